@@ -1,0 +1,112 @@
+// The trusted runner of declarative HTTP cases (shared/DESIGN.md §4 `http-cases`). It interprets
+// cases.json against a running variant; no candidate code runs. A case stops at its first failed
+// expectation; a refused connection, a timeout or a malformed response is `error`, never `failed`.
+import type { Case, Step } from '../schemas/cases.ts';
+import type { ReportRecord } from '../schemas/report.ts';
+import { readCoverage, resetService } from '../service/control.ts';
+import type { RunningService } from '../service/launch.ts';
+import { EnvironmentError } from '../util/errors.ts';
+import { jsonEqual, lookup } from './json-path.ts';
+
+export interface CaseRunOptions {
+  /** Per request; past it the case is an execution error. */
+  requestTimeoutMs?: number;
+}
+
+/** Why a step could not be judged: an execution error, not an assertion failure. */
+class ExecutionError extends Error {}
+/** A failed expectation, named so a reader can find it in cases.json. */
+class AssertionFailure extends Error {
+  constructor(
+    readonly assertion: string,
+    readonly detail: string,
+  ) {
+    super(assertion);
+  }
+}
+
+/** Run every case from a reset service, one after the other; each gets a record. */
+export async function runCases(service: RunningService, cases: readonly Case[], options: CaseRunOptions = {}): Promise<ReportRecord[]> {
+  const records: ReportRecord[] = [];
+  for (const testCase of cases) records.push(await runCase(service, testCase, options));
+  return records;
+}
+
+async function runCase(service: RunningService, testCase: Case, options: CaseRunOptions): Promise<ReportRecord> {
+  const started = performance.now();
+  const saved = new Map<string, unknown>();
+  let outcome: Pick<ReportRecord, 'status' | 'assertion' | 'traceback'> = { status: 'passed' };
+  let branches: string[] = [];
+  try {
+    await resetService(service);
+    for (const [index, step] of testCase.steps.entries()) await runStep(service, step, index + 1, saved, options);
+  } catch (e) {
+    if (e instanceof AssertionFailure) outcome = { status: 'failed', assertion: e.assertion, traceback: e.detail };
+    else if (e instanceof ExecutionError || e instanceof EnvironmentError) outcome = { status: 'error', traceback: e.message };
+    else throw e;
+  }
+  try {
+    branches = await readCoverage(service);
+  } catch (e) {
+    if (!(e instanceof EnvironmentError)) throw e;
+    if (outcome.status !== 'error') outcome = { status: 'error', traceback: e.message };
+  }
+  return { test: testCase.id, ...outcome, branches, duration_ms: Math.round((performance.now() - started) * 10) / 10 };
+}
+
+async function runStep(service: RunningService, step: Step, n: number, saved: Map<string, unknown>, options: CaseRunOptions): Promise<void> {
+  const { status, body } = await send(service.url, step, n, saved, options.requestTimeoutMs ?? 5000);
+  const expect = step.expect ?? {};
+  if (expect.status !== undefined && status !== expect.status) {
+    throw new AssertionFailure(`step ${n}: status == ${expect.status}`, `expected ${expect.status}, got ${status}${errorCode(body)}`);
+  }
+  for (const expectation of expect.values ?? []) {
+    const actual = lookup(body, expectation.path);
+    const [wanted, name] =
+      'equals' in expectation
+        ? [expectation.equals, JSON.stringify(expectation.equals)]
+        : [saved.get(expectation.equalsSaved), `saved.${expectation.equalsSaved}`];
+    const assertion = `step ${n}: ${expectation.path} == ${name}`;
+    if (!actual.found) throw new AssertionFailure(assertion, `expected ${JSON.stringify(wanted)}, got no value at ${expectation.path}`);
+    if (!jsonEqual(actual.value, wanted)) {
+      throw new AssertionFailure(assertion, `expected ${JSON.stringify(wanted)}, got ${JSON.stringify(actual.value)}`);
+    }
+  }
+  for (const [name, path] of Object.entries(step.save ?? {})) {
+    const value = lookup(body, path);
+    if (!value.found) throw new AssertionFailure(`step ${n}: save ${name} from ${path}`, `no value at ${path} to save`);
+    saved.set(name, value.value);
+  }
+}
+
+async function send(baseUrl: string, step: Step, n: number, saved: Map<string, unknown>, timeoutMs: number) {
+  const path = step.request.path.replace(/\{\{([^}]+)\}\}/g, (_, name: string) => encodeURIComponent(String(saved.get(name.trim()) ?? '')));
+  const hasBody = step.request.body !== undefined;
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(baseUrl + path, {
+      method: step.request.method,
+      headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...step.request.headers },
+      body: hasBody ? JSON.stringify(step.request.body) : undefined,
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'manual',
+    });
+    text = await response.text();
+  } catch (e) {
+    const error = e as Error & { cause?: { code?: string } };
+    const why = error.name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : (error.cause?.code ?? error.message);
+    throw new ExecutionError(`step ${n}: ${step.request.method} ${path}: ${why}`);
+  }
+  if (text === '') return { status: response.status, body: undefined };
+  try {
+    return { status: response.status, body: JSON.parse(text) as unknown };
+  } catch {
+    throw new ExecutionError(`step ${n}: ${step.request.method} ${path}: malformed response (not JSON): ${text.slice(0, 120)}`);
+  }
+}
+
+function errorCode(body: unknown): string {
+  const code = lookup(body, '$.error');
+  return code.found ? ` (${JSON.stringify(code.value)})` : '';
+}

@@ -1,0 +1,64 @@
+// `trialgate validate <fixture>` and `trialgate demo`: show that the acceptor tells right from wrong.
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { markdownTable } from 'markdown-table';
+import { validateAcceptor, type Validation } from '../acceptance/validate.ts';
+import { EXIT, type Io } from './io.ts';
+import { builtinFixture, runDirName } from './paths.ts';
+
+export async function runValidateCli(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { out: { type: 'string' }, candidate: { type: 'string' } },
+  });
+  if (positionals.length !== 1) {
+    io.stderr('usage: trialgate validate <fixture-dir> [--candidate DIR] [--out DIR]\n');
+    return EXIT.usage;
+  }
+  return validateAndPrint(resolve(io.cwd, positionals[0]!), values.out, values.candidate, io, 'validate');
+}
+
+export async function runDemoCli(argv: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { out: { type: 'string' } } });
+  io.stdout('trialgate demo: can the inventory acceptor tell the correct service from its three defects?\n');
+  io.stdout('No agent, no model: the reference answers are run against every variant of the service.\n\n');
+  return validateAndPrint(builtinFixture('inventory'), values.out, undefined, io, 'demo');
+}
+
+async function validateAndPrint(fixtureDir: string, out: string | undefined, candidate: string | undefined, io: Io, prefix: string): Promise<number> {
+  const outDir = resolve(io.cwd, out ?? join('.trialgate', runDirName(prefix)));
+  const validation = await validateAcceptor({
+    fixtureDir,
+    outDir,
+    ...(candidate ? { candidateDir: resolve(io.cwd, candidate) } : {}),
+  });
+  io.stdout(renderValidation(validation, io.cwd));
+  return validation.problems.length === 0 ? EXIT.ok : EXIT.failed;
+}
+
+export function renderValidation(v: Validation, cwd: string): string {
+  const lines: string[] = [];
+  const show = (path: string) => (path.startsWith(cwd + '/') ? relative(cwd, path) : path);
+  lines.push(`fixture: ${show(v.fixture.dir)} (${v.fixture.manifest.title})`);
+  lines.push(`answers: ${show(v.candidateDir)}`, '');
+  if (v.rows.length) {
+    lines.push(
+      markdownTable([
+        ['variant', 'what it breaks', 'assertion failures', 'execution errors', 'verdict'],
+        ...v.rows.map((r) => [r.fault, r.label, String(r.assertionFailures), String(r.executionErrors), r.verdict]),
+      ]),
+      '',
+    );
+    for (const r of v.rows.filter((row) => row.detectedBy.length)) {
+      lines.push(`${r.fault} detected by:`, ...r.detectedBy.map((d) => `  - ${d}`));
+    }
+    lines.push('', 'reports:', ...v.rows.map((r) => `  ${show(r.reportPath)}`), '');
+  }
+  if (v.problems.length === 0) {
+    lines.push('✅ acceptor trusted: the correct service passes and every defect is detected by an assertion.');
+  } else {
+    lines.push('❌ acceptor NOT trusted: it cannot tell right from wrong here.', ...v.problems.map((p) => `  - ${p}`));
+  }
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,76 @@
+// The judgement of one report (shared/DESIGN.md §6), in the seed's order, plus `unverified` and
+// attribution. Pure: a report and what the trial expects in, one judgement out.
+import type { FaultSpec } from '../schemas/fixture.ts';
+import type { Judgement } from '../schemas/judgement.ts';
+import type { Report } from '../schemas/report.ts';
+import { NO_FAULT } from '../fixture/load.ts';
+
+export interface JudgeContext {
+  /** The faults this fixture knows, with the branches where each lives. */
+  faults: Readonly<Record<string, FaultSpec>>;
+  /** The hashes of the trial the report must belong to; omitted = not checked (a standalone report). */
+  expected?: { candidate_sha256: string; variant_sha256: string; fixture_sha256: string };
+}
+
+export function judge(report: Report, context: JudgeContext): Judgement {
+  const verdict = (v: Judgement['verdict'], reason: string, detected_by: string[] = []): Judgement => ({
+    fault: report.fault,
+    verdict: v,
+    reason,
+    detected_by,
+  });
+
+  const expected = context.expected;
+  if (expected) {
+    for (const field of ['candidate_sha256', 'variant_sha256', 'fixture_sha256'] as const) {
+      if (report[field] !== expected[field]) return verdict('unverified', `${field} ${short(report[field])} is not this trial's ${short(expected[field])}`);
+    }
+  }
+
+  const incomplete = incompleteReason(report);
+  if (incomplete) return verdict('incomplete', incomplete);
+
+  const notRun = report.records.filter((r) => r.status !== 'passed' && r.status !== 'failed');
+  if (notRun.length > 0) {
+    const first = notRun[0]!;
+    return verdict('execution_error_or_skip', `${notRun.length} of ${report.executed} ${notRun.length === 1 ? 'record' : 'records'} ${first.status}: ${first.test}${first.traceback ? `: ${first.traceback}` : ''}`);
+  }
+
+  const failed = report.records.filter((r) => r.status === 'failed');
+  if (report.fault === NO_FAULT) {
+    return failed.length === 0
+      ? verdict('baseline_pass', `all ${report.executed} passed on the correct service`)
+      : verdict('baseline_fail', `${failed.length} failed on the correct service: ${failed.map(describe).join('; ')}`);
+  }
+
+  const fault = context.faults[report.fault];
+  if (!fault) return verdict('unknown_fault', `fault ${report.fault} is not one of ${Object.keys(context.faults).join(', ') || '(none)'}`);
+  if (failed.length === 0) return verdict('defect_missed', `all ${report.executed} passed on ${report.fault}`);
+
+  // Several failures for one fault are one detection; attribution says which of them reached it.
+  const attributed = failed.filter((r) => r.branches.some((b) => fault.branches.includes(b)));
+  if (attributed.length === 0) {
+    return verdict('defect_detected_unattributed', `${failed.length} failed, none reached ${fault.branches.join(' / ')}: ${failed.map(describe).join('; ')}`);
+  }
+  return verdict('defect_detected', attributed.map(describe).join('; '), attributed.map((r) => r.test));
+}
+
+function incompleteReason(report: Report): string | undefined {
+  if (report.planned <= 0) return `planned ${report.planned}: nothing to run`;
+  if (!report.complete) return 'the report says it is not complete';
+  if (report.blocked) return 'the report says it was blocked';
+  if (report.executed !== report.planned) return `executed ${report.executed} of ${report.planned} planned`;
+  if (report.records.length !== report.executed) return `${report.records.length} records for ${report.executed} executed`;
+  const seen = new Set<string>();
+  for (const r of report.records) {
+    if (seen.has(r.test)) return `test id ${r.test} appears twice`;
+    seen.add(r.test);
+  }
+  return undefined;
+}
+
+function describe(record: Report['records'][number]): string {
+  return `${record.test} (${record.assertion ?? record.status}${record.traceback ? `: ${record.traceback}` : ''})`;
+}
+
+const short = (hash: string) => (hash ? hash.slice(0, 12) : '(none)');

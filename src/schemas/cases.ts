@@ -1,0 +1,54 @@
+// cases.json: the declarative HTTP cases a candidate delivers (shared/DESIGN.md §4).
+// Data, never code: the trusted runner interprets it; nothing in it is executed.
+import { z } from 'zod';
+
+/** A simple JSON path: `$`, `$.a.b`, `$.items[0].id`, and `.length` of an array or string. */
+export const JsonPath = z
+  .string()
+  .regex(/^\$(\.[A-Za-z_][A-Za-z0-9_-]*|\[\d+\])*$/, 'a simple JSON path such as $.available or $.records[0].kind');
+
+/** One expectation on a value found at a JSON path of the response body. */
+export const ValueExpectation = z.union([
+  z.strictObject({ path: JsonPath, equals: z.json() }),
+  z.strictObject({ path: JsonPath, equalsSaved: z.string().min(1) }),
+]);
+
+export const HttpMethod = z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const Step = z.strictObject({
+  name: z.string().optional(),
+  request: z.strictObject({
+    method: HttpMethod,
+    /** Absolute path on the service; `{{name}}` is replaced by a saved value. */
+    path: z.string().startsWith('/', 'a path starting with /'),
+    headers: z.record(z.string(), z.string()).optional(),
+    body: z.json().optional(),
+  }),
+  expect: z
+    .strictObject({
+      status: z.number().int().min(100).max(599).optional(),
+      values: z.array(ValueExpectation).optional(),
+    })
+    .optional(),
+  /** Values to keep for later steps: name → JSON path of this response's body. */
+  save: z.record(z.string(), JsonPath).optional(),
+});
+
+export const Case = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'an id of letters, digits, ".", "_" or "-"'),
+  title: z.string().optional(),
+  /** Rule ids of spec.json this case checks. */
+  rules: z.array(z.string()).min(1, 'at least one rule id from spec.json'),
+  steps: z.array(Step).min(1, 'at least one step'),
+});
+
+export const CasesFile = z.strictObject({
+  version: z.literal(1),
+  cases: z.array(Case).min(1, 'at least one case'),
+});
+
+export type JsonPath = z.infer<typeof JsonPath>;
+export type ValueExpectation = z.infer<typeof ValueExpectation>;
+export type Step = z.infer<typeof Step>;
+export type Case = z.infer<typeof Case>;
+export type CasesFile = z.infer<typeof CasesFile>;

@@ -1,0 +1,39 @@
+// fixture.json: what a task's fixture holds and how the trusted runner drives it. Lives in the
+// fixture directory; every file it names as protected is hashed before and after the agent.
+import { z } from 'zod';
+
+export const ServiceSpec = z.strictObject({
+  /** argv of the service process, run from the fixture directory; PORT is set to a free port. */
+  command: z.array(z.string()).min(1),
+  /** The environment variable that selects the variant; it reaches the service process only. */
+  faultEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/),
+  /** Readiness probe path, answered 200 once the service accepts requests. */
+  health: z.string().startsWith('/').default('/health'),
+  startTimeoutMs: z.number().int().positive().default(10_000),
+  /** Service files whose hash, with the fault id, is the variant's hash. */
+  files: z.array(z.string()).min(1),
+});
+
+export const FaultSpec = z.strictObject({
+  label: z.string().min(1),
+  /** Business branches where the defect lives: a failed case that reached one is attributed to it. */
+  branches: z.array(z.string()).min(1),
+});
+
+export const FixtureManifest = z.strictObject({
+  version: z.literal(1),
+  id: z.string().min(1),
+  title: z.string().min(1),
+  service: ServiceSpec,
+  faults: z.record(z.string(), FaultSpec),
+  /** Branches the candidate's cases must reach on the correct service (format layer). */
+  targets: z.array(z.string()).default([]),
+  /** Globs (relative to the fixture) the agent may not change; their hash is the fixture hash. */
+  protected: z.array(z.string()).min(1),
+  /** Directory of the reference answers (spec.json, cases.json), never under inputs/. */
+  reference: z.string().default('reference'),
+});
+
+export type ServiceSpec = z.infer<typeof ServiceSpec>;
+export type FaultSpec = z.infer<typeof FaultSpec>;
+export type FixtureManifest = z.infer<typeof FixtureManifest>;

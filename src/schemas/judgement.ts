@@ -1,0 +1,29 @@
+// The judgement of one report (shared/DESIGN.md §6).
+import { z } from 'zod';
+
+export const Verdict = z.enum([
+  'unverified',
+  'incomplete',
+  'execution_error_or_skip',
+  'baseline_pass',
+  'baseline_fail',
+  'defect_detected',
+  'defect_detected_unattributed',
+  'defect_missed',
+  'unknown_fault',
+]);
+
+export const Judgement = z.object({
+  fault: z.string(),
+  verdict: Verdict,
+  /** Why, in one line a reader can check against the report. */
+  reason: z.string(),
+  /** For a detection: the failed records attributable to the fault (by branch or named assertion). */
+  detected_by: z.array(z.string()).default([]),
+});
+
+export type Verdict = z.infer<typeof Verdict>;
+export type Judgement = z.infer<typeof Judgement>;
+
+/** The verdicts a trusted acceptor may end in; anything else means it could not tell right from wrong. */
+export const TRUSTED_VERDICTS: readonly Verdict[] = ['baseline_pass', 'defect_detected'];

@@ -1,0 +1,129 @@
+// results.json, the contract between run, compare and report (shared/DESIGN.md §7, §8).
+// Versioned: a reader refuses any other schema string rather than guessing.
+import { z } from 'zod';
+import { Judgement } from './judgement.ts';
+
+export const RESULTS_SCHEMA = 'trialgate/results@1';
+
+export const Outcome = z.enum(['pass', 'fail', 'env_error', 'unexecuted']);
+export const StopReason = z.enum(['completed', 'budget_exhausted', 'agent_crashed', 'env_error', 'not_started']);
+export const Cause = z.enum(['runtime', 'tool', 'acceptance', 'format', 'retrieval', 'planning']);
+
+/** A layer that passes or fails, with the reasons it failed. `ok: null` = not applicable to this task. */
+export const Layer = z.object({
+  ok: z.boolean().nullable(),
+  failures: z.array(z.string()).default([]),
+});
+
+export const Usage = z.object({
+  input_tokens: z.number().nonnegative().optional(),
+  output_tokens: z.number().nonnegative().optional(),
+  total_tokens: z.number().nonnegative().optional(),
+  cost_usd: z.number().nonnegative().optional(),
+});
+
+/**
+ * The named, comparable checks of one trial: `pass`, `detect:<fault>`, `constraint:<name>`,
+ * `tool:<boundary>`. true = succeeded. An env_error or unexecuted trial has none (excluded).
+ */
+export const Checks = z.record(z.string(), z.boolean());
+
+export const TrialResult = z.object({
+  trial: z.number().int().positive(),
+  outcome: Outcome,
+  stop_reason: StopReason,
+  cause: Cause.optional(),
+  /** For env_error: the rule that excluded it from pass rates. */
+  env_error: z.string().optional(),
+  layers: z.object({
+    final_state: Layer,
+    constraints: Layer,
+    tool_contract: Layer,
+    trajectory: z.object({
+      steps: z.number().int().nonnegative().optional(),
+      retries: z.number().int().nonnegative().optional(),
+      notes: z.array(z.string()).default([]),
+    }),
+  }),
+  judgements: z.array(Judgement),
+  checks: Checks,
+  usage: Usage.optional(),
+  wall_ms: z.number().nonnegative(),
+  agent_ms: z.number().nonnegative().optional(),
+  candidate_sha256: z.string().optional(),
+  /** The trial directory, relative to the run directory. */
+  evidence: z.string(),
+});
+
+export const FaultLabel = z.object({ id: z.string(), label: z.string() });
+
+export const TaskSummary = z.object({
+  k: z.number().int().positive(),
+  /** Executed trials (pass or fail); the denominator of every rate. */
+  n: z.number().int().nonnegative(),
+  launched: z.number().int().nonnegative(),
+  passes: z.number().int().nonnegative(),
+  pass_at_1: z.number().min(0).max(1).nullable(),
+  pass_at_k: z.number().min(0).max(1).nullable(),
+  pass_pow_k: z.number().min(0).max(1).nullable(),
+  detections: z.record(z.string(), z.object({ detected: z.number().int(), n: z.number().int() })),
+  env_errors: z.number().int().nonnegative(),
+  unexecuted: z.number().int().nonnegative(),
+  wall_ms: z.number().nonnegative(),
+  /** Only when every executed trial reported it; never estimated. */
+  tokens: z.number().nonnegative().optional(),
+  cost_usd: z.number().nonnegative().optional(),
+});
+
+export const TaskResult = z.object({
+  id: z.string(),
+  set: z.enum(['dev', 'holdout']),
+  fixture: z.string(),
+  fixture_sha256: z.string(),
+  /** What defines the measurement besides the fixture: a change makes the task incomparable. */
+  acceptor_version: z.string(),
+  budget: z.object({
+    wall_seconds: z.number().positive(),
+    max_tokens: z.number().positive().optional(),
+    max_cost_usd: z.number().positive().optional(),
+  }),
+  faults: z.array(FaultLabel),
+  trials: z.array(TrialResult),
+  summary: TaskSummary,
+});
+
+export const RunInfo = z.object({
+  git_sha: z.string().nullable(),
+  ref: z.string().nullable(),
+  base_ref: z.string().nullable().optional(),
+  pr_number: z.number().int().nullable().optional(),
+  workflow_run_id: z.number().int().nullable().optional(),
+  tool_version: z.string(),
+  started_at: z.string(),
+  finished_at: z.string(),
+  seed: z.number().int(),
+  k: z.number().int().positive(),
+  /** For a shard: which slice of task × trial this run holds. */
+  shard: z.object({ index: z.number().int().positive(), count: z.number().int().positive() }).optional(),
+});
+
+export const Results = z.object({
+  schema: z.literal(RESULTS_SCHEMA),
+  trial_set: z.object({ name: z.string(), sha256: z.string() }),
+  run: RunInfo,
+  /** The prompt/skill version under test: hash of every watched file. */
+  watched: z.object({ sha256: z.string(), files: z.record(z.string(), z.string()) }),
+  agent: z.object({ command: z.string() }),
+  tasks: z.array(TaskResult),
+});
+
+export type Outcome = z.infer<typeof Outcome>;
+export type StopReason = z.infer<typeof StopReason>;
+export type Cause = z.infer<typeof Cause>;
+export type Layer = z.infer<typeof Layer>;
+export type Usage = z.infer<typeof Usage>;
+export type TrialResult = z.infer<typeof TrialResult>;
+export type TaskSummary = z.infer<typeof TaskSummary>;
+export type TaskResult = z.infer<typeof TaskResult>;
+export type RunInfo = z.infer<typeof RunInfo>;
+export type Results = z.infer<typeof Results>;

@@ -1,0 +1,11 @@
+// Removes secret values from text bound for logs, comments and artefacts.
+const MIN_SECRET_LENGTH = 4;
+
+export function scrubSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  // Longest first, so a secret that contains another is removed whole.
+  for (const secret of [...secrets].filter((s) => s.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length)) {
+    out = out.split(secret).join('***');
+  }
+  return out;
+}
