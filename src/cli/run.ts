@@ -1,0 +1,86 @@
+// `trialgate run`: execute a trial set and write the run directory.
+import { relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { markdownTable } from 'markdown-table';
+import { failureReasons } from '../results/junit.ts';
+import type { Results } from '../schemas/results.ts';
+import { runTrialSet, type ProgressEvent } from '../trial/run-set.ts';
+import { UserInputError } from '../util/errors.ts';
+import { EXIT, type Io } from './io.ts';
+
+const USAGE = 'usage: trialgate run [--config trialgate.yml] [--out DIR] [--trials K] [--task ID…] [--concurrency N] [--seed S]';
+
+export async function runRunCli(argv: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      config: { type: 'string', default: 'trialgate.yml' },
+      out: { type: 'string' },
+      trials: { type: 'string' },
+      task: { type: 'string', multiple: true },
+      concurrency: { type: 'string' },
+      seed: { type: 'string' },
+    },
+  });
+  const output = await runTrialSet({
+    configPath: resolve(io.cwd, values.config),
+    ...(values.out ? { outDir: resolve(io.cwd, values.out) } : {}),
+    ...(values.trials ? { trials: positiveInt('--trials', values.trials) } : {}),
+    ...(values.task ? { tasks: values.task } : {}),
+    ...(values.concurrency ? { concurrency: positiveInt('--concurrency', values.concurrency) } : {}),
+    ...(values.seed ? { seed: positiveInt('--seed', values.seed, 0) } : {}),
+    onProgress: progressPrinter(io),
+  });
+  io.stdout(renderRunSummary(output.results));
+  io.stdout(`\nresults: ${relative(io.cwd, output.resultsPath)}\n`);
+  return EXIT.ok;
+}
+
+export function positiveInt(flag: string, text: string, min = 1): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) throw new UserInputError(USAGE, flag, `expected an integer ≥ ${min}, got ${JSON.stringify(text)}`);
+  return n;
+}
+
+/** A live line on a terminal; one line per finished trial in CI logs. */
+export function progressPrinter(io: Io): (event: ProgressEvent) => void {
+  const tally = { pass: 0, fail: 0, env_error: 0, unexecuted: 0 };
+  return (event) => {
+    tally[event.result.outcome]++;
+    const counts = `pass ${tally.pass} · fail ${tally.fail} · env error ${tally.env_error}`;
+    if (io.isTTY) {
+      io.stderr(`\r\x1b[2K[${event.done}/${event.total}] ${counts}${event.done === event.total ? '\n' : ''}`);
+    } else {
+      const why = event.result.outcome === 'fail' ? ` — ${failureReasons(event.result)[0] ?? ''}` : '';
+      io.stderr(`[${event.done}/${event.total}] ${event.task} trial ${event.trial}: ${event.result.outcome} (${(event.result.wall_ms / 1000).toFixed(1)} s)${why}\n`);
+    }
+  };
+}
+
+const pct = (x: number | null) => (x === null ? '' : `${Math.round(x * 100)}%`);
+
+export function renderRunSummary(results: Results): string {
+  const rows = results.tasks.map((t) => {
+    const s = t.summary;
+    return [
+      t.id,
+      t.set,
+      `${s.passes}/${s.n}`,
+      pct(s.pass_at_1),
+      pct(s.pass_at_k),
+      pct(s.pass_pow_k),
+      Object.entries(s.detections).map(([fault, d]) => `${fault} ${d.detected}/${d.n}`).join(', '),
+      String(s.env_errors),
+      `${(s.wall_ms / 1000).toFixed(1)} s`,
+    ];
+  });
+  const k = results.run.k;
+  const lines = [
+    `${results.trial_set.name}: ${results.tasks.length} tasks × k=${k}`,
+    '',
+    markdownTable([['task', 'set', 'passes', 'pass@1', `pass@${k}`, `pass^${k}`, 'detections', 'env errors', 'wall'], ...rows]),
+  ];
+  const envErrors = results.tasks.flatMap((t) => t.trials.filter((r) => r.outcome === 'env_error').map((r) => `  - ${t.id} trial ${r.trial}: ${r.env_error}`));
+  if (envErrors.length) lines.push('', 'env errors (excluded from pass rates):', ...envErrors);
+  return lines.join('\n') + '\n';
+}

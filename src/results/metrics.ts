@@ -1,0 +1,56 @@
+// Per-task figures of a run (shared/DESIGN.md §8). Pure.
+import type { TaskSummary, TrialResult } from '../schemas/results.ts';
+
+/**
+ * Unbiased pass@k from n executed trials with c passes: 1 − C(n−c, k) / C(n, k), the chance that at
+ * least one of k trials drawn without replacement passes. null when fewer than k trials executed.
+ */
+export function passAtK(n: number, c: number, k: number): number | null {
+  if (n < k || k < 1) return null;
+  return 1 - ratioOfChoose(n - c, n, k);
+}
+
+/** Unbiased pass^k: C(c, k) / C(n, k), the chance that all of k trials drawn pass. */
+export function passPowK(n: number, c: number, k: number): number | null {
+  if (n < k || k < 1) return null;
+  return ratioOfChoose(c, n, k);
+}
+
+/** C(a, k) / C(n, k) as a product, which stays exact enough where the binomials overflow. */
+function ratioOfChoose(a: number, n: number, k: number): number {
+  let ratio = 1;
+  for (let i = 0; i < k; i++) ratio *= Math.max(0, a - i) / (n - i);
+  return ratio;
+}
+
+export function summarizeTask(trials: readonly TrialResult[], k: number, faults: readonly string[]): TaskSummary {
+  const executed = trials.filter((t) => t.outcome === 'pass' || t.outcome === 'fail');
+  const n = executed.length;
+  const passes = executed.filter((t) => t.outcome === 'pass').length;
+  const detections = Object.fromEntries(
+    faults.map((fault) => [fault, { detected: executed.filter((t) => t.checks[`detect:${fault}`] === true).length, n }]),
+  );
+  const summary: TaskSummary = {
+    k,
+    n,
+    launched: trials.length,
+    passes,
+    pass_at_1: n > 0 ? passes / n : null,
+    pass_at_k: passAtK(n, passes, k),
+    pass_pow_k: passPowK(n, passes, k),
+    detections,
+    env_errors: trials.filter((t) => t.outcome === 'env_error').length,
+    unexecuted: trials.filter((t) => t.outcome === 'unexecuted').length,
+    wall_ms: trials.reduce((sum, t) => sum + t.wall_ms, 0),
+  };
+  // Unknown stays unknown: a total only when every executed trial reported it.
+  const tokens = executed.map((t) => t.usage?.total_tokens ?? sumDefined(t.usage?.input_tokens, t.usage?.output_tokens));
+  if (n > 0 && tokens.every((x) => x !== undefined)) summary.tokens = tokens.reduce((a, b) => a! + b!, 0)!;
+  const costs = executed.map((t) => t.usage?.cost_usd);
+  if (n > 0 && costs.every((x) => x !== undefined)) summary.cost_usd = costs.reduce((a, b) => a! + b!, 0)!;
+  return summary;
+}
+
+function sumDefined(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined || b === undefined ? undefined : a + b;
+}

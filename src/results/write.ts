@@ -1,0 +1,13 @@
+// Writes a run's files: results.json (validated against its schema before it is written) and junit.xml.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Results } from '../schemas/results.ts';
+import { renderJunit } from './junit.ts';
+
+export async function writeRunFiles(runDir: string, results: Results): Promise<string> {
+  const valid = Results.parse(results);
+  const resultsPath = join(runDir, 'results.json');
+  await writeFile(resultsPath, JSON.stringify(valid, null, 2) + '\n');
+  await writeFile(join(runDir, 'junit.xml'), renderJunit(valid));
+  return resultsPath;
+}
