@@ -1,0 +1,148 @@
+import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { main } from '../src/cli/main.ts';
+import { Results, type TrialResult } from '../src/schemas/results.ts';
+import { runTrialSet } from '../src/trial/run-set.ts';
+import { INVENTORY, inventoryCopy, tempDir } from './support/fixtures.ts';
+import { captureIo } from './support/io.ts';
+import { BUILTIN_SKILL, writeTrialSet } from './support/trialset.ts';
+
+async function run(options: Parameters<typeof writeTrialSet>[0] = {}) {
+  const configPath = await writeTrialSet(options);
+  return runTrialSet({ configPath, outDir: await tempDir('trialgate-run-') });
+}
+
+const only = (results: Results): TrialResult[] => results.tasks[0]!.trials;
+
+describe('trialgate run', () => {
+  it('the full skill passes every trial, with the exact trial layout and evidence', async () => {
+    const { results, runDir, resultsPath } = await run({ trials: 2 });
+    assert.deepEqual(Results.parse(JSON.parse(await readFile(resultsPath, 'utf8'))), results);
+    for (const trial of only(results)) {
+      assert.equal(trial.outcome, 'pass', JSON.stringify(trial.layers));
+      assert.equal(trial.stop_reason, 'completed');
+    }
+    const trialDir = join(runDir, 'inventory', 'trial-001');
+    assert.deepEqual((await readdir(trialDir)).sort(), ['candidate', 'config.json', 'evidence', 'inputs', 'task.txt']);
+    assert.deepEqual((await readdir(join(trialDir, 'evidence'))).sort(), ['agent.log', 'reports', 'timings.json', 'verdict.json']);
+    assert.deepEqual((await readdir(join(trialDir, 'evidence', 'reports'))).sort(), ['double-reserve.json', 'missing-record.json', 'none.json', 'reject-writes.json']);
+    const config = JSON.parse(await readFile(join(trialDir, 'config.json'), 'utf8'));
+    assert.equal(config.k, 2);
+    assert.match(config.watched.sha256, /^[0-9a-f]{64}$/);
+    assert.ok(Object.keys(config.watched.files).some((f) => f.endsWith('inventory-testing.md')));
+    assert.equal(typeof config.seed, 'number');
+    const summary = results.tasks[0]!.summary;
+    assert.deepEqual([summary.n, summary.passes, summary.pass_at_1, summary.pass_pow_k], [2, 2, 1, 1]);
+    assert.equal(summary.tokens, undefined, 'the scripted agent reports no usage: blank, never estimated');
+    const junit = await readFile(join(runDir, 'junit.xml'), 'utf8');
+    assert.equal((junit.match(/<testcase /g) ?? []).length, 2);
+  });
+
+  it('a budget overrun ends the agent as budget_exhausted, never a pass', async () => {
+    const { results } = await run({ wallSeconds: 1, env: { SCRIPTED_AGENT_MODE: 'sleep', SCRIPTED_AGENT_SLEEP_MS: '20000' } });
+    const [trial] = only(results);
+    assert.equal(trial!.stop_reason, 'budget_exhausted');
+    assert.equal(trial!.outcome, 'fail');
+    assert.equal(trial!.cause, 'runtime');
+    assert.ok(trial!.agent_ms! < 5000, `the process tree was ended at the budget (${trial!.agent_ms} ms)`);
+  });
+
+  it('an agent that only prints "all tests passed" fails on format, and its claim is a constraint violation', async () => {
+    const { results } = await run({ env: { SCRIPTED_AGENT_MODE: 'claim-only' } });
+    const [trial] = only(results);
+    assert.equal(trial!.outcome, 'fail');
+    assert.equal(trial!.cause, 'format');
+    assert.equal(trial!.checks.format, false);
+    assert.equal(trial!.checks['constraint:claims-backed'], false);
+    assert.match(trial!.layers.final_state.failures[0]!, /spec\.json.*file not found/);
+  });
+
+  it('an agent that edits its inputs fails on constraints, though its tests pass from pristine files', async () => {
+    const { results } = await run({ env: { SCRIPTED_AGENT_MODE: 'tamper' } });
+    const [trial] = only(results);
+    assert.equal(trial!.outcome, 'fail');
+    assert.equal(trial!.layers.final_state.ok, true, 'acceptance ran from pristine files and passed');
+    assert.equal(trial!.checks['constraint:protected-files'], false);
+    assert.match(trial!.layers.constraints.failures.join('\n'), /changed inputs\/requirements\.md/);
+  });
+
+  it('an agent that changes the fixture itself (service or reference) fails on constraints', async () => {
+    const fixture = await inventoryCopy();
+    const { results } = await run({ fixture, command: `echo '// patched' >> ${JSON.stringify(join(fixture, 'service', 'faults.mjs'))}` });
+    const [trial] = only(results);
+    assert.equal(trial!.checks['constraint:protected-files'], false);
+    assert.match(trial!.layers.constraints.failures.join('\n'), /changed service\/faults\.mjs \(protected fixture file\)/);
+  });
+
+  it('an agent that writes outside its trial directory is caught', async () => {
+    const { results } = await run({ env: { SCRIPTED_AGENT_MODE: 'escape' } });
+    const [trial] = only(results);
+    assert.equal(trial!.outcome, 'fail');
+    assert.equal(trial!.checks['constraint:writes-confined'], false);
+  });
+
+  it('a crashing agent is agent_crashed', async () => {
+    const { results } = await run({ env: { SCRIPTED_AGENT_MODE: 'crash' } });
+    assert.equal(only(results)[0]!.stop_reason, 'agent_crashed');
+    assert.equal(only(results)[0]!.outcome, 'fail');
+  });
+
+  it('a missing service command is env_error: excluded from pass rates and listed with the rule', async () => {
+    const fixture = await inventoryCopy((m) => (m.service.command = ['node', 'service/gone.mjs']));
+    const { results } = await run({ fixture, trials: 2 });
+    const summary = results.tasks[0]!.summary;
+    assert.deepEqual([summary.n, summary.env_errors, summary.launched, summary.pass_at_1], [0, 2, 2, null]);
+    for (const trial of only(results)) {
+      assert.equal(trial.outcome, 'env_error');
+      assert.match(trial.env_error!, /service under test did not start/);
+      assert.deepEqual(trial.checks, {});
+    }
+  });
+
+  it('a skill without the idempotency section misses double-reserve on every trial and still passes the baseline', async () => {
+    const skill = await readFile(BUILTIN_SKILL, 'utf8');
+    const withoutIdempotency = skill.replace(/^## Idempotency[\s\S]*?(?=^## |(?![\s\S]))/m, '');
+    assert.notEqual(withoutIdempotency, skill);
+    const { results } = await run({ trials: 2, skill: withoutIdempotency });
+    for (const trial of only(results)) {
+      assert.equal(trial.judgements.find((j) => j.fault === 'double-reserve')!.verdict, 'defect_missed');
+      assert.equal(trial.checks.baseline, true);
+      assert.equal(trial.checks['detect:double-reserve'], false);
+      assert.equal(trial.outcome, 'fail');
+    }
+    assert.deepEqual(results.tasks[0]!.summary.detections['double-reserve'], { detected: 0, n: 2 });
+  });
+
+  it('two runs with the same seed give identical results', async () => {
+    const env = { SCRIPTED_AGENT_FLAKE: '0.5' };
+    const configPath = await writeTrialSet({ trials: 3, env });
+    const strip = (r: Results) => r.tasks.map((t) => t.trials.map((x) => [x.outcome, x.checks, x.candidate_sha256]));
+    const a = await runTrialSet({ configPath, outDir: await tempDir() });
+    const b = await runTrialSet({ configPath, outDir: await tempDir() });
+    assert.deepEqual(strip(a.results), strip(b.results));
+  });
+});
+
+describe('trialgate run: a bad trial set stops before any trial runs', () => {
+  it('names the file, line, field and what was expected; exit 2', async () => {
+    const configPath = await writeTrialSet({ extra: { trials: 0 } });
+    const io = captureIo();
+    assert.equal(await main(['run', '--config', configPath, '--out', await tempDir()], io), 2);
+    assert.match(io.err, new RegExp(`${configPath}:\\d+: trials: Too small`));
+  });
+
+  it('an unknown fault in the trial set names the field and the known faults', async () => {
+    const configPath = await writeTrialSet({ extra: { tasks: [{ id: 'inv', fixture: INVENTORY, faults: { 'lost-update': 'x' } }] } });
+    const io = captureIo();
+    assert.equal(await main(['run', '--config', configPath], io), 2);
+    assert.match(io.err, /tasks\[0\]\.faults\.lost-update: .*has no fault lost-update; known: reject-writes, double-reserve, missing-record/);
+  });
+
+  it('a missing config file says how to fix it', async () => {
+    const io = captureIo(await tempDir());
+    assert.equal(await main(['run'], io), 2);
+    assert.match(io.err, /trialgate\.yml: \(top level\): no trial set here; pass --config or create trialgate\.yml/);
+  });
+});
