@@ -1,7 +1,9 @@
 // The `trialgate` command line: a thin front end over the engine, one module per command.
 import { UserInputError, EnvironmentError } from '../util/errors.ts';
 import { EXIT, processIo, type Io } from './io.ts';
+import { runCompareCli } from './compare.ts';
 import { runJudgeCli } from './judge.ts';
+import { runReportCli } from './report.ts';
 import { runRunCli } from './run.ts';
 import { runDemoCli, runValidateCli } from './validate.ts';
 
@@ -9,6 +11,8 @@ const COMMANDS: Record<string, { run: (argv: string[], io: Io) => Promise<number
   demo: { run: runDemoCli, help: 'validate the built-in inventory acceptor against its three defects' },
   validate: { run: runValidateCli, help: '<fixture>  run the reference answers against the correct service and every defect' },
   run: { run: runRunCli, help: '[--config trialgate.yml] [--out DIR] [--trials K] [--task ID…]  run the trial set' },
+  compare: { run: runCompareCli, help: '--base B [--base B2 …] --head H [--policy P]  per-task regressions and the gate' },
+  report: { run: runReportCli, help: 'results.json [--out F]  the markdown of one run' },
   judge: { run: runJudgeCli, help: 'REPORT.json…  print `fault verdict` per report' },
 };
 

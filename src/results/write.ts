@@ -1,7 +1,9 @@
-// Writes a run's files: results.json (validated against its schema before it is written) and junit.xml.
+// Writes a run's files: results.json (validated against its schema before it is written), junit.xml
+// and report.md (the markdown of the run alone, as a PR comment without a baseline would show it).
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Results } from '../schemas/results.ts';
+import { renderRunMarkdown } from '../report/markdown.ts';
 import { renderJunit } from './junit.ts';
 
 export async function writeRunFiles(runDir: string, results: Results): Promise<string> {
@@ -9,5 +11,6 @@ export async function writeRunFiles(runDir: string, results: Results): Promise<s
   const resultsPath = join(runDir, 'results.json');
   await writeFile(resultsPath, JSON.stringify(valid, null, 2) + '\n');
   await writeFile(join(runDir, 'junit.xml'), renderJunit(valid));
+  await writeFile(join(runDir, 'report.md'), renderRunMarkdown(valid));
   return resultsPath;
 }

@@ -1,0 +1,11 @@
+// Runs every benchmark in turn (by hand: they take minutes and want a quiet machine).
+// Each writes its figures to bench/results/<name>.md. The demo benchmark needs a fresh `npm run build`.
+import { spawnSync } from 'node:child_process';
+
+const benches = ['demo-startup.ts', 'trial-overhead.ts', 'compare-speed.mjs', 'policy-simulation.mjs'];
+const only = process.argv.slice(2);
+for (const bench of benches.filter((b) => only.length === 0 || only.some((o) => b.startsWith(o)))) {
+  console.log(`\n== bench/${bench}`);
+  const run = spawnSync(process.execPath, ['--import', 'tsx', `bench/${bench}`], { stdio: 'inherit' });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}

@@ -1,0 +1,94 @@
+// Fitting a markdown document under a length limit (GitHub refuses comments over 65,536 characters)
+// by dropping the items of its cuttable sections, in a stated order, and saying what was dropped.
+// Items are rendered on demand: with thousands of tasks, most per-task details would only be thrown away.
+
+export interface Cuttable {
+  /** How the notice names the items: "per-task details". */
+  what: string;
+  count: number;
+  item(index: number): string;
+  /** Text before the first item (heading, table header) and after the last; the section is '' with no item. */
+  head: string;
+  tail: string;
+  /** Between two items. */
+  separator: string;
+}
+
+export interface Cut {
+  what: string;
+  kept: number;
+  total: number;
+}
+
+/** Where the notice of what was cut goes in the document. */
+export const NOTICE = Symbol('notice');
+
+export type Piece = string | Cuttable | typeof NOTICE;
+
+const JOIN = '\n\n';
+
+/**
+ * The document with as many items kept as fit in `maxChars`: a section of `cutOrder` keeps an item
+ * only when every later section is whole. Should the uncuttable pieces alone be too long, the text
+ * is cut at the limit with a closing line saying so.
+ */
+export function fitDocument(pieces: readonly Piece[], cutOrder: readonly Cuttable[], maxChars: number, notice: (cuts: Cut[]) => string): string {
+  const items = new Map<Cuttable, string[]>();
+  /** Per section: the summed length of its first i items, at index i. */
+  const prefix = new Map<Cuttable, number[]>();
+  const keep = new Map<Cuttable, number>();
+  const setKeep = (c: Cuttable, n: number): void => {
+    const list = items.get(c) ?? [];
+    const sums = prefix.get(c) ?? [0];
+    items.set(c, list);
+    prefix.set(c, sums);
+    while (list.length < n) {
+      const text = c.item(list.length);
+      list.push(text);
+      sums.push(sums[sums.length - 1]! + text.length);
+    }
+    keep.set(c, n);
+  };
+  const cuts = (): Cut[] => cutOrder.filter((c) => keep.get(c)! < c.count).map((c) => ({ what: c.what, kept: keep.get(c)!, total: c.count }));
+  const sectionLength = (c: Cuttable): number => {
+    const n = keep.get(c)!;
+    return n === 0 ? 0 : c.head.length + prefix.get(c)![n]! + (n - 1) * c.separator.length + c.tail.length;
+  };
+  const total = (): number => {
+    const current = cuts();
+    const lengths = pieces.map((p) => (p === NOTICE ? (current.length > 0 ? notice(current).length : 0) : typeof p === 'string' ? p.length : sectionLength(p)));
+    const present = lengths.filter((l) => l > 0);
+    return present.reduce((s, l) => s + l, 0) + (present.length - 1) * JOIN.length + 1;
+  };
+
+  for (const p of pieces) if (typeof p === 'object') setKeep(p, p === cutOrder[0] ? 0 : p.count);
+  const cutFrom = cutOrder.findIndex((_, i) => {
+    // Everything before this section in the cut order is empty; does it fit with this one empty too?
+    for (const earlier of cutOrder.slice(0, i + 1)) setKeep(earlier, 0);
+    return total() <= maxChars;
+  });
+  if (cutFrom !== -1) {
+    const section = cutOrder[cutFrom]!;
+    let n = 0;
+    while (n < section.count) {
+      setKeep(section, n + 1);
+      if (total() > maxChars) break;
+      n += 1;
+    }
+    setKeep(section, n);
+  }
+  const current = cuts();
+  const text =
+    pieces
+      .map((p) => {
+        if (p === NOTICE) return current.length > 0 ? notice(current) : '';
+        if (typeof p === 'string') return p;
+        const n = keep.get(p)!;
+        return n === 0 ? '' : p.head + items.get(p)!.slice(0, n).join(p.separator) + p.tail;
+      })
+      .filter((t) => t !== '')
+      .join(JOIN) + '\n';
+  if (text.length <= maxChars) return text;
+  const closing = '\n\n… cut here: even without any table the report is longer than the limit.\n';
+  return text.slice(0, maxChars - closing.length) + closing;
+}
