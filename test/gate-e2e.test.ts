@@ -1,0 +1,34 @@
+// The motivating case end to end, on real runs: a skill edit that loses the idempotency section keeps
+// the baseline green and every other detection, yet the gate names the lost detection and fails.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { it } from 'node:test';
+import { main } from '../src/cli/main.ts';
+import { captureIo } from './support/io.ts';
+import { tempDir } from './support/fixtures.ts';
+import { BUILTIN_SKILL, writeTrialSet } from './support/trialset.ts';
+
+it('run base and head, compare: "lost detection: double-reserve" regresses and the gate fails', async () => {
+  const skill = await readFile(BUILTIN_SKILL, 'utf8');
+  const base = await writeTrialSet({ trials: 2 });
+  const head = await writeTrialSet({ trials: 2, skill: skill.replace(/^## Idempotency[\s\S]*?(?=^## )/m, '') });
+  const [baseOut, headOut] = [await tempDir(), await tempDir()];
+
+  const runIo = captureIo();
+  assert.equal(await main(['run', '--config', base, '--out', baseOut], runIo), 0);
+  assert.match(runIo.out, /results: .*results\.json/);
+  assert.match(runIo.err, /\[2\/2\] inventory trial \d: pass/);
+  assert.equal(await main(['run', '--config', head, '--out', headOut], captureIo()), 0);
+
+  const io = captureIo();
+  const code = await main(['compare', '--base', join(baseOut, 'results.json'), '--head', join(headOut, 'results.json')], io);
+  assert.equal(code, 1, io.err);
+  assert.match(io.out, /^<!-- trialgate:test-set -->/);
+  assert.match(io.out, /lost detection: double-reserve — duplicate request reserves twice \(idempotency\) \| 2\/2 \| 0\/2 \|/);
+  assert.doesNotMatch(io.out, /lost detection: (reject-writes|missing-record)/);
+
+  const json = captureIo();
+  assert.equal(await main(['compare', '--base', join(baseOut, 'results.json'), '--head', join(baseOut, 'results.json'), '--format', 'json'], json), 0);
+  assert.equal(JSON.parse(json.out).schema, 'trialgate/comparison@1');
+});
