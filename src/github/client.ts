@@ -1,0 +1,223 @@
+// Every GitHub call the action makes, behind one small class: REST through Octokit, artefacts through
+// @actions/artifact. Responses are parsed with zod into the few fields the action relies on, so a
+// changed API fails here, loudly, instead of deep in a decision.
+//
+// Environment: the client reads GITHUB_API_URL when constructed and passes it to Octokit explicitly,
+// because @actions/github freezes its default baseUrl at import. Artefact transfers read
+// ACTIONS_RUNTIME_TOKEN, ACTIONS_RESULTS_URL and GITHUB_SERVER_URL when called (see
+// test/support/fake-github.ts for the full list).
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { DefaultArtifactClient } from '@actions/artifact';
+import { getOctokit } from '@actions/github';
+import { z } from 'zod';
+import { issuePath } from '../util/errors.ts';
+import { checkShards } from './shards.ts';
+import type { ShardArtifact } from './shards.ts';
+import { CorruptZipError, extractZip } from './unzip.ts';
+
+export const ChangedFile = z.object({
+  filename: z.string(),
+  status: z.string(),
+  /** Set for renames: the path the file had on the base branch. */
+  previous_filename: z.string().optional(),
+});
+
+export const WorkflowRun = z.object({
+  id: z.number().int(),
+  workflow_id: z.number().int(),
+  head_sha: z.string(),
+  head_branch: z.string().nullable(),
+  event: z.string(),
+  status: z.string().nullable(),
+  conclusion: z.string().nullable(),
+  created_at: z.string(),
+  html_url: z.string(),
+  /** null when the head repository was deleted (a fork gone); never trusted as this repository. */
+  head_repository: z.object({ full_name: z.string() }).nullable().optional(),
+});
+
+export const RunArtifact = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size_in_bytes: z.number(),
+  expired: z.boolean(),
+  created_at: z.string().nullable(),
+  expires_at: z.string().nullable().optional(),
+  /** `sha256:<hex>` of the archive, when GitHub recorded one. */
+  digest: z.string().nullable().optional(),
+});
+
+export const IssueComment = z.object({
+  id: z.number().int(),
+  body: z.string().optional(),
+  user: z.object({ login: z.string() }).nullable(),
+  html_url: z.string(),
+});
+
+export type ChangedFile = z.infer<typeof ChangedFile>;
+export type WorkflowRun = z.infer<typeof WorkflowRun>;
+export type RunArtifact = z.infer<typeof RunArtifact>;
+export type IssueComment = z.infer<typeof IssueComment>;
+
+export interface RepoRef {
+  owner: string;
+  repo: string;
+}
+
+export interface UploadedArtifact {
+  id: number;
+  size: number;
+  /** The page a reader opens to download it. */
+  url: string;
+}
+
+export interface RunFilter {
+  branch?: string;
+  event?: string;
+  status?: 'success' | 'completed';
+  head_sha?: string;
+}
+
+/** The repository API answered in a shape this client does not know. */
+export class GitHubResponseError extends Error {
+  override readonly name = 'GitHubResponseError';
+}
+
+/** The HTTP status of an Octokit request error, if `error` is one. */
+export function httpStatus(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+const PER_PAGE = 100;
+
+export class GitHubClient {
+  private readonly octokit: ReturnType<typeof getOctokit>;
+  private readonly artifacts = new DefaultArtifactClient();
+
+  constructor(
+    readonly repo: RepoRef,
+    private readonly token: string,
+    /** The run this process is part of: uploads land in it, artefact URLs point into it. */
+    readonly runId: number,
+    apiUrl: string = process.env.GITHUB_API_URL ?? 'https://api.github.com',
+  ) {
+    this.octokit = getOctokit(token, { baseUrl: apiUrl });
+  }
+
+  /** A client for the repository and run named by the runner's environment. */
+  static fromEnv(token: string, env: NodeJS.ProcessEnv = process.env): GitHubClient {
+    const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
+    const runId = Number(env.GITHUB_RUN_ID);
+    if (!owner || !repo) throw new Error('GITHUB_REPOSITORY is not set to owner/name: run this inside GitHub Actions');
+    if (!Number.isInteger(runId) || runId <= 0) throw new Error('GITHUB_RUN_ID is not set: run this inside GitHub Actions');
+    return new GitHubClient({ owner, repo }, token, runId, env.GITHUB_API_URL ?? 'https://api.github.com');
+  }
+
+  get fullName(): string {
+    return `${this.repo.owner}/${this.repo.repo}`;
+  }
+
+  /** Every file a pull request changes (GitHub lists at most 3000). */
+  async listPullRequestFiles(pullNumber: number): Promise<ChangedFile[]> {
+    const items = await this.octokit.paginate(this.octokit.rest.pulls.listFiles, { ...this.repo, pull_number: pullNumber, per_page: PER_PAGE });
+    return items.map((item) => parse(ChangedFile, item, 'GET pulls/{n}/files'));
+  }
+
+  async getRun(runId: number): Promise<WorkflowRun> {
+    const { data } = await this.octokit.rest.actions.getWorkflowRun({ ...this.repo, run_id: runId });
+    return parse(WorkflowRun, data, 'GET actions/runs/{id}');
+  }
+
+  /** Runs of a workflow (id or file name), newest first, filtered by GitHub; stops after `limit`. */
+  async listWorkflowRuns(workflow: number | string, filter: RunFilter, limit: number): Promise<WorkflowRun[]> {
+    const runs: WorkflowRun[] = [];
+    const pages = this.octokit.paginate.iterator(this.octokit.rest.actions.listWorkflowRuns, {
+      ...this.repo,
+      workflow_id: workflow,
+      ...filter,
+      exclude_pull_requests: true,
+      per_page: PER_PAGE,
+    });
+    for await (const page of pages) {
+      for (const item of page.data) runs.push(parse(WorkflowRun, item, 'GET actions/workflows/{id}/runs'));
+      if (runs.length >= limit) break;
+    }
+    return runs.slice(0, limit);
+  }
+
+  /** A run's artefacts, optionally only those with exactly `name`. */
+  async listRunArtifacts(runId: number, name?: string): Promise<RunArtifact[]> {
+    const items = await this.octokit.paginate(this.octokit.rest.actions.listWorkflowRunArtifacts, {
+      ...this.repo,
+      run_id: runId,
+      per_page: PER_PAGE,
+      ...(name === undefined ? {} : { name }),
+    });
+    return items.map((item) => parse(RunArtifact, item, 'GET actions/runs/{id}/artifacts'));
+  }
+
+  /**
+   * The artefacts of shards 1..count of `name` in run `runId`, in shard order.
+   * Throws ShardSetError naming each missing or duplicated shard.
+   */
+  async listShardArtifacts(name: string, runId: number, count: number): Promise<ShardArtifact[]> {
+    return checkShards(await this.listRunArtifacts(runId), name, count);
+  }
+
+  async listIssueComments(issue: number): Promise<IssueComment[]> {
+    const items = await this.octokit.paginate(this.octokit.rest.issues.listComments, { ...this.repo, issue_number: issue, per_page: PER_PAGE });
+    return items.map((item) => parse(IssueComment, item, 'GET issues/{n}/comments'));
+  }
+
+  async createComment(issue: number, body: string): Promise<IssueComment> {
+    const { data } = await this.octokit.rest.issues.createComment({ ...this.repo, issue_number: issue, body });
+    return parse(IssueComment, data, 'POST issues/{n}/comments');
+  }
+
+  async updateComment(commentId: number, body: string): Promise<IssueComment> {
+    const { data } = await this.octokit.rest.issues.updateComment({ ...this.repo, comment_id: commentId, body });
+    return parse(IssueComment, data, 'PATCH issues/comments/{id}');
+  }
+
+  /** Upload `files` (absolute, under `root`) as one artefact of this run. */
+  async uploadArtifact(name: string, root: string, files: readonly string[], retentionDays: number): Promise<UploadedArtifact> {
+    const { id, size } = await this.artifacts.uploadArtifact(name, [...files], resolve(root), { retentionDays });
+    if (id === undefined) throw new GitHubResponseError(`upload of artefact ${name}: GitHub returned no artefact id`);
+    const server = process.env.GITHUB_SERVER_URL ?? 'https://github.com';
+    return { id, size: size ?? 0, url: `${server}/${this.fullName}/actions/runs/${this.runId}/artifacts/${id}` };
+  }
+
+  /**
+   * Download an artefact of any run of this repository and extract it into `destination`; returns the
+   * files written. Throws CorruptZipError for a damaged archive or a digest that does not match.
+   * The raw zip is fetched (skipDecompress) and extracted here, because the library's own extractor
+   * retries a corrupt archive for minutes before it gives up.
+   */
+  async downloadArtifact(artifact: { id: number; runId: number; digest?: string | null }, destination: string): Promise<string[]> {
+    const staging = await mkdtemp(join(process.env.RUNNER_TEMP ?? tmpdir(), 'trialgate-artifact-'));
+    try {
+      const { digestMismatch } = await this.artifacts.downloadArtifact(artifact.id, {
+        path: staging,
+        skipDecompress: true,
+        ...(artifact.digest ? { expectedHash: artifact.digest } : {}),
+        findBy: { token: this.token, workflowRunId: artifact.runId, repositoryOwner: this.repo.owner, repositoryName: this.repo.repo },
+      });
+      if (digestMismatch) throw new CorruptZipError(`archive does not match its recorded digest ${artifact.digest}`);
+      const [archive, ...others] = await readdir(staging);
+      if (!archive || others.length) throw new CorruptZipError(`expected one archive, the download produced ${others.length + (archive ? 1 : 0)} files`);
+      return await extractZip(join(staging, archive), destination);
+    } finally {
+      await rm(staging, { recursive: true, force: true });
+    }
+  }
+}
+
+function parse<S extends z.ZodType>(schema: S, data: unknown, route: string): z.infer<S> {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new GitHubResponseError(`GitHub API ${route}: unexpected response at ${issue ? issuePath(issue.path) || '(top level)' : '?'}: ${issue?.message ?? 'invalid'}`);
+}
