@@ -2,9 +2,9 @@
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { markdownTable } from 'markdown-table';
-import { failureReasons } from '../results/junit.ts';
 import type { Results } from '../schemas/results.ts';
-import { runTrialSet, type ProgressEvent } from '../trial/run-set.ts';
+import { progressReporter } from '../trial/progress.ts';
+import { runTrialSet } from '../trial/run-set.ts';
 import { UserInputError } from '../util/errors.ts';
 import { EXIT, type Io } from './io.ts';
 
@@ -29,7 +29,7 @@ export async function runRunCli(argv: string[], io: Io): Promise<number> {
     ...(values.task ? { tasks: values.task } : {}),
     ...(values.concurrency ? { concurrency: positiveInt('--concurrency', values.concurrency) } : {}),
     ...(values.seed ? { seed: positiveInt('--seed', values.seed, 0) } : {}),
-    onProgress: progressPrinter(io),
+    onProgress: progressReporter(io.stderr, io.isTTY),
   });
   io.stdout(renderRunSummary(output.results));
   io.stdout(`\nresults: ${relative(io.cwd, output.resultsPath)}\n`);
@@ -40,21 +40,6 @@ export function positiveInt(flag: string, text: string, min = 1): number {
   const n = Number(text);
   if (!Number.isInteger(n) || n < min) throw new UserInputError(USAGE, flag, `expected an integer ≥ ${min}, got ${JSON.stringify(text)}`);
   return n;
-}
-
-/** A live line on a terminal; one line per finished trial in CI logs. */
-export function progressPrinter(io: Io): (event: ProgressEvent) => void {
-  const tally = { pass: 0, fail: 0, env_error: 0, unexecuted: 0 };
-  return (event) => {
-    tally[event.result.outcome]++;
-    const counts = `pass ${tally.pass} · fail ${tally.fail} · env error ${tally.env_error}`;
-    if (io.isTTY) {
-      io.stderr(`\r\x1b[2K[${event.done}/${event.total}] ${counts}${event.done === event.total ? '\n' : ''}`);
-    } else {
-      const why = event.result.outcome === 'fail' ? ` — ${failureReasons(event.result)[0] ?? ''}` : '';
-      io.stderr(`[${event.done}/${event.total}] ${event.task} trial ${event.trial}: ${event.result.outcome} (${(event.result.wall_ms / 1000).toFixed(1)} s)${why}\n`);
-    }
-  };
 }
 
 const pct = (x: number | null) => (x === null ? '' : `${Math.round(x * 100)}%`);

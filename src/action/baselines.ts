@@ -1,0 +1,56 @@
+// The base side of a pull request's comparison: download the baseline artefacts and read their
+// results. Every run that cannot serve (no artefact, expired, corrupt, unreadable, another trial set)
+// becomes a note in the comment; none of them stops the gate.
+import { join } from 'node:path';
+import { readResultsFile } from '../compare/read-results.ts';
+import { findBaselines } from '../github/baseline.ts';
+import type { GitHubClient } from '../github/client.ts';
+import type { Results } from '../schemas/results.ts';
+
+export interface BaseSide {
+  bases: Results[];
+  /** What a reader of the comment should know about where the baseline came from. */
+  notes: string[];
+}
+
+export async function loadBaseSide(
+  client: GitHubClient,
+  options: { workflow: string | null; branch: string; baseSha: string; artifactName: string; maxRuns: number; destination: string; trialSet: string },
+): Promise<BaseSide> {
+  const lookup = await findBaselines(client, {
+    ...(options.workflow ? { workflow: options.workflow } : {}),
+    branch: options.branch,
+    baseSha: options.baseSha,
+    artifactName: options.artifactName,
+    maxRuns: options.maxRuns,
+    destination: options.destination,
+  });
+  const notes = lookup.problems.map((p) => `Baseline run ${p.runId} (${short(p.headSha)}) not used: ${p.detail}.`);
+  const bases: Results[] = [];
+  const used: typeof lookup.baselines = [];
+  for (const baseline of lookup.baselines) {
+    try {
+      const results = await readResultsFile(join(baseline.dir, 'results.json'));
+      if (results.trial_set.name !== options.trialSet) {
+        notes.push(`Baseline run ${baseline.runId} (${short(baseline.headSha)}) not used: it holds trial set ${results.trial_set.name}, not ${options.trialSet}.`);
+        continue;
+      }
+      bases.push(results);
+      used.push(baseline);
+    } catch (error) {
+      notes.push(`Baseline run ${baseline.runId} (${short(baseline.headSha)}) not used: ${(error as Error).message}.`);
+    }
+  }
+  if (used.length) {
+    const newest = used[0]!;
+    notes.unshift(
+      `Baseline: ${used.length} run${used.length > 1 ? 's' : ''} of \`${options.branch}\` at ${used.map((b) => `[${short(b.headSha)}](${b.runUrl})`).join(', ')}; ` +
+        (used.some((b) => b.isBaseSha)
+          ? `includes the PR's base commit ${short(options.baseSha)}.`
+          : `the PR's base commit ${short(options.baseSha)} has no baseline run; the newest is from ${newest.createdAt}.`),
+    );
+  }
+  return { bases, notes };
+}
+
+export const short = (sha: string | null | undefined) => (sha ? sha.slice(0, 7) : 'unknown');

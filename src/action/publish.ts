@@ -1,0 +1,90 @@
+// Publishing a run, in the order the contract fixes and even when the gate will fail: the evidence
+// artefact, the one comment, the job summary, the outputs, and only then the failed step.
+// Every secret is scrubbed from what leaves the runner.
+import { readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as core from '@actions/core';
+import { upsertComment } from '../github/comment.ts';
+import type { GitHubClient, UploadedArtifact } from '../github/client.ts';
+import type { ActionEvent } from '../github/event.ts';
+import { listEvidenceFiles, uploadEvidence } from '../github/evidence.ts';
+import { commentMarker, renderComparisonMarkdown, renderRunMarkdown } from '../report/markdown.ts';
+import type { Comparison } from '../schemas/comparison.ts';
+import type { Results } from '../schemas/results.ts';
+import type { ActionInputs } from './inputs.ts';
+import { scrub, scrubFiles, type SecretSet } from './secrets.ts';
+import type { Gate } from './verdict.ts';
+
+export interface PublishContext {
+  inputs: ActionInputs;
+  event: ActionEvent;
+  client: GitHubClient;
+  secrets: SecretSet;
+}
+
+export interface Publication {
+  runDir: string;
+  results: Results;
+  /** null: a run without a comparison (a baseline push, another event, or a shard). */
+  comparison: Comparison | null;
+  notes: string[];
+  artifactName: string;
+  /** null for a shard: it uploads its slice and stops; the merge job publishes the rest. */
+  gate: Gate | null;
+}
+
+export async function publish(ctx: PublishContext, p: Publication): Promise<void> {
+  const { inputs, event } = ctx;
+  const render = (extra: { evidenceUrl?: string }) =>
+    scrub(
+      p.comparison
+        ? renderComparisonMarkdown(p.comparison, { notes: p.notes, ...extra, ...(extra.evidenceUrl ? { fullReportUrl: extra.evidenceUrl } : {}) })
+        : renderRunMarkdown(p.results, { notes: p.notes, ...extra }),
+      ctx.secrets,
+    );
+  await writeFile(join(p.runDir, 'report.md'), render({}));
+
+  const notices: string[] = [];
+  let artifact: UploadedArtifact | null = null;
+  try {
+    artifact = await uploadRunDirectory(ctx, p.runDir, p.artifactName);
+    core.info(`trialgate: uploaded artefact ${p.artifactName} (${artifact.size} bytes): ${artifact.url}`);
+  } catch (error) {
+    notices.push(`The evidence artefact could not be uploaded: ${(error as Error).message}`);
+  }
+  const markdown = render(artifact ? { evidenceUrl: artifact.url } : {});
+
+  let commentUrl = '';
+  if (event.kind === 'pull_request' && inputs.comment && p.gate) {
+    const result = await upsertComment(ctx.client, { issue: event.number, marker: commentMarker(p.results.trial_set.name), body: markdown });
+    if (result.kind === 'not_permitted') {
+      notices.push(`No PR comment: ${result.reason}${event.fromFork ? ' (a pull request from a fork gets a read-only token)' : ''}. The full report is this job summary.`);
+    } else {
+      commentUrl = result.url;
+      core.info(`trialgate: ${result.kind} comment ${result.url}`);
+    }
+  }
+  for (const notice of notices) core.notice(notice);
+
+  const summary = !p.gate
+    ? `### trialgate · ${p.results.trial_set.name} · shard ${p.results.run.shard?.index}/${p.results.run.shard?.count}\n\nUploaded \`${p.artifactName}\`${artifact ? ` ([artefact](${artifact.url}))` : ''}; the merge job compares and gates.\n`
+    : markdown;
+  await core.summary.addRaw([...notices.map((n) => `> [!NOTE]\n> ${n}\n`), summary].join('\n')).write();
+
+  core.setOutput('results-path', join(p.runDir, 'results.json'));
+  core.setOutput('artifact-id', artifact ? String(artifact.id) : '');
+  core.setOutput('comment-url', commentUrl);
+  if (!p.gate) return;
+  core.setOutput('verdict', p.gate.verdict);
+  core.setOutput('regressions', String(p.gate.regressions));
+  if (!artifact) core.setFailed(notices[0]!);
+  else if (p.gate.failure) core.setFailed(`trialgate: ${p.gate.failure}`);
+}
+
+/** results.json, report.md, junit.xml and every trial directory, scrubbed, as one artefact. */
+async function uploadRunDirectory(ctx: PublishContext, runDir: string, name: string): Promise<UploadedArtifact> {
+  const evidence = await listEvidenceFiles(runDir, (await readdir(runDir)).sort());
+  const changed = await scrubFiles(evidence.files, ctx.secrets);
+  if (changed.length) core.warning(`trialgate: scrubbed secret values from ${changed.length} evidence file(s) before upload`);
+  return uploadEvidence(ctx.client, name, evidence, ctx.inputs.retentionDays);
+}

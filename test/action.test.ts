@@ -1,0 +1,194 @@
+// The action end to end: run() against the loopback GitHub (REST routes, artefact service, blobs)
+// with a runner-like environment, real trial runs of the built-in inventory task, real @actions/*.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { beforeEach, describe, it } from 'node:test';
+import { useFakeGitHub } from './support/github-env.ts';
+import { BUILTIN_SKILL, writeTrialSet } from './support/trialset.ts';
+import { dirname } from 'node:path';
+
+const fake = await useFakeGitHub();
+const { run } = await import('../src/action/main.ts');
+
+const PR = 7;
+const BASE_SHA = 'b'.repeat(40);
+const HEAD_SHA = 'h'.repeat(40).replace(/h/g, 'c');
+const NAME = 'trialgate-results';
+const fullSkill = await readFile(BUILTIN_SKILL, 'utf8');
+const skillWithoutIdempotency = fullSkill.replace(/^## Idempotency[\s\S]*?(?=^## )/m, '');
+
+interface ActionRun {
+  exitCode: number;
+  outputs: Record<string, string>;
+  summary: string;
+}
+
+/** Runs the action once for `event` in a workspace holding a trial set whose agent follows `skill`. */
+async function runAction(options: { event: 'push' | 'pull_request'; skill?: string; inputs?: Record<string, string>; changed?: string[]; attempt?: number }): Promise<ActionRun> {
+  const workspace = dirname(await writeTrialSet({ skill: options.skill ?? fullSkill }));
+  fake.state.event =
+    options.event === 'push'
+      ? { name: 'push', payload: { ref: 'refs/heads/main', after: BASE_SHA, repository: { full_name: 'acme/agent', default_branch: 'main' } } }
+      : {
+          name: 'pull_request',
+          payload: {
+            pull_request: { number: PR, base: { ref: 'main', sha: BASE_SHA }, head: { ref: 'feature', sha: HEAD_SHA, repo: { full_name: 'acme/agent' } } },
+            repository: { full_name: 'acme/agent', default_branch: 'main' },
+          },
+        };
+  if (!fake.state.runs.some((r) => r.id === fake.state.runId)) {
+    // This job's own run, as GitHub lists it while it is in progress.
+    const own = options.event === 'push' ? { head_sha: BASE_SHA } : { head_sha: HEAD_SHA, event: 'pull_request', head_branch: 'feature' };
+    fake.addRun({ id: fake.state.runId, status: 'in_progress', conclusion: null, ...own });
+  }
+  fake.state.pullFiles.set(PR, (options.changed ?? ['skills/inventory-testing.md']).map((filename) => ({ filename, status: 'modified' })));
+  for (const name of Object.keys(process.env)) if (name.startsWith('INPUT_')) delete process.env[name];
+  const env = fake.env({ GITHUB_WORKSPACE: workspace, GITHUB_RUN_ATTEMPT: String(options.attempt ?? 1) });
+  Object.assign(process.env, env);
+  for (const [name, value] of Object.entries({ 'github-token': fake.token, ...options.inputs })) process.env[`INPUT_${name.toUpperCase()}`] = value;
+  process.exitCode = 0;
+  await run();
+  const exitCode = Number(process.exitCode ?? 0);
+  process.exitCode = 0;
+  return { exitCode, outputs: parseOutputs(await readFile(env.GITHUB_OUTPUT!, 'utf8')), summary: await readFile(env.GITHUB_STEP_SUMMARY!, 'utf8') };
+}
+
+function parseOutputs(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  for (const match of text.matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) outputs[match[1]!] = match[3]!;
+  return outputs;
+}
+
+/** Make the artefact this run uploaded the baseline of a past successful push run on main. */
+function promoteUploadToBaseline(headSha = BASE_SHA): void {
+  const uploaded = fake.state.artifacts.find((a) => a.run_id === fake.state.runId && a.name === NAME);
+  assert.ok(uploaded, 'the run uploaded its results artefact');
+  const past = fake.addRun({ head_sha: headSha });
+  fake.state.artifacts = fake.state.artifacts.filter((a) => a !== uploaded);
+  fake.addArtifact({ run_id: past.id, name: NAME, zip: uploaded.zip });
+}
+
+const comments = () => fake.state.comments.filter((c) => c.issue === PR);
+const requestIndex = (pattern: RegExp) => fake.state.requests.findIndex((r) => pattern.test(`${r.method} ${r.path}`));
+
+describe('the action', () => {
+  beforeEach(() => fake.reset());
+
+  it('push to main: runs, uploads the results artefact that later PRs compare with, passes', async () => {
+    const result = await runAction({ event: 'push' });
+    assert.equal(result.exitCode, 0);
+    assert.equal(result.outputs.verdict, 'pass');
+    const artifact = fake.state.artifacts.find((a) => a.name === NAME)!;
+    const files = [...artifact.files!.keys()];
+    for (const file of ['results.json', 'report.md', 'junit.xml', 'inventory/trial-001/evidence/verdict.json', 'inventory/trial-001/candidate/cases.json']) {
+      assert.ok(files.includes(file), `${file} in the artefact`);
+    }
+    assert.equal(result.outputs['artifact-id'], String(artifact.id));
+    assert.match(result.summary, /Baseline recorded for `main`/);
+    assert.equal(comments().length, 0);
+  });
+
+  it('first PR with no baseline: says so, shows head results, does not fail', async () => {
+    const result = await runAction({ event: 'pull_request' });
+    assert.equal(result.exitCode, 0);
+    assert.equal(result.outputs.verdict, 'no-baseline');
+    assert.equal(comments().length, 1);
+    assert.match(comments()[0]!.body, /no baseline/);
+    assert.match(comments()[0]!.body, /No results artefact `trialgate-results` found on `main`/);
+    assert.match(result.outputs['comment-url']!, new RegExp(`/acme/agent/pull/${PR}#issuecomment-${comments()[0]!.id}$`));
+  });
+
+  it('PR losing the idempotency section: comment names the lost detection, evidence uploaded, outputs set, then the step fails; a rerun updates the comment', async () => {
+    await runAction({ event: 'push' });
+    promoteUploadToBaseline();
+
+    const first = await runAction({ event: 'pull_request', skill: skillWithoutIdempotency });
+    assert.equal(first.exitCode, 1, 'the gate fails the step');
+    assert.equal(first.outputs.verdict, 'regression');
+    assert.equal(first.outputs.regressions, '2');
+    assert.equal(comments().length, 1);
+    const body = comments()[0]!.body;
+    assert.ok(body.startsWith('<!-- trialgate:test-set -->'));
+    assert.match(body, /lost detection: double-reserve — duplicate request reserves twice \(idempotency\) \| 1\/1 \| 0\/1/);
+    assert.match(body, /Baseline: 1 run of `main` at \[bbbbbbb\]/);
+    assert.match(body, /includes the PR's base commit bbbbbbb/);
+    assert.match(body, new RegExp(`actions/runs/${fake.state.runId}/artifacts/\\d+`), 'links the evidence artefact');
+    assert.match(first.summary, /lost detection: double-reserve/);
+    assert.ok(first.outputs['results-path']!.endsWith('results.json'));
+    const uploaded = requestIndex(/FinalizeArtifact/);
+    const commented = requestIndex(/^POST \/repos\/acme\/agent\/issues\/7\/comments/);
+    assert.ok(uploaded >= 0 && commented > uploaded, 'evidence uploaded before the comment and the failure');
+
+    const rerun = await runAction({ event: 'pull_request', skill: skillWithoutIdempotency, attempt: 2 });
+    assert.equal(rerun.exitCode, 1);
+    assert.equal(rerun.outputs.verdict, 'regression');
+    assert.ok(fake.state.artifacts.some((a) => a.name === `${NAME}-attempt-2`), 're-run attempt uploads its own artefact');
+    assert.equal(comments().length, 1, 'the rerun updated the one comment');
+    assert.notEqual(comments()[0]!.updated_at, comments()[0]!.created_at);
+  });
+
+  it('a confirmation round adds head trials for the regressed task and shows both rounds', async () => {
+    await runAction({ event: 'push' });
+    promoteUploadToBaseline();
+    const result = await runAction({ event: 'pull_request', skill: skillWithoutIdempotency, inputs: { 'confirm-trials': '1' } });
+    assert.equal(result.outputs.verdict, 'regression');
+    assert.match(comments()[0]!.body, /Confirmation round: 1 more trial of `inventory` \(first round: 2 regressions\)/);
+    assert.match(comments()[0]!.body, /\| 1\/1 \| 0\/2 \|/, 'the verdict counts both rounds');
+  });
+
+  it('a PR that touches no watched path is skipped with a notice', async () => {
+    const result = await runAction({ event: 'pull_request', changed: ['README.md'] });
+    assert.equal(result.exitCode, 0);
+    assert.equal(result.outputs.verdict, 'skipped');
+    assert.match(result.summary, /Skipped: none of the 1 changed files matches the watched paths \(skills\/\*\*\) or trialgate\.yml/);
+    assert.equal(fake.state.artifacts.length, 0, 'no trials ran');
+  });
+
+  it('a 403 on comments (read-only token): no crash, everything in the job summary with a notice', async () => {
+    fake.state.commentAccess = 'read';
+    const result = await runAction({ event: 'pull_request' });
+    assert.equal(result.exitCode, 0);
+    assert.equal(result.outputs.verdict, 'no-baseline');
+    assert.equal(result.outputs['comment-url'], '');
+    assert.match(result.summary, /No PR comment: /);
+    assert.match(result.summary, /Per-task results/);
+  });
+
+  it('an expired and a corrupt base artefact are named and skipped; the PR is judged without them', async () => {
+    const expired = fake.addRun({ head_sha: 'e'.repeat(40) });
+    fake.addArtifact({ run_id: expired.id, name: NAME, files: {}, expired: true });
+    const corrupt = fake.addRun({ head_sha: BASE_SHA });
+    fake.addArtifact({ run_id: corrupt.id, name: NAME, zip: Buffer.from('not a zip at all, just bytes') });
+    const result = await runAction({ event: 'pull_request' });
+    assert.equal(result.exitCode, 0);
+    assert.equal(result.outputs.verdict, 'no-baseline');
+    const body = comments()[0]!.body;
+    assert.match(body, new RegExp(`Baseline run ${expired.id} \\(eeeeeee\\) not used: artefact trialgate-results expired`));
+    assert.match(body, new RegExp(`Baseline run ${corrupt.id} \\(bbbbbbb\\) not used: artefact archive is corrupt`));
+  });
+
+  it('merge mode with a missing shard fails with verdict error, naming the shard', async () => {
+    await runAction({ event: 'pull_request', inputs: { shard: '1/2' } });
+    const shardOne = fake.state.artifacts.find((a) => a.name === `${NAME}-shard-1-of-2`);
+    assert.ok(shardOne, 'shard 1 uploaded its slice');
+    assert.equal(comments().length, 0, 'a shard does not comment');
+    const merged = await runAction({ event: 'pull_request', inputs: { mode: 'merge', shard: '2' } });
+    assert.equal(merged.exitCode, 1);
+    assert.equal(merged.outputs.verdict, 'error');
+  });
+
+  it('merge mode joins every shard, then compares, comments and gates', async () => {
+    await runAction({ event: 'pull_request', inputs: { shard: '1/2', trials: '2' } });
+    await runAction({ event: 'pull_request', inputs: { shard: '2/2', trials: '2' } });
+    const merged = await runAction({ event: 'pull_request', inputs: { mode: 'merge', shard: '2', trials: '2' } });
+    assert.equal(merged.exitCode, 0);
+    assert.equal(merged.outputs.verdict, 'no-baseline');
+    assert.match(comments()[0]!.body, /2 trials launched = 2 executed/);
+  });
+
+  it('a bad input fails with its name and what is expected', async () => {
+    const result = await runAction({ event: 'pull_request', inputs: { 'retention-days': '365' } });
+    assert.equal(result.exitCode, 1);
+    assert.equal(result.outputs.verdict, 'error');
+  });
+});
