@@ -3,6 +3,10 @@ import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { markdownTable } from 'markdown-table';
 import { validateAcceptor, type Validation } from '../acceptance/validate.ts';
+import { loadFixture } from '../fixture/load.ts';
+import { validateTools } from '../tools/validate.ts';
+import { UserInputError } from '../util/errors.ts';
+import { renderToolsValidation } from './validate-tools.ts';
 import { EXIT, type Io } from './io.ts';
 import { builtinFixture, runDirName } from './paths.ts';
 
@@ -28,6 +32,12 @@ export async function runDemoCli(argv: string[], io: Io): Promise<number> {
 
 async function validateAndPrint(fixtureDir: string, out: string | undefined, candidate: string | undefined, io: Io, prefix: string): Promise<number> {
   const outDir = resolve(io.cwd, out ?? join('.trialgate', runDirName(prefix)));
+  if ((await loadFixture(fixtureDir)).manifest.tools) {
+    if (candidate) throw new UserInputError('--candidate', '', 'a tools fixture is validated with its own reference agent; drop --candidate');
+    const validation = await validateTools({ fixtureDir, outDir });
+    io.stdout(renderToolsValidation(validation, io.cwd));
+    return validation.problems.length === 0 ? EXIT.ok : EXIT.failed;
+  }
   const validation = await validateAcceptor({
     fixtureDir,
     outDir,

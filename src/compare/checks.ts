@@ -31,8 +31,10 @@ export function checkLabel(check: string, faults: readonly { id: string; label: 
     }
     case 'constraint':
       return `constraint: ${name}`;
-    case 'tool':
-      return `tool contract: ${name}`;
+    case 'tool': {
+      const label = faults.find((f) => f.id === name)?.label;
+      return label ? `tool contract: ${name} — ${label}` : `tool contract: ${name}`;
+    }
     case 'other':
       return check;
   }

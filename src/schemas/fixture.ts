@@ -20,6 +20,19 @@ export const FaultSpec = z.strictObject({
   branches: z.array(z.string()).min(1),
 });
 
+/** A fixture whose agent acts through tools (acceptance `tools`): its faults are the boundary variants. */
+export const ToolsSpec = z.strictObject({
+  /** The first goal (schemas/tools.ts Goal), relative to the fixture; the runner moves it on mid-trial. */
+  goal: z.string().min(1),
+  /** The deterministic reference agent, run through `sh -c` in a trial directory; $TRIALGATE_FIXTURE is the fixture. */
+  agent: z.string().min(1),
+  /** The skill file the reference agent follows (relative to the fixture), and the variable that points it to one. */
+  skill: z.string().min(1),
+  skillEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/),
+  /** Boundary (a fault id) → the `## ` heading of the skill section whose practice handles it. */
+  practices: z.record(z.string(), z.string().min(1)),
+});
+
 export const FixtureManifest = z.strictObject({
   version: z.literal(1),
   id: z.string().min(1),
@@ -32,8 +45,10 @@ export const FixtureManifest = z.strictObject({
   protected: z.array(z.string()).min(1),
   /** Directory of the reference answers (spec.json, cases.json), never under inputs/. */
   reference: z.string().default('reference'),
+  tools: ToolsSpec.optional(),
 });
 
 export type ServiceSpec = z.infer<typeof ServiceSpec>;
 export type FaultSpec = z.infer<typeof FaultSpec>;
+export type ToolsSpec = z.infer<typeof ToolsSpec>;
 export type FixtureManifest = z.infer<typeof FixtureManifest>;

@@ -25,10 +25,23 @@ export const CommandAcceptance = z.strictObject({
   expose_fault: z.boolean().default(false),
 });
 
+/**
+ * The agent acts through tools on the live service (fixtures with a `tools` section): it runs once per
+ * boundary variant behind trialgate's fault-injecting proxy and is judged by final state and trajectory.
+ */
+export const ToolsAcceptance = z.strictObject({
+  kind: z.literal('tools'),
+  /**
+   * A fixed port for the proxy, for sandboxes that allow only known ports; default a free port per run.
+   * Boundaries run one at a time, but trials of the task run concurrently: use it with concurrency 1.
+   */
+  proxy_port: z.number().int().min(1).max(65535).optional(),
+});
+
 export const Acceptance = z.preprocess(
   (value) => (typeof value === 'string' ? { kind: value } : value),
-  z.discriminatedUnion('kind', [HttpCasesAcceptance, CommandAcceptance], {
-    error: 'http-cases, or { kind: command, command: "…" }',
+  z.discriminatedUnion('kind', [HttpCasesAcceptance, CommandAcceptance, ToolsAcceptance], {
+    error: 'http-cases, tools, or { kind: command, command: "…" }',
   }),
 );
 
@@ -64,6 +77,7 @@ export const TrialSetFile = z.strictObject({
 
 export type Budget = z.infer<typeof Budget>;
 export type CommandAcceptance = z.infer<typeof CommandAcceptance>;
+export type ToolsAcceptance = z.infer<typeof ToolsAcceptance>;
 export type AcceptanceSpec = z.infer<typeof Acceptance>;
 export type TaskSpec = z.infer<typeof TaskSpec>;
 export type TrialSetFile = z.infer<typeof TrialSetFile>;

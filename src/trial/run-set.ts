@@ -2,7 +2,7 @@
 // junit.xml and report.md beside the trial directories. Evidence goes to disk as each trial ends;
 // memory holds only the small per-trial verdicts.
 import { spawnSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import picomatch from 'picomatch';
@@ -66,7 +66,7 @@ export async function runTrialSet(options: RunOptions): Promise<RunOutput> {
   const seed = options.seed ?? set.config.seed;
   const slots = planSlots(tasks, k, options.firstTrial ?? 0, options.shard);
   const runDir = resolve(options.outDir ?? join(set.dir, '.trialgate', `run-${new Date().toISOString().replace(/[:.]/g, '-')}`));
-  await mkdir(runDir, { recursive: true });
+  await prepareRunDir(runDir);
   for (const task of tasks) await mkdir(join(runDir, task.spec.id), { recursive: true });
 
   const watched = await hashWatched(set);
@@ -134,6 +134,13 @@ export async function runTrialSet(options: RunOptions): Promise<RunOutput> {
   }
 }
 
+/** A run directory starts empty: a trial must never see another run's files (and none are overwritten). */
+async function prepareRunDir(runDir: string): Promise<void> {
+  const existing = await readdir(runDir).catch(() => null);
+  if (existing?.length) throw new UserInputError(runDir, '--out', 'exists and is not empty; choose a new directory (results of an earlier run are never overwritten)');
+  await mkdir(runDir, { recursive: true });
+}
+
 function selectTasks(set: TrialSet, ids: readonly string[] | undefined): ResolvedTask[] {
   if (!ids?.length) return set.tasks;
   for (const id of ids) {
@@ -163,11 +170,12 @@ function taskResult(set: TrialSet, task: ResolvedTask, k: number, trials: TrialR
     set: task.spec.set,
     fixture: relative(set.dir, task.fixture.dir) || '.',
     fixture_sha256: task.fixture.sha256,
-    acceptor_version: acceptance.kind === 'http-cases' ? 'http-cases@1' : `command@1:${sha256(acceptance.command).slice(0, 12)}`,
+    acceptor_version: acceptance.kind === 'command' ? `command@1:${sha256(acceptance.command).slice(0, 12)}` : `${acceptance.kind}@1`,
     budget: set.config.budget,
     faults: Object.entries(task.faults).map(([id, label]) => ({ id, label })),
     trials,
-    summary: summarizeTask(trials, k, Object.keys(task.faults)),
+    // A tools task's faults are boundaries, judged by `tool:` checks: there is no detection to count.
+    summary: summarizeTask(trials, k, acceptance.kind === 'tools' ? [] : Object.keys(task.faults)),
   };
 }
 

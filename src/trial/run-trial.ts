@@ -11,6 +11,7 @@ import type { Budget } from '../schemas/trialset.ts';
 import { EnvironmentError } from '../util/errors.ts';
 import { listFiles } from '../util/files.ts';
 import { runAgent, type AgentRun } from './agent.ts';
+import { runToolsTrial } from '../tools/run.ts';
 import { integrityViolations, takeSnapshot } from './integrity.ts';
 import type { ResolvedTask } from './trialset.ts';
 import { trialVerdict } from './verdict.ts';
@@ -51,6 +52,7 @@ export async function runTrial(ctx: TrialContext): Promise<TrialResult> {
   } catch (e) {
     return envErrorResult(ctx, evidence, started, `could not prepare ${evidence}: ${(e as Error).message}`, 'the trial directory could not be written (disk full or not writable): an environment failure');
   }
+  if (ctx.task.spec.acceptance.kind === 'tools') return runToolsTrial(ctx, { trialDir, taskDir, evidence, started });
 
   const before = await takeSnapshot(ctx.task.fixture, trialDir, taskDir, ctx.runDir);
   const agent = await runAgent({

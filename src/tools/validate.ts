@@ -1,0 +1,108 @@
+// "Validate the acceptor before you trust it" for tool-using fixtures: the reference agent with its full
+// skill must be accepted at every boundary, and with each skill section removed it must be rejected at
+// exactly the boundaries that section's practice handles, and nowhere else.
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadFixture, NO_FAULT, type Fixture } from '../fixture/load.ts';
+import { UserInputError } from '../util/errors.ts';
+import { mapPool } from '../util/pool.ts';
+import { judgementChecks } from './judge.ts';
+import { runBoundary, toolsSpecOf } from './run.ts';
+
+export interface ToolsValidationRow {
+  /** `full skill` or `without ## <heading>`. */
+  skill: string;
+  variant: string;
+  expected: 'accepted' | 'rejected';
+  /** `accepted`, `rejected` or `env error`. */
+  actual: 'accepted' | 'rejected' | 'env error';
+  /** The checks the run failed (`tool:lost-response`, `constraint:tool-scope`, …), or the env error. */
+  failed: string[];
+  findings: string[];
+  evidence: string;
+}
+
+export interface ToolsValidation {
+  fixture: Fixture;
+  skillPath: string;
+  rows: ToolsValidationRow[];
+  problems: string[];
+}
+
+const WALL_MS = 60_000;
+const LOG_CAP_BYTES = 1024 * 1024;
+
+export async function validateTools(options: { fixtureDir: string; outDir: string; concurrency?: number }): Promise<ToolsValidation> {
+  const fixture = await loadFixture(options.fixtureDir);
+  const tools = toolsSpecOf(fixture);
+  const manifestPath = join(fixture.dir, 'fixture.json');
+  const skillPath = join(fixture.dir, tools.skill);
+  const skill = await readFile(skillPath, 'utf8');
+  const headings = sectionHeadings(skill);
+  const variants = [NO_FAULT, ...Object.keys(fixture.manifest.faults)];
+  for (const boundary of variants.slice(1)) {
+    const heading = tools.practices[boundary];
+    if (!heading) throw new UserInputError(manifestPath, `tools.practices.${boundary}`, `name the skill section (a "## " heading of ${tools.skill}) whose practice handles ${boundary}`);
+    if (!headings.includes(heading)) throw new UserInputError(manifestPath, `tools.practices.${boundary}`, `${tools.skill} has no section "## ${heading}"; its sections: ${headings.join(', ')}`);
+  }
+
+  const removed = [...new Set(Object.values(tools.practices))];
+  const skills = [{ name: 'full skill', slug: 'full', text: skill, without: undefined as string | undefined }].concat(
+    removed.map((heading) => ({ name: `without ## ${heading}`, slug: `without-${slug(heading)}`, text: withoutSection(skill, heading), without: heading })),
+  );
+  const jobs = [];
+  for (const s of skills) {
+    const trialDir = join(options.outDir, s.slug);
+    await mkdir(join(trialDir, 'evidence'), { recursive: true });
+    await cp(join(fixture.dir, 'inputs'), join(trialDir, 'inputs'), { recursive: true });
+    await cp(join(fixture.dir, 'task.txt'), join(trialDir, 'task.txt'));
+    const path = join(options.outDir, `${s.slug}.md`);
+    await writeFile(path, s.text);
+    for (const variant of variants) jobs.push({ skill: s, skillFile: path, trialDir, variant });
+  }
+
+  const rows = await mapPool(jobs, options.concurrency ?? 2, async (job): Promise<ToolsValidationRow> => {
+    const run = await runBoundary({
+      fixture,
+      variant: job.variant,
+      trialDir: job.trialDir,
+      agent: {
+        command: tools.agent,
+        env: { ...process.env, TRIALGATE_FIXTURE: fixture.dir, [tools.skillEnv]: job.skillFile },
+        wallMs: WALL_MS,
+        logCapBytes: LOG_CAP_BYTES,
+        secrets: [],
+      },
+    });
+    const expected = job.skill.without !== undefined && tools.practices[job.variant] === job.skill.without ? 'rejected' : 'accepted';
+    const base = { skill: job.skill.name, variant: job.variant, expected, evidence: join(job.trialDir, 'evidence', job.variant) } as const;
+    if (run.envError) return { ...base, actual: 'env error', failed: [run.envError.message], findings: [] };
+    const judgement = run.judgement!;
+    return {
+      ...base,
+      actual: judgement.accepted ? 'accepted' : 'rejected',
+      failed: judgementChecks(judgement),
+      findings: judgement.findings.map((f) => `${f.kind}: ${f.text}`),
+    };
+  });
+
+  const problems = rows
+    .filter((r) => r.actual !== r.expected || (r.expected === 'rejected' && !r.failed.includes(`tool:${r.variant}`)))
+    .map((r) => `${r.skill}, ${r.variant}: expected ${r.expected}, got ${r.actual}${r.failed.length ? ` (${r.failed.join('; ')})` : ''}`);
+  return { fixture, skillPath, rows, problems };
+}
+
+/** The `## ` headings of a skill file, in order. */
+export function sectionHeadings(markdown: string): string[] {
+  return [...markdown.matchAll(/^##\s+(.+?)\s*$/gm)].map((m) => m[1]!);
+}
+
+/** The skill without one `## ` section (its heading and everything up to the next `## ` heading). */
+export function withoutSection(markdown: string, heading: string): string {
+  const parts = markdown.split(/^(?=##\s)/m);
+  return parts.filter((part) => sectionHeadings(part)[0] !== heading || !part.startsWith('##')).join('');
+}
+
+function slug(heading: string): string {
+  return heading.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
