@@ -53,7 +53,7 @@ test('a single run shows holdout tasks only in aggregate', () => {
 });
 
 test('tokens and cost stay blank when not reported; unknown pass^k stays blank', () => {
-  const run = buildResults({ tasks: [{ id: 'short', checks: { pass: '1' }, outcomes: '.' }, { id: 'full', checks: { pass: '11' } }] });
+  const run = buildResults({ tasks: [{ id: 'short', checks: { pass: '1' }, outcomes: '.' }, { id: 'full', checks: { pass: '11' }, tokens: 10 }] });
   const withK = { ...run, tasks: run.tasks.map((t) => ({ ...t, summary: { ...t.summary, k: 2, pass_pow_k: null } })) };
   const md = renderRunMarkdown(withK);
   assert.match(md, /\| short \| 1\/1 \| 1\.00 \| \| \| 0 \| 0 \| 1\.0 s \| \| \|/);
@@ -63,4 +63,13 @@ test('the evidence link and the trial directories appear in the details', () => 
   const { bases, head } = scenarios.idempotencyRegression();
   const md = renderComparisonMarkdown(compareResults(bases, head), { evidenceUrl: 'https://example.test/a/1' });
   assert.match(md, /Evidence in \[evidence artefact\]\(https:\/\/example\.test\/a\/1\): `inventory-reserve\/trial-001`/);
+});
+
+test('tokens and cost columns appear only when some task reported them (never an estimate)', () => {
+  const silent = renderRunMarkdown(buildResults({ tasks: [{ id: 'a', checks: { pass: '11' } }] }));
+  assert.doesNotMatch(silent, /\| tokens \| cost \|/);
+  assert.match(silent, /no task reported tokens or cost/);
+  const reported = renderRunMarkdown(buildResults({ tasks: [{ id: 'a', checks: { pass: '11' }, tokens: 1200 }, { id: 'b', checks: { pass: '11' } }] }));
+  assert.match(reported, /\| tokens \| cost \|/);
+  assert.match(reported, /\| 1,200 \|/);
 });

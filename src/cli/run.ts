@@ -32,7 +32,7 @@ export async function runRunCli(argv: string[], io: Io): Promise<number> {
     onProgress: progressReporter(io.stderr, io.isTTY),
   });
   io.stdout(renderRunSummary(output.results));
-  io.stdout(`\nresults: ${relative(io.cwd, output.resultsPath)}\n`);
+  io.stdout(`\nresults: ${output.resultsPath.startsWith(io.cwd + '/') ? relative(io.cwd, output.resultsPath) : output.resultsPath}\n`);
   return EXIT.ok;
 }
 

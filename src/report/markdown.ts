@@ -189,22 +189,27 @@ function holdoutLine(c: Comparison, compared: boolean): string {
 }
 
 function perTaskTable(tasks: TaskComparison[], compared: boolean): Cuttable {
-  const header = compared
-    ? ['task', 'status', 'trial pass', 'pass@1', 'pass^k', 'detections', 'env errors', 'unexecuted', 'wall time', 'tokens', 'cost']
-    : ['task', 'trial pass', 'pass@1', 'pass^k', 'detections', 'env errors', 'unexecuted', 'wall time', 'tokens', 'cost'];
+  // Tokens and cost appear only when some task reported them; a blank is never filled with an estimate.
+  const usage = tasks.some((t) => (t.head ?? t.base)?.tokens !== undefined || (t.head ?? t.base)?.cost_usd !== undefined);
+  const header = [
+    ...(compared ? ['task', 'status'] : ['task']),
+    ...['trial pass', 'pass@1', 'pass^k', 'detections', 'env errors', 'unexecuted', 'wall time'],
+    ...(usage ? ['tokens', 'cost'] : []),
+  ];
   const body = tasks.map((t) => {
     const f = t.head ?? t.base!;
     const pass = compared ? change(passCount(t.base), passCount(t.head)) : ratio(passCount(f));
     const detections = Object.entries(f.detections)
       .map(([fault, n]) => `${fault} ${ratio(n)}`)
       .join(' · ');
-    const figures = [fraction(f.pass_at_1), fraction(f.pass_pow_k), detections, String(f.env_errors), String(f.unexecuted), seconds(f.wall_ms), tokens(f.tokens), usd(f.cost_usd)];
+    const figures = [fraction(f.pass_at_1), fraction(f.pass_pow_k), detections, String(f.env_errors), String(f.unexecuted), seconds(f.wall_ms), ...(usage ? [tokens(f.tokens), usd(f.cost_usd)] : [])];
     return compared ? [t.id, taskStatusText(t), pass, ...figures] : [t.id, pass, ...figures];
   });
   const { head, rows } = tableLines(header, body);
+  const usageNote = usage ? 'tokens and cost blank where not reported.' : 'no task reported tokens or cost.';
   const note = compared
-    ? 'Trial pass as passes/executed, base → head; figures of the head run (of the base for a removed task); pass@1 and pass^k from executed trials; tokens and cost blank where not reported.'
-    : 'Trial pass as passes/executed; pass@1 and pass^k from executed trials; tokens and cost blank where not reported.';
+    ? `Trial pass as passes/executed, base → head; figures of the head run (of the base for a removed task); pass@1 and pass^k from executed trials; ${usageNote}`
+    : `Trial pass as passes/executed; pass@1 and pass^k from executed trials; ${usageNote}`;
   return section('per-task result rows', '#### Per-task results', head, rows, `\n\n${note}`);
 }
 
