@@ -1,6 +1,6 @@
 // Where the CLI finds what ships with it (the built-in fixtures) and where runs go by default.
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The package root: the nearest ancestor of this file (src/cli/ or dist/) with the built-in fixtures. */
@@ -22,4 +22,9 @@ export function builtinFixture(name: string): string {
 export function runDirName(prefix: string, now = new Date()): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
   return `${prefix}-${stamp}-${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** A path as a user reads it: relative when under `cwd`, absolute otherwise (never a trail of ../). */
+export function displayPath(path: string, cwd: string): string {
+  return path.startsWith(cwd + '/') ? relative(cwd, path) : path;
 }

@@ -1,5 +1,5 @@
 // `trialgate run`: execute a trial set and write the run directory.
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { markdownTable } from 'markdown-table';
 import type { Results } from '../schemas/results.ts';
@@ -7,6 +7,7 @@ import { progressReporter } from '../trial/progress.ts';
 import { runTrialSet } from '../trial/run-set.ts';
 import { UserInputError } from '../util/errors.ts';
 import { EXIT, type Io } from './io.ts';
+import { displayPath } from './paths.ts';
 
 const USAGE = 'usage: trialgate run [--config trialgate.yml] [--out DIR] [--trials K] [--task ID…] [--concurrency N] [--seed S]';
 
@@ -32,7 +33,7 @@ export async function runRunCli(argv: string[], io: Io): Promise<number> {
     onProgress: progressReporter(io.stderr, io.isTTY),
   });
   io.stdout(renderRunSummary(output.results));
-  io.stdout(`\nresults: ${output.resultsPath.startsWith(io.cwd + '/') ? relative(io.cwd, output.resultsPath) : output.resultsPath}\n`);
+  io.stdout(`\nresults: ${displayPath(output.resultsPath, io.cwd)}\n`);
   return EXIT.ok;
 }
 

@@ -1,11 +1,11 @@
 // `trialgate validate <fixture>` for a tool-using fixture: the reference agent's full skill is accepted
 // at every boundary, and each removed skill section is rejected at its own boundaries, by the right check.
-import { relative } from 'node:path';
 import { markdownTable } from 'markdown-table';
 import type { ToolsValidation } from '../tools/validate.ts';
+import { displayPath } from './paths.ts';
 
 export function renderToolsValidation(v: ToolsValidation, cwd: string): string {
-  const show = (path: string) => (path.startsWith(cwd + '/') ? relative(cwd, path) : path);
+  const show = (path: string) => displayPath(path, cwd);
   const lines = [
     `fixture: ${show(v.fixture.dir)} (${v.fixture.manifest.title})`,
     `agent: the fixture's scripted reference agent (a deterministic stand-in, not an LLM), skill ${show(v.skillPath)}`,

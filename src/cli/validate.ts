@@ -1,5 +1,5 @@
 // `trialgate validate <fixture>` and `trialgate demo`: show that the acceptor tells right from wrong.
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { markdownTable } from 'markdown-table';
 import { validateAcceptor, type Validation } from '../acceptance/validate.ts';
@@ -8,7 +8,7 @@ import { validateTools } from '../tools/validate.ts';
 import { UserInputError } from '../util/errors.ts';
 import { renderToolsValidation } from './validate-tools.ts';
 import { EXIT, type Io } from './io.ts';
-import { builtinFixture, runDirName } from './paths.ts';
+import { builtinFixture, displayPath, runDirName } from './paths.ts';
 
 export async function runValidateCli(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -49,7 +49,7 @@ async function validateAndPrint(fixtureDir: string, out: string | undefined, can
 
 export function renderValidation(v: Validation, cwd: string): string {
   const lines: string[] = [];
-  const show = (path: string) => (path.startsWith(cwd + '/') ? relative(cwd, path) : path);
+  const show = (path: string) => displayPath(path, cwd);
   lines.push(`fixture: ${show(v.fixture.dir)} (${v.fixture.manifest.title})`);
   lines.push(`answers: ${show(v.candidateDir)}`, '');
   if (v.rows.length) {
