@@ -6,6 +6,6 @@ const benches = ['demo-startup.ts', 'trial-overhead.ts', 'compare-speed.mjs', 'p
 const only = process.argv.slice(2);
 for (const bench of benches.filter((b) => only.length === 0 || only.some((o) => b.startsWith(o)))) {
   console.log(`\n== bench/${bench}`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', `bench/${bench}`], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', `bench/${bench}`], { stdio: 'inherit' });
   if (run.status !== 0) process.exit(run.status ?? 1);
 }

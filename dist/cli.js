@@ -1668,9 +1668,9 @@ var require_picomatch = __commonJS({
     var utils = require_utils();
     var constants = require_constants();
     var isObject3 = (val) => val && typeof val === "object" && !Array.isArray(val);
-    var picomatch3 = (glob, options, returnState = false) => {
+    var picomatch2 = (glob, options, returnState = false) => {
       if (Array.isArray(glob)) {
-        const fns = glob.map((input2) => picomatch3(input2, options, returnState));
+        const fns = glob.map((input2) => picomatch2(input2, options, returnState));
         const arrayMatcher = (str) => {
           for (const isMatch of fns) {
             const state2 = isMatch(str);
@@ -1686,16 +1686,16 @@ var require_picomatch = __commonJS({
       }
       const opts = options || {};
       const posix = opts.windows;
-      const regex = isState ? picomatch3.compileRe(glob, options) : picomatch3.makeRe(glob, options, false, true);
+      const regex = isState ? picomatch2.compileRe(glob, options) : picomatch2.makeRe(glob, options, false, true);
       const state = regex.state;
       delete regex.state;
       let isIgnored = () => false;
       if (opts.ignore) {
         const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
-        isIgnored = picomatch3(opts.ignore, ignoreOpts, returnState);
+        isIgnored = picomatch2(opts.ignore, ignoreOpts, returnState);
       }
       const matcher = (input2, returnObject = false) => {
-        const { isMatch, match, output: output2 } = picomatch3.test(input2, regex, options, { glob, posix });
+        const { isMatch, match, output: output2 } = picomatch2.test(input2, regex, options, { glob, posix });
         const result = { glob, state, regex, posix, input: input2, output: output2, match, isMatch };
         if (typeof opts.onResult === "function") {
           opts.onResult(result);
@@ -1721,7 +1721,7 @@ var require_picomatch = __commonJS({
       }
       return matcher;
     };
-    picomatch3.test = (input2, regex, options, { glob, posix } = {}) => {
+    picomatch2.test = (input2, regex, options, { glob, posix } = {}) => {
       if (typeof input2 !== "string") {
         throw new TypeError("Expected input to be a string");
       }
@@ -1738,24 +1738,24 @@ var require_picomatch = __commonJS({
       }
       if (match === false || opts.capture === true) {
         if (opts.matchBase === true || opts.basename === true) {
-          match = picomatch3.matchBase(input2, regex, options, posix);
+          match = picomatch2.matchBase(input2, regex, options, posix);
         } else {
           match = regex.exec(output2);
         }
       }
       return { isMatch: Boolean(match), match, output: output2 };
     };
-    picomatch3.matchBase = (input2, glob, options, posix = options && options.windows) => {
-      const regex = glob instanceof RegExp ? glob : picomatch3.makeRe(glob, options);
+    picomatch2.matchBase = (input2, glob, options, posix = options && options.windows) => {
+      const regex = glob instanceof RegExp ? glob : picomatch2.makeRe(glob, options);
       return regex.test(utils.basename(input2, { windows: posix }));
     };
-    picomatch3.isMatch = (str, patterns, options) => picomatch3(patterns, options)(str);
-    picomatch3.parse = (pattern, options) => {
-      if (Array.isArray(pattern)) return pattern.map((p) => picomatch3.parse(p, options));
+    picomatch2.isMatch = (str, patterns, options) => picomatch2(patterns, options)(str);
+    picomatch2.parse = (pattern, options) => {
+      if (Array.isArray(pattern)) return pattern.map((p) => picomatch2.parse(p, options));
       return parse3(pattern, { ...options, fastpaths: false });
     };
-    picomatch3.scan = (input2, options) => scan(input2, options);
-    picomatch3.compileRe = (state, options, returnOutput = false, returnState = false) => {
+    picomatch2.scan = (input2, options) => scan(input2, options);
+    picomatch2.compileRe = (state, options, returnOutput = false, returnState = false) => {
       if (returnOutput === true) {
         return state.output;
       }
@@ -1766,13 +1766,13 @@ var require_picomatch = __commonJS({
       if (state && state.negated === true) {
         source = `^(?!${source}).*$`;
       }
-      const regex = picomatch3.toRegex(source, options);
+      const regex = picomatch2.toRegex(source, options);
       if (returnState === true) {
         regex.state = state;
       }
       return regex;
     };
-    picomatch3.makeRe = (input2, options = {}, returnOutput = false, returnState = false) => {
+    picomatch2.makeRe = (input2, options = {}, returnOutput = false, returnState = false) => {
       if (!input2 || typeof input2 !== "string") {
         throw new TypeError("Expected a non-empty string");
       }
@@ -1783,9 +1783,9 @@ var require_picomatch = __commonJS({
       if (!parsed.output) {
         parsed = parse3(input2, options);
       }
-      return picomatch3.compileRe(parsed, options, returnOutput, returnState);
+      return picomatch2.compileRe(parsed, options, returnOutput, returnState);
     };
-    picomatch3.toRegex = (source, options) => {
+    picomatch2.toRegex = (source, options) => {
       try {
         const opts = options || {};
         return new RegExp(source, opts.flags || (opts.nocase ? "i" : ""));
@@ -1794,8 +1794,8 @@ var require_picomatch = __commonJS({
         return /$^/;
       }
     };
-    picomatch3.constants = constants;
-    module.exports = picomatch3;
+    picomatch2.constants = constants;
+    module.exports = picomatch2;
   }
 });
 
@@ -1805,14 +1805,14 @@ var require_picomatch2 = __commonJS({
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils();
-    function picomatch3(glob, options, returnState = false) {
+    function picomatch2(glob, options, returnState = false) {
       if (options && (options.windows === null || options.windows === void 0)) {
         options = { ...options, windows: utils.isWindows() };
       }
       return pico(glob, options, returnState);
     }
-    Object.assign(picomatch3, pico);
-    module.exports = picomatch3;
+    Object.assign(picomatch2, pico);
+    module.exports = picomatch2;
   }
 });
 
@@ -5779,10 +5779,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep: sep3, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -5796,7 +5796,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep2) {
+          if (!keyProps.anchor && !keyProps.tag && !sep3) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map2.comment)
@@ -5820,7 +5820,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -5836,7 +5836,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -5927,7 +5927,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep2 = "";
+        let sep3 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -5941,13 +5941,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep2 + cb;
-              sep2 = "";
+                comment += sep3 + cb;
+              sep3 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep2 += source;
+                sep3 += source;
               hasSpace = true;
               break;
             default:
@@ -5990,18 +5990,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep: sep3, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep2 && !value) {
+          if (!props.anchor && !props.tag && !sep3 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -6055,8 +6055,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep2 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
+        if (!isMap && !sep3 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -6068,7 +6068,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -6079,8 +6079,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep2)
-                for (const st of sep2) {
+              if (sep3)
+                for (const st of sep3) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -6097,7 +6097,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -6277,7 +6277,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep2 = "";
+      let sep3 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -6294,24 +6294,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep2 === " ")
-            sep2 = "\n";
-          else if (!prevMoreIndented && sep2 === "\n")
-            sep2 = "\n\n";
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          if (sep3 === " ")
+            sep3 = "\n";
+          else if (!prevMoreIndented && sep3 === "\n")
+            sep3 = "\n\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep2 === "\n")
+          if (sep3 === "\n")
             value += "\n";
           else
-            sep2 = "\n";
+            sep3 = "\n";
         } else {
-          value += sep2 + content;
-          sep2 = " ";
+          value += sep3 + content;
+          sep3 = " ";
           prevMoreIndented = false;
         }
       }
@@ -6494,25 +6494,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep2 = " ";
+      let sep3 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep2 === "\n")
-            res += sep2;
+          if (sep3 === "\n")
+            res += sep3;
           else
-            sep2 = "\n";
+            sep3 = "\n";
         } else {
-          res += sep2 + lm;
-          sep2 = " ";
+          res += sep3 + lm;
+          sep3 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep2 + (match?.[1] ?? "");
+      return res + sep3 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -7322,14 +7322,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep2, value }) {
+    function stringifyItem({ start, key, sep: sep3, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep2)
-        for (const st of sep2)
+      if (sep3)
+        for (const st of sep3)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -8496,18 +8496,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep2;
+          let sep3;
           if (scalar.end) {
-            sep2 = scalar.end;
-            sep2.push(this.sourceToken);
+            sep3 = scalar.end;
+            sep3.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep2 = [this.sourceToken];
+            sep3 = [this.sourceToken];
           const map2 = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep2 }]
+            items: [{ start, key: scalar, sep: sep3 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map2;
@@ -8660,15 +8660,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep2 = it.sep;
-                  sep2.push(this.sourceToken);
+                  const sep3 = it.sep;
+                  sep3.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep2 }]
+                    items: [{ start: start2, key, sep: sep3 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -8862,13 +8862,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep2 = fc.end.splice(1, fc.end.length);
-            sep2.push(this.sourceToken);
+            const sep3 = fc.end.splice(1, fc.end.length);
+            sep3.push(this.sourceToken);
             const map2 = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep2 }]
+              items: [{ start, key: fc, sep: sep3 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map2;
@@ -29629,7 +29629,7 @@ function taskCounts() {
 
 // src/util/files.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
-import { readdir, readFile as readFile2 } from "node:fs/promises";
+import { readdir, readFile as readFile2, stat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 
 // src/util/hash.ts
@@ -29653,8 +29653,20 @@ async function listFiles(root) {
   return entries.filter((e) => e.isFile()).map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join("/")).sort();
 }
 async function matchFiles(root, globs) {
-  const isMatch = (0, import_picomatch.default)(globs, { dot: true });
-  return (await listFiles(root)).filter((f) => isMatch(f));
+  const found = /* @__PURE__ */ new Set();
+  for (const glob of globs) {
+    const { base, isGlob } = import_picomatch.default.scan(glob);
+    if (!isGlob) {
+      if (await stat(join(root, glob)).then((s) => s.isFile(), () => false)) found.add(glob);
+      continue;
+    }
+    const isMatch = (0, import_picomatch.default)(glob, { dot: true });
+    for (const file2 of await listFiles(join(root, base)).catch(() => [])) {
+      const path = base ? `${base}/${file2}` : file2;
+      if (isMatch(path)) found.add(path);
+    }
+  }
+  return [...found].sort();
 }
 async function hashFiles(root, files) {
   const out = {};
@@ -30081,16 +30093,22 @@ function holdoutLine(c, compared) {
   return `**Holdout** (aggregate only): ${plural2(total, "task")} (${tasks.join(", ")}) \xB7 trial pass of compared tasks ${change(h.base_passes, h.head_passes)} \xB7 gated checks: ${checks}.`;
 }
 function perTaskTable(tasks, compared) {
-  const header = compared ? ["task", "status", "trial pass", "pass@1", "pass^k", "detections", "env errors", "unexecuted", "wall time", "tokens", "cost"] : ["task", "trial pass", "pass@1", "pass^k", "detections", "env errors", "unexecuted", "wall time", "tokens", "cost"];
+  const usage2 = tasks.some((t) => (t.head ?? t.base)?.tokens !== void 0 || (t.head ?? t.base)?.cost_usd !== void 0);
+  const header = [
+    ...compared ? ["task", "status"] : ["task"],
+    ...["trial pass", "pass@1", "pass^k", "detections", "env errors", "unexecuted", "wall time"],
+    ...usage2 ? ["tokens", "cost"] : []
+  ];
   const body = tasks.map((t) => {
     const f = t.head ?? t.base;
     const pass = compared ? change(passCount(t.base), passCount(t.head)) : ratio(passCount(f));
     const detections = Object.entries(f.detections).map(([fault, n]) => `${fault} ${ratio(n)}`).join(" \xB7 ");
-    const figures = [fraction(f.pass_at_1), fraction(f.pass_pow_k), detections, String(f.env_errors), String(f.unexecuted), seconds(f.wall_ms), tokens(f.tokens), usd(f.cost_usd)];
+    const figures = [fraction(f.pass_at_1), fraction(f.pass_pow_k), detections, String(f.env_errors), String(f.unexecuted), seconds(f.wall_ms), ...usage2 ? [tokens(f.tokens), usd(f.cost_usd)] : []];
     return compared ? [t.id, taskStatusText(t), pass, ...figures] : [t.id, pass, ...figures];
   });
   const { head, rows } = tableLines(header, body);
-  const note = compared ? "Trial pass as passes/executed, base \u2192 head; figures of the head run (of the base for a removed task); pass@1 and pass^k from executed trials; tokens and cost blank where not reported." : "Trial pass as passes/executed; pass@1 and pass^k from executed trials; tokens and cost blank where not reported.";
+  const usageNote = usage2 ? "tokens and cost blank where not reported." : "no task reported tokens or cost.";
+  const note = compared ? `Trial pass as passes/executed, base \u2192 head; figures of the head run (of the base for a removed task); pass@1 and pass^k from executed trials; ${usageNote}` : `Trial pass as passes/executed; pass@1 and pass^k from executed trials; ${usageNote}`;
   return section("per-task result rows", "#### Per-task results", head, rows, `
 
 ${note}`);
@@ -30245,8 +30263,8 @@ import { resolve as resolve3 } from "node:path";
 import { parseArgs as parseArgs2 } from "node:util";
 
 // src/fixture/load.ts
-import { access } from "node:fs/promises";
-import { join as join2, resolve as resolve2 } from "node:path";
+import { access, cp } from "node:fs/promises";
+import { join as join2, resolve as resolve2, sep as sep2 } from "node:path";
 
 // src/schemas/fixture.ts
 var ServiceSpec = external_exports.strictObject({
@@ -30284,6 +30302,11 @@ var FixtureManifest = external_exports.strictObject({
   faults: external_exports.record(external_exports.string(), FaultSpec),
   /** Branches the candidate's cases must reach on the correct service (format layer). */
   targets: external_exports.array(external_exports.string()).default([]),
+  /**
+   * Directories outside the fixture that it uses (e.g. `../inventory/service`, a service another fixture
+   * ships): protected and hashed with the fixture, and copied beside it wherever the fixture is copied.
+   */
+  include: external_exports.array(external_exports.string().regex(/^(\.\.\/)+[^.]/, "a relative path that starts with ../")).default([]),
   /** Globs (relative to the fixture) the agent may not change; their hash is the fixture hash. */
   protected: external_exports.array(external_exports.string()).min(1),
   /** Directory of the reference answers (spec.json, cases.json), never under inputs/. */
@@ -30297,6 +30320,13 @@ async function loadFixture(dir) {
   const root = resolve2(dir);
   const manifestPath = join2(root, "fixture.json");
   const manifest = parseOrThrow(FixtureManifest, await readJsonFile(manifestPath), manifestPath);
+  for (const [i, included] of manifest.include.entries()) {
+    try {
+      await access(resolve2(root, included));
+    } catch {
+      throw new UserInputError(manifestPath, `include[${i}]`, `${included} does not exist next to the fixture`);
+    }
+  }
   for (const sub of ["inputs", "task.txt"]) {
     try {
       await access(join2(root, sub));
@@ -30318,7 +30348,14 @@ async function loadFixture(dir) {
   };
 }
 async function hashProtected(root, manifest) {
-  return hashFiles(root, await matchFiles(root, manifest.protected));
+  return hashFiles(root, await matchFiles(root, [...manifest.protected, ...manifest.include.map((dir) => `${dir}/**`)]));
+}
+async function copyFixture(fixture, dir) {
+  const depth = Math.max(0, ...fixture.manifest.include.map((p) => p.split("/").filter((part) => part === "..").length));
+  const copy = join2(dir, ...fixture.dir.split(sep2).slice(-(depth + 1)));
+  await cp(fixture.dir, copy, { recursive: true });
+  for (const included of fixture.manifest.include) await cp(resolve2(fixture.dir, included), resolve2(copy, included), { recursive: true });
+  return loadFixture(copy);
 }
 function variantSha256(fixture, fault) {
   return sha256(`${fixture.serviceSha256}\0${fault}`);
@@ -30409,7 +30446,7 @@ var Report = external_exports.object({
 
 // src/cli/paths.ts
 import { existsSync } from "node:fs";
-import { dirname, join as join3 } from "node:path";
+import { dirname, join as join3, relative as relative2 } from "node:path";
 import { fileURLToPath } from "node:url";
 function packageRoot() {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -30426,6 +30463,9 @@ function builtinFixture(name) {
 function runDirName(prefix, now = /* @__PURE__ */ new Date()) {
   const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
   return `${prefix}-${stamp}-${Math.random().toString(36).slice(2, 6)}`;
+}
+function displayPath(path, cwd) {
+  return path.startsWith(cwd + "/") ? relative2(cwd, path) : path;
 }
 
 // src/cli/judge.ts
@@ -30488,7 +30528,7 @@ ${USAGE2}
 }
 
 // src/cli/run.ts
-import { relative as relative5, resolve as resolve7 } from "node:path";
+import { resolve as resolve7 } from "node:path";
 import { parseArgs as parseArgs4 } from "node:util";
 
 // src/results/junit.ts
@@ -30557,11 +30597,10 @@ function progressReporter(write, live) {
 }
 
 // src/trial/run-set.ts
-var import_picomatch2 = __toESM(require_picomatch2(), 1);
 import { spawnSync } from "node:child_process";
-import { cp as cp2, mkdir as mkdir4, mkdtemp as mkdtemp2, readdir as readdir3, rm as rm3 } from "node:fs/promises";
+import { mkdir as mkdir4, mkdtemp as mkdtemp2, readdir as readdir3, rm as rm3 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join12, relative as relative4, resolve as resolve6 } from "node:path";
+import { join as join12, relative as relative5, resolve as resolve6 } from "node:path";
 
 // src/results/write.ts
 import { writeFile as writeFile2 } from "node:fs/promises";
@@ -30631,8 +30670,8 @@ var package_default = {
 var TOOL_VERSION = package_default.version;
 
 // src/trial/run-trial.ts
-import { chmod, cp, mkdir as mkdir3, readFile as readFile8, writeFile as writeFile7 } from "node:fs/promises";
-import { join as join11, relative as relative2 } from "node:path";
+import { chmod, cp as cp2, mkdir as mkdir3, readFile as readFile8, writeFile as writeFile7 } from "node:fs/promises";
+import { join as join11, relative as relative3 } from "node:path";
 
 // src/acceptance/accept.ts
 import { mkdir, writeFile as writeFile3 } from "node:fs/promises";
@@ -31077,6 +31116,7 @@ async function acceptCommand(options) {
   return acceptEachVariant({ ...options, concurrency: 1 }, [], async (service, fault) => {
     const reportPath = join7(options.reportsDir, `.raw-${fault}.json`);
     await rm(reportPath, { force: true });
+    await resetService(service);
     const child = spawn2("sh", ["-c", acceptance.command], {
       cwd: options.fixture.dir,
       env: {
@@ -31102,7 +31142,9 @@ async function acceptCommand(options) {
     if (code === COMMAND_NOT_FOUND) {
       throw new EnvironmentError(`acceptance command not found: ${acceptance.command}: ${stderr.trim()}`, "the acceptance command is missing: an environment failure");
     }
-    return readCommandReport(reportPath, signal ? `the acceptance command was ended by ${signal} (timeout ${acceptance.timeout_seconds} s)` : void 0, stderr);
+    const body = await readCommandReport(reportPath, signal ? `the acceptance command was ended by ${signal} (timeout ${acceptance.timeout_seconds} s)` : void 0, stderr);
+    const reached = await readCoverage(service);
+    return { ...body, records: body.records.map((r) => r.branches.length ? r : { ...r, branches: reached }) };
   });
 }
 async function readCommandReport(path, killed, stderr) {
@@ -31970,7 +32012,7 @@ async function runTrial(ctx) {
   const trialDir = join11(taskDir, trialDirName(ctx.trial));
   const evidenceDir = join11(trialDir, "evidence");
   const candidateDir = join11(trialDir, "candidate");
-  const evidence = relative2(ctx.runDir, trialDir);
+  const evidence = relative3(ctx.runDir, trialDir);
   try {
     await prepareTrialDir(ctx, trialDir);
   } catch (e) {
@@ -32022,8 +32064,8 @@ async function runTrial(ctx) {
 async function prepareTrialDir(ctx, trialDir) {
   await mkdir3(join11(trialDir, "candidate"), { recursive: true });
   await mkdir3(join11(trialDir, "evidence"), { recursive: true });
-  await cp(join11(ctx.pristine.dir, "inputs"), join11(trialDir, "inputs"), { recursive: true });
-  await cp(join11(ctx.pristine.dir, "task.txt"), join11(trialDir, "task.txt"));
+  await cp2(join11(ctx.pristine.dir, "inputs"), join11(trialDir, "inputs"), { recursive: true });
+  await cp2(join11(ctx.pristine.dir, "task.txt"), join11(trialDir, "task.txt"));
   await writeFile7(join11(trialDir, "config.json"), JSON.stringify({ ...ctx.config, trial: ctx.trial, seed: ctx.seed }, null, 2) + "\n");
   for (const file2 of await listFiles(join11(trialDir, "inputs"))) await chmod(join11(trialDir, "inputs", file2), 292);
 }
@@ -32085,7 +32127,7 @@ function envErrorResult(ctx, evidence, started, message, rule) {
 // src/trial/trialset.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { readFile as readFile9 } from "node:fs/promises";
-import { dirname as dirname2, relative as relative3, resolve as resolve5 } from "node:path";
+import { dirname as dirname2, relative as relative4, resolve as resolve5 } from "node:path";
 
 // src/schemas/trialset.ts
 var TRIALSET_VERSION = 1;
@@ -32201,7 +32243,7 @@ function faultLabels(file2, i, spec, fixture) {
   if (!spec.faults) return Object.fromEntries(Object.entries(known).map(([id, f]) => [id, f.label]));
   for (const id of Object.keys(spec.faults)) {
     if (!known[id]) {
-      throw new UserInputError(file2, `tasks[${i}].faults.${id}`, `the fixture ${relative3(dirname2(file2), fixture.dir)} has no fault ${id}; known: ${Object.keys(known).join(", ")}`);
+      throw new UserInputError(file2, `tasks[${i}].faults.${id}`, `the fixture ${relative4(dirname2(file2), fixture.dir)} has no fault ${id}; known: ${Object.keys(known).join(", ")}`);
     }
   }
   return spec.faults;
@@ -32224,7 +32266,7 @@ async function runTrialSet(options) {
   const pristineRoot = await mkdtemp2(join12(tmpdir2(), "trialgate-pristine-"));
   try {
     const pristine = /* @__PURE__ */ new Map();
-    for (const task of tasks) pristine.set(task.spec.id, await pristineCopy(task.fixture, join12(pristineRoot, task.spec.id)));
+    for (const task of tasks) pristine.set(task.spec.id, await copyFixture(task.fixture, join12(pristineRoot, task.spec.id)));
     const agentEnv = agentEnvironment(set2);
     const byTask = new Map(tasks.map((t) => [t.spec.id, []]));
     let done = 0;
@@ -32307,7 +32349,7 @@ function taskResult(set2, task, k, trials) {
   return {
     id: task.spec.id,
     set: task.spec.set,
-    fixture: relative4(set2.dir, task.fixture.dir) || ".",
+    fixture: relative5(set2.dir, task.fixture.dir) || ".",
     fixture_sha256: task.fixture.sha256,
     acceptor_version: acceptance.kind === "command" ? `command@1:${sha256(acceptance.command).slice(0, 12)}` : `${acceptance.kind}@1`,
     budget: set2.config.budget,
@@ -32317,22 +32359,8 @@ function taskResult(set2, task, k, trials) {
     summary: summarizeTask(trials, k, acceptance.kind === "tools" ? [] : Object.keys(task.faults))
   };
 }
-async function pristineCopy(fixture, dir) {
-  await cp2(fixture.dir, dir, { recursive: true });
-  return loadFixture(dir);
-}
 async function hashWatched(set2) {
-  const files = /* @__PURE__ */ new Set();
-  for (const glob of set2.config.watch) {
-    const base = import_picomatch2.default.scan(glob).base;
-    const isMatch = (0, import_picomatch2.default)(glob, { dot: true });
-    const found = await listFiles(join12(set2.dir, base)).catch(() => []);
-    for (const f of found) {
-      const path = base ? `${base}/${f}` : f;
-      if (isMatch(path)) files.add(path);
-    }
-  }
-  const hashes = await hashFiles(set2.dir, [...files].sort());
+  const hashes = await hashFiles(set2.dir, await matchFiles(set2.dir, set2.config.watch));
   return { sha256: sha256Manifest(hashes), files: hashes };
 }
 function agentEnvironment(set2) {
@@ -32372,7 +32400,7 @@ async function runRunCli(argv, io) {
   });
   io.stdout(renderRunSummary(output2.results));
   io.stdout(`
-results: ${relative5(io.cwd, output2.resultsPath)}
+results: ${displayPath(output2.resultsPath, io.cwd)}
 `);
   return EXIT.ok;
 }
@@ -32409,7 +32437,7 @@ function renderRunSummary(results) {
 }
 
 // src/cli/validate.ts
-import { join as join15, relative as relative7, resolve as resolve9 } from "node:path";
+import { join as join15, resolve as resolve9 } from "node:path";
 import { parseArgs as parseArgs5 } from "node:util";
 
 // src/acceptance/validate.ts
@@ -32516,9 +32544,8 @@ function slug(heading) {
 }
 
 // src/cli/validate-tools.ts
-import { relative as relative6 } from "node:path";
 function renderToolsValidation(v, cwd) {
-  const show = (path) => path.startsWith(cwd + "/") ? relative6(cwd, path) : path;
+  const show = (path) => displayPath(path, cwd);
   const lines = [
     `fixture: ${show(v.fixture.dir)} (${v.fixture.manifest.title})`,
     `agent: the fixture's scripted reference agent (a deterministic stand-in, not an LLM), skill ${show(v.skillPath)}`,
@@ -32580,7 +32607,7 @@ async function validateAndPrint(fixtureDir, out, candidate, io, prefix) {
 }
 function renderValidation(v, cwd) {
   const lines = [];
-  const show = (path) => path.startsWith(cwd + "/") ? relative7(cwd, path) : path;
+  const show = (path) => displayPath(path, cwd);
   lines.push(`fixture: ${show(v.fixture.dir)} (${v.fixture.manifest.title})`);
   lines.push(`answers: ${show(v.candidateDir)}`, "");
   if (v.rows.length) {

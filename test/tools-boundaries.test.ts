@@ -1,9 +1,11 @@
 // One test per boundary: the scripted agent with the full skill handles it safely; with the section of
 // that practice removed it fails there, by the boundary's own check, judged by state and trajectory.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { copyFixture, loadFixture } from '../src/fixture/load.ts';
 import { judgementChecks } from '../src/tools/judge.ts';
 import { INVENTORY } from './support/fixtures.ts';
 import { OPERATIONS, runAt } from './support/tools.ts';
@@ -91,10 +93,14 @@ describe('tool boundaries, careful and naive', () => {
 });
 
 describe('operations fixture', () => {
-  it('runs the inventory service unchanged: service/ is a byte-for-byte copy', async () => {
-    for (const file of ['server.mjs', 'inventory.mjs', 'faults.mjs']) {
-      const [ops, inv] = await Promise.all([readFile(join(OPERATIONS, 'service', file)), readFile(join(INVENTORY, 'service', file))]);
-      assert.ok(ops.equals(inv), `fixtures/operations/service/${file} differs from fixtures/inventory/service/${file}: copy it over`);
-    }
+  it('runs the inventory service unchanged, included from its fixture and hashed with the operations fixture', async () => {
+    const fixture = await loadFixture(OPERATIONS);
+    assert.deepEqual(fixture.manifest.include, ['../inventory/service']);
+    assert.ok(Object.keys(fixture.protectedFiles).includes('../inventory/service/server.mjs'), 'the included service is protected');
+    const copy = await copyFixture(fixture, await mkdtemp(join(tmpdir(), 'trialgate-copy-')));
+    assert.equal(copy.sha256, fixture.sha256, 'a copy (the pristine one trials accept from) is the same fixture');
+    assert.equal(copy.serviceSha256, fixture.serviceSha256);
+    const [copied, original] = await Promise.all([readFile(join(copy.dir, '../inventory/service/server.mjs')), readFile(join(INVENTORY, 'service', 'server.mjs'))]);
+    assert.ok(copied.equals(original));
   });
 });

@@ -1,7 +1,7 @@
 // The proxy as evidence and as environment: what it records is what the service saw, and when the proxy
 // cannot do its job (port taken, the service behind it gone) the trial is an env error, never a failure.
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,6 +95,11 @@ describe('tool proxy', () => {
     const fixture = join(await mkdtemp(join(tmpdir(), 'trialgate-ops-')), 'operations');
     await cp(OPERATIONS, fixture, { recursive: true });
     // A service that is ready, then dies on the first real call: the proxy can no longer serve the agent.
+    const manifestPath = join(fixture, 'fixture.json');
+    const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
+    Object.assign(manifest, { include: [], service: { ...manifest.service, command: ['node', 'service/server.mjs'], files: ['service/server.mjs'] } });
+    await writeFile(manifestPath, JSON.stringify(manifest));
+    await mkdir(join(fixture, 'service'));
     await writeFile(
       join(fixture, 'service', 'server.mjs'),
       `import { createServer } from 'node:http';

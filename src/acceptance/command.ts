@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { ReportRecord } from '../schemas/report.ts';
 import type { CommandAcceptance } from '../schemas/trialset.ts';
 import type { Fixture } from '../fixture/load.ts';
+import { readCoverage, resetService } from '../service/control.ts';
 import { EnvironmentError } from '../util/errors.ts';
 import { acceptEachVariant, type ReportBody, type VariantOutcome } from './accept.ts';
 
@@ -38,6 +39,7 @@ export async function acceptCommand(options: CommandAcceptOptions): Promise<Vari
   return acceptEachVariant({ ...options, concurrency: 1 }, [], async (service, fault) => {
     const reportPath = join(options.reportsDir, `.raw-${fault}.json`);
     await rm(reportPath, { force: true });
+    await resetService(service);
     const child = spawn('sh', ['-c', acceptance.command], {
       cwd: options.fixture.dir,
       env: {
@@ -64,7 +66,11 @@ export async function acceptCommand(options: CommandAcceptOptions): Promise<Vari
     if (code === COMMAND_NOT_FOUND) {
       throw new EnvironmentError(`acceptance command not found: ${acceptance.command}: ${stderr.trim()}`, 'the acceptance command is missing: an environment failure');
     }
-    return readCommandReport(reportPath, signal ? `the acceptance command was ended by ${signal} (timeout ${acceptance.timeout_seconds} s)` : undefined, stderr);
+    const body = await readCommandReport(reportPath, signal ? `the acceptance command was ended by ${signal} (timeout ${acceptance.timeout_seconds} s)` : undefined, stderr);
+    // The acceptor cannot read coverage (it has no control token): a record that names no branches is
+    // attributed at the level of the whole run, by what the service reached while the command ran.
+    const reached = await readCoverage(service);
+    return { ...body, records: body.records.map((r) => (r.branches.length ? r : { ...r, branches: reached })) };
   });
 }
 

@@ -41,6 +41,11 @@ export const FixtureManifest = z.strictObject({
   faults: z.record(z.string(), FaultSpec),
   /** Branches the candidate's cases must reach on the correct service (format layer). */
   targets: z.array(z.string()).default([]),
+  /**
+   * Directories outside the fixture that it uses (e.g. `../inventory/service`, a service another fixture
+   * ships): protected and hashed with the fixture, and copied beside it wherever the fixture is copied.
+   */
+  include: z.array(z.string().regex(/^(\.\.\/)+[^.]/, 'a relative path that starts with ../')).default([]),
   /** Globs (relative to the fixture) the agent may not change; their hash is the fixture hash. */
   protected: z.array(z.string()).min(1),
   /** Directory of the reference answers (spec.json, cases.json), never under inputs/. */

@@ -2,16 +2,15 @@
 // junit.xml and report.md beside the trial directories. Evidence goes to disk as each trial ends;
 // memory holds only the small per-trial verdicts.
 import { spawnSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import picomatch from 'picomatch';
-import { loadFixture, type Fixture } from '../fixture/load.ts';
+import { copyFixture, type Fixture } from '../fixture/load.ts';
 import { summarizeTask } from '../results/metrics.ts';
 import { writeRunFiles } from '../results/write.ts';
 import { RESULTS_SCHEMA, type Results, type RunInfo, type TaskResult, type TrialResult } from '../schemas/results.ts';
 import { UserInputError } from '../util/errors.ts';
-import { hashFiles, listFiles } from '../util/files.ts';
+import { hashFiles, matchFiles } from '../util/files.ts';
 import { sha256, sha256Manifest } from '../util/hash.ts';
 import { mapPool } from '../util/pool.ts';
 import { TOOL_VERSION } from '../version.ts';
@@ -75,7 +74,7 @@ export async function runTrialSet(options: RunOptions): Promise<RunOutput> {
   const pristineRoot = await mkdtemp(join(tmpdir(), 'trialgate-pristine-'));
   try {
     const pristine = new Map<string, Fixture>();
-    for (const task of tasks) pristine.set(task.spec.id, await pristineCopy(task.fixture, join(pristineRoot, task.spec.id)));
+    for (const task of tasks) pristine.set(task.spec.id, await copyFixture(task.fixture, join(pristineRoot, task.spec.id)));
 
     const agentEnv = agentEnvironment(set);
     const byTask = new Map<string, TrialResult[]>(tasks.map((t) => [t.spec.id, []]));
@@ -179,25 +178,9 @@ function taskResult(set: TrialSet, task: ResolvedTask, k: number, trials: TrialR
   };
 }
 
-async function pristineCopy(fixture: Fixture, dir: string): Promise<Fixture> {
-  await cp(fixture.dir, dir, { recursive: true });
-  return loadFixture(dir);
-}
-
 /** The watched prompt/skill files: their hashes are the version under test. */
 export async function hashWatched(set: TrialSet): Promise<Results['watched']> {
-  const files = new Set<string>();
-  for (const glob of set.config.watch) {
-    // List only below the glob's fixed prefix, so node_modules and the like are never walked.
-    const base = picomatch.scan(glob).base;
-    const isMatch = picomatch(glob, { dot: true });
-    const found = await listFiles(join(set.dir, base)).catch(() => []);
-    for (const f of found) {
-      const path = base ? `${base}/${f}` : f;
-      if (isMatch(path)) files.add(path);
-    }
-  }
-  const hashes = await hashFiles(set.dir, [...files].sort());
+  const hashes = await hashFiles(set.dir, await matchFiles(set.dir, set.config.watch));
   return { sha256: sha256Manifest(hashes), files: hashes };
 }
 

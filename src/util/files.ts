@@ -1,5 +1,5 @@
 // File helpers shared by the fixture, the trial and the results parts.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { sha256File } from './hash.ts';
@@ -14,10 +14,25 @@ export async function listFiles(root: string): Promise<string[]> {
     .sort();
 }
 
-/** Files below `root` matching any of `globs` (relative, POSIX separators), sorted. */
+/**
+ * Files matching any of `globs`, relative to `root` (POSIX separators, sorted). Each glob is walked only
+ * below its fixed prefix, so `skills/**` never lists node_modules, and `../shared/**` reaches a sibling.
+ */
 export async function matchFiles(root: string, globs: readonly string[]): Promise<string[]> {
-  const isMatch = picomatch(globs as string[], { dot: true });
-  return (await listFiles(root)).filter((f) => isMatch(f));
+  const found = new Set<string>();
+  for (const glob of globs) {
+    const { base, isGlob } = picomatch.scan(glob);
+    if (!isGlob) {
+      if (await stat(join(root, glob)).then((s) => s.isFile(), () => false)) found.add(glob);
+      continue;
+    }
+    const isMatch = picomatch(glob, { dot: true });
+    for (const file of await listFiles(join(root, base)).catch(() => [])) {
+      const path = base ? `${base}/${file}` : file;
+      if (isMatch(path)) found.add(path);
+    }
+  }
+  return [...found].sort();
 }
 
 /** path → sha256 for each file. */
