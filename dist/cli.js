@@ -30681,6 +30681,36 @@ import { join as join5 } from "node:path";
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
+
+// src/service/http.ts
+import { Agent, request as httpRequest } from "node:http";
+var NoAnswerError = class extends Error {
+  name = "NoAnswerError";
+};
+function newAgent() {
+  return new Agent({ keepAlive: true, maxSockets: 4 });
+}
+function send(url2, options) {
+  return new Promise((resolve10, reject) => {
+    const req = httpRequest(url2, {
+      method: options.method ?? "GET",
+      headers: { ...options.headers, ...options.body === void 0 ? {} : { "content-length": Buffer.byteLength(options.body) } },
+      ...options.agent ? { agent: options.agent } : {},
+      timeout: options.timeoutMs
+    });
+    req.on("timeout", () => req.destroy(new NoAnswerError(`timed out after ${options.timeoutMs} ms`)));
+    req.on("error", (e) => reject(e instanceof NoAnswerError ? e : new NoAnswerError(e.code ?? e.message)));
+    req.on("response", (response) => {
+      const chunks = [];
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.on("error", (e) => reject(new NoAnswerError(e.code ?? e.message)));
+      response.on("end", () => resolve10({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+    });
+    req.end(options.body);
+  });
+}
+
+// src/service/launch.ts
 var STDERR_CAP = 16 * 1024;
 var START_ATTEMPTS = 3;
 var READY_POLL_MS = 20;
@@ -30725,8 +30755,18 @@ async function startOnce(cwd, spec, fault) {
     child.once("exit", (code, signal) => resolveExit(`exited with ${signal ?? `code ${code}`} before it was ready`));
   });
   const url2 = `http://127.0.0.1:${port}`;
-  const service = { url: url2, controlToken, stderr: () => stderr, stop: () => stopProcess(child) };
-  const ready = await Promise.race([waitReady(url2 + spec.health, spec.startTimeoutMs), exited]);
+  const agent = newAgent();
+  const service = {
+    url: url2,
+    controlToken,
+    request: (path, options = {}) => send(url2 + path, { timeoutMs: 5e3, ...options, agent }),
+    stderr: () => stderr,
+    stop: async () => {
+      agent.destroy();
+      await stopProcess(child);
+    }
+  };
+  const ready = await Promise.race([waitReady(service, spec.health, spec.startTimeoutMs), exited]);
   if (ready === true) return service;
   await service.stop();
   const why = ready === false ? `no 200 from ${spec.health} within ${spec.startTimeoutMs} ms` : ready;
@@ -30735,13 +30775,11 @@ async function startOnce(cwd, spec, fault) {
     "the service under test did not start: an environment failure, excluded from pass rates"
   );
 }
-async function waitReady(healthUrl, timeoutMs) {
+async function waitReady(service, health, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(healthUrl, { signal: AbortSignal.timeout(1e3) });
-      await response.arrayBuffer();
-      if (response.ok) return true;
+      if ((await service.request(health, { timeoutMs: 1e3 })).status === 200) return true;
     } catch {
     }
     await new Promise((r) => setTimeout(r, READY_POLL_MS));
@@ -30763,28 +30801,29 @@ function stopProcess(child) {
 // src/service/control.ts
 var HEADER = "x-trialgate-control";
 async function resetService(service) {
-  const response = await control(service, "POST", "/__control/reset");
-  await response.arrayBuffer();
+  await control(service, "POST", "/__control/reset");
 }
 async function readCoverage(service) {
-  const body = await (await control(service, "GET", "/__control/coverage")).json();
+  const text = await control(service, "GET", "/__control/coverage");
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new EnvironmentError(`control coverage answered no JSON: ${text.slice(0, 120)}`, "the service does not speak the trialgate control channel");
+  }
   return Array.isArray(body.branches) ? body.branches.filter((b) => typeof b === "string") : [];
 }
 async function control(service, method, path) {
-  let response;
+  let answer;
   try {
-    response = await fetch(service.url + path, {
-      method,
-      headers: { [HEADER]: service.controlToken },
-      signal: AbortSignal.timeout(5e3)
-    });
+    answer = await service.request(path, { method, headers: { [HEADER]: service.controlToken } });
   } catch (e) {
     throw new EnvironmentError(`control ${path} failed: ${e.message}`, "the service stopped answering its control channel");
   }
-  if (!response.ok) {
-    throw new EnvironmentError(`control ${path} answered ${response.status}`, "the service does not speak the trialgate control channel");
+  if (answer.status < 200 || answer.status > 299) {
+    throw new EnvironmentError(`control ${path} answered ${answer.status}`, "the service does not speak the trialgate control channel");
   }
-  return response;
+  return answer.text;
 }
 
 // src/acceptance/json-path.ts
@@ -30855,7 +30894,7 @@ async function runCase(service, testCase, options) {
   return { test: testCase.id, ...outcome, branches, duration_ms: Math.round((performance.now() - started) * 10) / 10 };
 }
 async function runStep(service, step, n, saved, options) {
-  const { status, body } = await send(service.url, step, n, saved, options.requestTimeoutMs ?? 5e3);
+  const { status, body } = await exchange(service, step, n, saved, options.requestTimeoutMs ?? 5e3);
   const expect = step.expect ?? {};
   if (expect.status !== void 0 && status !== expect.status) {
     throw new AssertionFailure(`step ${n}: status == ${expect.status}`, `expected ${expect.status}, got ${status}${errorCode(body)}`);
@@ -30875,30 +30914,26 @@ async function runStep(service, step, n, saved, options) {
     saved.set(name, value.value);
   }
 }
-async function send(baseUrl, step, n, saved, timeoutMs) {
+async function exchange(service, step, n, saved, timeoutMs) {
   const path = step.request.path.replace(/\{\{([^}]+)\}\}/g, (_, name) => encodeURIComponent(String(saved.get(name.trim()) ?? "")));
   const hasBody = step.request.body !== void 0;
-  let response;
-  let text;
+  let answer;
   try {
-    response = await fetch(baseUrl + path, {
+    answer = await service.request(path, {
       method: step.request.method,
       headers: { ...hasBody ? { "content-type": "application/json" } : {}, ...step.request.headers },
-      body: hasBody ? JSON.stringify(step.request.body) : void 0,
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: "manual"
+      ...hasBody ? { body: JSON.stringify(step.request.body) } : {},
+      timeoutMs
     });
-    text = await response.text();
   } catch (e) {
-    const error62 = e;
-    const why = error62.name === "TimeoutError" ? `timed out after ${timeoutMs} ms` : error62.cause?.code ?? error62.message;
-    throw new ExecutionError(`step ${n}: ${step.request.method} ${path}: ${why}`);
+    if (!(e instanceof NoAnswerError)) throw e;
+    throw new ExecutionError(`step ${n}: ${step.request.method} ${path}: ${e.message}`);
   }
-  if (text === "") return { status: response.status, body: void 0 };
+  if (answer.text === "") return { status: answer.status, body: void 0 };
   try {
-    return { status: response.status, body: JSON.parse(text) };
+    return { status: answer.status, body: JSON.parse(answer.text) };
   } catch {
-    throw new ExecutionError(`step ${n}: ${step.request.method} ${path}: malformed response (not JSON): ${text.slice(0, 120)}`);
+    throw new ExecutionError(`step ${n}: ${step.request.method} ${path}: malformed response (not JSON): ${answer.text.slice(0, 120)}`);
   }
 }
 function errorCode(body) {
@@ -31643,6 +31678,7 @@ var PROXY_FAILED = "the tool proxy failed, not the agent: an environment failure
 async function startProxy(options) {
   const exchanges = [];
   const started = performance.now();
+  const upstream = newAgent();
   const sockets = /* @__PURE__ */ new Set();
   const inFlight = /* @__PURE__ */ new Set();
   let failure2;
@@ -31655,7 +31691,7 @@ async function startProxy(options) {
     const method = request.method ?? "GET";
     const path = url3.pathname + url3.search;
     const body = parseBody(text);
-    const exchange = {
+    const exchange2 = {
       seq: exchanges.length + 1,
       at_ms: Math.round(performance.now() - started),
       request: { method, path, ...body === void 0 ? {} : { body } },
@@ -31663,9 +31699,9 @@ async function startProxy(options) {
       upstream: [],
       response: null
     };
-    exchanges.push(exchange);
+    exchanges.push(exchange2);
     const reply = (answer2) => {
-      exchange.response = answer2;
+      exchange2.response = answer2;
       send2(response, answer2);
     };
     if (request.headers.authorization !== `Bearer ${options.token}`) return reply({ status: 401, body: { error: "unauthorized" } });
@@ -31674,18 +31710,18 @@ async function startProxy(options) {
     const action = decide(options.variant, { calls, reservations, goal: options.goal.current() }, { method, path: url3.pathname });
     calls += 1;
     if (method === "POST" && url3.pathname === "/reservations") reservations += 1;
-    if (action.fault) exchange.fault = action.fault;
+    if (action.fault) exchange2.fault = action.fault;
     if (action.kind === "respond") return reply({ status: action.status, body: action.body });
     let answer;
     for (let i = 0; i < action.deliveries; i++) {
       try {
-        answer = await deliver(options.upstream + path, method, text);
+        answer = await deliver(options.upstream + path, method, text, upstream);
       } catch (e) {
         failure2 ??= `the service behind the proxy stopped answering (${method} ${path}): ${e.message}`;
         return reply({ status: 502, body: { error: "bad_gateway" } });
       }
-      exchange.upstream.push(answer);
-      exchange.delivered += 1;
+      exchange2.upstream.push(answer);
+      exchange2.delivered += 1;
     }
     await deliverLate(action, answer, reply, response);
   };
@@ -31737,20 +31773,22 @@ async function startProxy(options) {
       const closed = new Promise((r) => server.close(() => r()));
       for (const socket of sockets) socket.destroy();
       await Promise.all([closed, ...inFlight]);
+      upstream.destroy();
     }
   };
 }
 function proxyEnvironmentError(message) {
   return new EnvironmentError(message, PROXY_FAILED);
 }
-async function deliver(url2, method, text) {
-  const response = await fetch(url2, {
+async function deliver(url2, method, text, agent) {
+  const answer = await send(url2, {
     method,
     ...text ? { headers: { "content-type": "application/json" }, body: text } : {},
-    signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS)
+    timeoutMs: UPSTREAM_TIMEOUT_MS,
+    agent
   });
-  const body = parseBody(await response.text());
-  return { status: response.status, ...body === void 0 ? {} : { body } };
+  const body = parseBody(answer.text);
+  return { status: answer.status, ...body === void 0 ? {} : { body } };
 }
 async function readBody(request) {
   const chunks = [];
@@ -31928,8 +31966,8 @@ async function runBoundary(input2) {
 async function readState(service, goalSkus) {
   const get = async (path) => {
     try {
-      const response = await fetch(service.url + path, { signal: AbortSignal.timeout(5e3) });
-      return { status: response.status, body: await response.json() };
+      const answer = await service.request(path);
+      return { status: answer.status, body: JSON.parse(answer.text) };
     } catch (e) {
       throw new EnvironmentError(`reading the final state (${path}) failed: ${e.message}`, "the service stopped answering before its final state was read: an environment failure");
     }

@@ -4,6 +4,7 @@
 import type { Case, Step } from '../schemas/cases.ts';
 import type { ReportRecord } from '../schemas/report.ts';
 import { readCoverage, resetService } from '../service/control.ts';
+import { NoAnswerError, type HttpAnswer } from '../service/http.ts';
 import type { RunningService } from '../service/launch.ts';
 import { EnvironmentError } from '../util/errors.ts';
 import { jsonEqual, lookup } from './json-path.ts';
@@ -55,7 +56,7 @@ async function runCase(service: RunningService, testCase: Case, options: CaseRun
 }
 
 async function runStep(service: RunningService, step: Step, n: number, saved: Map<string, unknown>, options: CaseRunOptions): Promise<void> {
-  const { status, body } = await send(service.url, step, n, saved, options.requestTimeoutMs ?? 5000);
+  const { status, body } = await exchange(service, step, n, saved, options.requestTimeoutMs ?? 5000);
   const expect = step.expect ?? {};
   if (expect.status !== undefined && status !== expect.status) {
     throw new AssertionFailure(`step ${n}: status == ${expect.status}`, `expected ${expect.status}, got ${status}${errorCode(body)}`);
@@ -79,30 +80,26 @@ async function runStep(service: RunningService, step: Step, n: number, saved: Ma
   }
 }
 
-async function send(baseUrl: string, step: Step, n: number, saved: Map<string, unknown>, timeoutMs: number) {
+async function exchange(service: RunningService, step: Step, n: number, saved: Map<string, unknown>, timeoutMs: number) {
   const path = step.request.path.replace(/\{\{([^}]+)\}\}/g, (_, name: string) => encodeURIComponent(String(saved.get(name.trim()) ?? '')));
   const hasBody = step.request.body !== undefined;
-  let response: Response;
-  let text: string;
+  let answer: HttpAnswer;
   try {
-    response = await fetch(baseUrl + path, {
+    answer = await service.request(path, {
       method: step.request.method,
       headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...step.request.headers },
-      body: hasBody ? JSON.stringify(step.request.body) : undefined,
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'manual',
+      ...(hasBody ? { body: JSON.stringify(step.request.body) } : {}),
+      timeoutMs,
     });
-    text = await response.text();
   } catch (e) {
-    const error = e as Error & { cause?: { code?: string } };
-    const why = error.name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : (error.cause?.code ?? error.message);
-    throw new ExecutionError(`step ${n}: ${step.request.method} ${path}: ${why}`);
+    if (!(e instanceof NoAnswerError)) throw e;
+    throw new ExecutionError(`step ${n}: ${step.request.method} ${path}: ${e.message}`);
   }
-  if (text === '') return { status: response.status, body: undefined };
+  if (answer.text === '') return { status: answer.status, body: undefined };
   try {
-    return { status: response.status, body: JSON.parse(text) as unknown };
+    return { status: answer.status, body: JSON.parse(answer.text) as unknown };
   } catch {
-    throw new ExecutionError(`step ${n}: ${step.request.method} ${path}: malformed response (not JSON): ${text.slice(0, 120)}`);
+    throw new ExecutionError(`step ${n}: ${step.request.method} ${path}: malformed response (not JSON): ${answer.text.slice(0, 120)}`);
   }
 }
 

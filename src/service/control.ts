@@ -6,28 +6,29 @@ import type { RunningService } from './launch.ts';
 const HEADER = 'x-trialgate-control';
 
 export async function resetService(service: RunningService): Promise<void> {
-  const response = await control(service, 'POST', '/__control/reset');
-  await response.arrayBuffer();
+  await control(service, 'POST', '/__control/reset');
 }
 
 export async function readCoverage(service: RunningService): Promise<string[]> {
-  const body = (await (await control(service, 'GET', '/__control/coverage')).json()) as { branches?: unknown };
+  const text = await control(service, 'GET', '/__control/coverage');
+  let body: { branches?: unknown };
+  try {
+    body = JSON.parse(text) as { branches?: unknown };
+  } catch {
+    throw new EnvironmentError(`control coverage answered no JSON: ${text.slice(0, 120)}`, 'the service does not speak the trialgate control channel');
+  }
   return Array.isArray(body.branches) ? body.branches.filter((b): b is string => typeof b === 'string') : [];
 }
 
-async function control(service: RunningService, method: string, path: string): Promise<Response> {
-  let response: Response;
+async function control(service: RunningService, method: string, path: string): Promise<string> {
+  let answer;
   try {
-    response = await fetch(service.url + path, {
-      method,
-      headers: { [HEADER]: service.controlToken },
-      signal: AbortSignal.timeout(5000),
-    });
+    answer = await service.request(path, { method, headers: { [HEADER]: service.controlToken } });
   } catch (e) {
     throw new EnvironmentError(`control ${path} failed: ${(e as Error).message}`, 'the service stopped answering its control channel');
   }
-  if (!response.ok) {
-    throw new EnvironmentError(`control ${path} answered ${response.status}`, 'the service does not speak the trialgate control channel');
+  if (answer.status < 200 || answer.status > 299) {
+    throw new EnvironmentError(`control ${path} answered ${answer.status}`, 'the service does not speak the trialgate control channel');
   }
-  return response;
+  return answer.text;
 }

@@ -5,9 +5,12 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { ServiceSpec } from '../schemas/fixture.ts';
 import { EnvironmentError } from '../util/errors.ts';
+import { newAgent, send, type HttpAnswer, type HttpOptions } from './http.ts';
 
 export interface RunningService {
   url: string;
+  /** One exchange with the service over its own connections (closed when it stops). */
+  request(path: string, options?: Omit<HttpOptions, 'agent' | 'timeoutMs'> & { timeoutMs?: number }): Promise<HttpAnswer>;
   /** Secret of the trusted control channel (reset, coverage); never given to a candidate. */
   controlToken: string;
   /** The service's stderr so far (capped), for the evidence of an env error. */
@@ -67,8 +70,18 @@ async function startOnce(cwd: string, spec: ServiceSpec, fault: string): Promise
     child.once('exit', (code, signal) => resolveExit(`exited with ${signal ?? `code ${code}`} before it was ready`));
   });
   const url = `http://127.0.0.1:${port}`;
-  const service: RunningService = { url, controlToken, stderr: () => stderr, stop: () => stopProcess(child) };
-  const ready = await Promise.race([waitReady(url + spec.health, spec.startTimeoutMs), exited]);
+  const agent = newAgent();
+  const service: RunningService = {
+    url,
+    controlToken,
+    request: (path, options = {}) => send(url + path, { timeoutMs: 5000, ...options, agent }),
+    stderr: () => stderr,
+    stop: async () => {
+      agent.destroy();
+      await stopProcess(child);
+    },
+  };
+  const ready = await Promise.race([waitReady(service, spec.health, spec.startTimeoutMs), exited]);
   if (ready === true) return service;
   await service.stop();
   const why = ready === false ? `no 200 from ${spec.health} within ${spec.startTimeoutMs} ms` : ready;
@@ -78,13 +91,11 @@ async function startOnce(cwd: string, spec: ServiceSpec, fault: string): Promise
   );
 }
 
-async function waitReady(healthUrl: string, timeoutMs: number): Promise<boolean> {
+async function waitReady(service: RunningService, health: string, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(healthUrl, { signal: AbortSignal.timeout(1000) });
-      await response.arrayBuffer();
-      if (response.ok) return true;
+      if ((await service.request(health, { timeoutMs: 1000 })).status === 200) return true;
     } catch {
       // not listening yet
     }

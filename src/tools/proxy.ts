@@ -2,9 +2,10 @@
 // every call (the tool trajectory), and carries out the variant's fault schedule between the agent and
 // the unchanged service. A proxy that cannot listen, dies, or loses the service is an environment
 // failure, never the agent's; nothing the agent sends can make it one.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Exchange } from '../schemas/tools.ts';
+import { newAgent, send as sendUpstream } from '../service/http.ts';
 import { EnvironmentError } from '../util/errors.ts';
 import { decide, INJECTION, type Action } from './boundaries.ts';
 import type { GoalChannel } from './goal.ts';
@@ -40,6 +41,7 @@ type Json = Answer['body'];
 export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   const exchanges: Exchange[] = [];
   const started = performance.now();
+  const upstream = newAgent();
   const sockets = new Set<Socket>();
   const inFlight = new Set<Promise<void>>();
   let failure: string | undefined;
@@ -81,7 +83,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     let answer: Answer | undefined;
     for (let i = 0; i < action.deliveries; i++) {
       try {
-        answer = await deliver(options.upstream + path, method, text);
+        answer = await deliver(options.upstream + path, method, text, upstream);
       } catch (e) {
         failure ??= `the service behind the proxy stopped answering (${method} ${path}): ${(e as Error).message}`;
         return reply({ status: 502, body: { error: 'bad_gateway' } });
@@ -142,6 +144,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
       const closed = new Promise<void>((r) => server.close(() => r()));
       for (const socket of sockets) socket.destroy();
       await Promise.all([closed, ...inFlight]);
+      upstream.destroy();
     },
   };
 }
@@ -151,14 +154,15 @@ export function proxyEnvironmentError(message: string): EnvironmentError {
   return new EnvironmentError(message, PROXY_FAILED);
 }
 
-async function deliver(url: string, method: string, text: string): Promise<Answer> {
-  const response = await fetch(url, {
+async function deliver(url: string, method: string, text: string, agent: Agent): Promise<Answer> {
+  const answer = await sendUpstream(url, {
     method,
     ...(text ? { headers: { 'content-type': 'application/json' }, body: text } : {}),
-    signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+    timeoutMs: UPSTREAM_TIMEOUT_MS,
+    agent,
   });
-  const body = parseBody(await response.text());
-  return { status: response.status, ...(body === undefined ? {} : { body }) };
+  const body = parseBody(answer.text);
+  return { status: answer.status, ...(body === undefined ? {} : { body }) };
 }
 
 /** The request body as text; null when it is larger than the service would accept. */

@@ -208,8 +208,8 @@ export async function runBoundary(input: BoundaryRunInput): Promise<BoundaryRun>
 async function readState(service: RunningService, goalSkus: string[]): Promise<ServiceState> {
   const get = async (path: string) => {
     try {
-      const response = await fetch(service.url + path, { signal: AbortSignal.timeout(5000) });
-      return { status: response.status, body: (await response.json()) as unknown };
+      const answer = await service.request(path);
+      return { status: answer.status, body: JSON.parse(answer.text) as unknown };
     } catch (e) {
       throw new EnvironmentError(`reading the final state (${path}) failed: ${(e as Error).message}`, 'the service stopped answering before its final state was read: an environment failure');
     }
