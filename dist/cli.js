@@ -30319,6 +30319,11 @@ var NO_FAULT = "none";
 async function loadFixture(dir) {
   const root = resolve2(dir);
   const manifestPath = join2(root, "fixture.json");
+  try {
+    await access(manifestPath);
+  } catch {
+    throw new UserInputError(root, "fixture.json", "no fixture here: a fixture directory holds fixture.json, inputs/ and task.txt (see fixtures/inventory)");
+  }
   const manifest = parseOrThrow(FixtureManifest, await readJsonFile(manifestPath), manifestPath);
   for (const [i, included] of manifest.include.entries()) {
     try {
@@ -32258,7 +32263,7 @@ function parseTrialSetText(text, file2) {
   const doc = (0, import_yaml.parseDocument)(text, { lineCounter, prettyErrors: false });
   const yamlError = doc.errors[0];
   if (yamlError) {
-    const line2 = yamlError.linePos?.[0]?.line;
+    const line2 = lineCounter.linePos(yamlError.pos[0]).line;
     throw new UserInputError(`${file2}${line2 ? `:${line2}` : ""}`, "", `not valid YAML: ${yamlError.message.split("\n")[0]}`);
   }
   const parsed = TrialSetFile.safeParse(doc.toJS());

@@ -140,6 +140,20 @@ describe('trialgate run: a bad trial set stops before any trial runs', () => {
     assert.match(io.err, /tasks\[0\]\.faults\.lost-update: .*has no fault lost-update; known: reject-writes, double-reserve, missing-record/);
   });
 
+  it('broken YAML names the line; a fixture path without a fixture says what a fixture holds', async () => {
+    const dir = await tempDir();
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(join(dir, 'bad.yml'), 'version: 1\nname: x\n  bad: [\n');
+    const io = captureIo(dir);
+    assert.equal(await main(['run', '--config', 'bad.yml'], io), 2);
+    assert.match(io.err, /bad\.yml:2: \(top level\): not valid YAML/);
+
+    const configPath = await writeTrialSet({ fixture: dir });
+    const io2 = captureIo();
+    assert.equal(await main(['run', '--config', configPath], io2), 2);
+    assert.match(io2.err, /tasks\[0\]\.fixture: .*fixture\.json: no fixture here: a fixture directory holds fixture\.json, inputs\/ and task\.txt/);
+  });
+
   it('a missing config file says how to fix it', async () => {
     const io = captureIo(await tempDir());
     assert.equal(await main(['run'], io), 2);

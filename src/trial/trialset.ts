@@ -52,7 +52,7 @@ export function parseTrialSetText(text: string, file: string): TrialSetFile {
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   const yamlError = doc.errors[0];
   if (yamlError) {
-    const line = yamlError.linePos?.[0]?.line;
+    const line = lineCounter.linePos(yamlError.pos[0]).line;
     throw new UserInputError(`${file}${line ? `:${line}` : ''}`, '', `not valid YAML: ${yamlError.message.split('\n')[0]}`);
   }
   const parsed = TrialSetFile.safeParse(doc.toJS());
