@@ -32668,6 +32668,8 @@ function renderValidation(v, cwd) {
   }
   if (v.problems.length === 0) {
     lines.push("\u2705 acceptor trusted: the correct service passes and every defect is detected by an assertion.");
+  } else if (v.rows.length === 0) {
+    lines.push("\u274C the answers fail the static checks, so nothing was run against the service:", ...v.problems.map((p) => `  - ${p}`));
   } else {
     lines.push("\u274C acceptor NOT trusted: it cannot tell right from wrong here.", ...v.problems.map((p) => `  - ${p}`));
   }

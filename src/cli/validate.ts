@@ -67,6 +67,8 @@ export function renderValidation(v: Validation, cwd: string): string {
   }
   if (v.problems.length === 0) {
     lines.push('✅ acceptor trusted: the correct service passes and every defect is detected by an assertion.');
+  } else if (v.rows.length === 0) {
+    lines.push('❌ the answers fail the static checks, so nothing was run against the service:', ...v.problems.map((p) => `  - ${p}`));
   } else {
     lines.push('❌ acceptor NOT trusted: it cannot tell right from wrong here.', ...v.problems.map((p) => `  - ${p}`));
   }
