@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { VariantOutcome } from '../src/acceptance/accept.ts';
+import { trialVerdict, type TrialFacts } from '../src/trial/verdict.ts';
+
+const passing = (fault: string): VariantOutcome =>
+  ({ fault, judgement: { fault, verdict: fault === 'none' ? 'baseline_pass' : 'defect_detected', reason: '', detected_by: ['c'] } }) as VariantOutcome;
+
+function facts(extra: Partial<TrialFacts> = {}): TrialFacts {
+  return {
+    trial: 1,
+    agent: { exitCode: 0, signal: null, budgetExhausted: false, agentMs: 10, logBytes: 0, logCapped: false },
+    formatProblems: [],
+    variants: [passing('none'), passing('double-reserve')],
+    faults: ['double-reserve'],
+    unreachedTargets: [],
+    integrity: { tampered: [], escaped: [], forged: [] },
+    claimedSuccess: false,
+    budget: { wall_seconds: 60, max_tokens: 1000, max_cost_usd: 0.5 },
+    wallMs: 20,
+    evidence: 't/trial-001',
+    ...extra,
+  };
+}
+
+describe('trial verdict layers', () => {
+  it('passes when every layer passes', () => {
+    const v = trialVerdict(facts());
+    assert.equal(v.outcome, 'pass');
+    assert.equal(v.checks['detect:double-reserve'], true);
+  });
+
+  it('token and cost budgets apply to reported usage only, and an overrun is budget_exhausted, never a pass', () => {
+    assert.equal(trialVerdict(facts()).stop_reason, 'completed', 'no usage reported: no token budget to apply');
+    assert.equal(trialVerdict(facts({ usage: { total_tokens: 900 } })).outcome, 'pass');
+    const tokens = trialVerdict(facts({ usage: { input_tokens: 800, output_tokens: 300 } }));
+    assert.deepEqual([tokens.stop_reason, tokens.outcome, tokens.cause], ['budget_exhausted', 'fail', 'runtime']);
+    assert.equal(trialVerdict(facts({ usage: { total_tokens: 10, cost_usd: 0.75 } })).stop_reason, 'budget_exhausted');
+  });
+
+  it('a constraint violation fails the trial whatever the tests said; a claim counts only against the agent', () => {
+    const tampered = trialVerdict(facts({ integrity: { tampered: ['changed inputs/requirements.md (trial input)'], escaped: [], forged: [] } }));
+    assert.equal(tampered.outcome, 'fail');
+    assert.equal(tampered.layers.final_state.ok, true);
+    assert.equal(trialVerdict(facts({ claimedSuccess: true })).outcome, 'pass', 'a backed claim changes nothing');
+    const unbacked = trialVerdict(facts({ claimedSuccess: true, formatProblems: ['spec.json: file not found'], variants: [] }));
+    assert.equal(unbacked.checks['constraint:claims-backed'], false);
+  });
+
+  it('an unattributed detection does not pass the final-state layer', () => {
+    const unattributed = { fault: 'double-reserve', judgement: { fault: 'double-reserve', verdict: 'defect_detected_unattributed', reason: 'x', detected_by: [] } } as unknown as VariantOutcome;
+    const v = trialVerdict(facts({ variants: [passing('none'), unattributed] }));
+    assert.equal(v.outcome, 'fail');
+    assert.equal(v.checks['detect:double-reserve'], false);
+    assert.equal(v.cause, 'acceptance');
+  });
+});
