@@ -115,6 +115,22 @@ describe('trialgate run', () => {
     assert.deepEqual(results.tasks[0]!.summary.detections['double-reserve'], { detected: 0, n: 2 });
   });
 
+  it('the agent gets the §3 environment, never the action token, runtime tokens or a service address', async () => {
+    const planted = { 'INPUT_GITHUB-TOKEN': 'ghs_planted_input_token', ACTIONS_RUNTIME_TOKEN: 'planted-runtime-token', GITHUB_TOKEN: 'ghs_planted_github_token' };
+    Object.assign(process.env, planted);
+    try {
+      const { results, runDir } = await run({ command: 'env > candidate/env.txt' });
+      const env = await readFile(join(runDir, only(results)[0]!.evidence, 'candidate', 'env.txt'), 'utf8');
+      for (const name of ['TRIALGATE_TRIAL_DIR', 'TRIALGATE_INPUTS', 'TRIALGATE_TASK', 'TRIALGATE_CANDIDATE', 'TRIALGATE_SEED', 'TRIALGATE_TRIAL', 'TRIALGATE_PROJECT']) {
+        assert.match(env, new RegExp(`^${name}=`, 'm'), name);
+      }
+      for (const value of Object.values(planted)) assert.ok(!env.includes(value), 'no token reaches the agent');
+      assert.doesNotMatch(env, /127\.0\.0\.1|TRIALGATE_CONTROL_TOKEN|TRIALGATE_SERVICE_URL/);
+    } finally {
+      for (const name of Object.keys(planted)) delete process.env[name];
+    }
+  });
+
   it('two runs with the same seed give identical results', async () => {
     const env = { SCRIPTED_AGENT_FLAKE: '0.5' };
     const configPath = await writeTrialSet({ trials: 3, env });
