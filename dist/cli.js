@@ -32454,6 +32454,7 @@ function positiveInt(flag, text, min = 1) {
 }
 var pct = (x) => x === null ? "" : `${Math.round(x * 100)}%`;
 function renderRunSummary(results) {
+  const k = results.run.k;
   const rows = results.tasks.map((t) => {
     const s = t.summary;
     return [
@@ -32461,22 +32462,25 @@ function renderRunSummary(results) {
       t.set,
       `${s.passes}/${s.n}`,
       pct(s.pass_at_1),
-      pct(s.pass_at_k),
-      pct(s.pass_pow_k),
-      Object.entries(s.detections).map(([fault, d]) => `${fault} ${d.detected}/${d.n}`).join(", "),
+      ...k > 1 ? [pct(s.pass_at_k), pct(s.pass_pow_k)] : [],
+      [...Object.entries(s.detections).map(([fault, d]) => `${fault} ${d.detected}/${d.n}`), ...boundaryCounts(t)].join(", "),
       String(s.env_errors),
       `${(s.wall_ms / 1e3).toFixed(1)} s`
     ];
   });
-  const k = results.run.k;
   const lines = [
     `${results.trial_set.name}: ${results.tasks.length} tasks \xD7 k=${k}`,
     "",
-    markdownTable([["task", "set", "passes", "pass@1", `pass@${k}`, `pass^${k}`, "detections", "env errors", "wall"], ...rows])
+    markdownTable([["task", "set", "passes", "pass@1", ...k > 1 ? [`pass@${k}`, `pass^${k}`] : [], "detections / boundaries handled", "env errors", "wall"], ...rows])
   ];
   const envErrors = results.tasks.flatMap((t) => t.trials.filter((r) => r.outcome === "env_error").map((r) => `  - ${t.id} trial ${r.trial}: ${r.env_error}`));
   if (envErrors.length) lines.push("", "env errors (excluded from pass rates):", ...envErrors);
   return lines.join("\n") + "\n";
+}
+function boundaryCounts(task) {
+  const executed2 = task.trials.filter((t) => t.outcome === "pass" || t.outcome === "fail");
+  const boundaries = [...new Set(executed2.flatMap((t) => Object.keys(t.checks).filter((c) => c.startsWith("tool:"))))];
+  return boundaries.map((c) => `${c.slice("tool:".length)} ${executed2.filter((t) => t.checks[c] === true).length}/${executed2.length}`);
 }
 
 // src/cli/validate.ts
