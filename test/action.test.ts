@@ -24,8 +24,8 @@ interface ActionRun {
 }
 
 /** Runs the action once for `event` in a workspace holding a trial set whose agent follows `skill`. */
-async function runAction(options: { event: 'push' | 'pull_request'; skill?: string; inputs?: Record<string, string>; changed?: string[]; attempt?: number }): Promise<ActionRun> {
-  const workspace = dirname(await writeTrialSet({ skill: options.skill ?? fullSkill }));
+async function runAction(options: { event: 'push' | 'pull_request'; skill?: string; inputs?: Record<string, string>; changed?: string[]; attempt?: number; command?: string }): Promise<ActionRun> {
+  const workspace = dirname(await writeTrialSet({ skill: options.skill ?? fullSkill, ...(options.command ? { command: options.command } : {}) }));
   fake.state.event =
     options.event === 'push'
       ? { name: 'push', payload: { ref: 'refs/heads/main', after: BASE_SHA, repository: { full_name: 'acme/agent', default_branch: 'main' } } }
@@ -184,6 +184,29 @@ describe('the action', () => {
     assert.equal(merged.exitCode, 0);
     assert.equal(merged.outputs.verdict, 'no-baseline');
     assert.match(comments()[0]!.body, /2 trials launched = 2 executed/);
+  });
+
+  it('secret values never reach the artefact or the comment: scrubbed from the agent log and every file', async () => {
+    const secret = 'sk-live-0123456789abcdefghij';
+    process.env.LLM_API_KEY = secret;
+    try {
+      const result = await runAction({
+        event: 'pull_request',
+        command: 'echo "calling the model with $LLM_API_KEY"; echo "$LLM_API_KEY" > candidate/leak.txt; echo "all tests passed"',
+        inputs: { 'secret-env': 'LLM_API_KEY' },
+      });
+      assert.equal(result.outputs.verdict, 'no-baseline');
+      const artifact = fake.state.artifacts.find((a) => a.name === NAME)!;
+      const files = [...artifact.files!.entries()];
+      assert.ok(files.some(([name]) => name.endsWith('evidence/agent.log')));
+      for (const [name, data] of files) assert.ok(!data.toString('utf8').includes(secret), `${name} holds no secret`);
+      const log = files.find(([name]) => name.endsWith('evidence/agent.log'))![1].toString('utf8');
+      assert.match(log, /calling the model with \*\*\*/);
+      assert.ok(!comments()[0]!.body.includes(secret));
+      assert.ok(!result.summary.includes(secret));
+    } finally {
+      delete process.env.LLM_API_KEY;
+    }
   });
 
   it('a bad input fails with its name and what is expected', async () => {
