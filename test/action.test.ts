@@ -127,6 +127,16 @@ describe('the action', () => {
     assert.notEqual(comments()[0]!.updated_at, comments()[0]!.created_at);
   });
 
+  it('a baseline older than the PR base says how many commits behind it is', async () => {
+    await runAction({ event: 'push' });
+    const older = 'a'.repeat(40);
+    promoteUploadToBaseline(older);
+    fake.state.compares.set(`${older}...${BASE_SHA}`, { ahead_by: 3, behind_by: 0 });
+    const result = await runAction({ event: 'pull_request' });
+    assert.equal(result.outputs.verdict, 'pass');
+    assert.match(comments()[0]!.body, /the PR's base commit bbbbbbb has no baseline run; the newest baseline \(.+\) is 3 commits behind it/);
+  });
+
   it('a confirmation round adds head trials for the regressed task and shows both rounds', async () => {
     await runAction({ event: 'push' });
     promoteUploadToBaseline();

@@ -43,12 +43,12 @@ export async function loadBaseSide(
   }
   if (used.length) {
     const newest = used[0]!;
-    notes.unshift(
-      `Baseline: ${used.length} run${used.length > 1 ? 's' : ''} of \`${options.branch}\` at ${used.map((b) => `[${short(b.headSha)}](${b.runUrl})`).join(', ')}; ` +
-        (used.some((b) => b.isBaseSha)
-          ? `includes the PR's base commit ${short(options.baseSha)}.`
-          : `the PR's base commit ${short(options.baseSha)} has no baseline run; the newest is from ${newest.createdAt}.`),
-    );
+    let age = `includes the PR's base commit ${short(options.baseSha)}.`;
+    if (!used.some((b) => b.isBaseSha)) {
+      const behind = await client.commitsAhead(newest.headSha, options.baseSha);
+      age = `the PR's base commit ${short(options.baseSha)} has no baseline run; the newest baseline (${newest.createdAt}) is ${behind === null ? 'an unknown number of commits' : `${behind} commit${behind === 1 ? '' : 's'}`} behind it.`;
+    }
+    notes.unshift(`Baseline: ${used.length} run${used.length > 1 ? 's' : ''} of \`${options.branch}\` at ${used.map((b) => `[${short(b.headSha)}](${b.runUrl})`).join(', ')}; ${age}`);
   }
   return { bases, notes };
 }

@@ -148,6 +148,17 @@ export class GitHubClient {
     return runs.slice(0, limit);
   }
 
+  /** How many commits `head` is ahead of `base`; null when GitHub cannot compare them. */
+  async commitsAhead(base: string, head: string): Promise<number | null> {
+    try {
+      const { data } = await this.octokit.rest.repos.compareCommitsWithBasehead({ ...this.repo, basehead: `${base}...${head}`, per_page: 1 });
+      return typeof data.ahead_by === 'number' ? data.ahead_by : null;
+    } catch (error) {
+      if (httpStatus(error) === 404) return null;
+      throw error;
+    }
+  }
+
   /** A run's artefacts, optionally only those with exactly `name`. */
   async listRunArtifacts(runId: number, name?: string): Promise<RunArtifact[]> {
     const items = await this.octokit.paginate(this.octokit.rest.actions.listWorkflowRunArtifacts, {

@@ -95,6 +95,8 @@ export interface FakeState {
   commentAccess: 'write' | 'read' | 'none';
   /** Answer the runs route without applying its filters, to prove the client checks runs itself. */
   ignoreRunFilters: boolean;
+  /** Commit distances for the compare route, keyed `base...head`; others answer 404. */
+  compares: Map<string, { ahead_by: number; behind_by: number }>;
   event: { name: string; payload: Record<string, unknown> };
   requests: LoggedRequest[];
   nextId: number;
@@ -135,6 +137,7 @@ function emptyState(): FakeState {
     tokenLogin: 'github-actions[bot]',
     commentAccess: 'write',
     ignoreRunFilters: false,
+    compares: new Map(),
     event: { name: 'push', payload: {} },
     requests: [],
     nextId: 1000,
@@ -183,6 +186,10 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
         .filter((r) => r.workflow_id === workflowId && (state.ignoreRunFilters || runMatches(r, url.searchParams)))
         .sort((a, b) => b.created_at.localeCompare(a.created_at));
       return sendPage(res, url, runs.map(runJson), 'workflow_runs');
+    }
+    if (method === 'GET' && (m = rest.match(/^compare\/([^/]+)$/))) {
+      const distance = state.compares.get(decodeURIComponent(m[1]!));
+      return distance ? send(res, 200, { status: distance.behind_by ? 'diverged' : 'ahead', ...distance, total_commits: distance.ahead_by }) : send(res, 404, { message: 'Not Found' });
     }
     if (method === 'GET' && (m = rest.match(/^actions\/runs\/(\d+)\/artifacts$/))) {
       const runId = Number(m[1]);
