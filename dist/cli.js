@@ -29673,14 +29673,16 @@ async function hashFiles(root, files) {
   for (const f of files) out[f] = await sha256File(join(root, f));
   return out;
 }
-async function readJsonFile(path) {
-  let text;
+async function readTextFile(path, notFound = "file not found") {
   try {
-    text = await readFile2(path, "utf8");
+    return await readFile2(path, "utf8");
   } catch (e) {
     const code = e.code;
-    throw new UserInputError(path, "", code === "ENOENT" ? "file not found" : `cannot read (${code})`);
+    throw new UserInputError(path, "", code === "ENOENT" ? notFound : `cannot read (${code})`);
   }
+}
+async function readJsonFile(path) {
+  const text = await readTextFile(path);
   try {
     return JSON.parse(text);
   } catch (e) {
@@ -31143,6 +31145,16 @@ import { spawn as spawn2 } from "node:child_process";
 import { once } from "node:events";
 import { readFile as readFile4, rm } from "node:fs/promises";
 import { join as join7 } from "node:path";
+
+// src/util/process.ts
+function killProcessGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+  }
+}
+
+// src/acceptance/command.ts
 var CommandReport = external_exports.object({
   planned: external_exports.number().int(),
   executed: external_exports.number().int(),
@@ -31171,12 +31183,7 @@ async function acceptCommand(options) {
     });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (d) => stderr = (stderr + d).slice(-2e3));
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {
-      }
-    }, acceptance.timeout_seconds * 1e3);
+    const timer = setTimeout(() => killProcessGroup(child, "SIGKILL"), acceptance.timeout_seconds * 1e3);
     const [code, signal] = await once(child, "close");
     clearTimeout(timer);
     if (code === COMMAND_NOT_FOUND) {
@@ -31249,12 +31256,7 @@ async function runAgent(options) {
   child.stdout.on("data", capture);
   child.stderr.on("data", capture);
   let budgetExhausted = false;
-  const killTree = (signal2) => {
-    try {
-      process.kill(-child.pid, signal2);
-    } catch {
-    }
-  };
+  const killTree = (signal2) => killProcessGroup(child, signal2);
   const budget = setTimeout(() => {
     budgetExhausted = true;
     killTree("SIGTERM");
@@ -32169,7 +32171,6 @@ function envErrorResult(ctx, evidence, started, message, rule) {
 
 // src/trial/trialset.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { readFile as readFile9 } from "node:fs/promises";
 import { dirname as dirname2, relative as relative4, resolve as resolve5 } from "node:path";
 
 // src/schemas/trialset.ts
@@ -32239,13 +32240,7 @@ var TrialSetFile = external_exports.strictObject({
 // src/trial/trialset.ts
 async function loadTrialSet(path) {
   const file2 = resolve5(path);
-  let text;
-  try {
-    text = await readFile9(file2, "utf8");
-  } catch (e) {
-    const code = e.code;
-    throw new UserInputError(file2, "", code === "ENOENT" ? "no trial set here; pass --config or create trialgate.yml (see README)" : `cannot read (${code})`);
-  }
+  const text = await readTextFile(file2, "no trial set here; pass --config or create trialgate.yml (see README)");
   const config2 = parseTrialSetText(text, file2);
   const dir = dirname2(file2);
   const tasks = [];
@@ -32521,7 +32516,7 @@ function toRow(fixture, outcome) {
 }
 
 // src/tools/validate.ts
-import { cp as cp3, mkdir as mkdir5, readFile as readFile10, writeFile as writeFile8 } from "node:fs/promises";
+import { cp as cp3, mkdir as mkdir5, readFile as readFile9, writeFile as writeFile8 } from "node:fs/promises";
 import { join as join14 } from "node:path";
 var WALL_MS = 6e4;
 var LOG_CAP_BYTES = 1024 * 1024;
@@ -32530,7 +32525,7 @@ async function validateTools(options) {
   const tools = toolsSpecOf(fixture);
   const manifestPath = join14(fixture.dir, "fixture.json");
   const skillPath = join14(fixture.dir, tools.skill);
-  const skill = await readFile10(skillPath, "utf8");
+  const skill = await readFile9(skillPath, "utf8");
   const headings = sectionHeadings(skill);
   const variants = [NO_FAULT, ...Object.keys(fixture.manifest.faults)];
   for (const boundary of variants.slice(1)) {

@@ -12,6 +12,7 @@ import type { CommandAcceptance } from '../schemas/trialset.ts';
 import type { Fixture } from '../fixture/load.ts';
 import { readCoverage, resetService } from '../service/control.ts';
 import { EnvironmentError } from '../util/errors.ts';
+import { killProcessGroup } from '../util/process.ts';
 import { acceptEachVariant, type ReportBody, type VariantOutcome } from './accept.ts';
 
 /** What the command writes; the rest of the report is trialgate's to fill in. */
@@ -54,13 +55,7 @@ export async function acceptCommand(options: CommandAcceptOptions): Promise<Vari
     });
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-2000)));
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }, acceptance.timeout_seconds * 1000);
+    const timer = setTimeout(() => killProcessGroup(child, 'SIGKILL'), acceptance.timeout_seconds * 1000);
     const [code, signal] = (await once(child, 'close')) as [number | null, string | null];
     clearTimeout(timer);
     if (code === COMMAND_NOT_FOUND) {

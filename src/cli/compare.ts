@@ -9,14 +9,10 @@ import { readResultsFile } from '../compare/read-results.ts';
 import { Comparison, Policy } from '../schemas/comparison.ts';
 import { renderComparisonMarkdown } from '../report/markdown.ts';
 import { UserInputError } from '../util/errors.ts';
-import { EXIT } from './io.ts';
+import { EXIT, type Io } from './io.ts';
 
-export interface CliIo {
-  stdout(text: string): void;
-  stderr(text: string): void;
-  /** Where relative paths resolve; the process's working directory by default. */
-  cwd?: string;
-}
+/** The part of Io these commands use; `cwd` defaults to the process's working directory. */
+export type CliIo = Pick<Io, 'stdout' | 'stderr'> & Partial<Pick<Io, 'cwd'>>;
 
 const USAGE =
   'usage: trialgate compare --base BASE.json [--base BASE2.json …] --head HEAD.json [--policy strict|statistical|history] [--alpha A] [--format markdown|json] [--out FILE]';

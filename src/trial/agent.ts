@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { open, readFile, writeFile } from 'node:fs/promises';
+import { killProcessGroup } from '../util/process.ts';
 import { scrubSecrets } from '../util/scrub.ts';
 
 export interface AgentRun {
@@ -51,13 +52,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentRun> {
   child.stderr!.on('data', capture);
 
   let budgetExhausted = false;
-  const killTree = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signal);
-    } catch {
-      // the group is already gone
-    }
-  };
+  const killTree = (signal: NodeJS.Signals) => killProcessGroup(child, signal);
   const budget = setTimeout(() => {
     budgetExhausted = true;
     killTree('SIGTERM');

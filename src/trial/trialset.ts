@@ -1,11 +1,11 @@
 // Loads trialgate.yml: YAML → zod → resolved tasks with their fixtures. A bad file stops everything
 // before any trial runs, with the file, line, field path and what was expected.
-import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { isNode, LineCounter, parseDocument } from 'yaml';
 import { loadFixture, type Fixture } from '../fixture/load.ts';
 import { TrialSetFile, type TaskSpec } from '../schemas/trialset.ts';
 import { issuePath, UserInputError } from '../util/errors.ts';
+import { readTextFile } from '../util/files.ts';
 import { sha256 } from '../util/hash.ts';
 
 export interface ResolvedTask {
@@ -26,13 +26,7 @@ export interface TrialSet {
 
 export async function loadTrialSet(path: string): Promise<TrialSet> {
   const file = resolve(path);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UserInputError(file, '', code === 'ENOENT' ? 'no trial set here; pass --config or create trialgate.yml (see README)' : `cannot read (${code})`);
-  }
+  const text = await readTextFile(file, 'no trial set here; pass --config or create trialgate.yml (see README)');
   const config = parseTrialSetText(text, file);
   const dir = dirname(file);
   const tasks: ResolvedTask[] = [];

@@ -42,15 +42,19 @@ export async function hashFiles(root: string, files: readonly string[]): Promise
   return out;
 }
 
-/** Read and parse a JSON file; a missing file or broken JSON names the file. */
-export async function readJsonFile(path: string): Promise<unknown> {
-  let text: string;
+/** Read a text file; a missing or unreadable one is a UserInputError naming it (`notFound` says the fix). */
+export async function readTextFile(path: string, notFound = 'file not found'): Promise<string> {
   try {
-    text = await readFile(path, 'utf8');
+    return await readFile(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new UserInputError(path, '', code === 'ENOENT' ? 'file not found' : `cannot read (${code})`);
+    throw new UserInputError(path, '', code === 'ENOENT' ? notFound : `cannot read (${code})`);
   }
+}
+
+/** Read and parse a JSON file; a missing file or broken JSON names the file. */
+export async function readJsonFile(path: string): Promise<unknown> {
+  const text = await readTextFile(path);
   try {
     return JSON.parse(text);
   } catch (e) {
