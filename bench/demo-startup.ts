@@ -3,15 +3,17 @@
 // Run: npm run build && node --import tsx bench/demo-startup.ts [runs]
 import { join } from 'node:path';
 import { loadFixture, variantsOf } from '../src/fixture/load.ts';
+import { openSandbox } from '../src/isolation/open.ts';
 import { startService } from '../src/service/launch.ts';
 import { machine, median, ROOT, timeProcess, writeResult } from './support.ts';
 
 const runs = Number(process.argv[2] ?? 9);
 const fixture = await loadFixture(join(ROOT, 'fixtures', 'inventory'));
+const sandbox = await openSandbox('auto');
 
 async function startFourVariants(): Promise<number> {
   const started = performance.now();
-  const services = await Promise.all(variantsOf(fixture).map((fault) => startService(fixture.dir, fixture.manifest.service, fault)));
+  const services = await Promise.all(variantsOf(fixture).map((fault) => startService(sandbox, fixture, fault)));
   const ms = performance.now() - started;
   await Promise.all(services.map((s) => s.stop()));
   return ms;
@@ -43,3 +45,4 @@ ${new Date().toISOString()} · ${machine()} · ${runs} interleaved runs, medians
 - demo − (node start + service starts) = ${(m.demo - m.bare - m.services).toFixed(0)} ms for loading the CLI, running 40 cases and writing 4 reports
 `,
 );
+await sandbox.dispose();

@@ -1,11 +1,12 @@
 // Issue 3 benchmark: harness overhead per trial and peak memory for trial sets of 50 and 200 trials,
 // with a no-op agent and with the scripted agent, against the cost of starting the service variants a
 // trial needs. Run: node --expose-gc --import tsx bench/trial-overhead.ts [small] [large]
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { loadFixture, variantsOf } from '../src/fixture/load.ts';
+import { openSandbox } from '../src/isolation/open.ts';
 import { startService } from '../src/service/launch.ts';
 import { runTrialSet } from '../src/trial/run-set.ts';
 import { mapPool } from '../src/util/pool.ts';
@@ -17,28 +18,31 @@ const TRIALS_PER_TASK = 10;
 const fixtureDir = join(ROOT, 'fixtures', 'inventory');
 const agents = {
   'no-op (`true`)': 'true',
-  scripted: `node ${JSON.stringify(join(fixtureDir, 'agent', 'scripted-agent.mjs'))}`,
+  scripted: 'node "$TRIALGATE_PROJECT/fixture/agent/scripted-agent.mjs"',
 };
 
 /** What one trial's acceptance must pay at least: starting each variant, two at a time, as trials do. */
 async function variantStartCost(): Promise<number> {
   const fixture = await loadFixture(fixtureDir);
+  const sandbox = await openSandbox('auto');
   const samples: number[] = [];
   for (let i = 0; i < 7; i++) {
     const started = performance.now();
-    await mapPool(variantsOf(fixture), 2, async (fault) => (await startService(fixture.dir, fixture.manifest.service, fault)).stop());
+    await mapPool(variantsOf(fixture), 2, async (fault) => (await startService(sandbox, fixture, fault)).stop());
     samples.push(performance.now() - started);
   }
+  await sandbox.dispose();
   return median(samples);
 }
 
 async function measure(command: string, trials: number) {
   const dir = await mkdtemp(join(tmpdir(), 'trialgate-bench-'));
-  const tasks = Array.from({ length: trials / TRIALS_PER_TASK }, (_, i) => ({ id: `inventory-${i + 1}`, fixture: fixtureDir }));
+  await cp(fixtureDir, join(dir, 'fixture'), { recursive: true });
+  const tasks = Array.from({ length: trials / TRIALS_PER_TASK }, (_, i) => ({ id: `inventory-${i + 1}`, fixture: 'fixture' }));
   await writeFile(join(dir, 'skill.md'), '');
   await writeFile(
     join(dir, 'trialgate.yml'),
-    stringify({ version: 1, name: 'bench', trials: TRIALS_PER_TASK, concurrency: CONCURRENCY, budget: { wall_seconds: 60 }, agent: { command }, watch: ['skill.md'], tasks }),
+    stringify({ version: 1, name: 'bench', trials: TRIALS_PER_TASK, concurrency: CONCURRENCY, budget: { wall_seconds: 60 }, agent: { command, files: ['fixture/agent'] }, watch: ['skill.md'], tasks }),
   );
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);

@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { acceptHttpCases } from '../src/acceptance/accept.ts';
-import { checkCandidate } from '../src/acceptance/candidate.ts';
-import { runCases } from '../src/acceptance/http-cases.ts';
-import { validateAcceptor } from '../src/acceptance/validate.ts';
+import { NO_LIMITS, readCandidate } from '../src/acceptance/snapshot.ts';
 import { main } from '../src/cli/main.ts';
 import { loadFixture } from '../src/fixture/load.ts';
+import { openSandbox } from '../src/isolation/open.ts';
+import type { Validation } from '../src/kinds/contract.ts';
+import { checkCandidate as checkSnapshot } from '../src/kinds/http-cases/checks.ts';
+import { runCases } from '../src/kinds/http-cases/runner.ts';
+import { validateFixture } from '../src/kinds/validate.ts';
 import { judge } from '../src/judge/judge.ts';
 import { CasesFile } from '../src/schemas/cases.ts';
 import { startService } from '../src/service/launch.ts';
@@ -15,6 +17,15 @@ import { INVENTORY, inventoryCopy, referenceCopy, tempDir } from './support/fixt
 import { readFile } from 'node:fs/promises';
 
 const referenceCases = async () => CasesFile.parse(JSON.parse(await readFile(join(INVENTORY, 'reference', 'cases.json'), 'utf8'))).cases;
+
+type Variants = Extract<Validation, { shape: 'variants' }>;
+async function validateAcceptor(options: { fixtureDir: string; outDir: string; candidateDir?: string }): Promise<Variants> {
+  const { validation } = await validateFixture(options);
+  assert.equal(validation.shape, 'variants');
+  return validation as Variants;
+}
+
+const checkCandidate = async (dir: string, inputs: string) => checkSnapshot(await readCandidate(dir, NO_LIMITS, ''), inputs);
 
 describe('the reference answers on the four variants (the published table)', () => {
   it('baseline passes; each defect is detected by exactly the published number of assertion failures, no errors', async () => {
@@ -44,24 +55,27 @@ describe('the reference answers on the four variants (the published table)', () 
 describe('negative controls', () => {
   it('a service that is not running gives execution errors: execution_error_or_skip, never a detection', async () => {
     const fixture = await loadFixture(INVENTORY);
-    const service = await startService(fixture.dir, fixture.manifest.service, 'double-reserve');
+    const sandbox = await openSandbox('auto');
+    const service = await startService(sandbox, fixture, 'double-reserve');
     await service.stop();
     const records = await runCases(service, await referenceCases());
+    await sandbox.dispose();
     assert.ok(records.every((r) => r.status === 'error'), 'every case is an execution error');
     const report = {
       fault: 'double-reserve', planned: records.length, executed: records.length, complete: true, blocked: false, records,
       candidate_sha256: '', variant_sha256: '', fixture_sha256: '', started_at: '',
     };
-    assert.equal(judge(report, { faults: fixture.manifest.faults }).verdict, 'execution_error_or_skip');
+    assert.equal(judge(report, { faults: fixture.manifest.faults, coverage: true }).verdict, 'execution_error_or_skip');
   });
 
   it('a service that cannot start: every variant is an environment error, and the demo-style validation fails', async () => {
     const dir = await inventoryCopy((m) => (m.service.command = ['node', 'service/no-such-server.mjs']));
-    const outcomes = await acceptHttpCases({ fixture: await loadFixture(dir), cases: await referenceCases(), candidateSha256: 'c', reportsDir: await tempDir() });
-    for (const o of outcomes) {
-      assert.equal(o.judgement.verdict, 'execution_error_or_skip', o.fault);
-      assert.ok(o.envError, `${o.fault} is an environment error`);
-      assert.equal(o.report.records.filter((r) => r.status === 'failed').length, 0);
+    const v = await validateAcceptor({ fixtureDir: dir, outDir: await tempDir() });
+    for (const row of v.rows) {
+      assert.equal(row.verdict, 'execution_error_or_skip', row.fault);
+      assert.equal(row.assertionFailures, 0);
+      const report = JSON.parse(await readFile(row.reportPath, 'utf8'));
+      assert.match(report.error, /service under test did not start|did not start|exited|could not start/, `${row.fault} is an environment error`);
     }
     const io = captureIo();
     assert.equal(await main(['validate', dir, '--out', await tempDir()], io), 1);
@@ -100,6 +114,15 @@ describe('negative controls', () => {
     const bad = await referenceCopy((_, cases) => (cases.cases[1].steps[0].request.path = 'items/SKU-A'));
     const parsed = await checkCandidate(bad, join(INVENTORY, 'inputs'));
     assert.deepEqual(parsed.ok ? [] : parsed.problems, ['cases.json: cases[1].steps[0].request.path: a path starting with /']);
+    const several = await referenceCopy((spec, cases) => {
+      cases.cases[0].steps[0].request.headers = { 'bad header': 'x', host: 'evil' };
+      spec.rules[0].source = { file: 'requirements.md' };
+    });
+    const all = await checkCandidate(several, join(INVENTORY, 'inputs'));
+    assert.equal(all.ok, false);
+    assert.match(all.problems.join('\n'), /spec\.json: rules\[0\]\.source\.quote/, 'spec.json and cases.json problems in one pass');
+    assert.match(all.problems.join('\n'), /cases\.json: cases\[0\]\.steps\[0\]\.request\.headers\.bad header: a header name/);
+    assert.match(all.problems.join('\n'), /headers\.host: a header the runner sets itself/);
     const refs = await referenceCopy((_, cases) => {
       cases.cases[0].rules = ['R-nope'];
       cases.cases[0].steps[0].request.path = '/items/{{sku}}';

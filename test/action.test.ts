@@ -24,8 +24,16 @@ interface ActionRun {
 }
 
 /** Runs the action once for `event` in a workspace holding a trial set whose agent follows `skill`. */
-async function runAction(options: { event: 'push' | 'pull_request'; skill?: string; inputs?: Record<string, string>; changed?: string[]; attempt?: number; command?: string }): Promise<ActionRun> {
-  const workspace = dirname(await writeTrialSet({ skill: options.skill ?? fullSkill, ...(options.command ? { command: options.command } : {}) }));
+async function runAction(options: {
+  event: 'push' | 'pull_request';
+  skill?: string;
+  inputs?: Record<string, string>;
+  changed?: string[];
+  attempt?: number;
+  command?: string;
+  agent?: Record<string, unknown>;
+}): Promise<ActionRun> {
+  const workspace = dirname(await writeTrialSet({ skill: options.skill ?? fullSkill, ...(options.command ? { command: options.command } : {}), ...(options.agent ? { agent: options.agent } : {}) }));
   fake.state.event =
     options.event === 'push'
       ? { name: 'push', payload: { ref: 'refs/heads/main', after: BASE_SHA, repository: { full_name: 'acme/agent', default_branch: 'main' } } }
@@ -150,7 +158,7 @@ describe('the action', () => {
     const result = await runAction({ event: 'pull_request', changed: ['README.md'] });
     assert.equal(result.exitCode, 0);
     assert.equal(result.outputs.verdict, 'skipped');
-    assert.match(result.summary, /Skipped: none of the 1 changed files matches the watched paths \(skills\/\*\*\) or trialgate\.yml/);
+    assert.match(result.summary, /Skipped: none of the 1 changed files matches the watched paths \(skills\/\*\*, fixture\/\*\*\) or trialgate\.yml/);
     assert.equal(fake.state.artifacts.length, 0, 'no trials ran');
   });
 
@@ -202,8 +210,8 @@ describe('the action', () => {
     try {
       const result = await runAction({
         event: 'pull_request',
-        command: 'echo "calling the model with $LLM_API_KEY"; echo "$LLM_API_KEY" > candidate/leak.txt; echo "all tests passed"',
-        inputs: { 'secret-env': 'LLM_API_KEY' },
+        command: 'echo "calling the model with $LLM_API_KEY"; echo "$LLM_API_KEY" > candidate/leak.txt; echo "token: $GITHUB_TOKEN $ACTIONS_RUNTIME_TOKEN"; cat /proc/*/environ 2>/dev/null | tr "\\0" "\\n" | grep -i token; echo "all tests passed"',
+        agent: { pass_env: ['LLM_API_KEY'] },
       });
       assert.equal(result.outputs.verdict, 'no-baseline');
       const artifact = fake.state.artifacts.find((a) => a.name === NAME)!;
@@ -212,6 +220,7 @@ describe('the action', () => {
       for (const [name, data] of files) assert.ok(!data.toString('utf8').includes(secret), `${name} holds no secret`);
       const log = files.find(([name]) => name.endsWith('evidence/agent.log'))![1].toString('utf8');
       assert.match(log, /calling the model with \*\*\*/);
+      assert.ok(!log.includes(fake.token), 'the action token never reaches the agent or its log');
       assert.ok(!comments()[0]!.body.includes(secret));
       assert.ok(!result.summary.includes(secret));
     } finally {

@@ -56,8 +56,8 @@ function runAgent(options: { skill?: string; env?: Record<string, string>; seed?
     ...options.env,
   };
   if (options.skill !== undefined) {
-    env.INVENTORY_SKILL = join(trialDir, '..', 'skill.md');
-    writeFileSync(env.INVENTORY_SKILL, options.skill);
+    env.AGENT_SKILL = join(trialDir, '..', 'skill.md');
+    writeFileSync(env.AGENT_SKILL, options.skill);
   }
   const started = Date.now();
   const run = spawnSync(process.execPath, [join(agentDir, 'scripted-agent.mjs')], { cwd: trialDir, env, encoding: 'utf8', timeout: 30_000 });

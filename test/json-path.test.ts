@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { jsonEqual, lookup } from '../src/acceptance/json-path.ts';
+import { jsonEqual, lookup } from '../src/kinds/http-cases/json-path.ts';
 
 it('looks up simple JSON paths, including .length', () => {
   const body = { records: [{ kind: 'reserve' }, { kind: 'release' }], sku: 'SKU-A', n: 0 };

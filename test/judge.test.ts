@@ -26,9 +26,9 @@ function report(fault: string, records: ReportRecord[], extra: Partial<Report> =
   };
 }
 
-const verdictOf = (r: Report, expected = hashes) => judge(r, { faults, expected });
+const verdictOf = (r: Report, expected = hashes) => judge(r, { faults, expected, coverage: true });
 
-describe('judge (shared/DESIGN.md §6, in order)', () => {
+describe('judge (docs/report-format.md, in order)', () => {
   it('unverified when a hash does not match the trial, before anything else', () => {
     const j = verdictOf(report('none', [record('a', 'passed')], { candidate_sha256: 'other' }));
     assert.equal(j.verdict, 'unverified');
@@ -88,7 +88,17 @@ describe('judge (shared/DESIGN.md §6, in order)', () => {
   });
 
   it('checks no hashes for a standalone report', () => {
-    const j = judge(report('none', [record('a', 'passed')], { candidate_sha256: 'x' }), { faults });
+    const j = judge(report('none', [record('a', 'passed')], { candidate_sha256: 'x' }), { faults, coverage: true });
     assert.equal(j.verdict, 'baseline_pass');
+  });
+
+  it('without coverage any assertion failure on a fault is a detection, marked as not attributed', () => {
+    const j = judge(report('double-reserve', [record('a', 'passed'), record('b', 'failed')]), { faults, coverage: false });
+    assert.equal(j.verdict, 'defect_detected');
+    assert.equal(j.attributed, false);
+    assert.deepEqual(j.detected_by, ['b']);
+    assert.match(j.reason, /no coverage: not attributed/);
+    const errored = judge(report('double-reserve', [record('a', 'error')]), { faults, coverage: false });
+    assert.equal(errored.verdict, 'execution_error_or_skip', 'an execution error is never a detection, with or without coverage');
   });
 });

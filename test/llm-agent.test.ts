@@ -10,7 +10,7 @@ import { INVENTORY, tempDir } from './support/fixtures.ts';
 import { writeTrialSet } from './support/trialset.ts';
 
 const API_KEY = 'sk-test-0123456789abcdef';
-const AGENT = `node ${JSON.stringify(join(INVENTORY, 'agent', 'llm-agent.mjs'))}`;
+const AGENT = 'node "$TRIALGATE_PROJECT/fixture/agent/llm-agent.mjs"';
 
 interface Seen {
   auth?: string;
@@ -30,10 +30,15 @@ describe('the example LLM agent (OpenAI-compatible)', () => {
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
   before(async () => {
+    // The key reaches the agent only because the trial set passes it on; its value is then scrubbed everywhere.
+    process.env.LLM_API_KEY = API_KEY;
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   });
-  after(() => server.close());
+  after(() => {
+    delete process.env.LLM_API_KEY;
+    server.close();
+  });
 
   const reference = async () => ({
     spec: JSON.parse(await readFile(join(INVENTORY, 'reference', 'spec.json'), 'utf8')),
@@ -44,14 +49,15 @@ describe('the example LLM agent (OpenAI-compatible)', () => {
     choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
     usage: { prompt_tokens: 5100, completion_tokens: 2300, total_tokens: 7400 },
   });
-  const env = () => ({ LLM_BASE_URL: url, LLM_API_KEY: API_KEY, LLM_MODEL: 'test-model' });
+  const env = () => ({ LLM_BASE_URL: url, LLM_MODEL: 'test-model' });
+  const agent = { pass_env: ['LLM_API_KEY'] };
 
   it('sends the skill as the system prompt with the task and inputs, writes the files and the reported usage', async () => {
     seen.length = 0;
     const answer = JSON.stringify(await reference());
     reply = () => ({ status: 200, body: completion('```json\n' + answer + '\n```') });
-    const configPath = await writeTrialSet({ command: AGENT, env: env() });
-    const { results } = await runTrialSet({ configPath, outDir: await tempDir(), secrets: [API_KEY] });
+    const configPath = await writeTrialSet({ command: AGENT, agent, env: env() });
+    const { results } = await runTrialSet({ configPath, outDir: await tempDir() });
     const [trial] = results.tasks[0]!.trials;
     assert.equal(trial!.outcome, 'pass', JSON.stringify(trial!.layers));
     assert.deepEqual(trial!.usage, { input_tokens: 5100, output_tokens: 2300, total_tokens: 7400 });
@@ -70,14 +76,14 @@ describe('the example LLM agent (OpenAI-compatible)', () => {
     seen.length = 0;
     const answer = JSON.stringify(await reference());
     reply = () => (seen.length === 1 ? { status: 500, body: { error: 'overloaded' } } : { status: 200, body: completion(answer) });
-    const { results } = await runTrialSet({ configPath: await writeTrialSet({ command: AGENT, env: env() }), outDir: await tempDir() });
+    const { results } = await runTrialSet({ configPath: await writeTrialSet({ command: AGENT, agent, env: env() }), outDir: await tempDir() });
     assert.equal(results.tasks[0]!.trials[0]!.outcome, 'pass');
     assert.equal(seen.length, 2);
   });
 
   it('a 401 crashes the agent with the reason in its log, and the key never reaches the evidence', async () => {
     reply = (req) => ({ status: 401, body: { error: { message: `invalid key ${req.auth}` } } });
-    const { results, runDir } = await runTrialSet({ configPath: await writeTrialSet({ command: AGENT, env: env() }), outDir: await tempDir(), secrets: [API_KEY] });
+    const { results, runDir } = await runTrialSet({ configPath: await writeTrialSet({ command: AGENT, agent, env: env() }), outDir: await tempDir() });
     const [trial] = results.tasks[0]!.trials;
     assert.equal(trial!.stop_reason, 'agent_crashed');
     const log = await readFile(join(runDir, trial!.evidence, 'evidence', 'agent.log'), 'utf8');
@@ -88,7 +94,7 @@ describe('the example LLM agent (OpenAI-compatible)', () => {
 
   it('an answer that is not JSON fails the agent, saying so', async () => {
     reply = () => ({ status: 200, body: completion('Sure! Here are some tests: all tests passed.') });
-    const { results, runDir } = await runTrialSet({ configPath: await writeTrialSet({ command: AGENT, env: env() }), outDir: await tempDir() });
+    const { results, runDir } = await runTrialSet({ configPath: await writeTrialSet({ command: AGENT, agent, env: env() }), outDir: await tempDir() });
     const [trial] = results.tasks[0]!.trials;
     assert.equal(trial!.stop_reason, 'agent_crashed');
     assert.match(await readFile(join(runDir, trial!.evidence, 'evidence', 'agent.log'), 'utf8'), /answer is not JSON/);

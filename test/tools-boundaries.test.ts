@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { copyFixture, loadFixture } from '../src/fixture/load.ts';
-import { judgementChecks } from '../src/tools/judge.ts';
+import { judgementChecks } from '../src/kinds/tools/judge.ts';
 import { INVENTORY } from './support/fixtures.ts';
 import { OPERATIONS, runAt } from './support/tools.ts';
 

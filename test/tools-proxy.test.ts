@@ -9,8 +9,9 @@ import { describe, it } from 'node:test';
 import { loadFixture } from '../src/fixture/load.ts';
 import { ServiceState, Trajectory, type Exchange } from '../src/schemas/tools.ts';
 import { startService } from '../src/service/launch.ts';
-import { openGoalChannel } from '../src/tools/goal.ts';
-import { startProxy } from '../src/tools/proxy.ts';
+import { openGoalChannel } from '../src/kinds/tools/goal.ts';
+import { startProxy } from '../src/kinds/tools/proxy.ts';
+import { openSandbox } from '../src/isolation/open.ts';
 import { runTrialSet } from '../src/trial/run-set.ts';
 import { EnvironmentError } from '../src/util/errors.ts';
 import { tempDir } from './support/fixtures.ts';
@@ -53,21 +54,23 @@ describe('tool proxy', () => {
 
   it('asks for the token, hides the control channel, and records every call', async () => {
     const fixture = await loadFixture(OPERATIONS);
-    const service = await startService(fixture.dir, fixture.manifest.service, 'none');
+    const sandbox = await openSandbox('auto');
+    const service = await startService(sandbox, fixture, 'none');
     const goal = await openGoalChannel(await tempDir(), JSON.parse(await readFile(join(OPERATIONS, 'goal.json'), 'utf8')));
-    const proxy = await startProxy({ upstream: service.url, token: 'secret-token', variant: 'none', goal });
+    const proxy = await startProxy({ upstream: service.address, token: 'secret-token', variant: 'none', goal });
     try {
       assert.equal((await fetch(`${proxy.url}/items/SKU-A`)).status, 401);
-      const control = await fetch(`${proxy.url}/__control/coverage`, { headers: { authorization: 'Bearer secret-token', 'x-trialgate-control': service.controlToken } });
+      const control = await fetch(`${proxy.url}/__control/reset`, { method: 'POST', headers: { authorization: 'Bearer secret-token', 'x-trialgate-control': service.controlToken } });
       assert.equal(control.status, 404);
       assert.equal((await fetch(`${proxy.url}/items/SKU-A`, { headers: { authorization: 'Bearer secret-token' } })).status, 200);
     } finally {
       await proxy.stop();
       await service.stop();
+      await sandbox.dispose();
     }
     assert.deepEqual(proxy.trajectory().map((e) => [e.request.path, e.delivered, e.response?.status]), [
       ['/items/SKU-A', 0, 401],
-      ['/__control/coverage', 0, 404],
+      ['/__control/reset', 0, 404],
       ['/items/SKU-A', 1, 200],
     ]);
     assert.equal(proxy.failure(), undefined);
@@ -77,7 +80,7 @@ describe('tool proxy', () => {
     const held = await holdPort();
     try {
       const goal = await openGoalChannel(await tempDir(), JSON.parse(await readFile(join(OPERATIONS, 'goal.json'), 'utf8')));
-      await assert.rejects(startProxy({ upstream: 'http://127.0.0.1:9', token: 't', variant: 'none', goal, port: held.port }), (e: unknown) => e instanceof EnvironmentError && /EADDRINUSE/.test(e.message));
+      await assert.rejects(startProxy({ upstream: { url: 'http://127.0.0.1:9' }, token: 't', variant: 'none', goal, port: held.port }), (e: unknown) => e instanceof EnvironmentError && /EADDRINUSE/.test(e.message));
 
       const { results } = await runTrialSet({ configPath: await writeToolsTrialSet({ acceptance: { proxy_port: held.port } }), outDir: await tempDir('trialgate-run-') });
       const [trial] = results.tasks[0]!.trials;

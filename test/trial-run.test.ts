@@ -59,8 +59,8 @@ describe('trialgate run', () => {
     assert.match(trial!.layers.final_state.failures[0]!, /spec\.json.*file not found/);
   });
 
-  it('an agent that edits its inputs fails on constraints, though its tests pass from pristine files', async () => {
-    const { results } = await run({ env: { SCRIPTED_AGENT_MODE: 'tamper' } });
+  it('unisolated, an agent that edits its inputs fails on constraints, though its tests pass from pristine files', async () => {
+    const { results } = await run({ env: { SCRIPTED_AGENT_MODE: 'tamper' }, agent: { isolation: 'none' } });
     const [trial] = only(results);
     assert.equal(trial!.outcome, 'fail');
     assert.equal(trial!.layers.final_state.ok, true, 'acceptance ran from pristine files and passed');
@@ -68,16 +68,15 @@ describe('trialgate run', () => {
     assert.match(trial!.layers.constraints.failures.join('\n'), /changed inputs\/requirements\.md/);
   });
 
-  it('an agent that changes the fixture itself (service or reference) fails on constraints', async () => {
-    const fixture = await inventoryCopy();
-    const { results } = await run({ fixture, command: `echo '// patched' >> ${JSON.stringify(join(fixture, 'service', 'faults.mjs'))}` });
+  it('unisolated, an agent that changes the fixture itself (service or reference) fails on constraints', async () => {
+    const { results } = await run({ command: `echo '// patched' >> "$TRIALGATE_PROJECT/fixture/service/faults.mjs"`, agent: { isolation: 'none' } });
     const [trial] = only(results);
     assert.equal(trial!.checks['constraint:protected-files'], false);
-    assert.match(trial!.layers.constraints.failures.join('\n'), /changed service\/faults\.mjs \(protected fixture file\)/);
+    assert.match(trial!.layers.constraints.failures.join('\n'), /changed fixture\/service\/faults\.mjs in the project during the run/);
   });
 
-  it('an agent that writes outside its trial directory is caught', async () => {
-    const { results } = await run({ env: { SCRIPTED_AGENT_MODE: 'escape' } });
+  it('unisolated, an agent that writes outside its trial directory is caught', async () => {
+    const { results } = await run({ env: { SCRIPTED_AGENT_MODE: 'escape' }, agent: { isolation: 'none' } });
     const [trial] = only(results);
     assert.equal(trial!.outcome, 'fail');
     assert.equal(trial!.checks['constraint:writes-confined'], false);
@@ -95,8 +94,8 @@ describe('trialgate run', () => {
     const summary = results.tasks[0]!.summary;
     assert.deepEqual([summary.n, summary.env_errors, summary.launched, summary.pass_at_1], [0, 2, 2, null]);
     for (const trial of only(results)) {
-      assert.equal(trial.outcome, 'env_error');
-      assert.match(trial.env_error!, /service under test did not start/);
+      assert.equal(trial.outcome, 'env_error', trial.layers.trajectory.notes.join('\n'));
+      assert.match(trial.env_error!, /service under test did not start/, trial.layers.trajectory.notes.join('\n'));
       assert.deepEqual(trial.checks, {});
     }
   });
@@ -173,6 +172,6 @@ describe('trialgate run: a bad trial set stops before any trial runs', () => {
   it('a missing config file says how to fix it', async () => {
     const io = captureIo(await tempDir());
     assert.equal(await main(['run'], io), 2);
-    assert.match(io.err, /trialgate\.yml: \(top level\): no trial set here; pass --config or create trialgate\.yml/);
+    assert.match(io.err, /trialgate\.yml: \(top level\): no trial set here; pass --config or create one with `trialgate init`/);
   });
 });

@@ -14,7 +14,7 @@ function facts(extra: Partial<TrialFacts> = {}): TrialFacts {
     variants: [passing('none'), passing('double-reserve')],
     faults: ['double-reserve'],
     unreachedTargets: [],
-    integrity: { tampered: [], escaped: [], forged: [] },
+    integrity: { tampered: [], escaped: [], forged: [], unsafe: [] },
     claimedSuccess: false,
     budget: { wall_seconds: 60, max_tokens: 1000, max_cost_usd: 0.5 },
     wallMs: 20,
@@ -39,7 +39,7 @@ describe('trial verdict layers', () => {
   });
 
   it('a constraint violation fails the trial whatever the tests said; a claim counts only against the agent', () => {
-    const tampered = trialVerdict(facts({ integrity: { tampered: ['changed inputs/requirements.md (trial input)'], escaped: [], forged: [] } }));
+    const tampered = trialVerdict(facts({ integrity: { tampered: ['changed inputs/requirements.md (trial input)'], escaped: [], forged: [], unsafe: [] } }));
     assert.equal(tampered.outcome, 'fail');
     assert.equal(tampered.layers.final_state.ok, true);
     assert.equal(trialVerdict(facts({ claimedSuccess: true })).outcome, 'pass', 'a backed claim changes nothing');

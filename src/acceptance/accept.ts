@@ -1,16 +1,14 @@
-// Acceptance of one http-cases candidate against every variant of a fixture: start each variant fresh,
-// run the cases, write one report per variant (shared/DESIGN.md §5) and judge it (§6).
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Case } from '../schemas/cases.ts';
+// Acceptance against every variant of a fixture, whatever the kind: start each variant fresh from the
+// verified acceptance copy, let the kind's acceptor produce the report's body, then write the report and
+// judge it. An execution error is never a detection.
 import type { Judgement } from '../schemas/judgement.ts';
 import { Report } from '../schemas/report.ts';
 import { startService, type RunningService } from '../service/launch.ts';
-import { variantSha256, variantsOf, type Fixture } from '../fixture/load.ts';
+import { variantSha256, type Fixture } from '../fixture/load.ts';
+import type { Sandbox } from '../isolation/sandbox.ts';
 import { judge } from '../judge/judge.ts';
 import { EnvironmentError } from '../util/errors.ts';
 import { mapPool } from '../util/pool.ts';
-import { runCases } from './http-cases.ts';
 
 export interface VariantOutcome {
   fault: string;
@@ -21,24 +19,23 @@ export interface VariantOutcome {
   envError?: EnvironmentError;
 }
 
-export interface AcceptOptions {
-  fixture: Fixture;
-  cases: readonly Case[];
-  candidateSha256: string;
-  /** Where reports/<variant>.json go. */
-  reportsDir: string;
-  /** Variants started at once (each is its own process on its own port). */
-  concurrency?: number;
-  /** Variants to run; default every variant of the fixture. */
-  variants?: readonly string[];
+/** An acceptance copy no longer equals the fixture the run started with: nothing the run judged can be trusted. */
+export class AcceptanceCopyChanged extends Error {
+  override readonly name = 'AcceptanceCopyChanged';
 }
 
-export async function acceptHttpCases(options: AcceptOptions): Promise<VariantOutcome[]> {
-  const planned = options.cases.map((c) => c.id);
-  return acceptEachVariant(options, planned, async (service) => {
-    const records = await runCases(service, options.cases);
-    return { planned: planned.length, executed: records.length, complete: true, blocked: false, records };
-  });
+export interface VariantRunOptions {
+  /** The acceptance copy: every variant starts from it. */
+  fixture: Fixture;
+  sandbox: Sandbox;
+  candidateSha256: string;
+  variants: readonly string[];
+  /** Writes reports/<fault>.json and returns its path. */
+  writeReport(fault: string, text: string): Promise<string>;
+  /** Right before each variant: throws when the acceptance copy is no longer what the run started with. */
+  verify?: () => Promise<void>;
+  /** Variants run at once (each its own service). */
+  concurrency?: number;
 }
 
 /** What an acceptor says about one variant; trialgate adds the fault, the hashes and the time. */
@@ -50,15 +47,13 @@ export type ReportBody = Pick<Report, 'planned' | 'executed' | 'complete' | 'blo
  * execution error: counted and shown, never a detection.
  */
 export async function acceptEachVariant(
-  options: Omit<AcceptOptions, 'cases'>,
+  options: VariantRunOptions,
   /** The tests the acceptor plans to run, when known before it runs. */
   planned: readonly string[],
   acceptor: (service: RunningService, fault: string) => Promise<ReportBody>,
 ): Promise<VariantOutcome[]> {
   const { fixture } = options;
-  await mkdir(options.reportsDir, { recursive: true });
-  const variants = options.variants ?? variantsOf(fixture);
-  return mapPool(variants, options.concurrency ?? variants.length, async (fault) => {
+  return mapPool(options.variants, options.concurrency ?? options.variants.length, async (fault) => {
     const started_at = new Date().toISOString();
     const hashes = {
       candidate_sha256: options.candidateSha256,
@@ -68,7 +63,8 @@ export async function acceptEachVariant(
     let body: ReportBody;
     let envError: EnvironmentError | undefined;
     try {
-      const service = await startService(fixture.dir, fixture.manifest.service, fault);
+      await options.verify?.();
+      const service = await startService(options.sandbox, fixture, fault);
       try {
         body = await acceptor(service, fault);
       } finally {
@@ -77,20 +73,19 @@ export async function acceptEachVariant(
     } catch (e) {
       if (!(e instanceof EnvironmentError)) throw e;
       envError = e;
-      const records = (planned.length ? planned : ['acceptance']).map((test) => ({
-        test,
-        status: 'error' as const,
-        traceback: e.message,
-        branches: [],
-      }));
-      body = { planned: records.length, executed: records.length, complete: true, blocked: false, records, error: e.message };
+      body = errorBody(planned, e.message);
     }
     const report = Report.parse({ fault, ...body, ...hashes, started_at });
-    const reportPath = join(options.reportsDir, `${fault}.json`);
-    await writeFile(reportPath, JSON.stringify(report, null, 2) + '\n');
-    const judgement = judge(report, { faults: fixture.manifest.faults, expected: hashes });
+    const reportPath = await options.writeReport(fault, JSON.stringify(report, null, 2) + '\n');
+    const judgement = judge(report, { faults: fixture.manifest.faults, expected: hashes, coverage: fixture.manifest.service.coverage });
     return { fault, report, reportPath, judgement, ...(envError ? { envError } : {}) };
   });
+}
+
+/** Every planned test (or one `acceptance` record) as an execution error: why nothing could be judged. */
+export function errorBody(planned: readonly string[], why: string): ReportBody {
+  const records = (planned.length ? planned : ['acceptance']).map((test) => ({ test, status: 'error' as const, traceback: why, branches: [] }));
+  return { planned: records.length, executed: records.length, complete: true, blocked: false, records, error: why };
 }
 
 /** Target branches of the fixture that no case reached on the correct service. */

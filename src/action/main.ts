@@ -182,7 +182,7 @@ async function runTrials(ctx: Context, options: Partial<RunOptions>): Promise<Re
       workflow_run_id: ctx.client.runId,
       git_sha: pr?.headSha ?? (event.kind === 'push' ? event.sha : (process.env.GITHUB_SHA ?? null)),
     },
-    secrets: ctx.secrets.patterns,
+    secrets: ctx.secrets.scrubber.patterns,
     onProgress: progressReporter((line) => core.info(line.trimEnd()), false),
     ...options,
   });

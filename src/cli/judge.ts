@@ -1,28 +1,41 @@
 // `trialgate judge REPORT.json…`: one `fault verdict` line per report, like the published checker.
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { loadFixture } from '../fixture/load.ts';
 import { judge } from '../judge/judge.ts';
 import { TRUSTED_VERDICTS } from '../schemas/judgement.ts';
 import { Report } from '../schemas/report.ts';
-import { parseOrThrow } from '../util/errors.ts';
+import { parseOrThrow, UserInputError } from '../util/errors.ts';
 import { readJsonFile } from '../util/files.ts';
+import { parseCommand, type CommandSpec } from './args.ts';
 import { EXIT, type Io } from './io.ts';
 import { builtinFixture } from './paths.ts';
 
+export const JUDGE: CommandSpec = {
+  name: 'judge',
+  summary: 'print `fault verdict` for each report, by the rules of docs/report-format.md',
+  usage: 'trialgate judge REPORT.json … [--fixture DIR]',
+  positionals: { min: 1, max: Infinity, name: 'REPORT.json …' },
+  options: { fixture: { type: 'string', value: 'DIR', help: 'the fixture whose faults and branches the reports are judged against (needed unless every report names a built-in inventory fault)' } },
+  exits: '0 every report is baseline_pass or defect_detected, 1 otherwise, 2 bad input',
+};
+
 export async function runJudgeCli(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { fixture: { type: 'string' } } });
-  if (positionals.length === 0) {
-    io.stderr('usage: trialgate judge REPORT.json… [--fixture DIR]  (faults and their branches come from the fixture; default: the built-in inventory)\n');
-    return EXIT.usage;
-  }
-  const fixture = await loadFixture(values.fixture ? resolve(io.cwd, values.fixture) : builtinFixture('inventory'));
-  let trusted = true;
-  for (const path of positionals) {
+  const parsed = parseCommand(JUDGE, argv, io);
+  if (typeof parsed === 'number') return parsed;
+  const reports = [];
+  for (const path of parsed.positionals) {
     const file = resolve(io.cwd, path);
-    const report = parseOrThrow(Report, await readJsonFile(file), file);
-    const judgement = judge(report, { faults: fixture.manifest.faults });
-    io.stdout(`${judgement.fault} ${judgement.verdict}\n`);
+    reports.push({ path, report: parseOrThrow(Report, await readJsonFile(file), file) });
+  }
+  const fixture = await loadFixture(parsed.values.fixture ? resolve(io.cwd, parsed.values.fixture as string) : builtinFixture('inventory'));
+  if (!parsed.values.fixture) {
+    const unknown = reports.filter(({ report }) => report.fault !== 'none' && !fixture.manifest.faults[report.fault]);
+    if (unknown.length) throw new UserInputError(unknown[0]!.path, 'fault', `${unknown[0]!.report.fault} is not a built-in inventory fault: pass --fixture DIR, the fixture the report belongs to`);
+  }
+  let trusted = true;
+  for (const { path, report } of reports) {
+    const judgement = judge(report, { faults: fixture.manifest.faults, coverage: fixture.manifest.service.coverage });
+    io.stdout(`${judgement.fault} ${judgement.verdict}${judgement.attributed === false ? ' (no coverage: not attributed)' : ''}\n`);
     if (!TRUSTED_VERDICTS.includes(judgement.verdict)) {
       trusted = false;
       io.stderr(`  ${path}: ${judgement.reason}\n`);

@@ -1,52 +1,89 @@
 // `trialgate run`: execute a trial set and write the run directory.
-import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { markdownTable } from 'markdown-table';
+import type { IsolationSetting } from '../isolation/open.ts';
 import type { Results } from '../schemas/results.ts';
 import { progressReporter } from '../trial/progress.ts';
 import { runTrialSet } from '../trial/run-set.ts';
 import { UserInputError } from '../util/errors.ts';
+import { parseCommand, type CommandSpec } from './args.ts';
 import { EXIT, type Io } from './io.ts';
 import { displayPath } from './paths.ts';
+import { isolationLine } from './validate.ts';
 
-const USAGE = 'usage: trialgate run [--config trialgate.yml] [--out DIR] [--trials K] [--task ID…] [--concurrency N] [--seed S]';
+export const RUN: CommandSpec = {
+  name: 'run',
+  summary: 'run the trial set: every task k times from a clean copy, each accepted by task evidence',
+  usage: 'trialgate run [--config trialgate.yml] [--out DIR] [--trials K] [--task ID …] [--concurrency N] [--seed S] [--isolation auto|required|none]',
+  positionals: { min: 0, max: 0, name: '' },
+  options: {
+    config: { type: 'string', value: 'FILE', help: 'the trial set (default trialgate.yml)' },
+    out: { type: 'string', value: 'DIR', help: 'the run directory, new or empty (default .trialgate/run-<time> beside the config)' },
+    trials: { type: 'string', value: 'K', help: 'trials per task (default: the trial set’s)' },
+    task: { type: 'string', value: 'ID', multiple: true, help: 'only this task (repeat for more)' },
+    concurrency: { type: 'string', value: 'N', help: 'trials at once (default: the trial set’s)' },
+    seed: { type: 'string', value: 'S', help: 'the run seed (default: the trial set’s)' },
+    isolation: { type: 'string', value: 'auto|required|none', help: 'override agent.isolation' },
+  },
+  exits: '0 every trial ran (passes and fails are in results.json), 2 bad configuration, no trial could execute, or the run’s integrity failed',
+};
+
+const ISOLATION_SETTINGS = ['auto', 'required', 'none'];
 
 export async function runRunCli(argv: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      config: { type: 'string', default: 'trialgate.yml' },
-      out: { type: 'string' },
-      trials: { type: 'string' },
-      task: { type: 'string', multiple: true },
-      concurrency: { type: 'string' },
-      seed: { type: 'string' },
-    },
-  });
+  const parsed = parseCommand(RUN, argv, io);
+  if (typeof parsed === 'number') return parsed;
+  const values = parsed.values as Record<string, string | undefined> & { task?: string[] };
+  if (values.isolation && !ISOLATION_SETTINGS.includes(values.isolation)) throw new UserInputError(RUN.usage, '--isolation', `one of ${ISOLATION_SETTINGS.join(', ')}, got ${JSON.stringify(values.isolation)}`);
   const output = await runTrialSet({
-    configPath: resolve(io.cwd, values.config),
+    configPath: resolve(io.cwd, values.config ?? 'trialgate.yml'),
     ...(values.out ? { outDir: resolve(io.cwd, values.out) } : {}),
     ...(values.trials ? { trials: positiveInt('--trials', values.trials) } : {}),
     ...(values.task ? { tasks: values.task } : {}),
     ...(values.concurrency ? { concurrency: positiveInt('--concurrency', values.concurrency) } : {}),
     ...(values.seed ? { seed: positiveInt('--seed', values.seed, 0) } : {}),
+    ...(values.isolation ? { isolation: values.isolation as IsolationSetting } : {}),
+    onStart: ({ isolation, trials }) => io.stderr(`${trials} trial${trials === 1 ? '' : 's'}; ${isolationLine(isolation)}`),
     onProgress: progressReporter(io.stderr, io.isTTY),
   });
   io.stdout(renderRunSummary(output.results));
   io.stdout(`\nresults: ${displayPath(output.resultsPath, io.cwd)}\n`);
+  const { results } = output;
+  if (results.run.integrity_error) {
+    io.stderr(`\ntrialgate run: integrity error: ${results.run.integrity_error}\n`);
+    return EXIT.usage;
+  }
+  const trials = results.tasks.flatMap((t) => t.trials);
+  if (trials.length > 0 && trials.every((t) => t.outcome === 'env_error' || t.outcome === 'unexecuted')) {
+    io.stderr(`\ntrialgate run: no trial could execute: every one is an environment error.\n${await envErrorTail(output.runDir, results)}`);
+    return EXIT.usage;
+  }
   return EXIT.ok;
 }
 
 export function positiveInt(flag: string, text: string, min = 1): number {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < min) throw new UserInputError(USAGE, flag, `expected an integer ≥ ${min}, got ${JSON.stringify(text)}`);
+  if (!Number.isInteger(n) || n < min) throw new UserInputError(RUN.usage, flag, `expected an integer ≥ ${min}, got ${JSON.stringify(text)}`);
   return n;
 }
 
+/** The first environment error in full, with the tail of its agent log: what a user needs to fix the setup. */
+async function envErrorTail(runDir: string, results: Results): Promise<string> {
+  const trial = results.tasks.flatMap((t) => t.trials).find((t) => t.outcome === 'env_error');
+  if (!trial) return '';
+  const why = trial.layers.trajectory.notes.find((n) => n.startsWith('env error: ')) ?? '';
+  const log = await readFile(join(runDir, trial.evidence, 'evidence', 'agent.log'), 'utf8').catch(() => '');
+  const tail = log.trim().split('\n').slice(-10).map((l) => `    ${l}`).join('\n');
+  return [`  ${trial.evidence}: ${why.replace(/^env error: /, '')}`, `  rule: ${trial.env_error}`, ...(tail ? ['  agent log (last lines):', tail] : []), ''].join('\n');
+}
+
 const pct = (x: number | null) => (x === null ? '' : `${Math.round(x * 100)}%`);
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function renderRunSummary(results: Results): string {
   const k = results.run.k;
+  const usage = results.tasks.some((t) => t.summary.tokens !== undefined || t.summary.cost_usd !== undefined);
   const rows = results.tasks.map((t) => {
     const s = t.summary;
     return [
@@ -57,16 +94,15 @@ export function renderRunSummary(results: Results): string {
       ...(k > 1 ? [pct(s.pass_at_k), pct(s.pass_pow_k)] : []),
       [...Object.entries(s.detections).map(([fault, d]) => `${fault} ${d.detected}/${d.n}`), ...boundaryCounts(t)].join(', '),
       String(s.env_errors),
+      ...(usage ? [s.tokens === undefined ? '' : String(s.tokens), s.cost_usd === undefined ? '' : `$${s.cost_usd.toFixed(4)}`] : []),
       `${(s.wall_ms / 1000).toFixed(1)} s`,
     ];
   });
-  const lines = [
-    `${results.trial_set.name}: ${results.tasks.length} tasks × k=${k}`,
-    '',
-    markdownTable([['task', 'set', 'passes', 'pass@1', ...(k > 1 ? [`pass@${k}`, `pass^${k}`] : []), 'detections / boundaries handled', 'env errors', 'wall'], ...rows]),
-  ];
+  const header = ['task', 'set', 'passes', 'pass@1', ...(k > 1 ? [`pass@${k}`, `pass^${k}`] : []), 'detections / boundaries handled', 'env errors', ...(usage ? ['tokens', 'cost'] : []), 'wall'];
+  const lines = [`${results.trial_set.name}: ${plural(results.tasks.length, 'task')} × k=${k}`, '', markdownTable([header, ...rows])];
   const envErrors = results.tasks.flatMap((t) => t.trials.filter((r) => r.outcome === 'env_error').map((r) => `  - ${t.id} trial ${r.trial}: ${r.env_error}`));
   if (envErrors.length) lines.push('', 'env errors (excluded from pass rates):', ...envErrors);
+  if (results.run.isolation?.mechanism === 'none') lines.push('', isolationLine(results.run.isolation).trimEnd());
   return lines.join('\n') + '\n';
 }
 

@@ -1,10 +1,10 @@
 // `trialgate validate <fixture>` for a tool-using fixture: the reference agent's full skill is accepted
 // at every boundary, and each removed skill section is rejected at its own boundaries, by the right check.
 import { markdownTable } from 'markdown-table';
-import type { ToolsValidation } from '../tools/validate.ts';
+import type { Validation } from '../kinds/contract.ts';
 import { displayPath } from './paths.ts';
 
-export function renderToolsValidation(v: ToolsValidation, cwd: string): string {
+export function renderToolsValidation(v: Extract<Validation, { shape: 'boundaries' }>, cwd: string): string {
   const show = (path: string) => displayPath(path, cwd);
   const lines = [
     `fixture: ${show(v.fixture.dir)} (${v.fixture.manifest.title})`,

@@ -1,53 +1,75 @@
 // `trialgate validate <fixture>` and `trialgate demo`: show that the acceptor tells right from wrong.
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { markdownTable } from 'markdown-table';
-import { validateAcceptor, type Validation } from '../acceptance/validate.ts';
-import { loadFixture } from '../fixture/load.ts';
-import { validateTools } from '../tools/validate.ts';
+import type { IsolationSetting } from '../isolation/open.ts';
+import type { IsolationReport } from '../isolation/sandbox.ts';
+import type { Validation } from '../kinds/contract.ts';
+import { validateFixture } from '../kinds/validate.ts';
 import { UserInputError } from '../util/errors.ts';
+import { parseCommand, type CommandSpec } from './args.ts';
 import { renderToolsValidation } from './validate-tools.ts';
 import { EXIT, type Io } from './io.ts';
 import { builtinFixture, displayPath, runDirName } from './paths.ts';
 
+const ISOLATION = { type: 'string', value: 'auto|required|none', help: 'isolate services and acceptors (default auto: where the OS allows)' } as const;
+
+export const VALIDATE: CommandSpec = {
+  name: 'validate',
+  summary: 'run a fixture’s reference answers (or --candidate DIR) against the correct service and every defect',
+  usage: 'trialgate validate <fixture-dir> [--candidate DIR] [--out DIR] [--isolation auto|required|none]',
+  positionals: { min: 1, max: 1, name: '<fixture-dir>' },
+  options: {
+    candidate: { type: 'string', value: 'DIR', help: 'validate this candidate instead of the fixture’s reference answers' },
+    out: { type: 'string', value: 'DIR', help: 'where reports go (default .trialgate/validate-<time>)' },
+    isolation: ISOLATION,
+  },
+  exits: '0 the acceptor tells right from wrong, 1 it does not, 2 bad input or environment',
+};
+
+export const DEMO: CommandSpec = {
+  name: 'demo',
+  summary: 'validate the built-in inventory acceptor against its three defects',
+  usage: 'trialgate demo [--out DIR] [--isolation auto|required|none]',
+  positionals: { min: 0, max: 0, name: '' },
+  options: { out: { type: 'string', value: 'DIR', help: 'where reports go (default .trialgate/demo-<time>)' }, isolation: ISOLATION },
+  exits: '0 the acceptor is trusted, 1 it is not',
+};
+
 export async function runValidateCli(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { out: { type: 'string' }, candidate: { type: 'string' } },
-  });
-  if (positionals.length !== 1) {
-    io.stderr('usage: trialgate validate <fixture-dir> [--candidate DIR] [--out DIR]\n');
-    return EXIT.usage;
-  }
-  return validateAndPrint(resolve(io.cwd, positionals[0]!), values.out, values.candidate, io, 'validate');
+  const parsed = parseCommand(VALIDATE, argv, io);
+  if (typeof parsed === 'number') return parsed;
+  const { values, positionals } = parsed;
+  return validateAndPrint(resolve(io.cwd, positionals[0]!), values, io, 'validate');
 }
 
 export async function runDemoCli(argv: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { out: { type: 'string' } } });
+  const parsed = parseCommand(DEMO, argv, io);
+  if (typeof parsed === 'number') return parsed;
   io.stdout('trialgate demo: can the inventory acceptor tell the correct service from its three defects?\n');
   io.stdout('No agent, no model: the reference answers are run against every variant of the service.\n\n');
-  return validateAndPrint(builtinFixture('inventory'), values.out, undefined, io, 'demo');
+  return validateAndPrint(builtinFixture('inventory'), parsed.values, io, 'demo');
 }
 
-async function validateAndPrint(fixtureDir: string, out: string | undefined, candidate: string | undefined, io: Io, prefix: string): Promise<number> {
-  const outDir = resolve(io.cwd, out ?? join('.trialgate', runDirName(prefix)));
-  if ((await loadFixture(fixtureDir)).manifest.tools) {
-    if (candidate) throw new UserInputError('--candidate', '', 'a tools fixture is validated with its own reference agent; drop --candidate');
-    const validation = await validateTools({ fixtureDir, outDir });
-    io.stdout(renderToolsValidation(validation, io.cwd));
-    return validation.problems.length === 0 ? EXIT.ok : EXIT.failed;
-  }
-  const validation = await validateAcceptor({
+async function validateAndPrint(fixtureDir: string, values: Record<string, string | boolean | string[] | undefined>, io: Io, prefix: string): Promise<number> {
+  const isolation = values.isolation as string | undefined;
+  if (isolation && !['auto', 'required', 'none'].includes(isolation)) throw new UserInputError('--isolation', '', `one of auto, required, none; got ${JSON.stringify(isolation)}`);
+  const { validation, isolation: report } = await validateFixture({
     fixtureDir,
-    outDir,
-    ...(candidate ? { candidateDir: resolve(io.cwd, candidate) } : {}),
+    outDir: resolve(io.cwd, (values.out as string | undefined) ?? join('.trialgate', runDirName(prefix))),
+    ...(values.candidate ? { candidateDir: resolve(io.cwd, values.candidate as string) } : {}),
+    ...(isolation ? { isolation: isolation as IsolationSetting } : {}),
   });
-  io.stdout(renderValidation(validation, io.cwd));
+  io.stdout(validation.shape === 'boundaries' ? renderToolsValidation(validation, io.cwd) : renderValidation(validation, io.cwd));
+  io.stdout(isolationLine(report));
   return validation.problems.length === 0 ? EXIT.ok : EXIT.failed;
 }
 
-export function renderValidation(v: Validation, cwd: string): string {
+/** One line on how the run was isolated; the reason when it was not. */
+export function isolationLine(report: IsolationReport): string {
+  return report.mechanism === 'none' ? `⚠️ isolation: none (${report.reason}); see docs/isolation.md\n` : `isolation: ${report.mechanism}\n`;
+}
+
+export function renderValidation(v: Extract<Validation, { shape: 'variants' }>, cwd: string): string {
   const lines: string[] = [];
   const show = (path: string) => displayPath(path, cwd);
   lines.push(`fixture: ${show(v.fixture.dir)} (${v.fixture.manifest.title})`);
@@ -56,7 +78,7 @@ export function renderValidation(v: Validation, cwd: string): string {
     lines.push(
       markdownTable([
         ['variant', 'what it breaks', 'assertion failures', 'execution errors', 'verdict'],
-        ...v.rows.map((r) => [r.fault, r.label, String(r.assertionFailures), String(r.executionErrors), r.verdict]),
+        ...v.rows.map((r) => [r.fault, r.label, String(r.assertionFailures), String(r.executionErrors), r.attributed ? r.verdict : `${r.verdict} (no coverage: not attributed)`]),
       ]),
       '',
     );
@@ -67,7 +89,7 @@ export function renderValidation(v: Validation, cwd: string): string {
   }
   if (v.problems.length === 0) {
     lines.push('✅ acceptor trusted: the correct service passes and every defect is detected by an assertion.');
-  } else if (v.rows.length === 0) {
+  } else if (v.formatOnly) {
     lines.push('❌ the answers fail the static checks, so nothing was run against the service:', ...v.problems.map((p) => `  - ${p}`));
   } else {
     lines.push('❌ acceptor NOT trusted: it cannot tell right from wrong here.', ...v.problems.map((p) => `  - ${p}`));

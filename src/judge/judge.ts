@@ -10,6 +10,11 @@ export interface JudgeContext {
   faults: Readonly<Record<string, FaultSpec>>;
   /** The hashes of the trial the report must belong to; omitted = not checked (a standalone report). */
   expected?: { candidate_sha256: string; variant_sha256: string; fixture_sha256: string };
+  /**
+   * Whether the records' branches come from the service's coverage. Without coverage a detection is any
+   * assertion failure on the variant (the seed's rule), counted but marked as not attributed.
+   */
+  coverage: boolean;
 }
 
 export function judge(report: Report, context: JudgeContext): Judgement {
@@ -46,6 +51,9 @@ export function judge(report: Report, context: JudgeContext): Judgement {
   const fault = context.faults[report.fault];
   if (!fault) return verdict('unknown_fault', `fault ${report.fault} is not one of ${Object.keys(context.faults).join(', ') || '(none)'}`);
   if (failed.length === 0) return verdict('defect_missed', `all ${report.executed} passed on ${report.fault}`);
+  if (!context.coverage) {
+    return { ...verdict('defect_detected', `${failed.map(describe).join('; ')} (no coverage: not attributed)`, failed.map((r) => r.test)), attributed: false };
+  }
 
   // Several failures for one fault are one detection; attribution says which of them reached it.
   const attributed = failed.filter((r) => r.branches.some((b) => fault.branches.includes(b)));

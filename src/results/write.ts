@@ -1,16 +1,17 @@
 // Writes a run's files: results.json (validated against its schema before it is written), junit.xml
 // and report.md (the markdown of the run alone, as a PR comment without a baseline would show it).
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Results } from '../schemas/results.ts';
 import { renderRunMarkdown } from '../report/markdown.ts';
 import { renderJunit } from './junit.ts';
+import { writeInside } from '../util/safe-write.ts';
+import { Scrubber } from '../util/scrub.ts';
 
-export async function writeRunFiles(runDir: string, results: Results): Promise<string> {
+/** Written through `scrubber` (no secret reaches a file) and never through a link planted in the run directory. */
+export async function writeRunFiles(runDir: string, results: Results, scrubber: Scrubber = Scrubber.none): Promise<string> {
   const valid = Results.parse(results);
-  const resultsPath = join(runDir, 'results.json');
-  await writeFile(resultsPath, JSON.stringify(valid, null, 2) + '\n');
-  await writeFile(join(runDir, 'junit.xml'), renderJunit(valid));
-  await writeFile(join(runDir, 'report.md'), renderRunMarkdown(valid));
+  const resultsPath = await writeInside(runDir, 'results.json', JSON.stringify(valid, null, 2) + '\n', scrubber);
+  await writeInside(runDir, 'junit.xml', renderJunit(valid), scrubber);
+  await writeInside(runDir, 'report.md', renderRunMarkdown(valid), scrubber);
   return resultsPath;
 }

@@ -15,19 +15,41 @@ export const ValueExpectation = z.union([
 
 export const HttpMethod = z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** Limits that keep a candidate's cases from exhausting the runner; far above what a real playbook needs. */
+export const MAX_CASES = 1000;
+export const MAX_STEPS = 100;
+export const MAX_EXPECTATIONS = 100;
+
+/** An HTTP header name (RFC 9110 token) and a value without line breaks: anything else is malformed, not sent. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/;
+const HeaderValue = z.string().max(8192).regex(/^[\t\x20-\x7e\x80-\xff]*$/, 'a header value of printable characters, without line breaks');
+const RUNNER_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'expect']);
+
 export const Step = z.strictObject({
   name: z.string().optional(),
   request: z.strictObject({
     method: HttpMethod,
     /** Absolute path on the service; `{{name}}` is replaced by a saved value. */
-    path: z.string().startsWith('/', 'a path starting with /'),
-    headers: z.record(z.string(), z.string()).optional(),
+    path: z
+      .string()
+      .max(4096)
+      .startsWith('/', 'a path starting with /')
+      .regex(/^[^\s\0-\x1f\x7f]*$/, 'a path without spaces or control characters (percent-encode them)'),
+    headers: z
+      .record(z.string(), HeaderValue)
+      .superRefine((headers, ctx) => {
+        for (const name of Object.keys(headers)) {
+          if (!HEADER_NAME.test(name)) ctx.addIssue({ code: 'custom', path: [name], message: "a header name of letters, digits and !#$%&'*+.^_`|~-" });
+          else if (RUNNER_HEADERS.has(name.toLowerCase())) ctx.addIssue({ code: 'custom', path: [name], message: 'a header the runner sets itself (host, content-length, connection, transfer-encoding, …)' });
+        }
+      })
+      .optional(),
     body: z.json().optional(),
   }),
   expect: z
     .strictObject({
       status: z.number().int().min(100).max(599).optional(),
-      values: z.array(ValueExpectation).optional(),
+      values: z.array(ValueExpectation).max(MAX_EXPECTATIONS).optional(),
     })
     .optional(),
   /** Values to keep for later steps: name → JSON path of this response's body. */
@@ -39,12 +61,12 @@ export const Case = z.strictObject({
   title: z.string().optional(),
   /** Rule ids of spec.json this case checks. */
   rules: z.array(z.string()).min(1, 'at least one rule id from spec.json'),
-  steps: z.array(Step).min(1, 'at least one step'),
+  steps: z.array(Step).min(1, 'at least one step').max(MAX_STEPS, `at most ${MAX_STEPS} steps per case`),
 });
 
 export const CasesFile = z.strictObject({
   version: z.literal(1),
-  cases: z.array(Case).min(1, 'at least one case'),
+  cases: z.array(Case).min(1, 'at least one case').max(MAX_CASES, `at most ${MAX_CASES} cases`),
 });
 
 export type JsonPath = z.infer<typeof JsonPath>;

@@ -1,6 +1,7 @@
 // fixture.json: what a task's fixture holds and how the trusted runner drives it. Lives in the
 // fixture directory; every file it names as protected is hashed before and after the agent.
 import { z } from 'zod';
+import { Acceptance } from './acceptance.ts';
 
 export const ServiceSpec = z.strictObject({
   /** argv of the service process, run from the fixture directory; PORT is set to a free port. */
@@ -10,14 +11,20 @@ export const ServiceSpec = z.strictObject({
   /** Readiness probe path, answered 200 once the service accepts requests. */
   health: z.string().startsWith('/').default('/health'),
   startTimeoutMs: z.number().int().positive().default(10_000),
+  /**
+   * The service speaks trialgate's control channel (reset, branch coverage; see docs/fixture.md). Without
+   * it, a variant is started fresh for each acceptance run and a detection is any assertion failure on it,
+   * shown as not attributed; fault branches and targets need it.
+   */
+  coverage: z.boolean().default(false),
   /** Service files whose hash, with the fault id, is the variant's hash. */
   files: z.array(z.string()).min(1),
 });
 
 export const FaultSpec = z.strictObject({
   label: z.string().min(1),
-  /** Business branches where the defect lives: a failed case that reached one is attributed to it. */
-  branches: z.array(z.string()).min(1),
+  /** Business branches where the defect lives (needs coverage): a failed case that reached one is attributed to it. */
+  branches: z.array(z.string()).default([]),
 });
 
 /** A fixture whose agent acts through tools (acceptance `tools`): its faults are the boundary variants. */
@@ -48,8 +55,10 @@ export const FixtureManifest = z.strictObject({
   include: z.array(z.string().regex(/^(\.\.\/)+[^.]/, 'a relative path that starts with ../')).default([]),
   /** Globs (relative to the fixture) the agent may not change; their hash is the fixture hash. */
   protected: z.array(z.string()).min(1),
-  /** Directory of the reference answers (spec.json, cases.json), never under inputs/. */
+  /** Directory of the reference answers (the candidate `trialgate validate` runs), never under inputs/. */
   reference: z.string().default('reference'),
+  /** The fixture's own acceptor; a task in trialgate.yml uses it unless it names another. Default http-cases. */
+  acceptance: Acceptance.optional(),
   tools: ToolsSpec.optional(),
 });
 

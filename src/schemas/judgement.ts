@@ -20,6 +20,8 @@ export const Judgement = z.object({
   reason: z.string(),
   /** For a detection: the failed records attributable to the fault (by branch or named assertion). */
   detected_by: z.array(z.string()).default([]),
+  /** false for a detection on a service without coverage: counted, but no failure is tied to the fault's branches. */
+  attributed: z.boolean().optional(),
 });
 
 export type Verdict = z.infer<typeof Verdict>;

@@ -1,4 +1,4 @@
-// The report of one acceptance run of one candidate against one variant (shared/DESIGN.md §5).
+// The report of one acceptance run of one candidate against one variant (docs/report-format.md).
 import { z } from 'zod';
 
 export const RecordStatus = z.enum(['passed', 'failed', 'error', 'skipped']);
@@ -30,6 +30,22 @@ export const Report = z.object({
   error: z.string().optional(),
 });
 
+/** More tests than any acceptor runs against one variant; past it the report is refused as unreadable. */
+export const MAX_RECORDS = 10_000;
+
+/**
+ * What a `command` acceptor writes to $TRIALGATE_REPORT: its tests and their outcomes. trialgate adds
+ * the fault, the hashes and the time; `branches` in a record are ignored (coverage comes from the service).
+ */
+export const AcceptorReport = z.object({
+  planned: z.number().int(),
+  executed: z.number().int(),
+  complete: z.boolean(),
+  blocked: z.boolean().default(false),
+  records: z.array(ReportRecord).max(MAX_RECORDS, `at most ${MAX_RECORDS} records`),
+});
+
+export type AcceptorReport = z.infer<typeof AcceptorReport>;
 export type RecordStatus = z.infer<typeof RecordStatus>;
 export type ReportRecord = z.infer<typeof ReportRecord>;
 export type Report = z.infer<typeof Report>;

@@ -1,4 +1,4 @@
-// results.json, the contract between run, compare and report (shared/DESIGN.md §7, §8).
+// results.json, the contract between run, compare and report (docs/results.md).
 // Versioned: a reader refuses any other schema string rather than guessing.
 import { z } from 'zod';
 import { Judgement } from './judgement.ts';
@@ -105,6 +105,13 @@ export const RunInfo = z.object({
   k: z.number().int().positive(),
   /** For a shard: which slice of task × trial this run holds. */
   shard: z.object({ index: z.number().int().positive(), count: z.number().int().positive() }).optional(),
+  /** How agents and acceptors were isolated; `none` with the reason when they were not. Absent in older files. */
+  isolation: z.object({ mechanism: z.enum(['bubblewrap', 'none']), reason: z.string().optional() }).optional(),
+  /**
+   * Set when the run's own integrity failed (an acceptance copy changed under it): no trial of the run
+   * passes, and the gate fails.
+   */
+  integrity_error: z.string().optional(),
 });
 
 export const Results = z.object({

@@ -1,17 +1,21 @@
-// Starts one service variant as a fresh process on a free port and waits for its readiness probe.
-// Every failure here is the environment's (EnvironmentError), never the candidate's.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Starts one service variant as a fresh process in its sandbox and waits for its readiness probe.
+// Isolated, the service has a private network and is reachable only through a socket the runner holds
+// (and hands to its acceptor): no agent and no other trial can reach it. Every failure here is the
+// environment's (EnvironmentError), never the candidate's.
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import type { ServiceSpec } from '../schemas/fixture.ts';
+import type { Fixture } from '../fixture/load.ts';
+import { baseEnvironment } from '../isolation/open.ts';
+import type { Sandbox, ServiceAddress } from '../isolation/sandbox.ts';
 import { EnvironmentError } from '../util/errors.ts';
 import { newAgent, send, type HttpAnswer, type HttpOptions } from './http.ts';
 
 export interface RunningService {
-  url: string;
+  address: ServiceAddress;
   /** One exchange with the service over its own connections (closed when it stops). */
-  request(path: string, options?: Omit<HttpOptions, 'agent' | 'timeoutMs'> & { timeoutMs?: number }): Promise<HttpAnswer>;
-  /** Secret of the trusted control channel (reset, coverage); never given to a candidate. */
+  request(path: string, options?: Omit<HttpOptions, 'agent' | 'timeoutMs' | 'socketPath'> & { timeoutMs?: number }): Promise<HttpAnswer>;
+  /** Whether it speaks the control channel (reset, coverage). */
+  coverage: boolean;
+  /** Secret of the control channel; never given to a candidate. */
   controlToken: string;
   /** The service's stderr so far (capped), for the evidence of an env error. */
   stderr(): string;
@@ -23,27 +27,15 @@ const START_ATTEMPTS = 3;
 /** Short and fixed: a Node service is usually ready within a few polls, and start-up dominates acceptance. */
 const READY_POLL_MS = 20;
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 /**
- * Start `spec.command` from `cwd` with the variant in `spec.faultEnv`. The port comes from a probe
- * that another process may take before the service binds it, so a start that dies early is retried.
+ * Start the fixture's service with `fault` selected, from `fixture` (an acceptance copy). An unisolated
+ * service gets a probed free port that another process may take first, so a start that dies is retried.
  */
-export async function startService(cwd: string, spec: ServiceSpec, fault: string): Promise<RunningService> {
+export async function startService(sandbox: Sandbox, fixture: Fixture, fault: string): Promise<RunningService> {
   let lastError: EnvironmentError | undefined;
   for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
     try {
-      return await startOnce(cwd, spec, fault);
+      return await startOnce(sandbox, fixture, fault);
     } catch (e) {
       if (!(e instanceof EnvironmentError)) throw e;
       lastError = e;
@@ -52,33 +44,42 @@ export async function startService(cwd: string, spec: ServiceSpec, fault: string
   throw lastError!;
 }
 
-async function startOnce(cwd: string, spec: ServiceSpec, fault: string): Promise<RunningService> {
-  const port = await freePort();
+async function startOnce(sandbox: Sandbox, fixture: Fixture, fault: string): Promise<RunningService> {
+  const spec = fixture.manifest.service;
+  const placement = await sandbox.placeService();
   const controlToken = randomBytes(16).toString('hex');
-  const [command, ...args] = spec.command;
-  const child = spawn(command!, args, {
-    cwd,
-    env: { ...process.env, PORT: String(port), [spec.faultEnv]: fault, TRIALGATE_CONTROL_TOKEN: controlToken },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const process = sandbox.spawn({
+    argv: spec.command,
+    cwd: fixture.dir,
+    env: {
+      ...baseEnvironment(),
+      PORT: String(placement.port),
+      [spec.faultEnv]: fault,
+      ...(spec.coverage ? { TRIALGATE_CONTROL_TOKEN: controlToken } : {}),
+    },
+    mounts: [{ path: fixture.root }],
+    conceal: [fixture.root],
+    network: placement.network,
+    ...(placement.expose ? { expose: placement.expose } : {}),
   });
   let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+  process.child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
     if (stderr.length < STDERR_CAP) stderr += chunk.slice(0, STDERR_CAP - stderr.length);
   });
-  const exited = new Promise<string>((resolveExit) => {
-    child.once('error', (e) => resolveExit(`could not start ${command}: ${e.message}`));
-    child.once('exit', (code, signal) => resolveExit(`exited with ${signal ?? `code ${code}`} before it was ready`));
-  });
-  const url = `http://127.0.0.1:${port}`;
+  process.child.stdout!.resume();
+  const exited = process.exited.then(({ code, signal }) => (code === 127 ? `could not start ${spec.command[0]}` : `exited with ${signal ?? `code ${code}`} before it was ready`));
   const agent = newAgent();
+  const address = placement.address;
   const service: RunningService = {
-    url,
+    address,
+    coverage: spec.coverage,
     controlToken,
-    request: (path, options = {}) => send(url + path, { timeoutMs: 5000, ...options, agent }),
+    request: (path, options = {}) => send(address.url + path, { timeoutMs: 5000, ...options, agent, ...(address.socketPath ? { socketPath: address.socketPath } : {}) }),
     stderr: () => stderr,
     stop: async () => {
       agent.destroy();
-      await stopProcess(child);
+      process.kill();
+      await process.exited;
     },
   };
   const ready = await Promise.race([waitReady(service, spec.health, spec.startTimeoutMs), exited]);
@@ -102,16 +103,4 @@ async function waitReady(service: RunningService, health: string, timeoutMs: num
     await new Promise((r) => setTimeout(r, READY_POLL_MS));
   }
   return false;
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolveStop) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 2000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolveStop();
-    });
-    child.kill('SIGTERM');
-  });
 }

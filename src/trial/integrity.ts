@@ -1,29 +1,36 @@
-// Tamper and escape detection (shared/DESIGN.md §1.5): hash what the agent may not change before and
-// after it runs. Pure comparison below; the snapshot itself is the only I/O.
+// Tamper and escape detection around each agent run: hash what the agent may not change before and
+// after, and list what it left where only the runner writes. Pure comparison below; the snapshot
+// itself is the only I/O, and it never follows a link.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { hashProtected, type Fixture } from '../fixture/load.ts';
-import { hashFiles, listFiles } from '../util/files.ts';
+import { hashFiles, listEntries } from '../util/files.ts';
 
 export interface Snapshot {
-  /** The fixture's protected files in the project (service, variants, reference, inputs). */
-  fixture: Record<string, string>;
-  /** Every file of the trial directory outside candidate/ and evidence/. */
+  /** Every entry of the trial directory outside candidate/ and evidence/: files by hash, links by target. */
   trial: Record<string, string>;
-  /** What the agent wrote into evidence/ (only usage.json is its to write). */
+  /** Entries in evidence/ (the runner's to write, but for the agent's usage.json). */
   evidence: string[];
   /** Entries beside the trial directory: in its task directory and in the run directory. */
   neighbours: string[];
 }
 
-const AGENT_EVIDENCE = new Set(['agent.log', 'usage.json']);
+export interface IntegrityFindings {
+  tampered: string[];
+  escaped: string[];
+  forged: string[];
+  /** Links and special files: never followed, and named. */
+  unsafe: string[];
+}
 
-export async function takeSnapshot(fixture: Fixture, trialDir: string, taskDir: string, runDir: string): Promise<Snapshot> {
-  const trialFiles = (await listFiles(trialDir)).filter((f) => !f.startsWith('candidate/') && !f.startsWith('evidence/'));
-  const evidence = (await listFiles(join(trialDir, 'evidence')).catch(() => [])).filter((f) => !AGENT_EVIDENCE.has(f));
+export const noFindings = (): IntegrityFindings => ({ tampered: [], escaped: [], forged: [], unsafe: [] });
+
+export async function takeSnapshot(trialDir: string, taskDir: string, runDir: string): Promise<Snapshot> {
+  const entries = (await listEntries(trialDir)).filter((e) => e.kind !== 'dir' && !/^(candidate|evidence)(\/|$)/.test(e.path));
+  const trial = await hashFiles(trialDir, entries.filter((e) => e.kind === 'file').map((e) => e.path));
+  for (const e of entries) if (e.kind !== 'file') trial[e.path] = e.kind;
+  const evidence = (await listEntries(join(trialDir, 'evidence')).catch(() => [])).filter((e) => e.kind !== 'dir').map((e) => `evidence/${e.path}`);
   return {
-    fixture: await hashProtected(fixture.dir, fixture.manifest),
-    trial: await hashFiles(trialDir, trialFiles),
+    trial,
     evidence,
     neighbours: [
       ...(await readdir(taskDir)).filter((n) => !/^trial-\d+$/.test(n)).map((n) => `${n} beside the trial directories`),
@@ -33,22 +40,25 @@ export async function takeSnapshot(fixture: Fixture, trialDir: string, taskDir: 
 }
 
 /** The constraint violations between two snapshots, one line each, naming the file. */
-export function integrityViolations(before: Snapshot, after: Snapshot): { tampered: string[]; escaped: string[]; forged: string[] } {
-  const tampered = changes(before.fixture, after.fixture).map((c) => `${c} (protected fixture file)`);
+export function integrityViolations(before: Snapshot, after: Snapshot): Pick<IntegrityFindings, 'tampered' | 'escaped'> {
   const trialChanges = changes(before.trial, after.trial);
-  tampered.push(...trialChanges.filter((c) => isTrialInput(c)).map((c) => `${c} (trial input)`));
+  const tampered = trialChanges.filter((c) => isTrialInput(c)).map((c) => `${c} (trial input)`);
   const escaped = trialChanges.filter((c) => !isTrialInput(c)).map((c) => `${c} (outside candidate/ and evidence/)`);
   const known = new Set(before.neighbours);
   escaped.push(...after.neighbours.filter((n) => !known.has(n)).map((n) => `wrote ${n}`));
-  const forged = after.evidence.map((f) => `wrote evidence/${f} (evidence is the runner's to write)`);
-  return { tampered, escaped, forged };
+  return { tampered, escaped };
+}
+
+/** Changes of the project's protected files (fixtures, watched prompt/skill files) since the run started. */
+export function projectChanges(atStart: Readonly<Record<string, string>>, now: Readonly<Record<string, string>>): string[] {
+  return changes(atStart, now).map((c) => `${c} in the project during the run (the version under test must not change)`);
 }
 
 function isTrialInput(change: string): boolean {
   return / (inputs\/|task\.txt|config\.json)/.test(change);
 }
 
-function changes(before: Record<string, string>, after: Record<string, string>): string[] {
+function changes(before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>): string[] {
   const out: string[] = [];
   for (const [file, hash] of Object.entries(before)) {
     if (!(file in after)) out.push(`deleted ${file}`);

@@ -1,20 +1,26 @@
 // A run of a trial set: tasks × k trials from clean copies in a pool of workers, then results.json,
 // junit.xml and report.md beside the trial directories. Evidence goes to disk as each trial ends;
-// memory holds only the small per-trial verdicts.
+// memory holds only the small per-trial verdicts. The run's own integrity is watched too: the project's
+// fixtures and watched files must not change under it, and the acceptance copies must stay as they began.
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { copyFixture, type Fixture } from '../fixture/load.ts';
+import { AcceptanceCopyChanged } from '../acceptance/accept.ts';
+import { copyFixture, hashProtected, type Fixture } from '../fixture/load.ts';
+import { baseEnvironment, openSandbox, passedEnvironment, type IsolationSetting } from '../isolation/open.ts';
+import type { Sandbox } from '../isolation/sandbox.ts';
 import { summarizeTask } from '../results/metrics.ts';
 import { writeRunFiles } from '../results/write.ts';
 import { RESULTS_SCHEMA, type Results, type RunInfo, type TaskResult, type TrialResult } from '../schemas/results.ts';
-import { UserInputError } from '../util/errors.ts';
+import { EnvironmentError, UserInputError } from '../util/errors.ts';
 import { hashFiles, matchFiles } from '../util/files.ts';
 import { sha256, sha256Manifest } from '../util/hash.ts';
 import { mapPool } from '../util/pool.ts';
+import { heldTokens, Scrubber } from '../util/scrub.ts';
 import { TOOL_VERSION } from '../version.ts';
-import { runTrial } from './run-trial.ts';
+import { projectChanges } from './integrity.ts';
+import { runTrial, trialDirName, type RunContext } from './run-trial.ts';
 import { loadTrialSet, type ResolvedTask, type TrialSet } from './trialset.ts';
 
 export interface Shard {
@@ -32,13 +38,17 @@ export interface RunOptions {
   concurrency?: number;
   seed?: number;
   shard?: Shard;
+  /** Overrides agent.isolation of the trial set. */
+  isolation?: IsolationSetting;
   /** Trial numbers start after this (confirmation rounds add trials to a run). */
   firstTrial?: number;
   /** Facts only the caller knows (PR number, workflow run id, refs). */
   runInfo?: Partial<Pick<RunInfo, 'ref' | 'base_ref' | 'pr_number' | 'workflow_run_id' | 'git_sha'>>;
-  /** Values scrubbed from agent logs. */
+  /** Values scrubbed from everything written, besides those the run holds itself. */
   secrets?: readonly string[];
   onProgress?: (event: ProgressEvent) => void;
+  /** Told once, before the first trial, how the run is isolated. */
+  onStart?: (info: { isolation: Sandbox['report']; trials: number }) => void;
 }
 
 export interface ProgressEvent {
@@ -55,9 +65,6 @@ export interface RunOutput {
   results: Results;
 }
 
-/** Environment variables of the action and the runner that an agent must never see. */
-const HIDDEN_FROM_AGENT = /^(INPUT_|ACTIONS_RUNTIME_TOKEN$|ACTIONS_RESULTS_URL$|ACTIONS_ID_TOKEN_REQUEST_|GITHUB_TOKEN$|GH_TOKEN$|TRIALGATE_CONTROL_TOKEN$)/;
-
 export async function runTrialSet(options: RunOptions): Promise<RunOutput> {
   const set = await loadTrialSet(options.configPath);
   const k = options.trials ?? set.config.trials;
@@ -68,40 +75,62 @@ export async function runTrialSet(options: RunOptions): Promise<RunOutput> {
   await prepareRunDir(runDir);
   for (const task of tasks) await mkdir(join(runDir, task.spec.id), { recursive: true });
 
+  const sandbox = await openSandbox(options.isolation ?? set.config.agent.isolation, options.isolation ? '--isolation' : 'agent.isolation').catch((e: Error) => {
+    throw new EnvironmentError(e.message, 'isolation was required and is not available: see docs/isolation.md');
+  });
+  options.onStart?.({ isolation: sandbox.report, trials: slots.length });
   const watched = await hashWatched(set);
+  const projectAtStart = await hashProject(set, tasks);
   const gitSha = options.runInfo?.git_sha ?? gitHead(set.dir);
   const startedAt = new Date().toISOString();
-  const pristineRoot = await mkdtemp(join(tmpdir(), 'trialgate-pristine-'));
+  const copiesRoot = await mkdtemp(join(tmpdir(), 'trialgate-acceptance-'));
   try {
-    const pristine = new Map<string, Fixture>();
-    for (const task of tasks) pristine.set(task.spec.id, await copyFixture(task.fixture, join(pristineRoot, task.spec.id)));
+    const copies = new Map<string, Fixture>();
+    for (const task of tasks) copies.set(task.spec.id, await copyFixture(task.fixture, join(copiesRoot, task.spec.id)));
+    const { env: agentEnv, setupError } = agentEnvironment(set);
+    const scrubber = new Scrubber([...(options.secrets ?? []), ...heldTokens(process.env), ...passedValues(set)]);
+    let integrityError: string | undefined;
+    const run: RunContext = {
+      runDir,
+      sandbox,
+      scrubber,
+      budget: set.config.budget,
+      limits: set.config.limits,
+      agent: {
+        command: set.config.agent.command,
+        env: agentEnv,
+        ...(setupError ? { setupError } : {}),
+        files: set.agentFiles,
+        network: set.config.agent.network === 'none' ? 'none' : 'host',
+        logCapBytes: set.config.agent.log_cap_bytes,
+      },
+      conceal: [set.dir, runDir, copiesRoot],
+      verifyAcceptanceCopy: async (taskId) => {
+        const task = tasks.find((t) => t.spec.id === taskId)!;
+        const copy = copies.get(taskId)!;
+        const now = sha256Manifest(await hashProtected(copy.dir, copy.manifest));
+        if (now !== task.fixture.sha256) {
+          integrityError ??= `the acceptance copy of task ${taskId} changed during the run (its hash is no longer the fixture's ${task.fixture.sha256.slice(0, 12)}): no trial of this run can be trusted`;
+          throw new AcceptanceCopyChanged(integrityError);
+        }
+      },
+      projectChanges: async () => projectChanges(projectAtStart, await hashProject(set, tasks)),
+      config: {
+        agent_command: set.config.agent.command,
+        watched,
+        k,
+        budget: set.config.budget,
+        tool_versions: { trialgate: TOOL_VERSION, node: process.version },
+        git_sha: gitSha,
+        run_seed: seed,
+        isolation: sandbox.report,
+      },
+    };
 
-    const agentEnv = agentEnvironment(set);
     const byTask = new Map<string, TrialResult[]>(tasks.map((t) => [t.spec.id, []]));
     let done = 0;
     await mapPool(slots, options.concurrency ?? set.config.concurrency, async ({ task, trial }) => {
-      const result = await runTrial({
-        runDir,
-        task,
-        pristine: pristine.get(task.spec.id)!,
-        trial,
-        seed: trialSeed(seed, task.spec.id, trial),
-        budget: set.config.budget,
-        agentCommand: set.config.agent.command,
-        agentEnv,
-        logCapBytes: set.config.agent.log_cap_bytes,
-        secrets: options.secrets ?? [],
-        config: {
-          task: task.spec.id,
-          agent_command: set.config.agent.command,
-          watched,
-          k,
-          budget: set.config.budget,
-          tool_versions: { trialgate: TOOL_VERSION, node: process.version },
-          git_sha: gitSha,
-          run_seed: seed,
-        },
-      });
+      const result = integrityError ? unexecuted(trial, task) : await runOne(run, task, copies.get(task.spec.id)!, trial, seed);
       byTask.get(task.spec.id)!.push(result);
       options.onProgress?.({ done: ++done, total: slots.length, task: task.spec.id, trial, result });
     });
@@ -121,16 +150,59 @@ export async function runTrialSet(options: RunOptions): Promise<RunOutput> {
         seed,
         k,
         ...(options.shard ? { shard: options.shard } : {}),
+        isolation: sandbox.report,
+        ...(integrityError ? { integrity_error: integrityError } : {}),
       },
       watched,
       agent: { command: set.config.agent.command },
-      tasks: tasks.map((task) => taskResult(set, task, k, byTask.get(task.spec.id)!)),
+      tasks: tasks.map((task) => taskResult(set, task, k, byTask.get(task.spec.id)!.map((r) => (integrityError ? untrusted(r, integrityError) : r)))),
     };
-    const resultsPath = await writeRunFiles(runDir, results);
+    const resultsPath = await writeRunFiles(runDir, results, scrubber);
     return { runDir, resultsPath, results };
   } finally {
-    await rm(pristineRoot, { recursive: true, force: true });
+    await rm(copiesRoot, { recursive: true, force: true });
+    await sandbox.dispose();
   }
+}
+
+/** One trial; whatever goes wrong inside it is that trial's result, never the run's end. */
+async function runOne(run: RunContext, task: ResolvedTask, copy: Fixture, trial: number, seed: number): Promise<TrialResult> {
+  try {
+    return await runTrial({ run, task, acceptanceCopy: copy, trial, seed: trialSeed(seed, task.spec.id, trial) });
+  } catch (e) {
+    if (e instanceof AcceptanceCopyChanged) return unexecuted(trial, task, e.message);
+    return {
+      ...unexecuted(trial, task, (e as Error).message),
+      outcome: 'env_error',
+      stop_reason: 'env_error',
+      env_error: 'trialgate failed on this trial (an internal error, not the agent’s): please report it',
+    };
+  }
+}
+
+function unexecuted(trial: number, task: ResolvedTask, why = 'not run: the run stopped after an integrity error'): TrialResult {
+  return {
+    trial,
+    outcome: 'unexecuted',
+    stop_reason: 'not_started',
+    layers: {
+      final_state: { ok: null, failures: [] },
+      constraints: { ok: null, failures: [] },
+      tool_contract: { ok: null, failures: [] },
+      trajectory: { notes: [why] },
+    },
+    judgements: [],
+    checks: {},
+    wall_ms: 0,
+    evidence: join(task.spec.id, trialDirName(trial)),
+  };
+}
+
+/** After a run-level integrity error no trial passes: each names why. */
+function untrusted(result: TrialResult, why: string): TrialResult {
+  if (result.outcome !== 'pass') return result;
+  const constraints = { ok: false, failures: [...result.layers.constraints.failures, why] };
+  return { ...result, outcome: 'fail', checks: { ...result.checks, pass: false }, layers: { ...result.layers, constraints } };
 }
 
 /** A run directory starts empty: a trial must never see another run's files (and none are overwritten). */
@@ -163,18 +235,16 @@ export function trialSeed(seed: number, taskId: string, trial: number): number {
 
 function taskResult(set: TrialSet, task: ResolvedTask, k: number, trials: TrialResult[]): TaskResult {
   trials.sort((a, b) => a.trial - b.trial);
-  const acceptance = task.spec.acceptance;
   return {
     id: task.spec.id,
     set: task.spec.set,
     fixture: relative(set.dir, task.fixture.dir) || '.',
     fixture_sha256: task.fixture.sha256,
-    acceptor_version: acceptance.kind === 'command' ? `command@1:${sha256(acceptance.command).slice(0, 12)}` : `${acceptance.kind}@1`,
+    acceptor_version: task.kind.acceptorVersion(task.acceptance),
     budget: set.config.budget,
     faults: Object.entries(task.faults).map(([id, label]) => ({ id, label })),
     trials,
-    // A tools task's faults are boundaries, judged by `tool:` checks: there is no detection to count.
-    summary: summarizeTask(trials, k, acceptance.kind === 'tools' ? [] : Object.keys(task.faults)),
+    summary: summarizeTask(trials, k, task.kind.countsDetections ? Object.keys(task.faults) : []),
   };
 }
 
@@ -184,12 +254,33 @@ export async function hashWatched(set: TrialSet): Promise<Results['watched']> {
   return { sha256: sha256Manifest(hashes), files: hashes };
 }
 
-function agentEnvironment(set: TrialSet): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) if (!HIDDEN_FROM_AGENT.test(name)) env[name] = value;
+/** The project files the run depends on: every watched file and every task's protected fixture files. */
+async function hashProject(set: TrialSet, tasks: readonly ResolvedTask[]): Promise<Record<string, string>> {
+  const out: Record<string, string> = { ...(await hashWatched(set)).files };
+  for (const task of tasks) {
+    for (const [file, hash] of Object.entries(await hashProtected(task.fixture.dir, task.fixture.manifest))) out[relative(set.dir, join(task.fixture.dir, file))] = hash;
+  }
+  return out;
+}
+
+/** What the agent's environment holds: the base, the trial set's literal variables and those it passes on. */
+function agentEnvironment(set: TrialSet): { env: Record<string, string>; setupError?: string } {
+  const env: Record<string, string> = { ...baseEnvironment() };
   for (const [name, value] of Object.entries(set.config.agent.env)) env[name] = value.replaceAll('${TRIALGATE_PROJECT}', set.dir);
   env.TRIALGATE_PROJECT = set.dir;
-  return env;
+  try {
+    Object.assign(env, passedEnvironment(set.config.agent.pass_env, `${set.file}: agent.pass_env`));
+    return { env };
+  } catch (e) {
+    if (!(e instanceof EnvironmentError)) throw e;
+    return { env, setupError: e.message };
+  }
+}
+
+/** The values passed on to agents and acceptors: all of them are scrubbed from what the run writes. */
+function passedValues(set: TrialSet): string[] {
+  const names = [...set.config.agent.pass_env, ...set.tasks.flatMap((t) => (t.acceptance.kind === 'command' ? t.acceptance.pass_env : []))];
+  return names.flatMap((name) => (process.env[name] ? [process.env[name]] : []));
 }
 
 function gitHead(dir: string): string | null {

@@ -1,39 +1,65 @@
-// One trial: a clean trial directory, the agent under its budget, integrity before/after, acceptance
-// from pristine files against every variant, and the layered verdict into evidence/verdict.json.
-import { chmod, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+// One trial: a clean trial directory, the task's kind run through the trial handle (the agent sandboxed
+// under its budget with integrity checked around every run, acceptance from the verified acceptance
+// copy), then the layered verdict into evidence/verdict.json. Nothing the agent planted is followed.
+import { chmod, cp, mkdir, mkdtemp, readlink, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { acceptHttpCases, unreachedTargets, type VariantOutcome } from '../acceptance/accept.ts';
-import { candidateSha256, checkCandidate } from '../acceptance/candidate.ts';
-import { acceptCommand } from '../acceptance/command.ts';
-import { NO_FAULT, type Fixture } from '../fixture/load.ts';
+import { runAgentProcess } from '../agent/process.ts';
+import { AcceptanceCopyChanged } from '../acceptance/accept.ts';
+import { readCandidate, type CandidateSnapshot } from '../acceptance/snapshot.ts';
+import type { AgentRequest, AgentRun, KindResult, TrialHandle } from '../kinds/contract.ts';
+import type { Sandbox } from '../isolation/sandbox.ts';
 import { TrialResult, Usage } from '../schemas/results.ts';
-import type { Budget } from '../schemas/trialset.ts';
+import type { Budget, Limits } from '../schemas/trialset.ts';
 import { EnvironmentError } from '../util/errors.ts';
-import { listFiles } from '../util/files.ts';
-import { runAgent, type AgentRun } from './agent.ts';
-import { runToolsTrial } from '../tools/run.ts';
-import { integrityViolations, takeSnapshot } from './integrity.ts';
+import { listEntries, readRegularFile } from '../util/files.ts';
+import { writeInside } from '../util/safe-write.ts';
+import type { Scrubber } from '../util/scrub.ts';
+import { integrityViolations, noFindings, takeSnapshot, type IntegrityFindings } from './integrity.ts';
 import type { ResolvedTask } from './trialset.ts';
 import { trialVerdict } from './verdict.ts';
 
-export interface TrialContext {
+/** What every trial of a run shares. */
+export interface RunContext {
   runDir: string;
+  sandbox: Sandbox;
+  scrubber: Scrubber;
+  budget: Budget;
+  limits: Limits;
+  agent: {
+    command: string;
+    /** The whole environment the agent gets besides the trial's variables. */
+    env: Record<string, string>;
+    /** A declared variable is missing: every agent run is a setup error. */
+    setupError?: string;
+    /** Project files shown read-only. */
+    files: readonly string[];
+    network: 'host' | 'none';
+    logCapBytes: number;
+  };
+  /** Directories a sandbox must show nothing of but what it mounts: the project, the run, the acceptance copies. */
+  conceal: readonly string[];
+  /** The task's acceptance copy is unchanged since the run started; throws AcceptanceCopyChanged otherwise. */
+  verifyAcceptanceCopy(taskId: string): Promise<void>;
+  /** Changes to the project's fixtures and watched files since the run started. */
+  projectChanges(): Promise<string[]>;
+  /** Recorded in each trial's config.json. */
+  config: Record<string, unknown>;
+}
+
+export interface TrialContext {
+  run: RunContext;
   task: ResolvedTask;
-  /** A copy of the fixture made before any agent ran: acceptance always runs from it. */
-  pristine: Fixture;
+  /** The task's acceptance copy (made before any agent ran). */
+  acceptanceCopy: ResolvedTask['fixture'];
   trial: number;
   seed: number;
-  budget: Budget;
-  agentCommand: string;
-  agentEnv: NodeJS.ProcessEnv;
-  logCapBytes: number;
-  secrets: readonly string[];
-  /** Recorded in config.json: the prompt/skill version and what ran it. */
-  config: Record<string, unknown>;
 }
 
 /** Outputs that claim success; they count for nothing, and against the agent when nothing backs them. */
 const SUCCESS_CLAIM = /\b(all (\d+ )?(tests|checks|cases|scenarios) (have )?pass(ed)?|tests? (all )?pass(ed)?\b)/i;
+const USAGE_BYTES = 64 * 1024;
+const INTERNAL_ERROR = 'trialgate failed on this trial (an internal error, not the agent’s): please report it';
 
 export function trialDirName(trial: number): string {
   return `trial-${String(trial).padStart(3, '0')}`;
@@ -41,125 +67,277 @@ export function trialDirName(trial: number): string {
 
 export async function runTrial(ctx: TrialContext): Promise<TrialResult> {
   const started = performance.now();
-  const taskDir = join(ctx.runDir, ctx.task.spec.id);
+  const taskDir = join(ctx.run.runDir, ctx.task.spec.id);
   const trialDir = join(taskDir, trialDirName(ctx.trial));
-  const evidenceDir = join(trialDir, 'evidence');
-  const candidateDir = join(trialDir, 'candidate');
-  const evidence = relative(ctx.runDir, trialDir);
+  const evidence = relative(ctx.run.runDir, trialDir);
 
   try {
     await prepareTrialDir(ctx, trialDir);
   } catch (e) {
-    return envErrorResult(ctx, evidence, started, `could not prepare ${evidence}: ${(e as Error).message}`, 'the trial directory could not be written (disk full or not writable): an environment failure');
+    return envErrorResult(ctx.trial, evidence, started, `could not prepare ${evidence}: ${(e as Error).message}`, 'the trial directory could not be written (disk full or not writable): an environment failure');
   }
-  if (ctx.task.spec.acceptance.kind === 'tools') return runToolsTrial(ctx, { trialDir, taskDir, evidence, started });
-
-  const before = await takeSnapshot(ctx.task.fixture, trialDir, taskDir, ctx.runDir);
-  const agent = await runAgent({
-    command: ctx.agentCommand,
-    cwd: trialDir,
-    env: {
-      ...ctx.agentEnv,
-      TRIALGATE_TRIAL_DIR: trialDir,
-      TRIALGATE_INPUTS: join(trialDir, 'inputs'),
-      TRIALGATE_TASK: join(trialDir, 'task.txt'),
-      TRIALGATE_CANDIDATE: candidateDir,
-      TRIALGATE_SEED: String(ctx.seed),
-      TRIALGATE_TRIAL: String(ctx.trial),
-    },
-    wallMs: ctx.budget.wall_seconds * 1000,
-    logPath: join(evidenceDir, 'agent.log'),
-    logCapBytes: ctx.logCapBytes,
-    secrets: ctx.secrets,
-  });
-  const after = await takeSnapshot(ctx.task.fixture, trialDir, taskDir, ctx.runDir);
-  const integrity = integrityViolations(before, after);
-  const usage = await readUsage(evidenceDir);
-
-  const acceptanceStarted = performance.now();
-  const { formatProblems, variants, candidateSha } = await accept(ctx, candidateDir, evidenceDir);
-  const acceptanceMs = performance.now() - acceptanceStarted;
-
-  const result = trialVerdict({
+  const handle = new Trial(ctx, trialDir, taskDir);
+  let result: KindResult;
+  try {
+    result = await ctx.task.kind.run(handle);
+  } catch (e) {
+    if (!(e instanceof Error) || e instanceof AcceptanceCopyChanged) throw e;
+    const rule = e instanceof EnvironmentError ? e.rule : INTERNAL_ERROR;
+    await handle.cleanUp();
+    return handle.writeVerdict(envErrorResult(ctx.trial, evidence, started, e.message, rule));
+  }
+  const agent = combineAgentRuns(result.agentRuns);
+  const integrity = handle.integrity;
+  integrity.tampered.push(...(await ctx.run.projectChanges()));
+  integrity.unsafe.push(...result.unsafeCandidate.filter((u) => !integrity.unsafe.includes(u)));
+  const notes = await handle.cleanUp();
+  const usage = sumUsage(result.agentRuns.map((r) => r.usage));
+  const verdict = trialVerdict({
     trial: ctx.trial,
     agent,
-    formatProblems,
-    variants,
-    faults: Object.keys(ctx.task.faults),
-    unreachedTargets: ctx.task.spec.acceptance.kind === 'http-cases' ? unreachedTargets(ctx.pristine, variants) : [],
+    formatProblems: result.formatProblems,
+    variants: result.variants,
+    faults: ctx.task.kind.countsDetections ? Object.keys(ctx.task.faults) : [],
+    unreachedTargets: result.unreachedTargets,
     integrity,
-    claimedSuccess: await claimsSuccess(evidenceDir),
+    claimedSuccess: result.judgeClaimsInLog && handle.logs.some((log) => SUCCESS_CLAIM.test(log)),
     ...(usage ? { usage } : {}),
-    budget: ctx.budget,
+    budget: ctx.run.budget,
+    ...(result.envError ? { envError: result.envError } : {}),
     wallMs: performance.now() - started,
-    ...(candidateSha ? { candidateSha256: candidateSha } : {}),
+    ...(result.candidateSha256 ? { candidateSha256: result.candidateSha256 } : {}),
     evidence,
+    ...(result.tools ? { tools: result.tools } : {}),
+    notes,
   });
-  await writeEvidence(evidenceDir, result, agent, acceptanceMs);
-  return result;
+  await handle.writeEvidence('timings.json', json({ agent_ms: Math.round(agent.agentMs), acceptance_ms: Math.round(performance.now() - started - agent.agentMs), wall_ms: verdict.wall_ms }));
+  return handle.writeVerdict(verdict);
+}
+
+/** The runner's side of the task-kind contract for one trial. */
+class Trial implements TrialHandle {
+  readonly integrity: IntegrityFindings = noFindings();
+  readonly logs: string[] = [];
+
+  constructor(
+    private readonly ctx: TrialContext,
+    readonly trialDir: string,
+    private readonly taskDir: string,
+  ) {}
+
+  get task() {
+    return { id: this.ctx.task.spec.id, acceptance: this.ctx.task.acceptance, fixture: this.ctx.acceptanceCopy, faults: this.ctx.task.faults };
+  }
+  get trial() {
+    return this.ctx.trial;
+  }
+  get seed() {
+    return this.ctx.seed;
+  }
+  get sandbox() {
+    return this.ctx.run.sandbox;
+  }
+  get scrubber() {
+    return this.ctx.run.scrubber;
+  }
+
+  async runAgent(request: AgentRequest = {}): Promise<AgentRun> {
+    const { run } = this.ctx;
+    const candidateDir = join(this.trialDir, 'candidate', request.candidateSubdir ?? '');
+    const evidenceDir = join(this.trialDir, 'evidence');
+    const sub = (name: string) => (request.evidenceSubdir ? `${request.evidenceSubdir}/${name}` : name);
+    await mkdir(candidateDir, { recursive: true });
+    if (run.agent.setupError) return { exitCode: null, signal: null, budgetExhausted: false, agentMs: 0, logBytes: 0, logCapped: false, setupError: run.agent.setupError };
+
+    // Isolated, the agent's evidence/ is a scratch directory of its own: the real one is the runner's.
+    const isolated = run.sandbox.report.mechanism !== 'none';
+    const scratch = isolated ? await mkdtemp(join(tmpdir(), 'trialgate-agent-evidence-')) : evidenceDir;
+    try {
+      const before = await takeSnapshot(this.trialDir, this.taskDir, run.runDir);
+      const process = await runAgentProcess({
+        sandbox: run.sandbox,
+        command: run.agent.command,
+        cwd: this.trialDir,
+        env: {
+          ...run.agent.env,
+          TRIALGATE_TRIAL_DIR: this.trialDir,
+          TRIALGATE_INPUTS: join(this.trialDir, 'inputs'),
+          TRIALGATE_TASK: join(this.trialDir, 'task.txt'),
+          TRIALGATE_CANDIDATE: candidateDir,
+          TRIALGATE_SEED: String(this.ctx.seed),
+          TRIALGATE_TRIAL: String(this.ctx.trial),
+          ...request.env,
+        },
+        mounts: [
+          { path: this.trialDir },
+          { path: join(this.trialDir, 'candidate'), writable: true },
+          { path: scratch, writable: true, at: evidenceDir },
+          ...run.agent.files.map((path) => ({ path })),
+          ...(request.readable ?? []).map((path) => ({ path })),
+        ],
+        conceal: run.conceal,
+        network: run.agent.network,
+        wallMs: run.budget.wall_seconds * 1000,
+        logCapBytes: run.agent.logCapBytes,
+        scrubber: run.scrubber.with(request.secrets ?? []),
+      });
+      this.logs.push(process.log);
+      const after = await takeSnapshot(this.trialDir, this.taskDir, run.runDir);
+      const found = integrityViolations(before, after);
+      this.note('tampered', found.tampered);
+      this.note('escaped', found.escaped);
+      const usage = await this.takeAgentEvidence(isolated ? scratch : evidenceDir, isolated ? [] : before.evidence, sub('usage.json'));
+      await this.writeEvidence(sub('agent.log'), process.log);
+      const { log: _log, ...agent } = process;
+      return { ...agent, ...(usage ? { usage } : {}) };
+    } finally {
+      if (isolated) await rm(scratch, { recursive: true, force: true });
+    }
+  }
+
+  readCandidate(subdir?: string): Promise<CandidateSnapshot> {
+    const { limits } = this.ctx.run;
+    return readCandidate(join(this.trialDir, 'candidate', subdir ?? ''), { bytes: limits.candidate_mb * 1024 * 1024, files: limits.candidate_files }, `candidate/${subdir ? `${subdir}/` : ''}`);
+  }
+
+  writeEvidence(relPath: string, data: string | Buffer): Promise<string> {
+    return writeInside(join(this.trialDir, 'evidence'), relPath, data, this.ctx.run.scrubber);
+  }
+
+  verifyAcceptanceCopy(): Promise<void> {
+    return this.ctx.run.verifyAcceptanceCopy(this.ctx.task.spec.id);
+  }
+
+  /**
+   * Before the verdict: links and special files the agent left anywhere in its directory are named and
+   * removed (an artefact upload must not follow them), and secrets are scrubbed from the candidate.
+   * Returns what it did, as trajectory notes.
+   */
+  async cleanUp(): Promise<string[]> {
+    const planted = await this.removePlanted();
+    const scrubbed = await this.scrubCandidate();
+    return [
+      ...(planted.length ? [`removed ${planted.length} link(s) or special file(s) the agent left: ${planted.join(', ')}`] : []),
+      ...(scrubbed.length ? [`secret values scrubbed from ${scrubbed.join(', ')} (the candidate hash is of the bytes as delivered)`] : []),
+    ];
+  }
+
+  async writeVerdict(result: TrialResult): Promise<TrialResult> {
+    await this.writeEvidence('verdict.json', json(TrialResult.parse(result)));
+    return result;
+  }
+
+  /**
+   * What the agent wrote where evidence goes: usage.json is its to write (moved to `usagePath`); anything
+   * else is forged evidence, and a link there is named too.
+   */
+  private async takeAgentEvidence(dir: string, known: readonly string[], usagePath: string): Promise<Usage | undefined> {
+    const entries = (await listEntries(dir).catch(() => [])).filter((e) => e.kind !== 'dir' && !known.includes(`evidence/${e.path}`));
+    let usage: Usage | undefined;
+    for (const entry of entries) {
+      if (entry.path === 'usage.json' && entry.kind === 'file') {
+        usage = await readUsage(join(dir, entry.path));
+        if (dir !== join(this.trialDir, 'evidence') || usagePath !== 'usage.json') await rm(join(dir, entry.path), { force: true });
+        if (usage) await this.writeEvidence(usagePath, json(usage));
+        continue;
+      }
+      if (entry.path === 'agent.log' || entry.path.endsWith('/agent.log')) continue;
+      if (entry.kind === 'link') this.note('unsafe', [`evidence/${entry.path} is a symbolic link (to ${await readlink(join(dir, entry.path)).catch(() => '?')}): links are never followed`]);
+      else this.note('forged', [`wrote evidence/${entry.path} (evidence is the runner's to write)`]);
+    }
+    return usage;
+  }
+
+  private async removePlanted(): Promise<string[]> {
+    const removed: string[] = [];
+    for (const entry of await listEntries(this.trialDir).catch(() => [])) {
+      if (entry.kind !== 'link' && entry.kind !== 'other') continue;
+      const what = entry.kind === 'link' ? `a symbolic link (to ${await readlink(join(this.trialDir, entry.path)).catch(() => '?')})` : 'a special file';
+      if (!this.integrity.unsafe.some((line) => line.startsWith(`${entry.path} `))) this.note('unsafe', [`${entry.path} is ${what}: links and special files are never followed`]);
+      await rm(join(this.trialDir, entry.path), { force: true });
+      removed.push(entry.path);
+    }
+    return removed;
+  }
+
+  /** The candidate is uploaded with the evidence: no secret may be in it (its hash is of the bytes as delivered). */
+  private async scrubCandidate(): Promise<string[]> {
+    const { scrubber } = this.ctx.run;
+    if (!scrubber.patterns.length) return [];
+    const dir = join(this.trialDir, 'candidate');
+    const changed: string[] = [];
+    for (const entry of await listEntries(dir).catch(() => [])) {
+      if (entry.kind !== 'file') continue;
+      const bytes = await readRegularFile(join(dir, entry.path), this.ctx.run.limits.candidate_mb * 1024 * 1024).catch(() => null);
+      if (!bytes) continue;
+      const clean = scrubber.bytes(bytes);
+      if (clean === bytes) continue;
+      await writeInside(dir, entry.path, clean);
+      changed.push(`candidate/${entry.path}`);
+    }
+    return changed;
+  }
+
+  private note(kind: keyof IntegrityFindings, lines: readonly string[]): void {
+    for (const line of lines) if (!this.integrity[kind].includes(line)) this.integrity[kind].push(line);
+  }
 }
 
 async function prepareTrialDir(ctx: TrialContext, trialDir: string): Promise<void> {
   await mkdir(join(trialDir, 'candidate'), { recursive: true });
   await mkdir(join(trialDir, 'evidence'), { recursive: true });
-  await cp(join(ctx.pristine.dir, 'inputs'), join(trialDir, 'inputs'), { recursive: true });
-  await cp(join(ctx.pristine.dir, 'task.txt'), join(trialDir, 'task.txt'));
-  await writeFile(join(trialDir, 'config.json'), JSON.stringify({ ...ctx.config, trial: ctx.trial, seed: ctx.seed }, null, 2) + '\n');
-  // Read-only is a signal, not the guard (an agent may run as root): the hashes are the guard.
-  for (const file of await listFiles(join(trialDir, 'inputs'))) await chmod(join(trialDir, 'inputs', file), 0o444);
+  await cp(join(ctx.acceptanceCopy.dir, 'inputs'), join(trialDir, 'inputs'), { recursive: true });
+  await cp(join(ctx.acceptanceCopy.dir, 'task.txt'), join(trialDir, 'task.txt'));
+  await writeInside(trialDir, 'config.json', json({ ...ctx.run.config, task: ctx.task.spec.id, trial: ctx.trial, seed: ctx.seed }));
+  // Isolated, the trial directory is mounted read-only; unisolated, read-only is a signal and the hashes are the guard.
+  for (const entry of await listEntries(join(trialDir, 'inputs'))) if (entry.kind === 'file') await chmod(join(trialDir, 'inputs', entry.path), 0o444);
 }
 
-async function accept(ctx: TrialContext, candidateDir: string, evidenceDir: string) {
-  const candidateSha = await candidateSha256(candidateDir);
-  const reportsDir = join(evidenceDir, 'reports');
-  const variants = [NO_FAULT, ...Object.keys(ctx.task.faults)];
-  const acceptance = ctx.task.spec.acceptance;
-  if (acceptance.kind === 'command') {
-    const outcomes = await acceptCommand({ fixture: ctx.pristine, acceptance, candidateDir, candidateSha256: candidateSha, reportsDir, variants });
-    return { formatProblems: [] as string[], variants: outcomes, candidateSha };
-  }
-  const checked = await checkCandidate(candidateDir, join(ctx.pristine.dir, 'inputs'));
-  if (!checked.ok) return { formatProblems: checked.problems, variants: [] as VariantOutcome[], candidateSha };
-  const outcomes = await acceptHttpCases({ fixture: ctx.pristine, cases: checked.cases.cases, candidateSha256: candidateSha, reportsDir, variants, concurrency: 2 });
-  return { formatProblems: [] as string[], variants: outcomes, candidateSha };
-}
-
-async function readUsage(evidenceDir: string): Promise<Usage | undefined> {
-  const text = await readFile(join(evidenceDir, 'usage.json'), 'utf8').catch(() => undefined);
-  if (text === undefined) return undefined;
+async function readUsage(path: string): Promise<Usage | undefined> {
+  const bytes = await readRegularFile(path, USAGE_BYTES).catch(() => null);
+  if (!bytes) return undefined;
   try {
-    const parsed = Usage.safeParse(JSON.parse(text));
+    const parsed = Usage.safeParse(JSON.parse(bytes.toString('utf8')));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
 }
 
-async function claimsSuccess(evidenceDir: string): Promise<boolean> {
-  const log = await readFile(join(evidenceDir, 'agent.log'), 'utf8').catch(() => '');
-  return SUCCESS_CLAIM.test(log);
-}
-
-async function writeEvidence(evidenceDir: string, result: TrialResult, agent: AgentRun, acceptanceMs: number): Promise<void> {
-  await writeFile(join(evidenceDir, 'verdict.json'), JSON.stringify(TrialResult.parse(result), null, 2) + '\n');
-  await writeFile(
-    join(evidenceDir, 'timings.json'),
-    JSON.stringify({ agent_ms: Math.round(agent.agentMs), acceptance_ms: Math.round(acceptanceMs), wall_ms: result.wall_ms }, null, 2) + '\n',
-  );
-}
-
-function envErrorResult(ctx: TrialContext, evidence: string, started: number, message: string, rule: string): TrialResult {
-  const error = new EnvironmentError(message, rule);
+function combineAgentRuns(runs: readonly AgentRun[]): AgentRun {
+  if (runs.length === 0) return { exitCode: null, signal: null, budgetExhausted: false, agentMs: 0, logBytes: 0, logCapped: false };
+  const failed = runs.find((r) => r.exitCode !== 0);
   return {
-    trial: ctx.trial,
+    exitCode: failed ? failed.exitCode : 0,
+    signal: failed?.signal ?? null,
+    budgetExhausted: runs.some((r) => r.budgetExhausted),
+    agentMs: runs.reduce((s, r) => s + r.agentMs, 0),
+    logBytes: runs.reduce((s, r) => s + r.logBytes, 0),
+    logCapped: runs.some((r) => r.logCapped),
+  };
+}
+
+/** Usage over every run, per figure, only when every run reported it: never estimated. */
+function sumUsage(usages: readonly (Usage | undefined)[]): Usage | undefined {
+  if (usages.length === 0 || usages.some((u) => u === undefined)) return undefined;
+  const out: Usage = {};
+  for (const key of ['input_tokens', 'output_tokens', 'total_tokens', 'cost_usd'] as const) {
+    if (usages.every((u) => u![key] !== undefined)) out[key] = usages.reduce((s, u) => s + u![key]!, 0);
+  }
+  return out;
+}
+
+function envErrorResult(trial: number, evidence: string, started: number, message: string, rule: string): TrialResult {
+  return {
+    trial,
     outcome: 'env_error',
     stop_reason: 'env_error',
-    env_error: error.rule,
+    env_error: rule,
     layers: {
       final_state: { ok: null, failures: [] },
       constraints: { ok: null, failures: [] },
       tool_contract: { ok: null, failures: [] },
-      trajectory: { notes: [`env error: ${error.message}`] },
+      trajectory: { notes: [`env error: ${message}`] },
     },
     judgements: [],
     checks: {},
@@ -167,3 +345,5 @@ function envErrorResult(ctx: TrialContext, evidence: string, started: number, me
     evidence,
   };
 }
+
+const json = (data: unknown) => JSON.stringify(data, null, 2) + '\n';

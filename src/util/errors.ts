@@ -46,3 +46,10 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown, file
   if (!parsed.success) throw firstIssue(file, parsed.error);
   return parsed.data;
 }
+
+/** Every problem of a failed zod parse (up to `cap`), one `file: path: message` line each. */
+export function allIssues(file: string, error: z.ZodError, cap = 20): string[] {
+  const lines = error.issues.slice(0, cap).map((issue) => `${file}: ${issuePath(issue.path) || '(top level)'}: ${issue.message}`);
+  if (error.issues.length > cap) lines.push(`${file}: … and ${error.issues.length - cap} more problems`);
+  return lines;
+}

@@ -1,8 +1,9 @@
 // File helpers shared by the fixture, the trial and the results parts.
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, open, readdir, readFile, readlink, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import picomatch from 'picomatch';
-import { sha256File } from './hash.ts';
+import { sha256 } from './hash.ts';
 import { UserInputError } from './errors.ts';
 
 /** Every file below `root` (relative, POSIX separators), sorted. */
@@ -35,11 +36,30 @@ export async function matchFiles(root: string, globs: readonly string[]): Promis
   return [...found].sort();
 }
 
-/** path → sha256 for each file. */
+/** The largest file trialgate hashes; a file past it hashes as its size (a change still shows). */
+const HASH_CAP_BYTES = 1024 * 1024 * 1024;
+
+/**
+ * path → sha256 for each file, never following a link or reading a pipe: one that became a link or a
+ * special file hashes as what it is, so the change shows and nothing hangs or leaks through it.
+ */
 export async function hashFiles(root: string, files: readonly string[]): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const f of files) out[f] = await sha256File(join(root, f));
+  for (const f of files) out[f] = await hashEntry(join(root, f));
   return out;
+}
+
+async function hashEntry(path: string): Promise<string> {
+  try {
+    const bytes = await readRegularFile(path, HASH_CAP_BYTES);
+    return bytes === null ? `over ${HASH_CAP_BYTES} bytes` : sha256(bytes);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') return `link to ${await readlink(path).catch(() => '?')}`;
+    if (code === 'ENOTREG') return 'not a regular file';
+    if (code === 'ENOENT') return 'missing';
+    throw e;
+  }
 }
 
 /** Read a text file; a missing or unreadable one is a UserInputError naming it (`notFound` says the fix). */
@@ -59,5 +79,55 @@ export async function readJsonFile(path: string): Promise<unknown> {
     return JSON.parse(text);
   } catch (e) {
     throw new UserInputError(path, '', `not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+export type EntryKind = 'file' | 'dir' | 'link' | 'other';
+
+export interface Entry {
+  /** Relative to the root, POSIX separators. */
+  path: string;
+  kind: EntryKind;
+  size: number;
+  /** Hard links to the inode: more than one means the bytes are shared with a file elsewhere. */
+  links: number;
+}
+
+/** Every entry below `root`, sorted, never following a link (a link is listed, not entered). */
+export async function listEntries(root: string): Promise<Entry[]> {
+  const out: Entry[] = [];
+  const pending = [''];
+  while (pending.length) {
+    const dir = pending.pop()!;
+    for (const dirent of await readdir(join(root, dir), { withFileTypes: true })) {
+      const path = dir ? `${dir}/${dirent.name}` : dirent.name;
+      const stats = await lstat(join(root, path));
+      const kind: EntryKind = stats.isSymbolicLink() ? 'link' : stats.isDirectory() ? 'dir' : stats.isFile() ? 'file' : 'other';
+      out.push({ path, kind, size: stats.size, links: stats.nlink });
+      if (kind === 'dir') pending.push(path);
+    }
+  }
+  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * The bytes of a regular file, read without following a link or blocking on a pipe, and never more than
+ * `maxBytes` (null when longer). A planted link or FIFO is refused, not read.
+ */
+export async function readRegularFile(path: string, maxBytes: number): Promise<Buffer | null> {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) throw Object.assign(new Error(`${path} is not a regular file`), { code: 'ENOTREG' });
+    const buffer = Buffer.alloc(Math.min(stats.size, maxBytes) + 1);
+    let length = 0;
+    while (length < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    return length > maxBytes ? null : buffer.subarray(0, length);
+  } finally {
+    await handle.close();
   }
 }

@@ -1,14 +1,10 @@
-// Content hashes that bind evidence to versions (shared/DESIGN.md §1.6).
+// Content hashes that bind evidence to versions (docs/results.md).
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 
 export function sha256(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-export async function sha256File(path: string): Promise<string> {
-  return sha256(await readFile(path));
-}
 
 /**
  * One hash over named parts (file path → content hash), independent of the order they were found in.

@@ -1,15 +1,86 @@
-// Removes secret values from text bound for logs, comments and artefacts.
+// Removes secret values from everything trialgate writes: logs, reports, verdicts, results, comments.
 
 export const REDACTED = '***';
 
 /** Shorter values are not scrubbed: replacing every "ab" would destroy the evidence, not protect it. */
 export const MIN_SECRET_LENGTH = 4;
 
-export function scrubSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  // Longest first, so a secret that contains another is removed whole.
-  for (const secret of [...secrets].filter((s) => s.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length)) {
-    out = out.split(secret).join(REDACTED);
+/** The secret values of a run and every spelling of them that may reach a file. */
+export class Scrubber {
+  /** Each value, its lines, and their JSON- and URL-encoded spellings; longest first. */
+  readonly patterns: readonly string[];
+  private readonly buffers: readonly Buffer[];
+
+  constructor(values: Iterable<string>) {
+    const patterns = new Set<string>();
+    for (const value of values) {
+      for (const form of [value, ...value.split(/\r?\n/)]) {
+        if (form.length < MIN_SECRET_LENGTH) continue;
+        patterns.add(form);
+        patterns.add(JSON.stringify(form).slice(1, -1));
+        patterns.add(encodeURIComponent(form));
+      }
+    }
+    this.patterns = [...patterns].sort((a, b) => b.length - a.length);
+    this.buffers = this.patterns.map((p) => Buffer.from(p, 'utf8'));
   }
-  return out;
+
+  static readonly none = new Scrubber([]);
+
+  /** A scrubber for these values and this one's. */
+  with(values: Iterable<string>): Scrubber {
+    return new Scrubber([...this.patterns, ...values]);
+  }
+
+  text(text: string): string {
+    let out = text;
+    for (const pattern of this.patterns) if (out.includes(pattern)) out = out.split(pattern).join(REDACTED);
+    return out;
+  }
+
+  /** Byte-wise, so binary files stay intact apart from the replaced bytes. */
+  bytes(data: Buffer): Buffer {
+    let out = data;
+    for (const pattern of this.buffers) out = replaceAll(out, pattern, REDACTED_BYTES);
+    return out;
+  }
+}
+
+const REDACTED_BYTES = Buffer.from(REDACTED);
+
+/** `text` without `secrets` (kept for callers with a plain list). */
+export function scrubSecrets(text: string, secrets: readonly string[]): string {
+  return new Scrubber(secrets).text(text);
+}
+
+function replaceAll(data: Buffer, pattern: Buffer, replacement: Buffer): Buffer {
+  let at = data.indexOf(pattern);
+  if (at < 0) return data;
+  const parts: Buffer[] = [];
+  let from = 0;
+  while (at >= 0) {
+    parts.push(data.subarray(from, at), replacement);
+    from = at + pattern.length;
+    at = data.indexOf(pattern, from);
+  }
+  parts.push(data.subarray(from));
+  return Buffer.concat(parts);
+}
+
+/** Variables whose values trialgate holds and must never write: the runner's and GitHub's tokens. */
+export const TOKEN_VARIABLES = [
+  'GITHUB_TOKEN',
+  'GH_TOKEN',
+  'INPUT_GITHUB-TOKEN',
+  'INPUT_GITHUB_TOKEN',
+  'ACTIONS_RUNTIME_TOKEN',
+  'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+  'ACTIONS_RESULTS_URL',
+  'ACTIONS_ID_TOKEN_REQUEST_URL',
+  'TRIALGATE_CONTROL_TOKEN',
+];
+
+/** The values of the token variables set in `env`. */
+export function heldTokens(env: NodeJS.ProcessEnv): string[] {
+  return TOKEN_VARIABLES.flatMap((name) => (env[name] ? [env[name]] : []));
 }

@@ -1,16 +1,17 @@
 // Helpers for the tool-using operations fixture: its scripted agent with the full skill or with one
-// section removed, one boundary run in a fresh directory, and a trial set around the fixture.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+// section removed, one boundary run in a fresh directory, and a trial set around a copy of the fixture.
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { loadFixture } from '../../src/fixture/load.ts';
-import { runBoundary, type BoundaryRun } from '../../src/tools/run.ts';
-import { withoutSection } from '../../src/tools/validate.ts';
+import { openSandbox } from '../../src/isolation/open.ts';
+import { runBoundary, type BoundaryRun } from '../../src/kinds/tools/run.ts';
+import { referenceAgentHost, withoutSection } from '../../src/kinds/tools/validate.ts';
+import { Scrubber } from '../../src/util/scrub.ts';
 import { ROOT, tempDir } from './fixtures.ts';
 
 export const OPERATIONS = join(ROOT, 'fixtures', 'operations');
 export const OPERATIONS_SKILL = join(OPERATIONS, 'agent', 'skills', 'operations.md');
-export const OPERATIONS_AGENT = `node ${JSON.stringify(join(OPERATIONS, 'agent', 'operations-agent.mjs'))}`;
 
 /** The skill text, without the `## heading` section when one is named. */
 export async function skillText(without?: string): Promise<string> {
@@ -23,13 +24,24 @@ export async function runAt(variant: string, without?: string, fixtureDir = OPER
   const trialDir = await tempDir('trialgate-tools-');
   const skill = join(trialDir, 'skill.md');
   await writeFile(skill, await skillText(without));
-  const run = await runBoundary({
-    fixture: await loadFixture(fixtureDir),
-    variant,
-    trialDir,
-    agent: { command: OPERATIONS_AGENT, env: { ...process.env, OPERATIONS_SKILL: skill }, wallMs: 30_000, logCapBytes: 1 << 20, secrets: [] },
-  });
-  return { ...run, trialDir };
+  const fixture = await loadFixture(fixtureDir);
+  const sandbox = await openSandbox('auto');
+  try {
+    const host = referenceAgentHost({ sandbox, scrubber: Scrubber.none }, fixture, trialDir, { TRIALGATE_FIXTURE: fixture.dir, OPERATIONS_SKILL: skill }, [skill]);
+    const run = await runBoundary(host, fixture, variant);
+    return { ...run, trialDir };
+  } finally {
+    await sandbox.dispose();
+  }
+}
+
+/** Copy a fixture and what it includes into `project`, at fixtures/<name>; the relative path to it. */
+export async function copyFixtureInto(project: string, fixtureDir: string, name: string): Promise<string> {
+  const to = join(project, 'fixtures', name);
+  await cp(fixtureDir, to, { recursive: true });
+  const manifest = JSON.parse(await readFile(join(fixtureDir, 'fixture.json'), 'utf8')) as { include?: string[] };
+  for (const included of manifest.include ?? []) await cp(resolve(fixtureDir, included), resolve(to, included), { recursive: true });
+  return `fixtures/${name}`;
 }
 
 /** A trialgate.yml with the operations task; the skill sits beside it, as in a user's repository. */
@@ -37,6 +49,7 @@ export async function writeToolsTrialSet(options: { without?: string; trials?: n
   const dir = await tempDir('trialgate-tools-set-');
   await mkdir(join(dir, 'skills'));
   await writeFile(join(dir, 'skills', 'operations.md'), await skillText(options.without));
+  const fixture = await copyFixtureInto(dir, options.fixture ?? OPERATIONS, 'operations');
   const config = {
     version: 1,
     name: 'tools-set',
@@ -44,12 +57,16 @@ export async function writeToolsTrialSet(options: { without?: string; trials?: n
     concurrency: 2,
     seed: 3,
     budget: { wall_seconds: 30 },
-    agent: { command: OPERATIONS_AGENT, env: { OPERATIONS_SKILL: '${TRIALGATE_PROJECT}/skills/operations.md' } },
+    agent: {
+      command: `node "$TRIALGATE_PROJECT/${fixture}/agent/operations-agent.mjs"`,
+      env: { OPERATIONS_SKILL: '${TRIALGATE_PROJECT}/skills/operations.md' },
+      files: [`${fixture}/agent`],
+    },
     watch: ['skills/**'],
     tasks: [
       {
         id: 'operations',
-        fixture: options.fixture ?? OPERATIONS,
+        fixture,
         acceptance: { kind: 'tools', ...options.acceptance },
         ...(options.faults ? { faults: options.faults } : {}),
       },

@@ -1,6 +1,6 @@
 // The boundaries where tool calls meet state, and each one's fault schedule: which call the proxy breaks
 // and how. Pure: the proxy asks `decide` for every call and carries out the answer.
-import type { Goal } from '../schemas/tools.ts';
+import type { Goal } from '../../schemas/tools.ts';
 
 export const BOUNDARIES = [
   'lost-response',

@@ -1,8 +1,8 @@
 // The judgement of one boundary run of a tool-using agent: by the service's final state and the
 // trajectory the proxy recorded, with the agent's result.json checked against that state. What the
 // agent printed plays no part. Pure.
-import type { Exchange, Goal, ServiceState, ToolClaim } from '../schemas/tools.ts';
-import type { ToolContractFacts } from '../trial/verdict.ts';
+import type { Exchange, Goal, ServiceState, ToolClaim } from '../../schemas/tools.ts';
+import type { ToolContractFacts } from '../contract.ts';
 import { INJECTION } from './boundaries.ts';
 
 /**

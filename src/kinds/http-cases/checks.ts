@@ -1,34 +1,31 @@
-// The format layer of an http-cases candidate (shared/DESIGN.md §4 static checks): the files parse,
-// every quote is really in the inputs, every reference resolves. Nothing here runs the candidate.
+// The format layer of an http-cases candidate: the files parse, every quote is really in the inputs,
+// every reference resolves. Every problem is reported in one pass, each naming its file and field.
+// Nothing here runs the candidate.
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, normalize } from 'node:path';
-import { CasesFile } from '../schemas/cases.ts';
-import { SpecFile } from '../schemas/spec.ts';
-import { parseOrThrow, UserInputError } from '../util/errors.ts';
-import { hashFiles, listFiles, readJsonFile } from '../util/files.ts';
-import { sha256Manifest } from '../util/hash.ts';
+import { candidateJson, type CandidateSnapshot } from '../../acceptance/snapshot.ts';
+import { CasesFile } from '../../schemas/cases.ts';
+import { SpecFile } from '../../schemas/spec.ts';
+import { allIssues } from '../../util/errors.ts';
 
 export type CandidateCheck =
   | { ok: true; spec: SpecFile; cases: CasesFile; problems: [] }
   | { ok: false; problems: string[] };
 
-/** Parse and statically check `candidateDir`'s spec.json and cases.json against `inputsDir`. */
-export async function checkCandidate(candidateDir: string, inputsDir: string): Promise<CandidateCheck> {
-  let spec: SpecFile;
-  let cases: CasesFile;
-  try {
-    spec = parseOrThrow(SpecFile, await readJsonFile(join(candidateDir, 'spec.json')), 'spec.json');
-    cases = parseOrThrow(CasesFile, await readJsonFile(join(candidateDir, 'cases.json')), 'cases.json');
-  } catch (e) {
-    if (e instanceof UserInputError) return { ok: false, problems: [relativeMessage(e, candidateDir)] };
-    throw e;
-  }
-  const problems = [...(await quoteProblems(spec, inputsDir)), ...referenceProblems(spec, cases), ...savedNameProblems(cases)];
-  return problems.length ? { ok: false, problems } : { ok: true, spec, cases, problems: [] };
+/** Parse and statically check the candidate's spec.json and cases.json against `inputsDir`. */
+export async function checkCandidate(snapshot: CandidateSnapshot, inputsDir: string): Promise<CandidateCheck> {
+  const spec = parse(snapshot, 'spec.json', SpecFile);
+  const cases = parse(snapshot, 'cases.json', CasesFile);
+  if (!spec.ok || !cases.ok) return { ok: false, problems: [...(spec.ok ? [] : spec.problems), ...(cases.ok ? [] : cases.problems)] };
+  const problems = [...(await quoteProblems(spec.value, inputsDir)), ...referenceProblems(spec.value, cases.value), ...savedNameProblems(cases.value)];
+  return problems.length ? { ok: false, problems } : { ok: true, spec: spec.value, cases: cases.value, problems: [] };
 }
 
-export async function candidateSha256(candidateDir: string): Promise<string> {
-  return sha256Manifest(await hashFiles(candidateDir, await listFiles(candidateDir)));
+function parse<T>(snapshot: CandidateSnapshot, file: string, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: import('zod').ZodError } }) {
+  const json = candidateJson(snapshot, file);
+  if (!json.ok) return { ok: false as const, problems: [json.problem] };
+  const parsed = schema.safeParse(json.value);
+  return parsed.success ? { ok: true as const, value: parsed.data } : { ok: false as const, problems: allIssues(file, parsed.error) };
 }
 
 const fold = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -90,8 +87,4 @@ function savedNameProblems(cases: CasesFile): string[] {
     }
   }
   return problems;
-}
-
-function relativeMessage(e: UserInputError, candidateDir: string): string {
-  return e.message.startsWith(candidateDir) ? e.message.slice(candidateDir.length + 1) : e.message;
 }

@@ -2,7 +2,7 @@
 // cancellation), each change with a higher version, so stale answers and cancellations are real.
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Goal } from '../schemas/tools.ts';
+import type { Goal } from '../../schemas/tools.ts';
 import type { GoalChange } from './boundaries.ts';
 
 export interface GoalChannel {

@@ -4,15 +4,17 @@
 // failure, never the agent's; nothing the agent sends can make it one.
 import { createServer, type Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Exchange } from '../schemas/tools.ts';
-import { newAgent, send as sendUpstream } from '../service/http.ts';
-import { EnvironmentError } from '../util/errors.ts';
+import { jsonDepth, MAX_JSON_DEPTH } from '../../acceptance/snapshot.ts';
+import type { ServiceAddress } from '../../isolation/sandbox.ts';
+import type { Exchange } from '../../schemas/tools.ts';
+import { newAgent, send as sendUpstream } from '../../service/http.ts';
+import { EnvironmentError } from '../../util/errors.ts';
 import { decide, INJECTION, type Action } from './boundaries.ts';
 import type { GoalChannel } from './goal.ts';
 
 export interface ProxyOptions {
-  /** Base URL of the service under the proxy. */
-  upstream: string;
+  /** The service under the proxy. */
+  upstream: ServiceAddress;
   /** The bearer token the agent must present. */
   token: string;
   /** `none` or a boundary id: which fault schedule applies. */
@@ -83,7 +85,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     let answer: Answer | undefined;
     for (let i = 0; i < action.deliveries; i++) {
       try {
-        answer = await deliver(options.upstream + path, method, text, upstream);
+        answer = await deliver(options.upstream, path, method, text, upstream);
       } catch (e) {
         failure ??= `the service behind the proxy stopped answering (${method} ${path}): ${(e as Error).message}`;
         return reply({ status: 502, body: { error: 'bad_gateway' } });
@@ -154,8 +156,9 @@ export function proxyEnvironmentError(message: string): EnvironmentError {
   return new EnvironmentError(message, PROXY_FAILED);
 }
 
-async function deliver(url: string, method: string, text: string, agent: Agent): Promise<Answer> {
-  const answer = await sendUpstream(url, {
+async function deliver(service: ServiceAddress, path: string, method: string, text: string, agent: Agent): Promise<Answer> {
+  const answer = await sendUpstream(service.url + path, {
+    ...(service.socketPath ? { socketPath: service.socketPath } : {}),
     method,
     ...(text ? { headers: { 'content-type': 'application/json' }, body: text } : {}),
     timeoutMs: UPSTREAM_TIMEOUT_MS,
@@ -179,6 +182,8 @@ async function readBody(request: IncomingMessage): Promise<string | null> {
 /** JSON when it parses, the text itself when it does not (the trajectory keeps what was sent). */
 function parseBody(text: string | null): Json {
   if (!text) return undefined;
+  // Kept as text past the depth limit: the trajectory must stay writable whatever the agent sent.
+  if (jsonDepth(text) > MAX_JSON_DEPTH) return text;
   try {
     return JSON.parse(text) as Json;
   } catch {

@@ -3,37 +3,22 @@
 // exactly the boundaries that section's practice handles, and nowhere else.
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadFixture, NO_FAULT, type Fixture } from '../fixture/load.ts';
-import { UserInputError } from '../util/errors.ts';
-import { mapPool } from '../util/pool.ts';
+import { runAgentProcess } from '../../agent/process.ts';
+import { NO_LIMITS, readCandidate } from '../../acceptance/snapshot.ts';
+import { NO_FAULT, type Fixture } from '../../fixture/load.ts';
+import { baseEnvironment } from '../../isolation/open.ts';
+import { UserInputError } from '../../util/errors.ts';
+import { mapPool } from '../../util/pool.ts';
+import { writeInside } from '../../util/safe-write.ts';
+import type { AgentRequest, BoundaryValidationRow, ValidateOptions, Validation } from '../contract.ts';
 import { judgementChecks } from './judge.ts';
-import { runBoundary, toolsSpecOf } from './run.ts';
-
-export interface ToolsValidationRow {
-  /** `full skill` or `without ## <heading>`. */
-  skill: string;
-  variant: string;
-  expected: 'accepted' | 'rejected';
-  /** `accepted`, `rejected` or `env error`. */
-  actual: 'accepted' | 'rejected' | 'env error';
-  /** The checks the run failed (`tool:lost-response`, `constraint:tool-scope`, …), or the env error. */
-  failed: string[];
-  findings: string[];
-  evidence: string;
-}
-
-export interface ToolsValidation {
-  fixture: Fixture;
-  skillPath: string;
-  rows: ToolsValidationRow[];
-  problems: string[];
-}
+import { runBoundary, toolsSpecOf, type BoundaryHost } from './run.ts';
 
 const WALL_MS = 60_000;
 const LOG_CAP_BYTES = 1024 * 1024;
 
-export async function validateTools(options: { fixtureDir: string; outDir: string; concurrency?: number }): Promise<ToolsValidation> {
-  const fixture = await loadFixture(options.fixtureDir);
+export async function validateTools(options: ValidateOptions & { concurrency?: number }): Promise<Validation> {
+  const { fixture } = options;
   const tools = toolsSpecOf(fixture);
   const manifestPath = join(fixture.dir, 'fixture.json');
   const skillPath = join(fixture.dir, tools.skill);
@@ -61,19 +46,9 @@ export async function validateTools(options: { fixtureDir: string; outDir: strin
     for (const variant of variants) jobs.push({ skill: s, skillFile: path, trialDir, variant });
   }
 
-  const rows = await mapPool(jobs, options.concurrency ?? 2, async (job): Promise<ToolsValidationRow> => {
-    const run = await runBoundary({
-      fixture,
-      variant: job.variant,
-      trialDir: job.trialDir,
-      agent: {
-        command: tools.agent,
-        env: { ...process.env, TRIALGATE_FIXTURE: fixture.dir, [tools.skillEnv]: job.skillFile },
-        wallMs: WALL_MS,
-        logCapBytes: LOG_CAP_BYTES,
-        secrets: [],
-      },
-    });
+  const rows = await mapPool(jobs, options.concurrency ?? 2, async (job): Promise<BoundaryValidationRow> => {
+    const host = referenceAgentHost(options, fixture, job.trialDir, { TRIALGATE_FIXTURE: fixture.dir, [tools.skillEnv]: job.skillFile }, [job.skillFile]);
+    const run = await runBoundary(host, fixture, job.variant);
     const expected = job.skill.without !== undefined && tools.practices[job.variant] === job.skill.without ? 'rejected' : 'accepted';
     const base = { skill: job.skill.name, variant: job.variant, expected, evidence: join(job.trialDir, 'evidence', job.variant) } as const;
     if (run.envError) return { ...base, actual: 'env error', failed: [run.envError.message], findings: [] };
@@ -89,7 +64,41 @@ export async function validateTools(options: { fixtureDir: string; outDir: strin
   const problems = rows
     .filter((r) => r.actual !== r.expected || (r.expected === 'rejected' && !r.failed.includes(`tool:${r.variant}`)))
     .map((r) => `${r.skill}, ${r.variant}: expected ${r.expected}, got ${r.actual}${r.failed.length ? ` (${r.failed.join('; ')})` : ''}`);
-  return { fixture, skillPath, rows, problems };
+  return { shape: 'boundaries', fixture, skillPath, rows, problems };
+}
+
+/**
+ * The fixture's own reference agent, run as a trial would run an agent but trusted with the fixture
+ * (it is the fixture's code): its files are shown read-only, its candidate and evidence in `trialDir`.
+ */
+export function referenceAgentHost(options: Pick<ValidateOptions, 'sandbox' | 'scrubber'>, fixture: Fixture, trialDir: string, env: Record<string, string>, readable: string[]): BoundaryHost {
+  return {
+    sandbox: options.sandbox,
+    readCandidate: (subdir) => readCandidate(join(trialDir, 'candidate', subdir ?? ''), NO_LIMITS),
+    writeEvidence: async (relPath, data) => {
+      await mkdir(join(trialDir, 'evidence'), { recursive: true });
+      return writeInside(join(trialDir, 'evidence'), relPath, data, options.scrubber);
+    },
+    runAgent: async (request: AgentRequest = {}) => {
+      const candidateDir = join(trialDir, 'candidate', request.candidateSubdir ?? '');
+      await mkdir(candidateDir, { recursive: true });
+      await mkdir(join(trialDir, 'evidence'), { recursive: true });
+      const run = await runAgentProcess({
+        sandbox: options.sandbox,
+        command: fixture.manifest.tools!.agent,
+        cwd: trialDir,
+        env: { ...baseEnvironment(), ...env, ...request.env, TRIALGATE_TRIAL_DIR: trialDir, TRIALGATE_INPUTS: join(trialDir, 'inputs'), TRIALGATE_TASK: join(trialDir, 'task.txt'), TRIALGATE_CANDIDATE: candidateDir },
+        mounts: [{ path: fixture.root }, { path: trialDir, writable: true }, ...[...readable, ...(request.readable ?? [])].map((path) => ({ path }))],
+        conceal: [fixture.root, trialDir],
+        network: 'host',
+        wallMs: WALL_MS,
+        logCapBytes: LOG_CAP_BYTES,
+        scrubber: options.scrubber.with(request.secrets ?? []),
+      });
+      await writeInside(join(trialDir, 'evidence'), `${request.evidenceSubdir ?? ''}/agent.log`.replace(/^\//, ''), run.log);
+      return run;
+    },
+  };
 }
 
 /** The `## ` headings of a skill file, in order. */

@@ -1,17 +1,21 @@
-// The trusted runner of declarative HTTP cases (shared/DESIGN.md §4 `http-cases`). It interprets
-// cases.json against a running variant; no candidate code runs. A case stops at its first failed
-// expectation; a refused connection, a timeout or a malformed response is `error`, never `failed`.
-import type { Case, Step } from '../schemas/cases.ts';
-import type { ReportRecord } from '../schemas/report.ts';
-import { readCoverage, resetService } from '../service/control.ts';
-import { NoAnswerError, type HttpAnswer } from '../service/http.ts';
-import type { RunningService } from '../service/launch.ts';
-import { EnvironmentError } from '../util/errors.ts';
+// The trusted runner of declarative HTTP cases (acceptance `http-cases`). It interprets cases.json
+// against a running variant; no candidate code runs. A case stops at its first failed expectation; a
+// refused connection, a timeout, a malformed response or an exhausted budget is `error`, never `failed`.
+import type { Case, Step } from '../../schemas/cases.ts';
+import type { ReportRecord } from '../../schemas/report.ts';
+import { resetService } from '../../service/control.ts';
+import type { HttpAnswer } from '../../service/http.ts';
+import type { RunningService } from '../../service/launch.ts';
+import { EnvironmentError } from '../../util/errors.ts';
 import { jsonEqual, lookup } from './json-path.ts';
 
 export interface CaseRunOptions {
   /** Per request; past it the case is an execution error. */
   requestTimeoutMs?: number;
+  /** performance.now() past which no case starts and no request waits: the variant's acceptance budget. */
+  deadline?: number;
+  /** Said in the records the budget cut short. */
+  budgetNote?: string;
 }
 
 /** Why a step could not be judged: an execution error, not an assertion failure. */
@@ -26,10 +30,20 @@ class AssertionFailure extends Error {
   }
 }
 
-/** Run every case from a reset service, one after the other; each gets a record. */
+/**
+ * Run every case, one after the other, on a fresh service; each gets a record. With coverage, each case
+ * ends with one reset, which answers the branches the case reached and gives the next case a fresh seed;
+ * without it, cases share the service's state, as they would against a real deployment.
+ */
 export async function runCases(service: RunningService, cases: readonly Case[], options: CaseRunOptions = {}): Promise<ReportRecord[]> {
   const records: ReportRecord[] = [];
-  for (const testCase of cases) records.push(await runCase(service, testCase, options));
+  for (const testCase of cases) {
+    if (options.deadline !== undefined && performance.now() >= options.deadline) {
+      records.push({ test: testCase.id, status: 'error', traceback: `not run: ${options.budgetNote ?? 'the acceptance budget ran out'}`, branches: [] });
+      continue;
+    }
+    records.push(await runCase(service, testCase, options));
+  }
   return records;
 }
 
@@ -39,24 +53,26 @@ async function runCase(service: RunningService, testCase: Case, options: CaseRun
   let outcome: Pick<ReportRecord, 'status' | 'assertion' | 'traceback'> = { status: 'passed' };
   let branches: string[] = [];
   try {
-    await resetService(service);
     for (const [index, step] of testCase.steps.entries()) await runStep(service, step, index + 1, saved, options);
   } catch (e) {
     if (e instanceof AssertionFailure) outcome = { status: 'failed', assertion: e.assertion, traceback: e.detail };
-    else if (e instanceof ExecutionError || e instanceof EnvironmentError) outcome = { status: 'error', traceback: e.message };
-    else throw e;
+    else outcome = { status: 'error', traceback: e instanceof ExecutionError || e instanceof EnvironmentError ? e.message : `the runner could not carry out the case: ${(e as Error).message}` };
   }
-  try {
-    branches = await readCoverage(service);
-  } catch (e) {
-    if (!(e instanceof EnvironmentError)) throw e;
-    if (outcome.status !== 'error') outcome = { status: 'error', traceback: e.message };
+  if (service.coverage) {
+    try {
+      branches = await resetService(service);
+    } catch (e) {
+      if (!(e instanceof EnvironmentError)) throw e;
+      if (outcome.status !== 'error') outcome = { status: 'error', traceback: e.message };
+    }
   }
   return { test: testCase.id, ...outcome, branches, duration_ms: Math.round((performance.now() - started) * 10) / 10 };
 }
 
 async function runStep(service: RunningService, step: Step, n: number, saved: Map<string, unknown>, options: CaseRunOptions): Promise<void> {
-  const { status, body } = await exchange(service, step, n, saved, options.requestTimeoutMs ?? 5000);
+  const left = options.deadline === undefined ? Infinity : options.deadline - performance.now();
+  if (left <= 0) throw new ExecutionError(`step ${n}: not run: ${options.budgetNote ?? 'the acceptance budget ran out'}`);
+  const { status, body } = await exchange(service, step, n, saved, Math.max(1, Math.min(options.requestTimeoutMs ?? 5000, left)));
   const expect = step.expect ?? {};
   if (expect.status !== undefined && status !== expect.status) {
     throw new AssertionFailure(`step ${n}: status == ${expect.status}`, `expected ${expect.status}, got ${status}${errorCode(body)}`);
@@ -92,8 +108,8 @@ async function exchange(service: RunningService, step: Step, n: number, saved: M
       timeoutMs,
     });
   } catch (e) {
-    if (!(e instanceof NoAnswerError)) throw e;
-    throw new ExecutionError(`step ${n}: ${step.request.method} ${path}: ${e.message}`);
+    // No answer, or a request that could not even be sent: the case could not be judged.
+    throw new ExecutionError(`step ${n}: ${step.request.method} ${path}: ${(e as Error).message}`);
   }
   if (answer.text === '') return { status: answer.status, body: undefined };
   try {

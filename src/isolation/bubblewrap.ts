@@ -1,0 +1,154 @@
+// Isolation with bubblewrap (`bwrap`, from the distribution's packages): a new user, PID, IPC, UTS and
+// mount namespace per command, built up from nothing but what the spec names and the system read-only.
+// Chosen over `unshare` because it builds a minimal view from an empty root (nothing is visible by
+// default, so nothing can be forgotten), works unprivileged, and ends every process of the sandbox when
+// its command exits (the namespace's init dies, and the kernel kills the rest), whatever they did to detach.
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join, sep } from 'node:path';
+import { trackProcess } from './processes.ts';
+import { relayArgv } from './relay.ts';
+import type { IsolationReport, Sandbox, SandboxedProcess, SandboxSpec, ServiceAddress, ServicePlacement, ServiceReach } from './sandbox.ts';
+import { drainPipes } from './unisolated.ts';
+
+/** System directories shown read-only (those that exist); the rest of the host is not there at all. */
+const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt', '/nix/store'];
+/** Inside a private network namespace the port is ours alone: services and relays use this one. */
+export const PRIVATE_PORT = 8080;
+/** A sandbox's /tmp is memory: cap it so a runaway writer cannot exhaust the host. */
+const TMP_BYTES = 2 * 1024 * 1024 * 1024;
+
+export class Bubblewrap implements Sandbox {
+  readonly report: IsolationReport = { mechanism: 'bubblewrap' };
+  private sockets = 0;
+
+  private constructor(
+    private readonly bwrap: string,
+    private readonly socketRoot: string,
+    private readonly system: string[],
+  ) {}
+
+  /** A working bubblewrap, or why not (the reason names the fix). */
+  static async probe(): Promise<Bubblewrap | string> {
+    if (process.platform !== 'linux') return `bubblewrap isolation needs Linux (this is ${process.platform})`;
+    const bwrap = findOnPath('bwrap');
+    if (!bwrap) return 'bubblewrap is not installed (Debian/Ubuntu: sudo apt-get install -y bubblewrap)';
+    const socketRoot = await mkdtemp(join(tmpdir(), 'tg-'));
+    const sandbox = new Bubblewrap(bwrap, socketRoot, systemArgs());
+    // Probe exactly what services need (a private network too): a runner that forbids it is found here.
+    const args = sandbox.args({ argv: ['true'], cwd: '/', env: {}, mounts: [], network: 'none' });
+    const probe = spawnSync(bwrap, args, { encoding: 'utf8', timeout: 10_000 });
+    if (probe.status === 0) return sandbox;
+    await rm(socketRoot, { recursive: true, force: true });
+    const why = (probe.stderr || probe.error?.message || `exit ${probe.status}`).trim().split('\n')[0];
+    return `bubblewrap cannot create namespaces here (${why}); on Ubuntu 23.10+ (GitHub's ubuntu-24.04 runners) AppArmor restricts them: see docs/isolation.md for the one-line fix`;
+  }
+
+  spawn(spec: SandboxSpec): SandboxedProcess {
+    const env = { HOME: '/tmp/home', TMPDIR: '/tmp', ...spec.env };
+    const child = spawn(this.bwrap, this.args(spec), { cwd: '/', env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const kill = () => {
+      try {
+        // bwrap dies; its namespace's init has it as parent-death signal, and takes every process with it.
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    };
+    const untrack = trackProcess(kill);
+    const exited = (async () => {
+      const [code, signal] = (await once(child, 'exit').catch(() => [127, null])) as [number | null, NodeJS.Signals | null];
+      untrack();
+      await drainPipes(child);
+      return { code, signal };
+    })();
+    child.on('error', () => undefined);
+    return { child, exited, kill };
+  }
+
+  async placeService(): Promise<ServicePlacement> {
+    const dir = join(this.socketRoot, String(++this.sockets));
+    await mkdir(dir);
+    const socketPath = join(dir, 's.sock');
+    return { port: PRIVATE_PORT, address: { url: `http://127.0.0.1:${PRIVATE_PORT}`, socketPath }, expose: { socketPath, port: PRIVATE_PORT }, network: 'none' };
+  }
+
+  reach(address: ServiceAddress): ServiceReach {
+    if (!address.socketPath) return { url: address.url, network: 'host' };
+    return { url: `http://127.0.0.1:${PRIVATE_PORT}`, network: 'none', forward: { port: PRIVATE_PORT, to: address } };
+  }
+
+  async dispose(): Promise<void> {
+    await rm(this.socketRoot, { recursive: true, force: true });
+  }
+
+  private args(spec: SandboxSpec): string[] {
+    const args = ['--unshare-user', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--hostname', 'trial'];
+    if (spec.network === 'none') args.push('--unshare-net');
+    args.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL');
+    args.push(...this.system);
+    args.push('--proc', '/proc', '--dev', '/dev', '--size', String(TMP_BYTES), '--tmpfs', '/tmp', '--dir', '/tmp/home');
+    for (const dir of spec.conceal ?? []) if (this.visible(dir)) args.push('--tmpfs', dir);
+    const binds: [string, string, string][] = spec.mounts.map((m) => [m.writable ? '--bind' : '--ro-bind', m.path, m.at ?? m.path]);
+    const node = nodeRoot();
+    if (!this.visible(node)) binds.push(['--ro-bind', node, node]);
+    let argv = [...spec.argv];
+    if (spec.expose) {
+      binds.push(['--bind', dirname(spec.expose.socketPath), dirname(spec.expose.socketPath)]);
+      argv = relayArgv(process.execPath, { listen: { path: spec.expose.socketPath }, to: { host: '127.0.0.1', port: spec.expose.port } }, argv);
+    }
+    if (spec.forward?.to.socketPath) {
+      binds.push(['--bind', spec.forward.to.socketPath, spec.forward.to.socketPath]);
+      argv = relayArgv(process.execPath, { listen: { host: '127.0.0.1', port: spec.forward.port }, to: { path: spec.forward.to.socketPath } }, argv);
+    }
+    // Parents before children, so a writable candidate/ lands inside its read-only trial directory.
+    binds.sort((a, b) => depth(a[2]) - depth(b[2]));
+    for (const [kind, from, to] of binds) args.push(kind, from, to);
+    for (const dir of spec.hide ?? []) args.push('--tmpfs', dir, '--remount-ro', dir);
+    args.push('--chdir', spec.cwd, '--', ...argv);
+    return args;
+  }
+
+  /** Whether `path` is already shown by a system mount. */
+  private visible(path: string): boolean {
+    return SYSTEM_DIRS.some((dir) => path === dir || path.startsWith(dir + sep));
+  }
+}
+
+function depth(path: string): number {
+  return path.split(sep).length;
+}
+
+/** The system directories as bwrap arguments: directories bound read-only, links recreated as links. */
+function systemArgs(): string[] {
+  const args: string[] = [];
+  for (const dir of SYSTEM_DIRS) {
+    if (!existsSync(dir)) continue;
+    const stat = lstatSync(dir);
+    if (stat.isSymbolicLink()) args.push('--symlink', readlinkSync(dir), dir);
+    else if (stat.isDirectory()) args.push('--ro-bind', dir, dir);
+  }
+  // Ubuntu's /etc/resolv.conf links into /run: without it, names do not resolve inside.
+  try {
+    const resolv = realpathSync('/etc/resolv.conf');
+    if (!resolv.startsWith('/etc/')) args.push('--ro-bind', dirname(resolv), dirname(resolv));
+  } catch {
+    // no resolver configuration: nothing to show
+  }
+  return args;
+}
+
+/** The installation of the running node (bin/node's grandparent): relays and node agents need it. */
+function nodeRoot(): string {
+  return dirname(dirname(realpathSync(process.execPath)));
+}
+
+function findOnPath(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (dir && existsSync(join(dir, name))) return join(dir, name);
+  }
+  return undefined;
+}

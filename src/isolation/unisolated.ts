@@ -1,0 +1,94 @@
+// The fallback where no isolation is available (macOS, a kernel or policy that forbids user namespaces,
+// or `isolation: none`): the command runs as a plain child in its own process group with exactly the
+// environment it was given. What it can reach is whatever the user running trialgate can reach; the
+// integrity checks still catch what it changes. Processes that leave the group are found by a marker in
+// their environment and ended too (best effort: a process that clears its environment escapes that).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { killMarked, trackProcess } from './processes.ts';
+import type { IsolationReport, Sandbox, SandboxedProcess, SandboxSpec, ServiceAddress, ServicePlacement, ServiceReach } from './sandbox.ts';
+
+/** How long a command's pipes may stay open after it exited (a leftover child may hold them). */
+const PIPE_DRAIN_MS = 200;
+
+export class Unisolated implements Sandbox {
+  constructor(readonly report: IsolationReport) {}
+
+  spawn(spec: SandboxSpec): SandboxedProcess {
+    const marker = `TRIALGATE_SANDBOX=${randomBytes(12).toString('hex')}`;
+    const [command, ...args] = spec.argv;
+    // A home of its own, as inside a sandbox: nothing of the user's home is offered (it still can be reached).
+    const home = mkdtempSync(join(tmpdir(), 'trialgate-home-'));
+    const child = spawn(command!, args, {
+      cwd: spec.cwd,
+      env: { HOME: home, TMPDIR: tmpdir(), ...spec.env, TRIALGATE_SANDBOX: marker.split('=')[1]! },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const killGroup = () => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // the group is gone
+      }
+    };
+    const untrack = trackProcess(killGroup);
+    const exited = (async () => {
+      const [code, signal] = (await once(child, 'exit').catch((e: Error) => [127, null, e])) as [number | null, NodeJS.Signals | null];
+      killGroup();
+      await killMarked(marker);
+      untrack();
+      await drainPipes(child);
+      rmSync(home, { recursive: true, force: true });
+      return { code, signal };
+    })();
+    child.on('error', () => undefined);
+    return {
+      child,
+      exited,
+      kill: () => {
+        killGroup();
+        void killMarked(marker);
+      },
+    };
+  }
+
+  async placeService(): Promise<ServicePlacement> {
+    const port = await freePort();
+    return { port, address: { url: `http://127.0.0.1:${port}` }, network: 'host' };
+  }
+
+  reach(address: ServiceAddress): ServiceReach {
+    return { url: address.url, network: 'host' };
+  }
+
+  async dispose(): Promise<void> {}
+}
+
+/** Wait briefly for stdout/stderr to close, then close them: a detached leftover must not hold a trial. */
+export async function drainPipes(child: import('node:child_process').ChildProcess): Promise<void> {
+  if (child.stdout?.readableEnded !== false && child.stderr?.readableEnded !== false) return;
+  const closed = once(child, 'close').catch(() => undefined);
+  const timer = new Promise((resolve) => setTimeout(resolve, PIPE_DRAIN_MS).unref());
+  await Promise.race([closed, timer]);
+  child.stdout?.destroy();
+  child.stderr?.destroy();
+}
+
+/** A port free on 127.0.0.1 now (another process may take it before it is bound: callers retry). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}

@@ -1,0 +1,101 @@
+// The `http-cases` kind: the agent delivers a playbook (spec.json) and declarative HTTP cases
+// (cases.json); the trusted runner checks them statically and runs the cases against every variant.
+// No candidate code is ever executed.
+import { join } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { acceptEachVariant, unreachedTargets, type VariantOutcome } from '../../acceptance/accept.ts';
+import { NO_LIMITS, readCandidate } from '../../acceptance/snapshot.ts';
+import { validationProblems, validationRows } from '../../acceptance/validate.ts';
+import { NO_FAULT, variantsOf, type Fixture } from '../../fixture/load.ts';
+import type { Sandbox } from '../../isolation/sandbox.ts';
+import type { HttpCasesAcceptance } from '../../schemas/acceptance.ts';
+import type { Case } from '../../schemas/cases.ts';
+import type { KindResult, TaskKind, TrialHandle, ValidateOptions, Validation } from '../contract.ts';
+import { setupFailure } from '../setup.ts';
+import { checkCandidate } from './checks.ts';
+import { runCases } from './runner.ts';
+
+interface CasesRun {
+  fixture: Fixture;
+  sandbox: Sandbox;
+  cases: readonly Case[];
+  candidateSha256: string;
+  variants: readonly string[];
+  timeoutSeconds: number;
+  writeReport(fault: string, text: string): Promise<string>;
+  verify?: () => Promise<void>;
+}
+
+/** Every variant at once: each is its own service, and the cases of one never reach another. */
+function acceptCases(run: CasesRun): Promise<VariantOutcome[]> {
+  const planned = run.cases.map((c) => c.id);
+  return acceptEachVariant(run, planned, async (service) => {
+    const deadline = performance.now() + run.timeoutSeconds * 1000;
+    const records = await runCases(service, run.cases, { deadline, budgetNote: `the acceptance budget of ${run.timeoutSeconds} s (acceptance.timeout_seconds) ran out` });
+    return { planned: planned.length, executed: records.length, complete: true, blocked: false, records };
+  });
+}
+
+const timeoutOf = (acceptance: { kind: string }) => (acceptance as HttpCasesAcceptance).timeout_seconds ?? 120;
+
+export const httpCasesKind: TaskKind = {
+  name: 'http-cases',
+  countsDetections: true,
+  acceptorVersion: () => 'http-cases@1',
+  checkFixture: () => undefined,
+
+  async run(trial: TrialHandle): Promise<KindResult> {
+    const agent = await trial.runAgent();
+    if (agent.setupError) return setupFailure(agent);
+    const snapshot = await trial.readCandidate();
+    const result: KindResult = {
+      agentRuns: [agent],
+      formatProblems: snapshot.oversize,
+      unsafeCandidate: snapshot.unsafe,
+      variants: [],
+      unreachedTargets: [],
+      candidateSha256: snapshot.sha256,
+      judgeClaimsInLog: true,
+    };
+    if (snapshot.oversize.length) return result;
+    const { fixture } = trial.task;
+    const checked = await checkCandidate(snapshot, join(fixture.dir, 'inputs'));
+    if (!checked.ok) return { ...result, formatProblems: checked.problems };
+    const variants = await acceptCases({
+      fixture,
+      sandbox: trial.sandbox,
+      cases: checked.cases.cases,
+      candidateSha256: snapshot.sha256,
+      variants: [NO_FAULT, ...Object.keys(trial.task.faults)],
+      timeoutSeconds: timeoutOf(trial.task.acceptance),
+      writeReport: (fault, text) => trial.writeEvidence(`reports/${fault}.json`, text),
+      verify: () => trial.verifyAcceptanceCopy(),
+    });
+    return { ...result, variants, unreachedTargets: unreachedTargets(fixture, variants) };
+  },
+
+  async validate(options: ValidateOptions): Promise<Validation> {
+    const { fixture } = options;
+    const candidateDir = options.candidateDir ?? join(fixture.dir, fixture.manifest.reference);
+    const snapshot = await readCandidate(candidateDir, NO_LIMITS, '');
+    const problems = [...snapshot.unsafe, ...snapshot.oversize];
+    const checked = await checkCandidate(snapshot, join(fixture.dir, 'inputs'));
+    if (!checked.ok || problems.length) return { shape: 'variants', fixture, candidateDir, rows: [], problems: [...problems, ...checked.problems], formatOnly: true };
+    const reportsDir = join(options.outDir, 'reports');
+    await mkdir(reportsDir, { recursive: true });
+    const outcomes = await acceptCases({
+      fixture,
+      sandbox: options.sandbox,
+      cases: checked.cases.cases,
+      candidateSha256: snapshot.sha256,
+      variants: variantsOf(fixture),
+      timeoutSeconds: timeoutOf(options.acceptance),
+      writeReport: async (fault, text) => {
+        const path = join(reportsDir, `${fault}.json`);
+        await writeFile(path, options.scrubber.text(text));
+        return path;
+      },
+    });
+    return { shape: 'variants', fixture, candidateDir, rows: validationRows(fixture, outcomes), problems: validationProblems(fixture, outcomes), formatOnly: false };
+  },
+};
