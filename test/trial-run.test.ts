@@ -40,14 +40,17 @@ describe('trialgate run', () => {
     assert.equal((junit.match(/<testcase /g) ?? []).length, 2);
   });
 
-  it('a budget overrun ends the agent as budget_exhausted, never a pass', async () => {
-    const { results } = await run({ wallSeconds: 1, env: { SCRIPTED_AGENT_MODE: 'sleep', SCRIPTED_AGENT_SLEEP_MS: '20000' } });
-    const [trial] = only(results);
-    assert.equal(trial!.stop_reason, 'budget_exhausted');
-    assert.equal(trial!.outcome, 'fail');
-    assert.equal(trial!.cause, 'runtime');
-    assert.ok(trial!.agent_ms! < 5000, `the process tree was ended at the budget (${trial!.agent_ms} ms)`);
-  });
+  for (const isolation of ['required', 'none']) {
+    it(`${isolation}: a budget overrun ends the agent and everything it started within a second, as budget_exhausted, never a pass`, async () => {
+      const command = `setsid sleep 30 & node "$TRIALGATE_PROJECT/fixture/agent/scripted-agent.mjs"`;
+      const { results } = await run({ wallSeconds: 1, command, agent: { isolation }, env: { SCRIPTED_AGENT_MODE: 'sleep', SCRIPTED_AGENT_SLEEP_MS: '20000' } });
+      const [trial] = only(results);
+      assert.equal(trial!.stop_reason, 'budget_exhausted');
+      assert.equal(trial!.outcome, 'fail');
+      assert.equal(trial!.cause, 'runtime');
+      assert.ok(trial!.agent_ms! < 2000, `the process tree was ended at the budget (${trial!.agent_ms} ms)`);
+    });
+  }
 
   it('an agent that only prints "all tests passed" fails on format, and its claim is a constraint violation', async () => {
     const { results } = await run({ env: { SCRIPTED_AGENT_MODE: 'claim-only' } });

@@ -40,7 +40,7 @@ export function send(url: string, options: HttpOptions): Promise<HttpAnswer> {
       ...(options.socketPath ? { socketPath: options.socketPath } : {}),
       timeout: options.timeoutMs,
     });
-    req.on('timeout', () => req.destroy(new NoAnswerError(`timed out after ${options.timeoutMs} ms`)));
+    req.on('timeout', () => req.destroy(new NoAnswerError(`timed out after ${Math.round(options.timeoutMs)} ms`)));
     req.on('error', (e: NodeJS.ErrnoException) => reject(e instanceof NoAnswerError ? e : new NoAnswerError(e.code ?? e.message)));
     req.on('response', (response) => {
       const chunks: Buffer[] = [];

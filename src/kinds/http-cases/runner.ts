@@ -72,7 +72,17 @@ async function runCase(service: RunningService, testCase: Case, options: CaseRun
 async function runStep(service: RunningService, step: Step, n: number, saved: Map<string, unknown>, options: CaseRunOptions): Promise<void> {
   const left = options.deadline === undefined ? Infinity : options.deadline - performance.now();
   if (left <= 0) throw new ExecutionError(`step ${n}: not run: ${options.budgetNote ?? 'the acceptance budget ran out'}`);
-  const { status, body } = await exchange(service, step, n, saved, Math.max(1, Math.min(options.requestTimeoutMs ?? 5000, left)));
+  let answer;
+  try {
+    answer = await exchange(service, step, n, saved, Math.max(1, Math.min(options.requestTimeoutMs ?? 5000, left)));
+  } catch (e) {
+    // A request cut short by the budget, not by the service: say so.
+    if (e instanceof ExecutionError && options.deadline !== undefined && performance.now() >= options.deadline) {
+      throw new ExecutionError(`step ${n}: not finished: ${options.budgetNote ?? 'the acceptance budget ran out'}`);
+    }
+    throw e;
+  }
+  const { status, body } = answer;
   const expect = step.expect ?? {};
   if (expect.status !== undefined && status !== expect.status) {
     throw new AssertionFailure(`step ${n}: status == ${expect.status}`, `expected ${expect.status}, got ${status}${errorCode(body)}`);
