@@ -38,7 +38,7 @@ interface AgentRun {
 }
 
 let runs = 0;
-/** One trial: a fresh trial directory laid out as shared/DESIGN.md §3, the agent run inside it. */
+/** One trial: a fresh trial directory laid out as docs/trial-layout.md describes, the agent run inside it. */
 function runAgent(options: { skill?: string; env?: Record<string, string>; seed?: number; trial?: number } = {}): AgentRun {
   const trialDir = join(work, `run-${++runs}`, 'inventory', 'trial-001');
   mkdirSync(trialDir, { recursive: true });

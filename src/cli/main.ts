@@ -4,6 +4,7 @@ import { EnvironmentError, UserInputError } from '../util/errors.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { commandHelp, type CommandSpec } from './args.ts';
 import { runCompareCli } from './compare.ts';
+import { INIT, runInitCli } from './init.ts';
 import { EXIT, processIo, type Io } from './io.ts';
 import { JUDGE, runJudgeCli } from './judge.ts';
 import { runReportCli } from './report.ts';
@@ -36,6 +37,7 @@ const REPORT: CommandSpec = {
 };
 
 const COMMANDS: { spec: CommandSpec; run: (argv: string[], io: Io) => Promise<number> }[] = [
+  { spec: INIT, run: runInitCli },
   { spec: DEMO, run: runDemoCli },
   { spec: VALIDATE, run: runValidateCli },
   { spec: RUN, run: runRunCli },

@@ -1,4 +1,4 @@
-// The judgement of one report (shared/DESIGN.md §6), in the seed's order, plus `unverified` and
+// The judgement of one report (docs/report-format.md), in the seed's order, plus `unverified` and
 // attribution. Pure: a report and what the trial expects in, one judgement out.
 import type { FaultSpec } from '../schemas/fixture.ts';
 import type { Judgement } from '../schemas/judgement.ts';

@@ -1,4 +1,4 @@
-// Per-task figures of a run (shared/DESIGN.md §8). Pure.
+// Per-task figures of a run (docs/results.md). Pure.
 import type { TaskSummary, TrialResult } from '../schemas/results.ts';
 
 /**

@@ -1,4 +1,4 @@
-// cases.json: the declarative HTTP cases a candidate delivers (shared/DESIGN.md §4).
+// cases.json: the declarative HTTP cases a candidate delivers (docs/http-cases.md).
 // Data, never code: the trusted runner interprets it; nothing in it is executed.
 import { z } from 'zod';
 

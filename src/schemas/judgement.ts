@@ -1,4 +1,4 @@
-// The judgement of one report (shared/DESIGN.md §6).
+// The judgement of one report (docs/report-format.md).
 import { z } from 'zod';
 
 export const Verdict = z.enum([

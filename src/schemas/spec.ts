@@ -1,5 +1,5 @@
 // spec.json: the candidate's playbook. Every rule quotes its source in inputs/, every scenario names
-// the rules it checks and the business branches it targets (shared/DESIGN.md §4).
+// the rules it checks and the business branches it targets (docs/http-cases.md).
 import { z } from 'zod';
 
 export const Rule = z.strictObject({

@@ -1,4 +1,4 @@
-// trialgate.yml: the trial set (shared/DESIGN.md §2). Relative paths resolve against the file's directory.
+// trialgate.yml: the trial set (docs/trial-set.md). Relative paths resolve against the file's directory.
 import { z } from 'zod';
 import { Acceptance, PassEnv } from './acceptance.ts';
 
