@@ -346,7 +346,7 @@ var require_scan = __commonJS({
     var isPathSeparator = (code) => {
       return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
     };
-    var depth = (token) => {
+    var depth2 = (token) => {
       if (token.isPrefix !== true) {
         token.depth = token.isGlobstar ? Infinity : 1;
       }
@@ -619,7 +619,7 @@ var require_scan = __commonJS({
             } else {
               tokens2[idx].value = value2;
             }
-            depth(tokens2[idx]);
+            depth2(tokens2[idx]);
             state.maxDepth += tokens2[idx].depth;
           }
           if (i >= start) {
@@ -632,7 +632,7 @@ var require_scan = __commonJS({
         parts.push(value);
         if (opts.tokens && prevIndex && prevIndex + 1 < input2.length) {
           tokens2[tokens2.length - 1].value = value;
-          depth(tokens2[tokens2.length - 1]);
+          depth2(tokens2[tokens2.length - 1]);
           state.maxDepth += tokens2[tokens2.length - 1].depth;
         }
         state.slashes = slashes;
@@ -648,7 +648,7 @@ var require_scan = __commonJS({
 var require_parse = __commonJS({
   "node_modules/picomatch/lib/parse.js"(exports, module) {
     "use strict";
-    var constants = require_constants();
+    var constants3 = require_constants();
     var utils = require_utils();
     var {
       MAX_LENGTH,
@@ -656,7 +656,7 @@ var require_parse = __commonJS({
       REGEX_NON_SPECIAL_CHARS,
       REGEX_SPECIAL_CHARS_BACKREF,
       REPLACEMENTS
-    } = constants;
+    } = constants3;
     var expandRange = (args, options) => {
       if (typeof options.expandRange === "function") {
         return options.expandRange(...args, options);
@@ -851,21 +851,21 @@ var require_parse = __commonJS({
       return chars;
     };
     var repeatedExtglobRecursion = (pattern) => {
-      let depth = 0;
+      let depth2 = 0;
       let value = pattern.trim();
       let match = parseRepeatedExtglob(value);
       while (match) {
-        depth++;
+        depth2++;
         value = match.body.trim();
         match = parseRepeatedExtglob(value);
       }
-      return depth;
+      return depth2;
     };
     var analyzeRepeatedExtglob = (body, options) => {
       if (options.maxExtglobRecursion === false) {
         return { risky: false };
       }
-      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
+      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants3.DEFAULT_MAX_EXTGLOB_RECURSION;
       const branches = splitTopLevel(body).map((branch) => branch.trim());
       if (branches.length > 1) {
         if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
@@ -897,7 +897,7 @@ var require_parse = __commonJS({
       }
       return { risky: false };
     };
-    var parse3 = (input2, options) => {
+    var parse4 = (input2, options) => {
       if (typeof input2 !== "string") {
         throw new TypeError("Expected a string");
       }
@@ -911,8 +911,8 @@ var require_parse = __commonJS({
       const bos = { type: "bos", value: "", output: opts.prepend || "" };
       const tokens2 = [bos];
       const capture = opts.capture ? "" : "?:";
-      const PLATFORM_CHARS = constants.globChars(opts.windows);
-      const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
+      const PLATFORM_CHARS = constants3.globChars(opts.windows);
+      const EXTGLOB_CHARS = constants3.extglobChars(PLATFORM_CHARS);
       const {
         DOT_LITERAL,
         PLUS_LITERAL,
@@ -1041,16 +1041,16 @@ var require_parse = __commonJS({
         const analysis = analyzeRepeatedExtglob(body, opts);
         if ((token.type === "plus" || token.type === "star") && analysis.risky) {
           const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
-          const open3 = tokens2[token.tokensIndex];
-          open3.type = "text";
-          open3.value = literal2;
-          open3.output = safeOutput || utils.escapeRegex(literal2);
+          const open4 = tokens2[token.tokensIndex];
+          open4.type = "text";
+          open4.value = literal2;
+          open4.output = safeOutput || utils.escapeRegex(literal2);
           for (let i = token.tokensIndex + 1; i < tokens2.length; i++) {
             tokens2[i].value = "";
             tokens2[i].output = "";
             delete tokens2[i].suffix;
           }
-          state.output = token.output + open3.output;
+          state.output = token.output + open4.output;
           state.backtrack = true;
           push({ type: "paren", extglob: true, value, output: "" });
           decrement("parens");
@@ -1067,7 +1067,7 @@ var require_parse = __commonJS({
             output2 = token.close = `)$))${extglobStar}`;
           }
           if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
-            const expression = parse3(rest, { ...options, fastpaths: false }).output;
+            const expression = parse4(rest, { ...options, fastpaths: false }).output;
             output2 = token.close = `)${expression})${extglobStar})`;
           }
           if (token.prev.type === "bos") {
@@ -1270,15 +1270,15 @@ var require_parse = __commonJS({
         }
         if (value === "{" && opts.nobrace !== true) {
           increment("braces");
-          const open3 = {
+          const open4 = {
             type: "brace",
             value,
             output: "(",
             outputIndex: state.output.length,
             tokensIndex: state.tokens.length
           };
-          braces.push(open3);
-          push(open3);
+          braces.push(open4);
+          push(open4);
           continue;
         }
         if (value === "}") {
@@ -1590,7 +1590,7 @@ var require_parse = __commonJS({
       }
       return state;
     };
-    parse3.fastpaths = (input2, options) => {
+    parse4.fastpaths = (input2, options) => {
       const opts = { ...options };
       const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
       const len = input2.length;
@@ -1608,7 +1608,7 @@ var require_parse = __commonJS({
         NO_DOTS_SLASH,
         STAR,
         START_ANCHOR
-      } = constants.globChars(opts.windows);
+      } = constants3.globChars(opts.windows);
       const nodot = opts.dot ? NO_DOTS : NO_DOT;
       const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
       const capture = opts.capture ? "" : "?:";
@@ -1655,7 +1655,7 @@ var require_parse = __commonJS({
       }
       return source;
     };
-    module.exports = parse3;
+    module.exports = parse4;
   }
 });
 
@@ -1664,9 +1664,9 @@ var require_picomatch = __commonJS({
   "node_modules/picomatch/lib/picomatch.js"(exports, module) {
     "use strict";
     var scan = require_scan();
-    var parse3 = require_parse();
+    var parse4 = require_parse();
     var utils = require_utils();
-    var constants = require_constants();
+    var constants3 = require_constants();
     var isObject3 = (val) => val && typeof val === "object" && !Array.isArray(val);
     var picomatch2 = (glob, options, returnState = false) => {
       if (Array.isArray(glob)) {
@@ -1752,7 +1752,7 @@ var require_picomatch = __commonJS({
     picomatch2.isMatch = (str, patterns, options) => picomatch2(patterns, options)(str);
     picomatch2.parse = (pattern, options) => {
       if (Array.isArray(pattern)) return pattern.map((p) => picomatch2.parse(p, options));
-      return parse3(pattern, { ...options, fastpaths: false });
+      return parse4(pattern, { ...options, fastpaths: false });
     };
     picomatch2.scan = (input2, options) => scan(input2, options);
     picomatch2.compileRe = (state, options, returnOutput = false, returnState = false) => {
@@ -1778,10 +1778,10 @@ var require_picomatch = __commonJS({
       }
       let parsed = { negated: false, fastpaths: true };
       if (options.fastpaths !== false && (input2[0] === "." || input2[0] === "*")) {
-        parsed.output = parse3.fastpaths(input2, options);
+        parsed.output = parse4.fastpaths(input2, options);
       }
       if (!parsed.output) {
-        parsed = parse3(input2, options);
+        parsed = parse4(input2, options);
       }
       return picomatch2.compileRe(parsed, options, returnOutput, returnState);
     };
@@ -1794,7 +1794,7 @@ var require_picomatch = __commonJS({
         return /$^/;
       }
     };
-    picomatch2.constants = constants;
+    picomatch2.constants = constants3;
     module.exports = picomatch2;
   }
 });
@@ -1829,9 +1829,9 @@ var require_identity = __commonJS({
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
     var isAlias = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === ALIAS;
     var isDocument = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === DOC;
-    var isMap = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === MAP;
+    var isMap2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === MAP;
     var isPair = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === PAIR;
-    var isScalar = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SCALAR;
+    var isScalar2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SCALAR;
     var isSeq = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SEQ;
     function isCollection(node2) {
       if (node2 && typeof node2 === "object")
@@ -1853,7 +1853,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node2) => (isScalar(node2) || isCollection(node2)) && !!node2.anchor;
+    var hasAnchor = (node2) => (isScalar2(node2) || isCollection(node2)) && !!node2.anchor;
     exports.ALIAS = ALIAS;
     exports.DOC = DOC;
     exports.MAP = MAP;
@@ -1865,10 +1865,10 @@ var require_identity = __commonJS({
     exports.isAlias = isAlias;
     exports.isCollection = isCollection;
     exports.isDocument = isDocument;
-    exports.isMap = isMap;
+    exports.isMap = isMap2;
     exports.isNode = isNode2;
     exports.isPair = isPair;
-    exports.isScalar = isScalar;
+    exports.isScalar = isScalar2;
     exports.isSeq = isSeq;
   }
 });
@@ -2943,27 +2943,27 @@ var require_stringifyString = __commonJS({
       return true;
     }
     function doubleQuotedString(value, ctx) {
-      const json2 = JSON.stringify(value);
+      const json4 = JSON.stringify(value);
       if (ctx.options.doubleQuotedAsJSON)
-        return json2;
+        return json4;
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
       let str = "";
       let start = 0;
-      for (let i = 0, ch = json2[i]; ch; ch = json2[++i]) {
-        if (ch === " " && json2[i + 1] === "\\" && json2[i + 2] === "n") {
-          str += json2.slice(start, i) + "\\ ";
+      for (let i = 0, ch = json4[i]; ch; ch = json4[++i]) {
+        if (ch === " " && json4[i + 1] === "\\" && json4[i + 2] === "n") {
+          str += json4.slice(start, i) + "\\ ";
           i += 1;
           start = i;
           ch = "\\";
         }
         if (ch === "\\")
-          switch (json2[i + 1]) {
+          switch (json4[i + 1]) {
             case "u":
               {
-                str += json2.slice(start, i);
-                const code = json2.substr(i + 2, 4);
+                str += json4.slice(start, i);
+                const code = json4.substr(i + 2, 4);
                 switch (code) {
                   case "0000":
                     str += "\\0";
@@ -2993,23 +2993,23 @@ var require_stringifyString = __commonJS({
                     if (code.substr(0, 2) === "00")
                       str += "\\x" + code.substr(2);
                     else
-                      str += json2.substr(i, 6);
+                      str += json4.substr(i, 6);
                 }
                 i += 5;
                 start = i + 1;
               }
               break;
             case "n":
-              if (implicitKey || json2[i + 2] === '"' || json2.length < minMultiLineLength) {
+              if (implicitKey || json4[i + 2] === '"' || json4.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str += json2.slice(start, i) + "\n\n";
-                while (json2[i + 2] === "\\" && json2[i + 3] === "n" && json2[i + 4] !== '"') {
+                str += json4.slice(start, i) + "\n\n";
+                while (json4[i + 2] === "\\" && json4[i + 3] === "n" && json4[i + 4] !== '"') {
                   str += "\n";
                   i += 2;
                 }
                 str += indent;
-                if (json2[i + 2] === " ")
+                if (json4[i + 2] === " ")
                   str += "\\";
                 i += 1;
                 start = i + 1;
@@ -3019,7 +3019,7 @@ var require_stringifyString = __commonJS({
               i += 1;
           }
       }
-      str = start ? str + json2.slice(start) : json2;
+      str = start ? str + json4.slice(start) : json4;
       return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
@@ -5441,11 +5441,11 @@ var require_Document = __commonJS({
           throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
       }
       // json & jsonArg are only used from toJSON()
-      toJS({ json: json2, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+      toJS({ json: json4, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
         const ctx = {
           anchors: /* @__PURE__ */ new Map(),
           doc: this,
-          keep: !json2,
+          keep: !json4,
           mapAsMap: mapAsMap === true,
           mapKeyWarned: false,
           maxAliasCount: typeof maxAliasCount === "number" ? maxAliasCount : 100
@@ -5779,10 +5779,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep6, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep6?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -5796,7 +5796,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep3) {
+          if (!keyProps.anchor && !keyProps.tag && !sep6) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map2.comment)
@@ -5820,7 +5820,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep6 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -5836,7 +5836,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep6, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -5927,7 +5927,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep3 = "";
+        let sep6 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -5941,13 +5941,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep3 + cb;
-              sep3 = "";
+                comment += sep6 + cb;
+              sep6 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep3 += source;
+                sep6 += source;
               hasSpace = true;
               break;
             default:
@@ -5977,9 +5977,9 @@ var require_resolve_flow_collection = __commonJS({
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap = fc.start.source === "{";
-      const fcName = isMap ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const isMap2 = fc.start.source === "{";
+      const fcName = isMap2 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap2 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -5990,18 +5990,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep6, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep6?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep3 && !value) {
+          if (!props.anchor && !props.tag && !sep6 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -6015,7 +6015,7 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key))
+          if (!isMap2 && ctx.options.strict && utilContainsNewline.containsNewline(key))
             onError(
               key,
               // checked by containsNewline()
@@ -6055,8 +6055,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep3 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
+        if (!isMap2 && !sep6 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep6, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -6068,7 +6068,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep6 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -6078,9 +6078,9 @@ var require_resolve_flow_collection = __commonJS({
             startOnNewline: false
           });
           if (valueProps.found) {
-            if (!isMap && !props.found && ctx.options.strict) {
-              if (sep3)
-                for (const st of sep3) {
+            if (!isMap2 && !props.found && ctx.options.strict) {
+              if (sep6)
+                for (const st of sep6) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -6097,7 +6097,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep6, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -6110,7 +6110,7 @@ var require_resolve_flow_collection = __commonJS({
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          if (isMap) {
+          if (isMap2) {
             const map2 = coll;
             if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -6126,7 +6126,7 @@ var require_resolve_flow_collection = __commonJS({
           offset = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
-      const expectedEnd = isMap ? "}" : "]";
+      const expectedEnd = isMap2 ? "}" : "]";
       const [ce, ...ee] = fc.end;
       let cePos = offset;
       if (ce?.source === expectedEnd)
@@ -6277,7 +6277,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep3 = "";
+      let sep6 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -6294,24 +6294,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          value += sep6 + indent.slice(trimIndent) + content;
+          sep6 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep3 === " ")
-            sep3 = "\n";
-          else if (!prevMoreIndented && sep3 === "\n")
-            sep3 = "\n\n";
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          if (sep6 === " ")
+            sep6 = "\n";
+          else if (!prevMoreIndented && sep6 === "\n")
+            sep6 = "\n\n";
+          value += sep6 + indent.slice(trimIndent) + content;
+          sep6 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep3 === "\n")
+          if (sep6 === "\n")
             value += "\n";
           else
-            sep3 = "\n";
+            sep6 = "\n";
         } else {
-          value += sep3 + content;
-          sep3 = " ";
+          value += sep6 + content;
+          sep6 = " ";
           prevMoreIndented = false;
         }
       }
@@ -6494,25 +6494,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep3 = " ";
+      let sep6 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep3 === "\n")
-            res += sep3;
+          if (sep6 === "\n")
+            res += sep6;
           else
-            sep3 = "\n";
+            sep6 = "\n";
         } else {
-          res += sep3 + lm;
-          sep3 = " ";
+          res += sep6 + lm;
+          sep6 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep3 + (match?.[1] ?? "");
+      return res + sep6 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -7322,14 +7322,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep3, value }) {
+    function stringifyItem({ start, key, sep: sep6, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep3)
-        for (const st of sep3)
+      if (sep6)
+        for (const st of sep6)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -7413,7 +7413,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR = "";
     var isCollection = (token) => !!token && "items" in token;
-    var isScalar = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isScalar2 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
@@ -7497,7 +7497,7 @@ var require_cst = __commonJS({
     exports.FLOW_END = FLOW_END;
     exports.SCALAR = SCALAR;
     exports.isCollection = isCollection;
-    exports.isScalar = isScalar;
+    exports.isScalar = isScalar2;
     exports.prettyToken = prettyToken;
     exports.tokenType = tokenType;
   }
@@ -8496,18 +8496,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep3;
+          let sep6;
           if (scalar.end) {
-            sep3 = scalar.end;
-            sep3.push(this.sourceToken);
+            sep6 = scalar.end;
+            sep6.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep3 = [this.sourceToken];
+            sep6 = [this.sourceToken];
           const map2 = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep3 }]
+            items: [{ start, key: scalar, sep: sep6 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map2;
@@ -8660,15 +8660,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep3 = it.sep;
-                  sep3.push(this.sourceToken);
+                  const sep6 = it.sep;
+                  sep6.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep3 }]
+                    items: [{ start: start2, key, sep: sep6 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -8862,13 +8862,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep3 = fc.end.splice(1, fc.end.length);
-            sep3.push(this.sourceToken);
+            const sep6 = fc.end.splice(1, fc.end.length);
+            sep6.push(this.sourceToken);
             const map2 = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep3 }]
+              items: [{ start, key: fc, sep: sep6 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map2;
@@ -9046,7 +9046,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse3(src, reviver, options) {
+    function parse4(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -9087,7 +9087,7 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document.Document(value, _replacer, options).toString(options);
     }
-    exports.parse = parse3;
+    exports.parse = parse4;
     exports.parseAllDocuments = parseAllDocuments;
     exports.parseDocument = parseDocument2;
     exports.stringify = stringify;
@@ -9146,6 +9146,11 @@ var require_dist = __commonJS({
   }
 });
 
+// src/isolation/sandbox.ts
+var IsolationUnavailable = class extends Error {
+  name = "IsolationUnavailable";
+};
+
 // src/util/errors.ts
 var UserInputError = class extends Error {
   constructor(file2, field, expected) {
@@ -9182,6 +9187,96 @@ function parseOrThrow(schema, data, file2) {
   if (!parsed.success) throw firstIssue(file2, parsed.error);
   return parsed.data;
 }
+function allIssues(file2, error62, cap = 20) {
+  const lines = error62.issues.slice(0, cap).map((issue2) => `${file2}: ${issuePath(issue2.path) || "(top level)"}: ${issue2.message}`);
+  if (error62.issues.length > cap) lines.push(`${file2}: \u2026 and ${error62.issues.length - cap} more problems`);
+  return lines;
+}
+
+// package.json
+var package_default = {
+  name: "trialgate",
+  version: "0.1.0",
+  description: "Gate pull requests that change an LLM agent's prompts or skills on task evidence, not answer similarity.",
+  type: "module",
+  license: "MIT",
+  keywords: [
+    "llm",
+    "agent",
+    "evaluation",
+    "github-action",
+    "pull-request",
+    "gate",
+    "prompt",
+    "testing"
+  ],
+  repository: {
+    type: "git",
+    url: "git+https://github.com/trialgate/trialgate.git"
+  },
+  bin: {
+    trialgate: "dist/cli.js"
+  },
+  files: [
+    "dist/",
+    "fixtures/",
+    "templates/",
+    "reporters/",
+    "docs/",
+    "action.yml",
+    "README.md"
+  ],
+  engines: {
+    node: ">=20"
+  },
+  scripts: {
+    build: "node --import tsx scripts/build.ts",
+    typecheck: "tsc --noEmit",
+    demo: "node dist/cli.js demo",
+    test: "tsc --noEmit && node --import tsx --test --test-concurrency=2 test/*.test.ts",
+    bench: "node bench/run-all.mjs"
+  },
+  devDependencies: {
+    "@actions/artifact": "^6.2.1",
+    "@actions/core": "^3.0.1",
+    "@actions/github": "^9.1.1",
+    "@types/node": "^20.19.43",
+    "@types/picomatch": "^4.0.3",
+    esbuild: "^0.28.2",
+    "markdown-table": "^3.1.0",
+    picomatch: "^4.0.7",
+    tsx: "^4.23.15",
+    typescript: "^7.0.2",
+    yaml: "^2.9.1",
+    zod: "^4.6.7"
+  }
+};
+
+// src/version.ts
+var TOOL_VERSION = package_default.version;
+
+// src/cli/args.ts
+import { parseArgs } from "node:util";
+
+// src/util/nearest.ts
+function nearest(word, candidates) {
+  let best;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const d = distance(word.toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [candidate, d];
+  }
+  return best !== void 0 && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : void 0;
+}
+function distance(a, b) {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row.push(Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    previous = row;
+  }
+  return previous[b.length];
+}
 
 // src/cli/io.ts
 var processIo = {
@@ -9192,10 +9287,62 @@ var processIo = {
 };
 var EXIT = { ok: 0, failed: 1, usage: 2 };
 
+// src/cli/args.ts
+function parseCommand(spec, argv, io) {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    io.stdout(commandHelp(spec));
+    return EXIT.ok;
+  }
+  let parsed;
+  try {
+    const options = Object.fromEntries(
+      Object.entries(spec.options).map(([name, o]) => [name, { type: o.type, ...o.multiple ? { multiple: true } : {}, ...o.short ? { short: o.short } : {} }])
+    );
+    parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+  } catch (e) {
+    io.stderr(`trialgate ${spec.name}: ${explain(e, spec)}
+${spec.usage}
+`);
+    return EXIT.usage;
+  }
+  const n = parsed.positionals.length;
+  if (n < spec.positionals.min || n > spec.positionals.max) {
+    const want = spec.positionals.max === 0 ? "no arguments" : spec.positionals.min === spec.positionals.max ? `${spec.positionals.name}` : `${spec.positionals.name}`;
+    io.stderr(`trialgate ${spec.name}: expected ${want}, got ${n === 0 ? "none" : parsed.positionals.map((p) => JSON.stringify(p)).join(" ")}
+${spec.usage}
+`);
+    return EXIT.usage;
+  }
+  return parsed;
+}
+function explain(error62, spec) {
+  const unknown2 = /Unknown option '(-{1,2})([^']+)'/.exec(error62.message);
+  if (unknown2) {
+    const guess = nearest(unknown2[2], Object.keys(spec.options));
+    return `unknown option ${unknown2[1]}${unknown2[2]}${guess ? ` (did you mean --${guess}?)` : ""}; see trialgate ${spec.name} --help`;
+  }
+  return error62.message.replace(/\. To specify a positional argument.*$/, "");
+}
+function commandHelp(spec) {
+  const width = Math.max(0, ...Object.entries(spec.options).map(([name, o]) => optionLabel(name, o).length));
+  return [
+    `${spec.summary}`,
+    "",
+    `usage: ${spec.usage.replace(/^usage: /, "")}`,
+    "",
+    ...Object.keys(spec.options).length ? ["options:", ...Object.entries(spec.options).map(([name, o]) => `  ${optionLabel(name, o).padEnd(width)}  ${o.help}`), `  ${"-h, --help".padEnd(width)}  this help`, ""] : [],
+    `exit: ${spec.exits}`,
+    ""
+  ].join("\n");
+}
+function optionLabel(name, option) {
+  return `${option.short ? `-${option.short}, ` : ""}--${name}${option.value ? ` ${option.value}` : ""}${option.multiple ? " \u2026" : ""}`;
+}
+
 // src/cli/compare.ts
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
+import { parseArgs as parseArgs2 } from "node:util";
 
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
@@ -11055,18 +11202,18 @@ var validateAsync = async (schema, value, _ctx) => {
   return result.issues.length === 0;
 };
 var _encode = (_Err) => {
-  const parse3 = _parse(_Err);
+  const parse4 = _parse(_Err);
   const fn = (schema, value, _ctx, _params) => {
     const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-    return parse3(schema, value, ctx, finalizeParams(fn, _params));
+    return parse4(schema, value, ctx, finalizeParams(fn, _params));
   };
   return fn;
 };
 var encode = /* @__PURE__ */ _encode($ZodRealError);
 var _decode = (_Err) => {
-  const parse3 = _parse(_Err);
+  const parse4 = _parse(_Err);
   const fn = (schema, value, _ctx, _params) => {
-    return parse3(schema, value, _ctx, finalizeParams(fn, _params));
+    return parse4(schema, value, _ctx, finalizeParams(fn, _params));
   };
   return fn;
 };
@@ -11207,8 +11354,8 @@ function emoji() {
 }
 var ipv4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])$/;
 var ipv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))$/;
-var mac = (delimiter) => {
-  const escapedDelim = escapeRegex(delimiter ?? ":");
+var mac = (delimiter2) => {
+  const escapedDelim = escapeRegex(delimiter2 ?? ":");
   return new RegExp(`^(?:[0-9A-F]{2}${escapedDelim}){5}[0-9A-F]{2}$|^(?:[0-9a-f]{2}${escapedDelim}){5}[0-9a-f]{2}$`);
 };
 var cidrv4 = /^((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\/([0-9]|[1-2][0-9]|3[0-2])$/;
@@ -12561,7 +12708,7 @@ function capSize(inst, size) {
   if (!caps.length)
     return;
   const cap = Math.min(...caps.map((c) => c[0]));
-  const parse3 = inst._zod.parse;
+  const parse4 = inst._zod.parse;
   inst._zod.parse = (payload, ctx) => {
     const n = size(payload.value);
     if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
@@ -12575,7 +12722,7 @@ function capSize(inst, size) {
         }
       }
     }
-    return parse3(payload, ctx);
+    return parse4(payload, ctx);
   };
 }
 var arraySize = (input2) => Array.isArray(input2) ? input2.length : -1;
@@ -14272,9 +14419,9 @@ function isRecursive(inst, stack, resolve10) {
     return PROVEN;
   stack.add(inst);
   let result = NONE;
-  const check2 = (child) => {
-    if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve10);
+  const check2 = (child2) => {
+    if (result !== PROVEN && child2?._zod) {
+      const answer = isRecursive(child2, stack, resolve10);
       if (answer > result)
         result = answer;
     }
@@ -14285,9 +14432,9 @@ function isRecursive(inst, stack, resolve10) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve10) : NONE;
-      if (child > answer)
-        answer = child;
+      const child2 = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve10) : NONE;
+      if (child2 > answer)
+        answer = child2;
     }
     return answer;
   };
@@ -14493,10 +14640,10 @@ var memo = {
           return payload;
         }
         handoff = bucket;
-        const depth = open.length;
+        const depth2 = open.length;
         const result = base(payload, ctx);
         handoff = void 0;
-        const entry = open.length > depth ? open.pop() : void 0;
+        const entry = open.length > depth2 ? open.pop() : void 0;
         if (result instanceof Promise) {
           return result.then((r) => {
             if (entry)
@@ -19908,8 +20055,8 @@ var error43 = () => {
       case "not_multiple_of":
         return `N\xFAmero inv\xE1lido: deve ser m\xFAltiplo de ${issue2.divisor}`;
       case "unrecognized_keys": {
-        const plural3 = issue2.keys.length > 1 ? "s" : "";
-        return `Chave${plural3} inv\xE1lida${plural3}: ${joinValues(issue2.keys, ", ")}`;
+        const plural4 = issue2.keys.length > 1 ? "s" : "";
+        return `Chave${plural4} inv\xE1lida${plural4}: ${joinValues(issue2.keys, ", ")}`;
       }
       case "invalid_key":
         return `Entrada inv\xE1lida n${translateOriginWithArticle(issue2.origin, "definite")}`;
@@ -20053,8 +20200,8 @@ var error44 = () => {
       case "not_multiple_of":
         return `N\xFAmero inv\xE1lido: deve ser m\xFAltiplo de ${issue2.divisor}`;
       case "unrecognized_keys": {
-        const plural3 = issue2.keys.length > 1 ? "s" : "";
-        return `Chave${plural3} inv\xE1lida${plural3}: ${joinValues(issue2.keys, ", ")}`;
+        const plural4 = issue2.keys.length > 1 ? "s" : "";
+        return `Chave${plural4} inv\xE1lida${plural4}: ${joinValues(issue2.keys, ", ")}`;
       }
       case "invalid_key":
         return `Entrada inv\xE1lida n${translateOriginWithArticle(issue2.origin, "definite")}`;
@@ -24844,13 +24991,13 @@ function initializeContext(params) {
     external: params?.external ?? void 0
   };
 }
-function handleUnrepresentable(schema, ctx, json2, params, message) {
+function handleUnrepresentable(schema, ctx, json4, params, message) {
   const result = typeof ctx.unrepresentable === "function" ? ctx.unrepresentable({ zodSchema: schema, path: params.path, message }) : ctx.unrepresentable;
   if (result === "any")
     return false;
   if (result === void 0 || result === "throw")
     throw new Error(message);
-  Object.assign(json2, result);
+  Object.assign(json4, result);
   return true;
 }
 function processSchema(schema, ctx, _params = { path: [], schemaPath: [] }) {
@@ -25086,12 +25233,12 @@ function foldObjects(members2) {
   }
   return folded;
 }
-function foldIntersection(json2) {
-  const allOf = json2.allOf;
+function foldIntersection(json4) {
+  const allOf = json4.allOf;
   if (!Array.isArray(allOf) || allOf.length < 2)
     return;
   for (const key of FOLDABLE_KEYS)
-    if (key in json2)
+    if (key in json4)
       return;
   const unions = allOf.filter((m) => UNION_KEYS.some((k) => Array.isArray(m[k])));
   let folded = null;
@@ -25110,8 +25257,8 @@ function foldIntersection(json2) {
   }
   if (!folded)
     return;
-  delete json2.allOf;
-  assignProps(json2, folded);
+  delete json4.allOf;
+  assignProps(json4, folded);
 }
 function finalize(ctx, schema) {
   const root = ctx.seen.get(schema);
@@ -25193,20 +25340,20 @@ function finalize(ctx, schema) {
     if (ctx.intersections.length) {
       const carriers = /* @__PURE__ */ new Map();
       for (const seen of ctx.seen.values()) {
-        for (const json2 of [seen.schema, seen.def]) {
-          const allOf = json2?.allOf;
+        for (const json4 of [seen.schema, seen.def]) {
+          const allOf = json4?.allOf;
           if (!Array.isArray(allOf))
             continue;
           const existing = carriers.get(allOf);
           if (existing)
-            existing.push(json2);
+            existing.push(json4);
           else
-            carriers.set(allOf, [json2]);
+            carriers.set(allOf, [json4]);
         }
       }
       for (const allOf of ctx.intersections) {
-        for (const json2 of carriers.get(allOf) ?? [])
-          foldIntersection(json2);
+        for (const json4 of carriers.get(allOf) ?? [])
+          foldIntersection(json4);
       }
     }
   }
@@ -25441,29 +25588,29 @@ var exactPatterns = /* @__PURE__ */ new Map([
 ]);
 var exactPattern = (p) => exactPatterns.get(p) ?? p;
 var stringProcessor = (schema, ctx, _json, _params) => {
-  const json2 = _json;
-  json2.type = "string";
+  const json4 = _json;
+  json4.type = "string";
   const { minimum, maximum, format, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
   if (typeof minimum === "number")
-    json2.minLength = minimum;
+    json4.minLength = minimum;
   if (typeof maximum === "number")
-    json2.maxLength = maximum;
+    json4.maxLength = maximum;
   if (format) {
-    json2.format = formatMap[format] ?? format;
-    if (json2.format === "")
-      delete json2.format;
+    json4.format = formatMap[format] ?? format;
+    if (json4.format === "")
+      delete json4.format;
     if (format === "time" || laxFormat) {
-      delete json2.format;
+      delete json4.format;
     }
   }
   if (contentEncoding)
-    json2.contentEncoding = contentEncoding;
+    json4.contentEncoding = contentEncoding;
   if (patterns && patterns.size > 0) {
     const patternList = [...patterns].map(exactPattern);
     if (patternList.length === 1)
-      json2.pattern = patternList[0].source;
+      json4.pattern = patternList[0].source;
     else if (patternList.length > 1) {
-      json2.allOf = [
+      json4.allOf = [
         ...patternList.map((regex) => ({
           ...ctx.target === "draft-07" || ctx.target === "draft-04" || ctx.target === "openapi-3.0" ? { type: "string" } : {},
           pattern: regex.source
@@ -25473,31 +25620,31 @@ var stringProcessor = (schema, ctx, _json, _params) => {
   }
 };
 var numberProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
+  const json4 = _json;
   const { minimum, maximum, multipleOf, exclusiveMaximum, exclusiveMinimum, isInt } = aggregateChecks(schema);
-  json2.type = isInt ? "integer" : "number";
+  json4.type = isInt ? "integer" : "number";
   const exMin = typeof exclusiveMinimum === "number" && exclusiveMinimum >= (minimum ?? Number.NEGATIVE_INFINITY);
   const exMax = typeof exclusiveMaximum === "number" && exclusiveMaximum <= (maximum ?? Number.POSITIVE_INFINITY);
   const legacy = ctx.target === "draft-04" || ctx.target === "openapi-3.0";
   if (exMin) {
     if (legacy) {
-      json2.minimum = exclusiveMinimum;
-      json2.exclusiveMinimum = true;
+      json4.minimum = exclusiveMinimum;
+      json4.exclusiveMinimum = true;
     } else {
-      json2.exclusiveMinimum = exclusiveMinimum;
+      json4.exclusiveMinimum = exclusiveMinimum;
     }
   } else if (typeof minimum === "number") {
-    json2.minimum = minimum;
+    json4.minimum = minimum;
   }
   if (exMax) {
     if (legacy) {
-      json2.maximum = exclusiveMaximum;
-      json2.exclusiveMaximum = true;
+      json4.maximum = exclusiveMaximum;
+      json4.exclusiveMaximum = true;
     } else {
-      json2.exclusiveMaximum = exclusiveMaximum;
+      json4.exclusiveMaximum = exclusiveMaximum;
     }
   } else if (typeof maximum === "number") {
-    json2.maximum = maximum;
+    json4.maximum = maximum;
   }
   if (multipleOf) {
     const divisors = /* @__PURE__ */ new Set();
@@ -25505,75 +25652,75 @@ var numberProcessor = (schema, ctx, _json, params) => {
       if (Number.isFinite(divisor) && divisor !== 0)
         divisors.add(Math.abs(divisor));
       else
-        handleUnrepresentable(schema, ctx, json2, params, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
+        handleUnrepresentable(schema, ctx, json4, params, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
     }
     const [first, ...rest] = divisors;
     if (first !== void 0)
-      json2.multipleOf = first;
+      json4.multipleOf = first;
     if (rest.length)
-      json2.allOf = [...json2.allOf ?? [], ...rest.map((m) => ({ multipleOf: m }))];
+      json4.allOf = [...json4.allOf ?? [], ...rest.map((m) => ({ multipleOf: m }))];
   }
 };
-var booleanProcessor = (_schema, _ctx, json2, _params) => {
-  json2.type = "boolean";
+var booleanProcessor = (_schema, _ctx, json4, _params) => {
+  json4.type = "boolean";
 };
-var bigintProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "BigInt cannot be represented in JSON Schema");
+var bigintProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "BigInt cannot be represented in JSON Schema");
 };
-var symbolProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Symbols cannot be represented in JSON Schema");
+var symbolProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Symbols cannot be represented in JSON Schema");
 };
-var nullProcessor = (_schema, ctx, json2, _params) => {
+var nullProcessor = (_schema, ctx, json4, _params) => {
   if (ctx.target === "openapi-3.0") {
-    json2.type = "string";
-    json2.nullable = true;
-    json2.enum = [null];
+    json4.type = "string";
+    json4.nullable = true;
+    json4.enum = [null];
   } else {
-    json2.type = "null";
+    json4.type = "null";
   }
 };
-var undefinedProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Undefined cannot be represented in JSON Schema");
+var undefinedProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Undefined cannot be represented in JSON Schema");
 };
-var voidProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Void cannot be represented in JSON Schema");
+var voidProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Void cannot be represented in JSON Schema");
 };
-var neverProcessor = (_schema, _ctx, json2, _params) => {
-  json2.not = {};
+var neverProcessor = (_schema, _ctx, json4, _params) => {
+  json4.not = {};
 };
 var anyProcessor = (_schema, _ctx, _json, _params) => {
 };
 var unknownProcessor = (_schema, _ctx, _json, _params) => {
 };
-var dateProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Date cannot be represented in JSON Schema");
+var dateProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Date cannot be represented in JSON Schema");
 };
-var enumProcessor = (schema, _ctx, json2, _params) => {
+var enumProcessor = (schema, _ctx, json4, _params) => {
   const def = schema._zod.def;
   const values = getEnumValues(def.entries);
   if (values.length === 0) {
-    json2.not = {};
+    json4.not = {};
     return;
   }
   if (values.every((v) => typeof v === "number"))
-    json2.type = "number";
+    json4.type = "number";
   if (values.every((v) => typeof v === "string"))
-    json2.type = "string";
-  json2.enum = values;
+    json4.type = "string";
+  json4.enum = values;
 };
-var literalProcessor = (schema, ctx, json2, params) => {
+var literalProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   if (def.values.length === 0) {
-    json2.not = {};
+    json4.not = {};
     return;
   }
   const vals = [];
   for (const val of def.values) {
     if (val === void 0) {
-      if (handleUnrepresentable(schema, ctx, json2, params, "Literal `undefined` cannot be represented in JSON Schema"))
+      if (handleUnrepresentable(schema, ctx, json4, params, "Literal `undefined` cannot be represented in JSON Schema"))
         return;
     } else if (typeof val === "bigint") {
-      if (handleUnrepresentable(schema, ctx, json2, params, "BigInt literals cannot be represented in JSON Schema"))
+      if (handleUnrepresentable(schema, ctx, json4, params, "BigInt literals cannot be represented in JSON Schema"))
         return;
       vals.push(Number(val));
     } else {
@@ -25583,37 +25730,37 @@ var literalProcessor = (schema, ctx, json2, params) => {
   if (vals.length === 0) {
   } else if (vals.length === 1) {
     const val = vals[0];
-    json2.type = val === null ? "null" : typeof val;
+    json4.type = val === null ? "null" : typeof val;
     if (ctx.target === "draft-04" || ctx.target === "openapi-3.0") {
-      json2.enum = [val];
+      json4.enum = [val];
     } else {
-      json2.const = val;
+      json4.const = val;
     }
   } else {
     if (vals.every((v) => typeof v === "number"))
-      json2.type = "number";
+      json4.type = "number";
     if (vals.every((v) => typeof v === "string"))
-      json2.type = "string";
+      json4.type = "string";
     if (vals.every((v) => typeof v === "boolean"))
-      json2.type = "boolean";
+      json4.type = "boolean";
     if (vals.every((v) => v === null))
-      json2.type = "null";
-    json2.enum = vals;
+      json4.type = "null";
+    json4.enum = vals;
   }
 };
-var nanProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "NaN cannot be represented in JSON Schema");
+var nanProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "NaN cannot be represented in JSON Schema");
 };
-var templateLiteralProcessor = (schema, _ctx, json2, _params) => {
-  const _json = json2;
+var templateLiteralProcessor = (schema, _ctx, json4, _params) => {
+  const _json = json4;
   const pattern = schema._zod.pattern;
   if (!pattern)
     throw new Error("Pattern not found in template literal");
   _json.type = "string";
   _json.pattern = pattern.source;
 };
-var fileProcessor = (schema, _ctx, json2, _params) => {
-  const _json = json2;
+var fileProcessor = (schema, _ctx, json4, _params) => {
+  const _json = json4;
   _json.type = "string";
   _json.format = "binary";
   _json.contentEncoding = "binary";
@@ -25631,34 +25778,34 @@ var fileProcessor = (schema, _ctx, json2, _params) => {
   else
     _json.anyOf = mime.map((m) => ({ contentMediaType: m }));
 };
-var successProcessor = (_schema, _ctx, json2, _params) => {
-  json2.type = "boolean";
+var successProcessor = (_schema, _ctx, json4, _params) => {
+  json4.type = "boolean";
 };
-var customProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Custom types cannot be represented in JSON Schema");
+var customProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Custom types cannot be represented in JSON Schema");
 };
-var functionProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Function types cannot be represented in JSON Schema");
+var functionProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Function types cannot be represented in JSON Schema");
 };
-var transformProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Transforms cannot be represented in JSON Schema");
+var transformProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Transforms cannot be represented in JSON Schema");
 };
-var mapProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Map cannot be represented in JSON Schema");
+var mapProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Map cannot be represented in JSON Schema");
 };
-var setProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Set cannot be represented in JSON Schema");
+var setProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Set cannot be represented in JSON Schema");
 };
 var arrayProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
+  const json4 = _json;
   const def = schema._zod.def;
   const { minimum, maximum } = aggregateChecks(schema);
   if (typeof minimum === "number")
-    json2.minItems = minimum;
+    json4.minItems = minimum;
   if (typeof maximum === "number")
-    json2.maxItems = maximum;
-  json2.type = "array";
-  json2.items = processSchema(def.element, ctx, {
+    json4.maxItems = maximum;
+  json4.type = "array";
+  json4.items = processSchema(def.element, ctx, {
     ...params,
     path: [...params.path, "items"]
   });
@@ -25674,17 +25821,17 @@ function inputOptin(schema) {
   return schema._zod.optin;
 }
 var objectProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
+  const json4 = _json;
   const def = schema._zod.def;
   const shape = def.shape;
   const symbolKeys = Object.getOwnPropertySymbols(shape);
-  if (symbolKeys.length && handleUnrepresentable(schema, ctx, json2, params, "Symbol keys cannot be represented in JSON Schema")) {
+  if (symbolKeys.length && handleUnrepresentable(schema, ctx, json4, params, "Symbol keys cannot be represented in JSON Schema")) {
     return;
   }
-  json2.type = "object";
-  json2.properties = {};
+  json4.type = "object";
+  json4.properties = {};
   for (const key in shape) {
-    assignProp(json2.properties, key, processSchema(shape[key], ctx, {
+    assignProp(json4.properties, key, processSchema(shape[key], ctx, {
       ...params,
       path: [...params.path, "properties", key]
     }));
@@ -25697,21 +25844,21 @@ var objectProcessor = (schema, ctx, _json, params) => {
     }
   }
   if (requiredKeys.length > 0) {
-    json2.required = requiredKeys;
+    json4.required = requiredKeys;
   }
   if (def.catchall?._zod.def.type === "never") {
-    json2.additionalProperties = false;
+    json4.additionalProperties = false;
   } else if (!def.catchall) {
     if (ctx.io === "output")
-      json2.additionalProperties = false;
+      json4.additionalProperties = false;
   } else if (def.catchall) {
-    json2.additionalProperties = processSchema(def.catchall, ctx, {
+    json4.additionalProperties = processSchema(def.catchall, ctx, {
       ...params,
       path: [...params.path, "additionalProperties"]
     });
   }
 };
-var unionProcessor = (schema, ctx, json2, params) => {
+var unionProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   const isExclusive = def.inclusive === false;
   const options = def.options.map((x, i) => processSchema(x, ctx, {
@@ -25719,12 +25866,12 @@ var unionProcessor = (schema, ctx, json2, params) => {
     path: [...params.path, isExclusive ? "oneOf" : "anyOf", i]
   }));
   if (isExclusive) {
-    json2.oneOf = options;
+    json4.oneOf = options;
   } else {
-    json2.anyOf = options;
+    json4.anyOf = options;
   }
 };
-var intersectionProcessor = (schema, ctx, json2, params) => {
+var intersectionProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   const a = processSchema(def.left, ctx, {
     ...params,
@@ -25739,13 +25886,13 @@ var intersectionProcessor = (schema, ctx, json2, params) => {
     ...isSimpleIntersection(a) ? a.allOf : [a],
     ...isSimpleIntersection(b) ? b.allOf : [b]
   ];
-  json2.allOf = allOf;
+  json4.allOf = allOf;
   ctx.intersections.push(allOf);
 };
 var tupleProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
+  const json4 = _json;
   const def = schema._zod.def;
-  json2.type = "array";
+  json4.type = "array";
   const prefixPath = ctx.target === "draft-2020-12" ? "prefixItems" : "items";
   const restPath = ctx.target === "draft-2020-12" ? "items" : ctx.target === "openapi-3.0" ? "items" : "additionalItems";
   const prefixItems = def.items.map((x, i) => processSchema(x, ctx, {
@@ -25767,70 +25914,70 @@ var tupleProcessor = (schema, ctx, _json, params) => {
   const maxItems = def.items.length;
   const isClosed = !def.rest;
   if (ctx.target === "draft-2020-12") {
-    json2.prefixItems = prefixItems;
+    json4.prefixItems = prefixItems;
     if (isClosed) {
-      json2.items = false;
+      json4.items = false;
     } else if (rest) {
-      json2.items = rest;
+      json4.items = rest;
     }
     if (minItems > 0)
-      json2.minItems = minItems;
+      json4.minItems = minItems;
     if (isClosed)
-      json2.maxItems = maxItems;
+      json4.maxItems = maxItems;
   } else if (ctx.target === "openapi-3.0") {
-    json2.items = {
+    json4.items = {
       anyOf: prefixItems
     };
     if (rest) {
-      json2.items.anyOf.push(rest);
+      json4.items.anyOf.push(rest);
     }
     if (minItems > 0)
-      json2.minItems = minItems;
+      json4.minItems = minItems;
     if (isClosed)
-      json2.maxItems = maxItems;
+      json4.maxItems = maxItems;
   } else {
-    json2.items = prefixItems;
+    json4.items = prefixItems;
     if (isClosed) {
-      json2.additionalItems = false;
+      json4.additionalItems = false;
     } else if (rest) {
-      json2.additionalItems = rest;
+      json4.additionalItems = rest;
     }
     if (minItems > 0)
-      json2.minItems = minItems;
+      json4.minItems = minItems;
     if (isClosed)
-      json2.maxItems = maxItems;
+      json4.maxItems = maxItems;
   }
   const { minimum, maximum } = aggregateChecks(schema);
   if (typeof minimum === "number")
-    json2.minItems = minimum;
+    json4.minItems = minimum;
   if (typeof maximum === "number")
-    json2.maxItems = maximum;
+    json4.maxItems = maximum;
 };
-function stringifyKeyNames(bySchema, json2, visited) {
-  if (json2.$ref) {
-    if (visited.has(json2))
-      return json2;
-    visited.add(json2);
-    const def = bySchema.get(json2)?.def;
+function stringifyKeyNames(bySchema, json4, visited) {
+  if (json4.$ref) {
+    if (visited.has(json4))
+      return json4;
+    visited.add(json4);
+    const def = bySchema.get(json4)?.def;
     if (!def)
-      return json2;
+      return json4;
     const inlined = stringifyKeyNames(bySchema, def, visited);
-    return inlined === def ? json2 : inlined;
+    return inlined === def ? json4 : inlined;
   }
   for (const keyword of ["anyOf", "oneOf"]) {
-    const branches = json2[keyword];
+    const branches = json4[keyword];
     if (!Array.isArray(branches))
       continue;
     const mapped = branches.map((branch) => stringifyKeyNames(bySchema, branch, visited));
     if (mapped.some((branch, i) => branch !== branches[i]))
-      json2 = { ...json2, [keyword]: mapped };
+      json4 = { ...json4, [keyword]: mapped };
   }
-  const types = Array.isArray(json2.type) ? json2.type : [json2.type];
+  const types = Array.isArray(json4.type) ? json4.type : [json4.type];
   const numericType = !types.includes("string") && types.some((t) => t === "number" || t === "integer");
-  const values = json2.enum ?? (json2.const !== void 0 ? [json2.const] : void 0);
+  const values = json4.enum ?? (json4.const !== void 0 ? [json4.const] : void 0);
   if (!numericType && !values?.some((v) => typeof v === "number"))
-    return json2;
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format, id, ...rest } = json2;
+    return json4;
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format, id, ...rest } = json4;
   if (rest.enum)
     rest.enum = rest.enum.map((v) => typeof v === "number" ? String(v) : v);
   else if (typeof rest.const === "number")
@@ -25870,9 +26017,9 @@ function rewriteKeyNames(ctx) {
   }
 }
 var recordProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
+  const json4 = _json;
   const def = schema._zod.def;
-  json2.type = "object";
+  json4.type = "object";
   const keyType = def.keyType;
   const patterns = aggregateChecks(keyType).patterns;
   if (def.mode === "loose" && patterns && patterns.size > 0) {
@@ -25880,13 +26027,13 @@ var recordProcessor = (schema, ctx, _json, params) => {
       ...params,
       path: [...params.path, "patternProperties", "*"]
     });
-    json2.patternProperties = {};
+    json4.patternProperties = {};
     for (const pattern of patterns) {
-      assignProp(json2.patternProperties, exactPattern(pattern).source, valueSchema);
+      assignProp(json4.patternProperties, exactPattern(pattern).source, valueSchema);
     }
   } else {
     if (ctx.target === "draft-07" || ctx.target === "draft-2020-12") {
-      json2.propertyNames = processSchema(def.keyType, ctx, {
+      json4.propertyNames = processSchema(def.keyType, ctx, {
         ...params,
         path: [...params.path, "propertyNames"]
       });
@@ -25898,7 +26045,7 @@ var recordProcessor = (schema, ctx, _json, params) => {
       }
       pending.push(schema);
     }
-    json2.additionalProperties = processSchema(def.valueType, ctx, {
+    json4.additionalProperties = processSchema(def.valueType, ctx, {
       ...params,
       path: [...params.path, "additionalProperties"]
     });
@@ -25908,19 +26055,19 @@ var recordProcessor = (schema, ctx, _json, params) => {
   if (keyValues && !def.partial && !omittableOnInput) {
     const validKeyValues = [...keyValues].filter((v) => typeof v === "string" || typeof v === "number");
     if (validKeyValues.length > 0) {
-      json2.required = validKeyValues.map(String);
+      json4.required = validKeyValues.map(String);
     }
   }
 };
-var nullableProcessor = (schema, ctx, json2, params) => {
+var nullableProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   const inner = processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   if (ctx.target === "openapi-3.0") {
     seen.ref = def.innerType;
-    json2.nullable = true;
+    json4.nullable = true;
   } else {
-    json2.anyOf = [inner, { type: "null" }];
+    json4.anyOf = [inner, { type: "null" }];
   }
 };
 var nonoptionalProcessor = (schema, ctx, _json, params) => {
@@ -25930,7 +26077,7 @@ var nonoptionalProcessor = (schema, ctx, _json, params) => {
   seen.ref = def.innerType;
 };
 var UNREPRESENTABLE_DEFAULT = /* @__PURE__ */ Symbol();
-function serializeDefaultValue(value, schema, ctx, json2, params) {
+function serializeDefaultValue(value, schema, ctx, json4, params) {
   let unrepresentable = false;
   const serialized = JSON.stringify(value, (_, val) => {
     if (typeof val !== "bigint")
@@ -25940,30 +26087,30 @@ function serializeDefaultValue(value, schema, ctx, json2, params) {
   });
   if (!unrepresentable)
     return JSON.parse(serialized);
-  handleUnrepresentable(schema, ctx, json2, params, "BigInt defaults cannot be represented in JSON Schema");
+  handleUnrepresentable(schema, ctx, json4, params, "BigInt defaults cannot be represented in JSON Schema");
   return UNREPRESENTABLE_DEFAULT;
 }
-var defaultProcessor = (schema, ctx, json2, params) => {
+var defaultProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   seen.ref = def.innerType;
-  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params);
+  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json4, params);
   if (value !== UNREPRESENTABLE_DEFAULT)
-    json2.default = value;
+    json4.default = value;
 };
-var prefaultProcessor = (schema, ctx, json2, params) => {
+var prefaultProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   seen.ref = def.innerType;
   if (ctx.io !== "input")
     return;
-  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params);
+  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json4, params);
   if (value !== UNREPRESENTABLE_DEFAULT)
-    json2._prefault = value;
+    json4._prefault = value;
 };
-var catchProcessor = (schema, ctx, json2, params) => {
+var catchProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
@@ -25972,10 +26119,10 @@ var catchProcessor = (schema, ctx, json2, params) => {
   try {
     catchValue = def.catchValue(void 0);
   } catch {
-    handleUnrepresentable(schema, ctx, json2, params, "Dynamic catch values are not supported in JSON Schema");
+    handleUnrepresentable(schema, ctx, json4, params, "Dynamic catch values are not supported in JSON Schema");
     return;
   }
-  json2.default = catchValue;
+  json4.default = catchValue;
 };
 var pipeProcessor = (schema, ctx, _json, params) => {
   const def = schema._zod.def;
@@ -25985,12 +26132,12 @@ var pipeProcessor = (schema, ctx, _json, params) => {
   const seen = ctx.seen.get(schema);
   seen.ref = innerType;
 };
-var readonlyProcessor = (schema, ctx, json2, params) => {
+var readonlyProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   seen.ref = def.innerType;
-  json2.readOnly = true;
+  json4.readOnly = true;
 };
 var promiseProcessor = (schema, ctx, _json, params) => {
   const def = schema._zod.def;
@@ -26632,7 +26779,7 @@ var _ZodString = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodString.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json2, params) => stringProcessor(inst, ctx, json2, params);
+    inst._zod.processJSONSchema = (ctx, json4, params) => stringProcessor(inst, ctx, json4, params);
   },
   /* @__PURE__ */ util_exports.derived({
     format: (inst) => aggregateChecks(inst).format ?? null,
@@ -26991,7 +27138,7 @@ var ZodNumber = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodNumber.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json2, params) => numberProcessor(inst, ctx, json2, params);
+    inst._zod.processJSONSchema = (ctx, json4, params) => numberProcessor(inst, ctx, json4, params);
     inst.isFinite = true;
   },
   /* @__PURE__ */ util_exports.derived({
@@ -27081,7 +27228,7 @@ function uint32(params) {
 var ZodBoolean = /* @__PURE__ */ $constructor("ZodBoolean", (inst, def) => {
   $ZodBoolean.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => booleanProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => booleanProcessor(inst, ctx, json4, params);
 });
 function boolean2(params) {
   return _boolean(ZodBoolean, params);
@@ -27091,7 +27238,7 @@ var ZodBigInt = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodBigInt.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json2, params) => bigintProcessor(inst, ctx, json2, params);
+    inst._zod.processJSONSchema = (ctx, json4, params) => bigintProcessor(inst, ctx, json4, params);
   },
   /* @__PURE__ */ util_exports.derived({
     minValue: (inst) => aggregateChecks(inst).minimum ?? null,
@@ -27149,7 +27296,7 @@ function uint64(params) {
 var ZodSymbol = /* @__PURE__ */ $constructor("ZodSymbol", (inst, def) => {
   $ZodSymbol.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => symbolProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => symbolProcessor(inst, ctx, json4, params);
 });
 function symbol(params) {
   return _symbol(ZodSymbol, params);
@@ -27157,7 +27304,7 @@ function symbol(params) {
 var ZodUndefined = /* @__PURE__ */ $constructor("ZodUndefined", (inst, def) => {
   $ZodUndefined.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => undefinedProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => undefinedProcessor(inst, ctx, json4, params);
 });
 function _undefined3(params) {
   return _undefined2(ZodUndefined, params);
@@ -27165,7 +27312,7 @@ function _undefined3(params) {
 var ZodNull = /* @__PURE__ */ $constructor("ZodNull", (inst, def) => {
   $ZodNull.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => nullProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => nullProcessor(inst, ctx, json4, params);
 });
 function _null3(params) {
   return _null2(ZodNull, params);
@@ -27173,7 +27320,7 @@ function _null3(params) {
 var ZodAny = /* @__PURE__ */ $constructor("ZodAny", (inst, def) => {
   $ZodAny.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => anyProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => anyProcessor(inst, ctx, json4, params);
 });
 function any() {
   return _any(ZodAny);
@@ -27181,7 +27328,7 @@ function any() {
 var ZodUnknown = /* @__PURE__ */ $constructor("ZodUnknown", (inst, def) => {
   $ZodUnknown.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => unknownProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => unknownProcessor(inst, ctx, json4, params);
 });
 function unknown() {
   return _unknown(ZodUnknown);
@@ -27189,7 +27336,7 @@ function unknown() {
 var ZodNever = /* @__PURE__ */ $constructor("ZodNever", (inst, def) => {
   $ZodNever.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => neverProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => neverProcessor(inst, ctx, json4, params);
 });
 function never(params) {
   return _never(ZodNever, params);
@@ -27197,7 +27344,7 @@ function never(params) {
 var ZodVoid = /* @__PURE__ */ $constructor("ZodVoid", (inst, def) => {
   $ZodVoid.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => voidProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => voidProcessor(inst, ctx, json4, params);
 });
 function _void2(params) {
   return _void(ZodVoid, params);
@@ -27207,7 +27354,7 @@ var ZodDate = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodDate.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json2, params) => dateProcessor(inst, ctx, json2, params);
+    inst._zod.processJSONSchema = (ctx, json4, params) => dateProcessor(inst, ctx, json4, params);
     inst.min = (value, params) => inst.check(_gte(value, params));
     inst.max = (value, params) => inst.check(_lte(value, params));
   },
@@ -27229,7 +27376,7 @@ var ZodArray = /* @__PURE__ */ $constructor("ZodArray", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodArray.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => arrayProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => arrayProcessor(inst, ctx, json4, params);
   inst.element = def.element;
 }, {
   min(n, params) {
@@ -27259,7 +27406,7 @@ var ZodObject = /* @__PURE__ */ $constructor("ZodObject", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodObjectJIT.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => objectProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => objectProcessor(inst, ctx, json4, params);
   util_exports.installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
 }, {
   keyof() {
@@ -27332,7 +27479,7 @@ function looseObject(shape, params) {
 var ZodUnion = /* @__PURE__ */ $constructor("ZodUnion", (inst, def) => {
   $ZodUnion.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => unionProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => unionProcessor(inst, ctx, json4, params);
   inst.options = def.options;
 });
 function union(options, params) {
@@ -27345,7 +27492,7 @@ function union(options, params) {
 var ZodXor = /* @__PURE__ */ $constructor("ZodXor", (inst, def) => {
   ZodUnion.init(inst, def);
   $ZodXor.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => unionProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => unionProcessor(inst, ctx, json4, params);
   inst.options = def.options;
 });
 function xor(options, params) {
@@ -27371,7 +27518,7 @@ function discriminatedUnion(discriminator, options, params) {
 var ZodIntersection = /* @__PURE__ */ $constructor("ZodIntersection", (inst, def) => {
   $ZodIntersection.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => intersectionProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => intersectionProcessor(inst, ctx, json4, params);
 });
 function intersection(left, right) {
   return new ZodIntersection({
@@ -27384,7 +27531,7 @@ var ZodTuple = /* @__PURE__ */ $constructor("ZodTuple", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodTuple.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => tupleProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => tupleProcessor(inst, ctx, json4, params);
 }, {
   rest(rest) {
     return this.clone({
@@ -27417,7 +27564,7 @@ var ZodRecord = /* @__PURE__ */ $constructor("ZodRecord", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodRecord.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => recordProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => recordProcessor(inst, ctx, json4, params);
   inst.keyType = def.keyType;
   inst.valueType = def.valueType;
 });
@@ -27459,7 +27606,7 @@ var ZodMap = /* @__PURE__ */ $constructor("ZodMap", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodMap.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => mapProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => mapProcessor(inst, ctx, json4, params);
   inst.keyType = def.keyType;
   inst.valueType = def.valueType;
   inst.min = (...args) => inst.check(_minSize(...args));
@@ -27479,7 +27626,7 @@ var ZodSet = /* @__PURE__ */ $constructor("ZodSet", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodSet.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => setProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => setProcessor(inst, ctx, json4, params);
   inst.min = (...args) => inst.check(_minSize(...args));
   inst.nonempty = (params) => inst.check(_minSize(1, params));
   inst.max = (...args) => inst.check(_maxSize(...args));
@@ -27495,7 +27642,7 @@ function set(valueType, params) {
 var ZodEnum = /* @__PURE__ */ $constructor("ZodEnum", (inst, def) => {
   $ZodEnum.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => enumProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => enumProcessor(inst, ctx, json4, params);
   inst.enum = def.entries;
   inst.options = [...inst._zod.values];
   const keys = new Set(Object.keys(def.entries));
@@ -27548,7 +27695,7 @@ function nativeEnum(entries, params) {
 var ZodLiteral = /* @__PURE__ */ $constructor("ZodLiteral", (inst, def) => {
   $ZodLiteral.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => literalProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => literalProcessor(inst, ctx, json4, params);
   inst.values = new Set(def.values);
   Object.defineProperty(inst, "value", {
     get() {
@@ -27569,7 +27716,7 @@ function literal(value, params) {
 var ZodFile = /* @__PURE__ */ $constructor("ZodFile", (inst, def) => {
   $ZodFile.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => fileProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => fileProcessor(inst, ctx, json4, params);
   inst.min = (size, params) => inst.check(_minSize(size, params));
   inst.max = (size, params) => inst.check(_maxSize(size, params));
   inst.mime = (types, params) => inst.check(_mime(Array.isArray(types) ? types : [types], params));
@@ -27581,7 +27728,7 @@ var ZodTransform = /* @__PURE__ */ $constructor("ZodTransform", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodTransform.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => transformProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => transformProcessor(inst, ctx, json4, params);
   inst._zod.parse = (payload, _ctx) => {
     if (_ctx.direction === "backward") {
       throw new $ZodEncodeError(inst.constructor.name);
@@ -27620,7 +27767,7 @@ function transform(fn) {
 var ZodOptional = /* @__PURE__ */ $constructor("ZodOptional", (inst, def) => {
   $ZodOptional.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => optionalProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => optionalProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function optional(innerType) {
@@ -27632,7 +27779,7 @@ function optional(innerType) {
 var ZodExactOptional = /* @__PURE__ */ $constructor("ZodExactOptional", (inst, def) => {
   $ZodExactOptional.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => optionalProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => optionalProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function exactOptional(innerType) {
@@ -27644,7 +27791,7 @@ function exactOptional(innerType) {
 var ZodNullable = /* @__PURE__ */ $constructor("ZodNullable", (inst, def) => {
   $ZodNullable.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => nullableProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => nullableProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function nullable(innerType) {
@@ -27659,7 +27806,7 @@ function nullish2(innerType) {
 var ZodDefault = /* @__PURE__ */ $constructor("ZodDefault", (inst, def) => {
   $ZodDefault.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => defaultProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => defaultProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
   inst.removeDefault = inst.unwrap;
 });
@@ -27675,7 +27822,7 @@ function _default2(innerType, defaultValue) {
 var ZodPrefault = /* @__PURE__ */ $constructor("ZodPrefault", (inst, def) => {
   $ZodPrefault.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => prefaultProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => prefaultProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function prefault(innerType, defaultValue) {
@@ -27690,7 +27837,7 @@ function prefault(innerType, defaultValue) {
 var ZodNonOptional = /* @__PURE__ */ $constructor("ZodNonOptional", (inst, def) => {
   $ZodNonOptional.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => nonoptionalProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => nonoptionalProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function nonoptional(innerType, params) {
@@ -27703,7 +27850,7 @@ function nonoptional(innerType, params) {
 var ZodSuccess = /* @__PURE__ */ $constructor("ZodSuccess", (inst, def) => {
   $ZodSuccess.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => successProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => successProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function success(innerType) {
@@ -27715,7 +27862,7 @@ function success(innerType) {
 var ZodCatch = /* @__PURE__ */ $constructor("ZodCatch", (inst, def) => {
   $ZodCatch.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => catchProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => catchProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
   inst.removeCatch = inst.unwrap;
 });
@@ -27729,7 +27876,7 @@ function _catch2(innerType, catchValue) {
 var ZodNaN = /* @__PURE__ */ $constructor("ZodNaN", (inst, def) => {
   $ZodNaN.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => nanProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => nanProcessor(inst, ctx, json4, params);
 });
 function nan(params) {
   return _nan(ZodNaN, params);
@@ -27737,7 +27884,7 @@ function nan(params) {
 var ZodPipe = /* @__PURE__ */ $constructor("ZodPipe", (inst, def) => {
   $ZodPipe.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => pipeProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => pipeProcessor(inst, ctx, json4, params);
   inst.in = def.in;
   inst.out = def.out;
 });
@@ -27779,7 +27926,7 @@ var ZodPreprocess = /* @__PURE__ */ $constructor("ZodPreprocess", (inst, def) =>
 var ZodReadonly = /* @__PURE__ */ $constructor("ZodReadonly", (inst, def) => {
   $ZodReadonly.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => readonlyProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => readonlyProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function readonly(innerType) {
@@ -27791,7 +27938,7 @@ function readonly(innerType) {
 var ZodTemplateLiteral = /* @__PURE__ */ $constructor("ZodTemplateLiteral", (inst, def) => {
   $ZodTemplateLiteral.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => templateLiteralProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => templateLiteralProcessor(inst, ctx, json4, params);
 });
 function templateLiteral(parts, params) {
   return new ZodTemplateLiteral({
@@ -27803,7 +27950,7 @@ function templateLiteral(parts, params) {
 var ZodLazy = /* @__PURE__ */ $constructor("ZodLazy", (inst, def) => {
   $ZodLazy.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => lazyProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => lazyProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.getter();
 });
 function lazy(getter) {
@@ -27815,7 +27962,7 @@ function lazy(getter) {
 var ZodPromise = /* @__PURE__ */ $constructor("ZodPromise", (inst, def) => {
   $ZodPromise.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => promiseProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => promiseProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function promise(innerType) {
@@ -27827,7 +27974,7 @@ function promise(innerType) {
 var ZodFunction = /* @__PURE__ */ $constructor("ZodFunction", (inst, def) => {
   $ZodFunction.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => functionProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => functionProcessor(inst, ctx, json4, params);
 });
 function _function(params) {
   return new ZodFunction({
@@ -27839,7 +27986,7 @@ function _function(params) {
 var ZodCustom = /* @__PURE__ */ $constructor("ZodCustom", (inst, def) => {
   $ZodCustom.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => customProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => customProcessor(inst, ctx, json4, params);
 });
 function check(fn) {
   const ch = new $ZodCheck({
@@ -28932,7 +29079,9 @@ var Judgement = external_exports.object({
   /** Why, in one line a reader can check against the report. */
   reason: external_exports.string(),
   /** For a detection: the failed records attributable to the fault (by branch or named assertion). */
-  detected_by: external_exports.array(external_exports.string()).default([])
+  detected_by: external_exports.array(external_exports.string()).default([]),
+  /** false for a detection on a service without coverage: counted, but no failure is tied to the fault's branches. */
+  attributed: external_exports.boolean().optional()
 });
 var TRUSTED_VERDICTS = ["baseline_pass", "defect_detected"];
 
@@ -29024,7 +29173,14 @@ var RunInfo = external_exports.object({
   seed: external_exports.number().int(),
   k: external_exports.number().int().positive(),
   /** For a shard: which slice of task × trial this run holds. */
-  shard: external_exports.object({ index: external_exports.number().int().positive(), count: external_exports.number().int().positive() }).optional()
+  shard: external_exports.object({ index: external_exports.number().int().positive(), count: external_exports.number().int().positive() }).optional(),
+  /** How agents and acceptors were isolated; `none` with the reason when they were not. Absent in older files. */
+  isolation: external_exports.object({ mechanism: external_exports.enum(["bubblewrap", "none"]), reason: external_exports.string().optional() }).optional(),
+  /**
+   * Set when the run's own integrity failed (an acceptance copy changed under it): no trial of the run
+   * passes, and the gate fails.
+   */
+  integrity_error: external_exports.string().optional()
 });
 var Results = external_exports.object({
   schema: external_exports.literal(RESULTS_SCHEMA),
@@ -29629,17 +29785,14 @@ function taskCounts() {
 
 // src/util/files.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
-import { readdir, readFile as readFile2, stat } from "node:fs/promises";
+import { constants } from "node:fs";
+import { lstat, open as open2, readdir, readFile, readlink, stat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 
 // src/util/hash.ts
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
 function sha256(data) {
   return createHash("sha256").update(data).digest("hex");
-}
-async function sha256File(path) {
-  return sha256(await readFile(path));
 }
 function sha256Manifest(parts) {
   const lines = Object.keys(parts).sort().map((name) => `${parts[name]}  ${name}
@@ -29668,14 +29821,27 @@ async function matchFiles(root, globs) {
   }
   return [...found].sort();
 }
+var HASH_CAP_BYTES = 1024 * 1024 * 1024;
 async function hashFiles(root, files) {
   const out = {};
-  for (const f of files) out[f] = await sha256File(join(root, f));
+  for (const f of files) out[f] = await hashEntry(join(root, f));
   return out;
+}
+async function hashEntry(path) {
+  try {
+    const bytes = await readRegularFile(path, HASH_CAP_BYTES);
+    return bytes === null ? `over ${HASH_CAP_BYTES} bytes` : sha256(bytes);
+  } catch (e) {
+    const code = e.code;
+    if (code === "ELOOP") return `link to ${await readlink(path).catch(() => "?")}`;
+    if (code === "ENOTREG") return "not a regular file";
+    if (code === "ENOENT") return "missing";
+    throw e;
+  }
 }
 async function readTextFile(path, notFound = "file not found") {
   try {
-    return await readFile2(path, "utf8");
+    return await readFile(path, "utf8");
   } catch (e) {
     const code = e.code;
     throw new UserInputError(path, "", code === "ENOENT" ? notFound : `cannot read (${code})`);
@@ -29687,6 +29853,38 @@ async function readJsonFile(path) {
     return JSON.parse(text);
   } catch (e) {
     throw new UserInputError(path, "", `not valid JSON: ${e.message}`);
+  }
+}
+async function listEntries(root) {
+  const out = [];
+  const pending = [""];
+  while (pending.length) {
+    const dir = pending.pop();
+    for (const dirent of await readdir(join(root, dir), { withFileTypes: true })) {
+      const path = dir ? `${dir}/${dirent.name}` : dirent.name;
+      const stats = await lstat(join(root, path));
+      const kind = stats.isSymbolicLink() ? "link" : stats.isDirectory() ? "dir" : stats.isFile() ? "file" : "other";
+      out.push({ path, kind, size: stats.size, links: stats.nlink });
+      if (kind === "dir") pending.push(path);
+    }
+  }
+  return out.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+}
+async function readRegularFile(path, maxBytes) {
+  const handle = await open2(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) throw Object.assign(new Error(`${path} is not a regular file`), { code: "ENOTREG" });
+    const buffer = Buffer.alloc(Math.min(stats.size, maxBytes) + 1);
+    let length = 0;
+    while (length < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    return length > maxBytes ? null : buffer.subarray(0, length);
+  } finally {
+    await handle.close();
   }
 }
 
@@ -30219,7 +30417,7 @@ ${USAGE}
 function parseCompareArgs(argv) {
   let values;
   try {
-    ({ values } = parseArgs({
+    ({ values } = parseArgs2({
       args: argv,
       options: {
         base: { type: "string", multiple: true },
@@ -30260,13 +30458,135 @@ async function writeOutput(path, text) {
   }
 }
 
+// src/cli/init.ts
+import { appendFile, cp, mkdir, readFile as readFile2, stat as stat2 } from "node:fs/promises";
+import { dirname as dirname2, join as join3, relative as relative3, resolve as resolve2 } from "node:path";
+
+// src/cli/paths.ts
+import { existsSync } from "node:fs";
+import { dirname, join as join2, relative as relative2 } from "node:path";
+import { fileURLToPath } from "node:url";
+function packageRoot() {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join2(dir, "fixtures", "inventory", "fixture.json"))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error("trialgate: cannot find its built-in fixtures/ next to the package");
+    dir = parent;
+  }
+  return dir;
+}
+function builtinFixture(name) {
+  return join2(packageRoot(), "fixtures", name);
+}
+function runDirName(prefix, now = /* @__PURE__ */ new Date()) {
+  const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
+  return `${prefix}-${stamp}-${Math.random().toString(36).slice(2, 6)}`;
+}
+function displayPath(path, cwd) {
+  return path.startsWith(cwd + "/") ? relative2(cwd, path) : path;
+}
+
+// src/cli/init.ts
+var INIT = {
+  name: "init",
+  summary: "write a working starter: trialgate.yml, a fixture (a tiny service with one defect, a node:test acceptor, a reference answer), a stand-in agent and the two workflows",
+  usage: "trialgate init [DIR] [--force]",
+  positionals: { min: 0, max: 1, name: "[DIR]" },
+  options: { force: { type: "boolean", help: "overwrite files that already exist" } },
+  exits: "0 written, 2 a file would be overwritten (see --force)"
+};
+var REPORTER_TARGET = "fixtures/tally/acceptance/trialgate-reporter.mjs";
+async function runInitCli(argv, io) {
+  const parsed = parseCommand(INIT, argv, io);
+  if (typeof parsed === "number") return parsed;
+  const target = resolve2(io.cwd, parsed.positionals[0] ?? ".");
+  const starter = join3(packageRoot(), "templates", "starter");
+  const files = [...(await listFiles(starter)).map((f) => ({ from: join3(starter, f), to: f })), { from: join3(packageRoot(), "reporters", "node-test.mjs"), to: REPORTER_TARGET }];
+  const existing = [];
+  for (const { to } of files) if (await stat2(join3(target, to)).catch(() => null)) existing.push(to);
+  if (existing.length && !parsed.values.force) {
+    io.stderr(`trialgate init: these files exist in ${displayPath(target, io.cwd) || "."} and would be overwritten:
+${existing.map((f) => `  ${f}`).join("\n")}
+run with --force to overwrite them, or init into another directory
+`);
+    return EXIT.usage;
+  }
+  for (const { from, to } of files) {
+    await mkdir(dirname2(join3(target, to)), { recursive: true });
+    await cp(from, join3(target, to));
+  }
+  const ignored = await ignoreRunDirectories(target);
+  const where = relative3(io.cwd, target) || ".";
+  const cd = where === "." ? "" : `cd ${where} && `;
+  io.stdout(
+    [
+      `trialgate init: wrote a starter into ${where}:`,
+      ...files.map(({ to }) => `  ${to}`),
+      ignored ? "  .gitignore (ignores .trialgate/, where runs go)" : "  (.gitignore already ignores .trialgate/)",
+      "",
+      "next:",
+      `  ${cd}npx trialgate validate fixtures/tally   # the acceptor tells the correct service from its defect`,
+      `  ${cd}npx trialgate run                       # the trial set: the stand-in agent, 3 trials`,
+      "  then edit agent/prompt.md, run again, and `npx trialgate compare --base OLD/results.json --head NEW/results.json`",
+      "  docs: docs/first-task.md in the trialgate repository; commit, push, and the workflows gate your pull requests",
+      ""
+    ].join("\n")
+  );
+  return EXIT.ok;
+}
+async function ignoreRunDirectories(target) {
+  const path = join3(target, ".gitignore");
+  const text = await readFile2(path, "utf8").catch(() => "");
+  if (/^\/?\.trialgate\/?$/m.test(text)) return false;
+  await appendFile(path, `${text && !text.endsWith("\n") ? "\n" : ""}# trialgate: local run directories
+.trialgate/
+`);
+  return true;
+}
+
 // src/cli/judge.ts
-import { resolve as resolve3 } from "node:path";
-import { parseArgs as parseArgs2 } from "node:util";
+import { resolve as resolve4 } from "node:path";
 
 // src/fixture/load.ts
-import { access, cp } from "node:fs/promises";
-import { join as join2, resolve as resolve2, sep as sep2 } from "node:path";
+import { access, cp as cp2, realpath } from "node:fs/promises";
+import { dirname as dirname3, isAbsolute, join as join4, relative as relative4, resolve as resolve3, sep as sep2 } from "node:path";
+
+// src/schemas/acceptance.ts
+var PassEnv = external_exports.array(external_exports.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "an environment variable name")).default([]);
+var HttpCasesAcceptance = external_exports.strictObject({
+  kind: external_exports.literal("http-cases"),
+  /** Per variant: past it the remaining cases are execution errors (never detections). */
+  timeout_seconds: external_exports.number().positive().max(3600).default(120)
+});
+var CommandAcceptance = external_exports.strictObject({
+  kind: external_exports.literal("command"),
+  /** Run through `sh -c` from the fixture's acceptance copy, once per variant; writes $TRIALGATE_REPORT. */
+  command: external_exports.string().min(1),
+  timeout_seconds: external_exports.number().positive().max(24 * 3600).default(300),
+  /**
+   * Opt-in: also pass TRIALGATE_FAULT to the acceptance command, for acceptors that must start the service
+   * themselves. Candidate code the command runs must then never see it (it could fail on purpose).
+   */
+  expose_fault: external_exports.boolean().default(false),
+  /** Variables the acceptor gets from the runner's environment (nothing else of it is passed on). */
+  pass_env: PassEnv,
+  /** Literal variables for the acceptor. */
+  env: external_exports.record(external_exports.string(), external_exports.string()).default({})
+});
+var ToolsAcceptance = external_exports.strictObject({
+  kind: external_exports.literal("tools"),
+  /**
+   * A fixed port for the proxy, for sandboxes that allow only known ports; default a free port per run.
+   * Boundaries run one at a time, but trials of the task run concurrently: use it with concurrency 1.
+   */
+  proxy_port: external_exports.number().int().min(1).max(65535).optional()
+});
+var Acceptance = external_exports.preprocess(
+  (value) => typeof value === "string" ? { kind: value } : value,
+  external_exports.discriminatedUnion("kind", [HttpCasesAcceptance, CommandAcceptance, ToolsAcceptance], {
+    error: 'http-cases, tools, or { kind: command, command: "\u2026" }'
+  })
+);
 
 // src/schemas/fixture.ts
 var ServiceSpec = external_exports.strictObject({
@@ -30277,13 +30597,19 @@ var ServiceSpec = external_exports.strictObject({
   /** Readiness probe path, answered 200 once the service accepts requests. */
   health: external_exports.string().startsWith("/").default("/health"),
   startTimeoutMs: external_exports.number().int().positive().default(1e4),
+  /**
+   * The service speaks trialgate's control channel (reset, branch coverage; see docs/fixture.md). Without
+   * it, a variant is started fresh for each acceptance run and a detection is any assertion failure on it,
+   * shown as not attributed; fault branches and targets need it.
+   */
+  coverage: external_exports.boolean().default(false),
   /** Service files whose hash, with the fault id, is the variant's hash. */
   files: external_exports.array(external_exports.string()).min(1)
 });
 var FaultSpec = external_exports.strictObject({
   label: external_exports.string().min(1),
-  /** Business branches where the defect lives: a failed case that reached one is attributed to it. */
-  branches: external_exports.array(external_exports.string()).min(1)
+  /** Business branches where the defect lives (needs coverage): a failed case that reached one is attributed to it. */
+  branches: external_exports.array(external_exports.string()).default([])
 });
 var ToolsSpec = external_exports.strictObject({
   /** The first goal (schemas/tools.ts Goal), relative to the fixture; the runner moves it on mid-trial. */
@@ -30311,36 +30637,41 @@ var FixtureManifest = external_exports.strictObject({
   include: external_exports.array(external_exports.string().regex(/^(\.\.\/)+[^.]/, "a relative path that starts with ../")).default([]),
   /** Globs (relative to the fixture) the agent may not change; their hash is the fixture hash. */
   protected: external_exports.array(external_exports.string()).min(1),
-  /** Directory of the reference answers (spec.json, cases.json), never under inputs/. */
+  /** Directory of the reference answers (the candidate `trialgate validate` runs), never under inputs/. */
   reference: external_exports.string().default("reference"),
+  /** The fixture's own acceptor; a task in trialgate.yml uses it unless it names another. Default http-cases. */
+  acceptance: Acceptance.optional(),
   tools: ToolsSpec.optional()
 });
 
 // src/fixture/load.ts
 var NO_FAULT = "none";
-async function loadFixture(dir) {
-  const root = resolve2(dir);
-  const manifestPath = join2(root, "fixture.json");
+async function loadFixture(dir, project) {
+  const root = resolve3(dir);
+  const manifestPath = join4(root, "fixture.json");
+  if (project) await mustBeInside(project, root, root, "the fixture directory");
   try {
     await access(manifestPath);
   } catch {
-    throw new UserInputError(root, "fixture.json", "no fixture here: a fixture directory holds fixture.json, inputs/ and task.txt (see fixtures/inventory)");
+    throw new UserInputError(root, "fixture.json", "no fixture here: a fixture directory holds fixture.json, inputs/ and task.txt (see docs/fixture.md)");
   }
   const manifest = parseOrThrow(FixtureManifest, await readJsonFile(manifestPath), manifestPath);
   for (const [i, included] of manifest.include.entries()) {
     try {
-      await access(resolve2(root, included));
+      await access(resolve3(root, included));
     } catch {
       throw new UserInputError(manifestPath, `include[${i}]`, `${included} does not exist next to the fixture`);
     }
+    if (project) await mustBeInside(project, resolve3(root, included), manifestPath, `include[${i}]`);
   }
   for (const sub of ["inputs", "task.txt"]) {
     try {
-      await access(join2(root, sub));
+      await access(join4(root, sub));
     } catch {
-      throw new UserInputError(root, sub, `a fixture needs ${sub} (see shared/DESIGN.md \xA73)`);
+      throw new UserInputError(root, sub, `a fixture needs ${sub} (see docs/fixture.md)`);
     }
   }
+  checkCoverage(manifest, manifestPath);
   const protectedFiles = await hashProtected(root, manifest);
   const serviceFiles = await matchFiles(root, manifest.service.files);
   if (serviceFiles.length === 0) {
@@ -30348,20 +30679,45 @@ async function loadFixture(dir) {
   }
   return {
     dir: root,
+    root: fixtureRoot(root, manifest),
     manifest,
     sha256: sha256Manifest(protectedFiles),
     protectedFiles,
     serviceSha256: sha256Manifest(await hashFiles(root, serviceFiles))
   };
 }
+function checkCoverage(manifest, manifestPath) {
+  if (manifest.service.coverage) return;
+  if (manifest.targets.length) {
+    throw new UserInputError(manifestPath, "targets", "target branches need coverage: set service.coverage to true (the service speaks the control channel) or remove targets");
+  }
+  for (const [id, fault] of Object.entries(manifest.faults)) {
+    if (fault.branches.length) {
+      throw new UserInputError(manifestPath, `faults.${id}.branches`, "branches attribute a detection through coverage: set service.coverage to true or remove them");
+    }
+  }
+}
+async function mustBeInside(project, path, file2, field) {
+  const [real, realProject] = await Promise.all([realpath(path).catch(() => resolve3(path)), realpath(project).catch(() => resolve3(project))]);
+  const rel = relative4(realProject, real);
+  if (rel === "" || !rel.startsWith("..") && !isAbsolute(rel)) return;
+  throw new UserInputError(file2, field, `${path} resolves to ${real}, outside the project ${realProject}; fixtures and every path trialgate reads from the configuration must stay inside the project`);
+}
 async function hashProtected(root, manifest) {
   return hashFiles(root, await matchFiles(root, [...manifest.protected, ...manifest.include.map((dir) => `${dir}/**`)]));
 }
+function includeDepth(manifest) {
+  return Math.max(0, ...manifest.include.map((p) => p.split("/").filter((part) => part === "..").length));
+}
+function fixtureRoot(dir, manifest) {
+  let root = dir;
+  for (let i = 0; i < includeDepth(manifest); i++) root = dirname3(root);
+  return root;
+}
 async function copyFixture(fixture, dir) {
-  const depth = Math.max(0, ...fixture.manifest.include.map((p) => p.split("/").filter((part) => part === "..").length));
-  const copy = join2(dir, ...fixture.dir.split(sep2).slice(-(depth + 1)));
-  await cp(fixture.dir, copy, { recursive: true });
-  for (const included of fixture.manifest.include) await cp(resolve2(fixture.dir, included), resolve2(copy, included), { recursive: true });
+  const copy = join4(dir, ...fixture.dir.split(sep2).slice(-(includeDepth(fixture.manifest) + 1)));
+  await cp2(fixture.dir, copy, { recursive: true });
+  for (const included of fixture.manifest.include) await cp2(resolve3(fixture.dir, included), resolve3(copy, included), { recursive: true });
   return loadFixture(copy);
 }
 function variantSha256(fixture, fault) {
@@ -30399,6 +30755,9 @@ function judge(report, context) {
   const fault = context.faults[report.fault];
   if (!fault) return verdict("unknown_fault", `fault ${report.fault} is not one of ${Object.keys(context.faults).join(", ") || "(none)"}`);
   if (failed.length === 0) return verdict("defect_missed", `all ${report.executed} passed on ${report.fault}`);
+  if (!context.coverage) {
+    return { ...verdict("defect_detected", `${failed.map(describe4).join("; ")} (no coverage: not attributed)`, failed.map((r) => r.test)), attributed: false };
+  }
   const attributed = failed.filter((r) => r.branches.some((b) => fault.branches.includes(b)));
   if (attributed.length === 0) {
     return verdict("defect_detected_unattributed", `${failed.length} failed, none reached ${fault.branches.join(" / ")}: ${failed.map(describe4).join("; ")}`);
@@ -30450,45 +30809,41 @@ var Report = external_exports.object({
   /** Set when the whole run could not happen (service did not start, acceptor crashed). */
   error: external_exports.string().optional()
 });
-
-// src/cli/paths.ts
-import { existsSync } from "node:fs";
-import { dirname, join as join3, relative as relative2 } from "node:path";
-import { fileURLToPath } from "node:url";
-function packageRoot() {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join3(dir, "fixtures", "inventory", "fixture.json"))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error("trialgate: cannot find its built-in fixtures/ next to the package");
-    dir = parent;
-  }
-  return dir;
-}
-function builtinFixture(name) {
-  return join3(packageRoot(), "fixtures", name);
-}
-function runDirName(prefix, now = /* @__PURE__ */ new Date()) {
-  const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
-  return `${prefix}-${stamp}-${Math.random().toString(36).slice(2, 6)}`;
-}
-function displayPath(path, cwd) {
-  return path.startsWith(cwd + "/") ? relative2(cwd, path) : path;
-}
+var MAX_RECORDS = 1e4;
+var AcceptorReport = external_exports.object({
+  planned: external_exports.number().int(),
+  executed: external_exports.number().int(),
+  complete: external_exports.boolean(),
+  blocked: external_exports.boolean().default(false),
+  records: external_exports.array(ReportRecord).max(MAX_RECORDS, `at most ${MAX_RECORDS} records`)
+});
 
 // src/cli/judge.ts
+var JUDGE = {
+  name: "judge",
+  summary: "print `fault verdict` for each report, by the rules of docs/report-format.md",
+  usage: "trialgate judge REPORT.json \u2026 [--fixture DIR]",
+  positionals: { min: 1, max: Infinity, name: "REPORT.json \u2026" },
+  options: { fixture: { type: "string", value: "DIR", help: "the fixture whose faults and branches the reports are judged against (needed unless every report names a built-in inventory fault)" } },
+  exits: "0 every report is baseline_pass or defect_detected, 1 otherwise, 2 bad input"
+};
 async function runJudgeCli(argv, io) {
-  const { values, positionals } = parseArgs2({ args: argv, allowPositionals: true, options: { fixture: { type: "string" } } });
-  if (positionals.length === 0) {
-    io.stderr("usage: trialgate judge REPORT.json\u2026 [--fixture DIR]  (faults and their branches come from the fixture; default: the built-in inventory)\n");
-    return EXIT.usage;
+  const parsed = parseCommand(JUDGE, argv, io);
+  if (typeof parsed === "number") return parsed;
+  const reports = [];
+  for (const path of parsed.positionals) {
+    const file2 = resolve4(io.cwd, path);
+    reports.push({ path, report: parseOrThrow(Report, await readJsonFile(file2), file2) });
   }
-  const fixture = await loadFixture(values.fixture ? resolve3(io.cwd, values.fixture) : builtinFixture("inventory"));
+  const fixture = await loadFixture(parsed.values.fixture ? resolve4(io.cwd, parsed.values.fixture) : builtinFixture("inventory"));
+  if (!parsed.values.fixture) {
+    const unknown2 = reports.filter(({ report }) => report.fault !== "none" && !fixture.manifest.faults[report.fault]);
+    if (unknown2.length) throw new UserInputError(unknown2[0].path, "fault", `${unknown2[0].report.fault} is not a built-in inventory fault: pass --fixture DIR, the fixture the report belongs to`);
+  }
   let trusted = true;
-  for (const path of positionals) {
-    const file2 = resolve3(io.cwd, path);
-    const report = parseOrThrow(Report, await readJsonFile(file2), file2);
-    const judgement = judge(report, { faults: fixture.manifest.faults });
-    io.stdout(`${judgement.fault} ${judgement.verdict}
+  for (const { path, report } of reports) {
+    const judgement = judge(report, { faults: fixture.manifest.faults, coverage: fixture.manifest.service.coverage });
+    io.stdout(`${judgement.fault} ${judgement.verdict}${judgement.attributed === false ? " (no coverage: not attributed)" : ""}
 `);
     if (!TRUSTED_VERDICTS.includes(judgement.verdict)) {
       trusted = false;
@@ -30500,7 +30855,7 @@ async function runJudgeCli(argv, io) {
 }
 
 // src/cli/report.ts
-import { resolve as resolve4 } from "node:path";
+import { resolve as resolve5 } from "node:path";
 import { parseArgs as parseArgs3 } from "node:util";
 var USAGE2 = "usage: trialgate report RESULTS.json [--out FILE]";
 async function runReportCli(argv, io) {
@@ -30522,8 +30877,8 @@ ${USAGE2}
   }
   const cwd = io.cwd ?? process.cwd();
   try {
-    const text = renderRunMarkdown(await readResultsFile(resolve4(cwd, path)));
-    if (parsed.values.out) await writeOutput(resolve4(cwd, parsed.values.out), text);
+    const text = renderRunMarkdown(await readResultsFile(resolve5(cwd, path)));
+    if (parsed.values.out) await writeOutput(resolve5(cwd, parsed.values.out), text);
     else io.stdout(text);
     return EXIT.ok;
   } catch (e) {
@@ -30535,8 +30890,8 @@ ${USAGE2}
 }
 
 // src/cli/run.ts
-import { resolve as resolve7 } from "node:path";
-import { parseArgs as parseArgs4 } from "node:util";
+import { readFile as readFile7 } from "node:fs/promises";
+import { join as join20, resolve as resolve9 } from "node:path";
 
 // src/results/junit.ts
 var escape = (s) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
@@ -30587,11 +30942,11 @@ function failureReasons(trial) {
 }
 
 // src/trial/progress.ts
-function progressReporter(write, live) {
+function progressReporter(write, live2) {
   const tally = { pass: 0, fail: 0, env_error: 0, unexecuted: 0 };
   return (event) => {
     tally[event.result.outcome]++;
-    if (live) {
+    if (live2) {
       const counts = `pass ${tally.pass} \xB7 fail ${tally.fail} \xB7 env error ${tally.env_error}`;
       write(`\r\x1B[2K[${event.done}/${event.total}] ${counts}${event.done === event.total ? "\n" : ""}`);
       return;
@@ -30604,123 +30959,157 @@ function progressReporter(write, live) {
 }
 
 // src/trial/run-set.ts
-import { spawnSync } from "node:child_process";
-import { mkdir as mkdir4, mkdtemp as mkdtemp2, readdir as readdir3, rm as rm3 } from "node:fs/promises";
-import { tmpdir as tmpdir2 } from "node:os";
-import { join as join12, relative as relative5, resolve as resolve6 } from "node:path";
-
-// src/results/write.ts
-import { writeFile as writeFile2 } from "node:fs/promises";
-import { join as join4 } from "node:path";
-async function writeRunFiles(runDir, results) {
-  const valid = Results.parse(results);
-  const resultsPath = join4(runDir, "results.json");
-  await writeFile2(resultsPath, JSON.stringify(valid, null, 2) + "\n");
-  await writeFile2(join4(runDir, "junit.xml"), renderJunit(valid));
-  await writeFile2(join4(runDir, "report.md"), renderRunMarkdown(valid));
-  return resultsPath;
-}
-
-// src/util/pool.ts
-async function mapPool(items, limit, work) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index], index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return results;
-}
-
-// package.json
-var package_default = {
-  name: "trialgate",
-  version: "0.1.0",
-  description: "Gate pull requests that change an LLM agent's prompts or skills on task evidence, not answer similarity.",
-  type: "module",
-  license: "MIT",
-  bin: {
-    trialgate: "dist/cli.js"
-  },
-  engines: {
-    node: ">=20"
-  },
-  scripts: {
-    build: "node --import tsx scripts/build.ts",
-    typecheck: "tsc --noEmit",
-    demo: "node dist/cli.js demo",
-    test: "tsc --noEmit && node --import tsx --test --test-concurrency=2 test/*.test.ts",
-    bench: "node bench/run-all.mjs"
-  },
-  dependencies: {
-    "@actions/artifact": "^6.2.1",
-    "@actions/core": "^3.0.1",
-    "@actions/github": "^9.1.1",
-    "markdown-table": "^3.1.0",
-    picomatch: "^4.0.7",
-    yaml: "^2.9.1",
-    zod: "^4.6.7"
-  },
-  devDependencies: {
-    "@types/node": "^20.19.43",
-    "@types/picomatch": "^4.0.3",
-    esbuild: "^0.28.2",
-    tsx: "^4.23.15",
-    typescript: "^7.0.2"
-  }
-};
-
-// src/version.ts
-var TOOL_VERSION = package_default.version;
-
-// src/trial/run-trial.ts
-import { chmod, cp as cp2, mkdir as mkdir3, readFile as readFile8, writeFile as writeFile7 } from "node:fs/promises";
-import { join as join11, relative as relative3 } from "node:path";
-
-// src/acceptance/accept.ts
-import { mkdir, writeFile as writeFile3 } from "node:fs/promises";
-import { join as join5 } from "node:path";
+import { spawnSync as spawnSync2 } from "node:child_process";
+import { mkdir as mkdir9, mkdtemp as mkdtemp5, readdir as readdir4, rm as rm6 } from "node:fs/promises";
+import { tmpdir as tmpdir6 } from "node:os";
+import { join as join18, relative as relative7, resolve as resolve7 } from "node:path";
 
 // src/service/launch.ts
+import { randomBytes as randomBytes2 } from "node:crypto";
+
+// src/isolation/bubblewrap.ts
+import { spawn as spawn2, spawnSync } from "node:child_process";
+import { once as once2 } from "node:events";
+import { existsSync as existsSync2, lstatSync, readlinkSync, realpathSync } from "node:fs";
+import { mkdir as mkdir2, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir as tmpdir2 } from "node:os";
+import { delimiter, dirname as dirname4, join as join6, sep as sep3 } from "node:path";
+
+// src/isolation/processes.ts
+import { readdir as readdir2, readFile as readFile3 } from "node:fs/promises";
+var live = /* @__PURE__ */ new Set();
+var hooked = false;
+function trackProcess(kill) {
+  hookExit();
+  live.add(kill);
+  return () => live.delete(kill);
+}
+function hookExit() {
+  if (hooked) return;
+  hooked = true;
+  const killAll = () => {
+    for (const kill of live) kill();
+    live.clear();
+  };
+  process.once("exit", killAll);
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+    process.once(signal, () => {
+      killAll();
+      process.kill(process.pid, signal);
+    });
+  }
+}
+async function killMarked(marker) {
+  const pids = await readdir2("/proc").catch(() => []);
+  const needle = Buffer.from(`${marker}\0`);
+  let killed = 0;
+  for (const pid of pids) {
+    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
+    const environ = await readFile3(`/proc/${pid}/environ`).catch(() => null);
+    if (!environ || environ.indexOf(needle) !== 0 && environ.indexOf(Buffer.concat([Buffer.from([0]), needle])) < 0) continue;
+    try {
+      process.kill(Number(pid), "SIGKILL");
+      killed++;
+    } catch {
+    }
+  }
+  return killed;
+}
+
+// src/isolation/relay.ts
+var RELAY_SOURCE = `'use strict';
+const net = require('node:net');
+const { spawn } = require('node:child_process');
+const { constants } = require('node:os');
+const [config, ...argv] = process.argv.slice(1);
+const { listen, to } = JSON.parse(config);
+const server = net.createServer((client) => {
+  const upstream = net.connect(to);
+  const end = () => { client.destroy(); upstream.destroy(); };
+  client.on('error', end);
+  upstream.on('error', end);
+  client.pipe(upstream).pipe(client);
+});
+server.on('error', (e) => { process.stderr.write('trialgate relay: ' + e.message + '\\n'); process.exit(70); });
+server.listen(listen, () => {
+  const child = spawn(argv[0], argv.slice(1), { stdio: 'inherit' });
+  child.on('error', (e) => { process.stderr.write('trialgate relay: cannot start ' + argv[0] + ': ' + e.message + '\\n'); process.exit(127); });
+  child.on('exit', (code, signal) => process.exit(code === null ? 128 + (constants.signals[signal] || 9) : code));
+  for (const name of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(name, () => child.kill(name));
+});
+`;
+function relayArgv(node2, config2, argv) {
+  return [node2, "-e", RELAY_SOURCE, JSON.stringify(config2), ...argv];
+}
+
+// src/isolation/unisolated.ts
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-
-// src/service/http.ts
-import { Agent, request as httpRequest } from "node:http";
-var NoAnswerError = class extends Error {
-  name = "NoAnswerError";
+import { tmpdir } from "node:os";
+import { join as join5 } from "node:path";
+var PIPE_DRAIN_MS = 200;
+var Unisolated = class {
+  constructor(report) {
+    this.report = report;
+  }
+  report;
+  spawn(spec) {
+    const marker = `TRIALGATE_SANDBOX=${randomBytes(12).toString("hex")}`;
+    const [command, ...args] = spec.argv;
+    const home = mkdtempSync(join5(tmpdir(), "trialgate-home-"));
+    const child2 = spawn(command, args, {
+      cwd: spec.cwd,
+      env: { HOME: home, TMPDIR: tmpdir(), ...spec.env, TRIALGATE_SANDBOX: marker.split("=")[1] },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true
+    });
+    const killGroup = () => {
+      try {
+        process.kill(-child2.pid, "SIGKILL");
+      } catch {
+      }
+    };
+    const untrack = trackProcess(killGroup);
+    const exited = (async () => {
+      const [code, signal] = await once(child2, "exit").catch((e) => [127, null, e]);
+      killGroup();
+      await killMarked(marker);
+      untrack();
+      await drainPipes(child2);
+      rmSync(home, { recursive: true, force: true });
+      return { code, signal };
+    })();
+    child2.on("error", () => void 0);
+    return {
+      child: child2,
+      exited,
+      kill: () => {
+        killGroup();
+        void killMarked(marker);
+      }
+    };
+  }
+  async placeService() {
+    const port = await freePort();
+    return { port, address: { url: `http://127.0.0.1:${port}` }, network: "host" };
+  }
+  reach(address) {
+    return { url: address.url, network: "host" };
+  }
+  async dispose() {
+  }
 };
-function newAgent() {
-  return new Agent({ keepAlive: true, maxSockets: 4 });
+async function drainPipes(child2) {
+  if (child2.stdout?.readableEnded !== false && child2.stderr?.readableEnded !== false) return;
+  const closed = once(child2, "close").catch(() => void 0);
+  const timer = new Promise((resolve10) => setTimeout(resolve10, PIPE_DRAIN_MS).unref());
+  await Promise.race([closed, timer]);
+  child2.stdout?.destroy();
+  child2.stderr?.destroy();
 }
-function send(url2, options) {
-  return new Promise((resolve10, reject) => {
-    const req = httpRequest(url2, {
-      method: options.method ?? "GET",
-      headers: { ...options.headers, ...options.body === void 0 ? {} : { "content-length": Buffer.byteLength(options.body) } },
-      ...options.agent ? { agent: options.agent } : {},
-      timeout: options.timeoutMs
-    });
-    req.on("timeout", () => req.destroy(new NoAnswerError(`timed out after ${options.timeoutMs} ms`)));
-    req.on("error", (e) => reject(e instanceof NoAnswerError ? e : new NoAnswerError(e.code ?? e.message)));
-    req.on("response", (response) => {
-      const chunks = [];
-      response.on("data", (chunk) => chunks.push(chunk));
-      response.on("error", (e) => reject(new NoAnswerError(e.code ?? e.message)));
-      response.on("end", () => resolve10({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
-    });
-    req.end(options.body);
-  });
-}
-
-// src/service/launch.ts
-var STDERR_CAP = 16 * 1024;
-var START_ATTEMPTS = 3;
-var READY_POLL_MS = 20;
 async function freePort() {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
@@ -30732,11 +31121,194 @@ async function freePort() {
     });
   });
 }
-async function startService(cwd, spec, fault) {
+
+// src/isolation/bubblewrap.ts
+var SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/nix/store"];
+var PRIVATE_PORT = 8080;
+var TMP_BYTES = 2 * 1024 * 1024 * 1024;
+var Bubblewrap = class _Bubblewrap {
+  constructor(bwrap, socketRoot, system) {
+    this.bwrap = bwrap;
+    this.socketRoot = socketRoot;
+    this.system = system;
+  }
+  bwrap;
+  socketRoot;
+  system;
+  report = { mechanism: "bubblewrap" };
+  sockets = 0;
+  /** A working bubblewrap, or why not (the reason names the fix). */
+  static async probe() {
+    if (process.platform !== "linux") return `bubblewrap isolation needs Linux (this is ${process.platform})`;
+    const bwrap = findOnPath("bwrap");
+    if (!bwrap) return "bubblewrap is not installed (Debian/Ubuntu: sudo apt-get install -y bubblewrap)";
+    const socketRoot = await mkdtemp(join6(tmpdir2(), "tg-"));
+    const sandbox = new _Bubblewrap(bwrap, socketRoot, systemArgs());
+    const args = sandbox.args({ argv: ["true"], cwd: "/", env: {}, mounts: [], network: "none" });
+    const probe = spawnSync(bwrap, args, { encoding: "utf8", timeout: 1e4 });
+    if (probe.status === 0) return sandbox;
+    await rm(socketRoot, { recursive: true, force: true });
+    const why = (probe.stderr || probe.error?.message || `exit ${probe.status}`).trim().split("\n")[0];
+    return `bubblewrap cannot create namespaces here (${why}); on Ubuntu 23.10+ (GitHub's ubuntu-24.04 runners) AppArmor restricts them: see docs/isolation.md for the one-line fix`;
+  }
+  spawn(spec) {
+    const env = { HOME: "/tmp/home", TMPDIR: "/tmp", ...spec.env };
+    const child2 = spawn2(this.bwrap, this.args(spec), { cwd: "/", env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const kill = () => {
+      try {
+        process.kill(-child2.pid, "SIGKILL");
+      } catch {
+      }
+    };
+    const untrack = trackProcess(kill);
+    const exited = (async () => {
+      const [code, signal] = await once2(child2, "exit").catch(() => [127, null]);
+      untrack();
+      await drainPipes(child2);
+      return { code, signal };
+    })();
+    child2.on("error", () => void 0);
+    return { child: child2, exited, kill };
+  }
+  async placeService() {
+    const dir = join6(this.socketRoot, String(++this.sockets));
+    await mkdir2(dir);
+    const socketPath = join6(dir, "s.sock");
+    return { port: PRIVATE_PORT, address: { url: `http://127.0.0.1:${PRIVATE_PORT}`, socketPath }, expose: { socketPath, port: PRIVATE_PORT }, network: "none" };
+  }
+  reach(address) {
+    if (!address.socketPath) return { url: address.url, network: "host" };
+    return { url: `http://127.0.0.1:${PRIVATE_PORT}`, network: "none", forward: { port: PRIVATE_PORT, to: address } };
+  }
+  async dispose() {
+    await rm(this.socketRoot, { recursive: true, force: true });
+  }
+  args(spec) {
+    const args = ["--unshare-user", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--hostname", "trial"];
+    if (spec.network === "none") args.push("--unshare-net");
+    args.push("--die-with-parent", "--new-session", "--cap-drop", "ALL");
+    args.push(...this.system);
+    args.push("--proc", "/proc", "--dev", "/dev", "--size", String(TMP_BYTES), "--tmpfs", "/tmp", "--dir", "/tmp/home");
+    for (const dir of spec.conceal ?? []) if (this.visible(dir)) args.push("--tmpfs", dir);
+    const binds = spec.mounts.map((m) => [m.writable ? "--bind" : "--ro-bind", m.path, m.at ?? m.path]);
+    const node2 = nodeRoot();
+    if (!this.visible(node2)) binds.push(["--ro-bind", node2, node2]);
+    let argv = [...spec.argv];
+    if (spec.expose) {
+      binds.push(["--bind", dirname4(spec.expose.socketPath), dirname4(spec.expose.socketPath)]);
+      argv = relayArgv(process.execPath, { listen: { path: spec.expose.socketPath }, to: { host: "127.0.0.1", port: spec.expose.port } }, argv);
+    }
+    if (spec.forward?.to.socketPath) {
+      binds.push(["--bind", spec.forward.to.socketPath, spec.forward.to.socketPath]);
+      argv = relayArgv(process.execPath, { listen: { host: "127.0.0.1", port: spec.forward.port }, to: { path: spec.forward.to.socketPath } }, argv);
+    }
+    binds.sort((a, b) => depth(a[2]) - depth(b[2]));
+    for (const [kind, from, to] of binds) args.push(kind, from, to);
+    for (const dir of spec.hide ?? []) args.push("--tmpfs", dir, "--remount-ro", dir);
+    args.push("--chdir", spec.cwd, "--", ...argv);
+    return args;
+  }
+  /** Whether `path` is already shown by a system mount. */
+  visible(path) {
+    return SYSTEM_DIRS.some((dir) => path === dir || path.startsWith(dir + sep3));
+  }
+};
+function depth(path) {
+  return path.split(sep3).length;
+}
+function systemArgs() {
+  const args = [];
+  for (const dir of SYSTEM_DIRS) {
+    if (!existsSync2(dir)) continue;
+    const stat4 = lstatSync(dir);
+    if (stat4.isSymbolicLink()) args.push("--symlink", readlinkSync(dir), dir);
+    else if (stat4.isDirectory()) args.push("--ro-bind", dir, dir);
+  }
+  try {
+    const resolv = realpathSync("/etc/resolv.conf");
+    if (!resolv.startsWith("/etc/")) args.push("--ro-bind", dirname4(resolv), dirname4(resolv));
+  } catch {
+  }
+  return args;
+}
+function nodeRoot() {
+  return dirname4(dirname4(realpathSync(process.execPath)));
+}
+function findOnPath(name) {
+  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
+    if (dir && existsSync2(join6(dir, name))) return join6(dir, name);
+  }
+  return void 0;
+}
+
+// src/isolation/open.ts
+async function openSandbox(setting, source = "agent.isolation") {
+  if (setting === "none") return new Unisolated({ mechanism: "none", reason: `${source} is none` });
+  const probed = await Bubblewrap.probe();
+  if (typeof probed !== "string") return probed;
+  if (setting === "required") throw new IsolationUnavailable(`${source} is required, but ${probed}`);
+  return new Unisolated({ mechanism: "none", reason: probed });
+}
+function baseEnvironment(env = process.env) {
+  return {
+    PATH: env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
+    LANG: env.LANG ?? "C.UTF-8",
+    ...env.TZ ? { TZ: env.TZ } : {}
+  };
+}
+function passedEnvironment(names, where, env = process.env) {
+  const out = {};
+  const missing = names.filter((name) => env[name] === void 0);
+  if (missing.length) throw new EnvironmentError(`${where} names ${missing.join(", ")}, which ${missing.length === 1 ? "is" : "are"} not set in the environment`, "a variable the trial set passes on is missing: a setup mistake, not a verdict");
+  for (const name of names) out[name] = env[name];
+  return out;
+}
+
+// src/service/http.ts
+import { Agent, request as httpRequest } from "node:http";
+var NoAnswerError = class extends Error {
+  name = "NoAnswerError";
+};
+var MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+function newAgent() {
+  return new Agent({ keepAlive: true, maxSockets: 4 });
+}
+function send(url2, options) {
+  return new Promise((resolve10, reject) => {
+    const req = httpRequest(url2, {
+      method: options.method ?? "GET",
+      headers: { ...options.headers, ...options.body === void 0 ? {} : { "content-length": Buffer.byteLength(options.body) } },
+      ...options.agent ? { agent: options.agent } : {},
+      ...options.socketPath ? { socketPath: options.socketPath } : {},
+      timeout: options.timeoutMs
+    });
+    req.on("timeout", () => req.destroy(new NoAnswerError(`timed out after ${Math.round(options.timeoutMs)} ms`)));
+    req.on("error", (e) => reject(e instanceof NoAnswerError ? e : new NoAnswerError(e.code ?? e.message)));
+    req.on("response", (response) => {
+      const chunks = [];
+      let bytes = 0;
+      const cap = options.maxBytes ?? MAX_ANSWER_BYTES;
+      response.on("data", (chunk) => {
+        bytes += chunk.length;
+        if (bytes > cap) req.destroy(new NoAnswerError(`answer longer than ${cap} bytes`));
+        else chunks.push(chunk);
+      });
+      response.on("error", (e) => reject(new NoAnswerError(e.code ?? e.message)));
+      response.on("end", () => resolve10({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+    });
+    req.end(options.body);
+  });
+}
+
+// src/service/launch.ts
+var STDERR_CAP = 16 * 1024;
+var START_ATTEMPTS = 3;
+var READY_POLL_MS = 20;
+async function startService(sandbox, fixture, fault) {
   let lastError;
   for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
     try {
-      return await startOnce(cwd, spec, fault);
+      return await startOnce(sandbox, fixture, fault);
     } catch (e) {
       if (!(e instanceof EnvironmentError)) throw e;
       lastError = e;
@@ -30744,33 +31316,42 @@ async function startService(cwd, spec, fault) {
   }
   throw lastError;
 }
-async function startOnce(cwd, spec, fault) {
-  const port = await freePort();
-  const controlToken = randomBytes(16).toString("hex");
-  const [command, ...args] = spec.command;
-  const child = spawn(command, args, {
-    cwd,
-    env: { ...process.env, PORT: String(port), [spec.faultEnv]: fault, TRIALGATE_CONTROL_TOKEN: controlToken },
-    stdio: ["ignore", "ignore", "pipe"]
+async function startOnce(sandbox, fixture, fault) {
+  const spec = fixture.manifest.service;
+  const placement = await sandbox.placeService();
+  const controlToken = randomBytes2(16).toString("hex");
+  const process2 = sandbox.spawn({
+    argv: spec.command,
+    cwd: fixture.dir,
+    env: {
+      ...baseEnvironment(),
+      PORT: String(placement.port),
+      [spec.faultEnv]: fault,
+      ...spec.coverage ? { TRIALGATE_CONTROL_TOKEN: controlToken } : {}
+    },
+    mounts: [{ path: fixture.root }],
+    conceal: [fixture.root],
+    network: placement.network,
+    ...placement.expose ? { expose: placement.expose } : {}
   });
   let stderr = "";
-  child.stderr.setEncoding("utf8").on("data", (chunk) => {
+  process2.child.stderr.setEncoding("utf8").on("data", (chunk) => {
     if (stderr.length < STDERR_CAP) stderr += chunk.slice(0, STDERR_CAP - stderr.length);
   });
-  const exited = new Promise((resolveExit) => {
-    child.once("error", (e) => resolveExit(`could not start ${command}: ${e.message}`));
-    child.once("exit", (code, signal) => resolveExit(`exited with ${signal ?? `code ${code}`} before it was ready`));
-  });
-  const url2 = `http://127.0.0.1:${port}`;
+  process2.child.stdout.resume();
+  const exited = process2.exited.then(({ code, signal }) => code === 127 ? `could not start ${spec.command[0]}` : `exited with ${signal ?? `code ${code}`} before it was ready`);
   const agent = newAgent();
+  const address = placement.address;
   const service = {
-    url: url2,
+    address,
+    coverage: spec.coverage,
     controlToken,
-    request: (path, options = {}) => send(url2 + path, { timeoutMs: 5e3, ...options, agent }),
+    request: (path, options = {}) => send(address.url + path, { timeoutMs: 5e3, ...options, agent, ...address.socketPath ? { socketPath: address.socketPath } : {} }),
     stderr: () => stderr,
     stop: async () => {
       agent.destroy();
-      await stopProcess(child);
+      process2.kill();
+      await process2.exited;
     }
   };
   const ready = await Promise.race([waitReady(service, spec.health, spec.startTimeoutMs), exited]);
@@ -30793,174 +31374,28 @@ async function waitReady(service, health, timeoutMs) {
   }
   return false;
 }
-function stopProcess(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolveStop) => {
-    const force = setTimeout(() => child.kill("SIGKILL"), 2e3);
-    child.once("exit", () => {
-      clearTimeout(force);
-      resolveStop();
-    });
-    child.kill("SIGTERM");
-  });
-}
 
-// src/service/control.ts
-var HEADER = "x-trialgate-control";
-async function resetService(service) {
-  await control(service, "POST", "/__control/reset");
-}
-async function readCoverage(service) {
-  const text = await control(service, "GET", "/__control/coverage");
-  let body;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new EnvironmentError(`control coverage answered no JSON: ${text.slice(0, 120)}`, "the service does not speak the trialgate control channel");
-  }
-  return Array.isArray(body.branches) ? body.branches.filter((b) => typeof b === "string") : [];
-}
-async function control(service, method, path) {
-  let answer;
-  try {
-    answer = await service.request(path, { method, headers: { [HEADER]: service.controlToken } });
-  } catch (e) {
-    throw new EnvironmentError(`control ${path} failed: ${e.message}`, "the service stopped answering its control channel");
-  }
-  if (answer.status < 200 || answer.status > 299) {
-    throw new EnvironmentError(`control ${path} answered ${answer.status}`, "the service does not speak the trialgate control channel");
-  }
-  return answer.text;
-}
-
-// src/acceptance/json-path.ts
-var SEGMENT = /\.([A-Za-z_][A-Za-z0-9_-]*)|\[(\d+)\]/g;
-function lookup(root, path) {
-  let value = root;
-  for (const match of path.slice(1).matchAll(SEGMENT)) {
-    const [, key, index] = match;
-    if (index !== void 0) {
-      if (!Array.isArray(value) || Number(index) >= value.length) return { found: false };
-      value = value[Number(index)];
-    } else if (key === "length" && (Array.isArray(value) || typeof value === "string")) {
-      value = value.length;
-    } else if (value !== null && typeof value === "object" && !Array.isArray(value) && Object.hasOwn(value, key)) {
-      value = value[key];
-    } else {
-      return { found: false };
+// src/util/pool.ts
+async function mapPool(items, limit, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index], index);
     }
-  }
-  return { found: true, value };
-}
-function jsonEqual(a, b) {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
-  const ak = Object.keys(a);
-  const bk = Object.keys(b);
-  return ak.length === bk.length && ak.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]));
-}
-
-// src/acceptance/http-cases.ts
-var ExecutionError = class extends Error {
-};
-var AssertionFailure = class extends Error {
-  constructor(assertion, detail) {
-    super(assertion);
-    this.assertion = assertion;
-    this.detail = detail;
-  }
-  assertion;
-  detail;
-};
-async function runCases(service, cases, options = {}) {
-  const records = [];
-  for (const testCase of cases) records.push(await runCase(service, testCase, options));
-  return records;
-}
-async function runCase(service, testCase, options) {
-  const started = performance.now();
-  const saved = /* @__PURE__ */ new Map();
-  let outcome = { status: "passed" };
-  let branches = [];
-  try {
-    await resetService(service);
-    for (const [index, step] of testCase.steps.entries()) await runStep(service, step, index + 1, saved, options);
-  } catch (e) {
-    if (e instanceof AssertionFailure) outcome = { status: "failed", assertion: e.assertion, traceback: e.detail };
-    else if (e instanceof ExecutionError || e instanceof EnvironmentError) outcome = { status: "error", traceback: e.message };
-    else throw e;
-  }
-  try {
-    branches = await readCoverage(service);
-  } catch (e) {
-    if (!(e instanceof EnvironmentError)) throw e;
-    if (outcome.status !== "error") outcome = { status: "error", traceback: e.message };
-  }
-  return { test: testCase.id, ...outcome, branches, duration_ms: Math.round((performance.now() - started) * 10) / 10 };
-}
-async function runStep(service, step, n, saved, options) {
-  const { status, body } = await exchange(service, step, n, saved, options.requestTimeoutMs ?? 5e3);
-  const expect = step.expect ?? {};
-  if (expect.status !== void 0 && status !== expect.status) {
-    throw new AssertionFailure(`step ${n}: status == ${expect.status}`, `expected ${expect.status}, got ${status}${errorCode(body)}`);
-  }
-  for (const expectation2 of expect.values ?? []) {
-    const actual = lookup(body, expectation2.path);
-    const [wanted, name] = "equals" in expectation2 ? [expectation2.equals, JSON.stringify(expectation2.equals)] : [saved.get(expectation2.equalsSaved), `saved.${expectation2.equalsSaved}`];
-    const assertion = `step ${n}: ${expectation2.path} == ${name}`;
-    if (!actual.found) throw new AssertionFailure(assertion, `expected ${JSON.stringify(wanted)}, got no value at ${expectation2.path}`);
-    if (!jsonEqual(actual.value, wanted)) {
-      throw new AssertionFailure(assertion, `expected ${JSON.stringify(wanted)}, got ${JSON.stringify(actual.value)}`);
-    }
-  }
-  for (const [name, path] of Object.entries(step.save ?? {})) {
-    const value = lookup(body, path);
-    if (!value.found) throw new AssertionFailure(`step ${n}: save ${name} from ${path}`, `no value at ${path} to save`);
-    saved.set(name, value.value);
-  }
-}
-async function exchange(service, step, n, saved, timeoutMs) {
-  const path = step.request.path.replace(/\{\{([^}]+)\}\}/g, (_, name) => encodeURIComponent(String(saved.get(name.trim()) ?? "")));
-  const hasBody = step.request.body !== void 0;
-  let answer;
-  try {
-    answer = await service.request(path, {
-      method: step.request.method,
-      headers: { ...hasBody ? { "content-type": "application/json" } : {}, ...step.request.headers },
-      ...hasBody ? { body: JSON.stringify(step.request.body) } : {},
-      timeoutMs
-    });
-  } catch (e) {
-    if (!(e instanceof NoAnswerError)) throw e;
-    throw new ExecutionError(`step ${n}: ${step.request.method} ${path}: ${e.message}`);
-  }
-  if (answer.text === "") return { status: answer.status, body: void 0 };
-  try {
-    return { status: answer.status, body: JSON.parse(answer.text) };
-  } catch {
-    throw new ExecutionError(`step ${n}: ${step.request.method} ${path}: malformed response (not JSON): ${answer.text.slice(0, 120)}`);
-  }
-}
-function errorCode(body) {
-  const code = lookup(body, "$.error");
-  return code.found ? ` (${JSON.stringify(code.value)})` : "";
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
 }
 
 // src/acceptance/accept.ts
-async function acceptHttpCases(options) {
-  const planned = options.cases.map((c) => c.id);
-  return acceptEachVariant(options, planned, async (service) => {
-    const records = await runCases(service, options.cases);
-    return { planned: planned.length, executed: records.length, complete: true, blocked: false, records };
-  });
-}
+var AcceptanceCopyChanged = class extends Error {
+  name = "AcceptanceCopyChanged";
+};
 async function acceptEachVariant(options, planned, acceptor) {
   const { fixture } = options;
-  await mkdir(options.reportsDir, { recursive: true });
-  const variants = options.variants ?? variantsOf(fixture);
-  return mapPool(variants, options.concurrency ?? variants.length, async (fault) => {
+  return mapPool(options.variants, options.concurrency ?? options.variants.length, async (fault) => {
     const started_at = (/* @__PURE__ */ new Date()).toISOString();
     const hashes = {
       candidate_sha256: options.candidateSha256,
@@ -30970,7 +31405,8 @@ async function acceptEachVariant(options, planned, acceptor) {
     let body;
     let envError;
     try {
-      const service = await startService(fixture.dir, fixture.manifest.service, fault);
+      await options.verify?.();
+      const service = await startService(options.sandbox, fixture, fault);
       try {
         body = await acceptor(service, fault);
       } finally {
@@ -30979,20 +31415,17 @@ async function acceptEachVariant(options, planned, acceptor) {
     } catch (e) {
       if (!(e instanceof EnvironmentError)) throw e;
       envError = e;
-      const records = (planned.length ? planned : ["acceptance"]).map((test) => ({
-        test,
-        status: "error",
-        traceback: e.message,
-        branches: []
-      }));
-      body = { planned: records.length, executed: records.length, complete: true, blocked: false, records, error: e.message };
+      body = errorBody(planned, e.message);
     }
     const report = Report.parse({ fault, ...body, ...hashes, started_at });
-    const reportPath = join5(options.reportsDir, `${fault}.json`);
-    await writeFile3(reportPath, JSON.stringify(report, null, 2) + "\n");
-    const judgement = judge(report, { faults: fixture.manifest.faults, expected: hashes });
+    const reportPath = await options.writeReport(fault, JSON.stringify(report, null, 2) + "\n");
+    const judgement = judge(report, { faults: fixture.manifest.faults, expected: hashes, coverage: fixture.manifest.service.coverage });
     return { fault, report, reportPath, judgement, ...envError ? { envError } : {} };
   });
+}
+function errorBody(planned, why) {
+  const records = (planned.length ? planned : ["acceptance"]).map((test) => ({ test, status: "error", traceback: why, branches: [] }));
+  return { planned: records.length, executed: records.length, complete: true, blocked: false, records, error: why };
 }
 function unreachedTargets(fixture, outcomes) {
   const baseline = outcomes.find((o) => o.fault === "none");
@@ -31001,9 +31434,900 @@ function unreachedTargets(fixture, outcomes) {
   return fixture.manifest.targets.filter((t) => !reached.has(t));
 }
 
-// src/acceptance/candidate.ts
-import { readFile as readFile3 } from "node:fs/promises";
-import { isAbsolute, join as join6, normalize } from "node:path";
+// src/util/safe-write.ts
+import { constants as constants2 } from "node:fs";
+import { lstat as lstat2, mkdir as mkdir3, open as open3, rm as rm2 } from "node:fs/promises";
+import { join as join7 } from "node:path";
+async function writeInside(root, relPath, data, scrubber) {
+  const rootStats = await lstat2(root);
+  if (!rootStats.isDirectory()) throw new Error(`${root} is not a directory: refusing to write into it`);
+  const parts = relPath.split("/");
+  let dir = root;
+  for (const part of parts.slice(0, -1)) {
+    dir = join7(dir, part);
+    const stats = await lstat2(dir).catch(() => null);
+    if (stats?.isDirectory()) continue;
+    if (stats) await rm2(dir, { force: true });
+    await mkdir3(dir).catch((e) => {
+      if (e.code !== "EEXIST") throw e;
+    });
+    if (!(await lstat2(dir)).isDirectory()) throw new Error(`${dir} is not a directory: refusing to write into it`);
+  }
+  const path = join7(dir, parts.at(-1));
+  const existing = await lstat2(path).catch(() => null);
+  if (existing && !existing.isFile()) await rm2(path, { recursive: true, force: true });
+  const bytes = typeof data === "string" ? Buffer.from(scrubber ? scrubber.text(data) : data) : scrubber ? scrubber.bytes(data) : data;
+  const handle = await open3(path, constants2.O_WRONLY | constants2.O_CREAT | constants2.O_TRUNC | constants2.O_NOFOLLOW, 420);
+  try {
+    await handle.writeFile(bytes);
+  } finally {
+    await handle.close();
+  }
+  return path;
+}
+
+// src/util/scrub.ts
+var REDACTED = "***";
+var MIN_SECRET_LENGTH = 4;
+var Scrubber = class _Scrubber {
+  /** Each value, its lines, and their JSON- and URL-encoded spellings; longest first. */
+  patterns;
+  buffers;
+  constructor(values) {
+    const patterns = /* @__PURE__ */ new Set();
+    for (const value of values) {
+      for (const form of [value, ...value.split(/\r?\n/)]) {
+        if (form.length < MIN_SECRET_LENGTH) continue;
+        patterns.add(form);
+        patterns.add(JSON.stringify(form).slice(1, -1));
+        patterns.add(encodeURIComponent(form));
+      }
+    }
+    this.patterns = [...patterns].sort((a, b) => b.length - a.length);
+    this.buffers = this.patterns.map((p) => Buffer.from(p, "utf8"));
+  }
+  static none = new _Scrubber([]);
+  /** A scrubber for these values and this one's. */
+  with(values) {
+    return new _Scrubber([...this.patterns, ...values]);
+  }
+  text(text) {
+    let out = text;
+    for (const pattern of this.patterns) if (out.includes(pattern)) out = out.split(pattern).join(REDACTED);
+    return out;
+  }
+  /** Byte-wise, so binary files stay intact apart from the replaced bytes. */
+  bytes(data) {
+    let out = data;
+    for (const pattern of this.buffers) out = replaceAll(out, pattern, REDACTED_BYTES);
+    return out;
+  }
+};
+var REDACTED_BYTES = Buffer.from(REDACTED);
+function replaceAll(data, pattern, replacement) {
+  let at = data.indexOf(pattern);
+  if (at < 0) return data;
+  const parts = [];
+  let from = 0;
+  while (at >= 0) {
+    parts.push(data.subarray(from, at), replacement);
+    from = at + pattern.length;
+    at = data.indexOf(pattern, from);
+  }
+  parts.push(data.subarray(from));
+  return Buffer.concat(parts);
+}
+var TOKEN_VARIABLES = [
+  "GITHUB_TOKEN",
+  "GH_TOKEN",
+  "INPUT_GITHUB-TOKEN",
+  "INPUT_GITHUB_TOKEN",
+  "ACTIONS_RUNTIME_TOKEN",
+  "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
+  "ACTIONS_RESULTS_URL",
+  "ACTIONS_ID_TOKEN_REQUEST_URL",
+  "TRIALGATE_CONTROL_TOKEN"
+];
+function heldTokens(env) {
+  return TOKEN_VARIABLES.flatMap((name) => env[name] ? [env[name]] : []);
+}
+
+// src/results/write.ts
+async function writeRunFiles(runDir, results, scrubber = Scrubber.none) {
+  const valid = Results.parse(results);
+  const resultsPath = await writeInside(runDir, "results.json", JSON.stringify(valid, null, 2) + "\n", scrubber);
+  await writeInside(runDir, "junit.xml", renderJunit(valid), scrubber);
+  await writeInside(runDir, "report.md", renderRunMarkdown(valid), scrubber);
+  return resultsPath;
+}
+
+// src/trial/integrity.ts
+import { readdir as readdir3 } from "node:fs/promises";
+import { join as join8 } from "node:path";
+var noFindings = () => ({ tampered: [], escaped: [], forged: [], unsafe: [] });
+async function takeSnapshot(trialDir, taskDir, runDir) {
+  const entries = (await listEntries(trialDir)).filter((e) => e.kind !== "dir" && !/^(candidate|evidence)(\/|$)/.test(e.path));
+  const trial = await hashFiles(trialDir, entries.filter((e) => e.kind === "file").map((e) => e.path));
+  for (const e of entries) if (e.kind !== "file") trial[e.path] = e.kind;
+  const evidence = (await listEntries(join8(trialDir, "evidence")).catch(() => [])).filter((e) => e.kind !== "dir").map((e) => `evidence/${e.path}`);
+  return {
+    trial,
+    evidence,
+    neighbours: [
+      ...(await readdir3(taskDir)).filter((n) => !/^trial-\d+$/.test(n)).map((n) => `${n} beside the trial directories`),
+      ...(await readdir3(runDir)).map((n) => `${n} in the run directory`)
+    ]
+  };
+}
+function integrityViolations(before, after) {
+  const trialChanges = changes(before.trial, after.trial);
+  const tampered = trialChanges.filter((c) => isTrialInput(c)).map((c) => `${c} (trial input)`);
+  const escaped = trialChanges.filter((c) => !isTrialInput(c)).map((c) => `${c} (outside candidate/ and evidence/)`);
+  const known = new Set(before.neighbours);
+  escaped.push(...after.neighbours.filter((n) => !known.has(n)).map((n) => `wrote ${n}`));
+  return { tampered, escaped };
+}
+function projectChanges(atStart, now) {
+  return changes(atStart, now).map((c) => `${c} in the project during the run (the version under test must not change)`);
+}
+function isTrialInput(change2) {
+  return / (inputs\/|task\.txt|config\.json)/.test(change2);
+}
+function changes(before, after) {
+  const out = [];
+  for (const [file2, hash2] of Object.entries(before)) {
+    if (!(file2 in after)) out.push(`deleted ${file2}`);
+    else if (after[file2] !== hash2) out.push(`changed ${file2}`);
+  }
+  for (const file2 of Object.keys(after)) if (!(file2 in before)) out.push(`added ${file2}`);
+  return out;
+}
+
+// src/trial/run-trial.ts
+import { chmod, cp as cp3, mkdir as mkdir5, mkdtemp as mkdtemp2, readlink as readlink3, rm as rm3 } from "node:fs/promises";
+import { tmpdir as tmpdir3 } from "node:os";
+import { join as join10, relative as relative5 } from "node:path";
+
+// src/agent/process.ts
+import { existsSync as existsSync3 } from "node:fs";
+import { isAbsolute as isAbsolute2, sep as sep4 } from "node:path";
+var COMMAND_NOT_FOUND = 127;
+var NOT_EXECUTABLE = 126;
+async function runAgentProcess(options) {
+  const started = performance.now();
+  const agent = options.sandbox.spawn({
+    argv: ["sh", "-c", options.command],
+    cwd: options.cwd,
+    env: options.env,
+    mounts: options.mounts,
+    conceal: options.conceal,
+    network: options.network
+  });
+  const chunks = [];
+  let kept = 0;
+  let logBytes = 0;
+  const capture = (chunk) => {
+    logBytes += chunk.length;
+    const room = options.logCapBytes - kept;
+    if (room <= 0) return;
+    const part = chunk.subarray(0, room);
+    kept += part.length;
+    chunks.push(part);
+  };
+  agent.child.stdout.on("data", capture);
+  agent.child.stderr.on("data", capture);
+  let budgetExhausted = false;
+  const budget = setTimeout(() => {
+    budgetExhausted = true;
+    agent.kill();
+  }, options.wallMs);
+  const { code, signal } = await agent.exited;
+  clearTimeout(budget);
+  const agentMs = performance.now() - started;
+  const logCapped = logBytes > options.logCapBytes;
+  let log = Buffer.concat(chunks).toString("utf8");
+  if (logCapped) log += `
+[trialgate: agent output capped at ${options.logCapBytes} bytes; ${logBytes - options.logCapBytes} bytes dropped]
+`;
+  log = options.scrubber.text(log);
+  const setupError = budgetExhausted ? void 0 : setupMistake(code, options, log);
+  return { exitCode: code, signal, budgetExhausted, agentMs, logBytes, logCapped, log, ...setupError ? { setupError } : {} };
+}
+function setupMistake(code, options, log) {
+  if (code === 0 || code === null) return void 0;
+  const tail = log.trim().split("\n").slice(-3).join(" | ");
+  if (code === COMMAND_NOT_FOUND) return `agent command not found: ${options.command} (${tail || "exit 127"})`;
+  if (code === NOT_EXECUTABLE) return `agent command cannot be executed: ${options.command} (${tail || "exit 126"})`;
+  for (const path of namedPaths(options.command, options.env)) {
+    if (!existsSync3(path)) return `the agent command names ${path}, which does not exist (${tail})`;
+    if (!visibleIn(path, options.mounts) && options.sandbox.report.mechanism !== "none" && log.includes(path)) {
+      return `the agent command names ${path}, which the isolated agent cannot see: add it (or its directory) to agent.files in trialgate.yml (${tail})`;
+    }
+  }
+  return void 0;
+}
+function namedPaths(command, env) {
+  const expanded = command.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (whole, name) => env[name] ?? whole);
+  return [...expanded.matchAll(/(?:^|[\s"'=])(\/[^\s"'`;|&<>()$]+)/g)].map((m) => m[1]).filter((p) => isAbsolute2(p));
+}
+var SYSTEM_PREFIXES = ["/usr/", "/bin/", "/sbin/", "/lib", "/etc/", "/opt/", "/nix/", "/dev/", "/proc/"];
+function visibleIn(path, mounts) {
+  if (SYSTEM_PREFIXES.some((p) => path.startsWith(p))) return true;
+  return mounts.some((m) => {
+    const at = m.at ?? m.path;
+    return path === at || path.startsWith(at + sep4);
+  });
+}
+
+// src/acceptance/snapshot.ts
+import { mkdir as mkdir4, readlink as readlink2, writeFile as writeFile2 } from "node:fs/promises";
+import { dirname as dirname5, join as join9 } from "node:path";
+import { lstat as lstat3 } from "node:fs/promises";
+var NO_LIMITS = { bytes: Number.MAX_SAFE_INTEGER, files: Number.MAX_SAFE_INTEGER };
+async function readCandidate(dir, limits, label = "candidate/") {
+  const files = /* @__PURE__ */ new Map();
+  const unsafe = [];
+  const oversize = [];
+  const root = await lstat3(dir).catch(() => null);
+  if (!root?.isDirectory()) {
+    if (root) unsafe.push(`${label} is ${root.isSymbolicLink() ? `a symbolic link to ${await readlink2(dir).catch(() => "?")}` : "not a directory"}`);
+    return { files, sha256: sha256Manifest({}), unsafe, oversize };
+  }
+  let total = 0;
+  const entries = await listEntries(dir);
+  const regular = entries.filter((e) => e.kind === "file");
+  if (regular.length > limits.files) oversize.push(`${label} holds ${regular.length} files; the limit is ${limits.files} (limits.candidate_files)`);
+  for (const entry of entries) {
+    const name = `${label}${entry.path}`;
+    if (entry.kind === "link") unsafe.push(`${name} is a symbolic link (to ${await readlink2(join9(dir, entry.path)).catch(() => "?")}): links are never followed`);
+    else if (entry.kind === "other") unsafe.push(`${name} is not a regular file (a device, pipe or socket)`);
+    if (entry.kind !== "file" || files.size >= limits.files) continue;
+    if (entry.links > 1) {
+      unsafe.push(`${name} is a hard link shared with a file outside the candidate`);
+      continue;
+    }
+    if (total + entry.size > limits.bytes) {
+      oversize.push(`${name} (${entry.size} bytes) takes the candidate past ${limits.bytes} bytes (limits.candidate_mb)`);
+      continue;
+    }
+    const bytes = await readRegularFile(join9(dir, entry.path), limits.bytes - total).catch(() => null);
+    if (bytes === null) {
+      unsafe.push(`${name} changed or vanished while it was read`);
+      continue;
+    }
+    total += bytes.length;
+    files.set(entry.path, bytes);
+  }
+  const hashes = {};
+  for (const [path, bytes] of files) hashes[path] = sha256(bytes);
+  return { files, sha256: sha256Manifest(hashes), unsafe, oversize };
+}
+async function writeCandidate(snapshot, dir) {
+  await mkdir4(dir, { recursive: true });
+  for (const [path, bytes] of snapshot.files) {
+    await mkdir4(dirname5(join9(dir, path)), { recursive: true });
+    await writeFile2(join9(dir, path), bytes);
+  }
+}
+function candidateText(snapshot, path) {
+  return snapshot.files.get(path)?.toString("utf8");
+}
+var MAX_JSON_DEPTH = 64;
+function candidateJson(snapshot, path) {
+  const text = candidateText(snapshot, path);
+  if (text === void 0) return { ok: false, problem: `${path}: file not found in the candidate` };
+  const depth2 = jsonDepth(text);
+  if (depth2 > MAX_JSON_DEPTH) return { ok: false, problem: `${path}: nested ${depth2} levels deep; the limit is ${MAX_JSON_DEPTH}` };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (e) {
+    return { ok: false, problem: `${path}: not valid JSON: ${e.message}` };
+  }
+}
+function jsonDepth(text) {
+  let depth2 = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) deepest = Math.max(deepest, ++depth2);
+    else if (c === 93 || c === 125) depth2--;
+  }
+  return deepest;
+}
+
+// src/trial/verdict.ts
+function trialVerdict(facts) {
+  const envError = facts.envError ?? facts.variants.find((v) => v.envError)?.envError;
+  const stopReason = stopReasonOf(facts, Boolean(envError));
+  const judgements = facts.variants.map((v) => v.judgement);
+  const verdictOf = (fault) => judgements.find((j) => j.fault === fault)?.verdict;
+  const finalFailures = [
+    ...facts.formatProblems.map((p) => `format: ${p}`),
+    ...judgements.filter((j) => !TRUSTED_VERDICTS.includes(j.verdict)).map((j) => `${j.fault}: ${j.verdict}: ${j.reason}`),
+    ...facts.unreachedTargets.length ? [`target branches not reached on the correct service: ${facts.unreachedTargets.join(", ")}`] : []
+  ];
+  finalFailures.push(...facts.tools?.finalState ?? []);
+  if (facts.formatProblems.length === 0 && judgements.length === 0 && !facts.tools) finalFailures.push("no acceptance ran");
+  const finalOk = finalFailures.length === 0;
+  const claimUnbacked = facts.claimedSuccess && !finalOk;
+  const toolClaims = facts.tools?.constraints["claims-backed"] ?? [];
+  const toolScope = facts.tools?.constraints.scope ?? [];
+  const toolFailures = facts.tools?.toolContract ?? [];
+  const constraintFailures = [
+    ...facts.integrity.tampered,
+    ...facts.integrity.escaped,
+    ...facts.integrity.forged,
+    ...facts.integrity.unsafe,
+    ...claimUnbacked ? ["claimed success in its output without a passing report from the trusted runner"] : [],
+    ...toolClaims,
+    ...toolScope
+  ];
+  const checks = {};
+  let outcome;
+  if (envError) {
+    outcome = "env_error";
+  } else {
+    outcome = stopReason === "completed" && finalOk && constraintFailures.length === 0 && toolFailures.length === 0 ? "pass" : "fail";
+    checks.pass = outcome === "pass";
+    checks.format = facts.formatProblems.length === 0;
+    checks.baseline = facts.tools ? facts.tools.finalState.length === 0 : verdictOf("none") === "baseline_pass";
+    for (const fault of facts.faults) checks[`detect:${fault}`] = verdictOf(fault) === "defect_detected";
+    checks["constraint:protected-files"] = facts.integrity.tampered.length === 0;
+    checks["constraint:writes-confined"] = facts.integrity.escaped.length === 0;
+    checks["constraint:evidence-untouched"] = facts.integrity.forged.length === 0;
+    checks["constraint:no-links"] = facts.integrity.unsafe.length === 0;
+    checks["constraint:claims-backed"] = !claimUnbacked && toolClaims.length === 0;
+    if (facts.tools) {
+      checks["constraint:tool-scope"] = toolScope.length === 0;
+      for (const [boundary, ok] of Object.entries(facts.tools.boundaries)) checks[`tool:${boundary}`] = ok;
+    }
+  }
+  const notes = [
+    `agent ${facts.agent.signal ? `ended by ${facts.agent.signal}` : `exited ${facts.agent.exitCode}`} after ${Math.round(facts.agent.agentMs)} ms`,
+    ...facts.agent.logCapped ? [`agent log capped (${facts.agent.logBytes} bytes written)`] : [],
+    ...facts.tools?.notes ?? [],
+    ...facts.notes ?? [],
+    ...envError ? [`env error: ${envError.message}`] : []
+  ];
+  const cause = causeOf(outcome, stopReason, facts.formatProblems.length > 0, finalOk, toolFailures.length === 0);
+  return {
+    trial: facts.trial,
+    outcome,
+    stop_reason: stopReason,
+    ...cause ? { cause } : {},
+    ...envError ? { env_error: envError.rule } : {},
+    layers: {
+      final_state: { ok: envError ? null : finalOk, failures: envError ? [] : finalFailures },
+      constraints: { ok: constraintFailures.length === 0, failures: constraintFailures },
+      tool_contract: facts.tools && !envError ? { ok: toolFailures.length === 0, failures: toolFailures } : { ok: null, failures: [] },
+      trajectory: { ...facts.tools?.steps === void 0 ? {} : { steps: facts.tools.steps }, notes }
+    },
+    judgements,
+    checks,
+    ...facts.usage ? { usage: facts.usage } : {},
+    wall_ms: Math.round(facts.wallMs),
+    agent_ms: Math.round(facts.agent.agentMs),
+    ...facts.candidateSha256 ? { candidate_sha256: facts.candidateSha256 } : {},
+    evidence: facts.evidence
+  };
+}
+function stopReasonOf(facts, envError) {
+  if (envError) return "env_error";
+  if (facts.agent.budgetExhausted || overUsageBudget(facts.usage, facts.budget)) return "budget_exhausted";
+  if (facts.agent.exitCode !== 0) return "agent_crashed";
+  return "completed";
+}
+function overUsageBudget(usage2, budget) {
+  if (!usage2) return false;
+  const tokens2 = usage2.total_tokens ?? (usage2.input_tokens ?? 0) + (usage2.output_tokens ?? 0);
+  return budget.max_tokens !== void 0 && tokens2 > budget.max_tokens || budget.max_cost_usd !== void 0 && (usage2.cost_usd ?? 0) > budget.max_cost_usd;
+}
+function causeOf(outcome, stop, formatFailed, finalOk, toolOk) {
+  if (outcome !== "fail") return void 0;
+  if (stop === "budget_exhausted" || stop === "agent_crashed") return "runtime";
+  if (formatFailed) return "format";
+  if (!finalOk) return "acceptance";
+  if (!toolOk) return "tool";
+  return void 0;
+}
+
+// src/trial/run-trial.ts
+var SUCCESS_CLAIM = /\b(all (\d+ )?(tests|checks|cases|scenarios) (have )?pass(ed)?|tests? (all )?pass(ed)?\b)/i;
+var USAGE_BYTES = 64 * 1024;
+var INTERNAL_ERROR = "trialgate failed on this trial (an internal error, not the agent\u2019s): please report it";
+function trialDirName(trial) {
+  return `trial-${String(trial).padStart(3, "0")}`;
+}
+async function runTrial(ctx) {
+  const started = performance.now();
+  const taskDir = join10(ctx.run.runDir, ctx.task.spec.id);
+  const trialDir = join10(taskDir, trialDirName(ctx.trial));
+  const evidence = relative5(ctx.run.runDir, trialDir);
+  try {
+    await prepareTrialDir(ctx, trialDir);
+  } catch (e) {
+    return envErrorResult(ctx.trial, evidence, started, `could not prepare ${evidence}: ${e.message}`, "the trial directory could not be written (disk full or not writable): an environment failure");
+  }
+  const handle = new Trial(ctx, trialDir, taskDir);
+  let result;
+  try {
+    result = await ctx.task.kind.run(handle);
+  } catch (e) {
+    if (!(e instanceof Error) || e instanceof AcceptanceCopyChanged) throw e;
+    const rule = e instanceof EnvironmentError ? e.rule : INTERNAL_ERROR;
+    await handle.cleanUp();
+    return handle.writeVerdict(envErrorResult(ctx.trial, evidence, started, e.message, rule));
+  }
+  const agent = combineAgentRuns(result.agentRuns);
+  const integrity = handle.integrity;
+  integrity.tampered.push(...await ctx.run.projectChanges());
+  integrity.unsafe.push(...result.unsafeCandidate.filter((u) => !integrity.unsafe.includes(u)));
+  const notes = await handle.cleanUp();
+  const usage2 = sumUsage(result.agentRuns.map((r) => r.usage));
+  const verdict = trialVerdict({
+    trial: ctx.trial,
+    agent,
+    formatProblems: result.formatProblems,
+    variants: result.variants,
+    faults: ctx.task.kind.countsDetections ? Object.keys(ctx.task.faults) : [],
+    unreachedTargets: result.unreachedTargets,
+    integrity,
+    claimedSuccess: result.judgeClaimsInLog && handle.logs.some((log) => SUCCESS_CLAIM.test(log)),
+    ...usage2 ? { usage: usage2 } : {},
+    budget: ctx.run.budget,
+    ...result.envError ? { envError: result.envError } : {},
+    wallMs: performance.now() - started,
+    ...result.candidateSha256 ? { candidateSha256: result.candidateSha256 } : {},
+    evidence,
+    ...result.tools ? { tools: result.tools } : {},
+    notes
+  });
+  await handle.writeEvidence("timings.json", json2({ agent_ms: Math.round(agent.agentMs), acceptance_ms: Math.round(performance.now() - started - agent.agentMs), wall_ms: verdict.wall_ms }));
+  return handle.writeVerdict(verdict);
+}
+var Trial = class {
+  constructor(ctx, trialDir, taskDir) {
+    this.ctx = ctx;
+    this.trialDir = trialDir;
+    this.taskDir = taskDir;
+  }
+  ctx;
+  trialDir;
+  taskDir;
+  integrity = noFindings();
+  logs = [];
+  get task() {
+    return { id: this.ctx.task.spec.id, acceptance: this.ctx.task.acceptance, fixture: this.ctx.acceptanceCopy, faults: this.ctx.task.faults };
+  }
+  get trial() {
+    return this.ctx.trial;
+  }
+  get seed() {
+    return this.ctx.seed;
+  }
+  get sandbox() {
+    return this.ctx.run.sandbox;
+  }
+  get scrubber() {
+    return this.ctx.run.scrubber;
+  }
+  async runAgent(request = {}) {
+    const { run } = this.ctx;
+    const candidateDir = join10(this.trialDir, "candidate", request.candidateSubdir ?? "");
+    const evidenceDir = join10(this.trialDir, "evidence");
+    const sub = (name) => request.evidenceSubdir ? `${request.evidenceSubdir}/${name}` : name;
+    await mkdir5(candidateDir, { recursive: true });
+    if (run.agent.setupError) return { exitCode: null, signal: null, budgetExhausted: false, agentMs: 0, logBytes: 0, logCapped: false, setupError: run.agent.setupError };
+    const isolated = run.sandbox.report.mechanism !== "none";
+    const scratch = isolated ? await mkdtemp2(join10(tmpdir3(), "trialgate-agent-evidence-")) : evidenceDir;
+    try {
+      const before = await takeSnapshot(this.trialDir, this.taskDir, run.runDir);
+      const process2 = await runAgentProcess({
+        sandbox: run.sandbox,
+        command: run.agent.command,
+        cwd: this.trialDir,
+        env: {
+          ...run.agent.env,
+          TRIALGATE_TRIAL_DIR: this.trialDir,
+          TRIALGATE_INPUTS: join10(this.trialDir, "inputs"),
+          TRIALGATE_TASK: join10(this.trialDir, "task.txt"),
+          TRIALGATE_CANDIDATE: candidateDir,
+          TRIALGATE_SEED: String(this.ctx.seed),
+          TRIALGATE_TRIAL: String(this.ctx.trial),
+          ...request.env
+        },
+        mounts: [
+          { path: this.trialDir },
+          { path: join10(this.trialDir, "candidate"), writable: true },
+          { path: scratch, writable: true, at: evidenceDir },
+          ...run.agent.files.map((path) => ({ path })),
+          ...(request.readable ?? []).map((path) => ({ path }))
+        ],
+        conceal: run.conceal,
+        network: run.agent.network,
+        wallMs: run.budget.wall_seconds * 1e3,
+        logCapBytes: run.agent.logCapBytes,
+        scrubber: run.scrubber.with(request.secrets ?? [])
+      });
+      this.logs.push(process2.log);
+      const after = await takeSnapshot(this.trialDir, this.taskDir, run.runDir);
+      const found = integrityViolations(before, after);
+      this.note("tampered", found.tampered);
+      this.note("escaped", found.escaped);
+      const usage2 = await this.takeAgentEvidence(isolated ? scratch : evidenceDir, isolated ? [] : before.evidence, sub("usage.json"));
+      await this.writeEvidence(sub("agent.log"), process2.log);
+      const { log: _log, ...agent } = process2;
+      return { ...agent, ...usage2 ? { usage: usage2 } : {} };
+    } finally {
+      if (isolated) await rm3(scratch, { recursive: true, force: true });
+    }
+  }
+  readCandidate(subdir) {
+    const { limits } = this.ctx.run;
+    return readCandidate(join10(this.trialDir, "candidate", subdir ?? ""), { bytes: limits.candidate_mb * 1024 * 1024, files: limits.candidate_files }, `candidate/${subdir ? `${subdir}/` : ""}`);
+  }
+  writeEvidence(relPath, data) {
+    return writeInside(join10(this.trialDir, "evidence"), relPath, data, this.ctx.run.scrubber);
+  }
+  verifyAcceptanceCopy() {
+    return this.ctx.run.verifyAcceptanceCopy(this.ctx.task.spec.id);
+  }
+  /**
+   * Before the verdict: links and special files the agent left anywhere in its directory are named and
+   * removed (an artefact upload must not follow them), and secrets are scrubbed from the candidate.
+   * Returns what it did, as trajectory notes.
+   */
+  async cleanUp() {
+    const planted = await this.removePlanted();
+    const scrubbed = await this.scrubCandidate();
+    return [
+      ...planted.length ? [`removed ${planted.length} link(s) or special file(s) the agent left: ${planted.join(", ")}`] : [],
+      ...scrubbed.length ? [`secret values scrubbed from ${scrubbed.join(", ")} (the candidate hash is of the bytes as delivered)`] : []
+    ];
+  }
+  async writeVerdict(result) {
+    await this.writeEvidence("verdict.json", json2(TrialResult.parse(result)));
+    return result;
+  }
+  /**
+   * What the agent wrote where evidence goes: usage.json is its to write (moved to `usagePath`); anything
+   * else is forged evidence, and a link there is named too.
+   */
+  async takeAgentEvidence(dir, known, usagePath) {
+    const entries = (await listEntries(dir).catch(() => [])).filter((e) => e.kind !== "dir" && !known.includes(`evidence/${e.path}`));
+    let usage2;
+    for (const entry of entries) {
+      if (entry.path === "usage.json" && entry.kind === "file") {
+        usage2 = await readUsage(join10(dir, entry.path));
+        if (dir !== join10(this.trialDir, "evidence") || usagePath !== "usage.json") await rm3(join10(dir, entry.path), { force: true });
+        if (usage2) await this.writeEvidence(usagePath, json2(usage2));
+        continue;
+      }
+      if (entry.path === "agent.log" || entry.path.endsWith("/agent.log")) continue;
+      if (entry.kind === "link") this.note("unsafe", [`evidence/${entry.path} is a symbolic link (to ${await readlink3(join10(dir, entry.path)).catch(() => "?")}): links are never followed`]);
+      else this.note("forged", [`wrote evidence/${entry.path} (evidence is the runner's to write)`]);
+    }
+    return usage2;
+  }
+  async removePlanted() {
+    const removed = [];
+    for (const entry of await listEntries(this.trialDir).catch(() => [])) {
+      if (entry.kind !== "link" && entry.kind !== "other") continue;
+      const what = entry.kind === "link" ? `a symbolic link (to ${await readlink3(join10(this.trialDir, entry.path)).catch(() => "?")})` : "a special file";
+      if (!this.integrity.unsafe.some((line) => line.startsWith(`${entry.path} `))) this.note("unsafe", [`${entry.path} is ${what}: links and special files are never followed`]);
+      await rm3(join10(this.trialDir, entry.path), { force: true });
+      removed.push(entry.path);
+    }
+    return removed;
+  }
+  /** The candidate is uploaded with the evidence: no secret may be in it (its hash is of the bytes as delivered). */
+  async scrubCandidate() {
+    const { scrubber } = this.ctx.run;
+    if (!scrubber.patterns.length) return [];
+    const dir = join10(this.trialDir, "candidate");
+    const changed = [];
+    for (const entry of await listEntries(dir).catch(() => [])) {
+      if (entry.kind !== "file") continue;
+      const bytes = await readRegularFile(join10(dir, entry.path), this.ctx.run.limits.candidate_mb * 1024 * 1024).catch(() => null);
+      if (!bytes) continue;
+      const clean = scrubber.bytes(bytes);
+      if (clean === bytes) continue;
+      await writeInside(dir, entry.path, clean);
+      changed.push(`candidate/${entry.path}`);
+    }
+    return changed;
+  }
+  note(kind, lines) {
+    for (const line of lines) if (!this.integrity[kind].includes(line)) this.integrity[kind].push(line);
+  }
+};
+async function prepareTrialDir(ctx, trialDir) {
+  await mkdir5(join10(trialDir, "candidate"), { recursive: true });
+  await mkdir5(join10(trialDir, "evidence"), { recursive: true });
+  await cp3(join10(ctx.acceptanceCopy.dir, "inputs"), join10(trialDir, "inputs"), { recursive: true });
+  await cp3(join10(ctx.acceptanceCopy.dir, "task.txt"), join10(trialDir, "task.txt"));
+  await writeInside(trialDir, "config.json", json2({ ...ctx.run.config, task: ctx.task.spec.id, trial: ctx.trial, seed: ctx.seed }));
+  for (const entry of await listEntries(join10(trialDir, "inputs"))) if (entry.kind === "file") await chmod(join10(trialDir, "inputs", entry.path), 292);
+}
+async function readUsage(path) {
+  const bytes = await readRegularFile(path, USAGE_BYTES).catch(() => null);
+  if (!bytes) return void 0;
+  try {
+    const parsed = Usage.safeParse(JSON.parse(bytes.toString("utf8")));
+    return parsed.success ? parsed.data : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function combineAgentRuns(runs) {
+  if (runs.length === 0) return { exitCode: null, signal: null, budgetExhausted: false, agentMs: 0, logBytes: 0, logCapped: false };
+  const failed = runs.find((r) => r.exitCode !== 0);
+  return {
+    exitCode: failed ? failed.exitCode : 0,
+    signal: failed?.signal ?? null,
+    budgetExhausted: runs.some((r) => r.budgetExhausted),
+    agentMs: runs.reduce((s, r) => s + r.agentMs, 0),
+    logBytes: runs.reduce((s, r) => s + r.logBytes, 0),
+    logCapped: runs.some((r) => r.logCapped)
+  };
+}
+function sumUsage(usages) {
+  if (usages.length === 0 || usages.some((u) => u === void 0)) return void 0;
+  const out = {};
+  for (const key of ["input_tokens", "output_tokens", "total_tokens", "cost_usd"]) {
+    if (usages.every((u) => u[key] !== void 0)) out[key] = usages.reduce((s, u) => s + u[key], 0);
+  }
+  return out;
+}
+function envErrorResult(trial, evidence, started, message, rule) {
+  return {
+    trial,
+    outcome: "env_error",
+    stop_reason: "env_error",
+    env_error: rule,
+    layers: {
+      final_state: { ok: null, failures: [] },
+      constraints: { ok: null, failures: [] },
+      tool_contract: { ok: null, failures: [] },
+      trajectory: { notes: [`env error: ${message}`] }
+    },
+    judgements: [],
+    checks: {},
+    wall_ms: Math.round(performance.now() - started),
+    evidence
+  };
+}
+var json2 = (data) => JSON.stringify(data, null, 2) + "\n";
+
+// src/trial/trialset.ts
+import { stat as stat3 } from "node:fs/promises";
+import { dirname as dirname6, isAbsolute as isAbsolute4, join as join17, relative as relative6, resolve as resolve6, sep as sep5 } from "node:path";
+
+// src/kinds/command/kind.ts
+import { mkdir as mkdir6, mkdtemp as mkdtemp3, rm as rm4, writeFile as writeFile3 } from "node:fs/promises";
+import { tmpdir as tmpdir4 } from "node:os";
+import { join as join11 } from "node:path";
+
+// src/acceptance/validate.ts
+function validationRows(fixture, outcomes) {
+  return outcomes.map((outcome) => {
+    const records = outcome.report.records;
+    const byTest = new Map(records.map((r) => [r.test, r]));
+    return {
+      fault: outcome.fault,
+      label: outcome.fault === "none" ? "correct service" : fixture.manifest.faults[outcome.fault]?.label ?? "",
+      assertionFailures: records.filter((r) => r.status === "failed").length,
+      executionErrors: records.filter((r) => r.status === "error").length,
+      verdict: outcome.judgement.verdict,
+      detectedBy: outcome.judgement.detected_by.map((test) => `${test}: ${byTest.get(test)?.assertion ?? ""}`),
+      attributed: outcome.judgement.attributed !== false,
+      reportPath: outcome.reportPath
+    };
+  });
+}
+function validationProblems(fixture, outcomes) {
+  const problems = outcomes.filter((o) => !TRUSTED_VERDICTS.includes(o.judgement.verdict)).map((o) => `${o.fault}: ${o.judgement.verdict}: ${o.judgement.reason}`);
+  const unreached = unreachedTargets(fixture, outcomes);
+  if (unreached.length) problems.push(`target branches never reached on the correct service: ${unreached.join(", ")}`);
+  return problems;
+}
+
+// src/service/control.ts
+var HEADER = "x-trialgate-control";
+var PATH = "/__control/reset";
+var NOT_SPOKEN = "the service declares coverage but does not speak the trialgate control channel (docs/fixture.md)";
+async function resetService(service) {
+  let answer;
+  try {
+    answer = await service.request(PATH, { method: "POST", headers: { [HEADER]: service.controlToken } });
+  } catch (e) {
+    throw new EnvironmentError(`control ${PATH} failed: ${e.message}`, "the service stopped answering its control channel");
+  }
+  if (answer.status < 200 || answer.status > 299) throw new EnvironmentError(`control ${PATH} answered ${answer.status}`, NOT_SPOKEN);
+  let body;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    throw new EnvironmentError(`control ${PATH} answered no JSON: ${answer.text.slice(0, 120)}`, NOT_SPOKEN);
+  }
+  return Array.isArray(body.branches) ? body.branches.filter((b) => typeof b === "string") : [];
+}
+
+// src/kinds/setup.ts
+function setupFailure(agent) {
+  return {
+    agentRuns: [agent],
+    formatProblems: [],
+    unsafeCandidate: [],
+    variants: [],
+    unreachedTargets: [],
+    judgeClaimsInLog: false,
+    envError: { message: agent.setupError, rule: "the agent could not be started (a setup mistake, not a verdict on the agent): fix the trial set and run again" }
+  };
+}
+
+// src/kinds/command/kind.ts
+var COMMAND_NOT_FOUND2 = 127;
+var REPORT_BYTES = 16 * 1024 * 1024;
+var STDERR_TAIL = 2e3;
+async function acceptCommand(run) {
+  return acceptEachVariant({ ...run, candidateSha256: run.candidate.sha256, concurrency: 1 }, [], async (service, fault) => {
+    const work = await mkdtemp3(join11(tmpdir4(), "trialgate-acceptor-"));
+    try {
+      return await runOnce(run, service, fault, work);
+    } finally {
+      await rm4(work, { recursive: true, force: true });
+    }
+  });
+}
+async function runOnce(run, service, fault, work) {
+  const { acceptance, fixture } = run;
+  const candidateDir = join11(work, "candidate");
+  const reportDir = join11(work, "report");
+  await writeCandidate(run.candidate, candidateDir);
+  await mkdir6(reportDir);
+  if (service.coverage) await resetService(service);
+  const reach = run.sandbox.reach(service.address);
+  const acceptor = run.sandbox.spawn({
+    argv: ["sh", "-c", acceptance.command],
+    cwd: fixture.dir,
+    env: {
+      ...baseEnvironment(),
+      ...acceptance.env,
+      ...run.passed,
+      TRIALGATE_SERVICE_URL: reach.url,
+      TRIALGATE_CANDIDATE: candidateDir,
+      TRIALGATE_REPORT: join11(reportDir, "report.json"),
+      ...acceptance.expose_fault ? { TRIALGATE_FAULT: fault } : {}
+    },
+    mounts: [{ path: fixture.root }, { path: candidateDir, writable: true }, { path: reportDir, writable: true }],
+    // The reference answers would let candidate code hand in the fixture's own tests as its work.
+    hide: [join11(fixture.dir, fixture.manifest.reference)],
+    conceal: [fixture.root, work],
+    network: reach.network,
+    ...reach.forward ? { forward: reach.forward } : {}
+  });
+  let stderr = "";
+  acceptor.child.stdout.resume();
+  acceptor.child.stderr.setEncoding("utf8").on("data", (d) => stderr = (stderr + d).slice(-STDERR_TAIL));
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    acceptor.kill();
+  }, acceptance.timeout_seconds * 1e3);
+  const { code } = await acceptor.exited;
+  clearTimeout(timer);
+  if (code === COMMAND_NOT_FOUND2 && !timedOut) {
+    throw new EnvironmentError(`acceptance command not found: ${acceptance.command}: ${stderr.trim()}`, "the acceptance command is missing: an environment failure");
+  }
+  const withStderr = (why) => `${why}${stderr.trim() ? `; stderr: ${stderr.trim().slice(-500)}` : ""}`;
+  if (timedOut) return errorBody([], withStderr(`the acceptance command ran past its budget of ${acceptance.timeout_seconds} s (acceptance.timeout_seconds) and was ended`));
+  const body = await readAcceptorReport(join11(reportDir, "report.json"));
+  if ("error" in body && body.error) return errorBody([], withStderr(body.error));
+  const reached = service.coverage ? await resetService(service) : [];
+  return { ...body, records: body.records.map((r) => ({ ...r, branches: reached })) };
+}
+async function readAcceptorReport(path) {
+  let bytes;
+  try {
+    bytes = await readRegularFile(path, REPORT_BYTES);
+  } catch (e) {
+    const code = e.code;
+    return errorBody([], code === "ENOENT" ? "the acceptance command wrote no report to $TRIALGATE_REPORT" : `the report at $TRIALGATE_REPORT is not a regular file (${code})`);
+  }
+  if (bytes === null) return errorBody([], `the report is larger than ${REPORT_BYTES} bytes`);
+  const text = bytes.toString("utf8");
+  if (jsonDepth(text) > MAX_JSON_DEPTH) return errorBody([], `the report is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  let raw;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    return errorBody([], `unreadable report: ${e.message}`);
+  }
+  const parsed = AcceptorReport.safeParse(raw);
+  if (!parsed.success) {
+    const issue2 = parsed.error.issues[0];
+    return errorBody([], `the report does not follow the acceptor report format (docs/report-format.md): ${issue2.path.join(".") || "(top level)"}: ${issue2.message}`);
+  }
+  return parsed.data;
+}
+var asCommand = (acceptance) => acceptance;
+var commandKind = {
+  name: "command",
+  countsDetections: true,
+  acceptorVersion: (acceptance) => `command@2:${sha256(asCommand(acceptance).command).slice(0, 12)}`,
+  checkFixture: () => void 0,
+  async run(trial) {
+    const agent = await trial.runAgent();
+    if (agent.setupError) return setupFailure(agent);
+    const candidate = await trial.readCandidate();
+    const result = {
+      agentRuns: [agent],
+      formatProblems: candidate.oversize,
+      unsafeCandidate: candidate.unsafe,
+      variants: [],
+      unreachedTargets: [],
+      candidateSha256: candidate.sha256,
+      judgeClaimsInLog: true
+    };
+    if (candidate.oversize.length) return result;
+    const acceptance = asCommand(trial.task.acceptance);
+    let passed;
+    try {
+      passed = passedEnvironment(acceptance.pass_env, `tasks.${trial.task.id}.acceptance.pass_env`);
+    } catch (e) {
+      if (!(e instanceof EnvironmentError)) throw e;
+      return { ...result, envError: { message: e.message, rule: e.rule } };
+    }
+    const variants = await acceptCommand({
+      fixture: trial.task.fixture,
+      sandbox: trial.sandbox,
+      acceptance,
+      candidate,
+      passed,
+      variants: [NO_FAULT, ...Object.keys(trial.task.faults)],
+      writeReport: (fault, text) => trial.writeEvidence(`reports/${fault}.json`, text),
+      verify: () => trial.verifyAcceptanceCopy()
+    });
+    return { ...result, variants };
+  },
+  async validate(options) {
+    const { fixture } = options;
+    const candidateDir = options.candidateDir ?? join11(fixture.dir, fixture.manifest.reference);
+    const candidate = await readCandidate(candidateDir, NO_LIMITS, "");
+    if (candidate.unsafe.length) return { shape: "variants", fixture, candidateDir, rows: [], problems: candidate.unsafe, formatOnly: true };
+    const acceptance = asCommand(options.acceptance);
+    const reportsDir = join11(options.outDir, "reports");
+    await mkdir6(reportsDir, { recursive: true });
+    const outcomes = await acceptCommand({
+      fixture,
+      sandbox: options.sandbox,
+      acceptance,
+      candidate,
+      passed: passedEnvironment(acceptance.pass_env, "acceptance.pass_env"),
+      variants: variantsOf(fixture),
+      writeReport: async (fault, text) => {
+        const path = join11(reportsDir, `${fault}.json`);
+        await writeFile3(path, options.scrubber.text(text));
+        return path;
+      }
+    });
+    return { shape: "variants", fixture, candidateDir, rows: validationRows(fixture, outcomes), problems: validationProblems(fixture, outcomes), formatOnly: false };
+  }
+};
+
+// src/kinds/http-cases/kind.ts
+import { join as join13 } from "node:path";
+import { mkdir as mkdir7, writeFile as writeFile4 } from "node:fs/promises";
+
+// src/kinds/http-cases/checks.ts
+import { readFile as readFile4 } from "node:fs/promises";
+import { isAbsolute as isAbsolute3, join as join12, normalize } from "node:path";
 
 // src/schemas/cases.ts
 var JsonPath = external_exports.string().regex(/^\$(\.[A-Za-z_][A-Za-z0-9_-]*|\[\d+\])*$/, "a simple JSON path such as $.available or $.records[0].kind");
@@ -31012,18 +32336,29 @@ var ValueExpectation = external_exports.union([
   external_exports.strictObject({ path: JsonPath, equalsSaved: external_exports.string().min(1) })
 ]);
 var HttpMethod = external_exports.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]);
+var MAX_CASES = 1e3;
+var MAX_STEPS = 100;
+var MAX_EXPECTATIONS = 100;
+var HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/;
+var HeaderValue = external_exports.string().max(8192).regex(/^[\t\x20-\x7e\x80-\xff]*$/, "a header value of printable characters, without line breaks");
+var RUNNER_HEADERS = /* @__PURE__ */ new Set(["host", "content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "te", "trailer", "expect"]);
 var Step = external_exports.strictObject({
   name: external_exports.string().optional(),
   request: external_exports.strictObject({
     method: HttpMethod,
     /** Absolute path on the service; `{{name}}` is replaced by a saved value. */
-    path: external_exports.string().startsWith("/", "a path starting with /"),
-    headers: external_exports.record(external_exports.string(), external_exports.string()).optional(),
+    path: external_exports.string().max(4096).startsWith("/", "a path starting with /").regex(/^[^\s\0-\x1f\x7f]*$/, "a path without spaces or control characters (percent-encode them)"),
+    headers: external_exports.record(external_exports.string(), HeaderValue).superRefine((headers, ctx) => {
+      for (const name of Object.keys(headers)) {
+        if (!HEADER_NAME.test(name)) ctx.addIssue({ code: "custom", path: [name], message: "a header name of letters, digits and !#$%&'*+.^_`|~-" });
+        else if (RUNNER_HEADERS.has(name.toLowerCase())) ctx.addIssue({ code: "custom", path: [name], message: "a header the runner sets itself (host, content-length, connection, transfer-encoding, \u2026)" });
+      }
+    }).optional(),
     body: external_exports.json().optional()
   }),
   expect: external_exports.strictObject({
     status: external_exports.number().int().min(100).max(599).optional(),
-    values: external_exports.array(ValueExpectation).optional()
+    values: external_exports.array(ValueExpectation).max(MAX_EXPECTATIONS).optional()
   }).optional(),
   /** Values to keep for later steps: name → JSON path of this response's body. */
   save: external_exports.record(external_exports.string(), JsonPath).optional()
@@ -31033,11 +32368,11 @@ var Case = external_exports.strictObject({
   title: external_exports.string().optional(),
   /** Rule ids of spec.json this case checks. */
   rules: external_exports.array(external_exports.string()).min(1, "at least one rule id from spec.json"),
-  steps: external_exports.array(Step).min(1, "at least one step")
+  steps: external_exports.array(Step).min(1, "at least one step").max(MAX_STEPS, `at most ${MAX_STEPS} steps per case`)
 });
 var CasesFile = external_exports.strictObject({
   version: external_exports.literal(1),
-  cases: external_exports.array(Case).min(1, "at least one case")
+  cases: external_exports.array(Case).min(1, "at least one case").max(MAX_CASES, `at most ${MAX_CASES} cases`)
 });
 
 // src/schemas/spec.ts
@@ -31063,22 +32398,19 @@ var SpecFile = external_exports.strictObject({
   scenarios: external_exports.array(Scenario).min(1)
 });
 
-// src/acceptance/candidate.ts
-async function checkCandidate(candidateDir, inputsDir) {
-  let spec;
-  let cases;
-  try {
-    spec = parseOrThrow(SpecFile, await readJsonFile(join6(candidateDir, "spec.json")), "spec.json");
-    cases = parseOrThrow(CasesFile, await readJsonFile(join6(candidateDir, "cases.json")), "cases.json");
-  } catch (e) {
-    if (e instanceof UserInputError) return { ok: false, problems: [relativeMessage(e, candidateDir)] };
-    throw e;
-  }
-  const problems = [...await quoteProblems(spec, inputsDir), ...referenceProblems(spec, cases), ...savedNameProblems(cases)];
-  return problems.length ? { ok: false, problems } : { ok: true, spec, cases, problems: [] };
+// src/kinds/http-cases/checks.ts
+async function checkCandidate(snapshot, inputsDir) {
+  const spec = parse3(snapshot, "spec.json", SpecFile);
+  const cases = parse3(snapshot, "cases.json", CasesFile);
+  if (!spec.ok || !cases.ok) return { ok: false, problems: [...spec.ok ? [] : spec.problems, ...cases.ok ? [] : cases.problems] };
+  const problems = [...await quoteProblems(spec.value, inputsDir), ...referenceProblems(spec.value, cases.value), ...savedNameProblems(cases.value)];
+  return problems.length ? { ok: false, problems } : { ok: true, spec: spec.value, cases: cases.value, problems: [] };
 }
-async function candidateSha256(candidateDir) {
-  return sha256Manifest(await hashFiles(candidateDir, await listFiles(candidateDir)));
+function parse3(snapshot, file2, schema) {
+  const json4 = candidateJson(snapshot, file2);
+  if (!json4.ok) return { ok: false, problems: [json4.problem] };
+  const parsed = schema.safeParse(json4.value);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problems: allIssues(file2, parsed.error) };
 }
 var fold = (text) => text.replace(/\s+/g, " ").trim();
 async function quoteProblems(spec, inputsDir) {
@@ -31087,11 +32419,11 @@ async function quoteProblems(spec, inputsDir) {
   for (const [i, rule] of spec.rules.entries()) {
     const where = `spec.json: rules[${i}] (${rule.id})`;
     const file2 = normalize(rule.source.file);
-    if (isAbsolute(file2) || file2.startsWith("..")) {
+    if (isAbsolute3(file2) || file2.startsWith("..")) {
       problems.push(`${where}: source.file ${JSON.stringify(rule.source.file)} must be a file inside inputs/`);
       continue;
     }
-    if (!texts.has(file2)) texts.set(file2, await readFile3(join6(inputsDir, file2), "utf8").then(fold, () => null));
+    if (!texts.has(file2)) texts.set(file2, await readFile4(join12(inputsDir, file2), "utf8").then(fold, () => null));
     const text = texts.get(file2);
     if (text === null) problems.push(`${where}: source.file ${JSON.stringify(rule.source.file)} is not in inputs/`);
     else if (!text.includes(fold(rule.source.quote))) {
@@ -31136,155 +32468,213 @@ function savedNameProblems(cases) {
   }
   return problems;
 }
-function relativeMessage(e, candidateDir) {
-  return e.message.startsWith(candidateDir) ? e.message.slice(candidateDir.length + 1) : e.message;
-}
 
-// src/acceptance/command.ts
-import { spawn as spawn2 } from "node:child_process";
-import { once } from "node:events";
-import { readFile as readFile4, rm } from "node:fs/promises";
-import { join as join7 } from "node:path";
-
-// src/util/process.ts
-function killProcessGroup(child, signal) {
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-  }
-}
-
-// src/acceptance/command.ts
-var CommandReport = external_exports.object({
-  planned: external_exports.number().int(),
-  executed: external_exports.number().int(),
-  complete: external_exports.boolean(),
-  blocked: external_exports.boolean().default(false),
-  records: external_exports.array(ReportRecord)
-});
-var COMMAND_NOT_FOUND = 127;
-async function acceptCommand(options) {
-  const { acceptance } = options;
-  return acceptEachVariant({ ...options, concurrency: 1 }, [], async (service, fault) => {
-    const reportPath = join7(options.reportsDir, `.raw-${fault}.json`);
-    await rm(reportPath, { force: true });
-    await resetService(service);
-    const child = spawn2("sh", ["-c", acceptance.command], {
-      cwd: options.fixture.dir,
-      env: {
-        ...process.env,
-        TRIALGATE_SERVICE_URL: service.url,
-        TRIALGATE_CANDIDATE: options.candidateDir,
-        TRIALGATE_REPORT: reportPath,
-        ...acceptance.expose_fault ? { TRIALGATE_FAULT: fault } : {}
-      },
-      stdio: ["ignore", "ignore", "pipe"],
-      detached: true
-    });
-    let stderr = "";
-    child.stderr.setEncoding("utf8").on("data", (d) => stderr = (stderr + d).slice(-2e3));
-    const timer = setTimeout(() => killProcessGroup(child, "SIGKILL"), acceptance.timeout_seconds * 1e3);
-    const [code, signal] = await once(child, "close");
-    clearTimeout(timer);
-    if (code === COMMAND_NOT_FOUND) {
-      throw new EnvironmentError(`acceptance command not found: ${acceptance.command}: ${stderr.trim()}`, "the acceptance command is missing: an environment failure");
+// src/kinds/http-cases/json-path.ts
+var SEGMENT = /\.([A-Za-z_][A-Za-z0-9_-]*)|\[(\d+)\]/g;
+function lookup(root, path) {
+  let value = root;
+  for (const match of path.slice(1).matchAll(SEGMENT)) {
+    const [, key, index] = match;
+    if (index !== void 0) {
+      if (!Array.isArray(value) || Number(index) >= value.length) return { found: false };
+      value = value[Number(index)];
+    } else if (key === "length" && (Array.isArray(value) || typeof value === "string")) {
+      value = value.length;
+    } else if (value !== null && typeof value === "object" && !Array.isArray(value) && Object.hasOwn(value, key)) {
+      value = value[key];
+    } else {
+      return { found: false };
     }
-    const body = await readCommandReport(reportPath, signal ? `the acceptance command was ended by ${signal} (timeout ${acceptance.timeout_seconds} s)` : void 0, stderr);
-    const reached = await readCoverage(service);
-    return { ...body, records: body.records.map((r) => r.branches.length ? r : { ...r, branches: reached }) };
-  });
-}
-async function readCommandReport(path, killed, stderr) {
-  const error62 = (why) => ({
-    planned: 1,
-    executed: 1,
-    complete: true,
-    blocked: false,
-    records: [{ test: "acceptance", status: "error", traceback: `${why}${stderr ? `; stderr: ${stderr.trim().slice(-500)}` : ""}`, branches: [] }],
-    error: why
-  });
-  if (killed) return error62(killed);
-  let raw;
-  try {
-    raw = JSON.parse(await readFile4(path, "utf8"));
-  } catch (e) {
-    return error62(e.code === "ENOENT" ? "the acceptance command wrote no report to $TRIALGATE_REPORT" : `unreadable report: ${e.message}`);
   }
-  const parsed = CommandReport.safeParse(raw);
-  if (!parsed.success) return error62(`report does not follow shared/DESIGN.md \xA75: ${parsed.error.issues[0]?.message} at ${parsed.error.issues[0]?.path.join(".")}`);
-  return parsed.data;
+  return { found: true, value };
+}
+function jsonEqual(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
+  const ak = Object.keys(a);
+  const bk = Object.keys(b);
+  return ak.length === bk.length && ak.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]));
 }
 
-// src/trial/agent.ts
-import { spawn as spawn3 } from "node:child_process";
-import { once as once2 } from "node:events";
-import { open as open2, readFile as readFile5, writeFile as writeFile4 } from "node:fs/promises";
-
-// src/util/scrub.ts
-var REDACTED = "***";
-var MIN_SECRET_LENGTH = 4;
-function scrubSecrets(text, secrets) {
-  let out = text;
-  for (const secret of [...secrets].filter((s) => s.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length)) {
-    out = out.split(secret).join(REDACTED);
+// src/kinds/http-cases/runner.ts
+var ExecutionError = class extends Error {
+};
+var AssertionFailure = class extends Error {
+  constructor(assertion, detail) {
+    super(assertion);
+    this.assertion = assertion;
+    this.detail = detail;
   }
-  return out;
+  assertion;
+  detail;
+};
+async function runCases(service, cases, options = {}) {
+  const records = [];
+  for (const testCase of cases) {
+    if (options.deadline !== void 0 && performance.now() >= options.deadline) {
+      records.push({ test: testCase.id, status: "error", traceback: `not run: ${options.budgetNote ?? "the acceptance budget ran out"}`, branches: [] });
+      continue;
+    }
+    records.push(await runCase(service, testCase, options));
+  }
+  return records;
 }
-
-// src/trial/agent.ts
-var KILL_GRACE_MS = 2e3;
-async function runAgent(options) {
-  const log = await open2(options.logPath, "w");
+async function runCase(service, testCase, options) {
   const started = performance.now();
-  const child = spawn3("sh", ["-c", options.command], {
-    cwd: options.cwd,
-    env: options.env,
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true
-  });
-  let logBytes = 0;
-  let written = 0;
-  let writes = Promise.resolve();
-  const capture = (chunk) => {
-    logBytes += chunk.length;
-    const room = options.logCapBytes - written;
-    if (room <= 0) return;
-    const part = chunk.subarray(0, room);
-    written += part.length;
-    writes = writes.then(() => log.write(part).then(() => void 0));
-  };
-  child.stdout.on("data", capture);
-  child.stderr.on("data", capture);
-  let budgetExhausted = false;
-  const killTree = (signal2) => killProcessGroup(child, signal2);
-  const budget = setTimeout(() => {
-    budgetExhausted = true;
-    killTree("SIGTERM");
-    setTimeout(() => killTree("SIGKILL"), KILL_GRACE_MS).unref();
-  }, options.wallMs);
-  const [exitCode, signal] = await once2(child, "close");
-  clearTimeout(budget);
-  killTree("SIGKILL");
-  const agentMs = performance.now() - started;
-  await writes;
-  const logCapped = logBytes > options.logCapBytes;
-  if (logCapped) await log.write(`
-[trialgate: agent output capped at ${options.logCapBytes} bytes; ${logBytes - options.logCapBytes} bytes dropped]
-`);
-  await log.close();
-  if (options.secrets.length) {
-    const text = await readFile5(options.logPath, "utf8");
-    const clean = scrubSecrets(text, options.secrets);
-    if (clean !== text) await writeFile4(options.logPath, clean);
+  const saved = /* @__PURE__ */ new Map();
+  let outcome = { status: "passed" };
+  let branches = [];
+  try {
+    for (const [index, step] of testCase.steps.entries()) await runStep(service, step, index + 1, saved, options);
+  } catch (e) {
+    if (e instanceof AssertionFailure) outcome = { status: "failed", assertion: e.assertion, traceback: e.detail };
+    else outcome = { status: "error", traceback: e instanceof ExecutionError || e instanceof EnvironmentError ? e.message : `the runner could not carry out the case: ${e.message}` };
   }
-  return { exitCode, signal, budgetExhausted, agentMs, logBytes, logCapped };
+  if (service.coverage) {
+    try {
+      branches = await resetService(service);
+    } catch (e) {
+      if (!(e instanceof EnvironmentError)) throw e;
+      if (outcome.status !== "error") outcome = { status: "error", traceback: e.message };
+    }
+  }
+  return { test: testCase.id, ...outcome, branches, duration_ms: Math.round((performance.now() - started) * 10) / 10 };
+}
+async function runStep(service, step, n, saved, options) {
+  const left = options.deadline === void 0 ? Infinity : options.deadline - performance.now();
+  if (left <= 0) throw new ExecutionError(`step ${n}: not run: ${options.budgetNote ?? "the acceptance budget ran out"}`);
+  let answer;
+  try {
+    answer = await exchange(service, step, n, saved, Math.max(1, Math.min(options.requestTimeoutMs ?? 5e3, left)));
+  } catch (e) {
+    if (e instanceof ExecutionError && options.deadline !== void 0 && performance.now() >= options.deadline) {
+      throw new ExecutionError(`step ${n}: not finished: ${options.budgetNote ?? "the acceptance budget ran out"}`);
+    }
+    throw e;
+  }
+  const { status, body } = answer;
+  const expect = step.expect ?? {};
+  if (expect.status !== void 0 && status !== expect.status) {
+    throw new AssertionFailure(`step ${n}: status == ${expect.status}`, `expected ${expect.status}, got ${status}${errorCode(body)}`);
+  }
+  for (const expectation2 of expect.values ?? []) {
+    const actual = lookup(body, expectation2.path);
+    const [wanted, name] = "equals" in expectation2 ? [expectation2.equals, JSON.stringify(expectation2.equals)] : [saved.get(expectation2.equalsSaved), `saved.${expectation2.equalsSaved}`];
+    const assertion = `step ${n}: ${expectation2.path} == ${name}`;
+    if (!actual.found) throw new AssertionFailure(assertion, `expected ${JSON.stringify(wanted)}, got no value at ${expectation2.path}`);
+    if (!jsonEqual(actual.value, wanted)) {
+      throw new AssertionFailure(assertion, `expected ${JSON.stringify(wanted)}, got ${JSON.stringify(actual.value)}`);
+    }
+  }
+  for (const [name, path] of Object.entries(step.save ?? {})) {
+    const value = lookup(body, path);
+    if (!value.found) throw new AssertionFailure(`step ${n}: save ${name} from ${path}`, `no value at ${path} to save`);
+    saved.set(name, value.value);
+  }
+}
+async function exchange(service, step, n, saved, timeoutMs) {
+  const path = step.request.path.replace(/\{\{([^}]+)\}\}/g, (_, name) => encodeURIComponent(String(saved.get(name.trim()) ?? "")));
+  const hasBody = step.request.body !== void 0;
+  let answer;
+  try {
+    answer = await service.request(path, {
+      method: step.request.method,
+      headers: { ...hasBody ? { "content-type": "application/json" } : {}, ...step.request.headers },
+      ...hasBody ? { body: JSON.stringify(step.request.body) } : {},
+      timeoutMs
+    });
+  } catch (e) {
+    throw new ExecutionError(`step ${n}: ${step.request.method} ${path}: ${e.message}`);
+  }
+  if (answer.text === "") return { status: answer.status, body: void 0 };
+  try {
+    return { status: answer.status, body: JSON.parse(answer.text) };
+  } catch {
+    throw new ExecutionError(`step ${n}: ${step.request.method} ${path}: malformed response (not JSON): ${answer.text.slice(0, 120)}`);
+  }
+}
+function errorCode(body) {
+  const code = lookup(body, "$.error");
+  return code.found ? ` (${JSON.stringify(code.value)})` : "";
 }
 
-// src/tools/run.ts
-import { randomBytes as randomBytes2 } from "node:crypto";
-import { mkdir as mkdir2, mkdtemp, readFile as readFile7, rename as rename2, rm as rm2, writeFile as writeFile6 } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join as join10 } from "node:path";
+// src/kinds/http-cases/kind.ts
+function acceptCases(run) {
+  const planned = run.cases.map((c) => c.id);
+  return acceptEachVariant(run, planned, async (service) => {
+    const deadline = performance.now() + run.timeoutSeconds * 1e3;
+    const records = await runCases(service, run.cases, { deadline, budgetNote: `the acceptance budget of ${run.timeoutSeconds} s (acceptance.timeout_seconds) ran out` });
+    return { planned: planned.length, executed: records.length, complete: true, blocked: false, records };
+  });
+}
+var timeoutOf = (acceptance) => acceptance.timeout_seconds ?? 120;
+var httpCasesKind = {
+  name: "http-cases",
+  countsDetections: true,
+  acceptorVersion: () => "http-cases@1",
+  checkFixture: () => void 0,
+  async run(trial) {
+    const agent = await trial.runAgent();
+    if (agent.setupError) return setupFailure(agent);
+    const snapshot = await trial.readCandidate();
+    const result = {
+      agentRuns: [agent],
+      formatProblems: snapshot.oversize,
+      unsafeCandidate: snapshot.unsafe,
+      variants: [],
+      unreachedTargets: [],
+      candidateSha256: snapshot.sha256,
+      judgeClaimsInLog: true
+    };
+    if (snapshot.oversize.length) return result;
+    const { fixture } = trial.task;
+    const checked = await checkCandidate(snapshot, join13(fixture.dir, "inputs"));
+    if (!checked.ok) return { ...result, formatProblems: checked.problems };
+    const variants = await acceptCases({
+      fixture,
+      sandbox: trial.sandbox,
+      cases: checked.cases.cases,
+      candidateSha256: snapshot.sha256,
+      variants: [NO_FAULT, ...Object.keys(trial.task.faults)],
+      timeoutSeconds: timeoutOf(trial.task.acceptance),
+      writeReport: (fault, text) => trial.writeEvidence(`reports/${fault}.json`, text),
+      verify: () => trial.verifyAcceptanceCopy()
+    });
+    return { ...result, variants, unreachedTargets: unreachedTargets(fixture, variants) };
+  },
+  async validate(options) {
+    const { fixture } = options;
+    const candidateDir = options.candidateDir ?? join13(fixture.dir, fixture.manifest.reference);
+    const snapshot = await readCandidate(candidateDir, NO_LIMITS, "");
+    const problems = [...snapshot.unsafe, ...snapshot.oversize];
+    const checked = await checkCandidate(snapshot, join13(fixture.dir, "inputs"));
+    if (!checked.ok || problems.length) return { shape: "variants", fixture, candidateDir, rows: [], problems: [...problems, ...checked.problems], formatOnly: true };
+    const reportsDir = join13(options.outDir, "reports");
+    await mkdir7(reportsDir, { recursive: true });
+    const outcomes = await acceptCases({
+      fixture,
+      sandbox: options.sandbox,
+      cases: checked.cases.cases,
+      candidateSha256: snapshot.sha256,
+      variants: variantsOf(fixture),
+      timeoutSeconds: timeoutOf(options.acceptance),
+      writeReport: async (fault, text) => {
+        const path = join13(reportsDir, `${fault}.json`);
+        await writeFile4(path, options.scrubber.text(text));
+        return path;
+      }
+    });
+    return { shape: "variants", fixture, candidateDir, rows: validationRows(fixture, outcomes), problems: validationProblems(fixture, outcomes), formatOnly: false };
+  }
+};
+
+// src/kinds/tools/run.ts
+import { randomBytes as randomBytes3 } from "node:crypto";
+import { mkdtemp as mkdtemp4, rm as rm5 } from "node:fs/promises";
+import { tmpdir as tmpdir5 } from "node:os";
+import { join as join15 } from "node:path";
 
 // src/schemas/tools.ts
 var Goal = external_exports.strictObject({
@@ -31334,140 +32724,7 @@ var ServiceState = external_exports.object({
   items: external_exports.record(external_exports.string(), external_exports.object({ on_hand: external_exports.number().int(), reserved: external_exports.number().int(), available: external_exports.number().int() }))
 });
 
-// src/trial/integrity.ts
-import { readdir as readdir2 } from "node:fs/promises";
-import { join as join8 } from "node:path";
-var AGENT_EVIDENCE = /* @__PURE__ */ new Set(["agent.log", "usage.json"]);
-async function takeSnapshot(fixture, trialDir, taskDir, runDir) {
-  const trialFiles = (await listFiles(trialDir)).filter((f) => !f.startsWith("candidate/") && !f.startsWith("evidence/"));
-  const evidence = (await listFiles(join8(trialDir, "evidence")).catch(() => [])).filter((f) => !AGENT_EVIDENCE.has(f));
-  return {
-    fixture: await hashProtected(fixture.dir, fixture.manifest),
-    trial: await hashFiles(trialDir, trialFiles),
-    evidence,
-    neighbours: [
-      ...(await readdir2(taskDir)).filter((n) => !/^trial-\d+$/.test(n)).map((n) => `${n} beside the trial directories`),
-      ...(await readdir2(runDir)).map((n) => `${n} in the run directory`)
-    ]
-  };
-}
-function integrityViolations(before, after) {
-  const tampered = changes(before.fixture, after.fixture).map((c) => `${c} (protected fixture file)`);
-  const trialChanges = changes(before.trial, after.trial);
-  tampered.push(...trialChanges.filter((c) => isTrialInput(c)).map((c) => `${c} (trial input)`));
-  const escaped = trialChanges.filter((c) => !isTrialInput(c)).map((c) => `${c} (outside candidate/ and evidence/)`);
-  const known = new Set(before.neighbours);
-  escaped.push(...after.neighbours.filter((n) => !known.has(n)).map((n) => `wrote ${n}`));
-  const forged = after.evidence.map((f) => `wrote evidence/${f} (evidence is the runner's to write)`);
-  return { tampered, escaped, forged };
-}
-function isTrialInput(change2) {
-  return / (inputs\/|task\.txt|config\.json)/.test(change2);
-}
-function changes(before, after) {
-  const out = [];
-  for (const [file2, hash2] of Object.entries(before)) {
-    if (!(file2 in after)) out.push(`deleted ${file2}`);
-    else if (after[file2] !== hash2) out.push(`changed ${file2}`);
-  }
-  for (const file2 of Object.keys(after)) if (!(file2 in before)) out.push(`added ${file2}`);
-  return out;
-}
-
-// src/trial/verdict.ts
-function trialVerdict(facts) {
-  const envError = facts.envError ?? facts.variants.find((v) => v.envError)?.envError;
-  const stopReason = stopReasonOf(facts, Boolean(envError));
-  const judgements = facts.variants.map((v) => v.judgement);
-  const verdictOf = (fault) => judgements.find((j) => j.fault === fault)?.verdict;
-  const finalFailures = [
-    ...facts.formatProblems.map((p) => `format: ${p}`),
-    ...judgements.filter((j) => !TRUSTED_VERDICTS.includes(j.verdict)).map((j) => `${j.fault}: ${j.verdict}: ${j.reason}`),
-    ...facts.unreachedTargets.length ? [`target branches not reached on the correct service: ${facts.unreachedTargets.join(", ")}`] : []
-  ];
-  finalFailures.push(...facts.tools?.finalState ?? []);
-  if (facts.formatProblems.length === 0 && judgements.length === 0 && !facts.tools) finalFailures.push("no acceptance ran");
-  const finalOk = finalFailures.length === 0;
-  const claimUnbacked = facts.claimedSuccess && !finalOk;
-  const toolClaims = facts.tools?.constraints["claims-backed"] ?? [];
-  const toolScope = facts.tools?.constraints.scope ?? [];
-  const toolFailures = facts.tools?.toolContract ?? [];
-  const constraintFailures = [
-    ...facts.integrity.tampered,
-    ...facts.integrity.escaped,
-    ...facts.integrity.forged,
-    ...claimUnbacked ? ["claimed success in its output without a passing report from the trusted runner"] : [],
-    ...toolClaims,
-    ...toolScope
-  ];
-  const checks = {};
-  let outcome;
-  if (envError) {
-    outcome = "env_error";
-  } else {
-    outcome = stopReason === "completed" && finalOk && constraintFailures.length === 0 && toolFailures.length === 0 ? "pass" : "fail";
-    checks.pass = outcome === "pass";
-    checks.format = facts.formatProblems.length === 0;
-    checks.baseline = facts.tools ? facts.tools.finalState.length === 0 : verdictOf("none") === "baseline_pass";
-    for (const fault of facts.faults) checks[`detect:${fault}`] = verdictOf(fault) === "defect_detected";
-    checks["constraint:protected-files"] = facts.integrity.tampered.length === 0;
-    checks["constraint:writes-confined"] = facts.integrity.escaped.length === 0;
-    checks["constraint:evidence-untouched"] = facts.integrity.forged.length === 0;
-    checks["constraint:claims-backed"] = !claimUnbacked && toolClaims.length === 0;
-    if (facts.tools) {
-      checks["constraint:tool-scope"] = toolScope.length === 0;
-      for (const [boundary, ok] of Object.entries(facts.tools.boundaries)) checks[`tool:${boundary}`] = ok;
-    }
-  }
-  const notes = [
-    `agent ${facts.agent.signal ? `ended by ${facts.agent.signal}` : `exited ${facts.agent.exitCode}`} after ${Math.round(facts.agent.agentMs)} ms`,
-    ...facts.agent.logCapped ? [`agent log capped (${facts.agent.logBytes} bytes written)`] : [],
-    ...facts.tools?.notes ?? [],
-    ...envError ? [`env error: ${envError.message}`] : []
-  ];
-  const cause = causeOf(outcome, stopReason, facts.formatProblems.length > 0, finalOk, toolFailures.length === 0);
-  return {
-    trial: facts.trial,
-    outcome,
-    stop_reason: stopReason,
-    ...cause ? { cause } : {},
-    ...envError ? { env_error: envError.rule } : {},
-    layers: {
-      final_state: { ok: envError ? null : finalOk, failures: envError ? [] : finalFailures },
-      constraints: { ok: constraintFailures.length === 0, failures: constraintFailures },
-      tool_contract: facts.tools && !envError ? { ok: toolFailures.length === 0, failures: toolFailures } : { ok: null, failures: [] },
-      trajectory: { ...facts.tools?.steps === void 0 ? {} : { steps: facts.tools.steps }, notes }
-    },
-    judgements,
-    checks,
-    ...facts.usage ? { usage: facts.usage } : {},
-    wall_ms: Math.round(facts.wallMs),
-    agent_ms: Math.round(facts.agent.agentMs),
-    ...facts.candidateSha256 ? { candidate_sha256: facts.candidateSha256 } : {},
-    evidence: facts.evidence
-  };
-}
-function stopReasonOf(facts, envError) {
-  if (envError) return "env_error";
-  if (facts.agent.budgetExhausted || overUsageBudget(facts.usage, facts.budget)) return "budget_exhausted";
-  if (facts.agent.exitCode !== 0) return "agent_crashed";
-  return "completed";
-}
-function overUsageBudget(usage2, budget) {
-  if (!usage2) return false;
-  const tokens2 = usage2.total_tokens ?? (usage2.input_tokens ?? 0) + (usage2.output_tokens ?? 0);
-  return budget.max_tokens !== void 0 && tokens2 > budget.max_tokens || budget.max_cost_usd !== void 0 && (usage2.cost_usd ?? 0) > budget.max_cost_usd;
-}
-function causeOf(outcome, stop, formatFailed, finalOk, toolOk) {
-  if (outcome !== "fail") return void 0;
-  if (stop === "budget_exhausted" || stop === "agent_crashed") return "runtime";
-  if (formatFailed) return "format";
-  if (!finalOk) return "acceptance";
-  if (!toolOk) return "tool";
-  return void 0;
-}
-
-// src/tools/boundaries.ts
+// src/kinds/tools/boundaries.ts
 var BOUNDARIES = [
   "lost-response",
   "duplicate-delivery",
@@ -31515,11 +32772,11 @@ function decide(variant, state, call2) {
   }
 }
 
-// src/tools/goal.ts
-import { readFile as readFile6, rename, writeFile as writeFile5 } from "node:fs/promises";
-import { join as join9 } from "node:path";
+// src/kinds/tools/goal.ts
+import { readFile as readFile5, rename, writeFile as writeFile5 } from "node:fs/promises";
+import { join as join14 } from "node:path";
 async function openGoalChannel(dir, first) {
-  const path = join9(dir, "goal.json");
+  const path = join14(dir, "goal.json");
   const versions = [];
   let written = "";
   const write = async (goal) => {
@@ -31538,13 +32795,13 @@ async function openGoalChannel(dir, first) {
       return write({ ...last, ...change2, version: last.version + 1 });
     },
     tampering: async () => {
-      const now = await readFile6(path, "utf8").catch(() => void 0);
+      const now = await readFile5(path, "utf8").catch(() => void 0);
       return now === written ? void 0 : `${now === void 0 ? "deleted" : "changed"} the goal file (the runner's to write)`;
     }
   };
 }
 
-// src/tools/judge.ts
+// src/kinds/tools/judge.ts
 function judgeBoundary(evidence) {
   const findings = [...outcomeFindings(evidence), ...trajectoryFindings(evidence), ...bypassFindings(evidence)];
   if (evidence.goalTampering) findings.push({ kind: "scope", text: evidence.goalTampering });
@@ -31677,7 +32934,7 @@ function requestId(e) {
 var call = (e) => `${e.request.method} ${e.request.path}${isReservation2(e) ? ` ${requestId(e)}` : ""}`;
 var list = (records) => records.map((r) => `${r.reservation_id} (${r.quantity} \xD7 ${r.sku})`).join(", ");
 
-// src/tools/proxy.ts
+// src/kinds/tools/proxy.ts
 import { createServer as createServer2 } from "node:http";
 var MAX_BODY_BYTES = 64 * 1024;
 var UPSTREAM_TIMEOUT_MS = 5e3;
@@ -31722,7 +32979,7 @@ async function startProxy(options) {
     let answer;
     for (let i = 0; i < action.deliveries; i++) {
       try {
-        answer = await deliver(options.upstream + path, method, text, upstream);
+        answer = await deliver(options.upstream, path, method, text, upstream);
       } catch (e) {
         failure2 ??= `the service behind the proxy stopped answering (${method} ${path}): ${e.message}`;
         return reply({ status: 502, body: { error: "bad_gateway" } });
@@ -31787,8 +33044,9 @@ async function startProxy(options) {
 function proxyEnvironmentError(message) {
   return new EnvironmentError(message, PROXY_FAILED);
 }
-async function deliver(url2, method, text, agent) {
-  const answer = await send(url2, {
+async function deliver(service, path, method, text, agent) {
+  const answer = await send(service.url + path, {
+    ...service.socketPath ? { socketPath: service.socketPath } : {},
     method,
     ...text ? { headers: { "content-type": "application/json" }, body: text } : {},
     timeoutMs: UPSTREAM_TIMEOUT_MS,
@@ -31808,6 +33066,7 @@ async function readBody(request) {
 }
 function parseBody(text) {
   if (!text) return void 0;
+  if (jsonDepth(text) > MAX_JSON_DEPTH) return text;
   try {
     return JSON.parse(text);
   } catch {
@@ -31831,135 +33090,97 @@ function send2(response, answer) {
   response.writeHead(answer.status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) }).end(text);
 }
 
-// src/tools/run.ts
-var RUNNER_FILES = ["agent.log", "usage.json", "trajectory.json", "goal.json", "state.json", "judgement.json"];
+// src/kinds/tools/run.ts
 function toolsSpecOf(fixture) {
   if (!fixture.manifest.tools) {
-    throw new UserInputError(join10(fixture.dir, "fixture.json"), "tools", "acceptance `tools` needs a fixture with a tools section (goal, agent, skill, skillEnv, practices)");
+    throw new UserInputError(join15(fixture.dir, "fixture.json"), "tools", "acceptance `tools` needs a fixture with a tools section (goal, agent, skill, skillEnv, practices)");
   }
   for (const id of Object.keys(fixture.manifest.faults)) {
-    if (!isBoundary(id)) throw new UserInputError(join10(fixture.dir, "fixture.json"), `faults.${id}`, `not a boundary trialgate can inject; use one of ${BOUNDARIES.join(", ")}`);
+    if (!isBoundary(id)) throw new UserInputError(join15(fixture.dir, "fixture.json"), `faults.${id}`, `not a boundary trialgate can inject; use one of ${BOUNDARIES.join(", ")}`);
   }
   return fixture.manifest.tools;
 }
-async function runToolsTrial(ctx, dirs) {
-  toolsSpecOf(ctx.pristine);
-  const variants = [NO_FAULT, ...Object.keys(ctx.task.faults)];
-  const acceptance = ctx.task.spec.acceptance;
-  const proxyPort = acceptance.kind === "tools" ? acceptance.proxy_port : void 0;
-  const env = {
-    ...ctx.agentEnv,
-    TRIALGATE_TRIAL_DIR: dirs.trialDir,
-    TRIALGATE_INPUTS: join10(dirs.trialDir, "inputs"),
-    TRIALGATE_TASK: join10(dirs.trialDir, "task.txt"),
-    TRIALGATE_SEED: String(ctx.seed),
-    TRIALGATE_TRIAL: String(ctx.trial)
-  };
-  const agent = { command: ctx.agentCommand, env, wallMs: ctx.budget.wall_seconds * 1e3, logCapBytes: ctx.logCapBytes, secrets: ctx.secrets };
+async function runToolsTrial(trial) {
+  const proxyPort = trial.task.acceptance.proxy_port;
   const runs = [];
-  const integrity = { tampered: [], escaped: [], forged: [] };
-  for (const variant of variants) {
-    const before = await takeSnapshot(ctx.task.fixture, dirs.trialDir, dirs.taskDir, ctx.runDir);
-    const run = await runBoundary({ fixture: ctx.pristine, variant, trialDir: dirs.trialDir, agent, ...proxyPort ? { proxyPort } : {} });
-    const after = await takeSnapshot(ctx.task.fixture, dirs.trialDir, dirs.taskDir, ctx.runDir);
-    const found = integrityViolations(before, newAgentEvidence(before, after, variant));
-    for (const key of ["tampered", "escaped", "forged"]) integrity[key].push(...found[key].filter((v) => !integrity[key].includes(v)));
+  for (const variant of [NO_FAULT, ...Object.keys(trial.task.faults)]) {
+    await trial.verifyAcceptanceCopy();
+    const run = await runBoundary(trial, trial.task.fixture, variant, proxyPort);
     runs.push(run);
     if (run.envError) break;
   }
   const envError = runs.find((r) => r.envError)?.envError;
   const judgements = runs.flatMap((r) => r.judgement ? [r.judgement] : []);
-  const usages = runs.map((r) => r.usage);
-  const result = trialVerdict({
-    trial: ctx.trial,
-    agent: combineAgentRuns(runs.flatMap((r) => r.agent ? [r.agent] : [])),
-    formatProblems: [],
+  const candidate = await trial.readCandidate();
+  return {
+    agentRuns: runs.flatMap((r) => r.agent ? [r.agent] : []),
+    formatProblems: candidate.oversize,
+    unsafeCandidate: candidate.unsafe,
     variants: [],
-    faults: [],
     unreachedTargets: [],
-    integrity,
+    candidateSha256: candidate.sha256,
     // A tool agent's claim is its result.json, checked against the service's state, not its output.
-    claimedSuccess: false,
-    ...usages.every((u) => u !== void 0) ? { usage: sumUsage(usages) } : {},
-    budget: ctx.budget,
+    judgeClaimsInLog: false,
     ...envError ? { envError: { message: envError.message, rule: envError.rule } } : {},
-    wallMs: performance.now() - dirs.started,
-    candidateSha256: await candidateSha256(join10(dirs.trialDir, "candidate")),
-    evidence: dirs.evidence,
-    tools: {
-      ...toolContractFacts(judgements),
-      steps: runs.reduce((n, r) => n + r.calls, 0),
-      notes: runs.map(runNote)
-    }
-  });
-  const evidenceDir = join10(dirs.trialDir, "evidence");
-  await writeJson(join10(evidenceDir, "verdict.json"), TrialResult.parse(result));
-  await writeJson(join10(evidenceDir, "timings.json"), { agent_ms: result.agent_ms ?? 0, wall_ms: result.wall_ms });
-  return result;
+    tools: { ...toolContractFacts(judgements), steps: runs.reduce((n, r) => n + r.calls, 0), notes: runs.map(runNote) }
+  };
 }
-async function runBoundary(input2) {
-  const { fixture, variant } = input2;
+async function runBoundary(host, fixture, variant, proxyPort) {
   const tools = toolsSpecOf(fixture);
-  const candidateDir = join10(input2.trialDir, "candidate", variant);
-  const evidenceDir = join10(input2.trialDir, "evidence", variant);
-  await mkdir2(candidateDir, { recursive: true });
-  await mkdir2(evidenceDir, { recursive: true });
-  const goalPath = join10(fixture.dir, tools.goal);
+  const goalPath = join15(fixture.dir, tools.goal);
   const firstGoal = parseOrThrow(Goal, await readJsonFile(goalPath), goalPath);
-  const goalDir = await mkdtemp(join10(tmpdir(), "trialgate-goal-"));
+  const goalDir = await mkdtemp4(join15(tmpdir5(), "trialgate-goal-"));
   try {
     const goal = await openGoalChannel(goalDir, firstGoal);
     let service;
     try {
-      service = await startService(fixture.dir, fixture.manifest.service, NO_FAULT);
+      service = await startService(host.sandbox, fixture, NO_FAULT);
     } catch (e) {
       if (e instanceof EnvironmentError) return { variant, calls: 0, envError: e };
       throw e;
     }
     let trajectory = [];
     try {
-      const token = randomBytes2(16).toString("hex");
+      const token = randomBytes3(16).toString("hex");
       let proxy;
       try {
-        proxy = await startProxy({ upstream: service.url, token, variant, goal, ...input2.proxyPort ? { port: input2.proxyPort } : {} });
+        proxy = await startProxy({ upstream: service.address, token, variant, goal, ...proxyPort ? { port: proxyPort } : {} });
       } catch (e) {
         if (e instanceof EnvironmentError) return { variant, calls: 0, envError: e };
         throw e;
       }
       let agent;
       try {
-        agent = await runAgent({
-          command: input2.agent.command,
-          cwd: input2.trialDir,
+        agent = await host.runAgent({
           // The agent learns the proxy's address and its token, never the variant or the service.
-          env: { ...input2.agent.env, TRIALGATE_CANDIDATE: candidateDir, TRIALGATE_GOAL: goal.path, TRIALGATE_TOOL_URL: proxy.url, TRIALGATE_TOOL_TOKEN: token },
-          wallMs: input2.agent.wallMs,
-          logPath: join10(evidenceDir, "agent.log"),
-          logCapBytes: input2.agent.logCapBytes,
-          secrets: [...input2.agent.secrets, token]
+          env: { TRIALGATE_GOAL: goal.path, TRIALGATE_TOOL_URL: proxy.url, TRIALGATE_TOOL_TOKEN: token },
+          candidateSubdir: variant,
+          evidenceSubdir: variant,
+          readable: [goalDir],
+          secrets: [token]
         });
       } finally {
         await proxy.stop();
       }
+      if (agent.setupError) return { variant, agent, calls: 0, envError: new EnvironmentError(agent.setupError, "the agent could not be started (a setup mistake, not a verdict on the agent): fix the trial set and run again") };
       trajectory = proxy.trajectory();
-      await writeJson(join10(evidenceDir, "trajectory.json"), trajectory);
-      await writeJson(join10(evidenceDir, "goal.json"), goal.history());
-      const usage2 = await takeUsage(input2.trialDir, evidenceDir);
+      await host.writeEvidence(`${variant}/trajectory.json`, json3(trajectory));
+      await host.writeEvidence(`${variant}/goal.json`, json3(goal.history()));
       const failure2 = proxy.failure();
       if (failure2) return { variant, agent, calls: trajectory.length, envError: proxyEnvironmentError(failure2) };
       const state = await readState(service, [...goal.history().map((g) => g.sku)]);
-      await writeJson(join10(evidenceDir, "state.json"), state);
+      await host.writeEvidence(`${variant}/state.json`, json3(state));
       const tampering = await goal.tampering();
       const judgement = judgeBoundary({
         variant,
         goals: goal.history(),
         trajectory,
         state,
-        claim: await readClaim(candidateDir, variant),
+        claim: readClaim(await host.readCandidate(variant), variant),
         ...tampering ? { goalTampering: tampering } : {}
       });
-      await writeJson(join10(evidenceDir, "judgement.json"), judgement);
-      return { variant, agent, judgement, calls: trajectory.length, ...usage2 ? { usage: usage2 } : {} };
+      await host.writeEvidence(`${variant}/judgement.json`, json3(judgement));
+      return { variant, agent, judgement, calls: trajectory.length };
     } catch (e) {
       if (e instanceof EnvironmentError) return { variant, calls: trajectory.length, envError: e };
       throw e;
@@ -31967,7 +33188,7 @@ async function runBoundary(input2) {
       await service.stop();
     }
   } finally {
-    await rm2(goalDir, { recursive: true, force: true });
+    await rm5(goalDir, { recursive: true, force: true });
   }
 }
 async function readState(service, goalSkus) {
@@ -31990,51 +33211,13 @@ async function readState(service, goalSkus) {
   }
   return ServiceState.parse({ records: ledger.data, items });
 }
-async function readClaim(candidateDir, variant) {
+function readClaim(candidate, variant) {
   const name = `candidate/${variant}/result.json`;
-  let data;
-  try {
-    data = JSON.parse(await readFile7(join10(candidateDir, "result.json"), "utf8"));
-  } catch (e) {
-    const missing = e.code === "ENOENT";
-    return { ok: false, problem: missing ? `no ${name}: the agent reported nothing` : `${name} is not JSON: ${e.message}` };
-  }
-  const parsed = ToolClaim.safeParse(data);
+  if (!candidate.files.has("result.json")) return { ok: false, problem: `no ${name}: the agent reported nothing` };
+  const read = candidateJson(candidate, "result.json");
+  if (!read.ok) return { ok: false, problem: `${name}: ${read.problem.replace(/^result\.json: /, "")}` };
+  const parsed = ToolClaim.safeParse(read.value);
   return parsed.success ? { ok: true, claim: parsed.data } : { ok: false, problem: firstIssue(name, parsed.error).message };
-}
-async function takeUsage(trialDir, evidenceDir) {
-  const from = join10(trialDir, "evidence", "usage.json");
-  const text = await readFile7(from, "utf8").catch(() => void 0);
-  if (text === void 0) return void 0;
-  await rename2(from, join10(evidenceDir, "usage.json"));
-  try {
-    const parsed = Usage.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : void 0;
-  } catch {
-    return void 0;
-  }
-}
-function newAgentEvidence(before, after, variant) {
-  const known = /* @__PURE__ */ new Set([...before.evidence, ...RUNNER_FILES.map((f) => `${variant}/${f}`)]);
-  return { ...after, evidence: after.evidence.filter((f) => !known.has(f)) };
-}
-function combineAgentRuns(runs) {
-  const failed = runs.find((r) => r.exitCode !== 0);
-  return {
-    exitCode: failed ? failed.exitCode : 0,
-    signal: failed?.signal ?? null,
-    budgetExhausted: runs.some((r) => r.budgetExhausted),
-    agentMs: runs.reduce((s, r) => s + r.agentMs, 0),
-    logBytes: runs.reduce((s, r) => s + r.logBytes, 0),
-    logCapped: runs.some((r) => r.logCapped)
-  };
-}
-function sumUsage(usages) {
-  const out = {};
-  for (const key of ["input_tokens", "output_tokens", "total_tokens", "cost_usd"]) {
-    if (usages.length > 0 && usages.every((u) => u[key] !== void 0)) out[key] = usages.reduce((s, u) => s + u[key], 0);
-  }
-  return out;
 }
 function runNote(run) {
   if (run.envError) return `${run.variant}: env error: ${run.envError.message}`;
@@ -32042,136 +33225,117 @@ function runNote(run) {
   const exit = agent.budgetExhausted ? "ended by its budget" : agent.signal ? `ended by ${agent.signal}` : `exited ${agent.exitCode}`;
   return `${run.variant}: ${run.calls} tool calls, agent ${exit} after ${Math.round(agent.agentMs)} ms, ${run.judgement.accepted ? "handled safely" : "not handled"}`;
 }
-async function writeJson(path, data) {
-  await writeFile6(path, JSON.stringify(data, null, 2) + "\n");
-}
+var json3 = (data) => JSON.stringify(data, null, 2) + "\n";
 
-// src/trial/run-trial.ts
-var SUCCESS_CLAIM = /\b(all (\d+ )?(tests|checks|cases|scenarios) (have )?pass(ed)?|tests? (all )?pass(ed)?\b)/i;
-function trialDirName(trial) {
-  return `trial-${String(trial).padStart(3, "0")}`;
-}
-async function runTrial(ctx) {
-  const started = performance.now();
-  const taskDir = join11(ctx.runDir, ctx.task.spec.id);
-  const trialDir = join11(taskDir, trialDirName(ctx.trial));
-  const evidenceDir = join11(trialDir, "evidence");
-  const candidateDir = join11(trialDir, "candidate");
-  const evidence = relative3(ctx.runDir, trialDir);
-  try {
-    await prepareTrialDir(ctx, trialDir);
-  } catch (e) {
-    return envErrorResult(ctx, evidence, started, `could not prepare ${evidence}: ${e.message}`, "the trial directory could not be written (disk full or not writable): an environment failure");
+// src/kinds/tools/validate.ts
+import { cp as cp4, mkdir as mkdir8, readFile as readFile6, writeFile as writeFile6 } from "node:fs/promises";
+import { join as join16 } from "node:path";
+var WALL_MS = 6e4;
+var LOG_CAP_BYTES = 1024 * 1024;
+async function validateTools(options) {
+  const { fixture } = options;
+  const tools = toolsSpecOf(fixture);
+  const manifestPath = join16(fixture.dir, "fixture.json");
+  const skillPath = join16(fixture.dir, tools.skill);
+  const skill = await readFile6(skillPath, "utf8");
+  const headings = sectionHeadings(skill);
+  const variants = [NO_FAULT, ...Object.keys(fixture.manifest.faults)];
+  for (const boundary of variants.slice(1)) {
+    const heading = tools.practices[boundary];
+    if (!heading) throw new UserInputError(manifestPath, `tools.practices.${boundary}`, `name the skill section (a "## " heading of ${tools.skill}) whose practice handles ${boundary}`);
+    if (!headings.includes(heading)) throw new UserInputError(manifestPath, `tools.practices.${boundary}`, `${tools.skill} has no section "## ${heading}"; its sections: ${headings.join(", ")}`);
   }
-  if (ctx.task.spec.acceptance.kind === "tools") return runToolsTrial(ctx, { trialDir, taskDir, evidence, started });
-  const before = await takeSnapshot(ctx.task.fixture, trialDir, taskDir, ctx.runDir);
-  const agent = await runAgent({
-    command: ctx.agentCommand,
-    cwd: trialDir,
-    env: {
-      ...ctx.agentEnv,
-      TRIALGATE_TRIAL_DIR: trialDir,
-      TRIALGATE_INPUTS: join11(trialDir, "inputs"),
-      TRIALGATE_TASK: join11(trialDir, "task.txt"),
-      TRIALGATE_CANDIDATE: candidateDir,
-      TRIALGATE_SEED: String(ctx.seed),
-      TRIALGATE_TRIAL: String(ctx.trial)
-    },
-    wallMs: ctx.budget.wall_seconds * 1e3,
-    logPath: join11(evidenceDir, "agent.log"),
-    logCapBytes: ctx.logCapBytes,
-    secrets: ctx.secrets
-  });
-  const after = await takeSnapshot(ctx.task.fixture, trialDir, taskDir, ctx.runDir);
-  const integrity = integrityViolations(before, after);
-  const usage2 = await readUsage(evidenceDir);
-  const acceptanceStarted = performance.now();
-  const { formatProblems, variants, candidateSha } = await accept(ctx, candidateDir, evidenceDir);
-  const acceptanceMs = performance.now() - acceptanceStarted;
-  const result = trialVerdict({
-    trial: ctx.trial,
-    agent,
-    formatProblems,
-    variants,
-    faults: Object.keys(ctx.task.faults),
-    unreachedTargets: ctx.task.spec.acceptance.kind === "http-cases" ? unreachedTargets(ctx.pristine, variants) : [],
-    integrity,
-    claimedSuccess: await claimsSuccess(evidenceDir),
-    ...usage2 ? { usage: usage2 } : {},
-    budget: ctx.budget,
-    wallMs: performance.now() - started,
-    ...candidateSha ? { candidateSha256: candidateSha } : {},
-    evidence
-  });
-  await writeEvidence(evidenceDir, result, agent, acceptanceMs);
-  return result;
-}
-async function prepareTrialDir(ctx, trialDir) {
-  await mkdir3(join11(trialDir, "candidate"), { recursive: true });
-  await mkdir3(join11(trialDir, "evidence"), { recursive: true });
-  await cp2(join11(ctx.pristine.dir, "inputs"), join11(trialDir, "inputs"), { recursive: true });
-  await cp2(join11(ctx.pristine.dir, "task.txt"), join11(trialDir, "task.txt"));
-  await writeFile7(join11(trialDir, "config.json"), JSON.stringify({ ...ctx.config, trial: ctx.trial, seed: ctx.seed }, null, 2) + "\n");
-  for (const file2 of await listFiles(join11(trialDir, "inputs"))) await chmod(join11(trialDir, "inputs", file2), 292);
-}
-async function accept(ctx, candidateDir, evidenceDir) {
-  const candidateSha = await candidateSha256(candidateDir);
-  const reportsDir = join11(evidenceDir, "reports");
-  const variants = [NO_FAULT, ...Object.keys(ctx.task.faults)];
-  const acceptance = ctx.task.spec.acceptance;
-  if (acceptance.kind === "command") {
-    const outcomes2 = await acceptCommand({ fixture: ctx.pristine, acceptance, candidateDir, candidateSha256: candidateSha, reportsDir, variants });
-    return { formatProblems: [], variants: outcomes2, candidateSha };
-  }
-  const checked = await checkCandidate(candidateDir, join11(ctx.pristine.dir, "inputs"));
-  if (!checked.ok) return { formatProblems: checked.problems, variants: [], candidateSha };
-  const outcomes = await acceptHttpCases({ fixture: ctx.pristine, cases: checked.cases.cases, candidateSha256: candidateSha, reportsDir, variants, concurrency: 2 });
-  return { formatProblems: [], variants: outcomes, candidateSha };
-}
-async function readUsage(evidenceDir) {
-  const text = await readFile8(join11(evidenceDir, "usage.json"), "utf8").catch(() => void 0);
-  if (text === void 0) return void 0;
-  try {
-    const parsed = Usage.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : void 0;
-  } catch {
-    return void 0;
-  }
-}
-async function claimsSuccess(evidenceDir) {
-  const log = await readFile8(join11(evidenceDir, "agent.log"), "utf8").catch(() => "");
-  return SUCCESS_CLAIM.test(log);
-}
-async function writeEvidence(evidenceDir, result, agent, acceptanceMs) {
-  await writeFile7(join11(evidenceDir, "verdict.json"), JSON.stringify(TrialResult.parse(result), null, 2) + "\n");
-  await writeFile7(
-    join11(evidenceDir, "timings.json"),
-    JSON.stringify({ agent_ms: Math.round(agent.agentMs), acceptance_ms: Math.round(acceptanceMs), wall_ms: result.wall_ms }, null, 2) + "\n"
+  const removed = [...new Set(Object.values(tools.practices))];
+  const skills = [{ name: "full skill", slug: "full", text: skill, without: void 0 }].concat(
+    removed.map((heading) => ({ name: `without ## ${heading}`, slug: `without-${slug(heading)}`, text: withoutSection(skill, heading), without: heading }))
   );
+  const jobs = [];
+  for (const s of skills) {
+    const trialDir = join16(options.outDir, s.slug);
+    await mkdir8(join16(trialDir, "evidence"), { recursive: true });
+    await cp4(join16(fixture.dir, "inputs"), join16(trialDir, "inputs"), { recursive: true });
+    await cp4(join16(fixture.dir, "task.txt"), join16(trialDir, "task.txt"));
+    const path = join16(options.outDir, `${s.slug}.md`);
+    await writeFile6(path, s.text);
+    for (const variant of variants) jobs.push({ skill: s, skillFile: path, trialDir, variant });
+  }
+  const rows = await mapPool(jobs, options.concurrency ?? 2, async (job) => {
+    const host = referenceAgentHost(options, fixture, job.trialDir, { TRIALGATE_FIXTURE: fixture.dir, [tools.skillEnv]: job.skillFile }, [job.skillFile]);
+    const run = await runBoundary(host, fixture, job.variant);
+    const expected = job.skill.without !== void 0 && tools.practices[job.variant] === job.skill.without ? "rejected" : "accepted";
+    const base = { skill: job.skill.name, variant: job.variant, expected, evidence: join16(job.trialDir, "evidence", job.variant) };
+    if (run.envError) return { ...base, actual: "env error", failed: [run.envError.message], findings: [] };
+    const judgement = run.judgement;
+    return {
+      ...base,
+      actual: judgement.accepted ? "accepted" : "rejected",
+      failed: judgementChecks(judgement),
+      findings: judgement.findings.map((f) => `${f.kind}: ${f.text}`)
+    };
+  });
+  const problems = rows.filter((r) => r.actual !== r.expected || r.expected === "rejected" && !r.failed.includes(`tool:${r.variant}`)).map((r) => `${r.skill}, ${r.variant}: expected ${r.expected}, got ${r.actual}${r.failed.length ? ` (${r.failed.join("; ")})` : ""}`);
+  return { shape: "boundaries", fixture, skillPath, rows, problems };
 }
-function envErrorResult(ctx, evidence, started, message, rule) {
-  const error62 = new EnvironmentError(message, rule);
+function referenceAgentHost(options, fixture, trialDir, env, readable) {
   return {
-    trial: ctx.trial,
-    outcome: "env_error",
-    stop_reason: "env_error",
-    env_error: error62.rule,
-    layers: {
-      final_state: { ok: null, failures: [] },
-      constraints: { ok: null, failures: [] },
-      tool_contract: { ok: null, failures: [] },
-      trajectory: { notes: [`env error: ${error62.message}`] }
+    sandbox: options.sandbox,
+    readCandidate: (subdir) => readCandidate(join16(trialDir, "candidate", subdir ?? ""), NO_LIMITS),
+    writeEvidence: async (relPath, data) => {
+      await mkdir8(join16(trialDir, "evidence"), { recursive: true });
+      return writeInside(join16(trialDir, "evidence"), relPath, data, options.scrubber);
     },
-    judgements: [],
-    checks: {},
-    wall_ms: Math.round(performance.now() - started),
-    evidence
+    runAgent: async (request = {}) => {
+      const candidateDir = join16(trialDir, "candidate", request.candidateSubdir ?? "");
+      await mkdir8(candidateDir, { recursive: true });
+      await mkdir8(join16(trialDir, "evidence"), { recursive: true });
+      const run = await runAgentProcess({
+        sandbox: options.sandbox,
+        command: fixture.manifest.tools.agent,
+        cwd: trialDir,
+        env: { ...baseEnvironment(), ...env, ...request.env, TRIALGATE_TRIAL_DIR: trialDir, TRIALGATE_INPUTS: join16(trialDir, "inputs"), TRIALGATE_TASK: join16(trialDir, "task.txt"), TRIALGATE_CANDIDATE: candidateDir },
+        mounts: [{ path: fixture.root }, { path: trialDir, writable: true }, ...[...readable, ...request.readable ?? []].map((path) => ({ path }))],
+        conceal: [fixture.root, trialDir],
+        network: "host",
+        wallMs: WALL_MS,
+        logCapBytes: LOG_CAP_BYTES,
+        scrubber: options.scrubber.with(request.secrets ?? [])
+      });
+      await writeInside(join16(trialDir, "evidence"), `${request.evidenceSubdir ?? ""}/agent.log`.replace(/^\//, ""), run.log);
+      return run;
+    }
   };
 }
+function sectionHeadings(markdown) {
+  return [...markdown.matchAll(/^##\s+(.+?)\s*$/gm)].map((m) => m[1]);
+}
+function withoutSection(markdown, heading) {
+  const parts = markdown.split(/^(?=##\s)/m);
+  return parts.filter((part) => sectionHeadings(part)[0] !== heading || !part.startsWith("##")).join("");
+}
+function slug(heading) {
+  return heading.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+}
 
-// src/trial/trialset.ts
-var import_yaml = __toESM(require_dist(), 1);
-import { dirname as dirname2, relative as relative4, resolve as resolve5 } from "node:path";
+// src/kinds/tools/kind.ts
+var toolsKind = {
+  name: "tools",
+  // A tools task's faults are boundaries, judged by `tool:` checks: there is no detection to count.
+  countsDetections: false,
+  acceptorVersion: () => "tools@1",
+  checkFixture: (fixture) => void toolsSpecOf(fixture),
+  run: runToolsTrial,
+  validate: (options) => validateTools(options)
+};
+
+// src/kinds/registry.ts
+var KINDS = {
+  "http-cases": httpCasesKind,
+  command: commandKind,
+  tools: toolsKind
+};
+function kindOf(acceptance) {
+  return KINDS[acceptance.kind];
+}
 
 // src/schemas/trialset.ts
 var TRIALSET_VERSION = 1;
@@ -32182,38 +33346,13 @@ var Budget = external_exports.strictObject({
   max_tokens: external_exports.number().int().positive().optional(),
   max_cost_usd: external_exports.number().positive().optional()
 });
-var HttpCasesAcceptance = external_exports.strictObject({ kind: external_exports.literal("http-cases") });
-var CommandAcceptance = external_exports.strictObject({
-  kind: external_exports.literal("command"),
-  /** Run through `sh -c` from the fixture's pristine directory, once per variant; writes $TRIALGATE_REPORT. */
-  command: external_exports.string().min(1),
-  timeout_seconds: external_exports.number().positive().default(300),
-  /**
-   * Opt-in: also pass TRIALGATE_FAULT to the acceptance command, for acceptors that must start the service
-   * themselves. Candidate code the command runs must then never see it (it could fail on purpose).
-   */
-  expose_fault: external_exports.boolean().default(false)
-});
-var ToolsAcceptance = external_exports.strictObject({
-  kind: external_exports.literal("tools"),
-  /**
-   * A fixed port for the proxy, for sandboxes that allow only known ports; default a free port per run.
-   * Boundaries run one at a time, but trials of the task run concurrently: use it with concurrency 1.
-   */
-  proxy_port: external_exports.number().int().min(1).max(65535).optional()
-});
-var Acceptance = external_exports.preprocess(
-  (value) => typeof value === "string" ? { kind: value } : value,
-  external_exports.discriminatedUnion("kind", [HttpCasesAcceptance, CommandAcceptance, ToolsAcceptance], {
-    error: 'http-cases, tools, or { kind: command, command: "\u2026" }'
-  })
-);
 var TaskSpec = external_exports.strictObject({
   id: external_exports.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'lower-case letters, digits, ".", "_" or "-" (it names a directory)'),
   set: external_exports.enum(["dev", "holdout"]).default("dev"),
   /** Directory with fixture.json, inputs/ and task.txt. */
   fixture: external_exports.string().min(1),
-  acceptance: Acceptance.default({ kind: "http-cases" }),
+  /** Default: the acceptor the fixture declares, else http-cases. */
+  acceptance: Acceptance.optional(),
   /** Defect variants to run, each with the label a PR comment shows; default: every fault of the fixture. */
   faults: external_exports.record(external_exports.string(), external_exports.string().min(1, 'a human label, e.g. "duplicate request reserves twice (idempotency)"')).optional()
 });
@@ -32228,109 +33367,259 @@ var TrialSetFile = external_exports.strictObject({
   agent: external_exports.strictObject({
     /** Run through `sh -c` in the trial directory; $TRIALGATE_PROJECT is the directory of this file. */
     command: external_exports.string().min(1),
+    /** Literal variables; ${TRIALGATE_PROJECT} is expanded. */
     env: external_exports.record(external_exports.string(), external_exports.string()).default({}),
+    /** Variables passed on from the runner's environment (an API key); nothing else of it is. Scrubbed from all output. */
+    pass_env: PassEnv,
+    /** Project paths (files or directories) the agent may read besides the watched files, e.g. its own scripts. */
+    files: external_exports.array(external_exports.string().min(1)).default([]),
+    /** `auto`: isolated where the OS allows, else recorded as none; `required`: no isolation is an environment error. */
+    isolation: external_exports.enum(["auto", "required", "none"]).default("auto"),
+    /** `full`: the agent reaches the network (its model API); `none`: loopback only. */
+    network: external_exports.enum(["full", "none"]).default("full"),
     /** Bytes of agent output kept in evidence/agent.log. */
     log_cap_bytes: external_exports.number().int().positive().default(1024 * 1024)
   }),
   /** Globs of the prompt and skill files under test: their hash is the version; a change triggers the gate. */
   watch: external_exports.array(external_exports.string().min(1)).min(1, "at least one glob of the prompt/skill files under test"),
-  tasks: external_exports.array(TaskSpec).min(1, "at least one task")
+  tasks: external_exports.array(TaskSpec).min(1, "at least one task"),
+  /** What a candidate may hold: past it the trial fails on format, naming the file. */
+  limits: external_exports.strictObject({
+    candidate_mb: external_exports.number().positive().max(4096).default(32),
+    candidate_files: external_exports.number().int().positive().max(1e5).default(1e4)
+  }).default({ candidate_mb: 32, candidate_files: 1e4 })
 });
+
+// src/util/yaml-config.ts
+var import_yaml = __toESM(require_dist(), 1);
+var MAX_PROBLEMS = 10;
+function parseYamlConfig(schema, text, file2) {
+  const lines = new import_yaml.LineCounter();
+  const doc = (0, import_yaml.parseDocument)(text, { lineCounter: lines, prettyErrors: false });
+  const yamlError = doc.errors[0];
+  if (yamlError) {
+    const span = Math.max(...doc.errors.filter((e) => e.pos[0] === yamlError.pos[0]).map((e) => e.pos[1]));
+    const { line, hint } = syntaxErrorLine(text, { ...yamlError, pos: [yamlError.pos[0], span] }, lines);
+    throw new UserInputError(`${file2}:${line}`, "", `not valid YAML: ${yamlError.message.split("\n")[0]}${hint}`);
+  }
+  const parsed = schema.safeParse(doc.toJS());
+  if (parsed.success) return parsed.data;
+  const issues = [...parsed.error.issues].sort((a, b) => Number(b.code === "unrecognized_keys") - Number(a.code === "unrecognized_keys"));
+  const problems = issues.flatMap((issue2) => describe5(issue2, doc, lines, schema)).slice(0, MAX_PROBLEMS);
+  const [first, ...rest] = problems;
+  const more = rest.map((p) => `
+  ${file2}${p.line ? `:${p.line}` : ""}: ${p.field || "(top level)"}: ${p.message}`).join("");
+  throw new UserInputError(`${file2}${first.line ? `:${first.line}` : ""}`, first.field, `${first.message}${more}`);
+}
+function describe5(issue2, doc, lines, schema) {
+  const path = issue2.path;
+  if (issue2.code === "unrecognized_keys") {
+    const known = keysAt(schema, path);
+    const map2 = doc.getIn(path, true);
+    return issue2.keys.map((key) => {
+      const pair = (0, import_yaml.isMap)(map2) ? map2.items.find((p) => (0, import_yaml.isScalar)(p.key) && String(p.key.value) === key) : void 0;
+      const offset2 = (0, import_yaml.isNode)(pair?.key) ? pair.key.range?.[0] : void 0;
+      const guess = nearest(key, known);
+      return {
+        ...offset2 === void 0 ? {} : { line: lines.linePos(offset2).line },
+        field: issuePath([...path, key]),
+        message: `unknown key${guess ? `; did you mean ${guess}?` : ""}${known.length ? ` (known here: ${known.join(", ")})` : ""}`
+      };
+    });
+  }
+  const node2 = doc.getIn(path, true);
+  if (node2 === void 0 && path.length > 0) {
+    const parent = doc.getIn(path.slice(0, -1), true);
+    const offset2 = (0, import_yaml.isNode)(parent) ? parent.range?.[0] : void 0;
+    const line = offset2 === void 0 || path.length === 1 ? void 0 : lines.linePos(offset2).line;
+    return [{ ...line ? { line } : {}, field: issuePath(path), message: `required, and missing (${issue2.message})` }];
+  }
+  const offset = (0, import_yaml.isNode)(node2) ? node2.range?.[0] : void 0;
+  return [{ ...offset === void 0 ? {} : { line: lines.linePos(offset).line }, field: issuePath(path), message: issue2.message }];
+}
+function syntaxErrorLine(text, error62, lines) {
+  const end = lines.linePos(Math.max(error62.pos[0], error62.pos[1] - 1)).line;
+  if (/Flow (sequence|map)/.test(error62.message)) {
+    const opened = unclosedBracketLine(text.split("\n").slice(0, lines.linePos(error62.pos[0]).line - 1));
+    if (opened) return { line: opened, hint: ` (the bracket opened on line ${opened} is not closed)` };
+  }
+  return { line: end, hint: "" };
+}
+function unclosedBracketLine(lines) {
+  let depth2 = 0;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i].replace(/(["'])(?:\\.|(?!\1).)*\1/g, "").replace(/#.*$/, "");
+    for (const c of [...line].reverse()) {
+      if (c === "]" || c === "}") depth2++;
+      else if ((c === "[" || c === "{") && depth2-- === 0) return i + 1;
+    }
+  }
+  return void 0;
+}
+var defOf = (schema) => schema._zod.def;
+function keysAt(schema, path) {
+  let current = [schema];
+  for (const segment of path) current = current.flatMap((s) => unwrap(s)).flatMap((s) => child(s, segment));
+  return [...new Set(current.flatMap((s) => unwrap(s)).flatMap((s) => Object.keys(defOf(s).shape ?? {})))];
+}
+function unwrap(schema) {
+  const def = defOf(schema);
+  if (def.innerType) return unwrap(def.innerType);
+  if (def.type === "pipe") return unwrap(def.out && defOf(def.out).type !== "transform" ? def.out : def.in);
+  if (def.options) return def.options.flatMap(unwrap);
+  return [schema];
+}
+function child(schema, segment) {
+  const def = defOf(schema);
+  if (def.shape && typeof segment === "string" && def.shape[segment]) return [def.shape[segment]];
+  if (def.element && typeof segment === "number") return [def.element];
+  if (def.valueType && typeof segment === "string") return [def.valueType];
+  return [];
+}
 
 // src/trial/trialset.ts
 async function loadTrialSet(path) {
-  const file2 = resolve5(path);
-  const text = await readTextFile(file2, "no trial set here; pass --config or create trialgate.yml (see README)");
+  const file2 = resolve6(path);
+  const text = await readTextFile(file2, "no trial set here; pass --config or create one with `trialgate init` (see docs/trial-set.md)");
   const config2 = parseTrialSetText(text, file2);
-  const dir = dirname2(file2);
+  const dir = dirname6(file2);
   const tasks = [];
   for (const [i, spec] of config2.tasks.entries()) {
-    const fixture = await loadFixture(resolve5(dir, spec.fixture)).catch((e) => {
+    const fixture = await loadFixture(resolve6(dir, spec.fixture), dir).catch((e) => {
       if (e instanceof UserInputError) throw new UserInputError(file2, `tasks[${i}].fixture`, `${spec.fixture}: ${e.message}`);
       throw e;
     });
-    tasks.push({ spec, fixture, faults: faultLabels(file2, i, spec, fixture) });
+    const acceptance = spec.acceptance ?? fixture.manifest.acceptance ?? { kind: "http-cases", timeout_seconds: 120 };
+    const kind = kindOf(acceptance);
+    try {
+      kind.checkFixture(fixture, acceptance);
+    } catch (e) {
+      if (e instanceof UserInputError) throw new UserInputError(file2, `tasks[${i}].acceptance`, `${acceptance.kind}: ${e.message}`);
+      throw e;
+    }
+    if (acceptance.kind === "tools" && config2.agent.network === "none") {
+      throw new UserInputError(file2, "agent.network", `task ${spec.id} acts through tools on a local proxy: its agent needs the network (network: full)`);
+    }
+    tasks.push({ spec, fixture, acceptance, kind, faults: faultLabels(file2, i, spec, fixture) });
   }
-  return { file: file2, dir, config: config2, sha256: sha256(text), tasks };
+  const shown = await resolveAgentFiles(file2, dir, config2);
+  await refuseExposure(file2, dir, shown, tasks);
+  return { file: file2, dir, config: config2, sha256: sha256(text), tasks, agentFiles: [...new Set(shown.map((s) => s.path))].sort() };
 }
 function parseTrialSetText(text, file2) {
-  const lineCounter = new import_yaml.LineCounter();
-  const doc = (0, import_yaml.parseDocument)(text, { lineCounter, prettyErrors: false });
-  const yamlError = doc.errors[0];
-  if (yamlError) {
-    const line2 = lineCounter.linePos(yamlError.pos[0]).line;
-    throw new UserInputError(`${file2}${line2 ? `:${line2}` : ""}`, "", `not valid YAML: ${yamlError.message.split("\n")[0]}`);
+  const config2 = parseYamlConfig(TrialSetFile, text, file2);
+  const ids = /* @__PURE__ */ new Set();
+  for (const [i, task] of config2.tasks.entries()) {
+    if (ids.has(task.id)) throw new UserInputError(file2, `tasks[${i}].id`, `task id ${task.id} is used twice; task ids must be unique`);
+    ids.add(task.id);
   }
-  const parsed = TrialSetFile.safeParse(doc.toJS());
-  if (parsed.success) {
-    const ids = /* @__PURE__ */ new Set();
-    for (const [i, task] of parsed.data.tasks.entries()) {
-      if (ids.has(task.id)) throw new UserInputError(file2, `tasks[${i}].id`, `task id ${task.id} is used twice; task ids must be unique`);
-      ids.add(task.id);
-    }
-    return parsed.data;
-  }
-  const issue2 = parsed.error.issues[0];
-  const node2 = doc.getIn(issue2.path, true);
-  const offset = (0, import_yaml.isNode)(node2) ? node2.range?.[0] : void 0;
-  const line = offset === void 0 ? void 0 : lineCounter.linePos(offset).line;
-  throw new UserInputError(`${file2}${line ? `:${line}` : ""}`, issuePath(issue2.path), issue2.message);
+  return config2;
 }
 function faultLabels(file2, i, spec, fixture) {
   const known = fixture.manifest.faults;
   if (!spec.faults) return Object.fromEntries(Object.entries(known).map(([id, f]) => [id, f.label]));
   for (const id of Object.keys(spec.faults)) {
     if (!known[id]) {
-      throw new UserInputError(file2, `tasks[${i}].faults.${id}`, `the fixture ${relative4(dirname2(file2), fixture.dir)} has no fault ${id}; known: ${Object.keys(known).join(", ")}`);
+      throw new UserInputError(file2, `tasks[${i}].faults.${id}`, `the fixture ${relative6(dirname6(file2), fixture.dir)} has no fault ${id}; known: ${Object.keys(known).join(", ")}`);
     }
   }
   return spec.faults;
 }
+async function resolveAgentFiles(file2, dir, config2) {
+  for (const [i, glob] of config2.watch.entries()) {
+    if (isAbsolute4(glob) || glob.split("/").includes("..")) throw new UserInputError(file2, `watch[${i}]`, `${glob}: globs are relative to the project and stay inside it`);
+  }
+  const watched = (await matchFiles(dir, config2.watch)).map((f) => ({ path: join17(dir, f), field: "watch" }));
+  for (const { path } of watched) await mustBeInside(dir, path, file2, "watch");
+  const declared = [];
+  for (const [i, entry] of config2.agent.files.entries()) {
+    const path = resolve6(dir, entry);
+    await mustBeInside(dir, path, file2, `agent.files[${i}]`);
+    if (!await stat3(path).catch(() => null)) throw new UserInputError(file2, `agent.files[${i}]`, `${entry} does not exist in the project`);
+    declared.push({ path, field: `agent.files[${i}]` });
+  }
+  return [...declared, ...watched];
+}
+async function refuseExposure(file2, dir, shown, tasks) {
+  for (const task of tasks) {
+    const { manifest } = task.fixture;
+    const hidden = /* @__PURE__ */ new Set();
+    for (const f of Object.keys(task.fixture.protectedFiles)) if (!f.startsWith("inputs/") && f !== "task.txt") hidden.add(resolve6(task.fixture.dir, f));
+    for (const f of await matchFiles(task.fixture.dir, [...manifest.service.files, `${manifest.reference}/**`, "fixture.json"])) hidden.add(resolve6(task.fixture.dir, f));
+    for (const { path, field } of shown) {
+      const exposed = [...hidden].find((h) => h === path || h.startsWith(path + sep5));
+      if (exposed) {
+        throw new UserInputError(file2, field, `${relative6(dir, path) || "."} would show the agent ${relative6(dir, exposed)} (task ${task.spec.id}'s reference answers, service or manifest); name only the agent's own files`);
+      }
+    }
+  }
+}
 
 // src/trial/run-set.ts
-var HIDDEN_FROM_AGENT = /^(INPUT_|ACTIONS_RUNTIME_TOKEN$|ACTIONS_RESULTS_URL$|ACTIONS_ID_TOKEN_REQUEST_|GITHUB_TOKEN$|GH_TOKEN$|TRIALGATE_CONTROL_TOKEN$)/;
 async function runTrialSet(options) {
   const set2 = await loadTrialSet(options.configPath);
   const k = options.trials ?? set2.config.trials;
   const tasks = selectTasks(set2, options.tasks);
   const seed = options.seed ?? set2.config.seed;
   const slots = planSlots(tasks, k, options.firstTrial ?? 0, options.shard);
-  const runDir = resolve6(options.outDir ?? join12(set2.dir, ".trialgate", `run-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`));
+  const runDir = resolve7(options.outDir ?? join18(set2.dir, ".trialgate", `run-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`));
   await prepareRunDir(runDir);
-  for (const task of tasks) await mkdir4(join12(runDir, task.spec.id), { recursive: true });
+  for (const task of tasks) await mkdir9(join18(runDir, task.spec.id), { recursive: true });
+  const sandbox = await openSandbox(options.isolation ?? set2.config.agent.isolation, options.isolation ? "--isolation" : "agent.isolation").catch((e) => {
+    throw new EnvironmentError(e.message, "isolation was required and is not available: see docs/isolation.md");
+  });
+  options.onStart?.({ isolation: sandbox.report, trials: slots.length });
   const watched = await hashWatched(set2);
+  const projectAtStart = await hashProject(set2, tasks);
   const gitSha = options.runInfo?.git_sha ?? gitHead(set2.dir);
   const startedAt = (/* @__PURE__ */ new Date()).toISOString();
-  const pristineRoot = await mkdtemp2(join12(tmpdir2(), "trialgate-pristine-"));
+  const copiesRoot = await mkdtemp5(join18(tmpdir6(), "trialgate-acceptance-"));
   try {
-    const pristine = /* @__PURE__ */ new Map();
-    for (const task of tasks) pristine.set(task.spec.id, await copyFixture(task.fixture, join12(pristineRoot, task.spec.id)));
-    const agentEnv = agentEnvironment(set2);
+    const copies = /* @__PURE__ */ new Map();
+    for (const task of tasks) copies.set(task.spec.id, await copyFixture(task.fixture, join18(copiesRoot, task.spec.id)));
+    const { env: agentEnv, setupError } = agentEnvironment(set2);
+    const scrubber = new Scrubber([...options.secrets ?? [], ...heldTokens(process.env), ...passedValues(set2)]);
+    let integrityError;
+    const run = {
+      runDir,
+      sandbox,
+      scrubber,
+      budget: set2.config.budget,
+      limits: set2.config.limits,
+      agent: {
+        command: set2.config.agent.command,
+        env: agentEnv,
+        ...setupError ? { setupError } : {},
+        files: set2.agentFiles,
+        network: set2.config.agent.network === "none" ? "none" : "host",
+        logCapBytes: set2.config.agent.log_cap_bytes
+      },
+      conceal: [set2.dir, runDir, copiesRoot],
+      verifyAcceptanceCopy: async (taskId) => {
+        const task = tasks.find((t) => t.spec.id === taskId);
+        const copy = copies.get(taskId);
+        const now = sha256Manifest(await hashProtected(copy.dir, copy.manifest));
+        if (now !== task.fixture.sha256) {
+          integrityError ??= `the acceptance copy of task ${taskId} changed during the run (its hash is no longer the fixture's ${task.fixture.sha256.slice(0, 12)}): no trial of this run can be trusted`;
+          throw new AcceptanceCopyChanged(integrityError);
+        }
+      },
+      projectChanges: async () => projectChanges(projectAtStart, await hashProject(set2, tasks)),
+      config: {
+        agent_command: set2.config.agent.command,
+        watched,
+        k,
+        budget: set2.config.budget,
+        tool_versions: { trialgate: TOOL_VERSION, node: process.version },
+        git_sha: gitSha,
+        run_seed: seed,
+        isolation: sandbox.report
+      }
+    };
     const byTask = new Map(tasks.map((t) => [t.spec.id, []]));
     let done = 0;
     await mapPool(slots, options.concurrency ?? set2.config.concurrency, async ({ task, trial }) => {
-      const result = await runTrial({
-        runDir,
-        task,
-        pristine: pristine.get(task.spec.id),
-        trial,
-        seed: trialSeed(seed, task.spec.id, trial),
-        budget: set2.config.budget,
-        agentCommand: set2.config.agent.command,
-        agentEnv,
-        logCapBytes: set2.config.agent.log_cap_bytes,
-        secrets: options.secrets ?? [],
-        config: {
-          task: task.spec.id,
-          agent_command: set2.config.agent.command,
-          watched,
-          k,
-          budget: set2.config.budget,
-          tool_versions: { trialgate: TOOL_VERSION, node: process.version },
-          git_sha: gitSha,
-          run_seed: seed
-        }
-      });
+      const result = integrityError ? unexecuted(trial, task) : await runOne(run, task, copies.get(task.spec.id), trial, seed);
       byTask.get(task.spec.id).push(result);
       options.onProgress?.({ done: ++done, total: slots.length, task: task.spec.id, trial, result });
     });
@@ -32348,22 +33637,60 @@ async function runTrialSet(options) {
         finished_at: (/* @__PURE__ */ new Date()).toISOString(),
         seed,
         k,
-        ...options.shard ? { shard: options.shard } : {}
+        ...options.shard ? { shard: options.shard } : {},
+        isolation: sandbox.report,
+        ...integrityError ? { integrity_error: integrityError } : {}
       },
       watched,
       agent: { command: set2.config.agent.command },
-      tasks: tasks.map((task) => taskResult(set2, task, k, byTask.get(task.spec.id)))
+      tasks: tasks.map((task) => taskResult(set2, task, k, byTask.get(task.spec.id).map((r) => integrityError ? untrusted(r, integrityError) : r)))
     };
-    const resultsPath = await writeRunFiles(runDir, results);
+    const resultsPath = await writeRunFiles(runDir, results, scrubber);
     return { runDir, resultsPath, results };
   } finally {
-    await rm3(pristineRoot, { recursive: true, force: true });
+    await rm6(copiesRoot, { recursive: true, force: true });
+    await sandbox.dispose();
   }
 }
+async function runOne(run, task, copy, trial, seed) {
+  try {
+    return await runTrial({ run, task, acceptanceCopy: copy, trial, seed: trialSeed(seed, task.spec.id, trial) });
+  } catch (e) {
+    if (e instanceof AcceptanceCopyChanged) return unexecuted(trial, task, e.message);
+    return {
+      ...unexecuted(trial, task, e.message),
+      outcome: "env_error",
+      stop_reason: "env_error",
+      env_error: "trialgate failed on this trial (an internal error, not the agent\u2019s): please report it"
+    };
+  }
+}
+function unexecuted(trial, task, why = "not run: the run stopped after an integrity error") {
+  return {
+    trial,
+    outcome: "unexecuted",
+    stop_reason: "not_started",
+    layers: {
+      final_state: { ok: null, failures: [] },
+      constraints: { ok: null, failures: [] },
+      tool_contract: { ok: null, failures: [] },
+      trajectory: { notes: [why] }
+    },
+    judgements: [],
+    checks: {},
+    wall_ms: 0,
+    evidence: join18(task.spec.id, trialDirName(trial))
+  };
+}
+function untrusted(result, why) {
+  if (result.outcome !== "pass") return result;
+  const constraints = { ok: false, failures: [...result.layers.constraints.failures, why] };
+  return { ...result, outcome: "fail", checks: { ...result.checks, pass: false }, layers: { ...result.layers, constraints } };
+}
 async function prepareRunDir(runDir) {
-  const existing = await readdir3(runDir).catch(() => null);
+  const existing = await readdir4(runDir).catch(() => null);
   if (existing?.length) throw new UserInputError(runDir, "--out", "exists and is not empty; choose a new directory (results of an earlier run are never overwritten)");
-  await mkdir4(runDir, { recursive: true });
+  await mkdir9(runDir, { recursive: true });
 }
 function selectTasks(set2, ids) {
   if (!ids?.length) return set2.tasks;
@@ -32383,206 +33710,74 @@ function trialSeed(seed, taskId, trial) {
 }
 function taskResult(set2, task, k, trials) {
   trials.sort((a, b) => a.trial - b.trial);
-  const acceptance = task.spec.acceptance;
   return {
     id: task.spec.id,
     set: task.spec.set,
-    fixture: relative5(set2.dir, task.fixture.dir) || ".",
+    fixture: relative7(set2.dir, task.fixture.dir) || ".",
     fixture_sha256: task.fixture.sha256,
-    acceptor_version: acceptance.kind === "command" ? `command@1:${sha256(acceptance.command).slice(0, 12)}` : `${acceptance.kind}@1`,
+    acceptor_version: task.kind.acceptorVersion(task.acceptance),
     budget: set2.config.budget,
     faults: Object.entries(task.faults).map(([id, label]) => ({ id, label })),
     trials,
-    // A tools task's faults are boundaries, judged by `tool:` checks: there is no detection to count.
-    summary: summarizeTask(trials, k, acceptance.kind === "tools" ? [] : Object.keys(task.faults))
+    summary: summarizeTask(trials, k, task.kind.countsDetections ? Object.keys(task.faults) : [])
   };
 }
 async function hashWatched(set2) {
   const hashes = await hashFiles(set2.dir, await matchFiles(set2.dir, set2.config.watch));
   return { sha256: sha256Manifest(hashes), files: hashes };
 }
+async function hashProject(set2, tasks) {
+  const out = { ...(await hashWatched(set2)).files };
+  for (const task of tasks) {
+    for (const [file2, hash2] of Object.entries(await hashProtected(task.fixture.dir, task.fixture.manifest))) out[relative7(set2.dir, join18(task.fixture.dir, file2))] = hash2;
+  }
+  return out;
+}
 function agentEnvironment(set2) {
-  const env = {};
-  for (const [name, value] of Object.entries(process.env)) if (!HIDDEN_FROM_AGENT.test(name)) env[name] = value;
+  const env = { ...baseEnvironment() };
   for (const [name, value] of Object.entries(set2.config.agent.env)) env[name] = value.replaceAll("${TRIALGATE_PROJECT}", set2.dir);
   env.TRIALGATE_PROJECT = set2.dir;
-  return env;
+  try {
+    Object.assign(env, passedEnvironment(set2.config.agent.pass_env, `${set2.file}: agent.pass_env`));
+    return { env };
+  } catch (e) {
+    if (!(e instanceof EnvironmentError)) throw e;
+    return { env, setupError: e.message };
+  }
+}
+function passedValues(set2) {
+  const names = [...set2.config.agent.pass_env, ...set2.tasks.flatMap((t) => t.acceptance.kind === "command" ? t.acceptance.pass_env : [])];
+  return names.flatMap((name) => process.env[name] ? [process.env[name]] : []);
 }
 function gitHead(dir) {
-  const out = spawnSync("git", ["rev-parse", "HEAD"], { cwd: dir, encoding: "utf8" });
+  const out = spawnSync2("git", ["rev-parse", "HEAD"], { cwd: dir, encoding: "utf8" });
   return out.status === 0 ? out.stdout.trim() : null;
 }
 
-// src/cli/run.ts
-var USAGE3 = "usage: trialgate run [--config trialgate.yml] [--out DIR] [--trials K] [--task ID\u2026] [--concurrency N] [--seed S]";
-async function runRunCli(argv, io) {
-  const { values } = parseArgs4({
-    args: argv,
-    options: {
-      config: { type: "string", default: "trialgate.yml" },
-      out: { type: "string" },
-      trials: { type: "string" },
-      task: { type: "string", multiple: true },
-      concurrency: { type: "string" },
-      seed: { type: "string" }
-    }
-  });
-  const output2 = await runTrialSet({
-    configPath: resolve7(io.cwd, values.config),
-    ...values.out ? { outDir: resolve7(io.cwd, values.out) } : {},
-    ...values.trials ? { trials: positiveInt("--trials", values.trials) } : {},
-    ...values.task ? { tasks: values.task } : {},
-    ...values.concurrency ? { concurrency: positiveInt("--concurrency", values.concurrency) } : {},
-    ...values.seed ? { seed: positiveInt("--seed", values.seed, 0) } : {},
-    onProgress: progressReporter(io.stderr, io.isTTY)
-  });
-  io.stdout(renderRunSummary(output2.results));
-  io.stdout(`
-results: ${displayPath(output2.resultsPath, io.cwd)}
-`);
-  return EXIT.ok;
-}
-function positiveInt(flag, text, min = 1) {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min) throw new UserInputError(USAGE3, flag, `expected an integer \u2265 ${min}, got ${JSON.stringify(text)}`);
-  return n;
-}
-var pct = (x) => x === null ? "" : `${Math.round(x * 100)}%`;
-function renderRunSummary(results) {
-  const k = results.run.k;
-  const rows = results.tasks.map((t) => {
-    const s = t.summary;
-    return [
-      t.id,
-      t.set,
-      `${s.passes}/${s.n}`,
-      pct(s.pass_at_1),
-      ...k > 1 ? [pct(s.pass_at_k), pct(s.pass_pow_k)] : [],
-      [...Object.entries(s.detections).map(([fault, d]) => `${fault} ${d.detected}/${d.n}`), ...boundaryCounts(t)].join(", "),
-      String(s.env_errors),
-      `${(s.wall_ms / 1e3).toFixed(1)} s`
-    ];
-  });
-  const lines = [
-    `${results.trial_set.name}: ${results.tasks.length} tasks \xD7 k=${k}`,
-    "",
-    markdownTable([["task", "set", "passes", "pass@1", ...k > 1 ? [`pass@${k}`, `pass^${k}`] : [], "detections / boundaries handled", "env errors", "wall"], ...rows])
-  ];
-  const envErrors = results.tasks.flatMap((t) => t.trials.filter((r) => r.outcome === "env_error").map((r) => `  - ${t.id} trial ${r.trial}: ${r.env_error}`));
-  if (envErrors.length) lines.push("", "env errors (excluded from pass rates):", ...envErrors);
-  return lines.join("\n") + "\n";
-}
-function boundaryCounts(task) {
-  const executed2 = task.trials.filter((t) => t.outcome === "pass" || t.outcome === "fail");
-  const boundaries = [...new Set(executed2.flatMap((t) => Object.keys(t.checks).filter((c) => c.startsWith("tool:"))))];
-  return boundaries.map((c) => `${c.slice("tool:".length)} ${executed2.filter((t) => t.checks[c] === true).length}/${executed2.length}`);
-}
-
 // src/cli/validate.ts
-import { join as join15, resolve as resolve9 } from "node:path";
-import { parseArgs as parseArgs5 } from "node:util";
+import { join as join19, resolve as resolve8 } from "node:path";
 
-// src/acceptance/validate.ts
-import { join as join13, resolve as resolve8 } from "node:path";
-async function validateAcceptor(options) {
+// src/kinds/validate.ts
+async function validateFixture(options) {
   const fixture = await loadFixture(options.fixtureDir);
-  const candidateDir = resolve8(options.candidateDir ?? join13(fixture.dir, fixture.manifest.reference));
-  const checked = await checkCandidate(candidateDir, join13(fixture.dir, "inputs"));
-  if (!checked.ok) return { fixture, candidateDir, rows: [], problems: checked.problems };
-  const outcomes = await acceptHttpCases({
-    fixture,
-    cases: checked.cases.cases,
-    candidateSha256: await candidateSha256(candidateDir),
-    reportsDir: join13(options.outDir, "reports")
-  });
-  const rows = outcomes.map((o) => toRow(fixture, o));
-  const problems = rows.filter((r) => !TRUSTED_VERDICTS.includes(r.verdict)).map((r) => `${r.fault}: ${r.verdict}: ${outcomes.find((o) => o.fault === r.fault).judgement.reason}`);
-  const unreached = unreachedTargets(fixture, outcomes);
-  if (unreached.length) problems.push(`target branches never reached on the correct service: ${unreached.join(", ")}`);
-  return { fixture, candidateDir, rows, problems };
-}
-function toRow(fixture, outcome) {
-  const records = outcome.report.records;
-  const byTest = new Map(records.map((r) => [r.test, r]));
-  return {
-    fault: outcome.fault,
-    label: outcome.fault === "none" ? "correct service" : fixture.manifest.faults[outcome.fault]?.label ?? "",
-    assertionFailures: records.filter((r) => r.status === "failed").length,
-    executionErrors: records.filter((r) => r.status === "error").length,
-    verdict: outcome.judgement.verdict,
-    detectedBy: outcome.judgement.detected_by.map((test) => `${test}: ${byTest.get(test)?.assertion ?? ""}`),
-    reportPath: outcome.reportPath
-  };
-}
-
-// src/tools/validate.ts
-import { cp as cp3, mkdir as mkdir5, readFile as readFile9, writeFile as writeFile8 } from "node:fs/promises";
-import { join as join14 } from "node:path";
-var WALL_MS = 6e4;
-var LOG_CAP_BYTES = 1024 * 1024;
-async function validateTools(options) {
-  const fixture = await loadFixture(options.fixtureDir);
-  const tools = toolsSpecOf(fixture);
-  const manifestPath = join14(fixture.dir, "fixture.json");
-  const skillPath = join14(fixture.dir, tools.skill);
-  const skill = await readFile9(skillPath, "utf8");
-  const headings = sectionHeadings(skill);
-  const variants = [NO_FAULT, ...Object.keys(fixture.manifest.faults)];
-  for (const boundary of variants.slice(1)) {
-    const heading = tools.practices[boundary];
-    if (!heading) throw new UserInputError(manifestPath, `tools.practices.${boundary}`, `name the skill section (a "## " heading of ${tools.skill}) whose practice handles ${boundary}`);
-    if (!headings.includes(heading)) throw new UserInputError(manifestPath, `tools.practices.${boundary}`, `${tools.skill} has no section "## ${heading}"; its sections: ${headings.join(", ")}`);
-  }
-  const removed = [...new Set(Object.values(tools.practices))];
-  const skills = [{ name: "full skill", slug: "full", text: skill, without: void 0 }].concat(
-    removed.map((heading) => ({ name: `without ## ${heading}`, slug: `without-${slug(heading)}`, text: withoutSection(skill, heading), without: heading }))
-  );
-  const jobs = [];
-  for (const s of skills) {
-    const trialDir = join14(options.outDir, s.slug);
-    await mkdir5(join14(trialDir, "evidence"), { recursive: true });
-    await cp3(join14(fixture.dir, "inputs"), join14(trialDir, "inputs"), { recursive: true });
-    await cp3(join14(fixture.dir, "task.txt"), join14(trialDir, "task.txt"));
-    const path = join14(options.outDir, `${s.slug}.md`);
-    await writeFile8(path, s.text);
-    for (const variant of variants) jobs.push({ skill: s, skillFile: path, trialDir, variant });
-  }
-  const rows = await mapPool(jobs, options.concurrency ?? 2, async (job) => {
-    const run = await runBoundary({
+  const acceptance = fixture.manifest.acceptance ?? (fixture.manifest.tools ? { kind: "tools" } : { kind: "http-cases", timeout_seconds: 120 });
+  const kind = kindOf(acceptance);
+  kind.checkFixture(fixture, acceptance);
+  const passed = acceptance.kind === "command" ? Object.values(passedEnvironment(acceptance.pass_env, `${fixture.dir}/fixture.json: acceptance.pass_env`)) : [];
+  const sandbox = await openSandbox(options.isolation ?? "auto", "--isolation");
+  try {
+    const validation = await kind.validate({
       fixture,
-      variant: job.variant,
-      trialDir: job.trialDir,
-      agent: {
-        command: tools.agent,
-        env: { ...process.env, TRIALGATE_FIXTURE: fixture.dir, [tools.skillEnv]: job.skillFile },
-        wallMs: WALL_MS,
-        logCapBytes: LOG_CAP_BYTES,
-        secrets: []
-      }
+      acceptance,
+      sandbox,
+      outDir: options.outDir,
+      ...options.candidateDir ? { candidateDir: options.candidateDir } : {},
+      scrubber: new Scrubber([...heldTokens(process.env), ...passed])
     });
-    const expected = job.skill.without !== void 0 && tools.practices[job.variant] === job.skill.without ? "rejected" : "accepted";
-    const base = { skill: job.skill.name, variant: job.variant, expected, evidence: join14(job.trialDir, "evidence", job.variant) };
-    if (run.envError) return { ...base, actual: "env error", failed: [run.envError.message], findings: [] };
-    const judgement = run.judgement;
-    return {
-      ...base,
-      actual: judgement.accepted ? "accepted" : "rejected",
-      failed: judgementChecks(judgement),
-      findings: judgement.findings.map((f) => `${f.kind}: ${f.text}`)
-    };
-  });
-  const problems = rows.filter((r) => r.actual !== r.expected || r.expected === "rejected" && !r.failed.includes(`tool:${r.variant}`)).map((r) => `${r.skill}, ${r.variant}: expected ${r.expected}, got ${r.actual}${r.failed.length ? ` (${r.failed.join("; ")})` : ""}`);
-  return { fixture, skillPath, rows, problems };
-}
-function sectionHeadings(markdown) {
-  return [...markdown.matchAll(/^##\s+(.+?)\s*$/gm)].map((m) => m[1]);
-}
-function withoutSection(markdown, heading) {
-  const parts = markdown.split(/^(?=##\s)/m);
-  return parts.filter((part) => sectionHeadings(part)[0] !== heading || !part.startsWith("##")).join("");
-}
-function slug(heading) {
-  return heading.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+    return { validation, isolation: sandbox.report };
+  } finally {
+    await sandbox.dispose();
+  }
 }
 
 // src/cli/validate-tools.ts
@@ -32613,39 +33808,57 @@ function renderToolsValidation(v, cwd) {
 }
 
 // src/cli/validate.ts
+var ISOLATION = { type: "string", value: "auto|required|none", help: "isolate services and acceptors (default auto: where the OS allows)" };
+var VALIDATE = {
+  name: "validate",
+  summary: "run a fixture\u2019s reference answers (or --candidate DIR) against the correct service and every defect",
+  usage: "trialgate validate <fixture-dir> [--candidate DIR] [--out DIR] [--isolation auto|required|none]",
+  positionals: { min: 1, max: 1, name: "<fixture-dir>" },
+  options: {
+    candidate: { type: "string", value: "DIR", help: "validate this candidate instead of the fixture\u2019s reference answers" },
+    out: { type: "string", value: "DIR", help: "where reports go (default .trialgate/validate-<time>)" },
+    isolation: ISOLATION
+  },
+  exits: "0 the acceptor tells right from wrong, 1 it does not, 2 bad input or environment"
+};
+var DEMO = {
+  name: "demo",
+  summary: "validate the built-in inventory acceptor against its three defects",
+  usage: "trialgate demo [--out DIR] [--isolation auto|required|none]",
+  positionals: { min: 0, max: 0, name: "" },
+  options: { out: { type: "string", value: "DIR", help: "where reports go (default .trialgate/demo-<time>)" }, isolation: ISOLATION },
+  exits: "0 the acceptor is trusted, 1 it is not"
+};
 async function runValidateCli(argv, io) {
-  const { values, positionals } = parseArgs5({
-    args: argv,
-    allowPositionals: true,
-    options: { out: { type: "string" }, candidate: { type: "string" } }
-  });
-  if (positionals.length !== 1) {
-    io.stderr("usage: trialgate validate <fixture-dir> [--candidate DIR] [--out DIR]\n");
-    return EXIT.usage;
-  }
-  return validateAndPrint(resolve9(io.cwd, positionals[0]), values.out, values.candidate, io, "validate");
+  const parsed = parseCommand(VALIDATE, argv, io);
+  if (typeof parsed === "number") return parsed;
+  const { values, positionals } = parsed;
+  return validateAndPrint(resolve8(io.cwd, positionals[0]), values, io, "validate");
 }
 async function runDemoCli(argv, io) {
-  const { values } = parseArgs5({ args: argv, options: { out: { type: "string" } } });
+  const parsed = parseCommand(DEMO, argv, io);
+  if (typeof parsed === "number") return parsed;
   io.stdout("trialgate demo: can the inventory acceptor tell the correct service from its three defects?\n");
   io.stdout("No agent, no model: the reference answers are run against every variant of the service.\n\n");
-  return validateAndPrint(builtinFixture("inventory"), values.out, void 0, io, "demo");
+  return validateAndPrint(builtinFixture("inventory"), parsed.values, io, "demo");
 }
-async function validateAndPrint(fixtureDir, out, candidate, io, prefix) {
-  const outDir = resolve9(io.cwd, out ?? join15(".trialgate", runDirName(prefix)));
-  if ((await loadFixture(fixtureDir)).manifest.tools) {
-    if (candidate) throw new UserInputError("--candidate", "", "a tools fixture is validated with its own reference agent; drop --candidate");
-    const validation2 = await validateTools({ fixtureDir, outDir });
-    io.stdout(renderToolsValidation(validation2, io.cwd));
-    return validation2.problems.length === 0 ? EXIT.ok : EXIT.failed;
-  }
-  const validation = await validateAcceptor({
+async function validateAndPrint(fixtureDir, values, io, prefix) {
+  const isolation = values.isolation;
+  if (isolation && !["auto", "required", "none"].includes(isolation)) throw new UserInputError("--isolation", "", `one of auto, required, none; got ${JSON.stringify(isolation)}`);
+  const { validation, isolation: report } = await validateFixture({
     fixtureDir,
-    outDir,
-    ...candidate ? { candidateDir: resolve9(io.cwd, candidate) } : {}
+    outDir: resolve8(io.cwd, values.out ?? join19(".trialgate", runDirName(prefix))),
+    ...values.candidate ? { candidateDir: resolve8(io.cwd, values.candidate) } : {},
+    ...isolation ? { isolation } : {}
   });
-  io.stdout(renderValidation(validation, io.cwd));
+  io.stdout(validation.shape === "boundaries" ? renderToolsValidation(validation, io.cwd) : renderValidation(validation, io.cwd));
+  io.stdout(isolationLine(report));
   return validation.problems.length === 0 ? EXIT.ok : EXIT.failed;
+}
+function isolationLine(report) {
+  return report.mechanism === "none" ? `\u26A0\uFE0F isolation: none (${report.reason}); see docs/isolation.md
+` : `isolation: ${report.mechanism}
+`;
 }
 function renderValidation(v, cwd) {
   const lines = [];
@@ -32656,7 +33869,7 @@ function renderValidation(v, cwd) {
     lines.push(
       markdownTable([
         ["variant", "what it breaks", "assertion failures", "execution errors", "verdict"],
-        ...v.rows.map((r) => [r.fault, r.label, String(r.assertionFailures), String(r.executionErrors), r.verdict])
+        ...v.rows.map((r) => [r.fault, r.label, String(r.assertionFailures), String(r.executionErrors), r.attributed ? r.verdict : `${r.verdict} (no coverage: not attributed)`])
       ]),
       ""
     );
@@ -32667,7 +33880,7 @@ function renderValidation(v, cwd) {
   }
   if (v.problems.length === 0) {
     lines.push("\u2705 acceptor trusted: the correct service passes and every defect is detected by an assertion.");
-  } else if (v.rows.length === 0) {
+  } else if (v.formatOnly) {
     lines.push("\u274C the answers fail the static checks, so nothing was run against the service:", ...v.problems.map((p) => `  - ${p}`));
   } else {
     lines.push("\u274C acceptor NOT trusted: it cannot tell right from wrong here.", ...v.problems.map((p) => `  - ${p}`));
@@ -32675,24 +33888,160 @@ function renderValidation(v, cwd) {
   return lines.join("\n") + "\n";
 }
 
-// src/cli/main.ts
-var COMMANDS = {
-  demo: { run: runDemoCli, help: "validate the built-in inventory acceptor against its three defects" },
-  validate: { run: runValidateCli, help: "<fixture>  run the reference answers against the correct service and every defect" },
-  run: { run: runRunCli, help: "[--config trialgate.yml] [--out DIR] [--trials K] [--task ID\u2026]  run the trial set" },
-  compare: { run: runCompareCli, help: "--base B [--base B2 \u2026] --head H [--policy P]  per-task regressions and the gate" },
-  report: { run: runReportCli, help: "results.json [--out F]  the markdown of one run" },
-  judge: { run: runJudgeCli, help: "REPORT.json\u2026  print `fault verdict` per report" }
+// src/cli/run.ts
+var RUN = {
+  name: "run",
+  summary: "run the trial set: every task k times from a clean copy, each accepted by task evidence",
+  usage: "trialgate run [--config trialgate.yml] [--out DIR] [--trials K] [--task ID \u2026] [--concurrency N] [--seed S] [--isolation auto|required|none]",
+  positionals: { min: 0, max: 0, name: "" },
+  options: {
+    config: { type: "string", value: "FILE", help: "the trial set (default trialgate.yml)" },
+    out: { type: "string", value: "DIR", help: "the run directory, new or empty (default .trialgate/run-<time> beside the config)" },
+    trials: { type: "string", value: "K", help: "trials per task (default: the trial set\u2019s)" },
+    task: { type: "string", value: "ID", multiple: true, help: "only this task (repeat for more)" },
+    concurrency: { type: "string", value: "N", help: "trials at once (default: the trial set\u2019s)" },
+    seed: { type: "string", value: "S", help: "the run seed (default: the trial set\u2019s)" },
+    isolation: { type: "string", value: "auto|required|none", help: "override agent.isolation" }
+  },
+  exits: "0 every trial ran (passes and fails are in results.json), 2 bad configuration, no trial could execute, or the run\u2019s integrity failed"
 };
+var ISOLATION_SETTINGS = ["auto", "required", "none"];
+async function runRunCli(argv, io) {
+  const parsed = parseCommand(RUN, argv, io);
+  if (typeof parsed === "number") return parsed;
+  const values = parsed.values;
+  if (values.isolation && !ISOLATION_SETTINGS.includes(values.isolation)) throw new UserInputError(RUN.usage, "--isolation", `one of ${ISOLATION_SETTINGS.join(", ")}, got ${JSON.stringify(values.isolation)}`);
+  const output2 = await runTrialSet({
+    configPath: resolve9(io.cwd, values.config ?? "trialgate.yml"),
+    ...values.out ? { outDir: resolve9(io.cwd, values.out) } : {},
+    ...values.trials ? { trials: positiveInt("--trials", values.trials) } : {},
+    ...values.task ? { tasks: values.task } : {},
+    ...values.concurrency ? { concurrency: positiveInt("--concurrency", values.concurrency) } : {},
+    ...values.seed ? { seed: positiveInt("--seed", values.seed, 0) } : {},
+    ...values.isolation ? { isolation: values.isolation } : {},
+    onStart: ({ isolation, trials: trials2 }) => io.stderr(`${trials2} trial${trials2 === 1 ? "" : "s"}; ${isolationLine(isolation)}`),
+    onProgress: progressReporter(io.stderr, io.isTTY)
+  });
+  io.stdout(renderRunSummary(output2.results));
+  io.stdout(`
+results: ${displayPath(output2.resultsPath, io.cwd)}
+`);
+  const { results } = output2;
+  if (results.run.integrity_error) {
+    io.stderr(`
+trialgate run: integrity error: ${results.run.integrity_error}
+`);
+    return EXIT.usage;
+  }
+  const trials = results.tasks.flatMap((t) => t.trials);
+  if (trials.length > 0 && trials.every((t) => t.outcome === "env_error" || t.outcome === "unexecuted")) {
+    io.stderr(`
+trialgate run: no trial could execute: every one is an environment error.
+${await envErrorTail(output2.runDir, results)}`);
+    return EXIT.usage;
+  }
+  return EXIT.ok;
+}
+function positiveInt(flag, text, min = 1) {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) throw new UserInputError(RUN.usage, flag, `expected an integer \u2265 ${min}, got ${JSON.stringify(text)}`);
+  return n;
+}
+async function envErrorTail(runDir, results) {
+  const trial = results.tasks.flatMap((t) => t.trials).find((t) => t.outcome === "env_error");
+  if (!trial) return "";
+  const why = trial.layers.trajectory.notes.find((n) => n.startsWith("env error: ")) ?? "";
+  const log = await readFile7(join20(runDir, trial.evidence, "evidence", "agent.log"), "utf8").catch(() => "");
+  const tail = log.trim().split("\n").slice(-10).map((l) => `    ${l}`).join("\n");
+  return [`  ${trial.evidence}: ${why.replace(/^env error: /, "")}`, `  rule: ${trial.env_error}`, ...tail ? ["  agent log (last lines):", tail] : [], ""].join("\n");
+}
+var pct = (x) => x === null ? "" : `${Math.round(x * 100)}%`;
+var plural3 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+function renderRunSummary(results) {
+  const k = results.run.k;
+  const usage2 = results.tasks.some((t) => t.summary.tokens !== void 0 || t.summary.cost_usd !== void 0);
+  const rows = results.tasks.map((t) => {
+    const s = t.summary;
+    return [
+      t.id,
+      t.set,
+      `${s.passes}/${s.n}`,
+      pct(s.pass_at_1),
+      ...k > 1 ? [pct(s.pass_at_k), pct(s.pass_pow_k)] : [],
+      [...Object.entries(s.detections).map(([fault, d]) => `${fault} ${d.detected}/${d.n}`), ...boundaryCounts(t)].join(", "),
+      String(s.env_errors),
+      ...usage2 ? [s.tokens === void 0 ? "" : String(s.tokens), s.cost_usd === void 0 ? "" : `$${s.cost_usd.toFixed(4)}`] : [],
+      `${(s.wall_ms / 1e3).toFixed(1)} s`
+    ];
+  });
+  const header = ["task", "set", "passes", "pass@1", ...k > 1 ? [`pass@${k}`, `pass^${k}`] : [], "detections / boundaries handled", "env errors", ...usage2 ? ["tokens", "cost"] : [], "wall"];
+  const lines = [`${results.trial_set.name}: ${plural3(results.tasks.length, "task")} \xD7 k=${k}`, "", markdownTable([header, ...rows])];
+  const envErrors = results.tasks.flatMap((t) => t.trials.filter((r) => r.outcome === "env_error").map((r) => `  - ${t.id} trial ${r.trial}: ${r.env_error}`));
+  if (envErrors.length) lines.push("", "env errors (excluded from pass rates):", ...envErrors);
+  if (results.run.isolation?.mechanism === "none") lines.push("", isolationLine(results.run.isolation).trimEnd());
+  return lines.join("\n") + "\n";
+}
+function boundaryCounts(task) {
+  const executed2 = task.trials.filter((t) => t.outcome === "pass" || t.outcome === "fail");
+  const boundaries = [...new Set(executed2.flatMap((t) => Object.keys(t.checks).filter((c) => c.startsWith("tool:"))))];
+  return boundaries.map((c) => `${c.slice("tool:".length)} ${executed2.filter((t) => t.checks[c] === true).length}/${executed2.length}`);
+}
+
+// src/cli/main.ts
+var COMPARE = {
+  name: "compare",
+  summary: "compare head results with base results per task and check; the exit code is the gate",
+  usage: "trialgate compare --base BASE.json [--base BASE2.json \u2026] --head HEAD.json [--policy P] [--alpha A] [--format markdown|json] [--out FILE]",
+  positionals: { min: 0, max: 0, name: "" },
+  options: {
+    base: { type: "string", value: "FILE", multiple: true, help: "a base results.json (repeat to pool recent base runs)" },
+    head: { type: "string", value: "FILE", help: "the head results.json" },
+    policy: { type: "string", value: "P", help: "the regression policy (docs/comparison.md); default by the number of base runs" },
+    alpha: { type: "string", value: "A", help: "the error budget of the policy" },
+    format: { type: "string", value: "markdown|json", help: "output format (default markdown)" },
+    out: { type: "string", value: "FILE", help: "write there instead of stdout" }
+  },
+  exits: "0 no regression, 1 regression, 2 cannot compare"
+};
+var REPORT = {
+  name: "report",
+  summary: "the markdown report of one run (report.md)",
+  usage: "trialgate report RESULTS.json [--out FILE]",
+  positionals: { min: 1, max: 1, name: "RESULTS.json" },
+  options: { out: { type: "string", value: "FILE", help: "write there instead of stdout" } },
+  exits: "0 written, 2 unreadable results"
+};
+var COMMANDS = [
+  { spec: INIT, run: runInitCli },
+  { spec: DEMO, run: runDemoCli },
+  { spec: VALIDATE, run: runValidateCli },
+  { spec: RUN, run: runRunCli },
+  { spec: COMPARE, run: runCompareCli },
+  { spec: REPORT, run: runReportCli },
+  { spec: JUDGE, run: runJudgeCli }
+];
 async function main(argv, io = processIo) {
   const [name, ...rest] = argv;
-  const command = name ? COMMANDS[name] : void 0;
-  if (!command) {
-    if (name && name !== "--help" && name !== "help") io.stderr(`trialgate: unknown command ${JSON.stringify(name)}
-
+  if (name === "--version" || name === "-v" || name === "version") {
+    io.stdout(`trialgate ${TOOL_VERSION}
 `);
-    io.stderr(usage());
-    return name === "--help" || name === "help" ? EXIT.ok : EXIT.usage;
+    return EXIT.ok;
+  }
+  if (name === void 0 || name === "--help" || name === "-h" || name === "help") {
+    const topic = name === "help" ? COMMANDS.find((c) => c.spec.name === rest[0]) : void 0;
+    io.stdout(topic ? commandHelp(topic.spec) : usage());
+    return name === void 0 ? EXIT.usage : EXIT.ok;
+  }
+  const command = COMMANDS.find((c) => c.spec.name === name);
+  if (!command) {
+    io.stderr(`trialgate: unknown command ${JSON.stringify(name)}
+
+${usage()}`);
+    return EXIT.usage;
+  }
+  if (rest.includes("--help") || rest.includes("-h")) {
+    io.stdout(commandHelp(command.spec));
+    return EXIT.ok;
   }
   try {
     return await command.run(rest, io);
@@ -32702,18 +34051,24 @@ async function main(argv, io = processIo) {
 `);
       return EXIT.usage;
     }
-    if (e instanceof EnvironmentError) {
+    if (e instanceof EnvironmentError || e instanceof IsolationUnavailable) {
       io.stderr(`trialgate ${name}: environment error: ${e.message}
-  (${e.rule})
-`);
+${e instanceof EnvironmentError ? `  (${e.rule})
+` : ""}`);
       return EXIT.usage;
     }
-    throw e;
+    io.stderr(`trialgate ${name}: internal error: ${e.message ?? String(e)} (please report it)
+`);
+    return EXIT.usage;
   }
 }
 function usage() {
-  const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
-  return ["usage: trialgate <command> [options]", "", ...Object.entries(COMMANDS).map(([c, { help }]) => `  ${c.padEnd(width)}  ${help}`), ""].join("\n");
+  const lines = [`trialgate ${TOOL_VERSION}: a pull-request gate for LLM agents, decided by task evidence`, "", "usage: trialgate <command> [options]", ""];
+  for (const { spec } of COMMANDS) {
+    lines.push(`  ${spec.usage.replace(/^trialgate /, "")}`, `      ${spec.summary}`);
+  }
+  lines.push("", "  trialgate <command> --help   the options of one command", "  trialgate --version", "", "docs: docs/README.md (in the repository and the package)", "");
+  return lines.join("\n");
 }
 
 // src/cli/bin.ts

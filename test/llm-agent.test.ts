@@ -1,6 +1,7 @@
 // The example LLM agent against a loopback server that speaks the OpenAI chat-completions route.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { readFile, symlink } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -98,5 +99,14 @@ describe('the example LLM agent (OpenAI-compatible)', () => {
     const [trial] = results.tasks[0]!.trials;
     assert.equal(trial!.stop_reason, 'agent_crashed');
     assert.match(await readFile(join(runDir, trial!.evidence, 'evidence', 'agent.log'), 'utf8'), /answer is not JSON/);
+  });
+
+  it('runs when reached through a link (as after npm install or npm link), not only by its own path', async () => {
+    const dir = await tempDir();
+    const link = join(dir, 'agent.mjs');
+    await symlink(join(INVENTORY, 'agent', 'llm-agent.mjs'), link);
+    const run = spawnSync(process.execPath, [link], { encoding: 'utf8', env: { PATH: process.env.PATH } });
+    assert.notEqual(run.status, 0, 'it ran, and failed for want of its environment');
+    assert.match(run.stdout + run.stderr, /TRIALGATE_INPUTS/);
   });
 });

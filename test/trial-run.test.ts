@@ -164,12 +164,36 @@ describe('trialgate run: a bad trial set stops before any trial runs', () => {
     await writeFile(join(dir, 'bad.yml'), 'version: 1\nname: x\n  bad: [\n');
     const io = captureIo(dir);
     assert.equal(await main(['run', '--config', 'bad.yml'], io), 2);
-    assert.match(io.err, /bad\.yml:2: \(top level\): not valid YAML/);
+    assert.match(io.err, /bad\.yml:3: \(top level\): not valid YAML/, "the mis-indented key's own line");
 
     const configPath = await writeTrialSet({ fixture: dir });
     const io2 = captureIo();
     assert.equal(await main(['run', '--config', configPath], io2), 2);
     assert.match(io2.err, /tasks\[0\]\.fixture: .*fixture\.json: no fixture here: a fixture directory holds fixture\.json, inputs\/ and task\.txt/);
+  });
+
+  it('an unknown key is named as unknown, at its own line, with the nearest valid key; every problem at once', async () => {
+    const dir = await tempDir();
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(join(dir, 't.yml'), 'version: 1\nname: x\nagnet:\n  command: echo\nwatch: [a]\ntasks:\n  - id: t\n    fixture: f\nbudget:\n  wall_seconds: soon\n');
+    const io = captureIo(dir);
+    assert.equal(await main(['run', '--config', 't.yml'], io), 2);
+    assert.match(io.err, /t\.yml:3: agnet: unknown key; did you mean agent\?/);
+    assert.match(io.err, /t\.yml: agent: required, and missing/);
+    assert.match(io.err, /t\.yml:10: budget\.wall_seconds: Invalid input: expected number/);
+  });
+
+  it('YAML syntax errors name the offending line: an unclosed bracket where it opened, a mis-indented key', async () => {
+    const dir = await tempDir();
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(join(dir, 'open.yml'), 'version: 1\nname: x\nagent:\n  command: echo\n  env: { A: [1, 2\nwatch: [a]\n');
+    await writeFile(join(dir, 'indent.yml'), 'version: 1\nname: x\nagent:\n  command: echo\n   files: [a]\nwatch: [a]\n');
+    const open = captureIo(dir);
+    assert.equal(await main(['run', '--config', 'open.yml'], open), 2);
+    assert.match(open.err, /open\.yml:5: \(top level\): not valid YAML: .*\(the bracket opened on line 5 is not closed\)/);
+    const indent = captureIo(dir);
+    assert.equal(await main(['run', '--config', 'indent.yml'], indent), 2);
+    assert.match(indent.err, /indent\.yml:5: \(top level\): not valid YAML/);
   });
 
   it('a missing config file says how to fix it', async () => {

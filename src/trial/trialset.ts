@@ -4,13 +4,13 @@
 // fixture's reference answers or service.
 import { stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { isNode, LineCounter, parseDocument } from 'yaml';
 import { loadFixture, mustBeInside, type Fixture } from '../fixture/load.ts';
 import type { TaskKind } from '../kinds/contract.ts';
 import { kindOf } from '../kinds/registry.ts';
 import type { AcceptanceSpec } from '../schemas/acceptance.ts';
 import { TrialSetFile, type TaskSpec } from '../schemas/trialset.ts';
-import { issuePath, UserInputError } from '../util/errors.ts';
+import { UserInputError } from '../util/errors.ts';
+import { parseYamlConfig } from '../util/yaml-config.ts';
 import { matchFiles, readTextFile } from '../util/files.ts';
 import { sha256 } from '../util/hash.ts';
 
@@ -66,27 +66,13 @@ export async function loadTrialSet(path: string): Promise<TrialSet> {
 
 /** Parse and validate the YAML text; exported so tests and the JSON Schema share one path. */
 export function parseTrialSetText(text: string, file: string): TrialSetFile {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
-  const yamlError = doc.errors[0];
-  if (yamlError) {
-    const line = lineCounter.linePos(yamlError.pos[0]).line;
-    throw new UserInputError(`${file}${line ? `:${line}` : ''}`, '', `not valid YAML: ${yamlError.message.split('\n')[0]}`);
+  const config = parseYamlConfig(TrialSetFile, text, file);
+  const ids = new Set<string>();
+  for (const [i, task] of config.tasks.entries()) {
+    if (ids.has(task.id)) throw new UserInputError(file, `tasks[${i}].id`, `task id ${task.id} is used twice; task ids must be unique`);
+    ids.add(task.id);
   }
-  const parsed = TrialSetFile.safeParse(doc.toJS());
-  if (parsed.success) {
-    const ids = new Set<string>();
-    for (const [i, task] of parsed.data.tasks.entries()) {
-      if (ids.has(task.id)) throw new UserInputError(file, `tasks[${i}].id`, `task id ${task.id} is used twice; task ids must be unique`);
-      ids.add(task.id);
-    }
-    return parsed.data;
-  }
-  const issue = parsed.error.issues[0]!;
-  const node = doc.getIn(issue.path as (string | number)[], true);
-  const offset = isNode(node) ? node.range?.[0] : undefined;
-  const line = offset === undefined ? undefined : lineCounter.linePos(offset).line;
-  throw new UserInputError(`${file}${line ? `:${line}` : ''}`, issuePath(issue.path), issue.message);
+  return config;
 }
 
 function faultLabels(file: string, i: number, spec: TaskSpec, fixture: Fixture): Record<string, string> {
