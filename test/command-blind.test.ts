@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
+import { NO_ISOLATION } from './support/isolation.ts';
 import { runTrialSet } from '../src/trial/run-set.ts';
 import { inventoryCopy, tempDir } from './support/fixtures.ts';
 import { processesWith } from './support/hostile.ts';
@@ -73,7 +74,7 @@ async function probeRun(isolation: 'required' | 'none') {
 }
 
 describe('command acceptance is blind in fact', () => {
-  it('isolated: the candidate code sees the same thing on every variant, and no token, no fault, no earlier report', async () => {
+  it('isolated: the candidate code sees the same thing on every variant, and no token, no fault, no earlier report', { skip: NO_ISOLATION }, async () => {
     const { trial, seen } = await probeRun('required');
     const shapes = Object.values(seen).map((s) => ({ ...s, report: s.report!.replace(/trialgate-acceptor-\w+/, 'X') }));
     assert.deepEqual(shapes[1], shapes[0], 'reject-writes looks like none');

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { NO_ISOLATION } from './support/isolation.ts';
 import { fileURLToPath } from 'node:url';
 import { sha256 } from '../src/util/hash.ts';
 import { tempDir } from './support/fixtures.ts';
@@ -16,7 +17,7 @@ const trialOf = (run: Awaited<ReturnType<typeof runHostile>>, i = 0) => run.resu
 const failures = (run: Awaited<ReturnType<typeof runHostile>>, i = 0) => JSON.stringify(trialOf(run, i).layers);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('isolated (bubblewrap): what an exploring agent cannot reach', () => {
+describe('isolated (bubblewrap): what an exploring agent cannot reach', { skip: NO_ISOLATION }, () => {
   it('sees its trial, its own files and the system; no fixture beyond inputs, no other process, no temp files', async () => {
     const run = await runHostile('explore', 'required');
     assert.equal(run.results.run.isolation?.mechanism, 'bubblewrap');
@@ -106,7 +107,8 @@ describe('isolated (bubblewrap): what an exploring agent cannot reach', () => {
 
 describe('both ways: attacks that are caught, isolated or not', () => {
   for (const isolation of ['required', 'none'] as const) {
-    it(`${isolation}: links to the reference answers are a named constraint failure, and never read`, async () => {
+    const skip = isolation === 'required' ? NO_ISOLATION : undefined;
+    it(`${isolation}: links to the reference answers are a named constraint failure, and never read`, { skip }, async () => {
       const run = await runHostile('link-reference', isolation);
       const trial = trialOf(run);
       assert.equal(trial.outcome, 'fail');
@@ -115,7 +117,7 @@ describe('both ways: attacks that are caught, isolated or not', () => {
       assert.match(trial.layers.final_state.failures.join('\n'), /spec\.json: file not found in the candidate/, 'the link was not followed');
     });
 
-    it(`${isolation}: candidate/ replaced by a link is refused or caught, and acceptance reads nothing through it`, async () => {
+    it(`${isolation}: candidate/ replaced by a link is refused or caught, and acceptance reads nothing through it`, { skip }, async () => {
       const run = await runHostile('link-candidate', isolation);
       const trial = trialOf(run);
       if (isolation === 'required') {
@@ -128,7 +130,7 @@ describe('both ways: attacks that are caught, isolated or not', () => {
       }
     });
 
-    it(`${isolation}: a detached child leaves nothing behind once the run ends`, async () => {
+    it(`${isolation}: a detached child leaves nothing behind once the run ends`, { skip }, async () => {
       const run = await runHostile('detach', isolation);
       assert.deepEqual(await processesWith(run.marker), [], 'neither the child nor any service of the run is alive');
       const results = await readFile(join(run.runDir, 'results.json'), 'utf8');

@@ -6,13 +6,14 @@ import { chmod, cp, mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { NO_ISOLATION } from './support/isolation.ts';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { ROOT } from './support/fixtures.ts';
 
 const NOBODY = 65534;
 
-describe('isolation as an unprivileged user', () => {
+describe('isolation as an unprivileged user', { skip: NO_ISOLATION }, () => {
   it('runs a trial set isolated, and a hostile agent still cannot read the reference or leave a process', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'trialgate-unprivileged-'));
     await cp(join(ROOT, 'fixtures', 'inventory'), join(dir, 'fixture'), { recursive: true });

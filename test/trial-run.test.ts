@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { NO_ISOLATION } from './support/isolation.ts';
 import { main } from '../src/cli/main.ts';
 import { Results, type TrialResult } from '../src/schemas/results.ts';
 import { runTrialSet } from '../src/trial/run-set.ts';
@@ -41,7 +42,7 @@ describe('trialgate run', () => {
   });
 
   for (const isolation of ['required', 'none']) {
-    it(`${isolation}: a budget overrun ends the agent and everything it started within a second, as budget_exhausted, never a pass`, async () => {
+    it(`${isolation}: a budget overrun ends the agent and everything it started within a second, as budget_exhausted, never a pass`, { skip: isolation === 'required' ? NO_ISOLATION : undefined }, async () => {
       const command = `setsid sleep 30 & node "$TRIALGATE_PROJECT/fixture/agent/scripted-agent.mjs"`;
       const { results } = await run({ wallSeconds: 1, command, agent: { isolation }, env: { SCRIPTED_AGENT_MODE: 'sleep', SCRIPTED_AGENT_SLEEP_MS: '20000' } });
       const [trial] = only(results);
