@@ -58,7 +58,7 @@ describe('negative controls', () => {
     const sandbox = await openSandbox('auto');
     const service = await startService(sandbox, fixture, 'double-reserve');
     await service.stop();
-    const records = await runCases(service, await referenceCases());
+    const records = await runCases({ get: async () => service, fresh: async () => service }, await referenceCases());
     await sandbox.dispose();
     assert.ok(records.every((r) => r.status === 'error'), 'every case is an execution error');
     const report = {

@@ -38,6 +38,13 @@ export interface VariantRunOptions {
   concurrency?: number;
 }
 
+/** The variant's service for one acceptance run, started when first asked for and stopped after the run. */
+export interface VariantServices {
+  get(): Promise<RunningService>;
+  /** Stop the current process and start the variant afresh: a clean state for a service that cannot reset. */
+  fresh(): Promise<RunningService>;
+}
+
 /** What an acceptor says about one variant; trialgate adds the fault, the hashes and the time. */
 export type ReportBody = Pick<Report, 'planned' | 'executed' | 'complete' | 'blocked' | 'records'> & { error?: string };
 
@@ -50,7 +57,7 @@ export async function acceptEachVariant(
   options: VariantRunOptions,
   /** The tests the acceptor plans to run, when known before it runs. */
   planned: readonly string[],
-  acceptor: (service: RunningService, fault: string) => Promise<ReportBody>,
+  acceptor: (services: VariantServices, fault: string) => Promise<ReportBody>,
 ): Promise<VariantOutcome[]> {
   const { fixture } = options;
   return mapPool(options.variants, options.concurrency ?? options.variants.length, async (fault) => {
@@ -62,13 +69,25 @@ export async function acceptEachVariant(
     };
     let body: ReportBody;
     let envError: EnvironmentError | undefined;
-    try {
+    let current: RunningService | undefined;
+    const start = async () => {
       await options.verify?.();
-      const service = await startService(options.sandbox, fixture, fault);
+      current = await startService(options.sandbox, fixture, fault);
+      return current;
+    };
+    const services: VariantServices = {
+      get: async () => current ?? start(),
+      fresh: async () => {
+        await current?.stop();
+        current = undefined;
+        return start();
+      },
+    };
+    try {
       try {
-        body = await acceptor(service, fault);
+        body = await acceptor(services, fault);
       } finally {
-        await service.stop();
+        await current?.stop();
       }
     } catch (e) {
       if (!(e instanceof EnvironmentError)) throw e;

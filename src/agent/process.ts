@@ -2,8 +2,9 @@
 // scrubbed). Everything it started ends with it. A command that could not even start (not found, a path
 // it names that it cannot see) is told apart as a setup mistake: the environment's, not the agent's.
 import { existsSync } from 'node:fs';
-import { isAbsolute, sep } from 'node:path';
+import { basename, sep } from 'node:path';
 import type { Mount, Sandbox } from '../isolation/sandbox.ts';
+import { namedPaths } from '../util/command-paths.ts';
 import type { Scrubber } from '../util/scrub.ts';
 
 export interface AgentProcessOptions {
@@ -80,19 +81,13 @@ function setupMistake(code: number | null, options: AgentProcessOptions, log: st
   const tail = log.trim().split('\n').slice(-3).join(' | ');
   if (code === COMMAND_NOT_FOUND) return `agent command not found: ${options.command} (${tail || 'exit 127'})`;
   if (code === NOT_EXECUTABLE) return `agent command cannot be executed: ${options.command} (${tail || 'exit 126'})`;
-  for (const path of namedPaths(options.command, options.env)) {
-    if (!existsSync(path)) return `the agent command names ${path}, which does not exist (${tail})`;
+  for (const path of namedPaths(options.command, options.env, options.cwd)) {
+    if (!existsSync(path) && log.includes(basename(path))) return `the agent command names ${path}, which does not exist (${tail})`;
     if (!visibleIn(path, options.mounts) && options.sandbox.report.mechanism !== 'none' && log.includes(path)) {
       return `the agent command names ${path}, which the isolated agent cannot see: add it (or its directory) to agent.files in trialgate.yml (${tail})`;
     }
   }
   return undefined;
-}
-
-/** Absolute paths the command names, after expanding $VAR and ${VAR} from its environment. */
-export function namedPaths(command: string, env: Readonly<Record<string, string>>): string[] {
-  const expanded = command.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (whole, name: string) => env[name] ?? whole);
-  return [...expanded.matchAll(/(?:^|[\s"'=])(\/[^\s"'`;|&<>()$]+)/g)].map((m) => m[1]!).filter((p) => isAbsolute(p));
 }
 
 /** Shown read-only in every sandbox (the host's /tmp is not: a sandbox has its own). */

@@ -3,6 +3,7 @@
 // in), and isolated it runs in a sandbox of its own, on a fresh copy of the candidate, with a private
 // network that reaches only its variant, a report path that names nothing, and only the variables the
 // trial set passes on. No report, or an unreadable one, is an execution error, never a verdict.
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { AcceptorReport } from '../../schemas/report.ts';
 import { resetService } from '../../service/control.ts';
 import type { RunningService } from '../../service/launch.ts';
 import { EnvironmentError } from '../../util/errors.ts';
+import { namedPaths } from '../../util/command-paths.ts';
 import { readRegularFile } from '../../util/files.ts';
 import { sha256 } from '../../util/hash.ts';
 import type { KindResult, TaskKind, TrialHandle, ValidateOptions, Validation } from '../contract.ts';
@@ -39,10 +41,10 @@ interface CommandRun {
 }
 
 async function acceptCommand(run: CommandRun): Promise<VariantOutcome[]> {
-  return acceptEachVariant({ ...run, candidateSha256: run.candidate.sha256, concurrency: 1 }, [], async (service, fault) => {
+  return acceptEachVariant({ ...run, candidateSha256: run.candidate.sha256, concurrency: 1 }, [], async (services, fault) => {
     const work = await mkdtemp(join(tmpdir(), 'trialgate-acceptor-'));
     try {
-      return await runOnce(run, service, fault, work);
+      return await runOnce(run, await services.get(), fault, work);
     } finally {
       await rm(work, { recursive: true, force: true });
     }
@@ -91,6 +93,10 @@ async function runOnce(run: CommandRun, service: RunningService, fault: string, 
     throw new EnvironmentError(`acceptance command not found: ${acceptance.command}: ${stderr.trim()}`, 'the acceptance command is missing: an environment failure');
   }
   const withStderr = (why: string) => `${why}${stderr.trim() ? `; stderr: ${stderr.trim().slice(-500)}` : ''}`;
+  const missing = code !== 0 && !timedOut ? namedPaths(acceptance.command, acceptance.env, fixture.dir).find((path) => !existsSync(path)) : undefined;
+  if (missing) {
+    throw new EnvironmentError(withStderr(`the acceptance command names ${missing}, which is not in the fixture`), 'the acceptance command is missing: an environment failure');
+  }
   if (timedOut) return errorBody([], withStderr(`the acceptance command ran past its budget of ${acceptance.timeout_seconds} s (acceptance.timeout_seconds) and was ended`));
   const body = await readAcceptorReport(join(reportDir, 'report.json'));
   if ('error' in body && body.error) return errorBody([], withStderr(body.error));

@@ -29,9 +29,9 @@ interface CasesRun {
 /** Every variant at once: each is its own service, and the cases of one never reach another. */
 function acceptCases(run: CasesRun): Promise<VariantOutcome[]> {
   const planned = run.cases.map((c) => c.id);
-  return acceptEachVariant(run, planned, async (service) => {
+  return acceptEachVariant(run, planned, async (services) => {
     const deadline = performance.now() + run.timeoutSeconds * 1000;
-    const records = await runCases(service, run.cases, { deadline, budgetNote: `the acceptance budget of ${run.timeoutSeconds} s (acceptance.timeout_seconds) ran out` });
+    const records = await runCases(services, run.cases, { deadline, budgetNote: `the acceptance budget of ${run.timeoutSeconds} s (acceptance.timeout_seconds) ran out` });
     return { planned: planned.length, executed: records.length, complete: true, blocked: false, records };
   });
 }

@@ -5,6 +5,7 @@ import type { Case, Step } from '../../schemas/cases.ts';
 import type { ReportRecord } from '../../schemas/report.ts';
 import { resetService } from '../../service/control.ts';
 import type { HttpAnswer } from '../../service/http.ts';
+import type { VariantServices } from '../../acceptance/accept.ts';
 import type { RunningService } from '../../service/launch.ts';
 import { EnvironmentError } from '../../util/errors.ts';
 import { jsonEqual, lookup } from './json-path.ts';
@@ -31,17 +32,19 @@ class AssertionFailure extends Error {
 }
 
 /**
- * Run every case, one after the other, on a fresh service; each gets a record. With coverage, each case
- * ends with one reset, which answers the branches the case reached and gives the next case a fresh seed;
- * without it, cases share the service's state, as they would against a real deployment.
+ * Run every case, one after the other, each from the service's initial state; each gets a record. With
+ * coverage, each case ends with one reset, which answers the branches the case reached and gives the next
+ * case its seed state; without it, each case gets a freshly started service.
  */
-export async function runCases(service: RunningService, cases: readonly Case[], options: CaseRunOptions = {}): Promise<ReportRecord[]> {
+export async function runCases(services: VariantServices, cases: readonly Case[], options: CaseRunOptions = {}): Promise<ReportRecord[]> {
   const records: ReportRecord[] = [];
-  for (const testCase of cases) {
+  for (const [i, testCase] of cases.entries()) {
     if (options.deadline !== undefined && performance.now() >= options.deadline) {
       records.push({ test: testCase.id, status: 'error', traceback: `not run: ${options.budgetNote ?? 'the acceptance budget ran out'}`, branches: [] });
       continue;
     }
+    const first = await services.get();
+    const service = first.coverage || i === 0 ? first : await services.fresh();
     records.push(await runCase(service, testCase, options));
   }
   return records;

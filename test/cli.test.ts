@@ -1,0 +1,96 @@
+// A command line that helps: help for every command, the version, unknown options named with the nearest
+// valid one, and setup mistakes told apart from verdicts (environment errors, exit 2, the log's tail).
+import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { describe, it } from 'node:test';
+import { main } from '../src/cli/main.ts';
+import { TOOL_VERSION } from '../src/version.ts';
+import { inventoryCopy, tempDir } from './support/fixtures.ts';
+import { captureIo } from './support/io.ts';
+import { writeTrialSet } from './support/trialset.ts';
+
+const COMMANDS = ['init', 'demo', 'validate', 'run', 'compare', 'report', 'judge'];
+
+describe('help and version', () => {
+  it('--help and -h on every command print its usage and every option, exit 0', async () => {
+    for (const command of COMMANDS) {
+      for (const flag of ['--help', '-h']) {
+        const io = captureIo();
+        assert.equal(await main([command, flag], io), 0, `${command} ${flag}`);
+        assert.match(io.out, new RegExp(`usage: trialgate ${command}`));
+        assert.match(io.out, /^exit: /m);
+      }
+    }
+    const run = captureIo();
+    await main(['run', '--help'], run);
+    for (const option of ['--config', '--out', '--trials', '--task', '--concurrency', '--seed', '--isolation']) assert.ok(run.out.includes(option), option);
+  });
+
+  it('the top-level help lists every command with its options; --version prints the version', async () => {
+    const io = captureIo();
+    assert.equal(await main(['--help'], io), 0);
+    for (const command of COMMANDS) assert.match(io.out, new RegExp(`^ {2}${command}\\b`, 'm'));
+    assert.match(io.out, /run \[--config trialgate\.yml\] \[--out DIR\]/);
+    for (const flag of ['--version', '-v']) {
+      const v = captureIo();
+      assert.equal(await main([flag], v), 0);
+      assert.equal(v.out, `trialgate ${TOOL_VERSION}\n`);
+    }
+    const none = captureIo();
+    assert.equal(await main([], none), 2, 'no command is a usage error, with the help');
+    assert.match(none.out, /usage: trialgate <command>/);
+  });
+
+  it('an unknown option is named with the nearest valid one', async () => {
+    const io = captureIo();
+    assert.equal(await main(['run', '--trails', '3'], io), 2);
+    assert.match(io.err, /unknown option --trails \(did you mean --trials\?\)/);
+  });
+});
+
+describe('setup mistakes are environment errors, never verdicts', () => {
+  it('an agent command that is not found: every trial is an env_error, run exits 2 and shows why with the log tail', async () => {
+    const configPath = await writeTrialSet({ command: 'nosuch-agent --go', trials: 2 });
+    const io = captureIo(dirname(configPath));
+    assert.equal(await main(['run', '--out', join(await tempDir(), 'run')], io), 2);
+    assert.match(io.err, /no trial could execute/);
+    assert.match(io.err, /agent command not found: nosuch-agent --go/);
+    assert.match(io.err, /agent log \(last lines\):\n.*nosuch-agent: not found/);
+    assert.match(io.out, /\| inventory \| dev \| 0\/0 /, 'nothing is scored');
+  });
+
+  it('an agent script that does not exist is named', async () => {
+    const configPath = await writeTrialSet({ command: 'node "$TRIALGATE_PROJECT/fixture/agent/scripted-agnet.mjs"' });
+    const io = captureIo(dirname(configPath));
+    assert.equal(await main(['run', '--out', join(await tempDir(), 'run')], io), 2);
+    assert.match(io.err, /the agent command names .*scripted-agnet\.mjs, which does not exist/);
+  });
+
+  it('a pass_env variable that is not set is named', async () => {
+    const configPath = await writeTrialSet({ agent: { pass_env: ['TRIALGATE_TEST_UNSET_KEY'] } });
+    const io = captureIo(dirname(configPath));
+    assert.equal(await main(['run', '--out', join(await tempDir(), 'run')], io), 2);
+    assert.match(io.err, /agent\.pass_env names TRIALGATE_TEST_UNSET_KEY, which is not set in the environment/);
+  });
+
+  it('an acceptor script missing from the fixture is an environment error', async () => {
+    const fixture = await inventoryCopy();
+    const configPath = await writeTrialSet({
+      command: 'true',
+      extra: { tasks: [{ id: 'own', fixture, acceptance: { kind: 'command', command: 'node acceptance/missing.mjs' } }] },
+    });
+    const io = captureIo(dirname(configPath));
+    assert.equal(await main(['run', '--out', join(await tempDir(), 'run')], io), 2);
+    assert.match(io.err, /rule: the acceptance command is missing/);
+  });
+
+  it('judge needs --fixture for a fault the built-in fixture does not know', async () => {
+    const dir = await tempDir();
+    const report = { fault: 'accepts-zero', planned: 1, executed: 1, complete: true, blocked: false, records: [{ test: 't', status: 'failed' }], candidate_sha256: '', variant_sha256: '', fixture_sha256: '', started_at: '' };
+    await writeFile(join(dir, 'r.json'), JSON.stringify(report));
+    const io = captureIo(dir);
+    assert.equal(await main(['judge', 'r.json'], io), 2);
+    assert.match(io.err, /accepts-zero is not a built-in inventory fault: pass --fixture DIR/);
+  });
+});
