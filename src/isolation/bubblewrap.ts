@@ -98,11 +98,11 @@ export class Bubblewrap implements Sandbox {
     let argv = [...spec.argv];
     if (spec.expose) {
       binds.push(['--bind', dirname(spec.expose.socketPath), dirname(spec.expose.socketPath)]);
-      argv = relayArgv(process.execPath, { listen: { path: spec.expose.socketPath }, to: { host: '127.0.0.1', port: spec.expose.port } }, argv);
+      argv = relayArgv(process.execPath, { listen: { path: spec.expose.socketPath }, to: { host: '127.0.0.1', port: spec.expose.port }, listenFirst: false }, argv);
     }
     if (spec.forward?.to.socketPath) {
       binds.push(['--bind', spec.forward.to.socketPath, spec.forward.to.socketPath]);
-      argv = relayArgv(process.execPath, { listen: { host: '127.0.0.1', port: spec.forward.port }, to: { path: spec.forward.to.socketPath } }, argv);
+      argv = relayArgv(process.execPath, { listen: { host: '127.0.0.1', port: spec.forward.port }, to: { path: spec.forward.to.socketPath }, listenFirst: true }, argv);
     }
     // Parents before children, so a writable candidate/ lands inside its read-only trial directory.
     binds.sort((a, b) => depth(a[2]) - depth(b[2]));
