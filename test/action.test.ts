@@ -228,6 +228,14 @@ describe('the action', () => {
     }
   });
 
+  it('an unisolated run says so in one line in the comment and the job summary', async () => {
+    const result = await runAction({ event: 'pull_request', agent: { isolation: 'none' } });
+    assert.equal(result.outputs.verdict, 'no-baseline');
+    const line = /⚠️ Isolation: none \(agent\.isolation is none\)/;
+    assert.match(comments()[0]!.body, line);
+    assert.match(result.summary, line);
+  });
+
   it('a bad input fails with its name and what is expected', async () => {
     const result = await runAction({ event: 'pull_request', inputs: { 'retention-days': '365' } });
     assert.equal(result.exitCode, 1);

@@ -8,6 +8,7 @@ import { upsertComment } from '../github/comment.ts';
 import type { GitHubClient, UploadedArtifact } from '../github/client.ts';
 import type { ActionEvent } from '../github/event.ts';
 import { listEvidenceFiles, uploadEvidence } from '../github/evidence.ts';
+import { isolationNote } from '../report/isolation.ts';
 import { commentMarker, renderComparisonMarkdown, renderRunMarkdown } from '../report/markdown.ts';
 import type { Comparison } from '../schemas/comparison.ts';
 import type { Results } from '../schemas/results.ts';
@@ -35,11 +36,14 @@ export interface Publication {
 
 export async function publish(ctx: PublishContext, p: Publication): Promise<void> {
   const { inputs, event } = ctx;
+  const isolation = isolationNote(p.results);
+  if (isolation) core.warning(isolation);
+  const notes = [...(isolation ? [isolation] : []), ...p.notes];
   const render = (extra: { evidenceUrl?: string }) =>
     scrub(
       p.comparison
-        ? renderComparisonMarkdown(p.comparison, { notes: p.notes, ...extra, ...(extra.evidenceUrl ? { fullReportUrl: extra.evidenceUrl } : {}) })
-        : renderRunMarkdown(p.results, { notes: p.notes, ...extra }),
+        ? renderComparisonMarkdown(p.comparison, { notes, ...extra, ...(extra.evidenceUrl ? { fullReportUrl: extra.evidenceUrl } : {}) })
+        : renderRunMarkdown(p.results, { notes, ...extra }),
       ctx.secrets,
     );
   await writeFile(join(p.runDir, 'report.md'), render({}));

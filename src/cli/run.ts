@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { markdownTable } from 'markdown-table';
 import type { IsolationSetting } from '../isolation/open.ts';
 import type { Results } from '../schemas/results.ts';
+import { isolationNote } from '../report/isolation.ts';
 import { progressReporter } from '../trial/progress.ts';
 import { runTrialSet } from '../trial/run-set.ts';
 import { UserInputError } from '../util/errors.ts';
@@ -102,7 +103,8 @@ export function renderRunSummary(results: Results): string {
   const lines = [`${results.trial_set.name}: ${plural(results.tasks.length, 'task')} × k=${k}`, '', markdownTable([header, ...rows])];
   const envErrors = results.tasks.flatMap((t) => t.trials.filter((r) => r.outcome === 'env_error').map((r) => `  - ${t.id} trial ${r.trial}: ${r.env_error}`));
   if (envErrors.length) lines.push('', 'env errors (excluded from pass rates):', ...envErrors);
-  if (results.run.isolation?.mechanism === 'none') lines.push('', isolationLine(results.run.isolation).trimEnd());
+  const isolation = isolationNote(results);
+  if (isolation) lines.push('', isolation);
   return lines.join('\n') + '\n';
 }
 
