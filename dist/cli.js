@@ -14411,7 +14411,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve10) {
+function isRecursive(inst, stack, resolve11) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -14421,7 +14421,7 @@ function isRecursive(inst, stack, resolve10) {
   let result = NONE;
   const check2 = (child2) => {
     if (result !== PROVEN && child2?._zod) {
-      const answer = isRecursive(child2, stack, resolve10);
+      const answer = isRecursive(child2, stack, resolve11);
       if (answer > result)
         result = answer;
     }
@@ -14432,7 +14432,7 @@ function isRecursive(inst, stack, resolve10) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child2 = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve10) : NONE;
+      const child2 = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve11) : NONE;
       if (child2 > answer)
         answer = child2;
     }
@@ -14496,7 +14496,7 @@ function isRecursive(inst, stack, resolve10) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve10 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve11 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -30891,7 +30891,14 @@ ${USAGE2}
 
 // src/cli/run.ts
 import { readFile as readFile7 } from "node:fs/promises";
-import { join as join20, resolve as resolve9 } from "node:path";
+import { join as join20, resolve as resolve10 } from "node:path";
+
+// src/report/isolation.ts
+function isolationNote(results) {
+  const isolation = results.run.isolation;
+  if (isolation?.mechanism !== "none") return void 0;
+  return `\u26A0\uFE0F Isolation: none (${isolation.reason ?? "no reason recorded"}): the agent ran unisolated and could read what your user can, the fixture's reference answers included; see docs/isolation.md.`;
+}
 
 // src/results/junit.ts
 var escape = (s) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
@@ -30962,7 +30969,7 @@ function progressReporter(write, live2) {
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { mkdir as mkdir9, mkdtemp as mkdtemp5, readdir as readdir4, rm as rm6 } from "node:fs/promises";
 import { tmpdir as tmpdir6 } from "node:os";
-import { join as join18, relative as relative7, resolve as resolve7 } from "node:path";
+import { join as join18, relative as relative7, resolve as resolve8 } from "node:path";
 
 // src/service/launch.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
@@ -31022,7 +31029,7 @@ const net = require('node:net');
 const { spawn } = require('node:child_process');
 const { constants } = require('node:os');
 const [config, ...argv] = process.argv.slice(1);
-const { listen, to } = JSON.parse(config);
+const { listen, to, listenFirst } = JSON.parse(config);
 const server = net.createServer((client) => {
   const upstream = net.connect(to);
   const end = () => { client.destroy(); upstream.destroy(); };
@@ -31031,12 +31038,17 @@ const server = net.createServer((client) => {
   client.pipe(upstream).pipe(client);
 });
 server.on('error', (e) => { process.stderr.write('trialgate relay: ' + e.message + '\\n'); process.exit(70); });
-server.listen(listen, () => {
+const start = () => {
   const child = spawn(argv[0], argv.slice(1), { stdio: 'inherit' });
   child.on('error', (e) => { process.stderr.write('trialgate relay: cannot start ' + argv[0] + ': ' + e.message + '\\n'); process.exit(127); });
   child.on('exit', (code, signal) => process.exit(code === null ? 128 + (constants.signals[signal] || 9) : code));
   for (const name of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(name, () => child.kill(name));
-});
+};
+if (listenFirst) server.listen(listen, start);
+else {
+  start();
+  server.listen(listen);
+}
 `;
 function relayArgv(node2, config2, argv) {
   return [node2, "-e", RELAY_SOURCE, JSON.stringify(config2), ...argv];
@@ -31105,7 +31117,7 @@ var Unisolated = class {
 async function drainPipes(child2) {
   if (child2.stdout?.readableEnded !== false && child2.stderr?.readableEnded !== false) return;
   const closed = once(child2, "close").catch(() => void 0);
-  const timer = new Promise((resolve10) => setTimeout(resolve10, PIPE_DRAIN_MS).unref());
+  const timer = new Promise((resolve11) => setTimeout(resolve11, PIPE_DRAIN_MS).unref());
   await Promise.race([closed, timer]);
   child2.stdout?.destroy();
   child2.stderr?.destroy();
@@ -31196,11 +31208,11 @@ var Bubblewrap = class _Bubblewrap {
     let argv = [...spec.argv];
     if (spec.expose) {
       binds.push(["--bind", dirname4(spec.expose.socketPath), dirname4(spec.expose.socketPath)]);
-      argv = relayArgv(process.execPath, { listen: { path: spec.expose.socketPath }, to: { host: "127.0.0.1", port: spec.expose.port } }, argv);
+      argv = relayArgv(process.execPath, { listen: { path: spec.expose.socketPath }, to: { host: "127.0.0.1", port: spec.expose.port }, listenFirst: false }, argv);
     }
     if (spec.forward?.to.socketPath) {
       binds.push(["--bind", spec.forward.to.socketPath, spec.forward.to.socketPath]);
-      argv = relayArgv(process.execPath, { listen: { host: "127.0.0.1", port: spec.forward.port }, to: { path: spec.forward.to.socketPath } }, argv);
+      argv = relayArgv(process.execPath, { listen: { host: "127.0.0.1", port: spec.forward.port }, to: { path: spec.forward.to.socketPath }, listenFirst: true }, argv);
     }
     binds.sort((a, b) => depth(a[2]) - depth(b[2]));
     for (const [kind, from, to] of binds) args.push(kind, from, to);
@@ -31274,7 +31286,7 @@ function newAgent() {
   return new Agent({ keepAlive: true, maxSockets: 4 });
 }
 function send(url2, options) {
-  return new Promise((resolve10, reject) => {
+  return new Promise((resolve11, reject) => {
     const req = httpRequest(url2, {
       method: options.method ?? "GET",
       headers: { ...options.headers, ...options.body === void 0 ? {} : { "content-length": Buffer.byteLength(options.body) } },
@@ -31294,7 +31306,7 @@ function send(url2, options) {
         else chunks.push(chunk);
       });
       response.on("error", (e) => reject(new NoAnswerError(e.code ?? e.message)));
-      response.on("end", () => resolve10({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+      response.on("end", () => resolve11({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
     });
     req.end(options.body);
   });
@@ -31404,13 +31416,25 @@ async function acceptEachVariant(options, planned, acceptor) {
     };
     let body;
     let envError;
-    try {
+    let current;
+    const start = async () => {
       await options.verify?.();
-      const service = await startService(options.sandbox, fixture, fault);
+      current = await startService(options.sandbox, fixture, fault);
+      return current;
+    };
+    const services = {
+      get: async () => current ?? start(),
+      fresh: async () => {
+        await current?.stop();
+        current = void 0;
+        return start();
+      }
+    };
+    try {
       try {
-        body = await acceptor(service, fault);
+        body = await acceptor(services, fault);
       } finally {
-        await service.stop();
+        await current?.stop();
       }
     } catch (e) {
       if (!(e instanceof EnvironmentError)) throw e;
@@ -31590,7 +31614,18 @@ import { join as join10, relative as relative5 } from "node:path";
 
 // src/agent/process.ts
 import { existsSync as existsSync3 } from "node:fs";
-import { isAbsolute as isAbsolute2, sep as sep4 } from "node:path";
+import { basename, sep as sep4 } from "node:path";
+
+// src/util/command-paths.ts
+import { isAbsolute as isAbsolute2, resolve as resolve6 } from "node:path";
+var SCRIPT = /\.(mjs|cjs|js|ts|py|sh|rb|pl)$/;
+function namedPaths(command, env, cwd) {
+  const expanded = command.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (whole, name) => env[name] ?? whole);
+  const tokens2 = [...expanded.matchAll(/(?:^|[\s"'=])([^\s"'`;|&<>()$=]+)/g)].map((m) => m[1]);
+  return tokens2.filter((t) => !t.startsWith("-") && (isAbsolute2(t) || t.includes("/") && SCRIPT.test(t) || SCRIPT.test(t))).map((t) => resolve6(cwd, t));
+}
+
+// src/agent/process.ts
 var COMMAND_NOT_FOUND = 127;
 var NOT_EXECUTABLE = 126;
 async function runAgentProcess(options) {
@@ -31638,17 +31673,13 @@ function setupMistake(code, options, log) {
   const tail = log.trim().split("\n").slice(-3).join(" | ");
   if (code === COMMAND_NOT_FOUND) return `agent command not found: ${options.command} (${tail || "exit 127"})`;
   if (code === NOT_EXECUTABLE) return `agent command cannot be executed: ${options.command} (${tail || "exit 126"})`;
-  for (const path of namedPaths(options.command, options.env)) {
-    if (!existsSync3(path)) return `the agent command names ${path}, which does not exist (${tail})`;
+  for (const path of namedPaths(options.command, options.env, options.cwd)) {
+    if (!existsSync3(path) && log.includes(basename(path))) return `the agent command names ${path}, which does not exist (${tail})`;
     if (!visibleIn(path, options.mounts) && options.sandbox.report.mechanism !== "none" && log.includes(path)) {
       return `the agent command names ${path}, which the isolated agent cannot see: add it (or its directory) to agent.files in trialgate.yml (${tail})`;
     }
   }
   return void 0;
-}
-function namedPaths(command, env) {
-  const expanded = command.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (whole, name) => env[name] ?? whole);
-  return [...expanded.matchAll(/(?:^|[\s"'=])(\/[^\s"'`;|&<>()$]+)/g)].map((m) => m[1]).filter((p) => isAbsolute2(p));
 }
 var SYSTEM_PREFIXES = ["/usr/", "/bin/", "/sbin/", "/lib", "/etc/", "/opt/", "/nix/", "/dev/", "/proc/"];
 function visibleIn(path, mounts) {
@@ -32106,9 +32137,10 @@ var json2 = (data) => JSON.stringify(data, null, 2) + "\n";
 
 // src/trial/trialset.ts
 import { stat as stat3 } from "node:fs/promises";
-import { dirname as dirname6, isAbsolute as isAbsolute4, join as join17, relative as relative6, resolve as resolve6, sep as sep5 } from "node:path";
+import { dirname as dirname6, isAbsolute as isAbsolute4, join as join17, relative as relative6, resolve as resolve7, sep as sep5 } from "node:path";
 
 // src/kinds/command/kind.ts
+import { existsSync as existsSync4 } from "node:fs";
 import { mkdir as mkdir6, mkdtemp as mkdtemp3, rm as rm4, writeFile as writeFile3 } from "node:fs/promises";
 import { tmpdir as tmpdir4 } from "node:os";
 import { join as join11 } from "node:path";
@@ -32176,10 +32208,10 @@ var COMMAND_NOT_FOUND2 = 127;
 var REPORT_BYTES = 16 * 1024 * 1024;
 var STDERR_TAIL = 2e3;
 async function acceptCommand(run) {
-  return acceptEachVariant({ ...run, candidateSha256: run.candidate.sha256, concurrency: 1 }, [], async (service, fault) => {
+  return acceptEachVariant({ ...run, candidateSha256: run.candidate.sha256, concurrency: 1 }, [], async (services, fault) => {
     const work = await mkdtemp3(join11(tmpdir4(), "trialgate-acceptor-"));
     try {
-      return await runOnce(run, service, fault, work);
+      return await runOnce(run, await services.get(), fault, work);
     } finally {
       await rm4(work, { recursive: true, force: true });
     }
@@ -32226,6 +32258,10 @@ async function runOnce(run, service, fault, work) {
     throw new EnvironmentError(`acceptance command not found: ${acceptance.command}: ${stderr.trim()}`, "the acceptance command is missing: an environment failure");
   }
   const withStderr = (why) => `${why}${stderr.trim() ? `; stderr: ${stderr.trim().slice(-500)}` : ""}`;
+  const missing = code !== 0 && !timedOut ? namedPaths(acceptance.command, acceptance.env, fixture.dir).find((path) => !existsSync4(path)) : void 0;
+  if (missing) {
+    throw new EnvironmentError(withStderr(`the acceptance command names ${missing}, which is not in the fixture`), "the acceptance command is missing: an environment failure");
+  }
   if (timedOut) return errorBody([], withStderr(`the acceptance command ran past its budget of ${acceptance.timeout_seconds} s (acceptance.timeout_seconds) and was ended`));
   const body = await readAcceptorReport(join11(reportDir, "report.json"));
   if ("error" in body && body.error) return errorBody([], withStderr(body.error));
@@ -32510,13 +32546,15 @@ var AssertionFailure = class extends Error {
   assertion;
   detail;
 };
-async function runCases(service, cases, options = {}) {
+async function runCases(services, cases, options = {}) {
   const records = [];
-  for (const testCase of cases) {
+  for (const [i, testCase] of cases.entries()) {
     if (options.deadline !== void 0 && performance.now() >= options.deadline) {
       records.push({ test: testCase.id, status: "error", traceback: `not run: ${options.budgetNote ?? "the acceptance budget ran out"}`, branches: [] });
       continue;
     }
+    const first = await services.get();
+    const service = first.coverage || i === 0 ? first : await services.fresh();
     records.push(await runCase(service, testCase, options));
   }
   return records;
@@ -32603,9 +32641,9 @@ function errorCode(body) {
 // src/kinds/http-cases/kind.ts
 function acceptCases(run) {
   const planned = run.cases.map((c) => c.id);
-  return acceptEachVariant(run, planned, async (service) => {
+  return acceptEachVariant(run, planned, async (services) => {
     const deadline = performance.now() + run.timeoutSeconds * 1e3;
-    const records = await runCases(service, run.cases, { deadline, budgetNote: `the acceptance budget of ${run.timeoutSeconds} s (acceptance.timeout_seconds) ran out` });
+    const records = await runCases(services, run.cases, { deadline, budgetNote: `the acceptance budget of ${run.timeoutSeconds} s (acceptance.timeout_seconds) ran out` });
     return { planned: planned.length, executed: records.length, complete: true, blocked: false, records };
   });
 }
@@ -33479,13 +33517,13 @@ function child(schema, segment) {
 
 // src/trial/trialset.ts
 async function loadTrialSet(path) {
-  const file2 = resolve6(path);
+  const file2 = resolve7(path);
   const text = await readTextFile(file2, "no trial set here; pass --config or create one with `trialgate init` (see docs/trial-set.md)");
   const config2 = parseTrialSetText(text, file2);
   const dir = dirname6(file2);
   const tasks = [];
   for (const [i, spec] of config2.tasks.entries()) {
-    const fixture = await loadFixture(resolve6(dir, spec.fixture), dir).catch((e) => {
+    const fixture = await loadFixture(resolve7(dir, spec.fixture), dir).catch((e) => {
       if (e instanceof UserInputError) throw new UserInputError(file2, `tasks[${i}].fixture`, `${spec.fixture}: ${e.message}`);
       throw e;
     });
@@ -33533,7 +33571,7 @@ async function resolveAgentFiles(file2, dir, config2) {
   for (const { path } of watched) await mustBeInside(dir, path, file2, "watch");
   const declared = [];
   for (const [i, entry] of config2.agent.files.entries()) {
-    const path = resolve6(dir, entry);
+    const path = resolve7(dir, entry);
     await mustBeInside(dir, path, file2, `agent.files[${i}]`);
     if (!await stat3(path).catch(() => null)) throw new UserInputError(file2, `agent.files[${i}]`, `${entry} does not exist in the project`);
     declared.push({ path, field: `agent.files[${i}]` });
@@ -33544,8 +33582,8 @@ async function refuseExposure(file2, dir, shown, tasks) {
   for (const task of tasks) {
     const { manifest } = task.fixture;
     const hidden = /* @__PURE__ */ new Set();
-    for (const f of Object.keys(task.fixture.protectedFiles)) if (!f.startsWith("inputs/") && f !== "task.txt") hidden.add(resolve6(task.fixture.dir, f));
-    for (const f of await matchFiles(task.fixture.dir, [...manifest.service.files, `${manifest.reference}/**`, "fixture.json"])) hidden.add(resolve6(task.fixture.dir, f));
+    for (const f of Object.keys(task.fixture.protectedFiles)) if (!f.startsWith("inputs/") && f !== "task.txt") hidden.add(resolve7(task.fixture.dir, f));
+    for (const f of await matchFiles(task.fixture.dir, [...manifest.service.files, `${manifest.reference}/**`, "fixture.json"])) hidden.add(resolve7(task.fixture.dir, f));
     for (const { path, field } of shown) {
       const exposed = [...hidden].find((h) => h === path || h.startsWith(path + sep5));
       if (exposed) {
@@ -33562,7 +33600,7 @@ async function runTrialSet(options) {
   const tasks = selectTasks(set2, options.tasks);
   const seed = options.seed ?? set2.config.seed;
   const slots = planSlots(tasks, k, options.firstTrial ?? 0, options.shard);
-  const runDir = resolve7(options.outDir ?? join18(set2.dir, ".trialgate", `run-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`));
+  const runDir = resolve8(options.outDir ?? join18(set2.dir, ".trialgate", `run-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`));
   await prepareRunDir(runDir);
   for (const task of tasks) await mkdir9(join18(runDir, task.spec.id), { recursive: true });
   const sandbox = await openSandbox(options.isolation ?? set2.config.agent.isolation, options.isolation ? "--isolation" : "agent.isolation").catch((e) => {
@@ -33755,7 +33793,7 @@ function gitHead(dir) {
 }
 
 // src/cli/validate.ts
-import { join as join19, resolve as resolve8 } from "node:path";
+import { join as join19, resolve as resolve9 } from "node:path";
 
 // src/kinds/validate.ts
 async function validateFixture(options) {
@@ -33833,7 +33871,7 @@ async function runValidateCli(argv, io) {
   const parsed = parseCommand(VALIDATE, argv, io);
   if (typeof parsed === "number") return parsed;
   const { values, positionals } = parsed;
-  return validateAndPrint(resolve8(io.cwd, positionals[0]), values, io, "validate");
+  return validateAndPrint(resolve9(io.cwd, positionals[0]), values, io, "validate");
 }
 async function runDemoCli(argv, io) {
   const parsed = parseCommand(DEMO, argv, io);
@@ -33847,8 +33885,8 @@ async function validateAndPrint(fixtureDir, values, io, prefix) {
   if (isolation && !["auto", "required", "none"].includes(isolation)) throw new UserInputError("--isolation", "", `one of auto, required, none; got ${JSON.stringify(isolation)}`);
   const { validation, isolation: report } = await validateFixture({
     fixtureDir,
-    outDir: resolve8(io.cwd, values.out ?? join19(".trialgate", runDirName(prefix))),
-    ...values.candidate ? { candidateDir: resolve8(io.cwd, values.candidate) } : {},
+    outDir: resolve9(io.cwd, values.out ?? join19(".trialgate", runDirName(prefix))),
+    ...values.candidate ? { candidateDir: resolve9(io.cwd, values.candidate) } : {},
     ...isolation ? { isolation } : {}
   });
   io.stdout(validation.shape === "boundaries" ? renderToolsValidation(validation, io.cwd) : renderValidation(validation, io.cwd));
@@ -33912,8 +33950,8 @@ async function runRunCli(argv, io) {
   const values = parsed.values;
   if (values.isolation && !ISOLATION_SETTINGS.includes(values.isolation)) throw new UserInputError(RUN.usage, "--isolation", `one of ${ISOLATION_SETTINGS.join(", ")}, got ${JSON.stringify(values.isolation)}`);
   const output2 = await runTrialSet({
-    configPath: resolve9(io.cwd, values.config ?? "trialgate.yml"),
-    ...values.out ? { outDir: resolve9(io.cwd, values.out) } : {},
+    configPath: resolve10(io.cwd, values.config ?? "trialgate.yml"),
+    ...values.out ? { outDir: resolve10(io.cwd, values.out) } : {},
     ...values.trials ? { trials: positiveInt("--trials", values.trials) } : {},
     ...values.task ? { tasks: values.task } : {},
     ...values.concurrency ? { concurrency: positiveInt("--concurrency", values.concurrency) } : {},
@@ -33978,7 +34016,8 @@ function renderRunSummary(results) {
   const lines = [`${results.trial_set.name}: ${plural3(results.tasks.length, "task")} \xD7 k=${k}`, "", markdownTable([header, ...rows])];
   const envErrors = results.tasks.flatMap((t) => t.trials.filter((r) => r.outcome === "env_error").map((r) => `  - ${t.id} trial ${r.trial}: ${r.env_error}`));
   if (envErrors.length) lines.push("", "env errors (excluded from pass rates):", ...envErrors);
-  if (results.run.isolation?.mechanism === "none") lines.push("", isolationLine(results.run.isolation).trimEnd());
+  const isolation = isolationNote(results);
+  if (isolation) lines.push("", isolation);
   return lines.join("\n") + "\n";
 }
 function boundaryCounts(task) {

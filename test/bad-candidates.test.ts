@@ -14,7 +14,7 @@ import { writeTrialSet } from './support/trialset.ts';
  * An agent that writes the candidate a node one-liner makes on trial 1, and the honest scripted
  * playbook on trial 2: the bad one must fail alone, the good one must still pass.
  */
-async function runBad(make: string, options: { limits?: Record<string, number>; acceptance?: Record<string, unknown> } = {}) {
+async function runBad(make: string, options: { limits?: Record<string, number>; acceptance?: Record<string, unknown>; concurrency?: number } = {}) {
   const marker = `tg-bad-${Math.random().toString(36).slice(2)}`;
   const script = 'if [ "$TRIALGATE_TRIAL" = 1 ]; then node "$TRIALGATE_PROJECT/gen/make.cjs"; else node "$TRIALGATE_PROJECT/fixture/agent/scripted-agent.mjs"; fi';
   const configPath = await writeTrialSet({
@@ -23,6 +23,7 @@ async function runBad(make: string, options: { limits?: Record<string, number>; 
     agent: { files: ['fixture/agent', 'gen'] },
     extra: {
       ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       tasks: [{ id: 'inventory', fixture: 'fixture', acceptance: { kind: 'http-cases', ...options.acceptance } }],
     },
   });
@@ -82,9 +83,9 @@ describe('bad candidates fail their own trial, by name', () => {
   it('acceptance that runs past its own budget: the rest are execution errors, never detections', async () => {
     const spec = `JSON.stringify({...JSON.parse(${SPEC}),scenarios:[{case:'slow',rules:[JSON.parse(${SPEC}).rules[0].id],targets:['item.read']}]})`;
     const cases = `JSON.stringify({version:1,cases:[{id:'slow',rules:[JSON.parse(${SPEC}).rules[0].id],steps:Array.from({length:100},()=>({request:{method:'GET',path:'/items/SKU-A'},expect:{status:200}}))},...Array.from({length:999},(_, i)=>({id:'more'+i,rules:[JSON.parse(${SPEC}).rules[0].id],steps:Array.from({length:100},()=>({request:{method:'GET',path:'/items/SKU-A'}}))}))]})`;
-    const trial = await runBad(write({ 'spec.json': spec, 'cases.json': cases }), { acceptance: { timeout_seconds: 4 } });
+    const trial = await runBad(write({ 'spec.json': spec, 'cases.json': cases }), { acceptance: { timeout_seconds: 8 }, concurrency: 1 });
     assert.equal(trial.outcome, 'fail');
     assert.ok(trial.judgements.every((j) => j.verdict === 'execution_error_or_skip'), JSON.stringify(trial.judgements.map((j) => j.verdict)));
-    assert.match(trial.layers.final_state.failures.join('\n'), /acceptance budget of 4 s \(acceptance\.timeout_seconds\) ran out/);
+    assert.match(trial.layers.final_state.failures.join('\n'), /acceptance budget of 8 s \(acceptance\.timeout_seconds\) ran out/);
   });
 });

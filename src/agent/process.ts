@@ -20,16 +20,21 @@ export interface AgentProcessOptions {
   scrubber: Scrubber;
 }
 
-export interface AgentProcessRun {
+/** How one run of an agent ended. */
+export interface AgentExit {
   exitCode: number | null;
   signal: string | null;
   budgetExhausted: boolean;
   agentMs: number;
   logBytes: number;
   logCapped: boolean;
+  /** Setup failures (command not found, a file it names missing or hidden): the environment's, not the agent's. */
+  setupError?: string;
+}
+
+export interface AgentProcessRun extends AgentExit {
   /** The captured output, capped and scrubbed: evidence/agent.log. */
   log: string;
-  setupError?: string;
 }
 
 const COMMAND_NOT_FOUND = 127;

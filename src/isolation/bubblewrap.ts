@@ -4,15 +4,13 @@
 // default, so nothing can be forgotten), works unprivileged, and ends every process of the sandbox when
 // its command exits (the namespace's init dies, and the kernel kills the rest), whatever they did to detach.
 import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, sep } from 'node:path';
-import { trackProcess } from './processes.ts';
+import { killGroup, supervise } from './processes.ts';
 import { relayArgv } from './relay.ts';
 import type { IsolationReport, Sandbox, SandboxedProcess, SandboxSpec, ServiceAddress, ServicePlacement, ServiceReach } from './sandbox.ts';
-import { drainPipes } from './unisolated.ts';
 
 /** System directories shown read-only (those that exist); the rest of the host is not there at all. */
 const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt', '/nix/store'];
@@ -50,23 +48,9 @@ export class Bubblewrap implements Sandbox {
   spawn(spec: SandboxSpec): SandboxedProcess {
     const env = { HOME: '/tmp/home', TMPDIR: '/tmp', ...spec.env };
     const child = spawn(this.bwrap, this.args(spec), { cwd: '/', env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    const kill = () => {
-      try {
-        // bwrap dies; its namespace's init has it as parent-death signal, and takes every process with it.
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    };
-    const untrack = trackProcess(kill);
-    const exited = (async () => {
-      const [code, signal] = (await once(child, 'exit').catch(() => [127, null])) as [number | null, NodeJS.Signals | null];
-      untrack();
-      await drainPipes(child);
-      return { code, signal };
-    })();
-    child.on('error', () => undefined);
-    return { child, exited, kill };
+    // bwrap dies; its namespace's init has it as parent-death signal, and takes every process with it.
+    const kill = () => killGroup(child);
+    return { child, exited: supervise(child, kill), kill };
   }
 
   async placeService(): Promise<ServicePlacement> {

@@ -5,16 +5,12 @@
 // their environment and ended too (best effort: a process that clears its environment escapes that).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { killMarked, trackProcess } from './processes.ts';
+import { killGroup, killMarked, supervise } from './processes.ts';
 import type { IsolationReport, Sandbox, SandboxedProcess, SandboxSpec, ServiceAddress, ServicePlacement, ServiceReach } from './sandbox.ts';
-
-/** How long a command's pipes may stay open after it exited (a leftover child may hold them). */
-const PIPE_DRAIN_MS = 200;
 
 export class Unisolated implements Sandbox {
   constructor(readonly report: IsolationReport) {}
@@ -30,32 +26,17 @@ export class Unisolated implements Sandbox {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
-    const killGroup = () => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // the group is gone
-      }
+    const kill = () => {
+      killGroup(child);
+      void killMarked(marker);
     };
-    const untrack = trackProcess(killGroup);
-    const exited = (async () => {
-      const [code, signal] = (await once(child, 'exit').catch((e: Error) => [127, null, e])) as [number | null, NodeJS.Signals | null];
-      killGroup();
+    const exited = supervise(child, kill, async () => {
+      // What detached from the group but kept the marker ends too.
+      killGroup(child);
       await killMarked(marker);
-      untrack();
-      await drainPipes(child);
       rmSync(home, { recursive: true, force: true });
-      return { code, signal };
-    })();
-    child.on('error', () => undefined);
-    return {
-      child,
-      exited,
-      kill: () => {
-        killGroup();
-        void killMarked(marker);
-      },
-    };
+    });
+    return { child, exited, kill };
   }
 
   async placeService(): Promise<ServicePlacement> {
@@ -68,16 +49,6 @@ export class Unisolated implements Sandbox {
   }
 
   async dispose(): Promise<void> {}
-}
-
-/** Wait briefly for stdout/stderr to close, then close them: a detached leftover must not hold a trial. */
-export async function drainPipes(child: import('node:child_process').ChildProcess): Promise<void> {
-  if (child.stdout?.readableEnded !== false && child.stderr?.readableEnded !== false) return;
-  const closed = once(child, 'close').catch(() => undefined);
-  const timer = new Promise((resolve) => setTimeout(resolve, PIPE_DRAIN_MS).unref());
-  await Promise.race([closed, timer]);
-  child.stdout?.destroy();
-  child.stderr?.destroy();
 }
 
 /** A port free on 127.0.0.1 now (another process may take it before it is bound: callers retry). */

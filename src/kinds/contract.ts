@@ -3,6 +3,7 @@
 // integrity checks around every agent run, the verdict and the evidence. A kind decides only how the
 // agent is run for its task and how the result is accepted. Kinds never import the runner.
 import type { VariantOutcome } from '../acceptance/accept.ts';
+import type { AgentExit } from '../agent/process.ts';
 import type { VariantValidationRow } from '../acceptance/validate.ts';
 import type { CandidateSnapshot } from '../acceptance/snapshot.ts';
 import type { Fixture } from '../fixture/load.ts';
@@ -22,17 +23,9 @@ export interface KindTask {
 }
 
 /** One run of the agent, as the runner reports it. */
-export interface AgentRun {
-  exitCode: number | null;
-  signal: string | null;
-  budgetExhausted: boolean;
-  agentMs: number;
-  logBytes: number;
-  logCapped: boolean;
+export interface AgentRun extends AgentExit {
   /** What it reported in evidence/usage.json, if anything valid. */
   usage?: Usage;
-  /** Setup failures (command not found, a declared variable missing): the environment's, not the agent's. */
-  setupError?: string;
 }
 
 export interface AgentRequest {

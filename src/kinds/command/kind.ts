@@ -22,7 +22,7 @@ import { namedPaths } from '../../util/command-paths.ts';
 import { readRegularFile } from '../../util/files.ts';
 import { sha256 } from '../../util/hash.ts';
 import type { KindResult, TaskKind, TrialHandle, ValidateOptions, Validation } from '../contract.ts';
-import { setupFailure } from '../setup.ts';
+import { agentDelivers } from '../setup.ts';
 
 const COMMAND_NOT_FOUND = 127;
 const REPORT_BYTES = 16 * 1024 * 1024;
@@ -139,19 +139,8 @@ export const commandKind: TaskKind = {
   checkFixture: () => undefined,
 
   async run(trial: TrialHandle): Promise<KindResult> {
-    const agent = await trial.runAgent();
-    if (agent.setupError) return setupFailure(agent);
-    const candidate = await trial.readCandidate();
-    const result: KindResult = {
-      agentRuns: [agent],
-      formatProblems: candidate.oversize,
-      unsafeCandidate: candidate.unsafe,
-      variants: [],
-      unreachedTargets: [],
-      candidateSha256: candidate.sha256,
-      judgeClaimsInLog: true,
-    };
-    if (candidate.oversize.length) return result;
+    const { result, candidate } = await agentDelivers(trial);
+    if (!candidate) return result;
     const acceptance = asCommand(trial.task.acceptance);
     let passed: Record<string, string>;
     try {

@@ -11,7 +11,7 @@ import type { Sandbox } from '../../isolation/sandbox.ts';
 import type { HttpCasesAcceptance } from '../../schemas/acceptance.ts';
 import type { Case } from '../../schemas/cases.ts';
 import type { KindResult, TaskKind, TrialHandle, ValidateOptions, Validation } from '../contract.ts';
-import { setupFailure } from '../setup.ts';
+import { agentDelivers } from '../setup.ts';
 import { checkCandidate } from './checks.ts';
 import { runCases } from './runner.ts';
 
@@ -45,27 +45,16 @@ export const httpCasesKind: TaskKind = {
   checkFixture: () => undefined,
 
   async run(trial: TrialHandle): Promise<KindResult> {
-    const agent = await trial.runAgent();
-    if (agent.setupError) return setupFailure(agent);
-    const snapshot = await trial.readCandidate();
-    const result: KindResult = {
-      agentRuns: [agent],
-      formatProblems: snapshot.oversize,
-      unsafeCandidate: snapshot.unsafe,
-      variants: [],
-      unreachedTargets: [],
-      candidateSha256: snapshot.sha256,
-      judgeClaimsInLog: true,
-    };
-    if (snapshot.oversize.length) return result;
+    const { result, candidate } = await agentDelivers(trial);
+    if (!candidate) return result;
     const { fixture } = trial.task;
-    const checked = await checkCandidate(snapshot, join(fixture.dir, 'inputs'));
+    const checked = await checkCandidate(candidate, join(fixture.dir, 'inputs'));
     if (!checked.ok) return { ...result, formatProblems: checked.problems };
     const variants = await acceptCases({
       fixture,
       sandbox: trial.sandbox,
       cases: checked.cases.cases,
-      candidateSha256: snapshot.sha256,
+      candidateSha256: candidate.sha256,
       variants: [NO_FAULT, ...Object.keys(trial.task.faults)],
       timeoutSeconds: timeoutOf(trial.task.acceptance),
       writeReport: (fault, text) => trial.writeEvidence(`reports/${fault}.json`, text),
