@@ -11,7 +11,7 @@ const COMMANDS: Record<string, { run: (argv: string[], io: Io) => Promise<number
   demo: { run: runDemoCli, help: 'validate the built-in inventory acceptor against its three defects' },
   validate: { run: runValidateCli, help: '<fixture>  run the reference answers against the correct service and every defect' },
   run: { run: runRunCli, help: '[--config trialgate.yml] [--out DIR] [--trials K] [--task ID…]  run the trial set' },
-  compare: { run: runCompareCli, help: '--base B [--base B2 …] --head H [--policy P]  per-task regressions and the gate' },
+  compare: { run: runCompareCli, help: '--base B [--base B2 …] --head H [--policy P] [--html F]  per-task regressions and the gate' },
   report: { run: runReportCli, help: 'results.json [--out F]  the markdown of one run' },
   judge: { run: runJudgeCli, help: 'REPORT.json…  print `fault verdict` per report' },
 };
