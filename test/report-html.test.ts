@@ -107,7 +107,7 @@ describe('report.html structure', () => {
     }
     const oversell = elements(trials.find((t) => hasClass(t, 'o-fail'))!).find((el) => el.tagName === 'details' && textOf(el).startsWith('oversell'))!;
     const row = elements(oversell).filter((el) => el.tagName === 'tr').map((tr) => elements(tr).filter((el) => el.tagName === 'td').map(textOf)).find((r) => r.length > 0)!;
-    assert.deepEqual(row, [`case ${HOSTILE.script}`, 'failed', `step 2: ${HOSTILE.img}`, `expected 0, got ${HOSTILE.separators}`, 'oversell']);
+    assert.deepEqual(row, [`case ${HOSTILE.script}`, 'failed', `step 2: ${HOSTILE.img}`, 'expected 0, got lineU+2028paraU+2029end', 'oversell'], 'line and paragraph separators are shown as marks');
     assert.ok(textOf(trials.find((t) => hasClass(t, 'o-env_error'))!).includes(`Env error (excluded from every rate): ${HOSTILE.scriptEnd}`));
     assert.ok(failed.includes(`agent 2 starting\n${HOSTILE.scriptEnd}`), 'the agent log tail');
     assert.ok(failed.includes('blob.bin 4 bytes · not shown: binary'), 'a binary file is listed, not shown');

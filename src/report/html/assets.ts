@@ -12,6 +12,8 @@ code,pre,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--bg2);border:1px solid var(--line);border-radius:6px;padding:8px;margin:4px 0;max-height:480px;overflow:auto}
 table{border-collapse:collapse;margin:4px 0}
 th,td{border:1px solid var(--line);padding:3px 7px;text-align:left;vertical-align:top}
+th,.nw{white-space:nowrap}
+td.rule{min-width:16em}
 thead th{background:var(--bg2)}
 .wrap thead th{position:sticky;top:0;z-index:1}
 .muted{color:var(--muted)}
@@ -37,7 +39,7 @@ thead th{background:var(--bg2)}
 .toolbar input{font:inherit;padding:3px 6px;min-width:240px}
 .toolbar button{font:inherit;border:1px solid var(--line);border-radius:6px;padding:2px 8px;background:#fff;cursor:pointer}
 .toolbar button[aria-pressed=false]{opacity:.45;text-decoration:line-through}
-details.task{border:1px solid var(--line);border-radius:6px;margin:4px 0;content-visibility:auto;contain-intrinsic-size:auto 34px}
+details.task{border:1px solid var(--line);border-radius:6px;margin:4px 0}
 details.task>summary{padding:6px 10px;cursor:pointer}
 details.task[open]>summary{border-bottom:1px solid var(--line);background:var(--bg2)}
 .body{padding:6px 12px 10px}

@@ -192,7 +192,7 @@ ${trials}
 
 function checkTable(cells: readonly CellView[]): string {
   const rules = cells.some((c) => c.rule !== null);
-  const rows = cells.map((c) => `<tr><td>${text(c.label)}</td><td>${counts(c.base, c.head)}</td><td class="s-${c.state}">${c.state}${c.gated ? '' : ' (not gated)'}</td>${rules ? `<td>${text(c.rule ?? '')}</td>` : ''}</tr>`);
+  const rows = cells.map((c) => `<tr><td>${text(c.label)}</td><td class="nw">${counts(c.base, c.head)}</td><td class="nw s-${c.state}">${c.state}${c.gated ? '' : ' (not gated)'}</td>${rules ? `<td class="rule">${text(c.rule ?? '')}</td>` : ''}</tr>`);
   return `<table class="checks"><thead><tr><th>check</th><th>${cells.some((c) => c.base) ? 'base → head' : 'head'}</th><th>state</th>${rules ? '<th>rule</th>' : ''}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
