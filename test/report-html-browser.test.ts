@@ -8,13 +8,14 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { main } from '../src/cli/main.ts';
 import { compareResults } from '../src/compare/compare.ts';
 import { passRateChart } from '../src/report/chart.ts';
+import { MATRIX_ROWS } from '../src/report/html/render.ts';
 import { buildHtmlReport } from '../src/report/html/write.ts';
 import { HOSTILE, hostileRuns } from './support/evidence-run.ts';
 import { ROOT, tempDir } from './support/fixtures.ts';
@@ -131,6 +132,23 @@ describe('report.html in headless Chromium', { skip }, () => {
     assert.deepEqual(problems, []);
   });
 
+  it('a large run: "show all" and a filter bring in the matrix rows past the first page', async () => {
+    const { bases, head } = scenarios.largeRun(MATRIX_ROWS + 50);
+    const file = join(await tempDir(), 'report.html');
+    await writeFile(file, await buildHtmlReport(head, compareResults(bases, head), { runDir: dirname(file) }));
+    const { page, problems } = await watchedPage(context);
+    await page.goto(pathToFileURL(file).href);
+    assert.equal(await page.locator('#matrix tbody tr').count(), MATRIX_ROWS);
+    const last = head.tasks.at(-1)!.id;
+    await page.fill('#filter', last);
+    assert.equal(await page.locator('#matrix tbody tr').count(), MATRIX_ROWS + 50, 'filtering inserted the remaining rows');
+    assert.deepEqual(await page.locator('#matrix tbody tr:visible th a').allTextContents(), [last]);
+    assert.equal(await page.isVisible('#more-rows'), false);
+    await page.fill('#filter', '');
+    await page.screenshot({ path: join(shots, 'large-run.png') });
+    assert.deepEqual(problems, []);
+  });
+
   it('a link to a task (#t-N) opens it, from the matrix or from outside the page', async () => {
     const { page } = await watchedPage(context);
     await page.goto(`${pathToFileURL(hostileFile).href}#t-1`);
@@ -140,7 +158,7 @@ describe('report.html in headless Chromium', { skip }, () => {
     assert.ok((await page.locator('#t-0 details.trial').count()) === 3);
   });
 
-  it('without JavaScript the summary, the matrix and each task’s figures still read', async () => {
+  it('without JavaScript the summary and the matrix read, and each task of a large page lists its trial directories', async () => {
     const noScript = await launch(false);
     try {
       const page = await noScript.newPage();
@@ -149,7 +167,7 @@ describe('report.html in headless Chromium', { skip }, () => {
       assert.match((await page.textContent('#verdict'))!, /^3 regressions/);
       assert.equal(await page.locator('#matrix tbody tr').count(), 2);
       await page.click('#t-0 > summary');
-      assert.ok((await page.locator('#t-0').innerText()).includes("The trials' evidence opens with JavaScript"));
+      assert.ok((await page.locator('#t-0').innerText()).includes("This task's checks, figures and trials' evidence open with JavaScript"));
       await page.screenshot({ path: join(shots, 'no-javascript.png'), fullPage: true });
     } finally {
       await noScript.close();

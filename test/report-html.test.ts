@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { compareResults } from '../src/compare/compare.ts';
 import { SCRIPT, STYLE } from '../src/report/html/assets.ts';
 import { readTrialEvidence } from '../src/report/html/evidence.ts';
+import { MATRIX_ROWS } from '../src/report/html/render.ts';
 import { buildHtmlReport } from '../src/report/html/write.ts';
 import type { Results } from '../src/schemas/results.ts';
 import { HOLDOUT_CHECK, HOLDOUT_TASK, HOSTILE, HOSTILE_TASK, hostileRuns, writeTrialDir } from './support/evidence-run.ts';
@@ -141,7 +142,7 @@ describe('report.html structure', () => {
     assert.equal(attr(byId(doc, 'toolbar')!, 'hidden'), '', 'the filter bar needs the script and stays hidden');
     const text = textOf(doc);
     for (const expected of ['3 regressions', 'Gated checks of the compared tasks', 'trials launched', 'Task × check', 'inventory/trial-002']) assert.ok(text.includes(expected), expected);
-    assert.ok(text.includes("The trials' evidence opens with JavaScript"));
+    assert.ok(text.includes("This task's checks, figures and trials' evidence open with JavaScript"));
   });
 
   it('a run without a base: head counts coloured by the head trials alone', async () => {
@@ -153,10 +154,25 @@ describe('report.html structure', () => {
     assert.ok(textOf(doc).includes('the trial directory half/trial-001 is not beside this report'));
   });
 
+  it('a large run: the matrix holds the most severe rows, the rest wait in a JSON block, the task list has all', async () => {
+    const { bases, head } = scenarios.largeRun(MATRIX_ROWS + 50);
+    const html = await buildHtmlReport(head, compareResults(bases, head), { runDir: await tempDir() });
+    const [doc, ...blocks] = pageAndFragments(html);
+    const inTable = elements(byId(doc!, 'matrix')!).filter((el) => el.tagName === 'tr' && attr(el, 'data-state'));
+    assert.equal(inTable.length, MATRIX_ROWS);
+    assert.equal(attr(inTable[0]!, 'data-state'), 'regressed', 'the most severe first');
+    const rest = elements(parseHtmlFragment(`<table><tbody>${JSON.parse(textOf(byId(doc!, 'm-rest')!))}</tbody></table>`)).filter((el) => el.tagName === 'tr');
+    assert.equal(rest.length, 50);
+    const ids = [...inTable, ...rest].map((r) => textOf(elements(r).find((el) => el.tagName === 'a')!));
+    assert.deepEqual(new Set(ids), new Set(head.tasks.map((t) => t.id)));
+    assert.equal(elements(doc!).filter((el) => el.tagName === 'details' && hasClass(el, 'task')).length, MATRIX_ROWS + 50);
+    assert.ok(blocks.length > 0);
+  });
+
   it('past the size budget, trials of the most severe tasks keep their evidence and the rest say where it is', async () => {
     const html = await buildHtmlReport(runs.head.results, compareHostile(), { runDir: runs.head.dir, budgetBytes: 1 });
     const text = textOf(parseDocument(html));
-    const omitted = text.match(/not embedded: the page holds at most/g) ?? [];
+    const omitted = text.match(/left out of this page, which keeps its size bounded/g) ?? [];
     assert.equal(omitted.length, 4, 'one trial read (the failed one of the regressed task), four left out');
     assert.ok(text.includes(`agent 2 starting`), 'the failed trial of the regressed task was read first');
   });

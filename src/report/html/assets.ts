@@ -31,9 +31,13 @@ thead th{background:var(--bg2)}
 .legend .chip{font-size:12px}
 .wrap{overflow:auto;max-height:75vh;border:1px solid var(--line);border-radius:6px}
 .wrap table{margin:0}
-#matrix td,#matrix thead th{white-space:nowrap;overflow-wrap:normal}
+#matrix table{table-layout:fixed;width:1px}
+.w-task{width:18em}.w-state{width:11em}.w-count{width:8.5em}.w-kind{width:24em}
+#matrix thead th{white-space:normal;overflow-wrap:anywhere}
+#matrix td{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 #matrix td.cell{text-align:center}
-#matrix th.task{min-width:14em;max-width:360px;white-space:normal}
+#matrix td.kind{white-space:normal}
+#matrix th.task{white-space:normal}
 .c{display:inline-block;border-radius:4px;padding:0 4px;margin:1px}
 .toolbar{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:8px 0}
 .toolbar input{font:inherit;padding:3px 6px;min-width:240px}
@@ -61,14 +65,18 @@ mark.fault{background:#bc4c00;color:#fff;border-radius:4px;padding:0 5px}
 export const SCRIPT = `
 (function () {
   'use strict';
-  var rows = Array.prototype.slice.call(document.querySelectorAll('#matrix tbody tr'));
+  var tbody = document.querySelector('#matrix tbody');
+  var rows = Array.prototype.slice.call(tbody.rows);
   var tasks = Array.prototype.slice.call(document.querySelectorAll('details.task'));
-  var ids = rows.map(function (r) { var a = r.querySelector('th a'); return a ? a.textContent.toLowerCase() : ''; });
+  var ids = null;
   var toolbar = document.getElementById('toolbar');
   var query = document.getElementById('filter');
   var shown = document.getElementById('shown');
   var buttons = Array.prototype.slice.call(toolbar.querySelectorAll('button[data-state]'));
 
+  // The JSON blocks follow this script, so the page is usable while they are still being read; a task
+  // opened before its block arrived is filled in when the document is complete.
+  var pending = [];
   function data(id) {
     var el = document.getElementById(id);
     return el ? JSON.parse(el.textContent) : null;
@@ -79,38 +87,64 @@ export const SCRIPT = `
       var el = els[i];
       if (el.closest('details') !== details) continue;
       var html = data(el.getAttribute('data-blob'));
+      if (html === null) return false;
       el.removeAttribute('data-blob');
-      if (html !== null) el.innerHTML = html;
+      el.innerHTML = html;
     }
+    return true;
   }
   function fill(details) {
     var lazy = details.querySelector(':scope > .body > [data-lazy]');
+    var done = true;
     if (lazy) {
       var html = data(lazy.getAttribute('data-lazy'));
-      lazy.removeAttribute('data-lazy');
-      if (html !== null) lazy.innerHTML = html;
-      var open = lazy.querySelectorAll('details[open]');
-      for (var i = 0; i < open.length; i++) fillBlobs(open[i]);
+      if (html === null) done = false;
+      else {
+        lazy.removeAttribute('data-lazy');
+        lazy.innerHTML = html;
+        var open = lazy.querySelectorAll('details[open]');
+        for (var i = 0; i < open.length; i++) done = fillBlobs(open[i]) && done;
+      }
     }
-    fillBlobs(details);
+    done = fillBlobs(details) && done;
+    if (!done && document.readyState === 'loading') pending.push(details);
   }
+  document.addEventListener('DOMContentLoaded', function () {
+    pending.splice(0).forEach(fill);
+  });
   document.addEventListener('toggle', function (e) {
     var d = e.target;
     if (d && d.tagName === 'DETAILS' && d.open) fill(d);
   }, true);
 
+  // The matrix rows past the first page, inserted once when all are wanted; false while not yet read.
+  function allRows() {
+    var rest = document.getElementById('m-rest');
+    if (!rest) return document.readyState !== 'loading' || rows.length === tasks.length;
+    tbody.insertAdjacentHTML('beforeend', JSON.parse(rest.textContent));
+    rest.parentNode.removeChild(rest);
+    rows = Array.prototype.slice.call(tbody.rows);
+    var more = document.getElementById('more-rows');
+    if (more) more.hidden = true;
+    return true;
+  }
   function apply() {
+    if (!allRows()) {
+      document.addEventListener('DOMContentLoaded', apply);
+      return;
+    }
+    if (ids === null) ids = tasks.map(function (t) { return t.querySelector('summary b').textContent.toLowerCase(); });
     var q = query.value.trim().toLowerCase();
     var on = {};
     buttons.forEach(function (b) { on[b.getAttribute('data-state')] = b.getAttribute('aria-pressed') === 'true'; });
     var n = 0;
-    for (var i = 0; i < rows.length; i++) {
-      var ok = on[rows[i].getAttribute('data-state')] !== false && (q === '' || ids[i].indexOf(q) !== -1);
-      rows[i].hidden = !ok;
-      if (tasks[i]) tasks[i].hidden = !ok;
+    for (var i = 0; i < tasks.length; i++) {
+      var ok = on[tasks[i].getAttribute('data-state')] !== false && (q === '' || ids[i].indexOf(q) !== -1);
+      tasks[i].hidden = !ok;
+      if (rows[i]) rows[i].hidden = !ok;
       if (ok) n++;
     }
-    shown.textContent = n + ' of ' + rows.length + ' tasks shown';
+    shown.textContent = n + ' of ' + tasks.length + ' tasks shown';
   }
   buttons.forEach(function (b) {
     b.addEventListener('click', function () {
@@ -141,8 +175,13 @@ export const SCRIPT = `
     }
   }
   window.addEventListener('hashchange', follow);
+  var showRows = document.getElementById('show-rows');
+  if (showRows) {
+    showRows.hidden = false;
+    showRows.addEventListener('click', apply);
+  }
   toolbar.hidden = false;
-  apply();
+  shown.textContent = tasks.length + ' of ' + tasks.length + ' tasks shown';
   follow();
 })();
 `;

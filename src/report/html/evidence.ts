@@ -72,38 +72,32 @@ export interface TrialEvidence {
   log: Tail | null;
   candidate: Candidate | null;
   problems: string[];
-  /** Bytes read besides candidate files (reports, trajectories, logs): what the page budget counts. */
-  bytes: number;
 }
 
 /** The evidence of the trial directory `trialDir`; null when the directory does not exist. */
 export async function readTrialEvidence(trialDir: string, limits: EvidenceLimits = DEFAULT_LIMITS): Promise<TrialEvidence | null> {
   if (!(await isDirectory(trialDir))) return null;
   const evidenceDir = join(trialDir, 'evidence');
-  const out: TrialEvidence = { reports: [], boundaries: [], log: null, candidate: null, problems: [], bytes: 0 };
+  const out: TrialEvidence = { reports: [], boundaries: [], log: null, candidate: null, problems: [] };
   const entries = await entriesOf(evidenceDir);
   if (entries === null) out.problems.push('evidence/ is missing');
 
   for (const name of await fileNames(join(evidenceDir, 'reports'), '.json')) {
     const read = await readJson(join(evidenceDir, 'reports', name), Report);
-    out.bytes += read.bytes;
     out.reports.push({ variant: name.slice(0, -'.json'.length), report: read.value, ...(read.problem ? { problem: `evidence/reports/${name}: ${read.problem}` } : {}) });
   }
   for (const entry of entries ?? []) {
     if (!entry.isDirectory() || entry.name === 'reports') continue;
     const run = await readBoundaryRun(join(evidenceDir, entry.name), entry.name, limits);
-    if (!run) continue;
-    out.bytes += run.bytes;
-    out.boundaries.push(run.run);
+    if (run) out.boundaries.push(run);
   }
   out.log = await readTail(join(evidenceDir, 'agent.log'), limits.logTailBytes);
-  out.bytes += out.log?.text.length ?? 0;
   out.candidate = await readCandidate(join(trialDir, 'candidate'), limits);
   return out;
 }
 
 /** A boundary run's directory (evidence/<variant>/); null when it holds no trajectory (not a boundary run). */
-async function readBoundaryRun(dir: string, variant: string, limits: EvidenceLimits): Promise<{ run: BoundaryRun; bytes: number } | null> {
+async function readBoundaryRun(dir: string, variant: string, limits: EvidenceLimits): Promise<BoundaryRun | null> {
   const trajectory = await readJson(join(dir, 'trajectory.json'), Trajectory);
   if (trajectory.missing) return null;
   const judgement = await readJson(join(dir, 'judgement.json'), BoundaryJudgement);
@@ -116,16 +110,13 @@ async function readBoundaryRun(dir: string, variant: string, limits: EvidenceLim
   ];
   const calls = trajectory.value ?? [];
   return {
-    run: {
-      variant,
-      trajectory: trajectory.value ? calls.slice(0, limits.exchanges) : null,
-      cutExchanges: Math.max(0, calls.length - limits.exchanges),
-      judgement: judgement.value,
-      goals: goals.value ?? [],
-      log,
-      problems,
-    },
-    bytes: trajectory.bytes + judgement.bytes + goals.bytes + (log?.text.length ?? 0),
+    variant,
+    trajectory: trajectory.value ? calls.slice(0, limits.exchanges) : null,
+    cutExchanges: Math.max(0, calls.length - limits.exchanges),
+    judgement: judgement.value,
+    goals: goals.value ?? [],
+    log,
+    problems,
   };
 }
 
@@ -190,7 +181,6 @@ interface JsonRead<T> {
   value: T | null;
   missing: boolean;
   problem?: string;
-  bytes: number;
 }
 
 async function readJson<T>(path: string, schema: z.ZodType<T>): Promise<JsonRead<T>> {
@@ -199,18 +189,18 @@ async function readJson<T>(path: string, schema: z.ZodType<T>): Promise<JsonRead
     text = await readFile(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    return { value: null, missing: code === 'ENOENT', ...(code === 'ENOENT' ? {} : { problem: `unreadable (${code})` }), bytes: 0 };
+    return { value: null, missing: code === 'ENOENT', ...(code === 'ENOENT' ? {} : { problem: `unreadable (${code})` }) };
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (e) {
-    return { value: null, missing: false, problem: `not JSON (${(e as Error).message})`, bytes: text.length };
+    return { value: null, missing: false, problem: `not JSON (${(e as Error).message})` };
   }
   const parsed = schema.safeParse(data);
-  if (parsed.success) return { value: parsed.data, missing: false, bytes: text.length };
+  if (parsed.success) return { value: parsed.data, missing: false };
   const issue = parsed.error.issues[0]!;
-  return { value: null, missing: false, problem: `not in the expected format (${issue.path.join('.') || 'top level'}: ${issue.message})`, bytes: text.length };
+  return { value: null, missing: false, problem: `not in the expected format (${issue.path.join('.') || 'top level'}: ${issue.message})` };
 }
 
 async function isDirectory(path: string): Promise<boolean> {

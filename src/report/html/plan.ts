@@ -4,7 +4,7 @@
 // leaves out is the evidence of passing, unchanged trials. Pure.
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { Comparison } from '../../schemas/comparison.ts';
-import type { Results, TrialResult } from '../../schemas/results.ts';
+import type { Results, TaskResult, TrialResult } from '../../schemas/results.ts';
 import { orderedTasks } from './model.ts';
 
 /** A base run whose trial directories may be beside its results.json. */
@@ -25,9 +25,10 @@ const OUTCOME_ORDER: Record<string, number> = { fail: 0, env_error: 1, pass: 2, 
 
 export function planEvidence(results: Results, comparison: Comparison, runDir: string, bases: readonly BaseRun[]): PlannedTrial[] {
   const head = new Map(results.tasks.map((t) => [t.id, t]));
+  const baseTasks = bases.map((b) => ({ dir: b.dir, tasks: new Map(b.results.tasks.map((t) => [t.id, t])) }));
   return orderedTasks(comparison, results).flatMap(({ task }) => {
     const trials = [...(head.get(task.id)?.trials ?? [])].sort((a, b) => (OUTCOME_ORDER[a.outcome] ?? 4) - (OUTCOME_ORDER[b.outcome] ?? 4) || a.trial - b.trial);
-    return trials.map((trial) => ({ evidence: trial.evidence, dir: inside(runDir, trial.evidence), base: baseTrial(task.id, trial, bases) }));
+    return trials.map((trial) => ({ evidence: trial.evidence, dir: inside(runDir, trial.evidence), base: baseTrial(task.id, trial, baseTasks) }));
   });
 }
 
@@ -35,9 +36,9 @@ export function planEvidence(results: Results, comparison: Comparison, runDir: s
  * The base trial to diff against: in the first base run that has the task (and not as a holdout task),
  * the executed trial of the same number, else its first executed trial.
  */
-function baseTrial(taskId: string, trial: TrialResult, bases: readonly BaseRun[]): PlannedTrial['base'] {
+function baseTrial(taskId: string, trial: TrialResult, bases: readonly { dir: string; tasks: Map<string, TaskResult> }[]): PlannedTrial['base'] {
   for (const base of bases) {
-    const task = base.results.tasks.find((t) => t.id === taskId);
+    const task = base.tasks.get(taskId);
     if (!task || task.set === 'holdout') continue;
     const executed = task.trials.filter((t) => t.outcome === 'pass' || t.outcome === 'fail');
     const match = executed.find((t) => t.trial === trial.trial) ?? executed[0];

@@ -1,8 +1,9 @@
 // report.html from its view model: one file, inline style and script, no network (a Content Security
 // Policy forbids every load and any script but the page's own), readable without JavaScript. The
-// overview, the matrix and each task's figures are plain HTML. A task's trials (reports, timelines,
-// logs, files, diffs) are inlined while the page stays small; past that they wait in JSON blocks until
-// the task is opened, so a run of thousands of tasks opens fast. Pure.
+// overview and the task × check matrix are plain HTML. A task's body (its checks with their rules, its
+// figures, and its trials: reports, timelines, logs, files, diffs) is inlined while the page stays
+// small; past that it waits in a JSON block until the task is opened, so a run of thousands of tasks
+// opens fast, and without JavaScript each task lists its trial directories. Pure.
 import { createHash } from 'node:crypto';
 import { ratio, seconds, thousands, usd } from '../format.ts';
 import { SCRIPT, STYLE } from './assets.ts';
@@ -30,24 +31,30 @@ export interface RenderOptions {
 /** Past about this much trial detail, inlining it would slow the first render down. */
 export const DEFAULT_INLINE_LIMIT = 2 * 1024 * 1024;
 
+/**
+ * Matrix rows in the page as HTML; the rest wait in a JSON block for "show all" or a filter. Laying
+ * out a table of thousands of rows is most of the first render's cost; the task list has every task.
+ */
+export const MATRIX_ROWS = 250;
+
 export function renderHtmlReport(model: ReportModel, options: RenderOptions = {}): string {
   const blobHtml = new Map(Object.entries(model.blobs).map(([id, b]) => [id, b.kind === 'diff' ? diffLines(b.text) : text(b.text)]));
   const blobRefs = new Map<string, number>();
-  const lazyFragments = model.tasks.map((t) => trialsHtml(t, (id, tag, cls) => {
+  const lazyFragments = model.tasks.map((t) => taskBody(t, (id, tag, cls) => {
     blobRefs.set(id, (blobRefs.get(id) ?? 0) + 1);
     return `<${tag} class="${cls}" data-blob="${id}"></${tag}>`;
   }));
   const inlineSize = lazyFragments.reduce((s, f) => s + f.length, 0) + [...blobRefs].reduce((s, [id, n]) => s + n * blobHtml.get(id)!.length, 0);
   const inline = inlineSize <= (options.inlineLimit ?? DEFAULT_INLINE_LIMIT);
 
-  const fragments = inline ? model.tasks.map((t) => trialsHtml(t, (id, tag, cls) => `<${tag} class="${cls}">${blobHtml.get(id)}</${tag}>`)) : lazyFragments;
+  const fragments = inline ? model.tasks.map((t) => taskBody(t, (id, tag, cls) => `<${tag} class="${cls}">${blobHtml.get(id)}</${tag}>`)) : lazyFragments;
   const tasks = model.tasks.map((t, i) => taskHtml(t, inline ? fragments[i]! : `<div data-lazy="d-${i}">${noscript(t)}</div>`)).join('\n');
-  const data = inline
-    ? ''
-    : [
-        ...fragments.map((f, i) => `<script type="application/json" id="d-${i}">${scriptJson(f)}</script>`),
-        ...[...blobRefs.keys()].map((id) => `<script type="application/json" id="${id}">${scriptJson(blobHtml.get(id))}</script>`),
-      ].join('\n');
+  const rows = model.tasks.map((t) => matrixRow(t, model.columns));
+  const data = [
+    ...(rows.length > MATRIX_ROWS ? [`<script type="application/json" id="m-rest">${scriptJson(rows.slice(MATRIX_ROWS).join('\n'))}</script>`] : []),
+    ...(inline ? [] : fragments.map((f, i) => `<script type="application/json" id="d-${i}">${scriptJson(f)}</script>`)),
+    ...(inline ? [] : [...blobRefs.keys()].map((id) => `<script type="application/json" id="${id}">${scriptJson(blobHtml.get(id))}</script>`)),
+  ].join('\n');
 
   const csp = `default-src 'none'; style-src '${sha256(STYLE)}'; script-src '${sha256(SCRIPT)}'; img-src 'none'; form-action 'none'; base-uri 'none'`;
   return `<!doctype html>
@@ -63,14 +70,14 @@ export function renderHtmlReport(model: ReportModel, options: RenderOptions = {}
 <body>
 ${header(model)}
 ${overview(model)}
-${matrix(model)}
+${matrix(model, rows)}
 <section id="tasks">
 <h2>Tasks</h2>
 ${model.tasks.length === 0 ? '<p class="muted">No task to show.</p>' : ''}
 ${tasks}
 </section>
-${data}
 <script>${SCRIPT}</script>
+${data}
 </body>
 </html>
 `;
@@ -138,12 +145,13 @@ const STATE_WORDS: Record<string, string> = {
   incomparable: 'another acceptor or budget: not compared',
 };
 
-function matrix(m: ReportModel): string {
+function matrix(m: ReportModel, rows: readonly string[]): string {
   const states = [...new Set(m.tasks.flatMap((t) => [t.state, ...t.cells.map((c) => c.state)]))];
   const taskStates = [...new Set(m.tasks.map((t) => t.state))];
   const legend = states.map((s) => `<span class="chip s-${s}" title="${attr(STATE_WORDS[s] ?? s)}">${s}</span>`).join('');
   const head = `<tr><th>task</th><th>state</th><th>trial pass</th>${m.columns.map((c) => `<th title="${attr(c.full)}">${text(c.title)}</th>`).join('')}</tr>`;
-  const rows = m.tasks.map((t) => matrixRow(t, m.columns)).join('\n');
+  // Fixed column widths: the browser lays out thousands of rows without measuring every cell first.
+  const cols = `<colgroup><col class="w-task"><col class="w-state"><col class="w-count">${m.columns.map((c) => `<col class="${c.keys.length === 1 ? 'w-count' : 'w-kind'}">`).join('')}</colgroup>`;
   return `<section id="matrix">
 <h2>Task × check</h2>
 <p class="legend">Cells are base → head successes/trials (head only without a base); colour by state: ${legend}</p>
@@ -153,9 +161,10 @@ ${taskStates.map((s) => `<button type="button" data-state="${s}" aria-pressed="t
 <button type="button" id="expand">expand shown (first 50)</button><button type="button" id="collapse">collapse all</button>
 <span id="shown" class="muted"></span>
 </div>
-<div class="wrap"><table><thead>${head}</thead><tbody>
-${rows}
+<div class="wrap"><table>${cols}<thead>${head}</thead><tbody>
+${rows.slice(0, MATRIX_ROWS).join('\n')}
 </tbody></table></div>
+${rows.length > MATRIX_ROWS ? `<p id="more-rows" class="muted">The table shows the ${MATRIX_ROWS} most severe of ${thousands(rows.length)} tasks; the task list below has every one. <button type="button" id="show-rows" hidden>show all ${thousands(rows.length)} rows</button></p>` : ''}
 </section>`;
 }
 
@@ -164,7 +173,7 @@ function matrixRow(t: TaskView, columns: readonly Column[]): string {
     const found = t.cells.filter((c) => col.keys.includes(c.key));
     if (found.length === 0) return '<td></td>';
     if (col.keys.length === 1) return `<td class="cell s-${found[0]!.state}" title="${attr(cellTitle(found[0]!))}">${counts(found[0]!.base, found[0]!.head)}</td>`;
-    return `<td>${found.map((c) => `<span class="c s-${c.state}" title="${attr(cellTitle(c))}">${text(c.key.slice(c.key.indexOf(':') + 1))} ${counts(c.base, c.head)}</span>`).join('')}</td>`;
+    return `<td class="kind">${found.map((c) => `<span class="c s-${c.state}" title="${attr(cellTitle(c))}">${text(c.key.slice(c.key.indexOf(':') + 1))} ${counts(c.base, c.head)}</span>`).join('')}</td>`;
   });
   return `<tr data-state="${t.state}"><th class="task"><a href="#${t.anchor}">${text(t.id)}</a></th><td class="s-${t.state}">${text(t.stateText)}</td><td>${counts(t.pass.base, t.pass.head)}</td>${cells.join('')}</tr>`;
 }
@@ -178,16 +187,22 @@ function counts(base: Count | null, head: Count | null): string {
   return `${ratio(base)} → ${ratio(head)}`;
 }
 
-function taskHtml(t: TaskView, trials: string): string {
+function taskHtml(t: TaskView, body: string): string {
   const wall = t.figures.find((f) => f.side === 'head')?.wallMs;
   return `<details class="task" id="${t.anchor}" data-state="${t.state}"><summary><span class="chip s-${t.state}">${text(t.stateText)}</span> <b>${text(t.id)}</b> · trial pass ${counts(t.pass.base, t.pass.head)}${wall === undefined ? '' : ` · ${seconds(wall)}`}</summary>
-<div class="body">
-${t.differs.length ? `<p>Not compared: ${t.differs.map((d) => `${text(d.field)} <code>${text(d.base)}</code> → <code>${text(d.head)}</code>`).join('; ')}.</p>` : ''}
-${t.pooled ? `<p class="muted">${text(t.pooled)}.</p>` : ''}
-${t.cells.length ? checkTable(t.cells) : ''}
-${t.figures.length ? figuresTable(t.figures) : ''}
-${trials}
-</div></details>`;
+<div class="body">${body}</div></details>`;
+}
+
+function taskBody(t: TaskView, blob: BlobSlot): string {
+  return [
+    t.differs.length ? `<p>Not compared: ${t.differs.map((d) => `${text(d.field)} <code>${text(d.base)}</code> → <code>${text(d.head)}</code>`).join('; ')}.</p>` : '',
+    t.pooled ? `<p class="muted">${text(t.pooled)}.</p>` : '',
+    t.cells.length ? checkTable(t.cells) : '',
+    t.figures.length ? figuresTable(t.figures) : '',
+    ...t.trials.map((tr) => trialHtml(tr, blob)),
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 function checkTable(cells: readonly CellView[]): string {
@@ -216,11 +231,7 @@ type BlobSlot = (id: string, tag: 'pre' | 'div', cls: string) => string;
 
 function noscript(t: TaskView): string {
   const lines = t.trials.map((tr) => `<li>trial ${tr.trial}: ${text(tr.outcome)} (${text(tr.stopReason)}) · ${seconds(tr.wallMs)} · <code>${text(tr.evidencePath)}</code></li>`);
-  return `<noscript><p class="muted">The trials' evidence opens with JavaScript; without it, read the trial directories beside this file.</p><ul class="flat">${lines.join('')}</ul></noscript>`;
-}
-
-function trialsHtml(t: TaskView, blob: BlobSlot): string {
-  return t.trials.map((tr) => trialHtml(tr, blob)).join('\n');
+  return `<noscript><p class="muted">This task's checks, figures and trials' evidence open with JavaScript; without it, read the trial directories beside this file.</p><ul class="flat">${lines.join('')}</ul></noscript>`;
 }
 
 function trialHtml(tr: TrialView, blob: BlobSlot): string {
@@ -228,7 +239,7 @@ function trialHtml(tr: TrialView, blob: BlobSlot): string {
   const parts = [
     tr.envError ? `<p class="bad">Env error (excluded from every rate): ${text(tr.envError)}</p>` : '',
     layersTable(tr),
-    tr.checks.length ? `<p>${tr.checks.map((c) => `<span class="c ${c.ok ? 's-passing' : 's-failing'}" title="${attr(c.key)}">${c.ok ? '✓' : '✗'} ${text(c.label)}</span>`).join('')}</p>` : '',
+    checksLine(tr.checks),
     tr.usage.length ? `<p>Usage: ${tr.usage.map((u) => `${u.name.replace('_', ' ')} ${u.name === 'cost_usd' ? usd(u.value) : thousands(u.value)}`).join(' · ')}</p>` : '',
     tr.evidenceNote ? `<p class="muted">Evidence: ${text(tr.evidenceNote)}.</p>` : '',
     tr.variants.length ? `<h4>Variant reports</h4>${tr.variants.map(variantHtml).join('')}` : '',
@@ -241,6 +252,13 @@ function trialHtml(tr: TrialView, blob: BlobSlot): string {
   return `<details class="trial o-${attr(tr.outcome)}"${tr.outcome === 'pass' ? '' : ' open'}><summary>trial ${tr.trial} · <b>${text(tr.outcome)}</b> · ${text(tr.stopReason)}${tr.cause ? ` (${text(tr.cause)})` : ''} · ${timing} · <code>${text(tr.evidencePath)}</code></summary>
 ${parts.filter(Boolean).join('\n')}
 </details>`;
+}
+
+/** Failed checks by their label; succeeded ones by name only, in one chip: they are most of a big run. */
+function checksLine(checks: TrialView['checks']): string {
+  const failed = checks.filter((c) => !c.ok).map((c) => `<span class="c s-failing">✗ ${text(c.label)}</span>`);
+  const passed = checks.filter((c) => c.ok).map((c) => text(c.key.slice(c.key.indexOf(':') + 1)));
+  return checks.length ? `<p>${failed.join('')}${passed.length ? `<span class="c s-passing">✓ ${passed.join(', ')}</span>` : ''}</p>` : '';
 }
 
 function layersTable(tr: TrialView): string {

@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Comparison } from '../../schemas/comparison.ts';
 import type { Results } from '../../schemas/results.ts';
-import { DEFAULT_LIMITS, readCandidate, readTrialEvidence, type Candidate, type EvidenceLimits } from './evidence.ts';
+import { DEFAULT_LIMITS, readCandidate, readTrialEvidence, type Candidate, type EvidenceLimits, type TrialEvidence } from './evidence.ts';
 import { buildReportModel, type EvidenceRead, type ReportModel } from './model.ts';
 import { planEvidence, type BaseRun } from './plan.ts';
 import { renderHtmlReport, type RenderOptions } from './render.ts';
@@ -17,12 +17,12 @@ export interface HtmlReportOptions extends RenderOptions {
   notes?: readonly string[];
   /** Applied to every text of the page before it is rendered (the action scrubs secret values). */
   redact?: (text: string) => string;
-  /** Evidence text the page embeds at most; the trials past it are listed with where to find them. */
+  /** About how much evidence text the page embeds; the trials past it name their trial directory instead. */
   budgetBytes?: number;
   limits?: EvidenceLimits;
 }
 
-export const DEFAULT_BUDGET_BYTES = 24 * 1024 * 1024;
+export const DEFAULT_BUDGET_BYTES = 8 * 1024 * 1024;
 
 export async function buildHtmlReport(results: Results, comparison: Comparison, options: HtmlReportOptions): Promise<string> {
   const evidence = await readPlannedEvidence(results, comparison, options);
@@ -40,21 +40,13 @@ async function readPlannedEvidence(results: Results, comparison: Comparison, opt
   const budget = options.budgetBytes ?? DEFAULT_BUDGET_BYTES;
   const reads = new Map<string, EvidenceRead>();
   const baseCandidates = new Map<string, Promise<Candidate | null>>();
-  // A text shown in many trials is embedded once (model.ts), so it counts once against the budget.
   const counted = new Set<string>();
   let used = 0;
-  const count = (candidate: Candidate | null): void => {
-    for (const f of candidate?.files ?? []) {
-      if (f.text === null || counted.has(f.text)) continue;
-      counted.add(f.text);
-      used += f.text.length;
-    }
-  };
   for (const planned of planEvidence(results, comparison, options.runDir, options.bases ?? [])) {
     if (!planned.dir) {
       reads.set(planned.evidence, { kind: 'omitted', reason: 'its path leads outside the run directory, so it was not read' });
     } else if (used >= budget) {
-      reads.set(planned.evidence, { kind: 'omitted', reason: `not embedded: the page holds at most ${Math.round(budget / 1024 / 1024)} MiB of evidence; it is in the trial directory ${planned.evidence}` });
+      reads.set(planned.evidence, { kind: 'omitted', reason: 'left out of this page, which keeps its size bounded; see the trial directory' });
     } else {
       const head = await readTrialEvidence(planned.dir, limits);
       const base = planned.base;
@@ -63,13 +55,32 @@ async function readPlannedEvidence(results: Results, comparison: Comparison, opt
         if (!baseCandidates.has(base.dir)) baseCandidates.set(base.dir, readCandidate(join(base.dir, 'candidate'), limits));
         baseCandidate = await baseCandidates.get(base.dir)!;
       }
-      used += head?.bytes ?? 0;
-      count(head?.candidate ?? null);
-      count(baseCandidate);
+      used += head ? embeddedSize(head, counted) : 0;
       reads.set(planned.evidence, { kind: 'read', head, base: base && head?.candidate ? { evidence: base.evidence, candidate: baseCandidate } : null });
     }
   }
   return reads;
+}
+
+/**
+ * About what a trial adds to the page: its logs, tool calls and failed records, and each candidate file
+ * not already in it (model.ts embeds a text once however many trials show it). Base files count not:
+ * only their diff is shown.
+ */
+function embeddedSize(e: TrialEvidence, counted: Set<string>): number {
+  let size = e.log?.text.length ?? 0;
+  for (const b of e.boundaries) size += (b.log?.text.length ?? 0) + JSON.stringify(b.trajectory ?? []).length;
+  for (const r of e.reports) {
+    for (const record of r.report?.records ?? []) {
+      if (record.status !== 'passed') size += record.test.length + (record.assertion?.length ?? 0) + (record.traceback?.length ?? 0);
+    }
+  }
+  for (const f of e.candidate?.files ?? []) {
+    if (f.text === null || counted.has(f.text)) continue;
+    counted.add(f.text);
+    size += f.text.length;
+  }
+  return size;
 }
 
 /** The model with `f` applied to every string in it (keys are ids and names of the model's own). */
