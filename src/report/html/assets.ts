@@ -32,7 +32,7 @@ thead th{background:var(--bg2)}
 .wrap{overflow:auto;max-height:75vh;border:1px solid var(--line);border-radius:6px}
 .wrap table{margin:0}
 #matrix table{table-layout:fixed;width:1px}
-.w-task{width:18em}.w-state{width:11em}.w-count{width:8.5em}.w-kind{width:24em}
+.w-task{width:18em}.w-state{width:13.5em}.w-count{width:8.5em}.w-kind{width:24em}
 #matrix thead th{white-space:normal;overflow-wrap:anywhere}
 #matrix td{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 #matrix td.cell{text-align:center}
