@@ -1041,16 +1041,16 @@ var require_parse = __commonJS({
         const analysis = analyzeRepeatedExtglob(body, opts);
         if ((token.type === "plus" || token.type === "star") && analysis.risky) {
           const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
-          const open4 = tokens2[token.tokensIndex];
-          open4.type = "text";
-          open4.value = literal2;
-          open4.output = safeOutput || utils.escapeRegex(literal2);
+          const open5 = tokens2[token.tokensIndex];
+          open5.type = "text";
+          open5.value = literal2;
+          open5.output = safeOutput || utils.escapeRegex(literal2);
           for (let i = token.tokensIndex + 1; i < tokens2.length; i++) {
             tokens2[i].value = "";
             tokens2[i].output = "";
             delete tokens2[i].suffix;
           }
-          state.output = token.output + open4.output;
+          state.output = token.output + open5.output;
           state.backtrack = true;
           push({ type: "paren", extglob: true, value, output: "" });
           decrement("parens");
@@ -1270,15 +1270,15 @@ var require_parse = __commonJS({
         }
         if (value === "{" && opts.nobrace !== true) {
           increment("braces");
-          const open4 = {
+          const open5 = {
             type: "brace",
             value,
             output: "(",
             outputIndex: state.output.length,
             tokensIndex: state.tokens.length
           };
-          braces.push(open4);
-          push(open4);
+          braces.push(open5);
+          push(open5);
           continue;
         }
         if (value === "}") {
@@ -2783,14 +2783,14 @@ var require_foldFlowLines = __commonJS({
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text;
+        return text2;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-      if (text.length <= endStep)
-        return text;
+      if (text2.length <= endStep)
+        return text2;
       const folds = [];
       const escapedFolds = {};
       let end = lineWidth - indent.length;
@@ -2807,14 +2807,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text, i, indent.length);
+        i = consumeMoreIndentedLines(text2, i, indent.length);
         if (i !== -1)
           end = i + endStep;
       }
-      for (let ch; ch = text[i += 1]; ) {
+      for (let ch; ch = text2[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
           escStart = i;
-          switch (text[i + 1]) {
+          switch (text2[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -2831,12 +2831,12 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text, i, indent.length);
+            i = consumeMoreIndentedLines(text2, i, indent.length);
           end = i + indent.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text[i + 1];
+            const next = text2[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i;
           }
@@ -2848,12 +2848,12 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text[i += 1];
+                ch = text2[i += 1];
                 overflow = true;
               }
               const j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text;
+                return text2;
               folds.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
@@ -2868,39 +2868,39 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text;
+        return text2;
       if (onFold)
         onFold();
-      let res = text.slice(0, folds[0]);
+      let res = text2.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold2 = folds[i2];
-        const end2 = folds[i2 + 1] || text.length;
+        const end2 = folds[i2 + 1] || text2.length;
         if (fold2 === 0)
           res = `
-${indent}${text.slice(0, end2)}`;
+${indent}${text2.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold2])
-            res += `${text[fold2]}\\`;
+            res += `${text2[fold2]}\\`;
           res += `
-${indent}${text.slice(fold2 + 1, end2)}`;
+${indent}${text2.slice(fold2 + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text, i, indent) {
+    function consumeMoreIndentedLines(text2, i, indent) {
       let end = i;
       let start = i + 1;
-      let ch = text[start];
+      let ch = text2[start];
       while (ch === " " || ch === "	") {
         if (i < start + indent) {
-          ch = text[++i];
+          ch = text2[++i];
         } else {
           do {
-            ch = text[++i];
+            ch = text2[++i];
           } while (ch && ch !== "\n");
           end = i;
           start = i + 1;
-          ch = text[start];
+          ch = text2[start];
         }
       }
       return end;
@@ -3104,9 +3104,9 @@ ${indent}`) + "'";
         start = start.replace(/\n+/g, `$&${indent}`);
       }
       const indentSize = indent ? "2" : "1";
-      let header = (startWithSpace ? indentSize : "") + chomp;
+      let header2 = (startWithSpace ? indentSize : "") + chomp;
       if (comment) {
-        header += " " + commentString(comment.replace(/ ?[\r\n]+/g, " "));
+        header2 += " " + commentString(comment.replace(/ ?[\r\n]+/g, " "));
         if (onComment)
           onComment();
       }
@@ -3121,11 +3121,11 @@ ${indent}`) + "'";
         }
         const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
         if (!literalFallback)
-          return `>${header}
+          return `>${header2}
 ${indent}${body}`;
       }
       value = value.replace(/\n+/g, `$&${indent}`);
-      return `|${header}
+      return `|${header2}
 ${indent}${start}${value}${end}`;
     }
     function plainString(item, ctx, onComment, onChompKeep) {
@@ -6228,11 +6228,11 @@ var require_resolve_block_scalar = __commonJS({
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
       const start = scalar.offset;
-      const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
-      if (!header)
+      const header2 = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
+      if (!header2)
         return { value: "", type: null, comment: "", range: [start, start, start] };
-      const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
-      const lines = scalar.source ? splitLines(scalar.source) : [];
+      const type = header2.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
+      const lines = scalar.source ? splitLines2(scalar.source) : [];
       let chompStart = lines.length;
       for (let i = lines.length - 1; i >= 0; --i) {
         const content = lines[i][1];
@@ -6242,26 +6242,26 @@ var require_resolve_block_scalar = __commonJS({
           break;
       }
       if (chompStart === 0) {
-        const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
-        let end2 = start + header.length;
+        const value2 = header2.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
+        let end2 = start + header2.length;
         if (scalar.source)
           end2 += scalar.source.length;
-        return { value: value2, type, comment: header.comment, range: [start, end2, end2] };
+        return { value: value2, type, comment: header2.comment, range: [start, end2, end2] };
       }
-      let trimIndent = scalar.indent + header.indent;
-      let offset = scalar.offset + header.length;
+      let trimIndent = scalar.indent + header2.indent;
+      let offset = scalar.offset + header2.length;
       let contentStart = 0;
       for (let i = 0; i < chompStart; ++i) {
         const [indent, content] = lines[i];
         if (content === "" || content === "\r") {
-          if (header.indent === 0 && indent.length > trimIndent)
+          if (header2.indent === 0 && indent.length > trimIndent)
             trimIndent = indent.length;
         } else {
           if (indent.length < trimIndent) {
             const message = "Block scalars with more-indented leading empty lines must use an explicit indentation indicator";
             onError(offset + indent.length, "MISSING_CHAR", message);
           }
-          if (header.indent === 0)
+          if (header2.indent === 0)
             trimIndent = indent.length;
           contentStart = i;
           if (trimIndent === 0 && !ctx.atRoot) {
@@ -6288,7 +6288,7 @@ var require_resolve_block_scalar = __commonJS({
         if (crlf)
           content = content.slice(0, -1);
         if (content && indent.length < trimIndent) {
-          const src = header.indent ? "explicit indentation indicator" : "first line";
+          const src = header2.indent ? "explicit indentation indicator" : "first line";
           const message = `Block scalar lines must not be less indented than their ${src}`;
           onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message);
           indent = "";
@@ -6315,7 +6315,7 @@ var require_resolve_block_scalar = __commonJS({
           prevMoreIndented = false;
         }
       }
-      switch (header.chomp) {
+      switch (header2.chomp) {
         case "-":
           break;
         case "+":
@@ -6327,8 +6327,8 @@ var require_resolve_block_scalar = __commonJS({
         default:
           value += "\n";
       }
-      const end = start + header.length + scalar.source.length;
-      return { value, type, comment: header.comment, range: [start, end, end] };
+      const end = start + header2.length + scalar.source.length;
+      return { value, type, comment: header2.comment, range: [start, end, end] };
     }
     function parseBlockScalarHeader({ offset, props }, strict, onError) {
       if (props[0].type !== "block-scalar-header") {
@@ -6390,7 +6390,7 @@ var require_resolve_block_scalar = __commonJS({
       }
       return { mode, indent, chomp, comment, length };
     }
-    function splitLines(source) {
+    function splitLines2(source) {
       const split = source.split(/\n( *)/);
       const first = split[0];
       const m = first.match(/^( *)/);
@@ -7167,10 +7167,10 @@ var require_cst_scalar = __commonJS({
             type = "QUOTE_DOUBLE";
             break;
           case "block-scalar": {
-            const header = token.props[0];
-            if (header.type !== "block-scalar-header")
+            const header2 = token.props[0];
+            if (header2.type !== "block-scalar-header")
               throw new Error("Invalid block scalar header");
-            type = header.source[0] === ">" ? "BLOCK_FOLDED" : "BLOCK_LITERAL";
+            type = header2.source[0] === ">" ? "BLOCK_FOLDED" : "BLOCK_LITERAL";
             break;
           }
           default:
@@ -7202,10 +7202,10 @@ var require_cst_scalar = __commonJS({
       const head = source.substring(0, he);
       const body = source.substring(he + 1) + "\n";
       if (token.type === "block-scalar") {
-        const header = token.props[0];
-        if (header.type !== "block-scalar-header")
+        const header2 = token.props[0];
+        if (header2.type !== "block-scalar-header")
           throw new Error("Invalid block scalar header");
-        header.source = head;
+        header2.source = head;
         token.source = body;
       } else {
         const { offset } = token;
@@ -8130,15 +8130,15 @@ var require_parser = __commonJS({
     var node_process = __require("process");
     var cst = require_cst();
     var lexer = require_lexer();
-    function includesToken(list2, type) {
-      for (let i = 0; i < list2.length; ++i)
-        if (list2[i].type === type)
+    function includesToken(list3, type) {
+      for (let i = 0; i < list3.length; ++i)
+        if (list3[i].type === type)
           return true;
       return false;
     }
-    function findNonEmptyIndex(list2) {
-      for (let i = 0; i < list2.length; ++i) {
-        switch (list2[i].type) {
+    function findNonEmptyIndex(list3) {
+      for (let i = 0; i < list3.length; ++i) {
+        switch (list3[i].type) {
           case "space":
           case "comment":
           case "newline":
@@ -9242,9 +9242,13 @@ var package_default = {
     "@actions/github": "^9.1.1",
     "@types/node": "^20.19.43",
     "@types/picomatch": "^4.0.3",
+    diff: "^9.0.0",
     esbuild: "^0.28.2",
     "markdown-table": "^3.1.0",
+    mermaid: "^12.3.0",
+    parse5: "^8.1.1",
     picomatch: "^4.0.7",
+    "playwright-core": "^1.65.1",
     tsx: "^4.23.15",
     typescript: "^7.0.2",
     yaml: "^2.9.1",
@@ -9280,8 +9284,8 @@ function distance(a, b) {
 
 // src/cli/io.ts
 var processIo = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
+  stdout: (text2) => process.stdout.write(text2),
+  stderr: (text2) => process.stderr.write(text2),
   cwd: process.cwd(),
   isTTY: Boolean(process.stderr.isTTY)
 };
@@ -9341,7 +9345,7 @@ function optionLabel(name, option) {
 
 // src/cli/compare.ts
 import { writeFile } from "node:fs/promises";
-import { resolve } from "node:path";
+import { dirname, resolve as resolve2 } from "node:path";
 import { parseArgs as parseArgs2 } from "node:util";
 
 // node_modules/zod/v4/classic/external.js
@@ -12479,10 +12483,10 @@ function isValidJWT(token, algorithm = null) {
     const tokensParts = token.split(".");
     if (tokensParts.length !== 3)
       return false;
-    const [header] = tokensParts;
-    if (!header)
+    const [header2] = tokensParts;
+    if (!header2)
       return false;
-    const parsedHeader = JSON.parse(atob(header));
+    const parsedHeader = JSON.parse(atob(header2));
     if ("typ" in parsedHeader && parsedHeader?.typ !== "JWT")
       return false;
     if (!parsedHeader.alg)
@@ -14411,7 +14415,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve11) {
+function isRecursive(inst, stack, resolve12) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -14421,7 +14425,7 @@ function isRecursive(inst, stack, resolve11) {
   let result = NONE;
   const check2 = (child2) => {
     if (result !== PROVEN && child2?._zod) {
-      const answer = isRecursive(child2, stack, resolve11);
+      const answer = isRecursive(child2, stack, resolve12);
       if (answer > result)
         result = answer;
     }
@@ -14432,7 +14436,7 @@ function isRecursive(inst, stack, resolve11) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child2 = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve11) : NONE;
+      const child2 = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve12) : NONE;
       if (child2 > answer)
         answer = child2;
     }
@@ -14496,7 +14500,7 @@ function isRecursive(inst, stack, resolve11) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve11 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve12 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -18694,8 +18698,8 @@ function ko_default() {
 }
 
 // node_modules/zod/v4/locales/lt.js
-var capitalizeFirstCharacter = (text) => {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+var capitalizeFirstCharacter = (text2) => {
+  return text2.charAt(0).toUpperCase() + text2.slice(1);
 };
 function getUnitTypeFromNumber(number4) {
   const abs = Math.abs(number4);
@@ -22565,9 +22569,9 @@ function codePointLengthVar(doc, ctx, accessor, inDoubt) {
   doc.write(`const ${v} = typeof ${accessor} === "string" && ${inDoubt} ? ${cpLen}(${accessor}) : ${accessor}.length;`);
   return v;
 }
-function numericOperand(value, label) {
+function numericOperand(value, label2) {
   if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw new ZodCompileUnsupportedError(`${label} bound of type ${typeof value}`);
+    throw new ZodCompileUnsupportedError(`${label2} bound of type ${typeof value}`);
   }
   return `${value}`;
 }
@@ -25549,8 +25553,8 @@ var contributors = {
 function aggregateChecks(schema) {
   const agg = {};
   const def = schema._zod.def;
-  const list2 = schema._zod.traits.has("$ZodCheck") ? [schema, ...def.checks ?? []] : def.checks ?? [];
-  for (const ch of list2)
+  const list3 = schema._zod.traits.has("$ZodCheck") ? [schema, ...def.checks ?? []] : def.checks ?? [];
+  for (const ch of list3)
     contributors[ch._zod.def.check]?.(agg, ch._zod.def);
   const bag = schema._zod.bag;
   if (bag.minimum !== void 0)
@@ -29383,14 +29387,14 @@ function checkLabel(check2, faults) {
     case "env":
       return "executed (no env error)";
     case "detect": {
-      const label = faults.find((f) => f.id === name)?.label;
-      return label ? `detection: ${name} \u2014 ${label}` : `detection: ${name}`;
+      const label2 = faults.find((f) => f.id === name)?.label;
+      return label2 ? `detection: ${name} \u2014 ${label2}` : `detection: ${name}`;
     }
     case "constraint":
       return `constraint: ${name}`;
     case "tool": {
-      const label = faults.find((f) => f.id === name)?.label;
-      return label ? `tool contract: ${name} \u2014 ${label}` : `tool contract: ${name}`;
+      const label2 = faults.find((f) => f.id === name)?.label;
+      return label2 ? `tool contract: ${name} \u2014 ${label2}` : `tool contract: ${name}`;
     }
     case "other":
       return check2;
@@ -29432,16 +29436,16 @@ function sumIfEveryRun(values) {
   return values.every((v) => v !== void 0) ? values.reduce((s, v) => s + v, 0) : void 0;
 }
 function taskFigures(runs, tallies = tallyChecks(runs.flatMap((r) => r.trials))) {
-  const counts = { launched: 0, executed: 0, env_errors: 0, unexecuted: 0, passes: 0 };
+  const counts2 = { launched: 0, executed: 0, env_errors: 0, unexecuted: 0, passes: 0 };
   const rules = /* @__PURE__ */ new Map();
   for (const run of runs) {
     for (const t of run.trials) {
-      counts.launched += 1;
-      if (executed(t)) counts.executed += 1;
-      if (t.outcome === "pass") counts.passes += 1;
-      if (t.outcome === "unexecuted") counts.unexecuted += 1;
+      counts2.launched += 1;
+      if (executed(t)) counts2.executed += 1;
+      if (t.outcome === "pass") counts2.passes += 1;
+      if (t.outcome === "unexecuted") counts2.unexecuted += 1;
       if (t.outcome !== "env_error") continue;
-      counts.env_errors += 1;
+      counts2.env_errors += 1;
       rules.set(envRule(t), (rules.get(envRule(t)) ?? 0) + 1);
     }
   }
@@ -29452,8 +29456,8 @@ function taskFigures(runs, tallies = tallyChecks(runs.flatMap((r) => r.trials)))
   const cost = sumIfEveryRun(runs.map((r) => r.summary.cost_usd));
   return {
     k,
-    ...counts,
-    ...passEstimates(counts.executed, counts.passes, k),
+    ...counts2,
+    ...passEstimates(counts2.executed, counts2.passes, k),
     detections,
     wall_ms: runs.reduce((s, r) => s + r.summary.wall_ms, 0),
     ...tokens2 === void 0 ? {} : { tokens: tokens2 },
@@ -29587,12 +29591,12 @@ function decideByTails(policy, base, head, tails, adjusted) {
   const p = tails[side];
   const q = adjusted ? adjusted[side] : null;
   const significant = (q ?? p) <= policy.alpha;
-  const figures = describe3(policy, base, head, side, p, adjusted ? { q, m: adjusted.m } : null, significant);
+  const figures2 = describe3(policy, base, head, side, p, adjusted ? { q, m: adjusted.m } : null, significant);
   let status;
   if (dir === "below") status = significant ? "regressed" : "suspect";
   else if (dir === "above" && significant) status = "improved";
   else status = notSignificant(base, head);
-  return { status, p, q, rule: figures };
+  return { status, p, q, rule: figures2 };
 }
 function describe3(policy, base, head, side, p, adjusted, significant) {
   const against = `${significant ? "\u2264" : ">"} \u03B1 = ${policy.alpha}`;
@@ -29617,11 +29621,11 @@ function compareResults(bases, head, options = {}) {
   const mismatch = bases.findIndex((b) => b.trial_set.name !== head.trial_set.name);
   const comparable = bases.length > 0 && mismatch === -1;
   const drafts = comparable ? draftTasks(bases, head) : head.tasks.map((t) => newTask(t, isHoldout(t, [])));
-  const compared = drafts.flatMap((d) => d.checks);
-  const decisions = decideChecks({ name, alpha: alpha ?? 0 }, compared.map((c) => c.counts));
-  const decided = new Map(compared.map((c, i) => [c, decisions[i]]));
+  const compared2 = drafts.flatMap((d) => d.checks);
+  const decisions = decideChecks({ name, alpha: alpha ?? 0 }, compared2.map((c) => c.counts));
+  const decided = new Map(compared2.map((c, i) => [c, decisions[i]]));
   const tasks = [];
-  const holdout = { tasks: taskCounts(), checks: statusCounts(), base_passes: count(), head_passes: count(), head_passes_all: count() };
+  const holdout2 = { tasks: taskCounts(), checks: statusCounts(), base_passes: count(), head_passes: count(), head_passes_all: count() };
   const devChecks = statusCounts();
   let regressions = 0;
   for (const draft of drafts) {
@@ -29631,29 +29635,29 @@ function compareResults(bases, head, options = {}) {
     });
     for (const c of checks) {
       if (!c.gated) continue;
-      (draft.holdout ? holdout.checks : devChecks)[c.status] += 1;
+      (draft.holdout ? holdout2.checks : devChecks)[c.status] += 1;
       if (c.status === "regressed") regressions += 1;
     }
     if (!draft.holdout) {
       tasks.push({ ...draft.task, checks });
       continue;
     }
-    holdout.tasks[draft.task.status] += 1;
+    holdout2.tasks[draft.task.status] += 1;
     const head2 = draft.task.head;
-    if (head2) addCount(holdout.head_passes_all, { successes: head2.passes, n: head2.executed });
+    if (head2) addCount(holdout2.head_passes_all, { successes: head2.passes, n: head2.executed });
     const pass = checks.find((c) => c.check === "pass");
     if (pass) {
-      addCount(holdout.base_passes, pass.base);
-      addCount(holdout.head_passes, pass.head);
+      addCount(holdout2.base_passes, pass.base);
+      addCount(holdout2.head_passes, pass.head);
     }
   }
-  const verdict = bases.length === 0 ? "no_baseline" : !comparable ? "incomparable" : regressions > 0 ? "fail" : "pass";
+  const verdict2 = bases.length === 0 ? "no_baseline" : !comparable ? "incomparable" : regressions > 0 ? "fail" : "pass";
   const mismatched = bases[mismatch];
   return {
     schema: COMPARISON_SCHEMA,
     trial_set: head.trial_set.name,
     policy: { name, alpha, chosen: options.policy ? "option" : "default" },
-    verdict,
+    verdict: verdict2,
     incomparable: mismatched ? { base_index: mismatch, field: "trial_set.name", base: mismatched.trial_set.name, head: head.trial_set.name } : null,
     head: runRef(head),
     bases: bases.map(runRef),
@@ -29661,7 +29665,7 @@ function compareResults(bases, head, options = {}) {
     checks: devChecks,
     tasks,
     task_counts: tasks.reduce((c, t) => (c[t.status] += 1, c), taskCounts()),
-    holdout,
+    holdout: holdout2,
     denominators: { head: denominators([head]), base: bases.length > 0 ? denominators(bases) : null }
   };
 }
@@ -29673,9 +29677,9 @@ function draftTasks(bases, head) {
       const t = run.get(task.id);
       return t ? [{ task: t, run: bases[i] }] : [];
     });
-    const holdout = isHoldout(task, candidates.map((c) => c.task));
+    const holdout2 = isHoldout(task, candidates.map((c) => c.task));
     if (candidates.length === 0) {
-      drafts.push(newTask(task, holdout));
+      drafts.push(newTask(task, holdout2));
       continue;
     }
     const matching = candidates.filter((c) => definitionDiffs(c.task, task).length === 0).map((c) => c.task);
@@ -29683,17 +29687,17 @@ function draftTasks(bases, head) {
       const newest = candidates.reduce((a, b) => b.run.run.started_at > a.run.run.started_at ? b : a);
       const differs = definitionDiffs(newest.task, task);
       const status = differs.some((d) => d.field === "fixture_sha256") ? "changed" : "incomparable";
-      drafts.push({ holdout, checks: [], task: { ...taskShell(task, status, holdout), differs, base_runs: 0, base_runs_excluded: candidates.length, base: taskFigures(candidates.map((c) => c.task)) } });
+      drafts.push({ holdout: holdout2, checks: [], task: { ...taskShell(task, status, holdout2), differs, base_runs: 0, base_runs_excluded: candidates.length, base: taskFigures(candidates.map((c) => c.task)) } });
       continue;
     }
     const baseTallies = tallyChecks(matching.flatMap((t) => t.trials));
     const headTallies = tallyChecks(task.trials);
     const names = orderChecks(/* @__PURE__ */ new Set([...baseTallies.keys(), ...headTallies.keys()]), task.faults);
     drafts.push({
-      holdout,
+      holdout: holdout2,
       checks: names.map((check2) => ({ check: check2, counts: { base: baseTallies.get(check2) ?? count(), head: headTallies.get(check2) ?? count() } })),
       task: {
-        ...taskShell(task, "compared", holdout, headTallies),
+        ...taskShell(task, "compared", holdout2, headTallies),
         base_runs: matching.length,
         base_runs_excluded: candidates.length - matching.length,
         base: taskFigures(matching, baseTallies)
@@ -29705,19 +29709,19 @@ function draftTasks(bases, head) {
   for (const run of bases) for (const t of run.tasks) if (!headIds.has(t.id)) removed.set(t.id, [...removed.get(t.id) ?? [], t]);
   for (const [, runs] of removed) {
     const last = runs[runs.length - 1];
-    const holdout = isHoldout(last, runs);
+    const holdout2 = isHoldout(last, runs);
     drafts.push({
-      holdout,
+      holdout: holdout2,
       checks: [],
       task: { id: last.id, status: "removed", differs: [], base_runs: runs.length, base_runs_excluded: 0, faults: last.faults, base: taskFigures(runs), head: null, head_trials: [] }
     });
   }
   return drafts;
 }
-function newTask(task, holdout) {
-  return { holdout, checks: [], task: { ...taskShell(task, "new", holdout), base_runs: 0, base_runs_excluded: 0, base: null } };
+function newTask(task, holdout2) {
+  return { holdout: holdout2, checks: [], task: { ...taskShell(task, "new", holdout2), base_runs: 0, base_runs_excluded: 0, base: null } };
 }
-function taskShell(task, status, holdout, tallies) {
+function taskShell(task, status, holdout2, tallies) {
   return {
     id: task.id,
     status,
@@ -29725,7 +29729,7 @@ function taskShell(task, status, holdout, tallies) {
     faults: task.faults,
     head: taskFigures([task], tallies),
     // A holdout task never carries per-trial detail, even inside the engine's own output.
-    head_trials: holdout ? [] : task.trials.map((t) => ({ trial: t.trial, outcome: t.outcome, checks: t.checks, evidence: t.evidence }))
+    head_trials: holdout2 ? [] : task.trials.map((t) => ({ trial: t.trial, outcome: t.outcome, checks: t.checks, evidence: t.evidence }))
   };
 }
 function isHoldout(task, others) {
@@ -29848,9 +29852,9 @@ async function readTextFile(path, notFound = "file not found") {
   }
 }
 async function readJsonFile(path) {
-  const text = await readTextFile(path);
+  const text2 = await readTextFile(path);
   try {
-    return JSON.parse(text);
+    return JSON.parse(text2);
   } catch (e) {
     throw new UserInputError(path, "", `not valid JSON: ${e.message}`);
   }
@@ -29915,62 +29919,953 @@ function checkSchemaString(data, path) {
   );
 }
 
-// src/report/fit.ts
-var NOTICE = /* @__PURE__ */ Symbol("notice");
-var JOIN = "\n\n";
-function fitDocument(pieces, cutOrder, maxChars, notice) {
-  const items = /* @__PURE__ */ new Map();
-  const prefix = /* @__PURE__ */ new Map();
-  const keep = /* @__PURE__ */ new Map();
-  const setKeep = (c, n) => {
-    const list2 = items.get(c) ?? [];
-    const sums = prefix.get(c) ?? [0];
-    items.set(c, list2);
-    prefix.set(c, sums);
-    while (list2.length < n) {
-      const text2 = c.item(list2.length);
-      list2.push(text2);
-      sums.push(sums[sums.length - 1] + text2.length);
-    }
-    keep.set(c, n);
-  };
-  const cuts = () => cutOrder.filter((c) => keep.get(c) < c.count).map((c) => ({ what: c.what, kept: keep.get(c), total: c.count }));
-  const sectionLength = (c) => {
-    const n = keep.get(c);
-    return n === 0 ? 0 : c.head.length + prefix.get(c)[n] + (n - 1) * c.separator.length + c.tail.length;
-  };
-  const total = () => {
-    const current2 = cuts();
-    const lengths = pieces.map((p) => p === NOTICE ? current2.length > 0 ? notice(current2).length : 0 : typeof p === "string" ? p.length : sectionLength(p));
-    const present = lengths.filter((l) => l > 0);
-    return present.reduce((s, l) => s + l, 0) + (present.length - 1) * JOIN.length + 1;
-  };
-  for (const p of pieces) if (typeof p === "object") setKeep(p, p === cutOrder[0] ? 0 : p.count);
-  const cutFrom = cutOrder.findIndex((_, i) => {
-    for (const earlier of cutOrder.slice(0, i + 1)) setKeep(earlier, 0);
-    return total() <= maxChars;
-  });
-  if (cutFrom !== -1) {
-    const section2 = cutOrder[cutFrom];
-    let n = 0;
-    while (n < section2.count) {
-      setKeep(section2, n + 1);
-      if (total() > maxChars) break;
-      n += 1;
-    }
-    setKeep(section2, n);
+// src/report/html/write.ts
+import { join as join3 } from "node:path";
+
+// src/report/html/evidence.ts
+import { lstat as lstat2, open as open3, readdir as readdir2, readFile as readFile2 } from "node:fs/promises";
+import { join as join2 } from "node:path";
+
+// src/schemas/report.ts
+var RecordStatus = external_exports.enum(["passed", "failed", "error", "skipped"]);
+var ReportRecord = external_exports.object({
+  test: external_exports.string(),
+  status: RecordStatus,
+  /** The expectation that failed, named as `step 2: $.available == 10`. */
+  assertion: external_exports.string().optional(),
+  /** Expected/actual of a failure, or the error of an execution error. */
+  traceback: external_exports.string().optional(),
+  /** Business branches the service reached during this record (from its coverage). */
+  branches: external_exports.array(external_exports.string()).default([]),
+  duration_ms: external_exports.number().nonnegative().optional()
+});
+var Report = external_exports.object({
+  fault: external_exports.string().min(1),
+  planned: external_exports.number().int(),
+  executed: external_exports.number().int(),
+  complete: external_exports.boolean(),
+  blocked: external_exports.boolean(),
+  records: external_exports.array(ReportRecord),
+  candidate_sha256: external_exports.string(),
+  variant_sha256: external_exports.string(),
+  fixture_sha256: external_exports.string(),
+  started_at: external_exports.string(),
+  /** Set when the whole run could not happen (service did not start, acceptor crashed). */
+  error: external_exports.string().optional()
+});
+var MAX_RECORDS = 1e4;
+var AcceptorReport = external_exports.object({
+  planned: external_exports.number().int(),
+  executed: external_exports.number().int(),
+  complete: external_exports.boolean(),
+  blocked: external_exports.boolean().default(false),
+  records: external_exports.array(ReportRecord).max(MAX_RECORDS, `at most ${MAX_RECORDS} records`)
+});
+
+// src/schemas/tools.ts
+var Goal = external_exports.strictObject({
+  version: external_exports.number().int().positive(),
+  status: external_exports.enum(["active", "cancelled"]),
+  order: external_exports.string().min(1),
+  sku: external_exports.string().min(1),
+  quantity: external_exports.number().int().positive(),
+  /** Tool calls the agent may make through the proxy; past it every call is answered 429. */
+  tool_budget: external_exports.number().int().positive()
+});
+var ToolClaim = external_exports.strictObject({
+  status: external_exports.enum(["reserved", "cancelled", "blocked", "stopped", "failed"]),
+  /** The goal version the result answers. */
+  goal_version: external_exports.number().int().positive(),
+  /** The reservation holding the order's stock, when status is `reserved`. */
+  reservation_id: external_exports.string().nullable(),
+  /** Why the agent stopped: `completed`, or what stopped it (`forbidden`, `budget_exhausted`, …). */
+  stop_reason: external_exports.string().min(1),
+  note: external_exports.string().optional()
+});
+var Exchange = external_exports.object({
+  seq: external_exports.number().int().positive(),
+  at_ms: external_exports.number().nonnegative(),
+  request: external_exports.object({ method: external_exports.string(), path: external_exports.string(), body: external_exports.json().optional() }),
+  /** Times the request was delivered to the service (0 = answered by the proxy, 2 = delivered twice). */
+  delivered: external_exports.number().int().nonnegative(),
+  /** The service's answer to each delivery. */
+  upstream: external_exports.array(external_exports.object({ status: external_exports.number().int(), body: external_exports.json().optional() })),
+  /** What the agent received; null when the proxy dropped the answer. */
+  response: external_exports.object({ status: external_exports.number().int(), body: external_exports.json().optional() }).nullable(),
+  /** The fault the schedule applied to this call, if any. */
+  fault: external_exports.string().optional()
+});
+var Trajectory = external_exports.array(Exchange);
+var ServiceState = external_exports.object({
+  records: external_exports.array(
+    external_exports.object({
+      seq: external_exports.number().int(),
+      kind: external_exports.enum(["reserve", "release"]),
+      reservation_id: external_exports.string(),
+      request_id: external_exports.string(),
+      sku: external_exports.string(),
+      quantity: external_exports.number().int()
+    })
+  ),
+  items: external_exports.record(external_exports.string(), external_exports.object({ on_hand: external_exports.number().int(), reserved: external_exports.number().int(), available: external_exports.number().int() }))
+});
+
+// src/report/html/evidence.ts
+var DEFAULT_LIMITS = { logTailBytes: 8 * 1024, fileBytes: 64 * 1024, candidateBytes: 256 * 1024, candidateFiles: 100, exchanges: 200 };
+var BoundaryJudgement = external_exports.object({ accepted: external_exports.boolean(), findings: external_exports.array(external_exports.object({ kind: external_exports.string(), text: external_exports.string() })) });
+var Goals = external_exports.array(external_exports.record(external_exports.string(), external_exports.unknown()));
+async function readTrialEvidence(trialDir, limits = DEFAULT_LIMITS) {
+  if (!await isDirectory(trialDir)) return null;
+  const evidenceDir = join2(trialDir, "evidence");
+  const out = { reports: [], boundaries: [], log: null, candidate: null, problems: [] };
+  const entries = await entriesOf(evidenceDir);
+  if (entries === null) out.problems.push("evidence/ is missing");
+  for (const name of await fileNames(join2(evidenceDir, "reports"), ".json")) {
+    const read = await readJson(join2(evidenceDir, "reports", name), Report);
+    out.reports.push({ variant: name.slice(0, -".json".length), report: read.value, ...read.problem ? { problem: `evidence/reports/${name}: ${read.problem}` } : {} });
   }
-  const current = cuts();
-  const text = pieces.map((p) => {
-    if (p === NOTICE) return current.length > 0 ? notice(current) : "";
-    if (typeof p === "string") return p;
-    const n = keep.get(p);
-    return n === 0 ? "" : p.head + items.get(p).slice(0, n).join(p.separator) + p.tail;
-  }).filter((t) => t !== "").join(JOIN) + "\n";
-  if (text.length <= maxChars) return text;
-  const closing = "\n\n\u2026 cut here: even without any table the report is longer than the limit.\n";
-  return text.slice(0, maxChars - closing.length) + closing;
+  for (const entry of entries ?? []) {
+    if (!entry.isDirectory() || entry.name === "reports") continue;
+    const run = await readBoundaryRun(join2(evidenceDir, entry.name), entry.name, limits);
+    if (run) out.boundaries.push(run);
+  }
+  out.log = await readTail(join2(evidenceDir, "agent.log"), limits.logTailBytes);
+  out.candidate = await readCandidate(join2(trialDir, "candidate"), limits);
+  return out;
 }
+async function readBoundaryRun(dir, variant, limits) {
+  const trajectory = await readJson(join2(dir, "trajectory.json"), Trajectory);
+  if (trajectory.missing) return null;
+  const judgement = await readJson(join2(dir, "judgement.json"), BoundaryJudgement);
+  const goals = await readJson(join2(dir, "goal.json"), Goals);
+  const log = await readTail(join2(dir, "agent.log"), limits.logTailBytes);
+  const problems = [
+    ...trajectory.problem ? [`evidence/${variant}/trajectory.json: ${trajectory.problem}`] : [],
+    ...judgement.problem ? [`evidence/${variant}/judgement.json: ${judgement.problem}`] : [],
+    ...goals.problem ? [`evidence/${variant}/goal.json: ${goals.problem}`] : []
+  ];
+  const calls = trajectory.value ?? [];
+  return {
+    variant,
+    trajectory: trajectory.value ? calls.slice(0, limits.exchanges) : null,
+    cutExchanges: Math.max(0, calls.length - limits.exchanges),
+    judgement: judgement.value,
+    goals: goals.value ?? [],
+    log,
+    problems
+  };
+}
+async function readCandidate(dir, limits = DEFAULT_LIMITS) {
+  if (!await isDirectory(dir)) return null;
+  const found = [];
+  let unlisted = 0;
+  const walk = async (abs, rel) => {
+    for (const entry of await entriesOf(abs) ?? []) {
+      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(join2(abs, entry.name), path);
+      else if (found.length >= limits.candidateFiles) unlisted += 1;
+      else found.push({ path, abs: join2(abs, entry.name), link: entry.isSymbolicLink() });
+    }
+  };
+  await walk(dir, "");
+  let shown = 0;
+  const files = [];
+  for (const f of found) {
+    if (f.link) {
+      files.push({ path: f.path, size: 0, text: null, why: "a symbolic link (not followed)" });
+      continue;
+    }
+    const size = (await lstat2(f.abs)).size;
+    if (size > limits.fileBytes) files.push({ path: f.path, size, text: null, why: `larger than ${kib(limits.fileBytes)}` });
+    else if (shown + size > limits.candidateBytes) files.push({ path: f.path, size, text: null, why: `the trial's files past ${kib(limits.candidateBytes)}` });
+    else {
+      const data = await readFile2(f.abs).catch(() => null);
+      if (data === null) files.push({ path: f.path, size, text: null, why: "unreadable" });
+      else if (data.subarray(0, 8192).includes(0)) files.push({ path: f.path, size, text: null, why: "binary" });
+      else {
+        shown += size;
+        files.push({ path: f.path, size, text: data.toString("utf8") });
+      }
+    }
+  }
+  return { files, unlisted };
+}
+async function readTail(path, bytes) {
+  const handle = await open3(path, "r").catch(() => null);
+  if (!handle) return null;
+  try {
+    const size = (await handle.stat()).size;
+    const from = Math.max(0, size - bytes);
+    const buffer = Buffer.alloc(size - from);
+    await handle.read(buffer, 0, buffer.length, from);
+    const newline = from > 0 ? buffer.indexOf(10) : -1;
+    const start = newline >= 0 ? newline + 1 : 0;
+    return { text: buffer.subarray(start).toString("utf8"), cutBytes: from + start };
+  } finally {
+    await handle.close();
+  }
+}
+async function readJson(path, schema) {
+  let text2;
+  try {
+    text2 = await readFile2(path, "utf8");
+  } catch (e) {
+    const code = e.code;
+    return { value: null, missing: code === "ENOENT", ...code === "ENOENT" ? {} : { problem: `unreadable (${code})` } };
+  }
+  let data;
+  try {
+    data = JSON.parse(text2);
+  } catch (e) {
+    return { value: null, missing: false, problem: `not JSON (${e.message})` };
+  }
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return { value: parsed.data, missing: false };
+  const issue2 = parsed.error.issues[0];
+  return { value: null, missing: false, problem: `not in the expected format (${issue2.path.join(".") || "top level"}: ${issue2.message})` };
+}
+async function isDirectory(path) {
+  return lstat2(path).then((s) => s.isDirectory(), () => false);
+}
+async function entriesOf(dir) {
+  const entries = await readdir2(dir, { withFileTypes: true }).catch(() => null);
+  return entries ? entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : null;
+}
+async function fileNames(dir, suffix) {
+  return (await entriesOf(dir) ?? []).filter((e) => e.isFile() && e.name.endsWith(suffix)).map((e) => e.name);
+}
+function kib(bytes) {
+  return `${Math.round(bytes / 1024)} KiB`;
+}
+
+// node_modules/diff/libesm/diff/base.js
+var Diff = class {
+  diff(oldStr, newStr, options = {}) {
+    let callback;
+    if (typeof options === "function") {
+      callback = options;
+      options = {};
+    } else if ("callback" in options) {
+      callback = options.callback;
+    }
+    const oldString = this.castInput(oldStr, options);
+    const newString = this.castInput(newStr, options);
+    const oldTokens = this.removeEmpty(this.tokenize(oldString, options));
+    const newTokens = this.removeEmpty(this.tokenize(newString, options));
+    return this.diffWithOptionsObj(oldTokens, newTokens, options, callback);
+  }
+  diffWithOptionsObj(oldTokens, newTokens, options, callback) {
+    var _a3;
+    const done = (value) => {
+      value = this.postProcess(value, options);
+      if (callback) {
+        setTimeout(function() {
+          callback(value);
+        }, 0);
+        return void 0;
+      } else {
+        return value;
+      }
+    };
+    const newLen = newTokens.length, oldLen = oldTokens.length;
+    let editLength = 1;
+    let maxEditLength = newLen + oldLen;
+    if (options.maxEditLength != null) {
+      maxEditLength = Math.min(maxEditLength, options.maxEditLength);
+    }
+    const maxExecutionTime = (_a3 = options.timeout) !== null && _a3 !== void 0 ? _a3 : Infinity;
+    const abortAfterTimestamp = Date.now() + maxExecutionTime;
+    const bestPath = [{ oldPos: -1, lastComponent: void 0 }];
+    let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
+    if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+      return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
+    }
+    let minDiagonalToConsider = -Infinity, maxDiagonalToConsider = Infinity;
+    const execEditLength = () => {
+      for (let diagonalPath = Math.max(minDiagonalToConsider, -editLength); diagonalPath <= Math.min(maxDiagonalToConsider, editLength); diagonalPath += 2) {
+        let basePath;
+        const removePath = bestPath[diagonalPath - 1], addPath = bestPath[diagonalPath + 1];
+        if (removePath) {
+          bestPath[diagonalPath - 1] = void 0;
+        }
+        let canAdd = false;
+        if (addPath) {
+          const addPathNewPos = addPath.oldPos - diagonalPath;
+          canAdd = addPath && 0 <= addPathNewPos && addPathNewPos < newLen;
+        }
+        const canRemove = removePath && removePath.oldPos + 1 < oldLen;
+        if (!canAdd && !canRemove) {
+          bestPath[diagonalPath] = void 0;
+          continue;
+        }
+        if (!canRemove || canAdd && removePath.oldPos < addPath.oldPos) {
+          basePath = this.addToPath(addPath, true, false, 0, options);
+        } else {
+          basePath = this.addToPath(removePath, false, true, 1, options);
+        }
+        newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
+        if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+          return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
+        } else {
+          bestPath[diagonalPath] = basePath;
+          if (basePath.oldPos + 1 >= oldLen) {
+            maxDiagonalToConsider = Math.min(maxDiagonalToConsider, diagonalPath - 1);
+          }
+          if (newPos + 1 >= newLen) {
+            minDiagonalToConsider = Math.max(minDiagonalToConsider, diagonalPath + 1);
+          }
+        }
+      }
+      editLength++;
+    };
+    if (callback) {
+      (function exec() {
+        setTimeout(function() {
+          if (editLength > maxEditLength || Date.now() > abortAfterTimestamp) {
+            return callback(void 0);
+          }
+          if (!execEditLength()) {
+            exec();
+          }
+        }, 0);
+      })();
+    } else {
+      while (editLength <= maxEditLength && Date.now() <= abortAfterTimestamp) {
+        const ret = execEditLength();
+        if (ret) {
+          return ret;
+        }
+      }
+    }
+  }
+  addToPath(path, added, removed, oldPosInc, options) {
+    const last = path.lastComponent;
+    if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
+      return {
+        oldPos: path.oldPos + oldPosInc,
+        lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
+      };
+    } else {
+      return {
+        oldPos: path.oldPos + oldPosInc,
+        lastComponent: { count: 1, added, removed, previousComponent: last }
+      };
+    }
+  }
+  extractCommon(basePath, newTokens, oldTokens, diagonalPath, options) {
+    const newLen = newTokens.length, oldLen = oldTokens.length;
+    let oldPos = basePath.oldPos, newPos = oldPos - diagonalPath, commonCount = 0;
+    while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options)) {
+      newPos++;
+      oldPos++;
+      commonCount++;
+      if (options.oneChangePerToken) {
+        basePath.lastComponent = { count: 1, previousComponent: basePath.lastComponent, added: false, removed: false };
+      }
+    }
+    if (commonCount && !options.oneChangePerToken) {
+      basePath.lastComponent = { count: commonCount, previousComponent: basePath.lastComponent, added: false, removed: false };
+    }
+    basePath.oldPos = oldPos;
+    return newPos;
+  }
+  equals(left, right, options) {
+    if (options.comparator) {
+      return options.comparator(left, right);
+    } else {
+      return left === right || !!options.ignoreCase && left.toLowerCase() === right.toLowerCase();
+    }
+  }
+  removeEmpty(array2) {
+    const ret = [];
+    for (let i = 0; i < array2.length; i++) {
+      if (array2[i]) {
+        ret.push(array2[i]);
+      }
+    }
+    return ret;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  castInput(value, options) {
+    return value;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  tokenize(value, options) {
+    return Array.from(value);
+  }
+  join(chars) {
+    return chars.join("");
+  }
+  postProcess(changeObjects, options) {
+    return changeObjects;
+  }
+  get useLongestToken() {
+    return false;
+  }
+  buildValues(lastComponent, newTokens, oldTokens) {
+    const components = [];
+    let nextComponent;
+    while (lastComponent) {
+      components.push(lastComponent);
+      nextComponent = lastComponent.previousComponent;
+      delete lastComponent.previousComponent;
+      lastComponent = nextComponent;
+    }
+    components.reverse();
+    const componentLen = components.length;
+    let componentPos = 0, newPos = 0, oldPos = 0;
+    for (; componentPos < componentLen; componentPos++) {
+      const component = components[componentPos];
+      if (!component.removed) {
+        if (!component.added && this.useLongestToken) {
+          let value = newTokens.slice(newPos, newPos + component.count);
+          value = value.map(function(value2, i) {
+            const oldValue = oldTokens[oldPos + i];
+            return oldValue.length > value2.length ? oldValue : value2;
+          });
+          component.value = this.join(value);
+        } else {
+          component.value = this.join(newTokens.slice(newPos, newPos + component.count));
+        }
+        newPos += component.count;
+        if (!component.added) {
+          oldPos += component.count;
+        }
+      } else {
+        component.value = this.join(oldTokens.slice(oldPos, oldPos + component.count));
+        oldPos += component.count;
+      }
+    }
+    return components;
+  }
+};
+
+// node_modules/diff/libesm/diff/line.js
+var LineDiff = class extends Diff {
+  constructor() {
+    super(...arguments);
+    this.tokenize = tokenize;
+  }
+  equals(left, right, options) {
+    if (options.ignoreWhitespace) {
+      if (!options.newlineIsToken || !left.includes("\n")) {
+        left = left.trim();
+      }
+      if (!options.newlineIsToken || !right.includes("\n")) {
+        right = right.trim();
+      }
+    } else if (options.ignoreNewlineAtEof && !options.newlineIsToken) {
+      if (left.endsWith("\n")) {
+        left = left.slice(0, -1);
+      }
+      if (right.endsWith("\n")) {
+        right = right.slice(0, -1);
+      }
+    }
+    return super.equals(left, right, options);
+  }
+};
+var lineDiff = new LineDiff();
+function diffLines(oldStr, newStr, options) {
+  return lineDiff.diff(oldStr, newStr, options);
+}
+function tokenize(value, options) {
+  if (options.stripTrailingCr) {
+    value = value.replace(/\r\n/g, "\n");
+  }
+  const retLines = [], linesAndNewlines = value.split(/(\n|\r\n)/);
+  if (!linesAndNewlines[linesAndNewlines.length - 1]) {
+    linesAndNewlines.pop();
+  }
+  for (let i = 0; i < linesAndNewlines.length; i++) {
+    const line = linesAndNewlines[i];
+    if (i % 2 && !options.newlineIsToken) {
+      retLines[retLines.length - 1] += line;
+    } else {
+      retLines.push(line);
+    }
+  }
+  return retLines;
+}
+
+// node_modules/diff/libesm/patch/create.js
+function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
+  let optionsObj;
+  if (!options) {
+    optionsObj = {};
+  } else if (typeof options === "function") {
+    optionsObj = { callback: options };
+  } else {
+    optionsObj = options;
+  }
+  if (typeof optionsObj.context === "undefined") {
+    optionsObj.context = 4;
+  }
+  const context = optionsObj.context;
+  if (optionsObj.newlineIsToken) {
+    throw new Error("newlineIsToken may not be used with patch-generation functions, only with diffing functions");
+  }
+  if (!optionsObj.callback) {
+    return diffLinesResultToPatch(diffLines(oldStr, newStr, optionsObj));
+  } else {
+    const { callback } = optionsObj;
+    diffLines(oldStr, newStr, Object.assign(Object.assign({}, optionsObj), { callback: (diff) => {
+      const patch = diffLinesResultToPatch(diff);
+      callback(patch);
+    } }));
+  }
+  function diffLinesResultToPatch(diff) {
+    if (!diff) {
+      return;
+    }
+    diff.push({ value: "", lines: [] });
+    function contextLines(lines) {
+      return lines.map(function(entry) {
+        return " " + entry;
+      });
+    }
+    const hunks = [];
+    let oldRangeStart = 0, newRangeStart = 0, curRange = [], oldLine = 1, newLine = 1;
+    for (let i = 0; i < diff.length; i++) {
+      const current = diff[i], lines = current.lines || splitLines(current.value);
+      current.lines = lines;
+      if (current.added || current.removed) {
+        if (!oldRangeStart) {
+          const prev = diff[i - 1];
+          oldRangeStart = oldLine;
+          newRangeStart = newLine;
+          if (prev) {
+            curRange = context > 0 ? contextLines(prev.lines.slice(-context)) : [];
+            oldRangeStart -= curRange.length;
+            newRangeStart -= curRange.length;
+          }
+        }
+        for (const line of lines) {
+          curRange.push((current.added ? "+" : "-") + line);
+        }
+        if (current.added) {
+          newLine += lines.length;
+        } else {
+          oldLine += lines.length;
+        }
+      } else {
+        if (oldRangeStart) {
+          if (lines.length <= context * 2 && i < diff.length - 2) {
+            for (const line of contextLines(lines)) {
+              curRange.push(line);
+            }
+          } else {
+            const contextSize = Math.min(lines.length, context);
+            for (const line of contextLines(lines.slice(0, contextSize))) {
+              curRange.push(line);
+            }
+            const hunk = {
+              oldStart: oldRangeStart,
+              oldLines: oldLine - oldRangeStart + contextSize,
+              newStart: newRangeStart,
+              newLines: newLine - newRangeStart + contextSize,
+              lines: curRange
+            };
+            hunks.push(hunk);
+            oldRangeStart = 0;
+            newRangeStart = 0;
+            curRange = [];
+          }
+        }
+        oldLine += lines.length;
+        newLine += lines.length;
+      }
+    }
+    for (const hunk of hunks) {
+      for (let i = 0; i < hunk.lines.length; i++) {
+        if (hunk.lines[i].endsWith("\n")) {
+          hunk.lines[i] = hunk.lines[i].slice(0, -1);
+        } else {
+          hunk.lines.splice(i + 1, 0, "\\ No newline at end of file");
+          i++;
+        }
+      }
+    }
+    return {
+      oldFileName,
+      newFileName,
+      oldHeader,
+      newHeader,
+      hunks
+    };
+  }
+}
+function splitLines(text2) {
+  const hasTrailingNl = text2.endsWith("\n");
+  const result = text2.split("\n").map((line) => line + "\n");
+  if (hasTrailingNl) {
+    result.pop();
+  } else {
+    result.push(result.pop().slice(0, -1));
+  }
+  return result;
+}
+
+// src/report/html/diff.ts
+var MAX_EDIT_LENGTH = 4e3;
+function diffCandidates(base, head) {
+  const baseFiles = new Map(base.files.map((f) => [f.path, f]));
+  const headFiles = new Map(head.files.map((f) => [f.path, f]));
+  const paths = [.../* @__PURE__ */ new Set([...baseFiles.keys(), ...headFiles.keys()])].sort();
+  return paths.map((path) => {
+    const b = baseFiles.get(path);
+    const h = headFiles.get(path);
+    if (!b) return { path, change: "added" };
+    if (!h) return { path, change: "removed" };
+    if (b.text === null || h.text === null) return { path, change: "not compared", why: `${b.text === null ? `base: ${b.why}` : ""}${b.text === null && h.text === null ? "; " : ""}${h.text === null ? `head: ${h.why}` : ""}` };
+    if (b.text === h.text) return { path, change: "same" };
+    const patch = structuredPatch(`base/${path}`, `head/${path}`, b.text, h.text, void 0, void 0, { context: 3, maxEditLength: MAX_EDIT_LENGTH });
+    if (!patch) return { path, change: "not compared", why: `more than ${MAX_EDIT_LENGTH} lines differ` };
+    const lines = patch.hunks.flatMap((hunk) => [`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`, ...hunk.lines]);
+    return { path, change: "changed", patch: lines.join("\n") };
+  });
+}
+
+// src/report/html/escape.ts
+var HTML = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+var replaceHtml = (c) => HTML[c];
+var INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2028\u2029\u2060\u2066-\u2069\uFEFF]/g;
+var codePoint = (c) => `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+function text(value) {
+  return value.replace(/[&<>]/g, replaceHtml).replace(INVISIBLE, (c) => `<span class="ctl">${codePoint(c)}</span>`);
+}
+function attr(value) {
+  return value.replace(/[&<>"']/g, replaceHtml).replace(INVISIBLE, codePoint);
+}
+function scriptJson(value) {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+function clip(value, max) {
+  return value.length <= max ? value : `${value.slice(0, max)}\u2026 (${value.length - max} more characters)`;
+}
+
+// src/report/html/model.ts
+var CHECK_STATES = ["regressed", "suspect", "improved", "flaky", "unchanged"];
+var MAX_LINE = 1e3;
+var BODY_CHARS = 2e3;
+var MAX_COLUMNS = 16;
+var TASK_RANK = {
+  regressed: 0,
+  suspect: 1,
+  failing: 2,
+  mixed: 3,
+  changed: 4,
+  incomparable: 5,
+  improved: 6,
+  flaky: 7,
+  new: 8,
+  removed: 9,
+  none: 10,
+  unchanged: 11,
+  passing: 12
+};
+function orderedTasks(comparison, results) {
+  const head = new Map(results.tasks.map((t) => [t.id, t]));
+  const withBase = hasBase(comparison);
+  return comparison.tasks.map((task) => ({ task, state: taskState(task, head.get(task.id), withBase) })).sort((a, b) => TASK_RANK[a.state] - TASK_RANK[b.state]);
+}
+function buildReportModel(input2) {
+  const { results, comparison: c } = input2;
+  const head = new Map(results.tasks.map((t) => [t.id, t]));
+  const withBase = hasBase(c);
+  const blobs = new BlobTable();
+  const ordered = orderedTasks(c, results).map((o) => ({ ...o, cells: cellsOf(o.task, head.get(o.task.id), withBase) }));
+  const columns = matrixColumns(ordered.flatMap((o) => o.cells), ordered.flatMap((o) => o.task.faults));
+  let evidenceOmitted = 0;
+  const tasks = ordered.map(({ task, state, cells }, i) => {
+    const result = head.get(task.id);
+    const trials = (result?.trials ?? []).map((trial) => {
+      const read = input2.evidence.get(trial.evidence);
+      if (read?.kind === "omitted") evidenceOmitted += 1;
+      return trialView(trial, result, read, blobs);
+    });
+    return {
+      anchor: `t-${i}`,
+      id: clip(task.id, MAX_LINE),
+      state,
+      stateText: stateText(task, state, withBase),
+      pass: { base: passCount(task.base), head: passCount(task.head) },
+      cells,
+      differs: task.differs.map((d) => ({ field: d.field, base: clip(d.base, MAX_LINE), head: clip(d.head, MAX_LINE) })),
+      pooled: task.base_runs > 1 || task.base_runs_excluded > 0 ? `base pooled over ${task.base_runs} run(s)${task.base_runs_excluded > 0 ? `; ${task.base_runs_excluded} left out (another task definition)` : ""}` : null,
+      figures: [...task.head ? [figures("head", task.head)] : [], ...task.base ? [figures("base", task.base)] : []],
+      trials
+    };
+  });
+  return {
+    trialSet: c.trial_set,
+    verdict: verdict(c, results),
+    policy: withBase ? `${c.policy.name}${c.policy.alpha === null ? "" : `, \u03B1 = ${c.policy.alpha}`} (${c.policy.chosen === "default" ? `the default with ${c.bases.length} base run(s)` : "chosen"})` : null,
+    notes: (input2.notes ?? []).map((n) => clip(n, MAX_LINE)),
+    checkCounts: withBase ? { ...c.checks } : null,
+    denominators: [{ side: "head", figures: denominators2(c.denominators.head) }, ...c.denominators.base ? [{ side: `base (${c.denominators.base.runs} run(s))`, figures: denominators2(c.denominators.base) }] : []],
+    runs: { head: runView(c.head), bases: c.bases.map(runView) },
+    holdout: holdoutView(c, withBase),
+    columns,
+    tasks,
+    blobs: blobs.entries,
+    evidenceOmitted
+  };
+}
+function hasBase(c) {
+  return c.bases.length > 0 && c.verdict !== "incomparable";
+}
+function taskState(task, result, withBase) {
+  if (!withBase) return headState(passCount(task.head) ?? { successes: 0, n: 0 }, result === void 0);
+  if (task.status !== "compared") return task.status;
+  const gated = task.checks.filter((ch) => ch.gated);
+  return CHECK_STATES.find((s) => gated.some((ch) => ch.status === s)) ?? "unchanged";
+}
+function headState(count2, missing = false) {
+  if (missing || count2.n === 0) return "none";
+  return count2.successes === count2.n ? "passing" : count2.successes === 0 ? "failing" : "mixed";
+}
+function stateText(task, state, withBase) {
+  if (!withBase || task.status !== "compared") return state === "none" ? "no executed trial" : `${state}${task.status !== "compared" && withBase ? " task" : ""}`;
+  const n = task.checks.filter((ch) => ch.gated && ch.status === state).length;
+  return state === "unchanged" ? state : `${state} (${n} check${n === 1 ? "" : "s"})`;
+}
+function cellsOf(task, result, withBase) {
+  if (withBase && task.status === "compared") return task.checks.map(compared);
+  if (!result) return [];
+  const tallies = tallyChecks(result.trials);
+  return orderChecks(tallies.keys(), result.faults).map((key) => ({
+    key,
+    label: clip(checkLabel(key, result.faults), MAX_LINE),
+    state: headState(tallies.get(key)),
+    base: null,
+    head: tallies.get(key),
+    rule: null,
+    gated: checkKind(key) !== "env"
+  }));
+}
+function compared(ch) {
+  return { key: ch.check, label: clip(ch.label, MAX_LINE), state: ch.status, base: ch.base, head: ch.head, rule: clip(ch.rule, MAX_LINE), gated: ch.gated };
+}
+function matrixColumns(cells, faults) {
+  const keys = orderChecks(new Set(cells.map((c) => c.key)), [...new Map(faults.map((f) => [f.id, f])).values()]);
+  if (keys.length <= MAX_COLUMNS) {
+    return keys.map((key) => ({ title: clip(key.slice(key.indexOf(":") + 1), 40), full: clip(cells.find((c) => c.key === key).label, MAX_LINE), keys: [key] }));
+  }
+  const kinds = [...new Set(keys.map(checkKind))];
+  return kinds.map((kind) => ({ title: kind, full: `every ${kind} check of the task`, keys: keys.filter((k) => checkKind(k) === kind) }));
+}
+function passCount(f) {
+  return f ? { successes: f.passes, n: f.executed } : null;
+}
+function figures(side, f) {
+  return {
+    side,
+    k: f.k,
+    launched: f.launched,
+    executed: f.executed,
+    passes: f.passes,
+    envErrors: f.env_errors,
+    unexecuted: f.unexecuted,
+    passAt1: f.pass_at_1,
+    passPowK: f.pass_pow_k,
+    wallMs: f.wall_ms,
+    tokens: f.tokens ?? null,
+    costUsd: f.cost_usd ?? null,
+    envErrorRules: f.env_error_rules.map((r) => ({ rule: clip(r.rule, MAX_LINE), trials: r.trials }))
+  };
+}
+function verdict(c, results) {
+  const d = c.denominators.head;
+  if (c.verdict === "incomparable" && c.incomparable) {
+    const i = c.incomparable;
+    return { state: "incomparable", headline: clip(`cannot compare: base run ${i.base_index + 1} has ${i.field} "${i.base}", the head "${i.head}"; head results only`, MAX_LINE) };
+  }
+  if (c.verdict === "no_baseline" || c.verdict === "incomparable") {
+    const passes = results.tasks.reduce((s, t) => s + t.summary.passes, 0);
+    return { state: "no_baseline", headline: `${passes}/${d.executed} executed trials passed (head results only, no baseline)` };
+  }
+  const compared2 = c.task_counts.compared + c.holdout.tasks.compared;
+  const tasks = `${compared2} task${compared2 === 1 ? "" : "s"} compared`;
+  if (c.verdict === "fail") return { state: "fail", headline: `${c.regressions} regression${c.regressions === 1 ? "" : "s"} (${tasks})` };
+  return { state: "pass", headline: compared2 === 0 ? "no regressions, but no task could be compared" : `no regressions (${tasks})` };
+}
+function denominators2(d) {
+  return {
+    runs: d.runs,
+    k: d.k,
+    tasks: d.tasks,
+    launched: d.launched,
+    executed: d.executed,
+    envErrors: d.env_errors,
+    unexecuted: d.unexecuted,
+    envErrorRules: d.env_error_rules.map((r) => ({ rule: clip(r.rule, MAX_LINE), trials: r.trials })),
+    holdoutEnvErrors: d.holdout_env_errors
+  };
+}
+function runView(r) {
+  return { sha: r.git_sha === null ? null : clip(r.git_sha, 80), ref: r.ref === null ? null : clip(r.ref, MAX_LINE), startedAt: clip(r.started_at, 80) };
+}
+function holdoutView(c, withBase) {
+  const h = c.holdout;
+  const tasks = Object.entries(h.tasks).filter(([, n]) => n > 0);
+  if (tasks.length === 0) return null;
+  return {
+    tasks: withBase ? tasks.map(([state, n]) => ({ state, n })) : [{ state: "run", n: tasks.reduce((s, [, n]) => s + n, 0) }],
+    checks: withBase ? { ...h.checks } : null,
+    basePasses: withBase ? h.base_passes : null,
+    headPasses: withBase ? h.head_passes : h.head_passes_all
+  };
+}
+var LAYERS = [
+  ["final state", "final_state"],
+  ["constraints", "constraints"],
+  ["tool contract", "tool_contract"]
+];
+function trialView(trial, task, read, blobs) {
+  const faultLabel = (id) => task.faults.find((f) => f.id === id)?.label ?? null;
+  const head = read?.kind === "read" ? read.head : null;
+  const usage2 = trial.usage ?? {};
+  const view = {
+    trial: trial.trial,
+    outcome: trial.outcome,
+    stopReason: trial.stop_reason,
+    cause: trial.cause ?? null,
+    envError: trial.env_error === void 0 ? null : clip(trial.env_error, MAX_LINE),
+    wallMs: trial.wall_ms,
+    agentMs: trial.agent_ms ?? null,
+    usage: ["input_tokens", "output_tokens", "total_tokens", "cost_usd"].flatMap((name) => usage2[name] === void 0 ? [] : [{ name, value: usage2[name] }]),
+    evidencePath: clip(trial.evidence, MAX_LINE),
+    layers: LAYERS.map(([name, key]) => ({ name, ok: trial.layers[key].ok, failures: trial.layers[key].failures.map((f) => clip(f, MAX_LINE)) })),
+    trajectory: { steps: trial.layers.trajectory.steps ?? null, retries: trial.layers.trajectory.retries ?? null, notes: trial.layers.trajectory.notes.map((n) => clip(n, MAX_LINE)) },
+    checks: orderChecks(Object.keys(trial.checks), task.faults).map((key) => ({ key, label: clip(checkLabel(key, task.faults), MAX_LINE), ok: trial.checks[key] })),
+    variants: variants(trial, head, faultLabel),
+    boundaries: (head?.boundaries ?? []).map((b) => boundaryView(b, faultLabel, blobs)),
+    log: head?.log ? tailView(head.log, blobs) : null,
+    files: head?.candidate ? head.candidate.files.map((f) => ({ path: clip(f.path, MAX_LINE), size: f.size, blob: f.text === null ? null : blobs.add("text", f.text), why: f.why ?? null })) : null,
+    unlistedFiles: head?.candidate?.unlisted ?? 0,
+    diff: null,
+    evidenceNote: read === void 0 ? "no evidence was read for this trial" : read.kind === "omitted" ? read.reason : head === null ? `the trial directory ${trial.evidence} is not beside this report` : null,
+    problems: [...head?.problems ?? [], ...head?.reports.flatMap((r) => r.problem ? [r.problem] : []) ?? []].map((p) => clip(p, MAX_LINE))
+  };
+  if (read?.kind === "read" && read.base && head?.candidate) {
+    const base = read.base;
+    view.diff = {
+      against: clip(base.evidence, MAX_LINE),
+      files: base.candidate ? diffCandidates(base.candidate, head.candidate).map((f) => ({
+        path: clip(f.path, MAX_LINE),
+        change: f.change,
+        blob: f.change === "changed" ? blobs.add("diff", f.patch) : null,
+        why: f.change === "not compared" ? f.why : null
+      })) : []
+    };
+  }
+  return view;
+}
+function variants(trial, head, faultLabel) {
+  const reports = new Map((head?.reports ?? []).map((r) => [r.report?.fault ?? r.variant, r.report]));
+  const names = [.../* @__PURE__ */ new Set([...trial.judgements.map((j) => j.fault), ...reports.keys()])];
+  return names.map((variant) => {
+    const judgement = trial.judgements.find((j) => j.fault === variant);
+    const report = reports.get(variant) ?? null;
+    const caught = variant === "none" ? /* @__PURE__ */ new Set() : new Set(judgement?.detected_by ?? []);
+    return {
+      variant: clip(variant, MAX_LINE),
+      label: faultLabel(variant),
+      verdict: judgement?.verdict ?? null,
+      reason: judgement ? clip(judgement.reason, MAX_LINE) : null,
+      report: report ? reportView(report, variant, caught) : null
+    };
+  });
+}
+function reportView(report, variant, caught) {
+  return {
+    planned: report.planned,
+    executed: report.executed,
+    complete: report.complete,
+    blocked: report.blocked,
+    error: report.error === void 0 ? null : clip(report.error, MAX_LINE),
+    passed: report.records.filter((r) => r.status === "passed").length,
+    failing: report.records.filter((r) => r.status !== "passed").map((r) => ({
+      test: clip(r.test, MAX_LINE),
+      status: r.status,
+      assertion: r.assertion === void 0 ? null : clip(r.assertion, MAX_LINE),
+      traceback: r.traceback === void 0 ? null : clip(r.traceback, MAX_LINE),
+      caught: caught.has(r.test) ? clip(variant, MAX_LINE) : null
+    }))
+  };
+}
+function boundaryView(b, faultLabel, blobs) {
+  return {
+    variant: clip(b.variant, MAX_LINE),
+    label: faultLabel(b.variant),
+    accepted: b.judgement?.accepted ?? null,
+    findings: (b.judgement?.findings ?? []).map((f) => ({ kind: clip(f.kind, 80), text: clip(f.text, MAX_LINE) })),
+    timeline: (b.trajectory ?? []).map((x) => ({
+      seq: x.seq,
+      atMs: x.at_ms,
+      call: clip(`${x.request.method} ${x.request.path}`, MAX_LINE),
+      requestBody: x.request.body === void 0 ? null : clip(JSON.stringify(x.request.body), BODY_CHARS),
+      delivered: x.delivered,
+      upstream: x.upstream.map((u) => u.status),
+      response: x.response?.status ?? null,
+      responseBody: x.response?.body === void 0 ? null : clip(JSON.stringify(x.response.body), BODY_CHARS),
+      fault: x.fault === void 0 ? null : clip(x.fault, MAX_LINE)
+    })),
+    cutExchanges: b.cutExchanges,
+    goals: b.goals.map((g) => clip(JSON.stringify(g), BODY_CHARS)),
+    log: b.log ? tailView(b.log, blobs) : null,
+    problems: b.problems.map((p) => clip(p, MAX_LINE))
+  };
+}
+function tailView(tail, blobs) {
+  return { blob: blobs.add("text", tail.text), cutBytes: tail.cutBytes };
+}
+var BlobTable = class {
+  entries = {};
+  ids = /* @__PURE__ */ new Map();
+  add(kind, text2) {
+    const key = `${kind}:${text2}`;
+    let id = this.ids.get(key);
+    if (id === void 0) {
+      id = `b${this.ids.size}`;
+      this.ids.set(key, id);
+      this.entries[id] = { kind, text: text2 };
+    }
+    return id;
+  }
+};
+
+// src/report/html/plan.ts
+import { isAbsolute, relative as relative2, resolve } from "node:path";
+var OUTCOME_ORDER = { fail: 0, env_error: 1, pass: 2, unexecuted: 3 };
+function planEvidence(results, comparison, runDir, bases) {
+  const head = new Map(results.tasks.map((t) => [t.id, t]));
+  const baseTasks = bases.map((b) => ({ dir: b.dir, tasks: new Map(b.results.tasks.map((t) => [t.id, t])) }));
+  return orderedTasks(comparison, results).flatMap(({ task }) => {
+    const trials = [...head.get(task.id)?.trials ?? []].sort((a, b) => (OUTCOME_ORDER[a.outcome] ?? 4) - (OUTCOME_ORDER[b.outcome] ?? 4) || a.trial - b.trial);
+    return trials.map((trial) => ({ evidence: trial.evidence, dir: inside(runDir, trial.evidence), base: baseTrial(task.id, trial, baseTasks) }));
+  });
+}
+function baseTrial(taskId, trial, bases) {
+  for (const base of bases) {
+    const task = base.tasks.get(taskId);
+    if (!task || task.set === "holdout") continue;
+    const executed2 = task.trials.filter((t) => t.outcome === "pass" || t.outcome === "fail");
+    const match = executed2.find((t) => t.trial === trial.trial) ?? executed2[0];
+    const dir = match ? inside(base.dir, match.evidence) : null;
+    if (match && dir) return { evidence: match.evidence, dir };
+  }
+  return null;
+}
+function inside(root, path) {
+  const abs = resolve(root, path);
+  const rel = relative2(resolve(root), abs);
+  return rel === "" || rel.startsWith("..") || isAbsolute(rel) ? null : abs;
+}
+
+// src/report/html/render.ts
+import { createHash as createHash2 } from "node:crypto";
 
 // node_modules/markdown-table/index.js
 function defaultStringLength(value) {
@@ -30116,15 +31011,15 @@ function toAlignment(value) {
 }
 
 // src/report/format.ts
-function inline(text) {
-  return text.replace(/</g, "&lt;").replace(/\|/g, "\\|").replace(/\s*\r?\n\s*/g, " ");
+function inline(text2) {
+  return text2.replace(/</g, "&lt;").replace(/\|/g, "\\|").replace(/\s*\r?\n\s*/g, " ");
 }
-function tableLines(header, rows) {
-  const lines = markdownTable([header.map(inline), ...rows.map((r) => r.map(inline))], { alignDelimiters: false }).split("\n");
+function tableLines(header2, rows) {
+  const lines = markdownTable([header2.map(inline), ...rows.map((r) => r.map(inline))], { alignDelimiters: false }).split("\n");
   return { head: lines.slice(0, 2), rows: lines.slice(2) };
 }
-function table(header, rows) {
-  const { head, rows: body } = tableLines(header, rows);
+function table(header2, rows) {
+  const { head, rows: body } = tableLines(header2, rows);
   return [...head, ...body].join("\n");
 }
 function ratio(c) {
@@ -30153,6 +31048,590 @@ function tokens(x) {
   return x === void 0 ? "" : thousands(x);
 }
 
+// src/report/html/assets.ts
+var STYLE = `
+:root{--fg:#1f2328;--muted:#59636e;--line:#d0d7de;--bg2:#f6f8fa}
+*{box-sizing:border-box}
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);margin:0 auto;max-width:1500px;padding:16px 20px;overflow-wrap:anywhere}
+h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:24px 0 8px;border-bottom:1px solid var(--line);padding-bottom:4px}
+h3,h4{font-size:14px;margin:12px 0 4px}
+code,pre,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--bg2);border:1px solid var(--line);border-radius:6px;padding:8px;margin:4px 0;max-height:480px;overflow:auto}
+table{border-collapse:collapse;margin:4px 0}
+th,td{border:1px solid var(--line);padding:3px 7px;text-align:left;vertical-align:top}
+th,.nw{white-space:nowrap}
+td.rule{min-width:16em}
+thead th{background:var(--bg2)}
+.wrap thead th{position:sticky;top:0;z-index:1}
+.muted{color:var(--muted)}
+.ctl{display:inline-block;border:1px solid currentColor;border-radius:3px;font:10px/1.2 ui-monospace,monospace;padding:0 2px;margin:0 1px;color:#cf222e;background:#fff8c5}
+.verdict{font-size:16px;font-weight:600;padding:8px 12px;border-radius:6px;margin:8px 0}
+.v-fail{background:#ffebe9;border:1px solid #ff8182}.v-pass{background:#dafbe1;border:1px solid #4ac26b}
+.v-no_baseline,.v-incomparable{background:#fff8c5;border:1px solid #d4a72c}
+.chip{display:inline-block;border-radius:10px;padding:0 8px;margin:2px 4px 2px 0;border:1px solid var(--line)}
+.s-regressed,.s-failing{background:#ffebe9;color:#82071e}
+.s-suspect,.s-mixed{background:#fff1e5;color:#953800}
+.s-improved,.s-passing{background:#dafbe1;color:#116329}
+.s-flaky{background:#fbefff;color:#6639ba}
+.s-unchanged,.s-none{background:#f6f8fa;color:#59636e}
+.s-new,.s-removed,.s-changed,.s-incomparable{background:#ddf4ff;color:#0a3069}
+.legend .chip{font-size:12px}
+.wrap{overflow:auto;max-height:75vh;border:1px solid var(--line);border-radius:6px}
+.wrap table{margin:0}
+#matrix table{table-layout:fixed;width:1px}
+.w-task{width:18em}.w-state{width:13.5em}.w-count{width:8.5em}.w-kind{width:24em}
+#matrix thead th{white-space:normal;overflow-wrap:anywhere}
+#matrix td{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+#matrix td.cell{text-align:center}
+#matrix td.kind{white-space:normal}
+#matrix th.task{white-space:normal}
+.c{display:inline-block;border-radius:4px;padding:0 4px;margin:1px}
+.toolbar{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:8px 0}
+.toolbar input{font:inherit;padding:3px 6px;min-width:240px}
+.toolbar button{font:inherit;border:1px solid var(--line);border-radius:6px;padding:2px 8px;background:#fff;cursor:pointer}
+.toolbar button[aria-pressed=false]{opacity:.45;text-decoration:line-through}
+details.task{border:1px solid var(--line);border-radius:6px;margin:4px 0}
+details.task>summary{padding:6px 10px;cursor:pointer}
+details.task[open]>summary{border-bottom:1px solid var(--line);background:var(--bg2)}
+.body{padding:6px 12px 10px}
+details.trial,details.sub{border-left:3px solid var(--line);margin:6px 0;padding-left:8px}
+details.trial>summary,details.sub>summary{cursor:pointer}
+details.o-pass{border-left-color:#4ac26b}details.o-fail{border-left-color:#ff8182}details.o-env_error,details.o-unexecuted{border-left-color:#d4a72c}
+.ok{color:#116329}.bad{color:#82071e}.na{color:var(--muted)}
+ul.flat{margin:2px 0;padding-left:18px}
+ol.timeline{list-style:none;padding:0;margin:4px 0;border-left:2px solid var(--line)}
+ol.timeline>li{position:relative;margin:0 0 4px 10px;padding:2px 6px}
+ol.timeline>li::before{content:"";position:absolute;left:-15px;top:8px;width:8px;height:8px;border-radius:50%;background:#8c959f}
+ol.timeline>li.fault{background:#fff1e5;border:1px solid #fb8f44;border-radius:6px}
+ol.timeline>li.fault::before{background:#bc4c00}
+mark.fault{background:#bc4c00;color:#fff;border-radius:4px;padding:0 5px}
+.d-add{background:#dafbe1}.d-del{background:#ffebe9}.d-hunk{color:#0550ae}
+[hidden]{display:none!important}
+`;
+var SCRIPT = `
+(function () {
+  'use strict';
+  var tbody = document.querySelector('#matrix tbody');
+  var rows = Array.prototype.slice.call(tbody.rows);
+  var tasks = Array.prototype.slice.call(document.querySelectorAll('details.task'));
+  var ids = null;
+  var toolbar = document.getElementById('toolbar');
+  var query = document.getElementById('filter');
+  var shown = document.getElementById('shown');
+  var buttons = Array.prototype.slice.call(toolbar.querySelectorAll('button[data-state]'));
+
+  // The JSON blocks follow this script, so the page is usable while they are still being read; a task
+  // opened before its block arrived is filled in when the document is complete.
+  var pending = [];
+  function data(id) {
+    var el = document.getElementById(id);
+    return el ? JSON.parse(el.textContent) : null;
+  }
+  function fillBlobs(details) {
+    var els = details.querySelectorAll('[data-blob]');
+    for (var i = 0; i < els.length; i++) {
+      var el = els[i];
+      if (el.closest('details') !== details) continue;
+      var html = data(el.getAttribute('data-blob'));
+      if (html === null) return false;
+      el.removeAttribute('data-blob');
+      el.innerHTML = html;
+    }
+    return true;
+  }
+  function fill(details) {
+    var lazy = details.querySelector(':scope > .body > [data-lazy]');
+    var done = true;
+    if (lazy) {
+      var html = data(lazy.getAttribute('data-lazy'));
+      if (html === null) done = false;
+      else {
+        lazy.removeAttribute('data-lazy');
+        lazy.innerHTML = html;
+        var open = lazy.querySelectorAll('details[open]');
+        for (var i = 0; i < open.length; i++) done = fillBlobs(open[i]) && done;
+      }
+    }
+    done = fillBlobs(details) && done;
+    if (!done && document.readyState === 'loading') pending.push(details);
+  }
+  document.addEventListener('DOMContentLoaded', function () {
+    pending.splice(0).forEach(fill);
+  });
+  document.addEventListener('toggle', function (e) {
+    var d = e.target;
+    if (d && d.tagName === 'DETAILS' && d.open) fill(d);
+  }, true);
+
+  // The matrix rows past the first page, inserted once when all are wanted; false while not yet read.
+  function allRows() {
+    var rest = document.getElementById('m-rest');
+    if (!rest) return document.readyState !== 'loading' || rows.length === tasks.length;
+    tbody.insertAdjacentHTML('beforeend', JSON.parse(rest.textContent));
+    rest.parentNode.removeChild(rest);
+    rows = Array.prototype.slice.call(tbody.rows);
+    var more = document.getElementById('more-rows');
+    if (more) more.hidden = true;
+    return true;
+  }
+  function apply() {
+    if (!allRows()) {
+      document.addEventListener('DOMContentLoaded', apply);
+      return;
+    }
+    if (ids === null) ids = tasks.map(function (t) { return t.querySelector('summary b').textContent.toLowerCase(); });
+    var q = query.value.trim().toLowerCase();
+    var on = {};
+    buttons.forEach(function (b) { on[b.getAttribute('data-state')] = b.getAttribute('aria-pressed') === 'true'; });
+    var n = 0;
+    for (var i = 0; i < tasks.length; i++) {
+      var ok = on[tasks[i].getAttribute('data-state')] !== false && (q === '' || ids[i].indexOf(q) !== -1);
+      tasks[i].hidden = !ok;
+      if (rows[i]) rows[i].hidden = !ok;
+      if (ok) n++;
+    }
+    shown.textContent = n + ' of ' + tasks.length + ' tasks shown';
+  }
+  buttons.forEach(function (b) {
+    b.addEventListener('click', function () {
+      b.setAttribute('aria-pressed', b.getAttribute('aria-pressed') === 'true' ? 'false' : 'true');
+      apply();
+    });
+  });
+  query.addEventListener('input', apply);
+  document.getElementById('expand').addEventListener('click', function () {
+    var opened = 0;
+    for (var i = 0; i < tasks.length && opened < 50; i++) {
+      if (tasks[i].hidden) continue;
+      tasks[i].open = true;
+      opened++;
+    }
+  });
+  document.getElementById('collapse').addEventListener('click', function () {
+    tasks.forEach(function (t) { t.open = false; });
+  });
+  function follow() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var el = id ? document.getElementById(id) : null;
+    if (el && el.tagName === 'DETAILS') {
+      el.hidden = false;
+      el.open = true;
+      fill(el);
+      el.scrollIntoView();
+    }
+  }
+  window.addEventListener('hashchange', follow);
+  var showRows = document.getElementById('show-rows');
+  if (showRows) {
+    showRows.hidden = false;
+    showRows.addEventListener('click', apply);
+  }
+  toolbar.hidden = false;
+  shown.textContent = tasks.length + ' of ' + tasks.length + ' tasks shown';
+  follow();
+})();
+`;
+
+// src/report/html/render.ts
+var DEFAULT_INLINE_LIMIT = 2 * 1024 * 1024;
+var MATRIX_ROWS = 250;
+function renderHtmlReport(model, options = {}) {
+  const blobHtml = new Map(Object.entries(model.blobs).map(([id, b]) => [id, b.kind === "diff" ? diffLines2(b.text) : text(b.text)]));
+  const blobRefs = /* @__PURE__ */ new Map();
+  const lazyFragments = model.tasks.map((t) => taskBody(t, (id, tag, cls) => {
+    blobRefs.set(id, (blobRefs.get(id) ?? 0) + 1);
+    return `<${tag} class="${cls}" data-blob="${id}"></${tag}>`;
+  }));
+  const inlineSize = lazyFragments.reduce((s, f) => s + f.length, 0) + [...blobRefs].reduce((s, [id, n]) => s + n * blobHtml.get(id).length, 0);
+  const inline2 = inlineSize <= (options.inlineLimit ?? DEFAULT_INLINE_LIMIT);
+  const fragments = inline2 ? model.tasks.map((t) => taskBody(t, (id, tag, cls) => `<${tag} class="${cls}">${blobHtml.get(id)}</${tag}>`)) : lazyFragments;
+  const tasks = model.tasks.map((t, i) => taskHtml(t, inline2 ? fragments[i] : `<div data-lazy="d-${i}">${noscript(t)}</div>`)).join("\n");
+  const rows = model.tasks.map((t) => matrixRow(t, model.columns));
+  const data = [
+    ...rows.length > MATRIX_ROWS ? [`<script type="application/json" id="m-rest">${scriptJson(rows.slice(MATRIX_ROWS).join("\n"))}</script>`] : [],
+    ...inline2 ? [] : fragments.map((f, i) => `<script type="application/json" id="d-${i}">${scriptJson(f)}</script>`),
+    ...inline2 ? [] : [...blobRefs.keys()].map((id) => `<script type="application/json" id="${id}">${scriptJson(blobHtml.get(id))}</script>`)
+  ].join("\n");
+  const csp = `default-src 'none'; style-src '${sha2562(STYLE)}'; script-src '${sha2562(SCRIPT)}'; img-src 'none'; form-action 'none'; base-uri 'none'`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="trialgate">
+<title>trialgate \xB7 ${text(model.trialSet)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+${header(model)}
+${overview(model)}
+${matrix(model, rows)}
+<section id="tasks">
+<h2>Tasks</h2>
+${model.tasks.length === 0 ? '<p class="muted">No task to show.</p>' : ""}
+${tasks}
+</section>
+<script>${SCRIPT}</script>
+${data}
+</body>
+</html>
+`;
+}
+function sha2562(source) {
+  return `sha256-${createHash2("sha256").update(source).digest("base64")}`;
+}
+function header(m) {
+  const run = (r) => `<code>${text(r.sha ?? "unknown")}</code>${r.ref ? ` (${text(r.ref)})` : ""} started ${text(r.startedAt)}`;
+  return `<header>
+<h1>trialgate \xB7 ${text(m.trialSet)}</h1>
+<p class="verdict v-${m.verdict.state}" id="verdict">${text(m.verdict.headline)}</p>
+${m.notes.length ? `<ul class="notes">${m.notes.map((n) => `<li>${text(n)}</li>`).join("")}</ul>` : ""}
+<p class="muted">Head ${run(m.runs.head)}${m.runs.bases.length ? ` \xB7 base ${m.runs.bases.map(run).join("; ")}` : ""}.${m.policy ? ` Policy ${text(m.policy)}.` : ""}</p>
+</header>`;
+}
+function overview(m) {
+  const counts2 = m.checkCounts ? `<p>Gated checks of the compared tasks: ${CHECK_STATES.map((s) => `<span class="chip s-${s}">${thousands(m.checkCounts[s])} ${s}</span>`).join("")}</p>` : "";
+  const rules = m.denominators.flatMap((d) => [
+    ...d.figures.envErrorRules.map((r) => `<li>${text(d.side)}: ${text(r.rule)} \xD7${r.trials}</li>`),
+    ...d.figures.holdoutEnvErrors > 0 ? [`<li>${text(d.side)}: ${d.figures.holdoutEnvErrors} in holdout tasks</li>`] : []
+  ]);
+  return `<section id="overview">
+<h2>Overview</h2>
+${counts2}
+${holdout(m)}
+<table class="denominators"><thead><tr><th>side</th><th>runs</th><th>k</th><th>tasks</th><th>trials launched</th><th>executed</th><th>env errors</th><th>unexecuted</th></tr></thead><tbody>
+${m.denominators.map((d) => denominatorRow(d.side, d.figures)).join("\n")}
+</tbody></table>
+<p class="muted">Rates count executed trials only. Env errors are excluded from every rate: the environment failed, not the agent. Unexecuted trials never started.</p>
+${rules.length ? `<p>Env error rules:</p><ul class="flat">${rules.join("")}</ul>` : ""}
+</section>`;
+}
+function denominatorRow(side, d) {
+  return `<tr><th>${text(side)}</th><td>${d.runs}</td><td>${d.k.join(", ")}</td><td>${thousands(d.tasks)}</td><td>${thousands(d.launched)}</td><td>${thousands(d.executed)}</td><td>${thousands(d.envErrors)}</td><td>${thousands(d.unexecuted)}</td></tr>`;
+}
+function holdout(m) {
+  const h = m.holdout;
+  if (!h) return "";
+  const checks = h.checks ? ` \xB7 gated checks: ${CHECK_STATES.map((s) => `<span class="chip s-${s}">${thousands(h.checks[s])} ${s}</span>`).join("")}` : "";
+  const pass = h.basePasses ? `${ratio(h.basePasses)} \u2192 ${ratio(h.headPasses)}` : ratio(h.headPasses);
+  return `<p id="holdout"><b>Holdout</b> (aggregate only, no task is named): ${h.tasks.map((t) => `${thousands(t.n)} ${text(t.state)}`).join(", ")} \xB7 trial pass ${pass}${checks}</p>`;
+}
+var STATE_WORDS = {
+  regressed: "below base by the policy (gated)",
+  suspect: "below base, not significant (not gated)",
+  improved: "above base by the policy",
+  flaky: "mixed trials, no significant change",
+  unchanged: "every trial alike on both sides",
+  passing: "every head trial succeeded (no base)",
+  failing: "no head trial succeeded (no base)",
+  mixed: "some head trials succeeded (no base)",
+  none: "no executed trial",
+  new: "not in the base",
+  removed: "not in the head",
+  changed: "the fixture changed: not compared",
+  incomparable: "another acceptor or budget: not compared"
+};
+function matrix(m, rows) {
+  const states = [...new Set(m.tasks.flatMap((t) => [t.state, ...t.cells.map((c) => c.state)]))];
+  const taskStates = [...new Set(m.tasks.map((t) => t.state))];
+  const legend = states.map((s) => `<span class="chip s-${s}" title="${attr(STATE_WORDS[s] ?? s)}">${s}</span>`).join("");
+  const head = `<tr><th>task</th><th>state</th><th>trial pass</th>${m.columns.map((c) => `<th title="${attr(c.full)}">${text(c.title)}</th>`).join("")}</tr>`;
+  const cols = `<colgroup><col class="w-task"><col class="w-state"><col class="w-count">${m.columns.map((c) => `<col class="${c.keys.length === 1 ? "w-count" : "w-kind"}">`).join("")}</colgroup>`;
+  return `<section id="matrix">
+<h2>Task \xD7 check</h2>
+<p class="legend">Cells are base \u2192 head successes/trials (head only without a base); colour by state: ${legend}</p>
+<div class="toolbar" id="toolbar" hidden>
+<input id="filter" type="search" placeholder="filter tasks by id" aria-label="filter tasks by id">
+${taskStates.map((s) => `<button type="button" data-state="${s}" aria-pressed="true" class="s-${s}">${s} (${m.tasks.filter((t) => t.state === s).length})</button>`).join("")}
+<button type="button" id="expand">expand shown (first 50)</button><button type="button" id="collapse">collapse all</button>
+<span id="shown" class="muted"></span>
+</div>
+<div class="wrap"><table>${cols}<thead>${head}</thead><tbody>
+${rows.slice(0, MATRIX_ROWS).join("\n")}
+</tbody></table></div>
+${rows.length > MATRIX_ROWS ? `<p id="more-rows" class="muted">The table shows the ${MATRIX_ROWS} most severe of ${thousands(rows.length)} tasks; the task list below has every one. <button type="button" id="show-rows" hidden>show all ${thousands(rows.length)} rows</button></p>` : ""}
+</section>`;
+}
+function matrixRow(t, columns) {
+  const cells = columns.map((col) => {
+    const found = t.cells.filter((c) => col.keys.includes(c.key));
+    if (found.length === 0) return "<td></td>";
+    if (col.keys.length === 1) return `<td class="cell s-${found[0].state}" title="${attr(cellTitle(found[0]))}">${counts(found[0].base, found[0].head)}</td>`;
+    return `<td class="kind">${found.map((c) => `<span class="c s-${c.state}" title="${attr(cellTitle(c))}">${text(c.key.slice(c.key.indexOf(":") + 1))} ${counts(c.base, c.head)}</span>`).join("")}</td>`;
+  });
+  return `<tr data-state="${t.state}"><th class="task"><a href="#${t.anchor}">${text(t.id)}</a></th><td class="s-${t.state}">${text(t.stateText)}</td><td>${counts(t.pass.base, t.pass.head)}</td>${cells.join("")}</tr>`;
+}
+function cellTitle(c) {
+  return `${c.label}: ${c.state}${c.rule ? ` \u2014 ${c.rule}` : ""}${c.gated ? "" : " (not gated)"}`;
+}
+function counts(base, head) {
+  if (base === null) return ratio(head);
+  return `${ratio(base)} \u2192 ${ratio(head)}`;
+}
+function taskHtml(t, body) {
+  const wall = t.figures.find((f) => f.side === "head")?.wallMs;
+  return `<details class="task" id="${t.anchor}" data-state="${t.state}"><summary><span class="chip s-${t.state}">${text(t.stateText)}</span> <b>${text(t.id)}</b> \xB7 trial pass ${counts(t.pass.base, t.pass.head)}${wall === void 0 ? "" : ` \xB7 ${seconds(wall)}`}</summary>
+<div class="body">${body}</div></details>`;
+}
+function taskBody(t, blob) {
+  return [
+    t.differs.length ? `<p>Not compared: ${t.differs.map((d) => `${text(d.field)} <code>${text(d.base)}</code> \u2192 <code>${text(d.head)}</code>`).join("; ")}.</p>` : "",
+    t.pooled ? `<p class="muted">${text(t.pooled)}.</p>` : "",
+    t.cells.length ? checkTable(t.cells) : "",
+    t.figures.length ? figuresTable(t.figures) : "",
+    ...t.trials.map((tr) => trialHtml(tr, blob))
+  ].filter(Boolean).join("\n");
+}
+function checkTable(cells) {
+  const rules = cells.some((c) => c.rule !== null);
+  const rows = cells.map((c) => `<tr><td>${text(c.label)}</td><td class="nw">${counts(c.base, c.head)}</td><td class="nw s-${c.state}">${c.state}${c.gated ? "" : " (not gated)"}</td>${rules ? `<td class="rule">${text(c.rule ?? "")}</td>` : ""}</tr>`);
+  return `<table class="checks"><thead><tr><th>check</th><th>${cells.some((c) => c.base) ? "base \u2192 head" : "head"}</th><th>state</th>${rules ? "<th>rule</th>" : ""}</tr></thead><tbody>${rows.join("")}</tbody></table>`;
+}
+function figuresTable(figures2) {
+  const usage2 = figures2.some((f) => f.tokens !== null || f.costUsd !== null);
+  const rows = figures2.map(
+    (f) => `<tr><th>${f.side}</th><td>${f.passes}/${f.executed}</td><td>${fraction2(f.passAt1)}</td><td>${fraction2(f.passPowK)}</td><td>${f.envErrors}</td><td>${f.unexecuted}</td><td>${seconds(f.wallMs)}</td>${usage2 ? `<td>${f.tokens === null ? "" : thousands(f.tokens)}</td><td>${f.costUsd === null ? "" : usd(f.costUsd)}</td>` : ""}</tr>`
+  );
+  const rules = figures2.flatMap((f) => f.envErrorRules.map((r) => `<li>${f.side}: ${text(r.rule)} \xD7${r.trials}</li>`));
+  return `<table class="figures"><thead><tr><th></th><th>trial pass</th><th>pass@1</th><th>pass^k</th><th>env errors</th><th>unexecuted</th><th>wall time</th>${usage2 ? "<th>tokens</th><th>cost</th>" : ""}</tr></thead><tbody>${rows.join("")}</tbody></table>
+${rules.length ? `<p>Env errors, excluded from every rate:</p><ul class="flat">${rules.join("")}</ul>` : ""}`;
+}
+function fraction2(x) {
+  return x === null ? "" : x.toFixed(2);
+}
+function noscript(t) {
+  const lines = t.trials.map((tr) => `<li>trial ${tr.trial}: ${text(tr.outcome)} (${text(tr.stopReason)}) \xB7 ${seconds(tr.wallMs)} \xB7 <code>${text(tr.evidencePath)}</code></li>`);
+  return `<noscript><p class="muted">This task's checks, figures and trials' evidence open with JavaScript; without it, read the trial directories beside this file.</p><ul class="flat">${lines.join("")}</ul></noscript>`;
+}
+function trialHtml(tr, blob) {
+  const timing = `${seconds(tr.wallMs)} wall${tr.agentMs === null ? "" : `, agent ${seconds(tr.agentMs)}`}`;
+  const parts = [
+    tr.envError ? `<p class="bad">Env error (excluded from every rate): ${text(tr.envError)}</p>` : "",
+    layersTable(tr),
+    checksLine(tr.checks),
+    tr.usage.length ? `<p>Usage: ${tr.usage.map((u) => `${u.name.replace("_", " ")} ${u.name === "cost_usd" ? usd(u.value) : thousands(u.value)}`).join(" \xB7 ")}</p>` : "",
+    tr.evidenceNote ? `<p class="muted">Evidence: ${text(tr.evidenceNote)}.</p>` : "",
+    tr.variants.length ? `<h4>Variant reports</h4>${tr.variants.map(variantHtml).join("")}` : "",
+    tr.boundaries.length ? `<h4>Boundary runs</h4>${tr.boundaries.map((b) => boundaryHtml(b, blob)).join("")}` : "",
+    tr.log ? `<h4>Agent log (tail)</h4>${cut(tr.log.cutBytes)}${blob(tr.log.blob, "pre", "log")}` : "",
+    tr.files ? filesHtml(tr, blob) : "",
+    tr.diff ? diffHtml(tr.diff, blob) : "",
+    tr.problems.length ? `<p>Problems reading the evidence:</p><ul class="flat">${tr.problems.map((p) => `<li>${text(p)}</li>`).join("")}</ul>` : ""
+  ];
+  return `<details class="trial o-${attr(tr.outcome)}"${tr.outcome === "pass" ? "" : " open"}><summary>trial ${tr.trial} \xB7 <b>${text(tr.outcome)}</b> \xB7 ${text(tr.stopReason)}${tr.cause ? ` (${text(tr.cause)})` : ""} \xB7 ${timing} \xB7 <code>${text(tr.evidencePath)}</code></summary>
+${parts.filter(Boolean).join("\n")}
+</details>`;
+}
+function checksLine(checks) {
+  const failed = checks.filter((c) => !c.ok).map((c) => `<span class="c s-failing">\u2717 ${text(c.label)}</span>`);
+  const passed = checks.filter((c) => c.ok).map((c) => text(c.key.slice(c.key.indexOf(":") + 1)));
+  return checks.length ? `<p>${failed.join("")}${passed.length ? `<span class="c s-passing">\u2713 ${passed.join(", ")}</span>` : ""}</p>` : "";
+}
+function layersTable(tr) {
+  const state = (ok) => ok === null ? '<td class="na">n/a</td>' : ok ? '<td class="ok">ok</td>' : '<td class="bad">failed</td>';
+  const rows = tr.layers.map((l) => `<tr><th>${l.name}</th>${state(l.ok)}<td>${list(l.failures)}</td></tr>`);
+  const t = tr.trajectory;
+  const figures2 = [t.steps === null ? "" : `${t.steps} steps`, t.retries === null ? "" : `${t.retries} retries`].filter(Boolean).join(", ");
+  rows.push(`<tr><th>trajectory</th><td>${figures2}</td><td>${list(t.notes)}</td></tr>`);
+  return `<table class="layers"><tbody>${rows.join("")}</tbody></table>`;
+}
+function list(items) {
+  return items.length ? `<ul class="flat">${items.map((i) => `<li>${text(i)}</li>`).join("")}</ul>` : "";
+}
+function variantHtml(v) {
+  const r = v.report;
+  const head = `${text(v.variant)}${v.label ? ` \u2014 ${text(v.label)}` : ""}${v.verdict ? ` \xB7 <b>${text(v.verdict)}</b>` : ""}${r ? ` \xB7 ${r.passed}/${r.executed} passed of ${r.planned} planned` : ""}`;
+  const body = [
+    v.reason ? `<p>${text(v.reason)}</p>` : "",
+    r && (!r.complete || r.blocked) ? `<p class="bad">${r.complete ? "" : "incomplete"}${!r.complete && r.blocked ? ", " : ""}${r.blocked ? "blocked" : ""}</p>` : "",
+    r?.error ? `<p class="bad">Error: ${text(r.error)}</p>` : "",
+    r && r.failing.length ? `<table><thead><tr><th>record</th><th>status</th><th>assertion</th><th>expected / actual</th><th>caught</th></tr></thead><tbody>${r.failing.map((f) => `<tr><td>${text(f.test)}</td><td>${text(f.status)}</td><td><code>${text(f.assertion ?? "")}</code></td><td><code>${text(f.traceback ?? "")}</code></td><td>${f.caught ? `<b>${text(f.caught)}</b>` : ""}</td></tr>`).join("")}</tbody></table>` : "",
+    r === null ? '<p class="muted">No report file for this variant.</p>' : ""
+  ];
+  return `<details class="sub"><summary>${head}</summary>${body.filter(Boolean).join("")}</details>`;
+}
+function boundaryHtml(b, blob) {
+  const verdict2 = b.accepted === null ? "" : b.accepted ? ' \xB7 <span class="ok">handled safely</span>' : ' \xB7 <span class="bad">not handled</span>';
+  const timeline = b.timeline.map((x) => {
+    const upstream = x.upstream.length ? ` \xB7 service answered ${x.upstream.join(", ")}` : " \xB7 not delivered to the service";
+    const bodies = [x.requestBody ? `request <code>${text(x.requestBody)}</code>` : "", x.responseBody ? `response <code>${text(x.responseBody)}</code>` : ""].filter(Boolean);
+    return `<li class="${x.fault ? "fault" : ""}"><span class="muted">#${x.seq} +${x.atMs} ms</span> <code>${text(x.call)}</code> \u2192 ${x.response === null ? "<b>no answer (dropped)</b>" : x.response}${x.delivered > 1 ? ` \xB7 delivered \xD7${x.delivered}` : ""}${upstream}${x.fault ? ` <mark class="fault">fault: ${text(x.fault)}</mark>` : ""}${bodies.length ? `<br><span class="mono">${bodies.join(" \xB7 ")}</span>` : ""}</li>`;
+  });
+  const body = [
+    b.findings.length ? `<ul class="flat">${b.findings.map((f) => `<li><b>${text(f.kind)}</b>: ${text(f.text)}</li>`).join("")}</ul>` : "",
+    `<p>Timeline (${b.timeline.length + b.cutExchanges} tool calls${b.cutExchanges ? `, the first ${b.timeline.length} shown` : ""}; the injected fault marked):</p><ol class="timeline">${timeline.join("")}</ol>`,
+    b.goals.length ? `<p>Goal versions:</p><ul class="flat">${b.goals.map((g) => `<li><code>${text(g)}</code></li>`).join("")}</ul>` : "",
+    b.log ? `<p>Agent log (tail):</p>${cut(b.log.cutBytes)}${blob(b.log.blob, "pre", "log")}` : "",
+    b.problems.length ? list(b.problems) : ""
+  ];
+  return `<details class="sub"${b.accepted === false ? " open" : ""}><summary>${text(b.variant)}${b.label ? ` \u2014 ${text(b.label)}` : ""}${verdict2} \xB7 ${b.timeline.length + b.cutExchanges} calls</summary>${body.filter(Boolean).join("")}</details>`;
+}
+function cut(bytes) {
+  return bytes > 0 ? `<p class="muted">\u2026 ${thousands(bytes)} earlier bytes not shown.</p>` : "";
+}
+function filesHtml(tr, blob) {
+  const files = tr.files.map(
+    (f) => `<details class="sub"><summary><code>${text(f.path)}</code> <span class="muted">${thousands(f.size)} bytes${f.why ? ` \xB7 not shown: ${text(f.why)}` : ""}</span></summary>${f.blob ? blob(f.blob, "pre", "file") : ""}</details>`
+  );
+  return `<h4>Candidate files</h4>${files.length ? files.join("") : '<p class="muted">The candidate directory is empty.</p>'}${tr.unlistedFiles ? `<p class="muted">${tr.unlistedFiles} more files not listed.</p>` : ""}`;
+}
+function diffHtml(d, blob) {
+  const changed = d.files.filter((f) => f.change !== "same");
+  const same = d.files.length - changed.length;
+  const files = changed.map((f) => `<details class="sub"${f.blob ? " open" : ""}><summary><code>${text(f.path)}</code> \xB7 ${f.change}${f.why ? `: ${text(f.why)}` : ""}</summary>${f.blob ? blob(f.blob, "pre", "diff") : ""}</details>`);
+  const summary = d.files.length === 0 ? "the base candidate directory is not there" : changed.length === 0 ? "no file differs" : `${changed.length} file(s) differ${same ? `, ${same} the same` : ""}`;
+  return `<h4>Against the base candidate <code>${text(d.against)}</code></h4><p>${summary}.</p>${files.join("")}`;
+}
+function diffLines2(patch) {
+  return patch.split("\n").map((line) => `<span class="${line.startsWith("@@") ? "d-hunk" : line.startsWith("+") ? "d-add" : line.startsWith("-") ? "d-del" : "d-ctx"}">${text(line)}</span>`).join("\n");
+}
+
+// src/report/html/write.ts
+var DEFAULT_BUDGET_BYTES = 8 * 1024 * 1024;
+async function buildHtmlReport(results, comparison, options) {
+  const evidence = await readPlannedEvidence(results, comparison, options);
+  let model = buildReportModel({ results, comparison, evidence, ...options.notes ? { notes: options.notes } : {} });
+  if (options.redact) model = mapStrings(model, options.redact);
+  return renderHtmlReport(model, options);
+}
+async function readPlannedEvidence(results, comparison, options) {
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const budget = options.budgetBytes ?? DEFAULT_BUDGET_BYTES;
+  const reads = /* @__PURE__ */ new Map();
+  const baseCandidates = /* @__PURE__ */ new Map();
+  const counted = /* @__PURE__ */ new Set();
+  let used = 0;
+  for (const planned of planEvidence(results, comparison, options.runDir, options.bases ?? [])) {
+    if (!planned.dir) {
+      reads.set(planned.evidence, { kind: "omitted", reason: "its path leads outside the run directory, so it was not read" });
+    } else if (used >= budget) {
+      reads.set(planned.evidence, { kind: "omitted", reason: "left out of this page, which keeps its size bounded; see the trial directory" });
+    } else {
+      const head = await readTrialEvidence(planned.dir, limits);
+      const base = planned.base;
+      let baseCandidate = null;
+      if (base && head?.candidate) {
+        if (!baseCandidates.has(base.dir)) baseCandidates.set(base.dir, readCandidate(join3(base.dir, "candidate"), limits));
+        baseCandidate = await baseCandidates.get(base.dir);
+      }
+      used += head ? embeddedSize(head, counted) : 0;
+      reads.set(planned.evidence, { kind: "read", head, base: base && head?.candidate ? { evidence: base.evidence, candidate: baseCandidate } : null });
+    }
+  }
+  return reads;
+}
+function embeddedSize(e, counted) {
+  let size = e.log?.text.length ?? 0;
+  for (const b of e.boundaries) size += (b.log?.text.length ?? 0) + JSON.stringify(b.trajectory ?? []).length;
+  for (const r of e.reports) {
+    for (const record2 of r.report?.records ?? []) {
+      if (record2.status !== "passed") size += record2.test.length + (record2.assertion?.length ?? 0) + (record2.traceback?.length ?? 0);
+    }
+  }
+  for (const f of e.candidate?.files ?? []) {
+    if (f.text === null || counted.has(f.text)) continue;
+    counted.add(f.text);
+    size += f.text.length;
+  }
+  return size;
+}
+function mapStrings(model, f) {
+  const walk = (value) => {
+    if (typeof value === "string") return f(value);
+    if (Array.isArray(value)) return value.map(walk);
+    if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
+    return value;
+  };
+  return walk(model);
+}
+
+// src/report/chart.ts
+var MAX_CHART_TASKS = 15;
+var MAX_LABEL = 24;
+function passRateChart(c) {
+  if (c.verdict !== "pass" && c.verdict !== "fail") return "";
+  const tasks = c.tasks.filter((t) => t.status === "compared" && t.base && t.head && t.base.executed > 0 && t.head.executed > 0);
+  if (tasks.length === 0 || tasks.length > MAX_CHART_TASKS) return "";
+  const rate = (passes, executed2) => Math.round(1e3 * passes / executed2) / 10;
+  const base = tasks.map((t) => rate(t.base.passes, t.base.executed));
+  const head = tasks.map((t) => rate(t.head.passes, t.head.executed));
+  if (base.every((b, i) => b === head[i])) return "";
+  return [
+    "#### Trial pass rate per task",
+    "",
+    "```mermaid",
+    "xychart-beta",
+    '  title "Trial pass rate (%): bars = base, line = head"',
+    `  x-axis [${tasks.map((t) => `"${label(t.id)}"`).join(", ")}]`,
+    '  y-axis "pass rate (%)" 0 --> 100',
+    `  bar [${base.join(", ")}]`,
+    `  line [${head.join(", ")}]`,
+    "```"
+  ].join("\n");
+}
+function label(id) {
+  const safe = id.replace(/[^A-Za-z0-9._ -]/g, "_");
+  return safe.length > MAX_LABEL ? `${safe.slice(0, MAX_LABEL - 1)}\u2026` : safe;
+}
+
+// src/report/fit.ts
+var NOTICE = /* @__PURE__ */ Symbol("notice");
+var JOIN = "\n\n";
+function fitDocument(pieces, cutOrder, maxChars, notice) {
+  const items = /* @__PURE__ */ new Map();
+  const prefix = /* @__PURE__ */ new Map();
+  const keep = /* @__PURE__ */ new Map();
+  const setKeep = (c, n) => {
+    const list3 = items.get(c) ?? [];
+    const sums = prefix.get(c) ?? [0];
+    items.set(c, list3);
+    prefix.set(c, sums);
+    while (list3.length < n) {
+      const text3 = c.item(list3.length);
+      list3.push(text3);
+      sums.push(sums[sums.length - 1] + text3.length);
+    }
+    keep.set(c, n);
+  };
+  const cuts = () => cutOrder.filter((c) => keep.get(c) < c.count).map((c) => ({ what: c.what, kept: keep.get(c), total: c.count }));
+  const sectionLength = (c) => {
+    const n = keep.get(c);
+    return n === 0 ? 0 : c.head.length + prefix.get(c)[n] + (n - 1) * c.separator.length + c.tail.length;
+  };
+  const total = () => {
+    const current2 = cuts();
+    const lengths = pieces.map((p) => p === NOTICE ? current2.length > 0 ? notice(current2).length : 0 : typeof p === "string" ? p.length : sectionLength(p));
+    const present = lengths.filter((l) => l > 0);
+    return present.reduce((s, l) => s + l, 0) + (present.length - 1) * JOIN.length + 1;
+  };
+  for (const p of pieces) if (typeof p === "object") setKeep(p, p === cutOrder[0] ? 0 : p.count);
+  const cutFrom = cutOrder.findIndex((_, i) => {
+    for (const earlier of cutOrder.slice(0, i + 1)) setKeep(earlier, 0);
+    return total() <= maxChars;
+  });
+  if (cutFrom !== -1) {
+    const section2 = cutOrder[cutFrom];
+    let n = 0;
+    while (n < section2.count) {
+      setKeep(section2, n + 1);
+      if (total() > maxChars) break;
+      n += 1;
+    }
+    setKeep(section2, n);
+  }
+  const current = cuts();
+  const text2 = pieces.map((p) => {
+    if (p === NOTICE) return current.length > 0 ? notice(current) : "";
+    if (typeof p === "string") return p;
+    const n = keep.get(p);
+    return n === 0 ? "" : p.head + items.get(p).slice(0, n).join(p.separator) + p.tail;
+  }).filter((t) => t !== "").join(JOIN) + "\n";
+  if (text2.length <= maxChars) return text2;
+  const closing = "\n\n\u2026 cut here: even without any table the report is longer than the limit.\n";
+  return text2.slice(0, maxChars - closing.length) + closing;
+}
+
 // src/report/markdown.ts
 var DEFAULT_MAX_CHARS = 65e3;
 function commentMarker(trialSetName) {
@@ -30165,25 +31644,27 @@ function renderRunMarkdown(results, options = {}) {
   return render(compareResults([], results), options, options.noBaseline ? "no_baseline" : "run");
 }
 function render(c, options, mode) {
-  const compared = mode === "comparison" && c.verdict !== "incomparable";
+  const compared2 = mode === "comparison" && c.verdict !== "incomparable";
   const tasks = [...c.tasks].sort((a, b) => rank(a) - rank(b));
   const rows = (status, gated) => tasks.flatMap((t) => t.checks.filter((ch) => ch.status === status && ch.gated === gated).map((ch) => ({ task: t, check: ch })));
-  const regressions = checkTable("Regressions", rows("regressed", true), "regressions", (ch) => `lost ${ch.label}`);
-  const improvements = checkTable("Improvements", rows("improved", true), "improvements", (ch) => ch.label);
-  const suspects = checkTable("Suspect (below base, not significant; not gated)", rows("suspect", true), "suspect checks", (ch) => ch.label);
-  const flaky = checkTable("Flaky (mixed results, no significant change; not gated)", rows("flaky", true), "flaky checks", (ch) => ch.label);
-  const environment = checkTable(
+  const regressions = checkTable2("Regressions", rows("regressed", true), "regressions", (ch) => `lost ${ch.label}`);
+  const improvements = checkTable2("Improvements", rows("improved", true), "improvements", (ch) => ch.label);
+  const suspects = checkTable2("Suspect (below base, not significant; not gated)", rows("suspect", true), "suspect checks", (ch) => ch.label);
+  const flaky = checkTable2("Flaky (mixed results, no significant change; not gated)", rows("flaky", true), "flaky checks", (ch) => ch.label);
+  const environment = checkTable2(
     "Env errors changed (the environment, not the agent: never gated)",
     tasks.flatMap((t) => t.checks.filter((ch) => !ch.gated && ch.status !== "unchanged" && ch.status !== "flaky").map((ch) => ({ task: t, check: ch }))),
     "env error rows",
     (ch) => ch.label
   );
-  const notCompared = notComparedTable(tasks.filter((t) => t.status !== "compared" && (compared || t.status !== "new")));
-  const perTask = perTaskTable(tasks, compared);
+  const notCompared = notComparedTable(tasks.filter((t) => t.status !== "compared" && (compared2 || t.status !== "new")));
+  const perTask = perTaskTable(tasks, compared2);
+  const chart = passRateChart(c);
+  const chartPiece = { what: "pass-rate chart", count: compared2 && chart ? 1 : 0, item: () => chart, head: "", tail: "", separator: "" };
   const details = {
     what: "per-task details",
     count: tasks.length,
-    item: (i) => taskDetails(tasks[i], compared, options.evidenceUrl),
+    item: (i) => taskDetails(tasks[i], compared2, options.evidenceUrl),
     head: "#### Details\n\n",
     tail: "",
     separator: "\n\n"
@@ -30193,7 +31674,7 @@ function render(c, options, mode) {
     verdictLine(c, mode),
     ...options.notes?.length ? [options.notes.map((n) => `- ${n.replace(/\r?\n/g, " ")}`).join("\n")] : [],
     NOTICE,
-    ...compared ? [policyLine(c)] : [],
+    ...compared2 ? [policyLine(c)] : [],
     regressions,
     holdoutRegressions(c),
     improvements,
@@ -30201,18 +31682,19 @@ function render(c, options, mode) {
     flaky,
     environment,
     notCompared,
-    holdoutLine(c, compared),
+    holdoutLine(c, compared2),
+    chartPiece,
     perTask,
     details,
     denominatorsBlock(c),
     shaLine(c)
   ];
-  const cutOrder = [details, perTask, flaky, notCompared, improvements, environment, suspects, regressions];
+  const cutOrder = [chartPiece, details, perTask, flaky, notCompared, improvements, environment, suspects, regressions];
   return fitDocument(pieces, cutOrder, options.maxChars ?? DEFAULT_MAX_CHARS, (cuts) => cutNotice(cuts, options));
 }
-var TASK_RANK = { regressed: 0, suspect: 1, changed: 2, incomparable: 3, improved: 4, flaky: 5, new: 6, removed: 7, unchanged: 8 };
+var TASK_RANK2 = { regressed: 0, suspect: 1, changed: 2, incomparable: 3, improved: 4, flaky: 5, new: 6, removed: 7, unchanged: 8 };
 function rank(t) {
-  return TASK_RANK[taskStatus(t)];
+  return TASK_RANK2[taskStatus(t)];
 }
 var CHECK_SEVERITY = ["regressed", "suspect", "improved", "flaky", "unchanged"];
 function taskStatus(t) {
@@ -30241,11 +31723,11 @@ function verdictLine(c, mode) {
     const i = c.incomparable;
     return `\u26A0\uFE0F **cannot compare** \u2014 base run ${i.base_index + 1} has ${i.field} "${inline(i.base)}", the head "${inline(i.head)}"; head results only \u2014 ${scope}`;
   }
-  const compared = c.task_counts.compared + c.holdout.tasks.compared;
+  const compared2 = c.task_counts.compared + c.holdout.tasks.compared;
   const suspects = c.checks.suspect + c.holdout.checks.suspect;
-  const tail = `${scope} (${thousands(compared)} compared)${suspects > 0 ? ` \xB7 ${plural2(suspects, "suspect check")} (not gated)` : ""}`;
+  const tail = `${scope} (${thousands(compared2)} compared)${suspects > 0 ? ` \xB7 ${plural2(suspects, "suspect check")} (not gated)` : ""}`;
   if (c.regressions > 0) return `\u274C **${plural2(c.regressions, "regression")}** \u2014 ${tail}`;
-  if (compared === 0) return `\u26A0\uFE0F **no regressions, but no task could be compared** \u2014 ${tail}`;
+  if (compared2 === 0) return `\u26A0\uFE0F **no regressions, but no task could be compared** \u2014 ${tail}`;
   return `\u2705 **no regressions** \u2014 ${tail}`;
 }
 function passesOf(c) {
@@ -30260,7 +31742,7 @@ function policyLine(c) {
   }[c.policy.name];
   return `Policy **${c.policy.name}** (${how}): ${rule}.`;
 }
-function checkTable(title, found, what, name) {
+function checkTable2(title, found, what, name) {
   const { head, rows } = tableLines(
     ["task", "check", "base", "head", "p or rule"],
     found.map(({ task, check: check2 }) => [task.id, name(check2), ratio(check2.base), ratio(check2.head), check2.rule])
@@ -30283,49 +31765,49 @@ function notComparedTable(tasks) {
 function short(value) {
   return /^[0-9a-f]{64}$/.test(value) ? value.slice(0, 12) : value;
 }
-function holdoutLine(c, compared) {
+function holdoutLine(c, compared2) {
   const h = c.holdout;
   const total = h.tasks.compared + h.tasks.new + h.tasks.removed + h.tasks.changed + h.tasks.incomparable;
   if (total === 0) return "";
-  if (!compared) return `**Holdout** (aggregate only): ${plural2(total, "task")}, trial pass ${ratio(h.head_passes_all)}.`;
+  if (!compared2) return `**Holdout** (aggregate only): ${plural2(total, "task")}, trial pass ${ratio(h.head_passes_all)}.`;
   const tasks = ["compared", "new", "removed", "changed", "incomparable"].filter((s) => h.tasks[s] > 0).map((s) => `${thousands(h.tasks[s])} ${s}`);
   const checks = CHECK_SEVERITY.map((s) => `${thousands(h.checks[s])} ${s}`).join(", ");
   return `**Holdout** (aggregate only): ${plural2(total, "task")} (${tasks.join(", ")}) \xB7 trial pass of compared tasks ${change(h.base_passes, h.head_passes)} \xB7 gated checks: ${checks}.`;
 }
-function perTaskTable(tasks, compared) {
+function perTaskTable(tasks, compared2) {
   const usage2 = tasks.some((t) => (t.head ?? t.base)?.tokens !== void 0 || (t.head ?? t.base)?.cost_usd !== void 0);
-  const header = [
-    ...compared ? ["task", "status"] : ["task"],
+  const header2 = [
+    ...compared2 ? ["task", "status"] : ["task"],
     ...["trial pass", "pass@1", "pass^k", "detections", "env errors", "unexecuted", "wall time"],
     ...usage2 ? ["tokens", "cost"] : []
   ];
   const body = tasks.map((t) => {
     const f = t.head ?? t.base;
-    const pass = compared ? change(passCount(t.base), passCount(t.head)) : ratio(passCount(f));
+    const pass = compared2 ? change(passCount2(t.base), passCount2(t.head)) : ratio(passCount2(f));
     const detections = Object.entries(f.detections).map(([fault, n]) => `${fault} ${ratio(n)}`).join(" \xB7 ");
-    const figures = [fraction(f.pass_at_1), fraction(f.pass_pow_k), detections, String(f.env_errors), String(f.unexecuted), seconds(f.wall_ms), ...usage2 ? [tokens(f.tokens), usd(f.cost_usd)] : []];
-    return compared ? [t.id, taskStatusText(t), pass, ...figures] : [t.id, pass, ...figures];
+    const figures2 = [fraction(f.pass_at_1), fraction(f.pass_pow_k), detections, String(f.env_errors), String(f.unexecuted), seconds(f.wall_ms), ...usage2 ? [tokens(f.tokens), usd(f.cost_usd)] : []];
+    return compared2 ? [t.id, taskStatusText(t), pass, ...figures2] : [t.id, pass, ...figures2];
   });
-  const { head, rows } = tableLines(header, body);
+  const { head, rows } = tableLines(header2, body);
   const usageNote = usage2 ? "tokens and cost blank where not reported." : "no task reported tokens or cost.";
-  const note = compared ? `Trial pass as passes/executed, base \u2192 head; figures of the head run (of the base for a removed task); pass@1 and pass^k from executed trials; ${usageNote}` : `Trial pass as passes/executed; pass@1 and pass^k from executed trials; ${usageNote}`;
+  const note = compared2 ? `Trial pass as passes/executed, base \u2192 head; figures of the head run (of the base for a removed task); pass@1 and pass^k from executed trials; ${usageNote}` : `Trial pass as passes/executed; pass@1 and pass^k from executed trials; ${usageNote}`;
   return section("per-task result rows", "#### Per-task results", head, rows, `
 
 ${note}`);
 }
-function section(what, heading, header, rows, tail) {
+function section(what, heading, header2, rows, tail) {
   return { what, count: rows.length, item: (i) => rows[i], head: `${heading}
 
-${header.join("\n")}
+${header2.join("\n")}
 `, tail, separator: "\n" };
 }
-function passCount(f) {
+function passCount2(f) {
   return f ? { successes: f.passes, n: f.executed } : null;
 }
 var CELL = { env_error: "\u2013", unexecuted: "\xB7" };
-function taskDetails(t, compared, evidenceUrl) {
-  const parts = [`<details><summary><b>${inline(t.id)}</b> \u2014 ${inline(compared ? taskStatusText(t) : ratio(passCount(t.head)) + " passed")}</summary>`];
-  if (t.status === "removed") parts.push(`Not in the head run; the base had it in ${plural2(t.base_runs, "run")}: trial pass ${ratio(passCount(t.base))}.`);
+function taskDetails(t, compared2, evidenceUrl) {
+  const parts = [`<details><summary><b>${inline(t.id)}</b> \u2014 ${inline(compared2 ? taskStatusText(t) : ratio(passCount2(t.head)) + " passed")}</summary>`];
+  if (t.status === "removed") parts.push(`Not in the head run; the base had it in ${plural2(t.base_runs, "run")}: trial pass ${ratio(passCount2(t.base))}.`);
   if (t.differs.length > 0) parts.push(`Not compared: ${t.differs.map((d) => `${d.field} ${inline(short(d.base))} \u2192 ${inline(short(d.head))}`).join("; ")}.`);
   if (t.checks.length > 0) {
     const pooled = t.base_runs > 1 || t.base_runs_excluded > 0 ? `Base pooled over ${plural2(t.base_runs, "run")}${t.base_runs_excluded > 0 ? ` (${t.base_runs_excluded} left out: another task definition)` : ""}.
@@ -30335,12 +31817,12 @@ function taskDetails(t, compared, evidenceUrl) {
   }
   if (t.head_trials.length > 0) {
     const names = [...new Set(t.head_trials.flatMap((tr) => Object.keys(tr.checks)))];
-    const matrix = names.map((check2) => [
+    const matrix2 = names.map((check2) => [
       checkLabel(check2, t.faults),
       ...t.head_trials.map((tr) => CELL[tr.outcome] ?? (tr.checks[check2] === void 0 ? "" : tr.checks[check2] ? "\u2713" : "\u2717"))
     ]);
-    if (matrix.length > 0) {
-      parts.push("Head trials (\u2713 succeeded, \u2717 failed, \u2013 env error, \xB7 unexecuted):\n\n" + table(["check", ...t.head_trials.map((tr) => String(tr.trial))], matrix));
+    if (matrix2.length > 0) {
+      parts.push("Head trials (\u2713 succeeded, \u2717 failed, \u2013 env error, \xB7 unexecuted):\n\n" + table(["check", ...t.head_trials.map((tr) => String(tr.trial))], matrix2));
     }
   }
   const rules = t.head?.env_error_rules ?? [];
@@ -30379,7 +31861,7 @@ function cutNotice(cuts, options) {
 }
 
 // src/cli/compare.ts
-var USAGE = "usage: trialgate compare --base BASE.json [--base BASE2.json \u2026] --head HEAD.json [--policy strict|statistical|history] [--alpha A] [--format markdown|json] [--out FILE]";
+var USAGE = "usage: trialgate compare --base BASE.json [--base BASE2.json \u2026] --head HEAD.json [--policy strict|statistical|history] [--alpha A] [--format markdown|json] [--out FILE] [--html FILE]";
 async function runCompareCli(argv, io) {
   const args = parseCompareArgs(argv);
   if ("problem" in args) {
@@ -30389,17 +31871,21 @@ ${USAGE}
     return EXIT.usage;
   }
   const cwd = io.cwd ?? process.cwd();
-  const basePaths = args.bases.map((p) => resolve(cwd, p));
-  const headPath = resolve(cwd, args.head);
+  const basePaths = args.bases.map((p) => resolve2(cwd, p));
+  const headPath = resolve2(cwd, args.head);
   try {
     const bases = [];
     for (const path of basePaths) bases.push(await readResultsFile(path));
     const head = await readResultsFile(headPath);
     const comparison = compareResults(bases, head, { ...args.policy ? { policy: args.policy } : {}, ...args.alpha === void 0 ? {} : { alpha: args.alpha } });
-    const text = args.format === "json" ? `${JSON.stringify(Comparison.parse(comparison), null, 2)}
+    const text2 = args.format === "json" ? `${JSON.stringify(Comparison.parse(comparison), null, 2)}
 ` : renderComparisonMarkdown(comparison);
-    if (args.out) await writeOutput(resolve(cwd, args.out), text);
-    else io.stdout(text);
+    if (args.out) await writeOutput(resolve2(cwd, args.out), text2);
+    else io.stdout(text2);
+    if (args.html) {
+      const baseRuns = bases.map((results, i) => ({ dir: dirname(basePaths[i]), results }));
+      await writeOutput(resolve2(cwd, args.html), await buildHtmlReport(head, comparison, { runDir: dirname(headPath), bases: baseRuns }), "--html");
+    }
     if (comparison.incomparable) {
       const i = comparison.incomparable;
       io.stderr(`trialgate compare: ${basePaths[i.base_index]}: ${i.field}: is "${i.base}" but the head ${headPath} is "${i.head}": compare runs of the same trial set
@@ -30425,7 +31911,8 @@ function parseCompareArgs(argv) {
         policy: { type: "string" },
         alpha: { type: "string" },
         format: { type: "string", default: "markdown" },
-        out: { type: "string" }
+        out: { type: "string" },
+        html: { type: "string" }
       }
     }));
   } catch (e) {
@@ -30447,43 +31934,44 @@ function parseCompareArgs(argv) {
     format: values.format,
     ...policy.success ? { policy: policy.data } : {},
     ...alpha === void 0 ? {} : { alpha },
-    ...values.out ? { out: values.out } : {}
+    ...values.out ? { out: values.out } : {},
+    ...values.html ? { html: values.html } : {}
   };
 }
-async function writeOutput(path, text) {
+async function writeOutput(path, text2, flag = "--out") {
   try {
-    await writeFile(path, text);
+    await writeFile(path, text2);
   } catch (e) {
-    throw new UserInputError(path, "--out", `cannot write (${e.code}): check that the directory exists and is writable`);
+    throw new UserInputError(path, flag, `cannot write (${e.code}): check that the directory exists and is writable`);
   }
 }
 
 // src/cli/init.ts
-import { appendFile, cp, mkdir, readFile as readFile2, stat as stat2 } from "node:fs/promises";
-import { dirname as dirname2, join as join3, relative as relative3, resolve as resolve2 } from "node:path";
+import { appendFile, cp, mkdir, readFile as readFile3, stat as stat2 } from "node:fs/promises";
+import { dirname as dirname3, join as join5, relative as relative4, resolve as resolve3 } from "node:path";
 
 // src/cli/paths.ts
 import { existsSync } from "node:fs";
-import { dirname, join as join2, relative as relative2 } from "node:path";
+import { dirname as dirname2, join as join4, relative as relative3 } from "node:path";
 import { fileURLToPath } from "node:url";
 function packageRoot() {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join2(dir, "fixtures", "inventory", "fixture.json"))) {
-    const parent = dirname(dir);
+  let dir = dirname2(fileURLToPath(import.meta.url));
+  while (!existsSync(join4(dir, "fixtures", "inventory", "fixture.json"))) {
+    const parent = dirname2(dir);
     if (parent === dir) throw new Error("trialgate: cannot find its built-in fixtures/ next to the package");
     dir = parent;
   }
   return dir;
 }
 function builtinFixture(name) {
-  return join2(packageRoot(), "fixtures", name);
+  return join4(packageRoot(), "fixtures", name);
 }
 function runDirName(prefix, now = /* @__PURE__ */ new Date()) {
   const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
   return `${prefix}-${stamp}-${Math.random().toString(36).slice(2, 6)}`;
 }
 function displayPath(path, cwd) {
-  return path.startsWith(cwd + "/") ? relative2(cwd, path) : path;
+  return path.startsWith(cwd + "/") ? relative3(cwd, path) : path;
 }
 
 // src/cli/init.ts
@@ -30499,11 +31987,11 @@ var REPORTER_TARGET = "fixtures/tally/acceptance/trialgate-reporter.mjs";
 async function runInitCli(argv, io) {
   const parsed = parseCommand(INIT, argv, io);
   if (typeof parsed === "number") return parsed;
-  const target = resolve2(io.cwd, parsed.positionals[0] ?? ".");
-  const starter = join3(packageRoot(), "templates", "starter");
-  const files = [...(await listFiles(starter)).map((f) => ({ from: join3(starter, f), to: f })), { from: join3(packageRoot(), "reporters", "node-test.mjs"), to: REPORTER_TARGET }];
+  const target = resolve3(io.cwd, parsed.positionals[0] ?? ".");
+  const starter = join5(packageRoot(), "templates", "starter");
+  const files = [...(await listFiles(starter)).map((f) => ({ from: join5(starter, f), to: f })), { from: join5(packageRoot(), "reporters", "node-test.mjs"), to: REPORTER_TARGET }];
   const existing = [];
-  for (const { to } of files) if (await stat2(join3(target, to)).catch(() => null)) existing.push(to);
+  for (const { to } of files) if (await stat2(join5(target, to)).catch(() => null)) existing.push(to);
   if (existing.length && !parsed.values.force) {
     io.stderr(`trialgate init: these files exist in ${displayPath(target, io.cwd) || "."} and would be overwritten:
 ${existing.map((f) => `  ${f}`).join("\n")}
@@ -30512,11 +32000,11 @@ run with --force to overwrite them, or init into another directory
     return EXIT.usage;
   }
   for (const { from, to } of files) {
-    await mkdir(dirname2(join3(target, to)), { recursive: true });
-    await cp(from, join3(target, to));
+    await mkdir(dirname3(join5(target, to)), { recursive: true });
+    await cp(from, join5(target, to));
   }
   const ignored = await ignoreRunDirectories(target);
-  const where = relative3(io.cwd, target) || ".";
+  const where = relative4(io.cwd, target) || ".";
   const cd = where === "." ? "" : `cd ${where} && `;
   io.stdout(
     [
@@ -30535,21 +32023,21 @@ run with --force to overwrite them, or init into another directory
   return EXIT.ok;
 }
 async function ignoreRunDirectories(target) {
-  const path = join3(target, ".gitignore");
-  const text = await readFile2(path, "utf8").catch(() => "");
-  if (/^\/?\.trialgate\/?$/m.test(text)) return false;
-  await appendFile(path, `${text && !text.endsWith("\n") ? "\n" : ""}# trialgate: local run directories
+  const path = join5(target, ".gitignore");
+  const text2 = await readFile3(path, "utf8").catch(() => "");
+  if (/^\/?\.trialgate\/?$/m.test(text2)) return false;
+  await appendFile(path, `${text2 && !text2.endsWith("\n") ? "\n" : ""}# trialgate: local run directories
 .trialgate/
 `);
   return true;
 }
 
 // src/cli/judge.ts
-import { resolve as resolve4 } from "node:path";
+import { resolve as resolve5 } from "node:path";
 
 // src/fixture/load.ts
 import { access, cp as cp2, realpath } from "node:fs/promises";
-import { dirname as dirname3, isAbsolute, join as join4, relative as relative4, resolve as resolve3, sep as sep2 } from "node:path";
+import { dirname as dirname4, isAbsolute as isAbsolute2, join as join6, relative as relative5, resolve as resolve4, sep as sep2 } from "node:path";
 
 // src/schemas/acceptance.ts
 var PassEnv = external_exports.array(external_exports.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "an environment variable name")).default([]);
@@ -30647,8 +32135,8 @@ var FixtureManifest = external_exports.strictObject({
 // src/fixture/load.ts
 var NO_FAULT = "none";
 async function loadFixture(dir, project) {
-  const root = resolve3(dir);
-  const manifestPath = join4(root, "fixture.json");
+  const root = resolve4(dir);
+  const manifestPath = join6(root, "fixture.json");
   if (project) await mustBeInside(project, root, root, "the fixture directory");
   try {
     await access(manifestPath);
@@ -30658,15 +32146,15 @@ async function loadFixture(dir, project) {
   const manifest = parseOrThrow(FixtureManifest, await readJsonFile(manifestPath), manifestPath);
   for (const [i, included] of manifest.include.entries()) {
     try {
-      await access(resolve3(root, included));
+      await access(resolve4(root, included));
     } catch {
       throw new UserInputError(manifestPath, `include[${i}]`, `${included} does not exist next to the fixture`);
     }
-    if (project) await mustBeInside(project, resolve3(root, included), manifestPath, `include[${i}]`);
+    if (project) await mustBeInside(project, resolve4(root, included), manifestPath, `include[${i}]`);
   }
   for (const sub of ["inputs", "task.txt"]) {
     try {
-      await access(join4(root, sub));
+      await access(join6(root, sub));
     } catch {
       throw new UserInputError(root, sub, `a fixture needs ${sub} (see docs/fixture.md)`);
     }
@@ -30698,9 +32186,9 @@ function checkCoverage(manifest, manifestPath) {
   }
 }
 async function mustBeInside(project, path, file2, field) {
-  const [real, realProject] = await Promise.all([realpath(path).catch(() => resolve3(path)), realpath(project).catch(() => resolve3(project))]);
-  const rel = relative4(realProject, real);
-  if (rel === "" || !rel.startsWith("..") && !isAbsolute(rel)) return;
+  const [real, realProject] = await Promise.all([realpath(path).catch(() => resolve4(path)), realpath(project).catch(() => resolve4(project))]);
+  const rel = relative5(realProject, real);
+  if (rel === "" || !rel.startsWith("..") && !isAbsolute2(rel)) return;
   throw new UserInputError(file2, field, `${path} resolves to ${real}, outside the project ${realProject}; fixtures and every path trialgate reads from the configuration must stay inside the project`);
 }
 async function hashProtected(root, manifest) {
@@ -30711,13 +32199,13 @@ function includeDepth(manifest) {
 }
 function fixtureRoot(dir, manifest) {
   let root = dir;
-  for (let i = 0; i < includeDepth(manifest); i++) root = dirname3(root);
+  for (let i = 0; i < includeDepth(manifest); i++) root = dirname4(root);
   return root;
 }
 async function copyFixture(fixture, dir) {
-  const copy = join4(dir, ...fixture.dir.split(sep2).slice(-(includeDepth(fixture.manifest) + 1)));
+  const copy = join6(dir, ...fixture.dir.split(sep2).slice(-(includeDepth(fixture.manifest) + 1)));
   await cp2(fixture.dir, copy, { recursive: true });
-  for (const included of fixture.manifest.include) await cp2(resolve3(fixture.dir, included), resolve3(copy, included), { recursive: true });
+  for (const included of fixture.manifest.include) await cp2(resolve4(fixture.dir, included), resolve4(copy, included), { recursive: true });
   return loadFixture(copy);
 }
 function variantSha256(fixture, fault) {
@@ -30729,7 +32217,7 @@ function variantsOf(fixture) {
 
 // src/judge/judge.ts
 function judge(report, context) {
-  const verdict = (v, reason, detected_by = []) => ({
+  const verdict2 = (v, reason, detected_by = []) => ({
     fault: report.fault,
     verdict: v,
     reason,
@@ -30738,31 +32226,31 @@ function judge(report, context) {
   const expected = context.expected;
   if (expected) {
     for (const field of ["candidate_sha256", "variant_sha256", "fixture_sha256"]) {
-      if (report[field] !== expected[field]) return verdict("unverified", `${field} ${short2(report[field])} is not this trial's ${short2(expected[field])}`);
+      if (report[field] !== expected[field]) return verdict2("unverified", `${field} ${short2(report[field])} is not this trial's ${short2(expected[field])}`);
     }
   }
   const incomplete = incompleteReason(report);
-  if (incomplete) return verdict("incomplete", incomplete);
+  if (incomplete) return verdict2("incomplete", incomplete);
   const notRun = report.records.filter((r) => r.status !== "passed" && r.status !== "failed");
   if (notRun.length > 0) {
     const first = notRun[0];
-    return verdict("execution_error_or_skip", `${notRun.length} of ${report.executed} ${notRun.length === 1 ? "record" : "records"} ${first.status}: ${first.test}${first.traceback ? `: ${first.traceback}` : ""}`);
+    return verdict2("execution_error_or_skip", `${notRun.length} of ${report.executed} ${notRun.length === 1 ? "record" : "records"} ${first.status}: ${first.test}${first.traceback ? `: ${first.traceback}` : ""}`);
   }
   const failed = report.records.filter((r) => r.status === "failed");
   if (report.fault === NO_FAULT) {
-    return failed.length === 0 ? verdict("baseline_pass", `all ${report.executed} passed on the correct service`) : verdict("baseline_fail", `${failed.length} failed on the correct service: ${failed.map(describe4).join("; ")}`);
+    return failed.length === 0 ? verdict2("baseline_pass", `all ${report.executed} passed on the correct service`) : verdict2("baseline_fail", `${failed.length} failed on the correct service: ${failed.map(describe4).join("; ")}`);
   }
   const fault = context.faults[report.fault];
-  if (!fault) return verdict("unknown_fault", `fault ${report.fault} is not one of ${Object.keys(context.faults).join(", ") || "(none)"}`);
-  if (failed.length === 0) return verdict("defect_missed", `all ${report.executed} passed on ${report.fault}`);
+  if (!fault) return verdict2("unknown_fault", `fault ${report.fault} is not one of ${Object.keys(context.faults).join(", ") || "(none)"}`);
+  if (failed.length === 0) return verdict2("defect_missed", `all ${report.executed} passed on ${report.fault}`);
   if (!context.coverage) {
-    return { ...verdict("defect_detected", `${failed.map(describe4).join("; ")} (no coverage: not attributed)`, failed.map((r) => r.test)), attributed: false };
+    return { ...verdict2("defect_detected", `${failed.map(describe4).join("; ")} (no coverage: not attributed)`, failed.map((r) => r.test)), attributed: false };
   }
   const attributed = failed.filter((r) => r.branches.some((b) => fault.branches.includes(b)));
   if (attributed.length === 0) {
-    return verdict("defect_detected_unattributed", `${failed.length} failed, none reached ${fault.branches.join(" / ")}: ${failed.map(describe4).join("; ")}`);
+    return verdict2("defect_detected_unattributed", `${failed.length} failed, none reached ${fault.branches.join(" / ")}: ${failed.map(describe4).join("; ")}`);
   }
-  return verdict("defect_detected", attributed.map(describe4).join("; "), attributed.map((r) => r.test));
+  return verdict2("defect_detected", attributed.map(describe4).join("; "), attributed.map((r) => r.test));
 }
 function incompleteReason(report) {
   if (report.planned <= 0) return `planned ${report.planned}: nothing to run`;
@@ -30782,42 +32270,6 @@ function describe4(record2) {
 }
 var short2 = (hash2) => hash2 ? hash2.slice(0, 12) : "(none)";
 
-// src/schemas/report.ts
-var RecordStatus = external_exports.enum(["passed", "failed", "error", "skipped"]);
-var ReportRecord = external_exports.object({
-  test: external_exports.string(),
-  status: RecordStatus,
-  /** The expectation that failed, named as `step 2: $.available == 10`. */
-  assertion: external_exports.string().optional(),
-  /** Expected/actual of a failure, or the error of an execution error. */
-  traceback: external_exports.string().optional(),
-  /** Business branches the service reached during this record (from its coverage). */
-  branches: external_exports.array(external_exports.string()).default([]),
-  duration_ms: external_exports.number().nonnegative().optional()
-});
-var Report = external_exports.object({
-  fault: external_exports.string().min(1),
-  planned: external_exports.number().int(),
-  executed: external_exports.number().int(),
-  complete: external_exports.boolean(),
-  blocked: external_exports.boolean(),
-  records: external_exports.array(ReportRecord),
-  candidate_sha256: external_exports.string(),
-  variant_sha256: external_exports.string(),
-  fixture_sha256: external_exports.string(),
-  started_at: external_exports.string(),
-  /** Set when the whole run could not happen (service did not start, acceptor crashed). */
-  error: external_exports.string().optional()
-});
-var MAX_RECORDS = 1e4;
-var AcceptorReport = external_exports.object({
-  planned: external_exports.number().int(),
-  executed: external_exports.number().int(),
-  complete: external_exports.boolean(),
-  blocked: external_exports.boolean().default(false),
-  records: external_exports.array(ReportRecord).max(MAX_RECORDS, `at most ${MAX_RECORDS} records`)
-});
-
 // src/cli/judge.ts
 var JUDGE = {
   name: "judge",
@@ -30832,10 +32284,10 @@ async function runJudgeCli(argv, io) {
   if (typeof parsed === "number") return parsed;
   const reports = [];
   for (const path of parsed.positionals) {
-    const file2 = resolve4(io.cwd, path);
+    const file2 = resolve5(io.cwd, path);
     reports.push({ path, report: parseOrThrow(Report, await readJsonFile(file2), file2) });
   }
-  const fixture = await loadFixture(parsed.values.fixture ? resolve4(io.cwd, parsed.values.fixture) : builtinFixture("inventory"));
+  const fixture = await loadFixture(parsed.values.fixture ? resolve5(io.cwd, parsed.values.fixture) : builtinFixture("inventory"));
   if (!parsed.values.fixture) {
     const unknown2 = reports.filter(({ report }) => report.fault !== "none" && !fixture.manifest.faults[report.fault]);
     if (unknown2.length) throw new UserInputError(unknown2[0].path, "fault", `${unknown2[0].report.fault} is not a built-in inventory fault: pass --fixture DIR, the fixture the report belongs to`);
@@ -30855,7 +32307,7 @@ async function runJudgeCli(argv, io) {
 }
 
 // src/cli/report.ts
-import { resolve as resolve5 } from "node:path";
+import { resolve as resolve6 } from "node:path";
 import { parseArgs as parseArgs3 } from "node:util";
 var USAGE2 = "usage: trialgate report RESULTS.json [--out FILE]";
 async function runReportCli(argv, io) {
@@ -30877,9 +32329,9 @@ ${USAGE2}
   }
   const cwd = io.cwd ?? process.cwd();
   try {
-    const text = renderRunMarkdown(await readResultsFile(resolve5(cwd, path)));
-    if (parsed.values.out) await writeOutput(resolve5(cwd, parsed.values.out), text);
-    else io.stdout(text);
+    const text2 = renderRunMarkdown(await readResultsFile(resolve6(cwd, path)));
+    if (parsed.values.out) await writeOutput(resolve6(cwd, parsed.values.out), text2);
+    else io.stdout(text2);
     return EXIT.ok;
   } catch (e) {
     if (!(e instanceof UserInputError)) throw e;
@@ -30890,8 +32342,8 @@ ${USAGE2}
 }
 
 // src/cli/run.ts
-import { readFile as readFile7 } from "node:fs/promises";
-import { join as join20, resolve as resolve10 } from "node:path";
+import { readFile as readFile8 } from "node:fs/promises";
+import { join as join22, resolve as resolve11 } from "node:path";
 
 // src/report/isolation.ts
 function isolationNote(results) {
@@ -30954,8 +32406,8 @@ function progressReporter(write, live2) {
   return (event) => {
     tally[event.result.outcome]++;
     if (live2) {
-      const counts = `pass ${tally.pass} \xB7 fail ${tally.fail} \xB7 env error ${tally.env_error}`;
-      write(`\r\x1B[2K[${event.done}/${event.total}] ${counts}${event.done === event.total ? "\n" : ""}`);
+      const counts2 = `pass ${tally.pass} \xB7 fail ${tally.fail} \xB7 env error ${tally.env_error}`;
+      write(`\r\x1B[2K[${event.done}/${event.total}] ${counts2}${event.done === event.total ? "\n" : ""}`);
       return;
     }
     const { result } = event;
@@ -30967,23 +32419,23 @@ function progressReporter(write, live2) {
 
 // src/trial/run-set.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { mkdir as mkdir9, mkdtemp as mkdtemp5, readdir as readdir4, rm as rm6 } from "node:fs/promises";
+import { mkdir as mkdir9, mkdtemp as mkdtemp5, readdir as readdir5, rm as rm6 } from "node:fs/promises";
 import { tmpdir as tmpdir6 } from "node:os";
-import { join as join18, relative as relative7, resolve as resolve8 } from "node:path";
+import { join as join20, relative as relative8, resolve as resolve9 } from "node:path";
 
 // src/service/launch.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
 
 // src/isolation/bubblewrap.ts
-import { spawn as spawn2, spawnSync } from "node:child_process";
-import { once as once2 } from "node:events";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync as existsSync2, lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { mkdir as mkdir2, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir as tmpdir2 } from "node:os";
-import { delimiter, dirname as dirname4, join as join6, sep as sep3 } from "node:path";
+import { tmpdir } from "node:os";
+import { delimiter, dirname as dirname5, join as join7, sep as sep3 } from "node:path";
 
 // src/isolation/processes.ts
-import { readdir as readdir2, readFile as readFile3 } from "node:fs/promises";
+import { once } from "node:events";
+import { readdir as readdir3, readFile as readFile4 } from "node:fs/promises";
 var live = /* @__PURE__ */ new Set();
 var hooked = false;
 function trackProcess(kill) {
@@ -31007,12 +32459,12 @@ function hookExit() {
   }
 }
 async function killMarked(marker) {
-  const pids = await readdir2("/proc").catch(() => []);
+  const pids = await readdir3("/proc").catch(() => []);
   const needle = Buffer.from(`${marker}\0`);
   let killed = 0;
   for (const pid of pids) {
     if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
-    const environ = await readFile3(`/proc/${pid}/environ`).catch(() => null);
+    const environ = await readFile4(`/proc/${pid}/environ`).catch(() => null);
     if (!environ || environ.indexOf(needle) !== 0 && environ.indexOf(Buffer.concat([Buffer.from([0]), needle])) < 0) continue;
     try {
       process.kill(Number(pid), "SIGKILL");
@@ -31021,6 +32473,32 @@ async function killMarked(marker) {
     }
   }
   return killed;
+}
+function supervise(child2, kill, after) {
+  const untrack = trackProcess(kill);
+  child2.on("error", () => void 0);
+  return (async () => {
+    const [code, signal] = await once(child2, "exit").catch(() => [127, null]);
+    untrack();
+    await after?.();
+    await drainPipes(child2);
+    return { code, signal };
+  })();
+}
+var PIPE_DRAIN_MS = 200;
+async function drainPipes(child2) {
+  if (child2.stdout?.readableEnded !== false && child2.stderr?.readableEnded !== false) return;
+  const closed = once(child2, "close").catch(() => void 0);
+  const timer = new Promise((resolve12) => setTimeout(resolve12, PIPE_DRAIN_MS).unref());
+  await Promise.race([closed, timer]);
+  child2.stdout?.destroy();
+  child2.stderr?.destroy();
+}
+function killGroup(child2, signal = "SIGKILL") {
+  try {
+    process.kill(-child2.pid, signal);
+  } catch {
+  }
 }
 
 // src/isolation/relay.ts
@@ -31054,86 +32532,6 @@ function relayArgv(node2, config2, argv) {
   return [node2, "-e", RELAY_SOURCE, JSON.stringify(config2), ...argv];
 }
 
-// src/isolation/unisolated.ts
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join as join5 } from "node:path";
-var PIPE_DRAIN_MS = 200;
-var Unisolated = class {
-  constructor(report) {
-    this.report = report;
-  }
-  report;
-  spawn(spec) {
-    const marker = `TRIALGATE_SANDBOX=${randomBytes(12).toString("hex")}`;
-    const [command, ...args] = spec.argv;
-    const home = mkdtempSync(join5(tmpdir(), "trialgate-home-"));
-    const child2 = spawn(command, args, {
-      cwd: spec.cwd,
-      env: { HOME: home, TMPDIR: tmpdir(), ...spec.env, TRIALGATE_SANDBOX: marker.split("=")[1] },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true
-    });
-    const killGroup = () => {
-      try {
-        process.kill(-child2.pid, "SIGKILL");
-      } catch {
-      }
-    };
-    const untrack = trackProcess(killGroup);
-    const exited = (async () => {
-      const [code, signal] = await once(child2, "exit").catch((e) => [127, null, e]);
-      killGroup();
-      await killMarked(marker);
-      untrack();
-      await drainPipes(child2);
-      rmSync(home, { recursive: true, force: true });
-      return { code, signal };
-    })();
-    child2.on("error", () => void 0);
-    return {
-      child: child2,
-      exited,
-      kill: () => {
-        killGroup();
-        void killMarked(marker);
-      }
-    };
-  }
-  async placeService() {
-    const port = await freePort();
-    return { port, address: { url: `http://127.0.0.1:${port}` }, network: "host" };
-  }
-  reach(address) {
-    return { url: address.url, network: "host" };
-  }
-  async dispose() {
-  }
-};
-async function drainPipes(child2) {
-  if (child2.stdout?.readableEnded !== false && child2.stderr?.readableEnded !== false) return;
-  const closed = once(child2, "close").catch(() => void 0);
-  const timer = new Promise((resolve11) => setTimeout(resolve11, PIPE_DRAIN_MS).unref());
-  await Promise.race([closed, timer]);
-  child2.stdout?.destroy();
-  child2.stderr?.destroy();
-}
-async function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port")));
-    });
-  });
-}
-
 // src/isolation/bubblewrap.ts
 var SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/nix/store"];
 var PRIVATE_PORT = 8080;
@@ -31154,7 +32552,7 @@ var Bubblewrap = class _Bubblewrap {
     if (process.platform !== "linux") return `bubblewrap isolation needs Linux (this is ${process.platform})`;
     const bwrap = findOnPath("bwrap");
     if (!bwrap) return "bubblewrap is not installed (Debian/Ubuntu: sudo apt-get install -y bubblewrap)";
-    const socketRoot = await mkdtemp(join6(tmpdir2(), "tg-"));
+    const socketRoot = await mkdtemp(join7(tmpdir(), "tg-"));
     const sandbox = new _Bubblewrap(bwrap, socketRoot, systemArgs());
     const args = sandbox.args({ argv: ["true"], cwd: "/", env: {}, mounts: [], network: "none" });
     const probe = spawnSync(bwrap, args, { encoding: "utf8", timeout: 1e4 });
@@ -31165,27 +32563,14 @@ var Bubblewrap = class _Bubblewrap {
   }
   spawn(spec) {
     const env = { HOME: "/tmp/home", TMPDIR: "/tmp", ...spec.env };
-    const child2 = spawn2(this.bwrap, this.args(spec), { cwd: "/", env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-    const kill = () => {
-      try {
-        process.kill(-child2.pid, "SIGKILL");
-      } catch {
-      }
-    };
-    const untrack = trackProcess(kill);
-    const exited = (async () => {
-      const [code, signal] = await once2(child2, "exit").catch(() => [127, null]);
-      untrack();
-      await drainPipes(child2);
-      return { code, signal };
-    })();
-    child2.on("error", () => void 0);
-    return { child: child2, exited, kill };
+    const child2 = spawn(this.bwrap, this.args(spec), { cwd: "/", env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const kill = () => killGroup(child2);
+    return { child: child2, exited: supervise(child2, kill), kill };
   }
   async placeService() {
-    const dir = join6(this.socketRoot, String(++this.sockets));
+    const dir = join7(this.socketRoot, String(++this.sockets));
     await mkdir2(dir);
-    const socketPath = join6(dir, "s.sock");
+    const socketPath = join7(dir, "s.sock");
     return { port: PRIVATE_PORT, address: { url: `http://127.0.0.1:${PRIVATE_PORT}`, socketPath }, expose: { socketPath, port: PRIVATE_PORT }, network: "none" };
   }
   reach(address) {
@@ -31207,7 +32592,7 @@ var Bubblewrap = class _Bubblewrap {
     if (!this.visible(node2)) binds.push(["--ro-bind", node2, node2]);
     let argv = [...spec.argv];
     if (spec.expose) {
-      binds.push(["--bind", dirname4(spec.expose.socketPath), dirname4(spec.expose.socketPath)]);
+      binds.push(["--bind", dirname5(spec.expose.socketPath), dirname5(spec.expose.socketPath)]);
       argv = relayArgv(process.execPath, { listen: { path: spec.expose.socketPath }, to: { host: "127.0.0.1", port: spec.expose.port }, listenFirst: false }, argv);
     }
     if (spec.forward?.to.socketPath) {
@@ -31238,19 +32623,74 @@ function systemArgs() {
   }
   try {
     const resolv = realpathSync("/etc/resolv.conf");
-    if (!resolv.startsWith("/etc/")) args.push("--ro-bind", dirname4(resolv), dirname4(resolv));
+    if (!resolv.startsWith("/etc/")) args.push("--ro-bind", dirname5(resolv), dirname5(resolv));
   } catch {
   }
   return args;
 }
 function nodeRoot() {
-  return dirname4(dirname4(realpathSync(process.execPath)));
+  return dirname5(dirname5(realpathSync(process.execPath)));
 }
 function findOnPath(name) {
   for (const dir of (process.env.PATH ?? "").split(delimiter)) {
-    if (dir && existsSync2(join6(dir, name))) return join6(dir, name);
+    if (dir && existsSync2(join7(dir, name))) return join7(dir, name);
   }
   return void 0;
+}
+
+// src/isolation/unisolated.ts
+import { spawn as spawn2 } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join8 } from "node:path";
+var Unisolated = class {
+  constructor(report) {
+    this.report = report;
+  }
+  report;
+  spawn(spec) {
+    const marker = `TRIALGATE_SANDBOX=${randomBytes(12).toString("hex")}`;
+    const [command, ...args] = spec.argv;
+    const home = mkdtempSync(join8(tmpdir2(), "trialgate-home-"));
+    const child2 = spawn2(command, args, {
+      cwd: spec.cwd,
+      env: { HOME: home, TMPDIR: tmpdir2(), ...spec.env, TRIALGATE_SANDBOX: marker.split("=")[1] },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true
+    });
+    const kill = () => {
+      killGroup(child2);
+      void killMarked(marker);
+    };
+    const exited = supervise(child2, kill, async () => {
+      killGroup(child2);
+      await killMarked(marker);
+      rmSync(home, { recursive: true, force: true });
+    });
+    return { child: child2, exited, kill };
+  }
+  async placeService() {
+    const port = await freePort();
+    return { port, address: { url: `http://127.0.0.1:${port}` }, network: "host" };
+  }
+  reach(address) {
+    return { url: address.url, network: "host" };
+  }
+  async dispose() {
+  }
+};
+async function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port")));
+    });
+  });
 }
 
 // src/isolation/open.ts
@@ -31286,7 +32726,7 @@ function newAgent() {
   return new Agent({ keepAlive: true, maxSockets: 4 });
 }
 function send(url2, options) {
-  return new Promise((resolve11, reject) => {
+  return new Promise((resolve12, reject) => {
     const req = httpRequest(url2, {
       method: options.method ?? "GET",
       headers: { ...options.headers, ...options.body === void 0 ? {} : { "content-length": Buffer.byteLength(options.body) } },
@@ -31306,7 +32746,7 @@ function send(url2, options) {
         else chunks.push(chunk);
       });
       response.on("error", (e) => reject(new NoAnswerError(e.code ?? e.message)));
-      response.on("end", () => resolve11({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+      response.on("end", () => resolve12({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
     });
     req.end(options.body);
   });
@@ -31460,28 +32900,28 @@ function unreachedTargets(fixture, outcomes) {
 
 // src/util/safe-write.ts
 import { constants as constants2 } from "node:fs";
-import { lstat as lstat2, mkdir as mkdir3, open as open3, rm as rm2 } from "node:fs/promises";
-import { join as join7 } from "node:path";
+import { lstat as lstat3, mkdir as mkdir3, open as open4, rm as rm2 } from "node:fs/promises";
+import { join as join9 } from "node:path";
 async function writeInside(root, relPath, data, scrubber) {
-  const rootStats = await lstat2(root);
+  const rootStats = await lstat3(root);
   if (!rootStats.isDirectory()) throw new Error(`${root} is not a directory: refusing to write into it`);
   const parts = relPath.split("/");
   let dir = root;
   for (const part of parts.slice(0, -1)) {
-    dir = join7(dir, part);
-    const stats = await lstat2(dir).catch(() => null);
+    dir = join9(dir, part);
+    const stats = await lstat3(dir).catch(() => null);
     if (stats?.isDirectory()) continue;
     if (stats) await rm2(dir, { force: true });
     await mkdir3(dir).catch((e) => {
       if (e.code !== "EEXIST") throw e;
     });
-    if (!(await lstat2(dir)).isDirectory()) throw new Error(`${dir} is not a directory: refusing to write into it`);
+    if (!(await lstat3(dir)).isDirectory()) throw new Error(`${dir} is not a directory: refusing to write into it`);
   }
-  const path = join7(dir, parts.at(-1));
-  const existing = await lstat2(path).catch(() => null);
+  const path = join9(dir, parts.at(-1));
+  const existing = await lstat3(path).catch(() => null);
   if (existing && !existing.isFile()) await rm2(path, { recursive: true, force: true });
   const bytes = typeof data === "string" ? Buffer.from(scrubber ? scrubber.text(data) : data) : scrubber ? scrubber.bytes(data) : data;
-  const handle = await open3(path, constants2.O_WRONLY | constants2.O_CREAT | constants2.O_TRUNC | constants2.O_NOFOLLOW, 420);
+  const handle = await open4(path, constants2.O_WRONLY | constants2.O_CREAT | constants2.O_TRUNC | constants2.O_NOFOLLOW, 420);
   try {
     await handle.writeFile(bytes);
   } finally {
@@ -31515,8 +32955,8 @@ var Scrubber = class _Scrubber {
   with(values) {
     return new _Scrubber([...this.patterns, ...values]);
   }
-  text(text) {
-    let out = text;
+  text(text2) {
+    let out = text2;
     for (const pattern of this.patterns) if (out.includes(pattern)) out = out.split(pattern).join(REDACTED);
     return out;
   }
@@ -31562,24 +33002,26 @@ async function writeRunFiles(runDir, results, scrubber = Scrubber.none) {
   const resultsPath = await writeInside(runDir, "results.json", JSON.stringify(valid, null, 2) + "\n", scrubber);
   await writeInside(runDir, "junit.xml", renderJunit(valid), scrubber);
   await writeInside(runDir, "report.md", renderRunMarkdown(valid), scrubber);
+  const html = await buildHtmlReport(valid, compareResults([], valid), { runDir, redact: (text2) => scrubber.text(text2) });
+  await writeInside(runDir, "report.html", html, scrubber);
   return resultsPath;
 }
 
 // src/trial/integrity.ts
-import { readdir as readdir3 } from "node:fs/promises";
-import { join as join8 } from "node:path";
+import { readdir as readdir4 } from "node:fs/promises";
+import { join as join10 } from "node:path";
 var noFindings = () => ({ tampered: [], escaped: [], forged: [], unsafe: [] });
 async function takeSnapshot(trialDir, taskDir, runDir) {
   const entries = (await listEntries(trialDir)).filter((e) => e.kind !== "dir" && !/^(candidate|evidence)(\/|$)/.test(e.path));
   const trial = await hashFiles(trialDir, entries.filter((e) => e.kind === "file").map((e) => e.path));
   for (const e of entries) if (e.kind !== "file") trial[e.path] = e.kind;
-  const evidence = (await listEntries(join8(trialDir, "evidence")).catch(() => [])).filter((e) => e.kind !== "dir").map((e) => `evidence/${e.path}`);
+  const evidence = (await listEntries(join10(trialDir, "evidence")).catch(() => [])).filter((e) => e.kind !== "dir").map((e) => `evidence/${e.path}`);
   return {
     trial,
     evidence,
     neighbours: [
-      ...(await readdir3(taskDir)).filter((n) => !/^trial-\d+$/.test(n)).map((n) => `${n} beside the trial directories`),
-      ...(await readdir3(runDir)).map((n) => `${n} in the run directory`)
+      ...(await readdir4(taskDir)).filter((n) => !/^trial-\d+$/.test(n)).map((n) => `${n} beside the trial directories`),
+      ...(await readdir4(runDir)).map((n) => `${n} in the run directory`)
     ]
   };
 }
@@ -31610,19 +33052,19 @@ function changes(before, after) {
 // src/trial/run-trial.ts
 import { chmod, cp as cp3, mkdir as mkdir5, mkdtemp as mkdtemp2, readlink as readlink3, rm as rm3 } from "node:fs/promises";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join10, relative as relative5 } from "node:path";
+import { join as join12, relative as relative6 } from "node:path";
 
 // src/agent/process.ts
 import { existsSync as existsSync3 } from "node:fs";
 import { basename, sep as sep4 } from "node:path";
 
 // src/util/command-paths.ts
-import { isAbsolute as isAbsolute2, resolve as resolve6 } from "node:path";
-var SCRIPT = /\.(mjs|cjs|js|ts|py|sh|rb|pl)$/;
+import { isAbsolute as isAbsolute3, resolve as resolve7 } from "node:path";
+var SCRIPT2 = /\.(mjs|cjs|js|ts|py|sh|rb|pl)$/;
 function namedPaths(command, env, cwd) {
   const expanded = command.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (whole, name) => env[name] ?? whole);
   const tokens2 = [...expanded.matchAll(/(?:^|[\s"'=])([^\s"'`;|&<>()$=]+)/g)].map((m) => m[1]);
-  return tokens2.filter((t) => !t.startsWith("-") && (isAbsolute2(t) || t.includes("/") && SCRIPT.test(t) || SCRIPT.test(t))).map((t) => resolve6(cwd, t));
+  return tokens2.filter((t) => !t.startsWith("-") && (isAbsolute3(t) || t.includes("/") && SCRIPT2.test(t) || SCRIPT2.test(t))).map((t) => resolve7(cwd, t));
 }
 
 // src/agent/process.ts
@@ -31692,25 +33134,25 @@ function visibleIn(path, mounts) {
 
 // src/acceptance/snapshot.ts
 import { mkdir as mkdir4, readlink as readlink2, writeFile as writeFile2 } from "node:fs/promises";
-import { dirname as dirname5, join as join9 } from "node:path";
-import { lstat as lstat3 } from "node:fs/promises";
+import { dirname as dirname6, join as join11 } from "node:path";
+import { lstat as lstat4 } from "node:fs/promises";
 var NO_LIMITS = { bytes: Number.MAX_SAFE_INTEGER, files: Number.MAX_SAFE_INTEGER };
-async function readCandidate(dir, limits, label = "candidate/") {
+async function readCandidate2(dir, limits, label2 = "candidate/") {
   const files = /* @__PURE__ */ new Map();
   const unsafe = [];
   const oversize = [];
-  const root = await lstat3(dir).catch(() => null);
+  const root = await lstat4(dir).catch(() => null);
   if (!root?.isDirectory()) {
-    if (root) unsafe.push(`${label} is ${root.isSymbolicLink() ? `a symbolic link to ${await readlink2(dir).catch(() => "?")}` : "not a directory"}`);
+    if (root) unsafe.push(`${label2} is ${root.isSymbolicLink() ? `a symbolic link to ${await readlink2(dir).catch(() => "?")}` : "not a directory"}`);
     return { files, sha256: sha256Manifest({}), unsafe, oversize };
   }
   let total = 0;
   const entries = await listEntries(dir);
   const regular = entries.filter((e) => e.kind === "file");
-  if (regular.length > limits.files) oversize.push(`${label} holds ${regular.length} files; the limit is ${limits.files} (limits.candidate_files)`);
+  if (regular.length > limits.files) oversize.push(`${label2} holds ${regular.length} files; the limit is ${limits.files} (limits.candidate_files)`);
   for (const entry of entries) {
-    const name = `${label}${entry.path}`;
-    if (entry.kind === "link") unsafe.push(`${name} is a symbolic link (to ${await readlink2(join9(dir, entry.path)).catch(() => "?")}): links are never followed`);
+    const name = `${label2}${entry.path}`;
+    if (entry.kind === "link") unsafe.push(`${name} is a symbolic link (to ${await readlink2(join11(dir, entry.path)).catch(() => "?")}): links are never followed`);
     else if (entry.kind === "other") unsafe.push(`${name} is not a regular file (a device, pipe or socket)`);
     if (entry.kind !== "file" || files.size >= limits.files) continue;
     if (entry.links > 1) {
@@ -31721,7 +33163,7 @@ async function readCandidate(dir, limits, label = "candidate/") {
       oversize.push(`${name} (${entry.size} bytes) takes the candidate past ${limits.bytes} bytes (limits.candidate_mb)`);
       continue;
     }
-    const bytes = await readRegularFile(join9(dir, entry.path), limits.bytes - total).catch(() => null);
+    const bytes = await readRegularFile(join11(dir, entry.path), limits.bytes - total).catch(() => null);
     if (bytes === null) {
       unsafe.push(`${name} changed or vanished while it was read`);
       continue;
@@ -31736,8 +33178,8 @@ async function readCandidate(dir, limits, label = "candidate/") {
 async function writeCandidate(snapshot, dir) {
   await mkdir4(dir, { recursive: true });
   for (const [path, bytes] of snapshot.files) {
-    await mkdir4(dirname5(join9(dir, path)), { recursive: true });
-    await writeFile2(join9(dir, path), bytes);
+    await mkdir4(dirname6(join11(dir, path)), { recursive: true });
+    await writeFile2(join11(dir, path), bytes);
   }
 }
 function candidateText(snapshot, path) {
@@ -31745,22 +33187,22 @@ function candidateText(snapshot, path) {
 }
 var MAX_JSON_DEPTH = 64;
 function candidateJson(snapshot, path) {
-  const text = candidateText(snapshot, path);
-  if (text === void 0) return { ok: false, problem: `${path}: file not found in the candidate` };
-  const depth2 = jsonDepth(text);
+  const text2 = candidateText(snapshot, path);
+  if (text2 === void 0) return { ok: false, problem: `${path}: file not found in the candidate` };
+  const depth2 = jsonDepth(text2);
   if (depth2 > MAX_JSON_DEPTH) return { ok: false, problem: `${path}: nested ${depth2} levels deep; the limit is ${MAX_JSON_DEPTH}` };
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: JSON.parse(text2) };
   } catch (e) {
     return { ok: false, problem: `${path}: not valid JSON: ${e.message}` };
   }
 }
-function jsonDepth(text) {
+function jsonDepth(text2) {
   let depth2 = 0;
   let deepest = 0;
   let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
     if (inString) {
       if (c === 92) i++;
       else if (c === 34) inString = false;
@@ -31876,9 +33318,9 @@ function trialDirName(trial) {
 }
 async function runTrial(ctx) {
   const started = performance.now();
-  const taskDir = join10(ctx.run.runDir, ctx.task.spec.id);
-  const trialDir = join10(taskDir, trialDirName(ctx.trial));
-  const evidence = relative5(ctx.run.runDir, trialDir);
+  const taskDir = join12(ctx.run.runDir, ctx.task.spec.id);
+  const trialDir = join12(taskDir, trialDirName(ctx.trial));
+  const evidence = relative6(ctx.run.runDir, trialDir);
   try {
     await prepareTrialDir(ctx, trialDir);
   } catch (e) {
@@ -31900,7 +33342,7 @@ async function runTrial(ctx) {
   integrity.unsafe.push(...result.unsafeCandidate.filter((u) => !integrity.unsafe.includes(u)));
   const notes = await handle.cleanUp();
   const usage2 = sumUsage(result.agentRuns.map((r) => r.usage));
-  const verdict = trialVerdict({
+  const verdict2 = trialVerdict({
     trial: ctx.trial,
     agent,
     formatProblems: result.formatProblems,
@@ -31918,8 +33360,8 @@ async function runTrial(ctx) {
     ...result.tools ? { tools: result.tools } : {},
     notes
   });
-  await handle.writeEvidence("timings.json", json2({ agent_ms: Math.round(agent.agentMs), acceptance_ms: Math.round(performance.now() - started - agent.agentMs), wall_ms: verdict.wall_ms }));
-  return handle.writeVerdict(verdict);
+  await handle.writeEvidence("timings.json", json2({ agent_ms: Math.round(agent.agentMs), acceptance_ms: Math.round(performance.now() - started - agent.agentMs), wall_ms: verdict2.wall_ms }));
+  return handle.writeVerdict(verdict2);
 }
 var Trial = class {
   constructor(ctx, trialDir, taskDir) {
@@ -31949,13 +33391,13 @@ var Trial = class {
   }
   async runAgent(request = {}) {
     const { run } = this.ctx;
-    const candidateDir = join10(this.trialDir, "candidate", request.candidateSubdir ?? "");
-    const evidenceDir = join10(this.trialDir, "evidence");
+    const candidateDir = join12(this.trialDir, "candidate", request.candidateSubdir ?? "");
+    const evidenceDir = join12(this.trialDir, "evidence");
     const sub = (name) => request.evidenceSubdir ? `${request.evidenceSubdir}/${name}` : name;
     await mkdir5(candidateDir, { recursive: true });
     if (run.agent.setupError) return { exitCode: null, signal: null, budgetExhausted: false, agentMs: 0, logBytes: 0, logCapped: false, setupError: run.agent.setupError };
     const isolated = run.sandbox.report.mechanism !== "none";
-    const scratch = isolated ? await mkdtemp2(join10(tmpdir3(), "trialgate-agent-evidence-")) : evidenceDir;
+    const scratch = isolated ? await mkdtemp2(join12(tmpdir3(), "trialgate-agent-evidence-")) : evidenceDir;
     try {
       const before = await takeSnapshot(this.trialDir, this.taskDir, run.runDir);
       const process2 = await runAgentProcess({
@@ -31965,8 +33407,8 @@ var Trial = class {
         env: {
           ...run.agent.env,
           TRIALGATE_TRIAL_DIR: this.trialDir,
-          TRIALGATE_INPUTS: join10(this.trialDir, "inputs"),
-          TRIALGATE_TASK: join10(this.trialDir, "task.txt"),
+          TRIALGATE_INPUTS: join12(this.trialDir, "inputs"),
+          TRIALGATE_TASK: join12(this.trialDir, "task.txt"),
           TRIALGATE_CANDIDATE: candidateDir,
           TRIALGATE_SEED: String(this.ctx.seed),
           TRIALGATE_TRIAL: String(this.ctx.trial),
@@ -31974,7 +33416,7 @@ var Trial = class {
         },
         mounts: [
           { path: this.trialDir },
-          { path: join10(this.trialDir, "candidate"), writable: true },
+          { path: join12(this.trialDir, "candidate"), writable: true },
           { path: scratch, writable: true, at: evidenceDir },
           ...run.agent.files.map((path) => ({ path })),
           ...(request.readable ?? []).map((path) => ({ path }))
@@ -32000,10 +33442,10 @@ var Trial = class {
   }
   readCandidate(subdir) {
     const { limits } = this.ctx.run;
-    return readCandidate(join10(this.trialDir, "candidate", subdir ?? ""), { bytes: limits.candidate_mb * 1024 * 1024, files: limits.candidate_files }, `candidate/${subdir ? `${subdir}/` : ""}`);
+    return readCandidate2(join12(this.trialDir, "candidate", subdir ?? ""), { bytes: limits.candidate_mb * 1024 * 1024, files: limits.candidate_files }, `candidate/${subdir ? `${subdir}/` : ""}`);
   }
   writeEvidence(relPath, data) {
-    return writeInside(join10(this.trialDir, "evidence"), relPath, data, this.ctx.run.scrubber);
+    return writeInside(join12(this.trialDir, "evidence"), relPath, data, this.ctx.run.scrubber);
   }
   verifyAcceptanceCopy() {
     return this.ctx.run.verifyAcceptanceCopy(this.ctx.task.spec.id);
@@ -32034,13 +33476,13 @@ var Trial = class {
     let usage2;
     for (const entry of entries) {
       if (entry.path === "usage.json" && entry.kind === "file") {
-        usage2 = await readUsage(join10(dir, entry.path));
-        if (dir !== join10(this.trialDir, "evidence") || usagePath !== "usage.json") await rm3(join10(dir, entry.path), { force: true });
+        usage2 = await readUsage(join12(dir, entry.path));
+        if (dir !== join12(this.trialDir, "evidence") || usagePath !== "usage.json") await rm3(join12(dir, entry.path), { force: true });
         if (usage2) await this.writeEvidence(usagePath, json2(usage2));
         continue;
       }
       if (entry.path === "agent.log" || entry.path.endsWith("/agent.log")) continue;
-      if (entry.kind === "link") this.note("unsafe", [`evidence/${entry.path} is a symbolic link (to ${await readlink3(join10(dir, entry.path)).catch(() => "?")}): links are never followed`]);
+      if (entry.kind === "link") this.note("unsafe", [`evidence/${entry.path} is a symbolic link (to ${await readlink3(join12(dir, entry.path)).catch(() => "?")}): links are never followed`]);
       else this.note("forged", [`wrote evidence/${entry.path} (evidence is the runner's to write)`]);
     }
     return usage2;
@@ -32049,9 +33491,9 @@ var Trial = class {
     const removed = [];
     for (const entry of await listEntries(this.trialDir).catch(() => [])) {
       if (entry.kind !== "link" && entry.kind !== "other") continue;
-      const what = entry.kind === "link" ? `a symbolic link (to ${await readlink3(join10(this.trialDir, entry.path)).catch(() => "?")})` : "a special file";
+      const what = entry.kind === "link" ? `a symbolic link (to ${await readlink3(join12(this.trialDir, entry.path)).catch(() => "?")})` : "a special file";
       if (!this.integrity.unsafe.some((line) => line.startsWith(`${entry.path} `))) this.note("unsafe", [`${entry.path} is ${what}: links and special files are never followed`]);
-      await rm3(join10(this.trialDir, entry.path), { force: true });
+      await rm3(join12(this.trialDir, entry.path), { force: true });
       removed.push(entry.path);
     }
     return removed;
@@ -32060,11 +33502,11 @@ var Trial = class {
   async scrubCandidate() {
     const { scrubber } = this.ctx.run;
     if (!scrubber.patterns.length) return [];
-    const dir = join10(this.trialDir, "candidate");
+    const dir = join12(this.trialDir, "candidate");
     const changed = [];
     for (const entry of await listEntries(dir).catch(() => [])) {
       if (entry.kind !== "file") continue;
-      const bytes = await readRegularFile(join10(dir, entry.path), this.ctx.run.limits.candidate_mb * 1024 * 1024).catch(() => null);
+      const bytes = await readRegularFile(join12(dir, entry.path), this.ctx.run.limits.candidate_mb * 1024 * 1024).catch(() => null);
       if (!bytes) continue;
       const clean = scrubber.bytes(bytes);
       if (clean === bytes) continue;
@@ -32078,12 +33520,12 @@ var Trial = class {
   }
 };
 async function prepareTrialDir(ctx, trialDir) {
-  await mkdir5(join10(trialDir, "candidate"), { recursive: true });
-  await mkdir5(join10(trialDir, "evidence"), { recursive: true });
-  await cp3(join10(ctx.acceptanceCopy.dir, "inputs"), join10(trialDir, "inputs"), { recursive: true });
-  await cp3(join10(ctx.acceptanceCopy.dir, "task.txt"), join10(trialDir, "task.txt"));
+  await mkdir5(join12(trialDir, "candidate"), { recursive: true });
+  await mkdir5(join12(trialDir, "evidence"), { recursive: true });
+  await cp3(join12(ctx.acceptanceCopy.dir, "inputs"), join12(trialDir, "inputs"), { recursive: true });
+  await cp3(join12(ctx.acceptanceCopy.dir, "task.txt"), join12(trialDir, "task.txt"));
   await writeInside(trialDir, "config.json", json2({ ...ctx.run.config, task: ctx.task.spec.id, trial: ctx.trial, seed: ctx.seed }));
-  for (const entry of await listEntries(join10(trialDir, "inputs"))) if (entry.kind === "file") await chmod(join10(trialDir, "inputs", entry.path), 292);
+  for (const entry of await listEntries(join12(trialDir, "inputs"))) if (entry.kind === "file") await chmod(join12(trialDir, "inputs", entry.path), 292);
 }
 async function readUsage(path) {
   const bytes = await readRegularFile(path, USAGE_BYTES).catch(() => null);
@@ -32137,13 +33579,13 @@ var json2 = (data) => JSON.stringify(data, null, 2) + "\n";
 
 // src/trial/trialset.ts
 import { stat as stat3 } from "node:fs/promises";
-import { dirname as dirname6, isAbsolute as isAbsolute4, join as join17, relative as relative6, resolve as resolve7, sep as sep5 } from "node:path";
+import { dirname as dirname7, isAbsolute as isAbsolute5, join as join19, relative as relative7, resolve as resolve8, sep as sep5 } from "node:path";
 
 // src/kinds/command/kind.ts
 import { existsSync as existsSync4 } from "node:fs";
 import { mkdir as mkdir6, mkdtemp as mkdtemp3, rm as rm4, writeFile as writeFile3 } from "node:fs/promises";
 import { tmpdir as tmpdir4 } from "node:os";
-import { join as join11 } from "node:path";
+import { join as join13 } from "node:path";
 
 // src/acceptance/validate.ts
 function validationRows(fixture, outcomes) {
@@ -32202,6 +33644,21 @@ function setupFailure(agent) {
     envError: { message: agent.setupError, rule: "the agent could not be started (a setup mistake, not a verdict on the agent): fix the trial set and run again" }
   };
 }
+async function agentDelivers(trial) {
+  const agent = await trial.runAgent();
+  if (agent.setupError) return { result: setupFailure(agent) };
+  const candidate = await trial.readCandidate();
+  const result = {
+    agentRuns: [agent],
+    formatProblems: candidate.oversize,
+    unsafeCandidate: candidate.unsafe,
+    variants: [],
+    unreachedTargets: [],
+    candidateSha256: candidate.sha256,
+    judgeClaimsInLog: true
+  };
+  return candidate.oversize.length ? { result } : { result, candidate };
+}
 
 // src/kinds/command/kind.ts
 var COMMAND_NOT_FOUND2 = 127;
@@ -32209,7 +33666,7 @@ var REPORT_BYTES = 16 * 1024 * 1024;
 var STDERR_TAIL = 2e3;
 async function acceptCommand(run) {
   return acceptEachVariant({ ...run, candidateSha256: run.candidate.sha256, concurrency: 1 }, [], async (services, fault) => {
-    const work = await mkdtemp3(join11(tmpdir4(), "trialgate-acceptor-"));
+    const work = await mkdtemp3(join13(tmpdir4(), "trialgate-acceptor-"));
     try {
       return await runOnce(run, await services.get(), fault, work);
     } finally {
@@ -32219,8 +33676,8 @@ async function acceptCommand(run) {
 }
 async function runOnce(run, service, fault, work) {
   const { acceptance, fixture } = run;
-  const candidateDir = join11(work, "candidate");
-  const reportDir = join11(work, "report");
+  const candidateDir = join13(work, "candidate");
+  const reportDir = join13(work, "report");
   await writeCandidate(run.candidate, candidateDir);
   await mkdir6(reportDir);
   if (service.coverage) await resetService(service);
@@ -32234,12 +33691,12 @@ async function runOnce(run, service, fault, work) {
       ...run.passed,
       TRIALGATE_SERVICE_URL: reach.url,
       TRIALGATE_CANDIDATE: candidateDir,
-      TRIALGATE_REPORT: join11(reportDir, "report.json"),
+      TRIALGATE_REPORT: join13(reportDir, "report.json"),
       ...acceptance.expose_fault ? { TRIALGATE_FAULT: fault } : {}
     },
     mounts: [{ path: fixture.root }, { path: candidateDir, writable: true }, { path: reportDir, writable: true }],
     // The reference answers would let candidate code hand in the fixture's own tests as its work.
-    hide: [join11(fixture.dir, fixture.manifest.reference)],
+    hide: [join13(fixture.dir, fixture.manifest.reference)],
     conceal: [fixture.root, work],
     network: reach.network,
     ...reach.forward ? { forward: reach.forward } : {}
@@ -32263,7 +33720,7 @@ async function runOnce(run, service, fault, work) {
     throw new EnvironmentError(withStderr(`the acceptance command names ${missing}, which is not in the fixture`), "the acceptance command is missing: an environment failure");
   }
   if (timedOut) return errorBody([], withStderr(`the acceptance command ran past its budget of ${acceptance.timeout_seconds} s (acceptance.timeout_seconds) and was ended`));
-  const body = await readAcceptorReport(join11(reportDir, "report.json"));
+  const body = await readAcceptorReport(join13(reportDir, "report.json"));
   if ("error" in body && body.error) return errorBody([], withStderr(body.error));
   const reached = service.coverage ? await resetService(service) : [];
   return { ...body, records: body.records.map((r) => ({ ...r, branches: reached })) };
@@ -32277,11 +33734,11 @@ async function readAcceptorReport(path) {
     return errorBody([], code === "ENOENT" ? "the acceptance command wrote no report to $TRIALGATE_REPORT" : `the report at $TRIALGATE_REPORT is not a regular file (${code})`);
   }
   if (bytes === null) return errorBody([], `the report is larger than ${REPORT_BYTES} bytes`);
-  const text = bytes.toString("utf8");
-  if (jsonDepth(text) > MAX_JSON_DEPTH) return errorBody([], `the report is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  const text2 = bytes.toString("utf8");
+  if (jsonDepth(text2) > MAX_JSON_DEPTH) return errorBody([], `the report is nested deeper than ${MAX_JSON_DEPTH} levels`);
   let raw;
   try {
-    raw = JSON.parse(text);
+    raw = JSON.parse(text2);
   } catch (e) {
     return errorBody([], `unreadable report: ${e.message}`);
   }
@@ -32299,19 +33756,8 @@ var commandKind = {
   acceptorVersion: (acceptance) => `command@2:${sha256(asCommand(acceptance).command).slice(0, 12)}`,
   checkFixture: () => void 0,
   async run(trial) {
-    const agent = await trial.runAgent();
-    if (agent.setupError) return setupFailure(agent);
-    const candidate = await trial.readCandidate();
-    const result = {
-      agentRuns: [agent],
-      formatProblems: candidate.oversize,
-      unsafeCandidate: candidate.unsafe,
-      variants: [],
-      unreachedTargets: [],
-      candidateSha256: candidate.sha256,
-      judgeClaimsInLog: true
-    };
-    if (candidate.oversize.length) return result;
+    const { result, candidate } = await agentDelivers(trial);
+    if (!candidate) return result;
     const acceptance = asCommand(trial.task.acceptance);
     let passed;
     try {
@@ -32320,25 +33766,25 @@ var commandKind = {
       if (!(e instanceof EnvironmentError)) throw e;
       return { ...result, envError: { message: e.message, rule: e.rule } };
     }
-    const variants = await acceptCommand({
+    const variants2 = await acceptCommand({
       fixture: trial.task.fixture,
       sandbox: trial.sandbox,
       acceptance,
       candidate,
       passed,
       variants: [NO_FAULT, ...Object.keys(trial.task.faults)],
-      writeReport: (fault, text) => trial.writeEvidence(`reports/${fault}.json`, text),
+      writeReport: (fault, text2) => trial.writeEvidence(`reports/${fault}.json`, text2),
       verify: () => trial.verifyAcceptanceCopy()
     });
-    return { ...result, variants };
+    return { ...result, variants: variants2 };
   },
   async validate(options) {
     const { fixture } = options;
-    const candidateDir = options.candidateDir ?? join11(fixture.dir, fixture.manifest.reference);
-    const candidate = await readCandidate(candidateDir, NO_LIMITS, "");
+    const candidateDir = options.candidateDir ?? join13(fixture.dir, fixture.manifest.reference);
+    const candidate = await readCandidate2(candidateDir, NO_LIMITS, "");
     if (candidate.unsafe.length) return { shape: "variants", fixture, candidateDir, rows: [], problems: candidate.unsafe, formatOnly: true };
     const acceptance = asCommand(options.acceptance);
-    const reportsDir = join11(options.outDir, "reports");
+    const reportsDir = join13(options.outDir, "reports");
     await mkdir6(reportsDir, { recursive: true });
     const outcomes = await acceptCommand({
       fixture,
@@ -32347,9 +33793,9 @@ var commandKind = {
       candidate,
       passed: passedEnvironment(acceptance.pass_env, "acceptance.pass_env"),
       variants: variantsOf(fixture),
-      writeReport: async (fault, text) => {
-        const path = join11(reportsDir, `${fault}.json`);
-        await writeFile3(path, options.scrubber.text(text));
+      writeReport: async (fault, text2) => {
+        const path = join13(reportsDir, `${fault}.json`);
+        await writeFile3(path, options.scrubber.text(text2));
         return path;
       }
     });
@@ -32358,12 +33804,12 @@ var commandKind = {
 };
 
 // src/kinds/http-cases/kind.ts
-import { join as join13 } from "node:path";
+import { join as join15 } from "node:path";
 import { mkdir as mkdir7, writeFile as writeFile4 } from "node:fs/promises";
 
 // src/kinds/http-cases/checks.ts
-import { readFile as readFile4 } from "node:fs/promises";
-import { isAbsolute as isAbsolute3, join as join12, normalize } from "node:path";
+import { readFile as readFile5 } from "node:fs/promises";
+import { isAbsolute as isAbsolute4, join as join14, normalize } from "node:path";
 
 // src/schemas/cases.ts
 var JsonPath = external_exports.string().regex(/^\$(\.[A-Za-z_][A-Za-z0-9_-]*|\[\d+\])*$/, "a simple JSON path such as $.available or $.records[0].kind");
@@ -32448,21 +33894,21 @@ function parse3(snapshot, file2, schema) {
   const parsed = schema.safeParse(json4.value);
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problems: allIssues(file2, parsed.error) };
 }
-var fold = (text) => text.replace(/\s+/g, " ").trim();
+var fold = (text2) => text2.replace(/\s+/g, " ").trim();
 async function quoteProblems(spec, inputsDir) {
   const problems = [];
   const texts = /* @__PURE__ */ new Map();
   for (const [i, rule] of spec.rules.entries()) {
     const where = `spec.json: rules[${i}] (${rule.id})`;
     const file2 = normalize(rule.source.file);
-    if (isAbsolute3(file2) || file2.startsWith("..")) {
+    if (isAbsolute4(file2) || file2.startsWith("..")) {
       problems.push(`${where}: source.file ${JSON.stringify(rule.source.file)} must be a file inside inputs/`);
       continue;
     }
-    if (!texts.has(file2)) texts.set(file2, await readFile4(join12(inputsDir, file2), "utf8").then(fold, () => null));
-    const text = texts.get(file2);
-    if (text === null) problems.push(`${where}: source.file ${JSON.stringify(rule.source.file)} is not in inputs/`);
-    else if (!text.includes(fold(rule.source.quote))) {
+    if (!texts.has(file2)) texts.set(file2, await readFile5(join14(inputsDir, file2), "utf8").then(fold, () => null));
+    const text2 = texts.get(file2);
+    if (text2 === null) problems.push(`${where}: source.file ${JSON.stringify(rule.source.file)} is not in inputs/`);
+    else if (!text2.includes(fold(rule.source.quote))) {
       problems.push(`${where}: source.quote does not occur in inputs/${file2}: ${JSON.stringify(rule.source.quote.slice(0, 80))}`);
     }
   }
@@ -32654,42 +34100,31 @@ var httpCasesKind = {
   acceptorVersion: () => "http-cases@1",
   checkFixture: () => void 0,
   async run(trial) {
-    const agent = await trial.runAgent();
-    if (agent.setupError) return setupFailure(agent);
-    const snapshot = await trial.readCandidate();
-    const result = {
-      agentRuns: [agent],
-      formatProblems: snapshot.oversize,
-      unsafeCandidate: snapshot.unsafe,
-      variants: [],
-      unreachedTargets: [],
-      candidateSha256: snapshot.sha256,
-      judgeClaimsInLog: true
-    };
-    if (snapshot.oversize.length) return result;
+    const { result, candidate } = await agentDelivers(trial);
+    if (!candidate) return result;
     const { fixture } = trial.task;
-    const checked = await checkCandidate(snapshot, join13(fixture.dir, "inputs"));
+    const checked = await checkCandidate(candidate, join15(fixture.dir, "inputs"));
     if (!checked.ok) return { ...result, formatProblems: checked.problems };
-    const variants = await acceptCases({
+    const variants2 = await acceptCases({
       fixture,
       sandbox: trial.sandbox,
       cases: checked.cases.cases,
-      candidateSha256: snapshot.sha256,
+      candidateSha256: candidate.sha256,
       variants: [NO_FAULT, ...Object.keys(trial.task.faults)],
       timeoutSeconds: timeoutOf(trial.task.acceptance),
-      writeReport: (fault, text) => trial.writeEvidence(`reports/${fault}.json`, text),
+      writeReport: (fault, text2) => trial.writeEvidence(`reports/${fault}.json`, text2),
       verify: () => trial.verifyAcceptanceCopy()
     });
-    return { ...result, variants, unreachedTargets: unreachedTargets(fixture, variants) };
+    return { ...result, variants: variants2, unreachedTargets: unreachedTargets(fixture, variants2) };
   },
   async validate(options) {
     const { fixture } = options;
-    const candidateDir = options.candidateDir ?? join13(fixture.dir, fixture.manifest.reference);
-    const snapshot = await readCandidate(candidateDir, NO_LIMITS, "");
+    const candidateDir = options.candidateDir ?? join15(fixture.dir, fixture.manifest.reference);
+    const snapshot = await readCandidate2(candidateDir, NO_LIMITS, "");
     const problems = [...snapshot.unsafe, ...snapshot.oversize];
-    const checked = await checkCandidate(snapshot, join13(fixture.dir, "inputs"));
+    const checked = await checkCandidate(snapshot, join15(fixture.dir, "inputs"));
     if (!checked.ok || problems.length) return { shape: "variants", fixture, candidateDir, rows: [], problems: [...problems, ...checked.problems], formatOnly: true };
-    const reportsDir = join13(options.outDir, "reports");
+    const reportsDir = join15(options.outDir, "reports");
     await mkdir7(reportsDir, { recursive: true });
     const outcomes = await acceptCases({
       fixture,
@@ -32698,9 +34133,9 @@ var httpCasesKind = {
       candidateSha256: snapshot.sha256,
       variants: variantsOf(fixture),
       timeoutSeconds: timeoutOf(options.acceptance),
-      writeReport: async (fault, text) => {
-        const path = join13(reportsDir, `${fault}.json`);
-        await writeFile4(path, options.scrubber.text(text));
+      writeReport: async (fault, text2) => {
+        const path = join15(reportsDir, `${fault}.json`);
+        await writeFile4(path, options.scrubber.text(text2));
         return path;
       }
     });
@@ -32712,55 +34147,7 @@ var httpCasesKind = {
 import { randomBytes as randomBytes3 } from "node:crypto";
 import { mkdtemp as mkdtemp4, rm as rm5 } from "node:fs/promises";
 import { tmpdir as tmpdir5 } from "node:os";
-import { join as join15 } from "node:path";
-
-// src/schemas/tools.ts
-var Goal = external_exports.strictObject({
-  version: external_exports.number().int().positive(),
-  status: external_exports.enum(["active", "cancelled"]),
-  order: external_exports.string().min(1),
-  sku: external_exports.string().min(1),
-  quantity: external_exports.number().int().positive(),
-  /** Tool calls the agent may make through the proxy; past it every call is answered 429. */
-  tool_budget: external_exports.number().int().positive()
-});
-var ToolClaim = external_exports.strictObject({
-  status: external_exports.enum(["reserved", "cancelled", "blocked", "stopped", "failed"]),
-  /** The goal version the result answers. */
-  goal_version: external_exports.number().int().positive(),
-  /** The reservation holding the order's stock, when status is `reserved`. */
-  reservation_id: external_exports.string().nullable(),
-  /** Why the agent stopped: `completed`, or what stopped it (`forbidden`, `budget_exhausted`, …). */
-  stop_reason: external_exports.string().min(1),
-  note: external_exports.string().optional()
-});
-var Exchange = external_exports.object({
-  seq: external_exports.number().int().positive(),
-  at_ms: external_exports.number().nonnegative(),
-  request: external_exports.object({ method: external_exports.string(), path: external_exports.string(), body: external_exports.json().optional() }),
-  /** Times the request was delivered to the service (0 = answered by the proxy, 2 = delivered twice). */
-  delivered: external_exports.number().int().nonnegative(),
-  /** The service's answer to each delivery. */
-  upstream: external_exports.array(external_exports.object({ status: external_exports.number().int(), body: external_exports.json().optional() })),
-  /** What the agent received; null when the proxy dropped the answer. */
-  response: external_exports.object({ status: external_exports.number().int(), body: external_exports.json().optional() }).nullable(),
-  /** The fault the schedule applied to this call, if any. */
-  fault: external_exports.string().optional()
-});
-var Trajectory = external_exports.array(Exchange);
-var ServiceState = external_exports.object({
-  records: external_exports.array(
-    external_exports.object({
-      seq: external_exports.number().int(),
-      kind: external_exports.enum(["reserve", "release"]),
-      reservation_id: external_exports.string(),
-      request_id: external_exports.string(),
-      sku: external_exports.string(),
-      quantity: external_exports.number().int()
-    })
-  ),
-  items: external_exports.record(external_exports.string(), external_exports.object({ on_hand: external_exports.number().int(), reserved: external_exports.number().int(), available: external_exports.number().int() }))
-});
+import { join as join17 } from "node:path";
 
 // src/kinds/tools/boundaries.ts
 var BOUNDARIES = [
@@ -32811,10 +34198,10 @@ function decide(variant, state, call2) {
 }
 
 // src/kinds/tools/goal.ts
-import { readFile as readFile5, rename, writeFile as writeFile5 } from "node:fs/promises";
-import { join as join14 } from "node:path";
+import { readFile as readFile6, rename, writeFile as writeFile5 } from "node:fs/promises";
+import { join as join16 } from "node:path";
 async function openGoalChannel(dir, first) {
-  const path = join14(dir, "goal.json");
+  const path = join16(dir, "goal.json");
   const versions = [];
   let written = "";
   const write = async (goal) => {
@@ -32833,7 +34220,7 @@ async function openGoalChannel(dir, first) {
       return write({ ...last, ...change2, version: last.version + 1 });
     },
     tampering: async () => {
-      const now = await readFile5(path, "utf8").catch(() => void 0);
+      const now = await readFile6(path, "utf8").catch(() => void 0);
       return now === written ? void 0 : `${now === void 0 ? "deleted" : "changed"} the goal file (the runner's to write)`;
     }
   };
@@ -32849,10 +34236,10 @@ function toolContractFacts(judgements) {
   const facts = { finalState: [], toolContract: [], constraints: { "claims-backed": [], scope: [] }, boundaries: {} };
   for (const j of judgements) {
     const baseline = j.variant === "none";
-    const label = (text) => baseline ? text : `${j.variant}: ${text}`;
+    const label2 = (text2) => baseline ? text2 : `${j.variant}: ${text2}`;
     for (const f of j.findings) {
-      if (f.kind === "claims-backed" || f.kind === "scope") facts.constraints[f.kind].push(label(f.text));
-      else (baseline ? facts.finalState : facts.toolContract).push(label(f.text));
+      if (f.kind === "claims-backed" || f.kind === "scope") facts.constraints[f.kind].push(label2(f.text));
+      else (baseline ? facts.finalState : facts.toolContract).push(label2(f.text));
     }
     if (!baseline) facts.boundaries[j.variant] = j.accepted;
   }
@@ -32878,18 +34265,18 @@ function outcomeFindings({ variant, goals, state, claim: claim2 }) {
   const expected = expectation(variant, goal);
   const active = activeReservations(state.records);
   const out = [];
-  const outcome = (text) => out.push({ kind: "outcome", text });
+  const outcome = (text2) => out.push({ kind: "outcome", text: text2 });
   const reserves = state.records.filter((r) => r.kind === "reserve");
   if (variant === "permission-revoked" && reserves.length > 0) {
-    outcome(`the service holds ${list(reserves)} though the token's write permission was revoked`);
+    outcome(`the service holds ${list2(reserves)} though the token's write permission was revoked`);
   } else if (expected.status === "reserved") {
     if (active.length !== 1) {
-      outcome(`${active.length} active reservations (${list(active) || "none"}); ${expected.why}, once${active.length > 1 ? ": a second side effect" : ""}`);
+      outcome(`${active.length} active reservations (${list2(active) || "none"}); ${expected.why}, once${active.length > 1 ? ": a second side effect" : ""}`);
     } else if (active[0].sku !== goal.sku || active[0].quantity !== goal.quantity) {
-      outcome(`the active reservation is ${list(active)}; ${expected.why}`);
+      outcome(`the active reservation is ${list2(active)}; ${expected.why}`);
     }
   } else if (active.length > 0) {
-    outcome(`${list(active)} still active; ${expected.why}`);
+    outcome(`${list2(active)} still active; ${expected.why}`);
   }
   if (!claim2.ok) {
     out.push({ kind: "outcome", text: claim2.problem });
@@ -32905,7 +34292,7 @@ function outcomeFindings({ variant, goals, state, claim: claim2 }) {
     out.push({ kind: "claims-backed", text: `result.json claims reservation ${c.reservation_id ?? "(none named)"}, which the service does not hold active` });
   }
   if (c.status === "cancelled" && active.length > 0) {
-    out.push({ kind: "claims-backed", text: `result.json claims the order is cancelled, but ${list(active)} is still active` });
+    out.push({ kind: "claims-backed", text: `result.json claims the order is cancelled, but ${list2(active)} is still active` });
   }
   return out;
 }
@@ -32970,7 +34357,7 @@ function requestId(e) {
   return typeof id === "string" ? id : "(no request_id)";
 }
 var call = (e) => `${e.request.method} ${e.request.path}${isReservation2(e) ? ` ${requestId(e)}` : ""}`;
-var list = (records) => records.map((r) => `${r.reservation_id} (${r.quantity} \xD7 ${r.sku})`).join(", ");
+var list2 = (records) => records.map((r) => `${r.reservation_id} (${r.quantity} \xD7 ${r.sku})`).join(", ");
 
 // src/kinds/tools/proxy.ts
 import { createServer as createServer2 } from "node:http";
@@ -32988,11 +34375,11 @@ async function startProxy(options) {
   let calls = 0;
   let reservations = 0;
   const handle = async (request, response) => {
-    const text = await readBody(request);
+    const text2 = await readBody(request);
     const url3 = new URL(request.url ?? "/", "http://proxy.invalid");
     const method = request.method ?? "GET";
     const path = url3.pathname + url3.search;
-    const body = parseBody(text);
+    const body = parseBody(text2);
     const exchange2 = {
       seq: exchanges.length + 1,
       at_ms: Math.round(performance.now() - started),
@@ -33007,7 +34394,7 @@ async function startProxy(options) {
       send2(response, answer2);
     };
     if (request.headers.authorization !== `Bearer ${options.token}`) return reply({ status: 401, body: { error: "unauthorized" } });
-    if (text === null) return reply({ status: 413, body: { error: "body_too_large" } });
+    if (text2 === null) return reply({ status: 413, body: { error: "body_too_large" } });
     if (url3.pathname.startsWith("/__control/")) return reply({ status: 404, body: { error: "not_found" } });
     const action = decide(options.variant, { calls, reservations, goal: options.goal.current() }, { method, path: url3.pathname });
     calls += 1;
@@ -33017,7 +34404,7 @@ async function startProxy(options) {
     let answer;
     for (let i = 0; i < action.deliveries; i++) {
       try {
-        answer = await deliver(options.upstream, path, method, text, upstream);
+        answer = await deliver(options.upstream, path, method, text2, upstream);
       } catch (e) {
         failure2 ??= `the service behind the proxy stopped answering (${method} ${path}): ${e.message}`;
         return reply({ status: 502, body: { error: "bad_gateway" } });
@@ -33082,11 +34469,11 @@ async function startProxy(options) {
 function proxyEnvironmentError(message) {
   return new EnvironmentError(message, PROXY_FAILED);
 }
-async function deliver(service, path, method, text, agent) {
+async function deliver(service, path, method, text2, agent) {
   const answer = await send(service.url + path, {
     ...service.socketPath ? { socketPath: service.socketPath } : {},
     method,
-    ...text ? { headers: { "content-type": "application/json" }, body: text } : {},
+    ...text2 ? { headers: { "content-type": "application/json" }, body: text2 } : {},
     timeoutMs: UPSTREAM_TIMEOUT_MS,
     agent
   });
@@ -33102,13 +34489,13 @@ async function readBody(request) {
   }
   return size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString("utf8");
 }
-function parseBody(text) {
-  if (!text) return void 0;
-  if (jsonDepth(text) > MAX_JSON_DEPTH) return text;
+function parseBody(text2) {
+  if (!text2) return void 0;
+  if (jsonDepth(text2) > MAX_JSON_DEPTH) return text2;
   try {
-    return JSON.parse(text);
+    return JSON.parse(text2);
   } catch {
-    return text;
+    return text2;
   }
 }
 function isObject2(value) {
@@ -33124,17 +34511,17 @@ function closedOrAfter(response, ms) {
   });
 }
 function send2(response, answer) {
-  const text = answer.body === void 0 ? "" : JSON.stringify(answer.body);
-  response.writeHead(answer.status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) }).end(text);
+  const text2 = answer.body === void 0 ? "" : JSON.stringify(answer.body);
+  response.writeHead(answer.status, { "content-type": "application/json", "content-length": Buffer.byteLength(text2) }).end(text2);
 }
 
 // src/kinds/tools/run.ts
 function toolsSpecOf(fixture) {
   if (!fixture.manifest.tools) {
-    throw new UserInputError(join15(fixture.dir, "fixture.json"), "tools", "acceptance `tools` needs a fixture with a tools section (goal, agent, skill, skillEnv, practices)");
+    throw new UserInputError(join17(fixture.dir, "fixture.json"), "tools", "acceptance `tools` needs a fixture with a tools section (goal, agent, skill, skillEnv, practices)");
   }
   for (const id of Object.keys(fixture.manifest.faults)) {
-    if (!isBoundary(id)) throw new UserInputError(join15(fixture.dir, "fixture.json"), `faults.${id}`, `not a boundary trialgate can inject; use one of ${BOUNDARIES.join(", ")}`);
+    if (!isBoundary(id)) throw new UserInputError(join17(fixture.dir, "fixture.json"), `faults.${id}`, `not a boundary trialgate can inject; use one of ${BOUNDARIES.join(", ")}`);
   }
   return fixture.manifest.tools;
 }
@@ -33165,9 +34552,9 @@ async function runToolsTrial(trial) {
 }
 async function runBoundary(host, fixture, variant, proxyPort) {
   const tools = toolsSpecOf(fixture);
-  const goalPath = join15(fixture.dir, tools.goal);
+  const goalPath = join17(fixture.dir, tools.goal);
   const firstGoal = parseOrThrow(Goal, await readJsonFile(goalPath), goalPath);
-  const goalDir = await mkdtemp4(join15(tmpdir5(), "trialgate-goal-"));
+  const goalDir = await mkdtemp4(join17(tmpdir5(), "trialgate-goal-"));
   try {
     const goal = await openGoalChannel(goalDir, firstGoal);
     let service;
@@ -33266,19 +34653,19 @@ function runNote(run) {
 var json3 = (data) => JSON.stringify(data, null, 2) + "\n";
 
 // src/kinds/tools/validate.ts
-import { cp as cp4, mkdir as mkdir8, readFile as readFile6, writeFile as writeFile6 } from "node:fs/promises";
-import { join as join16 } from "node:path";
+import { cp as cp4, mkdir as mkdir8, readFile as readFile7, writeFile as writeFile6 } from "node:fs/promises";
+import { join as join18 } from "node:path";
 var WALL_MS = 6e4;
 var LOG_CAP_BYTES = 1024 * 1024;
 async function validateTools(options) {
   const { fixture } = options;
   const tools = toolsSpecOf(fixture);
-  const manifestPath = join16(fixture.dir, "fixture.json");
-  const skillPath = join16(fixture.dir, tools.skill);
-  const skill = await readFile6(skillPath, "utf8");
+  const manifestPath = join18(fixture.dir, "fixture.json");
+  const skillPath = join18(fixture.dir, tools.skill);
+  const skill = await readFile7(skillPath, "utf8");
   const headings = sectionHeadings(skill);
-  const variants = [NO_FAULT, ...Object.keys(fixture.manifest.faults)];
-  for (const boundary of variants.slice(1)) {
+  const variants2 = [NO_FAULT, ...Object.keys(fixture.manifest.faults)];
+  for (const boundary of variants2.slice(1)) {
     const heading = tools.practices[boundary];
     if (!heading) throw new UserInputError(manifestPath, `tools.practices.${boundary}`, `name the skill section (a "## " heading of ${tools.skill}) whose practice handles ${boundary}`);
     if (!headings.includes(heading)) throw new UserInputError(manifestPath, `tools.practices.${boundary}`, `${tools.skill} has no section "## ${heading}"; its sections: ${headings.join(", ")}`);
@@ -33289,19 +34676,19 @@ async function validateTools(options) {
   );
   const jobs = [];
   for (const s of skills) {
-    const trialDir = join16(options.outDir, s.slug);
-    await mkdir8(join16(trialDir, "evidence"), { recursive: true });
-    await cp4(join16(fixture.dir, "inputs"), join16(trialDir, "inputs"), { recursive: true });
-    await cp4(join16(fixture.dir, "task.txt"), join16(trialDir, "task.txt"));
-    const path = join16(options.outDir, `${s.slug}.md`);
+    const trialDir = join18(options.outDir, s.slug);
+    await mkdir8(join18(trialDir, "evidence"), { recursive: true });
+    await cp4(join18(fixture.dir, "inputs"), join18(trialDir, "inputs"), { recursive: true });
+    await cp4(join18(fixture.dir, "task.txt"), join18(trialDir, "task.txt"));
+    const path = join18(options.outDir, `${s.slug}.md`);
     await writeFile6(path, s.text);
-    for (const variant of variants) jobs.push({ skill: s, skillFile: path, trialDir, variant });
+    for (const variant of variants2) jobs.push({ skill: s, skillFile: path, trialDir, variant });
   }
   const rows = await mapPool(jobs, options.concurrency ?? 2, async (job) => {
     const host = referenceAgentHost(options, fixture, job.trialDir, { TRIALGATE_FIXTURE: fixture.dir, [tools.skillEnv]: job.skillFile }, [job.skillFile]);
     const run = await runBoundary(host, fixture, job.variant);
     const expected = job.skill.without !== void 0 && tools.practices[job.variant] === job.skill.without ? "rejected" : "accepted";
-    const base = { skill: job.skill.name, variant: job.variant, expected, evidence: join16(job.trialDir, "evidence", job.variant) };
+    const base = { skill: job.skill.name, variant: job.variant, expected, evidence: join18(job.trialDir, "evidence", job.variant) };
     if (run.envError) return { ...base, actual: "env error", failed: [run.envError.message], findings: [] };
     const judgement = run.judgement;
     return {
@@ -33317,20 +34704,20 @@ async function validateTools(options) {
 function referenceAgentHost(options, fixture, trialDir, env, readable) {
   return {
     sandbox: options.sandbox,
-    readCandidate: (subdir) => readCandidate(join16(trialDir, "candidate", subdir ?? ""), NO_LIMITS),
+    readCandidate: (subdir) => readCandidate2(join18(trialDir, "candidate", subdir ?? ""), NO_LIMITS),
     writeEvidence: async (relPath, data) => {
-      await mkdir8(join16(trialDir, "evidence"), { recursive: true });
-      return writeInside(join16(trialDir, "evidence"), relPath, data, options.scrubber);
+      await mkdir8(join18(trialDir, "evidence"), { recursive: true });
+      return writeInside(join18(trialDir, "evidence"), relPath, data, options.scrubber);
     },
     runAgent: async (request = {}) => {
-      const candidateDir = join16(trialDir, "candidate", request.candidateSubdir ?? "");
+      const candidateDir = join18(trialDir, "candidate", request.candidateSubdir ?? "");
       await mkdir8(candidateDir, { recursive: true });
-      await mkdir8(join16(trialDir, "evidence"), { recursive: true });
+      await mkdir8(join18(trialDir, "evidence"), { recursive: true });
       const run = await runAgentProcess({
         sandbox: options.sandbox,
         command: fixture.manifest.tools.agent,
         cwd: trialDir,
-        env: { ...baseEnvironment(), ...env, ...request.env, TRIALGATE_TRIAL_DIR: trialDir, TRIALGATE_INPUTS: join16(trialDir, "inputs"), TRIALGATE_TASK: join16(trialDir, "task.txt"), TRIALGATE_CANDIDATE: candidateDir },
+        env: { ...baseEnvironment(), ...env, ...request.env, TRIALGATE_TRIAL_DIR: trialDir, TRIALGATE_INPUTS: join18(trialDir, "inputs"), TRIALGATE_TASK: join18(trialDir, "task.txt"), TRIALGATE_CANDIDATE: candidateDir },
         mounts: [{ path: fixture.root }, { path: trialDir, writable: true }, ...[...readable, ...request.readable ?? []].map((path) => ({ path }))],
         conceal: [fixture.root, trialDir],
         network: "host",
@@ -33338,7 +34725,7 @@ function referenceAgentHost(options, fixture, trialDir, env, readable) {
         logCapBytes: LOG_CAP_BYTES,
         scrubber: options.scrubber.with(request.secrets ?? [])
       });
-      await writeInside(join16(trialDir, "evidence"), `${request.evidenceSubdir ?? ""}/agent.log`.replace(/^\//, ""), run.log);
+      await writeInside(join18(trialDir, "evidence"), `${request.evidenceSubdir ?? ""}/agent.log`.replace(/^\//, ""), run.log);
       return run;
     }
   };
@@ -33431,13 +34818,13 @@ var TrialSetFile = external_exports.strictObject({
 // src/util/yaml-config.ts
 var import_yaml = __toESM(require_dist(), 1);
 var MAX_PROBLEMS = 10;
-function parseYamlConfig(schema, text, file2) {
+function parseYamlConfig(schema, text2, file2) {
   const lines = new import_yaml.LineCounter();
-  const doc = (0, import_yaml.parseDocument)(text, { lineCounter: lines, prettyErrors: false });
+  const doc = (0, import_yaml.parseDocument)(text2, { lineCounter: lines, prettyErrors: false });
   const yamlError = doc.errors[0];
   if (yamlError) {
     const span = Math.max(...doc.errors.filter((e) => e.pos[0] === yamlError.pos[0]).map((e) => e.pos[1]));
-    const { line, hint } = syntaxErrorLine(text, { ...yamlError, pos: [yamlError.pos[0], span] }, lines);
+    const { line, hint } = syntaxErrorLine(text2, { ...yamlError, pos: [yamlError.pos[0], span] }, lines);
     throw new UserInputError(`${file2}:${line}`, "", `not valid YAML: ${yamlError.message.split("\n")[0]}${hint}`);
   }
   const parsed = schema.safeParse(doc.toJS());
@@ -33475,10 +34862,10 @@ function describe5(issue2, doc, lines, schema) {
   const offset = (0, import_yaml.isNode)(node2) ? node2.range?.[0] : void 0;
   return [{ ...offset === void 0 ? {} : { line: lines.linePos(offset).line }, field: issuePath(path), message: issue2.message }];
 }
-function syntaxErrorLine(text, error62, lines) {
+function syntaxErrorLine(text2, error62, lines) {
   const end = lines.linePos(Math.max(error62.pos[0], error62.pos[1] - 1)).line;
   if (/Flow (sequence|map)/.test(error62.message)) {
-    const opened = unclosedBracketLine(text.split("\n").slice(0, lines.linePos(error62.pos[0]).line - 1));
+    const opened = unclosedBracketLine(text2.split("\n").slice(0, lines.linePos(error62.pos[0]).line - 1));
     if (opened) return { line: opened, hint: ` (the bracket opened on line ${opened} is not closed)` };
   }
   return { line: end, hint: "" };
@@ -33517,13 +34904,13 @@ function child(schema, segment) {
 
 // src/trial/trialset.ts
 async function loadTrialSet(path) {
-  const file2 = resolve7(path);
-  const text = await readTextFile(file2, "no trial set here; pass --config or create one with `trialgate init` (see docs/trial-set.md)");
-  const config2 = parseTrialSetText(text, file2);
-  const dir = dirname6(file2);
+  const file2 = resolve8(path);
+  const text2 = await readTextFile(file2, "no trial set here; pass --config or create one with `trialgate init` (see docs/trial-set.md)");
+  const config2 = parseTrialSetText(text2, file2);
+  const dir = dirname7(file2);
   const tasks = [];
   for (const [i, spec] of config2.tasks.entries()) {
-    const fixture = await loadFixture(resolve7(dir, spec.fixture), dir).catch((e) => {
+    const fixture = await loadFixture(resolve8(dir, spec.fixture), dir).catch((e) => {
       if (e instanceof UserInputError) throw new UserInputError(file2, `tasks[${i}].fixture`, `${spec.fixture}: ${e.message}`);
       throw e;
     });
@@ -33542,10 +34929,10 @@ async function loadTrialSet(path) {
   }
   const shown = await resolveAgentFiles(file2, dir, config2);
   await refuseExposure(file2, dir, shown, tasks);
-  return { file: file2, dir, config: config2, sha256: sha256(text), tasks, agentFiles: [...new Set(shown.map((s) => s.path))].sort() };
+  return { file: file2, dir, config: config2, sha256: sha256(text2), tasks, agentFiles: [...new Set(shown.map((s) => s.path))].sort() };
 }
-function parseTrialSetText(text, file2) {
-  const config2 = parseYamlConfig(TrialSetFile, text, file2);
+function parseTrialSetText(text2, file2) {
+  const config2 = parseYamlConfig(TrialSetFile, text2, file2);
   const ids = /* @__PURE__ */ new Set();
   for (const [i, task] of config2.tasks.entries()) {
     if (ids.has(task.id)) throw new UserInputError(file2, `tasks[${i}].id`, `task id ${task.id} is used twice; task ids must be unique`);
@@ -33558,20 +34945,20 @@ function faultLabels(file2, i, spec, fixture) {
   if (!spec.faults) return Object.fromEntries(Object.entries(known).map(([id, f]) => [id, f.label]));
   for (const id of Object.keys(spec.faults)) {
     if (!known[id]) {
-      throw new UserInputError(file2, `tasks[${i}].faults.${id}`, `the fixture ${relative6(dirname6(file2), fixture.dir)} has no fault ${id}; known: ${Object.keys(known).join(", ")}`);
+      throw new UserInputError(file2, `tasks[${i}].faults.${id}`, `the fixture ${relative7(dirname7(file2), fixture.dir)} has no fault ${id}; known: ${Object.keys(known).join(", ")}`);
     }
   }
   return spec.faults;
 }
 async function resolveAgentFiles(file2, dir, config2) {
   for (const [i, glob] of config2.watch.entries()) {
-    if (isAbsolute4(glob) || glob.split("/").includes("..")) throw new UserInputError(file2, `watch[${i}]`, `${glob}: globs are relative to the project and stay inside it`);
+    if (isAbsolute5(glob) || glob.split("/").includes("..")) throw new UserInputError(file2, `watch[${i}]`, `${glob}: globs are relative to the project and stay inside it`);
   }
-  const watched = (await matchFiles(dir, config2.watch)).map((f) => ({ path: join17(dir, f), field: "watch" }));
+  const watched = (await matchFiles(dir, config2.watch)).map((f) => ({ path: join19(dir, f), field: "watch" }));
   for (const { path } of watched) await mustBeInside(dir, path, file2, "watch");
   const declared = [];
   for (const [i, entry] of config2.agent.files.entries()) {
-    const path = resolve7(dir, entry);
+    const path = resolve8(dir, entry);
     await mustBeInside(dir, path, file2, `agent.files[${i}]`);
     if (!await stat3(path).catch(() => null)) throw new UserInputError(file2, `agent.files[${i}]`, `${entry} does not exist in the project`);
     declared.push({ path, field: `agent.files[${i}]` });
@@ -33582,12 +34969,12 @@ async function refuseExposure(file2, dir, shown, tasks) {
   for (const task of tasks) {
     const { manifest } = task.fixture;
     const hidden = /* @__PURE__ */ new Set();
-    for (const f of Object.keys(task.fixture.protectedFiles)) if (!f.startsWith("inputs/") && f !== "task.txt") hidden.add(resolve7(task.fixture.dir, f));
-    for (const f of await matchFiles(task.fixture.dir, [...manifest.service.files, `${manifest.reference}/**`, "fixture.json"])) hidden.add(resolve7(task.fixture.dir, f));
+    for (const f of Object.keys(task.fixture.protectedFiles)) if (!f.startsWith("inputs/") && f !== "task.txt") hidden.add(resolve8(task.fixture.dir, f));
+    for (const f of await matchFiles(task.fixture.dir, [...manifest.service.files, `${manifest.reference}/**`, "fixture.json"])) hidden.add(resolve8(task.fixture.dir, f));
     for (const { path, field } of shown) {
       const exposed = [...hidden].find((h) => h === path || h.startsWith(path + sep5));
       if (exposed) {
-        throw new UserInputError(file2, field, `${relative6(dir, path) || "."} would show the agent ${relative6(dir, exposed)} (task ${task.spec.id}'s reference answers, service or manifest); name only the agent's own files`);
+        throw new UserInputError(file2, field, `${relative7(dir, path) || "."} would show the agent ${relative7(dir, exposed)} (task ${task.spec.id}'s reference answers, service or manifest); name only the agent's own files`);
       }
     }
   }
@@ -33600,9 +34987,9 @@ async function runTrialSet(options) {
   const tasks = selectTasks(set2, options.tasks);
   const seed = options.seed ?? set2.config.seed;
   const slots = planSlots(tasks, k, options.firstTrial ?? 0, options.shard);
-  const runDir = resolve8(options.outDir ?? join18(set2.dir, ".trialgate", `run-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`));
+  const runDir = resolve9(options.outDir ?? join20(set2.dir, ".trialgate", `run-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`));
   await prepareRunDir(runDir);
-  for (const task of tasks) await mkdir9(join18(runDir, task.spec.id), { recursive: true });
+  for (const task of tasks) await mkdir9(join20(runDir, task.spec.id), { recursive: true });
   const sandbox = await openSandbox(options.isolation ?? set2.config.agent.isolation, options.isolation ? "--isolation" : "agent.isolation").catch((e) => {
     throw new EnvironmentError(e.message, "isolation was required and is not available: see docs/isolation.md");
   });
@@ -33611,10 +34998,10 @@ async function runTrialSet(options) {
   const projectAtStart = await hashProject(set2, tasks);
   const gitSha = options.runInfo?.git_sha ?? gitHead(set2.dir);
   const startedAt = (/* @__PURE__ */ new Date()).toISOString();
-  const copiesRoot = await mkdtemp5(join18(tmpdir6(), "trialgate-acceptance-"));
+  const copiesRoot = await mkdtemp5(join20(tmpdir6(), "trialgate-acceptance-"));
   try {
     const copies = /* @__PURE__ */ new Map();
-    for (const task of tasks) copies.set(task.spec.id, await copyFixture(task.fixture, join18(copiesRoot, task.spec.id)));
+    for (const task of tasks) copies.set(task.spec.id, await copyFixture(task.fixture, join20(copiesRoot, task.spec.id)));
     const { env: agentEnv, setupError } = agentEnvironment(set2);
     const scrubber = new Scrubber([...options.secrets ?? [], ...heldTokens(process.env), ...passedValues(set2)]);
     let integrityError;
@@ -33717,7 +35104,7 @@ function unexecuted(trial, task, why = "not run: the run stopped after an integr
     judgements: [],
     checks: {},
     wall_ms: 0,
-    evidence: join18(task.spec.id, trialDirName(trial))
+    evidence: join20(task.spec.id, trialDirName(trial))
   };
 }
 function untrusted(result, why) {
@@ -33726,7 +35113,7 @@ function untrusted(result, why) {
   return { ...result, outcome: "fail", checks: { ...result.checks, pass: false }, layers: { ...result.layers, constraints } };
 }
 async function prepareRunDir(runDir) {
-  const existing = await readdir4(runDir).catch(() => null);
+  const existing = await readdir5(runDir).catch(() => null);
   if (existing?.length) throw new UserInputError(runDir, "--out", "exists and is not empty; choose a new directory (results of an earlier run are never overwritten)");
   await mkdir9(runDir, { recursive: true });
 }
@@ -33751,11 +35138,11 @@ function taskResult(set2, task, k, trials) {
   return {
     id: task.spec.id,
     set: task.spec.set,
-    fixture: relative7(set2.dir, task.fixture.dir) || ".",
+    fixture: relative8(set2.dir, task.fixture.dir) || ".",
     fixture_sha256: task.fixture.sha256,
     acceptor_version: task.kind.acceptorVersion(task.acceptance),
     budget: set2.config.budget,
-    faults: Object.entries(task.faults).map(([id, label]) => ({ id, label })),
+    faults: Object.entries(task.faults).map(([id, label2]) => ({ id, label: label2 })),
     trials,
     summary: summarizeTask(trials, k, task.kind.countsDetections ? Object.keys(task.faults) : [])
   };
@@ -33767,7 +35154,7 @@ async function hashWatched(set2) {
 async function hashProject(set2, tasks) {
   const out = { ...(await hashWatched(set2)).files };
   for (const task of tasks) {
-    for (const [file2, hash2] of Object.entries(await hashProtected(task.fixture.dir, task.fixture.manifest))) out[relative7(set2.dir, join18(task.fixture.dir, file2))] = hash2;
+    for (const [file2, hash2] of Object.entries(await hashProtected(task.fixture.dir, task.fixture.manifest))) out[relative8(set2.dir, join20(task.fixture.dir, file2))] = hash2;
   }
   return out;
 }
@@ -33793,7 +35180,7 @@ function gitHead(dir) {
 }
 
 // src/cli/validate.ts
-import { join as join19, resolve as resolve9 } from "node:path";
+import { join as join21, resolve as resolve10 } from "node:path";
 
 // src/kinds/validate.ts
 async function validateFixture(options) {
@@ -33871,7 +35258,7 @@ async function runValidateCli(argv, io) {
   const parsed = parseCommand(VALIDATE, argv, io);
   if (typeof parsed === "number") return parsed;
   const { values, positionals } = parsed;
-  return validateAndPrint(resolve9(io.cwd, positionals[0]), values, io, "validate");
+  return validateAndPrint(resolve10(io.cwd, positionals[0]), values, io, "validate");
 }
 async function runDemoCli(argv, io) {
   const parsed = parseCommand(DEMO, argv, io);
@@ -33885,8 +35272,8 @@ async function validateAndPrint(fixtureDir, values, io, prefix) {
   if (isolation && !["auto", "required", "none"].includes(isolation)) throw new UserInputError("--isolation", "", `one of auto, required, none; got ${JSON.stringify(isolation)}`);
   const { validation, isolation: report } = await validateFixture({
     fixtureDir,
-    outDir: resolve9(io.cwd, values.out ?? join19(".trialgate", runDirName(prefix))),
-    ...values.candidate ? { candidateDir: resolve9(io.cwd, values.candidate) } : {},
+    outDir: resolve10(io.cwd, values.out ?? join21(".trialgate", runDirName(prefix))),
+    ...values.candidate ? { candidateDir: resolve10(io.cwd, values.candidate) } : {},
     ...isolation ? { isolation } : {}
   });
   io.stdout(validation.shape === "boundaries" ? renderToolsValidation(validation, io.cwd) : renderValidation(validation, io.cwd));
@@ -33950,8 +35337,8 @@ async function runRunCli(argv, io) {
   const values = parsed.values;
   if (values.isolation && !ISOLATION_SETTINGS.includes(values.isolation)) throw new UserInputError(RUN.usage, "--isolation", `one of ${ISOLATION_SETTINGS.join(", ")}, got ${JSON.stringify(values.isolation)}`);
   const output2 = await runTrialSet({
-    configPath: resolve10(io.cwd, values.config ?? "trialgate.yml"),
-    ...values.out ? { outDir: resolve10(io.cwd, values.out) } : {},
+    configPath: resolve11(io.cwd, values.config ?? "trialgate.yml"),
+    ...values.out ? { outDir: resolve11(io.cwd, values.out) } : {},
     ...values.trials ? { trials: positiveInt("--trials", values.trials) } : {},
     ...values.task ? { tasks: values.task } : {},
     ...values.concurrency ? { concurrency: positiveInt("--concurrency", values.concurrency) } : {},
@@ -33980,16 +35367,16 @@ ${await envErrorTail(output2.runDir, results)}`);
   }
   return EXIT.ok;
 }
-function positiveInt(flag, text, min = 1) {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min) throw new UserInputError(RUN.usage, flag, `expected an integer \u2265 ${min}, got ${JSON.stringify(text)}`);
+function positiveInt(flag, text2, min = 1) {
+  const n = Number(text2);
+  if (!Number.isInteger(n) || n < min) throw new UserInputError(RUN.usage, flag, `expected an integer \u2265 ${min}, got ${JSON.stringify(text2)}`);
   return n;
 }
 async function envErrorTail(runDir, results) {
   const trial = results.tasks.flatMap((t) => t.trials).find((t) => t.outcome === "env_error");
   if (!trial) return "";
   const why = trial.layers.trajectory.notes.find((n) => n.startsWith("env error: ")) ?? "";
-  const log = await readFile7(join20(runDir, trial.evidence, "evidence", "agent.log"), "utf8").catch(() => "");
+  const log = await readFile8(join22(runDir, trial.evidence, "evidence", "agent.log"), "utf8").catch(() => "");
   const tail = log.trim().split("\n").slice(-10).map((l) => `    ${l}`).join("\n");
   return [`  ${trial.evidence}: ${why.replace(/^env error: /, "")}`, `  rule: ${trial.env_error}`, ...tail ? ["  agent log (last lines):", tail] : [], ""].join("\n");
 }
@@ -34012,8 +35399,8 @@ function renderRunSummary(results) {
       `${(s.wall_ms / 1e3).toFixed(1)} s`
     ];
   });
-  const header = ["task", "set", "passes", "pass@1", ...k > 1 ? [`pass@${k}`, `pass^${k}`] : [], "detections / boundaries handled", "env errors", ...usage2 ? ["tokens", "cost"] : [], "wall"];
-  const lines = [`${results.trial_set.name}: ${plural3(results.tasks.length, "task")} \xD7 k=${k}`, "", markdownTable([header, ...rows])];
+  const header2 = ["task", "set", "passes", "pass@1", ...k > 1 ? [`pass@${k}`, `pass^${k}`] : [], "detections / boundaries handled", "env errors", ...usage2 ? ["tokens", "cost"] : [], "wall"];
+  const lines = [`${results.trial_set.name}: ${plural3(results.tasks.length, "task")} \xD7 k=${k}`, "", markdownTable([header2, ...rows])];
   const envErrors = results.tasks.flatMap((t) => t.trials.filter((r) => r.outcome === "env_error").map((r) => `  - ${t.id} trial ${r.trial}: ${r.env_error}`));
   if (envErrors.length) lines.push("", "env errors (excluded from pass rates):", ...envErrors);
   const isolation = isolationNote(results);
@@ -34030,7 +35417,7 @@ function boundaryCounts(task) {
 var COMPARE = {
   name: "compare",
   summary: "compare head results with base results per task and check; the exit code is the gate",
-  usage: "trialgate compare --base BASE.json [--base BASE2.json \u2026] --head HEAD.json [--policy P] [--alpha A] [--format markdown|json] [--out FILE]",
+  usage: "trialgate compare --base BASE.json [--base BASE2.json \u2026] --head HEAD.json [--policy P] [--alpha A] [--format markdown|json] [--out FILE] [--html FILE]",
   positionals: { min: 0, max: 0, name: "" },
   options: {
     base: { type: "string", value: "FILE", multiple: true, help: "a base results.json (repeat to pool recent base runs)" },
@@ -34038,7 +35425,8 @@ var COMPARE = {
     policy: { type: "string", value: "P", help: "the regression policy (docs/comparison.md); default by the number of base runs" },
     alpha: { type: "string", value: "A", help: "the error budget of the policy" },
     format: { type: "string", value: "markdown|json", help: "output format (default markdown)" },
-    out: { type: "string", value: "FILE", help: "write there instead of stdout" }
+    out: { type: "string", value: "FILE", help: "write there instead of stdout" },
+    html: { type: "string", value: "FILE", help: "also write report.html: the head run\u2019s evidence with the comparison, base candidates diffed (docs/report-html.md)" }
   },
   exits: "0 no regression, 1 regression, 2 cannot compare"
 };

@@ -6,6 +6,7 @@ import { beforeEach, describe, it } from 'node:test';
 import { useFakeGitHub } from './support/github-env.ts';
 import { BUILTIN_SKILL, writeTrialSet } from './support/trialset.ts';
 import { dirname } from 'node:path';
+import { elements, hasClass, parseDocument, textNodes } from './support/html.ts';
 
 const fake = await useFakeGitHub();
 const { run } = await import('../src/action/main.ts');
@@ -126,6 +127,10 @@ describe('the action', () => {
     const uploaded = requestIndex(/FinalizeArtifact/);
     const commented = requestIndex(/^POST \/repos\/acme\/agent\/issues\/7\/comments/);
     assert.ok(uploaded >= 0 && commented > uploaded, 'evidence uploaded before the comment and the failure');
+    const artifact = fake.state.artifacts.find((a) => a.run_id === fake.state.runId && a.name === NAME)!;
+    const page = parseDocument(artifact.files!.get('report.html')!.toString('utf8'));
+    const removed = elements(page).filter((el) => hasClass(el, 'd-del')).flatMap(textNodes);
+    assert.ok(removed.some((line) => line.includes('"id": "idempotent-repeat"')), 'report.html diffs the head candidate against the downloaded base one');
 
     const rerun = await runAction({ event: 'pull_request', skill: skillWithoutIdempotency, attempt: 2 });
     assert.equal(rerun.exitCode, 1);
@@ -205,7 +210,8 @@ describe('the action', () => {
   });
 
   it('secret values never reach the artefact or the comment: scrubbed from the agent log and every file', async () => {
-    const secret = 'sk-live-0123456789abcdefghij';
+    // `&` and `<` change spelling in HTML: report.html must scrub the text, not its escaped form.
+    const secret = 'sk-live-0123&456789<abcdefghij';
     process.env.LLM_API_KEY = secret;
     try {
       const result = await runAction({
@@ -221,6 +227,8 @@ describe('the action', () => {
       const log = files.find(([name]) => name.endsWith('evidence/agent.log'))![1].toString('utf8');
       assert.match(log, /calling the model with \*\*\*/);
       assert.ok(!log.includes(fake.token), 'the action token never reaches the agent or its log');
+      const page = textNodes(parseDocument(files.find(([name]) => name === 'report.html')![1].toString('utf8'))).join('\n');
+      assert.ok(page.includes('leak.txt') && !page.includes(secret), 'report.html shows the candidate file, scrubbed');
       assert.ok(!comments()[0]!.body.includes(secret));
       assert.ok(!result.summary.includes(secret));
     } finally {

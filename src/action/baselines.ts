@@ -9,6 +9,8 @@ import type { Results } from '../schemas/results.ts';
 
 export interface BaseSide {
   bases: Results[];
+  /** Where each base's artefact was unpacked, in the order of `bases`: its trial directories are there. */
+  dirs: string[];
   /** What a reader of the comment should know about where the baseline came from. */
   notes: string[];
 }
@@ -27,6 +29,7 @@ export async function loadBaseSide(
   });
   const notes = lookup.problems.map((p) => `Baseline run ${p.runId} (${short(p.headSha)}) not used: ${p.detail}.`);
   const bases: Results[] = [];
+  const dirs: string[] = [];
   const used: typeof lookup.baselines = [];
   for (const baseline of lookup.baselines) {
     try {
@@ -36,6 +39,7 @@ export async function loadBaseSide(
         continue;
       }
       bases.push(results);
+      dirs.push(baseline.dir);
       used.push(baseline);
     } catch (error) {
       notes.push(`Baseline run ${baseline.runId} (${short(baseline.headSha)}) not used: ${(error as Error).message}.`);
@@ -50,7 +54,7 @@ export async function loadBaseSide(
     }
     notes.unshift(`Baseline: ${used.length} run${used.length > 1 ? 's' : ''} of \`${options.branch}\` at ${used.map((b) => `[${short(b.headSha)}](${b.runUrl})`).join(', ')}; ${age}`);
   }
-  return { bases, notes };
+  return { bases, dirs, notes };
 }
 
 export const short = (sha: string | null | undefined) => (sha ? sha.slice(0, 7) : 'unknown');

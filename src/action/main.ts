@@ -166,7 +166,8 @@ async function finish(ctx: Context, runDir: string, firstRound: Results): Promis
     );
   }
   const comparison = compareResults(base.bases, head, options);
-  await publish(ctx, { runDir, results: head, comparison, notes, artifactName: runArtifactName(inputs), gate: decideGate(comparison, inputs) });
+  const bases = base.bases.map((results, i) => ({ dir: base.dirs[i]!, results }));
+  await publish(ctx, { runDir, results: head, comparison, bases, notes, artifactName: runArtifactName(inputs), gate: decideGate(comparison, inputs) });
 }
 
 async function runTrials(ctx: Context, options: Partial<RunOptions>): Promise<Results> {

@@ -1,14 +1,17 @@
 // Publishing a run, in the order the contract fixes and even when the gate will fail: the evidence
 // artefact, the one comment, the job summary, the outputs, and only then the failed step.
-// Every secret is scrubbed from what leaves the runner.
+// Every secret is scrubbed from what leaves the runner. report.html goes into the artefact beside report.md.
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as core from '@actions/core';
+import { compareResults } from '../compare/compare.ts';
 import { upsertComment } from '../github/comment.ts';
 import type { GitHubClient, UploadedArtifact } from '../github/client.ts';
 import type { ActionEvent } from '../github/event.ts';
 import { listEvidenceFiles, uploadEvidence } from '../github/evidence.ts';
 import { isolationNote } from '../report/isolation.ts';
+import type { BaseRun } from '../report/html/plan.ts';
+import { writeHtmlReport } from '../report/html/write.ts';
 import { commentMarker, renderComparisonMarkdown, renderRunMarkdown } from '../report/markdown.ts';
 import type { Comparison } from '../schemas/comparison.ts';
 import type { Results } from '../schemas/results.ts';
@@ -28,6 +31,8 @@ export interface Publication {
   results: Results;
   /** null: a run without a comparison (a baseline push, another event, or a shard). */
   comparison: Comparison | null;
+  /** The base runs compared with, where their trial directories are: report.html diffs the candidates. */
+  bases?: BaseRun[];
   notes: string[];
   artifactName: string;
   /** null for a shard: it uploads its slice and stops; the merge job publishes the rest. */
@@ -47,6 +52,12 @@ export async function publish(ctx: PublishContext, p: Publication): Promise<void
       ctx.secrets,
     );
   await writeFile(join(p.runDir, 'report.md'), render({}));
+  await writeHtmlReport(join(p.runDir, 'report.html'), p.results, p.comparison ?? compareResults([], p.results), {
+    runDir: p.runDir,
+    bases: p.bases ?? [],
+    notes,
+    redact: (text) => scrub(text, ctx.secrets),
+  });
 
   const notices: string[] = [];
   let artifact: UploadedArtifact | null = null;
@@ -85,7 +96,7 @@ export async function publish(ctx: PublishContext, p: Publication): Promise<void
   else if (p.gate.failure) core.setFailed(`trialgate: ${p.gate.failure}`);
 }
 
-/** results.json, report.md, junit.xml and every trial directory, scrubbed, as one artefact. */
+/** results.json, report.md, report.html, junit.xml and every trial directory, scrubbed, as one artefact. */
 async function uploadRunDirectory(ctx: PublishContext, runDir: string, name: string): Promise<UploadedArtifact> {
   const evidence = await listEvidenceFiles(runDir, (await readdir(runDir)).sort());
   const changed = await scrubFiles(evidence.files, ctx.secrets);

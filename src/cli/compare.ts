@@ -1,12 +1,14 @@
-// `trialgate compare --base B… --head H`: the comparison as markdown or JSON, and the gate as the exit
-// code: 0 no regression, 1 regression, 2 cannot compare (bad arguments, unreadable or mismatched files).
+// `trialgate compare --base B… --head H`: the comparison as markdown or JSON (and, with --html, the
+// report.html of the head run with the base's candidates beside it), and the gate as the exit code:
+// 0 no regression, 1 regression, 2 cannot compare (bad arguments, unreadable or mismatched files).
 import { writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compareResults } from '../compare/compare.ts';
 import { defaultPolicy } from '../compare/policies.ts';
 import { readResultsFile } from '../compare/read-results.ts';
 import { Comparison, Policy } from '../schemas/comparison.ts';
+import { buildHtmlReport } from '../report/html/write.ts';
 import { renderComparisonMarkdown } from '../report/markdown.ts';
 import { UserInputError } from '../util/errors.ts';
 import { EXIT, type Io } from './io.ts';
@@ -15,7 +17,7 @@ import { EXIT, type Io } from './io.ts';
 export type CliIo = Pick<Io, 'stdout' | 'stderr'> & Partial<Pick<Io, 'cwd'>>;
 
 const USAGE =
-  'usage: trialgate compare --base BASE.json [--base BASE2.json …] --head HEAD.json [--policy strict|statistical|history] [--alpha A] [--format markdown|json] [--out FILE]';
+  'usage: trialgate compare --base BASE.json [--base BASE2.json …] --head HEAD.json [--policy strict|statistical|history] [--alpha A] [--format markdown|json] [--out FILE] [--html FILE]';
 
 export async function runCompareCli(argv: string[], io: CliIo): Promise<number> {
   const args = parseCompareArgs(argv);
@@ -34,6 +36,11 @@ export async function runCompareCli(argv: string[], io: CliIo): Promise<number> 
     const text = args.format === 'json' ? `${JSON.stringify(Comparison.parse(comparison), null, 2)}\n` : renderComparisonMarkdown(comparison);
     if (args.out) await writeOutput(resolve(cwd, args.out), text);
     else io.stdout(text);
+    if (args.html) {
+      // Trial directories sit beside each results.json, as `run` writes them and the artefact holds them.
+      const baseRuns = bases.map((results, i) => ({ dir: dirname(basePaths[i]!), results }));
+      await writeOutput(resolve(cwd, args.html), await buildHtmlReport(head, comparison, { runDir: dirname(headPath), bases: baseRuns }), '--html');
+    }
     if (comparison.incomparable) {
       const i = comparison.incomparable;
       io.stderr(`trialgate compare: ${basePaths[i.base_index]}: ${i.field}: is "${i.base}" but the head ${headPath} is "${i.head}": compare runs of the same trial set\n`);
@@ -47,7 +54,7 @@ export async function runCompareCli(argv: string[], io: CliIo): Promise<number> 
   }
 }
 
-type CompareArgs = { bases: string[]; head: string; policy?: Policy; alpha?: number; format: 'markdown' | 'json'; out?: string };
+type CompareArgs = { bases: string[]; head: string; policy?: Policy; alpha?: number; format: 'markdown' | 'json'; out?: string; html?: string };
 
 function parseCompareArgs(argv: string[]): CompareArgs | { problem: string } {
   let values;
@@ -61,6 +68,7 @@ function parseCompareArgs(argv: string[]): CompareArgs | { problem: string } {
         alpha: { type: 'string' },
         format: { type: 'string', default: 'markdown' },
         out: { type: 'string' },
+        html: { type: 'string' },
       },
     }));
   } catch (e) {
@@ -83,14 +91,15 @@ function parseCompareArgs(argv: string[]): CompareArgs | { problem: string } {
     ...(policy.success ? { policy: policy.data } : {}),
     ...(alpha === undefined ? {} : { alpha }),
     ...(values.out ? { out: values.out } : {}),
+    ...(values.html ? { html: values.html } : {}),
   };
 }
 
 /** Write the output file; a path that cannot be written is the user's to fix, not a crash. */
-export async function writeOutput(path: string, text: string): Promise<void> {
+export async function writeOutput(path: string, text: string, flag = '--out'): Promise<void> {
   try {
     await writeFile(path, text);
   } catch (e) {
-    throw new UserInputError(path, '--out', `cannot write (${(e as NodeJS.ErrnoException).code}): check that the directory exists and is writable`);
+    throw new UserInputError(path, flag, `cannot write (${(e as NodeJS.ErrnoException).code}): check that the directory exists and is writable`);
   }
 }

@@ -14,7 +14,7 @@ import { DEMO, runDemoCli, runValidateCli, VALIDATE } from './validate.ts';
 const COMPARE: CommandSpec = {
   name: 'compare',
   summary: 'compare head results with base results per task and check; the exit code is the gate',
-  usage: 'trialgate compare --base BASE.json [--base BASE2.json …] --head HEAD.json [--policy P] [--alpha A] [--format markdown|json] [--out FILE]',
+  usage: 'trialgate compare --base BASE.json [--base BASE2.json …] --head HEAD.json [--policy P] [--alpha A] [--format markdown|json] [--out FILE] [--html FILE]',
   positionals: { min: 0, max: 0, name: '' },
   options: {
     base: { type: 'string', value: 'FILE', multiple: true, help: 'a base results.json (repeat to pool recent base runs)' },
@@ -23,6 +23,7 @@ const COMPARE: CommandSpec = {
     alpha: { type: 'string', value: 'A', help: 'the error budget of the policy' },
     format: { type: 'string', value: 'markdown|json', help: 'output format (default markdown)' },
     out: { type: 'string', value: 'FILE', help: 'write there instead of stdout' },
+    html: { type: 'string', value: 'FILE', help: 'also write report.html: the head run’s evidence with the comparison, base candidates diffed (docs/report-html.md)' },
   },
   exits: '0 no regression, 1 regression, 2 cannot compare',
 };

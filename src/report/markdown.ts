@@ -6,6 +6,7 @@ import { checkLabel } from '../compare/checks.ts';
 import { compareResults } from '../compare/compare.ts';
 import type { CheckComparison, CheckStatus, Comparison, Denominators, TaskComparison, TaskFigures } from '../schemas/comparison.ts';
 import type { Results } from '../schemas/results.ts';
+import { passRateChart } from './chart.ts';
 import { fitDocument, NOTICE, type Cut, type Cuttable, type Piece } from './fit.ts';
 import { change, fraction, inline, plural, ratio, seconds, table, tableLines, thousands, tokens, usd } from './format.ts';
 
@@ -60,6 +61,9 @@ function render(c: Comparison, options: RenderOptions, mode: Mode): string {
   );
   const notCompared = notComparedTable(tasks.filter((t) => t.status !== 'compared' && (compared || t.status !== 'new')));
   const perTask = perTaskTable(tasks, compared);
+  const chart = passRateChart(c);
+  // The chart is the first thing given up under the length limit.
+  const chartPiece: Cuttable = { what: 'pass-rate chart', count: compared && chart ? 1 : 0, item: () => chart, head: '', tail: '', separator: '' };
   const details: Cuttable = {
     what: 'per-task details',
     count: tasks.length,
@@ -83,12 +87,13 @@ function render(c: Comparison, options: RenderOptions, mode: Mode): string {
     environment,
     notCompared,
     holdoutLine(c, compared),
+    chartPiece,
     perTask,
     details,
     denominatorsBlock(c),
     shaLine(c),
   ];
-  const cutOrder = [details, perTask, flaky, notCompared, improvements, environment, suspects, regressions];
+  const cutOrder = [chartPiece, details, perTask, flaky, notCompared, improvements, environment, suspects, regressions];
   return fitDocument(pieces, cutOrder, options.maxChars ?? DEFAULT_MAX_CHARS, (cuts) => cutNotice(cuts, options));
 }
 

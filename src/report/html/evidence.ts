@@ -1,0 +1,221 @@
+// Reading one trial directory for report.html: the variant reports, the boundary runs of a tools task,
+// the agent log's tail and the candidate's files, each bounded so that no trial can make the page huge.
+// Whatever is missing, unreadable or not in its format becomes a stated problem, never a crash: the
+// report of a run must not fail because one trial left odd files behind.
+import type { Dirent } from 'node:fs';
+import { lstat, open, readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { Report } from '../../schemas/report.ts';
+import { Trajectory, type Exchange } from '../../schemas/tools.ts';
+
+export interface EvidenceLimits {
+  /** The end of each agent log that is kept. */
+  logTailBytes: number;
+  /** A candidate file larger than this is listed, not shown. */
+  fileBytes: number;
+  /** All shown candidate files of one trial together. */
+  candidateBytes: number;
+  /** Candidate files listed per trial. */
+  candidateFiles: number;
+  /** Tool calls kept per boundary run. */
+  exchanges: number;
+}
+
+export const DEFAULT_LIMITS: EvidenceLimits = { logTailBytes: 8 * 1024, fileBytes: 64 * 1024, candidateBytes: 256 * 1024, candidateFiles: 100, exchanges: 200 };
+
+export interface Tail {
+  text: string;
+  /** Bytes before the tail that were left out. */
+  cutBytes: number;
+}
+
+export interface CandidateFile {
+  /** Relative to the candidate directory, with `/`. */
+  path: string;
+  size: number;
+  /** null when not shown; `why` says why. */
+  text: string | null;
+  why?: string;
+}
+
+export interface Candidate {
+  files: CandidateFile[];
+  /** Files beyond the listing limit. */
+  unlisted: number;
+}
+
+export interface VariantReport {
+  variant: string;
+  report: Report | null;
+  problem?: string;
+}
+
+const BoundaryJudgement = z.object({ accepted: z.boolean(), findings: z.array(z.object({ kind: z.string(), text: z.string() })) });
+const Goals = z.array(z.record(z.string(), z.unknown()));
+
+export interface BoundaryRun {
+  variant: string;
+  trajectory: Exchange[] | null;
+  /** Tool calls beyond the limit. */
+  cutExchanges: number;
+  judgement: z.infer<typeof BoundaryJudgement> | null;
+  /** The goal's versions, oldest first. */
+  goals: z.infer<typeof Goals>;
+  log: Tail | null;
+  problems: string[];
+}
+
+export interface TrialEvidence {
+  reports: VariantReport[];
+  boundaries: BoundaryRun[];
+  log: Tail | null;
+  candidate: Candidate | null;
+  problems: string[];
+}
+
+/** The evidence of the trial directory `trialDir`; null when the directory does not exist. */
+export async function readTrialEvidence(trialDir: string, limits: EvidenceLimits = DEFAULT_LIMITS): Promise<TrialEvidence | null> {
+  if (!(await isDirectory(trialDir))) return null;
+  const evidenceDir = join(trialDir, 'evidence');
+  const out: TrialEvidence = { reports: [], boundaries: [], log: null, candidate: null, problems: [] };
+  const entries = await entriesOf(evidenceDir);
+  if (entries === null) out.problems.push('evidence/ is missing');
+
+  for (const name of await fileNames(join(evidenceDir, 'reports'), '.json')) {
+    const read = await readJson(join(evidenceDir, 'reports', name), Report);
+    out.reports.push({ variant: name.slice(0, -'.json'.length), report: read.value, ...(read.problem ? { problem: `evidence/reports/${name}: ${read.problem}` } : {}) });
+  }
+  for (const entry of entries ?? []) {
+    if (!entry.isDirectory() || entry.name === 'reports') continue;
+    const run = await readBoundaryRun(join(evidenceDir, entry.name), entry.name, limits);
+    if (run) out.boundaries.push(run);
+  }
+  out.log = await readTail(join(evidenceDir, 'agent.log'), limits.logTailBytes);
+  out.candidate = await readCandidate(join(trialDir, 'candidate'), limits);
+  return out;
+}
+
+/** A boundary run's directory (evidence/<variant>/); null when it holds no trajectory (not a boundary run). */
+async function readBoundaryRun(dir: string, variant: string, limits: EvidenceLimits): Promise<BoundaryRun | null> {
+  const trajectory = await readJson(join(dir, 'trajectory.json'), Trajectory);
+  if (trajectory.missing) return null;
+  const judgement = await readJson(join(dir, 'judgement.json'), BoundaryJudgement);
+  const goals = await readJson(join(dir, 'goal.json'), Goals);
+  const log = await readTail(join(dir, 'agent.log'), limits.logTailBytes);
+  const problems = [
+    ...(trajectory.problem ? [`evidence/${variant}/trajectory.json: ${trajectory.problem}`] : []),
+    ...(judgement.problem ? [`evidence/${variant}/judgement.json: ${judgement.problem}`] : []),
+    ...(goals.problem ? [`evidence/${variant}/goal.json: ${goals.problem}`] : []),
+  ];
+  const calls = trajectory.value ?? [];
+  return {
+    variant,
+    trajectory: trajectory.value ? calls.slice(0, limits.exchanges) : null,
+    cutExchanges: Math.max(0, calls.length - limits.exchanges),
+    judgement: judgement.value,
+    goals: goals.value ?? [],
+    log,
+    problems,
+  };
+}
+
+/**
+ * The files of a candidate directory, sorted, each shown while it is text, under `fileBytes` and within
+ * the trial's `candidateBytes`. Symbolic links are listed, never followed: they could point anywhere.
+ */
+export async function readCandidate(dir: string, limits: EvidenceLimits = DEFAULT_LIMITS): Promise<Candidate | null> {
+  if (!(await isDirectory(dir))) return null;
+  const found: { path: string; abs: string; link: boolean }[] = [];
+  let unlisted = 0;
+  const walk = async (abs: string, rel: string): Promise<void> => {
+    for (const entry of (await entriesOf(abs)) ?? []) {
+      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(join(abs, entry.name), path);
+      else if (found.length >= limits.candidateFiles) unlisted += 1;
+      else found.push({ path, abs: join(abs, entry.name), link: entry.isSymbolicLink() });
+    }
+  };
+  await walk(dir, '');
+  let shown = 0;
+  const files: CandidateFile[] = [];
+  for (const f of found) {
+    if (f.link) {
+      files.push({ path: f.path, size: 0, text: null, why: 'a symbolic link (not followed)' });
+      continue;
+    }
+    const size = (await lstat(f.abs)).size;
+    if (size > limits.fileBytes) files.push({ path: f.path, size, text: null, why: `larger than ${kib(limits.fileBytes)}` });
+    else if (shown + size > limits.candidateBytes) files.push({ path: f.path, size, text: null, why: `the trial's files past ${kib(limits.candidateBytes)}` });
+    else {
+      const data = await readFile(f.abs).catch(() => null);
+      if (data === null) files.push({ path: f.path, size, text: null, why: 'unreadable' });
+      else if (data.subarray(0, 8192).includes(0)) files.push({ path: f.path, size, text: null, why: 'binary' });
+      else {
+        shown += size;
+        files.push({ path: f.path, size, text: data.toString('utf8') });
+      }
+    }
+  }
+  return { files, unlisted };
+}
+
+/** The last `bytes` of a file from a line start (the whole file when shorter); null when there is none. */
+async function readTail(path: string, bytes: number): Promise<Tail | null> {
+  const handle = await open(path, 'r').catch(() => null);
+  if (!handle) return null;
+  try {
+    const size = (await handle.stat()).size;
+    const from = Math.max(0, size - bytes);
+    const buffer = Buffer.alloc(size - from);
+    await handle.read(buffer, 0, buffer.length, from);
+    const newline = from > 0 ? buffer.indexOf(0x0a) : -1;
+    const start = newline >= 0 ? newline + 1 : 0;
+    return { text: buffer.subarray(start).toString('utf8'), cutBytes: from + start };
+  } finally {
+    await handle.close();
+  }
+}
+
+interface JsonRead<T> {
+  value: T | null;
+  missing: boolean;
+  problem?: string;
+}
+
+async function readJson<T>(path: string, schema: z.ZodType<T>): Promise<JsonRead<T>> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return { value: null, missing: code === 'ENOENT', ...(code === 'ENOENT' ? {} : { problem: `unreadable (${code})` }) };
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return { value: null, missing: false, problem: `not JSON (${(e as Error).message})` };
+  }
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return { value: parsed.data, missing: false };
+  const issue = parsed.error.issues[0]!;
+  return { value: null, missing: false, problem: `not in the expected format (${issue.path.join('.') || 'top level'}: ${issue.message})` };
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  return lstat(path).then((s) => s.isDirectory(), () => false);
+}
+
+async function entriesOf(dir: string): Promise<Dirent[] | null> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => null);
+  return entries ? entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) : null;
+}
+
+async function fileNames(dir: string, suffix: string): Promise<string[]> {
+  return ((await entriesOf(dir)) ?? []).filter((e) => e.isFile() && e.name.endsWith(suffix)).map((e) => e.name);
+}
+
+function kib(bytes: number): string {
+  return `${Math.round(bytes / 1024)} KiB`;
+}
