@@ -4,6 +4,7 @@ import { EnvironmentError, UserInputError } from '../util/errors.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { commandHelp, type CommandSpec } from './args.ts';
 import { runCompareCli } from './compare.ts';
+import { FAILURES, runFailuresCli } from './failures.ts';
 import { INIT, runInitCli } from './init.ts';
 import { EXIT, processIo, type Io } from './io.ts';
 import { JUDGE, runJudgeCli } from './judge.ts';
@@ -45,6 +46,7 @@ const COMMANDS: { spec: CommandSpec; run: (argv: string[], io: Io) => Promise<nu
   { spec: COMPARE, run: runCompareCli },
   { spec: REPORT, run: runReportCli },
   { spec: JUDGE, run: runJudgeCli },
+  { spec: FAILURES, run: runFailuresCli },
 ];
 
 export async function main(argv: string[], io: Io = processIo): Promise<number> {

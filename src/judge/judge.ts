@@ -18,11 +18,13 @@ export interface JudgeContext {
 }
 
 export function judge(report: Report, context: JudgeContext): Judgement {
+  const first = report.records.find((r) => r.status !== 'passed');
   const verdict = (v: Judgement['verdict'], reason: string, detected_by: string[] = []): Judgement => ({
     fault: report.fault,
     verdict: v,
     reason,
     detected_by,
+    ...(first ? { first_failed: { test: first.test, status: first.status, ...(first.assertion ? { assertion: first.assertion } : {}) } } : {}),
   });
 
   const expected = context.expected;

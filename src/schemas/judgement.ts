@@ -22,6 +22,8 @@ export const Judgement = z.object({
   detected_by: z.array(z.string()).default([]),
   /** false for a detection on a service without coverage: counted, but no failure is tied to the fault's branches. */
   attributed: z.boolean().optional(),
+  /** The first record that did not pass, by name: what a failure archive keys on. */
+  first_failed: z.object({ test: z.string(), status: z.string(), assertion: z.string().optional() }).optional(),
 });
 
 export type Verdict = z.infer<typeof Verdict>;

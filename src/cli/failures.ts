@@ -1,0 +1,141 @@
+// `trialgate failures`: the failure archive. Build it from runs, label causes, promote a failure to a
+// regression case (after re-running its task to show the failure is stable).
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { markdownTable } from 'markdown-table';
+import { readResultsFile } from '../compare/read-results.ts';
+import { addRuns, emptyArchive, findEntry, label, LABELS, promote, promotionProblems, type Stability } from '../failures/archive.ts';
+import { failuresOf } from '../failures/signature.ts';
+import { extractZip } from '../github/unzip.ts';
+import { FailureArchive, FailureCause } from '../schemas/failures.ts';
+import type { Results } from '../schemas/results.ts';
+import { runTrialSet } from '../trial/run-set.ts';
+import { parseOrThrow, UserInputError } from '../util/errors.ts';
+import { readJsonFile } from '../util/files.ts';
+import { parseCommand, type CommandSpec } from './args.ts';
+import { EXIT, type Io } from './io.ts';
+
+export const FAILURES: CommandSpec = {
+  name: 'failures',
+  summary: 'the failure archive: fold runs into it (RUN …), label a cause (label SIG CAUSE), promote a failure to a regression case (promote SIG)',
+  usage: 'trialgate failures [RUN …] | failures label SIG CAUSE [--force] | failures promote SIG [--set dev|holdout] [--runs N] [--config F]   [--archive FILE]',
+  positionals: { min: 0, max: Infinity, name: 'RUN … | label SIG CAUSE | promote SIG' },
+  options: {
+    archive: { type: 'string', value: 'FILE', help: 'the archive (default trialgate.failures.json in the working directory)' },
+    set: { type: 'string', value: 'dev|holdout', help: 'promote: the set the regression case joins (default dev)' },
+    runs: { type: 'string', value: 'N', help: 'promote: re-runs of the task that must all fail the same way (default 3)' },
+    config: { type: 'string', value: 'FILE', help: 'promote: the trial set to re-run the task from (default trialgate.yml)' },
+    force: { type: 'boolean', help: 'label: overwrite a cause the program proved' },
+  },
+  exits: '0 done, 1 a promotion refused, 2 bad input',
+};
+
+export async function runFailuresCli(argv: string[], io: Io): Promise<number> {
+  const parsed = parseCommand(FAILURES, argv, io);
+  if (typeof parsed === 'number') return parsed;
+  const values = parsed.values as { archive?: string; set?: string; runs?: string; config?: string; force?: boolean };
+  const archivePath = resolve(io.cwd, values.archive ?? 'trialgate.failures.json');
+  const archive = await readArchive(archivePath);
+  const [verb, ...rest] = parsed.positionals;
+
+  if (verb === 'label') {
+    const [signature, cause] = rest;
+    if (!signature || !cause) throw new UserInputError(FAILURES.usage, 'label', 'give the signature and the cause, e.g. `trialgate failures label 3fa2c1e9 retrieval`');
+    const parsedCause = FailureCause.safeParse(cause);
+    if (!parsedCause.success) throw new UserInputError('label', 'CAUSE', `one of ${LABELS.join(', ')}; got ${JSON.stringify(cause)}`);
+    const labelled = label(archive, signature, parsedCause.data, values.force);
+    if (typeof labelled === 'string') throw new UserInputError(archivePath, signature, labelled);
+    await writeArchive(archivePath, labelled);
+    io.stdout(`labelled ${signature} as ${cause}\n`);
+    return EXIT.ok;
+  }
+
+  if (verb === 'promote') {
+    const [signature] = rest;
+    if (!signature) throw new UserInputError(FAILURES.usage, 'promote', 'give the signature of the failure to promote');
+    const entry = findEntry(archive, signature);
+    if (typeof entry === 'string') throw new UserInputError(archivePath, signature, entry);
+    const set = (values.set ?? 'dev') as 'dev' | 'holdout';
+    if (set !== 'dev' && set !== 'holdout') throw new UserInputError('--set', '', `dev or holdout, got ${JSON.stringify(values.set)}`);
+    const runs = Number(values.runs ?? 3);
+    if (!Number.isInteger(runs) || runs < 1) throw new UserInputError('--runs', '', `a whole number ≥ 1, got ${JSON.stringify(values.runs)}`);
+    io.stderr(`re-running task ${entry.task} ${runs} times to see whether it fails the same way…\n`);
+    const stability = await rerun(resolve(io.cwd, values.config ?? 'trialgate.yml'), entry.task, entry.signature, runs);
+    const problems = promotionProblems(archive, entry, set, stability);
+    if (problems.length) {
+      io.stderr(`trialgate failures: ${entry.signature} is not promoted:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
+      return EXIT.failed;
+    }
+    const promoted = promote(archive, entry, set, stability, new Date().toISOString());
+    await writeArchive(archivePath, promoted.archive);
+    io.stdout(`promoted ${entry.signature} to regression case ${promoted.regression.id} (${set}): ${entry.task} · ${entry.check} · ${entry.criterion}; it failed this way in ${stability.reproduced} of ${stability.runs - stability.env_errors} re-runs\n`);
+    return EXIT.ok;
+  }
+
+  if (parsed.positionals.length === 0) throw new UserInputError(FAILURES.usage, 'RUN', 'name one or more run directories, results.json files or downloaded artefacts (.zip)');
+  const runs = [];
+  for (const input of parsed.positionals) runs.push({ results: await readRun(resolve(io.cwd, input)), source: input });
+  const { archive: updated, added } = addRuns(archive, runs);
+  await writeArchive(archivePath, updated);
+  io.stdout(renderArchive(updated, new Set(added)));
+  io.stdout(`\narchive: ${archivePath} (${updated.failures.length} failure signatures, ${added.length} new)\n`);
+  return EXIT.ok;
+}
+
+async function readArchive(path: string): Promise<FailureArchive> {
+  if (!(await stat(path).catch(() => null))) return emptyArchive();
+  return parseOrThrow(FailureArchive, await readJsonFile(path), path);
+}
+
+async function writeArchive(path: string, archive: FailureArchive): Promise<void> {
+  await writeFile(path, JSON.stringify(FailureArchive.parse(archive), null, 2) + '\n');
+}
+
+/** A run directory, a results.json, or a downloaded artefact (.zip) holding one. */
+async function readRun(path: string): Promise<Results> {
+  const info = await stat(path).catch(() => null);
+  if (!info) throw new UserInputError(path, '', 'not found: name a run directory, a results.json or an artefact .zip');
+  if (info.isDirectory()) return readResultsFile(join(path, 'results.json'));
+  if (path.endsWith('.zip')) {
+    const dir = await mkdtemp(join(tmpdir(), 'trialgate-failures-'));
+    try {
+      await extractZip(path, dir);
+      return await readResultsFile(join(dir, 'results.json'));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+  return readResultsFile(path);
+}
+
+/** Re-run the task `runs` times; how often it failed with the same signature, env errors apart. */
+async function rerun(configPath: string, task: string, signature: string, runs: number): Promise<Stability> {
+  const out = await mkdtemp(join(tmpdir(), 'trialgate-promote-'));
+  try {
+    const { results } = await runTrialSet({ configPath, outDir: join(out, 'run'), tasks: [task], trials: runs });
+    const trials = results.tasks[0]!.trials;
+    const failing = new Set(failuresOf(results, 'promote').filter((f) => f.signature === signature).map((f) => f.occurrence.trial));
+    return { runs, reproduced: failing.size, env_errors: trials.filter((t) => t.outcome === 'env_error' || t.outcome === 'unexecuted').length };
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+}
+
+function renderArchive(archive: FailureArchive, added: ReadonlySet<string>): string {
+  if (archive.failures.length === 0) return 'no failures\n';
+  const promoted = new Map(archive.regressions.map((r) => [r.signature, r.id]));
+  const rows = archive.failures.map((f) => [
+    `${added.has(f.signature) ? '🆕 ' : ''}${f.signature}`,
+    f.task,
+    f.check,
+    f.criterion,
+    f.cause ? `${f.cause}${f.cause_by === 'label' ? ' (label)' : ''}` : 'unlabelled',
+    String(f.count),
+    f.first_seen.slice(0, 10),
+    f.last_seen.slice(0, 10),
+    promoted.get(f.signature) ?? '',
+    f.occurrences.at(-1)!.evidence,
+  ]);
+  return markdownTable([['signature', 'task', 'check', 'first failing assertion / boundary / rule', 'cause', 'count', 'first seen', 'last seen', 'case', 'latest evidence'], ...rows]) + '\n';
+}
