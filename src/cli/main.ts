@@ -9,6 +9,7 @@ import { INIT, runInitCli } from './init.ts';
 import { EXIT, processIo, type Io } from './io.ts';
 import { JUDGE, runJudgeCli } from './judge.ts';
 import { runReportCli } from './report.ts';
+import { REPAIR, runRepairCli } from './repair.ts';
 import { RUN, runRunCli } from './run.ts';
 import { DEMO, runDemoCli, runValidateCli, VALIDATE } from './validate.ts';
 
@@ -47,6 +48,7 @@ const COMMANDS: { spec: CommandSpec; run: (argv: string[], io: Io) => Promise<nu
   { spec: REPORT, run: runReportCli },
   { spec: JUDGE, run: runJudgeCli },
   { spec: FAILURES, run: runFailuresCli },
+  { spec: REPAIR, run: runRepairCli },
 ];
 
 export async function main(argv: string[], io: Io = processIo): Promise<number> {

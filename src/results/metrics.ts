@@ -48,6 +48,19 @@ export function summarizeTask(trials: readonly TrialResult[], k: number, faults:
   if (n > 0 && tokens.every((x) => x !== undefined)) summary.tokens = tokens.reduce((a, b) => a! + b!, 0)!;
   const costs = executed.map((t) => t.usage?.cost_usd);
   if (n > 0 && costs.every((x) => x !== undefined)) summary.cost_usd = costs.reduce((a, b) => a! + b!, 0)!;
+  const repairs = executed.flatMap((t) => (t.repair ? [t.repair] : []));
+  if (repairs.length) {
+    // Raw passes stay passes; a failed trial passes after repair only when its repaired candidate did.
+    const repairedPasses = executed.filter((t) => t.outcome === 'pass' || t.repair?.outcome === 'pass').length;
+    summary.repaired = {
+      passes: repairedPasses,
+      n,
+      pass_at_1: n > 0 ? repairedPasses / n : null,
+      repairs: repairs.length,
+      minutes: Math.round(repairs.reduce((sum, r) => sum + r.minutes, 0) * 10) / 10,
+      patch_lines: repairs.reduce((sum, r) => sum + r.patch_lines, 0),
+    };
+  }
   return summary;
 }
 

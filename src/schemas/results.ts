@@ -28,6 +28,27 @@ export const Usage = z.object({
  */
 export const Checks = z.record(z.string(), z.boolean());
 
+/**
+ * A human repair of the trial's candidate, kept apart: the raw outcome never includes it. `minutes` is
+ * the time people spent, including `confirming_minutes` spent confirming business rules.
+ */
+export const Repair = z.object({
+  outcome: z.enum(['pass', 'fail', 'env_error']),
+  /** `manual`: `trialgate repair`; `committed`: a patch from the repository's repairs directory, re-applied. */
+  source: z.enum(['manual', 'committed']),
+  minutes: z.number().nonnegative(),
+  confirming_minutes: z.number().nonnegative().optional(),
+  patch_lines: z.number().int().nonnegative(),
+  patch_files: z.number().int().nonnegative(),
+  note: z.string().optional(),
+  /** The repaired candidate's hash; the trial's own `candidate_sha256` stays the delivered one. */
+  candidate_sha256: z.string(),
+  /** The patch, relative to the run directory. */
+  patch: z.string(),
+  /** Why acceptance of the repaired candidate failed, one line each. */
+  failures: z.array(z.string()).default([]),
+});
+
 export const TrialResult = z.object({
   trial: z.number().int().positive(),
   outcome: Outcome,
@@ -53,6 +74,7 @@ export const TrialResult = z.object({
   candidate_sha256: z.string().optional(),
   /** The trial directory, relative to the run directory. */
   evidence: z.string(),
+  repair: Repair.optional(),
 });
 
 export const FaultLabel = z.object({ id: z.string(), label: z.string() });
@@ -73,6 +95,13 @@ export const TaskSummary = z.object({
   /** Only when every executed trial reported it; never estimated. */
   tokens: z.number().nonnegative().optional(),
   cost_usd: z.number().nonnegative().optional(),
+  /**
+   * After human repair, apart from the raw figures above: executed trials that pass once repaired
+   * (a raw pass counts as passing), the repairs made, the human minutes and patch lines they took.
+   */
+  repaired: z
+    .object({ passes: z.number().int().nonnegative(), n: z.number().int().nonnegative(), pass_at_1: z.number().min(0).max(1).nullable(), repairs: z.number().int().nonnegative(), minutes: z.number().nonnegative(), patch_lines: z.number().int().nonnegative() })
+    .optional(),
 });
 
 export const TaskResult = z.object({
@@ -129,6 +158,7 @@ export type StopReason = z.infer<typeof StopReason>;
 export type Cause = z.infer<typeof Cause>;
 export type Layer = z.infer<typeof Layer>;
 export type Usage = z.infer<typeof Usage>;
+export type Repair = z.infer<typeof Repair>;
 export type TrialResult = z.infer<typeof TrialResult>;
 export type TaskSummary = z.infer<typeof TaskSummary>;
 export type TaskResult = z.infer<typeof TaskResult>;

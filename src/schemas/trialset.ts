@@ -50,6 +50,11 @@ export const TrialSetFile = z.strictObject({
   /** Globs of the prompt and skill files under test: their hash is the version; a change triggers the gate. */
   watch: z.array(z.string().min(1)).min(1, 'at least one glob of the prompt/skill files under test'),
   tasks: z.array(TaskSpec).min(1, 'at least one task'),
+  /**
+   * A directory of committed human repairs (`<task>/<candidate sha256>.diff`, written by
+   * `trialgate repair --done --save`): a trial whose candidate is one of them is also accepted repaired.
+   */
+  repairs: z.string().min(1).default('repairs'),
   /** What a candidate may hold: past it the trial fails on format, naming the file. */
   limits: z
     .strictObject({

@@ -11,6 +11,7 @@ import { copyFixture, hashProtected, type Fixture } from '../fixture/load.ts';
 import { baseEnvironment, openSandbox, passedEnvironment, type IsolationSetting } from '../isolation/open.ts';
 import type { Sandbox } from '../isolation/sandbox.ts';
 import { summarizeTask } from '../results/metrics.ts';
+import { applyCommittedRepair } from '../repair/committed.ts';
 import { writeRunFiles } from '../results/write.ts';
 import { RESULTS_SCHEMA, type Results, type RunInfo, type TaskResult, type TrialResult } from '../schemas/results.ts';
 import { EnvironmentError, UserInputError } from '../util/errors.ts';
@@ -130,7 +131,9 @@ export async function runTrialSet(options: RunOptions): Promise<RunOutput> {
     const byTask = new Map<string, TrialResult[]>(tasks.map((t) => [t.spec.id, []]));
     let done = 0;
     await mapPool(slots, options.concurrency ?? set.config.concurrency, async ({ task, trial }) => {
-      const result = integrityError ? unexecuted(trial, task) : await runOne(run, task, copies.get(task.spec.id)!, trial, seed);
+      let result = integrityError ? unexecuted(trial, task) : await runOne(run, task, copies.get(task.spec.id)!, trial, seed);
+      const repair = integrityError ? undefined : await committedRepair(set, task, result, runDir, sandbox.report.mechanism === 'none' ? 'none' : 'auto');
+      if (repair) result = { ...result, repair };
       byTask.get(task.spec.id)!.push(result);
       options.onProgress?.({ done: ++done, total: slots.length, task: task.spec.id, trial, result });
     });
@@ -162,6 +165,16 @@ export async function runTrialSet(options: RunOptions): Promise<RunOutput> {
   } finally {
     await rm(copiesRoot, { recursive: true, force: true });
     await sandbox.dispose();
+  }
+}
+
+/** The repair the repository holds for this trial's delivered candidate, re-applied; undefined when none. */
+async function committedRepair(set: TrialSet, task: ResolvedTask, result: TrialResult, runDir: string, isolation: IsolationSetting): Promise<TrialResult['repair']> {
+  try {
+    return await applyCommittedRepair(set, task, { fixture_sha256: task.fixture.sha256 }, result, join(runDir, result.evidence), runDir, isolation);
+  } catch (e) {
+    // A committed repair that cannot be applied is a note on the repair, never the trial's undoing.
+    return { outcome: 'env_error', source: 'committed', minutes: 0, patch_lines: 0, patch_files: 0, candidate_sha256: result.candidate_sha256 ?? '', patch: '', failures: [(e as Error).message] };
   }
 }
 

@@ -59,6 +59,7 @@ export async function loadTrialSet(path: string): Promise<TrialSet> {
     }
     tasks.push({ spec, fixture, acceptance, kind, faults: faultLabels(file, i, spec, fixture) });
   }
+  await mustBeInside(dir, resolve(dir, config.repairs), file, 'repairs');
   const shown = await resolveAgentFiles(file, dir, config);
   await refuseExposure(file, dir, shown, tasks);
   return { file, dir, config, sha256: sha256(text), tasks, agentFiles: [...new Set(shown.map((s) => s.path))].sort() };

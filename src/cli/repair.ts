@@ -1,0 +1,69 @@
+// `trialgate repair <run-dir>/<task>/trial-NNN`: a human repair of one trial's candidate, reported apart.
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { IsolationSetting } from '../isolation/open.ts';
+import { saveCommittedRepair } from '../repair/committed.ts';
+import { abortRepair, finishRepair, repairTarget, startRepair } from '../repair/repair.ts';
+import { loadTrialSet } from '../trial/trialset.ts';
+import { UserInputError } from '../util/errors.ts';
+import { parseCommand, type CommandSpec } from './args.ts';
+import { EXIT, type Io } from './io.ts';
+import { displayPath } from './paths.ts';
+
+export const REPAIR: CommandSpec = {
+  name: 'repair',
+  summary: 'repair one trial’s candidate by hand, kept apart: start (an editable copy), --done (patch, minutes, acceptance re-run) or --abort',
+  usage: 'trialgate repair <run-dir>/<task>/trial-NNN [--done [--minutes M] [--confirming-minutes M] [--note TEXT] [--save] | --abort] [--config F]',
+  positionals: { min: 1, max: 1, name: '<run-dir>/<task>/trial-NNN' },
+  options: {
+    done: { type: 'boolean', help: 'finish: store repair/patch.diff and the minutes, and accept the repaired candidate' },
+    abort: { type: 'boolean', help: 'discard the repair under way' },
+    minutes: { type: 'string', value: 'M', help: 'minutes spent (default: measured since the repair started)' },
+    'confirming-minutes': { type: 'string', value: 'M', help: 'of them, minutes spent confirming business rules' },
+    note: { type: 'string', value: 'TEXT', help: 'what was fixed and why' },
+    save: { type: 'boolean', help: 'also commit the patch to the trial set’s repairs directory, so CI re-applies it to the same candidate' },
+    config: { type: 'string', value: 'FILE', help: 'the trial set the run came from (default trialgate.yml)' },
+    isolation: { type: 'string', value: 'auto|required|none', help: 'isolate the acceptance of the repaired candidate (default auto)' },
+  },
+  exits: '0 done (the repaired candidate passed, or the repair was started or discarded), 1 it still fails, 2 bad input',
+};
+
+export async function runRepairCli(argv: string[], io: Io): Promise<number> {
+  const parsed = parseCommand(REPAIR, argv, io);
+  if (typeof parsed === 'number') return parsed;
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const target = await repairTarget(resolve(io.cwd, parsed.positionals[0]!));
+  if (values.abort) {
+    await abortRepair(target);
+    io.stdout(`discarded the repair of ${displayPath(target.trialDir, io.cwd)}\n`);
+    return EXIT.ok;
+  }
+  if (!values.done) {
+    const copy = await startRepair(target);
+    io.stdout(`edit the copy in ${displayPath(copy, io.cwd)} (the delivered candidate stays as it was); the clock is running.\nthen: trialgate repair ${parsed.positionals[0]} --done [--note "…"] [--confirming-minutes M] [--save]\n`);
+    return EXIT.ok;
+  }
+  const set = await loadTrialSet(resolve(io.cwd, (values.config as string | undefined) ?? 'trialgate.yml'));
+  const task = set.tasks.find((t) => t.spec.id === target.task.id);
+  if (!task) throw new UserInputError(set.file, 'tasks', `has no task ${target.task.id}: pass the trial set the run came from with --config`);
+  const repair = await finishRepair(target, {
+    task,
+    ...(values.minutes === undefined ? {} : { minutes: minutesOf('--minutes', values.minutes as string) }),
+    ...(values['confirming-minutes'] === undefined ? {} : { confirmingMinutes: minutesOf('--confirming-minutes', values['confirming-minutes'] as string) }),
+    ...(values.note ? { note: values.note as string } : {}),
+    ...(values.isolation ? { isolation: values.isolation as IsolationSetting } : {}),
+  });
+  io.stdout(`repair of ${target.task.id} trial ${target.trial.trial}: ${repair.outcome} after repair (raw: ${target.trial.outcome}); ${repair.minutes} min, ${repair.patch_lines} patch lines in ${repair.patch_files} file(s)\n`);
+  for (const failure of repair.failures) io.stdout(`  - ${failure}\n`);
+  if (values.save) {
+    const saved = await saveCommittedRepair(set, target.task.id, target.trial.candidate_sha256!, await readFile(join(target.runDir, repair.patch), 'utf8'), repair);
+    io.stdout(`saved as ${saved}: commit it, and runs re-apply it to the same candidate\n`);
+  }
+  return repair.outcome === 'pass' ? EXIT.ok : EXIT.failed;
+}
+
+function minutesOf(flag: string, text: string): number {
+  const n = Number(text);
+  if (!Number.isFinite(n) || n < 0) throw new UserInputError(REPAIR.usage, flag, `a number of minutes ≥ 0, got ${JSON.stringify(text)}`);
+  return n;
+}
