@@ -10,7 +10,7 @@ import { inventoryCopy, tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
 import { writeTrialSet } from './support/trialset.ts';
 
-const COMMANDS = ['init', 'demo', 'validate', 'run', 'compare', 'report', 'judge'];
+const COMMANDS = ['init', 'demo', 'validate', 'run', 'compare', 'report', 'judge', 'failures', 'repair'];
 
 describe('help and version', () => {
   it('--help and -h on every command print its usage and every option, exit 0', async () => {
