@@ -94,3 +94,18 @@ describe('setup mistakes are environment errors, never verdicts', () => {
     assert.match(io.err, /accepts-zero is not a built-in inventory fault: pass --fixture DIR/);
   });
 });
+
+describe('the run summary', () => {
+  it('says "1 task", shows tokens and cost only when usage was reported, and one line when unisolated', async () => {
+    const { renderRunSummary } = await import('../src/cli/run.ts');
+    const { buildResults } = await import('./support/results-builder.ts');
+    const quiet = buildResults({ tasks: [{ id: 'inv', checks: { pass: '11' } }] });
+    const text = renderRunSummary(quiet);
+    assert.match(text, /: 1 task × k=2/);
+    assert.doesNotMatch(text, /tokens/);
+    const spending = buildResults({ tasks: [{ id: 'inv', checks: { pass: '11' }, tokens: 7400, cost_usd: 0.0123 }] });
+    assert.match(renderRunSummary(spending), /\| tokens \| cost +\|[\s\S]*\| 7400 +\| \$0\.0123 \|/);
+    const unisolated = { ...quiet, run: { ...quiet.run, isolation: { mechanism: 'none' as const, reason: 'bubblewrap is not installed' } } };
+    assert.match(renderRunSummary(unisolated), /⚠️ Isolation: none \(bubblewrap is not installed\)/);
+  });
+});
