@@ -1041,16 +1041,16 @@ var require_parse = __commonJS({
         const analysis = analyzeRepeatedExtglob(body, opts);
         if ((token.type === "plus" || token.type === "star") && analysis.risky) {
           const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
-          const open5 = tokens2[token.tokensIndex];
-          open5.type = "text";
-          open5.value = literal2;
-          open5.output = safeOutput || utils.escapeRegex(literal2);
+          const open6 = tokens2[token.tokensIndex];
+          open6.type = "text";
+          open6.value = literal2;
+          open6.output = safeOutput || utils.escapeRegex(literal2);
           for (let i = token.tokensIndex + 1; i < tokens2.length; i++) {
             tokens2[i].value = "";
             tokens2[i].output = "";
             delete tokens2[i].suffix;
           }
-          state.output = token.output + open5.output;
+          state.output = token.output + open6.output;
           state.backtrack = true;
           push({ type: "paren", extglob: true, value, output: "" });
           decrement("parens");
@@ -1270,15 +1270,15 @@ var require_parse = __commonJS({
         }
         if (value === "{" && opts.nobrace !== true) {
           increment("braces");
-          const open5 = {
+          const open6 = {
             type: "brace",
             value,
             output: "(",
             outputIndex: state.output.length,
             tokensIndex: state.tokens.length
           };
-          braces.push(open5);
-          push(open5);
+          braces.push(open6);
+          push(open6);
           continue;
         }
         if (value === "}") {
@@ -5779,10 +5779,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep6, value } = collItem;
+        const { start, key, sep: sep7, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep6?.[0],
+          next: key ?? sep7?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -5796,7 +5796,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep6) {
+          if (!keyProps.anchor && !keyProps.tag && !sep7) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map2.comment)
@@ -5820,7 +5820,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep6 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep7 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -5836,7 +5836,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep6, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep7, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -5927,7 +5927,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep6 = "";
+        let sep7 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -5941,13 +5941,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep6 + cb;
-              sep6 = "";
+                comment += sep7 + cb;
+              sep7 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep6 += source;
+                sep7 += source;
               hasSpace = true;
               break;
             default:
@@ -5990,18 +5990,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep6, value } = collItem;
+        const { start, key, sep: sep7, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep6?.[0],
+          next: key ?? sep7?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep6 && !value) {
+          if (!props.anchor && !props.tag && !sep7 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -6055,8 +6055,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep6 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep6, null, props, onError);
+        if (!isMap2 && !sep7 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep7, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -6068,7 +6068,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep6 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep7 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -6079,8 +6079,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep6)
-                for (const st of sep6) {
+              if (sep7)
+                for (const st of sep7) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -6097,7 +6097,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep6, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep7, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -6277,7 +6277,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep6 = "";
+      let sep7 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -6294,24 +6294,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep6 + indent.slice(trimIndent) + content;
-          sep6 = "\n";
+          value += sep7 + indent.slice(trimIndent) + content;
+          sep7 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep6 === " ")
-            sep6 = "\n";
-          else if (!prevMoreIndented && sep6 === "\n")
-            sep6 = "\n\n";
-          value += sep6 + indent.slice(trimIndent) + content;
-          sep6 = "\n";
+          if (sep7 === " ")
+            sep7 = "\n";
+          else if (!prevMoreIndented && sep7 === "\n")
+            sep7 = "\n\n";
+          value += sep7 + indent.slice(trimIndent) + content;
+          sep7 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep6 === "\n")
+          if (sep7 === "\n")
             value += "\n";
           else
-            sep6 = "\n";
+            sep7 = "\n";
         } else {
-          value += sep6 + content;
-          sep6 = " ";
+          value += sep7 + content;
+          sep7 = " ";
           prevMoreIndented = false;
         }
       }
@@ -6494,25 +6494,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep6 = " ";
+      let sep7 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep6 === "\n")
-            res += sep6;
+          if (sep7 === "\n")
+            res += sep7;
           else
-            sep6 = "\n";
+            sep7 = "\n";
         } else {
-          res += sep6 + lm;
-          sep6 = " ";
+          res += sep7 + lm;
+          sep7 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep6 + (match?.[1] ?? "");
+      return res + sep7 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -7322,14 +7322,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep6, value }) {
+    function stringifyItem({ start, key, sep: sep7, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep6)
-        for (const st of sep6)
+      if (sep7)
+        for (const st of sep7)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -8496,18 +8496,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep6;
+          let sep7;
           if (scalar.end) {
-            sep6 = scalar.end;
-            sep6.push(this.sourceToken);
+            sep7 = scalar.end;
+            sep7.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep6 = [this.sourceToken];
+            sep7 = [this.sourceToken];
           const map2 = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep6 }]
+            items: [{ start, key: scalar, sep: sep7 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map2;
@@ -8660,15 +8660,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep6 = it.sep;
-                  sep6.push(this.sourceToken);
+                  const sep7 = it.sep;
+                  sep7.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep6 }]
+                    items: [{ start: start2, key, sep: sep7 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -8862,13 +8862,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep6 = fc.end.splice(1, fc.end.length);
-            sep6.push(this.sourceToken);
+            const sep7 = fc.end.splice(1, fc.end.length);
+            sep7.push(this.sourceToken);
             const map2 = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep6 }]
+              items: [{ start, key: fc, sep: sep7 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map2;
@@ -14415,7 +14415,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve12) {
+function isRecursive(inst, stack, resolve14) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -14425,7 +14425,7 @@ function isRecursive(inst, stack, resolve12) {
   let result = NONE;
   const check2 = (child2) => {
     if (result !== PROVEN && child2?._zod) {
-      const answer = isRecursive(child2, stack, resolve12);
+      const answer = isRecursive(child2, stack, resolve14);
       if (answer > result)
         result = answer;
     }
@@ -14436,7 +14436,7 @@ function isRecursive(inst, stack, resolve12) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child2 = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve12) : NONE;
+      const child2 = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve14) : NONE;
       if (child2 > answer)
         answer = child2;
     }
@@ -14500,7 +14500,7 @@ function isRecursive(inst, stack, resolve12) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve12 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve14 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -22569,9 +22569,9 @@ function codePointLengthVar(doc, ctx, accessor, inDoubt) {
   doc.write(`const ${v} = typeof ${accessor} === "string" && ${inDoubt} ? ${cpLen}(${accessor}) : ${accessor}.length;`);
   return v;
 }
-function numericOperand(value, label2) {
+function numericOperand(value, label3) {
   if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw new ZodCompileUnsupportedError(`${label2} bound of type ${typeof value}`);
+    throw new ZodCompileUnsupportedError(`${label3} bound of type ${typeof value}`);
   }
   return `${value}`;
 }
@@ -29085,7 +29085,9 @@ var Judgement = external_exports.object({
   /** For a detection: the failed records attributable to the fault (by branch or named assertion). */
   detected_by: external_exports.array(external_exports.string()).default([]),
   /** false for a detection on a service without coverage: counted, but no failure is tied to the fault's branches. */
-  attributed: external_exports.boolean().optional()
+  attributed: external_exports.boolean().optional(),
+  /** The first record that did not pass, by name: what a failure archive keys on. */
+  first_failed: external_exports.object({ test: external_exports.string(), status: external_exports.string(), assertion: external_exports.string().optional() }).optional()
 });
 var TRUSTED_VERDICTS = ["baseline_pass", "defect_detected"];
 
@@ -29105,6 +29107,22 @@ var Usage = external_exports.object({
   cost_usd: external_exports.number().nonnegative().optional()
 });
 var Checks = external_exports.record(external_exports.string(), external_exports.boolean());
+var Repair = external_exports.object({
+  outcome: external_exports.enum(["pass", "fail", "env_error"]),
+  /** `manual`: `trialgate repair`; `committed`: a patch from the repository's repairs directory, re-applied. */
+  source: external_exports.enum(["manual", "committed"]),
+  minutes: external_exports.number().nonnegative(),
+  confirming_minutes: external_exports.number().nonnegative().optional(),
+  patch_lines: external_exports.number().int().nonnegative(),
+  patch_files: external_exports.number().int().nonnegative(),
+  note: external_exports.string().optional(),
+  /** The repaired candidate's hash; the trial's own `candidate_sha256` stays the delivered one. */
+  candidate_sha256: external_exports.string(),
+  /** The patch, relative to the run directory. */
+  patch: external_exports.string(),
+  /** Why acceptance of the repaired candidate failed, one line each. */
+  failures: external_exports.array(external_exports.string()).default([])
+});
 var TrialResult = external_exports.object({
   trial: external_exports.number().int().positive(),
   outcome: Outcome,
@@ -29129,7 +29147,8 @@ var TrialResult = external_exports.object({
   agent_ms: external_exports.number().nonnegative().optional(),
   candidate_sha256: external_exports.string().optional(),
   /** The trial directory, relative to the run directory. */
-  evidence: external_exports.string()
+  evidence: external_exports.string(),
+  repair: Repair.optional()
 });
 var FaultLabel = external_exports.object({ id: external_exports.string(), label: external_exports.string() });
 var TaskSummary = external_exports.object({
@@ -29147,7 +29166,12 @@ var TaskSummary = external_exports.object({
   wall_ms: external_exports.number().nonnegative(),
   /** Only when every executed trial reported it; never estimated. */
   tokens: external_exports.number().nonnegative().optional(),
-  cost_usd: external_exports.number().nonnegative().optional()
+  cost_usd: external_exports.number().nonnegative().optional(),
+  /**
+   * After human repair, apart from the raw figures above: executed trials that pass once repaired
+   * (a raw pass counts as passing), the repairs made, the human minutes and patch lines they took.
+   */
+  repaired: external_exports.object({ passes: external_exports.number().int().nonnegative(), n: external_exports.number().int().nonnegative(), pass_at_1: external_exports.number().min(0).max(1).nullable(), repairs: external_exports.number().int().nonnegative(), minutes: external_exports.number().nonnegative(), patch_lines: external_exports.number().int().nonnegative() }).optional()
 });
 var TaskResult = external_exports.object({
   id: external_exports.string(),
@@ -29362,6 +29386,18 @@ function summarizeTask(trials, k, faults) {
   if (n > 0 && tokens2.every((x) => x !== void 0)) summary.tokens = tokens2.reduce((a, b) => a + b, 0);
   const costs = executed2.map((t) => t.usage?.cost_usd);
   if (n > 0 && costs.every((x) => x !== void 0)) summary.cost_usd = costs.reduce((a, b) => a + b, 0);
+  const repairs = executed2.flatMap((t) => t.repair ? [t.repair] : []);
+  if (repairs.length) {
+    const repairedPasses = executed2.filter((t) => t.outcome === "pass" || t.repair?.outcome === "pass").length;
+    summary.repaired = {
+      passes: repairedPasses,
+      n,
+      pass_at_1: n > 0 ? repairedPasses / n : null,
+      repairs: repairs.length,
+      minutes: Math.round(repairs.reduce((sum, r) => sum + r.minutes, 0) * 10) / 10,
+      patch_lines: repairs.reduce((sum, r) => sum + r.patch_lines, 0)
+    };
+  }
   return summary;
 }
 function sumDefined(a, b) {
@@ -29387,14 +29423,14 @@ function checkLabel(check2, faults) {
     case "env":
       return "executed (no env error)";
     case "detect": {
-      const label2 = faults.find((f) => f.id === name)?.label;
-      return label2 ? `detection: ${name} \u2014 ${label2}` : `detection: ${name}`;
+      const label3 = faults.find((f) => f.id === name)?.label;
+      return label3 ? `detection: ${name} \u2014 ${label3}` : `detection: ${name}`;
     }
     case "constraint":
       return `constraint: ${name}`;
     case "tool": {
-      const label2 = faults.find((f) => f.id === name)?.label;
-      return label2 ? `tool contract: ${name} \u2014 ${label2}` : `tool contract: ${name}`;
+      const label3 = faults.find((f) => f.id === name)?.label;
+      return label3 ? `tool contract: ${name} \u2014 ${label3}` : `tool contract: ${name}`;
     }
     case "other":
       return check2;
@@ -30340,6 +30376,14 @@ var Diff = class {
   }
 };
 
+// node_modules/diff/libesm/util/string.js
+function hasOnlyWinLineEndings(string4) {
+  return string4.includes("\r\n") && !string4.startsWith("\n") && !string4.match(/[^\r]\n/);
+}
+function hasOnlyUnixLineEndings(string4) {
+  return !string4.includes("\r\n") && string4.includes("\n");
+}
+
 // node_modules/diff/libesm/diff/line.js
 var LineDiff = class extends Diff {
   constructor() {
@@ -30388,7 +30432,603 @@ function tokenize(value, options) {
   return retLines;
 }
 
+// node_modules/diff/libesm/patch/line-endings.js
+function unixToWin(patch) {
+  if (Array.isArray(patch)) {
+    return patch.map((p) => unixToWin(p));
+  }
+  return Object.assign(Object.assign({}, patch), { hunks: patch.hunks.map((hunk) => Object.assign(Object.assign({}, hunk), { lines: hunk.lines.map((line, i) => {
+    var _a3;
+    return line.startsWith("\\") || line.endsWith("\r") || ((_a3 = hunk.lines[i + 1]) === null || _a3 === void 0 ? void 0 : _a3.startsWith("\\")) ? line : line + "\r";
+  }) })) });
+}
+function winToUnix(patch) {
+  if (Array.isArray(patch)) {
+    return patch.map((p) => winToUnix(p));
+  }
+  return Object.assign(Object.assign({}, patch), { hunks: patch.hunks.map((hunk) => Object.assign(Object.assign({}, hunk), { lines: hunk.lines.map((line) => line.endsWith("\r") ? line.substring(0, line.length - 1) : line) })) });
+}
+function isUnix(patch) {
+  if (!Array.isArray(patch)) {
+    patch = [patch];
+  }
+  return !patch.some((index) => index.hunks.some((hunk) => hunk.lines.some((line) => !line.startsWith("\\") && line.endsWith("\r"))));
+}
+function isWin(patch) {
+  if (!Array.isArray(patch)) {
+    patch = [patch];
+  }
+  return patch.some((index) => index.hunks.some((hunk) => hunk.lines.some((line) => line.endsWith("\r")))) && patch.every((index) => index.hunks.every((hunk) => hunk.lines.every((line, i) => {
+    var _a3;
+    return line.startsWith("\\") || line.endsWith("\r") || ((_a3 = hunk.lines[i + 1]) === null || _a3 === void 0 ? void 0 : _a3.startsWith("\\"));
+  })));
+}
+
+// node_modules/diff/libesm/patch/parse.js
+function parsePatch(uniDiff) {
+  const diffstr = uniDiff.split(/\n/), list3 = [];
+  let i = 0;
+  function isGitDiffHeader(line) {
+    return /^diff --git /.test(line);
+  }
+  function isDiffHeader(line) {
+    return isGitDiffHeader(line) || /^Index:\s/.test(line) || /^diff(?: -r \w+)+\s/.test(line);
+  }
+  function isFileHeader(line) {
+    return /^(---|\+\+\+)\s/.test(line);
+  }
+  function isHunkHeader(line) {
+    return /^@@\s/.test(line);
+  }
+  function parseIndex() {
+    var _a3;
+    const index = {};
+    index.hunks = [];
+    list3.push(index);
+    let seenDiffHeader = false;
+    while (i < diffstr.length) {
+      const line = diffstr[i];
+      if (isFileHeader(line) || isHunkHeader(line)) {
+        break;
+      }
+      if (isGitDiffHeader(line)) {
+        if (seenDiffHeader) {
+          return;
+        }
+        seenDiffHeader = true;
+        index.isGit = true;
+        const paths = parseGitDiffHeader(line);
+        if (paths) {
+          index.oldFileName = paths.oldFileName;
+          index.newFileName = paths.newFileName;
+        }
+        i++;
+        while (i < diffstr.length) {
+          const extLine = diffstr[i];
+          if (isFileHeader(extLine) || isHunkHeader(extLine) || isDiffHeader(extLine)) {
+            break;
+          }
+          const renameFromMatch = /^rename from (.*)/.exec(extLine);
+          if (renameFromMatch) {
+            index.oldFileName = "a/" + unquoteIfQuoted(renameFromMatch[1]);
+            index.isRename = true;
+          }
+          const renameToMatch = /^rename to (.*)/.exec(extLine);
+          if (renameToMatch) {
+            index.newFileName = "b/" + unquoteIfQuoted(renameToMatch[1]);
+            index.isRename = true;
+          }
+          const copyFromMatch = /^copy from (.*)/.exec(extLine);
+          if (copyFromMatch) {
+            index.oldFileName = "a/" + unquoteIfQuoted(copyFromMatch[1]);
+            index.isCopy = true;
+          }
+          const copyToMatch = /^copy to (.*)/.exec(extLine);
+          if (copyToMatch) {
+            index.newFileName = "b/" + unquoteIfQuoted(copyToMatch[1]);
+            index.isCopy = true;
+          }
+          const newFileModeMatch = /^new file mode (\d+)/.exec(extLine);
+          if (newFileModeMatch) {
+            index.isCreate = true;
+            index.newMode = newFileModeMatch[1];
+          }
+          const deletedFileModeMatch = /^deleted file mode (\d+)/.exec(extLine);
+          if (deletedFileModeMatch) {
+            index.isDelete = true;
+            index.oldMode = deletedFileModeMatch[1];
+          }
+          const oldModeMatch = /^old mode (\d+)/.exec(extLine);
+          if (oldModeMatch) {
+            index.oldMode = oldModeMatch[1];
+          }
+          const newModeMatch = /^new mode (\d+)/.exec(extLine);
+          if (newModeMatch) {
+            index.newMode = newModeMatch[1];
+          }
+          if (/^Binary files /.test(extLine)) {
+            index.isBinary = true;
+          }
+          i++;
+        }
+        continue;
+      } else if (isDiffHeader(line)) {
+        if (seenDiffHeader) {
+          return;
+        }
+        seenDiffHeader = true;
+        const headerMatch = /^(?:Index:|diff(?: -r \w+)+)\s+/.exec(line);
+        if (headerMatch) {
+          index.index = line.substring(headerMatch[0].length).trim();
+        }
+      }
+      i++;
+    }
+    parseFileHeader(index);
+    parseFileHeader(index);
+    if (index.oldFileName === void 0 !== (index.newFileName === void 0)) {
+      throw new Error("Missing " + (index.oldFileName !== void 0 ? '"+++ ..."' : '"--- ..."') + " file header for " + ((_a3 = index.oldFileName) !== null && _a3 !== void 0 ? _a3 : index.newFileName));
+    }
+    while (i < diffstr.length) {
+      const line = diffstr[i];
+      if (isDiffHeader(line) || isFileHeader(line) || /^===================================================================/.test(line)) {
+        break;
+      } else if (isHunkHeader(line)) {
+        index.hunks.push(parseHunk());
+      } else {
+        i++;
+      }
+    }
+  }
+  function parseGitDiffHeader(line) {
+    const rest = line.substring("diff --git ".length);
+    if (rest.startsWith('"')) {
+      const oldPath = parseQuotedFileName(rest);
+      if (oldPath === null) {
+        return null;
+      }
+      const afterOld = rest.substring(oldPath.rawLength + 1);
+      let newFileName;
+      if (afterOld.startsWith('"')) {
+        const newPath = parseQuotedFileName(afterOld);
+        if (newPath === null) {
+          return null;
+        }
+        newFileName = newPath.fileName;
+      } else {
+        newFileName = afterOld;
+      }
+      return {
+        oldFileName: oldPath.fileName,
+        newFileName
+      };
+    }
+    const quoteIdx = rest.indexOf('"');
+    if (quoteIdx > 0) {
+      const oldFileName = rest.substring(0, quoteIdx - 1);
+      const newPath = parseQuotedFileName(rest.substring(quoteIdx));
+      if (newPath === null) {
+        return null;
+      }
+      return {
+        oldFileName,
+        newFileName: newPath.fileName
+      };
+    }
+    if (rest.startsWith("a/")) {
+      const splits = [];
+      let idx = 0;
+      while (true) {
+        idx = rest.indexOf(" b/", idx + 1);
+        if (idx === -1) {
+          break;
+        }
+        splits.push(idx);
+      }
+      if (splits.length > 0) {
+        const mid = splits[Math.floor(splits.length / 2)];
+        return {
+          oldFileName: rest.substring(0, mid),
+          newFileName: rest.substring(mid + 1)
+        };
+      }
+    }
+    return null;
+  }
+  function unquoteIfQuoted(s) {
+    if (s.startsWith('"')) {
+      const parsed = parseQuotedFileName(s);
+      if (parsed) {
+        return parsed.fileName;
+      }
+    }
+    return s;
+  }
+  function parseQuotedFileName(s) {
+    if (!s.startsWith('"')) {
+      return null;
+    }
+    let result = "";
+    let j = 1;
+    while (j < s.length) {
+      if (s[j] === '"') {
+        return { fileName: result, rawLength: j + 1 };
+      }
+      if (s[j] === "\\" && j + 1 < s.length) {
+        j++;
+        switch (s[j]) {
+          case "a":
+            result += "\x07";
+            break;
+          case "b":
+            result += "\b";
+            break;
+          case "f":
+            result += "\f";
+            break;
+          case "n":
+            result += "\n";
+            break;
+          case "r":
+            result += "\r";
+            break;
+          case "t":
+            result += "	";
+            break;
+          case "v":
+            result += "\v";
+            break;
+          case "\\":
+            result += "\\";
+            break;
+          case '"':
+            result += '"';
+            break;
+          case "0":
+          case "1":
+          case "2":
+          case "3":
+          case "4":
+          case "5":
+          case "6":
+          case "7": {
+            if (j + 2 >= s.length || s[j + 1] < "0" || s[j + 1] > "7" || s[j + 2] < "0" || s[j + 2] > "7") {
+              return null;
+            }
+            const bytes = [parseInt(s.substring(j, j + 3), 8)];
+            j += 3;
+            while (s[j] === "\\" && s[j + 1] >= "0" && s[j + 1] <= "7") {
+              if (j + 3 >= s.length || s[j + 2] < "0" || s[j + 2] > "7" || s[j + 3] < "0" || s[j + 3] > "7") {
+                return null;
+              }
+              bytes.push(parseInt(s.substring(j + 1, j + 4), 8));
+              j += 4;
+            }
+            result += new TextDecoder("utf-8").decode(new Uint8Array(bytes));
+            continue;
+          }
+          // Note that in C, there are also three kinds of hex escape sequences:
+          // - \xhh
+          // - \uhhhh
+          // - \Uhhhhhhhh
+          // We do not bother to parse them here because, so far as we know,
+          // they are never emitted by any tools that generate unified diff
+          // format diffs, and so for now jsdiff does not consider them legal.
+          default:
+            return null;
+        }
+      } else {
+        result += s[j];
+      }
+      j++;
+    }
+    return null;
+  }
+  function parseFileHeader(index) {
+    const fileHeaderMatch = /^(---|\+\+\+)\s+/.exec(diffstr[i]);
+    if (fileHeaderMatch) {
+      const prefix = fileHeaderMatch[1], data = diffstr[i].substring(3).trim().split("	", 2), header2 = (data[1] || "").trim();
+      let fileName = data[0];
+      if (fileName.startsWith('"')) {
+        fileName = unquoteIfQuoted(fileName);
+      } else {
+        fileName = fileName.replace(/\\\\/g, "\\");
+      }
+      if (prefix === "---") {
+        index.oldFileName = fileName;
+        index.oldHeader = header2;
+      } else {
+        index.newFileName = fileName;
+        index.newHeader = header2;
+      }
+      i++;
+    }
+  }
+  function parseHunk() {
+    var _a3;
+    const chunkHeaderIndex = i, chunkHeaderLine = diffstr[i++], chunkHeader = chunkHeaderLine.split(/@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/);
+    const hunk = {
+      oldStart: +chunkHeader[1],
+      oldLines: typeof chunkHeader[2] === "undefined" ? 1 : +chunkHeader[2],
+      newStart: +chunkHeader[3],
+      newLines: typeof chunkHeader[4] === "undefined" ? 1 : +chunkHeader[4],
+      lines: []
+    };
+    if (hunk.oldLines === 0) {
+      hunk.oldStart += 1;
+    }
+    if (hunk.newLines === 0) {
+      hunk.newStart += 1;
+    }
+    let addCount2 = 0, removeCount = 0;
+    for (; i < diffstr.length && (removeCount < hunk.oldLines || addCount2 < hunk.newLines || ((_a3 = diffstr[i]) === null || _a3 === void 0 ? void 0 : _a3.startsWith("\\"))); i++) {
+      const operation = diffstr[i].length == 0 && i != diffstr.length - 1 ? " " : diffstr[i][0];
+      if (operation === "+" || operation === "-" || operation === " " || operation === "\\") {
+        hunk.lines.push(diffstr[i]);
+        if (operation === "+") {
+          addCount2++;
+        } else if (operation === "-") {
+          removeCount++;
+        } else if (operation === " ") {
+          addCount2++;
+          removeCount++;
+        }
+      } else {
+        throw new Error(`Hunk at line ${chunkHeaderIndex + 1} contained invalid line ${diffstr[i]}`);
+      }
+    }
+    if (!addCount2 && hunk.newLines === 1) {
+      hunk.newLines = 0;
+    }
+    if (!removeCount && hunk.oldLines === 1) {
+      hunk.oldLines = 0;
+    }
+    if (addCount2 !== hunk.newLines) {
+      throw new Error("Added line count did not match for hunk at line " + (chunkHeaderIndex + 1));
+    }
+    if (removeCount !== hunk.oldLines) {
+      throw new Error("Removed line count did not match for hunk at line " + (chunkHeaderIndex + 1));
+    }
+    if (i < diffstr.length && diffstr[i] && /^[+ -]/.test(diffstr[i]) && !isFileHeader(diffstr[i])) {
+      throw new Error("Hunk at line " + (chunkHeaderIndex + 1) + " has more lines than expected (expected " + hunk.oldLines + " old lines and " + hunk.newLines + " new lines)");
+    }
+    return hunk;
+  }
+  while (i < diffstr.length) {
+    parseIndex();
+  }
+  return list3;
+}
+
+// node_modules/diff/libesm/util/distance-iterator.js
+function distance_iterator_default(start, minLine, maxLine) {
+  let wantForward = true, backwardExhausted = false, forwardExhausted = false, localOffset = 1;
+  return function iterator() {
+    if (wantForward && !forwardExhausted) {
+      if (backwardExhausted) {
+        localOffset++;
+      } else {
+        wantForward = false;
+      }
+      if (start + localOffset <= maxLine) {
+        return start + localOffset;
+      }
+      forwardExhausted = true;
+    }
+    if (!backwardExhausted) {
+      if (!forwardExhausted) {
+        wantForward = true;
+      }
+      if (minLine <= start - localOffset) {
+        return start - localOffset++;
+      }
+      backwardExhausted = true;
+      return iterator();
+    }
+    return void 0;
+  };
+}
+
+// node_modules/diff/libesm/patch/apply.js
+function applyPatch(source, patch, options = {}) {
+  let patches;
+  if (typeof patch === "string") {
+    patches = parsePatch(patch);
+  } else if (Array.isArray(patch)) {
+    patches = patch;
+  } else {
+    patches = [patch];
+  }
+  if (patches.length > 1) {
+    throw new Error("applyPatch only works with a single input.");
+  }
+  return applyStructuredPatch(source, patches[0], options);
+}
+function applyStructuredPatch(source, patch, options = {}) {
+  if (options.autoConvertLineEndings || options.autoConvertLineEndings == null) {
+    if (hasOnlyWinLineEndings(source) && isUnix(patch)) {
+      patch = unixToWin(patch);
+    } else if (hasOnlyUnixLineEndings(source) && isWin(patch)) {
+      patch = winToUnix(patch);
+    }
+  }
+  const lines = source.split("\n"), hunks = patch.hunks, compareLine = options.compareLine || ((lineNumber, line, operation, patchContent) => line === patchContent), fuzzFactor = options.fuzzFactor || 0;
+  let minLine = 0;
+  if (fuzzFactor < 0 || !Number.isInteger(fuzzFactor)) {
+    throw new Error("fuzzFactor must be a non-negative integer");
+  }
+  if (!hunks.length) {
+    return source;
+  }
+  let prevLine = "", removeEOFNL = false, addEOFNL = false;
+  for (let i = 0; i < hunks[hunks.length - 1].lines.length; i++) {
+    const line = hunks[hunks.length - 1].lines[i];
+    if (line[0] == "\\") {
+      if (prevLine[0] == "+") {
+        removeEOFNL = true;
+      } else if (prevLine[0] == "-") {
+        addEOFNL = true;
+      }
+    }
+    prevLine = line;
+  }
+  if (removeEOFNL) {
+    if (addEOFNL) {
+      if (!fuzzFactor && lines[lines.length - 1] == "") {
+        return false;
+      }
+    } else if (lines[lines.length - 1] == "") {
+      lines.pop();
+    } else if (!fuzzFactor) {
+      return false;
+    }
+  } else if (addEOFNL) {
+    if (lines[lines.length - 1] != "") {
+      lines.push("");
+    } else if (!fuzzFactor) {
+      return false;
+    }
+  }
+  function applyHunk(hunkLines, toPos, maxErrors, hunkLinesI = 0, lastContextLineMatched = true, patchedLines = [], patchedLinesLength = 0) {
+    let nConsecutiveOldContextLines = 0;
+    let nextContextLineMustMatch = false;
+    for (; hunkLinesI < hunkLines.length; hunkLinesI++) {
+      const hunkLine = hunkLines[hunkLinesI], operation = hunkLine.length > 0 ? hunkLine[0] : " ", content = hunkLine.length > 0 ? hunkLine.substr(1) : hunkLine;
+      if (operation === "-") {
+        if (compareLine(toPos + 1, lines[toPos], operation, content)) {
+          toPos++;
+          nConsecutiveOldContextLines = 0;
+        } else {
+          if (!maxErrors || lines[toPos] == null) {
+            return null;
+          }
+          patchedLines[patchedLinesLength] = lines[toPos];
+          return applyHunk(hunkLines, toPos + 1, maxErrors - 1, hunkLinesI, false, patchedLines, patchedLinesLength + 1);
+        }
+      }
+      if (operation === "+") {
+        if (!lastContextLineMatched) {
+          return null;
+        }
+        patchedLines[patchedLinesLength] = content;
+        patchedLinesLength++;
+        nConsecutiveOldContextLines = 0;
+        nextContextLineMustMatch = true;
+      }
+      if (operation === " ") {
+        nConsecutiveOldContextLines++;
+        patchedLines[patchedLinesLength] = lines[toPos];
+        if (compareLine(toPos + 1, lines[toPos], operation, content)) {
+          patchedLinesLength++;
+          lastContextLineMatched = true;
+          nextContextLineMustMatch = false;
+          toPos++;
+        } else {
+          if (nextContextLineMustMatch || !maxErrors) {
+            return null;
+          }
+          return lines[toPos] && (applyHunk(hunkLines, toPos + 1, maxErrors - 1, hunkLinesI + 1, false, patchedLines, patchedLinesLength + 1) || applyHunk(hunkLines, toPos + 1, maxErrors - 1, hunkLinesI, false, patchedLines, patchedLinesLength + 1)) || applyHunk(hunkLines, toPos, maxErrors - 1, hunkLinesI + 1, false, patchedLines, patchedLinesLength);
+        }
+      }
+    }
+    patchedLinesLength -= nConsecutiveOldContextLines;
+    toPos -= nConsecutiveOldContextLines;
+    patchedLines.length = patchedLinesLength;
+    return {
+      patchedLines,
+      oldLineLastI: toPos - 1
+    };
+  }
+  const resultLines = [];
+  let prevHunkOffset = 0;
+  for (let i = 0; i < hunks.length; i++) {
+    const hunk = hunks[i];
+    let hunkResult;
+    const maxLine = lines.length - hunk.oldLines + fuzzFactor;
+    let toPos;
+    for (let maxErrors = 0; maxErrors <= fuzzFactor; maxErrors++) {
+      toPos = hunk.oldStart + prevHunkOffset - 1;
+      const iterator = distance_iterator_default(toPos, minLine, maxLine);
+      for (; toPos !== void 0; toPos = iterator()) {
+        hunkResult = applyHunk(hunk.lines, toPos, maxErrors);
+        if (hunkResult) {
+          break;
+        }
+      }
+      if (hunkResult) {
+        break;
+      }
+    }
+    if (!hunkResult) {
+      return false;
+    }
+    for (let i2 = minLine; i2 < toPos; i2++) {
+      resultLines.push(lines[i2]);
+    }
+    for (let i2 = 0; i2 < hunkResult.patchedLines.length; i2++) {
+      const line = hunkResult.patchedLines[i2];
+      resultLines.push(line);
+    }
+    minLine = hunkResult.oldLineLastI + 1;
+    prevHunkOffset = toPos + 1 - hunk.oldStart;
+  }
+  for (let i = minLine; i < lines.length; i++) {
+    resultLines.push(lines[i]);
+  }
+  return resultLines.join("\n");
+}
+
 // node_modules/diff/libesm/patch/create.js
+function needsQuoting(s) {
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] < " " || s[i] > "~" || s[i] === '"' || s[i] === "\\") {
+      return true;
+    }
+  }
+  return false;
+}
+function quoteFileNameIfNeeded(s) {
+  if (!needsQuoting(s)) {
+    return s;
+  }
+  let result = '"';
+  const bytes = new TextEncoder().encode(s);
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i];
+    if (b === 7) {
+      result += "\\a";
+    } else if (b === 8) {
+      result += "\\b";
+    } else if (b === 9) {
+      result += "\\t";
+    } else if (b === 10) {
+      result += "\\n";
+    } else if (b === 11) {
+      result += "\\v";
+    } else if (b === 12) {
+      result += "\\f";
+    } else if (b === 13) {
+      result += "\\r";
+    } else if (b === 34) {
+      result += '\\"';
+    } else if (b === 92) {
+      result += "\\\\";
+    } else if (b >= 32 && b <= 126) {
+      result += String.fromCharCode(b);
+    } else {
+      result += "\\" + b.toString(8).padStart(3, "0");
+    }
+    i++;
+  }
+  result += '"';
+  return result;
+}
+var INCLUDE_HEADERS = {
+  includeIndex: true,
+  includeUnderline: true,
+  includeFileHeaders: true
+};
 function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
   let optionsObj;
   if (!options) {
@@ -30494,6 +31134,76 @@ function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, ne
       hunks
     };
   }
+}
+function formatPatch(patch, headerOptions) {
+  var _a3, _b, _c, _d, _e, _f;
+  if (!headerOptions) {
+    headerOptions = INCLUDE_HEADERS;
+  }
+  if (Array.isArray(patch)) {
+    if (patch.length > 1 && !headerOptions.includeFileHeaders && !patch.every((p) => p.isGit)) {
+      throw new Error("Cannot omit file headers on a multi-file patch. (The result would be unparseable; how would a tool trying to apply the patch know which changes are to which file?)");
+    }
+    return patch.map((p) => formatPatch(p, headerOptions)).join("\n");
+  }
+  const ret = [];
+  if (patch.isGit) {
+    headerOptions = INCLUDE_HEADERS;
+    if (!patch.oldFileName) {
+      throw new Error("oldFileName must be specified for Git patches");
+    }
+    if (!patch.newFileName) {
+      throw new Error("newFileName must be specified for Git patches");
+    }
+    let gitOldName = patch.oldFileName;
+    let gitNewName = patch.newFileName;
+    if (patch.isCreate && gitOldName === "/dev/null") {
+      gitOldName = gitNewName.replace(/^b\//, "a/");
+    } else if (patch.isDelete && gitNewName === "/dev/null") {
+      gitNewName = gitOldName.replace(/^a\//, "b/");
+    }
+    ret.push("diff --git " + quoteFileNameIfNeeded(gitOldName) + " " + quoteFileNameIfNeeded(gitNewName));
+    if (patch.isDelete) {
+      ret.push("deleted file mode " + ((_a3 = patch.oldMode) !== null && _a3 !== void 0 ? _a3 : "100644"));
+    }
+    if (patch.isCreate) {
+      ret.push("new file mode " + ((_b = patch.newMode) !== null && _b !== void 0 ? _b : "100644"));
+    }
+    if (patch.oldMode && patch.newMode && !patch.isDelete && !patch.isCreate) {
+      ret.push("old mode " + patch.oldMode);
+      ret.push("new mode " + patch.newMode);
+    }
+    if (patch.isRename) {
+      ret.push("rename from " + quoteFileNameIfNeeded(((_c = patch.oldFileName) !== null && _c !== void 0 ? _c : "").replace(/^a\//, "")));
+      ret.push("rename to " + quoteFileNameIfNeeded(((_d = patch.newFileName) !== null && _d !== void 0 ? _d : "").replace(/^b\//, "")));
+    }
+    if (patch.isCopy) {
+      ret.push("copy from " + quoteFileNameIfNeeded(((_e = patch.oldFileName) !== null && _e !== void 0 ? _e : "").replace(/^a\//, "")));
+      ret.push("copy to " + quoteFileNameIfNeeded(((_f = patch.newFileName) !== null && _f !== void 0 ? _f : "").replace(/^b\//, "")));
+    }
+  } else {
+    if (headerOptions.includeIndex && patch.oldFileName == patch.newFileName && patch.oldFileName !== void 0) {
+      ret.push("Index: " + patch.oldFileName);
+    }
+    if (headerOptions.includeUnderline) {
+      ret.push("===================================================================");
+    }
+  }
+  const hasHunks = patch.hunks.length > 0;
+  if (headerOptions.includeFileHeaders && patch.oldFileName !== void 0 && patch.newFileName !== void 0 && (!patch.isGit || hasHunks)) {
+    ret.push("--- " + quoteFileNameIfNeeded(patch.oldFileName) + (patch.oldHeader ? "	" + patch.oldHeader : ""));
+    ret.push("+++ " + quoteFileNameIfNeeded(patch.newFileName) + (patch.newHeader ? "	" + patch.newHeader : ""));
+  }
+  for (let i = 0; i < patch.hunks.length; i++) {
+    const hunk = patch.hunks[i];
+    const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
+    const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
+    ret.push("@@ -" + oldStart + "," + hunk.oldLines + " +" + newStart + "," + hunk.newLines + " @@");
+    for (const line of hunk.lines) {
+      ret.push(line);
+    }
+  }
+  return ret.join("\n") + "\n";
 }
 function splitLines(text2) {
   const hasTrailingNl = text2.endsWith("\n");
@@ -31946,98 +32656,775 @@ async function writeOutput(path, text2, flag = "--out") {
   }
 }
 
-// src/cli/init.ts
-import { appendFile, cp, mkdir, readFile as readFile3, stat as stat2 } from "node:fs/promises";
-import { dirname as dirname3, join as join5, relative as relative4, resolve as resolve3 } from "node:path";
+// src/cli/failures.ts
+import { mkdtemp as mkdtemp7, rm as rm8, stat as stat4, writeFile as writeFile10 } from "node:fs/promises";
+import { tmpdir as tmpdir8 } from "node:os";
+import { join as join22, resolve as resolve7 } from "node:path";
 
-// src/cli/paths.ts
-import { existsSync } from "node:fs";
-import { dirname as dirname2, join as join4, relative as relative3 } from "node:path";
-import { fileURLToPath } from "node:url";
-function packageRoot() {
-  let dir = dirname2(fileURLToPath(import.meta.url));
-  while (!existsSync(join4(dir, "fixtures", "inventory", "fixture.json"))) {
-    const parent = dirname2(dir);
-    if (parent === dir) throw new Error("trialgate: cannot find its built-in fixtures/ next to the package");
-    dir = parent;
+// src/schemas/failures.ts
+var FAILURES_SCHEMA = "trialgate/failures@1";
+var FailureCause = external_exports.enum(["runtime", "tool", "acceptance", "format", "retrieval", "planning"]);
+var Occurrence = external_exports.object({
+  /** `<started_at> <git sha>`: which run it was. */
+  run: external_exports.string(),
+  started_at: external_exports.string(),
+  git_sha: external_exports.string().nullable(),
+  pr_number: external_exports.number().int().nullable(),
+  /** The trial directory within that run's artefact. */
+  evidence: external_exports.string(),
+  trial: external_exports.number().int(),
+  fixture_sha256: external_exports.string(),
+  /** The prompt/skill version and what ran it. */
+  watched_sha256: external_exports.string(),
+  agent_command: external_exports.string(),
+  tool_version: external_exports.string(),
+  outcome: external_exports.string(),
+  stop_reason: external_exports.string(),
+  wall_ms: external_exports.number(),
+  tokens: external_exports.number().optional(),
+  cost_usd: external_exports.number().optional(),
+  /** Where the run's results came from (a run directory or an artefact). */
+  source: external_exports.string()
+});
+var FailureEntry = external_exports.object({
+  signature: external_exports.string(),
+  task: external_exports.string(),
+  check: external_exports.string(),
+  /** The first failing assertion, boundary or rule, as it names what went wrong. */
+  criterion: external_exports.string(),
+  cause: FailureCause.nullable(),
+  cause_by: external_exports.enum(["program", "label"]).nullable(),
+  count: external_exports.number().int().positive(),
+  first_seen: external_exports.string(),
+  last_seen: external_exports.string(),
+  /** The most recent occurrences (at most 20), newest last. */
+  occurrences: external_exports.array(Occurrence)
+});
+var RegressionCase = external_exports.object({
+  id: external_exports.string(),
+  signature: external_exports.string(),
+  task: external_exports.string(),
+  check: external_exports.string(),
+  criterion: external_exports.string(),
+  set: external_exports.enum(["dev", "holdout"]),
+  promoted_at: external_exports.string(),
+  /** The re-runs that showed the failure is stable: same result every time, env errors excluded. */
+  stability: external_exports.object({ runs: external_exports.number().int(), reproduced: external_exports.number().int(), env_errors: external_exports.number().int() })
+});
+var SeenRun = external_exports.object({
+  run: external_exports.string(),
+  pr_number: external_exports.number().int().nullable(),
+  watched_sha256: external_exports.string()
+});
+var FailureArchive = external_exports.object({
+  schema: external_exports.literal(FAILURES_SCHEMA),
+  failures: external_exports.array(FailureEntry),
+  regressions: external_exports.array(RegressionCase),
+  runs: external_exports.array(SeenRun)
+});
+
+// src/failures/signature.ts
+function failuresOf(results, source) {
+  const out = [];
+  for (const task of results.tasks) {
+    for (const trial of task.trials) {
+      if (trial.outcome !== "fail") continue;
+      const occurrence = occurrenceOf(results, task.fixture_sha256, trial, source);
+      for (const { check: check2, criterion, cause } of failedChecks(trial)) {
+        out.push({ signature: signatureOf(task.id, check2, criterion, cause), task: task.id, check: check2, criterion, cause, occurrence });
+      }
+    }
   }
-  return dir;
+  return out;
 }
-function builtinFixture(name) {
-  return join4(packageRoot(), "fixtures", name);
+function signatureOf(task, check2, criterion, cause) {
+  return sha256(`${task}\0${check2}\0${criterion}\0${cause ?? ""}`).slice(0, 12);
 }
-function runDirName(prefix, now = /* @__PURE__ */ new Date()) {
-  const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
-  return `${prefix}-${stamp}-${Math.random().toString(36).slice(2, 6)}`;
+function failedChecks(trial) {
+  const failed = Object.entries(trial.checks).filter(([check2, ok]) => !ok && check2 !== "pass").map(([check2]) => check2);
+  const constraints = failed.filter((c) => c.startsWith("constraint:")).map((check2) => ({ check: check2, ...describe4(trial, check2) }));
+  if (trial.stop_reason === "budget_exhausted" || trial.stop_reason === "agent_crashed") {
+    return [{ check: "pass", criterion: runtimeCriterion(trial), cause: "runtime" }, ...constraints];
+  }
+  if (failed.includes("format")) return [{ check: "format", ...describe4(trial, "format") }, ...constraints];
+  if (failed.length === 0) return [{ check: "pass", criterion: runtimeCriterion(trial), cause: trial.cause ?? null }];
+  return failed.map((check2) => ({ check: check2, ...describe4(trial, check2) }));
 }
-function displayPath(path, cwd) {
-  return path.startsWith(cwd + "/") ? relative3(cwd, path) : path;
+function describe4(trial, check2) {
+  if (check2 === "format") return { criterion: stable(firstWith(trial.layers.final_state.failures, "format: ") ?? "the candidate is malformed"), cause: "format" };
+  if (check2 === "baseline") {
+    const judgement = trial.judgements.find((j) => j.fault === "none");
+    const toolFailure = trial.layers.final_state.failures[0];
+    return { criterion: judgement ? firstFailure(judgement) : stable(toolFailure ?? "the task itself failed"), cause: "acceptance" };
+  }
+  if (check2.startsWith("detect:")) {
+    const fault = check2.slice("detect:".length);
+    const judgement = trial.judgements.find((j) => j.fault === fault);
+    if (!judgement || judgement.verdict === "defect_missed") return { criterion: `no assertion failed on ${fault}`, cause: "acceptance" };
+    return { criterion: firstFailure(judgement), cause: "acceptance" };
+  }
+  if (check2.startsWith("tool:")) {
+    const boundary = check2.slice("tool:".length);
+    return { criterion: stable(firstWith(trial.layers.tool_contract.failures, `${boundary}: `) ?? `${boundary} not handled`), cause: "tool" };
+  }
+  return { criterion: stable(trial.layers.constraints.failures[0] ?? check2), cause: null };
+}
+function runtimeCriterion(trial) {
+  if (trial.stop_reason === "budget_exhausted") return "stopped by its budget";
+  if (trial.stop_reason === "agent_crashed") return "the agent crashed";
+  return stable(trial.layers.final_state.failures[0] ?? trial.stop_reason);
+}
+function firstFailure(judgement) {
+  const first = judgement.first_failed;
+  if (!first) return `${judgement.verdict}: ${stable(judgement.reason)}`;
+  if (first.status === "failed") return `${judgement.verdict}: ${first.test}: ${first.assertion ?? "failed"}`;
+  return `${judgement.verdict}: ${first.status} in ${first.test}`;
+}
+function firstWith(lines, prefix) {
+  return lines.find((l) => l.startsWith(prefix));
+}
+function stable(text2) {
+  return text2.replace(/"(?:[^"\\]|\\.)*"/g, '"\u2026"').replace(/trial-\d+/g, "trial-N").replace(/\b\d+(\.\d+)?\b/g, "N").slice(0, 300);
+}
+function occurrenceOf(results, fixtureSha, trial, source) {
+  const tokens2 = trial.usage?.total_tokens ?? (trial.usage?.input_tokens !== void 0 && trial.usage.output_tokens !== void 0 ? trial.usage.input_tokens + trial.usage.output_tokens : void 0);
+  return {
+    run: `${results.run.started_at} ${results.run.git_sha ?? ""}`.trim(),
+    started_at: results.run.started_at,
+    git_sha: results.run.git_sha,
+    pr_number: results.run.pr_number ?? null,
+    evidence: trial.evidence,
+    trial: trial.trial,
+    fixture_sha256: fixtureSha,
+    watched_sha256: results.watched.sha256,
+    agent_command: results.agent.command,
+    tool_version: results.run.tool_version,
+    outcome: trial.outcome,
+    stop_reason: trial.stop_reason,
+    wall_ms: trial.wall_ms,
+    ...tokens2 === void 0 ? {} : { tokens: tokens2 },
+    ...trial.usage?.cost_usd === void 0 ? {} : { cost_usd: trial.usage.cost_usd },
+    source
+  };
 }
 
-// src/cli/init.ts
-var INIT = {
-  name: "init",
-  summary: "write a working starter: trialgate.yml, a fixture (a tiny service with one defect, a node:test acceptor, a reference answer), a stand-in agent and the two workflows",
-  usage: "trialgate init [DIR] [--force]",
-  positionals: { min: 0, max: 1, name: "[DIR]" },
-  options: { force: { type: "boolean", help: "overwrite files that already exist" } },
-  exits: "0 written, 2 a file would be overwritten (see --force)"
+// src/failures/archive.ts
+var OCCURRENCES_KEPT = 20;
+var LABELS = ["retrieval", "planning", "runtime", "tool", "acceptance", "format"];
+function emptyArchive() {
+  return { schema: FAILURES_SCHEMA, failures: [], regressions: [], runs: [] };
+}
+function addRuns(archive, runs) {
+  const failures = new Map(archive.failures.map((f) => [f.signature, { ...f, occurrences: [...f.occurrences] }]));
+  const seenRuns = new Map(archive.runs.map((r) => [r.run, r]));
+  const added = [];
+  for (const { results, source } of runs) {
+    const run = `${results.run.started_at} ${results.run.git_sha ?? ""}`.trim();
+    seenRuns.set(run, { run, pr_number: results.run.pr_number ?? null, watched_sha256: results.watched.sha256 });
+    for (const failure2 of failuresOf(results, source)) {
+      const entry = failures.get(failure2.signature);
+      if (!entry) {
+        failures.set(failure2.signature, newEntry(failure2));
+        added.push(failure2.signature);
+        continue;
+      }
+      const o = failure2.occurrence;
+      if (entry.occurrences.some((x) => x.run === o.run && x.trial === o.trial)) continue;
+      entry.count += 1;
+      if (o.started_at < entry.first_seen) entry.first_seen = o.started_at;
+      if (o.started_at > entry.last_seen) entry.last_seen = o.started_at;
+      entry.occurrences = [...entry.occurrences, o].sort((a, b) => a.started_at < b.started_at ? -1 : 1).slice(-OCCURRENCES_KEPT);
+    }
+  }
+  const sorted = [...failures.values()].sort((a, b) => b.count - a.count || a.signature.localeCompare(b.signature));
+  return { archive: { ...archive, failures: sorted, runs: [...seenRuns.values()] }, added };
+}
+function newEntry(failure2) {
+  return {
+    signature: failure2.signature,
+    task: failure2.task,
+    check: failure2.check,
+    criterion: failure2.criterion,
+    cause: failure2.cause,
+    cause_by: failure2.cause ? "program" : null,
+    count: 1,
+    first_seen: failure2.occurrence.started_at,
+    last_seen: failure2.occurrence.started_at,
+    occurrences: [failure2.occurrence]
+  };
+}
+function findEntry(archive, signature) {
+  const matches = archive.failures.filter((f) => f.signature.startsWith(signature));
+  if (matches.length === 1) return matches[0];
+  return matches.length === 0 ? `no failure ${signature} in the archive` : `${signature} is ambiguous: ${matches.map((m) => m.signature).join(", ")}`;
+}
+function label2(archive, signature, cause, force = false) {
+  const entry = findEntry(archive, signature);
+  if (typeof entry === "string") return entry;
+  if (entry.cause_by === "program" && entry.cause !== cause && !force) {
+    return `${entry.signature}: the program proved the cause is ${entry.cause}; pass --force to label it ${cause} anyway`;
+  }
+  return { ...archive, failures: archive.failures.map((f) => f === entry ? { ...f, cause, cause_by: "label" } : f) };
+}
+function promotionProblems(archive, entry, set2, stability) {
+  const problems = [];
+  const duplicate = archive.regressions.find((r) => r.signature === entry.signature || r.task === entry.task && r.check === entry.check && r.criterion === entry.criterion);
+  if (duplicate) problems.push(`a duplicate of regression case ${duplicate.id} (${duplicate.task} \xB7 ${duplicate.check} \xB7 ${duplicate.criterion})`);
+  if (!clearCriterion(entry)) problems.push(`its criterion does not name an assertion, a boundary or a rule (${entry.criterion}): an execution error or an incomplete report is no regression case`);
+  const executed2 = stability.runs - stability.env_errors;
+  if (executed2 < 1) problems.push(`its environment is not stable: all ${stability.runs} re-runs were environment errors`);
+  else if (stability.reproduced < executed2) problems.push(`its environment is not stable: it failed this way in ${stability.reproduced} of ${executed2} executed re-runs`);
+  if (set2 === "holdout") {
+    const why = holdoutRefusal(archive, entry);
+    if (why) problems.push(why);
+  }
+  return problems;
+}
+function clearCriterion(entry) {
+  return !/^(incomplete|unverified|unknown_fault|execution_error_or_skip)\b/.test(entry.criterion) && !/\bexecution error\b/.test(entry.criterion);
+}
+function holdoutRefusal(archive, entry) {
+  if (entry.occurrences.some((o) => o.pr_number === null)) return void 0;
+  const baselineVersions = new Set(archive.runs.filter((r) => r.pr_number === null).map((r) => r.watched_sha256));
+  const prVersions = new Set(entry.occurrences.map((o) => o.watched_sha256));
+  if ([...prVersions].every((v) => !baselineVersions.has(v))) {
+    return "it was seen only in pull requests that changed the prompt under test: promote it to dev, or to holdout once a baseline run shows it";
+  }
+  return void 0;
+}
+function promote(archive, entry, set2, stability, now) {
+  const n = archive.regressions.reduce((max, r) => Math.max(max, Number(r.id.slice(2)) || 0), 0) + 1;
+  const regression = { id: `R-${n}`, signature: entry.signature, task: entry.task, check: entry.check, criterion: entry.criterion, set: set2, promoted_at: now, stability };
+  return { archive: { ...archive, regressions: [...archive.regressions, regression] }, regression };
+}
+
+// src/github/unzip.ts
+import { mkdir, open as open4, writeFile as writeFile2 } from "node:fs/promises";
+import { dirname as dirname2, isAbsolute as isAbsolute2, join as join4, normalize, sep as sep2 } from "node:path";
+import { inflateRawSync } from "node:zlib";
+var CorruptZipError = class extends Error {
+  name = "CorruptZipError";
 };
-var REPORTER_TARGET = "fixtures/tally/acceptance/trialgate-reporter.mjs";
-async function runInitCli(argv, io) {
-  const parsed = parseCommand(INIT, argv, io);
-  if (typeof parsed === "number") return parsed;
-  const target = resolve3(io.cwd, parsed.positionals[0] ?? ".");
-  const starter = join5(packageRoot(), "templates", "starter");
-  const files = [...(await listFiles(starter)).map((f) => ({ from: join5(starter, f), to: f })), { from: join5(packageRoot(), "reporters", "node-test.mjs"), to: REPORTER_TARGET }];
-  const existing = [];
-  for (const { to } of files) if (await stat2(join5(target, to)).catch(() => null)) existing.push(to);
-  if (existing.length && !parsed.values.force) {
-    io.stderr(`trialgate init: these files exist in ${displayPath(target, io.cwd) || "."} and would be overwritten:
-${existing.map((f) => `  ${f}`).join("\n")}
-run with --force to overwrite them, or init into another directory
-`);
-    return EXIT.usage;
+var EOCD_SIGNATURE = 101010256;
+var CENTRAL_SIGNATURE = 33639248;
+var LOCAL_SIGNATURE = 67324752;
+var EOCD_MIN = 22;
+var MAX_COMMENT = 65535;
+async function extractZip(zipPath, destination) {
+  const handle = await open4(zipPath, "r");
+  try {
+    const { size } = await handle.stat();
+    const entries = await readCentralDirectory(handle, size);
+    const written = [];
+    for (const entry of entries) {
+      if (entry.name.endsWith("/")) continue;
+      const target = safeTarget(destination, entry.name);
+      const data = await readEntry(handle, entry, size);
+      await mkdir(dirname2(target), { recursive: true });
+      await writeFile2(target, data);
+      written.push(entry.name);
+    }
+    return written;
+  } finally {
+    await handle.close();
   }
-  for (const { from, to } of files) {
-    await mkdir(dirname3(join5(target, to)), { recursive: true });
-    await cp(from, join5(target, to));
-  }
-  const ignored = await ignoreRunDirectories(target);
-  const where = relative4(io.cwd, target) || ".";
-  const cd = where === "." ? "" : `cd ${where} && `;
-  io.stdout(
-    [
-      `trialgate init: wrote a starter into ${where}:`,
-      ...files.map(({ to }) => `  ${to}`),
-      ignored ? "  .gitignore (ignores .trialgate/, where runs go)" : "  (.gitignore already ignores .trialgate/)",
-      "",
-      "next:",
-      `  ${cd}npx trialgate validate fixtures/tally   # the acceptor tells the correct service from its defect`,
-      `  ${cd}npx trialgate run                       # the trial set: the stand-in agent, 3 trials`,
-      "  then edit agent/prompt.md, run again, and `npx trialgate compare --base OLD/results.json --head NEW/results.json`",
-      "  docs: docs/first-task.md in the trialgate repository; commit, push, and the workflows gate your pull requests",
-      ""
-    ].join("\n")
-  );
-  return EXIT.ok;
 }
-async function ignoreRunDirectories(target) {
-  const path = join5(target, ".gitignore");
-  const text2 = await readFile3(path, "utf8").catch(() => "");
-  if (/^\/?\.trialgate\/?$/m.test(text2)) return false;
-  await appendFile(path, `${text2 && !text2.endsWith("\n") ? "\n" : ""}# trialgate: local run directories
-.trialgate/
-`);
-  return true;
+async function readCentralDirectory(handle, fileSize) {
+  if (fileSize < EOCD_MIN) throw new CorruptZipError(`not a zip: ${fileSize} bytes, shorter than an end-of-central-directory record`);
+  const tailLength = Math.min(fileSize, EOCD_MIN + MAX_COMMENT);
+  const tail = await readAt(handle, fileSize - tailLength, tailLength);
+  let eocd = -1;
+  for (let i = tail.length - EOCD_MIN; i >= 0; i--) {
+    if (tail.readUInt32LE(i) === EOCD_SIGNATURE) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new CorruptZipError("not a zip: no end-of-central-directory record (truncated or not a zip file)");
+  const count2 = tail.readUInt16LE(eocd + 10);
+  const cdSize = tail.readUInt32LE(eocd + 12);
+  const cdOffset = tail.readUInt32LE(eocd + 16);
+  if (cdOffset === 4294967295 || count2 === 65535) throw new CorruptZipError("zip64 archives are not supported");
+  if (cdOffset + cdSize > fileSize) throw new CorruptZipError("central directory lies outside the file (truncated zip)");
+  const cd = await readAt(handle, cdOffset, cdSize);
+  const entries = [];
+  let at = 0;
+  for (let n = 0; n < count2; n++) {
+    if (at + 46 > cd.length || cd.readUInt32LE(at) !== CENTRAL_SIGNATURE) throw new CorruptZipError(`central directory entry ${n + 1} is damaged`);
+    const nameLength = cd.readUInt16LE(at + 28);
+    const extraLength = cd.readUInt16LE(at + 30);
+    const commentLength = cd.readUInt16LE(at + 32);
+    entries.push({
+      method: cd.readUInt16LE(at + 10),
+      crc: cd.readUInt32LE(at + 16),
+      compressedSize: cd.readUInt32LE(at + 20),
+      size: cd.readUInt32LE(at + 24),
+      localOffset: cd.readUInt32LE(at + 42),
+      name: cd.toString("utf8", at + 46, at + 46 + nameLength)
+    });
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+async function readEntry(handle, entry, fileSize) {
+  const header2 = await readAt(handle, entry.localOffset, 30);
+  if (header2.length < 30 || header2.readUInt32LE(0) !== LOCAL_SIGNATURE) throw new CorruptZipError(`${entry.name}: local header is damaged`);
+  const dataStart = entry.localOffset + 30 + header2.readUInt16LE(26) + header2.readUInt16LE(28);
+  if (dataStart + entry.compressedSize > fileSize) throw new CorruptZipError(`${entry.name}: data runs past the end of the file (truncated zip)`);
+  const raw = await readAt(handle, dataStart, entry.compressedSize);
+  let data;
+  if (entry.method === 0) data = raw;
+  else if (entry.method === 8) {
+    try {
+      data = inflateRawSync(raw);
+    } catch (error62) {
+      throw new CorruptZipError(`${entry.name}: cannot inflate (${error62.message})`);
+    }
+  } else throw new CorruptZipError(`${entry.name}: compression method ${entry.method} is not supported`);
+  if (data.length !== entry.size) throw new CorruptZipError(`${entry.name}: ${data.length} bytes, the directory says ${entry.size}`);
+  if (crc32(data) !== entry.crc) throw new CorruptZipError(`${entry.name}: CRC mismatch`);
+  return data;
+}
+async function readAt(handle, position, length) {
+  const buffer = Buffer.alloc(length);
+  const { bytesRead } = await handle.read(buffer, 0, length, position);
+  return buffer.subarray(0, bytesRead);
+}
+function safeTarget(destination, name) {
+  const relative11 = normalize(name);
+  if (isAbsolute2(relative11) || relative11 === ".." || relative11.startsWith(`..${sep2}`)) {
+    throw new CorruptZipError(`${name}: entry path leaves the extraction directory`);
+  }
+  return join4(destination, relative11);
+}
+var CRC_TABLE = (() => {
+  const table2 = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 3988292384 ^ c >>> 1 : c >>> 1;
+    table2[n] = c >>> 0;
+  }
+  return table2;
+})();
+function crc32(data) {
+  let crc = 4294967295;
+  for (const byte of data) crc = CRC_TABLE[(crc ^ byte) & 255] ^ crc >>> 8;
+  return (crc ^ 4294967295) >>> 0;
 }
 
-// src/cli/judge.ts
-import { resolve as resolve5 } from "node:path";
+// src/trial/run-set.ts
+import { spawnSync as spawnSync2 } from "node:child_process";
+import { mkdir as mkdir11, mkdtemp as mkdtemp6, readdir as readdir5, rm as rm7 } from "node:fs/promises";
+import { tmpdir as tmpdir7 } from "node:os";
+import { join as join21, relative as relative8, resolve as resolve6 } from "node:path";
+
+// src/service/launch.ts
+import { randomBytes as randomBytes2 } from "node:crypto";
+
+// src/isolation/bubblewrap.ts
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, lstatSync, readlinkSync, realpathSync } from "node:fs";
+import { mkdir as mkdir2, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { delimiter, dirname as dirname3, join as join5, sep as sep3 } from "node:path";
+
+// src/isolation/processes.ts
+import { once } from "node:events";
+import { readdir as readdir3, readFile as readFile3 } from "node:fs/promises";
+var live = /* @__PURE__ */ new Set();
+var hooked = false;
+function trackProcess(kill) {
+  hookExit();
+  live.add(kill);
+  return () => live.delete(kill);
+}
+function hookExit() {
+  if (hooked) return;
+  hooked = true;
+  const killAll = () => {
+    for (const kill of live) kill();
+    live.clear();
+  };
+  process.once("exit", killAll);
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+    process.once(signal, () => {
+      killAll();
+      process.kill(process.pid, signal);
+    });
+  }
+}
+async function killMarked(marker) {
+  const pids = await readdir3("/proc").catch(() => []);
+  const needle = Buffer.from(`${marker}\0`);
+  let killed = 0;
+  for (const pid of pids) {
+    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
+    const environ = await readFile3(`/proc/${pid}/environ`).catch(() => null);
+    if (!environ || environ.indexOf(needle) !== 0 && environ.indexOf(Buffer.concat([Buffer.from([0]), needle])) < 0) continue;
+    try {
+      process.kill(Number(pid), "SIGKILL");
+      killed++;
+    } catch {
+    }
+  }
+  return killed;
+}
+function supervise(child2, kill, after) {
+  const untrack = trackProcess(kill);
+  child2.on("error", () => void 0);
+  return (async () => {
+    const [code, signal] = await once(child2, "exit").catch(() => [127, null]);
+    untrack();
+    await after?.();
+    await drainPipes(child2);
+    return { code, signal };
+  })();
+}
+var PIPE_DRAIN_MS = 200;
+async function drainPipes(child2) {
+  if (child2.stdout?.readableEnded !== false && child2.stderr?.readableEnded !== false) return;
+  const closed = once(child2, "close").catch(() => void 0);
+  const timer = new Promise((resolve14) => setTimeout(resolve14, PIPE_DRAIN_MS).unref());
+  await Promise.race([closed, timer]);
+  child2.stdout?.destroy();
+  child2.stderr?.destroy();
+}
+function killGroup(child2, signal = "SIGKILL") {
+  try {
+    process.kill(-child2.pid, signal);
+  } catch {
+  }
+}
+
+// src/isolation/relay.ts
+var RELAY_SOURCE = `'use strict';
+const net = require('node:net');
+const { spawn } = require('node:child_process');
+const { constants } = require('node:os');
+const [config, ...argv] = process.argv.slice(1);
+const { listen, to, listenFirst } = JSON.parse(config);
+const server = net.createServer((client) => {
+  const upstream = net.connect(to);
+  const end = () => { client.destroy(); upstream.destroy(); };
+  client.on('error', end);
+  upstream.on('error', end);
+  client.pipe(upstream).pipe(client);
+});
+server.on('error', (e) => { process.stderr.write('trialgate relay: ' + e.message + '\\n'); process.exit(70); });
+const start = () => {
+  const child = spawn(argv[0], argv.slice(1), { stdio: 'inherit' });
+  child.on('error', (e) => { process.stderr.write('trialgate relay: cannot start ' + argv[0] + ': ' + e.message + '\\n'); process.exit(127); });
+  child.on('exit', (code, signal) => process.exit(code === null ? 128 + (constants.signals[signal] || 9) : code));
+  for (const name of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(name, () => child.kill(name));
+};
+if (listenFirst) server.listen(listen, start);
+else {
+  start();
+  server.listen(listen);
+}
+`;
+function relayArgv(node2, config2, argv) {
+  return [node2, "-e", RELAY_SOURCE, JSON.stringify(config2), ...argv];
+}
+
+// src/isolation/bubblewrap.ts
+var SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/nix/store"];
+var PRIVATE_PORT = 8080;
+var TMP_BYTES = 2 * 1024 * 1024 * 1024;
+var Bubblewrap = class _Bubblewrap {
+  constructor(bwrap, socketRoot, system) {
+    this.bwrap = bwrap;
+    this.socketRoot = socketRoot;
+    this.system = system;
+  }
+  bwrap;
+  socketRoot;
+  system;
+  report = { mechanism: "bubblewrap" };
+  sockets = 0;
+  /** A working bubblewrap, or why not (the reason names the fix). */
+  static async probe() {
+    if (process.platform !== "linux") return `bubblewrap isolation needs Linux (this is ${process.platform})`;
+    const bwrap = findOnPath("bwrap");
+    if (!bwrap) return "bubblewrap is not installed (Debian/Ubuntu: sudo apt-get install -y bubblewrap)";
+    const socketRoot = await mkdtemp(join5(tmpdir(), "tg-"));
+    const sandbox = new _Bubblewrap(bwrap, socketRoot, systemArgs());
+    const args = sandbox.args({ argv: ["true"], cwd: "/", env: {}, mounts: [], network: "none" });
+    const probe = spawnSync(bwrap, args, { encoding: "utf8", timeout: 1e4 });
+    if (probe.status === 0) return sandbox;
+    await rm(socketRoot, { recursive: true, force: true });
+    const why = (probe.stderr || probe.error?.message || `exit ${probe.status}`).trim().split("\n")[0];
+    return `bubblewrap cannot create namespaces here (${why}); on Ubuntu 23.10+ (GitHub's ubuntu-24.04 runners) AppArmor restricts them: see docs/isolation.md for the one-line fix`;
+  }
+  spawn(spec) {
+    const env = { HOME: "/tmp/home", TMPDIR: "/tmp", ...spec.env };
+    const child2 = spawn(this.bwrap, this.args(spec), { cwd: "/", env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const kill = () => killGroup(child2);
+    return { child: child2, exited: supervise(child2, kill), kill };
+  }
+  async placeService() {
+    const dir = join5(this.socketRoot, String(++this.sockets));
+    await mkdir2(dir);
+    const socketPath = join5(dir, "s.sock");
+    return { port: PRIVATE_PORT, address: { url: `http://127.0.0.1:${PRIVATE_PORT}`, socketPath }, expose: { socketPath, port: PRIVATE_PORT }, network: "none" };
+  }
+  reach(address) {
+    if (!address.socketPath) return { url: address.url, network: "host" };
+    return { url: `http://127.0.0.1:${PRIVATE_PORT}`, network: "none", forward: { port: PRIVATE_PORT, to: address } };
+  }
+  async dispose() {
+    await rm(this.socketRoot, { recursive: true, force: true });
+  }
+  args(spec) {
+    const args = ["--unshare-user", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--hostname", "trial"];
+    if (spec.network === "none") args.push("--unshare-net");
+    args.push("--die-with-parent", "--new-session", "--cap-drop", "ALL");
+    args.push(...this.system);
+    args.push("--proc", "/proc", "--dev", "/dev", "--size", String(TMP_BYTES), "--tmpfs", "/tmp", "--dir", "/tmp/home");
+    for (const dir of spec.conceal ?? []) if (this.visible(dir)) args.push("--tmpfs", dir);
+    const binds = spec.mounts.map((m) => [m.writable ? "--bind" : "--ro-bind", m.path, m.at ?? m.path]);
+    const node2 = nodeRoot();
+    if (!this.visible(node2)) binds.push(["--ro-bind", node2, node2]);
+    let argv = [...spec.argv];
+    if (spec.expose) {
+      binds.push(["--bind", dirname3(spec.expose.socketPath), dirname3(spec.expose.socketPath)]);
+      argv = relayArgv(process.execPath, { listen: { path: spec.expose.socketPath }, to: { host: "127.0.0.1", port: spec.expose.port }, listenFirst: false }, argv);
+    }
+    if (spec.forward?.to.socketPath) {
+      binds.push(["--bind", spec.forward.to.socketPath, spec.forward.to.socketPath]);
+      argv = relayArgv(process.execPath, { listen: { host: "127.0.0.1", port: spec.forward.port }, to: { path: spec.forward.to.socketPath }, listenFirst: true }, argv);
+    }
+    binds.sort((a, b) => depth(a[2]) - depth(b[2]));
+    for (const [kind, from, to] of binds) args.push(kind, from, to);
+    for (const dir of spec.hide ?? []) args.push("--tmpfs", dir, "--remount-ro", dir);
+    args.push("--chdir", spec.cwd, "--", ...argv);
+    return args;
+  }
+  /** Whether `path` is already shown by a system mount. */
+  visible(path) {
+    return SYSTEM_DIRS.some((dir) => path === dir || path.startsWith(dir + sep3));
+  }
+};
+function depth(path) {
+  return path.split(sep3).length;
+}
+function systemArgs() {
+  const args = [];
+  for (const dir of SYSTEM_DIRS) {
+    if (!existsSync(dir)) continue;
+    const stat6 = lstatSync(dir);
+    if (stat6.isSymbolicLink()) args.push("--symlink", readlinkSync(dir), dir);
+    else if (stat6.isDirectory()) args.push("--ro-bind", dir, dir);
+  }
+  try {
+    const resolv = realpathSync("/etc/resolv.conf");
+    if (!resolv.startsWith("/etc/")) args.push("--ro-bind", dirname3(resolv), dirname3(resolv));
+  } catch {
+  }
+  return args;
+}
+function nodeRoot() {
+  return dirname3(dirname3(realpathSync(process.execPath)));
+}
+function findOnPath(name) {
+  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
+    if (dir && existsSync(join5(dir, name))) return join5(dir, name);
+  }
+  return void 0;
+}
+
+// src/isolation/unisolated.ts
+import { spawn as spawn2 } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join6 } from "node:path";
+var Unisolated = class {
+  constructor(report) {
+    this.report = report;
+  }
+  report;
+  spawn(spec) {
+    const marker = `TRIALGATE_SANDBOX=${randomBytes(12).toString("hex")}`;
+    const [command, ...args] = spec.argv;
+    const home = mkdtempSync(join6(tmpdir2(), "trialgate-home-"));
+    const child2 = spawn2(command, args, {
+      cwd: spec.cwd,
+      env: { HOME: home, TMPDIR: tmpdir2(), ...spec.env, TRIALGATE_SANDBOX: marker.split("=")[1] },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true
+    });
+    const kill = () => {
+      killGroup(child2);
+      void killMarked(marker);
+    };
+    const exited = supervise(child2, kill, async () => {
+      killGroup(child2);
+      await killMarked(marker);
+      rmSync(home, { recursive: true, force: true });
+    });
+    return { child: child2, exited, kill };
+  }
+  async placeService() {
+    const port = await freePort();
+    return { port, address: { url: `http://127.0.0.1:${port}` }, network: "host" };
+  }
+  reach(address) {
+    return { url: address.url, network: "host" };
+  }
+  async dispose() {
+  }
+};
+async function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port")));
+    });
+  });
+}
+
+// src/isolation/open.ts
+async function openSandbox(setting, source = "agent.isolation") {
+  if (setting === "none") return new Unisolated({ mechanism: "none", reason: `${source} is none` });
+  const probed = await Bubblewrap.probe();
+  if (typeof probed !== "string") return probed;
+  if (setting === "required") throw new IsolationUnavailable(`${source} is required, but ${probed}`);
+  return new Unisolated({ mechanism: "none", reason: probed });
+}
+function baseEnvironment(env = process.env) {
+  return {
+    PATH: env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
+    LANG: env.LANG ?? "C.UTF-8",
+    ...env.TZ ? { TZ: env.TZ } : {}
+  };
+}
+function passedEnvironment(names, where, env = process.env) {
+  const out = {};
+  const missing = names.filter((name) => env[name] === void 0);
+  if (missing.length) throw new EnvironmentError(`${where} names ${missing.join(", ")}, which ${missing.length === 1 ? "is" : "are"} not set in the environment`, "a variable the trial set passes on is missing: a setup mistake, not a verdict");
+  for (const name of names) out[name] = env[name];
+  return out;
+}
+
+// src/service/http.ts
+import { Agent, request as httpRequest } from "node:http";
+var NoAnswerError = class extends Error {
+  name = "NoAnswerError";
+};
+var MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+function newAgent() {
+  return new Agent({ keepAlive: true, maxSockets: 4 });
+}
+function send(url2, options) {
+  return new Promise((resolve14, reject) => {
+    const req = httpRequest(url2, {
+      method: options.method ?? "GET",
+      headers: { ...options.headers, ...options.body === void 0 ? {} : { "content-length": Buffer.byteLength(options.body) } },
+      ...options.agent ? { agent: options.agent } : {},
+      ...options.socketPath ? { socketPath: options.socketPath } : {},
+      timeout: options.timeoutMs
+    });
+    req.on("timeout", () => req.destroy(new NoAnswerError(`timed out after ${Math.round(options.timeoutMs)} ms`)));
+    req.on("error", (e) => reject(e instanceof NoAnswerError ? e : new NoAnswerError(e.code ?? e.message)));
+    req.on("response", (response) => {
+      const chunks = [];
+      let bytes = 0;
+      const cap = options.maxBytes ?? MAX_ANSWER_BYTES;
+      response.on("data", (chunk) => {
+        bytes += chunk.length;
+        if (bytes > cap) req.destroy(new NoAnswerError(`answer longer than ${cap} bytes`));
+        else chunks.push(chunk);
+      });
+      response.on("error", (e) => reject(new NoAnswerError(e.code ?? e.message)));
+      response.on("end", () => resolve14({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+    });
+    req.end(options.body);
+  });
+}
+
+// src/service/launch.ts
+var STDERR_CAP = 16 * 1024;
+var START_ATTEMPTS = 3;
+var READY_POLL_MS = 20;
+async function startService(sandbox, fixture, fault) {
+  let lastError;
+  for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+    try {
+      return await startOnce(sandbox, fixture, fault);
+    } catch (e) {
+      if (!(e instanceof EnvironmentError)) throw e;
+      lastError = e;
+    }
+  }
+  throw lastError;
+}
+async function startOnce(sandbox, fixture, fault) {
+  const spec = fixture.manifest.service;
+  const placement = await sandbox.placeService();
+  const controlToken = randomBytes2(16).toString("hex");
+  const process2 = sandbox.spawn({
+    argv: spec.command,
+    cwd: fixture.dir,
+    env: {
+      ...baseEnvironment(),
+      PORT: String(placement.port),
+      [spec.faultEnv]: fault,
+      ...spec.coverage ? { TRIALGATE_CONTROL_TOKEN: controlToken } : {}
+    },
+    mounts: [{ path: fixture.root }],
+    conceal: [fixture.root],
+    network: placement.network,
+    ...placement.expose ? { expose: placement.expose } : {}
+  });
+  let stderr = "";
+  process2.child.stderr.setEncoding("utf8").on("data", (chunk) => {
+    if (stderr.length < STDERR_CAP) stderr += chunk.slice(0, STDERR_CAP - stderr.length);
+  });
+  process2.child.stdout.resume();
+  const exited = process2.exited.then(({ code, signal }) => code === 127 ? `could not start ${spec.command[0]}` : `exited with ${signal ?? `code ${code}`} before it was ready`);
+  const agent = newAgent();
+  const address = placement.address;
+  const service = {
+    address,
+    coverage: spec.coverage,
+    controlToken,
+    request: (path, options = {}) => send(address.url + path, { timeoutMs: 5e3, ...options, agent, ...address.socketPath ? { socketPath: address.socketPath } : {} }),
+    stderr: () => stderr,
+    stop: async () => {
+      agent.destroy();
+      process2.kill();
+      await process2.exited;
+    }
+  };
+  const ready = await Promise.race([waitReady(service, spec.health, spec.startTimeoutMs), exited]);
+  if (ready === true) return service;
+  await service.stop();
+  const why = ready === false ? `no 200 from ${spec.health} within ${spec.startTimeoutMs} ms` : ready;
+  throw new EnvironmentError(
+    `service ${spec.command.join(" ")} (variant ${fault}) ${why}${stderr ? `; stderr: ${stderr.trim().slice(-500)}` : ""}`,
+    "the service under test did not start: an environment failure, excluded from pass rates"
+  );
+}
+async function waitReady(service, health, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await service.request(health, { timeoutMs: 1e3 })).status === 200) return true;
+    } catch {
+    }
+    await new Promise((r) => setTimeout(r, READY_POLL_MS));
+  }
+  return false;
+}
 
 // src/fixture/load.ts
-import { access, cp as cp2, realpath } from "node:fs/promises";
-import { dirname as dirname4, isAbsolute as isAbsolute2, join as join6, relative as relative5, resolve as resolve4, sep as sep2 } from "node:path";
+import { access, cp, realpath } from "node:fs/promises";
+import { dirname as dirname4, isAbsolute as isAbsolute3, join as join7, relative as relative3, resolve as resolve3, sep as sep4 } from "node:path";
 
 // src/schemas/acceptance.ts
 var PassEnv = external_exports.array(external_exports.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "an environment variable name")).default([]);
@@ -32135,8 +33522,8 @@ var FixtureManifest = external_exports.strictObject({
 // src/fixture/load.ts
 var NO_FAULT = "none";
 async function loadFixture(dir, project) {
-  const root = resolve4(dir);
-  const manifestPath = join6(root, "fixture.json");
+  const root = resolve3(dir);
+  const manifestPath = join7(root, "fixture.json");
   if (project) await mustBeInside(project, root, root, "the fixture directory");
   try {
     await access(manifestPath);
@@ -32146,15 +33533,15 @@ async function loadFixture(dir, project) {
   const manifest = parseOrThrow(FixtureManifest, await readJsonFile(manifestPath), manifestPath);
   for (const [i, included] of manifest.include.entries()) {
     try {
-      await access(resolve4(root, included));
+      await access(resolve3(root, included));
     } catch {
       throw new UserInputError(manifestPath, `include[${i}]`, `${included} does not exist next to the fixture`);
     }
-    if (project) await mustBeInside(project, resolve4(root, included), manifestPath, `include[${i}]`);
+    if (project) await mustBeInside(project, resolve3(root, included), manifestPath, `include[${i}]`);
   }
   for (const sub of ["inputs", "task.txt"]) {
     try {
-      await access(join6(root, sub));
+      await access(join7(root, sub));
     } catch {
       throw new UserInputError(root, sub, `a fixture needs ${sub} (see docs/fixture.md)`);
     }
@@ -32186,9 +33573,9 @@ function checkCoverage(manifest, manifestPath) {
   }
 }
 async function mustBeInside(project, path, file2, field) {
-  const [real, realProject] = await Promise.all([realpath(path).catch(() => resolve4(path)), realpath(project).catch(() => resolve4(project))]);
-  const rel = relative5(realProject, real);
-  if (rel === "" || !rel.startsWith("..") && !isAbsolute2(rel)) return;
+  const [real, realProject] = await Promise.all([realpath(path).catch(() => resolve3(path)), realpath(project).catch(() => resolve3(project))]);
+  const rel = relative3(realProject, real);
+  if (rel === "" || !rel.startsWith("..") && !isAbsolute3(rel)) return;
   throw new UserInputError(file2, field, `${path} resolves to ${real}, outside the project ${realProject}; fixtures and every path trialgate reads from the configuration must stay inside the project`);
 }
 async function hashProtected(root, manifest) {
@@ -32203,9 +33590,9 @@ function fixtureRoot(dir, manifest) {
   return root;
 }
 async function copyFixture(fixture, dir) {
-  const copy = join6(dir, ...fixture.dir.split(sep2).slice(-(includeDepth(fixture.manifest) + 1)));
-  await cp2(fixture.dir, copy, { recursive: true });
-  for (const included of fixture.manifest.include) await cp2(resolve4(fixture.dir, included), resolve4(copy, included), { recursive: true });
+  const copy = join7(dir, ...fixture.dir.split(sep4).slice(-(includeDepth(fixture.manifest) + 1)));
+  await cp(fixture.dir, copy, { recursive: true });
+  for (const included of fixture.manifest.include) await cp(resolve3(fixture.dir, included), resolve3(copy, included), { recursive: true });
   return loadFixture(copy);
 }
 function variantSha256(fixture, fault) {
@@ -32217,11 +33604,13 @@ function variantsOf(fixture) {
 
 // src/judge/judge.ts
 function judge(report, context) {
+  const first = report.records.find((r) => r.status !== "passed");
   const verdict2 = (v, reason, detected_by = []) => ({
     fault: report.fault,
     verdict: v,
     reason,
-    detected_by
+    detected_by,
+    ...first ? { first_failed: { test: first.test, status: first.status, ...first.assertion ? { assertion: first.assertion } : {} } } : {}
   });
   const expected = context.expected;
   if (expected) {
@@ -32233,24 +33622,24 @@ function judge(report, context) {
   if (incomplete) return verdict2("incomplete", incomplete);
   const notRun = report.records.filter((r) => r.status !== "passed" && r.status !== "failed");
   if (notRun.length > 0) {
-    const first = notRun[0];
-    return verdict2("execution_error_or_skip", `${notRun.length} of ${report.executed} ${notRun.length === 1 ? "record" : "records"} ${first.status}: ${first.test}${first.traceback ? `: ${first.traceback}` : ""}`);
+    const first2 = notRun[0];
+    return verdict2("execution_error_or_skip", `${notRun.length} of ${report.executed} ${notRun.length === 1 ? "record" : "records"} ${first2.status}: ${first2.test}${first2.traceback ? `: ${first2.traceback}` : ""}`);
   }
   const failed = report.records.filter((r) => r.status === "failed");
   if (report.fault === NO_FAULT) {
-    return failed.length === 0 ? verdict2("baseline_pass", `all ${report.executed} passed on the correct service`) : verdict2("baseline_fail", `${failed.length} failed on the correct service: ${failed.map(describe4).join("; ")}`);
+    return failed.length === 0 ? verdict2("baseline_pass", `all ${report.executed} passed on the correct service`) : verdict2("baseline_fail", `${failed.length} failed on the correct service: ${failed.map(describe5).join("; ")}`);
   }
   const fault = context.faults[report.fault];
   if (!fault) return verdict2("unknown_fault", `fault ${report.fault} is not one of ${Object.keys(context.faults).join(", ") || "(none)"}`);
   if (failed.length === 0) return verdict2("defect_missed", `all ${report.executed} passed on ${report.fault}`);
   if (!context.coverage) {
-    return { ...verdict2("defect_detected", `${failed.map(describe4).join("; ")} (no coverage: not attributed)`, failed.map((r) => r.test)), attributed: false };
+    return { ...verdict2("defect_detected", `${failed.map(describe5).join("; ")} (no coverage: not attributed)`, failed.map((r) => r.test)), attributed: false };
   }
   const attributed = failed.filter((r) => r.branches.some((b) => fault.branches.includes(b)));
   if (attributed.length === 0) {
-    return verdict2("defect_detected_unattributed", `${failed.length} failed, none reached ${fault.branches.join(" / ")}: ${failed.map(describe4).join("; ")}`);
+    return verdict2("defect_detected_unattributed", `${failed.length} failed, none reached ${fault.branches.join(" / ")}: ${failed.map(describe5).join("; ")}`);
   }
-  return verdict2("defect_detected", attributed.map(describe4).join("; "), attributed.map((r) => r.test));
+  return verdict2("defect_detected", attributed.map(describe5).join("; "), attributed.map((r) => r.test));
 }
 function incompleteReason(report) {
   if (report.planned <= 0) return `planned ${report.planned}: nothing to run`;
@@ -32265,567 +33654,10 @@ function incompleteReason(report) {
   }
   return void 0;
 }
-function describe4(record2) {
+function describe5(record2) {
   return `${record2.test} (${record2.assertion ?? record2.status}${record2.traceback ? `: ${record2.traceback}` : ""})`;
 }
 var short2 = (hash2) => hash2 ? hash2.slice(0, 12) : "(none)";
-
-// src/cli/judge.ts
-var JUDGE = {
-  name: "judge",
-  summary: "print `fault verdict` for each report, by the rules of docs/report-format.md",
-  usage: "trialgate judge REPORT.json \u2026 [--fixture DIR]",
-  positionals: { min: 1, max: Infinity, name: "REPORT.json \u2026" },
-  options: { fixture: { type: "string", value: "DIR", help: "the fixture whose faults and branches the reports are judged against (needed unless every report names a built-in inventory fault)" } },
-  exits: "0 every report is baseline_pass or defect_detected, 1 otherwise, 2 bad input"
-};
-async function runJudgeCli(argv, io) {
-  const parsed = parseCommand(JUDGE, argv, io);
-  if (typeof parsed === "number") return parsed;
-  const reports = [];
-  for (const path of parsed.positionals) {
-    const file2 = resolve5(io.cwd, path);
-    reports.push({ path, report: parseOrThrow(Report, await readJsonFile(file2), file2) });
-  }
-  const fixture = await loadFixture(parsed.values.fixture ? resolve5(io.cwd, parsed.values.fixture) : builtinFixture("inventory"));
-  if (!parsed.values.fixture) {
-    const unknown2 = reports.filter(({ report }) => report.fault !== "none" && !fixture.manifest.faults[report.fault]);
-    if (unknown2.length) throw new UserInputError(unknown2[0].path, "fault", `${unknown2[0].report.fault} is not a built-in inventory fault: pass --fixture DIR, the fixture the report belongs to`);
-  }
-  let trusted = true;
-  for (const { path, report } of reports) {
-    const judgement = judge(report, { faults: fixture.manifest.faults, coverage: fixture.manifest.service.coverage });
-    io.stdout(`${judgement.fault} ${judgement.verdict}${judgement.attributed === false ? " (no coverage: not attributed)" : ""}
-`);
-    if (!TRUSTED_VERDICTS.includes(judgement.verdict)) {
-      trusted = false;
-      io.stderr(`  ${path}: ${judgement.reason}
-`);
-    }
-  }
-  return trusted ? EXIT.ok : EXIT.failed;
-}
-
-// src/cli/report.ts
-import { resolve as resolve6 } from "node:path";
-import { parseArgs as parseArgs3 } from "node:util";
-var USAGE2 = "usage: trialgate report RESULTS.json [--out FILE]";
-async function runReportCli(argv, io) {
-  let parsed;
-  try {
-    parsed = parseArgs3({ args: argv, allowPositionals: true, options: { out: { type: "string" } } });
-  } catch (e) {
-    io.stderr(`trialgate report: ${e.message}
-${USAGE2}
-`);
-    return EXIT.usage;
-  }
-  const [path, ...extra] = parsed.positionals;
-  if (!path || extra.length > 0) {
-    io.stderr(`trialgate report: ${path ? `one results file, not ${parsed.positionals.length}` : "RESULTS.json is required"}
-${USAGE2}
-`);
-    return EXIT.usage;
-  }
-  const cwd = io.cwd ?? process.cwd();
-  try {
-    const text2 = renderRunMarkdown(await readResultsFile(resolve6(cwd, path)));
-    if (parsed.values.out) await writeOutput(resolve6(cwd, parsed.values.out), text2);
-    else io.stdout(text2);
-    return EXIT.ok;
-  } catch (e) {
-    if (!(e instanceof UserInputError)) throw e;
-    io.stderr(`trialgate report: ${e.message}
-`);
-    return EXIT.usage;
-  }
-}
-
-// src/cli/run.ts
-import { readFile as readFile8 } from "node:fs/promises";
-import { join as join22, resolve as resolve11 } from "node:path";
-
-// src/report/isolation.ts
-function isolationNote(results) {
-  const isolation = results.run.isolation;
-  if (isolation?.mechanism !== "none") return void 0;
-  return `\u26A0\uFE0F Isolation: none (${isolation.reason ?? "no reason recorded"}): the agent ran unisolated and could read what your user can, the fixture's reference answers included; see docs/isolation.md.`;
-}
-
-// src/results/junit.ts
-var escape = (s) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
-function renderJunit(results) {
-  const suites = results.tasks.map((task) => {
-    const cases = task.trials.map((trial) => {
-      const name = `${task.id} trial ${trial.trial}`;
-      const time3 = (trial.wall_ms / 1e3).toFixed(3);
-      const body = trialBody(trial);
-      return `    <testcase classname="${escape(results.trial_set.name)}.${escape(task.id)}" name="${escape(name)}" time="${time3}"${body ? `>
-${body}
-    </testcase>` : " />"}`;
-    });
-    const count2 = (o) => task.trials.filter((t) => t.outcome === o).length;
-    return [
-      `  <testsuite name="${escape(task.id)}" tests="${task.trials.length}" failures="${count2("fail")}" errors="${count2("env_error")}" skipped="${count2("unexecuted")}" time="${(task.summary.wall_ms / 1e3).toFixed(3)}">`,
-      ...cases,
-      "  </testsuite>"
-    ].join("\n");
-  });
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<testsuites name="${escape(results.trial_set.name)}">
-${suites.join("\n")}
-</testsuites>
-`;
-}
-function trialBody(trial) {
-  const reasons = failureReasons(trial);
-  switch (trial.outcome) {
-    case "pass":
-      return "";
-    case "env_error":
-      return `      <error message="${escape(`env_error: ${trial.env_error ?? "environment failure"}`)}" />`;
-    case "unexecuted":
-      return '      <skipped message="not executed" />';
-    case "fail":
-      return `      <failure message="${escape(reasons[0] ?? trial.stop_reason)}">${escape(reasons.join("\n"))}</failure>`;
-  }
-}
-function failureReasons(trial) {
-  const layers = trial.layers;
-  return [
-    ...trial.stop_reason !== "completed" ? [`stopped: ${trial.stop_reason}`] : [],
-    ...layers.final_state.failures.map((f) => `final state: ${f}`),
-    ...layers.constraints.failures.map((f) => `constraints: ${f}`),
-    ...layers.tool_contract.failures.map((f) => `tool contract: ${f}`)
-  ];
-}
-
-// src/trial/progress.ts
-function progressReporter(write, live2) {
-  const tally = { pass: 0, fail: 0, env_error: 0, unexecuted: 0 };
-  return (event) => {
-    tally[event.result.outcome]++;
-    if (live2) {
-      const counts2 = `pass ${tally.pass} \xB7 fail ${tally.fail} \xB7 env error ${tally.env_error}`;
-      write(`\r\x1B[2K[${event.done}/${event.total}] ${counts2}${event.done === event.total ? "\n" : ""}`);
-      return;
-    }
-    const { result } = event;
-    const why = result.outcome === "fail" ? ` \u2014 ${failureReasons(result)[0] ?? ""}` : result.outcome === "env_error" ? ` \u2014 ${result.env_error}` : "";
-    write(`[${event.done}/${event.total}] ${event.task} trial ${event.trial}: ${result.outcome} (${(result.wall_ms / 1e3).toFixed(1)} s)${why}
-`);
-  };
-}
-
-// src/trial/run-set.ts
-import { spawnSync as spawnSync2 } from "node:child_process";
-import { mkdir as mkdir9, mkdtemp as mkdtemp5, readdir as readdir5, rm as rm6 } from "node:fs/promises";
-import { tmpdir as tmpdir6 } from "node:os";
-import { join as join20, relative as relative8, resolve as resolve9 } from "node:path";
-
-// src/service/launch.ts
-import { randomBytes as randomBytes2 } from "node:crypto";
-
-// src/isolation/bubblewrap.ts
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync as existsSync2, lstatSync, readlinkSync, realpathSync } from "node:fs";
-import { mkdir as mkdir2, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { delimiter, dirname as dirname5, join as join7, sep as sep3 } from "node:path";
-
-// src/isolation/processes.ts
-import { once } from "node:events";
-import { readdir as readdir3, readFile as readFile4 } from "node:fs/promises";
-var live = /* @__PURE__ */ new Set();
-var hooked = false;
-function trackProcess(kill) {
-  hookExit();
-  live.add(kill);
-  return () => live.delete(kill);
-}
-function hookExit() {
-  if (hooked) return;
-  hooked = true;
-  const killAll = () => {
-    for (const kill of live) kill();
-    live.clear();
-  };
-  process.once("exit", killAll);
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
-    process.once(signal, () => {
-      killAll();
-      process.kill(process.pid, signal);
-    });
-  }
-}
-async function killMarked(marker) {
-  const pids = await readdir3("/proc").catch(() => []);
-  const needle = Buffer.from(`${marker}\0`);
-  let killed = 0;
-  for (const pid of pids) {
-    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
-    const environ = await readFile4(`/proc/${pid}/environ`).catch(() => null);
-    if (!environ || environ.indexOf(needle) !== 0 && environ.indexOf(Buffer.concat([Buffer.from([0]), needle])) < 0) continue;
-    try {
-      process.kill(Number(pid), "SIGKILL");
-      killed++;
-    } catch {
-    }
-  }
-  return killed;
-}
-function supervise(child2, kill, after) {
-  const untrack = trackProcess(kill);
-  child2.on("error", () => void 0);
-  return (async () => {
-    const [code, signal] = await once(child2, "exit").catch(() => [127, null]);
-    untrack();
-    await after?.();
-    await drainPipes(child2);
-    return { code, signal };
-  })();
-}
-var PIPE_DRAIN_MS = 200;
-async function drainPipes(child2) {
-  if (child2.stdout?.readableEnded !== false && child2.stderr?.readableEnded !== false) return;
-  const closed = once(child2, "close").catch(() => void 0);
-  const timer = new Promise((resolve12) => setTimeout(resolve12, PIPE_DRAIN_MS).unref());
-  await Promise.race([closed, timer]);
-  child2.stdout?.destroy();
-  child2.stderr?.destroy();
-}
-function killGroup(child2, signal = "SIGKILL") {
-  try {
-    process.kill(-child2.pid, signal);
-  } catch {
-  }
-}
-
-// src/isolation/relay.ts
-var RELAY_SOURCE = `'use strict';
-const net = require('node:net');
-const { spawn } = require('node:child_process');
-const { constants } = require('node:os');
-const [config, ...argv] = process.argv.slice(1);
-const { listen, to, listenFirst } = JSON.parse(config);
-const server = net.createServer((client) => {
-  const upstream = net.connect(to);
-  const end = () => { client.destroy(); upstream.destroy(); };
-  client.on('error', end);
-  upstream.on('error', end);
-  client.pipe(upstream).pipe(client);
-});
-server.on('error', (e) => { process.stderr.write('trialgate relay: ' + e.message + '\\n'); process.exit(70); });
-const start = () => {
-  const child = spawn(argv[0], argv.slice(1), { stdio: 'inherit' });
-  child.on('error', (e) => { process.stderr.write('trialgate relay: cannot start ' + argv[0] + ': ' + e.message + '\\n'); process.exit(127); });
-  child.on('exit', (code, signal) => process.exit(code === null ? 128 + (constants.signals[signal] || 9) : code));
-  for (const name of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(name, () => child.kill(name));
-};
-if (listenFirst) server.listen(listen, start);
-else {
-  start();
-  server.listen(listen);
-}
-`;
-function relayArgv(node2, config2, argv) {
-  return [node2, "-e", RELAY_SOURCE, JSON.stringify(config2), ...argv];
-}
-
-// src/isolation/bubblewrap.ts
-var SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/nix/store"];
-var PRIVATE_PORT = 8080;
-var TMP_BYTES = 2 * 1024 * 1024 * 1024;
-var Bubblewrap = class _Bubblewrap {
-  constructor(bwrap, socketRoot, system) {
-    this.bwrap = bwrap;
-    this.socketRoot = socketRoot;
-    this.system = system;
-  }
-  bwrap;
-  socketRoot;
-  system;
-  report = { mechanism: "bubblewrap" };
-  sockets = 0;
-  /** A working bubblewrap, or why not (the reason names the fix). */
-  static async probe() {
-    if (process.platform !== "linux") return `bubblewrap isolation needs Linux (this is ${process.platform})`;
-    const bwrap = findOnPath("bwrap");
-    if (!bwrap) return "bubblewrap is not installed (Debian/Ubuntu: sudo apt-get install -y bubblewrap)";
-    const socketRoot = await mkdtemp(join7(tmpdir(), "tg-"));
-    const sandbox = new _Bubblewrap(bwrap, socketRoot, systemArgs());
-    const args = sandbox.args({ argv: ["true"], cwd: "/", env: {}, mounts: [], network: "none" });
-    const probe = spawnSync(bwrap, args, { encoding: "utf8", timeout: 1e4 });
-    if (probe.status === 0) return sandbox;
-    await rm(socketRoot, { recursive: true, force: true });
-    const why = (probe.stderr || probe.error?.message || `exit ${probe.status}`).trim().split("\n")[0];
-    return `bubblewrap cannot create namespaces here (${why}); on Ubuntu 23.10+ (GitHub's ubuntu-24.04 runners) AppArmor restricts them: see docs/isolation.md for the one-line fix`;
-  }
-  spawn(spec) {
-    const env = { HOME: "/tmp/home", TMPDIR: "/tmp", ...spec.env };
-    const child2 = spawn(this.bwrap, this.args(spec), { cwd: "/", env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-    const kill = () => killGroup(child2);
-    return { child: child2, exited: supervise(child2, kill), kill };
-  }
-  async placeService() {
-    const dir = join7(this.socketRoot, String(++this.sockets));
-    await mkdir2(dir);
-    const socketPath = join7(dir, "s.sock");
-    return { port: PRIVATE_PORT, address: { url: `http://127.0.0.1:${PRIVATE_PORT}`, socketPath }, expose: { socketPath, port: PRIVATE_PORT }, network: "none" };
-  }
-  reach(address) {
-    if (!address.socketPath) return { url: address.url, network: "host" };
-    return { url: `http://127.0.0.1:${PRIVATE_PORT}`, network: "none", forward: { port: PRIVATE_PORT, to: address } };
-  }
-  async dispose() {
-    await rm(this.socketRoot, { recursive: true, force: true });
-  }
-  args(spec) {
-    const args = ["--unshare-user", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--hostname", "trial"];
-    if (spec.network === "none") args.push("--unshare-net");
-    args.push("--die-with-parent", "--new-session", "--cap-drop", "ALL");
-    args.push(...this.system);
-    args.push("--proc", "/proc", "--dev", "/dev", "--size", String(TMP_BYTES), "--tmpfs", "/tmp", "--dir", "/tmp/home");
-    for (const dir of spec.conceal ?? []) if (this.visible(dir)) args.push("--tmpfs", dir);
-    const binds = spec.mounts.map((m) => [m.writable ? "--bind" : "--ro-bind", m.path, m.at ?? m.path]);
-    const node2 = nodeRoot();
-    if (!this.visible(node2)) binds.push(["--ro-bind", node2, node2]);
-    let argv = [...spec.argv];
-    if (spec.expose) {
-      binds.push(["--bind", dirname5(spec.expose.socketPath), dirname5(spec.expose.socketPath)]);
-      argv = relayArgv(process.execPath, { listen: { path: spec.expose.socketPath }, to: { host: "127.0.0.1", port: spec.expose.port }, listenFirst: false }, argv);
-    }
-    if (spec.forward?.to.socketPath) {
-      binds.push(["--bind", spec.forward.to.socketPath, spec.forward.to.socketPath]);
-      argv = relayArgv(process.execPath, { listen: { host: "127.0.0.1", port: spec.forward.port }, to: { path: spec.forward.to.socketPath }, listenFirst: true }, argv);
-    }
-    binds.sort((a, b) => depth(a[2]) - depth(b[2]));
-    for (const [kind, from, to] of binds) args.push(kind, from, to);
-    for (const dir of spec.hide ?? []) args.push("--tmpfs", dir, "--remount-ro", dir);
-    args.push("--chdir", spec.cwd, "--", ...argv);
-    return args;
-  }
-  /** Whether `path` is already shown by a system mount. */
-  visible(path) {
-    return SYSTEM_DIRS.some((dir) => path === dir || path.startsWith(dir + sep3));
-  }
-};
-function depth(path) {
-  return path.split(sep3).length;
-}
-function systemArgs() {
-  const args = [];
-  for (const dir of SYSTEM_DIRS) {
-    if (!existsSync2(dir)) continue;
-    const stat4 = lstatSync(dir);
-    if (stat4.isSymbolicLink()) args.push("--symlink", readlinkSync(dir), dir);
-    else if (stat4.isDirectory()) args.push("--ro-bind", dir, dir);
-  }
-  try {
-    const resolv = realpathSync("/etc/resolv.conf");
-    if (!resolv.startsWith("/etc/")) args.push("--ro-bind", dirname5(resolv), dirname5(resolv));
-  } catch {
-  }
-  return args;
-}
-function nodeRoot() {
-  return dirname5(dirname5(realpathSync(process.execPath)));
-}
-function findOnPath(name) {
-  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
-    if (dir && existsSync2(join7(dir, name))) return join7(dir, name);
-  }
-  return void 0;
-}
-
-// src/isolation/unisolated.ts
-import { spawn as spawn2 } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir as tmpdir2 } from "node:os";
-import { join as join8 } from "node:path";
-var Unisolated = class {
-  constructor(report) {
-    this.report = report;
-  }
-  report;
-  spawn(spec) {
-    const marker = `TRIALGATE_SANDBOX=${randomBytes(12).toString("hex")}`;
-    const [command, ...args] = spec.argv;
-    const home = mkdtempSync(join8(tmpdir2(), "trialgate-home-"));
-    const child2 = spawn2(command, args, {
-      cwd: spec.cwd,
-      env: { HOME: home, TMPDIR: tmpdir2(), ...spec.env, TRIALGATE_SANDBOX: marker.split("=")[1] },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true
-    });
-    const kill = () => {
-      killGroup(child2);
-      void killMarked(marker);
-    };
-    const exited = supervise(child2, kill, async () => {
-      killGroup(child2);
-      await killMarked(marker);
-      rmSync(home, { recursive: true, force: true });
-    });
-    return { child: child2, exited, kill };
-  }
-  async placeService() {
-    const port = await freePort();
-    return { port, address: { url: `http://127.0.0.1:${port}` }, network: "host" };
-  }
-  reach(address) {
-    return { url: address.url, network: "host" };
-  }
-  async dispose() {
-  }
-};
-async function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port")));
-    });
-  });
-}
-
-// src/isolation/open.ts
-async function openSandbox(setting, source = "agent.isolation") {
-  if (setting === "none") return new Unisolated({ mechanism: "none", reason: `${source} is none` });
-  const probed = await Bubblewrap.probe();
-  if (typeof probed !== "string") return probed;
-  if (setting === "required") throw new IsolationUnavailable(`${source} is required, but ${probed}`);
-  return new Unisolated({ mechanism: "none", reason: probed });
-}
-function baseEnvironment(env = process.env) {
-  return {
-    PATH: env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
-    LANG: env.LANG ?? "C.UTF-8",
-    ...env.TZ ? { TZ: env.TZ } : {}
-  };
-}
-function passedEnvironment(names, where, env = process.env) {
-  const out = {};
-  const missing = names.filter((name) => env[name] === void 0);
-  if (missing.length) throw new EnvironmentError(`${where} names ${missing.join(", ")}, which ${missing.length === 1 ? "is" : "are"} not set in the environment`, "a variable the trial set passes on is missing: a setup mistake, not a verdict");
-  for (const name of names) out[name] = env[name];
-  return out;
-}
-
-// src/service/http.ts
-import { Agent, request as httpRequest } from "node:http";
-var NoAnswerError = class extends Error {
-  name = "NoAnswerError";
-};
-var MAX_ANSWER_BYTES = 4 * 1024 * 1024;
-function newAgent() {
-  return new Agent({ keepAlive: true, maxSockets: 4 });
-}
-function send(url2, options) {
-  return new Promise((resolve12, reject) => {
-    const req = httpRequest(url2, {
-      method: options.method ?? "GET",
-      headers: { ...options.headers, ...options.body === void 0 ? {} : { "content-length": Buffer.byteLength(options.body) } },
-      ...options.agent ? { agent: options.agent } : {},
-      ...options.socketPath ? { socketPath: options.socketPath } : {},
-      timeout: options.timeoutMs
-    });
-    req.on("timeout", () => req.destroy(new NoAnswerError(`timed out after ${Math.round(options.timeoutMs)} ms`)));
-    req.on("error", (e) => reject(e instanceof NoAnswerError ? e : new NoAnswerError(e.code ?? e.message)));
-    req.on("response", (response) => {
-      const chunks = [];
-      let bytes = 0;
-      const cap = options.maxBytes ?? MAX_ANSWER_BYTES;
-      response.on("data", (chunk) => {
-        bytes += chunk.length;
-        if (bytes > cap) req.destroy(new NoAnswerError(`answer longer than ${cap} bytes`));
-        else chunks.push(chunk);
-      });
-      response.on("error", (e) => reject(new NoAnswerError(e.code ?? e.message)));
-      response.on("end", () => resolve12({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
-    });
-    req.end(options.body);
-  });
-}
-
-// src/service/launch.ts
-var STDERR_CAP = 16 * 1024;
-var START_ATTEMPTS = 3;
-var READY_POLL_MS = 20;
-async function startService(sandbox, fixture, fault) {
-  let lastError;
-  for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
-    try {
-      return await startOnce(sandbox, fixture, fault);
-    } catch (e) {
-      if (!(e instanceof EnvironmentError)) throw e;
-      lastError = e;
-    }
-  }
-  throw lastError;
-}
-async function startOnce(sandbox, fixture, fault) {
-  const spec = fixture.manifest.service;
-  const placement = await sandbox.placeService();
-  const controlToken = randomBytes2(16).toString("hex");
-  const process2 = sandbox.spawn({
-    argv: spec.command,
-    cwd: fixture.dir,
-    env: {
-      ...baseEnvironment(),
-      PORT: String(placement.port),
-      [spec.faultEnv]: fault,
-      ...spec.coverage ? { TRIALGATE_CONTROL_TOKEN: controlToken } : {}
-    },
-    mounts: [{ path: fixture.root }],
-    conceal: [fixture.root],
-    network: placement.network,
-    ...placement.expose ? { expose: placement.expose } : {}
-  });
-  let stderr = "";
-  process2.child.stderr.setEncoding("utf8").on("data", (chunk) => {
-    if (stderr.length < STDERR_CAP) stderr += chunk.slice(0, STDERR_CAP - stderr.length);
-  });
-  process2.child.stdout.resume();
-  const exited = process2.exited.then(({ code, signal }) => code === 127 ? `could not start ${spec.command[0]}` : `exited with ${signal ?? `code ${code}`} before it was ready`);
-  const agent = newAgent();
-  const address = placement.address;
-  const service = {
-    address,
-    coverage: spec.coverage,
-    controlToken,
-    request: (path, options = {}) => send(address.url + path, { timeoutMs: 5e3, ...options, agent, ...address.socketPath ? { socketPath: address.socketPath } : {} }),
-    stderr: () => stderr,
-    stop: async () => {
-      agent.destroy();
-      process2.kill();
-      await process2.exited;
-    }
-  };
-  const ready = await Promise.race([waitReady(service, spec.health, spec.startTimeoutMs), exited]);
-  if (ready === true) return service;
-  await service.stop();
-  const why = ready === false ? `no 200 from ${spec.health} within ${spec.startTimeoutMs} ms` : ready;
-  throw new EnvironmentError(
-    `service ${spec.command.join(" ")} (variant ${fault}) ${why}${stderr ? `; stderr: ${stderr.trim().slice(-500)}` : ""}`,
-    "the service under test did not start: an environment failure, excluded from pass rates"
-  );
-}
-async function waitReady(service, health, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await service.request(health, { timeoutMs: 1e3 })).status === 200) return true;
-    } catch {
-    }
-    await new Promise((r) => setTimeout(r, READY_POLL_MS));
-  }
-  return false;
-}
 
 // src/util/pool.ts
 async function mapPool(items, limit, work) {
@@ -32898,30 +33730,212 @@ function unreachedTargets(fixture, outcomes) {
   return fixture.manifest.targets.filter((t) => !reached.has(t));
 }
 
+// src/repair/committed.ts
+import { mkdir as mkdir6, readFile as readFile5, writeFile as writeFile5 } from "node:fs/promises";
+import { join as join11, relative as relative5 } from "node:path";
+
+// src/acceptance/snapshot.ts
+import { mkdir as mkdir3, readlink as readlink2, writeFile as writeFile3 } from "node:fs/promises";
+import { dirname as dirname5, join as join8 } from "node:path";
+import { lstat as lstat3 } from "node:fs/promises";
+var NO_LIMITS = { bytes: Number.MAX_SAFE_INTEGER, files: Number.MAX_SAFE_INTEGER };
+async function readCandidate2(dir, limits, label3 = "candidate/") {
+  const files = /* @__PURE__ */ new Map();
+  const unsafe = [];
+  const oversize = [];
+  const root = await lstat3(dir).catch(() => null);
+  if (!root?.isDirectory()) {
+    if (root) unsafe.push(`${label3} is ${root.isSymbolicLink() ? `a symbolic link to ${await readlink2(dir).catch(() => "?")}` : "not a directory"}`);
+    return { files, sha256: sha256Manifest({}), unsafe, oversize };
+  }
+  let total = 0;
+  const entries = await listEntries(dir);
+  const regular = entries.filter((e) => e.kind === "file");
+  if (regular.length > limits.files) oversize.push(`${label3} holds ${regular.length} files; the limit is ${limits.files} (limits.candidate_files)`);
+  for (const entry of entries) {
+    const name = `${label3}${entry.path}`;
+    if (entry.kind === "link") unsafe.push(`${name} is a symbolic link (to ${await readlink2(join8(dir, entry.path)).catch(() => "?")}): links are never followed`);
+    else if (entry.kind === "other") unsafe.push(`${name} is not a regular file (a device, pipe or socket)`);
+    if (entry.kind !== "file" || files.size >= limits.files) continue;
+    if (entry.links > 1) {
+      unsafe.push(`${name} is a hard link shared with a file outside the candidate`);
+      continue;
+    }
+    if (total + entry.size > limits.bytes) {
+      oversize.push(`${name} (${entry.size} bytes) takes the candidate past ${limits.bytes} bytes (limits.candidate_mb)`);
+      continue;
+    }
+    const bytes = await readRegularFile(join8(dir, entry.path), limits.bytes - total).catch(() => null);
+    if (bytes === null) {
+      unsafe.push(`${name} changed or vanished while it was read`);
+      continue;
+    }
+    total += bytes.length;
+    files.set(entry.path, bytes);
+  }
+  const hashes = {};
+  for (const [path, bytes] of files) hashes[path] = sha256(bytes);
+  return { files, sha256: sha256Manifest(hashes), unsafe, oversize };
+}
+async function writeCandidate(snapshot, dir) {
+  await mkdir3(dir, { recursive: true });
+  for (const [path, bytes] of snapshot.files) {
+    await mkdir3(dirname5(join8(dir, path)), { recursive: true });
+    await writeFile3(join8(dir, path), bytes);
+  }
+}
+function candidateText(snapshot, path) {
+  return snapshot.files.get(path)?.toString("utf8");
+}
+var MAX_JSON_DEPTH = 64;
+function candidateJson(snapshot, path) {
+  const text2 = candidateText(snapshot, path);
+  if (text2 === void 0) return { ok: false, problem: `${path}: file not found in the candidate` };
+  const depth2 = jsonDepth(text2);
+  if (depth2 > MAX_JSON_DEPTH) return { ok: false, problem: `${path}: nested ${depth2} levels deep; the limit is ${MAX_JSON_DEPTH}` };
+  try {
+    return { ok: true, value: JSON.parse(text2) };
+  } catch (e) {
+    return { ok: false, problem: `${path}: not valid JSON: ${e.message}` };
+  }
+}
+function jsonDepth(text2) {
+  let depth2 = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) deepest = Math.max(deepest, ++depth2);
+    else if (c === 93 || c === 125) depth2--;
+  }
+  return deepest;
+}
+
+// src/repair/patch.ts
+function candidatePatch(before, after) {
+  const patches = [];
+  const binary = [];
+  let lines = 0;
+  for (const path of [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].sort()) {
+    const a = before.get(path);
+    const b = after.get(path);
+    if (a && b && a.equals(b)) continue;
+    if (a && isBinary(a) || b && isBinary(b)) {
+      binary.push(path);
+      continue;
+    }
+    const patch = structuredPatch(a ? `a/${path}` : "/dev/null", b ? `b/${path}` : "/dev/null", a?.toString("utf8") ?? "", b?.toString("utf8") ?? "", "", "");
+    for (const hunk of patch.hunks) lines += hunk.lines.filter((l) => l.startsWith("+") || l.startsWith("-")).length;
+    patches.push(patch);
+  }
+  return { text: patches.length ? formatPatch(patches) : "", lines, files: patches.length, binary };
+}
+function applyCandidatePatch(files, patchText) {
+  const out = new Map(files);
+  for (const patch of parsePatch(patchText)) {
+    const from = stripPrefix(patch.oldFileName);
+    const to = stripPrefix(patch.newFileName);
+    const path = to ?? from;
+    if (!path) return "a file of the patch names no path";
+    const source = from ? files.get(from) : void 0;
+    if (from && !source) return `the patch changes ${from}, which the candidate does not have`;
+    const result = applyPatch(source?.toString("utf8") ?? "", patch);
+    if (result === false) return `the patch does not apply to ${path}: the candidate differs from the one it was made for`;
+    if (from && from !== path) out.delete(from);
+    if (to) out.set(to, Buffer.from(result, "utf8"));
+    else out.delete(from);
+  }
+  return out;
+}
+function stripPrefix(name) {
+  if (!name || name === "/dev/null") return void 0;
+  return name.replace(/^[ab]\//, "");
+}
+function isBinary(data) {
+  return data.subarray(0, 8192).includes(0);
+}
+
+// src/repair/repair.ts
+import { mkdir as mkdir5, mkdtemp as mkdtemp2, readFile as readFile4, rm as rm3, stat as stat2, writeFile as writeFile4 } from "node:fs/promises";
+import { tmpdir as tmpdir3 } from "node:os";
+import { basename, dirname as dirname6, join as join10, relative as relative4 } from "node:path";
+
+// src/results/junit.ts
+var escape = (s) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
+function renderJunit(results) {
+  const suites = results.tasks.map((task) => {
+    const cases = task.trials.map((trial) => {
+      const name = `${task.id} trial ${trial.trial}`;
+      const time3 = (trial.wall_ms / 1e3).toFixed(3);
+      const body = trialBody(trial);
+      return `    <testcase classname="${escape(results.trial_set.name)}.${escape(task.id)}" name="${escape(name)}" time="${time3}"${body ? `>
+${body}
+    </testcase>` : " />"}`;
+    });
+    const count2 = (o) => task.trials.filter((t) => t.outcome === o).length;
+    return [
+      `  <testsuite name="${escape(task.id)}" tests="${task.trials.length}" failures="${count2("fail")}" errors="${count2("env_error")}" skipped="${count2("unexecuted")}" time="${(task.summary.wall_ms / 1e3).toFixed(3)}">`,
+      ...cases,
+      "  </testsuite>"
+    ].join("\n");
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<testsuites name="${escape(results.trial_set.name)}">
+${suites.join("\n")}
+</testsuites>
+`;
+}
+function trialBody(trial) {
+  const reasons = failureReasons(trial);
+  switch (trial.outcome) {
+    case "pass":
+      return "";
+    case "env_error":
+      return `      <error message="${escape(`env_error: ${trial.env_error ?? "environment failure"}`)}" />`;
+    case "unexecuted":
+      return '      <skipped message="not executed" />';
+    case "fail":
+      return `      <failure message="${escape(reasons[0] ?? trial.stop_reason)}">${escape(reasons.join("\n"))}</failure>`;
+  }
+}
+function failureReasons(trial) {
+  const layers = trial.layers;
+  return [
+    ...trial.stop_reason !== "completed" ? [`stopped: ${trial.stop_reason}`] : [],
+    ...layers.final_state.failures.map((f) => `final state: ${f}`),
+    ...layers.constraints.failures.map((f) => `constraints: ${f}`),
+    ...layers.tool_contract.failures.map((f) => `tool contract: ${f}`)
+  ];
+}
+
 // src/util/safe-write.ts
 import { constants as constants2 } from "node:fs";
-import { lstat as lstat3, mkdir as mkdir3, open as open4, rm as rm2 } from "node:fs/promises";
+import { lstat as lstat4, mkdir as mkdir4, open as open5, rm as rm2 } from "node:fs/promises";
 import { join as join9 } from "node:path";
 async function writeInside(root, relPath, data, scrubber) {
-  const rootStats = await lstat3(root);
+  const rootStats = await lstat4(root);
   if (!rootStats.isDirectory()) throw new Error(`${root} is not a directory: refusing to write into it`);
   const parts = relPath.split("/");
   let dir = root;
   for (const part of parts.slice(0, -1)) {
     dir = join9(dir, part);
-    const stats = await lstat3(dir).catch(() => null);
+    const stats = await lstat4(dir).catch(() => null);
     if (stats?.isDirectory()) continue;
     if (stats) await rm2(dir, { force: true });
-    await mkdir3(dir).catch((e) => {
+    await mkdir4(dir).catch((e) => {
       if (e.code !== "EEXIST") throw e;
     });
-    if (!(await lstat3(dir)).isDirectory()) throw new Error(`${dir} is not a directory: refusing to write into it`);
+    if (!(await lstat4(dir)).isDirectory()) throw new Error(`${dir} is not a directory: refusing to write into it`);
   }
   const path = join9(dir, parts.at(-1));
-  const existing = await lstat3(path).catch(() => null);
+  const existing = await lstat4(path).catch(() => null);
   if (existing && !existing.isFile()) await rm2(path, { recursive: true, force: true });
   const bytes = typeof data === "string" ? Buffer.from(scrubber ? scrubber.text(data) : data) : scrubber ? scrubber.bytes(data) : data;
-  const handle = await open4(path, constants2.O_WRONLY | constants2.O_CREAT | constants2.O_TRUNC | constants2.O_NOFOLLOW, 420);
+  const handle = await open5(path, constants2.O_WRONLY | constants2.O_CREAT | constants2.O_TRUNC | constants2.O_NOFOLLOW, 420);
   try {
     await handle.writeFile(bytes);
   } finally {
@@ -33007,15 +34021,140 @@ async function writeRunFiles(runDir, results, scrubber = Scrubber.none) {
   return resultsPath;
 }
 
+// src/repair/repair.ts
+var STARTED = "started.json";
+async function repairTarget(trialDir) {
+  const runDir = dirname6(dirname6(trialDir));
+  const resultsPath = join10(runDir, "results.json");
+  const results = parseOrThrow(Results, await readJsonFile(resultsPath), resultsPath);
+  const task = results.tasks.find((t) => t.id === basename(dirname6(trialDir)));
+  const trial = task?.trials.find((t) => t.evidence === relative4(runDir, trialDir));
+  if (!task || !trial) throw new UserInputError(trialDir, "", `not a trial of the run in ${runDir}: name <run-dir>/<task>/trial-NNN`);
+  return { runDir, trialDir, results, task, trial };
+}
+async function startRepair(target) {
+  const repairDir = join10(target.trialDir, "repair");
+  if (await stat2(join10(repairDir, STARTED)).catch(() => null)) {
+    throw new UserInputError(repairDir, "", "a repair of this trial is under way (or done): finish it with --done, or discard it with --abort");
+  }
+  const delivered = await readCandidate2(join10(target.trialDir, "candidate"), NO_LIMITS);
+  await writeCandidate(delivered, join10(repairDir, "candidate"));
+  await writeFile4(join10(repairDir, STARTED), JSON.stringify({ started_at: (/* @__PURE__ */ new Date()).toISOString(), candidate_sha256: delivered.sha256 }, null, 2) + "\n");
+  return join10(repairDir, "candidate");
+}
+async function abortRepair(target) {
+  if (target.trial.repair) throw new UserInputError(target.trialDir, "repair", "this repair is finished and recorded in results.json; it is not discarded");
+  await rm3(join10(target.trialDir, "repair"), { recursive: true, force: true });
+}
+async function finishRepair(target, options) {
+  const repairDir = join10(target.trialDir, "repair");
+  const started = await readFile4(join10(repairDir, STARTED), "utf8").then((t) => JSON.parse(t), () => null);
+  if (!started) throw new UserInputError(repairDir, "", "no repair was started here: run `trialgate repair <trial>` first");
+  if (target.trial.repair) throw new UserInputError(target.trialDir, "repair", "already repaired and recorded");
+  const delivered = await readCandidate2(join10(target.trialDir, "candidate"), NO_LIMITS);
+  const repaired = await readCandidate2(join10(repairDir, "candidate"), NO_LIMITS);
+  const patch = candidatePatch(delivered.files, repaired.files);
+  if (patch.binary.length) throw new UserInputError(join10(repairDir, "candidate"), patch.binary.join(", "), "a repair may change text files only: a binary change cannot be reviewed as a patch");
+  if (patch.files === 0) throw new UserInputError(join10(repairDir, "candidate"), "", "nothing was changed: edit the copy, or discard the repair with --abort");
+  await writeFile4(join10(repairDir, "patch.diff"), patch.text);
+  const measured = (Date.now() - Date.parse(started.started_at)) / 6e4;
+  const minutes = Math.round((options.minutes ?? measured) * 10) / 10;
+  const accepted = await acceptRepaired(target, options.task, join10(repairDir, "candidate"), join10(repairDir, "acceptance"), options.isolation);
+  const repair = {
+    ...accepted,
+    source: "manual",
+    minutes,
+    ...options.confirmingMinutes === void 0 ? {} : { confirming_minutes: options.confirmingMinutes },
+    patch_lines: patch.lines,
+    patch_files: patch.files,
+    ...options.note ? { note: options.note } : {},
+    candidate_sha256: repaired.sha256,
+    patch: relative4(target.runDir, join10(repairDir, "patch.diff"))
+  };
+  await writeFile4(join10(repairDir, "result.json"), JSON.stringify(repair, null, 2) + "\n");
+  await recordRepair(target, repair);
+  return repair;
+}
+async function acceptRepaired(target, task, candidateDir, outDir, isolation = "auto") {
+  if (task.fixture.sha256 !== target.task.fixture_sha256) {
+    throw new UserInputError(task.fixture.dir, "fixture", `changed since the run (its hash was ${target.task.fixture_sha256.slice(0, 12)}, now ${task.fixture.sha256.slice(0, 12)}): a repair is accepted against the version that ran`);
+  }
+  if (task.kind.name === "tools") throw new UserInputError(task.spec.id, "acceptance", "a tools task is judged by what the agent did, not by a candidate: there is nothing to repair");
+  const copies = await mkdtemp2(join10(tmpdir3(), "trialgate-repair-"));
+  const sandbox = await openSandbox(isolation, "--isolation");
+  try {
+    const fixture = await copyFixture(task.fixture, copies);
+    await mkdir5(outDir, { recursive: true });
+    const validation = await task.kind.validate({ fixture, acceptance: task.acceptance, sandbox, outDir, candidateDir, scrubber: new Scrubber(heldTokens(process.env)) });
+    return { outcome: outcomeOf(validation), failures: validation.problems };
+  } finally {
+    await sandbox.dispose();
+    await rm3(copies, { recursive: true, force: true });
+  }
+}
+function outcomeOf(validation) {
+  if (validation.problems.length === 0) return "pass";
+  const rows = validation.shape === "variants" ? validation.rows : [];
+  return rows.length > 0 && rows.every((r) => r.verdict === "execution_error_or_skip" && r.assertionFailures === 0 && r.executionErrors > 0) ? "env_error" : "fail";
+}
+async function recordRepair(target, repair) {
+  const tasks = target.results.tasks.map((task) => {
+    if (task.id !== target.task.id) return task;
+    const trials = task.trials.map((t) => t.trial === target.trial.trial ? { ...t, repair } : t);
+    const summary = summarizeTask(trials, task.summary.k, Object.keys(task.summary.detections));
+    return { ...task, trials, summary };
+  });
+  await writeRunFiles(target.runDir, { ...target.results, tasks }, new Scrubber(heldTokens(process.env)));
+}
+
+// src/repair/committed.ts
+var CommittedMeta = external_exports.object({
+  minutes: external_exports.number().nonnegative(),
+  confirming_minutes: external_exports.number().nonnegative().optional(),
+  note: external_exports.string().optional(),
+  patch_lines: external_exports.number().int().nonnegative(),
+  patch_files: external_exports.number().int().nonnegative()
+});
+var pathOf = (set2, task, candidateSha256) => join11(set2.dir, set2.config.repairs, task, candidateSha256);
+async function saveCommittedRepair(set2, task, deliveredSha256, patchText, repair) {
+  const base = pathOf(set2, task, deliveredSha256);
+  await mkdir6(join11(set2.dir, set2.config.repairs, task), { recursive: true });
+  await writeFile5(`${base}.diff`, patchText);
+  const meta3 = { minutes: repair.minutes, ...repair.confirming_minutes === void 0 ? {} : { confirming_minutes: repair.confirming_minutes }, ...repair.note ? { note: repair.note } : {}, patch_lines: repair.patch_lines, patch_files: repair.patch_files };
+  await writeFile5(`${base}.json`, JSON.stringify(CommittedMeta.parse(meta3), null, 2) + "\n");
+  return relative5(set2.dir, `${base}.diff`);
+}
+async function applyCommittedRepair(set2, task, taskResult2, trial, trialDir, runDir, isolation) {
+  if (!trial.candidate_sha256 || trial.outcome !== "fail") return void 0;
+  const base = pathOf(set2, task.spec.id, trial.candidate_sha256);
+  const patchText = await readFile5(`${base}.diff`, "utf8").catch(() => void 0);
+  if (patchText === void 0) return void 0;
+  const meta3 = CommittedMeta.parse(JSON.parse(await readFile5(`${base}.json`, "utf8")));
+  const repairDir = join11(trialDir, "repair");
+  const delivered = await readCandidate2(join11(trialDir, "candidate"), NO_LIMITS);
+  const applied = applyCandidatePatch(delivered.files, patchText);
+  await mkdir6(repairDir, { recursive: true });
+  await writeFile5(join11(repairDir, "patch.diff"), patchText);
+  const figures2 = { source: "committed", ...meta3, patch: relative5(runDir, join11(repairDir, "patch.diff")) };
+  if (typeof applied === "string") return { ...figures2, outcome: "fail", candidate_sha256: delivered.sha256, failures: [`the committed repair ${relative5(set2.dir, `${base}.diff`)} does not apply: ${applied}`] };
+  const candidate = { files: applied, sha256: "", unsafe: [], oversize: [] };
+  await writeCandidate(candidate, join11(repairDir, "candidate"));
+  const repaired = await readCandidate2(join11(repairDir, "candidate"), NO_LIMITS);
+  const accepted = await acceptRepaired({ task: taskResult2 }, task, join11(repairDir, "candidate"), join11(repairDir, "acceptance"), isolation);
+  const repair = { ...figures2, ...accepted, candidate_sha256: repaired.sha256 };
+  await writeFile5(join11(repairDir, "result.json"), JSON.stringify(repair, null, 2) + "\n");
+  return repair;
+}
+
 // src/trial/integrity.ts
 import { readdir as readdir4 } from "node:fs/promises";
-import { join as join10 } from "node:path";
+import { join as join12 } from "node:path";
 var noFindings = () => ({ tampered: [], escaped: [], forged: [], unsafe: [] });
 async function takeSnapshot(trialDir, taskDir, runDir) {
   const entries = (await listEntries(trialDir)).filter((e) => e.kind !== "dir" && !/^(candidate|evidence)(\/|$)/.test(e.path));
   const trial = await hashFiles(trialDir, entries.filter((e) => e.kind === "file").map((e) => e.path));
   for (const e of entries) if (e.kind !== "file") trial[e.path] = e.kind;
-  const evidence = (await listEntries(join10(trialDir, "evidence")).catch(() => [])).filter((e) => e.kind !== "dir").map((e) => `evidence/${e.path}`);
+  const evidence = (await listEntries(join12(trialDir, "evidence")).catch(() => [])).filter((e) => e.kind !== "dir").map((e) => `evidence/${e.path}`);
   return {
     trial,
     evidence,
@@ -33050,21 +34189,21 @@ function changes(before, after) {
 }
 
 // src/trial/run-trial.ts
-import { chmod, cp as cp3, mkdir as mkdir5, mkdtemp as mkdtemp2, readlink as readlink3, rm as rm3 } from "node:fs/promises";
-import { tmpdir as tmpdir3 } from "node:os";
-import { join as join12, relative as relative6 } from "node:path";
+import { chmod, cp as cp2, mkdir as mkdir7, mkdtemp as mkdtemp3, readlink as readlink3, rm as rm4 } from "node:fs/promises";
+import { tmpdir as tmpdir4 } from "node:os";
+import { join as join13, relative as relative6 } from "node:path";
 
 // src/agent/process.ts
-import { existsSync as existsSync3 } from "node:fs";
-import { basename, sep as sep4 } from "node:path";
+import { existsSync as existsSync2 } from "node:fs";
+import { basename as basename2, sep as sep5 } from "node:path";
 
 // src/util/command-paths.ts
-import { isAbsolute as isAbsolute3, resolve as resolve7 } from "node:path";
+import { isAbsolute as isAbsolute4, resolve as resolve4 } from "node:path";
 var SCRIPT2 = /\.(mjs|cjs|js|ts|py|sh|rb|pl)$/;
 function namedPaths(command, env, cwd) {
   const expanded = command.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (whole, name) => env[name] ?? whole);
   const tokens2 = [...expanded.matchAll(/(?:^|[\s"'=])([^\s"'`;|&<>()$=]+)/g)].map((m) => m[1]);
-  return tokens2.filter((t) => !t.startsWith("-") && (isAbsolute3(t) || t.includes("/") && SCRIPT2.test(t) || SCRIPT2.test(t))).map((t) => resolve7(cwd, t));
+  return tokens2.filter((t) => !t.startsWith("-") && (isAbsolute4(t) || t.includes("/") && SCRIPT2.test(t) || SCRIPT2.test(t))).map((t) => resolve4(cwd, t));
 }
 
 // src/agent/process.ts
@@ -33116,7 +34255,7 @@ function setupMistake(code, options, log) {
   if (code === COMMAND_NOT_FOUND) return `agent command not found: ${options.command} (${tail || "exit 127"})`;
   if (code === NOT_EXECUTABLE) return `agent command cannot be executed: ${options.command} (${tail || "exit 126"})`;
   for (const path of namedPaths(options.command, options.env, options.cwd)) {
-    if (!existsSync3(path) && log.includes(basename(path))) return `the agent command names ${path}, which does not exist (${tail})`;
+    if (!existsSync2(path) && log.includes(basename2(path))) return `the agent command names ${path}, which does not exist (${tail})`;
     if (!visibleIn(path, options.mounts) && options.sandbox.report.mechanism !== "none" && log.includes(path)) {
       return `the agent command names ${path}, which the isolated agent cannot see: add it (or its directory) to agent.files in trialgate.yml (${tail})`;
     }
@@ -33128,89 +34267,8 @@ function visibleIn(path, mounts) {
   if (SYSTEM_PREFIXES.some((p) => path.startsWith(p))) return true;
   return mounts.some((m) => {
     const at = m.at ?? m.path;
-    return path === at || path.startsWith(at + sep4);
+    return path === at || path.startsWith(at + sep5);
   });
-}
-
-// src/acceptance/snapshot.ts
-import { mkdir as mkdir4, readlink as readlink2, writeFile as writeFile2 } from "node:fs/promises";
-import { dirname as dirname6, join as join11 } from "node:path";
-import { lstat as lstat4 } from "node:fs/promises";
-var NO_LIMITS = { bytes: Number.MAX_SAFE_INTEGER, files: Number.MAX_SAFE_INTEGER };
-async function readCandidate2(dir, limits, label2 = "candidate/") {
-  const files = /* @__PURE__ */ new Map();
-  const unsafe = [];
-  const oversize = [];
-  const root = await lstat4(dir).catch(() => null);
-  if (!root?.isDirectory()) {
-    if (root) unsafe.push(`${label2} is ${root.isSymbolicLink() ? `a symbolic link to ${await readlink2(dir).catch(() => "?")}` : "not a directory"}`);
-    return { files, sha256: sha256Manifest({}), unsafe, oversize };
-  }
-  let total = 0;
-  const entries = await listEntries(dir);
-  const regular = entries.filter((e) => e.kind === "file");
-  if (regular.length > limits.files) oversize.push(`${label2} holds ${regular.length} files; the limit is ${limits.files} (limits.candidate_files)`);
-  for (const entry of entries) {
-    const name = `${label2}${entry.path}`;
-    if (entry.kind === "link") unsafe.push(`${name} is a symbolic link (to ${await readlink2(join11(dir, entry.path)).catch(() => "?")}): links are never followed`);
-    else if (entry.kind === "other") unsafe.push(`${name} is not a regular file (a device, pipe or socket)`);
-    if (entry.kind !== "file" || files.size >= limits.files) continue;
-    if (entry.links > 1) {
-      unsafe.push(`${name} is a hard link shared with a file outside the candidate`);
-      continue;
-    }
-    if (total + entry.size > limits.bytes) {
-      oversize.push(`${name} (${entry.size} bytes) takes the candidate past ${limits.bytes} bytes (limits.candidate_mb)`);
-      continue;
-    }
-    const bytes = await readRegularFile(join11(dir, entry.path), limits.bytes - total).catch(() => null);
-    if (bytes === null) {
-      unsafe.push(`${name} changed or vanished while it was read`);
-      continue;
-    }
-    total += bytes.length;
-    files.set(entry.path, bytes);
-  }
-  const hashes = {};
-  for (const [path, bytes] of files) hashes[path] = sha256(bytes);
-  return { files, sha256: sha256Manifest(hashes), unsafe, oversize };
-}
-async function writeCandidate(snapshot, dir) {
-  await mkdir4(dir, { recursive: true });
-  for (const [path, bytes] of snapshot.files) {
-    await mkdir4(dirname6(join11(dir, path)), { recursive: true });
-    await writeFile2(join11(dir, path), bytes);
-  }
-}
-function candidateText(snapshot, path) {
-  return snapshot.files.get(path)?.toString("utf8");
-}
-var MAX_JSON_DEPTH = 64;
-function candidateJson(snapshot, path) {
-  const text2 = candidateText(snapshot, path);
-  if (text2 === void 0) return { ok: false, problem: `${path}: file not found in the candidate` };
-  const depth2 = jsonDepth(text2);
-  if (depth2 > MAX_JSON_DEPTH) return { ok: false, problem: `${path}: nested ${depth2} levels deep; the limit is ${MAX_JSON_DEPTH}` };
-  try {
-    return { ok: true, value: JSON.parse(text2) };
-  } catch (e) {
-    return { ok: false, problem: `${path}: not valid JSON: ${e.message}` };
-  }
-}
-function jsonDepth(text2) {
-  let depth2 = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++;
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) deepest = Math.max(deepest, ++depth2);
-    else if (c === 93 || c === 125) depth2--;
-  }
-  return deepest;
 }
 
 // src/trial/verdict.ts
@@ -33318,8 +34376,8 @@ function trialDirName(trial) {
 }
 async function runTrial(ctx) {
   const started = performance.now();
-  const taskDir = join12(ctx.run.runDir, ctx.task.spec.id);
-  const trialDir = join12(taskDir, trialDirName(ctx.trial));
+  const taskDir = join13(ctx.run.runDir, ctx.task.spec.id);
+  const trialDir = join13(taskDir, trialDirName(ctx.trial));
   const evidence = relative6(ctx.run.runDir, trialDir);
   try {
     await prepareTrialDir(ctx, trialDir);
@@ -33391,13 +34449,13 @@ var Trial = class {
   }
   async runAgent(request = {}) {
     const { run } = this.ctx;
-    const candidateDir = join12(this.trialDir, "candidate", request.candidateSubdir ?? "");
-    const evidenceDir = join12(this.trialDir, "evidence");
+    const candidateDir = join13(this.trialDir, "candidate", request.candidateSubdir ?? "");
+    const evidenceDir = join13(this.trialDir, "evidence");
     const sub = (name) => request.evidenceSubdir ? `${request.evidenceSubdir}/${name}` : name;
-    await mkdir5(candidateDir, { recursive: true });
+    await mkdir7(candidateDir, { recursive: true });
     if (run.agent.setupError) return { exitCode: null, signal: null, budgetExhausted: false, agentMs: 0, logBytes: 0, logCapped: false, setupError: run.agent.setupError };
     const isolated = run.sandbox.report.mechanism !== "none";
-    const scratch = isolated ? await mkdtemp2(join12(tmpdir3(), "trialgate-agent-evidence-")) : evidenceDir;
+    const scratch = isolated ? await mkdtemp3(join13(tmpdir4(), "trialgate-agent-evidence-")) : evidenceDir;
     try {
       const before = await takeSnapshot(this.trialDir, this.taskDir, run.runDir);
       const process2 = await runAgentProcess({
@@ -33407,8 +34465,8 @@ var Trial = class {
         env: {
           ...run.agent.env,
           TRIALGATE_TRIAL_DIR: this.trialDir,
-          TRIALGATE_INPUTS: join12(this.trialDir, "inputs"),
-          TRIALGATE_TASK: join12(this.trialDir, "task.txt"),
+          TRIALGATE_INPUTS: join13(this.trialDir, "inputs"),
+          TRIALGATE_TASK: join13(this.trialDir, "task.txt"),
           TRIALGATE_CANDIDATE: candidateDir,
           TRIALGATE_SEED: String(this.ctx.seed),
           TRIALGATE_TRIAL: String(this.ctx.trial),
@@ -33416,7 +34474,7 @@ var Trial = class {
         },
         mounts: [
           { path: this.trialDir },
-          { path: join12(this.trialDir, "candidate"), writable: true },
+          { path: join13(this.trialDir, "candidate"), writable: true },
           { path: scratch, writable: true, at: evidenceDir },
           ...run.agent.files.map((path) => ({ path })),
           ...(request.readable ?? []).map((path) => ({ path }))
@@ -33437,15 +34495,15 @@ var Trial = class {
       const { log: _log, ...agent } = process2;
       return { ...agent, ...usage2 ? { usage: usage2 } : {} };
     } finally {
-      if (isolated) await rm3(scratch, { recursive: true, force: true });
+      if (isolated) await rm4(scratch, { recursive: true, force: true });
     }
   }
   readCandidate(subdir) {
     const { limits } = this.ctx.run;
-    return readCandidate2(join12(this.trialDir, "candidate", subdir ?? ""), { bytes: limits.candidate_mb * 1024 * 1024, files: limits.candidate_files }, `candidate/${subdir ? `${subdir}/` : ""}`);
+    return readCandidate2(join13(this.trialDir, "candidate", subdir ?? ""), { bytes: limits.candidate_mb * 1024 * 1024, files: limits.candidate_files }, `candidate/${subdir ? `${subdir}/` : ""}`);
   }
   writeEvidence(relPath, data) {
-    return writeInside(join12(this.trialDir, "evidence"), relPath, data, this.ctx.run.scrubber);
+    return writeInside(join13(this.trialDir, "evidence"), relPath, data, this.ctx.run.scrubber);
   }
   verifyAcceptanceCopy() {
     return this.ctx.run.verifyAcceptanceCopy(this.ctx.task.spec.id);
@@ -33476,13 +34534,13 @@ var Trial = class {
     let usage2;
     for (const entry of entries) {
       if (entry.path === "usage.json" && entry.kind === "file") {
-        usage2 = await readUsage(join12(dir, entry.path));
-        if (dir !== join12(this.trialDir, "evidence") || usagePath !== "usage.json") await rm3(join12(dir, entry.path), { force: true });
+        usage2 = await readUsage(join13(dir, entry.path));
+        if (dir !== join13(this.trialDir, "evidence") || usagePath !== "usage.json") await rm4(join13(dir, entry.path), { force: true });
         if (usage2) await this.writeEvidence(usagePath, json2(usage2));
         continue;
       }
       if (entry.path === "agent.log" || entry.path.endsWith("/agent.log")) continue;
-      if (entry.kind === "link") this.note("unsafe", [`evidence/${entry.path} is a symbolic link (to ${await readlink3(join12(dir, entry.path)).catch(() => "?")}): links are never followed`]);
+      if (entry.kind === "link") this.note("unsafe", [`evidence/${entry.path} is a symbolic link (to ${await readlink3(join13(dir, entry.path)).catch(() => "?")}): links are never followed`]);
       else this.note("forged", [`wrote evidence/${entry.path} (evidence is the runner's to write)`]);
     }
     return usage2;
@@ -33491,9 +34549,9 @@ var Trial = class {
     const removed = [];
     for (const entry of await listEntries(this.trialDir).catch(() => [])) {
       if (entry.kind !== "link" && entry.kind !== "other") continue;
-      const what = entry.kind === "link" ? `a symbolic link (to ${await readlink3(join12(this.trialDir, entry.path)).catch(() => "?")})` : "a special file";
+      const what = entry.kind === "link" ? `a symbolic link (to ${await readlink3(join13(this.trialDir, entry.path)).catch(() => "?")})` : "a special file";
       if (!this.integrity.unsafe.some((line) => line.startsWith(`${entry.path} `))) this.note("unsafe", [`${entry.path} is ${what}: links and special files are never followed`]);
-      await rm3(join12(this.trialDir, entry.path), { force: true });
+      await rm4(join13(this.trialDir, entry.path), { force: true });
       removed.push(entry.path);
     }
     return removed;
@@ -33502,11 +34560,11 @@ var Trial = class {
   async scrubCandidate() {
     const { scrubber } = this.ctx.run;
     if (!scrubber.patterns.length) return [];
-    const dir = join12(this.trialDir, "candidate");
+    const dir = join13(this.trialDir, "candidate");
     const changed = [];
     for (const entry of await listEntries(dir).catch(() => [])) {
       if (entry.kind !== "file") continue;
-      const bytes = await readRegularFile(join12(dir, entry.path), this.ctx.run.limits.candidate_mb * 1024 * 1024).catch(() => null);
+      const bytes = await readRegularFile(join13(dir, entry.path), this.ctx.run.limits.candidate_mb * 1024 * 1024).catch(() => null);
       if (!bytes) continue;
       const clean = scrubber.bytes(bytes);
       if (clean === bytes) continue;
@@ -33520,12 +34578,12 @@ var Trial = class {
   }
 };
 async function prepareTrialDir(ctx, trialDir) {
-  await mkdir5(join12(trialDir, "candidate"), { recursive: true });
-  await mkdir5(join12(trialDir, "evidence"), { recursive: true });
-  await cp3(join12(ctx.acceptanceCopy.dir, "inputs"), join12(trialDir, "inputs"), { recursive: true });
-  await cp3(join12(ctx.acceptanceCopy.dir, "task.txt"), join12(trialDir, "task.txt"));
+  await mkdir7(join13(trialDir, "candidate"), { recursive: true });
+  await mkdir7(join13(trialDir, "evidence"), { recursive: true });
+  await cp2(join13(ctx.acceptanceCopy.dir, "inputs"), join13(trialDir, "inputs"), { recursive: true });
+  await cp2(join13(ctx.acceptanceCopy.dir, "task.txt"), join13(trialDir, "task.txt"));
   await writeInside(trialDir, "config.json", json2({ ...ctx.run.config, task: ctx.task.spec.id, trial: ctx.trial, seed: ctx.seed }));
-  for (const entry of await listEntries(join12(trialDir, "inputs"))) if (entry.kind === "file") await chmod(join12(trialDir, "inputs", entry.path), 292);
+  for (const entry of await listEntries(join13(trialDir, "inputs"))) if (entry.kind === "file") await chmod(join13(trialDir, "inputs", entry.path), 292);
 }
 async function readUsage(path) {
   const bytes = await readRegularFile(path, USAGE_BYTES).catch(() => null);
@@ -33579,13 +34637,13 @@ var json2 = (data) => JSON.stringify(data, null, 2) + "\n";
 
 // src/trial/trialset.ts
 import { stat as stat3 } from "node:fs/promises";
-import { dirname as dirname7, isAbsolute as isAbsolute5, join as join19, relative as relative7, resolve as resolve8, sep as sep5 } from "node:path";
+import { dirname as dirname7, isAbsolute as isAbsolute6, join as join20, relative as relative7, resolve as resolve5, sep as sep6 } from "node:path";
 
 // src/kinds/command/kind.ts
-import { existsSync as existsSync4 } from "node:fs";
-import { mkdir as mkdir6, mkdtemp as mkdtemp3, rm as rm4, writeFile as writeFile3 } from "node:fs/promises";
-import { tmpdir as tmpdir4 } from "node:os";
-import { join as join13 } from "node:path";
+import { existsSync as existsSync3 } from "node:fs";
+import { mkdir as mkdir8, mkdtemp as mkdtemp4, rm as rm5, writeFile as writeFile6 } from "node:fs/promises";
+import { tmpdir as tmpdir5 } from "node:os";
+import { join as join14 } from "node:path";
 
 // src/acceptance/validate.ts
 function validationRows(fixture, outcomes) {
@@ -33666,20 +34724,20 @@ var REPORT_BYTES = 16 * 1024 * 1024;
 var STDERR_TAIL = 2e3;
 async function acceptCommand(run) {
   return acceptEachVariant({ ...run, candidateSha256: run.candidate.sha256, concurrency: 1 }, [], async (services, fault) => {
-    const work = await mkdtemp3(join13(tmpdir4(), "trialgate-acceptor-"));
+    const work = await mkdtemp4(join14(tmpdir5(), "trialgate-acceptor-"));
     try {
       return await runOnce(run, await services.get(), fault, work);
     } finally {
-      await rm4(work, { recursive: true, force: true });
+      await rm5(work, { recursive: true, force: true });
     }
   });
 }
 async function runOnce(run, service, fault, work) {
   const { acceptance, fixture } = run;
-  const candidateDir = join13(work, "candidate");
-  const reportDir = join13(work, "report");
+  const candidateDir = join14(work, "candidate");
+  const reportDir = join14(work, "report");
   await writeCandidate(run.candidate, candidateDir);
-  await mkdir6(reportDir);
+  await mkdir8(reportDir);
   if (service.coverage) await resetService(service);
   const reach = run.sandbox.reach(service.address);
   const acceptor = run.sandbox.spawn({
@@ -33691,12 +34749,12 @@ async function runOnce(run, service, fault, work) {
       ...run.passed,
       TRIALGATE_SERVICE_URL: reach.url,
       TRIALGATE_CANDIDATE: candidateDir,
-      TRIALGATE_REPORT: join13(reportDir, "report.json"),
+      TRIALGATE_REPORT: join14(reportDir, "report.json"),
       ...acceptance.expose_fault ? { TRIALGATE_FAULT: fault } : {}
     },
     mounts: [{ path: fixture.root }, { path: candidateDir, writable: true }, { path: reportDir, writable: true }],
     // The reference answers would let candidate code hand in the fixture's own tests as its work.
-    hide: [join13(fixture.dir, fixture.manifest.reference)],
+    hide: [join14(fixture.dir, fixture.manifest.reference)],
     conceal: [fixture.root, work],
     network: reach.network,
     ...reach.forward ? { forward: reach.forward } : {}
@@ -33715,12 +34773,12 @@ async function runOnce(run, service, fault, work) {
     throw new EnvironmentError(`acceptance command not found: ${acceptance.command}: ${stderr.trim()}`, "the acceptance command is missing: an environment failure");
   }
   const withStderr = (why) => `${why}${stderr.trim() ? `; stderr: ${stderr.trim().slice(-500)}` : ""}`;
-  const missing = code !== 0 && !timedOut ? namedPaths(acceptance.command, acceptance.env, fixture.dir).find((path) => !existsSync4(path)) : void 0;
+  const missing = code !== 0 && !timedOut ? namedPaths(acceptance.command, acceptance.env, fixture.dir).find((path) => !existsSync3(path)) : void 0;
   if (missing) {
     throw new EnvironmentError(withStderr(`the acceptance command names ${missing}, which is not in the fixture`), "the acceptance command is missing: an environment failure");
   }
   if (timedOut) return errorBody([], withStderr(`the acceptance command ran past its budget of ${acceptance.timeout_seconds} s (acceptance.timeout_seconds) and was ended`));
-  const body = await readAcceptorReport(join13(reportDir, "report.json"));
+  const body = await readAcceptorReport(join14(reportDir, "report.json"));
   if ("error" in body && body.error) return errorBody([], withStderr(body.error));
   const reached = service.coverage ? await resetService(service) : [];
   return { ...body, records: body.records.map((r) => ({ ...r, branches: reached })) };
@@ -33780,12 +34838,12 @@ var commandKind = {
   },
   async validate(options) {
     const { fixture } = options;
-    const candidateDir = options.candidateDir ?? join13(fixture.dir, fixture.manifest.reference);
+    const candidateDir = options.candidateDir ?? join14(fixture.dir, fixture.manifest.reference);
     const candidate = await readCandidate2(candidateDir, NO_LIMITS, "");
     if (candidate.unsafe.length) return { shape: "variants", fixture, candidateDir, rows: [], problems: candidate.unsafe, formatOnly: true };
     const acceptance = asCommand(options.acceptance);
-    const reportsDir = join13(options.outDir, "reports");
-    await mkdir6(reportsDir, { recursive: true });
+    const reportsDir = join14(options.outDir, "reports");
+    await mkdir8(reportsDir, { recursive: true });
     const outcomes = await acceptCommand({
       fixture,
       sandbox: options.sandbox,
@@ -33794,8 +34852,8 @@ var commandKind = {
       passed: passedEnvironment(acceptance.pass_env, "acceptance.pass_env"),
       variants: variantsOf(fixture),
       writeReport: async (fault, text2) => {
-        const path = join13(reportsDir, `${fault}.json`);
-        await writeFile3(path, options.scrubber.text(text2));
+        const path = join14(reportsDir, `${fault}.json`);
+        await writeFile6(path, options.scrubber.text(text2));
         return path;
       }
     });
@@ -33804,12 +34862,12 @@ var commandKind = {
 };
 
 // src/kinds/http-cases/kind.ts
-import { join as join15 } from "node:path";
-import { mkdir as mkdir7, writeFile as writeFile4 } from "node:fs/promises";
+import { join as join16 } from "node:path";
+import { mkdir as mkdir9, writeFile as writeFile7 } from "node:fs/promises";
 
 // src/kinds/http-cases/checks.ts
-import { readFile as readFile5 } from "node:fs/promises";
-import { isAbsolute as isAbsolute4, join as join14, normalize } from "node:path";
+import { readFile as readFile6 } from "node:fs/promises";
+import { isAbsolute as isAbsolute5, join as join15, normalize as normalize2 } from "node:path";
 
 // src/schemas/cases.ts
 var JsonPath = external_exports.string().regex(/^\$(\.[A-Za-z_][A-Za-z0-9_-]*|\[\d+\])*$/, "a simple JSON path such as $.available or $.records[0].kind");
@@ -33900,12 +34958,12 @@ async function quoteProblems(spec, inputsDir) {
   const texts = /* @__PURE__ */ new Map();
   for (const [i, rule] of spec.rules.entries()) {
     const where = `spec.json: rules[${i}] (${rule.id})`;
-    const file2 = normalize(rule.source.file);
-    if (isAbsolute4(file2) || file2.startsWith("..")) {
+    const file2 = normalize2(rule.source.file);
+    if (isAbsolute5(file2) || file2.startsWith("..")) {
       problems.push(`${where}: source.file ${JSON.stringify(rule.source.file)} must be a file inside inputs/`);
       continue;
     }
-    if (!texts.has(file2)) texts.set(file2, await readFile5(join14(inputsDir, file2), "utf8").then(fold, () => null));
+    if (!texts.has(file2)) texts.set(file2, await readFile6(join15(inputsDir, file2), "utf8").then(fold, () => null));
     const text2 = texts.get(file2);
     if (text2 === null) problems.push(`${where}: source.file ${JSON.stringify(rule.source.file)} is not in inputs/`);
     else if (!text2.includes(fold(rule.source.quote))) {
@@ -34103,7 +35161,7 @@ var httpCasesKind = {
     const { result, candidate } = await agentDelivers(trial);
     if (!candidate) return result;
     const { fixture } = trial.task;
-    const checked = await checkCandidate(candidate, join15(fixture.dir, "inputs"));
+    const checked = await checkCandidate(candidate, join16(fixture.dir, "inputs"));
     if (!checked.ok) return { ...result, formatProblems: checked.problems };
     const variants2 = await acceptCases({
       fixture,
@@ -34119,13 +35177,13 @@ var httpCasesKind = {
   },
   async validate(options) {
     const { fixture } = options;
-    const candidateDir = options.candidateDir ?? join15(fixture.dir, fixture.manifest.reference);
+    const candidateDir = options.candidateDir ?? join16(fixture.dir, fixture.manifest.reference);
     const snapshot = await readCandidate2(candidateDir, NO_LIMITS, "");
     const problems = [...snapshot.unsafe, ...snapshot.oversize];
-    const checked = await checkCandidate(snapshot, join15(fixture.dir, "inputs"));
+    const checked = await checkCandidate(snapshot, join16(fixture.dir, "inputs"));
     if (!checked.ok || problems.length) return { shape: "variants", fixture, candidateDir, rows: [], problems: [...problems, ...checked.problems], formatOnly: true };
-    const reportsDir = join15(options.outDir, "reports");
-    await mkdir7(reportsDir, { recursive: true });
+    const reportsDir = join16(options.outDir, "reports");
+    await mkdir9(reportsDir, { recursive: true });
     const outcomes = await acceptCases({
       fixture,
       sandbox: options.sandbox,
@@ -34134,8 +35192,8 @@ var httpCasesKind = {
       variants: variantsOf(fixture),
       timeoutSeconds: timeoutOf(options.acceptance),
       writeReport: async (fault, text2) => {
-        const path = join15(reportsDir, `${fault}.json`);
-        await writeFile4(path, options.scrubber.text(text2));
+        const path = join16(reportsDir, `${fault}.json`);
+        await writeFile7(path, options.scrubber.text(text2));
         return path;
       }
     });
@@ -34145,9 +35203,9 @@ var httpCasesKind = {
 
 // src/kinds/tools/run.ts
 import { randomBytes as randomBytes3 } from "node:crypto";
-import { mkdtemp as mkdtemp4, rm as rm5 } from "node:fs/promises";
-import { tmpdir as tmpdir5 } from "node:os";
-import { join as join17 } from "node:path";
+import { mkdtemp as mkdtemp5, rm as rm6 } from "node:fs/promises";
+import { tmpdir as tmpdir6 } from "node:os";
+import { join as join18 } from "node:path";
 
 // src/kinds/tools/boundaries.ts
 var BOUNDARIES = [
@@ -34198,15 +35256,15 @@ function decide(variant, state, call2) {
 }
 
 // src/kinds/tools/goal.ts
-import { readFile as readFile6, rename, writeFile as writeFile5 } from "node:fs/promises";
-import { join as join16 } from "node:path";
+import { readFile as readFile7, rename, writeFile as writeFile8 } from "node:fs/promises";
+import { join as join17 } from "node:path";
 async function openGoalChannel(dir, first) {
-  const path = join16(dir, "goal.json");
+  const path = join17(dir, "goal.json");
   const versions = [];
   let written = "";
   const write = async (goal) => {
     written = JSON.stringify(goal, null, 2) + "\n";
-    await writeFile5(`${path}.next`, written);
+    await writeFile8(`${path}.next`, written);
     await rename(`${path}.next`, path);
     versions.push(goal);
   };
@@ -34220,7 +35278,7 @@ async function openGoalChannel(dir, first) {
       return write({ ...last, ...change2, version: last.version + 1 });
     },
     tampering: async () => {
-      const now = await readFile6(path, "utf8").catch(() => void 0);
+      const now = await readFile7(path, "utf8").catch(() => void 0);
       return now === written ? void 0 : `${now === void 0 ? "deleted" : "changed"} the goal file (the runner's to write)`;
     }
   };
@@ -34236,10 +35294,10 @@ function toolContractFacts(judgements) {
   const facts = { finalState: [], toolContract: [], constraints: { "claims-backed": [], scope: [] }, boundaries: {} };
   for (const j of judgements) {
     const baseline = j.variant === "none";
-    const label2 = (text2) => baseline ? text2 : `${j.variant}: ${text2}`;
+    const label3 = (text2) => baseline ? text2 : `${j.variant}: ${text2}`;
     for (const f of j.findings) {
-      if (f.kind === "claims-backed" || f.kind === "scope") facts.constraints[f.kind].push(label2(f.text));
-      else (baseline ? facts.finalState : facts.toolContract).push(label2(f.text));
+      if (f.kind === "claims-backed" || f.kind === "scope") facts.constraints[f.kind].push(label3(f.text));
+      else (baseline ? facts.finalState : facts.toolContract).push(label3(f.text));
     }
     if (!baseline) facts.boundaries[j.variant] = j.accepted;
   }
@@ -34518,10 +35576,10 @@ function send2(response, answer) {
 // src/kinds/tools/run.ts
 function toolsSpecOf(fixture) {
   if (!fixture.manifest.tools) {
-    throw new UserInputError(join17(fixture.dir, "fixture.json"), "tools", "acceptance `tools` needs a fixture with a tools section (goal, agent, skill, skillEnv, practices)");
+    throw new UserInputError(join18(fixture.dir, "fixture.json"), "tools", "acceptance `tools` needs a fixture with a tools section (goal, agent, skill, skillEnv, practices)");
   }
   for (const id of Object.keys(fixture.manifest.faults)) {
-    if (!isBoundary(id)) throw new UserInputError(join17(fixture.dir, "fixture.json"), `faults.${id}`, `not a boundary trialgate can inject; use one of ${BOUNDARIES.join(", ")}`);
+    if (!isBoundary(id)) throw new UserInputError(join18(fixture.dir, "fixture.json"), `faults.${id}`, `not a boundary trialgate can inject; use one of ${BOUNDARIES.join(", ")}`);
   }
   return fixture.manifest.tools;
 }
@@ -34552,9 +35610,9 @@ async function runToolsTrial(trial) {
 }
 async function runBoundary(host, fixture, variant, proxyPort) {
   const tools = toolsSpecOf(fixture);
-  const goalPath = join17(fixture.dir, tools.goal);
+  const goalPath = join18(fixture.dir, tools.goal);
   const firstGoal = parseOrThrow(Goal, await readJsonFile(goalPath), goalPath);
-  const goalDir = await mkdtemp4(join17(tmpdir5(), "trialgate-goal-"));
+  const goalDir = await mkdtemp5(join18(tmpdir6(), "trialgate-goal-"));
   try {
     const goal = await openGoalChannel(goalDir, firstGoal);
     let service;
@@ -34613,7 +35671,7 @@ async function runBoundary(host, fixture, variant, proxyPort) {
       await service.stop();
     }
   } finally {
-    await rm5(goalDir, { recursive: true, force: true });
+    await rm6(goalDir, { recursive: true, force: true });
   }
 }
 async function readState(service, goalSkus) {
@@ -34653,16 +35711,16 @@ function runNote(run) {
 var json3 = (data) => JSON.stringify(data, null, 2) + "\n";
 
 // src/kinds/tools/validate.ts
-import { cp as cp4, mkdir as mkdir8, readFile as readFile7, writeFile as writeFile6 } from "node:fs/promises";
-import { join as join18 } from "node:path";
+import { cp as cp3, mkdir as mkdir10, readFile as readFile8, writeFile as writeFile9 } from "node:fs/promises";
+import { join as join19 } from "node:path";
 var WALL_MS = 6e4;
 var LOG_CAP_BYTES = 1024 * 1024;
 async function validateTools(options) {
   const { fixture } = options;
   const tools = toolsSpecOf(fixture);
-  const manifestPath = join18(fixture.dir, "fixture.json");
-  const skillPath = join18(fixture.dir, tools.skill);
-  const skill = await readFile7(skillPath, "utf8");
+  const manifestPath = join19(fixture.dir, "fixture.json");
+  const skillPath = join19(fixture.dir, tools.skill);
+  const skill = await readFile8(skillPath, "utf8");
   const headings = sectionHeadings(skill);
   const variants2 = [NO_FAULT, ...Object.keys(fixture.manifest.faults)];
   for (const boundary of variants2.slice(1)) {
@@ -34676,19 +35734,19 @@ async function validateTools(options) {
   );
   const jobs = [];
   for (const s of skills) {
-    const trialDir = join18(options.outDir, s.slug);
-    await mkdir8(join18(trialDir, "evidence"), { recursive: true });
-    await cp4(join18(fixture.dir, "inputs"), join18(trialDir, "inputs"), { recursive: true });
-    await cp4(join18(fixture.dir, "task.txt"), join18(trialDir, "task.txt"));
-    const path = join18(options.outDir, `${s.slug}.md`);
-    await writeFile6(path, s.text);
+    const trialDir = join19(options.outDir, s.slug);
+    await mkdir10(join19(trialDir, "evidence"), { recursive: true });
+    await cp3(join19(fixture.dir, "inputs"), join19(trialDir, "inputs"), { recursive: true });
+    await cp3(join19(fixture.dir, "task.txt"), join19(trialDir, "task.txt"));
+    const path = join19(options.outDir, `${s.slug}.md`);
+    await writeFile9(path, s.text);
     for (const variant of variants2) jobs.push({ skill: s, skillFile: path, trialDir, variant });
   }
   const rows = await mapPool(jobs, options.concurrency ?? 2, async (job) => {
     const host = referenceAgentHost(options, fixture, job.trialDir, { TRIALGATE_FIXTURE: fixture.dir, [tools.skillEnv]: job.skillFile }, [job.skillFile]);
     const run = await runBoundary(host, fixture, job.variant);
     const expected = job.skill.without !== void 0 && tools.practices[job.variant] === job.skill.without ? "rejected" : "accepted";
-    const base = { skill: job.skill.name, variant: job.variant, expected, evidence: join18(job.trialDir, "evidence", job.variant) };
+    const base = { skill: job.skill.name, variant: job.variant, expected, evidence: join19(job.trialDir, "evidence", job.variant) };
     if (run.envError) return { ...base, actual: "env error", failed: [run.envError.message], findings: [] };
     const judgement = run.judgement;
     return {
@@ -34704,20 +35762,20 @@ async function validateTools(options) {
 function referenceAgentHost(options, fixture, trialDir, env, readable) {
   return {
     sandbox: options.sandbox,
-    readCandidate: (subdir) => readCandidate2(join18(trialDir, "candidate", subdir ?? ""), NO_LIMITS),
+    readCandidate: (subdir) => readCandidate2(join19(trialDir, "candidate", subdir ?? ""), NO_LIMITS),
     writeEvidence: async (relPath, data) => {
-      await mkdir8(join18(trialDir, "evidence"), { recursive: true });
-      return writeInside(join18(trialDir, "evidence"), relPath, data, options.scrubber);
+      await mkdir10(join19(trialDir, "evidence"), { recursive: true });
+      return writeInside(join19(trialDir, "evidence"), relPath, data, options.scrubber);
     },
     runAgent: async (request = {}) => {
-      const candidateDir = join18(trialDir, "candidate", request.candidateSubdir ?? "");
-      await mkdir8(candidateDir, { recursive: true });
-      await mkdir8(join18(trialDir, "evidence"), { recursive: true });
+      const candidateDir = join19(trialDir, "candidate", request.candidateSubdir ?? "");
+      await mkdir10(candidateDir, { recursive: true });
+      await mkdir10(join19(trialDir, "evidence"), { recursive: true });
       const run = await runAgentProcess({
         sandbox: options.sandbox,
         command: fixture.manifest.tools.agent,
         cwd: trialDir,
-        env: { ...baseEnvironment(), ...env, ...request.env, TRIALGATE_TRIAL_DIR: trialDir, TRIALGATE_INPUTS: join18(trialDir, "inputs"), TRIALGATE_TASK: join18(trialDir, "task.txt"), TRIALGATE_CANDIDATE: candidateDir },
+        env: { ...baseEnvironment(), ...env, ...request.env, TRIALGATE_TRIAL_DIR: trialDir, TRIALGATE_INPUTS: join19(trialDir, "inputs"), TRIALGATE_TASK: join19(trialDir, "task.txt"), TRIALGATE_CANDIDATE: candidateDir },
         mounts: [{ path: fixture.root }, { path: trialDir, writable: true }, ...[...readable, ...request.readable ?? []].map((path) => ({ path }))],
         conceal: [fixture.root, trialDir],
         network: "host",
@@ -34725,7 +35783,7 @@ function referenceAgentHost(options, fixture, trialDir, env, readable) {
         logCapBytes: LOG_CAP_BYTES,
         scrubber: options.scrubber.with(request.secrets ?? [])
       });
-      await writeInside(join18(trialDir, "evidence"), `${request.evidenceSubdir ?? ""}/agent.log`.replace(/^\//, ""), run.log);
+      await writeInside(join19(trialDir, "evidence"), `${request.evidenceSubdir ?? ""}/agent.log`.replace(/^\//, ""), run.log);
       return run;
     }
   };
@@ -34808,6 +35866,11 @@ var TrialSetFile = external_exports.strictObject({
   /** Globs of the prompt and skill files under test: their hash is the version; a change triggers the gate. */
   watch: external_exports.array(external_exports.string().min(1)).min(1, "at least one glob of the prompt/skill files under test"),
   tasks: external_exports.array(TaskSpec).min(1, "at least one task"),
+  /**
+   * A directory of committed human repairs (`<task>/<candidate sha256>.diff`, written by
+   * `trialgate repair --done --save`): a trial whose candidate is one of them is also accepted repaired.
+   */
+  repairs: external_exports.string().min(1).default("repairs"),
   /** What a candidate may hold: past it the trial fails on format, naming the file. */
   limits: external_exports.strictObject({
     candidate_mb: external_exports.number().positive().max(4096).default(32),
@@ -34830,13 +35893,13 @@ function parseYamlConfig(schema, text2, file2) {
   const parsed = schema.safeParse(doc.toJS());
   if (parsed.success) return parsed.data;
   const issues = [...parsed.error.issues].sort((a, b) => Number(b.code === "unrecognized_keys") - Number(a.code === "unrecognized_keys"));
-  const problems = issues.flatMap((issue2) => describe5(issue2, doc, lines, schema)).slice(0, MAX_PROBLEMS);
+  const problems = issues.flatMap((issue2) => describe6(issue2, doc, lines, schema)).slice(0, MAX_PROBLEMS);
   const [first, ...rest] = problems;
   const more = rest.map((p) => `
   ${file2}${p.line ? `:${p.line}` : ""}: ${p.field || "(top level)"}: ${p.message}`).join("");
   throw new UserInputError(`${file2}${first.line ? `:${first.line}` : ""}`, first.field, `${first.message}${more}`);
 }
-function describe5(issue2, doc, lines, schema) {
+function describe6(issue2, doc, lines, schema) {
   const path = issue2.path;
   if (issue2.code === "unrecognized_keys") {
     const known = keysAt(schema, path);
@@ -34904,13 +35967,13 @@ function child(schema, segment) {
 
 // src/trial/trialset.ts
 async function loadTrialSet(path) {
-  const file2 = resolve8(path);
+  const file2 = resolve5(path);
   const text2 = await readTextFile(file2, "no trial set here; pass --config or create one with `trialgate init` (see docs/trial-set.md)");
   const config2 = parseTrialSetText(text2, file2);
   const dir = dirname7(file2);
   const tasks = [];
   for (const [i, spec] of config2.tasks.entries()) {
-    const fixture = await loadFixture(resolve8(dir, spec.fixture), dir).catch((e) => {
+    const fixture = await loadFixture(resolve5(dir, spec.fixture), dir).catch((e) => {
       if (e instanceof UserInputError) throw new UserInputError(file2, `tasks[${i}].fixture`, `${spec.fixture}: ${e.message}`);
       throw e;
     });
@@ -34927,6 +35990,7 @@ async function loadTrialSet(path) {
     }
     tasks.push({ spec, fixture, acceptance, kind, faults: faultLabels(file2, i, spec, fixture) });
   }
+  await mustBeInside(dir, resolve5(dir, config2.repairs), file2, "repairs");
   const shown = await resolveAgentFiles(file2, dir, config2);
   await refuseExposure(file2, dir, shown, tasks);
   return { file: file2, dir, config: config2, sha256: sha256(text2), tasks, agentFiles: [...new Set(shown.map((s) => s.path))].sort() };
@@ -34952,13 +36016,13 @@ function faultLabels(file2, i, spec, fixture) {
 }
 async function resolveAgentFiles(file2, dir, config2) {
   for (const [i, glob] of config2.watch.entries()) {
-    if (isAbsolute5(glob) || glob.split("/").includes("..")) throw new UserInputError(file2, `watch[${i}]`, `${glob}: globs are relative to the project and stay inside it`);
+    if (isAbsolute6(glob) || glob.split("/").includes("..")) throw new UserInputError(file2, `watch[${i}]`, `${glob}: globs are relative to the project and stay inside it`);
   }
-  const watched = (await matchFiles(dir, config2.watch)).map((f) => ({ path: join19(dir, f), field: "watch" }));
+  const watched = (await matchFiles(dir, config2.watch)).map((f) => ({ path: join20(dir, f), field: "watch" }));
   for (const { path } of watched) await mustBeInside(dir, path, file2, "watch");
   const declared = [];
   for (const [i, entry] of config2.agent.files.entries()) {
-    const path = resolve8(dir, entry);
+    const path = resolve5(dir, entry);
     await mustBeInside(dir, path, file2, `agent.files[${i}]`);
     if (!await stat3(path).catch(() => null)) throw new UserInputError(file2, `agent.files[${i}]`, `${entry} does not exist in the project`);
     declared.push({ path, field: `agent.files[${i}]` });
@@ -34969,10 +36033,10 @@ async function refuseExposure(file2, dir, shown, tasks) {
   for (const task of tasks) {
     const { manifest } = task.fixture;
     const hidden = /* @__PURE__ */ new Set();
-    for (const f of Object.keys(task.fixture.protectedFiles)) if (!f.startsWith("inputs/") && f !== "task.txt") hidden.add(resolve8(task.fixture.dir, f));
-    for (const f of await matchFiles(task.fixture.dir, [...manifest.service.files, `${manifest.reference}/**`, "fixture.json"])) hidden.add(resolve8(task.fixture.dir, f));
+    for (const f of Object.keys(task.fixture.protectedFiles)) if (!f.startsWith("inputs/") && f !== "task.txt") hidden.add(resolve5(task.fixture.dir, f));
+    for (const f of await matchFiles(task.fixture.dir, [...manifest.service.files, `${manifest.reference}/**`, "fixture.json"])) hidden.add(resolve5(task.fixture.dir, f));
     for (const { path, field } of shown) {
-      const exposed = [...hidden].find((h) => h === path || h.startsWith(path + sep5));
+      const exposed = [...hidden].find((h) => h === path || h.startsWith(path + sep6));
       if (exposed) {
         throw new UserInputError(file2, field, `${relative7(dir, path) || "."} would show the agent ${relative7(dir, exposed)} (task ${task.spec.id}'s reference answers, service or manifest); name only the agent's own files`);
       }
@@ -34987,9 +36051,9 @@ async function runTrialSet(options) {
   const tasks = selectTasks(set2, options.tasks);
   const seed = options.seed ?? set2.config.seed;
   const slots = planSlots(tasks, k, options.firstTrial ?? 0, options.shard);
-  const runDir = resolve9(options.outDir ?? join20(set2.dir, ".trialgate", `run-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`));
+  const runDir = resolve6(options.outDir ?? join21(set2.dir, ".trialgate", `run-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`));
   await prepareRunDir(runDir);
-  for (const task of tasks) await mkdir9(join20(runDir, task.spec.id), { recursive: true });
+  for (const task of tasks) await mkdir11(join21(runDir, task.spec.id), { recursive: true });
   const sandbox = await openSandbox(options.isolation ?? set2.config.agent.isolation, options.isolation ? "--isolation" : "agent.isolation").catch((e) => {
     throw new EnvironmentError(e.message, "isolation was required and is not available: see docs/isolation.md");
   });
@@ -34998,10 +36062,10 @@ async function runTrialSet(options) {
   const projectAtStart = await hashProject(set2, tasks);
   const gitSha = options.runInfo?.git_sha ?? gitHead(set2.dir);
   const startedAt = (/* @__PURE__ */ new Date()).toISOString();
-  const copiesRoot = await mkdtemp5(join20(tmpdir6(), "trialgate-acceptance-"));
+  const copiesRoot = await mkdtemp6(join21(tmpdir7(), "trialgate-acceptance-"));
   try {
     const copies = /* @__PURE__ */ new Map();
-    for (const task of tasks) copies.set(task.spec.id, await copyFixture(task.fixture, join20(copiesRoot, task.spec.id)));
+    for (const task of tasks) copies.set(task.spec.id, await copyFixture(task.fixture, join21(copiesRoot, task.spec.id)));
     const { env: agentEnv, setupError } = agentEnvironment(set2);
     const scrubber = new Scrubber([...options.secrets ?? [], ...heldTokens(process.env), ...passedValues(set2)]);
     let integrityError;
@@ -35044,7 +36108,9 @@ async function runTrialSet(options) {
     const byTask = new Map(tasks.map((t) => [t.spec.id, []]));
     let done = 0;
     await mapPool(slots, options.concurrency ?? set2.config.concurrency, async ({ task, trial }) => {
-      const result = integrityError ? unexecuted(trial, task) : await runOne(run, task, copies.get(task.spec.id), trial, seed);
+      let result = integrityError ? unexecuted(trial, task) : await runOne(run, task, copies.get(task.spec.id), trial, seed);
+      const repair = integrityError ? void 0 : await committedRepair(set2, task, result, runDir, sandbox.report.mechanism === "none" ? "none" : "auto");
+      if (repair) result = { ...result, repair };
       byTask.get(task.spec.id).push(result);
       options.onProgress?.({ done: ++done, total: slots.length, task: task.spec.id, trial, result });
     });
@@ -35073,8 +36139,15 @@ async function runTrialSet(options) {
     const resultsPath = await writeRunFiles(runDir, results, scrubber);
     return { runDir, resultsPath, results };
   } finally {
-    await rm6(copiesRoot, { recursive: true, force: true });
+    await rm7(copiesRoot, { recursive: true, force: true });
     await sandbox.dispose();
+  }
+}
+async function committedRepair(set2, task, result, runDir, isolation) {
+  try {
+    return await applyCommittedRepair(set2, task, { fixture_sha256: task.fixture.sha256 }, result, join21(runDir, result.evidence), runDir, isolation);
+  } catch (e) {
+    return { outcome: "env_error", source: "committed", minutes: 0, patch_lines: 0, patch_files: 0, candidate_sha256: result.candidate_sha256 ?? "", patch: "", failures: [e.message] };
   }
 }
 async function runOne(run, task, copy, trial, seed) {
@@ -35104,7 +36177,7 @@ function unexecuted(trial, task, why = "not run: the run stopped after an integr
     judgements: [],
     checks: {},
     wall_ms: 0,
-    evidence: join20(task.spec.id, trialDirName(trial))
+    evidence: join21(task.spec.id, trialDirName(trial))
   };
 }
 function untrusted(result, why) {
@@ -35115,7 +36188,7 @@ function untrusted(result, why) {
 async function prepareRunDir(runDir) {
   const existing = await readdir5(runDir).catch(() => null);
   if (existing?.length) throw new UserInputError(runDir, "--out", "exists and is not empty; choose a new directory (results of an earlier run are never overwritten)");
-  await mkdir9(runDir, { recursive: true });
+  await mkdir11(runDir, { recursive: true });
 }
 function selectTasks(set2, ids) {
   if (!ids?.length) return set2.tasks;
@@ -35142,7 +36215,7 @@ function taskResult(set2, task, k, trials) {
     fixture_sha256: task.fixture.sha256,
     acceptor_version: task.kind.acceptorVersion(task.acceptance),
     budget: set2.config.budget,
-    faults: Object.entries(task.faults).map(([id, label2]) => ({ id, label: label2 })),
+    faults: Object.entries(task.faults).map(([id, label3]) => ({ id, label: label3 })),
     trials,
     summary: summarizeTask(trials, k, task.kind.countsDetections ? Object.keys(task.faults) : [])
   };
@@ -35154,7 +36227,7 @@ async function hashWatched(set2) {
 async function hashProject(set2, tasks) {
   const out = { ...(await hashWatched(set2)).files };
   for (const task of tasks) {
-    for (const [file2, hash2] of Object.entries(await hashProtected(task.fixture.dir, task.fixture.manifest))) out[relative8(set2.dir, join20(task.fixture.dir, file2))] = hash2;
+    for (const [file2, hash2] of Object.entries(await hashProtected(task.fixture.dir, task.fixture.manifest))) out[relative8(set2.dir, join21(task.fixture.dir, file2))] = hash2;
   }
   return out;
 }
@@ -35179,8 +36252,380 @@ function gitHead(dir) {
   return out.status === 0 ? out.stdout.trim() : null;
 }
 
+// src/cli/failures.ts
+var FAILURES = {
+  name: "failures",
+  summary: "the failure archive: fold runs into it (RUN \u2026), label a cause (label SIG CAUSE), promote a failure to a regression case (promote SIG)",
+  usage: "trialgate failures [RUN \u2026] | failures label SIG CAUSE [--force] | failures promote SIG [--set dev|holdout] [--runs N] [--config F]   [--archive FILE]",
+  positionals: { min: 0, max: Infinity, name: "RUN \u2026 | label SIG CAUSE | promote SIG" },
+  options: {
+    archive: { type: "string", value: "FILE", help: "the archive (default trialgate.failures.json in the working directory)" },
+    set: { type: "string", value: "dev|holdout", help: "promote: the set the regression case joins (default dev)" },
+    runs: { type: "string", value: "N", help: "promote: re-runs of the task that must all fail the same way (default 3)" },
+    config: { type: "string", value: "FILE", help: "promote: the trial set to re-run the task from (default trialgate.yml)" },
+    force: { type: "boolean", help: "label: overwrite a cause the program proved" }
+  },
+  exits: "0 done, 1 a promotion refused, 2 bad input"
+};
+async function runFailuresCli(argv, io) {
+  const parsed = parseCommand(FAILURES, argv, io);
+  if (typeof parsed === "number") return parsed;
+  const values = parsed.values;
+  const archivePath = resolve7(io.cwd, values.archive ?? "trialgate.failures.json");
+  const archive = await readArchive(archivePath);
+  const [verb, ...rest] = parsed.positionals;
+  if (verb === "label") {
+    const [signature, cause] = rest;
+    if (!signature || !cause) throw new UserInputError(FAILURES.usage, "label", "give the signature and the cause, e.g. `trialgate failures label 3fa2c1e9 retrieval`");
+    const parsedCause = FailureCause.safeParse(cause);
+    if (!parsedCause.success) throw new UserInputError("label", "CAUSE", `one of ${LABELS.join(", ")}; got ${JSON.stringify(cause)}`);
+    const labelled = label2(archive, signature, parsedCause.data, values.force);
+    if (typeof labelled === "string") throw new UserInputError(archivePath, signature, labelled);
+    await writeArchive(archivePath, labelled);
+    io.stdout(`labelled ${signature} as ${cause}
+`);
+    return EXIT.ok;
+  }
+  if (verb === "promote") {
+    const [signature] = rest;
+    if (!signature) throw new UserInputError(FAILURES.usage, "promote", "give the signature of the failure to promote");
+    const entry = findEntry(archive, signature);
+    if (typeof entry === "string") throw new UserInputError(archivePath, signature, entry);
+    const set2 = values.set ?? "dev";
+    if (set2 !== "dev" && set2 !== "holdout") throw new UserInputError("--set", "", `dev or holdout, got ${JSON.stringify(values.set)}`);
+    const runs2 = Number(values.runs ?? 3);
+    if (!Number.isInteger(runs2) || runs2 < 1) throw new UserInputError("--runs", "", `a whole number \u2265 1, got ${JSON.stringify(values.runs)}`);
+    io.stderr(`re-running task ${entry.task} ${runs2} times to see whether it fails the same way\u2026
+`);
+    const stability = await rerun(resolve7(io.cwd, values.config ?? "trialgate.yml"), entry.task, entry.signature, runs2);
+    const problems = promotionProblems(archive, entry, set2, stability);
+    if (problems.length) {
+      io.stderr(`trialgate failures: ${entry.signature} is not promoted:
+${problems.map((p) => `  - ${p}`).join("\n")}
+`);
+      return EXIT.failed;
+    }
+    const promoted = promote(archive, entry, set2, stability, (/* @__PURE__ */ new Date()).toISOString());
+    await writeArchive(archivePath, promoted.archive);
+    io.stdout(`promoted ${entry.signature} to regression case ${promoted.regression.id} (${set2}): ${entry.task} \xB7 ${entry.check} \xB7 ${entry.criterion}; it failed this way in ${stability.reproduced} of ${stability.runs - stability.env_errors} re-runs
+`);
+    return EXIT.ok;
+  }
+  if (parsed.positionals.length === 0) throw new UserInputError(FAILURES.usage, "RUN", "name one or more run directories, results.json files or downloaded artefacts (.zip)");
+  const runs = [];
+  for (const input2 of parsed.positionals) runs.push({ results: await readRun(resolve7(io.cwd, input2)), source: input2 });
+  const { archive: updated, added } = addRuns(archive, runs);
+  await writeArchive(archivePath, updated);
+  io.stdout(renderArchive(updated, new Set(added)));
+  io.stdout(`
+archive: ${archivePath} (${updated.failures.length} failure signatures, ${added.length} new)
+`);
+  return EXIT.ok;
+}
+async function readArchive(path) {
+  if (!await stat4(path).catch(() => null)) return emptyArchive();
+  return parseOrThrow(FailureArchive, await readJsonFile(path), path);
+}
+async function writeArchive(path, archive) {
+  await writeFile10(path, JSON.stringify(FailureArchive.parse(archive), null, 2) + "\n");
+}
+async function readRun(path) {
+  const info = await stat4(path).catch(() => null);
+  if (!info) throw new UserInputError(path, "", "not found: name a run directory, a results.json or an artefact .zip");
+  if (info.isDirectory()) return readResultsFile(join22(path, "results.json"));
+  if (path.endsWith(".zip")) {
+    const dir = await mkdtemp7(join22(tmpdir8(), "trialgate-failures-"));
+    try {
+      await extractZip(path, dir);
+      return await readResultsFile(join22(dir, "results.json"));
+    } finally {
+      await rm8(dir, { recursive: true, force: true });
+    }
+  }
+  return readResultsFile(path);
+}
+async function rerun(configPath, task, signature, runs) {
+  const out = await mkdtemp7(join22(tmpdir8(), "trialgate-promote-"));
+  try {
+    const { results } = await runTrialSet({ configPath, outDir: join22(out, "run"), tasks: [task], trials: runs });
+    const trials = results.tasks[0].trials;
+    const failing = new Set(failuresOf(results, "promote").filter((f) => f.signature === signature).map((f) => f.occurrence.trial));
+    return { runs, reproduced: failing.size, env_errors: trials.filter((t) => t.outcome === "env_error" || t.outcome === "unexecuted").length };
+  } finally {
+    await rm8(out, { recursive: true, force: true });
+  }
+}
+function renderArchive(archive, added) {
+  if (archive.failures.length === 0) return "no failures\n";
+  const promoted = new Map(archive.regressions.map((r) => [r.signature, r.id]));
+  const rows = archive.failures.map((f) => [
+    `${added.has(f.signature) ? "\u{1F195} " : ""}${f.signature}`,
+    f.task,
+    f.check,
+    f.criterion,
+    f.cause ? `${f.cause}${f.cause_by === "label" ? " (label)" : ""}` : "unlabelled",
+    String(f.count),
+    f.first_seen.slice(0, 10),
+    f.last_seen.slice(0, 10),
+    promoted.get(f.signature) ?? "",
+    f.occurrences.at(-1).evidence
+  ]);
+  return markdownTable([["signature", "task", "check", "first failing assertion / boundary / rule", "cause", "count", "first seen", "last seen", "case", "latest evidence"], ...rows]) + "\n";
+}
+
+// src/cli/init.ts
+import { appendFile, cp as cp4, mkdir as mkdir12, readFile as readFile9, stat as stat5 } from "node:fs/promises";
+import { dirname as dirname9, join as join24, relative as relative10, resolve as resolve8 } from "node:path";
+
+// src/cli/paths.ts
+import { existsSync as existsSync4 } from "node:fs";
+import { dirname as dirname8, join as join23, relative as relative9 } from "node:path";
+import { fileURLToPath } from "node:url";
+function packageRoot() {
+  let dir = dirname8(fileURLToPath(import.meta.url));
+  while (!existsSync4(join23(dir, "fixtures", "inventory", "fixture.json"))) {
+    const parent = dirname8(dir);
+    if (parent === dir) throw new Error("trialgate: cannot find its built-in fixtures/ next to the package");
+    dir = parent;
+  }
+  return dir;
+}
+function builtinFixture(name) {
+  return join23(packageRoot(), "fixtures", name);
+}
+function runDirName(prefix, now = /* @__PURE__ */ new Date()) {
+  const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
+  return `${prefix}-${stamp}-${Math.random().toString(36).slice(2, 6)}`;
+}
+function displayPath(path, cwd) {
+  return path.startsWith(cwd + "/") ? relative9(cwd, path) : path;
+}
+
+// src/cli/init.ts
+var INIT = {
+  name: "init",
+  summary: "write a working starter: trialgate.yml, a fixture (a tiny service with one defect, a node:test acceptor, a reference answer), a stand-in agent and the two workflows",
+  usage: "trialgate init [DIR] [--force]",
+  positionals: { min: 0, max: 1, name: "[DIR]" },
+  options: { force: { type: "boolean", help: "overwrite files that already exist" } },
+  exits: "0 written, 2 a file would be overwritten (see --force)"
+};
+var REPORTER_TARGET = "fixtures/tally/acceptance/trialgate-reporter.mjs";
+async function runInitCli(argv, io) {
+  const parsed = parseCommand(INIT, argv, io);
+  if (typeof parsed === "number") return parsed;
+  const target = resolve8(io.cwd, parsed.positionals[0] ?? ".");
+  const starter = join24(packageRoot(), "templates", "starter");
+  const files = [...(await listFiles(starter)).map((f) => ({ from: join24(starter, f), to: f })), { from: join24(packageRoot(), "reporters", "node-test.mjs"), to: REPORTER_TARGET }];
+  const existing = [];
+  for (const { to } of files) if (await stat5(join24(target, to)).catch(() => null)) existing.push(to);
+  if (existing.length && !parsed.values.force) {
+    io.stderr(`trialgate init: these files exist in ${displayPath(target, io.cwd) || "."} and would be overwritten:
+${existing.map((f) => `  ${f}`).join("\n")}
+run with --force to overwrite them, or init into another directory
+`);
+    return EXIT.usage;
+  }
+  for (const { from, to } of files) {
+    await mkdir12(dirname9(join24(target, to)), { recursive: true });
+    await cp4(from, join24(target, to));
+  }
+  const ignored = await ignoreRunDirectories(target);
+  const where = relative10(io.cwd, target) || ".";
+  const cd = where === "." ? "" : `cd ${where} && `;
+  io.stdout(
+    [
+      `trialgate init: wrote a starter into ${where}:`,
+      ...files.map(({ to }) => `  ${to}`),
+      ignored ? "  .gitignore (ignores .trialgate/, where runs go)" : "  (.gitignore already ignores .trialgate/)",
+      "",
+      "next:",
+      `  ${cd}npx trialgate validate fixtures/tally   # the acceptor tells the correct service from its defect`,
+      `  ${cd}npx trialgate run                       # the trial set: the stand-in agent, 3 trials`,
+      "  then edit agent/prompt.md, run again, and `npx trialgate compare --base OLD/results.json --head NEW/results.json`",
+      "  docs: docs/first-task.md in the trialgate repository; commit, push, and the workflows gate your pull requests",
+      ""
+    ].join("\n")
+  );
+  return EXIT.ok;
+}
+async function ignoreRunDirectories(target) {
+  const path = join24(target, ".gitignore");
+  const text2 = await readFile9(path, "utf8").catch(() => "");
+  if (/^\/?\.trialgate\/?$/m.test(text2)) return false;
+  await appendFile(path, `${text2 && !text2.endsWith("\n") ? "\n" : ""}# trialgate: local run directories
+.trialgate/
+`);
+  return true;
+}
+
+// src/cli/judge.ts
+import { resolve as resolve9 } from "node:path";
+var JUDGE = {
+  name: "judge",
+  summary: "print `fault verdict` for each report, by the rules of docs/report-format.md",
+  usage: "trialgate judge REPORT.json \u2026 [--fixture DIR]",
+  positionals: { min: 1, max: Infinity, name: "REPORT.json \u2026" },
+  options: { fixture: { type: "string", value: "DIR", help: "the fixture whose faults and branches the reports are judged against (needed unless every report names a built-in inventory fault)" } },
+  exits: "0 every report is baseline_pass or defect_detected, 1 otherwise, 2 bad input"
+};
+async function runJudgeCli(argv, io) {
+  const parsed = parseCommand(JUDGE, argv, io);
+  if (typeof parsed === "number") return parsed;
+  const reports = [];
+  for (const path of parsed.positionals) {
+    const file2 = resolve9(io.cwd, path);
+    reports.push({ path, report: parseOrThrow(Report, await readJsonFile(file2), file2) });
+  }
+  const fixture = await loadFixture(parsed.values.fixture ? resolve9(io.cwd, parsed.values.fixture) : builtinFixture("inventory"));
+  if (!parsed.values.fixture) {
+    const unknown2 = reports.filter(({ report }) => report.fault !== "none" && !fixture.manifest.faults[report.fault]);
+    if (unknown2.length) throw new UserInputError(unknown2[0].path, "fault", `${unknown2[0].report.fault} is not a built-in inventory fault: pass --fixture DIR, the fixture the report belongs to`);
+  }
+  let trusted = true;
+  for (const { path, report } of reports) {
+    const judgement = judge(report, { faults: fixture.manifest.faults, coverage: fixture.manifest.service.coverage });
+    io.stdout(`${judgement.fault} ${judgement.verdict}${judgement.attributed === false ? " (no coverage: not attributed)" : ""}
+`);
+    if (!TRUSTED_VERDICTS.includes(judgement.verdict)) {
+      trusted = false;
+      io.stderr(`  ${path}: ${judgement.reason}
+`);
+    }
+  }
+  return trusted ? EXIT.ok : EXIT.failed;
+}
+
+// src/cli/report.ts
+import { resolve as resolve10 } from "node:path";
+import { parseArgs as parseArgs3 } from "node:util";
+var USAGE2 = "usage: trialgate report RESULTS.json [--out FILE]";
+async function runReportCli(argv, io) {
+  let parsed;
+  try {
+    parsed = parseArgs3({ args: argv, allowPositionals: true, options: { out: { type: "string" } } });
+  } catch (e) {
+    io.stderr(`trialgate report: ${e.message}
+${USAGE2}
+`);
+    return EXIT.usage;
+  }
+  const [path, ...extra] = parsed.positionals;
+  if (!path || extra.length > 0) {
+    io.stderr(`trialgate report: ${path ? `one results file, not ${parsed.positionals.length}` : "RESULTS.json is required"}
+${USAGE2}
+`);
+    return EXIT.usage;
+  }
+  const cwd = io.cwd ?? process.cwd();
+  try {
+    const text2 = renderRunMarkdown(await readResultsFile(resolve10(cwd, path)));
+    if (parsed.values.out) await writeOutput(resolve10(cwd, parsed.values.out), text2);
+    else io.stdout(text2);
+    return EXIT.ok;
+  } catch (e) {
+    if (!(e instanceof UserInputError)) throw e;
+    io.stderr(`trialgate report: ${e.message}
+`);
+    return EXIT.usage;
+  }
+}
+
+// src/cli/repair.ts
+import { readFile as readFile10 } from "node:fs/promises";
+import { join as join25, resolve as resolve11 } from "node:path";
+var REPAIR = {
+  name: "repair",
+  summary: "repair one trial\u2019s candidate by hand, kept apart: start (an editable copy), --done (patch, minutes, acceptance re-run) or --abort",
+  usage: "trialgate repair <run-dir>/<task>/trial-NNN [--done [--minutes M] [--confirming-minutes M] [--note TEXT] [--save] | --abort] [--config F]",
+  positionals: { min: 1, max: 1, name: "<run-dir>/<task>/trial-NNN" },
+  options: {
+    done: { type: "boolean", help: "finish: store repair/patch.diff and the minutes, and accept the repaired candidate" },
+    abort: { type: "boolean", help: "discard the repair under way" },
+    minutes: { type: "string", value: "M", help: "minutes spent (default: measured since the repair started)" },
+    "confirming-minutes": { type: "string", value: "M", help: "of them, minutes spent confirming business rules" },
+    note: { type: "string", value: "TEXT", help: "what was fixed and why" },
+    save: { type: "boolean", help: "also commit the patch to the trial set\u2019s repairs directory, so CI re-applies it to the same candidate" },
+    config: { type: "string", value: "FILE", help: "the trial set the run came from (default trialgate.yml)" },
+    isolation: { type: "string", value: "auto|required|none", help: "isolate the acceptance of the repaired candidate (default auto)" }
+  },
+  exits: "0 done (the repaired candidate passed, or the repair was started or discarded), 1 it still fails, 2 bad input"
+};
+async function runRepairCli(argv, io) {
+  const parsed = parseCommand(REPAIR, argv, io);
+  if (typeof parsed === "number") return parsed;
+  const values = parsed.values;
+  const target = await repairTarget(resolve11(io.cwd, parsed.positionals[0]));
+  if (values.abort) {
+    await abortRepair(target);
+    io.stdout(`discarded the repair of ${displayPath(target.trialDir, io.cwd)}
+`);
+    return EXIT.ok;
+  }
+  if (!values.done) {
+    const copy = await startRepair(target);
+    io.stdout(`edit the copy in ${displayPath(copy, io.cwd)} (the delivered candidate stays as it was); the clock is running.
+then: trialgate repair ${parsed.positionals[0]} --done [--note "\u2026"] [--confirming-minutes M] [--save]
+`);
+    return EXIT.ok;
+  }
+  const set2 = await loadTrialSet(resolve11(io.cwd, values.config ?? "trialgate.yml"));
+  const task = set2.tasks.find((t) => t.spec.id === target.task.id);
+  if (!task) throw new UserInputError(set2.file, "tasks", `has no task ${target.task.id}: pass the trial set the run came from with --config`);
+  const repair = await finishRepair(target, {
+    task,
+    ...values.minutes === void 0 ? {} : { minutes: minutesOf("--minutes", values.minutes) },
+    ...values["confirming-minutes"] === void 0 ? {} : { confirmingMinutes: minutesOf("--confirming-minutes", values["confirming-minutes"]) },
+    ...values.note ? { note: values.note } : {},
+    ...values.isolation ? { isolation: values.isolation } : {}
+  });
+  io.stdout(`repair of ${target.task.id} trial ${target.trial.trial}: ${repair.outcome} after repair (raw: ${target.trial.outcome}); ${repair.minutes} min, ${repair.patch_lines} patch lines in ${repair.patch_files} file(s)
+`);
+  for (const failure2 of repair.failures) io.stdout(`  - ${failure2}
+`);
+  if (values.save) {
+    const saved = await saveCommittedRepair(set2, target.task.id, target.trial.candidate_sha256, await readFile10(join25(target.runDir, repair.patch), "utf8"), repair);
+    io.stdout(`saved as ${saved}: commit it, and runs re-apply it to the same candidate
+`);
+  }
+  return repair.outcome === "pass" ? EXIT.ok : EXIT.failed;
+}
+function minutesOf(flag, text2) {
+  const n = Number(text2);
+  if (!Number.isFinite(n) || n < 0) throw new UserInputError(REPAIR.usage, flag, `a number of minutes \u2265 0, got ${JSON.stringify(text2)}`);
+  return n;
+}
+
+// src/cli/run.ts
+import { readFile as readFile11 } from "node:fs/promises";
+import { join as join27, resolve as resolve13 } from "node:path";
+
+// src/report/isolation.ts
+function isolationNote(results) {
+  const isolation = results.run.isolation;
+  if (isolation?.mechanism !== "none") return void 0;
+  return `\u26A0\uFE0F Isolation: none (${isolation.reason ?? "no reason recorded"}): the agent ran unisolated and could read what your user can, the fixture's reference answers included; see docs/isolation.md.`;
+}
+
+// src/trial/progress.ts
+function progressReporter(write, live2) {
+  const tally = { pass: 0, fail: 0, env_error: 0, unexecuted: 0 };
+  return (event) => {
+    tally[event.result.outcome]++;
+    if (live2) {
+      const counts2 = `pass ${tally.pass} \xB7 fail ${tally.fail} \xB7 env error ${tally.env_error}`;
+      write(`\r\x1B[2K[${event.done}/${event.total}] ${counts2}${event.done === event.total ? "\n" : ""}`);
+      return;
+    }
+    const { result } = event;
+    const why = result.outcome === "fail" ? ` \u2014 ${failureReasons(result)[0] ?? ""}` : result.outcome === "env_error" ? ` \u2014 ${result.env_error}` : "";
+    write(`[${event.done}/${event.total}] ${event.task} trial ${event.trial}: ${result.outcome} (${(result.wall_ms / 1e3).toFixed(1)} s)${why}
+`);
+  };
+}
+
 // src/cli/validate.ts
-import { join as join21, resolve as resolve10 } from "node:path";
+import { join as join26, resolve as resolve12 } from "node:path";
 
 // src/kinds/validate.ts
 async function validateFixture(options) {
@@ -35258,7 +36703,7 @@ async function runValidateCli(argv, io) {
   const parsed = parseCommand(VALIDATE, argv, io);
   if (typeof parsed === "number") return parsed;
   const { values, positionals } = parsed;
-  return validateAndPrint(resolve10(io.cwd, positionals[0]), values, io, "validate");
+  return validateAndPrint(resolve12(io.cwd, positionals[0]), values, io, "validate");
 }
 async function runDemoCli(argv, io) {
   const parsed = parseCommand(DEMO, argv, io);
@@ -35272,8 +36717,8 @@ async function validateAndPrint(fixtureDir, values, io, prefix) {
   if (isolation && !["auto", "required", "none"].includes(isolation)) throw new UserInputError("--isolation", "", `one of auto, required, none; got ${JSON.stringify(isolation)}`);
   const { validation, isolation: report } = await validateFixture({
     fixtureDir,
-    outDir: resolve10(io.cwd, values.out ?? join21(".trialgate", runDirName(prefix))),
-    ...values.candidate ? { candidateDir: resolve10(io.cwd, values.candidate) } : {},
+    outDir: resolve12(io.cwd, values.out ?? join26(".trialgate", runDirName(prefix))),
+    ...values.candidate ? { candidateDir: resolve12(io.cwd, values.candidate) } : {},
     ...isolation ? { isolation } : {}
   });
   io.stdout(validation.shape === "boundaries" ? renderToolsValidation(validation, io.cwd) : renderValidation(validation, io.cwd));
@@ -35337,8 +36782,8 @@ async function runRunCli(argv, io) {
   const values = parsed.values;
   if (values.isolation && !ISOLATION_SETTINGS.includes(values.isolation)) throw new UserInputError(RUN.usage, "--isolation", `one of ${ISOLATION_SETTINGS.join(", ")}, got ${JSON.stringify(values.isolation)}`);
   const output2 = await runTrialSet({
-    configPath: resolve11(io.cwd, values.config ?? "trialgate.yml"),
-    ...values.out ? { outDir: resolve11(io.cwd, values.out) } : {},
+    configPath: resolve13(io.cwd, values.config ?? "trialgate.yml"),
+    ...values.out ? { outDir: resolve13(io.cwd, values.out) } : {},
     ...values.trials ? { trials: positiveInt("--trials", values.trials) } : {},
     ...values.task ? { tasks: values.task } : {},
     ...values.concurrency ? { concurrency: positiveInt("--concurrency", values.concurrency) } : {},
@@ -35376,7 +36821,7 @@ async function envErrorTail(runDir, results) {
   const trial = results.tasks.flatMap((t) => t.trials).find((t) => t.outcome === "env_error");
   if (!trial) return "";
   const why = trial.layers.trajectory.notes.find((n) => n.startsWith("env error: ")) ?? "";
-  const log = await readFile8(join22(runDir, trial.evidence, "evidence", "agent.log"), "utf8").catch(() => "");
+  const log = await readFile11(join27(runDir, trial.evidence, "evidence", "agent.log"), "utf8").catch(() => "");
   const tail = log.trim().split("\n").slice(-10).map((l) => `    ${l}`).join("\n");
   return [`  ${trial.evidence}: ${why.replace(/^env error: /, "")}`, `  rule: ${trial.env_error}`, ...tail ? ["  agent log (last lines):", tail] : [], ""].join("\n");
 }
@@ -35445,7 +36890,9 @@ var COMMANDS = [
   { spec: RUN, run: runRunCli },
   { spec: COMPARE, run: runCompareCli },
   { spec: REPORT, run: runReportCli },
-  { spec: JUDGE, run: runJudgeCli }
+  { spec: JUDGE, run: runJudgeCli },
+  { spec: FAILURES, run: runFailuresCli },
+  { spec: REPAIR, run: runRepairCli }
 ];
 async function main(argv, io = processIo) {
   const [name, ...rest] = argv;
