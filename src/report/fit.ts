@@ -29,10 +29,10 @@ const JOIN = '\n\n';
 
 /**
  * The document with as many items kept as fit in `maxChars`: a section of `cutOrder` keeps an item
- * only when every later section is whole. Should the uncuttable pieces alone be too long, the text
- * is cut at the limit with a closing line saying so.
+ * only when every later section is whole. null when the pieces that cannot be cut are too long alone:
+ * the caller decides what gives way then, never a cut through the middle of the text.
  */
-export function fitDocument(pieces: readonly Piece[], cutOrder: readonly Cuttable[], maxChars: number, notice: (cuts: Cut[]) => string): string {
+export function fitDocument(pieces: readonly Piece[], cutOrder: readonly Cuttable[], maxChars: number, notice: (cuts: Cut[]) => string): string | null {
   const items = new Map<Cuttable, string[]>();
   /** Per section: the summed length of its first i items, at index i. */
   const prefix = new Map<Cuttable, number[]>();
@@ -61,13 +61,14 @@ export function fitDocument(pieces: readonly Piece[], cutOrder: readonly Cuttabl
     return present.reduce((s, l) => s + l, 0) + (present.length - 1) * JOIN.length + 1;
   };
 
-  for (const p of pieces) if (typeof p === 'object') setKeep(p, p === cutOrder[0] ? 0 : p.count);
-  const cutFrom = cutOrder.findIndex((_, i) => {
-    // Everything before this section in the cut order is empty; does it fit with this one empty too?
-    for (const earlier of cutOrder.slice(0, i + 1)) setKeep(earlier, 0);
-    return total() <= maxChars;
-  });
-  if (cutFrom !== -1) {
+  for (const p of pieces) if (typeof p === 'object') setKeep(p, p.count);
+  if (total() > maxChars) {
+    const cutFrom = cutOrder.findIndex((_, i) => {
+      // Everything before this section in the cut order is empty; does it fit with this one empty too?
+      for (const earlier of cutOrder.slice(0, i + 1)) setKeep(earlier, 0);
+      return total() <= maxChars;
+    });
+    if (cutFrom === -1) return null;
     const section = cutOrder[cutFrom]!;
     let n = 0;
     while (n < section.count) {
@@ -88,7 +89,5 @@ export function fitDocument(pieces: readonly Piece[], cutOrder: readonly Cuttabl
       })
       .filter((t) => t !== '')
       .join(JOIN) + '\n';
-  if (text.length <= maxChars) return text;
-  const closing = '\n\n… cut here: even without any table the report is longer than the limit.\n';
-  return text.slice(0, maxChars - closing.length) + closing;
+  return text.length <= maxChars ? text : null;
 }
