@@ -105,3 +105,28 @@ test('report renders one run; bad input exits 2', async () => {
   assert.equal(r.code, 2);
   assert.match(r.stderr, /usage: trialgate report RESULTS\.json/);
 });
+
+test('duplicate task ids in a base file and figures too large to pool exit 2 with one line, never 1', async () => {
+  const twice = { ...regression.bases[0]!, tasks: [...regression.bases[0]!.tasks, regression.bases[0]!.tasks[0]!] };
+  await put('twice.json', twice);
+  let r = await run(runCompareCli, ['--base', 'twice.json', '--head', 'regressed-head.json', '--format', 'json']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /twice\.json: tasks\[3\]\.id: task id "inventory-reserve" appears twice/);
+  assert.equal(r.stderr.trim().split('\n').length, 1);
+  const huge = { ...same.bases[0]!, tasks: same.bases[0]!.tasks.map((t) => ({ ...t, summary: { ...t.summary, tokens: 1e308 } })) };
+  await put('huge.json', huge);
+  r = await run(runCompareCli, ['--base', 'huge.json', '--base', 'huge.json', '--head', 'head.json', '--format', 'json']);
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(r.stderr, /huge\.json: task "inventory-reserve": summary\.tokens: too large to add up/);
+  assert.equal(r.stderr.trim().split('\n').length, 1);
+});
+
+test('a head extended by confirmation needs the plan it ran under', async () => {
+  const extended = { ...same.head, tasks: same.head.tasks.map((t) => ({ ...t, trials: [...t.trials, { ...t.trials[0]!, trial: 6 }] })) };
+  await put('extended.json', extended);
+  let r = await run(runCompareCli, ['--base', 'base.json', '--head', 'extended.json']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /extended\.json: tasks\[0\]\.trials\[5\]\.trial: is 6; the head holds confirmation trials beyond k = 5/);
+  r = await run(runCompareCli, ['--base', 'base.json', '--head', 'extended.json', '--confirm-trials', '40']);
+  assert.equal(r.code, 0, r.stderr);
+});

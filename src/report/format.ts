@@ -43,14 +43,15 @@ export function bounded(text: string, max: number): string {
 }
 
 /**
- * A line of caller-written markdown (a note) made safe: its code spans and links stay as written, but
- * outside code spans no line break, raw HTML, stray backtick or mention survives.
+ * A line of caller-written markdown (a note) made safe: its code spans and its links to a commit
+ * (`[abc1234](https://…)`) stay as written; outside them no line break, markdown, raw HTML, autolink or
+ * mention survives, whatever part of the line a user supplied (a zip entry name, a branch, a message).
  */
 export function safeLine(text: string): string {
   const flat = text.replace(BREAKS, ' ');
   let out = '';
   let last = 0;
-  for (const m of flat.matchAll(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)/g)) {
+  for (const m of flat.matchAll(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)|\[[0-9a-f]{7,40}\]\(https?:\/\/[^\s()<>]+\)/g)) {
     out += quiet(flat.slice(last, m.index));
     out += m[0];
     last = m.index + m[0].length;
@@ -60,10 +61,10 @@ export function safeLine(text: string): string {
 
 function quiet(text: string): string {
   return text
+    .replace(/[\\`*_~[\]#|]/g, (c) => `\\${c}`)
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/`/g, '\\`')
-    .replace(/@[\p{L}\p{N}_][\p{L}\p{N}_./-]*/gu, (mention) => code(mention));
+    .replace(/@[\p{L}\p{N}_][\p{L}\p{N}_./-]*|\b(?:https?:\/\/|www\.)\S+/gu, (inert) => code(inert));
 }
 
 /** A table cell: pipes escaped (also inside code spans, as GFM tables want). */
