@@ -62,24 +62,32 @@ function finite(x: number, file: string, task: string, field: string): number {
 
 /**
  * Which checks of a task had the same outcome on every trial seen: partition refinement, one trial at a
- * time, so no outcome is kept. A check first seen late shares the history of "absent so far".
+ * time, so no outcome is kept. A check first seen late shares the class of "absent so far" (slot 0).
  */
 export class Columns {
-  private static readonly ABSENT = '\u0000absent';
-  private classes = new Map<string, number>([[Columns.ABSENT, 0]]);
+  private names: string[] = [''];
+  private slots = new Map<string, number>();
+  private classes: number[] = [0];
 
   observe(checks: Readonly<Record<string, boolean>>): void {
-    for (const name in checks) if (!this.classes.has(name)) this.classes.set(name, this.classes.get(Columns.ABSENT)!);
-    const next = new Map<string, number>();
-    const ids = new Map<string, number>();
-    for (const [name, cls] of this.classes) {
-      const value = name === Columns.ABSENT ? undefined : checks[name];
-      const key = `${cls}:${value === undefined ? 'a' : value ? 't' : 'f'}`;
-      let id = ids.get(key);
-      if (id === undefined) ids.set(key, (id = ids.size));
-      next.set(name, id);
+    for (const name in checks) {
+      if (this.slots.has(name)) continue;
+      this.slots.set(name, this.names.length);
+      this.names.push(name);
+      this.classes.push(this.classes[0]!);
     }
-    this.classes = next;
+    // Refine: a new class per distinct (old class, outcome in this trial); a handful of checks, so a scan.
+    const keys = this.names.map((name, i) => {
+      const value = i === 0 ? undefined : checks[name];
+      return this.classes[i]! * 3 + (value === undefined ? 0 : value ? 1 : 2);
+    });
+    const seen: number[] = [];
+    this.classes = keys.map((key) => {
+      const at = seen.indexOf(key);
+      if (at !== -1) return at;
+      seen.push(key);
+      return seen.length - 1;
+    });
   }
 
   observeTrials(trials: readonly ComparedTrial[]): void {
@@ -88,12 +96,14 @@ export class Columns {
 
   /** The class of a check: equal classes, identical columns. */
   classOf(check: string): number {
-    return this.classes.get(check) ?? this.classes.get(Columns.ABSENT)!;
+    return this.classes[this.slots.get(check) ?? 0]!;
   }
 
   clone(): Columns {
     const c = new Columns();
-    c.classes = new Map(this.classes);
+    c.names = [...this.names];
+    c.slots = new Map(this.slots);
+    c.classes = [...this.classes];
     return c;
   }
 }

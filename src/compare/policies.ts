@@ -45,7 +45,7 @@ export function policyReach(policy: Policy, k: number, baseRuns: number, alpha =
     policy,
     reachable: true,
     totalLossP: p,
-    note: `a total loss (${baseRuns * k}/${baseRuns * k} → 0/${k}) reaches p = ${formatP(p)}; it is flagged for certain while at most ${family.toLocaleString('en-US')} checks of the suite could reach as far`,
+    note: `a total loss (${baseRuns * k}/${baseRuns * k} → 0/${k}) reaches p = ${formatP(p)}; it is flagged for certain while at most ${String(family).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} checks of the suite could reach as far`,
   };
 }
 

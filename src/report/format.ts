@@ -5,7 +5,6 @@
 // names, refs) goes through md(), html() or code() before it reaches markdown: none of them can mention
 // anyone, link, emphasise, open raw HTML or break a line, a table row or a code span.
 import { createHash } from 'node:crypto';
-import { markdownTable } from 'markdown-table';
 import type { Count } from '../schemas/comparison.ts';
 
 /** Text that renders as itself in markdown and HTML alike: letters, digits and quiet punctuation. */
@@ -78,8 +77,8 @@ function cell(text: string): string {
  * Cells are markdown already (user strings through md()).
  */
 export function tableLines(header: readonly string[], rows: readonly (readonly string[])[]): { head: string[]; rows: string[] } {
-  const lines = markdownTable([header.map(cell), ...rows.map((r) => r.map(cell))], { alignDelimiters: false }).split('\n');
-  return { head: lines.slice(0, 2), rows: lines.slice(2) };
+  const line = (cells: readonly string[]) => `|${cells.map((c) => (c === '' ? ' ' : ` ${cell(c)} `)).join('|')}|`;
+  return { head: [line(header), line(header.map(() => '-'))], rows: rows.map(line) };
 }
 
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
