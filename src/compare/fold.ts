@@ -68,6 +68,7 @@ export class Columns {
   private names: string[] = [''];
   private slots = new Map<string, number>();
   private classes: number[] = [0];
+  private readonly keys: number[] = [];
 
   observe(checks: Readonly<Record<string, boolean>>): void {
     for (const name in checks) {
@@ -76,18 +77,18 @@ export class Columns {
       this.names.push(name);
       this.classes.push(this.classes[0]!);
     }
-    // Refine: a new class per distinct (old class, outcome in this trial); a handful of checks, so a scan.
-    const keys = this.names.map((name, i) => {
-      const value = i === 0 ? undefined : checks[name];
-      return this.classes[i]! * 3 + (value === undefined ? 0 : value ? 1 : 2);
-    });
-    const seen: number[] = [];
-    this.classes = keys.map((key) => {
-      const at = seen.indexOf(key);
-      if (at !== -1) return at;
-      seen.push(key);
-      return seen.length - 1;
-    });
+    // Refine in place: a new class per distinct (old class, outcome in this trial). A task has a handful of
+    // checks, so a scan; no allocation, as this runs once per trial of every base run.
+    const keys = this.keys;
+    let distinct = 0;
+    for (let i = 0; i < this.names.length; i++) {
+      const value = i === 0 ? undefined : checks[this.names[i]!];
+      const key = this.classes[i]! * 3 + (value === undefined ? 0 : value ? 1 : 2);
+      let at = 0;
+      while (at < distinct && keys[at] !== key) at++;
+      if (at === distinct) keys[distinct++] = key;
+      this.classes[i] = at;
+    }
   }
 
   observeTrials(trials: readonly ComparedTrial[]): void {

@@ -54,29 +54,25 @@ export function fitDocument(pieces: readonly Piece[], cutOrder: readonly Cuttabl
     const n = keep.get(c)!;
     return n === 0 ? 0 : c.head.length + prefix.get(c)![n]! + (n - 1) * c.separator.length + c.tail.length;
   };
-  const total = (): number => {
-    const current = cuts();
+  const total = (withNotice = true): number => {
+    const current = withNotice ? cuts() : [];
     const lengths = pieces.map((p) => (p === NOTICE ? (current.length > 0 ? notice(current).length : 0) : typeof p === 'string' ? p.length : sectionLength(p)));
     const present = lengths.filter((l) => l > 0);
     return present.reduce((s, l) => s + l, 0) + (present.length - 1) * JOIN.length + 1;
   };
 
-  for (const p of pieces) if (typeof p === 'object') setKeep(p, p.count);
-  if (total() > maxChars) {
-    const cutFrom = cutOrder.findIndex((_, i) => {
-      // Everything before this section in the cut order is empty; does it fit with this one empty too?
-      for (const earlier of cutOrder.slice(0, i + 1)) setKeep(earlier, 0);
-      return total() <= maxChars;
-    });
-    if (cutFrom === -1) return null;
-    const section = cutOrder[cutFrom]!;
-    let n = 0;
-    while (n < section.count) {
-      setKeep(section, n + 1);
-      if (total() > maxChars) break;
-      n += 1;
+  // Start from every section of the cut order empty, then fill them, the last to be cut first, item by
+  // item: an item is made only when it is kept (or is the first that does not fit).
+  for (const p of pieces) if (typeof p === 'object') setKeep(p, cutOrder.includes(p) ? 0 : p.count);
+  if (total(false) > maxChars) return null;
+  fill: for (const section of [...cutOrder].reverse()) {
+    for (let n = 1; n <= section.count; n++) {
+      setKeep(section, n);
+      if (total() > maxChars) {
+        setKeep(section, n - 1);
+        break fill;
+      }
     }
-    setKeep(section, n);
   }
   const current = cuts();
   const text =

@@ -283,7 +283,8 @@ function perTaskTable(tasks: TaskComparison[], compared: boolean): Cuttable {
     ...['trial pass', 'pass@1', 'pass^k', 'detections', 'env errors', 'unexecuted', 'wall time'],
     ...(usage ? ['tokens', 'cost'] : []),
   ];
-  const body = tasks.map((t) => {
+  // Rows are made on demand: with thousands of tasks most of them are cut.
+  const cells = (t: TaskComparison): string[] => {
     const f = t.head ?? t.base!;
     const pass = compared ? change(passCount(t.base), passCount(t.head)) : ratio(passCount(f));
     const detections = Object.entries(f.detections)
@@ -291,13 +292,20 @@ function perTaskTable(tasks: TaskComparison[], compared: boolean): Cuttable {
       .join(' · ');
     const figures = [fraction(f.pass_at_1), fraction(f.pass_pow_k), detections, String(f.env_errors), String(f.unexecuted), seconds(f.wall_ms), ...(usage ? [tokens(f.tokens), usd(f.cost_usd)] : [])];
     return compared ? [md(t.id), taskStatusText(t), pass, ...figures] : [md(t.id), pass, ...figures];
-  });
-  const { head, rows } = tableLines(header, body);
+  };
+  const { head } = tableLines(header, []);
   const usageNote = usage ? 'tokens and cost blank where not reported.' : 'no task reported tokens or cost.';
   const note = compared
     ? `Trial pass as passes/executed, base → head; figures of the head run (of the base for a removed task); pass@1 and pass^k from executed trials; ${usageNote}`
     : `Trial pass as passes/executed; pass@1 and pass^k from executed trials; ${usageNote}`;
-  return section('per-task result rows', '#### Per-task results', head, rows, `\n\n${note}`);
+  return {
+    what: 'per-task result rows',
+    count: tasks.length,
+    item: (i) => tableLines(header, [cells(tasks[i]!)]).rows[0]!,
+    head: `#### Per-task results\n\n${head.join('\n')}\n`,
+    tail: `\n\n${note}`,
+    separator: '\n',
+  };
 }
 
 /** A table whose rows can be cut: heading and header stay with the first row. */
