@@ -150,13 +150,15 @@ describe('the action', () => {
     assert.match(comments()[0]!.body, /the PR's base commit bbbbbbb has no baseline run; the newest baseline \(.+\) is 3 commits behind it/);
   });
 
-  it('a confirmation round adds head trials for the regressed task and shows both rounds', async () => {
+  it('with k = 1 against one base run familywise could flag nothing: strict gates, says why, and confirms nothing', async () => {
     await runAction({ event: 'push' });
     promoteUploadToBaseline();
-    const result = await runAction({ event: 'pull_request', skill: skillWithoutIdempotency, inputs: { 'confirm-trials': '1' } });
+    const result = await runAction({ event: 'pull_request', skill: skillWithoutIdempotency, inputs: { 'confirm-trials': '4' } });
     assert.equal(result.outputs.verdict, 'regression');
-    assert.match(comments()[0]!.body, /Confirmation round: 1 more trial of `inventory` \(first round: 2 regressions\)/);
-    assert.match(comments()[0]!.body, /\| 1\/1 \| 0\/2 \|/, 'the verdict counts both rounds');
+    const body = comments()[0]!.body;
+    assert.match(body, /Policy \*\*strict\*\* \(default with 1 base run \(familywise cannot flag anything here: with k = 1 and 1 base run, even a total loss \(1\/1 → 0\/1\) reaches only p = 0\.5/);
+    assert.doesNotMatch(body, /Sequential confirmation/);
+    assert.match(body, /\| 1\/1 \| 0\/1 \|/);
   });
 
   it('a PR that touches no watched path is skipped with a notice', async () => {

@@ -38,7 +38,7 @@ test('exit 1 with a regression; JSON output is the schema-validated comparison',
   const r = await run(runCompareCli, ['--base', 'regressed-base.json', '--head', 'regressed-head.json', '--format', 'json', '--policy', 'strict']);
   assert.equal(r.code, 1, r.stderr);
   const c = Comparison.parse(JSON.parse(r.stdout));
-  assert.equal(c.schema, 'trialgate/comparison@1');
+  assert.equal(c.schema, 'trialgate/comparison@2');
   assert.equal(c.regressions, 1);
 });
 
@@ -47,7 +47,7 @@ test('--out writes the file instead of stdout; several --base pool', async () =>
   const r = await run(runCompareCli, ['--base', 'base.json', '--base', 'base2.json', '--head', 'head.json', '--out', 'comparison.md']);
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stdout, '');
-  assert.match(await readFile(join(dir, 'comparison.md'), 'utf8'), /Policy \*\*history\*\* \(default with 2 base runs\)/);
+  assert.match(await readFile(join(dir, 'comparison.md'), 'utf8'), /Policy \*\*familywise\*\* \(default with 2 base runs\)/);
 });
 
 test('exit 2 naming the file for broken JSON, another schema string or another trial set', async () => {
@@ -72,9 +72,11 @@ test('bad arguments exit 2 with a usage line naming the flag', async () => {
   const cases: [string[], RegExp][] = [
     [['--head', 'head.json'], /--base is required/],
     [['--base', 'base.json'], /--head is required/],
-    [['--base', 'base.json', '--head', 'head.json', '--policy', 'lenient'], /--policy must be strict, statistical or history/],
-    [['--base', 'base.json', '--head', 'head.json', '--policy', 'history', '--alpha', '2'], /--alpha must be a number between 0 and 1/],
-    [['--base', 'base.json', '--head', 'head.json', '--alpha', '0.05'], /--alpha applies to the statistical and history policies/],
+    [['--base', 'base.json', '--head', 'head.json', '--policy', 'lenient'], /--policy must be familywise or strict/],
+    [['--base', 'base.json', '--head', 'head.json', '--policy', 'history'], /--policy history was replaced by familywise/],
+    [['--base', 'base.json', '--head', 'head.json', '--policy', 'familywise', '--alpha', '2'], /--alpha must be a number between 0 and 1/],
+    [['--base', 'base.json', '--head', 'head.json', '--policy', 'strict', '--alpha', '0.05'], /--alpha applies to the familywise policy/],
+    [['--base', 'base.json', '--head', 'head.json', '--confirm-trials', 'x'], /--confirm-trials must be the whole number/],
     [['--base', 'base.json', '--head', 'head.json', '--format', 'html'], /--format must be markdown or json/],
     [['--base', 'base.json', '--head', 'head.json', '--verbose'], /Unknown option '--verbose'/],
   ];
@@ -102,4 +104,29 @@ test('report renders one run; bad input exits 2', async () => {
   r = await run(runReportCli, []);
   assert.equal(r.code, 2);
   assert.match(r.stderr, /usage: trialgate report RESULTS\.json/);
+});
+
+test('duplicate task ids in a base file and figures too large to pool exit 2 with one line, never 1', async () => {
+  const twice = { ...regression.bases[0]!, tasks: [...regression.bases[0]!.tasks, regression.bases[0]!.tasks[0]!] };
+  await put('twice.json', twice);
+  let r = await run(runCompareCli, ['--base', 'twice.json', '--head', 'regressed-head.json', '--format', 'json']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /twice\.json: tasks\[3\]\.id: task id "inventory-reserve" appears twice/);
+  assert.equal(r.stderr.trim().split('\n').length, 1);
+  const huge = { ...same.bases[0]!, tasks: same.bases[0]!.tasks.map((t) => ({ ...t, summary: { ...t.summary, tokens: 1e308 } })) };
+  await put('huge.json', huge);
+  r = await run(runCompareCli, ['--base', 'huge.json', '--base', 'huge.json', '--head', 'head.json', '--format', 'json']);
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(r.stderr, /huge\.json: task "inventory-reserve": summary\.tokens: too large to add up/);
+  assert.equal(r.stderr.trim().split('\n').length, 1);
+});
+
+test('a head extended by confirmation needs the plan it ran under', async () => {
+  const extended = { ...same.head, tasks: same.head.tasks.map((t) => ({ ...t, trials: [...t.trials, { ...t.trials[0]!, trial: 6 }] })) };
+  await put('extended.json', extended);
+  let r = await run(runCompareCli, ['--base', 'base.json', '--head', 'extended.json']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /extended\.json: tasks\[0\]\.trials\[5\]\.trial: is 6; the head holds confirmation trials beyond k = 5/);
+  r = await run(runCompareCli, ['--base', 'base.json', '--head', 'extended.json', '--confirm-trials', '40']);
+  assert.equal(r.code, 0, r.stderr);
 });

@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { readResultsFile } from '../src/compare/read-results.ts';
+import { readComparedResults, readResultsFile } from '../src/compare/read-results.ts';
 import { UserInputError } from '../src/util/errors.ts';
 import { buildResults } from './support/results-builder.ts';
 
@@ -15,8 +15,8 @@ const file = async (name: string, text: string) => {
 };
 const good = buildResults({ tasks: [{ id: 't', checks: { pass: '11' } }] });
 
-async function rejects(path: string, field: string, message: RegExp): Promise<void> {
-  await assert.rejects(readResultsFile(path), (e: unknown) => {
+async function rejects(path: string, field: string, message: RegExp, read: (path: string) => Promise<unknown> = readResultsFile): Promise<void> {
+  await assert.rejects(read(path), (e: unknown) => {
     assert.ok(e instanceof UserInputError);
     assert.equal(e.file, path);
     assert.equal(e.field, field);
@@ -46,4 +46,32 @@ test('a wrong field is named by its path', async () => {
   const bad = structuredClone(good) as unknown as { tasks: { trials: { outcome: string }[] }[] };
   bad.tasks[0]!.trials[1]!.outcome = 'maybe';
   await rejects(await file('field.json', JSON.stringify(bad)), 'tasks[0].trials[1].outcome', /Invalid option/);
+});
+
+test('both readers refuse a task id or a trial number twice, naming the file and the id', async () => {
+  const twice = { ...good, tasks: [good.tasks[0]!, { ...good.tasks[0]! }] };
+  const path = await file('twice.json', JSON.stringify(twice));
+  for (const read of [readResultsFile, readComparedResults]) await rejects(path, 'tasks[1].id', /task id "t" appears twice \(tasks\[0\] and tasks\[1\]\)/, read);
+  const trials = structuredClone(good);
+  trials.tasks[0]!.trials[1]!.trial = 1;
+  await rejects(await file('trials.json', JSON.stringify(trials)), 'tasks[0].trials[1].trial', /trial 1 of task "t" appears twice/, readComparedResults);
+});
+
+test('the compared reader checks what compare uses, names its path, and lets added fields through', async () => {
+  const added = { ...good, run: { ...good.run, isolation: 'container' }, tasks: good.tasks.map((t) => ({ ...t, kind: 'command', trials: t.trials.map((x) => ({ ...x, sandbox: { id: 1 } })) })) };
+  const read = await readComparedResults(await file('added.json', JSON.stringify(added)));
+  assert.equal(read.tasks[0]!.trials.length, 2);
+  const cases: [(d: any) => void, string, RegExp][] = [
+    [(d) => (d.tasks[0].trials[1].outcome = 'maybe'), 'tasks[0].trials[1].outcome', /one of pass \| fail/],
+    [(d) => (d.tasks[0].trials[0].checks.pass = 'yes'), 'tasks[0].trials[0].checks.pass', /true or false/],
+    [(d) => (d.tasks[0].summary.tokens = -1), 'tasks[0].summary.tokens', /a number ≥ 0/],
+    [(d) => (d.run.k = 0), 'run.k', /an integer ≥ 1/],
+    [(d) => delete d.tasks[0].fixture_sha256, 'tasks[0].fixture_sha256', /a string/],
+    [(d) => (d.tasks = {}), 'tasks', /an array/],
+  ];
+  for (const [spoil, field, message] of cases) {
+    const data = structuredClone(good) as any;
+    spoil(data);
+    await rejects(await file(`${field}.json`, JSON.stringify(data)), field, message, readComparedResults);
+  }
 });

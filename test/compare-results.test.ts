@@ -19,7 +19,7 @@ test('the motivating case: a lost detection fails the gate though the mean pass 
 
 test('no change passes the gate under every policy', () => {
   const { bases, head } = scenarios.noChange();
-  for (const policy of ['strict', 'statistical', 'history'] as const) {
+  for (const policy of ['strict', 'familywise'] as const) {
     const c = compareResults(bases, head, { policy });
     assert.equal(c.verdict, 'pass', policy);
     assert.equal(c.checks.unchanged, c.tasks.reduce((s, t) => s + t.checks.filter((ch) => ch.gated).length, 0));
@@ -50,7 +50,7 @@ test('a changed prompt or agent command is what is compared, never a reason to s
 test('several base runs pool per task, leaving out the runs with another task definition', () => {
   const { bases, head } = scenarios.pooledBases();
   const c = compareResults(bases, head);
-  assert.equal(c.policy.name, 'history');
+  assert.equal(c.policy.name, 'familywise');
   assert.equal(c.policy.chosen, 'default');
   const reserve = c.tasks.find((t) => t.id === 'inventory-reserve')!;
   assert.equal(reserve.base_runs, 3);
@@ -63,7 +63,7 @@ test('several base runs pool per task, leaving out the runs with another task de
 
 test('holdout tasks appear only as an aggregate, in the JSON too', () => {
   const { bases, head } = scenarios.holdout();
-  const c = compareResults(bases, head);
+  const c = compareResults(bases, head, { policy: 'strict' });
   const json = JSON.stringify(c);
   for (const secret of [...scenarios.HOLDOUT_IDS, 'silent-audit-gap', 'secret-holdout-constraint']) assert.ok(!json.includes(secret), `${secret} leaked`);
   assert.equal(c.holdout.checks.regressed, 2);
@@ -105,9 +105,13 @@ test('without a base run the verdict is no_baseline and nothing can fail', () =>
 
 test('an explicit policy and alpha are used and recorded', () => {
   const { bases, head } = scenarios.idempotencyRegression();
-  const c = compareResults(bases, head, { policy: 'statistical', alpha: 0.05 });
-  assert.deepEqual(c.policy, { name: 'statistical', alpha: 0.05, chosen: 'option' });
+  const c = compareResults(bases, head, { policy: 'familywise', alpha: 0.05 });
+  assert.equal(c.policy.name, 'familywise');
+  assert.equal(c.policy.alpha, 0.05);
+  assert.equal(c.policy.chosen, 'option');
+  assert.equal(c.policy.alpha_first, 0.05);
   const lost = c.tasks[0]!.checks.find((ch) => ch.check === 'detect:double-reserve')!;
   assert.ok(Math.abs(lost.p! - 1 / 252) < 1e-12);
-  assert.ok(lost.q! >= lost.p!);
+  assert.equal(lost.look, 'first');
+  assert.equal(lost.status, 'regressed');
 });

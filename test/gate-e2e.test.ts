@@ -40,5 +40,5 @@ it('run base and head, compare: "lost detection: double-reserve" regresses and t
 
   const json = captureIo();
   assert.equal(await main(['compare', '--base', join(baseOut, 'results.json'), '--head', join(baseOut, 'results.json'), '--format', 'json'], json), 0);
-  assert.equal(JSON.parse(json.out).schema, 'trialgate/comparison@1');
+  assert.equal(JSON.parse(json.out).schema, 'trialgate/comparison@2');
 });

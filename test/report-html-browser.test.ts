@@ -71,7 +71,7 @@ describe('report.html in headless Chromium', { skip }, () => {
     process.stdout.write(`# report.html screenshots in ${shots}\n`);
     const runs = await hostileRuns();
     hostileFile = join(runs.head.dir, 'report.html');
-    const html = await buildHtmlReport(runs.head.results, compareResults([runs.base.results], runs.head.results), { runDir: runs.head.dir, bases: [runs.base], notes: [HOSTILE.mention], inlineLimit: 0 });
+    const html = await buildHtmlReport(runs.head.results, compareResults([runs.base.results], runs.head.results, { policy: 'strict' }), { runDir: runs.head.dir, bases: [runs.base], notes: [HOSTILE.mention], inlineLimit: 0 });
     await writeFile(hostileFile, html);
   });
   after(async () => {

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { readResultsFile } from '../compare/read-results.ts';
 import { findBaselines } from '../github/baseline.ts';
 import type { GitHubClient } from '../github/client.ts';
+import { code } from '../report/format.ts';
 import type { Results } from '../schemas/results.ts';
+import { UserInputError } from '../util/errors.ts';
 
 export interface BaseSide {
   bases: Results[];
@@ -35,14 +37,16 @@ export async function loadBaseSide(
     try {
       const results = await readResultsFile(join(baseline.dir, 'results.json'));
       if (results.trial_set.name !== options.trialSet) {
-        notes.push(`Baseline run ${baseline.runId} (${short(baseline.headSha)}) not used: it holds trial set ${results.trial_set.name}, not ${options.trialSet}.`);
+        notes.push(`Baseline run ${baseline.runId} (${short(baseline.headSha)}) not used: it holds trial set ${code(results.trial_set.name)}, not ${code(options.trialSet)}.`);
         continue;
       }
       bases.push(results);
       dirs.push(baseline.dir);
       used.push(baseline);
     } catch (error) {
-      notes.push(`Baseline run ${baseline.runId} (${short(baseline.headSha)}) not used: ${(error as Error).message}.`);
+      // Name the file as the artefact holds it, never the runner's download path.
+      const why = error instanceof UserInputError ? `results.json: ${error.field || '(top level)'}: ${error.expected}` : 'its results.json could not be read';
+      notes.push(`Baseline run ${baseline.runId} (${short(baseline.headSha)}) not used: ${why}.`);
     }
   }
   if (used.length) {
@@ -52,7 +56,7 @@ export async function loadBaseSide(
       const behind = await client.commitsAhead(newest.headSha, options.baseSha);
       age = `the PR's base commit ${short(options.baseSha)} has no baseline run; the newest baseline (${newest.createdAt}) is ${behind === null ? 'an unknown number of commits' : `${behind} commit${behind === 1 ? '' : 's'}`} behind it.`;
     }
-    notes.unshift(`Baseline: ${used.length} run${used.length > 1 ? 's' : ''} of \`${options.branch}\` at ${used.map((b) => `[${short(b.headSha)}](${b.runUrl})`).join(', ')}; ${age}`);
+    notes.unshift(`Baseline: ${used.length} run${used.length > 1 ? 's' : ''} of ${code(options.branch)} at ${used.map((b) => `[${short(b.headSha)}](${b.runUrl})`).join(', ')}; ${age}`);
   }
   return { bases, dirs, notes };
 }

@@ -75,7 +75,10 @@ const RawSchema = z.object({
   mode: oneOf(['run', 'merge'], 'run'),
   shard: z.string(),
   trials: optionalInt(1, 1000),
-  policy: oneOf(['auto', 'strict', 'statistical', 'history'], 'auto'),
+  policy: z.string().transform((v, ctx) => {
+    if (v === 'statistical' || v === 'history') return invalid(ctx, v, 'auto, familywise or strict: statistical and history were replaced by familywise, which bounds false alarms over the whole suite');
+    return v === '' ? 'auto' : v === 'auto' || v === 'familywise' || v === 'strict' ? v : invalid(ctx, v, 'one of auto | familywise | strict');
+  }),
   alpha: z.string().transform((v, ctx) => {
     if (v === '') return null;
     const a = Number(v);
@@ -90,7 +93,7 @@ const RawSchema = z.object({
     z.string().regex(/^[^":<>|*?\r\n\\/]+$/, 'an artefact name without " : < > | * ? \\ / or line breaks'),
   ),
   'retention-days': int(1, 90, 30),
-  'confirm-trials': int(0, 20, 0),
+  'confirm-trials': optionalInt(0, 400),
   force: bool(false),
   comment: bool(true),
   'secret-env': list(/^[A-Za-z_][A-Za-z0-9_]*$/, 'environment variable names separated by commas or new lines'),
@@ -106,7 +109,7 @@ export interface ActionInputs {
   shardCount: number | null;
   /** Override of the trial set's k. */
   trials: number | null;
-  policy: 'auto' | 'strict' | 'statistical' | 'history';
+  policy: 'auto' | 'familywise' | 'strict';
   alpha: number | null;
   failOn: 'regression' | 'never';
   failWithoutBaseline: boolean;
@@ -117,7 +120,8 @@ export interface ActionInputs {
   baselineWorkflow: string | null;
   artifactName: string;
   retentionDays: number;
-  confirmTrials: number;
+  /** Most extra trials per task of the sequential confirmation; null = 8 × k; 0 = none. */
+  confirmTrials: number | null;
   force: boolean;
   comment: boolean;
   /** Names of environment variables whose values are secrets. */

@@ -6,14 +6,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import * as core from '@actions/core';
 import { compareResults } from '../compare/compare.ts';
-import { tasksToConfirm } from '../compare/confirm.ts';
+import { confirmSequentially, type ConfirmationRound } from '../compare/confirm.ts';
 import { readResultsFile } from '../compare/read-results.ts';
 import { attemptArtifactName } from '../github/baseline.ts';
 import { decideOnChanges } from '../github/changes.ts';
 import { GitHubClient } from '../github/client.ts';
 import { readEvent, recordsBaseline, type ActionEvent } from '../github/event.ts';
 import { shardArtifactName } from '../github/shards.ts';
-import { appendRound, mergeShards } from '../results/merge.ts';
+import { mergeShards } from '../results/merge.ts';
 import { writeRunFiles } from '../results/write.ts';
 import type { Policy } from '../schemas/comparison.ts';
 import type { Results } from '../schemas/results.ts';
@@ -22,6 +22,7 @@ import { runTrialSet, type RunOptions } from '../trial/run-set.ts';
 import { loadTrialSet, type TrialSet } from '../trial/trialset.ts';
 import { loadBaseSide, short } from './baselines.ts';
 import { readInputs, type ActionInputs } from './inputs.ts';
+import { code } from '../report/format.ts';
 import { publish } from './publish.ts';
 import { collectSecrets, maskSecrets, type SecretSet } from './secrets.ts';
 import { decideGate, UNGATED } from './verdict.ts';
@@ -133,7 +134,7 @@ async function finish(ctx: Context, runDir: string, firstRound: Results): Promis
   const { inputs, event } = ctx;
   if (event.kind !== 'pull_request') {
     const baseline = recordsBaseline(event, inputs.baselineBranches);
-    const notes = [baseline ? `Baseline recorded for \`${(event as { branch: string }).branch}\` at ${short(firstRound.run.git_sha)}: later pull requests compare with it.` : `Not a baseline: only pushes to ${inputs.baselineBranches.join(', ') || 'the default branch'} record one.`];
+    const notes = [baseline ? `Baseline recorded for ${code((event as { branch: string }).branch)} at ${short(firstRound.run.git_sha)}: later pull requests compare with it.` : `Not a baseline: only pushes to ${inputs.baselineBranches.join(', ') || 'the default branch'} record one.`];
     await publish(ctx, { runDir, results: firstRound, comparison: null, notes, artifactName: runArtifactName(inputs), gate: UNGATED });
     return;
   }
@@ -148,22 +149,27 @@ async function finish(ctx: Context, runDir: string, firstRound: Results): Promis
       trialSet: ctx.set.config.name,
     }),
   );
-  const options = { ...(inputs.policy === 'auto' ? {} : { policy: inputs.policy as Policy }), ...(inputs.alpha === null ? {} : { alpha: inputs.alpha }) };
+  const options = {
+    ...(inputs.policy === 'auto' ? {} : { policy: inputs.policy as Policy }),
+    ...(inputs.alpha === null ? {} : { alpha: inputs.alpha }),
+    confirmTrials: inputs.confirmTrials ?? 8 * firstRound.run.k,
+  };
   let head = firstRound;
   const notes = [...base.notes];
-  if (base.bases.length === 0) notes.push(`No results artefact \`${inputs.artifactName}\` found on \`${event.baseRef}\`${inputs.failWithoutBaseline ? '' : '; regressions cannot fail this check until one exists'}.`);
-  const confirm = inputs.confirmTrials > 0 ? tasksToConfirm(base.bases, head, options) : [];
-  if (confirm.length) {
-    const round = await core.group(`Confirm: ${inputs.confirmTrials} more trials of ${confirm.length} task(s)`, () => confirmationRound(ctx, runDir, head, confirm));
-    const before = compareResults(base.bases, head, options).regressions;
-    head = appendRound(head, round);
+  if (base.bases.length === 0) notes.push(`No results artefact ${code(inputs.artifactName)} found on ${code(event.baseRef)}${inputs.failWithoutBaseline ? '' : '; regressions cannot fail this check until one exists'}.`);
+  // The sequential confirmation: the engine names the ambiguous tasks of each round until none is left.
+  const confirmation = await confirmSequentially(base.bases, head, options, (round, current) =>
+    core.group(`Confirm: ${round.trials} more trials of ${round.tasks.length} task(s)`, () => confirmationRound(ctx, runDir, current, round)),
+  );
+  head = confirmation.head;
+  if (confirmation.rounds.length) {
     await writeRunFiles(runDir, head);
-    const dev = confirm.filter((id) => head.tasks.find((t) => t.id === id)?.set === 'dev');
-    const holdout = confirm.length - dev.length;
-    notes.push(
-      `Confirmation round: ${inputs.confirmTrials} more trial${inputs.confirmTrials > 1 ? 's' : ''} of ${[...dev.map((id) => `\`${id}\``), ...(holdout ? [`${holdout} holdout task${holdout > 1 ? 's' : ''}`] : [])].join(', ')} ` +
-        `(first round: ${before} regression${before === 1 ? '' : 's'}); the verdict below counts both rounds.`,
-    );
+    const dev = new Set(head.tasks.filter((t) => t.set === 'dev').map((t) => t.id));
+    const steps = confirmation.rounds.map((r) => {
+      const shown = r.tasks.filter((id) => dev.has(id)).length;
+      return `${r.trials} more trial${r.trials > 1 ? 's' : ''} of ${shown} task${shown === 1 ? '' : 's'}${r.tasks.length > shown ? ` and ${r.tasks.length - shown} holdout` : ''}`;
+    });
+    notes.push(`Sequential confirmation (up to ${options.confirmTrials} more trials per task where the first round was ambiguous): ${steps.join(', then ')}; the verdict counts every round.`);
   }
   const comparison = compareResults(base.bases, head, options);
   const bases = base.bases.map((results, i) => ({ dir: base.dirs[i]!, results }));
@@ -191,16 +197,15 @@ async function runTrials(ctx: Context, options: Partial<RunOptions>): Promise<Re
   return output.results;
 }
 
-/** More trials of `taskIds`, numbered after the first round's, with their evidence beside it. */
-async function confirmationRound(ctx: Context, runDir: string, head: Results, taskIds: string[]): Promise<Results> {
-  const lastTrial = Math.max(...head.tasks.flatMap((t) => t.trials.map((x) => x.trial)));
-  const roundDir = join(runDir, 'confirmation');
-  const round = await runTrials(ctx, { outDir: roundDir, tasks: taskIds, trials: ctx.inputs.confirmTrials, firstTrial: lastTrial });
+/** One confirmation round's trials, numbered as the engine planned them, with their evidence beside the run's. */
+async function confirmationRound(ctx: Context, runDir: string, head: Results, round: ConfirmationRound): Promise<Results> {
+  const roundDir = join(runDir, `confirmation-${round.look}`);
+  const trials = await runTrials(ctx, { outDir: roundDir, tasks: round.tasks, trials: round.trials, firstTrial: round.firstTrial });
   const evidenceIn = relative(runDir, roundDir);
   return {
-    ...round,
-    run: { ...round.run, k: head.run.k },
-    tasks: round.tasks.map((t) => ({ ...t, trials: t.trials.map((x) => ({ ...x, evidence: `${evidenceIn}/${x.evidence}` })) })),
+    ...trials,
+    run: { ...trials.run, k: head.run.k },
+    tasks: trials.tasks.map((t) => ({ ...t, trials: t.trials.map((x) => ({ ...x, evidence: `${evidenceIn}/${x.evidence}` })) })),
   };
 }
 

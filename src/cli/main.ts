@@ -16,13 +16,14 @@ import { DEMO, runDemoCli, runValidateCli, VALIDATE } from './validate.ts';
 const COMPARE: CommandSpec = {
   name: 'compare',
   summary: 'compare head results with base results per task and check; the exit code is the gate',
-  usage: 'trialgate compare --base BASE.json [--base BASE2.json …] --head HEAD.json [--policy P] [--alpha A] [--format markdown|json] [--out FILE] [--html FILE]',
+  usage: 'trialgate compare --base BASE.json [--base BASE2.json …] --head HEAD.json [--policy familywise|strict] [--alpha A] [--confirm-trials N] [--format markdown|json] [--out FILE] [--html FILE]',
   positionals: { min: 0, max: 0, name: '' },
   options: {
     base: { type: 'string', value: 'FILE', multiple: true, help: 'a base results.json (repeat to pool recent base runs)' },
     head: { type: 'string', value: 'FILE', help: 'the head results.json' },
-    policy: { type: 'string', value: 'P', help: 'the regression policy (docs/comparison.md); default by the number of base runs' },
-    alpha: { type: 'string', value: 'A', help: 'the error budget of the policy' },
+    policy: { type: 'string', value: 'familywise|strict', help: 'the regression policy (docs/comparison.md); default familywise, strict where familywise cannot flag even a total loss' },
+    alpha: { type: 'string', value: 'A', help: 'the suite-wide false-alarm budget of familywise (default 0.05 with one base run, 0.01 with more)' },
+    'confirm-trials': { type: 'string', value: 'N', help: 'the confirmation plan a head extended by the action ran under' },
     format: { type: 'string', value: 'markdown|json', help: 'output format (default markdown)' },
     out: { type: 'string', value: 'FILE', help: 'write there instead of stdout' },
     html: { type: 'string', value: 'FILE', help: 'also write report.html: the head run’s evidence with the comparison, base candidates diffed (docs/report-html.md)' },

@@ -1,7 +1,7 @@
 // `trialgate report results.json [--out FILE]`: the markdown of one run (report.md).
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readResultsFile } from '../compare/read-results.ts';
+import { readComparedResults } from '../compare/read-results.ts';
 import { renderRunMarkdown } from '../report/markdown.ts';
 import { UserInputError } from '../util/errors.ts';
 import { writeOutput, type CliIo } from './compare.ts';
@@ -24,7 +24,7 @@ export async function runReportCli(argv: string[], io: CliIo): Promise<number> {
   }
   const cwd = io.cwd ?? process.cwd();
   try {
-    const text = renderRunMarkdown(await readResultsFile(resolve(cwd, path)));
+    const text = renderRunMarkdown(await readComparedResults(resolve(cwd, path)));
     if (parsed.values.out) await writeOutput(resolve(cwd, parsed.values.out), text);
     else io.stdout(text);
     return EXIT.ok;

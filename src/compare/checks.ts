@@ -1,7 +1,7 @@
 // What a task's trials say, per named check and per side: the tallies every policy and table starts from.
 import type { CheckKind, Count, TaskFigures } from '../schemas/comparison.ts';
-import type { TaskResult, TrialResult } from '../schemas/results.ts';
 import { passAtK, passPowK } from '../results/metrics.ts';
+import type { ComparedTrial } from './read-results.ts';
 
 /** The comparison's own check: the trial executed rather than ending in an env error. */
 export const ENV_CHECK = 'env';
@@ -56,7 +56,7 @@ export function orderChecks(checks: Iterable<string>, faults: readonly { id: str
   );
 }
 
-function executed(trial: TrialResult): boolean {
+function executed(trial: ComparedTrial): boolean {
   return trial.outcome === 'pass' || trial.outcome === 'fail';
 }
 
@@ -64,11 +64,10 @@ function executed(trial: TrialResult): boolean {
  * Successes over the executed trials that carry each check; `env` over the trials that started
  * (executed or env error). Unexecuted trials count nowhere but in their own denominator.
  */
-export function tallyChecks(trials: readonly TrialResult[]): Map<string, Count> {
-  const tallies = new Map<string, Count>();
+export function tallyChecks(trials: readonly ComparedTrial[], into = new Map<string, Count>()): Map<string, Count> {
   const add = (check: string, ok: boolean): void => {
-    let t = tallies.get(check);
-    if (!t) tallies.set(check, (t = { successes: 0, n: 0 }));
+    let t = into.get(check);
+    if (!t) into.set(check, (t = { successes: 0, n: 0 }));
     t.n += 1;
     if (ok) t.successes += 1;
   };
@@ -78,7 +77,7 @@ export function tallyChecks(trials: readonly TrialResult[]): Map<string, Count> 
     if (!executed(trial)) continue;
     for (const check in trial.checks) if (check !== ENV_CHECK) add(check, trial.checks[check]!);
   }
-  return tallies;
+  return into;
 }
 
 /** pass@1, pass@k and pass^k from n executed trials with c passes (src/results/metrics.ts); null when unknown. */
@@ -86,42 +85,34 @@ export function passEstimates(n: number, c: number, k: number): { pass_at_1: num
   return { pass_at_1: n > 0 ? c / n : null, pass_at_k: passAtK(n, c, k), pass_pow_k: passPowK(n, c, k) };
 }
 
-function sumIfEveryRun(values: readonly (number | undefined)[]): number | undefined {
-  return values.every((v) => v !== undefined) ? values.reduce<number>((s, v) => s + v!, 0) : undefined;
-}
-
-/** One side's figures of a task, pooled over the given runs of it; `tallies` when already counted. */
-export function taskFigures(runs: readonly TaskResult[], tallies = tallyChecks(runs.flatMap((r) => r.trials))): TaskFigures {
-  const counts = { launched: 0, executed: 0, env_errors: 0, unexecuted: 0, passes: 0 };
-  const rules = new Map<string, number>();
-  for (const run of runs) {
-    for (const t of run.trials) {
-      counts.launched += 1;
-      if (executed(t)) counts.executed += 1;
-      if (t.outcome === 'pass') counts.passes += 1;
-      if (t.outcome === 'unexecuted') counts.unexecuted += 1;
-      if (t.outcome !== 'env_error') continue;
-      counts.env_errors += 1;
-      rules.set(envRule(t), (rules.get(envRule(t)) ?? 0) + 1);
-    }
-  }
-  const k = runs[0]!.summary.k;
-  const detections: Record<string, Count> = {};
-  for (const [check, count] of tallies) if (checkKind(check) === 'detect') detections[check.slice('detect:'.length)] = count;
-  const tokens = sumIfEveryRun(runs.map((r) => r.summary.tokens));
-  const cost = sumIfEveryRun(runs.map((r) => r.summary.cost_usd));
-  return {
-    k,
-    ...counts,
-    ...passEstimates(counts.executed, counts.passes, k),
-    detections,
-    wall_ms: runs.reduce((s, r) => s + r.summary.wall_ms, 0),
-    ...(tokens === undefined ? {} : { tokens }),
-    ...(cost === undefined ? {} : { cost_usd: cost }),
-    env_error_rules: [...rules].map(([rule, n]) => ({ rule, trials: n })),
-  };
-}
-
-export function envRule(trial: TrialResult): string {
+export function envRule(trial: Pick<ComparedTrial, 'env_error'>): string {
   return trial.env_error ?? 'env error without a recorded rule';
+}
+
+/** Where each head trial belongs: the first look whose size covers its trial number. */
+export function lookOf(trial: number, looks: readonly number[]): number {
+  const i = looks.findIndex((n) => trial <= n);
+  return i === -1 ? looks.length : i;
+}
+
+/** Per check, successes over executed trials up to each look (cumulative), as tallyChecks counts them. */
+export function tallyLooks(trials: readonly ComparedTrial[], looks: readonly number[]): Map<string, Count[]> {
+  const out = new Map<string, Count[]>();
+  const add = (check: string, look: number, ok: boolean): void => {
+    let counts = out.get(check);
+    if (!counts) out.set(check, (counts = looks.map(() => ({ successes: 0, n: 0 }))));
+    for (let i = look; i < looks.length; i++) {
+      counts[i]!.n += 1;
+      if (ok) counts[i]!.successes += 1;
+    }
+  };
+  for (const trial of trials) {
+    if (trial.outcome === 'unexecuted') continue;
+    const look = lookOf(trial.trial, looks);
+    if (look >= looks.length) continue;
+    add(ENV_CHECK, look, executed(trial));
+    if (!executed(trial)) continue;
+    for (const check in trial.checks) if (check !== ENV_CHECK) add(check, look, trial.checks[check]!);
+  }
+  return out;
 }

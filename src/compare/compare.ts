@@ -1,5 +1,5 @@
-// Base results against head results, per task and per check (shared/DESIGN.md §9). Pure: the CLI and
-// the action read the files and call this.
+// Base results against head results, per task and per check. Pure: the CLI and the action read the
+// files and call this (the CLI folds one base file at a time into a BaseFold and calls compareFolded).
 //
 // A task is compared only with the base runs whose definition of the measurement equals the head's:
 // fixture hash, acceptor version and budget. When no base run matches, the task is `changed` if the
@@ -10,44 +10,98 @@ import {
   type CheckComparison,
   type Comparison,
   type Count,
-  type Denominators,
-  type Difference,
   type HoldoutAggregate,
   type Policy,
-  type RunRef,
   type StatusCounts,
   type TaskComparison,
   type TaskStatusCounts,
 } from '../schemas/comparison.ts';
-import type { Results, TaskResult } from '../schemas/results.ts';
-import { checkKind, checkLabel, envRule, isGated, orderChecks, tallyChecks, taskFigures } from './checks.ts';
-import { DEFAULT_ALPHA, decideChecks, defaultPolicy } from './policies.ts';
+import { UserInputError } from '../util/errors.ts';
+import { checkKind, checkLabel, ENV_CHECK, isGated, lookOf, orderChecks, tallyChecks, tallyLooks } from './checks.ts';
+import { decideFamily, familyBudget, type Budget, type Member, type Verdict } from './familywise.ts';
+import { BaseFold, DenominatorFold, FigureFold, runRef } from './fold.ts';
+import { decideStrict, defaultAlpha, defaultPolicy, policyReach } from './policies.ts';
+import type { ComparedResults, ComparedTask } from './read-results.ts';
+import { confirmationLooks } from './looks.ts';
 
 export interface CompareOptions {
   policy?: Policy;
-  /** For `statistical` and `history`; defaults in DEFAULT_ALPHA. */
+  /** For `familywise`; defaults by the number of base runs (defaultAlpha). */
   alpha?: number;
+  /** The confirmation plan the head was extended under: the most extra trials per task. */
+  confirmTrials?: number;
+  /** How errors name the head file. */
+  headFile?: string;
 }
 
-export function compareResults(bases: readonly Results[], head: Results, options: CompareOptions = {}): Comparison {
-  const name = options.policy ?? defaultPolicy(bases.length);
-  const alpha = name === 'strict' ? null : (options.alpha ?? DEFAULT_ALPHA[name]);
-  const mismatch = bases.findIndex((b) => b.trial_set.name !== head.trial_set.name);
-  const comparable = bases.length > 0 && mismatch === -1;
+export function compareResults(bases: readonly ComparedResults[], head: ComparedResults, options: CompareOptions = {}): Comparison {
+  const fold = new BaseFold(head);
+  bases.forEach((b, i) => fold.add(b, `base results ${i + 1}`));
+  return compareFolded(fold, head, options);
+}
 
-  const drafts = comparable ? draftTasks(bases, head) : head.tasks.map((t) => newTask(t, isHoldout(t, [])));
-  const compared = drafts.flatMap((d) => d.checks);
-  const decisions = decideChecks({ name, alpha: alpha ?? 0 }, compared.map((c) => c.counts));
-  const decided = new Map(compared.map((c, i) => [c, decisions[i]!]));
+/** The gate: `fail-on: regression`. An incomparable or baseline-less comparison never fails it; callers show why. */
+export function gateFails(comparison: Comparison): boolean {
+  return comparison.verdict === 'fail';
+}
+
+/** A compared check before the policy decided it. */
+export interface DraftCheck {
+  check: string;
+  base: Count;
+  head: Count;
+  /** Head counts up to each look of the plan (cumulative; the first is the first round). */
+  looks: Count[];
+  /** Checks of the task with identical outcomes on every trial compared share a class. */
+  column: number;
+}
+
+export interface DraftTask {
+  holdout: boolean;
+  task: Omit<TaskComparison, 'checks'>;
+  checks: DraftCheck[];
+  /** Index into the looks of the last look the head reached for this task. */
+  reached: number;
+}
+
+export interface Analysis {
+  policy: Policy;
+  chosen: 'default' | 'option';
+  alpha: number | null;
+  looks: number[];
+  confirmed: boolean;
+  budget: Budget | null;
+  drafts: DraftTask[];
+  comparable: boolean;
+}
+
+/** The drafts of every task and the settings the policy decides them with; shared with the confirmation planner. */
+export function analyse(fold: BaseFold, head: ComparedResults, options: CompareOptions = {}): Analysis {
+  const k = head.run.k;
+  const policy = options.policy ?? defaultPolicy(Math.max(1, fold.runs), k, options.alpha);
+  const alpha = policy === 'strict' ? null : (options.alpha ?? defaultAlpha(fold.runs));
+  const looks = options.confirmTrials ? confirmationLooks(k, options.confirmTrials) : [k];
+  const comparable = fold.runs > 0 && !fold.mismatch;
+  if (comparable) checkTrialNumbers(head, looks, options);
+  const drafts = comparable ? draftTasks(fold, head, looks) : head.tasks.map((t) => newTask(t, t.set === 'holdout'));
+  const confirmed = head.tasks.some((t) => t.trials.some((x) => x.trial > k));
+  const family = drafts.reduce((s, d) => s + d.checks.filter((c) => isGated(c.check)).length, 0);
+  const budget = alpha === null ? null : familyBudget(alpha, family, Math.max(1, fold.runs), k, confirmed);
+  return { policy, chosen: options.policy ? 'option' : 'default', alpha, looks, confirmed, budget, drafts, comparable };
+}
+
+export function compareFolded(fold: BaseFold, head: ComparedResults, options: CompareOptions = {}): Comparison {
+  const a = analyse(fold, head, options);
+  const decided = decide(a);
 
   const tasks: TaskComparison[] = [];
   const holdout: HoldoutAggregate = { tasks: taskCounts(), checks: statusCounts(), base_passes: count(), head_passes: count(), head_passes_all: count() };
   const devChecks = statusCounts();
   let regressions = 0;
-  for (const draft of drafts) {
+  for (const draft of a.drafts) {
     const checks: CheckComparison[] = draft.checks.map((c) => {
       const d = decided.get(c)!;
-      return { check: c.check, kind: checkKind(c.check), label: checkLabel(c.check, draft.task.faults), gated: isGated(c.check), base: c.counts.base, head: c.counts.head, ...d };
+      return { check: c.check, kind: checkKind(c.check), label: checkLabel(c.check, draft.task.faults), gated: isGated(c.check), base: c.base, head: c.head, ...d };
     });
     for (const c of checks) {
       if (!c.gated) continue;
@@ -59,8 +113,8 @@ export function compareResults(bases: readonly Results[], head: Results, options
       continue;
     }
     holdout.tasks[draft.task.status] += 1;
-    const head = draft.task.head;
-    if (head) addCount(holdout.head_passes_all, { successes: head.passes, n: head.executed });
+    const figures = draft.task.head;
+    if (figures) addCount(holdout.head_passes_all, { successes: figures.passes, n: figures.executed });
     const pass = checks.find((c) => c.check === 'pass');
     if (pass) {
       addCount(holdout.base_passes, pass.base);
@@ -68,154 +122,148 @@ export function compareResults(bases: readonly Results[], head: Results, options
     }
   }
 
-  const verdict: Comparison['verdict'] = bases.length === 0 ? 'no_baseline' : !comparable ? 'incomparable' : regressions > 0 ? 'fail' : 'pass';
-  const mismatched = bases[mismatch];
+  const verdict: Comparison['verdict'] = fold.runs === 0 ? 'no_baseline' : !a.comparable ? 'incomparable' : regressions > 0 ? 'fail' : 'pass';
+  const headDenominators = new DenominatorFold();
+  headDenominators.add(head);
+  // What a statistical gate can reach here: the familywise reach whatever the policy, so a default that fell back to strict can say why.
+  const reach = policyReach('familywise', head.run.k, Math.max(1, fold.runs), a.alpha ?? options.alpha ?? defaultAlpha(fold.runs));
   return {
     schema: COMPARISON_SCHEMA,
     trial_set: head.trial_set.name,
-    policy: { name, alpha, chosen: options.policy ? 'option' : 'default' },
+    policy: {
+      name: a.policy,
+      alpha: a.alpha,
+      chosen: a.chosen,
+      alpha_first: a.budget?.first ?? null,
+      alpha_confirm: a.budget?.confirm ?? null,
+      family: a.budget?.family ?? a.drafts.reduce((s, d) => s + d.checks.filter((c) => isGated(c.check)).length, 0),
+      confirm_trials: options.confirmTrials || null,
+      looks: a.looks,
+      reach: { reachable: reach.reachable, total_loss_p: reach.totalLossP, note: reach.note },
+    },
     verdict,
-    incomparable: mismatched
-      ? { base_index: mismatch, field: 'trial_set.name', base: mismatched.trial_set.name, head: head.trial_set.name }
-      : null,
+    incomparable: fold.mismatch ? { base_index: fold.mismatch.index, field: 'trial_set.name', base: fold.mismatch.name, head: head.trial_set.name } : null,
     head: runRef(head),
-    bases: bases.map(runRef),
+    bases: fold.refs,
     regressions,
     checks: devChecks,
     tasks,
     task_counts: tasks.reduce((c, t) => ((c[t.status] += 1), c), taskCounts()),
     holdout,
-    denominators: { head: denominators([head]), base: bases.length > 0 ? denominators(bases) : null },
+    denominators: { head: headDenominators.result(), base: fold.runs > 0 ? fold.denominators.result() : null },
   };
 }
 
-/** The gate: `fail-on: regression`. An incomparable or baseline-less comparison never fails it; callers show why. */
-export function gateFails(comparison: Comparison): boolean {
-  return comparison.verdict === 'fail';
+/** Every draft check decided: gated ones as one family, the `env` checks (shown, never gated) as another. */
+function decide(a: Analysis): Map<DraftCheck, Verdict> {
+  const out = new Map<DraftCheck, Verdict>();
+  const last = a.looks.length - 1;
+  const gated: { check: DraftCheck; member: Member }[] = [];
+  const env: { check: DraftCheck; member: Member }[] = [];
+  a.drafts.forEach((draft, t) => {
+    for (const c of draft.checks) {
+      if (!a.budget) {
+        out.set(c, decideStrict(c.base, c.head));
+        continue;
+      }
+      if (!isGated(c.check)) {
+        env.push({ check: c, member: { base: c.base, first: c.head, final: null, head: c.head, group: `${t}:${c.check}` } });
+        continue;
+      }
+      const final = last > 0 && draft.reached === last ? c.looks[last]! : null;
+      gated.push({ check: c, member: { base: c.base, first: c.looks[0]!, final, head: c.head, group: `${t}:${c.column}` } });
+    }
+  });
+  if (a.budget) {
+    decideFamily(gated.map((g) => g.member), a.budget).forEach((v, i) => out.set(gated[i]!.check, v));
+    const envBudget = { alpha: a.budget.alpha, first: a.budget.alpha, confirm: 0, family: env.length };
+    decideFamily(env.map((e) => e.member), envBudget).forEach((v, i) => out.set(env[i]!.check, v));
+  }
+  return out;
 }
 
-interface DraftCheck {
-  check: string;
-  counts: { base: Count; head: Count };
+/** Head trials beyond the plan's last look cannot be placed in any look: the caller passed the wrong plan. */
+function checkTrialNumbers(head: ComparedResults, looks: readonly number[], options: CompareOptions): void {
+  const end = looks[looks.length - 1]!;
+  head.tasks.forEach((task, i) => {
+    const j = task.trials.findIndex((t) => t.trial > end);
+    if (j === -1) return;
+    const trial = task.trials[j]!.trial;
+    const fix =
+      looks.length === 1
+        ? `the head holds confirmation trials beyond k = ${end}: pass the plan it ran under (--confirm-trials N, the action's confirm-trials)`
+        : `the confirmation plan ends at trial ${end}: pass the confirm-trials the head ran under`;
+    throw new UserInputError(options.headFile ?? 'head results', `tasks[${i}].trials[${j}].trial`, `is ${trial}; ${fix}`);
+  });
 }
 
-interface DraftTask {
-  holdout: boolean;
-  task: Omit<TaskComparison, 'checks'>;
-  checks: DraftCheck[];
-}
-
-function draftTasks(bases: readonly Results[], head: Results): DraftTask[] {
-  const baseRuns = bases.map((b) => new Map(b.tasks.map((t) => [t.id, t])));
+function draftTasks(fold: BaseFold, head: ComparedResults, looks: readonly number[]): DraftTask[] {
   const drafts: DraftTask[] = [];
   for (const task of head.tasks) {
-    const candidates = baseRuns.flatMap((run, i) => {
-      const t = run.get(task.id);
-      return t ? [{ task: t, run: bases[i]! }] : [];
-    });
-    const holdout = isHoldout(task, candidates.map((c) => c.task));
-    if (candidates.length === 0) {
+    const matched = fold.matched.get(task.id);
+    const differing = fold.differing.get(task.id);
+    const holdout = task.set === 'holdout' || Boolean(matched?.holdout || differing?.holdout);
+    if (!matched && !differing) {
       drafts.push(newTask(task, holdout));
       continue;
     }
-    const matching = candidates.filter((c) => definitionDiffs(c.task, task).length === 0).map((c) => c.task);
-    if (matching.length === 0) {
-      const newest = candidates.reduce((a, b) => (b.run.run.started_at > a.run.run.started_at ? b : a));
-      const differs = definitionDiffs(newest.task, task);
+    if (!matched) {
+      const differs = differing!.newest!.differs;
       const status = differs.some((d) => d.field === 'fixture_sha256') ? 'changed' : 'incomparable';
-      drafts.push({ holdout, checks: [], task: { ...taskShell(task, status, holdout), differs, base_runs: 0, base_runs_excluded: candidates.length, base: taskFigures(candidates.map((c) => c.task)) } });
+      drafts.push({ holdout, checks: [], reached: 0, task: { ...taskShell(task, status, holdout), differs, base_runs: 0, base_runs_excluded: differing!.runs, base: differing!.figures.figures(differing!.tallies) } });
       continue;
     }
-    const baseTallies = tallyChecks(matching.flatMap((t) => t.trials));
     const headTallies = tallyChecks(task.trials);
-    const names = orderChecks(new Set([...baseTallies.keys(), ...headTallies.keys()]), task.faults);
+    const byLook = tallyLooks(task.trials, looks);
+    const columns = matched.columns.clone();
+    columns.observeTrials(task.trials.filter((t) => t.trial <= looks[0]!));
+    const names = orderChecks(new Set([...matched.tallies.keys(), ...headTallies.keys()]), task.faults);
+    const reached = Math.max(0, ...task.trials.map((t) => Math.min(lookOf(t.trial, looks), looks.length - 1)));
     drafts.push({
       holdout,
-      checks: names.map((check) => ({ check, counts: { base: baseTallies.get(check) ?? count(), head: headTallies.get(check) ?? count() } })),
+      reached,
+      checks: names.map((check) => ({
+        check,
+        base: matched.tallies.get(check) ?? count(),
+        head: headTallies.get(check) ?? count(),
+        looks: byLook.get(check) ?? looks.map(() => count()),
+        column: check === ENV_CHECK ? -1 : columns.classOf(check),
+      })),
       task: {
         ...taskShell(task, 'compared', holdout, headTallies),
-        base_runs: matching.length,
-        base_runs_excluded: candidates.length - matching.length,
-        base: taskFigures(matching, baseTallies),
+        base_runs: matched.runs,
+        base_runs_excluded: differing?.runs ?? 0,
+        base: matched.figures.figures(matched.tallies),
       },
     });
   }
-  const headIds = new Set(head.tasks.map((t) => t.id));
-  const removed = new Map<string, TaskResult[]>();
-  for (const run of bases) for (const t of run.tasks) if (!headIds.has(t.id)) removed.set(t.id, [...(removed.get(t.id) ?? []), t]);
-  for (const [, runs] of removed) {
-    const last = runs[runs.length - 1]!;
-    const holdout = isHoldout(last, runs);
+  for (const [id, r] of fold.removed) {
     drafts.push({
-      holdout,
+      holdout: r.holdout,
       checks: [],
-      task: { id: last.id, status: 'removed', differs: [], base_runs: runs.length, base_runs_excluded: 0, faults: last.faults, base: taskFigures(runs), head: null, head_trials: [] },
+      reached: 0,
+      task: { id, status: 'removed', differs: [], base_runs: r.runs, base_runs_excluded: 0, faults: r.last.faults, base: r.figures.figures(r.tallies), head: null, head_trials: [] },
     });
   }
   return drafts;
 }
 
-function newTask(task: TaskResult, holdout: boolean): DraftTask {
-  return { holdout, checks: [], task: { ...taskShell(task, 'new', holdout), base_runs: 0, base_runs_excluded: 0, base: null } };
+function newTask(task: ComparedTask, holdout: boolean): DraftTask {
+  return { holdout, checks: [], reached: 0, task: { ...taskShell(task, 'new', holdout), base_runs: 0, base_runs_excluded: 0, base: null } };
 }
 
-function taskShell(task: TaskResult, status: TaskComparison['status'], holdout: boolean, tallies?: Map<string, Count>) {
+function taskShell(task: ComparedTask, status: TaskComparison['status'], holdout: boolean, tallies = tallyChecks(task.trials)) {
+  const figures = new FigureFold();
+  figures.add(task, 'head results');
   return {
     id: task.id,
     status,
-    differs: [] as Difference[],
+    differs: [] as TaskComparison['differs'],
     faults: task.faults,
-    head: taskFigures([task], tallies),
+    head: figures.figures(tallies),
     // A holdout task never carries per-trial detail, even inside the engine's own output.
     head_trials: holdout ? [] : task.trials.map((t) => ({ trial: t.trial, outcome: t.outcome, checks: t.checks, evidence: t.evidence })),
   };
-}
-
-/** Holdout on either side: redacting one task too many is harmless, one too few is not. */
-function isHoldout(task: TaskResult, others: readonly TaskResult[]): boolean {
-  return task.set === 'holdout' || others.some((t) => t.set === 'holdout');
-}
-
-/** The fields that define the measurement and differ between a base task and the head task. */
-export function definitionDiffs(base: TaskResult, head: TaskResult): Difference[] {
-  const fields: [string, string | undefined, string | undefined][] = [
-    ['fixture_sha256', base.fixture_sha256, head.fixture_sha256],
-    ['acceptor_version', base.acceptor_version, head.acceptor_version],
-    ['budget.wall_seconds', String(base.budget.wall_seconds), String(head.budget.wall_seconds)],
-    ['budget.max_tokens', base.budget.max_tokens?.toString(), head.budget.max_tokens?.toString()],
-    ['budget.max_cost_usd', base.budget.max_cost_usd?.toString(), head.budget.max_cost_usd?.toString()],
-  ];
-  return fields.filter(([, b, h]) => b !== h).map(([field, b, h]) => ({ field, base: b ?? 'none', head: h ?? 'none' }));
-}
-
-function runRef(results: Results): RunRef {
-  const { git_sha, ref, started_at, finished_at, tool_version } = results.run;
-  return { git_sha, ref, started_at, finished_at, tool_version, trial_set_sha256: results.trial_set.sha256 };
-}
-
-function denominators(runs: readonly Results[]): Denominators {
-  const out: Denominators = { runs: runs.length, k: [], tasks: 0, launched: 0, executed: 0, env_errors: 0, unexecuted: 0, env_error_rules: [], holdout_env_errors: 0 };
-  const rules = new Map<string, number>();
-  const ids = new Set<string>();
-  for (const run of runs) {
-    if (!out.k.includes(run.run.k)) out.k.push(run.run.k);
-    for (const task of run.tasks) {
-      ids.add(task.id);
-      for (const trial of task.trials) {
-        out.launched += 1;
-        if (trial.outcome === 'pass' || trial.outcome === 'fail') out.executed += 1;
-        if (trial.outcome === 'unexecuted') out.unexecuted += 1;
-        if (trial.outcome !== 'env_error') continue;
-        out.env_errors += 1;
-        if (task.set === 'holdout') out.holdout_env_errors += 1;
-        else rules.set(envRule(trial), (rules.get(envRule(trial)) ?? 0) + 1);
-      }
-    }
-  }
-  out.tasks = ids.size;
-  out.k.sort((a, b) => a - b);
-  out.env_error_rules = [...rules].map(([rule, trials]) => ({ rule, trials }));
-  return out;
 }
 
 function count(): Count {

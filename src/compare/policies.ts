@@ -1,142 +1,68 @@
-// The three gate policies (shared/DESIGN.md §9). Each decides every check of a comparison at once,
-// because `statistical` corrects across all of them, and each says in words the figures it decided by.
+// The two gate policies, their defaults, and what each can reach at a given k (docs/comparison.md).
 import type { CheckStatus, Count, Policy } from '../schemas/comparison.ts';
-import { benjaminiHochberg, binomialLower, binomialUpper, fisherLower, fisherUpper, priorRate } from './stats.ts';
-
-export const DEFAULT_ALPHA = { statistical: 0.1, history: 0.01 } as const;
+import { allAgree, formatP, type Verdict } from './familywise.ts';
+import { totalLossP } from './stats.ts';
 
 /**
- * `history` needs a base rate, which one run of k trials cannot give; `strict` is the only policy that
- * still catches a partial drop at k = 5 from a single base run (see bench/results/policy-simulation.md).
+ * The familywise α: 1 % of pull requests that changed nothing may fail on a pooled base; with one base run
+ * a total loss of a k = 5 check reaches only p = 1/252, so flagging it in a suite of hundreds of checks
+ * needs 5 % (bench/results/policy-simulation.md).
  */
-export function defaultPolicy(baseRuns: number): Policy {
-  return baseRuns >= 2 ? 'history' : 'strict';
+export function defaultAlpha(baseRuns: number): number {
+  return baseRuns <= 1 ? 0.05 : 0.01;
 }
 
-export interface PolicySettings {
-  name: Policy;
-  /** Ignored by `strict`. */
-  alpha: number;
+export interface PolicyReach {
+  policy: Policy;
+  reachable: boolean;
+  /** The p-value of a total loss (every base trial succeeded, every head trial failed); null for strict. */
+  totalLossP: number | null;
+  /** What a reader of trialgate.yml or the comment needs to know, in one sentence. */
+  note: string;
 }
 
-export interface Decision {
-  status: CheckStatus;
-  p: number | null;
-  q: number | null;
-  rule: string;
+/**
+ * Whether `policy` can flag a regression at all with k head trials against `baseRuns` runs of k: pure,
+ * so the trial set's loader can warn before any trial runs. A familywise check can reach at best the
+ * p-value of a total loss; above α nothing can be flagged, whatever happens.
+ */
+export function policyReach(policy: Policy, k: number, baseRuns: number, alpha = defaultAlpha(baseRuns)): PolicyReach {
+  if (policy === 'strict') {
+    return { policy, reachable: true, totalLossP: null, note: 'strict flags any failed head trial of a check whose base trials all succeeded; it does not bound false alarms' };
+  }
+  const p = totalLossP(baseRuns * k, k);
+  const runs = `${baseRuns} base run${baseRuns === 1 ? '' : 's'}`;
+  if (p > alpha) {
+    return {
+      policy,
+      reachable: false,
+      totalLossP: p,
+      note: `with k = ${k} and ${runs}, even a total loss (${baseRuns * k}/${baseRuns * k} → 0/${k}) reaches only p = ${formatP(p)} > α = ${alpha}: familywise cannot flag anything; raise trials or baseline-runs`,
+    };
+  }
+  const family = Math.floor(alpha / p);
+  return {
+    policy,
+    reachable: true,
+    totalLossP: p,
+    note: `a total loss (${baseRuns * k}/${baseRuns * k} → 0/${k}) reaches p = ${formatP(p)}; it is flagged for certain while at most ${String(family).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} checks of the suite could reach as far`,
+  };
 }
 
-interface Tails {
-  lower: number;
-  upper: number;
+/** familywise when it can flag a total loss at all, else strict (and the comment says why). */
+export function defaultPolicy(baseRuns: number, k: number, alpha = defaultAlpha(baseRuns)): Policy {
+  return policyReach('familywise', k, baseRuns, alpha).reachable ? 'familywise' : 'strict';
 }
 
-export function decideChecks(policy: PolicySettings, checks: readonly { base: Count; head: Count }[]): Decision[] {
-  if (policy.name === 'strict') return checks.map(({ base, head }) => decideStrict(base, head));
-  const tails = checks.map(({ base, head }) => (policy.name === 'history' ? historyTails(base, head) : fisherTails(base, head)));
-  if (policy.name === 'history') return checks.map(({ base, head }, i) => decideByTails(policy, base, head, tails[i]!, null));
-  const lowerQ = benjaminiHochberg(tails.map((t) => t.lower));
-  const upperQ = benjaminiHochberg(tails.map((t) => t.upper));
-  return checks.map(({ base, head }, i) => decideByTails(policy, base, head, tails[i]!, { lower: lowerQ[i]!, upper: upperQ[i]!, m: checks.length }));
-}
-
-type Direction = 'below' | 'above' | 'level';
-
-function direction(base: Count, head: Count): Direction {
-  const headScaled = head.successes * base.n;
-  const baseScaled = base.successes * head.n;
-  return headScaled < baseScaled ? 'below' : headScaled > baseScaled ? 'above' : 'level';
-}
-
-/** Every trial on both sides had the same outcome. */
-function allAgree(base: Count, head: Count): boolean {
-  const allSucceeded = base.successes === base.n && head.successes === head.n;
-  const allFailed = base.successes === 0 && head.successes === 0;
-  return allSucceeded || allFailed;
-}
-
-function missingSide(base: Count, head: Count): Decision | null {
-  if (head.n === 0) return { status: 'suspect', p: null, q: null, rule: 'no executed head trial measured this check' };
-  if (base.n === 0) return { status: 'suspect', p: null, q: null, rule: 'no executed base trial measured this check' };
-  return null;
-}
-
-function notSignificant(base: Count, head: Count): CheckStatus {
-  return allAgree(base, head) ? 'unchanged' : 'flaky';
-}
-
-function decideStrict(base: Count, head: Count): Decision {
-  const missing = missingSide(base, head);
-  if (missing) return missing;
-  const decided = (status: CheckStatus, rule: string): Decision => ({ status, p: null, q: null, rule });
+export function decideStrict(base: Count, head: Count): Verdict {
+  const decided = (status: CheckStatus, rule: string): Verdict => ({ status, p: null, threshold: null, look: null, rule });
+  if (head.n === 0) return decided('suspect', 'no executed head trial measured this check');
+  if (base.n === 0) return decided('suspect', 'no executed base trial measured this check');
   const headFailed = head.n - head.successes;
   const baseFailed = base.n - base.successes;
-  if (base.successes === base.n && headFailed > 0) {
-    return decided('regressed', `strict: base succeeded on all ${base.n}, head failed ${headFailed} of ${head.n}`);
-  }
-  if (head.successes === head.n && baseFailed > 0) {
-    return decided('improved', `strict: head succeeded on all ${head.n}, base failed ${baseFailed} of ${base.n}`);
-  }
-  if (direction(base, head) === 'below') {
-    return decided('suspect', `strict gates only a drop from all-succeeded; base failed ${baseFailed} of ${base.n}`);
-  }
-  const status = notSignificant(base, head);
-  return decided(status, status === 'unchanged' ? 'strict: same outcome on every trial' : 'strict: no drop from all-succeeded');
-}
-
-function fisherTails(base: Count, head: Count): Tails {
-  return { lower: fisherLower(base, head), upper: fisherUpper(base, head) };
-}
-
-function historyTails(base: Count, head: Count): Tails {
-  const rate = priorRate(base);
-  return { lower: binomialLower(head.successes, head.n, rate), upper: binomialUpper(head.successes, head.n, rate) };
-}
-
-function decideByTails(
-  policy: PolicySettings,
-  base: Count,
-  head: Count,
-  tails: Tails,
-  adjusted: { lower: number; upper: number; m: number } | null,
-): Decision {
-  const missing = missingSide(base, head);
-  if (missing) return missing;
-  const dir = direction(base, head);
-  const side = dir === 'above' ? 'upper' : 'lower';
-  const p = tails[side];
-  const q = adjusted ? adjusted[side] : null;
-  const significant = (q ?? p) <= policy.alpha;
-  const figures = describe(policy, base, head, side, p, adjusted ? { q: q!, m: adjusted.m } : null, significant);
-  let status: CheckStatus;
-  if (dir === 'below') status = significant ? 'regressed' : 'suspect';
-  else if (dir === 'above' && significant) status = 'improved';
-  else status = notSignificant(base, head);
-  return { status, p, q, rule: figures };
-}
-
-function describe(
-  policy: PolicySettings,
-  base: Count,
-  head: Count,
-  side: 'lower' | 'upper',
-  p: number,
-  adjusted: { q: number; m: number } | null,
-  significant: boolean,
-): string {
-  const against = `${significant ? '≤' : '>'} α = ${policy.alpha}`;
-  if (adjusted) {
-    const tail = side === 'lower' ? 'head lower' : 'head higher';
-    return `Fisher one-sided (${tail}) p = ${formatP(p)}, BH q = ${formatP(adjusted.q)} ${against} (m = ${adjusted.m})`;
-  }
-  const op = side === 'lower' ? '≤' : '≥';
-  const rate = `(${base.successes}+1)/(${base.n}+2) = ${priorRate(base).toFixed(3)}`;
-  return `binomial P(X ${op} ${head.successes} | n = ${head.n}, p̂ = ${rate}) = ${formatP(p)} ${against}`;
-}
-
-/** Two significant digits; tiny values in exponent form so they stay short and exact enough to check. */
-export function formatP(p: number): string {
-  if (p === 0) return '0';
-  if (p < 0.001) return p.toExponential(1);
-  return String(Number(p.toPrecision(2)));
+  if (base.successes === base.n && headFailed > 0) return decided('regressed', `strict: base succeeded on all ${base.n}, head failed ${headFailed} of ${head.n}`);
+  if (head.successes === head.n && baseFailed > 0) return decided('improved', `strict: head succeeded on all ${head.n}, base failed ${baseFailed} of ${base.n}`);
+  if (head.successes * base.n < base.successes * head.n) return decided('suspect', `strict gates only a drop from all-succeeded; base failed ${baseFailed} of ${base.n}`);
+  const agree = allAgree(base, head);
+  return decided(agree ? 'unchanged' : 'flaky', agree ? 'strict: same outcome on every trial' : 'strict: no drop from all-succeeded');
 }

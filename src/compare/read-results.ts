@@ -1,18 +1,64 @@
-// Reading a results.json for compare and report: every way it can be wrong names the file and the fix.
-import { RESULTS_SCHEMA, Results } from '../schemas/results.ts';
+// Reading a results.json: every way it can be wrong names the file, the field and the fix.
+//
+// Two readers. readResultsFile validates the whole file against the zod schema, for code that writes
+// results back (merging shards). readComparedResults validates, by hand, only the fields that compare
+// and report use, and is what they read with: zod on every trial object of 2,000 tasks × 7 runs takes
+// seconds, this takes milliseconds. Fields it does not use are neither checked nor kept in its type,
+// so a newer writer's added fields pass.
+import { RESULTS_SCHEMA, Results, type RunInfo, type TaskResult, type TaskSummary, type TrialResult } from '../schemas/results.ts';
 import { parseOrThrow, UserInputError } from '../util/errors.ts';
 import { readJsonFile } from '../util/files.ts';
+
+export type ComparedTrial = Pick<TrialResult, 'trial' | 'outcome' | 'env_error' | 'checks' | 'wall_ms' | 'evidence'>;
+
+export type ComparedTask = Pick<TaskResult, 'id' | 'set' | 'fixture_sha256' | 'acceptor_version' | 'budget' | 'faults'> & {
+  trials: ComparedTrial[];
+  summary: Pick<TaskSummary, 'k' | 'tokens' | 'cost_usd'>;
+};
+
+/** The part of results.json that compare and report read; a whole Results is one. */
+export type ComparedResults = Pick<Results, 'schema' | 'trial_set'> & {
+  run: Pick<RunInfo, 'git_sha' | 'ref' | 'started_at' | 'finished_at' | 'tool_version' | 'k'>;
+  tasks: ComparedTask[];
+};
 
 export async function readResultsFile(path: string): Promise<Results> {
   const data = await readJsonFile(path);
   checkSchemaString(data, path);
-  return parseOrThrow(Results, data, path);
+  const results = parseOrThrow(Results, data, path);
+  checkIds(results, path);
+  return results;
+}
+
+export async function readComparedResults(path: string): Promise<ComparedResults> {
+  const data = await readJsonFile(path);
+  checkSchemaString(data, path);
+  const results = validateCompared(data, path);
+  checkIds(results, path);
+  return results;
+}
+
+/** A task id twice in one file would make the result depend on which copy wins; a trial number twice likewise. */
+function checkIds(results: ComparedResults, path: string): void {
+  const seen = new Map<string, number>();
+  results.tasks.forEach((task, i) => {
+    const first = seen.get(task.id);
+    if (first !== undefined) {
+      throw new UserInputError(path, `tasks[${i}].id`, `task id ${JSON.stringify(task.id)} appears twice (tasks[${first}] and tasks[${i}]): each task once per results file`);
+    }
+    seen.set(task.id, i);
+    const trials = new Set<number>();
+    task.trials.forEach((trial, j) => {
+      if (trials.has(trial.trial)) throw new UserInputError(path, `tasks[${i}].trials[${j}].trial`, `trial ${trial.trial} of task ${JSON.stringify(task.id)} appears twice: each trial number once per task`);
+      trials.add(trial.trial);
+    });
+  });
 }
 
 /** The version is checked before the shape, so a file of another version gets that message, not a field error. */
 function checkSchemaString(data: unknown, path: string): void {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new UserInputError(path, '', `expected a trialgate results object ("schema": "${RESULTS_SCHEMA}"), found ${Array.isArray(data) ? 'an array' : typeof data}`);
+    throw new UserInputError(path, '', `expected a trialgate results object ("schema": "${RESULTS_SCHEMA}"), found ${Array.isArray(data) ? 'an array' : data === null ? 'null' : typeof data}`);
   }
   const schema = (data as { schema?: unknown }).schema;
   if (schema === RESULTS_SCHEMA) return;
@@ -27,6 +73,67 @@ function checkSchemaString(data: unknown, path: string): void {
   throw new UserInputError(
     path,
     'schema',
-    `is ${schema === undefined ? 'missing' : JSON.stringify(schema)}: this is not a trialgate results file (expected "${RESULTS_SCHEMA}"); pass the results.json a trialgate run wrote`,
+    `is ${schema === undefined ? 'missing' : JSON.stringify(schema).slice(0, 80)}: this is not a trialgate results file (expected "${RESULTS_SCHEMA}"); pass the results.json a trialgate run wrote`,
   );
+}
+
+const OUTCOMES = new Set(['pass', 'fail', 'env_error', 'unexecuted']);
+
+/** Checks the compared fields in place and returns the data as their type; the first problem names its path. */
+function validateCompared(data: unknown, file: string): ComparedResults {
+  const fail = (field: string, expected: string): never => {
+    throw new UserInputError(file, field, `expected ${expected}; rewrite the file with trialgate run, or fix this field`);
+  };
+  const object = (v: unknown, field: string): Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : fail(field, 'an object');
+  const array = (v: unknown, field: string): unknown[] => (Array.isArray(v) ? v : fail(field, 'an array'));
+  const string = (v: unknown, field: string): string => (typeof v === 'string' ? v : fail(field, 'a string'));
+  const nullableString = (v: unknown, field: string): string | null => (v === null || typeof v === 'string' ? v : fail(field, 'a string or null'));
+  const number = (v: unknown, field: string, positive = false): number =>
+    typeof v === 'number' && Number.isFinite(v) && (positive ? v > 0 : v >= 0) ? v : fail(field, positive ? 'a positive number' : 'a number ≥ 0');
+  const optionalNumber = (v: unknown, field: string, positive = false): void => {
+    if (v !== undefined) number(v, field, positive);
+  };
+  const integer = (v: unknown, field: string): number => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 1 ? v : fail(field, 'an integer ≥ 1'));
+
+  const root = data as Record<string, unknown>;
+  const set = object(root.trial_set, 'trial_set');
+  string(set.name, 'trial_set.name');
+  string(set.sha256, 'trial_set.sha256');
+  const run = object(root.run, 'run');
+  nullableString(run.git_sha, 'run.git_sha');
+  nullableString(run.ref, 'run.ref');
+  for (const field of ['started_at', 'finished_at', 'tool_version'] as const) string(run[field], `run.${field}`);
+  integer(run.k, 'run.k');
+  array(root.tasks, 'tasks').forEach((value, i) => {
+    const at = `tasks[${i}]`;
+    const task = object(value, at);
+    for (const field of ['id', 'fixture_sha256', 'acceptor_version'] as const) string(task[field], `${at}.${field}`);
+    if (task.set !== 'dev' && task.set !== 'holdout') fail(`${at}.set`, '"dev" or "holdout"');
+    const budget = object(task.budget, `${at}.budget`);
+    number(budget.wall_seconds, `${at}.budget.wall_seconds`, true);
+    optionalNumber(budget.max_tokens, `${at}.budget.max_tokens`, true);
+    optionalNumber(budget.max_cost_usd, `${at}.budget.max_cost_usd`, true);
+    array(task.faults, `${at}.faults`).forEach((f, j) => {
+      const fault = object(f, `${at}.faults[${j}]`);
+      string(fault.id, `${at}.faults[${j}].id`);
+      string(fault.label, `${at}.faults[${j}].label`);
+    });
+    const summary = object(task.summary, `${at}.summary`);
+    integer(summary.k, `${at}.summary.k`);
+    optionalNumber(summary.tokens, `${at}.summary.tokens`);
+    optionalNumber(summary.cost_usd, `${at}.summary.cost_usd`);
+    array(task.trials, `${at}.trials`).forEach((t, j) => {
+      const tat = `${at}.trials[${j}]`;
+      const trial = object(t, tat);
+      integer(trial.trial, `${tat}.trial`);
+      if (!OUTCOMES.has(trial.outcome as string)) fail(`${tat}.outcome`, 'one of pass | fail | env_error | unexecuted');
+      if (trial.env_error !== undefined) string(trial.env_error, `${tat}.env_error`);
+      number(trial.wall_ms, `${tat}.wall_ms`);
+      string(trial.evidence, `${tat}.evidence`);
+      const checks = object(trial.checks, `${tat}.checks`);
+      for (const name in checks) if (typeof checks[name] !== 'boolean') fail(`${tat}.checks.${name}`, 'true or false');
+    });
+  });
+  return data as ComparedResults;
 }

@@ -29,10 +29,10 @@ const JOIN = '\n\n';
 
 /**
  * The document with as many items kept as fit in `maxChars`: a section of `cutOrder` keeps an item
- * only when every later section is whole. Should the uncuttable pieces alone be too long, the text
- * is cut at the limit with a closing line saying so.
+ * only when every later section is whole. null when the pieces that cannot be cut are too long alone:
+ * the caller decides what gives way then, never a cut through the middle of the text.
  */
-export function fitDocument(pieces: readonly Piece[], cutOrder: readonly Cuttable[], maxChars: number, notice: (cuts: Cut[]) => string): string {
+export function fitDocument(pieces: readonly Piece[], cutOrder: readonly Cuttable[], maxChars: number, notice: (cuts: Cut[]) => string): string | null {
   const items = new Map<Cuttable, string[]>();
   /** Per section: the summed length of its first i items, at index i. */
   const prefix = new Map<Cuttable, number[]>();
@@ -54,28 +54,25 @@ export function fitDocument(pieces: readonly Piece[], cutOrder: readonly Cuttabl
     const n = keep.get(c)!;
     return n === 0 ? 0 : c.head.length + prefix.get(c)![n]! + (n - 1) * c.separator.length + c.tail.length;
   };
-  const total = (): number => {
-    const current = cuts();
+  const total = (withNotice = true): number => {
+    const current = withNotice ? cuts() : [];
     const lengths = pieces.map((p) => (p === NOTICE ? (current.length > 0 ? notice(current).length : 0) : typeof p === 'string' ? p.length : sectionLength(p)));
     const present = lengths.filter((l) => l > 0);
     return present.reduce((s, l) => s + l, 0) + (present.length - 1) * JOIN.length + 1;
   };
 
-  for (const p of pieces) if (typeof p === 'object') setKeep(p, p === cutOrder[0] ? 0 : p.count);
-  const cutFrom = cutOrder.findIndex((_, i) => {
-    // Everything before this section in the cut order is empty; does it fit with this one empty too?
-    for (const earlier of cutOrder.slice(0, i + 1)) setKeep(earlier, 0);
-    return total() <= maxChars;
-  });
-  if (cutFrom !== -1) {
-    const section = cutOrder[cutFrom]!;
-    let n = 0;
-    while (n < section.count) {
-      setKeep(section, n + 1);
-      if (total() > maxChars) break;
-      n += 1;
+  // Start from every section of the cut order empty, then fill them, the last to be cut first, item by
+  // item: an item is made only when it is kept (or is the first that does not fit).
+  for (const p of pieces) if (typeof p === 'object') setKeep(p, cutOrder.includes(p) ? 0 : p.count);
+  if (total(false) > maxChars) return null;
+  fill: for (const section of [...cutOrder].reverse()) {
+    for (let n = 1; n <= section.count; n++) {
+      setKeep(section, n);
+      if (total() > maxChars) {
+        setKeep(section, n - 1);
+        break fill;
+      }
     }
-    setKeep(section, n);
   }
   const current = cuts();
   const text =
@@ -88,7 +85,5 @@ export function fitDocument(pieces: readonly Piece[], cutOrder: readonly Cuttabl
       })
       .filter((t) => t !== '')
       .join(JOIN) + '\n';
-  if (text.length <= maxChars) return text;
-  const closing = '\n\n… cut here: even without any table the report is longer than the limit.\n';
-  return text.slice(0, maxChars - closing.length) + closing;
+  return text.length <= maxChars ? text : null;
 }

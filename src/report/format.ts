@@ -1,20 +1,84 @@
 // Small formatting pieces shared by the markdown renderers. Every figure comes from the input, so the
 // same input renders byte for byte the same text.
-import { markdownTable } from 'markdown-table';
+//
+// Every string a user or a file supplied (task ids, check names, fault labels, env error rules, paths,
+// names, refs) goes through md(), html() or code() before it reaches markdown: none of them can mention
+// anyone, link, emphasise, open raw HTML or break a line, a table row or a code span.
+import { createHash } from 'node:crypto';
 import type { Count } from '../schemas/comparison.ts';
 
-/** Text safe inside a table cell or a <summary>: no pipes, line breaks or HTML tags of the input's own. */
-export function inline(text: string): string {
-  return text.replace(/</g, '&lt;').replace(/\|/g, '\\|').replace(/\s*\r?\n\s*/g, ' ');
+/** Text that renders as itself in markdown and HTML alike: letters, digits and quiet punctuation. */
+const QUIET = /^[\p{L}\p{N} .,:;()/'"+=\-–—×→]*$/u;
+const LINKISH = /www\.|[a-z][a-z0-9+.-]*:\/\//i;
+const BREAKS = /[\r\n\u2028\u2029\u0085]+/g;
+
+/** A user string as inline markdown: itself when it is quiet, else a code span (no mention, link or HTML renders there). */
+export function md(text: string): string {
+  const flat = text.replace(BREAKS, ' ');
+  return QUIET.test(flat) && !LINKISH.test(flat) ? flat : code(flat);
+}
+
+/** A code span that holds any text: the fence is longer than every backtick run in it, line breaks are spaces. */
+export function code(text: string): string {
+  const flat = text.replace(BREAKS, ' ');
+  if (flat === '') return '';
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') || /^ .* $/.test(flat) ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
+/** A user string inside an HTML block (a <summary>), where markdown does not render but mentions would. */
+export function html(text: string): string {
+  const flat = text.replace(BREAKS, ' ');
+  const escaped = flat.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return QUIET.test(flat) && !LINKISH.test(flat) ? escaped : `<code>${escaped}</code>`;
+}
+
+/** At most `max` characters, the cut marked and made unique by a hash of the whole. */
+export function bounded(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max - 12)}…${createHash('sha256').update(text).digest('hex').slice(0, 10)}`;
+}
+
+/**
+ * A line of caller-written markdown (a note) made safe: its code spans and its links to a commit
+ * (`[abc1234](https://…)`) stay as written; outside them no line break, markdown, raw HTML, autolink or
+ * mention survives, whatever part of the line a user supplied (a zip entry name, a branch, a message).
+ */
+export function safeLine(text: string): string {
+  const flat = text.replace(BREAKS, ' ');
+  let out = '';
+  let last = 0;
+  for (const m of flat.matchAll(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)|\[[0-9a-f]{7,40}\]\(https?:\/\/[^\s()<>]+\)/g)) {
+    out += quiet(flat.slice(last, m.index));
+    out += m[0];
+    last = m.index + m[0].length;
+  }
+  return out + quiet(flat.slice(last));
+}
+
+function quiet(text: string): string {
+  return text
+    .replace(/[\\`*_~[\]#|]/g, (c) => `\\${c}`)
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/@[\p{L}\p{N}_][\p{L}\p{N}_./-]*|\b(?:https?:\/\/|www\.)\S+/gu, (inert) => code(inert));
+}
+
+/** A table cell: pipes escaped (also inside code spans, as GFM tables want). */
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|');
 }
 
 /**
  * A table as lines: header, delimiter, then one line per row. Delimiters are not aligned, so a row's
  * text does not depend on the other rows and rows can be dropped one by one to fit a length limit.
+ * Cells are markdown already (user strings through md()).
  */
 export function tableLines(header: readonly string[], rows: readonly (readonly string[])[]): { head: string[]; rows: string[] } {
-  const lines = markdownTable([header.map(inline), ...rows.map((r) => r.map(inline))], { alignDelimiters: false }).split('\n');
-  return { head: lines.slice(0, 2), rows: lines.slice(2) };
+  const line = (cells: readonly string[]) => `|${cells.map((c) => (c === '' ? ' ' : ` ${cell(c)} `)).join('|')}|`;
+  return { head: [line(header), line(header.map(() => '-'))], rows: rows.map(line) };
 }
 
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {

@@ -1,14 +1,15 @@
 // The markdown of a comparison (the PR comment and job summary) and of a single run (report.md).
 // Order: marker, verdict, regressions, improvements, what else changed, per-task results, details,
 // denominators, SHAs. Holdout tasks appear only in their aggregate line. Under the length limit the
-// details go first, then per-task rows, and the regressions last of all.
-import { checkLabel } from '../compare/checks.ts';
+// details go first, then per-task rows and the other tables; every regression stays named (as a compact
+// list when its table does not fit), and the marker and the verdict line are never cut.
+import { checkKind } from '../compare/checks.ts';
 import { compareResults } from '../compare/compare.ts';
+import type { ComparedResults } from '../compare/read-results.ts';
 import type { CheckComparison, CheckStatus, Comparison, Denominators, TaskComparison, TaskFigures } from '../schemas/comparison.ts';
-import type { Results } from '../schemas/results.ts';
 import { passRateChart } from './chart.ts';
 import { fitDocument, NOTICE, type Cut, type Cuttable, type Piece } from './fit.ts';
-import { change, fraction, inline, plural, ratio, seconds, table, tableLines, thousands, tokens, usd } from './format.ts';
+import { bounded, change, code, fraction, html, md, plural, ratio, safeLine, seconds, table, tableLines, thousands, tokens, usd } from './format.ts';
 
 /** GitHub's comment limit is 65,536 characters; the margin leaves room for what a caller wraps around it. */
 export const DEFAULT_MAX_CHARS = 65_000;
@@ -28,16 +29,21 @@ export interface RunRenderOptions extends RenderOptions {
   noBaseline?: boolean;
 }
 
+/** Longest trial-set name shown; a longer one is cut and told apart by a hash of the whole. */
+const MAX_NAME = 100;
+const MAX_NOTES = 20;
+const MAX_NOTE = 600;
+
 /** The hidden first line by which the action finds its one comment per trial set. */
 export function commentMarker(trialSetName: string): string {
-  return `<!-- trialgate:${trialSetName.replace(/-{2,}/g, '-').replace(/>/g, '')} -->`;
+  return `<!-- trialgate:${bounded(trialSetName, MAX_NAME).replace(/[\r\n\u2028\u2029]+/g, ' ').replace(/-{2,}/g, '-').replace(/>/g, '')} -->`;
 }
 
 export function renderComparisonMarkdown(comparison: Comparison, options: RenderOptions = {}): string {
   return render(comparison, options, comparison.verdict === 'no_baseline' ? 'no_baseline' : 'comparison');
 }
 
-export function renderRunMarkdown(results: Results, options: RunRenderOptions = {}): string {
+export function renderRunMarkdown(results: ComparedResults, options: RunRenderOptions = {}): string {
   return render(compareResults([], results), options, options.noBaseline ? 'no_baseline' : 'run');
 }
 
@@ -49,21 +55,19 @@ function render(c: Comparison, options: RenderOptions, mode: Mode): string {
   const rows = (status: CheckStatus, gated: boolean) =>
     tasks.flatMap((t) => t.checks.filter((ch) => ch.status === status && ch.gated === gated).map((ch) => ({ task: t, check: ch })));
 
-  const regressions = checkTable('Regressions', rows('regressed', true), 'regressions', (ch) => `lost ${ch.label}`);
-  const improvements = checkTable('Improvements', rows('improved', true), 'improvements', (ch) => ch.label);
-  const suspects = checkTable('Suspect (below base, not significant; not gated)', rows('suspect', true), 'suspect checks', (ch) => ch.label);
-  const flaky = checkTable('Flaky (mixed results, no significant change; not gated)', rows('flaky', true), 'flaky checks', (ch) => ch.label);
+  const lost = rows('regressed', true);
+  const regressions = checkTable('Regressions', lost, 'regressions', (t, ch) => `lost ${label(t, ch)}`);
+  const improvements = checkTable('Improvements', rows('improved', true), 'improvements', label);
+  const suspects = checkTable('Suspect (below base, not significant; not gated)', rows('suspect', true), 'suspect checks', label);
+  const flaky = checkTable('Flaky (mixed results, no significant change; not gated)', rows('flaky', true), 'flaky checks', label);
   const environment = checkTable(
     'Env errors changed (the environment, not the agent: never gated)',
     tasks.flatMap((t) => t.checks.filter((ch) => !ch.gated && ch.status !== 'unchanged' && ch.status !== 'flaky').map((ch) => ({ task: t, check: ch }))),
     'env error rows',
-    (ch) => ch.label,
+    label,
   );
   const notCompared = notComparedTable(tasks.filter((t) => t.status !== 'compared' && (compared || t.status !== 'new')));
   const perTask = perTaskTable(tasks, compared);
-  const chart = passRateChart(c);
-  // The chart is the first thing given up under the length limit.
-  const chartPiece: Cuttable = { what: 'pass-rate chart', count: compared && chart ? 1 : 0, item: () => chart, head: '', tail: '', separator: '' };
   const details: Cuttable = {
     what: 'per-task details',
     count: tasks.length,
@@ -72,14 +76,20 @@ function render(c: Comparison, options: RenderOptions, mode: Mode): string {
     tail: '',
     separator: '\n\n',
   };
+  const chart = passRateChart(c);
+  // The chart is the first thing given up under the length limit.
+  const chartPiece: Cuttable = { what: 'pass-rate chart', count: compared && chart ? 1 : 0, item: () => chart, head: '', tail: '', separator: '' };
+  const notes = options.notes ?? [];
+  const noteLines = notes.slice(0, MAX_NOTES).map((n) => `- ${safeLine(bounded(n, MAX_NOTE))}`);
+  if (notes.length > MAX_NOTES) noteLines.push(`- … and ${plural(notes.length - MAX_NOTES, 'more note')}`);
 
-  const pieces: Piece[] = [
+  const document = (named: Piece): Piece[] => [
     commentMarker(c.trial_set),
     verdictLine(c, mode),
-    ...(options.notes?.length ? [options.notes.map((n) => `- ${n.replace(/\r?\n/g, ' ')}`).join('\n')] : []),
+    ...(noteLines.length ? [noteLines.join('\n')] : []),
     NOTICE,
     ...(compared ? [policyLine(c)] : []),
-    regressions,
+    named,
     holdoutRegressions(c),
     improvements,
     suspects,
@@ -93,8 +103,52 @@ function render(c: Comparison, options: RenderOptions, mode: Mode): string {
     denominatorsBlock(c),
     shaLine(c),
   ];
-  const cutOrder = [chartPiece, details, perTask, flaky, notCompared, improvements, environment, suspects, regressions];
-  return fitDocument(pieces, cutOrder, options.maxChars ?? DEFAULT_MAX_CHARS, (cuts) => cutNotice(cuts, options));
+  const others = [chartPiece, details, perTask, flaky, notCompared, improvements, environment, suspects];
+  const max = options.maxChars ?? DEFAULT_MAX_CHARS;
+  // Regressions are never cut while anything else can be: the table whole, else every one named compactly,
+  // and only when the names alone are too long are names cut (the notice counts them).
+  const whole = sectionText(regressions);
+  const compact = compactRegressions(lost);
+  const attempts: { named: Piece; cut: Cuttable[]; how: Naming }[] = [
+    { named: whole, cut: others, how: 'table' },
+    { named: compact.text, cut: others, how: 'compact' },
+    { named: compact.section, cut: [...others, compact.section], how: 'partial' },
+  ];
+  for (const { named, cut, how } of attempts) {
+    const text = fitDocument(document(named), cut, max, (cuts) => cutNotice(cuts, options, how, lost.length));
+    if (text !== null) return text;
+  }
+  return lastResort(c, mode, max, options);
+}
+
+type Naming = 'table' | 'compact' | 'partial';
+
+/** What is left when even the named regressions do not fit: marker, verdict and where the rest is. */
+function lastResort(c: Comparison, mode: Mode, max: number, options: RenderOptions): string {
+  const where = options.fullReportUrl ? `the full report: ${options.fullReportUrl}` : 'the full comparison: `trialgate compare … --format json`';
+  const text = `${commentMarker(c.trial_set)}\n\n${verdictLine(c, mode)}\n\n✂️ Too long for a comment even with every table left out; see ${where}.\n`;
+  return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}\n`;
+}
+
+function sectionText(s: Cuttable): string {
+  if (s.count === 0) return '';
+  return s.head + Array.from({ length: s.count }, (_, i) => s.item(i)).join(s.separator) + s.tail;
+}
+
+/** Every regression by task and check name, one line per task: what must survive any cut. */
+function compactRegressions(lost: { task: TaskComparison; check: CheckComparison }[]): { text: string; section: Cuttable } {
+  const byTask = new Map<TaskComparison, CheckComparison[]>();
+  for (const { task, check } of lost) byTask.set(task, [...(byTask.get(task) ?? []), check]);
+  const lines = [...byTask].map(([task, checks]) => `- ${md(task.id)}: ${checks.map((ch) => md(ch.check)).join(', ')}`);
+  const section: Cuttable = {
+    what: 'tasks with regressions named',
+    count: lines.length,
+    item: (i) => lines[i]!,
+    head: '#### Regressions (named by task and check; the full table did not fit)\n\n',
+    tail: '',
+    separator: '\n',
+  };
+  return { text: sectionText(section), section };
 }
 
 const TASK_RANK: Record<string, number> = { regressed: 0, suspect: 1, changed: 2, incomparable: 3, improved: 4, flaky: 5, new: 6, removed: 7, unchanged: 8 };
@@ -123,7 +177,7 @@ function taskStatusText(t: TaskComparison): string {
 
 function verdictLine(c: Comparison, mode: Mode): string {
   const head = c.denominators.head;
-  const scope = `trialgate · ${inline(c.trial_set)} · k = ${head.k.join(', ')} · ${plural(head.tasks, 'task')}`;
+  const scope = `trialgate · ${md(bounded(c.trial_set, MAX_NAME))} · k = ${head.k.join(', ')} · ${plural(head.tasks, 'task')}`;
   if (mode === 'run') {
     return `📋 **${thousands(passesOf(c))}/${plural(head.executed, 'executed trial')} passed** — ${scope}`;
   }
@@ -132,7 +186,7 @@ function verdictLine(c: Comparison, mode: Mode): string {
   }
   if (c.verdict === 'incomparable' && c.incomparable) {
     const i = c.incomparable;
-    return `⚠️ **cannot compare** — base run ${i.base_index + 1} has ${i.field} "${inline(i.base)}", the head "${inline(i.head)}"; head results only — ${scope}`;
+    return `⚠️ **cannot compare** — base run ${i.base_index + 1} has ${i.field} ${md(bounded(i.base, MAX_NAME))}, the head ${md(bounded(i.head, MAX_NAME))}; head results only — ${scope}`;
   }
   const compared = c.task_counts.compared + c.holdout.tasks.compared;
   const suspects = c.checks.suspect + c.holdout.checks.suspect;
@@ -147,19 +201,52 @@ function passesOf(c: Comparison): number {
 }
 
 function policyLine(c: Comparison): string {
-  const how = c.policy.chosen === 'default' ? `default with ${plural(c.bases.length, 'base run')}` : 'chosen';
-  const rule = {
-    strict: 'a check that succeeded on every base trial and failed on any head trial regressed',
-    statistical: `one-sided Fisher exact test per task and check, Benjamini–Hochberg across them, α = ${c.policy.alpha}`,
-    history: `the head's count against the pooled base rate (successes+1)/(n+2), binomial tail, α = ${c.policy.alpha}`,
-  }[c.policy.name];
-  return `Policy **${c.policy.name}** (${how}): ${rule}.`;
+  const p = c.policy;
+  const how = p.chosen === 'default' ? `default with ${plural(c.bases.length, 'base run')}` : 'chosen';
+  if (p.name === 'strict') {
+    const why = p.reach.reachable || p.chosen !== 'default' ? '' : ` (familywise cannot flag anything here: ${p.reach.note})`;
+    return `Policy **strict** (${how}${why}): a check that succeeded on every base trial and failed on any head trial regressed; false alarms are not bounded.`;
+  }
+  const confirm =
+    p.looks.length > 1
+      ? ` The first round spends α₁ = ${formatAlpha(p.alpha_first)}; the tasks it left ambiguous were rerun in rounds of up to ${p.looks.join(' → ')} head trials, and the last look spends ${formatAlpha(p.alpha_confirm)} over the ${plural(p.family, 'gated check')}.`
+      : '';
+  const warning = p.reach.reachable ? '' : ` ⚠️ ${p.reach.note}.`;
+  return `Policy **familywise** (${how}): Fisher's exact test per check; at most α = ${p.alpha} of pull requests that changed nothing fail, over all ${plural(p.family, 'gated check')} (a check counts only where it could reach the p-value judged).${confirm}${warning}`;
 }
 
-function checkTable(title: string, found: { task: TaskComparison; check: CheckComparison }[], what: string, name: (ch: CheckComparison) => string): Cuttable {
+function formatAlpha(x: number | null): string {
+  return x === null ? '–' : String(Number(x.toPrecision(2)));
+}
+
+function label(t: TaskComparison, ch: CheckComparison): string {
+  return labelOf(ch.check, t.faults);
+}
+
+/** A check's label with every user-supplied part made inert: `detection: <fault> — <label>`. */
+function labelOf(check: string, faults: readonly { id: string; label: string }[]): string {
+  const name = check.slice(check.indexOf(':') + 1);
+  const fault = faults.find((f) => f.id === name)?.label;
+  switch (checkKind(check)) {
+    case 'pass':
+      return 'trial pass';
+    case 'env':
+      return 'executed (no env error)';
+    case 'detect':
+      return fault ? `detection: ${md(name)} — ${md(fault)}` : `detection: ${md(name)}`;
+    case 'constraint':
+      return `constraint: ${md(name)}`;
+    case 'tool':
+      return fault ? `tool contract: ${md(name)} — ${md(fault)}` : `tool contract: ${md(name)}`;
+    case 'other':
+      return md(check);
+  }
+}
+
+function checkTable(title: string, found: { task: TaskComparison; check: CheckComparison }[], what: string, name: (t: TaskComparison, ch: CheckComparison) => string): Cuttable {
   const { head, rows } = tableLines(
     ['task', 'check', 'base', 'head', 'p or rule'],
-    found.map(({ task, check }) => [task.id, name(check), ratio(check.base), ratio(check.head), check.rule]),
+    found.map(({ task, check }) => [md(task.id), name(task, check), ratio(check.base), ratio(check.head), check.rule]),
   );
   return section(what, `#### ${title}`, head, rows, '');
 }
@@ -172,8 +259,8 @@ function holdoutRegressions(c: Comparison): string {
 function notComparedTable(tasks: TaskComparison[]): Cuttable {
   const body = tasks.flatMap((t) => {
     const what = t.status === 'incomparable' ? 'incomparable' : `${t.status} task`;
-    if (t.differs.length === 0) return [[t.id, what, '', '', '']];
-    return t.differs.map((d) => [t.id, what, d.field, short(d.base), short(d.head)]);
+    if (t.differs.length === 0) return [[md(t.id), what, '', '', '']];
+    return t.differs.map((d) => [md(t.id), what, d.field, md(short(d.base)), md(short(d.head))]);
   });
   const { head, rows } = tableLines(['task', 'not compared', 'field that differs', 'base', 'head'], body);
   return section('rows of tasks not compared', '#### Not compared (not gated)', head, rows, '');
@@ -201,21 +288,29 @@ function perTaskTable(tasks: TaskComparison[], compared: boolean): Cuttable {
     ...['trial pass', 'pass@1', 'pass^k', 'detections', 'env errors', 'unexecuted', 'wall time'],
     ...(usage ? ['tokens', 'cost'] : []),
   ];
-  const body = tasks.map((t) => {
+  // Rows are made on demand: with thousands of tasks most of them are cut.
+  const cells = (t: TaskComparison): string[] => {
     const f = t.head ?? t.base!;
     const pass = compared ? change(passCount(t.base), passCount(t.head)) : ratio(passCount(f));
     const detections = Object.entries(f.detections)
-      .map(([fault, n]) => `${fault} ${ratio(n)}`)
+      .map(([fault, n]) => `${md(fault)} ${ratio(n)}`)
       .join(' · ');
     const figures = [fraction(f.pass_at_1), fraction(f.pass_pow_k), detections, String(f.env_errors), String(f.unexecuted), seconds(f.wall_ms), ...(usage ? [tokens(f.tokens), usd(f.cost_usd)] : [])];
-    return compared ? [t.id, taskStatusText(t), pass, ...figures] : [t.id, pass, ...figures];
-  });
-  const { head, rows } = tableLines(header, body);
+    return compared ? [md(t.id), taskStatusText(t), pass, ...figures] : [md(t.id), pass, ...figures];
+  };
+  const { head } = tableLines(header, []);
   const usageNote = usage ? 'tokens and cost blank where not reported.' : 'no task reported tokens or cost.';
   const note = compared
     ? `Trial pass as passes/executed, base → head; figures of the head run (of the base for a removed task); pass@1 and pass^k from executed trials; ${usageNote}`
     : `Trial pass as passes/executed; pass@1 and pass^k from executed trials; ${usageNote}`;
-  return section('per-task result rows', '#### Per-task results', head, rows, `\n\n${note}`);
+  return {
+    what: 'per-task result rows',
+    count: tasks.length,
+    item: (i) => tableLines(header, [cells(tasks[i]!)]).rows[0]!,
+    head: `#### Per-task results\n\n${head.join('\n')}\n`,
+    tail: `\n\n${note}`,
+    separator: '\n',
+  };
 }
 
 /** A table whose rows can be cut: heading and header stay with the first row. */
@@ -230,17 +325,17 @@ function passCount(f: TaskFigures | null): { successes: number; n: number } | nu
 const CELL: Record<string, string> = { env_error: '–', unexecuted: '·' };
 
 function taskDetails(t: TaskComparison, compared: boolean, evidenceUrl: string | undefined): string {
-  const parts: string[] = [`<details><summary><b>${inline(t.id)}</b> — ${inline(compared ? taskStatusText(t) : ratio(passCount(t.head)) + ' passed')}</summary>`];
+  const parts: string[] = [`<details><summary><b>${html(t.id)}</b> — ${compared ? taskStatusText(t) : `${ratio(passCount(t.head))} passed`}</summary>`];
   if (t.status === 'removed') parts.push(`Not in the head run; the base had it in ${plural(t.base_runs, 'run')}: trial pass ${ratio(passCount(t.base))}.`);
-  if (t.differs.length > 0) parts.push(`Not compared: ${t.differs.map((d) => `${d.field} ${inline(short(d.base))} → ${inline(short(d.head))}`).join('; ')}.`);
+  if (t.differs.length > 0) parts.push(`Not compared: ${t.differs.map((d) => `${d.field} ${md(short(d.base))} → ${md(short(d.head))}`).join('; ')}.`);
   if (t.checks.length > 0) {
     const pooled = t.base_runs > 1 || t.base_runs_excluded > 0 ? `Base pooled over ${plural(t.base_runs, 'run')}${t.base_runs_excluded > 0 ? ` (${t.base_runs_excluded} left out: another task definition)` : ''}.\n\n` : '';
-    parts.push(pooled + table(['check', 'base', 'head', 'status', 'p or rule'], t.checks.map((ch) => [ch.label, ratio(ch.base), ratio(ch.head), ch.status, ch.rule])));
+    parts.push(pooled + table(['check', 'base', 'head', 'status', 'p or rule'], t.checks.map((ch) => [label(t, ch), ratio(ch.base), ratio(ch.head), ch.status, ch.rule])));
   }
   if (t.head_trials.length > 0) {
     const names = [...new Set(t.head_trials.flatMap((tr) => Object.keys(tr.checks)))];
     const matrix = names.map((check) => [
-      checkLabel(check, t.faults),
+      labelOf(check, t.faults),
       ...t.head_trials.map((tr) => CELL[tr.outcome] ?? (tr.checks[check] === undefined ? '' : tr.checks[check] ? '✓' : '✗')),
     ]);
     if (matrix.length > 0) {
@@ -248,10 +343,10 @@ function taskDetails(t: TaskComparison, compared: boolean, evidenceUrl: string |
     }
   }
   const rules = t.head?.env_error_rules ?? [];
-  if (rules.length > 0) parts.push(`Env errors, excluded from every rate: ${rules.map((r) => `${inline(r.rule)} ×${r.trials}`).join('; ')}.`);
+  if (rules.length > 0) parts.push(`Env errors, excluded from every rate: ${rules.map((r) => `${md(r.rule)} ×${r.trials}`).join('; ')}.`);
   if (t.head_trials.length > 0) {
     const where = evidenceUrl ? `[evidence artefact](${evidenceUrl})` : 'the evidence artefact';
-    parts.push(`Evidence in ${where}: ${t.head_trials.map((tr) => `\`${tr.evidence.replace(/`/g, '')}\``).join(', ')}`);
+    parts.push(`Evidence in ${where}: ${t.head_trials.map((tr) => code(bounded(tr.evidence, 300))).join(', ')}`);
   }
   parts.push('</details>');
   return parts.join('\n\n');
@@ -266,7 +361,7 @@ function denominatorsBlock(c: Comparison): string {
   if (c.denominators.base) lines.push(side(`Base (${plural(c.denominators.base.runs, 'run')}${c.denominators.base.runs > 1 ? ', pooled per task' : ''})`, c.denominators.base));
   lines.push('Rates count executed trials only. Env errors are excluded from every rate, because the environment failed, not the agent; unexecuted trials never started.');
   const rules = [...(c.denominators.base ? [['base', c.denominators.base] as const] : []), ['head', c.denominators.head] as const].flatMap(([side, d]) => {
-    const listed = d.env_error_rules.slice(0, MAX_RULES).map((r) => `${side}: ${inline(r.rule)} ×${r.trials}`);
+    const listed = d.env_error_rules.slice(0, MAX_RULES).map((r) => `${side}: ${md(bounded(r.rule, 200))} ×${r.trials}`);
     const rest = d.env_error_rules.slice(MAX_RULES).reduce((s, r) => s + r.trials, 0);
     return [...listed, ...(rest > 0 ? [`${side}: ${rest} under ${d.env_error_rules.length - MAX_RULES} other rules`] : []), ...(d.holdout_env_errors > 0 ? [`${side}: ${d.holdout_env_errors} in holdout tasks`] : [])];
   });
@@ -275,14 +370,18 @@ function denominatorsBlock(c: Comparison): string {
 }
 
 function shaLine(c: Comparison): string {
-  const sha = (s: string | null) => s ?? 'unknown';
-  const head = `Head ${sha(c.head.git_sha)}${c.head.ref ? ` (${inline(c.head.ref)})` : ''}`;
+  const sha = (s: string | null) => (s === null ? 'unknown' : /^[0-9a-f]{7,64}$/i.test(s) ? s : md(bounded(s, 80)));
+  const head = `Head ${sha(c.head.git_sha)}${c.head.ref ? ` (${md(bounded(c.head.ref, 200))})` : ''}`;
   return c.bases.length === 0 ? `${head}.` : `${head} · base ${c.bases.map((b) => sha(b.git_sha)).join(', ')}.`;
 }
 
-function cutNotice(cuts: Cut[], options: RenderOptions): string {
+function cutNotice(cuts: Cut[], options: RenderOptions, naming: Naming, regressions: number): string {
   const what = cuts.map((c) => `${c.what}: ${thousands(c.total - c.kept)} of ${thousands(c.total)} cut`).join('; ');
   const where = options.fullReportUrl ? `the full report: ${options.fullReportUrl}` : 'the full comparison: `trialgate compare … --format json`, which is never cut';
-  const regressionsKept = !cuts.some((c) => c.what === 'regressions');
-  return `✂️ Cut to stay under GitHub's comment limit — ${what}.${regressionsKept ? ' Every regression is listed.' : ''} See ${where}.`;
+  const named = {
+    table: regressions > 0 ? ' Every regression is listed.' : '',
+    compact: ` Every regression is named; their table of ${plural(regressions, 'row')} did not fit.`,
+    partial: ' Not every regression could be named: the count in the verdict line is complete.',
+  }[naming];
+  return `✂️ Cut to stay under GitHub's comment limit — ${what}.${named} See ${where}.`;
 }

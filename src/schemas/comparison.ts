@@ -4,13 +4,18 @@
 import { z } from 'zod';
 import { FaultLabel } from './results.ts';
 
-export const COMPARISON_SCHEMA = 'trialgate/comparison@1';
+export const COMPARISON_SCHEMA = 'trialgate/comparison@2';
 
-export const Policy = z.enum(['strict', 'statistical', 'history']);
+/**
+ * `familywise`: Fisher's exact test per check; the chance that an unchanged suite fails the gate is at
+ * most α over all its gated checks (docs/comparison.md). `strict`: any head failure of a check whose
+ * base trials all succeeded; no bound on false alarms.
+ */
+export const Policy = z.enum(['strict', 'familywise']);
 
 /**
  * `regressed`: below base by the policy (gated). `suspect`: below base but not significant, or a side
- * with no executed trial (shown, not gated; the confirmation rerun adds head trials). `improved`: above
+ * with no executed trial (shown, not gated; the confirmation rounds add head trials where it is ambiguous). `improved`: above
  * base by the policy's mirror test. `flaky`: no significant change, but the trials did not all agree.
  * `unchanged`: every trial on both sides had the same outcome.
  */
@@ -34,10 +39,12 @@ export const CheckComparison = z.object({
   base: Count,
   head: Count,
   status: CheckStatus,
-  /** The one-sided p of the observed direction (Fisher or binomial tail); null under `strict`. */
+  /** The one-sided Fisher p of the look that decided (the direction observed there); null under `strict`. */
   p: z.number().min(0).max(1).nullable(),
-  /** Benjamini–Hochberg adjusted p (`statistical` only). */
-  q: z.number().min(0).max(1).nullable(),
+  /** What p had to be at most at that look: α₁ over the checks that could reach p, or α_confirm / family. */
+  threshold: z.number().min(0).max(1).nullable(),
+  /** `first`: the first k head trials; `final`: every head trial after the confirmation rounds. */
+  look: z.enum(['first', 'final']).nullable(),
   /** The figures behind the status, in words. */
   rule: z.string(),
 });
@@ -143,7 +150,22 @@ export const RunRef = z.object({
 export const Comparison = z.object({
   schema: z.literal(COMPARISON_SCHEMA),
   trial_set: z.string(),
-  policy: z.object({ name: Policy, alpha: z.number().gt(0).lt(1).nullable(), chosen: z.enum(['default', 'option']) }),
+  policy: z.object({
+    name: Policy,
+    alpha: z.number().gt(0).lt(1).nullable(),
+    chosen: z.enum(['default', 'option']),
+    /** familywise: the share of α of the first round and of the final confirmation look. */
+    alpha_first: z.number().min(0).lt(1).nullable(),
+    alpha_confirm: z.number().min(0).lt(1).nullable(),
+    /** Gated checks compared: the family. */
+    family: z.number().int().nonnegative(),
+    /** The confirmation plan: most extra head trials per task; null without one. */
+    confirm_trials: z.number().int().positive().nullable(),
+    /** Head trials per task at each look of the plan (the first is k). */
+    looks: z.array(z.number().int().positive()),
+    /** Whether familywise can flag anything at these k and base runs, in words (policyReach). */
+    reach: z.object({ reachable: z.boolean(), total_loss_p: z.number().min(0).max(1).nullable(), note: z.string() }),
+  }),
   /** `fail` = a gated check regressed; `no_baseline` = nothing to compare with; `incomparable` = see `incomparable`. */
   verdict: z.enum(['pass', 'fail', 'no_baseline', 'incomparable']),
   incomparable: z

@@ -1,4 +1,5 @@
 // File helpers shared by the fixture, the trial and the results parts.
+import { isAscii } from 'node:buffer';
 import { constants } from 'node:fs';
 import { lstat, open, readdir, readFile, readlink, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
@@ -65,7 +66,10 @@ async function hashEntry(path: string): Promise<string> {
 /** Read a text file; a missing or unreadable one is a UserInputError naming it (`notFound` says the fix). */
 export async function readTextFile(path: string, notFound = 'file not found'): Promise<string> {
   try {
-    return await readFile(path, 'utf8');
+    // One decode of the whole buffer (reading with an encoding decodes chunk by chunk, many times slower
+    // on large files); pure ASCII, the usual results.json, needs no UTF-8 decoding at all.
+    const buffer = await readFile(path);
+    return isAscii(buffer) ? buffer.toString('latin1') : buffer.toString('utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new UserInputError(path, '', code === 'ENOENT' ? notFound : `cannot read (${code})`);

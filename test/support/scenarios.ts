@@ -93,7 +93,8 @@ export function changedTask(): { bases: Results[]; head: Results } {
 
 /**
  * Three base runs of the base branch; the oldest ran an older acceptor on inventory-report, so only two
- * are pooled there. The head loses double-reserve on 3 of 5 trials against 15/15 pooled: history regresses.
+ * are pooled there. The head loses double-reserve on 4 of 5 trials against 15/15 pooled (p = 16/15504): it
+ * regresses, while release, flaky in every run, could not reach that p and does not dilute it.
  */
 export function pooledBases(): { bases: Results[]; head: Results } {
   const tasks = [reserve({ pass: '11111', sources: '11111', double: '11111' }), release('11011'), report('11111')];
@@ -104,7 +105,7 @@ export function pooledBases(): { bases: Results[]; head: Results } {
       base(tasks, { sha: '4444444444444444444444444444444444444444', startedAt: '2024-12-31T00:00:00Z' }),
       base(older, { sha: '5555555555555555555555555555555555555555', startedAt: '2024-12-29T00:00:00Z' }),
     ],
-    head: head([reserve({ pass: '11000', sources: '11111', double: '11000' }), release('11111'), report('11111')]),
+    head: head([reserve({ pass: '10000', sources: '11111', double: '10000' }), release('11111'), report('11111')]),
   };
 }
 

@@ -1,0 +1,244 @@
+// The base side folded one run at a time: what the comparison needs of every base run, kept as counts,
+// so reading six base files costs the memory of one (the CLI reads, folds and drops each in turn).
+//
+// A base run's task is pooled only when its definition of the measurement (fixture hash, acceptor
+// version, budget) equals the head's; the others are remembered as candidates that differ.
+import type { Count, Denominators, Difference, RunRef, TaskFigures } from '../schemas/comparison.ts';
+import { UserInputError } from '../util/errors.ts';
+import { checkKind, envRule, passEstimates, tallyChecks } from './checks.ts';
+import type { ComparedResults, ComparedTask, ComparedTrial } from './read-results.ts';
+
+const executed = (t: ComparedTrial): boolean => t.outcome === 'pass' || t.outcome === 'fail';
+
+/** One side's figures of a task, pooled over the runs added. */
+export class FigureFold {
+  private k: number | null = null;
+  private readonly counts = { launched: 0, executed: 0, env_errors: 0, unexecuted: 0, passes: 0 };
+  private wall = 0;
+  private tokens: number | null = 0;
+  private cost: number | null = 0;
+  private runs = 0;
+  private readonly rules = new Map<string, number>();
+
+  add(task: ComparedTask, file: string): void {
+    this.k ??= task.summary.k;
+    this.runs += 1;
+    for (const t of task.trials) {
+      this.counts.launched += 1;
+      if (executed(t)) this.counts.executed += 1;
+      if (t.outcome === 'pass') this.counts.passes += 1;
+      if (t.outcome === 'unexecuted') this.counts.unexecuted += 1;
+      if (t.outcome !== 'env_error') continue;
+      this.counts.env_errors += 1;
+      this.rules.set(envRule(t), (this.rules.get(envRule(t)) ?? 0) + 1);
+    }
+    this.wall = finite(this.wall + task.trials.reduce((s, t) => s + t.wall_ms, 0), file, task.id, 'trials[].wall_ms');
+    // Unknown stays unknown: a total only when every pooled run reported it.
+    this.tokens = this.tokens === null || task.summary.tokens === undefined ? null : finite(this.tokens + task.summary.tokens, file, task.id, 'summary.tokens');
+    this.cost = this.cost === null || task.summary.cost_usd === undefined ? null : finite(this.cost + task.summary.cost_usd, file, task.id, 'summary.cost_usd');
+  }
+
+  figures(tallies: ReadonlyMap<string, Count>): TaskFigures {
+    const detections: Record<string, Count> = {};
+    for (const [check, count] of tallies) if (checkKind(check) === 'detect') detections[check.slice('detect:'.length)] = count;
+    return {
+      k: this.k ?? 1,
+      ...this.counts,
+      ...passEstimates(this.counts.executed, this.counts.passes, this.k ?? 1),
+      detections,
+      wall_ms: this.wall,
+      ...(this.tokens === null || this.runs === 0 ? {} : { tokens: this.tokens }),
+      ...(this.cost === null || this.runs === 0 ? {} : { cost_usd: this.cost }),
+      env_error_rules: [...this.rules].map(([rule, trials]) => ({ rule, trials })),
+    };
+  }
+}
+
+/** Sums of figures that overflow are the file's problem (absurd values), not a crash. */
+function finite(x: number, file: string, task: string, field: string): number {
+  if (Number.isFinite(x)) return x;
+  throw new UserInputError(file, `task ${JSON.stringify(task)}: ${field}`, 'too large to add up over the pooled runs: check the values this file holds');
+}
+
+/**
+ * Which checks of a task had the same outcome on every trial seen: partition refinement, one trial at a
+ * time, so no outcome is kept. A check first seen late shares the class of "absent so far" (slot 0).
+ */
+export class Columns {
+  private names: string[] = [''];
+  private slots = new Map<string, number>();
+  private classes: number[] = [0];
+  private readonly keys: number[] = [];
+
+  observe(checks: Readonly<Record<string, boolean>>): void {
+    for (const name in checks) {
+      if (this.slots.has(name)) continue;
+      this.slots.set(name, this.names.length);
+      this.names.push(name);
+      this.classes.push(this.classes[0]!);
+    }
+    // Refine in place: a new class per distinct (old class, outcome in this trial). A task has a handful of
+    // checks, so a scan; no allocation, as this runs once per trial of every base run.
+    const keys = this.keys;
+    let distinct = 0;
+    for (let i = 0; i < this.names.length; i++) {
+      const value = i === 0 ? undefined : checks[this.names[i]!];
+      const key = this.classes[i]! * 3 + (value === undefined ? 0 : value ? 1 : 2);
+      let at = 0;
+      while (at < distinct && keys[at] !== key) at++;
+      if (at === distinct) keys[distinct++] = key;
+      this.classes[i] = at;
+    }
+  }
+
+  observeTrials(trials: readonly ComparedTrial[]): void {
+    for (const t of trials) if (executed(t)) this.observe(t.checks);
+  }
+
+  /** The class of a check: equal classes, identical columns. */
+  classOf(check: string): number {
+    return this.classes[this.slots.get(check) ?? 0]!;
+  }
+
+  clone(): Columns {
+    const c = new Columns();
+    c.names = [...this.names];
+    c.slots = new Map(this.slots);
+    c.classes = [...this.classes];
+    return c;
+  }
+}
+
+export interface MatchedBase {
+  runs: number;
+  tallies: Map<string, Count>;
+  figures: FigureFold;
+  columns: Columns;
+  holdout: boolean;
+}
+
+export interface DifferingBase {
+  runs: number;
+  tallies: Map<string, Count>;
+  figures: FigureFold;
+  newest: { startedAt: string; differs: Difference[] } | null;
+  holdout: boolean;
+}
+
+export interface RemovedTask {
+  runs: number;
+  tallies: Map<string, Count>;
+  figures: FigureFold;
+  last: ComparedTask;
+  holdout: boolean;
+}
+
+/** The fields that define the measurement and differ between a base task and the head task. */
+export function definitionDiffs(base: ComparedTask, head: ComparedTask): Difference[] {
+  const fields: [string, string | undefined, string | undefined][] = [
+    ['fixture_sha256', base.fixture_sha256, head.fixture_sha256],
+    ['acceptor_version', base.acceptor_version, head.acceptor_version],
+    ['budget.wall_seconds', String(base.budget.wall_seconds), String(head.budget.wall_seconds)],
+    ['budget.max_tokens', base.budget.max_tokens?.toString(), head.budget.max_tokens?.toString()],
+    ['budget.max_cost_usd', base.budget.max_cost_usd?.toString(), head.budget.max_cost_usd?.toString()],
+  ];
+  return fields.filter(([, b, h]) => b !== h).map(([field, b, h]) => ({ field, base: b ?? 'none', head: h ?? 'none' }));
+}
+
+export function runRef(results: ComparedResults): RunRef {
+  const { git_sha, ref, started_at, finished_at, tool_version } = results.run;
+  return { git_sha, ref, started_at, finished_at, tool_version, trial_set_sha256: results.trial_set.sha256 };
+}
+
+/** Run-level denominators, one run at a time. */
+export class DenominatorFold {
+  private readonly out: Denominators = { runs: 0, k: [], tasks: 0, launched: 0, executed: 0, env_errors: 0, unexecuted: 0, env_error_rules: [], holdout_env_errors: 0 };
+  private readonly rules = new Map<string, number>();
+  private readonly ids = new Set<string>();
+
+  add(run: ComparedResults): void {
+    const out = this.out;
+    out.runs += 1;
+    if (!out.k.includes(run.run.k)) out.k.push(run.run.k);
+    for (const task of run.tasks) {
+      this.ids.add(task.id);
+      for (const trial of task.trials) {
+        out.launched += 1;
+        if (executed(trial)) out.executed += 1;
+        if (trial.outcome === 'unexecuted') out.unexecuted += 1;
+        if (trial.outcome !== 'env_error') continue;
+        out.env_errors += 1;
+        if (task.set === 'holdout') out.holdout_env_errors += 1;
+        else this.rules.set(envRule(trial), (this.rules.get(envRule(trial)) ?? 0) + 1);
+      }
+    }
+  }
+
+  result(): Denominators {
+    return {
+      ...this.out,
+      k: [...this.out.k].sort((a, b) => a - b),
+      tasks: this.ids.size,
+      env_error_rules: [...this.rules].map(([rule, trials]) => ({ rule, trials })),
+    };
+  }
+}
+
+/** Every base run folded against the head's task definitions. */
+export class BaseFold {
+  readonly matched = new Map<string, MatchedBase>();
+  readonly differing = new Map<string, DifferingBase>();
+  readonly removed = new Map<string, RemovedTask>();
+  readonly refs: RunRef[] = [];
+  readonly denominators = new DenominatorFold();
+  /** The first base run of another trial set, if any. */
+  mismatch: { index: number; name: string } | null = null;
+  private readonly headTasks: Map<string, ComparedTask>;
+
+  constructor(private readonly head: ComparedResults) {
+    this.headTasks = new Map(head.tasks.map((t) => [t.id, t]));
+  }
+
+  get runs(): number {
+    return this.refs.length;
+  }
+
+  add(base: ComparedResults, file = 'base results'): void {
+    const index = this.refs.length;
+    this.refs.push(runRef(base));
+    this.denominators.add(base);
+    if (base.trial_set.name !== this.head.trial_set.name && !this.mismatch) this.mismatch = { index, name: base.trial_set.name };
+    for (const task of base.tasks) {
+      const head = this.headTasks.get(task.id);
+      const holdout = task.set === 'holdout';
+      if (!head) {
+        const r = this.removed.get(task.id) ?? { runs: 0, tallies: new Map(), figures: new FigureFold(), last: task, holdout: false };
+        r.runs += 1;
+        tallyChecks(task.trials, r.tallies);
+        r.figures.add(task, file);
+        r.last = task;
+        r.holdout ||= holdout;
+        this.removed.set(task.id, r);
+        continue;
+      }
+      const differs = definitionDiffs(task, head);
+      if (differs.length === 0) {
+        const m = this.matched.get(task.id) ?? { runs: 0, tallies: new Map(), figures: new FigureFold(), columns: new Columns(), holdout: false };
+        m.runs += 1;
+        tallyChecks(task.trials, m.tallies);
+        m.figures.add(task, file);
+        m.columns.observeTrials(task.trials);
+        m.holdout ||= holdout;
+        this.matched.set(task.id, m);
+        continue;
+      }
+      const d = this.differing.get(task.id) ?? { runs: 0, tallies: new Map(), figures: new FigureFold(), newest: null, holdout: false };
+      d.runs += 1;
+      tallyChecks(task.trials, d.tallies);
+      d.figures.add(task, file);
+      d.holdout ||= holdout;
+      if (!d.newest || base.run.started_at > d.newest.startedAt) d.newest = { startedAt: base.run.started_at, differs };
+      this.differing.set(task.id, d);
+    }
+  }
+}
