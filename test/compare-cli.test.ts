@@ -56,10 +56,10 @@ test('exit 2 naming the file for broken JSON, another schema string or another t
   assert.equal(r.code, 2);
   assert.match(r.stderr, new RegExp(`${join(dir, 'broken.json')}: \\(top level\\): not valid JSON`));
 
-  await put('newer.json', { ...same.head, schema: 'trialgate/results@2' });
+  await put('newer.json', { ...same.head, schema: 'trialgate/results@3' });
   r = await run(runCompareCli, ['--base', 'base.json', '--head', 'newer.json']);
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /newer\.json: schema: is "trialgate\/results@2", written by a newer trialgate/);
+  assert.match(r.stderr, /newer\.json: schema: is "trialgate\/results@3", written by a newer trialgate/);
 
   await put('billing.json', { ...same.bases[0], trial_set: { name: 'billing-agent', sha256: 'x' } });
   r = await run(runCompareCli, ['--base', 'base.json', '--base', 'billing.json', '--head', 'head.json']);

@@ -35,7 +35,7 @@ test('a missing file and broken JSON name the file', async () => {
 });
 
 test('another schema version says newer or older and what to do', async () => {
-  await rejects(await file('newer.json', JSON.stringify({ ...good, schema: 'trialgate/results@2' })), 'schema', /newer trialgate.*upgrade trialgate/);
+  await rejects(await file('newer.json', JSON.stringify({ ...good, schema: 'trialgate/results@3' })), 'schema', /newer trialgate.*upgrade trialgate/);
   await rejects(await file('older.json', JSON.stringify({ ...good, schema: 'trialgate/results@0' })), 'schema', /older trialgate.*rerun the trials/);
   await rejects(await file('other.json', JSON.stringify({ ...good, schema: 'stryker/report@1' })), 'schema', /not a trialgate results file/);
   await rejects(await file('none.json', JSON.stringify({ tasks: [] })), 'schema', /is missing/);
@@ -74,4 +74,11 @@ test('the compared reader checks what compare uses, names its path, and lets add
     spoil(data);
     await rejects(await file(`${field}.json`, JSON.stringify(data)), field, message, readComparedResults);
   }
+});
+
+test('a results@1 file (before repairs) is still read, by both readers', async () => {
+  const { readComparedResults, readResultsFile } = await import('../src/compare/read-results.ts');
+  const path = await file('v1.json', JSON.stringify({ ...good, schema: 'trialgate/results@1' }));
+  assert.equal((await readResultsFile(path)).schema, 'trialgate/results@1');
+  assert.equal((await readComparedResults(path)).tasks.length, good.tasks.length);
 });

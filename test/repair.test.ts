@@ -54,6 +54,15 @@ describe('trialgate repair', () => {
     assert.deepEqual([summary.repaired!.passes, summary.repaired!.n, summary.repaired!.minutes], [1, 1, 12]);
     assert.match(await readFile(join(runDir, repaired.repair!.patch), 'utf8'), /^\+\+\+ b\/cases\.json/m);
     assert.equal(await readFile(join(trialDir, 'evidence', 'verdict.json'), 'utf8'), verdictBefore, 'the evidence is never changed');
+    const report = await readFile(join(runDir, 'report.md'), 'utf8');
+    assert.match(report, /\| pass after human repair \| human minutes \| patch lines \|/);
+    assert.match(report, /\| inventory \| 0\/1 \|.*\| 1\/1 \| 12 \| \d+ \|/, 'raw 0/1 and 1/1 after repair, side by side');
+
+    // Compared with a base that passed, the raw figures regress; the repair is shown, never gated.
+    const base = await runTrialSet({ configPath: await writeTrialSet(), outDir: await tempDir() });
+    const compare = captureIo(project);
+    assert.equal(await main(['compare', '--base', join(base.runDir, 'results.json'), '--head', join(runDir, 'results.json'), '--policy', 'strict'], compare), 1);
+    assert.match(compare.out, /\| inventory \| regressed[^|]*\| 1\/1 → 0\/1 \|.*\| 1\/1 → 1\/1 \| 12 \| \d+ \|/);
     const delivered = JSON.parse(await readFile(join(trialDir, 'candidate', 'cases.json'), 'utf8'));
     assert.ok(!JSON.stringify(delivered).includes('repeated-request-reserves-once'), 'the delivered candidate is never changed');
 

@@ -19,6 +19,8 @@ export class FigureFold {
   private cost: number | null = 0;
   private runs = 0;
   private readonly rules = new Map<string, number>();
+  /** Human repairs: kept apart, so the raw counts above never include them. */
+  private readonly repaired = { passes: 0, repairs: 0, minutes: 0, patch_lines: 0 };
 
   add(task: ComparedTask, file: string): void {
     this.k ??= task.summary.k;
@@ -27,6 +29,12 @@ export class FigureFold {
       this.counts.launched += 1;
       if (executed(t)) this.counts.executed += 1;
       if (t.outcome === 'pass') this.counts.passes += 1;
+      if (t.outcome === 'pass' || (t.outcome === 'fail' && t.repair?.outcome === 'pass')) this.repaired.passes += 1;
+      if (t.repair && executed(t)) {
+        this.repaired.repairs += 1;
+        this.repaired.minutes += t.repair.minutes;
+        this.repaired.patch_lines += t.repair.patch_lines;
+      }
       if (t.outcome === 'unexecuted') this.counts.unexecuted += 1;
       if (t.outcome !== 'env_error') continue;
       this.counts.env_errors += 1;
@@ -50,6 +58,9 @@ export class FigureFold {
       ...(this.tokens === null || this.runs === 0 ? {} : { tokens: this.tokens }),
       ...(this.cost === null || this.runs === 0 ? {} : { cost_usd: this.cost }),
       env_error_rules: [...this.rules].map(([rule, trials]) => ({ rule, trials })),
+      ...(this.repaired.repairs
+        ? { repaired: { passes: this.repaired.passes, executed: this.counts.executed, repairs: this.repaired.repairs, minutes: Math.round(this.repaired.minutes * 10) / 10, patch_lines: this.repaired.patch_lines } }
+        : {}),
     };
   }
 }

@@ -5,11 +5,14 @@
 // and report use, and is what they read with: zod on every trial object of 2,000 tasks × 7 runs takes
 // seconds, this takes milliseconds. Fields it does not use are neither checked nor kept in its type,
 // so a newer writer's added fields pass.
-import { RESULTS_SCHEMA, Results, type RunInfo, type TaskResult, type TaskSummary, type TrialResult } from '../schemas/results.ts';
+import { READABLE_RESULTS_SCHEMAS, RESULTS_SCHEMA, Results, type RunInfo, type TaskResult, type TaskSummary, type TrialResult } from '../schemas/results.ts';
 import { parseOrThrow, UserInputError } from '../util/errors.ts';
 import { readJsonFile } from '../util/files.ts';
 
-export type ComparedTrial = Pick<TrialResult, 'trial' | 'outcome' | 'env_error' | 'checks' | 'wall_ms' | 'evidence'>;
+export type ComparedTrial = Pick<TrialResult, 'trial' | 'outcome' | 'env_error' | 'checks' | 'wall_ms' | 'evidence'> & {
+  /** Shown beside the raw figures, never compared or gated. */
+  repair?: Pick<NonNullable<TrialResult['repair']>, 'outcome' | 'minutes' | 'patch_lines'>;
+};
 
 export type ComparedTask = Pick<TaskResult, 'id' | 'set' | 'fixture_sha256' | 'acceptor_version' | 'budget' | 'faults'> & {
   trials: ComparedTrial[];
@@ -61,14 +64,14 @@ function checkSchemaString(data: unknown, path: string): void {
     throw new UserInputError(path, '', `expected a trialgate results object ("schema": "${RESULTS_SCHEMA}"), found ${Array.isArray(data) ? 'an array' : data === null ? 'null' : typeof data}`);
   }
   const schema = (data as { schema?: unknown }).schema;
-  if (schema === RESULTS_SCHEMA) return;
+  if ((READABLE_RESULTS_SCHEMAS as readonly unknown[]).includes(schema)) return;
   const version = typeof schema === 'string' ? /^trialgate\/results@(\d+)$/.exec(schema)?.[1] : undefined;
   const own = Number(RESULTS_SCHEMA.slice(RESULTS_SCHEMA.indexOf('@') + 1));
   if (version !== undefined && Number(version) > own) {
     throw new UserInputError(path, 'schema', `is "${schema}", written by a newer trialgate; this one reads "${RESULTS_SCHEMA}": upgrade trialgate`);
   }
   if (version !== undefined) {
-    throw new UserInputError(path, 'schema', `is "${schema}", written by an older trialgate; this one reads "${RESULTS_SCHEMA}": rerun the trials with this version`);
+    throw new UserInputError(path, 'schema', `is "${schema}", written by an older trialgate; this one reads ${READABLE_RESULTS_SCHEMAS.map((v) => `"${v}"`).join(' and ')}: rerun the trials with this version`);
   }
   throw new UserInputError(
     path,
@@ -131,6 +134,12 @@ function validateCompared(data: unknown, file: string): ComparedResults {
       if (trial.env_error !== undefined) string(trial.env_error, `${tat}.env_error`);
       number(trial.wall_ms, `${tat}.wall_ms`);
       string(trial.evidence, `${tat}.evidence`);
+      if (trial.repair !== undefined) {
+        const repair = object(trial.repair, `${tat}.repair`);
+        if (!['pass', 'fail', 'env_error'].includes(repair.outcome as string)) fail(`${tat}.repair.outcome`, 'one of pass | fail | env_error');
+        number(repair.minutes, `${tat}.repair.minutes`);
+        number(repair.patch_lines, `${tat}.repair.patch_lines`);
+      }
       const checks = object(trial.checks, `${tat}.checks`);
       for (const name in checks) if (typeof checks[name] !== 'boolean') fail(`${tat}.checks.${name}`, 'true or false');
     });

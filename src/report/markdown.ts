@@ -283,10 +283,13 @@ function holdoutLine(c: Comparison, compared: boolean): string {
 function perTaskTable(tasks: TaskComparison[], compared: boolean): Cuttable {
   // Tokens and cost appear only when some task reported them; a blank is never filled with an estimate.
   const usage = tasks.some((t) => (t.head ?? t.base)?.tokens !== undefined || (t.head ?? t.base)?.cost_usd !== undefined);
+  // Human repairs stand beside the raw figures, in columns of their own, only when some trial was repaired.
+  const repairs = tasks.some((t) => t.head?.repaired || t.base?.repaired);
   const header = [
     ...(compared ? ['task', 'status'] : ['task']),
     ...['trial pass', 'pass@1', 'pass^k', 'detections', 'env errors', 'unexecuted', 'wall time'],
     ...(usage ? ['tokens', 'cost'] : []),
+    ...(repairs ? ['pass after human repair', 'human minutes', 'patch lines'] : []),
   ];
   // Rows are made on demand: with thousands of tasks most of them are cut.
   const cells = (t: TaskComparison): string[] => {
@@ -295,11 +298,20 @@ function perTaskTable(tasks: TaskComparison[], compared: boolean): Cuttable {
     const detections = Object.entries(f.detections)
       .map(([fault, n]) => `${md(fault)} ${ratio(n)}`)
       .join(' · ');
-    const figures = [fraction(f.pass_at_1), fraction(f.pass_pow_k), detections, String(f.env_errors), String(f.unexecuted), seconds(f.wall_ms), ...(usage ? [tokens(f.tokens), usd(f.cost_usd)] : [])];
+    const figures = [
+      fraction(f.pass_at_1),
+      fraction(f.pass_pow_k),
+      detections,
+      String(f.env_errors),
+      String(f.unexecuted),
+      seconds(f.wall_ms),
+      ...(usage ? [tokens(f.tokens), usd(f.cost_usd)] : []),
+      ...(repairs ? repairedCells(compared ? t.base : null, f) : []),
+    ];
     return compared ? [md(t.id), taskStatusText(t), pass, ...figures] : [md(t.id), pass, ...figures];
   };
   const { head } = tableLines(header, []);
-  const usageNote = usage ? 'tokens and cost blank where not reported.' : 'no task reported tokens or cost.';
+  const usageNote = `${usage ? 'tokens and cost blank where not reported.' : 'no task reported tokens or cost.'}${repairs ? ' The pass after human repair is apart from the raw trial pass, which alone is compared and gated.' : ''}`;
   const note = compared
     ? `Trial pass as passes/executed, base → head; figures of the head run (of the base for a removed task); pass@1 and pass^k from executed trials; ${usageNote}`
     : `Trial pass as passes/executed; pass@1 and pass^k from executed trials; ${usageNote}`;
@@ -316,6 +328,13 @@ function perTaskTable(tasks: TaskComparison[], compared: boolean): Cuttable {
 /** A table whose rows can be cut: heading and header stay with the first row. */
 function section(what: string, heading: string, header: string[], rows: string[], tail: string): Cuttable {
   return { what, count: rows.length, item: (i) => rows[i]!, head: `${heading}\n\n${header.join('\n')}\n`, tail, separator: '\n' };
+}
+
+/** Pass after repair (base → head when compared), human minutes and patch lines; blank without repairs. */
+function repairedCells(base: TaskFigures | null, f: TaskFigures): string[] {
+  const after = (x: TaskFigures | null) => (x ? { successes: x.repaired?.passes ?? x.passes, n: x.executed } : null);
+  const pass = base ? change(after(base), after(f)) : ratio(after(f));
+  return f.repaired ? [pass, String(f.repaired.minutes), String(f.repaired.patch_lines)] : [base?.repaired ? pass : '', '', ''];
 }
 
 function passCount(f: TaskFigures | null): { successes: number; n: number } | null {

@@ -75,6 +75,10 @@ export const TaskFigures = z.object({
   cost_usd: z.number().nonnegative().optional(),
   /** The rules of this task's env errors, with how many trials each excluded. */
   env_error_rules: z.array(z.object({ rule: z.string(), trials: z.number().int().positive() })),
+  /** After human repair, beside (never inside) the raw figures; present only when a trial was repaired. */
+  repaired: z
+    .object({ passes: z.number().int().nonnegative(), executed: z.number().int().nonnegative(), repairs: z.number().int().positive(), minutes: z.number().nonnegative(), patch_lines: z.number().int().nonnegative() })
+    .optional(),
 });
 
 export const TrialCells = z.object({

@@ -3,7 +3,10 @@
 import { z } from 'zod';
 import { Judgement } from './judgement.ts';
 
-export const RESULTS_SCHEMA = 'trialgate/results@1';
+/** What this version writes. @2 added human repairs (`trial.repair`, `summary.repaired`), run isolation and integrity. */
+export const RESULTS_SCHEMA = 'trialgate/results@2';
+/** What it reads: every version whose fields are a subset of this one's (older files have no repairs). */
+export const READABLE_RESULTS_SCHEMAS = ['trialgate/results@1', RESULTS_SCHEMA] as const;
 
 export const Outcome = z.enum(['pass', 'fail', 'env_error', 'unexecuted']);
 export const StopReason = z.enum(['completed', 'budget_exhausted', 'agent_crashed', 'env_error', 'not_started']);
@@ -144,7 +147,7 @@ export const RunInfo = z.object({
 });
 
 export const Results = z.object({
-  schema: z.literal(RESULTS_SCHEMA),
+  schema: z.enum(READABLE_RESULTS_SCHEMAS),
   trial_set: z.object({ name: z.string(), sha256: z.string() }),
   run: RunInfo,
   /** The prompt/skill version under test: hash of every watched file. */
