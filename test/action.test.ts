@@ -120,6 +120,7 @@ describe('the action', () => {
     assert.ok(body.startsWith('<!-- trialgate:test-set -->'));
     assert.match(body, /lost detection: double-reserve — duplicate request reserves twice \(idempotency\) \| 1\/1 \| 0\/1/);
     assert.match(body, /Baseline: 1 run of `main` at \[bbbbbbb\]/);
+    assert.match(body, /New failures since the base \(no base run shows them; `trialgate failures` archives them\): `[0-9a-f]{12}` `inventory` · `detect:double-reserve` · `no assertion failed on double-reserve` \(evidence `inventory\/trial-001`\)/);
     assert.match(body, /includes the PR's base commit bbbbbbb/);
     assert.match(body, new RegExp(`actions/runs/${fake.state.runId}/artifacts/\\d+`), 'links the evidence artefact');
     assert.match(first.summary, /lost detection: double-reserve/);

@@ -21,6 +21,8 @@ import { progressReporter } from '../trial/progress.ts';
 import { runTrialSet, type RunOptions } from '../trial/run-set.ts';
 import { loadTrialSet, type TrialSet } from '../trial/trialset.ts';
 import { loadBaseSide, short } from './baselines.ts';
+import { newFailures } from '../failures/archive.ts';
+import { newFailureNotes } from '../report/failures.ts';
 import { readInputs, type ActionInputs } from './inputs.ts';
 import { code } from '../report/format.ts';
 import { publish } from './publish.ts';
@@ -172,6 +174,7 @@ async function finish(ctx: Context, runDir: string, firstRound: Results): Promis
     notes.push(`Sequential confirmation (up to ${options.confirmTrials} more trials per task where the first round was ambiguous): ${steps.join(', then ')}; the verdict counts every round.`);
   }
   const comparison = compareResults(base.bases, head, options);
+  if (base.bases.length) notes.push(...newFailureNotes(newFailures(base.bases, head)));
   const bases = base.bases.map((results, i) => ({ dir: base.dirs[i]!, results }));
   await publish(ctx, { runDir, results: head, comparison, bases, notes, artifactName: runArtifactName(inputs), gate: decideGate(comparison, inputs) });
 }
