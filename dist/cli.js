@@ -343,8 +343,8 @@ var require_scan = __commonJS({
       CHAR_RIGHT_SQUARE_BRACKET
       /* ] */
     } = require_constants();
-    var isPathSeparator = (code) => {
-      return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
+    var isPathSeparator = (code2) => {
+      return code2 === CHAR_FORWARD_SLASH || code2 === CHAR_BACKWARD_SLASH;
     };
     var depth2 = (token) => {
       if (token.isPrefix !== true) {
@@ -374,38 +374,38 @@ var require_scan = __commonJS({
       let finished = false;
       let braces = 0;
       let prev;
-      let code;
+      let code2;
       let token = { value: "", depth: 0, isGlob: false };
       const eos = () => index >= length;
       const peek = () => str.charCodeAt(index + 1);
       const advance = () => {
-        prev = code;
+        prev = code2;
         return str.charCodeAt(++index);
       };
       while (index < length) {
-        code = advance();
+        code2 = advance();
         let next;
-        if (code === CHAR_BACKWARD_SLASH) {
+        if (code2 === CHAR_BACKWARD_SLASH) {
           backslashes = token.backslashes = true;
-          code = advance();
-          if (code === CHAR_LEFT_CURLY_BRACE) {
+          code2 = advance();
+          if (code2 === CHAR_LEFT_CURLY_BRACE) {
             braceEscaped = true;
           }
           continue;
         }
-        if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
+        if (braceEscaped === true || code2 === CHAR_LEFT_CURLY_BRACE) {
           braces++;
-          while (eos() !== true && (code = advance())) {
-            if (code === CHAR_BACKWARD_SLASH) {
+          while (eos() !== true && (code2 = advance())) {
+            if (code2 === CHAR_BACKWARD_SLASH) {
               backslashes = token.backslashes = true;
               advance();
               continue;
             }
-            if (code === CHAR_LEFT_CURLY_BRACE) {
+            if (code2 === CHAR_LEFT_CURLY_BRACE) {
               braces++;
               continue;
             }
-            if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
+            if (braceEscaped !== true && code2 === CHAR_DOT && (code2 = advance()) === CHAR_DOT) {
               isBrace = token.isBrace = true;
               isGlob = token.isGlob = true;
               finished = true;
@@ -414,7 +414,7 @@ var require_scan = __commonJS({
               }
               break;
             }
-            if (braceEscaped !== true && code === CHAR_COMMA) {
+            if (braceEscaped !== true && code2 === CHAR_COMMA) {
               isBrace = token.isBrace = true;
               isGlob = token.isGlob = true;
               finished = true;
@@ -423,7 +423,7 @@ var require_scan = __commonJS({
               }
               break;
             }
-            if (code === CHAR_RIGHT_CURLY_BRACE) {
+            if (code2 === CHAR_RIGHT_CURLY_BRACE) {
               braces--;
               if (braces === 0) {
                 braceEscaped = false;
@@ -438,7 +438,7 @@ var require_scan = __commonJS({
           }
           break;
         }
-        if (code === CHAR_FORWARD_SLASH) {
+        if (code2 === CHAR_FORWARD_SLASH) {
           slashes.push(index);
           tokens2.push(token);
           token = { value: "", depth: 0, isGlob: false };
@@ -451,27 +451,27 @@ var require_scan = __commonJS({
           continue;
         }
         if (opts.noext !== true) {
-          const isExtglobChar = code === CHAR_PLUS || code === CHAR_AT || code === CHAR_ASTERISK || code === CHAR_QUESTION_MARK || code === CHAR_EXCLAMATION_MARK;
+          const isExtglobChar = code2 === CHAR_PLUS || code2 === CHAR_AT || code2 === CHAR_ASTERISK || code2 === CHAR_QUESTION_MARK || code2 === CHAR_EXCLAMATION_MARK;
           if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
             isGlob = token.isGlob = true;
             isExtglob = token.isExtglob = true;
             finished = true;
-            if (code === CHAR_EXCLAMATION_MARK && index === start) {
+            if (code2 === CHAR_EXCLAMATION_MARK && index === start) {
               negatedExtglob = true;
             }
             if (scanToEnd === true) {
               let parens = 0;
-              while (eos() !== true && (code = advance())) {
-                if (code === CHAR_BACKWARD_SLASH) {
+              while (eos() !== true && (code2 = advance())) {
+                if (code2 === CHAR_BACKWARD_SLASH) {
                   backslashes = token.backslashes = true;
                   advance();
                   continue;
                 }
-                if (code === CHAR_LEFT_PARENTHESES) {
+                if (code2 === CHAR_LEFT_PARENTHESES) {
                   parens++;
                   continue;
                 }
-                if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+                if (code2 === CHAR_RIGHT_PARENTHESES && --parens === 0) {
                   finished = true;
                   break;
                 }
@@ -481,7 +481,7 @@ var require_scan = __commonJS({
             break;
           }
         }
-        if (code === CHAR_ASTERISK) {
+        if (code2 === CHAR_ASTERISK) {
           if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
           isGlob = token.isGlob = true;
           finished = true;
@@ -490,7 +490,7 @@ var require_scan = __commonJS({
           }
           break;
         }
-        if (code === CHAR_QUESTION_MARK) {
+        if (code2 === CHAR_QUESTION_MARK) {
           isGlob = token.isGlob = true;
           finished = true;
           if (scanToEnd === true) {
@@ -498,7 +498,7 @@ var require_scan = __commonJS({
           }
           break;
         }
-        if (code === CHAR_LEFT_SQUARE_BRACKET) {
+        if (code2 === CHAR_LEFT_SQUARE_BRACKET) {
           while (eos() !== true && (next = advance())) {
             if (next === CHAR_BACKWARD_SLASH) {
               backslashes = token.backslashes = true;
@@ -517,26 +517,26 @@ var require_scan = __commonJS({
           }
           break;
         }
-        if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
+        if (opts.nonegate !== true && code2 === CHAR_EXCLAMATION_MARK && index === start) {
           negated = token.negated = true;
           start++;
           continue;
         }
-        if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
+        if (opts.noparen !== true && code2 === CHAR_LEFT_PARENTHESES) {
           isGlob = token.isGlob = true;
           if (scanToEnd === true) {
             let parens = 1;
-            while (eos() !== true && (code = advance())) {
-              if (code === CHAR_BACKWARD_SLASH) {
+            while (eos() !== true && (code2 = advance())) {
+              if (code2 === CHAR_BACKWARD_SLASH) {
                 backslashes = token.backslashes = true;
                 advance();
                 continue;
               }
-              if (code === CHAR_LEFT_PARENTHESES) {
+              if (code2 === CHAR_LEFT_PARENTHESES) {
                 parens++;
                 continue;
               }
-              if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+              if (code2 === CHAR_RIGHT_PARENTHESES && --parens === 0) {
                 finished = true;
                 break;
               }
@@ -601,7 +601,7 @@ var require_scan = __commonJS({
       };
       if (opts.tokens === true) {
         state.maxDepth = 0;
-        if (!isPathSeparator(code)) {
+        if (!isPathSeparator(code2)) {
           tokens2.push(token);
         }
         state.tokens = tokens2;
@@ -2963,8 +2963,8 @@ var require_stringifyString = __commonJS({
             case "u":
               {
                 str += json4.slice(start, i);
-                const code = json4.substr(i + 2, 4);
-                switch (code) {
+                const code2 = json4.substr(i + 2, 4);
+                switch (code2) {
                   case "0000":
                     str += "\\0";
                     break;
@@ -2990,8 +2990,8 @@ var require_stringifyString = __commonJS({
                     str += "\\P";
                     break;
                   default:
-                    if (code.substr(0, 2) === "00")
-                      str += "\\x" + code.substr(2);
+                    if (code2.substr(0, 2) === "00")
+                      str += "\\x" + code2.substr(2);
                     else
                       str += json4.substr(i, 6);
                 }
@@ -5490,22 +5490,22 @@ var require_errors = __commonJS({
   "node_modules/yaml/dist/errors.js"(exports) {
     "use strict";
     var YAMLError = class extends Error {
-      constructor(name, pos, code, message) {
+      constructor(name, pos, code2, message) {
         super();
         this.name = name;
-        this.code = code;
+        this.code = code2;
         this.message = message;
         this.pos = pos;
       }
     };
     var YAMLParseError = class extends YAMLError {
-      constructor(pos, code, message) {
-        super("YAMLParseError", pos, code, message);
+      constructor(pos, code2, message) {
+        super("YAMLParseError", pos, code2, message);
       }
     };
     var YAMLWarning = class extends YAMLError {
-      constructor(pos, code, message) {
-        super("YAMLWarning", pos, code, message);
+      constructor(pos, code2, message) {
+        super("YAMLWarning", pos, code2, message);
       }
     };
     var prettifyError2 = (src, lc) => (error62) => {
@@ -6414,7 +6414,7 @@ var require_resolve_flow_scalar = __commonJS({
       const { offset, type, source, end } = scalar;
       let _type;
       let value;
-      const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
+      const _onError = (rel, code2, msg) => onError(offset + rel, code2, msg);
       switch (type) {
         case "scalar":
           _type = Scalar.Scalar.PLAIN;
@@ -6612,9 +6612,9 @@ var require_resolve_flow_scalar = __commonJS({
     function parseCharCode(source, offset, length, onError) {
       const cc = source.substr(offset, length);
       const ok = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
-      const code = ok ? parseInt(cc, 16) : NaN;
+      const code2 = ok ? parseInt(cc, 16) : NaN;
       try {
-        return String.fromCodePoint(code);
+        return String.fromCodePoint(code2);
       } catch {
         const raw = source.substr(offset - 2, length + 2);
         onError(offset - 2, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
@@ -6936,12 +6936,12 @@ var require_composer = __commonJS({
         this.prelude = [];
         this.errors = [];
         this.warnings = [];
-        this.onError = (source, code, message, warning) => {
+        this.onError = (source, code2, message, warning) => {
           const pos = getErrorPos(source);
           if (warning)
-            this.warnings.push(new errors.YAMLWarning(pos, code, message));
+            this.warnings.push(new errors.YAMLWarning(pos, code2, message));
           else
-            this.errors.push(new errors.YAMLParseError(pos, code, message));
+            this.errors.push(new errors.YAMLParseError(pos, code2, message));
         };
         this.directives = new directives.Directives({ version: options.version || "1.2" });
         this.options = options;
@@ -7103,12 +7103,12 @@ var require_cst_scalar = __commonJS({
     var stringifyString = require_stringifyString();
     function resolveAsScalar(token, strict = true, onError) {
       if (token) {
-        const _onError = (pos, code, message) => {
+        const _onError = (pos, code2, message) => {
           const offset = typeof pos === "number" ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
           if (onError)
-            onError(offset, code, message);
+            onError(offset, code2, message);
           else
-            throw new errors.YAMLParseError([offset, offset + 1], code, message);
+            throw new errors.YAMLParseError([offset, offset + 1], code2, message);
         };
         switch (token.type) {
           case "scalar":
@@ -12449,12 +12449,12 @@ function isIso7064Mod97(iban3) {
   let remainder = 0;
   const len = iban3.length;
   for (let i = 4; i < len; i++) {
-    const code = iban3.charCodeAt(i);
-    remainder = (code >= 65 ? remainder * 100 + (code - 55) : remainder * 10 + (code - 48)) % 97;
+    const code2 = iban3.charCodeAt(i);
+    remainder = (code2 >= 65 ? remainder * 100 + (code2 - 55) : remainder * 10 + (code2 - 48)) % 97;
   }
   for (let i = 0; i < 4; i++) {
-    const code = iban3.charCodeAt(i);
-    remainder = (code >= 65 ? remainder * 100 + (code - 55) : remainder * 10 + (code - 48)) % 97;
+    const code2 = iban3.charCodeAt(i);
+    remainder = (code2 >= 65 ? remainder * 100 + (code2 - 55) : remainder * 10 + (code2 - 48)) % 97;
   }
   return remainder === 1;
 }
@@ -14107,8 +14107,8 @@ var $ZodCodec = /* @__PURE__ */ $constructor("$ZodCodec", (inst, def) => {
   defineLazyInternal(inst, "optout", (zod) => zod.def.out._zod.optout);
   defineLazyInternal(inst, "propValues", (zod) => zod.def.in._zod.propValues);
   inst._zod.parse = (payload, ctx) => {
-    const direction2 = ctx.direction || "forward";
-    if (direction2 === "forward") {
+    const direction = ctx.direction || "forward";
+    if (direction === "forward") {
       const left = def.in._zod.run(payload, ctx);
       if (left instanceof Promise) {
         return left.then((left2) => handleCodecAResult(left2, def, ctx));
@@ -14128,8 +14128,8 @@ function handleCodecAResult(result, def, ctx) {
     result.aborted = true;
     return result;
   }
-  const direction2 = ctx.direction || "forward";
-  if (direction2 === "forward") {
+  const direction = ctx.direction || "forward";
+  if (direction === "forward") {
     const transformed = def.transform(result.value, result);
     if (transformed instanceof Promise) {
       return transformed.then((value) => handleCodecTxResult(result, value, def.out, ctx));
@@ -22400,12 +22400,12 @@ function compileFn(schema, options) {
   doc.write(outputAccessor === null ? `return true;` : `return ${outputAccessor};`);
   const constantNames = ["INVALID", ...ctx.constants.keys()];
   const constantValues = [INVALID, ...ctx.constants.values()];
-  const code = doc.content.join("\n");
+  const code2 = doc.content.join("\n");
   const fullCode = options?.debug ? constantNames.length > 0 ? `// Constants: ${constantNames.join(", ")}
-${code}` : code : "";
+${code2}` : code2 : "";
   const F = Function;
   const factoryCode = `return (input) => {
-${code}
+${code2}
 }`;
   let fn;
   try {
@@ -22569,9 +22569,9 @@ function codePointLengthVar(doc, ctx, accessor, inDoubt) {
   doc.write(`const ${v} = typeof ${accessor} === "string" && ${inDoubt} ? ${cpLen}(${accessor}) : ${accessor}.length;`);
   return v;
 }
-function numericOperand(value, label3) {
+function numericOperand(value, label4) {
   if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw new ZodCompileUnsupportedError(`${label3} bound of type ${typeof value}`);
+    throw new ZodCompileUnsupportedError(`${label4} bound of type ${typeof value}`);
   }
   return `${value}`;
 }
@@ -29092,7 +29092,8 @@ var Judgement = external_exports.object({
 var TRUSTED_VERDICTS = ["baseline_pass", "defect_detected"];
 
 // src/schemas/results.ts
-var RESULTS_SCHEMA = "trialgate/results@1";
+var RESULTS_SCHEMA = "trialgate/results@2";
+var READABLE_RESULTS_SCHEMAS = ["trialgate/results@1", RESULTS_SCHEMA];
 var Outcome = external_exports.enum(["pass", "fail", "env_error", "unexecuted"]);
 var StopReason = external_exports.enum(["completed", "budget_exhausted", "agent_crashed", "env_error", "not_started"]);
 var Cause = external_exports.enum(["runtime", "tool", "acceptance", "format", "retrieval", "planning"]);
@@ -29211,7 +29212,7 @@ var RunInfo = external_exports.object({
   integrity_error: external_exports.string().optional()
 });
 var Results = external_exports.object({
-  schema: external_exports.literal(RESULTS_SCHEMA),
+  schema: external_exports.enum(READABLE_RESULTS_SCHEMAS),
   trial_set: external_exports.object({ name: external_exports.string(), sha256: external_exports.string() }),
   run: RunInfo,
   /** The prompt/skill version under test: hash of every watched file. */
@@ -29221,8 +29222,8 @@ var Results = external_exports.object({
 });
 
 // src/schemas/comparison.ts
-var COMPARISON_SCHEMA = "trialgate/comparison@1";
-var Policy = external_exports.enum(["strict", "statistical", "history"]);
+var COMPARISON_SCHEMA = "trialgate/comparison@2";
+var Policy = external_exports.enum(["strict", "familywise"]);
 var CheckStatus = external_exports.enum(["regressed", "suspect", "improved", "flaky", "unchanged"]);
 var CheckKind = external_exports.enum(["pass", "detect", "constraint", "tool", "env", "other"]);
 var Count = external_exports.object({
@@ -29239,10 +29240,12 @@ var CheckComparison = external_exports.object({
   base: Count,
   head: Count,
   status: CheckStatus,
-  /** The one-sided p of the observed direction (Fisher or binomial tail); null under `strict`. */
+  /** The one-sided Fisher p of the look that decided (the direction observed there); null under `strict`. */
   p: external_exports.number().min(0).max(1).nullable(),
-  /** Benjamini–Hochberg adjusted p (`statistical` only). */
-  q: external_exports.number().min(0).max(1).nullable(),
+  /** What p had to be at most at that look: α₁ over the checks that could reach p, or α_confirm / family. */
+  threshold: external_exports.number().min(0).max(1).nullable(),
+  /** `first`: the first k head trials; `final`: every head trial after the confirmation rounds. */
+  look: external_exports.enum(["first", "final"]).nullable(),
   /** The figures behind the status, in words. */
   rule: external_exports.string()
 });
@@ -29264,7 +29267,9 @@ var TaskFigures = external_exports.object({
   tokens: external_exports.number().nonnegative().optional(),
   cost_usd: external_exports.number().nonnegative().optional(),
   /** The rules of this task's env errors, with how many trials each excluded. */
-  env_error_rules: external_exports.array(external_exports.object({ rule: external_exports.string(), trials: external_exports.number().int().positive() }))
+  env_error_rules: external_exports.array(external_exports.object({ rule: external_exports.string(), trials: external_exports.number().int().positive() })),
+  /** After human repair, beside (never inside) the raw figures; present only when a trial was repaired. */
+  repaired: external_exports.object({ passes: external_exports.number().int().nonnegative(), executed: external_exports.number().int().nonnegative(), repairs: external_exports.number().int().positive(), minutes: external_exports.number().nonnegative(), patch_lines: external_exports.number().int().nonnegative() }).optional()
 });
 var TrialCells = external_exports.object({
   trial: external_exports.number().int().positive(),
@@ -29332,7 +29337,22 @@ var RunRef = external_exports.object({
 var Comparison = external_exports.object({
   schema: external_exports.literal(COMPARISON_SCHEMA),
   trial_set: external_exports.string(),
-  policy: external_exports.object({ name: Policy, alpha: external_exports.number().gt(0).lt(1).nullable(), chosen: external_exports.enum(["default", "option"]) }),
+  policy: external_exports.object({
+    name: Policy,
+    alpha: external_exports.number().gt(0).lt(1).nullable(),
+    chosen: external_exports.enum(["default", "option"]),
+    /** familywise: the share of α of the first round and of the final confirmation look. */
+    alpha_first: external_exports.number().min(0).lt(1).nullable(),
+    alpha_confirm: external_exports.number().min(0).lt(1).nullable(),
+    /** Gated checks compared: the family. */
+    family: external_exports.number().int().nonnegative(),
+    /** The confirmation plan: most extra head trials per task; null without one. */
+    confirm_trials: external_exports.number().int().positive().nullable(),
+    /** Head trials per task at each look of the plan (the first is k). */
+    looks: external_exports.array(external_exports.number().int().positive()),
+    /** Whether familywise can flag anything at these k and base runs, in words (policyReach). */
+    reach: external_exports.object({ reachable: external_exports.boolean(), total_loss_p: external_exports.number().min(0).max(1).nullable(), note: external_exports.string() })
+  }),
   /** `fail` = a gated check regressed; `no_baseline` = nothing to compare with; `incomparable` = see `incomparable`. */
   verdict: external_exports.enum(["pass", "fail", "no_baseline", "incomparable"]),
   incomparable: external_exports.object({ base_index: external_exports.number().int().nonnegative(), field: external_exports.string(), base: external_exports.string(), head: external_exports.string() }).nullable(),
@@ -29363,11 +29383,11 @@ function ratioOfChoose(a, n, k) {
   return ratio2;
 }
 function summarizeTask(trials, k, faults) {
-  const executed2 = trials.filter((t) => t.outcome === "pass" || t.outcome === "fail");
-  const n = executed2.length;
-  const passes = executed2.filter((t) => t.outcome === "pass").length;
+  const executed3 = trials.filter((t) => t.outcome === "pass" || t.outcome === "fail");
+  const n = executed3.length;
+  const passes = executed3.filter((t) => t.outcome === "pass").length;
   const detections = Object.fromEntries(
-    faults.map((fault) => [fault, { detected: executed2.filter((t) => t.checks[`detect:${fault}`] === true).length, n }])
+    faults.map((fault) => [fault, { detected: executed3.filter((t) => t.checks[`detect:${fault}`] === true).length, n }])
   );
   const summary = {
     k,
@@ -29382,13 +29402,13 @@ function summarizeTask(trials, k, faults) {
     unexecuted: trials.filter((t) => t.outcome === "unexecuted").length,
     wall_ms: trials.reduce((sum, t) => sum + t.wall_ms, 0)
   };
-  const tokens2 = executed2.map((t) => t.usage?.total_tokens ?? sumDefined(t.usage?.input_tokens, t.usage?.output_tokens));
+  const tokens2 = executed3.map((t) => t.usage?.total_tokens ?? sumDefined(t.usage?.input_tokens, t.usage?.output_tokens));
   if (n > 0 && tokens2.every((x) => x !== void 0)) summary.tokens = tokens2.reduce((a, b) => a + b, 0);
-  const costs = executed2.map((t) => t.usage?.cost_usd);
+  const costs = executed3.map((t) => t.usage?.cost_usd);
   if (n > 0 && costs.every((x) => x !== void 0)) summary.cost_usd = costs.reduce((a, b) => a + b, 0);
-  const repairs = executed2.flatMap((t) => t.repair ? [t.repair] : []);
+  const repairs = executed3.flatMap((t) => t.repair ? [t.repair] : []);
   if (repairs.length) {
-    const repairedPasses = executed2.filter((t) => t.outcome === "pass" || t.repair?.outcome === "pass").length;
+    const repairedPasses = executed3.filter((t) => t.outcome === "pass" || t.repair?.outcome === "pass").length;
     summary.repaired = {
       passes: repairedPasses,
       n,
@@ -29423,14 +29443,14 @@ function checkLabel(check2, faults) {
     case "env":
       return "executed (no env error)";
     case "detect": {
-      const label3 = faults.find((f) => f.id === name)?.label;
-      return label3 ? `detection: ${name} \u2014 ${label3}` : `detection: ${name}`;
+      const label4 = faults.find((f) => f.id === name)?.label;
+      return label4 ? `detection: ${name} \u2014 ${label4}` : `detection: ${name}`;
     }
     case "constraint":
       return `constraint: ${name}`;
     case "tool": {
-      const label3 = faults.find((f) => f.id === name)?.label;
-      return label3 ? `tool contract: ${name} \u2014 ${label3}` : `tool contract: ${name}`;
+      const label4 = faults.find((f) => f.id === name)?.label;
+      return label4 ? `tool contract: ${name} \u2014 ${label4}` : `tool contract: ${name}`;
     }
     case "other":
       return check2;
@@ -29449,11 +29469,10 @@ function orderChecks(checks, faults) {
 function executed(trial) {
   return trial.outcome === "pass" || trial.outcome === "fail";
 }
-function tallyChecks(trials) {
-  const tallies = /* @__PURE__ */ new Map();
+function tallyChecks(trials, into = /* @__PURE__ */ new Map()) {
   const add = (check2, ok) => {
-    let t = tallies.get(check2);
-    if (!t) tallies.set(check2, t = { successes: 0, n: 0 });
+    let t = into.get(check2);
+    if (!t) into.set(check2, t = { successes: 0, n: 0 });
     t.n += 1;
     if (ok) t.successes += 1;
   };
@@ -29463,46 +29482,37 @@ function tallyChecks(trials) {
     if (!executed(trial)) continue;
     for (const check2 in trial.checks) if (check2 !== ENV_CHECK) add(check2, trial.checks[check2]);
   }
-  return tallies;
+  return into;
 }
 function passEstimates(n, c, k) {
   return { pass_at_1: n > 0 ? c / n : null, pass_at_k: passAtK(n, c, k), pass_pow_k: passPowK(n, c, k) };
 }
-function sumIfEveryRun(values) {
-  return values.every((v) => v !== void 0) ? values.reduce((s, v) => s + v, 0) : void 0;
-}
-function taskFigures(runs, tallies = tallyChecks(runs.flatMap((r) => r.trials))) {
-  const counts2 = { launched: 0, executed: 0, env_errors: 0, unexecuted: 0, passes: 0 };
-  const rules = /* @__PURE__ */ new Map();
-  for (const run of runs) {
-    for (const t of run.trials) {
-      counts2.launched += 1;
-      if (executed(t)) counts2.executed += 1;
-      if (t.outcome === "pass") counts2.passes += 1;
-      if (t.outcome === "unexecuted") counts2.unexecuted += 1;
-      if (t.outcome !== "env_error") continue;
-      counts2.env_errors += 1;
-      rules.set(envRule(t), (rules.get(envRule(t)) ?? 0) + 1);
-    }
-  }
-  const k = runs[0].summary.k;
-  const detections = {};
-  for (const [check2, count2] of tallies) if (checkKind(check2) === "detect") detections[check2.slice("detect:".length)] = count2;
-  const tokens2 = sumIfEveryRun(runs.map((r) => r.summary.tokens));
-  const cost = sumIfEveryRun(runs.map((r) => r.summary.cost_usd));
-  return {
-    k,
-    ...counts2,
-    ...passEstimates(counts2.executed, counts2.passes, k),
-    detections,
-    wall_ms: runs.reduce((s, r) => s + r.summary.wall_ms, 0),
-    ...tokens2 === void 0 ? {} : { tokens: tokens2 },
-    ...cost === void 0 ? {} : { cost_usd: cost },
-    env_error_rules: [...rules].map(([rule, n]) => ({ rule, trials: n }))
-  };
-}
 function envRule(trial) {
   return trial.env_error ?? "env error without a recorded rule";
+}
+function lookOf(trial, looks) {
+  const i = looks.findIndex((n) => trial <= n);
+  return i === -1 ? looks.length : i;
+}
+function tallyLooks(trials, looks) {
+  const out = /* @__PURE__ */ new Map();
+  const add = (check2, look, ok) => {
+    let counts2 = out.get(check2);
+    if (!counts2) out.set(check2, counts2 = looks.map(() => ({ successes: 0, n: 0 })));
+    for (let i = look; i < looks.length; i++) {
+      counts2[i].n += 1;
+      if (ok) counts2[i].successes += 1;
+    }
+  };
+  for (const trial of trials) {
+    if (trial.outcome === "unexecuted") continue;
+    const look = lookOf(trial.trial, looks);
+    if (look >= looks.length) continue;
+    add(ENV_CHECK, look, executed(trial));
+    if (!executed(trial)) continue;
+    for (const check2 in trial.checks) if (check2 !== ENV_CHECK) add(check2, look, trial.checks[check2]);
+  }
+  return out;
 }
 
 // src/compare/stats.ts
@@ -29514,135 +29524,102 @@ function logFactorial(n) {
 function logChoose(n, r) {
   return logFactorial(n) - logFactorial(r) - logFactorial(n - r);
 }
-function sumExp(logTerms) {
-  return Math.min(1, logTerms.reduce((sum, t) => sum + Math.exp(t), 0));
-}
-function fisherLower(base, head) {
-  return fisherTail(base, head, "lower");
-}
-function fisherUpper(base, head) {
-  return fisherTail(base, head, "upper");
-}
-function fisherTail(base, head, side) {
+function headRange(base, head) {
   const total = base.n + head.n;
   const successes = base.successes + head.successes;
-  const lo = Math.max(0, head.n - (total - successes));
-  const hi = Math.min(successes, head.n);
-  const [from, to] = side === "lower" ? [lo, head.successes] : [head.successes, hi];
+  return { lo: Math.max(0, head.n - (total - successes)), hi: Math.min(successes, head.n), successes, total };
+}
+function tail(base, head, from, to) {
+  const { successes, total } = headRange(base, head);
   const denominator = logChoose(total, head.n);
-  const terms = [];
-  for (let x = from; x <= to; x++) terms.push(logChoose(successes, x) + logChoose(total - successes, head.n - x) - denominator);
-  return sumExp(terms);
+  let sum = 0;
+  for (let x = from; x <= to; x++) sum += Math.exp(logChoose(successes, x) + logChoose(total - successes, head.n - x) - denominator);
+  return Math.min(1, sum);
 }
-function binomialLower(x, n, p) {
-  return binomialSum(0, x, n, p);
+function fisherLower(base, head) {
+  return tail(base, head, headRange(base, head).lo, head.successes);
 }
-function binomialUpper(x, n, p) {
-  return binomialSum(x, n, n, p);
+function fisherUpper(base, head) {
+  return tail(base, head, head.successes, headRange(base, head).hi);
 }
-function binomialSum(from, to, n, p) {
-  if (p <= 0) return from === 0 ? 1 : 0;
-  if (p >= 1) return to === n ? 1 : 0;
-  const terms = [];
-  for (let i = from; i <= to; i++) terms.push(logChoose(n, i) + i * Math.log(p) + (n - i) * Math.log1p(-p));
-  return sumExp(terms);
+function fisherLowerReach(base, head) {
+  const { lo } = headRange(base, head);
+  return tail(base, head, lo, lo);
 }
-function priorRate(base) {
-  return (base.successes + 1) / (base.n + 2);
+function fisherUpperReach(base, head) {
+  const { hi } = headRange(base, head);
+  return tail(base, head, hi, hi);
 }
-function benjaminiHochberg(pValues) {
-  const m = pValues.length;
-  const order = pValues.map((p, i) => ({ p, i })).sort((a, b) => a.p - b.p);
-  const adjusted = new Array(m);
-  let running = 1;
-  for (let rank2 = m; rank2 >= 1; rank2--) {
-    const { p, i } = order[rank2 - 1];
-    running = Math.min(running, p * m / rank2);
-    adjusted[i] = running;
-  }
-  return adjusted;
+function totalLossP(baseN, headN) {
+  return Math.exp(-logChoose(baseN + headN, headN));
 }
 
-// src/compare/policies.ts
-var DEFAULT_ALPHA = { statistical: 0.1, history: 0.01 };
-function defaultPolicy(baseRuns) {
-  return baseRuns >= 2 ? "history" : "strict";
+// src/compare/familywise.ts
+function familyBudget(alpha, family, baseRuns, k, confirmed) {
+  const first = confirmed ? Math.min(alpha, family * totalLossP(baseRuns * k, k) * (1 + 1e-9)) : alpha;
+  return { alpha, first, confirm: alpha - first, family };
 }
-function decideChecks(policy, checks) {
-  if (policy.name === "strict") return checks.map(({ base, head }) => decideStrict(base, head));
-  const tails = checks.map(({ base, head }) => policy.name === "history" ? historyTails(base, head) : fisherTails(base, head));
-  if (policy.name === "history") return checks.map(({ base, head }, i) => decideByTails(policy, base, head, tails[i], null));
-  const lowerQ = benjaminiHochberg(tails.map((t) => t.lower));
-  const upperQ = benjaminiHochberg(tails.map((t) => t.upper));
-  return checks.map(({ base, head }, i) => decideByTails(policy, base, head, tails[i], { lower: lowerQ[i], upper: upperQ[i], m: checks.length }));
+function finalThreshold(budget) {
+  return budget.family > 0 ? budget.confirm / budget.family : 0;
 }
-function direction(base, head) {
-  const headScaled = head.successes * base.n;
-  const baseScaled = base.successes * head.n;
-  return headScaled < baseScaled ? "below" : headScaled > baseScaled ? "above" : "level";
+var Reach = class {
+  sorted;
+  constructor(reaches) {
+    this.sorted = [...reaches].sort((a, b) => a - b);
+  }
+  count(p) {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = lo + hi >> 1;
+      if (this.sorted[mid] <= p) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+};
+function groupReach(members2, reach) {
+  const byGroup = /* @__PURE__ */ new Map();
+  for (const m of members2) if (!byGroup.has(m.group)) byGroup.set(m.group, reach(m));
+  return new Reach(byGroup.values());
+}
+function decideFamily(members2, budget) {
+  const lower = groupReach(members2, (m) => fisherLowerReach(m.base, m.first));
+  const upper = groupReach(members2, (m) => fisherUpperReach(m.base, m.first));
+  const cut2 = finalThreshold(budget);
+  return members2.map((m) => {
+    if (m.head.n === 0) return { status: "suspect", p: null, threshold: null, look: null, rule: "no executed head trial measured this check" };
+    if (m.base.n === 0) return { status: "suspect", p: null, threshold: null, look: null, rule: "no executed base trial measured this check" };
+    const first = firstLook(m, fisherLower(m.base, m.first), lower, budget.first, "");
+    if (first.flagged) return { status: "regressed", ...first.verdict };
+    const final = m.final ? finalLook(m.final, fisherLower(m.base, m.final), cut2, budget, "") : null;
+    if (final?.flagged) return { status: "regressed", ...final.verdict };
+    const up = firstLook(m, fisherUpper(m.base, m.first), upper, budget.first, " (head higher)");
+    const finalUp = m.final ? finalLook(m.final, fisherUpper(m.base, m.final), cut2, budget, " (head higher)") : null;
+    if (up.flagged || finalUp?.flagged) return { status: "improved", ...up.flagged ? up.verdict : finalUp.verdict };
+    if (below(m.base, m.head)) return { status: "suspect", ...(final ?? first).verdict };
+    return { status: allAgree(m.base, m.head) ? "unchanged" : "flaky", ...(finalUp ?? up).verdict };
+  });
+}
+function firstLook(m, p, reach, alpha, side) {
+  const family = Math.max(1, reach.count(p));
+  const flagged = p * family <= alpha;
+  const adjusted = p * family > 1 ? "> 1" : `= ${formatP(p * family)}`;
+  const rule = `first ${m.first.n} trials: Fisher p${side} = ${formatP(p)}; ${family} check${family === 1 ? "" : "s"} could reach it: ${family} \xD7 p ${adjusted} ${flagged ? "\u2264" : ">"} \u03B1\u2081 = ${formatP(alpha)}`;
+  return { flagged, verdict: { p, threshold: alpha / family, look: "first", rule } };
+}
+function finalLook(final, p, cut2, budget, side) {
+  const flagged = p <= cut2;
+  const rule = `${final.n} trials after confirmation: Fisher p${side} = ${formatP(p)} ${flagged ? "\u2264" : ">"} ${formatP(budget.confirm)} / ${budget.family} checks = ${formatP(cut2)}`;
+  return { flagged, verdict: { p, threshold: cut2, look: "final", rule } };
+}
+function below(base, head) {
+  return head.successes * base.n < base.successes * head.n;
 }
 function allAgree(base, head) {
   const allSucceeded = base.successes === base.n && head.successes === head.n;
   const allFailed = base.successes === 0 && head.successes === 0;
   return allSucceeded || allFailed;
-}
-function missingSide(base, head) {
-  if (head.n === 0) return { status: "suspect", p: null, q: null, rule: "no executed head trial measured this check" };
-  if (base.n === 0) return { status: "suspect", p: null, q: null, rule: "no executed base trial measured this check" };
-  return null;
-}
-function notSignificant(base, head) {
-  return allAgree(base, head) ? "unchanged" : "flaky";
-}
-function decideStrict(base, head) {
-  const missing = missingSide(base, head);
-  if (missing) return missing;
-  const decided = (status2, rule) => ({ status: status2, p: null, q: null, rule });
-  const headFailed = head.n - head.successes;
-  const baseFailed = base.n - base.successes;
-  if (base.successes === base.n && headFailed > 0) {
-    return decided("regressed", `strict: base succeeded on all ${base.n}, head failed ${headFailed} of ${head.n}`);
-  }
-  if (head.successes === head.n && baseFailed > 0) {
-    return decided("improved", `strict: head succeeded on all ${head.n}, base failed ${baseFailed} of ${base.n}`);
-  }
-  if (direction(base, head) === "below") {
-    return decided("suspect", `strict gates only a drop from all-succeeded; base failed ${baseFailed} of ${base.n}`);
-  }
-  const status = notSignificant(base, head);
-  return decided(status, status === "unchanged" ? "strict: same outcome on every trial" : "strict: no drop from all-succeeded");
-}
-function fisherTails(base, head) {
-  return { lower: fisherLower(base, head), upper: fisherUpper(base, head) };
-}
-function historyTails(base, head) {
-  const rate = priorRate(base);
-  return { lower: binomialLower(head.successes, head.n, rate), upper: binomialUpper(head.successes, head.n, rate) };
-}
-function decideByTails(policy, base, head, tails, adjusted) {
-  const missing = missingSide(base, head);
-  if (missing) return missing;
-  const dir = direction(base, head);
-  const side = dir === "above" ? "upper" : "lower";
-  const p = tails[side];
-  const q = adjusted ? adjusted[side] : null;
-  const significant = (q ?? p) <= policy.alpha;
-  const figures2 = describe3(policy, base, head, side, p, adjusted ? { q, m: adjusted.m } : null, significant);
-  let status;
-  if (dir === "below") status = significant ? "regressed" : "suspect";
-  else if (dir === "above" && significant) status = "improved";
-  else status = notSignificant(base, head);
-  return { status, p, q, rule: figures2 };
-}
-function describe3(policy, base, head, side, p, adjusted, significant) {
-  const against = `${significant ? "\u2264" : ">"} \u03B1 = ${policy.alpha}`;
-  if (adjusted) {
-    const tail = side === "lower" ? "head lower" : "head higher";
-    return `Fisher one-sided (${tail}) p = ${formatP(p)}, BH q = ${formatP(adjusted.q)} ${against} (m = ${adjusted.m})`;
-  }
-  const op = side === "lower" ? "\u2264" : "\u2265";
-  const rate = `(${base.successes}+1)/(${base.n}+2) = ${priorRate(base).toFixed(3)}`;
-  return `binomial P(X ${op} ${head.successes} | n = ${head.n}, p\u0302 = ${rate}) = ${formatP(p)} ${against}`;
 }
 function formatP(p) {
   if (p === 0) return "0";
@@ -29650,127 +29627,98 @@ function formatP(p) {
   return String(Number(p.toPrecision(2)));
 }
 
-// src/compare/compare.ts
-function compareResults(bases, head, options = {}) {
-  const name = options.policy ?? defaultPolicy(bases.length);
-  const alpha = name === "strict" ? null : options.alpha ?? DEFAULT_ALPHA[name];
-  const mismatch = bases.findIndex((b) => b.trial_set.name !== head.trial_set.name);
-  const comparable = bases.length > 0 && mismatch === -1;
-  const drafts = comparable ? draftTasks(bases, head) : head.tasks.map((t) => newTask(t, isHoldout(t, [])));
-  const compared2 = drafts.flatMap((d) => d.checks);
-  const decisions = decideChecks({ name, alpha: alpha ?? 0 }, compared2.map((c) => c.counts));
-  const decided = new Map(compared2.map((c, i) => [c, decisions[i]]));
-  const tasks = [];
-  const holdout2 = { tasks: taskCounts(), checks: statusCounts(), base_passes: count(), head_passes: count(), head_passes_all: count() };
-  const devChecks = statusCounts();
-  let regressions = 0;
-  for (const draft of drafts) {
-    const checks = draft.checks.map((c) => {
-      const d = decided.get(c);
-      return { check: c.check, kind: checkKind(c.check), label: checkLabel(c.check, draft.task.faults), gated: isGated(c.check), base: c.counts.base, head: c.counts.head, ...d };
-    });
-    for (const c of checks) {
-      if (!c.gated) continue;
-      (draft.holdout ? holdout2.checks : devChecks)[c.status] += 1;
-      if (c.status === "regressed") regressions += 1;
-    }
-    if (!draft.holdout) {
-      tasks.push({ ...draft.task, checks });
-      continue;
-    }
-    holdout2.tasks[draft.task.status] += 1;
-    const head2 = draft.task.head;
-    if (head2) addCount(holdout2.head_passes_all, { successes: head2.passes, n: head2.executed });
-    const pass = checks.find((c) => c.check === "pass");
-    if (pass) {
-      addCount(holdout2.base_passes, pass.base);
-      addCount(holdout2.head_passes, pass.head);
-    }
-  }
-  const verdict2 = bases.length === 0 ? "no_baseline" : !comparable ? "incomparable" : regressions > 0 ? "fail" : "pass";
-  const mismatched = bases[mismatch];
-  return {
-    schema: COMPARISON_SCHEMA,
-    trial_set: head.trial_set.name,
-    policy: { name, alpha, chosen: options.policy ? "option" : "default" },
-    verdict: verdict2,
-    incomparable: mismatched ? { base_index: mismatch, field: "trial_set.name", base: mismatched.trial_set.name, head: head.trial_set.name } : null,
-    head: runRef(head),
-    bases: bases.map(runRef),
-    regressions,
-    checks: devChecks,
-    tasks,
-    task_counts: tasks.reduce((c, t) => (c[t.status] += 1, c), taskCounts()),
-    holdout: holdout2,
-    denominators: { head: denominators([head]), base: bases.length > 0 ? denominators(bases) : null }
-  };
-}
-function draftTasks(bases, head) {
-  const baseRuns = bases.map((b) => new Map(b.tasks.map((t) => [t.id, t])));
-  const drafts = [];
-  for (const task of head.tasks) {
-    const candidates = baseRuns.flatMap((run, i) => {
-      const t = run.get(task.id);
-      return t ? [{ task: t, run: bases[i] }] : [];
-    });
-    const holdout2 = isHoldout(task, candidates.map((c) => c.task));
-    if (candidates.length === 0) {
-      drafts.push(newTask(task, holdout2));
-      continue;
-    }
-    const matching = candidates.filter((c) => definitionDiffs(c.task, task).length === 0).map((c) => c.task);
-    if (matching.length === 0) {
-      const newest = candidates.reduce((a, b) => b.run.run.started_at > a.run.run.started_at ? b : a);
-      const differs = definitionDiffs(newest.task, task);
-      const status = differs.some((d) => d.field === "fixture_sha256") ? "changed" : "incomparable";
-      drafts.push({ holdout: holdout2, checks: [], task: { ...taskShell(task, status, holdout2), differs, base_runs: 0, base_runs_excluded: candidates.length, base: taskFigures(candidates.map((c) => c.task)) } });
-      continue;
-    }
-    const baseTallies = tallyChecks(matching.flatMap((t) => t.trials));
-    const headTallies = tallyChecks(task.trials);
-    const names = orderChecks(/* @__PURE__ */ new Set([...baseTallies.keys(), ...headTallies.keys()]), task.faults);
-    drafts.push({
-      holdout: holdout2,
-      checks: names.map((check2) => ({ check: check2, counts: { base: baseTallies.get(check2) ?? count(), head: headTallies.get(check2) ?? count() } })),
-      task: {
-        ...taskShell(task, "compared", holdout2, headTallies),
-        base_runs: matching.length,
-        base_runs_excluded: candidates.length - matching.length,
-        base: taskFigures(matching, baseTallies)
+// src/compare/fold.ts
+var executed2 = (t) => t.outcome === "pass" || t.outcome === "fail";
+var FigureFold = class {
+  k = null;
+  counts = { launched: 0, executed: 0, env_errors: 0, unexecuted: 0, passes: 0 };
+  wall = 0;
+  tokens = 0;
+  cost = 0;
+  runs = 0;
+  rules = /* @__PURE__ */ new Map();
+  /** Human repairs: kept apart, so the raw counts above never include them. */
+  repaired = { passes: 0, repairs: 0, minutes: 0, patch_lines: 0 };
+  add(task, file2) {
+    this.k ??= task.summary.k;
+    this.runs += 1;
+    for (const t of task.trials) {
+      this.counts.launched += 1;
+      if (executed2(t)) this.counts.executed += 1;
+      if (t.outcome === "pass") this.counts.passes += 1;
+      if (t.outcome === "pass" || t.outcome === "fail" && t.repair?.outcome === "pass") this.repaired.passes += 1;
+      if (t.repair && executed2(t)) {
+        this.repaired.repairs += 1;
+        this.repaired.minutes += t.repair.minutes;
+        this.repaired.patch_lines += t.repair.patch_lines;
       }
-    });
+      if (t.outcome === "unexecuted") this.counts.unexecuted += 1;
+      if (t.outcome !== "env_error") continue;
+      this.counts.env_errors += 1;
+      this.rules.set(envRule(t), (this.rules.get(envRule(t)) ?? 0) + 1);
+    }
+    this.wall = finite(this.wall + task.trials.reduce((s, t) => s + t.wall_ms, 0), file2, task.id, "trials[].wall_ms");
+    this.tokens = this.tokens === null || task.summary.tokens === void 0 ? null : finite(this.tokens + task.summary.tokens, file2, task.id, "summary.tokens");
+    this.cost = this.cost === null || task.summary.cost_usd === void 0 ? null : finite(this.cost + task.summary.cost_usd, file2, task.id, "summary.cost_usd");
   }
-  const headIds = new Set(head.tasks.map((t) => t.id));
-  const removed = /* @__PURE__ */ new Map();
-  for (const run of bases) for (const t of run.tasks) if (!headIds.has(t.id)) removed.set(t.id, [...removed.get(t.id) ?? [], t]);
-  for (const [, runs] of removed) {
-    const last = runs[runs.length - 1];
-    const holdout2 = isHoldout(last, runs);
-    drafts.push({
-      holdout: holdout2,
-      checks: [],
-      task: { id: last.id, status: "removed", differs: [], base_runs: runs.length, base_runs_excluded: 0, faults: last.faults, base: taskFigures(runs), head: null, head_trials: [] }
-    });
+  figures(tallies) {
+    const detections = {};
+    for (const [check2, count2] of tallies) if (checkKind(check2) === "detect") detections[check2.slice("detect:".length)] = count2;
+    return {
+      k: this.k ?? 1,
+      ...this.counts,
+      ...passEstimates(this.counts.executed, this.counts.passes, this.k ?? 1),
+      detections,
+      wall_ms: this.wall,
+      ...this.tokens === null || this.runs === 0 ? {} : { tokens: this.tokens },
+      ...this.cost === null || this.runs === 0 ? {} : { cost_usd: this.cost },
+      env_error_rules: [...this.rules].map(([rule, trials]) => ({ rule, trials })),
+      ...this.repaired.repairs ? { repaired: { passes: this.repaired.passes, executed: this.counts.executed, repairs: this.repaired.repairs, minutes: Math.round(this.repaired.minutes * 10) / 10, patch_lines: this.repaired.patch_lines } } : {}
+    };
   }
-  return drafts;
+};
+function finite(x, file2, task, field) {
+  if (Number.isFinite(x)) return x;
+  throw new UserInputError(file2, `task ${JSON.stringify(task)}: ${field}`, "too large to add up over the pooled runs: check the values this file holds");
 }
-function newTask(task, holdout2) {
-  return { holdout: holdout2, checks: [], task: { ...taskShell(task, "new", holdout2), base_runs: 0, base_runs_excluded: 0, base: null } };
-}
-function taskShell(task, status, holdout2, tallies) {
-  return {
-    id: task.id,
-    status,
-    differs: [],
-    faults: task.faults,
-    head: taskFigures([task], tallies),
-    // A holdout task never carries per-trial detail, even inside the engine's own output.
-    head_trials: holdout2 ? [] : task.trials.map((t) => ({ trial: t.trial, outcome: t.outcome, checks: t.checks, evidence: t.evidence }))
-  };
-}
-function isHoldout(task, others) {
-  return task.set === "holdout" || others.some((t) => t.set === "holdout");
-}
+var Columns = class _Columns {
+  names = [""];
+  slots = /* @__PURE__ */ new Map();
+  classes = [0];
+  keys = [];
+  observe(checks) {
+    for (const name in checks) {
+      if (this.slots.has(name)) continue;
+      this.slots.set(name, this.names.length);
+      this.names.push(name);
+      this.classes.push(this.classes[0]);
+    }
+    const keys = this.keys;
+    let distinct = 0;
+    for (let i = 0; i < this.names.length; i++) {
+      const value = i === 0 ? void 0 : checks[this.names[i]];
+      const key = this.classes[i] * 3 + (value === void 0 ? 0 : value ? 1 : 2);
+      let at = 0;
+      while (at < distinct && keys[at] !== key) at++;
+      if (at === distinct) keys[distinct++] = key;
+      this.classes[i] = at;
+    }
+  }
+  observeTrials(trials) {
+    for (const t of trials) if (executed2(t)) this.observe(t.checks);
+  }
+  /** The class of a check: equal classes, identical columns. */
+  classOf(check2) {
+    return this.classes[this.slots.get(check2) ?? 0];
+  }
+  clone() {
+    const c = new _Columns();
+    c.names = [...this.names];
+    c.slots = new Map(this.slots);
+    c.classes = [...this.classes];
+    return c;
+  }
+};
 function definitionDiffs(base, head) {
   const fields = [
     ["fixture_sha256", base.fixture_sha256, head.fixture_sha256],
@@ -29785,29 +29733,324 @@ function runRef(results) {
   const { git_sha, ref, started_at, finished_at, tool_version } = results.run;
   return { git_sha, ref, started_at, finished_at, tool_version, trial_set_sha256: results.trial_set.sha256 };
 }
-function denominators(runs) {
-  const out = { runs: runs.length, k: [], tasks: 0, launched: 0, executed: 0, env_errors: 0, unexecuted: 0, env_error_rules: [], holdout_env_errors: 0 };
-  const rules = /* @__PURE__ */ new Map();
-  const ids = /* @__PURE__ */ new Set();
-  for (const run of runs) {
+var DenominatorFold = class {
+  out = { runs: 0, k: [], tasks: 0, launched: 0, executed: 0, env_errors: 0, unexecuted: 0, env_error_rules: [], holdout_env_errors: 0 };
+  rules = /* @__PURE__ */ new Map();
+  ids = /* @__PURE__ */ new Set();
+  add(run) {
+    const out = this.out;
+    out.runs += 1;
     if (!out.k.includes(run.run.k)) out.k.push(run.run.k);
     for (const task of run.tasks) {
-      ids.add(task.id);
+      this.ids.add(task.id);
       for (const trial of task.trials) {
         out.launched += 1;
-        if (trial.outcome === "pass" || trial.outcome === "fail") out.executed += 1;
+        if (executed2(trial)) out.executed += 1;
         if (trial.outcome === "unexecuted") out.unexecuted += 1;
         if (trial.outcome !== "env_error") continue;
         out.env_errors += 1;
         if (task.set === "holdout") out.holdout_env_errors += 1;
-        else rules.set(envRule(trial), (rules.get(envRule(trial)) ?? 0) + 1);
+        else this.rules.set(envRule(trial), (this.rules.get(envRule(trial)) ?? 0) + 1);
       }
     }
   }
-  out.tasks = ids.size;
-  out.k.sort((a, b) => a - b);
-  out.env_error_rules = [...rules].map(([rule, trials]) => ({ rule, trials }));
+  result() {
+    return {
+      ...this.out,
+      k: [...this.out.k].sort((a, b) => a - b),
+      tasks: this.ids.size,
+      env_error_rules: [...this.rules].map(([rule, trials]) => ({ rule, trials }))
+    };
+  }
+};
+var BaseFold = class {
+  constructor(head) {
+    this.head = head;
+    this.headTasks = new Map(head.tasks.map((t) => [t.id, t]));
+  }
+  head;
+  matched = /* @__PURE__ */ new Map();
+  differing = /* @__PURE__ */ new Map();
+  removed = /* @__PURE__ */ new Map();
+  refs = [];
+  denominators = new DenominatorFold();
+  /** The first base run of another trial set, if any. */
+  mismatch = null;
+  headTasks;
+  get runs() {
+    return this.refs.length;
+  }
+  add(base, file2 = "base results") {
+    const index = this.refs.length;
+    this.refs.push(runRef(base));
+    this.denominators.add(base);
+    if (base.trial_set.name !== this.head.trial_set.name && !this.mismatch) this.mismatch = { index, name: base.trial_set.name };
+    for (const task of base.tasks) {
+      const head = this.headTasks.get(task.id);
+      const holdout2 = task.set === "holdout";
+      if (!head) {
+        const r = this.removed.get(task.id) ?? { runs: 0, tallies: /* @__PURE__ */ new Map(), figures: new FigureFold(), last: task, holdout: false };
+        r.runs += 1;
+        tallyChecks(task.trials, r.tallies);
+        r.figures.add(task, file2);
+        r.last = task;
+        r.holdout ||= holdout2;
+        this.removed.set(task.id, r);
+        continue;
+      }
+      const differs = definitionDiffs(task, head);
+      if (differs.length === 0) {
+        const m = this.matched.get(task.id) ?? { runs: 0, tallies: /* @__PURE__ */ new Map(), figures: new FigureFold(), columns: new Columns(), holdout: false };
+        m.runs += 1;
+        tallyChecks(task.trials, m.tallies);
+        m.figures.add(task, file2);
+        m.columns.observeTrials(task.trials);
+        m.holdout ||= holdout2;
+        this.matched.set(task.id, m);
+        continue;
+      }
+      const d = this.differing.get(task.id) ?? { runs: 0, tallies: /* @__PURE__ */ new Map(), figures: new FigureFold(), newest: null, holdout: false };
+      d.runs += 1;
+      tallyChecks(task.trials, d.tallies);
+      d.figures.add(task, file2);
+      d.holdout ||= holdout2;
+      if (!d.newest || base.run.started_at > d.newest.startedAt) d.newest = { startedAt: base.run.started_at, differs };
+      this.differing.set(task.id, d);
+    }
+  }
+};
+
+// src/compare/policies.ts
+function defaultAlpha(baseRuns) {
+  return baseRuns <= 1 ? 0.05 : 0.01;
+}
+function policyReach(policy, k, baseRuns, alpha = defaultAlpha(baseRuns)) {
+  if (policy === "strict") {
+    return { policy, reachable: true, totalLossP: null, note: "strict flags any failed head trial of a check whose base trials all succeeded; it does not bound false alarms" };
+  }
+  const p = totalLossP(baseRuns * k, k);
+  const runs = `${baseRuns} base run${baseRuns === 1 ? "" : "s"}`;
+  if (p > alpha) {
+    return {
+      policy,
+      reachable: false,
+      totalLossP: p,
+      note: `with k = ${k} and ${runs}, even a total loss (${baseRuns * k}/${baseRuns * k} \u2192 0/${k}) reaches only p = ${formatP(p)} > \u03B1 = ${alpha}: familywise cannot flag anything; raise trials or baseline-runs`
+    };
+  }
+  const family = Math.floor(alpha / p);
+  return {
+    policy,
+    reachable: true,
+    totalLossP: p,
+    note: `a total loss (${baseRuns * k}/${baseRuns * k} \u2192 0/${k}) reaches p = ${formatP(p)}; it is flagged for certain while at most ${String(family).replace(/\B(?=(\d{3})+(?!\d))/g, ",")} checks of the suite could reach as far`
+  };
+}
+function defaultPolicy(baseRuns, k, alpha = defaultAlpha(baseRuns)) {
+  return policyReach("familywise", k, baseRuns, alpha).reachable ? "familywise" : "strict";
+}
+function decideStrict(base, head) {
+  const decided = (status, rule) => ({ status, p: null, threshold: null, look: null, rule });
+  if (head.n === 0) return decided("suspect", "no executed head trial measured this check");
+  if (base.n === 0) return decided("suspect", "no executed base trial measured this check");
+  const headFailed = head.n - head.successes;
+  const baseFailed = base.n - base.successes;
+  if (base.successes === base.n && headFailed > 0) return decided("regressed", `strict: base succeeded on all ${base.n}, head failed ${headFailed} of ${head.n}`);
+  if (head.successes === head.n && baseFailed > 0) return decided("improved", `strict: head succeeded on all ${head.n}, base failed ${baseFailed} of ${base.n}`);
+  if (head.successes * base.n < base.successes * head.n) return decided("suspect", `strict gates only a drop from all-succeeded; base failed ${baseFailed} of ${base.n}`);
+  const agree = allAgree(base, head);
+  return decided(agree ? "unchanged" : "flaky", agree ? "strict: same outcome on every trial" : "strict: no drop from all-succeeded");
+}
+
+// src/compare/looks.ts
+function confirmationLooks(k, extra) {
+  const end = k + extra;
+  const looks = [k];
+  for (const n of [Math.ceil(1.5 * k), 3 * k]) if (n > looks[looks.length - 1] && n < end) looks.push(n);
+  looks.push(end);
+  return looks;
+}
+
+// src/compare/compare.ts
+function compareResults(bases, head, options = {}) {
+  const fold2 = new BaseFold(head);
+  bases.forEach((b, i) => fold2.add(b, `base results ${i + 1}`));
+  return compareFolded(fold2, head, options);
+}
+function analyse(fold2, head, options = {}) {
+  const k = head.run.k;
+  const policy = options.policy ?? defaultPolicy(Math.max(1, fold2.runs), k, options.alpha);
+  const alpha = policy === "strict" ? null : options.alpha ?? defaultAlpha(fold2.runs);
+  const looks = options.confirmTrials ? confirmationLooks(k, options.confirmTrials) : [k];
+  const comparable = fold2.runs > 0 && !fold2.mismatch;
+  if (comparable) checkTrialNumbers(head, looks, options);
+  const drafts = comparable ? draftTasks(fold2, head, looks) : head.tasks.map((t) => newTask(t, t.set === "holdout"));
+  const confirmed = head.tasks.some((t) => t.trials.some((x) => x.trial > k));
+  const family = drafts.reduce((s, d) => s + d.checks.filter((c) => isGated(c.check)).length, 0);
+  const budget = alpha === null ? null : familyBudget(alpha, family, Math.max(1, fold2.runs), k, confirmed);
+  return { policy, chosen: options.policy ? "option" : "default", alpha, looks, confirmed, budget, drafts, comparable };
+}
+function compareFolded(fold2, head, options = {}) {
+  const a = analyse(fold2, head, options);
+  const decided = decide(a);
+  const tasks = [];
+  const holdout2 = { tasks: taskCounts(), checks: statusCounts(), base_passes: count(), head_passes: count(), head_passes_all: count() };
+  const devChecks = statusCounts();
+  let regressions = 0;
+  for (const draft of a.drafts) {
+    const checks = draft.checks.map((c) => {
+      const d = decided.get(c);
+      return { check: c.check, kind: checkKind(c.check), label: checkLabel(c.check, draft.task.faults), gated: isGated(c.check), base: c.base, head: c.head, ...d };
+    });
+    for (const c of checks) {
+      if (!c.gated) continue;
+      (draft.holdout ? holdout2.checks : devChecks)[c.status] += 1;
+      if (c.status === "regressed") regressions += 1;
+    }
+    if (!draft.holdout) {
+      tasks.push({ ...draft.task, checks });
+      continue;
+    }
+    holdout2.tasks[draft.task.status] += 1;
+    const figures2 = draft.task.head;
+    if (figures2) addCount(holdout2.head_passes_all, { successes: figures2.passes, n: figures2.executed });
+    const pass = checks.find((c) => c.check === "pass");
+    if (pass) {
+      addCount(holdout2.base_passes, pass.base);
+      addCount(holdout2.head_passes, pass.head);
+    }
+  }
+  const verdict2 = fold2.runs === 0 ? "no_baseline" : !a.comparable ? "incomparable" : regressions > 0 ? "fail" : "pass";
+  const headDenominators = new DenominatorFold();
+  headDenominators.add(head);
+  const reach = policyReach("familywise", head.run.k, Math.max(1, fold2.runs), a.alpha ?? options.alpha ?? defaultAlpha(fold2.runs));
+  return {
+    schema: COMPARISON_SCHEMA,
+    trial_set: head.trial_set.name,
+    policy: {
+      name: a.policy,
+      alpha: a.alpha,
+      chosen: a.chosen,
+      alpha_first: a.budget?.first ?? null,
+      alpha_confirm: a.budget?.confirm ?? null,
+      family: a.budget?.family ?? a.drafts.reduce((s, d) => s + d.checks.filter((c) => isGated(c.check)).length, 0),
+      confirm_trials: options.confirmTrials || null,
+      looks: a.looks,
+      reach: { reachable: reach.reachable, total_loss_p: reach.totalLossP, note: reach.note }
+    },
+    verdict: verdict2,
+    incomparable: fold2.mismatch ? { base_index: fold2.mismatch.index, field: "trial_set.name", base: fold2.mismatch.name, head: head.trial_set.name } : null,
+    head: runRef(head),
+    bases: fold2.refs,
+    regressions,
+    checks: devChecks,
+    tasks,
+    task_counts: tasks.reduce((c, t) => (c[t.status] += 1, c), taskCounts()),
+    holdout: holdout2,
+    denominators: { head: headDenominators.result(), base: fold2.runs > 0 ? fold2.denominators.result() : null }
+  };
+}
+function decide(a) {
+  const out = /* @__PURE__ */ new Map();
+  const last = a.looks.length - 1;
+  const gated = [];
+  const env = [];
+  a.drafts.forEach((draft, t) => {
+    for (const c of draft.checks) {
+      if (!a.budget) {
+        out.set(c, decideStrict(c.base, c.head));
+        continue;
+      }
+      if (!isGated(c.check)) {
+        env.push({ check: c, member: { base: c.base, first: c.head, final: null, head: c.head, group: `${t}:${c.check}` } });
+        continue;
+      }
+      const final = last > 0 && draft.reached === last ? c.looks[last] : null;
+      gated.push({ check: c, member: { base: c.base, first: c.looks[0], final, head: c.head, group: `${t}:${c.column}` } });
+    }
+  });
+  if (a.budget) {
+    decideFamily(gated.map((g) => g.member), a.budget).forEach((v, i) => out.set(gated[i].check, v));
+    const envBudget = { alpha: a.budget.alpha, first: a.budget.alpha, confirm: 0, family: env.length };
+    decideFamily(env.map((e) => e.member), envBudget).forEach((v, i) => out.set(env[i].check, v));
+  }
   return out;
+}
+function checkTrialNumbers(head, looks, options) {
+  const end = looks[looks.length - 1];
+  head.tasks.forEach((task, i) => {
+    const j = task.trials.findIndex((t) => t.trial > end);
+    if (j === -1) return;
+    const trial = task.trials[j].trial;
+    const fix = looks.length === 1 ? `the head holds confirmation trials beyond k = ${end}: pass the plan it ran under (--confirm-trials N, the action's confirm-trials)` : `the confirmation plan ends at trial ${end}: pass the confirm-trials the head ran under`;
+    throw new UserInputError(options.headFile ?? "head results", `tasks[${i}].trials[${j}].trial`, `is ${trial}; ${fix}`);
+  });
+}
+function draftTasks(fold2, head, looks) {
+  const drafts = [];
+  for (const task of head.tasks) {
+    const matched = fold2.matched.get(task.id);
+    const differing = fold2.differing.get(task.id);
+    const holdout2 = task.set === "holdout" || Boolean(matched?.holdout || differing?.holdout);
+    if (!matched && !differing) {
+      drafts.push(newTask(task, holdout2));
+      continue;
+    }
+    if (!matched) {
+      const differs = differing.newest.differs;
+      const status = differs.some((d) => d.field === "fixture_sha256") ? "changed" : "incomparable";
+      drafts.push({ holdout: holdout2, checks: [], reached: 0, task: { ...taskShell(task, status, holdout2), differs, base_runs: 0, base_runs_excluded: differing.runs, base: differing.figures.figures(differing.tallies) } });
+      continue;
+    }
+    const headTallies = tallyChecks(task.trials);
+    const byLook = tallyLooks(task.trials, looks);
+    const columns = matched.columns.clone();
+    columns.observeTrials(task.trials.filter((t) => t.trial <= looks[0]));
+    const names = orderChecks(/* @__PURE__ */ new Set([...matched.tallies.keys(), ...headTallies.keys()]), task.faults);
+    const reached = Math.max(0, ...task.trials.map((t) => Math.min(lookOf(t.trial, looks), looks.length - 1)));
+    drafts.push({
+      holdout: holdout2,
+      reached,
+      checks: names.map((check2) => ({
+        check: check2,
+        base: matched.tallies.get(check2) ?? count(),
+        head: headTallies.get(check2) ?? count(),
+        looks: byLook.get(check2) ?? looks.map(() => count()),
+        column: check2 === ENV_CHECK ? -1 : columns.classOf(check2)
+      })),
+      task: {
+        ...taskShell(task, "compared", holdout2, headTallies),
+        base_runs: matched.runs,
+        base_runs_excluded: differing?.runs ?? 0,
+        base: matched.figures.figures(matched.tallies)
+      }
+    });
+  }
+  for (const [id, r] of fold2.removed) {
+    drafts.push({
+      holdout: r.holdout,
+      checks: [],
+      reached: 0,
+      task: { id, status: "removed", differs: [], base_runs: r.runs, base_runs_excluded: 0, faults: r.last.faults, base: r.figures.figures(r.tallies), head: null, head_trials: [] }
+    });
+  }
+  return drafts;
+}
+function newTask(task, holdout2) {
+  return { holdout: holdout2, checks: [], reached: 0, task: { ...taskShell(task, "new", holdout2), base_runs: 0, base_runs_excluded: 0, base: null } };
+}
+function taskShell(task, status, holdout2, tallies = tallyChecks(task.trials)) {
+  const figures2 = new FigureFold();
+  figures2.add(task, "head results");
+  return {
+    id: task.id,
+    status,
+    differs: [],
+    faults: task.faults,
+    head: figures2.figures(tallies),
+    // A holdout task never carries per-trial detail, even inside the engine's own output.
+    head_trials: holdout2 ? [] : task.trials.map((t) => ({ trial: t.trial, outcome: t.outcome, checks: t.checks, evidence: t.evidence }))
+  };
 }
 function count() {
   return { successes: 0, n: 0 };
@@ -29825,6 +30068,7 @@ function taskCounts() {
 
 // src/util/files.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
+import { isAscii } from "node:buffer";
 import { constants } from "node:fs";
 import { lstat, open as open2, readdir, readFile, readlink, stat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
@@ -29872,19 +30116,20 @@ async function hashEntry(path) {
     const bytes = await readRegularFile(path, HASH_CAP_BYTES);
     return bytes === null ? `over ${HASH_CAP_BYTES} bytes` : sha256(bytes);
   } catch (e) {
-    const code = e.code;
-    if (code === "ELOOP") return `link to ${await readlink(path).catch(() => "?")}`;
-    if (code === "ENOTREG") return "not a regular file";
-    if (code === "ENOENT") return "missing";
+    const code2 = e.code;
+    if (code2 === "ELOOP") return `link to ${await readlink(path).catch(() => "?")}`;
+    if (code2 === "ENOTREG") return "not a regular file";
+    if (code2 === "ENOENT") return "missing";
     throw e;
   }
 }
 async function readTextFile(path, notFound = "file not found") {
   try {
-    return await readFile(path, "utf8");
+    const buffer = await readFile(path);
+    return isAscii(buffer) ? buffer.toString("latin1") : buffer.toString("utf8");
   } catch (e) {
-    const code = e.code;
-    throw new UserInputError(path, "", code === "ENOENT" ? notFound : `cannot read (${code})`);
+    const code2 = e.code;
+    throw new UserInputError(path, "", code2 === "ENOENT" ? notFound : `cannot read (${code2})`);
   }
 }
 async function readJsonFile(path) {
@@ -29932,27 +30177,112 @@ async function readRegularFile(path, maxBytes) {
 async function readResultsFile(path) {
   const data = await readJsonFile(path);
   checkSchemaString(data, path);
-  return parseOrThrow(Results, data, path);
+  const results = parseOrThrow(Results, data, path);
+  checkIds(results, path);
+  return results;
+}
+async function readComparedResults(path) {
+  const data = await readJsonFile(path);
+  checkSchemaString(data, path);
+  const results = validateCompared(data, path);
+  checkIds(results, path);
+  return results;
+}
+function checkIds(results, path) {
+  const seen = /* @__PURE__ */ new Map();
+  results.tasks.forEach((task, i) => {
+    const first = seen.get(task.id);
+    if (first !== void 0) {
+      throw new UserInputError(path, `tasks[${i}].id`, `task id ${JSON.stringify(task.id)} appears twice (tasks[${first}] and tasks[${i}]): each task once per results file`);
+    }
+    seen.set(task.id, i);
+    const trials = /* @__PURE__ */ new Set();
+    task.trials.forEach((trial, j) => {
+      if (trials.has(trial.trial)) throw new UserInputError(path, `tasks[${i}].trials[${j}].trial`, `trial ${trial.trial} of task ${JSON.stringify(task.id)} appears twice: each trial number once per task`);
+      trials.add(trial.trial);
+    });
+  });
 }
 function checkSchemaString(data, path) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
-    throw new UserInputError(path, "", `expected a trialgate results object ("schema": "${RESULTS_SCHEMA}"), found ${Array.isArray(data) ? "an array" : typeof data}`);
+    throw new UserInputError(path, "", `expected a trialgate results object ("schema": "${RESULTS_SCHEMA}"), found ${Array.isArray(data) ? "an array" : data === null ? "null" : typeof data}`);
   }
   const schema = data.schema;
-  if (schema === RESULTS_SCHEMA) return;
+  if (READABLE_RESULTS_SCHEMAS.includes(schema)) return;
   const version2 = typeof schema === "string" ? /^trialgate\/results@(\d+)$/.exec(schema)?.[1] : void 0;
   const own2 = Number(RESULTS_SCHEMA.slice(RESULTS_SCHEMA.indexOf("@") + 1));
   if (version2 !== void 0 && Number(version2) > own2) {
     throw new UserInputError(path, "schema", `is "${schema}", written by a newer trialgate; this one reads "${RESULTS_SCHEMA}": upgrade trialgate`);
   }
   if (version2 !== void 0) {
-    throw new UserInputError(path, "schema", `is "${schema}", written by an older trialgate; this one reads "${RESULTS_SCHEMA}": rerun the trials with this version`);
+    throw new UserInputError(path, "schema", `is "${schema}", written by an older trialgate; this one reads ${READABLE_RESULTS_SCHEMAS.map((v) => `"${v}"`).join(" and ")}: rerun the trials with this version`);
   }
   throw new UserInputError(
     path,
     "schema",
-    `is ${schema === void 0 ? "missing" : JSON.stringify(schema)}: this is not a trialgate results file (expected "${RESULTS_SCHEMA}"); pass the results.json a trialgate run wrote`
+    `is ${schema === void 0 ? "missing" : JSON.stringify(schema).slice(0, 80)}: this is not a trialgate results file (expected "${RESULTS_SCHEMA}"); pass the results.json a trialgate run wrote`
   );
+}
+var OUTCOMES = /* @__PURE__ */ new Set(["pass", "fail", "env_error", "unexecuted"]);
+function validateCompared(data, file2) {
+  const fail = (field, expected) => {
+    throw new UserInputError(file2, field, `expected ${expected}; rewrite the file with trialgate run, or fix this field`);
+  };
+  const object2 = (v, field) => typeof v === "object" && v !== null && !Array.isArray(v) ? v : fail(field, "an object");
+  const array2 = (v, field) => Array.isArray(v) ? v : fail(field, "an array");
+  const string4 = (v, field) => typeof v === "string" ? v : fail(field, "a string");
+  const nullableString = (v, field) => v === null || typeof v === "string" ? v : fail(field, "a string or null");
+  const number4 = (v, field, positive = false) => typeof v === "number" && Number.isFinite(v) && (positive ? v > 0 : v >= 0) ? v : fail(field, positive ? "a positive number" : "a number \u2265 0");
+  const optionalNumber = (v, field, positive = false) => {
+    if (v !== void 0) number4(v, field, positive);
+  };
+  const integer2 = (v, field) => typeof v === "number" && Number.isSafeInteger(v) && v >= 1 ? v : fail(field, "an integer \u2265 1");
+  const root = data;
+  const set2 = object2(root.trial_set, "trial_set");
+  string4(set2.name, "trial_set.name");
+  string4(set2.sha256, "trial_set.sha256");
+  const run = object2(root.run, "run");
+  nullableString(run.git_sha, "run.git_sha");
+  nullableString(run.ref, "run.ref");
+  for (const field of ["started_at", "finished_at", "tool_version"]) string4(run[field], `run.${field}`);
+  integer2(run.k, "run.k");
+  array2(root.tasks, "tasks").forEach((value, i) => {
+    const at = `tasks[${i}]`;
+    const task = object2(value, at);
+    for (const field of ["id", "fixture_sha256", "acceptor_version"]) string4(task[field], `${at}.${field}`);
+    if (task.set !== "dev" && task.set !== "holdout") fail(`${at}.set`, '"dev" or "holdout"');
+    const budget = object2(task.budget, `${at}.budget`);
+    number4(budget.wall_seconds, `${at}.budget.wall_seconds`, true);
+    optionalNumber(budget.max_tokens, `${at}.budget.max_tokens`, true);
+    optionalNumber(budget.max_cost_usd, `${at}.budget.max_cost_usd`, true);
+    array2(task.faults, `${at}.faults`).forEach((f, j) => {
+      const fault = object2(f, `${at}.faults[${j}]`);
+      string4(fault.id, `${at}.faults[${j}].id`);
+      string4(fault.label, `${at}.faults[${j}].label`);
+    });
+    const summary = object2(task.summary, `${at}.summary`);
+    integer2(summary.k, `${at}.summary.k`);
+    optionalNumber(summary.tokens, `${at}.summary.tokens`);
+    optionalNumber(summary.cost_usd, `${at}.summary.cost_usd`);
+    array2(task.trials, `${at}.trials`).forEach((t, j) => {
+      const tat = `${at}.trials[${j}]`;
+      const trial = object2(t, tat);
+      integer2(trial.trial, `${tat}.trial`);
+      if (!OUTCOMES.has(trial.outcome)) fail(`${tat}.outcome`, "one of pass | fail | env_error | unexecuted");
+      if (trial.env_error !== void 0) string4(trial.env_error, `${tat}.env_error`);
+      number4(trial.wall_ms, `${tat}.wall_ms`);
+      string4(trial.evidence, `${tat}.evidence`);
+      if (trial.repair !== void 0) {
+        const repair = object2(trial.repair, `${tat}.repair`);
+        if (!["pass", "fail", "env_error"].includes(repair.outcome)) fail(`${tat}.repair.outcome`, "one of pass | fail | env_error");
+        number4(repair.minutes, `${tat}.repair.minutes`);
+        number4(repair.patch_lines, `${tat}.repair.patch_lines`);
+      }
+      const checks = object2(trial.checks, `${tat}.checks`);
+      for (const name in checks) if (typeof checks[name] !== "boolean") fail(`${tat}.checks.${name}`, "true or false");
+    });
+  });
+  return data;
 }
 
 // src/report/html/write.ts
@@ -30146,8 +30476,8 @@ async function readJson(path, schema) {
   try {
     text2 = await readFile2(path, "utf8");
   } catch (e) {
-    const code = e.code;
-    return { value: null, missing: code === "ENOENT", ...code === "ENOENT" ? {} : { problem: `unreadable (${code})` } };
+    const code2 = e.code;
+    return { value: null, missing: code2 === "ENOENT", ...code2 === "ENOENT" ? {} : { problem: `unreadable (${code2})` } };
   }
   let data;
   try {
@@ -31313,7 +31643,7 @@ function buildReportModel(input2) {
     policy: withBase ? `${c.policy.name}${c.policy.alpha === null ? "" : `, \u03B1 = ${c.policy.alpha}`} (${c.policy.chosen === "default" ? `the default with ${c.bases.length} base run(s)` : "chosen"})` : null,
     notes: (input2.notes ?? []).map((n) => clip(n, MAX_LINE)),
     checkCounts: withBase ? { ...c.checks } : null,
-    denominators: [{ side: "head", figures: denominators2(c.denominators.head) }, ...c.denominators.base ? [{ side: `base (${c.denominators.base.runs} run(s))`, figures: denominators2(c.denominators.base) }] : []],
+    denominators: [{ side: "head", figures: denominators(c.denominators.head) }, ...c.denominators.base ? [{ side: `base (${c.denominators.base.runs} run(s))`, figures: denominators(c.denominators.base) }] : []],
     runs: { head: runView(c.head), bases: c.bases.map(runView) },
     holdout: holdoutView(c, withBase),
     columns,
@@ -31400,7 +31730,7 @@ function verdict(c, results) {
   if (c.verdict === "fail") return { state: "fail", headline: `${c.regressions} regression${c.regressions === 1 ? "" : "s"} (${tasks})` };
   return { state: "pass", headline: compared2 === 0 ? "no regressions, but no task could be compared" : `no regressions (${tasks})` };
 }
-function denominators2(d) {
+function denominators(d) {
   return {
     runs: d.runs,
     k: d.k,
@@ -31528,8 +31858,8 @@ function boundaryView(b, faultLabel, blobs) {
     problems: b.problems.map((p) => clip(p, MAX_LINE))
   };
 }
-function tailView(tail, blobs) {
-  return { blob: blobs.add("text", tail.text), cutBytes: tail.cutBytes };
+function tailView(tail2, blobs) {
+  return { blob: blobs.add("text", tail2.text), cutBytes: tail2.cutBytes };
 }
 var BlobTable = class {
   entries = {};
@@ -31561,8 +31891,8 @@ function baseTrial(taskId, trial, bases) {
   for (const base of bases) {
     const task = base.tasks.get(taskId);
     if (!task || task.set === "holdout") continue;
-    const executed2 = task.trials.filter((t) => t.outcome === "pass" || t.outcome === "fail");
-    const match = executed2.find((t) => t.trial === trial.trial) ?? executed2[0];
+    const executed3 = task.trials.filter((t) => t.outcome === "pass" || t.outcome === "fail");
+    const match = executed3.find((t) => t.trial === trial.trial) ?? executed3[0];
     const dir = match ? inside(base.dir, match.evidence) : null;
     if (match && dir) return { evidence: match.evidence, dir };
   }
@@ -31575,158 +31905,54 @@ function inside(root, path) {
 }
 
 // src/report/html/render.ts
-import { createHash as createHash2 } from "node:crypto";
-
-// node_modules/markdown-table/index.js
-function defaultStringLength(value) {
-  return value.length;
-}
-function markdownTable(table2, options) {
-  const settings = options || {};
-  const align = (settings.align || []).concat();
-  const stringLength = settings.stringLength || defaultStringLength;
-  const alignments = [];
-  const cellMatrix = [];
-  const sizeMatrix = [];
-  const longestCellByColumn = [];
-  let mostCellsPerRow = 0;
-  let rowIndex = -1;
-  while (++rowIndex < table2.length) {
-    const row2 = [];
-    const sizes2 = [];
-    let columnIndex2 = -1;
-    if (table2[rowIndex].length > mostCellsPerRow) {
-      mostCellsPerRow = table2[rowIndex].length;
-    }
-    while (++columnIndex2 < table2[rowIndex].length) {
-      const cell = serialize(table2[rowIndex][columnIndex2]);
-      if (settings.alignDelimiters !== false) {
-        const size = stringLength(cell);
-        sizes2[columnIndex2] = size;
-        if (longestCellByColumn[columnIndex2] === void 0 || size > longestCellByColumn[columnIndex2]) {
-          longestCellByColumn[columnIndex2] = size;
-        }
-      }
-      row2.push(cell);
-    }
-    cellMatrix[rowIndex] = row2;
-    sizeMatrix[rowIndex] = sizes2;
-  }
-  let columnIndex = -1;
-  if (typeof align === "object" && "length" in align) {
-    while (++columnIndex < mostCellsPerRow) {
-      alignments[columnIndex] = toAlignment(align[columnIndex]);
-    }
-  } else {
-    const code = toAlignment(align);
-    while (++columnIndex < mostCellsPerRow) {
-      alignments[columnIndex] = code;
-    }
-  }
-  columnIndex = -1;
-  const row = [];
-  const sizes = [];
-  while (++columnIndex < mostCellsPerRow) {
-    const code = alignments[columnIndex];
-    let before = "";
-    let after = "";
-    if (code === 99) {
-      before = ":";
-      after = ":";
-    } else if (code === 108) {
-      before = ":";
-    } else if (code === 114) {
-      after = ":";
-    }
-    let size = settings.alignDelimiters === false ? 1 : Math.max(
-      1,
-      longestCellByColumn[columnIndex] - before.length - after.length
-    );
-    const cell = before + "-".repeat(size) + after;
-    if (settings.alignDelimiters !== false) {
-      size = before.length + size + after.length;
-      if (size > longestCellByColumn[columnIndex]) {
-        longestCellByColumn[columnIndex] = size;
-      }
-      sizes[columnIndex] = size;
-    }
-    row[columnIndex] = cell;
-  }
-  cellMatrix.splice(1, 0, row);
-  sizeMatrix.splice(1, 0, sizes);
-  rowIndex = -1;
-  const lines = [];
-  while (++rowIndex < cellMatrix.length) {
-    const row2 = cellMatrix[rowIndex];
-    const sizes2 = sizeMatrix[rowIndex];
-    const cellsInRow = settings.fillRows === false ? Math.max(1, cellMatrix[rowIndex === 1 ? 0 : rowIndex].length) : mostCellsPerRow;
-    columnIndex = -1;
-    const line = [];
-    while (++columnIndex < cellsInRow) {
-      const cell = row2[columnIndex] || "";
-      let before = "";
-      let after = "";
-      if (settings.alignDelimiters !== false) {
-        const size = longestCellByColumn[columnIndex] - (sizes2[columnIndex] || 0);
-        const code = alignments[columnIndex];
-        if (code === 114) {
-          before = " ".repeat(size);
-        } else if (code === 99) {
-          const half = size / 2;
-          if (size % 2) {
-            before = " ".repeat(half + 0.5);
-            after = " ".repeat(half - 0.5);
-          } else {
-            before = " ".repeat(half);
-            after = before;
-          }
-        } else {
-          after = " ".repeat(size);
-        }
-      }
-      if (settings.delimiterStart !== false && !columnIndex) {
-        line.push("|");
-      }
-      if (settings.padding !== false && // Don’t add the opening space if we’re not aligning and the cell is
-      // empty: there will be a closing space.
-      !(settings.alignDelimiters === false && cell === "") && (settings.delimiterStart !== false || columnIndex)) {
-        line.push(" ");
-      }
-      if (settings.alignDelimiters !== false) {
-        line.push(before);
-      }
-      line.push(cell);
-      if (settings.alignDelimiters !== false) {
-        line.push(after);
-      }
-      if (settings.padding !== false) {
-        line.push(" ");
-      }
-      if (settings.delimiterEnd !== false || columnIndex !== cellsInRow - 1) {
-        line.push("|");
-      }
-    }
-    lines.push(
-      settings.delimiterEnd === false ? line.join("").replace(/ +$/, "") : line.join("")
-    );
-  }
-  return lines.join("\n");
-}
-function serialize(value) {
-  return value === null || value === void 0 ? "" : String(value);
-}
-function toAlignment(value) {
-  const code = typeof value === "string" ? value.codePointAt(0) : 0;
-  return code === 67 || code === 99 ? 99 : code === 76 || code === 108 ? 108 : code === 82 || code === 114 ? 114 : 0;
-}
+import { createHash as createHash3 } from "node:crypto";
 
 // src/report/format.ts
-function inline(text2) {
-  return text2.replace(/</g, "&lt;").replace(/\|/g, "\\|").replace(/\s*\r?\n\s*/g, " ");
+import { createHash as createHash2 } from "node:crypto";
+var QUIET = /^[\p{L}\p{N} .,:;()/'"+=\-–—×→]*$/u;
+var LINKISH = /www\.|[a-z][a-z0-9+.-]*:\/\//i;
+var BREAKS = /[\r\n\u2028\u2029\u0085]+/g;
+function md(text2) {
+  const flat = text2.replace(BREAKS, " ");
+  return QUIET.test(flat) && !LINKISH.test(flat) ? flat : code(flat);
+}
+function code(text2) {
+  const flat = text2.replace(BREAKS, " ");
+  if (flat === "") return "";
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(longest + 1);
+  const pad = flat.startsWith("`") || flat.endsWith("`") || /^ .* $/.test(flat) ? " " : "";
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+function html(text2) {
+  const flat = text2.replace(BREAKS, " ");
+  const escaped = flat.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return QUIET.test(flat) && !LINKISH.test(flat) ? escaped : `<code>${escaped}</code>`;
+}
+function bounded(text2, max) {
+  if (text2.length <= max) return text2;
+  return `${text2.slice(0, max - 12)}\u2026${createHash2("sha256").update(text2).digest("hex").slice(0, 10)}`;
+}
+function safeLine(text2) {
+  const flat = text2.replace(BREAKS, " ");
+  let out = "";
+  let last = 0;
+  for (const m of flat.matchAll(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)|\[[0-9a-f]{7,40}\]\(https?:\/\/[^\s()<>]+\)/g)) {
+    out += quiet(flat.slice(last, m.index));
+    out += m[0];
+    last = m.index + m[0].length;
+  }
+  return out + quiet(flat.slice(last));
+}
+function quiet(text2) {
+  return text2.replace(/[\\`*_~[\]#|]/g, (c) => `\\${c}`).replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/@[\p{L}\p{N}_][\p{L}\p{N}_./-]*|\b(?:https?:\/\/|www\.)\S+/gu, (inert) => code(inert));
+}
+function cell(text2) {
+  return text2.replace(/\|/g, "\\|");
 }
 function tableLines(header2, rows) {
-  const lines = markdownTable([header2.map(inline), ...rows.map((r) => r.map(inline))], { alignDelimiters: false }).split("\n");
-  return { head: lines.slice(0, 2), rows: lines.slice(2) };
+  const line = (cells) => `|${cells.map((c) => c === "" ? " " : ` ${cell(c)} `).join("|")}|`;
+  return { head: [line(header2), line(header2.map(() => "-"))], rows: rows.map(line) };
 }
 function table(header2, rows) {
   const { head, rows: body } = tableLines(header2, rows);
@@ -31953,14 +32179,14 @@ function renderHtmlReport(model, options = {}) {
     return `<${tag} class="${cls}" data-blob="${id}"></${tag}>`;
   }));
   const inlineSize = lazyFragments.reduce((s, f) => s + f.length, 0) + [...blobRefs].reduce((s, [id, n]) => s + n * blobHtml.get(id).length, 0);
-  const inline2 = inlineSize <= (options.inlineLimit ?? DEFAULT_INLINE_LIMIT);
-  const fragments = inline2 ? model.tasks.map((t) => taskBody(t, (id, tag, cls) => `<${tag} class="${cls}">${blobHtml.get(id)}</${tag}>`)) : lazyFragments;
-  const tasks = model.tasks.map((t, i) => taskHtml(t, inline2 ? fragments[i] : `<div data-lazy="d-${i}">${noscript(t)}</div>`)).join("\n");
+  const inline = inlineSize <= (options.inlineLimit ?? DEFAULT_INLINE_LIMIT);
+  const fragments = inline ? model.tasks.map((t) => taskBody(t, (id, tag, cls) => `<${tag} class="${cls}">${blobHtml.get(id)}</${tag}>`)) : lazyFragments;
+  const tasks = model.tasks.map((t, i) => taskHtml(t, inline ? fragments[i] : `<div data-lazy="d-${i}">${noscript(t)}</div>`)).join("\n");
   const rows = model.tasks.map((t) => matrixRow(t, model.columns));
   const data = [
     ...rows.length > MATRIX_ROWS ? [`<script type="application/json" id="m-rest">${scriptJson(rows.slice(MATRIX_ROWS).join("\n"))}</script>`] : [],
-    ...inline2 ? [] : fragments.map((f, i) => `<script type="application/json" id="d-${i}">${scriptJson(f)}</script>`),
-    ...inline2 ? [] : [...blobRefs.keys()].map((id) => `<script type="application/json" id="${id}">${scriptJson(blobHtml.get(id))}</script>`)
+    ...inline ? [] : fragments.map((f, i) => `<script type="application/json" id="d-${i}">${scriptJson(f)}</script>`),
+    ...inline ? [] : [...blobRefs.keys()].map((id) => `<script type="application/json" id="${id}">${scriptJson(blobHtml.get(id))}</script>`)
   ].join("\n");
   const csp = `default-src 'none'; style-src '${sha2562(STYLE)}'; script-src '${sha2562(SCRIPT)}'; img-src 'none'; form-action 'none'; base-uri 'none'`;
   return `<!doctype html>
@@ -31989,7 +32215,7 @@ ${data}
 `;
 }
 function sha2562(source) {
-  return `sha256-${createHash2("sha256").update(source).digest("base64")}`;
+  return `sha256-${createHash3("sha256").update(source).digest("base64")}`;
 }
 function header(m) {
   const run = (r) => `<code>${text(r.sha ?? "unknown")}</code>${r.ref ? ` (${text(r.ref)})` : ""} started ${text(r.startedAt)}`;
@@ -32263,7 +32489,7 @@ function passRateChart(c) {
   if (c.verdict !== "pass" && c.verdict !== "fail") return "";
   const tasks = c.tasks.filter((t) => t.status === "compared" && t.base && t.head && t.base.executed > 0 && t.head.executed > 0);
   if (tasks.length === 0 || tasks.length > MAX_CHART_TASKS) return "";
-  const rate = (passes, executed2) => Math.round(1e3 * passes / executed2) / 10;
+  const rate = (passes, executed3) => Math.round(1e3 * passes / executed3) / 10;
   const base = tasks.map((t) => rate(t.base.passes, t.base.executed));
   const head = tasks.map((t) => rate(t.head.passes, t.head.executed));
   if (base.every((b, i) => b === head[i])) return "";
@@ -32309,26 +32535,22 @@ function fitDocument(pieces, cutOrder, maxChars, notice) {
     const n = keep.get(c);
     return n === 0 ? 0 : c.head.length + prefix.get(c)[n] + (n - 1) * c.separator.length + c.tail.length;
   };
-  const total = () => {
-    const current2 = cuts();
+  const total = (withNotice = true) => {
+    const current2 = withNotice ? cuts() : [];
     const lengths = pieces.map((p) => p === NOTICE ? current2.length > 0 ? notice(current2).length : 0 : typeof p === "string" ? p.length : sectionLength(p));
     const present = lengths.filter((l) => l > 0);
     return present.reduce((s, l) => s + l, 0) + (present.length - 1) * JOIN.length + 1;
   };
-  for (const p of pieces) if (typeof p === "object") setKeep(p, p === cutOrder[0] ? 0 : p.count);
-  const cutFrom = cutOrder.findIndex((_, i) => {
-    for (const earlier of cutOrder.slice(0, i + 1)) setKeep(earlier, 0);
-    return total() <= maxChars;
-  });
-  if (cutFrom !== -1) {
-    const section2 = cutOrder[cutFrom];
-    let n = 0;
-    while (n < section2.count) {
-      setKeep(section2, n + 1);
-      if (total() > maxChars) break;
-      n += 1;
+  for (const p of pieces) if (typeof p === "object") setKeep(p, cutOrder.includes(p) ? 0 : p.count);
+  if (total(false) > maxChars) return null;
+  fill: for (const section2 of [...cutOrder].reverse()) {
+    for (let n = 1; n <= section2.count; n++) {
+      setKeep(section2, n);
+      if (total() > maxChars) {
+        setKeep(section2, n - 1);
+        break fill;
+      }
     }
-    setKeep(section2, n);
   }
   const current = cuts();
   const text2 = pieces.map((p) => {
@@ -32337,15 +32559,16 @@ function fitDocument(pieces, cutOrder, maxChars, notice) {
     const n = keep.get(p);
     return n === 0 ? "" : p.head + items.get(p).slice(0, n).join(p.separator) + p.tail;
   }).filter((t) => t !== "").join(JOIN) + "\n";
-  if (text2.length <= maxChars) return text2;
-  const closing = "\n\n\u2026 cut here: even without any table the report is longer than the limit.\n";
-  return text2.slice(0, maxChars - closing.length) + closing;
+  return text2.length <= maxChars ? text2 : null;
 }
 
 // src/report/markdown.ts
 var DEFAULT_MAX_CHARS = 65e3;
+var MAX_NAME = 100;
+var MAX_NOTES = 20;
+var MAX_NOTE = 600;
 function commentMarker(trialSetName) {
-  return `<!-- trialgate:${trialSetName.replace(/-{2,}/g, "-").replace(/>/g, "")} -->`;
+  return `<!-- trialgate:${bounded(trialSetName, MAX_NAME).replace(/[\r\n\u2028\u2029]+/g, " ").replace(/-{2,}/g, "-").replace(/>/g, "")} -->`;
 }
 function renderComparisonMarkdown(comparison, options = {}) {
   return render(comparison, options, comparison.verdict === "no_baseline" ? "no_baseline" : "comparison");
@@ -32357,20 +32580,19 @@ function render(c, options, mode) {
   const compared2 = mode === "comparison" && c.verdict !== "incomparable";
   const tasks = [...c.tasks].sort((a, b) => rank(a) - rank(b));
   const rows = (status, gated) => tasks.flatMap((t) => t.checks.filter((ch) => ch.status === status && ch.gated === gated).map((ch) => ({ task: t, check: ch })));
-  const regressions = checkTable2("Regressions", rows("regressed", true), "regressions", (ch) => `lost ${ch.label}`);
-  const improvements = checkTable2("Improvements", rows("improved", true), "improvements", (ch) => ch.label);
-  const suspects = checkTable2("Suspect (below base, not significant; not gated)", rows("suspect", true), "suspect checks", (ch) => ch.label);
-  const flaky = checkTable2("Flaky (mixed results, no significant change; not gated)", rows("flaky", true), "flaky checks", (ch) => ch.label);
+  const lost = rows("regressed", true);
+  const regressions = checkTable2("Regressions", lost, "regressions", (t, ch) => `lost ${label2(t, ch)}`);
+  const improvements = checkTable2("Improvements", rows("improved", true), "improvements", label2);
+  const suspects = checkTable2("Suspect (below base, not significant; not gated)", rows("suspect", true), "suspect checks", label2);
+  const flaky = checkTable2("Flaky (mixed results, no significant change; not gated)", rows("flaky", true), "flaky checks", label2);
   const environment = checkTable2(
     "Env errors changed (the environment, not the agent: never gated)",
     tasks.flatMap((t) => t.checks.filter((ch) => !ch.gated && ch.status !== "unchanged" && ch.status !== "flaky").map((ch) => ({ task: t, check: ch }))),
     "env error rows",
-    (ch) => ch.label
+    label2
   );
   const notCompared = notComparedTable(tasks.filter((t) => t.status !== "compared" && (compared2 || t.status !== "new")));
   const perTask = perTaskTable(tasks, compared2);
-  const chart = passRateChart(c);
-  const chartPiece = { what: "pass-rate chart", count: compared2 && chart ? 1 : 0, item: () => chart, head: "", tail: "", separator: "" };
   const details = {
     what: "per-task details",
     count: tasks.length,
@@ -32379,13 +32601,18 @@ function render(c, options, mode) {
     tail: "",
     separator: "\n\n"
   };
-  const pieces = [
+  const chart = passRateChart(c);
+  const chartPiece = { what: "pass-rate chart", count: compared2 && chart ? 1 : 0, item: () => chart, head: "", tail: "", separator: "" };
+  const notes = options.notes ?? [];
+  const noteLines = notes.slice(0, MAX_NOTES).map((n) => `- ${safeLine(bounded(n, MAX_NOTE))}`);
+  if (notes.length > MAX_NOTES) noteLines.push(`- \u2026 and ${plural2(notes.length - MAX_NOTES, "more note")}`);
+  const document = (named) => [
     commentMarker(c.trial_set),
     verdictLine(c, mode),
-    ...options.notes?.length ? [options.notes.map((n) => `- ${n.replace(/\r?\n/g, " ")}`).join("\n")] : [],
+    ...noteLines.length ? [noteLines.join("\n")] : [],
     NOTICE,
     ...compared2 ? [policyLine(c)] : [],
-    regressions,
+    named,
     holdoutRegressions(c),
     improvements,
     suspects,
@@ -32399,8 +32626,49 @@ function render(c, options, mode) {
     denominatorsBlock(c),
     shaLine(c)
   ];
-  const cutOrder = [chartPiece, details, perTask, flaky, notCompared, improvements, environment, suspects, regressions];
-  return fitDocument(pieces, cutOrder, options.maxChars ?? DEFAULT_MAX_CHARS, (cuts) => cutNotice(cuts, options));
+  const others = [chartPiece, details, perTask, flaky, notCompared, improvements, environment, suspects];
+  const max = options.maxChars ?? DEFAULT_MAX_CHARS;
+  const whole = sectionText(regressions);
+  const compact = compactRegressions(lost);
+  const attempts = [
+    { named: whole, cut: others, how: "table" },
+    { named: compact.text, cut: others, how: "compact" },
+    { named: compact.section, cut: [...others, compact.section], how: "partial" }
+  ];
+  for (const { named, cut: cut2, how } of attempts) {
+    const text2 = fitDocument(document(named), cut2, max, (cuts) => cutNotice(cuts, options, how, lost.length));
+    if (text2 !== null) return text2;
+  }
+  return lastResort(c, mode, max, options);
+}
+function lastResort(c, mode, max, options) {
+  const where = options.fullReportUrl ? `the full report: ${options.fullReportUrl}` : "the full comparison: `trialgate compare \u2026 --format json`";
+  const text2 = `${commentMarker(c.trial_set)}
+
+${verdictLine(c, mode)}
+
+\u2702\uFE0F Too long for a comment even with every table left out; see ${where}.
+`;
+  return text2.length <= max ? text2 : `${text2.slice(0, Math.max(0, max - 1))}
+`;
+}
+function sectionText(s) {
+  if (s.count === 0) return "";
+  return s.head + Array.from({ length: s.count }, (_, i) => s.item(i)).join(s.separator) + s.tail;
+}
+function compactRegressions(lost) {
+  const byTask = /* @__PURE__ */ new Map();
+  for (const { task, check: check2 } of lost) byTask.set(task, [...byTask.get(task) ?? [], check2]);
+  const lines = [...byTask].map(([task, checks]) => `- ${md(task.id)}: ${checks.map((ch) => md(ch.check)).join(", ")}`);
+  const section2 = {
+    what: "tasks with regressions named",
+    count: lines.length,
+    item: (i) => lines[i],
+    head: "#### Regressions (named by task and check; the full table did not fit)\n\n",
+    tail: "",
+    separator: "\n"
+  };
+  return { text: sectionText(section2), section: section2 };
 }
 var TASK_RANK2 = { regressed: 0, suspect: 1, changed: 2, incomparable: 3, improved: 4, flaky: 5, new: 6, removed: 7, unchanged: 8 };
 function rank(t) {
@@ -32422,7 +32690,7 @@ function taskStatusText(t) {
 }
 function verdictLine(c, mode) {
   const head = c.denominators.head;
-  const scope = `trialgate \xB7 ${inline(c.trial_set)} \xB7 k = ${head.k.join(", ")} \xB7 ${plural2(head.tasks, "task")}`;
+  const scope = `trialgate \xB7 ${md(bounded(c.trial_set, MAX_NAME))} \xB7 k = ${head.k.join(", ")} \xB7 ${plural2(head.tasks, "task")}`;
   if (mode === "run") {
     return `\u{1F4CB} **${thousands(passesOf(c))}/${plural2(head.executed, "executed trial")} passed** \u2014 ${scope}`;
   }
@@ -32431,31 +32699,57 @@ function verdictLine(c, mode) {
   }
   if (c.verdict === "incomparable" && c.incomparable) {
     const i = c.incomparable;
-    return `\u26A0\uFE0F **cannot compare** \u2014 base run ${i.base_index + 1} has ${i.field} "${inline(i.base)}", the head "${inline(i.head)}"; head results only \u2014 ${scope}`;
+    return `\u26A0\uFE0F **cannot compare** \u2014 base run ${i.base_index + 1} has ${i.field} ${md(bounded(i.base, MAX_NAME))}, the head ${md(bounded(i.head, MAX_NAME))}; head results only \u2014 ${scope}`;
   }
   const compared2 = c.task_counts.compared + c.holdout.tasks.compared;
   const suspects = c.checks.suspect + c.holdout.checks.suspect;
-  const tail = `${scope} (${thousands(compared2)} compared)${suspects > 0 ? ` \xB7 ${plural2(suspects, "suspect check")} (not gated)` : ""}`;
-  if (c.regressions > 0) return `\u274C **${plural2(c.regressions, "regression")}** \u2014 ${tail}`;
-  if (compared2 === 0) return `\u26A0\uFE0F **no regressions, but no task could be compared** \u2014 ${tail}`;
-  return `\u2705 **no regressions** \u2014 ${tail}`;
+  const tail2 = `${scope} (${thousands(compared2)} compared)${suspects > 0 ? ` \xB7 ${plural2(suspects, "suspect check")} (not gated)` : ""}`;
+  if (c.regressions > 0) return `\u274C **${plural2(c.regressions, "regression")}** \u2014 ${tail2}`;
+  if (compared2 === 0) return `\u26A0\uFE0F **no regressions, but no task could be compared** \u2014 ${tail2}`;
+  return `\u2705 **no regressions** \u2014 ${tail2}`;
 }
 function passesOf(c) {
   return c.tasks.reduce((s, t) => s + (t.head?.passes ?? 0), 0) + c.holdout.head_passes_all.successes;
 }
 function policyLine(c) {
-  const how = c.policy.chosen === "default" ? `default with ${plural2(c.bases.length, "base run")}` : "chosen";
-  const rule = {
-    strict: "a check that succeeded on every base trial and failed on any head trial regressed",
-    statistical: `one-sided Fisher exact test per task and check, Benjamini\u2013Hochberg across them, \u03B1 = ${c.policy.alpha}`,
-    history: `the head's count against the pooled base rate (successes+1)/(n+2), binomial tail, \u03B1 = ${c.policy.alpha}`
-  }[c.policy.name];
-  return `Policy **${c.policy.name}** (${how}): ${rule}.`;
+  const p = c.policy;
+  const how = p.chosen === "default" ? `default with ${plural2(c.bases.length, "base run")}` : "chosen";
+  if (p.name === "strict") {
+    const why = p.reach.reachable || p.chosen !== "default" ? "" : ` (familywise cannot flag anything here: ${p.reach.note})`;
+    return `Policy **strict** (${how}${why}): a check that succeeded on every base trial and failed on any head trial regressed; false alarms are not bounded.`;
+  }
+  const confirm = p.looks.length > 1 ? ` The first round spends \u03B1\u2081 = ${formatAlpha(p.alpha_first)}; the tasks it left ambiguous were rerun in rounds of up to ${p.looks.join(" \u2192 ")} head trials, and the last look spends ${formatAlpha(p.alpha_confirm)} over the ${plural2(p.family, "gated check")}.` : "";
+  const warning = p.reach.reachable ? "" : ` \u26A0\uFE0F ${p.reach.note}.`;
+  return `Policy **familywise** (${how}): Fisher's exact test per check; at most \u03B1 = ${p.alpha} of pull requests that changed nothing fail, over all ${plural2(p.family, "gated check")} (a check counts only where it could reach the p-value judged).${confirm}${warning}`;
+}
+function formatAlpha(x) {
+  return x === null ? "\u2013" : String(Number(x.toPrecision(2)));
+}
+function label2(t, ch) {
+  return labelOf(ch.check, t.faults);
+}
+function labelOf(check2, faults) {
+  const name = check2.slice(check2.indexOf(":") + 1);
+  const fault = faults.find((f) => f.id === name)?.label;
+  switch (checkKind(check2)) {
+    case "pass":
+      return "trial pass";
+    case "env":
+      return "executed (no env error)";
+    case "detect":
+      return fault ? `detection: ${md(name)} \u2014 ${md(fault)}` : `detection: ${md(name)}`;
+    case "constraint":
+      return `constraint: ${md(name)}`;
+    case "tool":
+      return fault ? `tool contract: ${md(name)} \u2014 ${md(fault)}` : `tool contract: ${md(name)}`;
+    case "other":
+      return md(check2);
+  }
 }
 function checkTable2(title, found, what, name) {
   const { head, rows } = tableLines(
     ["task", "check", "base", "head", "p or rule"],
-    found.map(({ task, check: check2 }) => [task.id, name(check2), ratio(check2.base), ratio(check2.head), check2.rule])
+    found.map(({ task, check: check2 }) => [md(task.id), name(task, check2), ratio(check2.base), ratio(check2.head), check2.rule])
   );
   return section(what, `#### ${title}`, head, rows, "");
 }
@@ -32466,8 +32760,8 @@ function holdoutRegressions(c) {
 function notComparedTable(tasks) {
   const body = tasks.flatMap((t) => {
     const what = t.status === "incomparable" ? "incomparable" : `${t.status} task`;
-    if (t.differs.length === 0) return [[t.id, what, "", "", ""]];
-    return t.differs.map((d) => [t.id, what, d.field, short(d.base), short(d.head)]);
+    if (t.differs.length === 0) return [[md(t.id), what, "", "", ""]];
+    return t.differs.map((d) => [md(t.id), what, d.field, md(short(d.base)), md(short(d.head))]);
   });
   const { head, rows } = tableLines(["task", "not compared", "field that differs", "base", "head"], body);
   return section("rows of tasks not compared", "#### Not compared (not gated)", head, rows, "");
@@ -32486,49 +32780,75 @@ function holdoutLine(c, compared2) {
 }
 function perTaskTable(tasks, compared2) {
   const usage2 = tasks.some((t) => (t.head ?? t.base)?.tokens !== void 0 || (t.head ?? t.base)?.cost_usd !== void 0);
+  const repairs = tasks.some((t) => t.head?.repaired || t.base?.repaired);
   const header2 = [
     ...compared2 ? ["task", "status"] : ["task"],
     ...["trial pass", "pass@1", "pass^k", "detections", "env errors", "unexecuted", "wall time"],
-    ...usage2 ? ["tokens", "cost"] : []
+    ...usage2 ? ["tokens", "cost"] : [],
+    ...repairs ? ["pass after human repair", "human minutes", "patch lines"] : []
   ];
-  const body = tasks.map((t) => {
+  const cells = (t) => {
     const f = t.head ?? t.base;
     const pass = compared2 ? change(passCount2(t.base), passCount2(t.head)) : ratio(passCount2(f));
-    const detections = Object.entries(f.detections).map(([fault, n]) => `${fault} ${ratio(n)}`).join(" \xB7 ");
-    const figures2 = [fraction(f.pass_at_1), fraction(f.pass_pow_k), detections, String(f.env_errors), String(f.unexecuted), seconds(f.wall_ms), ...usage2 ? [tokens(f.tokens), usd(f.cost_usd)] : []];
-    return compared2 ? [t.id, taskStatusText(t), pass, ...figures2] : [t.id, pass, ...figures2];
-  });
-  const { head, rows } = tableLines(header2, body);
-  const usageNote = usage2 ? "tokens and cost blank where not reported." : "no task reported tokens or cost.";
+    const detections = Object.entries(f.detections).map(([fault, n]) => `${md(fault)} ${ratio(n)}`).join(" \xB7 ");
+    const figures2 = [
+      fraction(f.pass_at_1),
+      fraction(f.pass_pow_k),
+      detections,
+      String(f.env_errors),
+      String(f.unexecuted),
+      seconds(f.wall_ms),
+      ...usage2 ? [tokens(f.tokens), usd(f.cost_usd)] : [],
+      ...repairs ? repairedCells(compared2 ? t.base : null, f) : []
+    ];
+    return compared2 ? [md(t.id), taskStatusText(t), pass, ...figures2] : [md(t.id), pass, ...figures2];
+  };
+  const { head } = tableLines(header2, []);
+  const usageNote = `${usage2 ? "tokens and cost blank where not reported." : "no task reported tokens or cost."}${repairs ? " The pass after human repair is apart from the raw trial pass, which alone is compared and gated." : ""}`;
   const note = compared2 ? `Trial pass as passes/executed, base \u2192 head; figures of the head run (of the base for a removed task); pass@1 and pass^k from executed trials; ${usageNote}` : `Trial pass as passes/executed; pass@1 and pass^k from executed trials; ${usageNote}`;
-  return section("per-task result rows", "#### Per-task results", head, rows, `
+  return {
+    what: "per-task result rows",
+    count: tasks.length,
+    item: (i) => tableLines(header2, [cells(tasks[i])]).rows[0],
+    head: `#### Per-task results
 
-${note}`);
+${head.join("\n")}
+`,
+    tail: `
+
+${note}`,
+    separator: "\n"
+  };
 }
-function section(what, heading, header2, rows, tail) {
+function section(what, heading, header2, rows, tail2) {
   return { what, count: rows.length, item: (i) => rows[i], head: `${heading}
 
 ${header2.join("\n")}
-`, tail, separator: "\n" };
+`, tail: tail2, separator: "\n" };
+}
+function repairedCells(base, f) {
+  const after = (x) => x ? { successes: x.repaired?.passes ?? x.passes, n: x.executed } : null;
+  const pass = base ? change(after(base), after(f)) : ratio(after(f));
+  return f.repaired ? [pass, String(f.repaired.minutes), String(f.repaired.patch_lines)] : [base?.repaired ? pass : "", "", ""];
 }
 function passCount2(f) {
   return f ? { successes: f.passes, n: f.executed } : null;
 }
 var CELL = { env_error: "\u2013", unexecuted: "\xB7" };
 function taskDetails(t, compared2, evidenceUrl) {
-  const parts = [`<details><summary><b>${inline(t.id)}</b> \u2014 ${inline(compared2 ? taskStatusText(t) : ratio(passCount2(t.head)) + " passed")}</summary>`];
+  const parts = [`<details><summary><b>${html(t.id)}</b> \u2014 ${compared2 ? taskStatusText(t) : `${ratio(passCount2(t.head))} passed`}</summary>`];
   if (t.status === "removed") parts.push(`Not in the head run; the base had it in ${plural2(t.base_runs, "run")}: trial pass ${ratio(passCount2(t.base))}.`);
-  if (t.differs.length > 0) parts.push(`Not compared: ${t.differs.map((d) => `${d.field} ${inline(short(d.base))} \u2192 ${inline(short(d.head))}`).join("; ")}.`);
+  if (t.differs.length > 0) parts.push(`Not compared: ${t.differs.map((d) => `${d.field} ${md(short(d.base))} \u2192 ${md(short(d.head))}`).join("; ")}.`);
   if (t.checks.length > 0) {
     const pooled = t.base_runs > 1 || t.base_runs_excluded > 0 ? `Base pooled over ${plural2(t.base_runs, "run")}${t.base_runs_excluded > 0 ? ` (${t.base_runs_excluded} left out: another task definition)` : ""}.
 
 ` : "";
-    parts.push(pooled + table(["check", "base", "head", "status", "p or rule"], t.checks.map((ch) => [ch.label, ratio(ch.base), ratio(ch.head), ch.status, ch.rule])));
+    parts.push(pooled + table(["check", "base", "head", "status", "p or rule"], t.checks.map((ch) => [label2(t, ch), ratio(ch.base), ratio(ch.head), ch.status, ch.rule])));
   }
   if (t.head_trials.length > 0) {
     const names = [...new Set(t.head_trials.flatMap((tr) => Object.keys(tr.checks)))];
     const matrix2 = names.map((check2) => [
-      checkLabel(check2, t.faults),
+      labelOf(check2, t.faults),
       ...t.head_trials.map((tr) => CELL[tr.outcome] ?? (tr.checks[check2] === void 0 ? "" : tr.checks[check2] ? "\u2713" : "\u2717"))
     ]);
     if (matrix2.length > 0) {
@@ -32536,10 +32856,10 @@ function taskDetails(t, compared2, evidenceUrl) {
     }
   }
   const rules = t.head?.env_error_rules ?? [];
-  if (rules.length > 0) parts.push(`Env errors, excluded from every rate: ${rules.map((r) => `${inline(r.rule)} \xD7${r.trials}`).join("; ")}.`);
+  if (rules.length > 0) parts.push(`Env errors, excluded from every rate: ${rules.map((r) => `${md(r.rule)} \xD7${r.trials}`).join("; ")}.`);
   if (t.head_trials.length > 0) {
     const where = evidenceUrl ? `[evidence artefact](${evidenceUrl})` : "the evidence artefact";
-    parts.push(`Evidence in ${where}: ${t.head_trials.map((tr) => `\`${tr.evidence.replace(/`/g, "")}\``).join(", ")}`);
+    parts.push(`Evidence in ${where}: ${t.head_trials.map((tr) => code(bounded(tr.evidence, 300))).join(", ")}`);
   }
   parts.push("</details>");
   return parts.join("\n\n");
@@ -32551,7 +32871,7 @@ function denominatorsBlock(c) {
   if (c.denominators.base) lines.push(side(`Base (${plural2(c.denominators.base.runs, "run")}${c.denominators.base.runs > 1 ? ", pooled per task" : ""})`, c.denominators.base));
   lines.push("Rates count executed trials only. Env errors are excluded from every rate, because the environment failed, not the agent; unexecuted trials never started.");
   const rules = [...c.denominators.base ? [["base", c.denominators.base]] : [], ["head", c.denominators.head]].flatMap(([side2, d]) => {
-    const listed = d.env_error_rules.slice(0, MAX_RULES).map((r) => `${side2}: ${inline(r.rule)} \xD7${r.trials}`);
+    const listed = d.env_error_rules.slice(0, MAX_RULES).map((r) => `${side2}: ${md(bounded(r.rule, 200))} \xD7${r.trials}`);
     const rest = d.env_error_rules.slice(MAX_RULES).reduce((s, r) => s + r.trials, 0);
     return [...listed, ...rest > 0 ? [`${side2}: ${rest} under ${d.env_error_rules.length - MAX_RULES} other rules`] : [], ...d.holdout_env_errors > 0 ? [`${side2}: ${d.holdout_env_errors} in holdout tasks`] : []];
   });
@@ -32559,19 +32879,23 @@ function denominatorsBlock(c) {
   return lines.join("\n");
 }
 function shaLine(c) {
-  const sha = (s) => s ?? "unknown";
-  const head = `Head ${sha(c.head.git_sha)}${c.head.ref ? ` (${inline(c.head.ref)})` : ""}`;
+  const sha = (s) => s === null ? "unknown" : /^[0-9a-f]{7,64}$/i.test(s) ? s : md(bounded(s, 80));
+  const head = `Head ${sha(c.head.git_sha)}${c.head.ref ? ` (${md(bounded(c.head.ref, 200))})` : ""}`;
   return c.bases.length === 0 ? `${head}.` : `${head} \xB7 base ${c.bases.map((b) => sha(b.git_sha)).join(", ")}.`;
 }
-function cutNotice(cuts, options) {
+function cutNotice(cuts, options, naming, regressions) {
   const what = cuts.map((c) => `${c.what}: ${thousands(c.total - c.kept)} of ${thousands(c.total)} cut`).join("; ");
   const where = options.fullReportUrl ? `the full report: ${options.fullReportUrl}` : "the full comparison: `trialgate compare \u2026 --format json`, which is never cut";
-  const regressionsKept = !cuts.some((c) => c.what === "regressions");
-  return `\u2702\uFE0F Cut to stay under GitHub's comment limit \u2014 ${what}.${regressionsKept ? " Every regression is listed." : ""} See ${where}.`;
+  const named = {
+    table: regressions > 0 ? " Every regression is listed." : "",
+    compact: ` Every regression is named; their table of ${plural2(regressions, "row")} did not fit.`,
+    partial: " Not every regression could be named: the count in the verdict line is complete."
+  }[naming];
+  return `\u2702\uFE0F Cut to stay under GitHub's comment limit \u2014 ${what}.${named} See ${where}.`;
 }
 
 // src/cli/compare.ts
-var USAGE = "usage: trialgate compare --base BASE.json [--base BASE2.json \u2026] --head HEAD.json [--policy strict|statistical|history] [--alpha A] [--format markdown|json] [--out FILE] [--html FILE]";
+var USAGE = "usage: trialgate compare --base BASE.json [--base BASE2.json \u2026] --head HEAD.json [--policy familywise|strict] [--alpha A] [--confirm-trials N] [--format markdown|json] [--out FILE] [--html FILE]";
 async function runCompareCli(argv, io) {
   const args = parseCompareArgs(argv);
   if ("problem" in args) {
@@ -32584,31 +32908,41 @@ ${USAGE}
   const basePaths = args.bases.map((p) => resolve2(cwd, p));
   const headPath = resolve2(cwd, args.head);
   try {
-    const bases = [];
-    for (const path of basePaths) bases.push(await readResultsFile(path));
-    const head = await readResultsFile(headPath);
-    const comparison = compareResults(bases, head, { ...args.policy ? { policy: args.policy } : {}, ...args.alpha === void 0 ? {} : { alpha: args.alpha } });
+    const head = await readComparedResults(headPath);
+    const fold2 = new BaseFold(head);
+    for (const path of basePaths) fold2.add(await readComparedResults(path), path);
+    const comparison = compareFolded(fold2, head, {
+      headFile: headPath,
+      ...args.policy ? { policy: args.policy } : {},
+      ...args.alpha === void 0 ? {} : { alpha: args.alpha },
+      ...args.confirmTrials === void 0 ? {} : { confirmTrials: args.confirmTrials }
+    });
     const text2 = args.format === "json" ? `${JSON.stringify(Comparison.parse(comparison), null, 2)}
 ` : renderComparisonMarkdown(comparison);
     if (args.out) await writeOutput(resolve2(cwd, args.out), text2);
     else io.stdout(text2);
     if (args.html) {
-      const baseRuns = bases.map((results, i) => ({ dir: dirname(basePaths[i]), results }));
-      await writeOutput(resolve2(cwd, args.html), await buildHtmlReport(head, comparison, { runDir: dirname(headPath), bases: baseRuns }), "--html");
+      const bases = [];
+      for (const path of basePaths) bases.push({ dir: dirname(path), results: await readResultsFile(path) });
+      const page = await buildHtmlReport(await readResultsFile(headPath), comparison, { runDir: dirname(headPath), bases });
+      await writeOutput(resolve2(cwd, args.html), page, "--html");
     }
     if (comparison.incomparable) {
       const i = comparison.incomparable;
-      io.stderr(`trialgate compare: ${basePaths[i.base_index]}: ${i.field}: is "${i.base}" but the head ${headPath} is "${i.head}": compare runs of the same trial set
+      io.stderr(`trialgate compare: ${basePaths[i.base_index]}: ${i.field}: is ${JSON.stringify(i.base)} but the head ${headPath} is ${JSON.stringify(i.head)}: compare runs of the same trial set
 `);
       return EXIT.usage;
     }
     return comparison.verdict === "fail" ? EXIT.failed : EXIT.ok;
   } catch (e) {
-    if (!(e instanceof UserInputError)) throw e;
-    io.stderr(`trialgate compare: ${e.message}
+    io.stderr(`trialgate compare: ${e instanceof UserInputError ? e.message : `internal error, please report it: ${oneLine(e)}`}
 `);
     return EXIT.usage;
   }
+}
+function oneLine(e) {
+  const text2 = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  return text2.replace(/\s+/g, " ").slice(0, 300);
 }
 function parseCompareArgs(argv) {
   let values;
@@ -32620,6 +32954,7 @@ function parseCompareArgs(argv) {
         head: { type: "string" },
         policy: { type: "string" },
         alpha: { type: "string" },
+        "confirm-trials": { type: "string" },
         format: { type: "string", default: "markdown" },
         out: { type: "string" },
         html: { type: "string" }
@@ -32631,12 +32966,16 @@ function parseCompareArgs(argv) {
   if (!values.base?.length) return { problem: "--base is required: the base branch results.json (repeat it to pool several runs)" };
   if (!values.head) return { problem: "--head is required: the results.json of the run under test" };
   const policy = Policy.safeParse(values.policy);
-  if (values.policy !== void 0 && !policy.success) return { problem: `--policy must be strict, statistical or history, not "${values.policy}"` };
+  if (values.policy === "statistical" || values.policy === "history") {
+    return { problem: `--policy ${values.policy} was replaced by familywise, which bounds false alarms over the whole suite (docs/comparison.md)` };
+  }
+  if (values.policy !== void 0 && !policy.success) return { problem: `--policy must be familywise or strict, not "${values.policy}"` };
   const alpha = values.alpha === void 0 ? void 0 : Number(values.alpha);
   if (alpha !== void 0 && !(alpha > 0 && alpha < 1)) return { problem: `--alpha must be a number between 0 and 1, not "${values.alpha}"` };
-  if (alpha !== void 0 && (policy.success ? policy.data : defaultPolicy(values.base.length)) === "strict") {
-    return { problem: "--alpha applies to the statistical and history policies; strict (the default with one --base) has none" };
-  }
+  if (alpha !== void 0 && policy.success && policy.data === "strict") return { problem: "--alpha applies to the familywise policy; strict has none" };
+  const confirm = values["confirm-trials"];
+  const confirmTrials = confirm === void 0 ? void 0 : /^\d{1,4}$/.test(confirm) ? Number(confirm) : NaN;
+  if (confirmTrials !== void 0 && !(confirmTrials >= 0)) return { problem: `--confirm-trials must be the whole number of extra trials the head's confirmation could add per task, not "${confirm}"` };
   if (values.format !== "markdown" && values.format !== "json") return { problem: `--format must be markdown or json, not "${values.format}"` };
   return {
     bases: values.base,
@@ -32644,6 +32983,7 @@ function parseCompareArgs(argv) {
     format: values.format,
     ...policy.success ? { policy: policy.data } : {},
     ...alpha === void 0 ? {} : { alpha },
+    ...confirmTrials ? { confirmTrials } : {},
     ...values.out ? { out: values.out } : {},
     ...values.html ? { html: values.html } : {}
   };
@@ -32660,6 +33000,149 @@ async function writeOutput(path, text2, flag = "--out") {
 import { mkdtemp as mkdtemp7, rm as rm8, stat as stat4, writeFile as writeFile10 } from "node:fs/promises";
 import { tmpdir as tmpdir8 } from "node:os";
 import { join as join22, resolve as resolve7 } from "node:path";
+
+// node_modules/markdown-table/index.js
+function defaultStringLength(value) {
+  return value.length;
+}
+function markdownTable(table2, options) {
+  const settings = options || {};
+  const align = (settings.align || []).concat();
+  const stringLength = settings.stringLength || defaultStringLength;
+  const alignments = [];
+  const cellMatrix = [];
+  const sizeMatrix = [];
+  const longestCellByColumn = [];
+  let mostCellsPerRow = 0;
+  let rowIndex = -1;
+  while (++rowIndex < table2.length) {
+    const row2 = [];
+    const sizes2 = [];
+    let columnIndex2 = -1;
+    if (table2[rowIndex].length > mostCellsPerRow) {
+      mostCellsPerRow = table2[rowIndex].length;
+    }
+    while (++columnIndex2 < table2[rowIndex].length) {
+      const cell2 = serialize(table2[rowIndex][columnIndex2]);
+      if (settings.alignDelimiters !== false) {
+        const size = stringLength(cell2);
+        sizes2[columnIndex2] = size;
+        if (longestCellByColumn[columnIndex2] === void 0 || size > longestCellByColumn[columnIndex2]) {
+          longestCellByColumn[columnIndex2] = size;
+        }
+      }
+      row2.push(cell2);
+    }
+    cellMatrix[rowIndex] = row2;
+    sizeMatrix[rowIndex] = sizes2;
+  }
+  let columnIndex = -1;
+  if (typeof align === "object" && "length" in align) {
+    while (++columnIndex < mostCellsPerRow) {
+      alignments[columnIndex] = toAlignment(align[columnIndex]);
+    }
+  } else {
+    const code2 = toAlignment(align);
+    while (++columnIndex < mostCellsPerRow) {
+      alignments[columnIndex] = code2;
+    }
+  }
+  columnIndex = -1;
+  const row = [];
+  const sizes = [];
+  while (++columnIndex < mostCellsPerRow) {
+    const code2 = alignments[columnIndex];
+    let before = "";
+    let after = "";
+    if (code2 === 99) {
+      before = ":";
+      after = ":";
+    } else if (code2 === 108) {
+      before = ":";
+    } else if (code2 === 114) {
+      after = ":";
+    }
+    let size = settings.alignDelimiters === false ? 1 : Math.max(
+      1,
+      longestCellByColumn[columnIndex] - before.length - after.length
+    );
+    const cell2 = before + "-".repeat(size) + after;
+    if (settings.alignDelimiters !== false) {
+      size = before.length + size + after.length;
+      if (size > longestCellByColumn[columnIndex]) {
+        longestCellByColumn[columnIndex] = size;
+      }
+      sizes[columnIndex] = size;
+    }
+    row[columnIndex] = cell2;
+  }
+  cellMatrix.splice(1, 0, row);
+  sizeMatrix.splice(1, 0, sizes);
+  rowIndex = -1;
+  const lines = [];
+  while (++rowIndex < cellMatrix.length) {
+    const row2 = cellMatrix[rowIndex];
+    const sizes2 = sizeMatrix[rowIndex];
+    const cellsInRow = settings.fillRows === false ? Math.max(1, cellMatrix[rowIndex === 1 ? 0 : rowIndex].length) : mostCellsPerRow;
+    columnIndex = -1;
+    const line = [];
+    while (++columnIndex < cellsInRow) {
+      const cell2 = row2[columnIndex] || "";
+      let before = "";
+      let after = "";
+      if (settings.alignDelimiters !== false) {
+        const size = longestCellByColumn[columnIndex] - (sizes2[columnIndex] || 0);
+        const code2 = alignments[columnIndex];
+        if (code2 === 114) {
+          before = " ".repeat(size);
+        } else if (code2 === 99) {
+          const half = size / 2;
+          if (size % 2) {
+            before = " ".repeat(half + 0.5);
+            after = " ".repeat(half - 0.5);
+          } else {
+            before = " ".repeat(half);
+            after = before;
+          }
+        } else {
+          after = " ".repeat(size);
+        }
+      }
+      if (settings.delimiterStart !== false && !columnIndex) {
+        line.push("|");
+      }
+      if (settings.padding !== false && // Don’t add the opening space if we’re not aligning and the cell is
+      // empty: there will be a closing space.
+      !(settings.alignDelimiters === false && cell2 === "") && (settings.delimiterStart !== false || columnIndex)) {
+        line.push(" ");
+      }
+      if (settings.alignDelimiters !== false) {
+        line.push(before);
+      }
+      line.push(cell2);
+      if (settings.alignDelimiters !== false) {
+        line.push(after);
+      }
+      if (settings.padding !== false) {
+        line.push(" ");
+      }
+      if (settings.delimiterEnd !== false || columnIndex !== cellsInRow - 1) {
+        line.push("|");
+      }
+    }
+    lines.push(
+      settings.delimiterEnd === false ? line.join("").replace(/ +$/, "") : line.join("")
+    );
+  }
+  return lines.join("\n");
+}
+function serialize(value) {
+  return value === null || value === void 0 ? "" : String(value);
+}
+function toAlignment(value) {
+  const code2 = typeof value === "string" ? value.codePointAt(0) : 0;
+  return code2 === 67 || code2 === 99 ? 99 : code2 === 76 || code2 === 108 ? 108 : code2 === 82 || code2 === 114 ? 114 : 0;
+}
 
 // src/schemas/failures.ts
 var FAILURES_SCHEMA = "trialgate/failures@1";
@@ -32742,15 +33225,15 @@ function signatureOf(task, check2, criterion, cause) {
 }
 function failedChecks(trial) {
   const failed = Object.entries(trial.checks).filter(([check2, ok]) => !ok && check2 !== "pass").map(([check2]) => check2);
-  const constraints = failed.filter((c) => c.startsWith("constraint:")).map((check2) => ({ check: check2, ...describe4(trial, check2) }));
+  const constraints = failed.filter((c) => c.startsWith("constraint:")).map((check2) => ({ check: check2, ...describe3(trial, check2) }));
   if (trial.stop_reason === "budget_exhausted" || trial.stop_reason === "agent_crashed") {
     return [{ check: "pass", criterion: runtimeCriterion(trial), cause: "runtime" }, ...constraints];
   }
-  if (failed.includes("format")) return [{ check: "format", ...describe4(trial, "format") }, ...constraints];
+  if (failed.includes("format")) return [{ check: "format", ...describe3(trial, "format") }, ...constraints];
   if (failed.length === 0) return [{ check: "pass", criterion: runtimeCriterion(trial), cause: trial.cause ?? null }];
-  return failed.map((check2) => ({ check: check2, ...describe4(trial, check2) }));
+  return failed.map((check2) => ({ check: check2, ...describe3(trial, check2) }));
 }
-function describe4(trial, check2) {
+function describe3(trial, check2) {
   if (check2 === "format") return { criterion: stable(firstWith(trial.layers.final_state.failures, "format: ") ?? "the candidate is malformed"), cause: "format" };
   if (check2 === "baseline") {
     const judgement = trial.judgements.find((j) => j.fault === "none");
@@ -32858,7 +33341,7 @@ function findEntry(archive, signature) {
   if (matches.length === 1) return matches[0];
   return matches.length === 0 ? `no failure ${signature} in the archive` : `${signature} is ambiguous: ${matches.map((m) => m.signature).join(", ")}`;
 }
-function label2(archive, signature, cause, force = false) {
+function label3(archive, signature, cause, force = false) {
   const entry = findEntry(archive, signature);
   if (typeof entry === "string") return entry;
   if (entry.cause_by === "program" && entry.cause !== cause && !force) {
@@ -32871,9 +33354,9 @@ function promotionProblems(archive, entry, set2, stability) {
   const duplicate = archive.regressions.find((r) => r.signature === entry.signature || r.task === entry.task && r.check === entry.check && r.criterion === entry.criterion);
   if (duplicate) problems.push(`a duplicate of regression case ${duplicate.id} (${duplicate.task} \xB7 ${duplicate.check} \xB7 ${duplicate.criterion})`);
   if (!clearCriterion(entry)) problems.push(`its criterion does not name an assertion, a boundary or a rule (${entry.criterion}): an execution error or an incomplete report is no regression case`);
-  const executed2 = stability.runs - stability.env_errors;
-  if (executed2 < 1) problems.push(`its environment is not stable: all ${stability.runs} re-runs were environment errors`);
-  else if (stability.reproduced < executed2) problems.push(`its environment is not stable: it failed this way in ${stability.reproduced} of ${executed2} executed re-runs`);
+  const executed3 = stability.runs - stability.env_errors;
+  if (executed3 < 1) problems.push(`its environment is not stable: all ${stability.runs} re-runs were environment errors`);
+  else if (stability.reproduced < executed3) problems.push(`its environment is not stable: it failed this way in ${stability.reproduced} of ${executed3} executed re-runs`);
   if (set2 === "holdout") {
     const why = holdoutRefusal(archive, entry);
     if (why) problems.push(why);
@@ -32932,18 +33415,18 @@ async function extractZip(zipPath, destination) {
 async function readCentralDirectory(handle, fileSize) {
   if (fileSize < EOCD_MIN) throw new CorruptZipError(`not a zip: ${fileSize} bytes, shorter than an end-of-central-directory record`);
   const tailLength = Math.min(fileSize, EOCD_MIN + MAX_COMMENT);
-  const tail = await readAt(handle, fileSize - tailLength, tailLength);
+  const tail2 = await readAt(handle, fileSize - tailLength, tailLength);
   let eocd = -1;
-  for (let i = tail.length - EOCD_MIN; i >= 0; i--) {
-    if (tail.readUInt32LE(i) === EOCD_SIGNATURE) {
+  for (let i = tail2.length - EOCD_MIN; i >= 0; i--) {
+    if (tail2.readUInt32LE(i) === EOCD_SIGNATURE) {
       eocd = i;
       break;
     }
   }
   if (eocd < 0) throw new CorruptZipError("not a zip: no end-of-central-directory record (truncated or not a zip file)");
-  const count2 = tail.readUInt16LE(eocd + 10);
-  const cdSize = tail.readUInt32LE(eocd + 12);
-  const cdOffset = tail.readUInt32LE(eocd + 16);
+  const count2 = tail2.readUInt16LE(eocd + 10);
+  const cdSize = tail2.readUInt32LE(eocd + 12);
+  const cdOffset = tail2.readUInt32LE(eocd + 16);
   if (cdOffset === 4294967295 || count2 === 65535) throw new CorruptZipError("zip64 archives are not supported");
   if (cdOffset + cdSize > fileSize) throw new CorruptZipError("central directory lies outside the file (truncated zip)");
   const cd = await readAt(handle, cdOffset, cdSize);
@@ -33073,11 +33556,11 @@ function supervise(child2, kill, after) {
   const untrack = trackProcess(kill);
   child2.on("error", () => void 0);
   return (async () => {
-    const [code, signal] = await once(child2, "exit").catch(() => [127, null]);
+    const [code2, signal] = await once(child2, "exit").catch(() => [127, null]);
     untrack();
     await after?.();
     await drainPipes(child2);
-    return { code, signal };
+    return { code: code2, signal };
   })();
 }
 var PIPE_DRAIN_MS = 200;
@@ -33386,7 +33869,7 @@ async function startOnce(sandbox, fixture, fault) {
     if (stderr.length < STDERR_CAP) stderr += chunk.slice(0, STDERR_CAP - stderr.length);
   });
   process2.child.stdout.resume();
-  const exited = process2.exited.then(({ code, signal }) => code === 127 ? `could not start ${spec.command[0]}` : `exited with ${signal ?? `code ${code}`} before it was ready`);
+  const exited = process2.exited.then(({ code: code2, signal }) => code2 === 127 ? `could not start ${spec.command[0]}` : `exited with ${signal ?? `code ${code2}`} before it was ready`);
   const agent = newAgent();
   const address = placement.address;
   const service = {
@@ -33627,19 +34110,19 @@ function judge(report, context) {
   }
   const failed = report.records.filter((r) => r.status === "failed");
   if (report.fault === NO_FAULT) {
-    return failed.length === 0 ? verdict2("baseline_pass", `all ${report.executed} passed on the correct service`) : verdict2("baseline_fail", `${failed.length} failed on the correct service: ${failed.map(describe5).join("; ")}`);
+    return failed.length === 0 ? verdict2("baseline_pass", `all ${report.executed} passed on the correct service`) : verdict2("baseline_fail", `${failed.length} failed on the correct service: ${failed.map(describe4).join("; ")}`);
   }
   const fault = context.faults[report.fault];
   if (!fault) return verdict2("unknown_fault", `fault ${report.fault} is not one of ${Object.keys(context.faults).join(", ") || "(none)"}`);
   if (failed.length === 0) return verdict2("defect_missed", `all ${report.executed} passed on ${report.fault}`);
   if (!context.coverage) {
-    return { ...verdict2("defect_detected", `${failed.map(describe5).join("; ")} (no coverage: not attributed)`, failed.map((r) => r.test)), attributed: false };
+    return { ...verdict2("defect_detected", `${failed.map(describe4).join("; ")} (no coverage: not attributed)`, failed.map((r) => r.test)), attributed: false };
   }
   const attributed = failed.filter((r) => r.branches.some((b) => fault.branches.includes(b)));
   if (attributed.length === 0) {
-    return verdict2("defect_detected_unattributed", `${failed.length} failed, none reached ${fault.branches.join(" / ")}: ${failed.map(describe5).join("; ")}`);
+    return verdict2("defect_detected_unattributed", `${failed.length} failed, none reached ${fault.branches.join(" / ")}: ${failed.map(describe4).join("; ")}`);
   }
-  return verdict2("defect_detected", attributed.map(describe5).join("; "), attributed.map((r) => r.test));
+  return verdict2("defect_detected", attributed.map(describe4).join("; "), attributed.map((r) => r.test));
 }
 function incompleteReason(report) {
   if (report.planned <= 0) return `planned ${report.planned}: nothing to run`;
@@ -33654,7 +34137,7 @@ function incompleteReason(report) {
   }
   return void 0;
 }
-function describe5(record2) {
+function describe4(record2) {
   return `${record2.test} (${record2.assertion ?? record2.status}${record2.traceback ? `: ${record2.traceback}` : ""})`;
 }
 var short2 = (hash2) => hash2 ? hash2.slice(0, 12) : "(none)";
@@ -33739,21 +34222,21 @@ import { mkdir as mkdir3, readlink as readlink2, writeFile as writeFile3 } from 
 import { dirname as dirname5, join as join8 } from "node:path";
 import { lstat as lstat3 } from "node:fs/promises";
 var NO_LIMITS = { bytes: Number.MAX_SAFE_INTEGER, files: Number.MAX_SAFE_INTEGER };
-async function readCandidate2(dir, limits, label3 = "candidate/") {
+async function readCandidate2(dir, limits, label4 = "candidate/") {
   const files = /* @__PURE__ */ new Map();
   const unsafe = [];
   const oversize = [];
   const root = await lstat3(dir).catch(() => null);
   if (!root?.isDirectory()) {
-    if (root) unsafe.push(`${label3} is ${root.isSymbolicLink() ? `a symbolic link to ${await readlink2(dir).catch(() => "?")}` : "not a directory"}`);
+    if (root) unsafe.push(`${label4} is ${root.isSymbolicLink() ? `a symbolic link to ${await readlink2(dir).catch(() => "?")}` : "not a directory"}`);
     return { files, sha256: sha256Manifest({}), unsafe, oversize };
   }
   let total = 0;
   const entries = await listEntries(dir);
   const regular = entries.filter((e) => e.kind === "file");
-  if (regular.length > limits.files) oversize.push(`${label3} holds ${regular.length} files; the limit is ${limits.files} (limits.candidate_files)`);
+  if (regular.length > limits.files) oversize.push(`${label4} holds ${regular.length} files; the limit is ${limits.files} (limits.candidate_files)`);
   for (const entry of entries) {
-    const name = `${label3}${entry.path}`;
+    const name = `${label4}${entry.path}`;
     if (entry.kind === "link") unsafe.push(`${name} is a symbolic link (to ${await readlink2(join8(dir, entry.path)).catch(() => "?")}): links are never followed`);
     else if (entry.kind === "other") unsafe.push(`${name} is not a regular file (a device, pipe or socket)`);
     if (entry.kind !== "file" || files.size >= limits.files) continue;
@@ -34002,8 +34485,6 @@ var TOKEN_VARIABLES = [
   "INPUT_GITHUB_TOKEN",
   "ACTIONS_RUNTIME_TOKEN",
   "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
-  "ACTIONS_RESULTS_URL",
-  "ACTIONS_ID_TOKEN_REQUEST_URL",
   "TRIALGATE_CONTROL_TOKEN"
 ];
 function heldTokens(env) {
@@ -34016,8 +34497,8 @@ async function writeRunFiles(runDir, results, scrubber = Scrubber.none) {
   const resultsPath = await writeInside(runDir, "results.json", JSON.stringify(valid, null, 2) + "\n", scrubber);
   await writeInside(runDir, "junit.xml", renderJunit(valid), scrubber);
   await writeInside(runDir, "report.md", renderRunMarkdown(valid), scrubber);
-  const html = await buildHtmlReport(valid, compareResults([], valid), { runDir, redact: (text2) => scrubber.text(text2) });
-  await writeInside(runDir, "report.html", html, scrubber);
+  const html2 = await buildHtmlReport(valid, compareResults([], valid), { runDir, redact: (text2) => scrubber.text(text2) });
+  await writeInside(runDir, "report.html", html2, scrubber);
   return resultsPath;
 }
 
@@ -34237,7 +34718,7 @@ async function runAgentProcess(options) {
     budgetExhausted = true;
     agent.kill();
   }, options.wallMs);
-  const { code, signal } = await agent.exited;
+  const { code: code2, signal } = await agent.exited;
   clearTimeout(budget);
   const agentMs = performance.now() - started;
   const logCapped = logBytes > options.logCapBytes;
@@ -34246,18 +34727,18 @@ async function runAgentProcess(options) {
 [trialgate: agent output capped at ${options.logCapBytes} bytes; ${logBytes - options.logCapBytes} bytes dropped]
 `;
   log = options.scrubber.text(log);
-  const setupError = budgetExhausted ? void 0 : setupMistake(code, options, log);
-  return { exitCode: code, signal, budgetExhausted, agentMs, logBytes, logCapped, log, ...setupError ? { setupError } : {} };
+  const setupError = budgetExhausted ? void 0 : setupMistake(code2, options, log);
+  return { exitCode: code2, signal, budgetExhausted, agentMs, logBytes, logCapped, log, ...setupError ? { setupError } : {} };
 }
-function setupMistake(code, options, log) {
-  if (code === 0 || code === null) return void 0;
-  const tail = log.trim().split("\n").slice(-3).join(" | ");
-  if (code === COMMAND_NOT_FOUND) return `agent command not found: ${options.command} (${tail || "exit 127"})`;
-  if (code === NOT_EXECUTABLE) return `agent command cannot be executed: ${options.command} (${tail || "exit 126"})`;
+function setupMistake(code2, options, log) {
+  if (code2 === 0 || code2 === null) return void 0;
+  const tail2 = log.trim().split("\n").slice(-3).join(" | ");
+  if (code2 === COMMAND_NOT_FOUND) return `agent command not found: ${options.command} (${tail2 || "exit 127"})`;
+  if (code2 === NOT_EXECUTABLE) return `agent command cannot be executed: ${options.command} (${tail2 || "exit 126"})`;
   for (const path of namedPaths(options.command, options.env, options.cwd)) {
-    if (!existsSync2(path) && log.includes(basename2(path))) return `the agent command names ${path}, which does not exist (${tail})`;
+    if (!existsSync2(path) && log.includes(basename2(path))) return `the agent command names ${path}, which does not exist (${tail2})`;
     if (!visibleIn(path, options.mounts) && options.sandbox.report.mechanism !== "none" && log.includes(path)) {
-      return `the agent command names ${path}, which the isolated agent cannot see: add it (or its directory) to agent.files in trialgate.yml (${tail})`;
+      return `the agent command names ${path}, which the isolated agent cannot see: add it (or its directory) to agent.files in trialgate.yml (${tail2})`;
     }
   }
   return void 0;
@@ -34767,13 +35248,13 @@ async function runOnce(run, service, fault, work) {
     timedOut = true;
     acceptor.kill();
   }, acceptance.timeout_seconds * 1e3);
-  const { code } = await acceptor.exited;
+  const { code: code2 } = await acceptor.exited;
   clearTimeout(timer);
-  if (code === COMMAND_NOT_FOUND2 && !timedOut) {
+  if (code2 === COMMAND_NOT_FOUND2 && !timedOut) {
     throw new EnvironmentError(`acceptance command not found: ${acceptance.command}: ${stderr.trim()}`, "the acceptance command is missing: an environment failure");
   }
   const withStderr = (why) => `${why}${stderr.trim() ? `; stderr: ${stderr.trim().slice(-500)}` : ""}`;
-  const missing = code !== 0 && !timedOut ? namedPaths(acceptance.command, acceptance.env, fixture.dir).find((path) => !existsSync3(path)) : void 0;
+  const missing = code2 !== 0 && !timedOut ? namedPaths(acceptance.command, acceptance.env, fixture.dir).find((path) => !existsSync3(path)) : void 0;
   if (missing) {
     throw new EnvironmentError(withStderr(`the acceptance command names ${missing}, which is not in the fixture`), "the acceptance command is missing: an environment failure");
   }
@@ -34788,8 +35269,8 @@ async function readAcceptorReport(path) {
   try {
     bytes = await readRegularFile(path, REPORT_BYTES);
   } catch (e) {
-    const code = e.code;
-    return errorBody([], code === "ENOENT" ? "the acceptance command wrote no report to $TRIALGATE_REPORT" : `the report at $TRIALGATE_REPORT is not a regular file (${code})`);
+    const code2 = e.code;
+    return errorBody([], code2 === "ENOENT" ? "the acceptance command wrote no report to $TRIALGATE_REPORT" : `the report at $TRIALGATE_REPORT is not a regular file (${code2})`);
   }
   if (bytes === null) return errorBody([], `the report is larger than ${REPORT_BYTES} bytes`);
   const text2 = bytes.toString("utf8");
@@ -35138,8 +35619,8 @@ async function exchange(service, step, n, saved, timeoutMs) {
   }
 }
 function errorCode(body) {
-  const code = lookup(body, "$.error");
-  return code.found ? ` (${JSON.stringify(code.value)})` : "";
+  const code2 = lookup(body, "$.error");
+  return code2.found ? ` (${JSON.stringify(code2.value)})` : "";
 }
 
 // src/kinds/http-cases/kind.ts
@@ -35230,7 +35711,7 @@ var LOST_HOLD_MS = 1e4;
 var forward = (extra = {}) => ({ kind: "forward", deliveries: 1, dropResponse: false, holdMs: 0, inject: false, ...extra });
 var isReservation = (call2) => call2.method === "POST" && call2.path === "/reservations";
 var isWrite = (call2) => call2.method === "POST" || call2.method === "DELETE";
-function decide(variant, state, call2) {
+function decide2(variant, state, call2) {
   if (state.calls >= state.goal.tool_budget) {
     return { kind: "respond", status: 429, body: { error: "tool_budget_exhausted", budget: state.goal.tool_budget }, fault: "budget-exhausted" };
   }
@@ -35294,10 +35775,10 @@ function toolContractFacts(judgements) {
   const facts = { finalState: [], toolContract: [], constraints: { "claims-backed": [], scope: [] }, boundaries: {} };
   for (const j of judgements) {
     const baseline = j.variant === "none";
-    const label3 = (text2) => baseline ? text2 : `${j.variant}: ${text2}`;
+    const label4 = (text2) => baseline ? text2 : `${j.variant}: ${text2}`;
     for (const f of j.findings) {
-      if (f.kind === "claims-backed" || f.kind === "scope") facts.constraints[f.kind].push(label3(f.text));
-      else (baseline ? facts.finalState : facts.toolContract).push(label3(f.text));
+      if (f.kind === "claims-backed" || f.kind === "scope") facts.constraints[f.kind].push(label4(f.text));
+      else (baseline ? facts.finalState : facts.toolContract).push(label4(f.text));
     }
     if (!baseline) facts.boundaries[j.variant] = j.accepted;
   }
@@ -35454,7 +35935,7 @@ async function startProxy(options) {
     if (request.headers.authorization !== `Bearer ${options.token}`) return reply({ status: 401, body: { error: "unauthorized" } });
     if (text2 === null) return reply({ status: 413, body: { error: "body_too_large" } });
     if (url3.pathname.startsWith("/__control/")) return reply({ status: 404, body: { error: "not_found" } });
-    const action = decide(options.variant, { calls, reservations, goal: options.goal.current() }, { method, path: url3.pathname });
+    const action = decide2(options.variant, { calls, reservations, goal: options.goal.current() }, { method, path: url3.pathname });
     calls += 1;
     if (method === "POST" && url3.pathname === "/reservations") reservations += 1;
     if (action.fault) exchange2.fault = action.fault;
@@ -35893,13 +36374,13 @@ function parseYamlConfig(schema, text2, file2) {
   const parsed = schema.safeParse(doc.toJS());
   if (parsed.success) return parsed.data;
   const issues = [...parsed.error.issues].sort((a, b) => Number(b.code === "unrecognized_keys") - Number(a.code === "unrecognized_keys"));
-  const problems = issues.flatMap((issue2) => describe6(issue2, doc, lines, schema)).slice(0, MAX_PROBLEMS);
+  const problems = issues.flatMap((issue2) => describe5(issue2, doc, lines, schema)).slice(0, MAX_PROBLEMS);
   const [first, ...rest] = problems;
   const more = rest.map((p) => `
   ${file2}${p.line ? `:${p.line}` : ""}: ${p.field || "(top level)"}: ${p.message}`).join("");
   throw new UserInputError(`${file2}${first.line ? `:${first.line}` : ""}`, first.field, `${first.message}${more}`);
 }
-function describe6(issue2, doc, lines, schema) {
+function describe5(issue2, doc, lines, schema) {
   const path = issue2.path;
   if (issue2.code === "unrecognized_keys") {
     const known = keysAt(schema, path);
@@ -36215,7 +36696,7 @@ function taskResult(set2, task, k, trials) {
     fixture_sha256: task.fixture.sha256,
     acceptor_version: task.kind.acceptorVersion(task.acceptance),
     budget: set2.config.budget,
-    faults: Object.entries(task.faults).map(([id, label3]) => ({ id, label: label3 })),
+    faults: Object.entries(task.faults).map(([id, label4]) => ({ id, label: label4 })),
     trials,
     summary: summarizeTask(trials, k, task.kind.countsDetections ? Object.keys(task.faults) : [])
   };
@@ -36279,7 +36760,7 @@ async function runFailuresCli(argv, io) {
     if (!signature || !cause) throw new UserInputError(FAILURES.usage, "label", "give the signature and the cause, e.g. `trialgate failures label 3fa2c1e9 retrieval`");
     const parsedCause = FailureCause.safeParse(cause);
     if (!parsedCause.success) throw new UserInputError("label", "CAUSE", `one of ${LABELS.join(", ")}; got ${JSON.stringify(cause)}`);
-    const labelled = label2(archive, signature, parsedCause.data, values.force);
+    const labelled = label3(archive, signature, parsedCause.data, values.force);
     if (typeof labelled === "string") throw new UserInputError(archivePath, signature, labelled);
     await writeArchive(archivePath, labelled);
     io.stdout(`labelled ${signature} as ${cause}
@@ -36519,7 +37000,7 @@ ${USAGE2}
   }
   const cwd = io.cwd ?? process.cwd();
   try {
-    const text2 = renderRunMarkdown(await readResultsFile(resolve10(cwd, path)));
+    const text2 = renderRunMarkdown(await readComparedResults(resolve10(cwd, path)));
     if (parsed.values.out) await writeOutput(resolve10(cwd, parsed.values.out), text2);
     else io.stdout(text2);
     return EXIT.ok;
@@ -36822,8 +37303,8 @@ async function envErrorTail(runDir, results) {
   if (!trial) return "";
   const why = trial.layers.trajectory.notes.find((n) => n.startsWith("env error: ")) ?? "";
   const log = await readFile11(join27(runDir, trial.evidence, "evidence", "agent.log"), "utf8").catch(() => "");
-  const tail = log.trim().split("\n").slice(-10).map((l) => `    ${l}`).join("\n");
-  return [`  ${trial.evidence}: ${why.replace(/^env error: /, "")}`, `  rule: ${trial.env_error}`, ...tail ? ["  agent log (last lines):", tail] : [], ""].join("\n");
+  const tail2 = log.trim().split("\n").slice(-10).map((l) => `    ${l}`).join("\n");
+  return [`  ${trial.evidence}: ${why.replace(/^env error: /, "")}`, `  rule: ${trial.env_error}`, ...tail2 ? ["  agent log (last lines):", tail2] : [], ""].join("\n");
 }
 var pct = (x) => x === null ? "" : `${Math.round(x * 100)}%`;
 var plural3 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -36853,22 +37334,23 @@ function renderRunSummary(results) {
   return lines.join("\n") + "\n";
 }
 function boundaryCounts(task) {
-  const executed2 = task.trials.filter((t) => t.outcome === "pass" || t.outcome === "fail");
-  const boundaries = [...new Set(executed2.flatMap((t) => Object.keys(t.checks).filter((c) => c.startsWith("tool:"))))];
-  return boundaries.map((c) => `${c.slice("tool:".length)} ${executed2.filter((t) => t.checks[c] === true).length}/${executed2.length}`);
+  const executed3 = task.trials.filter((t) => t.outcome === "pass" || t.outcome === "fail");
+  const boundaries = [...new Set(executed3.flatMap((t) => Object.keys(t.checks).filter((c) => c.startsWith("tool:"))))];
+  return boundaries.map((c) => `${c.slice("tool:".length)} ${executed3.filter((t) => t.checks[c] === true).length}/${executed3.length}`);
 }
 
 // src/cli/main.ts
 var COMPARE = {
   name: "compare",
   summary: "compare head results with base results per task and check; the exit code is the gate",
-  usage: "trialgate compare --base BASE.json [--base BASE2.json \u2026] --head HEAD.json [--policy P] [--alpha A] [--format markdown|json] [--out FILE] [--html FILE]",
+  usage: "trialgate compare --base BASE.json [--base BASE2.json \u2026] --head HEAD.json [--policy familywise|strict] [--alpha A] [--confirm-trials N] [--format markdown|json] [--out FILE] [--html FILE]",
   positionals: { min: 0, max: 0, name: "" },
   options: {
     base: { type: "string", value: "FILE", multiple: true, help: "a base results.json (repeat to pool recent base runs)" },
     head: { type: "string", value: "FILE", help: "the head results.json" },
-    policy: { type: "string", value: "P", help: "the regression policy (docs/comparison.md); default by the number of base runs" },
-    alpha: { type: "string", value: "A", help: "the error budget of the policy" },
+    policy: { type: "string", value: "familywise|strict", help: "the regression policy (docs/comparison.md); default familywise, strict where familywise cannot flag even a total loss" },
+    alpha: { type: "string", value: "A", help: "the suite-wide false-alarm budget of familywise (default 0.05 with one base run, 0.01 with more)" },
+    "confirm-trials": { type: "string", value: "N", help: "the confirmation plan a head extended by the action ran under" },
     format: { type: "string", value: "markdown|json", help: "output format (default markdown)" },
     out: { type: "string", value: "FILE", help: "write there instead of stdout" },
     html: { type: "string", value: "FILE", help: "also write report.html: the head run\u2019s evidence with the comparison, base candidates diffed (docs/report-html.md)" }
