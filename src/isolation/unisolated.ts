@@ -17,6 +17,9 @@ import type { IsolationReport, Sandbox, SandboxedProcess, SandboxSpec, ServiceAd
 const PIPE_DRAIN_MS = 200;
 
 export class Unisolated implements Sandbox {
+  /** A service listens on a loopback port that any process of the user can reach. */
+  readonly privateServices = false;
+
   constructor(readonly report: IsolationReport) {}
 
   spawn(spec: SandboxSpec): SandboxedProcess {
