@@ -1,17 +1,16 @@
-// The GitHub Action: a thin front end over the engine. run() reads the inputs and the event once,
-// then: skip (no watched change) · run the trials (or one shard) · find the base results · compare ·
-// confirm · publish (artefact, comment, summary, outputs, in that order) · and only then fail the step.
+// The GitHub Action: a thin front end over the engine. run() (start.ts) reads the inputs and the event
+// once and skips a pull request with no watched change; then, here: run the trials (or one shard) ·
+// find the base results · compare · confirm · publish (artefact, comment, summary, outputs, in that
+// order) · and only then fail the step.
 import { mkdir, mkdtemp, rename } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import * as core from '@actions/core';
 import { compareResults } from '../compare/compare.ts';
 import { tasksToConfirm } from '../compare/confirm.ts';
 import { readResultsFile } from '../compare/read-results.ts';
 import { attemptArtifactName } from '../github/baseline.ts';
-import { decideOnChanges } from '../github/changes.ts';
-import { GitHubClient } from '../github/client.ts';
-import { readEvent, recordsBaseline, type ActionEvent } from '../github/event.ts';
+import { recordsBaseline } from '../github/event.ts';
 import { shardArtifactName } from '../github/shards.ts';
 import { appendRound, mergeShards } from '../results/merge.ts';
 import { writeRunFiles } from '../results/write.ts';
@@ -19,81 +18,29 @@ import type { Policy } from '../schemas/comparison.ts';
 import type { Results } from '../schemas/results.ts';
 import { progressReporter } from '../trial/progress.ts';
 import { runTrialSet, type RunOptions } from '../trial/run-set.ts';
-import { loadTrialSet, type TrialSet } from '../trial/trialset.ts';
 import { loadBaseSide, short } from './baselines.ts';
-import { readInputs, type ActionInputs } from './inputs.ts';
+import type { ActionInputs } from './inputs.ts';
 import { publish } from './publish.ts';
-import { collectSecrets, maskSecrets, type SecretSet } from './secrets.ts';
+import type { Opening } from './start.ts';
 import { decideGate, UNGATED } from './verdict.ts';
 
-interface Context {
-  inputs: ActionInputs;
-  event: ActionEvent;
-  client: GitHubClient;
-  secrets: SecretSet;
-  set: TrialSet;
-  workspace: string;
+interface Context extends Opening {
   /** Where this job's run directory and downloads go. */
   temp: string;
 }
 
-export async function run(): Promise<void> {
-  try {
-    const inputs = readInputs();
-    const secrets = collectSecrets(inputs.secretEnv, process.env, inputs.githubToken);
-    maskSecrets(secrets);
-    if (secrets.unset.length) core.warning(`secret-env names unset variables: ${secrets.unset.join(', ')}`);
-    if (secrets.tooShort.length) core.warning(`secret-env values too short to scrub safely: ${secrets.tooShort.join(', ')}`);
-    const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
-    const ctx: Context = {
-      inputs,
-      event: await readEvent(),
-      client: GitHubClient.fromEnv(inputs.githubToken),
-      secrets,
-      set: await loadTrialSet(resolve(workspace, inputs.config)),
-      workspace,
-      temp: await mkdtemp(join(process.env.RUNNER_TEMP ?? tmpdir(), 'trialgate-')),
-    };
-    if (ctx.event.kind === 'pull_request' && !(await watchedPathsChanged(ctx))) return;
-    if (inputs.mode === 'merge') await mergeAndFinish(ctx);
-    else await runAndFinish(ctx);
-  } catch (error) {
-    core.setOutput('verdict', 'error');
-    core.setFailed(error instanceof Error ? error.message : String(error));
-  }
-}
+export { run } from './start.ts';
 
-/** A PR that touches no watched path is skipped, with a notice saying so; never a silent green. */
-async function watchedPathsChanged(ctx: Context): Promise<boolean> {
-  const event = ctx.event as Extract<ActionEvent, { kind: 'pull_request' }>;
-  const setDir = relative(ctx.workspace, ctx.set.dir);
-  const inRepo = (glob: string) => (setDir ? `${setDir}/${glob}` : glob);
-  const decision = decideOnChanges({
-    files: await ctx.client.listPullRequestFiles(event.number),
-    // A changed fixture changes the task: run, so the comment can say so.
-    watch: [...ctx.set.config.watch.map(inRepo), ...fixturesInRepo(ctx).map((dir) => `${dir}/**`)],
-    configPath: relative(ctx.workspace, ctx.set.file),
-    ...(event.changedFiles === undefined ? {} : { changedCount: event.changedFiles }),
-    force: ctx.inputs.force,
-  });
-  if (decision.run) {
-    core.info(`trialgate: ${decision.reason}`);
-    return true;
-  }
-  core.notice(`trialgate skipped: ${decision.reason}`);
-  await core.summary.addRaw(`### trialgate · ${ctx.set.config.name}\n\n⏭️ Skipped: ${decision.reason}\n`).write();
-  core.setOutput('verdict', 'skipped');
-  core.setOutput('regressions', '0');
-  return false;
+/** Everything after the first steps (start.ts): run the trials or merge the shards, then finish. */
+export async function runOpened(opening: Opening): Promise<void> {
+  const ctx: Context = { ...opening, temp: await mkdtemp(join(process.env.RUNNER_TEMP ?? tmpdir(), 'trialgate-')) };
+  if (ctx.inputs.mode === 'merge') await mergeAndFinish(ctx);
+  else await runAndFinish(ctx);
 }
 
 /** A re-run attempt cannot reuse the run's artefact name; baseline lookup accepts either. */
 function runArtifactName(inputs: ActionInputs): string {
   return attemptArtifactName(inputs.artifactName, Number(process.env.GITHUB_RUN_ATTEMPT ?? 1));
-}
-
-function fixturesInRepo(ctx: Context): string[] {
-  return ctx.set.tasks.map((t) => relative(ctx.workspace, t.fixture.dir)).filter((dir) => dir && !dir.startsWith('..'));
 }
 
 async function runAndFinish(ctx: Context): Promise<void> {
