@@ -2,16 +2,16 @@
 // once and skips a pull request with no watched change; then, here: run the trials (or one shard) ·
 // find the base results · compare · confirm · publish (artefact, comment, summary, outputs, in that
 // order) · and only then fail the step.
-import { mkdir, mkdtemp, rename } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import * as core from '@actions/core';
 import { compareResults } from '../compare/compare.ts';
 import { tasksToConfirm } from '../compare/confirm.ts';
 import { readResultsFile } from '../compare/read-results.ts';
 import { attemptArtifactName } from '../github/baseline.ts';
 import { recordsBaseline } from '../github/event.ts';
-import { shardArtifactName } from '../github/shards.ts';
+import { shardArtifactName, shardTrialsArtifactName } from '../github/shards.ts';
 import { appendRound, mergeShards } from '../results/merge.ts';
 import { writeRunFiles } from '../results/write.ts';
 import type { Policy } from '../schemas/comparison.ts';
@@ -49,38 +49,44 @@ async function runAndFinish(ctx: Context): Promise<void> {
   const head = await core.group('Run the trial set', () => runTrials(ctx, { outDir: runDir, ...(inputs.shard ? { shard: inputs.shard } : {}) }));
   if (inputs.shard) {
     // A shard only uploads its slice; the merge job compares, comments and gates.
-    const name = shardArtifactName(inputs.artifactName, inputs.shard.index, inputs.shard.count);
-    await publish(ctx, { runDir, results: head, comparison: null, notes: [], artifactName: name, gate: null });
+    const { index, count } = inputs.shard;
+    const [name, trialsArtifactName] = [shardArtifactName(inputs.artifactName, index, count), shardTrialsArtifactName(inputs.artifactName, index, count)];
+    await publish(ctx, { runDir, results: head, comparison: null, notes: [], artifactName: name, gate: null, trialsArtifactName });
     return;
   }
   await finish(ctx, runDir, head);
 }
 
+/**
+ * Join the shards' results; their trial directories stay in the shards' artefacts, which the merged one
+ * links instead of downloading and uploading them again.
+ */
 async function mergeAndFinish(ctx: Context): Promise<void> {
   const count = ctx.inputs.shardCount;
   if (!count) throw new Error('mode merge needs the shard input: the number of shards to join, e.g. shard: 4');
   const runDir = join(ctx.temp, 'run');
   await mkdir(runDir, { recursive: true });
   const shards: Results[] = [];
-  for (const { index, artifact } of await ctx.client.listShardArtifacts(ctx.inputs.artifactName, ctx.client.runId, count)) {
+  const links: string[] = [];
+  for (const { index, artifact, trials } of await ctx.client.listShardArtifacts(ctx.inputs.artifactName, ctx.client.runId, count)) {
     const dir = join(ctx.temp, `shard-${index}`);
-    const files = await ctx.client.downloadArtifact({ id: artifact.id, runId: ctx.client.runId, digest: artifact.digest ?? null }, dir);
+    await ctx.client.downloadArtifact({ id: artifact.id, runId: ctx.client.runId, digest: artifact.digest ?? null }, dir);
     shards.push(await readResultsFile(join(dir, 'results.json')));
-    // The shards' trial directories are disjoint: move them under one run directory.
-    for (const file of files.filter((f) => f.includes('/'))) await moveInto(join(dir, file), join(runDir, file));
+    const holder = trials ?? artifact;
+    links.push(`[${index}/${count}](${ctx.client.artifactUrl(holder.id)})`);
   }
   const merged = mergeShards(shards, count);
   await writeRunFiles(runDir, merged);
   core.info(`trialgate: merged ${count} shards`);
-  await finish(ctx, runDir, merged);
+  await finish(ctx, runDir, merged, [`The trial directories are in the artefacts of the shards: ${links.join(' · ')}.`]);
 }
 
 /** After the head trials: baseline runs upload; pull requests compare, confirm and gate. */
-async function finish(ctx: Context, runDir: string, firstRound: Results): Promise<void> {
+async function finish(ctx: Context, runDir: string, firstRound: Results, shardNotes: string[] = []): Promise<void> {
   const { inputs, event } = ctx;
   if (event.kind !== 'pull_request') {
     const baseline = recordsBaseline(event, inputs.baselineBranches);
-    const notes = [baseline ? `Baseline recorded for \`${(event as { branch: string }).branch}\` at ${short(firstRound.run.git_sha)}: later pull requests compare with it.` : `Not a baseline: only pushes to ${inputs.baselineBranches.join(', ') || 'the default branch'} record one.`];
+    const notes = [...shardNotes, baseline ? `Baseline recorded for \`${(event as { branch: string }).branch}\` at ${short(firstRound.run.git_sha)}: later pull requests compare with it.` : `Not a baseline: only pushes to ${inputs.baselineBranches.join(', ') || 'the default branch'} record one.`];
     await publish(ctx, { runDir, results: firstRound, comparison: null, notes, artifactName: runArtifactName(inputs), gate: UNGATED });
     return;
   }
@@ -97,7 +103,7 @@ async function finish(ctx: Context, runDir: string, firstRound: Results): Promis
   );
   const options = { ...(inputs.policy === 'auto' ? {} : { policy: inputs.policy as Policy }), ...(inputs.alpha === null ? {} : { alpha: inputs.alpha }) };
   let head = firstRound;
-  const notes = [...base.notes];
+  const notes = [...shardNotes, ...base.notes];
   if (base.bases.length === 0) notes.push(`No results artefact \`${inputs.artifactName}\` found on \`${event.baseRef}\`${inputs.failWithoutBaseline ? '' : '; regressions cannot fail this check until one exists'}.`);
   const confirm = inputs.confirmTrials > 0 ? tasksToConfirm(base.bases, head, options) : [];
   if (confirm.length) {
@@ -148,9 +154,4 @@ async function confirmationRound(ctx: Context, runDir: string, head: Results, ta
     run: { ...round.run, k: head.run.k },
     tasks: round.tasks.map((t) => ({ ...t, trials: t.trials.map((x) => ({ ...x, evidence: `${evidenceIn}/${x.evidence}` })) })),
   };
-}
-
-async function moveInto(from: string, to: string): Promise<void> {
-  await mkdir(dirname(to), { recursive: true });
-  await rename(from, to);
 }

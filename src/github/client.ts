@@ -16,7 +16,7 @@ import type { ArtifactClient } from '@actions/artifact';
 import type { getOctokit } from '@actions/github';
 import { z } from 'zod';
 import { issuePath } from '../util/errors.ts';
-import { checkShards } from './shards.ts';
+import { checkShards, shardTrialsArtifactName } from './shards.ts';
 import type { ShardArtifact } from './shards.ts';
 import { CorruptZipError, extractZip } from './unzip.ts';
 
@@ -203,11 +203,20 @@ export class GitHubClient {
   }
 
   /**
-   * The artefacts of shards 1..count of `name` in run `runId`, in shard order.
-   * Throws ShardSetError naming each missing or duplicated shard.
+   * The artefacts of shards 1..count of `name` in run `runId`, in shard order, each with the artefact of
+   * its trial directories where it has one. Throws ShardSetError naming each missing or duplicated shard.
    */
-  async listShardArtifacts(name: string, runId: number, count: number): Promise<ShardArtifact[]> {
-    return checkShards(await this.listRunArtifacts(runId), name, count);
+  async listShardArtifacts(name: string, runId: number, count: number): Promise<(ShardArtifact & { trials?: RunArtifact })[]> {
+    const artifacts = await this.listRunArtifacts(runId);
+    return checkShards(artifacts, name, count).map((shard) => {
+      const trials = artifacts.find((a) => !a.expired && a.name === shardTrialsArtifactName(name, shard.index, count));
+      return trials ? { ...shard, trials } : shard;
+    });
+  }
+
+  /** The page a reader opens to download artefact `id` of this run. */
+  artifactUrl(id: number): string {
+    return `${process.env.GITHUB_SERVER_URL ?? 'https://github.com'}/${this.fullName}/actions/runs/${this.runId}/artifacts/${id}`;
   }
 
   async listIssueComments(issue: number): Promise<IssueComment[]> {
@@ -230,8 +239,7 @@ export class GitHubClient {
   async uploadArtifact(name: string, root: string, files: readonly string[], retentionDays: number): Promise<UploadedArtifact> {
     const { id, size } = await (await this.artifacts()).uploadArtifact(name, [...files], resolve(root), { retentionDays });
     if (id === undefined) throw new GitHubResponseError(`upload of artefact ${name}: GitHub returned no artefact id`);
-    const server = process.env.GITHUB_SERVER_URL ?? 'https://github.com';
-    return { id, size: size ?? 0, url: `${server}/${this.fullName}/actions/runs/${this.runId}/artifacts/${id}` };
+    return { id, size: size ?? 0, url: this.artifactUrl(id) };
   }
 
   /**
