@@ -1,8 +1,9 @@
 // Runs every benchmark in turn (by hand: they take minutes and want a quiet machine).
-// Each writes its figures to bench/results/<name>.md. The demo benchmark needs a fresh `npm run build`.
+// Each writes its figures to bench/results/<name>.md. throughput, demo-startup, action-startup and shards
+// measure dist/: they need a fresh `npm run build`.
 import { spawnSync } from 'node:child_process';
 
-const benches = ['demo-startup.ts', 'trial-overhead.ts', 'isolation-cost.ts', 'compare-speed.ts', 'policy-simulation.ts', 'html-report.ts'];
+const benches = ['throughput.ts', 'demo-startup.ts', 'action-startup.ts', 'shards.ts', 'trial-overhead.ts', 'isolation-cost.ts', 'compare-speed.ts', 'policy-simulation.ts', 'html-report.ts'];
 const only = process.argv.slice(2);
 for (const bench of benches.filter((b) => only.length === 0 || only.some((o) => b.startsWith(o)))) {
   console.log(`\n== bench/${bench}`);

@@ -206,10 +206,22 @@ describe('the action', () => {
   it('merge mode joins every shard, then compares, comments and gates', async () => {
     await runAction({ event: 'pull_request', inputs: { shard: '1/2', trials: '2' } });
     await runAction({ event: 'pull_request', inputs: { shard: '2/2', trials: '2' } });
+    // Each shard: its results in one artefact (all the merge downloads), its trial directories in another.
+    const files = (name: string) => [...fake.state.artifacts.find((a) => a.name === name)!.files!.keys()];
+    assert.deepEqual(files(`${NAME}-shard-1-of-2`).sort(), ['junit.xml', 'report.html', 'report.md', 'results.json']);
+    assert.ok(files(`${NAME}-shard-1-of-2-trials`).some((f) => /^inventory\/trial-001\/evidence\/verdict\.json$/.test(f)));
+    const trialsOfTwo = fake.state.artifacts.find((a) => a.name === `${NAME}-shard-2-of-2-trials`)!;
     const merged = await runAction({ event: 'pull_request', inputs: { mode: 'merge', shard: '2', trials: '2' } });
     assert.equal(merged.exitCode, 0);
     assert.equal(merged.outputs.verdict, 'no-baseline');
     assert.match(comments()[0]!.body, /2 trials launched = 2 executed/);
+    // The merged artefact holds the merged files only, and links the shards' trial directories.
+    assert.ok(files(NAME).every((f) => !f.includes('/')), `no trial directory copied: ${files(NAME).join(', ')}`);
+    assert.ok(files(NAME).includes('results.json'));
+    assert.match(comments()[0]!.body, new RegExp(`trial directories are in the artefacts of the shards: \\[1/2\\]\\(.*\\) · \\[2/2\\]\\(.*/artifacts/${trialsOfTwo.id}\\)`));
+    const downloads = (id: number) => fake.state.requests.filter((r) => r.method === 'GET' && new RegExp(`/artifacts/${id}(/zip|\\.zip)$`).test(r.path)).length;
+    const resultsOfTwo = fake.state.artifacts.find((a) => a.name === `${NAME}-shard-2-of-2`)!;
+    assert.ok(downloads(resultsOfTwo.id) > 0 && downloads(trialsOfTwo.id) === 0, 'the merge downloads the results of a shard, never its trial directories');
   });
 
   it('secret values never reach the artefact or the comment: scrubbed from the agent log and every file', async () => {

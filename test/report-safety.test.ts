@@ -68,6 +68,7 @@ test('md, code and safeLine: quiet text stays itself, anything else is a code sp
   assert.equal(code(''), '');
   assert.equal(safeLine('see `@kept` and @me <b>'), 'see `@kept` and `@me` &lt;b&gt;');
   assert.equal(safeLine('run [abc1234](https://x.test/runs/1) stays, [x](http://e.test) does not'), 'run [abc1234](https://x.test/runs/1) stays, \\[x\\](`http://e.test)` does not');
+  assert.equal(safeLine('shards [2/8](https://x.test/a/9) stay, [2/x](https://e.test) does not'), 'shards [2/8](https://x.test/a/9) stay, \\[2/x\\](`https://e.test)` does not');
 });
 
 test('a 70,000-character trial-set name is bounded; the marker and verdict stay first and whole', () => {

@@ -1,9 +1,10 @@
-// Acceptance against every variant of a fixture, whatever the kind: start each variant fresh from the
-// verified acceptance copy, let the kind's acceptor produce the report's body, then write the report and
-// judge it. An execution error is never a detection.
+// Acceptance against every variant of a fixture, whatever the kind: borrow each variant's service (started
+// fresh from the verified acceptance copy, or lent reset by the run's pool), let the kind's acceptor
+// produce the report's body, then write the report and judge it. An execution error is never a detection.
 import type { Judgement } from '../schemas/judgement.ts';
 import { Report } from '../schemas/report.ts';
-import { startService, type RunningService } from '../service/launch.ts';
+import type { RunningService } from '../service/launch.ts';
+import { freshServices, type ServiceLender } from '../service/pool.ts';
 import { variantSha256, type Fixture } from '../fixture/load.ts';
 import type { Sandbox } from '../isolation/sandbox.ts';
 import { judge } from '../judge/judge.ts';
@@ -36,9 +37,11 @@ export interface VariantRunOptions {
   verify?: () => Promise<void>;
   /** Variants run at once (each its own service). */
   concurrency?: number;
+  /** Where each variant's service comes from (default: started for the use, stopped after it). */
+  services?: ServiceLender;
 }
 
-/** The variant's service for one acceptance run, started when first asked for and stopped after the run. */
+/** The variant's service for one acceptance run, borrowed when first asked for and given back after the run. */
 export interface VariantServices {
   get(): Promise<RunningService>;
   /** Stop the current process and start the variant afresh: a clean state for a service that cannot reset. */
@@ -49,7 +52,7 @@ export interface VariantServices {
 export type ReportBody = Pick<Report, 'planned' | 'executed' | 'complete' | 'blocked' | 'records'> & { error?: string };
 
 /**
- * Start each variant fresh, let `acceptor` produce the report body, write and judge the report.
+ * Borrow each variant's service, let `acceptor` produce the report body, write and judge the report.
  * An EnvironmentError (service or acceptor could not run) turns every planned test into an
  * execution error: counted and shown, never a detection.
  */
@@ -60,6 +63,7 @@ export async function acceptEachVariant(
   acceptor: (services: VariantServices, fault: string) => Promise<ReportBody>,
 ): Promise<VariantOutcome[]> {
   const { fixture } = options;
+  const lender = options.services ?? freshServices(options.sandbox);
   return mapPool(options.variants, options.concurrency ?? options.variants.length, async (fault) => {
     const started_at = new Date().toISOString();
     const hashes = {
@@ -72,7 +76,7 @@ export async function acceptEachVariant(
     let current: RunningService | undefined;
     const start = async () => {
       await options.verify?.();
-      current = await startService(options.sandbox, fixture, fault);
+      current = await lender.borrow(fixture, fault);
       return current;
     };
     const services: VariantServices = {
@@ -87,7 +91,7 @@ export async function acceptEachVariant(
       try {
         body = await acceptor(services, fault);
       } finally {
-        await current?.stop();
+        if (current) await lender.giveBack(current);
       }
     } catch (e) {
       if (!(e instanceof EnvironmentError)) throw e;

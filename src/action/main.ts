@@ -1,102 +1,49 @@
-// The GitHub Action: a thin front end over the engine. run() reads the inputs and the event once,
-// then: skip (no watched change) · run the trials (or one shard) · find the base results · compare ·
-// confirm · publish (artefact, comment, summary, outputs, in that order) · and only then fail the step.
-import { mkdir, mkdtemp, rename } from 'node:fs/promises';
+// The GitHub Action: a thin front end over the engine. run() (start.ts) reads the inputs and the event
+// once and skips a pull request with no watched change; then, here: run the trials (or one shard) ·
+// find the base results · compare · confirm · publish (artefact, comment, summary, outputs, in that
+// order) · and only then fail the step.
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import * as core from '@actions/core';
 import { compareResults } from '../compare/compare.ts';
 import { confirmSequentially, type ConfirmationRound } from '../compare/confirm.ts';
 import { readResultsFile } from '../compare/read-results.ts';
 import { attemptArtifactName } from '../github/baseline.ts';
-import { decideOnChanges } from '../github/changes.ts';
-import { GitHubClient } from '../github/client.ts';
-import { readEvent, recordsBaseline, type ActionEvent } from '../github/event.ts';
-import { shardArtifactName } from '../github/shards.ts';
+import { recordsBaseline } from '../github/event.ts';
+import { shardArtifactName, shardTrialsArtifactName } from '../github/shards.ts';
 import { mergeShards } from '../results/merge.ts';
 import { writeRunFiles } from '../results/write.ts';
 import type { Policy } from '../schemas/comparison.ts';
 import type { Results } from '../schemas/results.ts';
 import { progressReporter } from '../trial/progress.ts';
 import { runTrialSet, type RunOptions } from '../trial/run-set.ts';
-import { loadTrialSet, type TrialSet } from '../trial/trialset.ts';
 import { loadBaseSide, short } from './baselines.ts';
 import { newFailures } from '../failures/archive.ts';
 import { newFailureNotes } from '../report/failures.ts';
-import { readInputs, type ActionInputs } from './inputs.ts';
+import type { ActionInputs } from './inputs.ts';
 import { code } from '../report/format.ts';
 import { publish } from './publish.ts';
-import { collectSecrets, maskSecrets, type SecretSet } from './secrets.ts';
+import type { Opening } from './start.ts';
 import { decideGate, UNGATED } from './verdict.ts';
 
-interface Context {
-  inputs: ActionInputs;
-  event: ActionEvent;
-  client: GitHubClient;
-  secrets: SecretSet;
-  set: TrialSet;
-  workspace: string;
+interface Context extends Opening {
   /** Where this job's run directory and downloads go. */
   temp: string;
 }
 
-export async function run(): Promise<void> {
-  try {
-    const inputs = readInputs();
-    const secrets = collectSecrets(inputs.secretEnv, process.env, inputs.githubToken);
-    maskSecrets(secrets);
-    if (secrets.unset.length) core.warning(`secret-env names unset variables: ${secrets.unset.join(', ')}`);
-    if (secrets.tooShort.length) core.warning(`secret-env values too short to scrub safely: ${secrets.tooShort.join(', ')}`);
-    const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
-    const ctx: Context = {
-      inputs,
-      event: await readEvent(),
-      client: GitHubClient.fromEnv(inputs.githubToken),
-      secrets,
-      set: await loadTrialSet(resolve(workspace, inputs.config)),
-      workspace,
-      temp: await mkdtemp(join(process.env.RUNNER_TEMP ?? tmpdir(), 'trialgate-')),
-    };
-    if (ctx.event.kind === 'pull_request' && !(await watchedPathsChanged(ctx))) return;
-    if (inputs.mode === 'merge') await mergeAndFinish(ctx);
-    else await runAndFinish(ctx);
-  } catch (error) {
-    core.setOutput('verdict', 'error');
-    core.setFailed(error instanceof Error ? error.message : String(error));
-  }
-}
+export { run } from './start.ts';
 
-/** A PR that touches no watched path is skipped, with a notice saying so; never a silent green. */
-async function watchedPathsChanged(ctx: Context): Promise<boolean> {
-  const event = ctx.event as Extract<ActionEvent, { kind: 'pull_request' }>;
-  const setDir = relative(ctx.workspace, ctx.set.dir);
-  const inRepo = (glob: string) => (setDir ? `${setDir}/${glob}` : glob);
-  const decision = decideOnChanges({
-    files: await ctx.client.listPullRequestFiles(event.number),
-    // A changed fixture changes the task: run, so the comment can say so.
-    watch: [...ctx.set.config.watch.map(inRepo), ...fixturesInRepo(ctx).map((dir) => `${dir}/**`)],
-    configPath: relative(ctx.workspace, ctx.set.file),
-    ...(event.changedFiles === undefined ? {} : { changedCount: event.changedFiles }),
-    force: ctx.inputs.force,
-  });
-  if (decision.run) {
-    core.info(`trialgate: ${decision.reason}`);
-    return true;
-  }
-  core.notice(`trialgate skipped: ${decision.reason}`);
-  await core.summary.addRaw(`### trialgate · ${ctx.set.config.name}\n\n⏭️ Skipped: ${decision.reason}\n`).write();
-  core.setOutput('verdict', 'skipped');
-  core.setOutput('regressions', '0');
-  return false;
+/** Everything after the first steps (start.ts): run the trials or merge the shards, then finish. */
+export async function runOpened(opening: Opening): Promise<void> {
+  const ctx: Context = { ...opening, temp: await mkdtemp(join(process.env.RUNNER_TEMP ?? tmpdir(), 'trialgate-')) };
+  if (ctx.inputs.mode === 'merge') await mergeAndFinish(ctx);
+  else await runAndFinish(ctx);
 }
 
 /** A re-run attempt cannot reuse the run's artefact name; baseline lookup accepts either. */
 function runArtifactName(inputs: ActionInputs): string {
   return attemptArtifactName(inputs.artifactName, Number(process.env.GITHUB_RUN_ATTEMPT ?? 1));
-}
-
-function fixturesInRepo(ctx: Context): string[] {
-  return ctx.set.tasks.map((t) => relative(ctx.workspace, t.fixture.dir)).filter((dir) => dir && !dir.startsWith('..'));
 }
 
 async function runAndFinish(ctx: Context): Promise<void> {
@@ -105,38 +52,44 @@ async function runAndFinish(ctx: Context): Promise<void> {
   const head = await core.group('Run the trial set', () => runTrials(ctx, { outDir: runDir, ...(inputs.shard ? { shard: inputs.shard } : {}) }));
   if (inputs.shard) {
     // A shard only uploads its slice; the merge job compares, comments and gates.
-    const name = shardArtifactName(inputs.artifactName, inputs.shard.index, inputs.shard.count);
-    await publish(ctx, { runDir, results: head, comparison: null, notes: [], artifactName: name, gate: null });
+    const { index, count } = inputs.shard;
+    const [name, trialsArtifactName] = [shardArtifactName(inputs.artifactName, index, count), shardTrialsArtifactName(inputs.artifactName, index, count)];
+    await publish(ctx, { runDir, results: head, comparison: null, notes: [], artifactName: name, gate: null, trialsArtifactName });
     return;
   }
   await finish(ctx, runDir, head);
 }
 
+/**
+ * Join the shards' results; their trial directories stay in the shards' artefacts, which the merged one
+ * links instead of downloading and uploading them again.
+ */
 async function mergeAndFinish(ctx: Context): Promise<void> {
   const count = ctx.inputs.shardCount;
   if (!count) throw new Error('mode merge needs the shard input: the number of shards to join, e.g. shard: 4');
   const runDir = join(ctx.temp, 'run');
   await mkdir(runDir, { recursive: true });
   const shards: Results[] = [];
-  for (const { index, artifact } of await ctx.client.listShardArtifacts(ctx.inputs.artifactName, ctx.client.runId, count)) {
+  const links: string[] = [];
+  for (const { index, artifact, trials } of await ctx.client.listShardArtifacts(ctx.inputs.artifactName, ctx.client.runId, count)) {
     const dir = join(ctx.temp, `shard-${index}`);
-    const files = await ctx.client.downloadArtifact({ id: artifact.id, runId: ctx.client.runId, digest: artifact.digest ?? null }, dir);
+    await ctx.client.downloadArtifact({ id: artifact.id, runId: ctx.client.runId, digest: artifact.digest ?? null }, dir);
     shards.push(await readResultsFile(join(dir, 'results.json')));
-    // The shards' trial directories are disjoint: move them under one run directory.
-    for (const file of files.filter((f) => f.includes('/'))) await moveInto(join(dir, file), join(runDir, file));
+    const holder = trials ?? artifact;
+    links.push(`[${index}/${count}](${ctx.client.artifactUrl(holder.id)})`);
   }
   const merged = mergeShards(shards, count);
   await writeRunFiles(runDir, merged);
   core.info(`trialgate: merged ${count} shards`);
-  await finish(ctx, runDir, merged);
+  await finish(ctx, runDir, merged, [`The trial directories are in the artefacts of the shards: ${links.join(' · ')}.`]);
 }
 
 /** After the head trials: baseline runs upload; pull requests compare, confirm and gate. */
-async function finish(ctx: Context, runDir: string, firstRound: Results): Promise<void> {
+async function finish(ctx: Context, runDir: string, firstRound: Results, shardNotes: string[] = []): Promise<void> {
   const { inputs, event } = ctx;
   if (event.kind !== 'pull_request') {
     const baseline = recordsBaseline(event, inputs.baselineBranches);
-    const notes = [baseline ? `Baseline recorded for ${code((event as { branch: string }).branch)} at ${short(firstRound.run.git_sha)}: later pull requests compare with it.` : `Not a baseline: only pushes to ${inputs.baselineBranches.join(', ') || 'the default branch'} record one.`];
+    const notes = [...shardNotes, baseline ? `Baseline recorded for ${code((event as { branch: string }).branch)} at ${short(firstRound.run.git_sha)}: later pull requests compare with it.` : `Not a baseline: only pushes to ${inputs.baselineBranches.join(', ') || 'the default branch'} record one.`];
     await publish(ctx, { runDir, results: firstRound, comparison: null, notes, artifactName: runArtifactName(inputs), gate: UNGATED });
     return;
   }
@@ -157,7 +110,7 @@ async function finish(ctx: Context, runDir: string, firstRound: Results): Promis
     confirmTrials: inputs.confirmTrials ?? 8 * firstRound.run.k,
   };
   let head = firstRound;
-  const notes = [...base.notes];
+  const notes = [...shardNotes, ...base.notes];
   if (base.bases.length === 0) notes.push(`No results artefact ${code(inputs.artifactName)} found on ${code(event.baseRef)}${inputs.failWithoutBaseline ? '' : '; regressions cannot fail this check until one exists'}.`);
   // The sequential confirmation: the engine names the ambiguous tasks of each round until none is left.
   const confirmation = await confirmSequentially(base.bases, head, options, (round, current) =>
@@ -210,9 +163,4 @@ async function confirmationRound(ctx: Context, runDir: string, head: Results, ro
     run: { ...trials.run, k: head.run.k },
     tasks: trials.tasks.map((t) => ({ ...t, trials: t.trials.map((x) => ({ ...x, evidence: `${evidenceIn}/${x.evidence}` })) })),
   };
-}
-
-async function moveInto(from: string, to: string): Promise<void> {
-  await mkdir(dirname(to), { recursive: true });
-  await rename(from, to);
 }

@@ -37,6 +37,8 @@ export interface Publication {
   artifactName: string;
   /** null for a shard: it uploads its slice and stops; the merge job publishes the rest. */
   gate: Gate | null;
+  /** A shard's trial directories go to this artefact, its results to `artifactName` (all the merge job downloads). */
+  trialsArtifactName?: string;
 }
 
 export async function publish(ctx: PublishContext, p: Publication): Promise<void> {
@@ -62,7 +64,11 @@ export async function publish(ctx: PublishContext, p: Publication): Promise<void
   const notices: string[] = [];
   let artifact: UploadedArtifact | null = null;
   try {
-    artifact = await uploadRunDirectory(ctx, p.runDir, p.artifactName);
+    if (p.trialsArtifactName) {
+      const trials = await uploadRunDirectory(ctx, p.runDir, p.trialsArtifactName, 'directories');
+      if (trials) core.info(`trialgate: uploaded artefact ${p.trialsArtifactName} (${trials.size} bytes): ${trials.url}`);
+    }
+    artifact = (await uploadRunDirectory(ctx, p.runDir, p.artifactName, p.trialsArtifactName ? 'files' : 'all'))!;
     core.info(`trialgate: uploaded artefact ${p.artifactName} (${artifact.size} bytes): ${artifact.url}`);
   } catch (error) {
     notices.push(`The evidence artefact could not be uploaded: ${(error as Error).message}`);
@@ -96,9 +102,14 @@ export async function publish(ctx: PublishContext, p: Publication): Promise<void
   else if (p.gate.failure) core.setFailed(`trialgate: ${p.gate.failure}`);
 }
 
-/** results.json, report.md, report.html, junit.xml and every trial directory, scrubbed, as one artefact. */
-async function uploadRunDirectory(ctx: PublishContext, runDir: string, name: string): Promise<UploadedArtifact> {
-  const evidence = await listEvidenceFiles(runDir, (await readdir(runDir)).sort());
+/**
+ * results.json, report.md, report.html, junit.xml and every trial directory, scrubbed, as one artefact; or only the
+ * files, or only the directories. Nothing to upload is no artefact (null).
+ */
+async function uploadRunDirectory(ctx: PublishContext, runDir: string, name: string, which: 'all' | 'files' | 'directories'): Promise<UploadedArtifact | null> {
+  const entries = (await readdir(runDir, { withFileTypes: true })).filter((e) => which === 'all' || e.isDirectory() === (which === 'directories'));
+  if (!entries.length) return null;
+  const evidence = await listEvidenceFiles(runDir, entries.map((e) => e.name).sort());
   const changed = await scrubFiles(evidence.files, ctx.secrets);
   if (changed.length) core.warning(`trialgate: scrubbed secret values from ${changed.length} evidence file(s) before upload`);
   return uploadEvidence(ctx.client, name, evidence, ctx.inputs.retentionDays);

@@ -13,23 +13,9 @@ import type { Results } from '../schemas/results.ts';
 import { runTrialSet } from '../trial/run-set.ts';
 import { parseOrThrow, UserInputError } from '../util/errors.ts';
 import { readJsonFile } from '../util/files.ts';
-import { parseCommand, type CommandSpec } from './args.ts';
+import { parseCommand } from './args.ts';
+import { FAILURES } from './commands.ts';
 import { EXIT, type Io } from './io.ts';
-
-export const FAILURES: CommandSpec = {
-  name: 'failures',
-  summary: 'the failure archive: fold runs into it (RUN …), label a cause (label SIG CAUSE), promote a failure to a regression case (promote SIG)',
-  usage: 'trialgate failures [RUN …] | failures label SIG CAUSE [--force] | failures promote SIG [--set dev|holdout] [--runs N] [--config F]   [--archive FILE]',
-  positionals: { min: 0, max: Infinity, name: 'RUN … | label SIG CAUSE | promote SIG' },
-  options: {
-    archive: { type: 'string', value: 'FILE', help: 'the archive (default trialgate.failures.json in the working directory)' },
-    set: { type: 'string', value: 'dev|holdout', help: 'promote: the set the regression case joins (default dev)' },
-    runs: { type: 'string', value: 'N', help: 'promote: re-runs of the task that must all fail the same way (default 3)' },
-    config: { type: 'string', value: 'FILE', help: 'promote: the trial set to re-run the task from (default trialgate.yml)' },
-    force: { type: 'boolean', help: 'label: overwrite a cause the program proved' },
-  },
-  exits: '0 done, 1 a promotion refused, 2 bad input',
-};
 
 export async function runFailuresCli(argv: string[], io: Io): Promise<number> {
   const parsed = parseCommand(FAILURES, argv, io);

@@ -2,18 +2,11 @@
 import { appendFile, cp, mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { listFiles } from '../util/files.ts';
-import { parseCommand, type CommandSpec } from './args.ts';
+import { parseCommand } from './args.ts';
+import { INIT } from './commands.ts';
 import { EXIT, type Io } from './io.ts';
 import { displayPath, packageRoot } from './paths.ts';
 
-export const INIT: CommandSpec = {
-  name: 'init',
-  summary: 'write a working starter: trialgate.yml, a fixture (a tiny service with one defect, a node:test acceptor, a reference answer), a stand-in agent and the two workflows',
-  usage: 'trialgate init [DIR] [--force]',
-  positionals: { min: 0, max: 1, name: '[DIR]' },
-  options: { force: { type: 'boolean', help: 'overwrite files that already exist' } },
-  exits: '0 written, 2 a file would be overwritten (see --force)',
-};
 
 /** Where the starter's fixture acceptor finds its node:test reporter. */
 const REPORTER_TARGET = 'fixtures/tally/acceptance/trialgate-reporter.mjs';

@@ -6,18 +6,11 @@ import { TRUSTED_VERDICTS } from '../schemas/judgement.ts';
 import { Report } from '../schemas/report.ts';
 import { parseOrThrow, UserInputError } from '../util/errors.ts';
 import { readJsonFile } from '../util/files.ts';
-import { parseCommand, type CommandSpec } from './args.ts';
+import { parseCommand } from './args.ts';
+import { JUDGE } from './commands.ts';
 import { EXIT, type Io } from './io.ts';
 import { builtinFixture } from './paths.ts';
 
-export const JUDGE: CommandSpec = {
-  name: 'judge',
-  summary: 'print `fault verdict` for each report, by the rules of docs/report-format.md',
-  usage: 'trialgate judge REPORT.json … [--fixture DIR]',
-  positionals: { min: 1, max: Infinity, name: 'REPORT.json …' },
-  options: { fixture: { type: 'string', value: 'DIR', help: 'the fixture whose faults and branches the reports are judged against (needed unless every report names a built-in inventory fault)' } },
-  exits: '0 every report is baseline_pass or defect_detected, 1 otherwise, 2 bad input',
-};
 
 export async function runJudgeCli(argv: string[], io: Io): Promise<number> {
   const parsed = parseCommand(JUDGE, argv, io);

@@ -3,53 +3,22 @@ import { IsolationUnavailable } from '../isolation/sandbox.ts';
 import { EnvironmentError, UserInputError } from '../util/errors.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { commandHelp, type CommandSpec } from './args.ts';
-import { runCompareCli } from './compare.ts';
-import { FAILURES, runFailuresCli } from './failures.ts';
-import { INIT, runInitCli } from './init.ts';
+import { COMPARE, DEMO, FAILURES, INIT, JUDGE, REPAIR, REPORT, RUN, VALIDATE } from './commands.ts';
 import { EXIT, processIo, type Io } from './io.ts';
-import { JUDGE, runJudgeCli } from './judge.ts';
-import { runReportCli } from './report.ts';
-import { REPAIR, runRepairCli } from './repair.ts';
-import { RUN, runRunCli } from './run.ts';
-import { DEMO, runDemoCli, runValidateCli, VALIDATE } from './validate.ts';
 
-const COMPARE: CommandSpec = {
-  name: 'compare',
-  summary: 'compare head results with base results per task and check; the exit code is the gate',
-  usage: 'trialgate compare --base BASE.json [--base BASE2.json …] --head HEAD.json [--policy familywise|strict] [--alpha A] [--confirm-trials N] [--format markdown|json] [--out FILE] [--html FILE]',
-  positionals: { min: 0, max: 0, name: '' },
-  options: {
-    base: { type: 'string', value: 'FILE', multiple: true, help: 'a base results.json (repeat to pool recent base runs)' },
-    head: { type: 'string', value: 'FILE', help: 'the head results.json' },
-    policy: { type: 'string', value: 'familywise|strict', help: 'the regression policy (docs/comparison.md); default familywise, strict where familywise cannot flag even a total loss' },
-    alpha: { type: 'string', value: 'A', help: 'the suite-wide false-alarm budget of familywise (default 0.05 with one base run, 0.01 with more)' },
-    'confirm-trials': { type: 'string', value: 'N', help: 'the confirmation plan a head extended by the action ran under' },
-    format: { type: 'string', value: 'markdown|json', help: 'output format (default markdown)' },
-    out: { type: 'string', value: 'FILE', help: 'write there instead of stdout' },
-    html: { type: 'string', value: 'FILE', help: 'also write report.html: the head run’s evidence with the comparison, base candidates diffed (docs/report-html.md)' },
-  },
-  exits: '0 no regression, 1 regression, 2 cannot compare',
-};
+type Runner = (argv: string[], io: Io) => Promise<number>;
 
-const REPORT: CommandSpec = {
-  name: 'report',
-  summary: 'the markdown report of one run (report.md)',
-  usage: 'trialgate report RESULTS.json [--out FILE]',
-  positionals: { min: 1, max: 1, name: 'RESULTS.json' },
-  options: { out: { type: 'string', value: 'FILE', help: 'write there instead of stdout' } },
-  exits: '0 written, 2 unreadable results',
-};
-
-const COMMANDS: { spec: CommandSpec; run: (argv: string[], io: Io) => Promise<number> }[] = [
-  { spec: INIT, run: runInitCli },
-  { spec: DEMO, run: runDemoCli },
-  { spec: VALIDATE, run: runValidateCli },
-  { spec: RUN, run: runRunCli },
-  { spec: COMPARE, run: runCompareCli },
-  { spec: REPORT, run: runReportCli },
-  { spec: JUDGE, run: runJudgeCli },
-  { spec: FAILURES, run: runFailuresCli },
-  { spec: REPAIR, run: runRepairCli },
+/** Each command's module is loaded only when it runs: help, version and a typo load none of them. */
+const COMMANDS: { spec: CommandSpec; load: () => Promise<Runner> }[] = [
+  { spec: INIT, load: async () => (await import('./init.ts')).runInitCli },
+  { spec: DEMO, load: async () => (await import('./validate.ts')).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import('./validate.ts')).runValidateCli },
+  { spec: RUN, load: async () => (await import('./run.ts')).runRunCli },
+  { spec: COMPARE, load: async () => (await import('./compare.ts')).runCompareCli },
+  { spec: REPORT, load: async () => (await import('./report.ts')).runReportCli },
+  { spec: JUDGE, load: async () => (await import('./judge.ts')).runJudgeCli },
+  { spec: FAILURES, load: async () => (await import('./failures.ts')).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import('./repair.ts')).runRepairCli },
 ];
 
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
@@ -73,7 +42,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     return EXIT.ok;
   }
   try {
-    return await command.run(rest, io);
+    return await (await command.load())(rest, io);
   } catch (e) {
     if (e instanceof UserInputError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       io.stderr(`trialgate ${name}: ${(e as Error).message}\n`);

@@ -6,27 +6,10 @@ import { saveCommittedRepair } from '../repair/committed.ts';
 import { abortRepair, finishRepair, repairTarget, startRepair } from '../repair/repair.ts';
 import { loadTrialSet } from '../trial/trialset.ts';
 import { UserInputError } from '../util/errors.ts';
-import { parseCommand, type CommandSpec } from './args.ts';
+import { parseCommand } from './args.ts';
+import { REPAIR } from './commands.ts';
 import { EXIT, type Io } from './io.ts';
 import { displayPath } from './paths.ts';
-
-export const REPAIR: CommandSpec = {
-  name: 'repair',
-  summary: 'repair one trial’s candidate by hand, kept apart: start (an editable copy), --done (patch, minutes, acceptance re-run) or --abort',
-  usage: 'trialgate repair <run-dir>/<task>/trial-NNN [--done [--minutes M] [--confirming-minutes M] [--note TEXT] [--save] | --abort] [--config F]',
-  positionals: { min: 1, max: 1, name: '<run-dir>/<task>/trial-NNN' },
-  options: {
-    done: { type: 'boolean', help: 'finish: store repair/patch.diff and the minutes, and accept the repaired candidate' },
-    abort: { type: 'boolean', help: 'discard the repair under way' },
-    minutes: { type: 'string', value: 'M', help: 'minutes spent (default: measured since the repair started)' },
-    'confirming-minutes': { type: 'string', value: 'M', help: 'of them, minutes spent confirming business rules' },
-    note: { type: 'string', value: 'TEXT', help: 'what was fixed and why' },
-    save: { type: 'boolean', help: 'also commit the patch to the trial set’s repairs directory, so CI re-applies it to the same candidate' },
-    config: { type: 'string', value: 'FILE', help: 'the trial set the run came from (default trialgate.yml)' },
-    isolation: { type: 'string', value: 'auto|required|none', help: 'isolate the acceptance of the repaired candidate (default auto)' },
-  },
-  exits: '0 done (the repaired candidate passed, or the repair was started or discarded), 1 it still fails, 2 bad input',
-};
 
 export async function runRepairCli(argv: string[], io: Io): Promise<number> {
   const parsed = parseCommand(REPAIR, argv, io);

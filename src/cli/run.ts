@@ -3,32 +3,17 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { markdownTable } from 'markdown-table';
 import type { IsolationSetting } from '../isolation/open.ts';
-import type { Results } from '../schemas/results.ts';
 import { isolationNote } from '../report/isolation.ts';
+import type { RunDigest } from '../results/write-streamed.ts';
 import { progressReporter } from '../trial/progress.ts';
-import { runTrialSet } from '../trial/run-set.ts';
+import { recordTrialSet } from '../trial/run-set.ts';
 import { UserInputError } from '../util/errors.ts';
-import { parseCommand, type CommandSpec } from './args.ts';
+import { parseCommand } from './args.ts';
+import { RUN } from './commands.ts';
 import { EXIT, type Io } from './io.ts';
 import { displayPath } from './paths.ts';
 import { isolationLine } from './validate.ts';
 
-export const RUN: CommandSpec = {
-  name: 'run',
-  summary: 'run the trial set: every task k times from a clean copy, each accepted by task evidence',
-  usage: 'trialgate run [--config trialgate.yml] [--out DIR] [--trials K] [--task ID …] [--concurrency N] [--seed S] [--isolation auto|required|none]',
-  positionals: { min: 0, max: 0, name: '' },
-  options: {
-    config: { type: 'string', value: 'FILE', help: 'the trial set (default trialgate.yml)' },
-    out: { type: 'string', value: 'DIR', help: 'the run directory, new or empty (default .trialgate/run-<time> beside the config)' },
-    trials: { type: 'string', value: 'K', help: 'trials per task (default: the trial set’s)' },
-    task: { type: 'string', value: 'ID', multiple: true, help: 'only this task (repeat for more)' },
-    concurrency: { type: 'string', value: 'N', help: 'trials at once (default: the trial set’s)' },
-    seed: { type: 'string', value: 'S', help: 'the run seed (default: the trial set’s)' },
-    isolation: { type: 'string', value: 'auto|required|none', help: 'override agent.isolation' },
-  },
-  exits: '0 every trial ran (passes and fails are in results.json), 2 bad configuration, no trial could execute, or the run’s integrity failed',
-};
 
 const ISOLATION_SETTINGS = ['auto', 'required', 'none'];
 
@@ -37,7 +22,7 @@ export async function runRunCli(argv: string[], io: Io): Promise<number> {
   if (typeof parsed === 'number') return parsed;
   const values = parsed.values as Record<string, string | undefined> & { task?: string[] };
   if (values.isolation && !ISOLATION_SETTINGS.includes(values.isolation)) throw new UserInputError(RUN.usage, '--isolation', `one of ${ISOLATION_SETTINGS.join(', ')}, got ${JSON.stringify(values.isolation)}`);
-  const output = await runTrialSet({
+  const output = await recordTrialSet({
     configPath: resolve(io.cwd, values.config ?? 'trialgate.yml'),
     ...(values.out ? { outDir: resolve(io.cwd, values.out) } : {}),
     ...(values.trials ? { trials: positiveInt('--trials', values.trials) } : {}),
@@ -48,9 +33,9 @@ export async function runRunCli(argv: string[], io: Io): Promise<number> {
     onStart: ({ isolation, trials }) => io.stderr(`${trials} trial${trials === 1 ? '' : 's'}; ${isolationLine(isolation)}`),
     onProgress: progressReporter(io.stderr, io.isTTY),
   });
-  io.stdout(renderRunSummary(output.results));
+  io.stdout(renderRunSummary(output.run));
   io.stdout(`\nresults: ${displayPath(output.resultsPath, io.cwd)}\n`);
-  const { results } = output;
+  const results = output.run;
   if (results.run.integrity_error) {
     io.stderr(`\ntrialgate run: integrity error: ${results.run.integrity_error}\n`);
     return EXIT.usage;
@@ -70,10 +55,12 @@ export function positiveInt(flag: string, text: string, min = 1): number {
 }
 
 /** The first environment error in full, with the tail of its agent log: what a user needs to fix the setup. */
-async function envErrorTail(runDir: string, results: Results): Promise<string> {
+async function envErrorTail(runDir: string, results: RunDigest): Promise<string> {
   const trial = results.tasks.flatMap((t) => t.trials).find((t) => t.outcome === 'env_error');
   if (!trial) return '';
-  const why = trial.layers.trajectory.notes.find((n) => n.startsWith('env error: ')) ?? '';
+  const verdict = await readFile(join(runDir, trial.evidence, 'evidence', 'verdict.json'), 'utf8').catch(() => '{}');
+  const notes = (JSON.parse(verdict) as { layers?: { trajectory?: { notes?: string[] } } }).layers?.trajectory?.notes ?? [];
+  const why = notes.find((n) => n.startsWith('env error: ')) ?? '';
   const log = await readFile(join(runDir, trial.evidence, 'evidence', 'agent.log'), 'utf8').catch(() => '');
   const tail = log.trim().split('\n').slice(-10).map((l) => `    ${l}`).join('\n');
   return [`  ${trial.evidence}: ${why.replace(/^env error: /, '')}`, `  rule: ${trial.env_error}`, ...(tail ? ['  agent log (last lines):', tail] : []), ''].join('\n');
@@ -82,7 +69,7 @@ async function envErrorTail(runDir: string, results: Results): Promise<string> {
 const pct = (x: number | null) => (x === null ? '' : `${Math.round(x * 100)}%`);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export function renderRunSummary(results: Results): string {
+export function renderRunSummary(results: RunDigest): string {
   const k = results.run.k;
   const usage = results.tasks.some((t) => t.summary.tokens !== undefined || t.summary.cost_usd !== undefined);
   const rows = results.tasks.map((t) => {
@@ -109,7 +96,7 @@ export function renderRunSummary(results: Results): string {
 }
 
 /** For a tool-using task: how many executed trials handled each boundary (`tool:<boundary>` checks). */
-function boundaryCounts(task: Results['tasks'][number]): string[] {
+function boundaryCounts(task: RunDigest['tasks'][number]): string[] {
   const executed = task.trials.filter((t) => t.outcome === 'pass' || t.outcome === 'fail');
   const boundaries = [...new Set(executed.flatMap((t) => Object.keys(t.checks).filter((c) => c.startsWith('tool:'))))];
   return boundaries.map((c) => `${c.slice('tool:'.length)} ${executed.filter((t) => t.checks[c] === true).length}/${executed.length}`);

@@ -4,36 +4,17 @@ import { markdownTable } from 'markdown-table';
 import type { IsolationSetting } from '../isolation/open.ts';
 import type { IsolationReport } from '../isolation/sandbox.ts';
 import type { Validation } from '../kinds/contract.ts';
+import type { ResetProof } from '../service/reset-proof.ts';
 import { validateFixture } from '../kinds/validate.ts';
 import { UserInputError } from '../util/errors.ts';
-import { parseCommand, type CommandSpec } from './args.ts';
+import { parseCommand } from './args.ts';
+import { DEMO, VALIDATE } from './commands.ts';
 import { renderToolsValidation } from './validate-tools.ts';
 import { EXIT, type Io } from './io.ts';
 import { builtinFixture, displayPath, runDirName } from './paths.ts';
 
-const ISOLATION = { type: 'string', value: 'auto|required|none', help: 'isolate services and acceptors (default auto: where the OS allows)' } as const;
 
-export const VALIDATE: CommandSpec = {
-  name: 'validate',
-  summary: 'run a fixture’s reference answers (or --candidate DIR) against the correct service and every defect',
-  usage: 'trialgate validate <fixture-dir> [--candidate DIR] [--out DIR] [--isolation auto|required|none]',
-  positionals: { min: 1, max: 1, name: '<fixture-dir>' },
-  options: {
-    candidate: { type: 'string', value: 'DIR', help: 'validate this candidate instead of the fixture’s reference answers' },
-    out: { type: 'string', value: 'DIR', help: 'where reports go (default .trialgate/validate-<time>)' },
-    isolation: ISOLATION,
-  },
-  exits: '0 the acceptor tells right from wrong, 1 it does not, 2 bad input or environment',
-};
 
-export const DEMO: CommandSpec = {
-  name: 'demo',
-  summary: 'validate the built-in inventory acceptor against its three defects',
-  usage: 'trialgate demo [--out DIR] [--isolation auto|required|none]',
-  positionals: { min: 0, max: 0, name: '' },
-  options: { out: { type: 'string', value: 'DIR', help: 'where reports go (default .trialgate/demo-<time>)' }, isolation: ISOLATION },
-  exits: '0 the acceptor is trusted, 1 it is not',
-};
 
 export async function runValidateCli(argv: string[], io: Io): Promise<number> {
   const parsed = parseCommand(VALIDATE, argv, io);
@@ -94,5 +75,28 @@ export function renderValidation(v: Extract<Validation, { shape: 'variants' }>, 
   } else {
     lines.push('❌ acceptor NOT trusted: it cannot tell right from wrong here.', ...v.problems.map((p) => `  - ${p}`));
   }
+  if (v.resetProof) lines.push('', ...renderResetProof(v.resetProof));
   return lines.join('\n') + '\n';
+}
+
+/** The reset proof (service/reset-proof.ts): per variant what was compared, then whether runs reuse the service. */
+function renderResetProof(proof: ResetProof): string[] {
+  const lines: string[] = [];
+  if (proof.variants.length) {
+    lines.push(
+      'reset: the cases replayed after a reset, and the state probe read after it, against a fresh start:',
+      '',
+      markdownTable([
+        ['variant', 'replayed exchanges', 'state probe reads', 'after a reset = fresh start'],
+        ...proof.variants.map((p) => [p.fault, String(p.replayed), String(p.probed), p.difference ? 'no' : 'yes']),
+      ]),
+      '',
+      ...proof.variants.filter((p) => p.difference).map((p) => `  - ${p.fault}: ${p.difference}`),
+    );
+  }
+  const failed = proof.variants.filter((p) => p.difference).length;
+  if (proof.proved) lines.push(`✅ ${proof.why}: a run keeps one service per variant and concurrency slot, reset between uses.`);
+  else if (failed) lines.push(`ℹ️ reset not proved on ${failed} of ${proof.variants.length} variants (above): each use starts a fresh service.`);
+  else lines.push(`ℹ️ ${proof.why}.`);
+  return lines;
 }

@@ -1,6 +1,7 @@
 // Every GitHub call the action makes, behind one small class: REST through Octokit, artefacts through
 // @actions/artifact. Responses are parsed with zod into the few fields the action relies on, so a
-// changed API fails here, loudly, instead of deep in a decision.
+// changed API fails here, loudly, instead of deep in a decision. Both clients are loaded on first use
+// (a skipped pull request never loads the artefact client, the larger part of the action).
 //
 // Environment: the client reads GITHUB_API_URL when constructed and passes it to Octokit explicitly,
 // because @actions/github freezes its default baseUrl at import. Artefact transfers read
@@ -9,13 +10,12 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
-import { DefaultArtifactClient } from '@actions/artifact';
-import { getOctokit } from '@actions/github';
+import type { ArtifactClient } from '@actions/artifact';
+import type { getOctokit } from '@actions/github';
 import { z } from 'zod';
 import { issuePath } from '../util/errors.ts';
-import { checkShards } from './shards.ts';
+import { checkShards, shardTrialsArtifactName } from './shards.ts';
 import type { ShardArtifact } from './shards.ts';
-import { CorruptZipError, extractZip } from './unzip.ts';
 
 export const ChangedFile = z.object({
   filename: z.string(),
@@ -92,19 +92,29 @@ export function httpStatus(error: unknown): number | undefined {
 }
 
 const PER_PAGE = 100;
+/** Variables @actions/http-client (under Octokit) reads for a proxy. */
+const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'];
+
+type Octokit = ReturnType<typeof getOctokit>;
 
 export class GitHubClient {
-  private readonly octokit: ReturnType<typeof getOctokit>;
-  private readonly artifacts = new DefaultArtifactClient();
+  private octokitClient?: Promise<Octokit>;
+  private artifactClient?: Promise<ArtifactClient>;
 
   constructor(
     readonly repo: RepoRef,
     private readonly token: string,
     /** The run this process is part of: uploads land in it, artefact URLs point into it. */
     readonly runId: number,
-    apiUrl: string = process.env.GITHUB_API_URL ?? 'https://api.github.com',
-  ) {
-    this.octokit = getOctokit(token, { baseUrl: apiUrl });
+    private readonly apiUrl: string = process.env.GITHUB_API_URL ?? 'https://api.github.com',
+  ) {}
+
+  private rest(): Promise<Octokit> {
+    return (this.octokitClient ??= import('@actions/github').then(({ getOctokit }) => getOctokit(this.token, { baseUrl: this.apiUrl })));
+  }
+
+  private artifacts(): Promise<ArtifactClient> {
+    return (this.artifactClient ??= import('@actions/artifact').then(({ DefaultArtifactClient }) => new DefaultArtifactClient()));
   }
 
   /** A client for the repository and run named by the runner's environment. */
@@ -120,21 +130,39 @@ export class GitHubClient {
     return `${this.repo.owner}/${this.repo.repo}`;
   }
 
-  /** Every file a pull request changes (GitHub lists at most 3000). */
+  /**
+   * Every file a pull request changes (GitHub lists at most 3000). The first call of the action, and the
+   * only one of a skipped pull request: made with node:http(s) and the Link header's pages, so that
+   * deciding to skip never loads Octokit; through Octokit where a proxy is configured, which it honours.
+   */
   async listPullRequestFiles(pullNumber: number): Promise<ChangedFile[]> {
-    const items = await this.octokit.paginate(this.octokit.rest.pulls.listFiles, { ...this.repo, pull_number: pullNumber, per_page: PER_PAGE });
-    return items.map((item) => parse(ChangedFile, item, 'GET pulls/{n}/files'));
+    const route = 'GET pulls/{n}/files';
+    if (PROXY_VARIABLES.some((name) => process.env[name])) {
+      const octokit = await this.rest();
+      const items = await octokit.paginate(octokit.rest.pulls.listFiles, { ...this.repo, pull_number: pullNumber, per_page: PER_PAGE });
+      return items.map((item) => parse(ChangedFile, item, route));
+    }
+    const files: ChangedFile[] = [];
+    let next: string | undefined = `${this.apiUrl.replace(/\/$/, '')}/repos/${this.repo.owner}/${this.repo.repo}/pulls/${pullNumber}/files?per_page=${PER_PAGE}`;
+    while (next) {
+      const page = await getJson(next, this.token);
+      if (!Array.isArray(page.body)) throw new GitHubResponseError(`GitHub API ${route}: unexpected response at (top level): expected an array`);
+      for (const item of page.body) files.push(parse(ChangedFile, item, route));
+      next = nextPage(page.link);
+    }
+    return files;
   }
 
   async getRun(runId: number): Promise<WorkflowRun> {
-    const { data } = await this.octokit.rest.actions.getWorkflowRun({ ...this.repo, run_id: runId });
+    const { data } = await (await this.rest()).rest.actions.getWorkflowRun({ ...this.repo, run_id: runId });
     return parse(WorkflowRun, data, 'GET actions/runs/{id}');
   }
 
   /** Runs of a workflow (id or file name), newest first, filtered by GitHub; stops after `limit`. */
   async listWorkflowRuns(workflow: number | string, filter: RunFilter, limit: number): Promise<WorkflowRun[]> {
     const runs: WorkflowRun[] = [];
-    const pages = this.octokit.paginate.iterator(this.octokit.rest.actions.listWorkflowRuns, {
+    const octokit = await this.rest();
+    const pages = octokit.paginate.iterator(octokit.rest.actions.listWorkflowRuns, {
       ...this.repo,
       workflow_id: workflow,
       ...filter,
@@ -151,7 +179,7 @@ export class GitHubClient {
   /** How many commits `head` is ahead of `base`; null when GitHub cannot compare them. */
   async commitsAhead(base: string, head: string): Promise<number | null> {
     try {
-      const { data } = await this.octokit.rest.repos.compareCommitsWithBasehead({ ...this.repo, basehead: `${base}...${head}`, per_page: 1 });
+      const { data } = await (await this.rest()).rest.repos.compareCommitsWithBasehead({ ...this.repo, basehead: `${base}...${head}`, per_page: 1 });
       return typeof data.ahead_by === 'number' ? data.ahead_by : null;
     } catch (error) {
       if (httpStatus(error) === 404) return null;
@@ -161,7 +189,8 @@ export class GitHubClient {
 
   /** A run's artefacts, optionally only those with exactly `name`. */
   async listRunArtifacts(runId: number, name?: string): Promise<RunArtifact[]> {
-    const items = await this.octokit.paginate(this.octokit.rest.actions.listWorkflowRunArtifacts, {
+    const octokit = await this.rest();
+    const items = await octokit.paginate(octokit.rest.actions.listWorkflowRunArtifacts, {
       ...this.repo,
       run_id: runId,
       per_page: PER_PAGE,
@@ -171,34 +200,43 @@ export class GitHubClient {
   }
 
   /**
-   * The artefacts of shards 1..count of `name` in run `runId`, in shard order.
-   * Throws ShardSetError naming each missing or duplicated shard.
+   * The artefacts of shards 1..count of `name` in run `runId`, in shard order, each with the artefact of
+   * its trial directories where it has one. Throws ShardSetError naming each missing or duplicated shard.
    */
-  async listShardArtifacts(name: string, runId: number, count: number): Promise<ShardArtifact[]> {
-    return checkShards(await this.listRunArtifacts(runId), name, count);
+  async listShardArtifacts(name: string, runId: number, count: number): Promise<(ShardArtifact & { trials?: RunArtifact })[]> {
+    const artifacts = await this.listRunArtifacts(runId);
+    return checkShards(artifacts, name, count).map((shard) => {
+      const trials = artifacts.find((a) => !a.expired && a.name === shardTrialsArtifactName(name, shard.index, count));
+      return trials ? { ...shard, trials } : shard;
+    });
+  }
+
+  /** The page a reader opens to download artefact `id` of this run. */
+  artifactUrl(id: number): string {
+    return `${process.env.GITHUB_SERVER_URL ?? 'https://github.com'}/${this.fullName}/actions/runs/${this.runId}/artifacts/${id}`;
   }
 
   async listIssueComments(issue: number): Promise<IssueComment[]> {
-    const items = await this.octokit.paginate(this.octokit.rest.issues.listComments, { ...this.repo, issue_number: issue, per_page: PER_PAGE });
+    const octokit = await this.rest();
+    const items = await octokit.paginate(octokit.rest.issues.listComments, { ...this.repo, issue_number: issue, per_page: PER_PAGE });
     return items.map((item) => parse(IssueComment, item, 'GET issues/{n}/comments'));
   }
 
   async createComment(issue: number, body: string): Promise<IssueComment> {
-    const { data } = await this.octokit.rest.issues.createComment({ ...this.repo, issue_number: issue, body });
+    const { data } = await (await this.rest()).rest.issues.createComment({ ...this.repo, issue_number: issue, body });
     return parse(IssueComment, data, 'POST issues/{n}/comments');
   }
 
   async updateComment(commentId: number, body: string): Promise<IssueComment> {
-    const { data } = await this.octokit.rest.issues.updateComment({ ...this.repo, comment_id: commentId, body });
+    const { data } = await (await this.rest()).rest.issues.updateComment({ ...this.repo, comment_id: commentId, body });
     return parse(IssueComment, data, 'PATCH issues/comments/{id}');
   }
 
   /** Upload `files` (absolute, under `root`) as one artefact of this run. */
   async uploadArtifact(name: string, root: string, files: readonly string[], retentionDays: number): Promise<UploadedArtifact> {
-    const { id, size } = await this.artifacts.uploadArtifact(name, [...files], resolve(root), { retentionDays });
+    const { id, size } = await (await this.artifacts()).uploadArtifact(name, [...files], resolve(root), { retentionDays });
     if (id === undefined) throw new GitHubResponseError(`upload of artefact ${name}: GitHub returned no artefact id`);
-    const server = process.env.GITHUB_SERVER_URL ?? 'https://github.com';
-    return { id, size: size ?? 0, url: `${server}/${this.fullName}/actions/runs/${this.runId}/artifacts/${id}` };
+    return { id, size: size ?? 0, url: this.artifactUrl(id) };
   }
 
   /**
@@ -208,9 +246,10 @@ export class GitHubClient {
    * retries a corrupt archive for minutes before it gives up.
    */
   async downloadArtifact(artifact: { id: number; runId: number; digest?: string | null }, destination: string): Promise<string[]> {
+    const { CorruptZipError, extractZip } = await import('./unzip.ts');
     const staging = await mkdtemp(join(process.env.RUNNER_TEMP ?? tmpdir(), 'trialgate-artifact-'));
     try {
-      const { digestMismatch } = await this.artifacts.downloadArtifact(artifact.id, {
+      const { digestMismatch } = await (await this.artifacts()).downloadArtifact(artifact.id, {
         path: staging,
         skipDecompress: true,
         ...(artifact.digest ? { expectedHash: artifact.digest } : {}),
@@ -224,6 +263,43 @@ export class GitHubClient {
       await rm(staging, { recursive: true, force: true });
     }
   }
+}
+
+/**
+ * One GET of the REST API as Octokit sends it; a status other than 2xx throws an error carrying it. Only
+ * the module of the URL's protocol is loaded (TLS costs a skipped pull request's start a tenth).
+ */
+async function getJson(url: string, token: string): Promise<{ body: unknown; link: string | undefined }> {
+  const headers = { accept: 'application/vnd.github+json', authorization: `token ${token}`, 'user-agent': 'trialgate', 'x-github-api-version': '2022-11-28' };
+  const { get } = url.startsWith('https:') ? await import('node:https') : await import('node:http');
+  return new Promise((resolve, reject) => {
+    const request = get(url, { headers, timeout: 30_000 }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const status = response.statusCode ?? 0;
+        let body: unknown;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = text;
+        }
+        if (status < 200 || status > 299) {
+          const message = (body as { message?: unknown } | null)?.message;
+          reject(Object.assign(new Error(`GitHub API GET ${new URL(url).pathname}: ${status} ${typeof message === 'string' ? message : text.slice(0, 200)}`), { status }));
+        } else resolve({ body, link: [response.headers.link ?? []].flat().join(', ') || undefined });
+      });
+    });
+    request.on('timeout', () => request.destroy(new Error(`GitHub API GET ${new URL(url).pathname}: no answer within 30 s`)));
+    request.on('error', reject);
+  });
+}
+
+/** The `rel="next"` URL of a Link header. Pure. */
+export function nextPage(link: string | undefined): string | undefined {
+  return link?.split(',').map((part) => /<([^>]+)>;\s*rel="next"/.exec(part)?.[1]).find(Boolean);
 }
 
 function parse<S extends z.ZodType>(schema: S, data: unknown, route: string): z.infer<S> {

@@ -30,6 +30,14 @@ export function shardArtifactName(name: string, index: number, count: number): s
   return `${name}-shard-${index}-of-${count}`;
 }
 
+/**
+ * A shard's trial directories, uploaded apart from its results: the merge job downloads only the results
+ * and links these (checkShards never takes one for a shard: its name does not end in `-of-<n>`).
+ */
+export function shardTrialsArtifactName(name: string, index: number, count: number): string {
+  return `${shardArtifactName(name, index, count)}-trials`;
+}
+
 /** The run's artefacts for shards 1..count of `name`, in order, or a ShardSetError naming what is wrong. */
 export function checkShards(artifacts: readonly RunArtifact[], name: string, count: number): ShardArtifact[] {
   const prefix = `${name}-shard-`;

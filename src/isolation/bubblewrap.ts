@@ -21,6 +21,7 @@ const TMP_BYTES = 2 * 1024 * 1024 * 1024;
 
 export class Bubblewrap implements Sandbox {
   readonly report: IsolationReport = { mechanism: 'bubblewrap' };
+  readonly privateServices = true;
   private sockets = 0;
 
   private constructor(

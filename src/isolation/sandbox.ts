@@ -74,6 +74,11 @@ export interface ServiceReach {
 
 export interface Sandbox {
   readonly report: IsolationReport;
+  /**
+   * Whether a service it places is reachable only through what the runner hands out: an idle service
+   * then waits out of every agent's reach, so a run may keep it between trials (service/pool.ts).
+   */
+  readonly privateServices: boolean;
   spawn(spec: SandboxSpec): SandboxedProcess;
   placeService(): Promise<ServicePlacement>;
   reach(address: ServiceAddress): ServiceReach;

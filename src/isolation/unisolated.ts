@@ -13,6 +13,9 @@ import { killGroup, killMarked, supervise } from './processes.ts';
 import type { IsolationReport, Sandbox, SandboxedProcess, SandboxSpec, ServiceAddress, ServicePlacement, ServiceReach } from './sandbox.ts';
 
 export class Unisolated implements Sandbox {
+  /** A service listens on a loopback port that any process of the user can reach. */
+  readonly privateServices = false;
+
   constructor(readonly report: IsolationReport) {}
 
   spawn(spec: SandboxSpec): SandboxedProcess {

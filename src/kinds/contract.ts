@@ -8,6 +8,8 @@ import type { VariantValidationRow } from '../acceptance/validate.ts';
 import type { CandidateSnapshot } from '../acceptance/snapshot.ts';
 import type { Fixture } from '../fixture/load.ts';
 import type { Sandbox } from '../isolation/sandbox.ts';
+import type { ServiceLender } from '../service/pool.ts';
+import type { ReplayableUse, ResetProof } from '../service/reset-proof.ts';
 import type { AcceptanceSpec } from '../schemas/acceptance.ts';
 import type { Usage } from '../schemas/results.ts';
 import type { Scrubber } from '../util/scrub.ts';
@@ -48,6 +50,8 @@ export interface TrialHandle {
   readonly seed: number;
   readonly trialDir: string;
   readonly sandbox: Sandbox;
+  /** Where acceptance gets each variant's service: the run's pool, for this trial's concurrency slot. */
+  readonly services: ServiceLender;
   readonly scrubber: Scrubber;
   /** Run the agent once, sandboxed, under the trial's budget; integrity is checked around it. */
   runAgent(request?: AgentRequest): Promise<AgentRun>;
@@ -104,7 +108,7 @@ export interface BoundaryValidationRow {
 }
 
 export type Validation =
-  | { shape: 'variants'; fixture: Fixture; candidateDir: string; rows: VariantValidationRow[]; problems: string[]; formatOnly: boolean }
+  | { shape: 'variants'; fixture: Fixture; candidateDir: string; rows: VariantValidationRow[]; problems: string[]; formatOnly: boolean; resetProof?: ResetProof }
   | { shape: 'boundaries'; fixture: Fixture; skillPath: string; rows: BoundaryValidationRow[]; problems: string[] };
 
 export interface ValidateOptions {
@@ -115,6 +119,8 @@ export interface ValidateOptions {
   /** A candidate to validate instead of the fixture's reference answers. */
   candidateDir?: string;
   scrubber: Scrubber;
+  /** Where acceptance gets each variant's service (default: a fresh one per use). */
+  services?: ServiceLender;
 }
 
 export interface TaskKind {
@@ -127,4 +133,11 @@ export interface TaskKind {
   checkFixture(fixture: Fixture, acceptance: AcceptanceSpec): void;
   run(trial: TrialHandle): Promise<KindResult>;
   validate(options: ValidateOptions): Promise<Validation>;
+  /**
+   * The acceptance of the candidate in `candidateDir` (default: the reference answers) as one use of a
+   * variant's service that the runner can replay exactly, to prove the service's reset
+   * (service/reset-proof.ts); or why it cannot (the candidate fails its checks). Absent for a kind whose
+   * acceptor makes requests the runner does not see: its services always start fresh.
+   */
+  replayableUse?(fixture: Fixture, acceptance: AcceptanceSpec, candidateDir?: string): Promise<ReplayableUse | string>;
 }

@@ -42,15 +42,15 @@ export function bounded(text: string, max: number): string {
 }
 
 /**
- * A line of caller-written markdown (a note) made safe: its code spans and its links to a commit
- * (`[abc1234](https://…)`) stay as written; outside them no line break, markdown, raw HTML, autolink or
+ * A line of caller-written markdown (a note) made safe: its code spans, its links to a commit
+ * (`[abc1234](https://…)`) and to a shard's artefact (`[2/8](https://…)`) stay as written; outside them no line break, markdown, raw HTML, autolink or
  * mention survives, whatever part of the line a user supplied (a zip entry name, a branch, a message).
  */
 export function safeLine(text: string): string {
   const flat = text.replace(BREAKS, ' ');
   let out = '';
   let last = 0;
-  for (const m of flat.matchAll(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)|\[[0-9a-f]{7,40}\]\(https?:\/\/[^\s()<>]+\)/g)) {
+  for (const m of flat.matchAll(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)|\[(?:[0-9a-f]{7,40}|\d+\/\d+)\]\(https?:\/\/[^\s()<>]+\)/g)) {
     out += quiet(flat.slice(last, m.index));
     out += m[0];
     last = m.index + m[0].length;

@@ -5,21 +5,34 @@ const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
 export function renderJunit(results: Results): string {
-  const suites = results.tasks.map((task) => {
-    const cases = task.trials.map((trial) => {
-      const name = `${task.id} trial ${trial.trial}`;
+  return [...junitPieces(results.trial_set.name, results.tasks.map((task) => ({ id: task.id, wall_ms: task.summary.wall_ms, outcomes: task.trials.map((t) => t.outcome), trials: task.trials })))].join('');
+}
+
+/** One task's suite: its totals, known before its trials are written, and the trials themselves. */
+export interface JunitSuite {
+  id: string;
+  wall_ms: number;
+  outcomes: readonly TrialResult['outcome'][];
+  trials: Iterable<TrialResult>;
+}
+
+/** junit.xml piece by piece, each suite's trials produced as they are written (a run of thousands). */
+export function* junitPieces(setName: string, suites: Iterable<JunitSuite>): Generator<string> {
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${escape(setName)}">\n`;
+  let first = true;
+  for (const suite of suites) {
+    const count = (o: TrialResult['outcome']) => suite.outcomes.filter((x) => x === o).length;
+    yield `${first ? '' : '\n'}  <testsuite name="${escape(suite.id)}" tests="${suite.outcomes.length}" failures="${count('fail')}" errors="${count('env_error')}" skipped="${count('unexecuted')}" time="${(suite.wall_ms / 1000).toFixed(3)}">`;
+    for (const trial of suite.trials) {
+      const name = `${suite.id} trial ${trial.trial}`;
       const time = (trial.wall_ms / 1000).toFixed(3);
       const body = trialBody(trial);
-      return `    <testcase classname="${escape(results.trial_set.name)}.${escape(task.id)}" name="${escape(name)}" time="${time}"${body ? `>\n${body}\n    </testcase>` : ' />'}`;
-    });
-    const count = (o: TrialResult['outcome']) => task.trials.filter((t) => t.outcome === o).length;
-    return [
-      `  <testsuite name="${escape(task.id)}" tests="${task.trials.length}" failures="${count('fail')}" errors="${count('env_error')}" skipped="${count('unexecuted')}" time="${(task.summary.wall_ms / 1000).toFixed(3)}">`,
-      ...cases,
-      '  </testsuite>',
-    ].join('\n');
-  });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${escape(results.trial_set.name)}">\n${suites.join('\n')}\n</testsuites>\n`;
+      yield `\n    <testcase classname="${escape(setName)}.${escape(suite.id)}" name="${escape(name)}" time="${time}"${body ? `>\n${body}\n    </testcase>` : ' />'}`;
+    }
+    yield '\n  </testsuite>';
+    first = false;
+  }
+  yield '\n</testsuites>\n';
 }
 
 function trialBody(trial: TrialResult): string {

@@ -23,7 +23,10 @@ function ratioOfChoose(a: number, n: number, k: number): number {
   return ratio;
 }
 
-export function summarizeTask(trials: readonly TrialResult[], k: number, faults: readonly string[]): TaskSummary {
+/** What a summary reads of each trial (a run's digest of it will do). */
+export type SummarizedTrial = Pick<TrialResult, 'outcome' | 'checks' | 'wall_ms' | 'usage' | 'repair'>;
+
+export function summarizeTask(trials: readonly SummarizedTrial[], k: number, faults: readonly string[]): TaskSummary {
   const executed = trials.filter((t) => t.outcome === 'pass' || t.outcome === 'fail');
   const n = executed.length;
   const passes = executed.filter((t) => t.outcome === 'pass').length;

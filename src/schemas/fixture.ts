@@ -17,6 +17,12 @@ export const ServiceSpec = z.strictObject({
    * shown as not attributed; fault branches and targets need it.
    */
   coverage: z.boolean().default(false),
+  /**
+   * GET paths whose answers together show the service's whole observable state. With coverage they let
+   * trialgate prove that a reset equals a fresh start, and then keep one service per variant for a whole
+   * run, reset between uses (docs/fixture.md); without them every use starts the service afresh.
+   */
+  stateProbe: z.array(z.string().startsWith('/')).default([]),
   /** Service files whose hash, with the fault id, is the variant's hash. */
   files: z.array(z.string()).min(1),
 });

@@ -122,6 +122,11 @@ export const TaskResult = z.object({
   faults: z.array(FaultLabel),
   trials: z.array(TrialResult),
   summary: TaskSummary,
+  /**
+   * How the task's services were provided: one instance per variant and concurrency slot, reset between
+   * uses (its reset proved at the start of the run), or a fresh process per use; `why` says which and why.
+   */
+  services: z.object({ reused: z.boolean(), why: z.string(), started: z.number().int().nonnegative(), uses: z.number().int().nonnegative() }).optional(),
 });
 
 export const RunInfo = z.object({

@@ -23,5 +23,6 @@ export async function resetService(service: RunningService): Promise<string[]> {
   } catch {
     throw new EnvironmentError(`control ${PATH} answered no JSON: ${answer.text.slice(0, 120)}`, NOT_SPOKEN);
   }
+  service.markReset();
   return Array.isArray(body.branches) ? body.branches.filter((b): b is string => typeof b === 'string') : [];
 }

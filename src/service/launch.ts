@@ -19,6 +19,13 @@ export interface RunningService {
   controlToken: string;
   /** The service's stderr so far (capped), for the evidence of an env error. */
   stderr(): string;
+  /** Told by the control channel after a reset it answered: the service is in its seed state again. */
+  markReset(): void;
+  /**
+   * Whether another use may have it: it still runs, every request it was sent was answered (none is
+   * still at work inside it), and the last one was a reset.
+   */
+  reusable(): boolean;
   stop(): Promise<void>;
 }
 
@@ -70,22 +77,41 @@ async function startOnce(sandbox: Sandbox, fixture: Fixture, fault: string): Pro
   const exited = process.exited.then(({ code, signal }) => (code === 127 ? `could not start ${spec.command[0]}` : `exited with ${signal ?? `code ${code}`} before it was ready`));
   const agent = newAgent();
   const address = placement.address;
+  let running = true;
+  void process.exited.then(() => (running = false));
+  // Set once the service is ready: a refused probe before then is no request left at work.
+  let ready = false;
+  let unanswered = false;
+  let reset = false;
   const service: RunningService = {
     address,
     coverage: spec.coverage,
     controlToken,
-    request: (path, options = {}) => send(address.url + path, { timeoutMs: 5000, ...options, agent, ...(address.socketPath ? { socketPath: address.socketPath } : {}) }),
+    request: async (path, options = {}) => {
+      reset = false;
+      try {
+        return await send(address.url + path, { timeoutMs: 5000, ...options, agent, ...(address.socketPath ? { socketPath: address.socketPath } : {}) });
+      } catch (e) {
+        if (ready) unanswered = true;
+        throw e;
+      }
+    },
     stderr: () => stderr,
+    markReset: () => (reset = true),
+    reusable: () => running && ready && !unanswered && reset,
     stop: async () => {
       agent.destroy();
       process.kill();
       await process.exited;
     },
   };
-  const ready = await Promise.race([waitReady(service, spec.health, spec.startTimeoutMs), exited]);
-  if (ready === true) return service;
+  const answer = await Promise.race([waitReady(service, spec.health, spec.startTimeoutMs), exited]);
+  if (answer === true) {
+    ready = true;
+    return service;
+  }
   await service.stop();
-  const why = ready === false ? `no 200 from ${spec.health} within ${spec.startTimeoutMs} ms` : ready;
+  const why = answer === false ? `no 200 from ${spec.health} within ${spec.startTimeoutMs} ms` : answer;
   throw new EnvironmentError(
     `service ${spec.command.join(' ')} (variant ${fault}) ${why}${stderr ? `; stderr: ${stderr.trim().slice(-500)}` : ''}`,
     'the service under test did not start: an environment failure, excluded from pass rates',

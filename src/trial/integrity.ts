@@ -1,7 +1,7 @@
 // Tamper and escape detection around each agent run: hash what the agent may not change before and
 // after, and list what it left where only the runner writes. Pure comparison below; the snapshot
 // itself is the only I/O, and it never follows a link.
-import { readdir } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashFiles, listEntries } from '../util/files.ts';
 
@@ -33,8 +33,8 @@ export async function takeSnapshot(trialDir: string, taskDir: string, runDir: st
     trial,
     evidence,
     neighbours: [
-      ...(await readdir(taskDir)).filter((n) => !/^trial-\d+$/.test(n)).map((n) => `${n} beside the trial directories`),
-      ...(await readdir(runDir)).map((n) => `${n} in the run directory`),
+      ...readdirSync(taskDir).filter((n) => !/^trial-\d+$/.test(n)).map((n) => `${n} beside the trial directories`),
+      ...readdirSync(runDir).map((n) => `${n} in the run directory`),
     ],
   };
 }

@@ -7,13 +7,16 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { AcceptanceCopyChanged } from '../acceptance/accept.ts';
-import { copyFixture, hashProtected, type Fixture } from '../fixture/load.ts';
+import { copyFixture, hashProtected, NO_FAULT, type Fixture } from '../fixture/load.ts';
 import { baseEnvironment, openSandbox, passedEnvironment, type IsolationSetting } from '../isolation/open.ts';
 import type { Sandbox } from '../isolation/sandbox.ts';
 import { summarizeTask } from '../results/metrics.ts';
 import { applyCommittedRepair } from '../repair/committed.ts';
-import { writeRunFiles } from '../results/write.ts';
-import { RESULTS_SCHEMA, type Results, type RunInfo, type TaskResult, type TrialResult } from '../schemas/results.ts';
+import { ServicePool, type ServiceLender } from '../service/pool.ts';
+import { TrialLog, type TrialDigest } from '../results/trial-log.ts';
+import { writeRunFilesStreamed, type RunDigest, type TaskDigest } from '../results/write-streamed.ts';
+import { readResultsFile } from '../compare/read-results.ts';
+import { RESULTS_SCHEMA, type Results, type RunInfo, type TrialResult } from '../schemas/results.ts';
 import { EnvironmentError, UserInputError } from '../util/errors.ts';
 import { hashFiles, matchFiles } from '../util/files.ts';
 import { sha256, sha256Manifest } from '../util/hash.ts';
@@ -22,6 +25,7 @@ import { heldTokens, Scrubber } from '../util/scrub.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { projectChanges } from './integrity.ts';
 import { runTrial, trialDirName, type RunContext } from './run-trial.ts';
+import { offerReuse } from './services.ts';
 import { loadTrialSet, type ResolvedTask, type TrialSet } from './trialset.ts';
 
 export interface Shard {
@@ -66,7 +70,24 @@ export interface RunOutput {
   results: Results;
 }
 
+/** A run as `recordTrialSet` returns it: every trial a digest, the whole of each in results.json. */
+export interface RunRecord {
+  runDir: string;
+  resultsPath: string;
+  run: RunDigest;
+}
+
+/** Run the trial set and read its results.json back whole (for callers that go on with every trial). */
 export async function runTrialSet(options: RunOptions): Promise<RunOutput> {
+  const { runDir, resultsPath } = await recordTrialSet(options);
+  return { runDir, resultsPath, results: await readResultsFile(resultsPath) };
+}
+
+/**
+ * Run the trial set. Each trial goes to disk as it ends (its directory, and a log its results are written
+ * from at the end): memory holds a digest per trial, so a run of thousands stays as small as one of ten.
+ */
+export async function recordTrialSet(options: RunOptions): Promise<RunRecord> {
   const set = await loadTrialSet(options.configPath);
   const k = options.trials ?? set.config.trials;
   const tasks = selectTasks(set, options.tasks);
@@ -85,9 +106,21 @@ export async function runTrialSet(options: RunOptions): Promise<RunOutput> {
   const gitSha = options.runInfo?.git_sha ?? gitHead(set.dir);
   const startedAt = new Date().toISOString();
   const copiesRoot = await mkdtemp(join(tmpdir(), 'trialgate-acceptance-'));
+  const logDir = await mkdtemp(join(tmpdir(), 'trialgate-log-'));
+  const log = TrialLog.create(logDir);
+  const pool = new ServicePool(sandbox);
   try {
     const copies = new Map<string, Fixture>();
     for (const task of tasks) copies.set(task.spec.id, await copyFixture(task.fixture, join(copiesRoot, task.spec.id)));
+    const concurrency = options.concurrency ?? set.config.concurrency;
+    for (const task of tasks) {
+      const fixture = copies.get(task.spec.id)!;
+      if (!slots.some((slot) => slot.task === task)) {
+        pool.refuse(fixture, 'no trial of this task runs here');
+        continue;
+      }
+      await offerReuse({ pool, sandbox, fixture, kind: task.kind, acceptance: task.acceptance, faults: [NO_FAULT, ...Object.keys(task.faults)], slots: Math.min(concurrency, slots.length) });
+    }
     const { env: agentEnv, setupError } = agentEnvironment(set);
     const scrubber = new Scrubber([...(options.secrets ?? []), ...heldTokens(process.env), ...passedValues(set)]);
     let integrityError: string | undefined;
@@ -105,7 +138,7 @@ export async function runTrialSet(options: RunOptions): Promise<RunOutput> {
         network: set.config.agent.network === 'none' ? 'none' : 'host',
         logCapBytes: set.config.agent.log_cap_bytes,
       },
-      conceal: [set.dir, runDir, copiesRoot],
+      conceal: [set.dir, runDir, copiesRoot, logDir],
       verifyAcceptanceCopy: async (taskId) => {
         const task = tasks.find((t) => t.spec.id === taskId)!;
         const copy = copies.get(taskId)!;
@@ -128,17 +161,18 @@ export async function runTrialSet(options: RunOptions): Promise<RunOutput> {
       },
     };
 
-    const byTask = new Map<string, TrialResult[]>(tasks.map((t) => [t.spec.id, []]));
+    const byTask = new Map<string, TrialDigest[]>(tasks.map((t) => [t.spec.id, []]));
     let done = 0;
-    await mapPool(slots, options.concurrency ?? set.config.concurrency, async ({ task, trial }) => {
-      let result = integrityError ? unexecuted(trial, task) : await runOne(run, task, copies.get(task.spec.id)!, trial, seed);
+    await mapPool(slots, concurrency, async ({ task, trial }, _, slot) => {
+      let result = integrityError ? unexecuted(trial, task) : await runOne(run, task, copies.get(task.spec.id)!, trial, seed, pool.lender(slot));
       const repair = integrityError ? undefined : await committedRepair(set, task, result, runDir, sandbox.report.mechanism === 'none' ? 'none' : 'auto');
       if (repair) result = { ...result, repair };
-      byTask.get(task.spec.id)!.push(result);
+      byTask.get(task.spec.id)!.push(log.append(task.spec.id, result));
       options.onProgress?.({ done: ++done, total: slots.length, task: task.spec.id, trial, result });
     });
 
-    const results: Results = {
+    const trust = <T extends TrialDigest>(result: T): T => (integrityError ? untrusted(result, integrityError) : result);
+    const record: RunDigest = {
       schema: RESULTS_SCHEMA,
       trial_set: { name: set.config.name, sha256: set.sha256 },
       run: {
@@ -158,11 +192,21 @@ export async function runTrialSet(options: RunOptions): Promise<RunOutput> {
       },
       watched,
       agent: { command: set.config.agent.command },
-      tasks: tasks.map((task) => taskResult(set, task, k, byTask.get(task.spec.id)!.map((r) => (integrityError ? untrusted(r, integrityError) : r)))),
+      tasks: tasks.map((task) => ({
+        ...taskResult(set, task, k, byTask.get(task.spec.id)!.map(trust)),
+        services: pool.use(copies.get(task.spec.id)!),
+      })),
     };
-    const resultsPath = await writeRunFiles(runDir, results, scrubber);
-    return { runDir, resultsPath, results };
+    await pool.close();
+    const trials = function* (taskId: string) {
+      for (const trial of log.trials(taskId)) yield trust(trial);
+    };
+    const resultsPath = await writeRunFilesStreamed(runDir, record, trials, scrubber);
+    return { runDir, resultsPath, run: record };
   } finally {
+    await pool.close();
+    log.close();
+    await rm(logDir, { recursive: true, force: true });
     await rm(copiesRoot, { recursive: true, force: true });
     await sandbox.dispose();
   }
@@ -179,9 +223,9 @@ async function committedRepair(set: TrialSet, task: ResolvedTask, result: TrialR
 }
 
 /** One trial; whatever goes wrong inside it is that trial's result, never the run's end. */
-async function runOne(run: RunContext, task: ResolvedTask, copy: Fixture, trial: number, seed: number): Promise<TrialResult> {
+async function runOne(run: RunContext, task: ResolvedTask, copy: Fixture, trial: number, seed: number, services: ServiceLender): Promise<TrialResult> {
   try {
-    return await runTrial({ run, task, acceptanceCopy: copy, trial, seed: trialSeed(seed, task.spec.id, trial) });
+    return await runTrial({ run, task, acceptanceCopy: copy, trial, seed: trialSeed(seed, task.spec.id, trial), services });
   } catch (e) {
     if (e instanceof AcceptanceCopyChanged) return unexecuted(trial, task, e.message);
     return {
@@ -211,11 +255,12 @@ function unexecuted(trial: number, task: ResolvedTask, why = 'not run: the run s
   };
 }
 
-/** After a run-level integrity error no trial passes: each names why. */
-function untrusted(result: TrialResult, why: string): TrialResult {
+/** After a run-level integrity error no trial passes: each names why (in its layers, when it has them). */
+function untrusted<T extends TrialDigest & { layers?: TrialResult['layers'] }>(result: T, why: string): T {
   if (result.outcome !== 'pass') return result;
-  const constraints = { ok: false, failures: [...result.layers.constraints.failures, why] };
-  return { ...result, outcome: 'fail', checks: { ...result.checks, pass: false }, layers: { ...result.layers, constraints } };
+  const failed: T = { ...result, outcome: 'fail', checks: { ...result.checks, pass: false } };
+  if (result.layers) failed.layers = { ...result.layers, constraints: { ok: false, failures: [...result.layers.constraints.failures, why] } };
+  return failed;
 }
 
 /** A run directory starts empty: a trial must never see another run's files (and none are overwritten). */
@@ -246,7 +291,7 @@ export function trialSeed(seed: number, taskId: string, trial: number): number {
   return Number.parseInt(sha256(`${seed}/${taskId}/${trial}`).slice(0, 8), 16) & 0x7fffffff;
 }
 
-function taskResult(set: TrialSet, task: ResolvedTask, k: number, trials: TrialResult[]): TaskResult {
+function taskResult(set: TrialSet, task: ResolvedTask, k: number, trials: TrialDigest[]): TaskDigest {
   trials.sort((a, b) => a.trial - b.trial);
   return {
     id: task.spec.id,

@@ -1,7 +1,8 @@
 // One trial: a clean trial directory, the task's kind run through the trial handle (the agent sandboxed
 // under its budget with integrity checked around every run, acceptance from the verified acceptance
 // copy), then the layered verdict into evidence/verdict.json. Nothing the agent planted is followed.
-import { chmod, cp, mkdir, mkdtemp, readlink, rm } from 'node:fs/promises';
+import { chmodSync, cpSync, mkdirSync } from 'node:fs';
+import { mkdir, mkdtemp, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { runAgentProcess } from '../agent/process.ts';
@@ -9,6 +10,7 @@ import { AcceptanceCopyChanged } from '../acceptance/accept.ts';
 import { readCandidate, type CandidateSnapshot } from '../acceptance/snapshot.ts';
 import type { AgentRequest, AgentRun, KindResult, TrialHandle } from '../kinds/contract.ts';
 import type { Sandbox } from '../isolation/sandbox.ts';
+import type { ServiceLender } from '../service/pool.ts';
 import { TrialResult, Usage } from '../schemas/results.ts';
 import type { Budget, Limits } from '../schemas/trialset.ts';
 import { EnvironmentError } from '../util/errors.ts';
@@ -54,6 +56,8 @@ export interface TrialContext {
   acceptanceCopy: ResolvedTask['fixture'];
   trial: number;
   seed: number;
+  /** The services of this trial's concurrency slot. */
+  services: ServiceLender;
 }
 
 /** Outputs that claim success; they count for nothing, and against the agent when nothing backs them. */
@@ -136,6 +140,9 @@ class Trial implements TrialHandle {
   }
   get sandbox() {
     return this.ctx.run.sandbox;
+  }
+  get services() {
+    return this.ctx.services;
   }
   get scrubber() {
     return this.ctx.run.scrubber;
@@ -283,14 +290,15 @@ class Trial implements TrialHandle {
   }
 }
 
+/** Synchronous calls: a handful of small local files, cheaper than their asynchronous round trips (util/files.ts). */
 async function prepareTrialDir(ctx: TrialContext, trialDir: string): Promise<void> {
-  await mkdir(join(trialDir, 'candidate'), { recursive: true });
-  await mkdir(join(trialDir, 'evidence'), { recursive: true });
-  await cp(join(ctx.acceptanceCopy.dir, 'inputs'), join(trialDir, 'inputs'), { recursive: true });
-  await cp(join(ctx.acceptanceCopy.dir, 'task.txt'), join(trialDir, 'task.txt'));
+  mkdirSync(join(trialDir, 'candidate'), { recursive: true });
+  mkdirSync(join(trialDir, 'evidence'), { recursive: true });
+  cpSync(join(ctx.acceptanceCopy.dir, 'inputs'), join(trialDir, 'inputs'), { recursive: true });
+  cpSync(join(ctx.acceptanceCopy.dir, 'task.txt'), join(trialDir, 'task.txt'));
   await writeInside(trialDir, 'config.json', json({ ...ctx.run.config, task: ctx.task.spec.id, trial: ctx.trial, seed: ctx.seed }));
   // Isolated, the trial directory is mounted read-only; unisolated, read-only is a signal and the hashes are the guard.
-  for (const entry of await listEntries(join(trialDir, 'inputs'))) if (entry.kind === 'file') await chmod(join(trialDir, 'inputs', entry.path), 0o444);
+  for (const entry of await listEntries(join(trialDir, 'inputs'))) if (entry.kind === 'file') chmodSync(join(trialDir, 'inputs', entry.path), 0o444);
 }
 
 async function readUsage(path: string): Promise<Usage | undefined> {

@@ -8,11 +8,12 @@ import { loadFixture, mustBeInside, type Fixture } from '../fixture/load.ts';
 import type { TaskKind } from '../kinds/contract.ts';
 import { kindOf } from '../kinds/registry.ts';
 import type { AcceptanceSpec } from '../schemas/acceptance.ts';
-import { TrialSetFile, type TaskSpec } from '../schemas/trialset.ts';
+import type { TaskSpec, TrialSetFile } from '../schemas/trialset.ts';
 import { UserInputError } from '../util/errors.ts';
-import { parseYamlConfig } from '../util/yaml-config.ts';
-import { matchFiles, readTextFile } from '../util/files.ts';
-import { sha256 } from '../util/hash.ts';
+import { matchFiles } from '../util/files.ts';
+import { readTrialSetFile } from './trialset-file.ts';
+
+export { parseTrialSetText } from './trialset-file.ts';
 
 export interface ResolvedTask {
   spec: TaskSpec;
@@ -36,10 +37,7 @@ export interface TrialSet {
 }
 
 export async function loadTrialSet(path: string): Promise<TrialSet> {
-  const file = resolve(path);
-  const text = await readTextFile(file, 'no trial set here; pass --config or create one with `trialgate init` (see docs/trial-set.md)');
-  const config = parseTrialSetText(text, file);
-  const dir = dirname(file);
+  const { file, dir, config, sha256 } = await readTrialSetFile(path);
   const tasks: ResolvedTask[] = [];
   for (const [i, spec] of config.tasks.entries()) {
     const fixture = await loadFixture(resolve(dir, spec.fixture), dir).catch((e: unknown) => {
@@ -62,18 +60,7 @@ export async function loadTrialSet(path: string): Promise<TrialSet> {
   await mustBeInside(dir, resolve(dir, config.repairs), file, 'repairs');
   const shown = await resolveAgentFiles(file, dir, config);
   await refuseExposure(file, dir, shown, tasks);
-  return { file, dir, config, sha256: sha256(text), tasks, agentFiles: [...new Set(shown.map((s) => s.path))].sort() };
-}
-
-/** Parse and validate the YAML text; exported so tests and the JSON Schema share one path. */
-export function parseTrialSetText(text: string, file: string): TrialSetFile {
-  const config = parseYamlConfig(TrialSetFile, text, file);
-  const ids = new Set<string>();
-  for (const [i, task] of config.tasks.entries()) {
-    if (ids.has(task.id)) throw new UserInputError(file, `tasks[${i}].id`, `task id ${task.id} is used twice; task ids must be unique`);
-    ids.add(task.id);
-  }
-  return config;
+  return { file, dir, config, sha256, tasks, agentFiles: [...new Set(shown.map((s) => s.path))].sort() };
 }
 
 function faultLabels(file: string, i: number, spec: TaskSpec, fixture: Fixture): Record<string, string> {

@@ -17,6 +17,7 @@ import type { AcceptanceSpec, CommandAcceptance } from '../../schemas/acceptance
 import { AcceptorReport } from '../../schemas/report.ts';
 import { resetService } from '../../service/control.ts';
 import type { RunningService } from '../../service/launch.ts';
+import type { ServiceLender } from '../../service/pool.ts';
 import { EnvironmentError } from '../../util/errors.ts';
 import { namedPaths } from '../../util/command-paths.ts';
 import { readRegularFile } from '../../util/files.ts';
@@ -38,6 +39,7 @@ interface CommandRun {
   passed: Record<string, string>;
   writeReport(fault: string, text: string): Promise<string>;
   verify?: () => Promise<void>;
+  services?: ServiceLender;
 }
 
 async function acceptCommand(run: CommandRun): Promise<VariantOutcome[]> {
@@ -158,6 +160,7 @@ export const commandKind: TaskKind = {
       variants: [NO_FAULT, ...Object.keys(trial.task.faults)],
       writeReport: (fault, text) => trial.writeEvidence(`reports/${fault}.json`, text),
       verify: () => trial.verifyAcceptanceCopy(),
+      services: trial.services,
     });
     return { ...result, variants };
   },

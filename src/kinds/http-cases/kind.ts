@@ -8,7 +8,8 @@ import { NO_LIMITS, readCandidate } from '../../acceptance/snapshot.ts';
 import { validationProblems, validationRows } from '../../acceptance/validate.ts';
 import { NO_FAULT, variantsOf, type Fixture } from '../../fixture/load.ts';
 import type { Sandbox } from '../../isolation/sandbox.ts';
-import type { HttpCasesAcceptance } from '../../schemas/acceptance.ts';
+import type { ServiceLender } from '../../service/pool.ts';
+import type { AcceptanceSpec, HttpCasesAcceptance } from '../../schemas/acceptance.ts';
 import type { Case } from '../../schemas/cases.ts';
 import type { KindResult, TaskKind, TrialHandle, ValidateOptions, Validation } from '../contract.ts';
 import { agentDelivers } from '../setup.ts';
@@ -24,19 +25,29 @@ interface CasesRun {
   timeoutSeconds: number;
   writeReport(fault: string, text: string): Promise<string>;
   verify?: () => Promise<void>;
+  services?: ServiceLender;
 }
 
 /** Every variant at once: each is its own service, and the cases of one never reach another. */
 function acceptCases(run: CasesRun): Promise<VariantOutcome[]> {
   const planned = run.cases.map((c) => c.id);
   return acceptEachVariant(run, planned, async (services) => {
-    const deadline = performance.now() + run.timeoutSeconds * 1000;
-    const records = await runCases(services, run.cases, { deadline, budgetNote: `the acceptance budget of ${run.timeoutSeconds} s (acceptance.timeout_seconds) ran out` });
+    const records = await runCases(services, run.cases, budget(run.timeoutSeconds));
     return { planned: planned.length, executed: records.length, complete: true, blocked: false, records };
   });
 }
 
+const budget = (seconds: number) => ({ deadline: performance.now() + seconds * 1000, budgetNote: `the acceptance budget of ${seconds} s (acceptance.timeout_seconds) ran out` });
+
 const timeoutOf = (acceptance: { kind: string }) => (acceptance as HttpCasesAcceptance).timeout_seconds ?? 120;
+
+/** The candidate's cases, statically checked, or every problem found (validate and the reset proof). */
+async function casesOf(fixture: Fixture, candidateDir: string) {
+  const snapshot = await readCandidate(candidateDir, NO_LIMITS, '');
+  const problems = [...snapshot.unsafe, ...snapshot.oversize];
+  const checked = await checkCandidate(snapshot, join(fixture.dir, 'inputs'));
+  return { snapshot, problems: [...problems, ...checked.problems], cases: checked.ok && !problems.length ? checked.cases.cases : undefined };
+}
 
 export const httpCasesKind: TaskKind = {
   name: 'http-cases',
@@ -59,6 +70,7 @@ export const httpCasesKind: TaskKind = {
       timeoutSeconds: timeoutOf(trial.task.acceptance),
       writeReport: (fault, text) => trial.writeEvidence(`reports/${fault}.json`, text),
       verify: () => trial.verifyAcceptanceCopy(),
+      services: trial.services,
     });
     return { ...result, variants, unreachedTargets: unreachedTargets(fixture, variants) };
   },
@@ -66,16 +78,14 @@ export const httpCasesKind: TaskKind = {
   async validate(options: ValidateOptions): Promise<Validation> {
     const { fixture } = options;
     const candidateDir = options.candidateDir ?? join(fixture.dir, fixture.manifest.reference);
-    const snapshot = await readCandidate(candidateDir, NO_LIMITS, '');
-    const problems = [...snapshot.unsafe, ...snapshot.oversize];
-    const checked = await checkCandidate(snapshot, join(fixture.dir, 'inputs'));
-    if (!checked.ok || problems.length) return { shape: 'variants', fixture, candidateDir, rows: [], problems: [...problems, ...checked.problems], formatOnly: true };
+    const { snapshot, problems, cases } = await casesOf(fixture, candidateDir);
+    if (!cases) return { shape: 'variants', fixture, candidateDir, rows: [], problems, formatOnly: true };
     const reportsDir = join(options.outDir, 'reports');
     await mkdir(reportsDir, { recursive: true });
     const outcomes = await acceptCases({
       fixture,
       sandbox: options.sandbox,
-      cases: checked.cases.cases,
+      cases,
       candidateSha256: snapshot.sha256,
       variants: variantsOf(fixture),
       timeoutSeconds: timeoutOf(options.acceptance),
@@ -84,7 +94,18 @@ export const httpCasesKind: TaskKind = {
         await writeFile(path, options.scrubber.text(text));
         return path;
       },
+      ...(options.services ? { services: options.services } : {}),
     });
     return { shape: 'variants', fixture, candidateDir, rows: validationRows(fixture, outcomes), problems: validationProblems(fixture, outcomes), formatOnly: false };
+  },
+
+  async replayableUse(fixture: Fixture, acceptance: AcceptanceSpec, candidateDir?: string) {
+    const dir = candidateDir ?? join(fixture.dir, fixture.manifest.reference);
+    const { problems, cases } = await casesOf(fixture, dir);
+    if (!cases) return `the answers in ${dir} fail the static checks (${problems[0]})`;
+    const seconds = timeoutOf(acceptance);
+    return async (service) => {
+      await runCases({ get: async () => service, fresh: async () => service }, cases, budget(seconds));
+    };
   },
 };

@@ -1,0 +1,362 @@
+import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
+import {
+  Results,
+  applyPatch,
+  buildHtmlReport,
+  compareResults,
+  formatPatch,
+  parsePatch,
+  renderRunMarkdown,
+  structuredPatch,
+  summarizeTask
+} from "./chunk-4NFRFHNB.js";
+import {
+  readTrialSetFile
+} from "./chunk-FXBO7L6S.js";
+import {
+  NO_LIMITS,
+  kindOf,
+  openSandbox,
+  readCandidate,
+  writeCandidate,
+  writeInside
+} from "./chunk-PEH2N3AQ.js";
+import {
+  copyFixture,
+  loadFixture,
+  mustBeInside
+} from "./chunk-EOAWM3FZ.js";
+import {
+  Scrubber,
+  heldTokens
+} from "./chunk-RRV7J5M2.js";
+import {
+  external_exports
+} from "./chunk-OVH43LBJ.js";
+import {
+  matchFiles,
+  readJsonFile
+} from "./chunk-6PIT4DW2.js";
+import {
+  UserInputError,
+  parseOrThrow
+} from "./chunk-EMQXSGHT.js";
+
+// src/results/junit.ts
+var escape = (s) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
+function renderJunit(results) {
+  return [...junitPieces(results.trial_set.name, results.tasks.map((task) => ({ id: task.id, wall_ms: task.summary.wall_ms, outcomes: task.trials.map((t) => t.outcome), trials: task.trials })))].join("");
+}
+function* junitPieces(setName, suites) {
+  yield `<?xml version="1.0" encoding="UTF-8"?>
+<testsuites name="${escape(setName)}">
+`;
+  let first = true;
+  for (const suite of suites) {
+    const count = (o) => suite.outcomes.filter((x) => x === o).length;
+    yield `${first ? "" : "\n"}  <testsuite name="${escape(suite.id)}" tests="${suite.outcomes.length}" failures="${count("fail")}" errors="${count("env_error")}" skipped="${count("unexecuted")}" time="${(suite.wall_ms / 1e3).toFixed(3)}">`;
+    for (const trial of suite.trials) {
+      const name = `${suite.id} trial ${trial.trial}`;
+      const time = (trial.wall_ms / 1e3).toFixed(3);
+      const body = trialBody(trial);
+      yield `
+    <testcase classname="${escape(setName)}.${escape(suite.id)}" name="${escape(name)}" time="${time}"${body ? `>
+${body}
+    </testcase>` : " />"}`;
+    }
+    yield "\n  </testsuite>";
+    first = false;
+  }
+  yield "\n</testsuites>\n";
+}
+function trialBody(trial) {
+  const reasons = failureReasons(trial);
+  switch (trial.outcome) {
+    case "pass":
+      return "";
+    case "env_error":
+      return `      <error message="${escape(`env_error: ${trial.env_error ?? "environment failure"}`)}" />`;
+    case "unexecuted":
+      return '      <skipped message="not executed" />';
+    case "fail":
+      return `      <failure message="${escape(reasons[0] ?? trial.stop_reason)}">${escape(reasons.join("\n"))}</failure>`;
+  }
+}
+function failureReasons(trial) {
+  const layers = trial.layers;
+  return [
+    ...trial.stop_reason !== "completed" ? [`stopped: ${trial.stop_reason}`] : [],
+    ...layers.final_state.failures.map((f) => `final state: ${f}`),
+    ...layers.constraints.failures.map((f) => `constraints: ${f}`),
+    ...layers.tool_contract.failures.map((f) => `tool contract: ${f}`)
+  ];
+}
+
+// src/results/write.ts
+async function writeRunFiles(runDir, results, scrubber = Scrubber.none) {
+  const valid = Results.parse(results);
+  const resultsPath = await writeInside(runDir, "results.json", JSON.stringify(valid, null, 2) + "\n", scrubber);
+  await writeInside(runDir, "junit.xml", renderJunit(valid), scrubber);
+  await writeInside(runDir, "report.md", renderRunMarkdown(valid), scrubber);
+  const html = await buildHtmlReport(valid, compareResults([], valid), { runDir, redact: (text) => scrubber.text(text) });
+  await writeInside(runDir, "report.html", html, scrubber);
+  return resultsPath;
+}
+
+// src/repair/repair.ts
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { basename, dirname, join, relative } from "node:path";
+
+// src/repair/patch.ts
+function candidatePatch(before, after) {
+  const patches = [];
+  const binary = [];
+  let lines = 0;
+  for (const path of [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].sort()) {
+    const a = before.get(path);
+    const b = after.get(path);
+    if (a && b && a.equals(b)) continue;
+    if (a && isBinary(a) || b && isBinary(b)) {
+      binary.push(path);
+      continue;
+    }
+    const patch = structuredPatch(a ? `a/${path}` : "/dev/null", b ? `b/${path}` : "/dev/null", a?.toString("utf8") ?? "", b?.toString("utf8") ?? "", "", "");
+    for (const hunk of patch.hunks) lines += hunk.lines.filter((l) => l.startsWith("+") || l.startsWith("-")).length;
+    patches.push(patch);
+  }
+  return { text: patches.length ? formatPatch(patches) : "", lines, files: patches.length, binary };
+}
+function applyCandidatePatch(files, patchText) {
+  const out = new Map(files);
+  for (const patch of parsePatch(patchText)) {
+    const from = stripPrefix(patch.oldFileName);
+    const to = stripPrefix(patch.newFileName);
+    const path = to ?? from;
+    if (!path) return "a file of the patch names no path";
+    const source = from ? files.get(from) : void 0;
+    if (from && !source) return `the patch changes ${from}, which the candidate does not have`;
+    const result = applyPatch(source?.toString("utf8") ?? "", patch);
+    if (result === false) return `the patch does not apply to ${path}: the candidate differs from the one it was made for`;
+    if (from && from !== path) out.delete(from);
+    if (to) out.set(to, Buffer.from(result, "utf8"));
+    else out.delete(from);
+  }
+  return out;
+}
+function stripPrefix(name) {
+  if (!name || name === "/dev/null") return void 0;
+  return name.replace(/^[ab]\//, "");
+}
+function isBinary(data) {
+  return data.subarray(0, 8192).includes(0);
+}
+
+// src/repair/repair.ts
+var STARTED = "started.json";
+async function repairTarget(trialDir) {
+  const runDir = dirname(dirname(trialDir));
+  const resultsPath = join(runDir, "results.json");
+  const results = parseOrThrow(Results, await readJsonFile(resultsPath), resultsPath);
+  const task = results.tasks.find((t) => t.id === basename(dirname(trialDir)));
+  const trial = task?.trials.find((t) => t.evidence === relative(runDir, trialDir));
+  if (!task || !trial) throw new UserInputError(trialDir, "", `not a trial of the run in ${runDir}: name <run-dir>/<task>/trial-NNN`);
+  return { runDir, trialDir, results, task, trial };
+}
+async function startRepair(target) {
+  const repairDir = join(target.trialDir, "repair");
+  if (await stat(join(repairDir, STARTED)).catch(() => null)) {
+    throw new UserInputError(repairDir, "", "a repair of this trial is under way (or done): finish it with --done, or discard it with --abort");
+  }
+  const delivered = await readCandidate(join(target.trialDir, "candidate"), NO_LIMITS);
+  await writeCandidate(delivered, join(repairDir, "candidate"));
+  await writeFile(join(repairDir, STARTED), JSON.stringify({ started_at: (/* @__PURE__ */ new Date()).toISOString(), candidate_sha256: delivered.sha256 }, null, 2) + "\n");
+  return join(repairDir, "candidate");
+}
+async function abortRepair(target) {
+  if (target.trial.repair) throw new UserInputError(target.trialDir, "repair", "this repair is finished and recorded in results.json; it is not discarded");
+  await rm(join(target.trialDir, "repair"), { recursive: true, force: true });
+}
+async function finishRepair(target, options) {
+  const repairDir = join(target.trialDir, "repair");
+  const started = await readFile(join(repairDir, STARTED), "utf8").then((t) => JSON.parse(t), () => null);
+  if (!started) throw new UserInputError(repairDir, "", "no repair was started here: run `trialgate repair <trial>` first");
+  if (target.trial.repair) throw new UserInputError(target.trialDir, "repair", "already repaired and recorded");
+  const delivered = await readCandidate(join(target.trialDir, "candidate"), NO_LIMITS);
+  const repaired = await readCandidate(join(repairDir, "candidate"), NO_LIMITS);
+  const patch = candidatePatch(delivered.files, repaired.files);
+  if (patch.binary.length) throw new UserInputError(join(repairDir, "candidate"), patch.binary.join(", "), "a repair may change text files only: a binary change cannot be reviewed as a patch");
+  if (patch.files === 0) throw new UserInputError(join(repairDir, "candidate"), "", "nothing was changed: edit the copy, or discard the repair with --abort");
+  await writeFile(join(repairDir, "patch.diff"), patch.text);
+  const measured = (Date.now() - Date.parse(started.started_at)) / 6e4;
+  const minutes = Math.round((options.minutes ?? measured) * 10) / 10;
+  const accepted = await acceptRepaired(target, options.task, join(repairDir, "candidate"), join(repairDir, "acceptance"), options.isolation);
+  const repair = {
+    ...accepted,
+    source: "manual",
+    minutes,
+    ...options.confirmingMinutes === void 0 ? {} : { confirming_minutes: options.confirmingMinutes },
+    patch_lines: patch.lines,
+    patch_files: patch.files,
+    ...options.note ? { note: options.note } : {},
+    candidate_sha256: repaired.sha256,
+    patch: relative(target.runDir, join(repairDir, "patch.diff"))
+  };
+  await writeFile(join(repairDir, "result.json"), JSON.stringify(repair, null, 2) + "\n");
+  await recordRepair(target, repair);
+  return repair;
+}
+async function acceptRepaired(target, task, candidateDir, outDir, isolation = "auto") {
+  if (task.fixture.sha256 !== target.task.fixture_sha256) {
+    throw new UserInputError(task.fixture.dir, "fixture", `changed since the run (its hash was ${target.task.fixture_sha256.slice(0, 12)}, now ${task.fixture.sha256.slice(0, 12)}): a repair is accepted against the version that ran`);
+  }
+  if (task.kind.name === "tools") throw new UserInputError(task.spec.id, "acceptance", "a tools task is judged by what the agent did, not by a candidate: there is nothing to repair");
+  const copies = await mkdtemp(join(tmpdir(), "trialgate-repair-"));
+  const sandbox = await openSandbox(isolation, "--isolation");
+  try {
+    const fixture = await copyFixture(task.fixture, copies);
+    await mkdir(outDir, { recursive: true });
+    const validation = await task.kind.validate({ fixture, acceptance: task.acceptance, sandbox, outDir, candidateDir, scrubber: new Scrubber(heldTokens(process.env)) });
+    return { outcome: outcomeOf(validation), failures: validation.problems };
+  } finally {
+    await sandbox.dispose();
+    await rm(copies, { recursive: true, force: true });
+  }
+}
+function outcomeOf(validation) {
+  if (validation.problems.length === 0) return "pass";
+  const rows = validation.shape === "variants" ? validation.rows : [];
+  return rows.length > 0 && rows.every((r) => r.verdict === "execution_error_or_skip" && r.assertionFailures === 0 && r.executionErrors > 0) ? "env_error" : "fail";
+}
+async function recordRepair(target, repair) {
+  const tasks = target.results.tasks.map((task) => {
+    if (task.id !== target.task.id) return task;
+    const trials = task.trials.map((t) => t.trial === target.trial.trial ? { ...t, repair } : t);
+    const summary = summarizeTask(trials, task.summary.k, Object.keys(task.summary.detections));
+    return { ...task, trials, summary };
+  });
+  await writeRunFiles(target.runDir, { ...target.results, tasks }, new Scrubber(heldTokens(process.env)));
+}
+
+// src/repair/committed.ts
+import { mkdir as mkdir2, readFile as readFile2, writeFile as writeFile2 } from "node:fs/promises";
+import { join as join2, relative as relative2 } from "node:path";
+var CommittedMeta = external_exports.object({
+  minutes: external_exports.number().nonnegative(),
+  confirming_minutes: external_exports.number().nonnegative().optional(),
+  note: external_exports.string().optional(),
+  patch_lines: external_exports.number().int().nonnegative(),
+  patch_files: external_exports.number().int().nonnegative()
+});
+var pathOf = (set, task, candidateSha256) => join2(set.dir, set.config.repairs, task, candidateSha256);
+async function saveCommittedRepair(set, task, deliveredSha256, patchText, repair) {
+  const base = pathOf(set, task, deliveredSha256);
+  await mkdir2(join2(set.dir, set.config.repairs, task), { recursive: true });
+  await writeFile2(`${base}.diff`, patchText);
+  const meta = { minutes: repair.minutes, ...repair.confirming_minutes === void 0 ? {} : { confirming_minutes: repair.confirming_minutes }, ...repair.note ? { note: repair.note } : {}, patch_lines: repair.patch_lines, patch_files: repair.patch_files };
+  await writeFile2(`${base}.json`, JSON.stringify(CommittedMeta.parse(meta), null, 2) + "\n");
+  return relative2(set.dir, `${base}.diff`);
+}
+async function applyCommittedRepair(set, task, taskResult, trial, trialDir, runDir, isolation) {
+  if (!trial.candidate_sha256 || trial.outcome !== "fail") return void 0;
+  const base = pathOf(set, task.spec.id, trial.candidate_sha256);
+  const patchText = await readFile2(`${base}.diff`, "utf8").catch(() => void 0);
+  if (patchText === void 0) return void 0;
+  const meta = CommittedMeta.parse(JSON.parse(await readFile2(`${base}.json`, "utf8")));
+  const repairDir = join2(trialDir, "repair");
+  const delivered = await readCandidate(join2(trialDir, "candidate"), NO_LIMITS);
+  const applied = applyCandidatePatch(delivered.files, patchText);
+  await mkdir2(repairDir, { recursive: true });
+  await writeFile2(join2(repairDir, "patch.diff"), patchText);
+  const figures = { source: "committed", ...meta, patch: relative2(runDir, join2(repairDir, "patch.diff")) };
+  if (typeof applied === "string") return { ...figures, outcome: "fail", candidate_sha256: delivered.sha256, failures: [`the committed repair ${relative2(set.dir, `${base}.diff`)} does not apply: ${applied}`] };
+  const candidate = { files: applied, sha256: "", unsafe: [], oversize: [] };
+  await writeCandidate(candidate, join2(repairDir, "candidate"));
+  const repaired = await readCandidate(join2(repairDir, "candidate"), NO_LIMITS);
+  const accepted = await acceptRepaired({ task: taskResult }, task, join2(repairDir, "candidate"), join2(repairDir, "acceptance"), isolation);
+  const repair = { ...figures, ...accepted, candidate_sha256: repaired.sha256 };
+  await writeFile2(join2(repairDir, "result.json"), JSON.stringify(repair, null, 2) + "\n");
+  return repair;
+}
+
+// src/trial/trialset.ts
+import { stat as stat2 } from "node:fs/promises";
+import { dirname as dirname2, isAbsolute, join as join3, relative as relative3, resolve, sep } from "node:path";
+async function loadTrialSet(path) {
+  const { file, dir, config, sha256 } = await readTrialSetFile(path);
+  const tasks = [];
+  for (const [i, spec] of config.tasks.entries()) {
+    const fixture = await loadFixture(resolve(dir, spec.fixture), dir).catch((e) => {
+      if (e instanceof UserInputError) throw new UserInputError(file, `tasks[${i}].fixture`, `${spec.fixture}: ${e.message}`);
+      throw e;
+    });
+    const acceptance = spec.acceptance ?? fixture.manifest.acceptance ?? { kind: "http-cases", timeout_seconds: 120 };
+    const kind = kindOf(acceptance);
+    try {
+      kind.checkFixture(fixture, acceptance);
+    } catch (e) {
+      if (e instanceof UserInputError) throw new UserInputError(file, `tasks[${i}].acceptance`, `${acceptance.kind}: ${e.message}`);
+      throw e;
+    }
+    if (acceptance.kind === "tools" && config.agent.network === "none") {
+      throw new UserInputError(file, "agent.network", `task ${spec.id} acts through tools on a local proxy: its agent needs the network (network: full)`);
+    }
+    tasks.push({ spec, fixture, acceptance, kind, faults: faultLabels(file, i, spec, fixture) });
+  }
+  await mustBeInside(dir, resolve(dir, config.repairs), file, "repairs");
+  const shown = await resolveAgentFiles(file, dir, config);
+  await refuseExposure(file, dir, shown, tasks);
+  return { file, dir, config, sha256, tasks, agentFiles: [...new Set(shown.map((s) => s.path))].sort() };
+}
+function faultLabels(file, i, spec, fixture) {
+  const known = fixture.manifest.faults;
+  if (!spec.faults) return Object.fromEntries(Object.entries(known).map(([id, f]) => [id, f.label]));
+  for (const id of Object.keys(spec.faults)) {
+    if (!known[id]) {
+      throw new UserInputError(file, `tasks[${i}].faults.${id}`, `the fixture ${relative3(dirname2(file), fixture.dir)} has no fault ${id}; known: ${Object.keys(known).join(", ")}`);
+    }
+  }
+  return spec.faults;
+}
+async function resolveAgentFiles(file, dir, config) {
+  for (const [i, glob] of config.watch.entries()) {
+    if (isAbsolute(glob) || glob.split("/").includes("..")) throw new UserInputError(file, `watch[${i}]`, `${glob}: globs are relative to the project and stay inside it`);
+  }
+  const watched = (await matchFiles(dir, config.watch)).map((f) => ({ path: join3(dir, f), field: "watch" }));
+  for (const { path } of watched) await mustBeInside(dir, path, file, "watch");
+  const declared = [];
+  for (const [i, entry] of config.agent.files.entries()) {
+    const path = resolve(dir, entry);
+    await mustBeInside(dir, path, file, `agent.files[${i}]`);
+    if (!await stat2(path).catch(() => null)) throw new UserInputError(file, `agent.files[${i}]`, `${entry} does not exist in the project`);
+    declared.push({ path, field: `agent.files[${i}]` });
+  }
+  return [...declared, ...watched];
+}
+async function refuseExposure(file, dir, shown, tasks) {
+  for (const task of tasks) {
+    const { manifest } = task.fixture;
+    const hidden = /* @__PURE__ */ new Set();
+    for (const f of Object.keys(task.fixture.protectedFiles)) if (!f.startsWith("inputs/") && f !== "task.txt") hidden.add(resolve(task.fixture.dir, f));
+    for (const f of await matchFiles(task.fixture.dir, [...manifest.service.files, `${manifest.reference}/**`, "fixture.json"])) hidden.add(resolve(task.fixture.dir, f));
+    for (const { path, field } of shown) {
+      const exposed = [...hidden].find((h) => h === path || h.startsWith(path + sep));
+      if (exposed) {
+        throw new UserInputError(file, field, `${relative3(dir, path) || "."} would show the agent ${relative3(dir, exposed)} (task ${task.spec.id}'s reference answers, service or manifest); name only the agent's own files`);
+      }
+    }
+  }
+}
+
+export {
+  junitPieces,
+  failureReasons,
+  writeRunFiles,
+  repairTarget,
+  startRepair,
+  abortRepair,
+  finishRepair,
+  saveCommittedRepair,
+  applyCommittedRepair,
+  loadTrialSet
+};

@@ -1,0 +1,130 @@
+import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
+import {
+  READABLE_RESULTS_SCHEMAS,
+  RESULTS_SCHEMA,
+  Results
+} from "./chunk-4NFRFHNB.js";
+import {
+  readJsonFile
+} from "./chunk-6PIT4DW2.js";
+import {
+  UserInputError,
+  parseOrThrow
+} from "./chunk-EMQXSGHT.js";
+
+// src/compare/read-results.ts
+async function readResultsFile(path) {
+  const data = await readJsonFile(path);
+  checkSchemaString(data, path);
+  const results = parseOrThrow(Results, data, path);
+  checkIds(results, path);
+  return results;
+}
+async function readComparedResults(path) {
+  const data = await readJsonFile(path);
+  checkSchemaString(data, path);
+  const results = validateCompared(data, path);
+  checkIds(results, path);
+  return results;
+}
+function checkIds(results, path) {
+  const seen = /* @__PURE__ */ new Map();
+  results.tasks.forEach((task, i) => {
+    const first = seen.get(task.id);
+    if (first !== void 0) {
+      throw new UserInputError(path, `tasks[${i}].id`, `task id ${JSON.stringify(task.id)} appears twice (tasks[${first}] and tasks[${i}]): each task once per results file`);
+    }
+    seen.set(task.id, i);
+    const trials = /* @__PURE__ */ new Set();
+    task.trials.forEach((trial, j) => {
+      if (trials.has(trial.trial)) throw new UserInputError(path, `tasks[${i}].trials[${j}].trial`, `trial ${trial.trial} of task ${JSON.stringify(task.id)} appears twice: each trial number once per task`);
+      trials.add(trial.trial);
+    });
+  });
+}
+function checkSchemaString(data, path) {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    throw new UserInputError(path, "", `expected a trialgate results object ("schema": "${RESULTS_SCHEMA}"), found ${Array.isArray(data) ? "an array" : data === null ? "null" : typeof data}`);
+  }
+  const schema = data.schema;
+  if (READABLE_RESULTS_SCHEMAS.includes(schema)) return;
+  const version = typeof schema === "string" ? /^trialgate\/results@(\d+)$/.exec(schema)?.[1] : void 0;
+  const own = Number(RESULTS_SCHEMA.slice(RESULTS_SCHEMA.indexOf("@") + 1));
+  if (version !== void 0 && Number(version) > own) {
+    throw new UserInputError(path, "schema", `is "${schema}", written by a newer trialgate; this one reads "${RESULTS_SCHEMA}": upgrade trialgate`);
+  }
+  if (version !== void 0) {
+    throw new UserInputError(path, "schema", `is "${schema}", written by an older trialgate; this one reads ${READABLE_RESULTS_SCHEMAS.map((v) => `"${v}"`).join(" and ")}: rerun the trials with this version`);
+  }
+  throw new UserInputError(
+    path,
+    "schema",
+    `is ${schema === void 0 ? "missing" : JSON.stringify(schema).slice(0, 80)}: this is not a trialgate results file (expected "${RESULTS_SCHEMA}"); pass the results.json a trialgate run wrote`
+  );
+}
+var OUTCOMES = /* @__PURE__ */ new Set(["pass", "fail", "env_error", "unexecuted"]);
+function validateCompared(data, file) {
+  const fail = (field, expected) => {
+    throw new UserInputError(file, field, `expected ${expected}; rewrite the file with trialgate run, or fix this field`);
+  };
+  const object = (v, field) => typeof v === "object" && v !== null && !Array.isArray(v) ? v : fail(field, "an object");
+  const array = (v, field) => Array.isArray(v) ? v : fail(field, "an array");
+  const string = (v, field) => typeof v === "string" ? v : fail(field, "a string");
+  const nullableString = (v, field) => v === null || typeof v === "string" ? v : fail(field, "a string or null");
+  const number = (v, field, positive = false) => typeof v === "number" && Number.isFinite(v) && (positive ? v > 0 : v >= 0) ? v : fail(field, positive ? "a positive number" : "a number \u2265 0");
+  const optionalNumber = (v, field, positive = false) => {
+    if (v !== void 0) number(v, field, positive);
+  };
+  const integer = (v, field) => typeof v === "number" && Number.isSafeInteger(v) && v >= 1 ? v : fail(field, "an integer \u2265 1");
+  const root = data;
+  const set = object(root.trial_set, "trial_set");
+  string(set.name, "trial_set.name");
+  string(set.sha256, "trial_set.sha256");
+  const run = object(root.run, "run");
+  nullableString(run.git_sha, "run.git_sha");
+  nullableString(run.ref, "run.ref");
+  for (const field of ["started_at", "finished_at", "tool_version"]) string(run[field], `run.${field}`);
+  integer(run.k, "run.k");
+  array(root.tasks, "tasks").forEach((value, i) => {
+    const at = `tasks[${i}]`;
+    const task = object(value, at);
+    for (const field of ["id", "fixture_sha256", "acceptor_version"]) string(task[field], `${at}.${field}`);
+    if (task.set !== "dev" && task.set !== "holdout") fail(`${at}.set`, '"dev" or "holdout"');
+    const budget = object(task.budget, `${at}.budget`);
+    number(budget.wall_seconds, `${at}.budget.wall_seconds`, true);
+    optionalNumber(budget.max_tokens, `${at}.budget.max_tokens`, true);
+    optionalNumber(budget.max_cost_usd, `${at}.budget.max_cost_usd`, true);
+    array(task.faults, `${at}.faults`).forEach((f, j) => {
+      const fault = object(f, `${at}.faults[${j}]`);
+      string(fault.id, `${at}.faults[${j}].id`);
+      string(fault.label, `${at}.faults[${j}].label`);
+    });
+    const summary = object(task.summary, `${at}.summary`);
+    integer(summary.k, `${at}.summary.k`);
+    optionalNumber(summary.tokens, `${at}.summary.tokens`);
+    optionalNumber(summary.cost_usd, `${at}.summary.cost_usd`);
+    array(task.trials, `${at}.trials`).forEach((t, j) => {
+      const tat = `${at}.trials[${j}]`;
+      const trial = object(t, tat);
+      integer(trial.trial, `${tat}.trial`);
+      if (!OUTCOMES.has(trial.outcome)) fail(`${tat}.outcome`, "one of pass | fail | env_error | unexecuted");
+      if (trial.env_error !== void 0) string(trial.env_error, `${tat}.env_error`);
+      number(trial.wall_ms, `${tat}.wall_ms`);
+      string(trial.evidence, `${tat}.evidence`);
+      if (trial.repair !== void 0) {
+        const repair = object(trial.repair, `${tat}.repair`);
+        if (!["pass", "fail", "env_error"].includes(repair.outcome)) fail(`${tat}.repair.outcome`, "one of pass | fail | env_error");
+        number(repair.minutes, `${tat}.repair.minutes`);
+        number(repair.patch_lines, `${tat}.repair.patch_lines`);
+      }
+      const checks = object(trial.checks, `${tat}.checks`);
+      for (const name in checks) if (typeof checks[name] !== "boolean") fail(`${tat}.checks.${name}`, "true or false");
+    });
+  });
+  return data;
+}
+
+export {
+  readResultsFile,
+  readComparedResults
+};

@@ -1,0 +1,18 @@
+import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
+import {
+  runCompareCli,
+  writeOutput
+} from "./chunk-2ADJGH7M.js";
+import "./chunk-NJKW7WYB.js";
+import "./chunk-4NFRFHNB.js";
+import "./chunk-JXLGSGCR.js";
+import "./chunk-HTOP67CN.js";
+import "./chunk-OVH43LBJ.js";
+import "./chunk-XNNNYSL3.js";
+import "./chunk-6PIT4DW2.js";
+import "./chunk-EMQXSGHT.js";
+import "./chunk-HZGLYA5U.js";
+export {
+  runCompareCli,
+  writeOutput
+};

@@ -1,0 +1,59 @@
+import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
+import {
+  writeOutput
+} from "./chunk-2ADJGH7M.js";
+import {
+  readComparedResults
+} from "./chunk-NJKW7WYB.js";
+import {
+  renderRunMarkdown
+} from "./chunk-4NFRFHNB.js";
+import "./chunk-JXLGSGCR.js";
+import "./chunk-HTOP67CN.js";
+import "./chunk-OVH43LBJ.js";
+import {
+  EXIT
+} from "./chunk-XNNNYSL3.js";
+import "./chunk-6PIT4DW2.js";
+import {
+  UserInputError
+} from "./chunk-EMQXSGHT.js";
+import "./chunk-HZGLYA5U.js";
+
+// src/cli/report.ts
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+var USAGE = "usage: trialgate report RESULTS.json [--out FILE]";
+async function runReportCli(argv, io) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: "string" } } });
+  } catch (e) {
+    io.stderr(`trialgate report: ${e.message}
+${USAGE}
+`);
+    return EXIT.usage;
+  }
+  const [path, ...extra] = parsed.positionals;
+  if (!path || extra.length > 0) {
+    io.stderr(`trialgate report: ${path ? `one results file, not ${parsed.positionals.length}` : "RESULTS.json is required"}
+${USAGE}
+`);
+    return EXIT.usage;
+  }
+  const cwd = io.cwd ?? process.cwd();
+  try {
+    const text = renderRunMarkdown(await readComparedResults(resolve(cwd, path)));
+    if (parsed.values.out) await writeOutput(resolve(cwd, parsed.values.out), text);
+    else io.stdout(text);
+    return EXIT.ok;
+  } catch (e) {
+    if (!(e instanceof UserInputError)) throw e;
+    io.stderr(`trialgate report: ${e.message}
+`);
+    return EXIT.usage;
+  }
+}
+export {
+  runReportCli
+};

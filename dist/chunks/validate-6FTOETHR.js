@@ -1,0 +1,30 @@
+import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
+import {
+  isolationLine,
+  renderValidation,
+  runDemoCli,
+  runValidateCli
+} from "./chunk-2XNDQFV6.js";
+import "./chunk-ASMVMORG.js";
+import "./chunk-ZUR2EEI2.js";
+import "./chunk-PEH2N3AQ.js";
+import "./chunk-JXLGSGCR.js";
+import "./chunk-EOAWM3FZ.js";
+import "./chunk-HTOP67CN.js";
+import "./chunk-RRV7J5M2.js";
+import "./chunk-MXDSQAGL.js";
+import "./chunk-OVH43LBJ.js";
+import "./chunk-6VL3ZTP4.js";
+import "./chunk-EV262Y4R.js";
+import "./chunk-VBGLV3DE.js";
+import "./chunk-XNNNYSL3.js";
+import "./chunk-6PIT4DW2.js";
+import "./chunk-XFC4BBCX.js";
+import "./chunk-EMQXSGHT.js";
+import "./chunk-HZGLYA5U.js";
+export {
+  isolationLine,
+  renderValidation,
+  runDemoCli,
+  runValidateCli
+};

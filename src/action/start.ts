@@ -1,0 +1,77 @@
+// The action's first steps, loading only what they need: read the inputs, mask the secrets, read the
+// event and trialgate.yml, and for a pull request ask GitHub which files it changes. A pull request that
+// touches nothing watched ends here; anything else loads the rest of the action (main.ts) and, through
+// it, the engine and the artefact client, which a skipped pull request never loads.
+import { relative, resolve } from 'node:path';
+import * as core from '@actions/core';
+import { decideOnChanges } from '../github/changes.ts';
+import { GitHubClient } from '../github/client.ts';
+import { readEvent, type ActionEvent } from '../github/event.ts';
+import { readTrialSetFile, type TrialSetText } from '../trial/trialset-file.ts';
+import { readInputs, type ActionInputs } from './inputs.ts';
+import { collectSecrets, maskSecrets, type SecretSet } from './secrets.ts';
+
+/** What the first steps read, once: the rest of the action goes on from here. */
+export interface Opening {
+  inputs: ActionInputs;
+  event: ActionEvent;
+  client: GitHubClient;
+  secrets: SecretSet;
+  set: TrialSetText;
+  workspace: string;
+}
+
+export async function run(): Promise<void> {
+  try {
+    const opening = await open();
+    if (opening.event.kind === 'pull_request' && !(await watchedPathsChanged(opening))) return;
+    const { runOpened } = await import('./main.ts');
+    await runOpened(opening);
+  } catch (error) {
+    core.setOutput('verdict', 'error');
+    core.setFailed(error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function open(): Promise<Opening> {
+  const inputs = readInputs();
+  const secrets = collectSecrets(inputs.secretEnv, process.env, inputs.githubToken);
+  maskSecrets(secrets);
+  if (secrets.unset.length) core.warning(`secret-env names unset variables: ${secrets.unset.join(', ')}`);
+  if (secrets.tooShort.length) core.warning(`secret-env values too short to scrub safely: ${secrets.tooShort.join(', ')}`);
+  const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
+  return {
+    inputs,
+    event: await readEvent(),
+    client: GitHubClient.fromEnv(inputs.githubToken),
+    secrets,
+    set: await readTrialSetFile(resolve(workspace, inputs.config)),
+    workspace,
+  };
+}
+
+/** A PR that touches no watched path is skipped, with a notice saying so; never a silent green. */
+async function watchedPathsChanged(opening: Opening): Promise<boolean> {
+  const event = opening.event as Extract<ActionEvent, { kind: 'pull_request' }>;
+  const { set, workspace } = opening;
+  const setDir = relative(workspace, set.dir);
+  const inRepo = (glob: string) => (setDir ? `${setDir}/${glob}` : glob);
+  // A changed fixture changes the task: run, so the comment can say so.
+  const fixtures = set.config.tasks.map((task) => relative(workspace, resolve(set.dir, task.fixture))).filter((dir) => dir && !dir.startsWith('..'));
+  const decision = decideOnChanges({
+    files: await opening.client.listPullRequestFiles(event.number),
+    watch: [...set.config.watch.map(inRepo), ...fixtures.map((dir) => `${dir}/**`)],
+    configPath: relative(workspace, set.file),
+    ...(event.changedFiles === undefined ? {} : { changedCount: event.changedFiles }),
+    force: opening.inputs.force,
+  });
+  if (decision.run) {
+    core.info(`trialgate: ${decision.reason}`);
+    return true;
+  }
+  core.notice(`trialgate skipped: ${decision.reason}`);
+  await core.summary.addRaw(`### trialgate · ${set.config.name}\n\n⏭️ Skipped: ${decision.reason}\n`).write();
+  core.setOutput('verdict', 'skipped');
+  core.setOutput('regressions', '0');
+  return false;
+}

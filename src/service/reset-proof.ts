@@ -1,0 +1,186 @@
+// Proving that a service's reset equals a fresh start, before a run keeps one instance per variant and
+// resets it between trials (pool.ts). Per variant (the correct service and each defect):
+//  1. an instance A, freshly started, serves the cases once: the first run, from a fresh start;
+//  2. A serves the cases again: the replay, from the reset that ended the first run's last case;
+//  3. A's state probe (service.stateProbe) is read after the replay's last reset, and so is the probe of
+//     an instance B of the same variant that has just started.
+// "Equal" means: the replay got exactly the answers of the first run (the status and body of every
+// exchange, in order, the reset answers and the branches they name included), and A's probe answers are
+// byte for byte B's. The reset is proved when that holds on every variant, the defects included (their
+// cases fail and leave whatever state a defect leaves); A and B, both reset, then serve the first slots.
+import type { Fixture } from '../fixture/load.ts';
+import type { Sandbox } from '../isolation/sandbox.ts';
+import { EnvironmentError } from '../util/errors.ts';
+import { resetService } from './control.ts';
+import { NoAnswerError } from './http.ts';
+import { startService, type RunningService } from './launch.ts';
+import { probeState, type ProvedReset, type ServiceLender } from './pool.ts';
+
+/** One use of a service that the runner can replay exactly: every request is the runner's own. */
+export type ReplayableUse = (service: RunningService) => Promise<void>;
+
+export interface VariantProof {
+  fault: string;
+  /** Exchanges of the replay compared with the first run's. */
+  replayed: number;
+  /** State probe answers compared with a fresh start's. */
+  probed: number;
+  /** The first difference, or why the variant could not be compared; absent when equal. */
+  difference?: string;
+}
+
+export interface ResetProof {
+  proved: boolean;
+  /** One line: what was shown, or why the reset is not proved and what follows. */
+  why: string;
+  variants: VariantProof[];
+}
+
+interface VariantRun {
+  instances: Promise<[RunningService, RunningService]>;
+  /** The first run's exchanges, when it ran through this prover as a lender (validate's acceptance). */
+  first?: string[];
+}
+
+const SHOWN = 160;
+const FRESH = 'each use starts a fresh service';
+
+/** Why the reset of `fixture`'s service cannot even be tried, or undefined when it can. Pure. */
+export function proofRefusal(fixture: Fixture, replayable: boolean, kind: string): string | undefined {
+  const { service } = fixture.manifest;
+  if (!service.coverage) return `the service speaks no control channel (service.coverage is false), so it has no reset: ${FRESH}`;
+  if (!service.stateProbe.length) return `service.stateProbe is not declared, so its state after a reset cannot be compared with a fresh start (docs/fixture.md): ${FRESH}`;
+  if (!replayable) return `a ${kind} acceptor makes requests of its own that the runner cannot replay, so the reset cannot be proved: ${FRESH}`;
+  return undefined;
+}
+
+/**
+ * Runs the proof for one fixture. As a ServiceLender it serves validate's own acceptance as the first
+ * run (so validate starts no more instances than the proof needs); `prove` does the rest.
+ */
+export class ResetProver implements ServiceLender {
+  private readonly runs = new Map<string, VariantRun>();
+  private handedOver = false;
+  /** Service processes the proof started. */
+  started = 0;
+
+  constructor(
+    private readonly sandbox: Sandbox,
+    private readonly fixture: Fixture,
+  ) {}
+
+  async borrow(_fixture: Fixture, fault: string): Promise<RunningService> {
+    const run = this.run(fault);
+    const [a] = await run.instances;
+    run.first = [];
+    return recording(a, run.first);
+  }
+
+  /** Kept: the proof goes on with it. */
+  async giveBack(): Promise<void> {}
+
+  /** Prove the reset on every one of `faults` with `use`; when proved, the instances for the pool. */
+  async prove(use: ReplayableUse, faults: readonly string[]): Promise<{ proof: ResetProof; reset?: ProvedReset }> {
+    const probe = this.fixture.manifest.service.stateProbe;
+    const fresh = new Map<string, string[]>();
+    const variants = await Promise.all(
+      faults.map(async (fault): Promise<VariantProof> => {
+        const proof: VariantProof = { fault, replayed: 0, probed: 0 };
+        try {
+          const run = this.run(fault);
+          const [a, b] = await run.instances;
+          if (!run.first) await use(recording(a, (run.first = [])));
+          const replay: string[] = [];
+          await use(recording(a, replay));
+          const afterReset = await probeState(a, probe);
+          await resetService(a);
+          const started = await probeState(b, probe);
+          await resetService(b);
+          fresh.set(fault, started);
+          proof.replayed = replay.length;
+          proof.probed = probe.length;
+          const difference =
+            sequenceDifference(run.first, replay, (i) => `replayed exchange ${i + 1} of ${run.first!.length}`, 'from a fresh start', 'after a reset') ??
+            sequenceDifference(started, afterReset, (i) => `state probe ${probe[i]}`, 'fresh start', 'after the cases and a reset');
+          if (difference) proof.difference = difference;
+          else if (!a.reusable() || !b.reusable()) proof.difference = 'a request went unanswered during the proof';
+        } catch (e) {
+          if (!(e instanceof EnvironmentError || e instanceof NoAnswerError)) throw e;
+          proof.difference = `could not be compared: ${e.message}`;
+        }
+        return proof;
+      }),
+    );
+    const failed = variants.find((v) => v.difference);
+    if (failed) return { proof: { proved: false, why: `reset not proved: variant ${failed.fault}: ${failed.difference}; ${FRESH}`, variants } };
+    const exchanges = variants.reduce((n, v) => n + v.replayed, 0);
+    const proof = {
+      proved: true,
+      why: `reset proved on ${variants.length} variants: after the cases and a reset, ${probe.length} state probe reads answer as a fresh start's, and a replay of the cases (${exchanges} exchanges) answers as from a fresh start`,
+      variants,
+    };
+    const instances = new Map<string, RunningService[]>();
+    for (const fault of faults) instances.set(fault, await this.run(fault).instances);
+    return { proof, reset: { probe, fresh, instances } };
+  }
+
+  /** The instances of a proved reset now belong to a pool: `stop` leaves them running. */
+  handOver(): void {
+    this.handedOver = true;
+  }
+
+  /** Stop every instance, unless they were handed over to a pool. */
+  async stop(): Promise<void> {
+    if (this.handedOver) return;
+    const all = await Promise.all([...this.runs.values()].map((run) => run.instances.catch(() => [])));
+    await Promise.all(all.flat().map((service) => service.stop()));
+  }
+
+  private run(fault: string): VariantRun {
+    let run = this.runs.get(fault);
+    if (!run) {
+      const start = () => {
+        this.started++;
+        return startService(this.sandbox, this.fixture, fault);
+      };
+      const instances = Promise.allSettled([start(), start()]).then(async ([a, b]) => {
+        if (a.status === 'fulfilled' && b.status === 'fulfilled') return [a.value, b.value] as [RunningService, RunningService];
+        // One started, the other did not: stop the one, report the other's failure.
+        await Promise.all([a, b].map((r) => (r.status === 'fulfilled' ? r.value.stop() : undefined)));
+        throw [a, b].map((r) => (r.status === 'rejected' ? (r.reason as unknown) : undefined)).find(Boolean);
+      });
+      instances.catch(() => undefined);
+      this.runs.set(fault, (run = { instances }));
+    }
+    return run;
+  }
+}
+
+/** `service`, with every exchange it makes appended to `log` as `METHOD path body → status text`. */
+function recording(service: RunningService, log: string[]): RunningService {
+  return {
+    ...service,
+    request: async (path, options = {}) => {
+      const sent = `${options.method ?? 'GET'} ${path}${options.body === undefined ? '' : ` ${options.body}`}`;
+      try {
+        const answer = await service.request(path, options);
+        log.push(`${sent} → ${answer.status} ${answer.text}`);
+        return answer;
+      } catch (e) {
+        log.push(`${sent} → no answer (${(e as Error).message})`);
+        throw e;
+      }
+    },
+  };
+}
+
+/** Where two sequences first differ, in words; undefined when they are equal. Pure. */
+export function sequenceDifference(expected: readonly string[], actual: readonly string[], name: (i: number) => string, expectedAs: string, actualAs: string): string | undefined {
+  const n = Math.max(expected.length, actual.length);
+  for (let i = 0; i < n; i++) {
+    if (expected[i] === actual[i]) continue;
+    const show = (s: string | undefined) => (s === undefined ? 'nothing' : `«${s.length > SHOWN ? `${s.slice(0, SHOWN)}…` : s}»`);
+    return `${name(i)}: ${expectedAs} ${show(expected[i])}, ${actualAs} ${show(actual[i])}`;
+  }
+  return undefined;
+}

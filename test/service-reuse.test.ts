@@ -1,0 +1,172 @@
+// One service instance per variant and concurrency slot for a whole run (service/pool.ts), only where
+// validate's proof shows that a reset equals a fresh start (service/reset-proof.ts); and whatever one
+// trial plants in a service never reaches the next trial's verdict.
+import assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { describe, it } from 'node:test';
+import { validateFixture } from '../src/kinds/validate.ts';
+import { runTrialSet } from '../src/trial/run-set.ts';
+import type { Results } from '../src/schemas/results.ts';
+import { INVENTORY, inventoryCopy, tempDir } from './support/fixtures.ts';
+import { NO_ISOLATION } from './support/isolation.ts';
+import { writeTrialSet } from './support/trialset.ts';
+
+/** The inventory fixture with its reset changed by `edit` (a replacement in service/inventory.mjs). */
+async function withReset(from: string, to: string): Promise<string> {
+  const dir = await inventoryCopy();
+  const path = join(dir, 'service', 'inventory.mjs');
+  const source = await readFile(path, 'utf8');
+  assert.ok(source.includes(from), `inventory.mjs still holds ${from}`);
+  await writeFile(path, source.replace(from, to));
+  return dir;
+}
+
+/** Keeps the ledger across a reset: the replay of the reference answers shows it at once. */
+const keepsLedger = () => withReset('this.records = [];', 'this.records ??= [];');
+/**
+ * Keeps the ledger entries of requests whose id starts with `plant-`, which no reference case sends: the
+ * proof holds, and only the state probe read after each use can see what such a request left.
+ */
+const keepsPlanted = () => withReset('this.records = [];', "this.records = (this.records ?? []).filter((r) => r.request_id.startsWith('plant-'));");
+
+async function validate(fixtureDir: string) {
+  const { validation } = await validateFixture({ fixtureDir, outDir: join(await tempDir(), 'out'), isolation: 'auto' });
+  assert.equal(validation.shape, 'variants');
+  return validation.shape === 'variants' ? validation.resetProof! : assert.fail('a variants validation');
+}
+
+describe('validate: the proof that a reset equals a fresh start', () => {
+  it('holds for the inventory service on the correct service and every defect', async () => {
+    const proof = await validate(INVENTORY);
+    assert.equal(proof.proved, true, proof.why);
+    assert.deepEqual(proof.variants.map((v) => v.fault), ['none', 'reject-writes', 'double-reserve', 'missing-record']);
+    for (const v of proof.variants) {
+      assert.equal(v.difference, undefined);
+      assert.equal(v.probed, 5);
+      assert.ok(v.replayed > 20, `${v.fault}: the replay compared every exchange (${v.replayed})`);
+    }
+  });
+
+  it('fails for a reset that keeps the ledger, naming the variant and the first answer that differs', async () => {
+    const proof = await validate(await keepsLedger());
+    assert.equal(proof.proved, false);
+    const none = proof.variants.find((v) => v.fault === 'none')!;
+    assert.match(none.difference!, /^replayed exchange \d+ of \d+: from a fresh start «POST \/reservations .*→ 201 .*», after a reset «POST \/reservations .*→ 200/);
+    assert.match(proof.why, /^reset not proved: variant none: .*each use starts a fresh service$/);
+  });
+
+  it('is not attempted without a state probe or a control channel, and says why', async () => {
+    const noProbe = await inventoryCopy((manifest) => delete manifest.service.stateProbe);
+    assert.match((await validate(noProbe)).why, /service\.stateProbe is not declared/);
+    const noControl = await inventoryCopy((manifest) => {
+      manifest.service.coverage = false;
+      delete manifest.service.stateProbe;
+      manifest.targets = [];
+      for (const fault of Object.values(manifest.faults) as { branches?: string[] }[]) delete fault.branches;
+    });
+    assert.match((await validate(noControl)).why, /no control channel/);
+  });
+});
+
+/**
+ * Two trials one after the other on one concurrency slot. Trial 1's agent adds a last case that reserves
+ * SKU-B and SKU-A and leaves them reserved; trial 2's cases (the scripted agent's) reserve from both and
+ * count SKU-B's ledger, so any state that survived would fail them.
+ */
+async function plantThenCheck(fixture: string, isolation: 'required' | 'none' = 'required'): Promise<Results> {
+  const config = await writeTrialSet({ fixture, trials: 2, command: 'node "$TRIALGATE_PROJECT/fixture/agent/planting-agent.mjs"' });
+  await writeFile(
+    join(dirname(config), 'fixture', 'agent', 'planting-agent.mjs'),
+    `import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+execFileSync(process.execPath, [join(import.meta.dirname, 'scripted-agent.mjs')], { stdio: 'inherit' });
+if (process.env.TRIALGATE_TRIAL === '1') {
+  const path = join(process.env.TRIALGATE_CANDIDATE, 'cases.json');
+  const file = JSON.parse(readFileSync(path, 'utf8'));
+  const reserve = (request_id, sku, quantity) => ({ request: { method: 'POST', path: '/reservations', body: { request_id, sku, quantity } }, expect: { status: 201 } });
+  file.cases.push({ id: 'plants-state', rules: file.cases[0].rules, steps: [reserve('plant-1', 'SKU-B', 1), reserve('plant-2', 'SKU-A', 5)] });
+  writeFileSync(path, JSON.stringify(file, null, 2));
+}
+`,
+  );
+  const { results, runDir } = await runTrialSet({ configPath: config, outDir: join(await tempDir(), 'run'), concurrency: 1, isolation });
+  const [first, second] = results.tasks[0]!.trials;
+  for (const fault of ['none', 'reject-writes', 'double-reserve', 'missing-record']) {
+    const report = JSON.parse(await readFile(join(runDir, first!.evidence, 'evidence', 'reports', `${fault}.json`), 'utf8')) as { records: { test: string; status: string }[] };
+    assert.equal(report.records.find((r) => r.test === 'plants-state')?.status, 'passed', `trial 1 planted its state on ${fault}`);
+  }
+  assert.equal(first!.outcome, 'pass', JSON.stringify(first!.layers));
+  assert.equal(second!.outcome, 'pass', `trial 2 saw what trial 1 planted: ${JSON.stringify(second!.layers)}`);
+  assert.deepEqual(second!.checks, first!.checks, 'both trials judged alike');
+  return results;
+}
+
+describe('a run: one trial never reaches the next', { skip: NO_ISOLATION }, () => {
+  it('reuses a proved service across trials; the planted state is gone by the next trial', async () => {
+    const results = await plantThenCheck(await inventoryCopy());
+    const services = results.tasks[0]!.services!;
+    assert.equal(services.reused, true, services.why);
+    assert.match(services.why, /^reset proved on 4 variants/);
+    // The proof started two instances per variant; one concurrency slot kept the first of each for both trials.
+    assert.deepEqual([services.started, services.uses], [8, 8]);
+  });
+
+  it('replaces an instance whose reset leaves state the proof could not see (the state probe after each use)', async () => {
+    const results = await plantThenCheck(await keepsPlanted());
+    const services = results.tasks[0]!.services!;
+    assert.equal(services.reused, true, 'the reference answers never send a plant- request: the proof holds');
+    // After trial 1 the ledger still held the planted entries on every variant (missing-record writes
+    // none): those instances were stopped and replaced.
+    assert.deepEqual([services.started, services.uses], [8 + 3, 8]);
+  });
+
+  it('starts a fresh service for every use where the reset cannot be proved', async () => {
+    const results = await plantThenCheck(await inventoryCopy((manifest) => delete manifest.service.stateProbe));
+    const services = results.tasks[0]!.services!;
+    assert.equal(services.reused, false);
+    assert.match(services.why, /stateProbe is not declared/);
+    assert.deepEqual([services.started, services.uses], [8, 8]);
+  });
+
+  it('does not reuse a service whose reset the proof refutes', async () => {
+    const config = await writeTrialSet({ fixture: await keepsLedger(), trials: 1 });
+    const { results } = await runTrialSet({ configPath: config, outDir: join(await tempDir(), 'run') });
+    const services = results.tasks[0]!.services!;
+    assert.equal(services.reused, false);
+    assert.match(services.why, /^reset not proved: variant none: replayed exchange/);
+    // The proof's eight instances, then one fresh instance per variant for the one trial.
+    assert.deepEqual([services.started, services.uses], [8 + 4, 4]);
+  });
+});
+
+describe('a run without isolation', () => {
+  it('never keeps an idle service: any process of the user could reach its port', async () => {
+    const results = await plantThenCheck(await inventoryCopy(), 'none');
+    const services = results.tasks[0]!.services!;
+    assert.equal(services.reused, false);
+    assert.match(services.why, /^unisolated, an idle service would listen on a loopback port/);
+    assert.deepEqual([services.started, services.uses], [8, 8]);
+  });
+});
+
+describe('sharing a fixture between tasks', { skip: NO_ISOLATION }, () => {
+  it('each task keeps its own instances (its own acceptance copy)', async () => {
+    const config = await writeTrialSet({
+      trials: 2,
+      extra: {
+        tasks: [
+          { id: 'first', set: 'dev', fixture: 'fixture', acceptance: 'http-cases' },
+          { id: 'second', set: 'dev', fixture: 'fixture', acceptance: 'http-cases' },
+        ],
+      },
+    });
+    const { results } = await runTrialSet({ configPath: config, outDir: join(await tempDir(), 'run') });
+    for (const task of results.tasks) {
+      assert.equal(task.services!.reused, true, task.services!.why);
+      assert.deepEqual([task.services!.started, task.services!.uses], [8, 8]);
+      assert.ok(task.trials.every((t) => t.outcome === 'pass'));
+    }
+  });
+});
