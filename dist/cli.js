@@ -34,12 +34,12 @@ var COMMANDS = [
   { spec: INIT, load: async () => (await import("./chunks/init-VCDRXZNM.js")).runInitCli },
   { spec: DEMO, load: async () => (await import("./chunks/validate-6FTOETHR.js")).runDemoCli },
   { spec: VALIDATE, load: async () => (await import("./chunks/validate-6FTOETHR.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-RO4G3X64.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-ECD7KQRQ.js")).runCompareCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-6QNEIB4B.js")).runReportCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-K4Q3XHO3.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-K6ZYGCZ2.js")).runCompareCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-UH66KYFP.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-Q2LZSHZK.js")).runJudgeCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-FJ3Y66PA.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-5MQJIGPU.js")).runRepairCli }
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-N2KLXKCQ.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-LDQCDWLR.js")).runRepairCli }
 ];
 async function main(argv, io = processIo) {
   const [name, ...rest] = argv;

@@ -1,13 +1,13 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeOutput
-} from "./chunk-2ADJGH7M.js";
+} from "./chunk-ODMFOXE2.js";
 import {
   readComparedResults
-} from "./chunk-NJKW7WYB.js";
+} from "./chunk-I4NUYVLG.js";
 import {
   renderRunMarkdown
-} from "./chunk-4NFRFHNB.js";
+} from "./chunk-QQTA2652.js";
 import "./chunk-JXLGSGCR.js";
 import "./chunk-HTOP67CN.js";
 import "./chunk-OVH43LBJ.js";

@@ -1,20 +1,22 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   readResultsFile
-} from "./chunk-NJKW7WYB.js";
+} from "./chunk-I4NUYVLG.js";
 import {
   applyCommittedRepair,
   junitPieces,
   loadTrialSet
-} from "./chunk-3ZZD3VTN.js";
+} from "./chunk-SXTK3I2M.js";
 import {
   RESULTS_SCHEMA,
   Results,
   TrialResult,
   Usage,
+  buildHtmlReport,
+  compareResults,
   renderRunMarkdown,
   summarizeTask
-} from "./chunk-4NFRFHNB.js";
+} from "./chunk-QQTA2652.js";
 import {
   TOOL_VERSION
 } from "./chunk-6E6MCQHD.js";
@@ -176,6 +178,9 @@ async function writeRunFilesStreamed(runDir, run, trials, scrubber) {
   const suites = run.tasks.map((task) => ({ id: task.id, wall_ms: task.summary.wall_ms, outcomes: task.trials.map((t) => t.outcome), trials: trials(task.id) }));
   await writePieces(runDir, "junit.xml", [junitPieces(run.trial_set.name, suites)], scrubber);
   await writeInside(runDir, "report.md", renderRunMarkdown(reportable(run)), scrubber);
+  const whole = { ...run, tasks: run.tasks.map((task) => ({ ...task, trials: [...trials(task.id)] })) };
+  const html = await buildHtmlReport(whole, compareResults([], whole), { runDir, redact: (text) => scrubber.text(text) });
+  await writeInside(runDir, "report.html", html, scrubber);
   return resultsPath;
 }
 function reportable(run) {

@@ -3,7 +3,7 @@ import {
   READABLE_RESULTS_SCHEMAS,
   RESULTS_SCHEMA,
   Results
-} from "./chunk-4NFRFHNB.js";
+} from "./chunk-QQTA2652.js";
 import {
   readJsonFile
 } from "./chunk-6PIT4DW2.js";

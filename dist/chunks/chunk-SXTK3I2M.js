@@ -9,7 +9,7 @@ import {
   renderRunMarkdown,
   structuredPatch,
   summarizeTask
-} from "./chunk-4NFRFHNB.js";
+} from "./chunk-QQTA2652.js";
 import {
   readTrialSetFile
 } from "./chunk-FXBO7L6S.js";

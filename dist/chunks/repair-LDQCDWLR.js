@@ -6,8 +6,8 @@ import {
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-3ZZD3VTN.js";
-import "./chunk-4NFRFHNB.js";
+} from "./chunk-SXTK3I2M.js";
+import "./chunk-QQTA2652.js";
 import "./chunk-FXBO7L6S.js";
 import "./chunk-PEH2N3AQ.js";
 import "./chunk-JXLGSGCR.js";

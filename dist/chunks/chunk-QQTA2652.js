@@ -1029,7 +1029,7 @@ function safeLine(text2) {
   const flat = text2.replace(BREAKS, " ");
   let out = "";
   let last = 0;
-  for (const m of flat.matchAll(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)|\[[0-9a-f]{7,40}\]\(https?:\/\/[^\s()<>]+\)/g)) {
+  for (const m of flat.matchAll(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)|\[(?:[0-9a-f]{7,40}|\d+\/\d+)\]\(https?:\/\/[^\s()<>]+\)/g)) {
     out += quiet(flat.slice(last, m.index));
     out += m[0];
     last = m.index + m[0].length;

@@ -2,13 +2,13 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   isolationNote,
   progressReporter
-} from "./chunk-T4M67JZP.js";
+} from "./chunk-WCL3YIQW.js";
 import {
   recordTrialSet
-} from "./chunk-WP6E55YM.js";
-import "./chunk-NJKW7WYB.js";
-import "./chunk-3ZZD3VTN.js";
-import "./chunk-4NFRFHNB.js";
+} from "./chunk-HNFMIP5D.js";
+import "./chunk-I4NUYVLG.js";
+import "./chunk-SXTK3I2M.js";
+import "./chunk-QQTA2652.js";
 import "./chunk-FXBO7L6S.js";
 import "./chunk-6E6MCQHD.js";
 import {

@@ -2,7 +2,7 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   readComparedResults,
   readResultsFile
-} from "./chunk-NJKW7WYB.js";
+} from "./chunk-I4NUYVLG.js";
 import {
   BaseFold,
   Comparison,
@@ -10,7 +10,7 @@ import {
   buildHtmlReport,
   compareFolded,
   renderComparisonMarkdown
-} from "./chunk-4NFRFHNB.js";
+} from "./chunk-QQTA2652.js";
 import {
   EXIT
 } from "./chunk-XNNNYSL3.js";

@@ -2,19 +2,19 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   isolationNote,
   progressReporter
-} from "./chunk-T4M67JZP.js";
+} from "./chunk-WCL3YIQW.js";
 import {
   newFailures
 } from "./chunk-VEZAKV5C.js";
 import {
   runTrialSet
-} from "./chunk-WP6E55YM.js";
+} from "./chunk-HNFMIP5D.js";
 import {
   readResultsFile
-} from "./chunk-NJKW7WYB.js";
+} from "./chunk-I4NUYVLG.js";
 import {
   writeRunFiles
-} from "./chunk-3ZZD3VTN.js";
+} from "./chunk-SXTK3I2M.js";
 import {
   BaseFold,
   analyse,
@@ -30,7 +30,7 @@ import {
   screeningBound,
   summarizeTask,
   writeHtmlReport
-} from "./chunk-4NFRFHNB.js";
+} from "./chunk-QQTA2652.js";
 import {
   httpStatus,
   recordsBaseline,
@@ -39,7 +39,7 @@ import {
   scrubFiles,
   shardArtifactName,
   shardTrialsArtifactName
-} from "./chunk-U7EKHPBV.js";
+} from "./chunk-PYFAOPZY.js";
 import "./chunk-FXBO7L6S.js";
 import "./chunk-6E6MCQHD.js";
 import {

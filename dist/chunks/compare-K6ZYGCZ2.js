@@ -2,9 +2,9 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   runCompareCli,
   writeOutput
-} from "./chunk-2ADJGH7M.js";
-import "./chunk-NJKW7WYB.js";
-import "./chunk-4NFRFHNB.js";
+} from "./chunk-ODMFOXE2.js";
+import "./chunk-I4NUYVLG.js";
+import "./chunk-QQTA2652.js";
 import "./chunk-JXLGSGCR.js";
 import "./chunk-HTOP67CN.js";
 import "./chunk-OVH43LBJ.js";

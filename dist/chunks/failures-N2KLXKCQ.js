@@ -13,12 +13,12 @@ import {
 } from "./chunk-VEZAKV5C.js";
 import {
   runTrialSet
-} from "./chunk-WP6E55YM.js";
+} from "./chunk-HNFMIP5D.js";
 import {
   readResultsFile
-} from "./chunk-NJKW7WYB.js";
-import "./chunk-3ZZD3VTN.js";
-import "./chunk-4NFRFHNB.js";
+} from "./chunk-I4NUYVLG.js";
+import "./chunk-SXTK3I2M.js";
+import "./chunk-QQTA2652.js";
 import "./chunk-FXBO7L6S.js";
 import "./chunk-6E6MCQHD.js";
 import {
