@@ -18,6 +18,7 @@ import { writeRunFiles } from '../results/write.ts';
 import type { Policy } from '../schemas/comparison.ts';
 import type { Results } from '../schemas/results.ts';
 import { progressReporter } from '../trial/progress.ts';
+import { judgePairwise } from '../semantic/pairwise.ts';
 import { runTrialSet, type RunOptions } from '../trial/run-set.ts';
 import { loadTrialSet, type TrialSet } from '../trial/trialset.ts';
 import { loadBaseSide, short } from './baselines.ts';
@@ -41,17 +42,19 @@ interface Context {
 export async function run(): Promise<void> {
   try {
     const inputs = readInputs();
-    const secrets = collectSecrets(inputs.secretEnv, process.env, inputs.githubToken);
+    const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
+    const set = await loadTrialSet(resolve(workspace, inputs.config));
+    // The judge's key is a secret of the trial set's own naming: scrubbed and masked like secret-env.
+    const secrets = collectSecrets([...inputs.secretEnv, ...(set.config.judge?.api_key_env ? [set.config.judge.api_key_env] : [])], process.env, inputs.githubToken);
     maskSecrets(secrets);
     if (secrets.unset.length) core.warning(`secret-env names unset variables: ${secrets.unset.join(', ')}`);
     if (secrets.tooShort.length) core.warning(`secret-env values too short to scrub safely: ${secrets.tooShort.join(', ')}`);
-    const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
     const ctx: Context = {
       inputs,
       event: await readEvent(),
       client: GitHubClient.fromEnv(inputs.githubToken),
       secrets,
-      set: await loadTrialSet(resolve(workspace, inputs.config)),
+      set,
       workspace,
       temp: await mkdtemp(join(process.env.RUNNER_TEMP ?? tmpdir(), 'trialgate-')),
     };
@@ -171,8 +174,9 @@ async function finish(ctx: Context, runDir: string, firstRound: Results): Promis
     });
     notes.push(`Sequential confirmation (up to ${options.confirmTrials} more trials per task where the first round was ambiguous): ${steps.join(', then ')}; the verdict counts every round.`);
   }
-  const comparison = compareResults(base.bases, head, options);
   const bases = base.bases.map((results, i) => ({ dir: base.dirs[i]!, results }));
+  const pairwise = await core.group('Model judge: base against head', () => judgeBaseAgainstHead(ctx, runDir, head, bases));
+  const comparison = { ...compareResults(base.bases, head, options), ...(pairwise ? { pairwise } : {}) };
   await publish(ctx, { runDir, results: head, comparison, bases, notes, artifactName: runArtifactName(inputs), gate: decideGate(comparison, inputs) });
 }
 
@@ -197,10 +201,26 @@ async function runTrials(ctx: Context, options: Partial<RunOptions>): Promise<Re
   return output.results;
 }
 
+/** The items marked pairwise, judged blind in both orders on the newest base run's candidates and the head's. */
+function judgeBaseAgainstHead(ctx: Context, runDir: string, head: Results, bases: { dir: string; results: Results }[]) {
+  const judge = ctx.set.config.judge;
+  if (!judge) return Promise.resolve(undefined);
+  return judgePairwise({
+    judge,
+    projectDir: ctx.set.dir,
+    tasks: ctx.set.tasks.map((t) => ({ id: t.spec.id, fixtureDir: t.fixture.dir, judge: t.spec.judge })),
+    head: { dir: runDir, results: head },
+    bases,
+    cacheDir: join(runDir, 'judge-cache'),
+    scrubber: ctx.secrets.scrubber,
+  });
+}
+
 /** One confirmation round's trials, numbered as the engine planned them, with their evidence beside the run's. */
 async function confirmationRound(ctx: Context, runDir: string, head: Results, round: ConfirmationRound): Promise<Results> {
   const roundDir = join(runDir, `confirmation-${round.look}`);
-  const trials = await runTrials(ctx, { outDir: roundDir, tasks: round.tasks, trials: round.trials, firstTrial: round.firstTrial });
+  // The round shares the run's judge cache: a prompt the first round asked is not asked again.
+  const trials = await runTrials(ctx, { outDir: roundDir, tasks: round.tasks, trials: round.trials, firstTrial: round.firstTrial, judgeCache: join(runDir, 'judge-cache') });
   const evidenceIn = relative(runDir, roundDir);
   return {
     ...trials,

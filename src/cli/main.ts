@@ -3,6 +3,7 @@ import { IsolationUnavailable } from '../isolation/sandbox.ts';
 import { EnvironmentError, UserInputError } from '../util/errors.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { commandHelp, type CommandSpec } from './args.ts';
+import { CALIBRATE, runCalibrateCli } from './calibrate.ts';
 import { runCompareCli } from './compare.ts';
 import { FAILURES, runFailuresCli } from './failures.ts';
 import { INIT, runInitCli } from './init.ts';
@@ -48,6 +49,7 @@ const COMMANDS: { spec: CommandSpec; run: (argv: string[], io: Io) => Promise<nu
   { spec: COMPARE, run: runCompareCli },
   { spec: REPORT, run: runReportCli },
   { spec: JUDGE, run: runJudgeCli },
+  { spec: CALIBRATE, run: runCalibrateCli },
   { spec: FAILURES, run: runFailuresCli },
   { spec: REPAIR, run: runRepairCli },
 ];

@@ -5,6 +5,7 @@ import { markdownTable } from 'markdown-table';
 import type { IsolationSetting } from '../isolation/open.ts';
 import type { Results } from '../schemas/results.ts';
 import { isolationNote } from '../report/isolation.ts';
+import { judgeRunLines } from '../report/judge.ts';
 import { progressReporter } from '../trial/progress.ts';
 import { runTrialSet } from '../trial/run-set.ts';
 import { UserInputError } from '../util/errors.ts';
@@ -103,6 +104,8 @@ export function renderRunSummary(results: Results): string {
   const lines = [`${results.trial_set.name}: ${plural(results.tasks.length, 'task')} × k=${k}`, '', markdownTable([header, ...rows])];
   const envErrors = results.tasks.flatMap((t) => t.trials.filter((r) => r.outcome === 'env_error').map((r) => `  - ${t.id} trial ${r.trial}: ${r.env_error}`));
   if (envErrors.length) lines.push('', 'env errors (excluded from pass rates):', ...envErrors);
+  const judged = judgeRunLines(results);
+  if (judged.length) lines.push('', ...judged);
   const isolation = isolationNote(results);
   if (isolation) lines.push('', isolation);
   return lines.join('\n') + '\n';

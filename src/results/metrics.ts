@@ -1,5 +1,6 @@
 // Per-task figures of a run (docs/results.md). Pure.
 import type { TaskSummary, TrialResult } from '../schemas/results.ts';
+import { judgeSummary } from '../semantic/checks.ts';
 
 /**
  * Unbiased pass@k from n executed trials with c passes: 1 − C(n−c, k) / C(n, k), the chance that at
@@ -61,6 +62,8 @@ export function summarizeTask(trials: readonly TrialResult[], k: number, faults:
       patch_lines: repairs.reduce((sum, r) => sum + r.patch_lines, 0),
     };
   }
+  const judged = judgeSummary(executed);
+  if (judged) summary.judge = judged;
   return summary;
 }
 

@@ -19,6 +19,8 @@ import { hashFiles, matchFiles } from '../util/files.ts';
 import { sha256, sha256Manifest } from '../util/hash.ts';
 import { mapPool } from '../util/pool.ts';
 import { heldTokens, Scrubber } from '../util/scrub.ts';
+import { judgeSecrets } from '../semantic/config.ts';
+import { SemanticLayer } from '../semantic/layer.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { projectChanges } from './integrity.ts';
 import { runTrial, trialDirName, type RunContext } from './run-trial.ts';
@@ -48,6 +50,8 @@ export interface RunOptions {
   /** Values scrubbed from everything written, besides those the run holds itself. */
   secrets?: readonly string[];
   onProgress?: (event: ProgressEvent) => void;
+  /** Where the model judge caches its answers; default judge-cache/ in the run directory. A confirmation round passes its run's. */
+  judgeCache?: string;
   /** Told once, before the first trial, how the run is isolated. */
   onStart?: (info: { isolation: Sandbox['report']; trials: number }) => void;
 }
@@ -85,11 +89,16 @@ export async function runTrialSet(options: RunOptions): Promise<RunOutput> {
   const gitSha = options.runInfo?.git_sha ?? gitHead(set.dir);
   const startedAt = new Date().toISOString();
   const copiesRoot = await mkdtemp(join(tmpdir(), 'trialgate-acceptance-'));
+  let semantic: SemanticLayer | undefined;
   try {
     const copies = new Map<string, Fixture>();
     for (const task of tasks) copies.set(task.spec.id, await copyFixture(task.fixture, join(copiesRoot, task.spec.id)));
     const { env: agentEnv, setupError } = agentEnvironment(set);
-    const scrubber = new Scrubber([...(options.secrets ?? []), ...heldTokens(process.env), ...passedValues(set)]);
+    const scrubber = new Scrubber([...(options.secrets ?? []), ...heldTokens(process.env), ...passedValues(set), ...judgeSecrets(set.config.judge)]);
+    semantic = await SemanticLayer.open(set.config.judge, set.dir, tasks.map((t) => ({ id: t.spec.id, fixtureDir: t.fixture.dir, judge: t.spec.judge })), {
+      cacheDir: options.judgeCache ?? join(runDir, 'judge-cache'),
+      scrubber,
+    });
     let integrityError: string | undefined;
     const run: RunContext = {
       runDir,
@@ -126,6 +135,7 @@ export async function runTrialSet(options: RunOptions): Promise<RunOutput> {
         run_seed: seed,
         isolation: sandbox.report,
       },
+      ...(semantic ? { semantic } : {}),
     };
 
     const byTask = new Map<string, TrialResult[]>(tasks.map((t) => [t.spec.id, []]));
@@ -158,11 +168,15 @@ export async function runTrialSet(options: RunOptions): Promise<RunOutput> {
       },
       watched,
       agent: { command: set.config.agent.command },
-      tasks: tasks.map((task) => taskResult(set, task, k, byTask.get(task.spec.id)!.map((r) => (integrityError ? untrusted(r, integrityError) : r)))),
+      tasks: tasks.map((task) => ({
+        ...taskResult(set, task, k, byTask.get(task.spec.id)!.map((r) => (integrityError ? untrusted(r, integrityError) : r))),
+        ...semantic?.taskFields(task.spec.id),
+      })),
     };
     const resultsPath = await writeRunFiles(runDir, results, scrubber);
     return { runDir, resultsPath, results };
   } finally {
+    await semantic?.close();
     await rm(copiesRoot, { recursive: true, force: true });
     await sandbox.dispose();
   }

@@ -9,6 +9,7 @@ import type { TaskKind } from '../kinds/contract.ts';
 import { kindOf } from '../kinds/registry.ts';
 import type { AcceptanceSpec } from '../schemas/acceptance.ts';
 import { TrialSetFile, type TaskSpec } from '../schemas/trialset.ts';
+import { checkJudgeConfig } from '../semantic/config.ts';
 import { UserInputError } from '../util/errors.ts';
 import { parseYamlConfig } from '../util/yaml-config.ts';
 import { matchFiles, readTextFile } from '../util/files.ts';
@@ -62,6 +63,7 @@ export async function loadTrialSet(path: string): Promise<TrialSet> {
   await mustBeInside(dir, resolve(dir, config.repairs), file, 'repairs');
   const shown = await resolveAgentFiles(file, dir, config);
   await refuseExposure(file, dir, shown, tasks);
+  await checkJudgeConfig(file, dir, config, shown.map((s) => s.path));
   return { file, dir, config, sha256: sha256(text), tasks, agentFiles: [...new Set(shown.map((s) => s.path))].sort() };
 }
 
