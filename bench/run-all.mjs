@@ -3,7 +3,7 @@
 // measure dist/: they need a fresh `npm run build`.
 import { spawnSync } from 'node:child_process';
 
-const benches = ['throughput.ts', 'demo-startup.ts', 'action-startup.ts', 'shards.ts', 'trial-overhead.ts', 'isolation-cost.ts', 'compare-speed.ts', 'policy-simulation.ts', 'html-report.ts'];
+const benches = ['throughput.ts', 'demo-startup.ts', 'action-startup.ts', 'shards.ts', 'trial-overhead.ts', 'isolation-cost.ts', 'compare-speed.ts', 'policy-simulation.ts', 'html-report.ts', 'judge-cost.ts'];
 const only = process.argv.slice(2);
 for (const bench of benches.filter((b) => only.length === 0 || only.some((o) => b.startsWith(o)))) {
   console.log(`\n== bench/${bench}`);

@@ -33,8 +33,12 @@ async function runAction(options: {
   attempt?: number;
   command?: string;
   agent?: Record<string, unknown>;
+  /** Top-level keys of the trial set (a judge, tasks with judge items). */
+  extra?: Record<string, unknown>;
 }): Promise<ActionRun> {
-  const workspace = dirname(await writeTrialSet({ skill: options.skill ?? fullSkill, ...(options.command ? { command: options.command } : {}), ...(options.agent ? { agent: options.agent } : {}) }));
+  const workspace = dirname(
+    await writeTrialSet({ skill: options.skill ?? fullSkill, ...(options.command ? { command: options.command } : {}), ...(options.agent ? { agent: options.agent } : {}), ...(options.extra ? { extra: options.extra } : {}) }),
+  );
   fake.state.event =
     options.event === 'push'
       ? { name: 'push', payload: { ref: 'refs/heads/main', after: BASE_SHA, repository: { full_name: 'acme/agent', default_branch: 'main' } } }
@@ -139,6 +143,30 @@ describe('the action', () => {
     assert.ok(fake.state.artifacts.some((a) => a.name === `${NAME}-attempt-2`), 're-run attempt uploads its own artefact');
     assert.equal(comments().length, 1, 'the rerun updated the one comment');
     assert.notEqual(comments()[0]!.updated_at, comments()[0]!.created_at);
+  });
+
+  it('with a model judge: the judged regression beside the detection, and the blind base-against-head preference in the comment', async () => {
+    const items = [
+      { id: 'covers-idempotency', question: 'Does the test plan cover idempotency, that is, that the same reservation request sent twice reserves the stock only once?', candidate: ['test-plan.md'], evidence: ['reports/none.json'], pairwise: true },
+    ];
+    const extra = {
+      judge: { model: 'scripted-judge-1', command: 'node fixture/judge/scripted-judge.mjs', calibration: 'calibration.json' },
+      tasks: [{ id: 'inventory', set: 'dev', fixture: 'fixture', acceptance: 'http-cases', judge: { items } }],
+    };
+    await runAction({ event: 'push', extra });
+    promoteUploadToBaseline();
+    const pr = await runAction({ event: 'pull_request', skill: skillWithoutIdempotency, extra });
+    assert.equal(pr.exitCode, 1);
+    assert.equal(pr.outputs.regressions, '2', 'trial pass and the detection; the uncalibrated judge item is not counted');
+    const body = comments()[0]!.body;
+    assert.match(body, /lost detection: double-reserve/);
+    assert.match(body, /\| inventory \| covers-idempotency: .* \| 1\/1 → 0\/1 \| regressed \(not gated\) \| yes 0 · no 1 \| not gated, because the task has no labelled set to calibrate it against/);
+    assert.match(body, /#### Model judge: base against head \(blind, both orders\)/);
+    assert.match(body, /\| inventory \| covers-idempotency \| 1 \| 0 \| 1 \| 0 \| 0 \| 0 \| 0 \|/);
+    assert.match(body, /scripted-judge-1: 0 of 1 pair answered in both orders was inconsistent\./);
+    const artifact = fake.state.artifacts.find((a) => a.run_id === fake.state.runId && a.name === NAME)!;
+    assert.ok(artifact.files!.has('pairwise/inventory/covers-idempotency/pair-1.json'), 'the pairwise transcripts are evidence');
+    assert.ok(artifact.files!.has('inventory/trial-001/evidence/judge/covers-idempotency.json'));
   });
 
   it('a baseline older than the PR base says how many commits behind it is', async () => {

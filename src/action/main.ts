@@ -17,7 +17,9 @@ import { writeRunFiles } from '../results/write.ts';
 import type { Policy } from '../schemas/comparison.ts';
 import type { Results } from '../schemas/results.ts';
 import { progressReporter } from '../trial/progress.ts';
+import { judgePairwise } from '../semantic/pairwise.ts';
 import { runTrialSet, type RunOptions } from '../trial/run-set.ts';
+import { loadTrialSet } from '../trial/trialset.ts';
 import { loadBaseSide, short } from './baselines.ts';
 import { newFailures } from '../failures/archive.ts';
 import { newFailureNotes } from '../report/failures.ts';
@@ -126,9 +128,10 @@ async function finish(ctx: Context, runDir: string, firstRound: Results, shardNo
     });
     notes.push(`Sequential confirmation (up to ${options.confirmTrials} more trials per task where the first round was ambiguous): ${steps.join(', then ')}; the verdict counts every round.`);
   }
-  const comparison = compareResults(base.bases, head, options);
   if (base.bases.length) notes.push(...newFailureNotes(newFailures(base.bases, head)));
   const bases = base.bases.map((results, i) => ({ dir: base.dirs[i]!, results }));
+  const pairwise = await core.group('Model judge: base against head', () => judgeBaseAgainstHead(ctx, runDir, head, bases));
+  const comparison = { ...compareResults(base.bases, head, options), ...(pairwise ? { pairwise } : {}) };
   await publish(ctx, { runDir, results: head, comparison, bases, notes, artifactName: runArtifactName(inputs), gate: decideGate(comparison, inputs) });
 }
 
@@ -153,10 +156,27 @@ async function runTrials(ctx: Context, options: Partial<RunOptions>): Promise<Re
   return output.results;
 }
 
+/** The items marked pairwise, judged blind in both orders on the newest base run's candidates and the head's. */
+async function judgeBaseAgainstHead(ctx: Context, runDir: string, head: Results, bases: { dir: string; results: Results }[]) {
+  const judge = ctx.set.config.judge;
+  if (!judge) return undefined;
+  const set = await loadTrialSet(ctx.set.file);
+  return judgePairwise({
+    judge,
+    projectDir: set.dir,
+    tasks: set.tasks.map((t) => ({ id: t.spec.id, fixtureDir: t.fixture.dir, judge: t.spec.judge })),
+    head: { dir: runDir, results: head },
+    bases,
+    cacheDir: join(runDir, 'judge-cache'),
+    scrubber: ctx.secrets.scrubber,
+  });
+}
+
 /** One confirmation round's trials, numbered as the engine planned them, with their evidence beside the run's. */
 async function confirmationRound(ctx: Context, runDir: string, head: Results, round: ConfirmationRound): Promise<Results> {
   const roundDir = join(runDir, `confirmation-${round.look}`);
-  const trials = await runTrials(ctx, { outDir: roundDir, tasks: round.tasks, trials: round.trials, firstTrial: round.firstTrial });
+  // The round shares the run's judge cache: a prompt the first round asked is not asked again.
+  const trials = await runTrials(ctx, { outDir: roundDir, tasks: round.tasks, trials: round.trials, firstTrial: round.firstTrial, judgeCache: join(runDir, 'judge-cache') });
   const evidenceIn = relative(runDir, roundDir);
   return {
     ...trials,

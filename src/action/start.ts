@@ -35,19 +35,15 @@ export async function run(): Promise<void> {
 
 async function open(): Promise<Opening> {
   const inputs = readInputs();
-  const secrets = collectSecrets(inputs.secretEnv, process.env, inputs.githubToken);
+  const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
+  const set = await readTrialSetFile(resolve(workspace, inputs.config));
+  // The judge's key is a secret of the trial set's own naming: scrubbed and masked like secret-env.
+  const judgeKey = set.config.judge?.api_key_env;
+  const secrets = collectSecrets([...inputs.secretEnv, ...(judgeKey ? [judgeKey] : [])], process.env, inputs.githubToken);
   maskSecrets(secrets);
   if (secrets.unset.length) core.warning(`secret-env names unset variables: ${secrets.unset.join(', ')}`);
   if (secrets.tooShort.length) core.warning(`secret-env values too short to scrub safely: ${secrets.tooShort.join(', ')}`);
-  const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
-  return {
-    inputs,
-    event: await readEvent(),
-    client: GitHubClient.fromEnv(inputs.githubToken),
-    secrets,
-    set: await readTrialSetFile(resolve(workspace, inputs.config)),
-    workspace,
-  };
+  return { inputs, event: await readEvent(), client: GitHubClient.fromEnv(inputs.githubToken), secrets, set, workspace };
 }
 
 /** A PR that touches no watched path is skipped, with a notice saying so; never a silent green. */

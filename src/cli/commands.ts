@@ -88,6 +88,20 @@ export const JUDGE: CommandSpec = {
   exits: '0 every report is baseline_pass or defect_detected, 1 otherwise, 2 bad input',
 };
 
+export const CALIBRATE: CommandSpec = {
+  name: 'calibrate',
+  summary: 'run the model judge over the labelled samples; agreement per item (accuracy, Cohen’s κ); an item gates only when it meets judge.gate',
+  usage: 'trialgate calibrate [--config trialgate.yml] [--task ID …] [--item ID …] [--disagreements FILE]',
+  positionals: { min: 0, max: 0, name: '' },
+  options: {
+    config: { type: 'string', value: 'FILE', help: 'the trial set (default trialgate.yml)' },
+    task: { type: 'string', value: 'ID', multiple: true, help: 'only this task (repeat for more)' },
+    item: { type: 'string', value: 'ID', multiple: true, help: 'only this judge item (repeat for more)' },
+    disagreements: { type: 'string', value: 'FILE', help: 'where the disagreements go (default beside judge.calibration, …-disagreements.md)' },
+  },
+  exits: '0 every item calibrated meets judge.gate, 1 some item does not (it is shown, never gated), 2 bad configuration or the judge could not be reached',
+};
+
 export const FAILURES: CommandSpec = {
   name: 'failures',
   summary: 'the failure archive: fold runs into it (RUN …), label a cause (label SIG CAUSE), promote a failure to a regression case (promote SIG)',

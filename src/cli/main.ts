@@ -3,7 +3,7 @@ import { IsolationUnavailable } from '../isolation/sandbox.ts';
 import { EnvironmentError, UserInputError } from '../util/errors.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { commandHelp, type CommandSpec } from './args.ts';
-import { COMPARE, DEMO, FAILURES, INIT, JUDGE, REPAIR, REPORT, RUN, VALIDATE } from './commands.ts';
+import { CALIBRATE, COMPARE, DEMO, FAILURES, INIT, JUDGE, REPAIR, REPORT, RUN, VALIDATE } from './commands.ts';
 import { EXIT, processIo, type Io } from './io.ts';
 
 type Runner = (argv: string[], io: Io) => Promise<number>;
@@ -17,6 +17,7 @@ const COMMANDS: { spec: CommandSpec; load: () => Promise<Runner> }[] = [
   { spec: COMPARE, load: async () => (await import('./compare.ts')).runCompareCli },
   { spec: REPORT, load: async () => (await import('./report.ts')).runReportCli },
   { spec: JUDGE, load: async () => (await import('./judge.ts')).runJudgeCli },
+  { spec: CALIBRATE, load: async () => (await import('./calibrate.ts')).runCalibrateCli },
   { spec: FAILURES, load: async () => (await import('./failures.ts')).runFailuresCli },
   { spec: REPAIR, load: async () => (await import('./repair.ts')).runRepairCli },
 ];

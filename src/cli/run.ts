@@ -5,6 +5,7 @@ import { markdownTable } from 'markdown-table';
 import type { IsolationSetting } from '../isolation/open.ts';
 import { isolationNote } from '../report/isolation.ts';
 import type { RunDigest } from '../results/write-streamed.ts';
+import { judgeRunLines } from '../report/judge.ts';
 import { progressReporter } from '../trial/progress.ts';
 import { recordTrialSet } from '../trial/run-set.ts';
 import { UserInputError } from '../util/errors.ts';
@@ -90,6 +91,8 @@ export function renderRunSummary(results: RunDigest): string {
   const lines = [`${results.trial_set.name}: ${plural(results.tasks.length, 'task')} × k=${k}`, '', markdownTable([header, ...rows])];
   const envErrors = results.tasks.flatMap((t) => t.trials.filter((r) => r.outcome === 'env_error').map((r) => `  - ${t.id} trial ${r.trial}: ${r.env_error}`));
   if (envErrors.length) lines.push('', 'env errors (excluded from pass rates):', ...envErrors);
+  const judged = judgeRunLines(results);
+  if (judged.length) lines.push('', ...judged);
   const isolation = isolationNote(results);
   if (isolation) lines.push('', isolation);
   return lines.join('\n') + '\n';

@@ -1,7 +1,7 @@
 // What a task's trials say, per named check and per side: the tallies every policy and table starts from.
 import type { CheckKind, Count, TaskFigures } from '../schemas/comparison.ts';
 import { passAtK, passPowK } from '../results/metrics.ts';
-import type { ComparedTrial } from './read-results.ts';
+import type { ComparedTask, ComparedTrial } from './read-results.ts';
 
 /** The comparison's own check: the trial executed rather than ending in an env error. */
 export const ENV_CHECK = 'env';
@@ -10,7 +10,7 @@ export function checkKind(check: string): CheckKind {
   if (check === 'pass') return 'pass';
   if (check === ENV_CHECK) return 'env';
   const prefix = check.slice(0, check.indexOf(':'));
-  return prefix === 'detect' || prefix === 'constraint' || prefix === 'tool' ? prefix : 'other';
+  return prefix === 'detect' || prefix === 'constraint' || prefix === 'tool' || prefix === 'judge' ? prefix : 'other';
 }
 
 /** An env error is the environment's failure, never the agent's (DESIGN §1.3), so it is shown, not gated. */
@@ -35,12 +35,29 @@ export function checkLabel(check: string, faults: readonly { id: string; label: 
       const label = faults.find((f) => f.id === name)?.label;
       return label ? `tool contract: ${name} — ${label}` : `tool contract: ${name}`;
     }
+    case 'judge':
+      return `model judge: ${name}`;
     case 'other':
       return check;
   }
 }
 
-const KIND_ORDER: readonly CheckKind[] = ['pass', 'detect', 'constraint', 'tool', 'other', 'env'];
+/**
+ * Why a check of a task is not gated though its kind could gate: what the head results say (an
+ * uncalibrated judge item), or a base run that measured it differently (another judge model or prompt).
+ * Pure; undefined when it gates.
+ */
+export function ungatedReason(check: string, head: Pick<ComparedTask, 'ungated' | 'check_versions'>, baseVersions: ReadonlySet<string> | undefined): string | undefined {
+  const said = head.ungated?.[check];
+  if (said) return said;
+  if (!baseVersions) return undefined;
+  const version = head.check_versions?.[check];
+  const others = [...baseVersions].filter((v) => v !== version);
+  if (others.length === 0) return undefined;
+  return `the base measured it with ${others.join('; ')} and the head with ${version ?? 'no recorded version'}: not the same measurement`;
+}
+
+const KIND_ORDER: readonly CheckKind[] = ['pass', 'detect', 'constraint', 'tool', 'judge', 'other', 'env'];
 
 /** pass first, then detections in the task's fault order, constraints, tool contracts, env last. */
 export function orderChecks(checks: Iterable<string>, faults: readonly { id: string }[]): string[] {

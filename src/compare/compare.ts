@@ -17,7 +17,7 @@ import {
   type TaskStatusCounts,
 } from '../schemas/comparison.ts';
 import { UserInputError } from '../util/errors.ts';
-import { checkKind, checkLabel, ENV_CHECK, isGated, lookOf, orderChecks, tallyChecks, tallyLooks } from './checks.ts';
+import { checkKind, checkLabel, ENV_CHECK, isGated, lookOf, orderChecks, tallyChecks, tallyLooks, ungatedReason } from './checks.ts';
 import { decideFamily, familyBudget, type Budget, type Member, type Verdict } from './familywise.ts';
 import { BaseFold, DenominatorFold, FigureFold, runRef } from './fold.ts';
 import { decideStrict, defaultAlpha, defaultPolicy, policyReach } from './policies.ts';
@@ -54,6 +54,10 @@ export interface DraftCheck {
   looks: Count[];
   /** Checks of the task with identical outcomes on every trial compared share a class. */
   column: number;
+  /** Decided as one family with every gated check of the suite; otherwise shown only. */
+  gated: boolean;
+  /** Why a check whose kind could gate does not (from the results, or a base measured differently). */
+  ungated?: string;
 }
 
 export interface DraftTask {
@@ -85,7 +89,7 @@ export function analyse(fold: BaseFold, head: ComparedResults, options: CompareO
   if (comparable) checkTrialNumbers(head, looks, options);
   const drafts = comparable ? draftTasks(fold, head, looks) : head.tasks.map((t) => newTask(t, t.set === 'holdout'));
   const confirmed = head.tasks.some((t) => t.trials.some((x) => x.trial > k));
-  const family = drafts.reduce((s, d) => s + d.checks.filter((c) => isGated(c.check)).length, 0);
+  const family = drafts.reduce((s, d) => s + d.checks.filter((c) => c.gated).length, 0);
   const budget = alpha === null ? null : familyBudget(alpha, family, Math.max(1, fold.runs), k, confirmed);
   return { policy, chosen: options.policy ? 'option' : 'default', alpha, looks, confirmed, budget, drafts, comparable };
 }
@@ -101,7 +105,7 @@ export function compareFolded(fold: BaseFold, head: ComparedResults, options: Co
   for (const draft of a.drafts) {
     const checks: CheckComparison[] = draft.checks.map((c) => {
       const d = decided.get(c)!;
-      return { check: c.check, kind: checkKind(c.check), label: checkLabel(c.check, draft.task.faults), gated: isGated(c.check), base: c.base, head: c.head, ...d };
+      return { check: c.check, kind: checkKind(c.check), label: checkLabel(c.check, draft.task.faults), gated: c.gated, ...(c.ungated ? { ungated: c.ungated } : {}), base: c.base, head: c.head, ...d };
     });
     for (const c of checks) {
       if (!c.gated) continue;
@@ -136,7 +140,7 @@ export function compareFolded(fold: BaseFold, head: ComparedResults, options: Co
       chosen: a.chosen,
       alpha_first: a.budget?.first ?? null,
       alpha_confirm: a.budget?.confirm ?? null,
-      family: a.budget?.family ?? a.drafts.reduce((s, d) => s + d.checks.filter((c) => isGated(c.check)).length, 0),
+      family: a.budget?.family ?? a.drafts.reduce((s, d) => s + d.checks.filter((c) => c.gated).length, 0),
       confirm_trials: options.confirmTrials || null,
       looks: a.looks,
       reach: { reachable: reach.reachable, total_loss_p: reach.totalLossP, note: reach.note },
@@ -154,7 +158,7 @@ export function compareFolded(fold: BaseFold, head: ComparedResults, options: Co
   };
 }
 
-/** Every draft check decided: gated ones as one family, the `env` checks (shown, never gated) as another. */
+/** Every draft check decided: gated ones as one family, the ungated (`env`, uncalibrated judge items; shown only) as another. */
 function decide(a: Analysis): Map<DraftCheck, Verdict> {
   const out = new Map<DraftCheck, Verdict>();
   const last = a.looks.length - 1;
@@ -166,7 +170,7 @@ function decide(a: Analysis): Map<DraftCheck, Verdict> {
         out.set(c, decideStrict(c.base, c.head));
         continue;
       }
-      if (!isGated(c.check)) {
+      if (!c.gated) {
         env.push({ check: c, member: { base: c.base, first: c.head, final: null, head: c.head, group: `${t}:${c.check}` } });
         continue;
       }
@@ -222,13 +226,18 @@ function draftTasks(fold: BaseFold, head: ComparedResults, looks: readonly numbe
     drafts.push({
       holdout,
       reached,
-      checks: names.map((check) => ({
-        check,
-        base: matched.tallies.get(check) ?? count(),
-        head: headTallies.get(check) ?? count(),
-        looks: byLook.get(check) ?? looks.map(() => count()),
-        column: check === ENV_CHECK ? -1 : columns.classOf(check),
-      })),
+      checks: names.map((check) => {
+        const ungated = isGated(check) ? ungatedReason(check, task, matched.versions.get(check)) : undefined;
+        return {
+          check,
+          base: matched.tallies.get(check) ?? count(),
+          head: headTallies.get(check) ?? count(),
+          looks: byLook.get(check) ?? looks.map(() => count()),
+          column: check === ENV_CHECK ? -1 : columns.classOf(check),
+          gated: isGated(check) && !ungated,
+          ...(ungated ? { ungated } : {}),
+        };
+      }),
       task: {
         ...taskShell(task, 'compared', holdout, headTallies),
         base_runs: matched.runs,
@@ -263,7 +272,14 @@ function taskShell(task: ComparedTask, status: TaskComparison['status'], holdout
     head: figures.figures(tallies),
     // A holdout task never carries per-trial detail, even inside the engine's own output.
     head_trials: holdout ? [] : task.trials.map((t) => ({ trial: t.trial, outcome: t.outcome, checks: t.checks, evidence: t.evidence })),
+    ...(task.judge && !holdout ? { judge: judgeShown(task, task.judge) } : {}),
   };
+}
+
+/** The head's judge of a task as the report shows it: items, what they cost, and the items it does not gate. */
+function judgeShown(task: ComparedTask, judge: NonNullable<ComparedTask['judge']>): NonNullable<TaskComparison['judge']> {
+  const ungated = Object.fromEntries(judge.items.flatMap((i) => (task.ungated?.[`judge:${i.id}`] ? [[i.id, task.ungated[`judge:${i.id}`]!]] : [])));
+  return { ...judge, ...(task.summary.judge ? { summary: task.summary.judge } : {}), ungated };
 }
 
 function count(): Count {

@@ -5,7 +5,6 @@
 // within that look's screening bound (looks.ts), and not already flagged by the first round whatever the
 // family (p ≤ α₁ / family). Which tasks go on is free to depend on the data: the final look tests at a
 // size fixed by the plan, with its own share of α, so the screening costs trials, never errors.
-import { isGated } from './checks.ts';
 import { analyse, type CompareOptions, type DraftCheck } from './compare.ts';
 import { familyBudget } from './familywise.ts';
 import { BaseFold } from './fold.ts';
@@ -38,7 +37,7 @@ export function nextConfirmation(bases: readonly ComparedResults[], head: Compar
   const waiting = new Map<number, string[]>();
   for (const d of a.drafts) {
     if (d.task.status !== 'compared' || d.reached >= last) continue;
-    if (!d.checks.some((c) => isGated(c.check) && ambiguous(c, d.reached, surely))) continue;
+    if (!d.checks.some((c) => c.gated && ambiguous(c, d.reached, surely))) continue;
     waiting.set(d.reached, [...(waiting.get(d.reached) ?? []), d.task.id]);
   }
   if (waiting.size === 0) return null;

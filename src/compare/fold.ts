@@ -126,6 +126,8 @@ export interface MatchedBase {
   figures: FigureFold;
   columns: Columns;
   holdout: boolean;
+  /** Per versioned check (a judge item), every version the pooled base runs measured it with. */
+  versions: Map<string, Set<string>>;
 }
 
 export interface DifferingBase {
@@ -234,8 +236,13 @@ export class BaseFold {
       }
       const differs = definitionDiffs(task, head);
       if (differs.length === 0) {
-        const m = this.matched.get(task.id) ?? { runs: 0, tallies: new Map(), figures: new FigureFold(), columns: new Columns(), holdout: false };
+        const m = this.matched.get(task.id) ?? { runs: 0, tallies: new Map(), figures: new FigureFold(), columns: new Columns(), holdout: false, versions: new Map() };
         m.runs += 1;
+        for (const check in task.check_versions ?? {}) {
+          let seen = m.versions.get(check);
+          if (!seen) m.versions.set(check, (seen = new Set<string>()));
+          seen.add(task.check_versions![check]!);
+        }
         tallyChecks(task.trials, m.tallies);
         m.figures.add(task, file);
         m.columns.observeTrials(task.trials);

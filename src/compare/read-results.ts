@@ -14,9 +14,9 @@ export type ComparedTrial = Pick<TrialResult, 'trial' | 'outcome' | 'env_error' 
   repair?: Pick<NonNullable<TrialResult['repair']>, 'outcome' | 'minutes' | 'patch_lines'>;
 };
 
-export type ComparedTask = Pick<TaskResult, 'id' | 'set' | 'fixture_sha256' | 'acceptor_version' | 'budget' | 'faults'> & {
+export type ComparedTask = Pick<TaskResult, 'id' | 'set' | 'fixture_sha256' | 'acceptor_version' | 'budget' | 'faults' | 'ungated' | 'check_versions' | 'judge'> & {
   trials: ComparedTrial[];
-  summary: Pick<TaskSummary, 'k' | 'tokens' | 'cost_usd'>;
+  summary: Pick<TaskSummary, 'k' | 'tokens' | 'cost_usd' | 'judge'>;
 };
 
 /** The part of results.json that compare and report read; a whole Results is one. */
@@ -126,6 +126,30 @@ function validateCompared(data: unknown, file: string): ComparedResults {
     integer(summary.k, `${at}.summary.k`);
     optionalNumber(summary.tokens, `${at}.summary.tokens`);
     optionalNumber(summary.cost_usd, `${at}.summary.cost_usd`);
+    // What decides gating and what the judge section shows: checked here, as everything compare uses is.
+    for (const field of ['ungated', 'check_versions'] as const) {
+      if (task[field] === undefined) continue;
+      const map = object(task[field], `${at}.${field}`);
+      for (const name in map) string(map[name], `${at}.${field}.${name}`);
+    }
+    if (task.judge !== undefined) {
+      const judge = object(task.judge, `${at}.judge`);
+      string(judge.model, `${at}.judge.model`);
+      array(judge.items, `${at}.judge.items`).forEach((v, j) => {
+        const item = object(v, `${at}.judge.items[${j}]`);
+        for (const field of ['id', 'question', 'calibration'] as const) string(item[field], `${at}.judge.items[${j}].${field}`);
+      });
+    }
+    if (summary.judge !== undefined) {
+      const judge = object(summary.judge, `${at}.summary.judge`);
+      for (const field of ['calls', 'cached', 'tokens'] as const) number(judge[field], `${at}.summary.judge.${field}`);
+      optionalNumber(judge.cost_usd, `${at}.summary.judge.cost_usd`);
+      const items = object(judge.items, `${at}.summary.judge.items`);
+      for (const id in items) {
+        const item = object(items[id], `${at}.summary.judge.items.${id}`);
+        for (const field of ['yes', 'no', 'undetermined', 'errors', 'tokens'] as const) number(item[field], `${at}.summary.judge.items.${id}.${field}`);
+      }
+    }
     array(task.trials, `${at}.trials`).forEach((t, j) => {
       const tat = `${at}.trials[${j}]`;
       const trial = object(t, tat);

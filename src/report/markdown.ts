@@ -9,6 +9,7 @@ import type { ComparedResults } from '../compare/read-results.ts';
 import type { CheckComparison, CheckStatus, Comparison, Denominators, TaskComparison, TaskFigures } from '../schemas/comparison.ts';
 import { passRateChart } from './chart.ts';
 import { fitDocument, NOTICE, type Cut, type Cuttable, type Piece } from './fit.ts';
+import { judgeSection, pairwiseSection } from './judge.ts';
 import { bounded, change, code, fraction, html, md, plural, ratio, safeLine, seconds, table, tableLines, thousands, tokens, usd } from './format.ts';
 
 /** GitHub's comment limit is 65,536 characters; the margin leaves room for what a caller wraps around it. */
@@ -62,10 +63,11 @@ function render(c: Comparison, options: RenderOptions, mode: Mode): string {
   const flaky = checkTable('Flaky (mixed results, no significant change; not gated)', rows('flaky', true), 'flaky checks', label);
   const environment = checkTable(
     'Env errors changed (the environment, not the agent: never gated)',
-    tasks.flatMap((t) => t.checks.filter((ch) => !ch.gated && ch.status !== 'unchanged' && ch.status !== 'flaky').map((ch) => ({ task: t, check: ch }))),
+    tasks.flatMap((t) => t.checks.filter((ch) => ch.kind === 'env' && ch.status !== 'unchanged' && ch.status !== 'flaky').map((ch) => ({ task: t, check: ch }))),
     'env error rows',
     label,
   );
+  const judged = judgeSection(c, compared);
   const notCompared = notComparedTable(tasks.filter((t) => t.status !== 'compared' && (compared || t.status !== 'new')));
   const perTask = perTaskTable(tasks, compared);
   const details: Cuttable = {
@@ -95,6 +97,8 @@ function render(c: Comparison, options: RenderOptions, mode: Mode): string {
     suspects,
     flaky,
     environment,
+    judged,
+    pairwiseSection(c),
     notCompared,
     holdoutLine(c, compared),
     chartPiece,
@@ -103,7 +107,7 @@ function render(c: Comparison, options: RenderOptions, mode: Mode): string {
     denominatorsBlock(c),
     shaLine(c),
   ];
-  const others = [chartPiece, details, perTask, flaky, notCompared, improvements, environment, suspects];
+  const others = [chartPiece, details, perTask, flaky, judged, notCompared, improvements, environment, suspects];
   const max = options.maxChars ?? DEFAULT_MAX_CHARS;
   // Regressions are never cut while anything else can be: the table whole, else every one named compactly,
   // and only when the names alone are too long are names cut (the notice counts them).
@@ -238,6 +242,8 @@ function labelOf(check: string, faults: readonly { id: string; label: string }[]
       return `constraint: ${md(name)}`;
     case 'tool':
       return fault ? `tool contract: ${md(name)} — ${md(fault)}` : `tool contract: ${md(name)}`;
+    case 'judge':
+      return `model judge: ${md(name)}`;
     case 'other':
       return md(check);
   }
@@ -349,7 +355,7 @@ function taskDetails(t: TaskComparison, compared: boolean, evidenceUrl: string |
   if (t.differs.length > 0) parts.push(`Not compared: ${t.differs.map((d) => `${d.field} ${md(short(d.base))} → ${md(short(d.head))}`).join('; ')}.`);
   if (t.checks.length > 0) {
     const pooled = t.base_runs > 1 || t.base_runs_excluded > 0 ? `Base pooled over ${plural(t.base_runs, 'run')}${t.base_runs_excluded > 0 ? ` (${t.base_runs_excluded} left out: another task definition)` : ''}.\n\n` : '';
-    parts.push(pooled + table(['check', 'base', 'head', 'status', 'p or rule'], t.checks.map((ch) => [label(t, ch), ratio(ch.base), ratio(ch.head), ch.status, ch.rule])));
+    parts.push(pooled + table(['check', 'base', 'head', 'status', 'p or rule'], t.checks.map((ch) => [label(t, ch), ratio(ch.base), ratio(ch.head), ch.ungated ? `${ch.status} (not gated)` : ch.status, ch.rule])));
   }
   if (t.head_trials.length > 0) {
     const names = [...new Set(t.head_trials.flatMap((tr) => Object.keys(tr.checks)))];

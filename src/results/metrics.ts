@@ -1,5 +1,6 @@
 // Per-task figures of a run (docs/results.md). Pure.
 import type { TaskSummary, TrialResult } from '../schemas/results.ts';
+import { judgeSummary } from '../semantic/checks.ts';
 
 /**
  * Unbiased pass@k from n executed trials with c passes: 1 − C(n−c, k) / C(n, k), the chance that at
@@ -24,7 +25,7 @@ function ratioOfChoose(a: number, n: number, k: number): number {
 }
 
 /** What a summary reads of each trial (a run's digest of it will do). */
-export type SummarizedTrial = Pick<TrialResult, 'outcome' | 'checks' | 'wall_ms' | 'usage' | 'repair'>;
+export type SummarizedTrial = Pick<TrialResult, 'outcome' | 'checks' | 'wall_ms' | 'usage' | 'repair' | 'judge'>;
 
 export function summarizeTask(trials: readonly SummarizedTrial[], k: number, faults: readonly string[]): TaskSummary {
   const executed = trials.filter((t) => t.outcome === 'pass' || t.outcome === 'fail');
@@ -64,6 +65,8 @@ export function summarizeTask(trials: readonly SummarizedTrial[], k: number, fau
       patch_lines: repairs.reduce((sum, r) => sum + r.patch_lines, 0),
     };
   }
+  const judged = judgeSummary(executed);
+  if (judged) summary.judge = judged;
   return summary;
 }
 

@@ -2,6 +2,7 @@
 // --format json` writes and what the markdown is rendered from. Versioned like results.json.
 // Holdout tasks appear only as an aggregate: no id, check name or evidence path of theirs is in here.
 import { z } from 'zod';
+import { JudgeSummary, Pairwise, TaskJudgeInfo } from './judge.ts';
 import { FaultLabel } from './results.ts';
 
 export const COMPARISON_SCHEMA = 'trialgate/comparison@2';
@@ -21,8 +22,11 @@ export const Policy = z.enum(['strict', 'familywise']);
  */
 export const CheckStatus = z.enum(['regressed', 'suspect', 'improved', 'flaky', 'unchanged']);
 
-/** `env` is the comparison's own check "the trial executed (no env error)"; it is shown, never gated. */
-export const CheckKind = z.enum(['pass', 'detect', 'constraint', 'tool', 'env', 'other']);
+/**
+ * `env` is the comparison's own check "the trial executed (no env error)"; it is shown, never gated.
+ * `judge`: a model judge's item (docs/model-judge.md); gated only when its calibration allows.
+ */
+export const CheckKind = z.enum(['pass', 'detect', 'constraint', 'tool', 'judge', 'env', 'other']);
 
 export const Count = z.object({
   successes: z.number().int().nonnegative(),
@@ -36,6 +40,8 @@ export const CheckComparison = z.object({
   /** What a reader sees: `detection: double-reserve — duplicate request reserves twice (idempotency)`. */
   label: z.string(),
   gated: z.boolean(),
+  /** Why a check that could gate does not: completes "this check is not gated, because …". */
+  ungated: z.string().optional(),
   base: Count,
   head: Count,
   status: CheckStatus,
@@ -100,6 +106,12 @@ export const TaskComparison = z.object({
   base: TaskFigures.nullable(),
   head: TaskFigures.nullable(),
   head_trials: z.array(TrialCells),
+  /** The head run's model judge for this task: its items, their calibration and what it cost. */
+  judge: TaskJudgeInfo.extend({
+    summary: JudgeSummary.optional(),
+    /** Item id → why the head run does not gate it (its calibration); a compared check may add a reason of its own. */
+    ungated: z.record(z.string(), z.string()),
+  }).optional(),
 });
 
 export const StatusCounts = z.object({
@@ -185,6 +197,8 @@ export const Comparison = z.object({
   task_counts: TaskStatusCounts,
   holdout: HoldoutAggregate,
   denominators: z.object({ head: Denominators, base: Denominators.nullable() }),
+  /** On a pull request: the judge's blind, order-swapped preferences between base and head candidates. */
+  pairwise: Pairwise.optional(),
 });
 
 export type Policy = z.infer<typeof Policy>;

@@ -1,6 +1,7 @@
 // results.json, the contract between run, compare and report (docs/results.md).
 // Versioned: a reader refuses any other schema string rather than guessing.
 import { z } from 'zod';
+import { JudgeRecord, JudgeSummary, TaskJudgeInfo } from './judge.ts';
 import { Judgement } from './judgement.ts';
 
 /** What this version writes. @2 added human repairs (`trial.repair`, `summary.repaired`), run isolation and integrity. */
@@ -78,6 +79,8 @@ export const TrialResult = z.object({
   /** The trial directory, relative to the run directory. */
   evidence: z.string(),
   repair: Repair.optional(),
+  /** The model judge's answer per item (docs/model-judge.md); its `judge:<id>` checks are in `checks`. */
+  judge: z.array(JudgeRecord).optional(),
 });
 
 export const FaultLabel = z.object({ id: z.string(), label: z.string() });
@@ -105,6 +108,8 @@ export const TaskSummary = z.object({
   repaired: z
     .object({ passes: z.number().int().nonnegative(), n: z.number().int().nonnegative(), pass_at_1: z.number().min(0).max(1).nullable(), repairs: z.number().int().nonnegative(), minutes: z.number().nonnegative(), patch_lines: z.number().int().nonnegative() })
     .optional(),
+  /** The model judge's calls, tokens and answers per item, over the trials. */
+  judge: JudgeSummary.optional(),
 });
 
 export const TaskResult = z.object({
@@ -127,6 +132,15 @@ export const TaskResult = z.object({
    * uses (its reset proved at the start of the run), or a fresh process per use; `why` says which and why.
    */
   services: z.object({ reused: z.boolean(), why: z.string(), started: z.number().int().nonnegative(), uses: z.number().int().nonnegative() }).optional(),
+  /** Checks shown but never gated, each with the reason ("not gated, because …"); compare honours it. */
+  ungated: z.record(z.string(), z.string()).optional(),
+  /**
+   * What defines a check's measurement beyond the task (a judge check: its model and prompt): a base run
+   * whose version of a check differs is not gated against.
+   */
+  check_versions: z.record(z.string(), z.string()).optional(),
+  /** The model judge as defined for this run. */
+  judge: TaskJudgeInfo.optional(),
 });
 
 export const RunInfo = z.object({

@@ -1,6 +1,7 @@
 // trialgate.yml: the trial set (docs/trial-set.md). Relative paths resolve against the file's directory.
 import { z } from 'zod';
 import { Acceptance, PassEnv } from './acceptance.ts';
+import { JudgeConfig, TaskJudge } from './judge.ts';
 
 export const TRIALSET_VERSION = 1;
 
@@ -21,6 +22,8 @@ export const TaskSpec = z.strictObject({
   acceptance: Acceptance.optional(),
   /** Defect variants to run, each with the label a PR comment shows; default: every fault of the fixture. */
   faults: z.record(z.string(), z.string().min(1, 'a human label, e.g. "duplicate request reserves twice (idempotency)"')).optional(),
+  /** Model-judged items, each a `judge:<id>` check (docs/model-judge.md); needs the top-level `judge`. */
+  judge: TaskJudge.optional(),
 });
 
 export const TrialSetFile = z.strictObject({
@@ -50,6 +53,8 @@ export const TrialSetFile = z.strictObject({
   /** Globs of the prompt and skill files under test: their hash is the version; a change triggers the gate. */
   watch: z.array(z.string().min(1)).min(1, 'at least one glob of the prompt/skill files under test'),
   tasks: z.array(TaskSpec).min(1, 'at least one task'),
+  /** The model judge's endpoint and rules (docs/model-judge.md). */
+  judge: JudgeConfig.optional(),
   /**
    * A directory of committed human repairs (`<task>/<candidate sha256>.diff`, written by
    * `trialgate repair --done --save`): a trial whose candidate is one of them is also accepted repaired.

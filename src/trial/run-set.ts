@@ -22,6 +22,8 @@ import { hashFiles, matchFiles } from '../util/files.ts';
 import { sha256, sha256Manifest } from '../util/hash.ts';
 import { mapPool } from '../util/pool.ts';
 import { heldTokens, Scrubber } from '../util/scrub.ts';
+import { judgeSecrets } from '../semantic/config.ts';
+import { SemanticLayer } from '../semantic/layer.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { projectChanges } from './integrity.ts';
 import { runTrial, trialDirName, type RunContext } from './run-trial.ts';
@@ -52,6 +54,8 @@ export interface RunOptions {
   /** Values scrubbed from everything written, besides those the run holds itself. */
   secrets?: readonly string[];
   onProgress?: (event: ProgressEvent) => void;
+  /** Where the model judge caches its answers; default judge-cache/ in the run directory. A confirmation round passes its run's. */
+  judgeCache?: string;
   /** Told once, before the first trial, how the run is isolated. */
   onStart?: (info: { isolation: Sandbox['report']; trials: number }) => void;
 }
@@ -109,6 +113,7 @@ export async function recordTrialSet(options: RunOptions): Promise<RunRecord> {
   const logDir = await mkdtemp(join(tmpdir(), 'trialgate-log-'));
   const log = TrialLog.create(logDir);
   const pool = new ServicePool(sandbox);
+  let semantic: SemanticLayer | undefined;
   try {
     const copies = new Map<string, Fixture>();
     for (const task of tasks) copies.set(task.spec.id, await copyFixture(task.fixture, join(copiesRoot, task.spec.id)));
@@ -122,7 +127,11 @@ export async function recordTrialSet(options: RunOptions): Promise<RunRecord> {
       await offerReuse({ pool, sandbox, fixture, kind: task.kind, acceptance: task.acceptance, faults: [NO_FAULT, ...Object.keys(task.faults)], slots: Math.min(concurrency, slots.length) });
     }
     const { env: agentEnv, setupError } = agentEnvironment(set);
-    const scrubber = new Scrubber([...(options.secrets ?? []), ...heldTokens(process.env), ...passedValues(set)]);
+    const scrubber = new Scrubber([...(options.secrets ?? []), ...heldTokens(process.env), ...passedValues(set), ...judgeSecrets(set.config.judge)]);
+    semantic = await SemanticLayer.open(set.config.judge, set.dir, tasks.map((t) => ({ id: t.spec.id, fixtureDir: t.fixture.dir, judge: t.spec.judge })), {
+      cacheDir: options.judgeCache ?? join(runDir, 'judge-cache'),
+      scrubber,
+    });
     let integrityError: string | undefined;
     const run: RunContext = {
       runDir,
@@ -159,6 +168,7 @@ export async function recordTrialSet(options: RunOptions): Promise<RunRecord> {
         run_seed: seed,
         isolation: sandbox.report,
       },
+      ...(semantic ? { semantic } : {}),
     };
 
     const byTask = new Map<string, TrialDigest[]>(tasks.map((t) => [t.spec.id, []]));
@@ -195,6 +205,7 @@ export async function recordTrialSet(options: RunOptions): Promise<RunRecord> {
       tasks: tasks.map((task) => ({
         ...taskResult(set, task, k, byTask.get(task.spec.id)!.map(trust)),
         services: pool.use(copies.get(task.spec.id)!),
+        ...semantic?.taskFields(task.spec.id),
       })),
     };
     await pool.close();
@@ -207,6 +218,7 @@ export async function recordTrialSet(options: RunOptions): Promise<RunRecord> {
     await pool.close();
     log.close();
     await rm(logDir, { recursive: true, force: true });
+    await semantic?.close();
     await rm(copiesRoot, { recursive: true, force: true });
     await sandbox.dispose();
   }

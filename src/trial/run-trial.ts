@@ -9,12 +9,13 @@ import { runAgentProcess } from '../agent/process.ts';
 import { AcceptanceCopyChanged } from '../acceptance/accept.ts';
 import { readCandidate, type CandidateSnapshot } from '../acceptance/snapshot.ts';
 import type { AgentRequest, AgentRun, KindResult, TrialHandle } from '../kinds/contract.ts';
+import type { SemanticLayer } from '../semantic/layer.ts';
 import type { Sandbox } from '../isolation/sandbox.ts';
 import type { ServiceLender } from '../service/pool.ts';
 import { TrialResult, Usage } from '../schemas/results.ts';
 import type { Budget, Limits } from '../schemas/trialset.ts';
 import { EnvironmentError } from '../util/errors.ts';
-import { listEntries, readRegularFile } from '../util/files.ts';
+import { listEntries, readRegularFile, readValidJson } from '../util/files.ts';
 import { writeInside } from '../util/safe-write.ts';
 import type { Scrubber } from '../util/scrub.ts';
 import { integrityViolations, noFindings, takeSnapshot, type IntegrityFindings } from './integrity.ts';
@@ -47,6 +48,8 @@ export interface RunContext {
   projectChanges(): Promise<string[]>;
   /** Recorded in each trial's config.json. */
   config: Record<string, unknown>;
+  /** The model judge, applied after any kind's acceptance to tasks that declare judge items. */
+  semantic?: SemanticLayer;
 }
 
 export interface TrialContext {
@@ -95,6 +98,11 @@ export async function runTrial(ctx: TrialContext): Promise<TrialResult> {
   integrity.tampered.push(...(await ctx.run.projectChanges()));
   integrity.unsafe.push(...result.unsafeCandidate.filter((u) => !integrity.unsafe.includes(u)));
   const notes = await handle.cleanUp();
+  // After the clean-up, so the judge reads the candidate as uploaded (scrubbed); an env error has nothing to judge.
+  const envFailed = result.envError ?? result.variants.find((v) => v.envError);
+  const judgeStarted = performance.now();
+  const judge = ctx.run.semantic && !envFailed ? await ctx.run.semantic.judgeTrial(handle) : undefined;
+  const judgeMs = performance.now() - judgeStarted;
   const usage = sumUsage(result.agentRuns.map((r) => r.usage));
   const verdict = trialVerdict({
     trial: ctx.trial,
@@ -113,8 +121,10 @@ export async function runTrial(ctx: TrialContext): Promise<TrialResult> {
     evidence,
     ...(result.tools ? { tools: result.tools } : {}),
     notes,
+    ...(judge ? { judge } : {}),
   });
-  await handle.writeEvidence('timings.json', json({ agent_ms: Math.round(agent.agentMs), acceptance_ms: Math.round(performance.now() - started - agent.agentMs), wall_ms: verdict.wall_ms }));
+  const acceptanceMs = performance.now() - started - agent.agentMs - (judge ? judgeMs : 0);
+  await handle.writeEvidence('timings.json', json({ agent_ms: Math.round(agent.agentMs), acceptance_ms: Math.round(acceptanceMs), ...(judge ? { judge_ms: Math.round(judgeMs) } : {}), wall_ms: verdict.wall_ms }));
   return handle.writeVerdict(verdict);
 }
 
@@ -301,15 +311,8 @@ async function prepareTrialDir(ctx: TrialContext, trialDir: string): Promise<voi
   for (const entry of await listEntries(join(trialDir, 'inputs'))) if (entry.kind === 'file') chmodSync(join(trialDir, 'inputs', entry.path), 0o444);
 }
 
-async function readUsage(path: string): Promise<Usage | undefined> {
-  const bytes = await readRegularFile(path, USAGE_BYTES).catch(() => null);
-  if (!bytes) return undefined;
-  try {
-    const parsed = Usage.safeParse(JSON.parse(bytes.toString('utf8')));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+function readUsage(path: string): Promise<Usage | undefined> {
+  return readValidJson(path, Usage, USAGE_BYTES);
 }
 
 function combineAgentRuns(runs: readonly AgentRun[]): AgentRun {

@@ -9,6 +9,7 @@ import type { TaskKind } from '../kinds/contract.ts';
 import { kindOf } from '../kinds/registry.ts';
 import type { AcceptanceSpec } from '../schemas/acceptance.ts';
 import type { TaskSpec, TrialSetFile } from '../schemas/trialset.ts';
+import { checkJudgeConfig } from '../semantic/config.ts';
 import { UserInputError } from '../util/errors.ts';
 import { matchFiles } from '../util/files.ts';
 import { readTrialSetFile } from './trialset-file.ts';
@@ -60,6 +61,7 @@ export async function loadTrialSet(path: string): Promise<TrialSet> {
   await mustBeInside(dir, resolve(dir, config.repairs), file, 'repairs');
   const shown = await resolveAgentFiles(file, dir, config);
   await refuseExposure(file, dir, shown, tasks);
+  await checkJudgeConfig(file, dir, config, shown.map((s) => s.path));
   return { file, dir, config, sha256, tasks, agentFiles: [...new Set(shown.map((s) => s.path))].sort() };
 }
 

@@ -5,6 +5,8 @@ import type { AgentRun, ToolContractFacts } from '../kinds/contract.ts';
 import type { Budget } from '../schemas/trialset.ts';
 import type { Cause, StopReason, TrialResult, Usage } from '../schemas/results.ts';
 import { TRUSTED_VERDICTS } from '../schemas/judgement.ts';
+import type { JudgeRecord } from '../schemas/judge.ts';
+import { judgeChecks, judgeNotes } from '../semantic/checks.ts';
 import type { IntegrityFindings } from './integrity.ts';
 
 export interface TrialFacts {
@@ -30,6 +32,8 @@ export interface TrialFacts {
   tools?: ToolContractFacts;
   /** What the runner did about the trial besides judging it (removed links, scrubbed secrets). */
   notes?: string[];
+  /** The model judge's answers (the semantic layer): `judge:<id>` checks beside, never inside, the pass. */
+  judge?: JudgeRecord[];
 }
 
 export function trialVerdict(facts: TrialFacts): TrialResult {
@@ -79,6 +83,7 @@ export function trialVerdict(facts: TrialFacts): TrialResult {
       checks['constraint:tool-scope'] = toolScope.length === 0;
       for (const [boundary, ok] of Object.entries(facts.tools.boundaries)) checks[`tool:${boundary}`] = ok;
     }
+    Object.assign(checks, judgeChecks(facts.judge ?? []));
   }
 
   const notes = [
@@ -86,7 +91,7 @@ export function trialVerdict(facts: TrialFacts): TrialResult {
     ...(facts.agent.logCapped ? [`agent log capped (${facts.agent.logBytes} bytes written)`] : []),
     ...(facts.tools?.notes ?? []),
     ...(facts.notes ?? []),
-    ...(envError ? [`env error: ${envError.message}`] : []),
+    ...(envError ? [`env error: ${envError.message}`] : judgeNotes(facts.judge ?? [])),
   ];
   const cause = causeOf(outcome, stopReason, facts.formatProblems.length > 0, finalOk, toolFailures.length === 0);
   return {
@@ -108,6 +113,7 @@ export function trialVerdict(facts: TrialFacts): TrialResult {
     agent_ms: Math.round(facts.agent.agentMs),
     ...(facts.candidateSha256 ? { candidate_sha256: facts.candidateSha256 } : {}),
     evidence: facts.evidence,
+    ...(facts.judge && !envError ? { judge: facts.judge } : {}),
   };
 }
 

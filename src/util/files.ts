@@ -7,6 +7,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, read
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import picomatch from 'picomatch';
+import type { z } from 'zod';
 import { sha256 } from './hash.ts';
 import { UserInputError } from './errors.ts';
 
@@ -124,6 +125,18 @@ export async function listEntries(root: string): Promise<Entry[]> {
     }
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** A JSON file that `schema` accepts, or undefined when it is missing, too long, not JSON or not of the schema. */
+export async function readValidJson<S extends z.ZodType>(path: string, schema: S, maxBytes: number): Promise<z.infer<S> | undefined> {
+  const bytes = await readRegularFile(path, maxBytes).catch(() => null);
+  if (!bytes) return undefined;
+  try {
+    const parsed = schema.safeParse(JSON.parse(bytes.toString('utf8')));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -343,7 +343,8 @@ function cellsOf(task: TaskComparison, result: TaskResult | undefined, withBase:
 }
 
 function compared(ch: CheckComparison): CellView {
-  return { key: ch.check, label: clip(ch.label, MAX_LINE), state: ch.status, base: ch.base, head: ch.head, rule: clip(ch.rule, MAX_LINE), gated: ch.gated };
+  const rule = ch.ungated ? `not gated, because ${ch.ungated}; ${ch.rule}` : ch.rule;
+  return { key: ch.check, label: clip(ch.label, MAX_LINE), state: ch.status, base: ch.base, head: ch.head, rule: clip(rule, MAX_LINE), gated: ch.gated };
 }
 
 /** One column per check while there are few; otherwise one per kind of check, holding each task's checks of it. */
