@@ -7,6 +7,7 @@ import {
   IsolationUnavailable
 } from "./chunks/chunk-6VL3ZTP4.js";
 import {
+  CALIBRATE,
   COMPARE,
   DEMO,
   FAILURES,
@@ -17,7 +18,7 @@ import {
   RUN,
   VALIDATE,
   commandHelp
-} from "./chunks/chunk-VBGLV3DE.js";
+} from "./chunks/chunk-E6FWMIUR.js";
 import {
   EXIT,
   processIo
@@ -31,15 +32,16 @@ import "./chunks/chunk-HZGLYA5U.js";
 
 // src/cli/main.ts
 var COMMANDS = [
-  { spec: INIT, load: async () => (await import("./chunks/init-VCDRXZNM.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-6FTOETHR.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-6FTOETHR.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-K4Q3XHO3.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-K6ZYGCZ2.js")).runCompareCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-UH66KYFP.js")).runReportCli },
-  { spec: JUDGE, load: async () => (await import("./chunks/judge-Q2LZSHZK.js")).runJudgeCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-N2KLXKCQ.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-LDQCDWLR.js")).runRepairCli }
+  { spec: INIT, load: async () => (await import("./chunks/init-UUVLZYV2.js")).runInitCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-CSN4VNMQ.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-CSN4VNMQ.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-VYSHCVKR.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-665ZGASX.js")).runCompareCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-ZBMVCQ2H.js")).runReportCli },
+  { spec: JUDGE, load: async () => (await import("./chunks/judge-IGWKSIAO.js")).runJudgeCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-ZCEGYR6A.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-TM2ODX6I.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-JSZKU5B6.js")).runRepairCli }
 ];
 async function main(argv, io = processIo) {
   const [name, ...rest] = argv;

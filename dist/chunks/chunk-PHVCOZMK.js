@@ -2,7 +2,7 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   readComparedResults,
   readResultsFile
-} from "./chunk-I4NUYVLG.js";
+} from "./chunk-TQAHPEYD.js";
 import {
   BaseFold,
   Comparison,
@@ -10,7 +10,7 @@ import {
   buildHtmlReport,
   compareFolded,
   renderComparisonMarkdown
-} from "./chunk-QQTA2652.js";
+} from "./chunk-GNBOEZWE.js";
 import {
   EXIT
 } from "./chunk-XNNNYSL3.js";

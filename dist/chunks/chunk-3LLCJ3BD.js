@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   failureReasons
-} from "./chunk-SXTK3I2M.js";
+} from "./chunk-6ZK6ZFM5.js";
 
 // src/trial/progress.ts
 function progressReporter(write, live) {

@@ -3,10 +3,10 @@ import {
   READABLE_RESULTS_SCHEMAS,
   RESULTS_SCHEMA,
   Results
-} from "./chunk-QQTA2652.js";
+} from "./chunk-GNBOEZWE.js";
 import {
   readJsonFile
-} from "./chunk-6PIT4DW2.js";
+} from "./chunk-UQJK2C22.js";
 import {
   UserInputError,
   parseOrThrow
@@ -103,6 +103,29 @@ function validateCompared(data, file) {
     integer(summary.k, `${at}.summary.k`);
     optionalNumber(summary.tokens, `${at}.summary.tokens`);
     optionalNumber(summary.cost_usd, `${at}.summary.cost_usd`);
+    for (const field of ["ungated", "check_versions"]) {
+      if (task[field] === void 0) continue;
+      const map = object(task[field], `${at}.${field}`);
+      for (const name in map) string(map[name], `${at}.${field}.${name}`);
+    }
+    if (task.judge !== void 0) {
+      const judge = object(task.judge, `${at}.judge`);
+      string(judge.model, `${at}.judge.model`);
+      array(judge.items, `${at}.judge.items`).forEach((v, j) => {
+        const item = object(v, `${at}.judge.items[${j}]`);
+        for (const field of ["id", "question", "calibration"]) string(item[field], `${at}.judge.items[${j}].${field}`);
+      });
+    }
+    if (summary.judge !== void 0) {
+      const judge = object(summary.judge, `${at}.summary.judge`);
+      for (const field of ["calls", "cached", "tokens"]) number(judge[field], `${at}.summary.judge.${field}`);
+      optionalNumber(judge.cost_usd, `${at}.summary.judge.cost_usd`);
+      const items = object(judge.items, `${at}.summary.judge.items`);
+      for (const id in items) {
+        const item = object(items[id], `${at}.summary.judge.items.${id}`);
+        for (const field of ["yes", "no", "undetermined", "errors", "tokens"]) number(item[field], `${at}.summary.judge.items.${id}.${field}`);
+      }
+    }
     array(task.trials, `${at}.trials`).forEach((t, j) => {
       const tat = `${at}.trials[${j}]`;
       const trial = object(t, tat);

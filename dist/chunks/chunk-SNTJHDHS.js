@@ -5,16 +5,16 @@ import {
 import {
   ResetProver,
   proofRefusal
-} from "./chunk-ZUR2EEI2.js";
+} from "./chunk-FW6LGNTF.js";
 import {
   kindOf,
   openSandbox,
   passedEnvironment
-} from "./chunk-PEH2N3AQ.js";
+} from "./chunk-CNTC5MQ4.js";
 import {
   loadFixture,
   variantsOf
-} from "./chunk-EOAWM3FZ.js";
+} from "./chunk-VKT34IZI.js";
 import {
   Scrubber,
   heldTokens
@@ -28,7 +28,7 @@ import {
   DEMO,
   VALIDATE,
   parseCommand
-} from "./chunk-VBGLV3DE.js";
+} from "./chunk-E6FWMIUR.js";
 import {
   EXIT
 } from "./chunk-XNNNYSL3.js";

@@ -2,16 +2,19 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   abortRepair,
   finishRepair,
-  loadTrialSet,
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-SXTK3I2M.js";
-import "./chunk-QQTA2652.js";
-import "./chunk-FXBO7L6S.js";
-import "./chunk-PEH2N3AQ.js";
+} from "./chunk-6ZK6ZFM5.js";
+import "./chunk-GNBOEZWE.js";
+import {
+  loadTrialSet
+} from "./chunk-JRRPQI6J.js";
+import "./chunk-YUOH27J5.js";
+import "./chunk-GQ3N5QTO.js";
+import "./chunk-CNTC5MQ4.js";
 import "./chunk-JXLGSGCR.js";
-import "./chunk-EOAWM3FZ.js";
+import "./chunk-VKT34IZI.js";
 import "./chunk-HTOP67CN.js";
 import "./chunk-RRV7J5M2.js";
 import "./chunk-MXDSQAGL.js";
@@ -23,11 +26,11 @@ import {
 import {
   REPAIR,
   parseCommand
-} from "./chunk-VBGLV3DE.js";
+} from "./chunk-E6FWMIUR.js";
 import {
   EXIT
 } from "./chunk-XNNNYSL3.js";
-import "./chunk-6PIT4DW2.js";
+import "./chunk-UQJK2C22.js";
 import "./chunk-XFC4BBCX.js";
 import {
   UserInputError

@@ -11,7 +11,7 @@ import {
   readJsonFile,
   sha256,
   sha256Manifest
-} from "./chunk-6PIT4DW2.js";
+} from "./chunk-UQJK2C22.js";
 import {
   UserInputError,
   parseOrThrow

@@ -1,5 +1,9 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
+  JudgeConfig,
+  TaskJudge
+} from "./chunk-GQ3N5QTO.js";
+import {
   Acceptance,
   PassEnv
 } from "./chunk-MXDSQAGL.js";
@@ -9,7 +13,7 @@ import {
 import {
   readTextFile,
   sha256
-} from "./chunk-6PIT4DW2.js";
+} from "./chunk-UQJK2C22.js";
 import {
   nearest
 } from "./chunk-XFC4BBCX.js";
@@ -7373,7 +7377,9 @@ var TaskSpec = external_exports.strictObject({
   /** Default: the acceptor the fixture declares, else http-cases. */
   acceptance: Acceptance.optional(),
   /** Defect variants to run, each with the label a PR comment shows; default: every fault of the fixture. */
-  faults: external_exports.record(external_exports.string(), external_exports.string().min(1, 'a human label, e.g. "duplicate request reserves twice (idempotency)"')).optional()
+  faults: external_exports.record(external_exports.string(), external_exports.string().min(1, 'a human label, e.g. "duplicate request reserves twice (idempotency)"')).optional(),
+  /** Model-judged items, each a `judge:<id>` check (docs/model-judge.md); needs the top-level `judge`. */
+  judge: TaskJudge.optional()
 });
 var TrialSetFile = external_exports.strictObject({
   version: external_exports.literal(TRIALSET_VERSION, `version: ${TRIALSET_VERSION}`),
@@ -7402,6 +7408,8 @@ var TrialSetFile = external_exports.strictObject({
   /** Globs of the prompt and skill files under test: their hash is the version; a change triggers the gate. */
   watch: external_exports.array(external_exports.string().min(1)).min(1, "at least one glob of the prompt/skill files under test"),
   tasks: external_exports.array(TaskSpec).min(1, "at least one task"),
+  /** The model judge's endpoint and rules (docs/model-judge.md). */
+  judge: JudgeConfig.optional(),
   /**
    * A directory of committed human repairs (`<task>/<candidate sha256>.diff`, written by
    * `trialgate repair --done --save`): a trial whose candidate is one of them is also accepted repaired.

@@ -2,19 +2,29 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   isolationNote,
   progressReporter
-} from "./chunk-WCL3YIQW.js";
+} from "./chunk-3LLCJ3BD.js";
 import {
   newFailures
-} from "./chunk-VEZAKV5C.js";
+} from "./chunk-PRNL7A4O.js";
 import {
   runTrialSet
-} from "./chunk-HNFMIP5D.js";
+} from "./chunk-3PDTZOAY.js";
 import {
   readResultsFile
-} from "./chunk-I4NUYVLG.js";
+} from "./chunk-TQAHPEYD.js";
+import {
+  PAIRWISE_FORMAT,
+  combineOrders,
+  defineJudgedTasks,
+  openJudge,
+  pairwiseMessages,
+  pairwisePosition,
+  readEvidence,
+  readShown
+} from "./chunk-BDHMDGUP.js";
 import {
   writeRunFiles
-} from "./chunk-SXTK3I2M.js";
+} from "./chunk-6ZK6ZFM5.js";
 import {
   BaseFold,
   analyse,
@@ -24,13 +34,15 @@ import {
   familyBudget,
   fisherLower,
   gateFails,
-  isGated,
   renderComparisonMarkdown,
   renderRunMarkdown,
   screeningBound,
   summarizeTask,
   writeHtmlReport
-} from "./chunk-QQTA2652.js";
+} from "./chunk-GNBOEZWE.js";
+import {
+  loadTrialSet
+} from "./chunk-JRRPQI6J.js";
 import {
   httpStatus,
   recordsBaseline,
@@ -39,8 +51,9 @@ import {
   scrubFiles,
   shardArtifactName,
   shardTrialsArtifactName
-} from "./chunk-PYFAOPZY.js";
-import "./chunk-FXBO7L6S.js";
+} from "./chunk-Y72VVQU3.js";
+import "./chunk-YUOH27J5.js";
+import "./chunk-GQ3N5QTO.js";
 import "./chunk-6E6MCQHD.js";
 import {
   group,
@@ -54,16 +67,18 @@ import {
 import {
   CorruptZipError
 } from "./chunk-6BRYMBDE.js";
-import "./chunk-ZUR2EEI2.js";
-import "./chunk-PEH2N3AQ.js";
+import "./chunk-FW6LGNTF.js";
+import {
+  writeInside
+} from "./chunk-CNTC5MQ4.js";
 import "./chunk-JXLGSGCR.js";
-import "./chunk-EOAWM3FZ.js";
+import "./chunk-VKT34IZI.js";
 import "./chunk-HTOP67CN.js";
 import "./chunk-RRV7J5M2.js";
 import "./chunk-MXDSQAGL.js";
 import "./chunk-OVH43LBJ.js";
 import "./chunk-6VL3ZTP4.js";
-import "./chunk-6PIT4DW2.js";
+import "./chunk-UQJK2C22.js";
 import "./chunk-XFC4BBCX.js";
 import {
   UserInputError
@@ -73,23 +88,23 @@ import "./chunk-HZGLYA5U.js";
 // src/action/main.ts
 import { mkdir, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join as join5, relative as relative2 } from "node:path";
+import { join as join6, relative as relative2 } from "node:path";
 
 // src/results/merge.ts
 var MergeError = class extends Error {
   name = "MergeError";
 };
-function mergeShards(shards, count) {
+function mergeShards(shards, count2) {
   const seen = /* @__PURE__ */ new Map();
   for (const s of shards) {
     const shard = s.run.shard;
-    if (!shard || shard.count !== count) throw new MergeError(`a results file is not shard i/${count} (it says ${shard ? `${shard.index}/${shard.count}` : "unsharded"})`);
+    if (!shard || shard.count !== count2) throw new MergeError(`a results file is not shard i/${count2} (it says ${shard ? `${shard.index}/${shard.count}` : "unsharded"})`);
     seen.set(shard.index, (seen.get(shard.index) ?? 0) + 1);
   }
-  const missing = range(count).filter((i) => !seen.has(i));
+  const missing = range(count2).filter((i) => !seen.has(i));
   const duplicated = [...seen].filter(([, n]) => n > 1).map(([i]) => i);
-  if (missing.length) throw new MergeError(`missing shard${missing.length > 1 ? "s" : ""} ${missing.map((i) => `${i}/${count}`).join(", ")}`);
-  if (duplicated.length) throw new MergeError(`shard ${duplicated.map((i) => `${i}/${count}`).join(", ")} uploaded more than once`);
+  if (missing.length) throw new MergeError(`missing shard${missing.length > 1 ? "s" : ""} ${missing.map((i) => `${i}/${count2}`).join(", ")}`);
+  if (duplicated.length) throw new MergeError(`shard ${duplicated.map((i) => `${i}/${count2}`).join(", ")} uploaded more than once`);
   const ordered = [...shards].sort((a, b) => a.run.shard.index - b.run.shard.index);
   const merged = combine(ordered);
   const { shard: _shard, ...run2 } = merged.run;
@@ -152,7 +167,7 @@ function nextConfirmation(bases, head, options) {
   const waiting = /* @__PURE__ */ new Map();
   for (const d of a.drafts) {
     if (d.task.status !== "compared" || d.reached >= last) continue;
-    if (!d.checks.some((c) => isGated(c.check) && ambiguous(c, d.reached, surely))) continue;
+    if (!d.checks.some((c) => c.gated && ambiguous(c, d.reached, surely))) continue;
     waiting.set(d.reached, [...waiting.get(d.reached) ?? [], d.task.id]);
   }
   if (waiting.size === 0) return null;
@@ -257,8 +272,122 @@ function downloadProblem(error) {
   return { reason: "download-failed", detail: message };
 }
 
+// src/semantic/pairwise.ts
+import { join as join2, resolve, sep } from "node:path";
+async function judgePairwise(options) {
+  const wanted = options.tasks.filter((t) => t.judge?.items.some((i) => i.pairwise));
+  const base = options.bases[0];
+  if (wanted.length === 0 || !base) return void 0;
+  const defined = await defineJudgedTasks(options.judge, options.projectDir, wanted);
+  const opened = await openJudge(options.judge, options.projectDir, { cacheDir: options.cacheDir, scrubber: options.scrubber });
+  const items = [];
+  const notes = [];
+  try {
+    if (opened.unavailable) return { items: [], models: [{ model: options.judge.model, answered: 0, inconsistent: 0, first_position: 0, second_position: 0 }], notes: [`No pairwise judgement: ${opened.unavailable}.`] };
+    for (const spec of wanted) {
+      const headTask = options.head.results.tasks.find((t) => t.id === spec.id);
+      const baseTask = base.results.tasks.find((t) => t.id === spec.id);
+      if (!headTask || headTask.set === "holdout" || baseTask?.set === "holdout") continue;
+      if (!baseTask) {
+        notes.push(`${spec.id}: the base run has no such task; nothing to pair.`);
+        continue;
+      }
+      if (baseTask.fixture_sha256 !== headTask.fixture_sha256) {
+        notes.push(`${spec.id}: the task's fixture changed between base and head; its candidates answer different tasks and are not paired.`);
+        continue;
+      }
+      const executed = (trials) => trials.filter((t) => t.outcome === "pass" || t.outcome === "fail").sort((a, b) => a.trial - b.trial);
+      const [baseTrials, headTrials] = [executed(baseTask.trials), executed(headTask.trials)];
+      const n = Math.min(baseTrials.length, headTrials.length, options.judge.pairs);
+      const task = defined.get(spec.id);
+      for (const { item } of task.items.filter((d) => d.item.pairwise)) {
+        const tally = { task: spec.id, item: item.id, model: options.judge.model, pairs: n, head: 0, base: 0, tie: 0, inconsistent: 0, first_position: 0, second_position: 0, undetermined: 0, errors: 0, identical: 0, tokens: 0 };
+        for (let i = 0; i < n; i++) {
+          const sides = { base: await side(base.dir, baseTrials[i].evidence, item), head: await side(options.head.dir, headTrials[i].evidence, item) };
+          const pair = await judgePair(opened.client, { goal: task.goal, question: item.question, maxFileChars: options.judge.max_file_chars, ...sides });
+          count(tally, pair.outcome);
+          tally.tokens += pair.tokens;
+          if (pair.cost !== void 0) tally.cost_usd = (tally.cost_usd ?? 0) + pair.cost;
+          if (pair.transcript) await writeInside(options.head.dir, `pairwise/${spec.id}/${item.id}/pair-${i + 1}.json`, JSON.stringify({ base_trial: baseTrials[i].trial, head_trial: headTrials[i].trial, outcome: pair.outcome, ...pair.transcript }, null, 2) + "\n", options.scrubber);
+        }
+        items.push(tally);
+        if (tally.errors > 0) notes.push(`${spec.id} \xB7 ${item.id}: ${tally.errors} pair${tally.errors === 1 ? "" : "s"} not judged: the judge could not be asked (an environment error).`);
+      }
+    }
+  } finally {
+    await opened.close();
+  }
+  const answered = (i) => i.head + i.base + i.tie + i.inconsistent;
+  return {
+    items,
+    models: [
+      {
+        model: options.judge.model,
+        answered: items.reduce((s, i) => s + answered(i), 0),
+        inconsistent: items.reduce((s, i) => s + i.inconsistent, 0),
+        first_position: items.reduce((s, i) => s + i.first_position, 0),
+        second_position: items.reduce((s, i) => s + i.second_position, 0)
+      }
+    ],
+    notes
+  };
+}
+async function side(runDir, trialEvidence, item) {
+  const root = resolve(runDir);
+  const trialDir = resolve(root, trialEvidence);
+  if (!trialDir.startsWith(root + sep)) return { candidate: item.candidate.map((path) => ({ path, text: null })), evidence: item.evidence.map((path) => ({ path, text: null })) };
+  return { candidate: await readShown(join2(trialDir, "candidate"), item.candidate), evidence: await readEvidence(join2(trialDir, "evidence"), item.evidence) };
+}
+async function judgePair(client, pair) {
+  if (JSON.stringify(pair.base) === JSON.stringify(pair.head)) return { outcome: "identical", tokens: 0 };
+  let tokens = 0;
+  let cost;
+  const ask = async (a, b) => {
+    const asked = await client.ask(pairwiseMessages({ goal: pair.goal, question: pair.question, a, b, maxFileChars: pair.maxFileChars }), PAIRWISE_FORMAT);
+    if (!asked.ok) return { position: "error", reason: asked.message };
+    if (!asked.cached) tokens += (asked.inputTokens ?? 0) + (asked.outputTokens ?? 0);
+    if (asked.costUsd !== void 0 && !asked.cached) cost = (cost ?? 0) + asked.costUsd;
+    return pairwisePosition(asked.reply);
+  };
+  const baseFirst = await ask(pair.base, pair.head);
+  const headFirst = await ask(pair.head, pair.base);
+  return {
+    outcome: combineOrders(baseFirst.position, headFirst.position),
+    tokens,
+    ...cost === void 0 ? {} : { cost },
+    transcript: {
+      orders: [
+        { shown: "base as A", ...baseFirst },
+        { shown: "head as A", ...headFirst }
+      ]
+    }
+  };
+}
+function count(tally, outcome) {
+  switch (outcome) {
+    case "head":
+    case "base":
+    case "tie":
+    case "undetermined":
+    case "identical":
+      tally[outcome] += 1;
+      return;
+    case "error":
+      tally.errors += 1;
+      return;
+    case "first_position":
+    case "second_position":
+      tally[outcome] += 1;
+      tally.inconsistent += 1;
+      return;
+    case "inconsistent":
+      tally.inconsistent += 1;
+      return;
+  }
+}
+
 // src/action/baselines.ts
-import { join as join2 } from "node:path";
+import { join as join3 } from "node:path";
 async function loadBaseSide(client, options) {
   const lookup = await findBaselines(client, {
     ...options.workflow ? { workflow: options.workflow } : {},
@@ -274,7 +403,7 @@ async function loadBaseSide(client, options) {
   const used = [];
   for (const baseline of lookup.baselines) {
     try {
-      const results = await readResultsFile(join2(baseline.dir, "results.json"));
+      const results = await readResultsFile(join3(baseline.dir, "results.json"));
       if (results.trial_set.name !== options.trialSet) {
         notes.push(`Baseline run ${baseline.runId} (${short2(baseline.headSha)}) not used: it holds trial set ${code(results.trial_set.name)}, not ${code(options.trialSet)}.`);
         continue;
@@ -311,7 +440,7 @@ function newFailureNotes(failures) {
 
 // src/action/publish.ts
 import { readdir as readdir2, writeFile } from "node:fs/promises";
-import { join as join4 } from "node:path";
+import { join as join5 } from "node:path";
 
 // src/github/comment.ts
 var DEFAULT_COMMENT_AUTHOR = "github-actions[bot]";
@@ -339,20 +468,20 @@ ${opts.body}`;
 
 // src/github/evidence.ts
 import { lstat, readdir } from "node:fs/promises";
-import { join as join3, relative, resolve, sep } from "node:path";
+import { join as join4, relative, resolve as resolve2, sep as sep2 } from "node:path";
 async function listEvidenceFiles(root, paths) {
-  const absRoot = resolve(root);
+  const absRoot = resolve2(root);
   const files = [];
   const skipped = [];
   const visit = async (path) => {
     const stat = await lstat(path);
     if (stat.isSymbolicLink()) skipped.push(relative(absRoot, path));
-    else if (stat.isDirectory()) for (const entry of (await readdir(path)).sort()) await visit(join3(path, entry));
+    else if (stat.isDirectory()) for (const entry of (await readdir(path)).sort()) await visit(join4(path, entry));
     else if (stat.isFile()) files.push(path);
   };
   for (const path of paths) {
-    const abs = resolve(absRoot, path);
-    if (abs !== absRoot && !abs.startsWith(absRoot + sep)) throw new Error(`evidence path ${path} lies outside ${absRoot}`);
+    const abs = resolve2(absRoot, path);
+    if (abs !== absRoot && !abs.startsWith(absRoot + sep2)) throw new Error(`evidence path ${path} lies outside ${absRoot}`);
     await visit(abs);
   }
   return { root: absRoot, files: [...new Set(files)], skipped };
@@ -371,8 +500,8 @@ async function publish(ctx, p) {
     p.comparison ? renderComparisonMarkdown(p.comparison, { notes, ...extra, ...extra.evidenceUrl ? { fullReportUrl: extra.evidenceUrl } : {} }) : renderRunMarkdown(p.results, { notes, ...extra }),
     ctx.secrets
   );
-  await writeFile(join4(p.runDir, "report.md"), render({}));
-  await writeHtmlReport(join4(p.runDir, "report.html"), p.results, p.comparison ?? compareResults([], p.results), {
+  await writeFile(join5(p.runDir, "report.md"), render({}));
+  await writeHtmlReport(join5(p.runDir, "report.html"), p.results, p.comparison ?? compareResults([], p.results), {
     runDir: p.runDir,
     bases: p.bases ?? [],
     notes,
@@ -409,7 +538,7 @@ Uploaded \`${p.artifactName}\`${artifact ? ` ([artefact](${artifact.url}))` : ""
   await summary.addRaw([...notices.map((n) => `> [!NOTE]
 > ${n}
 `), summary2].join("\n")).write();
-  setOutput("results-path", join4(p.runDir, "results.json"));
+  setOutput("results-path", join5(p.runDir, "results.json"));
   setOutput("artifact-id", artifact ? String(artifact.id) : "");
   setOutput("comment-url", commentUrl);
   if (!p.gate) return;
@@ -448,7 +577,7 @@ function decideGate(comparison, inputs) {
 
 // src/action/main.ts
 async function runOpened(opening) {
-  const ctx = { ...opening, temp: await mkdtemp(join5(process.env.RUNNER_TEMP ?? tmpdir(), "trialgate-")) };
+  const ctx = { ...opening, temp: await mkdtemp(join6(process.env.RUNNER_TEMP ?? tmpdir(), "trialgate-")) };
   if (ctx.inputs.mode === "merge") await mergeAndFinish(ctx);
   else await runAndFinish(ctx);
 }
@@ -457,33 +586,33 @@ function runArtifactName(inputs) {
 }
 async function runAndFinish(ctx) {
   const { inputs } = ctx;
-  const runDir = join5(ctx.temp, "run");
+  const runDir = join6(ctx.temp, "run");
   const head = await group("Run the trial set", () => runTrials(ctx, { outDir: runDir, ...inputs.shard ? { shard: inputs.shard } : {} }));
   if (inputs.shard) {
-    const { index, count } = inputs.shard;
-    const [name, trialsArtifactName] = [shardArtifactName(inputs.artifactName, index, count), shardTrialsArtifactName(inputs.artifactName, index, count)];
+    const { index, count: count2 } = inputs.shard;
+    const [name, trialsArtifactName] = [shardArtifactName(inputs.artifactName, index, count2), shardTrialsArtifactName(inputs.artifactName, index, count2)];
     await publish(ctx, { runDir, results: head, comparison: null, notes: [], artifactName: name, gate: null, trialsArtifactName });
     return;
   }
   await finish(ctx, runDir, head);
 }
 async function mergeAndFinish(ctx) {
-  const count = ctx.inputs.shardCount;
-  if (!count) throw new Error("mode merge needs the shard input: the number of shards to join, e.g. shard: 4");
-  const runDir = join5(ctx.temp, "run");
+  const count2 = ctx.inputs.shardCount;
+  if (!count2) throw new Error("mode merge needs the shard input: the number of shards to join, e.g. shard: 4");
+  const runDir = join6(ctx.temp, "run");
   await mkdir(runDir, { recursive: true });
   const shards = [];
   const links = [];
-  for (const { index, artifact, trials } of await ctx.client.listShardArtifacts(ctx.inputs.artifactName, ctx.client.runId, count)) {
-    const dir = join5(ctx.temp, `shard-${index}`);
+  for (const { index, artifact, trials } of await ctx.client.listShardArtifacts(ctx.inputs.artifactName, ctx.client.runId, count2)) {
+    const dir = join6(ctx.temp, `shard-${index}`);
     await ctx.client.downloadArtifact({ id: artifact.id, runId: ctx.client.runId, digest: artifact.digest ?? null }, dir);
-    shards.push(await readResultsFile(join5(dir, "results.json")));
+    shards.push(await readResultsFile(join6(dir, "results.json")));
     const holder = trials ?? artifact;
-    links.push(`[${index}/${count}](${ctx.client.artifactUrl(holder.id)})`);
+    links.push(`[${index}/${count2}](${ctx.client.artifactUrl(holder.id)})`);
   }
-  const merged = mergeShards(shards, count);
+  const merged = mergeShards(shards, count2);
   await writeRunFiles(runDir, merged);
-  info(`trialgate: merged ${count} shards`);
+  info(`trialgate: merged ${count2} shards`);
   await finish(ctx, runDir, merged, [`The trial directories are in the artefacts of the shards: ${links.join(" \xB7 ")}.`]);
 }
 async function finish(ctx, runDir, firstRound, shardNotes = []) {
@@ -502,7 +631,7 @@ async function finish(ctx, runDir, firstRound, shardNotes = []) {
       baseSha: event.baseSha,
       artifactName: inputs.artifactName,
       maxRuns: inputs.baselineRuns,
-      destination: join5(ctx.temp, "baselines"),
+      destination: join6(ctx.temp, "baselines"),
       trialSet: ctx.set.config.name
     })
   );
@@ -530,9 +659,10 @@ async function finish(ctx, runDir, firstRound, shardNotes = []) {
     });
     notes.push(`Sequential confirmation (up to ${options.confirmTrials} more trials per task where the first round was ambiguous): ${steps.join(", then ")}; the verdict counts every round.`);
   }
-  const comparison = compareResults(base.bases, head, options);
   if (base.bases.length) notes.push(...newFailureNotes(newFailures(base.bases, head)));
   const bases = base.bases.map((results, i) => ({ dir: base.dirs[i], results }));
+  const pairwise = await group("Model judge: base against head", () => judgeBaseAgainstHead(ctx, runDir, head, bases));
+  const comparison = { ...compareResults(base.bases, head, options), ...pairwise ? { pairwise } : {} };
   await publish(ctx, { runDir, results: head, comparison, bases, notes, artifactName: runArtifactName(inputs), gate: decideGate(comparison, inputs) });
 }
 async function runTrials(ctx, options) {
@@ -555,9 +685,23 @@ async function runTrials(ctx, options) {
   info(`trialgate: results in ${output.resultsPath}`);
   return output.results;
 }
+async function judgeBaseAgainstHead(ctx, runDir, head, bases) {
+  const judge = ctx.set.config.judge;
+  if (!judge) return void 0;
+  const set = await loadTrialSet(ctx.set.file);
+  return judgePairwise({
+    judge,
+    projectDir: set.dir,
+    tasks: set.tasks.map((t) => ({ id: t.spec.id, fixtureDir: t.fixture.dir, judge: t.spec.judge })),
+    head: { dir: runDir, results: head },
+    bases,
+    cacheDir: join6(runDir, "judge-cache"),
+    scrubber: ctx.secrets.scrubber
+  });
+}
 async function confirmationRound(ctx, runDir, head, round) {
-  const roundDir = join5(runDir, `confirmation-${round.look}`);
-  const trials = await runTrials(ctx, { outDir: roundDir, tasks: round.tasks, trials: round.trials, firstTrial: round.firstTrial });
+  const roundDir = join6(runDir, `confirmation-${round.look}`);
+  const trials = await runTrials(ctx, { outDir: roundDir, tasks: round.tasks, trials: round.trials, firstTrial: round.firstTrial, judgeCache: join6(runDir, "judge-cache") });
   const evidenceIn = relative2(runDir, roundDir);
   return {
     ...trials,

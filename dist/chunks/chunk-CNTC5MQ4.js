@@ -9,7 +9,7 @@ import {
   judge,
   variantSha256,
   variantsOf
-} from "./chunk-EOAWM3FZ.js";
+} from "./chunk-VKT34IZI.js";
 import {
   AcceptorReport,
   Report,
@@ -27,7 +27,7 @@ import {
   readRegularFile,
   sha256,
   sha256Manifest
-} from "./chunk-6PIT4DW2.js";
+} from "./chunk-UQJK2C22.js";
 import {
   EnvironmentError,
   UserInputError,
@@ -2025,10 +2025,10 @@ function kindOf(acceptance) {
 export {
   writeInside,
   openInside,
-  resetService,
   openSandbox,
   baseEnvironment,
   passedEnvironment,
+  resetService,
   NoAnswerError,
   startService,
   ServicePool,

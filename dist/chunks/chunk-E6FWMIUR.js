@@ -138,6 +138,19 @@ var JUDGE = {
   options: { fixture: { type: "string", value: "DIR", help: "the fixture whose faults and branches the reports are judged against (needed unless every report names a built-in inventory fault)" } },
   exits: "0 every report is baseline_pass or defect_detected, 1 otherwise, 2 bad input"
 };
+var CALIBRATE = {
+  name: "calibrate",
+  summary: "run the model judge over the labelled samples; agreement per item (accuracy, Cohen\u2019s \u03BA); an item gates only when it meets judge.gate",
+  usage: "trialgate calibrate [--config trialgate.yml] [--task ID \u2026] [--item ID \u2026] [--disagreements FILE]",
+  positionals: { min: 0, max: 0, name: "" },
+  options: {
+    config: { type: "string", value: "FILE", help: "the trial set (default trialgate.yml)" },
+    task: { type: "string", value: "ID", multiple: true, help: "only this task (repeat for more)" },
+    item: { type: "string", value: "ID", multiple: true, help: "only this judge item (repeat for more)" },
+    disagreements: { type: "string", value: "FILE", help: "where the disagreements go (default beside judge.calibration, \u2026-disagreements.md)" }
+  },
+  exits: "0 every item calibrated meets judge.gate, 1 some item does not (it is shown, never gated), 2 bad configuration or the judge could not be reached"
+};
 var FAILURES = {
   name: "failures",
   summary: "the failure archive: fold runs into it (RUN \u2026), label a cause (label SIG CAUSE), promote a failure to a regression case (promote SIG)",
@@ -180,6 +193,7 @@ export {
   COMPARE,
   REPORT,
   JUDGE,
+  CALIBRATE,
   FAILURES,
   REPAIR
 };

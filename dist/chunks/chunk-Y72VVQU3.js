@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   readTrialSetFile
-} from "./chunk-FXBO7L6S.js";
+} from "./chunk-YUOH27J5.js";
 import {
   getInput,
   info,
@@ -22,7 +22,7 @@ import {
 } from "./chunk-OVH43LBJ.js";
 import {
   require_picomatch
-} from "./chunk-6PIT4DW2.js";
+} from "./chunk-UQJK2C22.js";
 import {
   firstIssue,
   issuePath
@@ -561,7 +561,7 @@ async function run() {
   try {
     const opening = await open();
     if (opening.event.kind === "pull_request" && !await watchedPathsChanged(opening)) return;
-    const { runOpened } = await import("./main-CO66BJ24.js");
+    const { runOpened } = await import("./main-DQAMF3S5.js");
     await runOpened(opening);
   } catch (error) {
     setOutput("verdict", "error");
@@ -570,19 +570,14 @@ async function run() {
 }
 async function open() {
   const inputs = readInputs();
-  const secrets = collectSecrets(inputs.secretEnv, process.env, inputs.githubToken);
+  const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
+  const set = await readTrialSetFile(resolve2(workspace, inputs.config));
+  const judgeKey = set.config.judge?.api_key_env;
+  const secrets = collectSecrets([...inputs.secretEnv, ...judgeKey ? [judgeKey] : []], process.env, inputs.githubToken);
   maskSecrets(secrets);
   if (secrets.unset.length) warning(`secret-env names unset variables: ${secrets.unset.join(", ")}`);
   if (secrets.tooShort.length) warning(`secret-env values too short to scrub safely: ${secrets.tooShort.join(", ")}`);
-  const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
-  return {
-    inputs,
-    event: await readEvent(),
-    client: GitHubClient.fromEnv(inputs.githubToken),
-    secrets,
-    set: await readTrialSetFile(resolve2(workspace, inputs.config)),
-    workspace
-  };
+  return { inputs, event: await readEvent(), client: GitHubClient.fromEnv(inputs.githubToken), secrets, set, workspace };
 }
 async function watchedPathsChanged(opening) {
   const event = opening.event;

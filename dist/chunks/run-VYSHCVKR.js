@@ -2,25 +2,30 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   isolationNote,
   progressReporter
-} from "./chunk-WCL3YIQW.js";
+} from "./chunk-3LLCJ3BD.js";
 import {
   recordTrialSet
-} from "./chunk-HNFMIP5D.js";
-import "./chunk-I4NUYVLG.js";
-import "./chunk-SXTK3I2M.js";
-import "./chunk-QQTA2652.js";
-import "./chunk-FXBO7L6S.js";
+} from "./chunk-3PDTZOAY.js";
+import "./chunk-TQAHPEYD.js";
+import "./chunk-BDHMDGUP.js";
+import "./chunk-6ZK6ZFM5.js";
+import {
+  judgeRunLines
+} from "./chunk-GNBOEZWE.js";
+import "./chunk-JRRPQI6J.js";
+import "./chunk-YUOH27J5.js";
+import "./chunk-GQ3N5QTO.js";
 import "./chunk-6E6MCQHD.js";
 import {
   isolationLine
-} from "./chunk-2XNDQFV6.js";
+} from "./chunk-SNTJHDHS.js";
 import {
   markdownTable
 } from "./chunk-ASMVMORG.js";
-import "./chunk-ZUR2EEI2.js";
-import "./chunk-PEH2N3AQ.js";
+import "./chunk-FW6LGNTF.js";
+import "./chunk-CNTC5MQ4.js";
 import "./chunk-JXLGSGCR.js";
-import "./chunk-EOAWM3FZ.js";
+import "./chunk-VKT34IZI.js";
 import "./chunk-HTOP67CN.js";
 import "./chunk-RRV7J5M2.js";
 import "./chunk-MXDSQAGL.js";
@@ -32,11 +37,11 @@ import {
 import {
   RUN,
   parseCommand
-} from "./chunk-VBGLV3DE.js";
+} from "./chunk-E6FWMIUR.js";
 import {
   EXIT
 } from "./chunk-XNNNYSL3.js";
-import "./chunk-6PIT4DW2.js";
+import "./chunk-UQJK2C22.js";
 import "./chunk-XFC4BBCX.js";
 import {
   UserInputError
@@ -121,6 +126,8 @@ function renderRunSummary(results) {
   const lines = [`${results.trial_set.name}: ${plural(results.tasks.length, "task")} \xD7 k=${k}`, "", markdownTable([header, ...rows])];
   const envErrors = results.tasks.flatMap((t) => t.trials.filter((r) => r.outcome === "env_error").map((r) => `  - ${t.id} trial ${r.trial}: ${r.env_error}`));
   if (envErrors.length) lines.push("", "env errors (excluded from pass rates):", ...envErrors);
+  const judged = judgeRunLines(results);
+  if (judged.length) lines.push("", ...judged);
   const isolation = isolationNote(results);
   if (isolation) lines.push("", isolation);
   return lines.join("\n") + "\n";

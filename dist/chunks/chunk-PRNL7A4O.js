@@ -4,7 +4,7 @@ import {
 } from "./chunk-OVH43LBJ.js";
 import {
   sha256
-} from "./chunk-6PIT4DW2.js";
+} from "./chunk-UQJK2C22.js";
 
 // src/schemas/failures.ts
 var FAILURES_SCHEMA = "trialgate/failures@1";

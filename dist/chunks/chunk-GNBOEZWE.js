@@ -1,5 +1,11 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
+  JudgeRecord,
+  JudgeSummary,
+  Pairwise,
+  TaskJudgeInfo
+} from "./chunk-GQ3N5QTO.js";
+import {
   Trajectory
 } from "./chunk-JXLGSGCR.js";
 import {
@@ -71,7 +77,9 @@ var TrialResult = external_exports.object({
   candidate_sha256: external_exports.string().optional(),
   /** The trial directory, relative to the run directory. */
   evidence: external_exports.string(),
-  repair: Repair.optional()
+  repair: Repair.optional(),
+  /** The model judge's answer per item (docs/model-judge.md); its `judge:<id>` checks are in `checks`. */
+  judge: external_exports.array(JudgeRecord).optional()
 });
 var FaultLabel = external_exports.object({ id: external_exports.string(), label: external_exports.string() });
 var TaskSummary = external_exports.object({
@@ -94,7 +102,9 @@ var TaskSummary = external_exports.object({
    * After human repair, apart from the raw figures above: executed trials that pass once repaired
    * (a raw pass counts as passing), the repairs made, the human minutes and patch lines they took.
    */
-  repaired: external_exports.object({ passes: external_exports.number().int().nonnegative(), n: external_exports.number().int().nonnegative(), pass_at_1: external_exports.number().min(0).max(1).nullable(), repairs: external_exports.number().int().nonnegative(), minutes: external_exports.number().nonnegative(), patch_lines: external_exports.number().int().nonnegative() }).optional()
+  repaired: external_exports.object({ passes: external_exports.number().int().nonnegative(), n: external_exports.number().int().nonnegative(), pass_at_1: external_exports.number().min(0).max(1).nullable(), repairs: external_exports.number().int().nonnegative(), minutes: external_exports.number().nonnegative(), patch_lines: external_exports.number().int().nonnegative() }).optional(),
+  /** The model judge's calls, tokens and answers per item, over the trials. */
+  judge: JudgeSummary.optional()
 });
 var TaskResult = external_exports.object({
   id: external_exports.string(),
@@ -115,7 +125,16 @@ var TaskResult = external_exports.object({
    * How the task's services were provided: one instance per variant and concurrency slot, reset between
    * uses (its reset proved at the start of the run), or a fresh process per use; `why` says which and why.
    */
-  services: external_exports.object({ reused: external_exports.boolean(), why: external_exports.string(), started: external_exports.number().int().nonnegative(), uses: external_exports.number().int().nonnegative() }).optional()
+  services: external_exports.object({ reused: external_exports.boolean(), why: external_exports.string(), started: external_exports.number().int().nonnegative(), uses: external_exports.number().int().nonnegative() }).optional(),
+  /** Checks shown but never gated, each with the reason ("not gated, because …"); compare honours it. */
+  ungated: external_exports.record(external_exports.string(), external_exports.string()).optional(),
+  /**
+   * What defines a check's measurement beyond the task (a judge check: its model and prompt): a base run
+   * whose version of a check differs is not gated against.
+   */
+  check_versions: external_exports.record(external_exports.string(), external_exports.string()).optional(),
+  /** The model judge as defined for this run. */
+  judge: TaskJudgeInfo.optional()
 });
 var RunInfo = external_exports.object({
   git_sha: external_exports.string().nullable(),
@@ -152,7 +171,7 @@ var Results = external_exports.object({
 var COMPARISON_SCHEMA = "trialgate/comparison@2";
 var Policy = external_exports.enum(["strict", "familywise"]);
 var CheckStatus = external_exports.enum(["regressed", "suspect", "improved", "flaky", "unchanged"]);
-var CheckKind = external_exports.enum(["pass", "detect", "constraint", "tool", "env", "other"]);
+var CheckKind = external_exports.enum(["pass", "detect", "constraint", "tool", "judge", "env", "other"]);
 var Count = external_exports.object({
   successes: external_exports.number().int().nonnegative(),
   n: external_exports.number().int().nonnegative()
@@ -164,6 +183,8 @@ var CheckComparison = external_exports.object({
   /** What a reader sees: `detection: double-reserve — duplicate request reserves twice (idempotency)`. */
   label: external_exports.string(),
   gated: external_exports.boolean(),
+  /** Why a check that could gate does not: completes "this check is not gated, because …". */
+  ungated: external_exports.string().optional(),
   base: Count,
   head: Count,
   status: CheckStatus,
@@ -215,7 +236,13 @@ var TaskComparison = external_exports.object({
   checks: external_exports.array(CheckComparison),
   base: TaskFigures.nullable(),
   head: TaskFigures.nullable(),
-  head_trials: external_exports.array(TrialCells)
+  head_trials: external_exports.array(TrialCells),
+  /** The head run's model judge for this task: its items, their calibration and what it cost. */
+  judge: TaskJudgeInfo.extend({
+    summary: JudgeSummary.optional(),
+    /** Item id → why the head run does not gate it (its calibration); a compared check may add a reason of its own. */
+    ungated: external_exports.record(external_exports.string(), external_exports.string())
+  }).optional()
 });
 var StatusCounts = external_exports.object({
   regressed: external_exports.number().int().nonnegative(),
@@ -292,8 +319,47 @@ var Comparison = external_exports.object({
   tasks: external_exports.array(TaskComparison),
   task_counts: TaskStatusCounts,
   holdout: HoldoutAggregate,
-  denominators: external_exports.object({ head: Denominators, base: Denominators.nullable() })
+  denominators: external_exports.object({ head: Denominators, base: Denominators.nullable() }),
+  /** On a pull request: the judge's blind, order-swapped preferences between base and head candidates. */
+  pairwise: Pairwise.optional()
 });
+
+// src/semantic/checks.ts
+var JUDGE_PREFIX = "judge:";
+function judgeChecks(records) {
+  const checks = {};
+  for (const r of records) if (r.verdict !== "error") checks[`${JUDGE_PREFIX}${r.id}`] = r.verdict === "yes";
+  return checks;
+}
+function judgeNotes(records) {
+  return records.flatMap((r) => {
+    if (r.verdict === "error") return [`env error (judge): ${r.id} not judged: ${r.reason}`];
+    if (r.verdict === "undetermined") return [`judge: ${r.id} undetermined (not a pass): ${r.reason}`];
+    return [];
+  });
+}
+function judgeSummary(trials) {
+  const records = trials.flatMap((t) => t.judge ?? []);
+  if (records.length === 0) return void 0;
+  const spent = (r) => r.cached ? 0 : (r.input_tokens ?? 0) + (r.output_tokens ?? 0);
+  const paid = (r) => r.cached ? 0 : r.cost_usd ?? 0;
+  const priced = records.some((r) => r.cost_usd !== void 0);
+  const items = {};
+  for (const r of records) {
+    const item = items[r.id] ??= { yes: 0, no: 0, undetermined: 0, errors: 0, tokens: 0, ...priced ? { cost_usd: 0 } : {} };
+    if (r.verdict === "error") item.errors += 1;
+    else item[r.verdict] += 1;
+    item.tokens += spent(r);
+    if (priced) item.cost_usd += paid(r);
+  }
+  return {
+    calls: records.filter((r) => r.asked && !r.cached).length,
+    cached: records.filter((r) => r.cached).length,
+    tokens: records.reduce((s, r) => s + spent(r), 0),
+    ...priced ? { cost_usd: records.reduce((s, r) => s + paid(r), 0) } : {},
+    items
+  };
+}
 
 // src/results/metrics.ts
 function passAtK(n, c, k) {
@@ -345,6 +411,8 @@ function summarizeTask(trials, k, faults) {
       patch_lines: repairs.reduce((sum, r) => sum + r.patch_lines, 0)
     };
   }
+  const judged = judgeSummary(executed3);
+  if (judged) summary.judge = judged;
   return summary;
 }
 function sumDefined(a, b) {
@@ -357,7 +425,7 @@ function checkKind(check) {
   if (check === "pass") return "pass";
   if (check === ENV_CHECK) return "env";
   const prefix = check.slice(0, check.indexOf(":"));
-  return prefix === "detect" || prefix === "constraint" || prefix === "tool" ? prefix : "other";
+  return prefix === "detect" || prefix === "constraint" || prefix === "tool" || prefix === "judge" ? prefix : "other";
 }
 function isGated(check) {
   return checkKind(check) !== "env";
@@ -379,11 +447,22 @@ function checkLabel(check, faults) {
       const label3 = faults.find((f) => f.id === name)?.label;
       return label3 ? `tool contract: ${name} \u2014 ${label3}` : `tool contract: ${name}`;
     }
+    case "judge":
+      return `model judge: ${name}`;
     case "other":
       return check;
   }
 }
-var KIND_ORDER = ["pass", "detect", "constraint", "tool", "other", "env"];
+function ungatedReason(check, head, baseVersions) {
+  const said = head.ungated?.[check];
+  if (said) return said;
+  if (!baseVersions) return void 0;
+  const version = head.check_versions?.[check];
+  const others = [...baseVersions].filter((v) => v !== version);
+  if (others.length === 0) return void 0;
+  return `the base measured it with ${others.join("; ")} and the head with ${version ?? "no recorded version"}: not the same measurement`;
+}
+var KIND_ORDER = ["pass", "detect", "constraint", "tool", "judge", "other", "env"];
 function orderChecks(checks, faults) {
   const faultRank = (check) => {
     const i = faults.findIndex((f) => `detect:${f.id}` === check);
@@ -615,8 +694,13 @@ var BaseFold = class {
       }
       const differs = definitionDiffs(task, head);
       if (differs.length === 0) {
-        const m = this.matched.get(task.id) ?? { runs: 0, tallies: /* @__PURE__ */ new Map(), figures: new FigureFold(), columns: new Columns(), holdout: false };
+        const m = this.matched.get(task.id) ?? { runs: 0, tallies: /* @__PURE__ */ new Map(), figures: new FigureFold(), columns: new Columns(), holdout: false, versions: /* @__PURE__ */ new Map() };
         m.runs += 1;
+        for (const check in task.check_versions ?? {}) {
+          let seen = m.versions.get(check);
+          if (!seen) m.versions.set(check, seen = /* @__PURE__ */ new Set());
+          seen.add(task.check_versions[check]);
+        }
         tallyChecks(task.trials, m.tallies);
         m.figures.add(task, file);
         m.columns.observeTrials(task.trials);
@@ -819,7 +903,7 @@ function analyse(fold, head, options = {}) {
   if (comparable) checkTrialNumbers(head, looks, options);
   const drafts = comparable ? draftTasks(fold, head, looks) : head.tasks.map((t) => newTask(t, t.set === "holdout"));
   const confirmed = head.tasks.some((t) => t.trials.some((x) => x.trial > k));
-  const family = drafts.reduce((s, d) => s + d.checks.filter((c) => isGated(c.check)).length, 0);
+  const family = drafts.reduce((s, d) => s + d.checks.filter((c) => c.gated).length, 0);
   const budget = alpha === null ? null : familyBudget(alpha, family, Math.max(1, fold.runs), k, confirmed);
   return { policy, chosen: options.policy ? "option" : "default", alpha, looks, confirmed, budget, drafts, comparable };
 }
@@ -833,7 +917,7 @@ function compareFolded(fold, head, options = {}) {
   for (const draft of a.drafts) {
     const checks = draft.checks.map((c) => {
       const d = decided.get(c);
-      return { check: c.check, kind: checkKind(c.check), label: checkLabel(c.check, draft.task.faults), gated: isGated(c.check), base: c.base, head: c.head, ...d };
+      return { check: c.check, kind: checkKind(c.check), label: checkLabel(c.check, draft.task.faults), gated: c.gated, ...c.ungated ? { ungated: c.ungated } : {}, base: c.base, head: c.head, ...d };
     });
     for (const c of checks) {
       if (!c.gated) continue;
@@ -866,7 +950,7 @@ function compareFolded(fold, head, options = {}) {
       chosen: a.chosen,
       alpha_first: a.budget?.first ?? null,
       alpha_confirm: a.budget?.confirm ?? null,
-      family: a.budget?.family ?? a.drafts.reduce((s, d) => s + d.checks.filter((c) => isGated(c.check)).length, 0),
+      family: a.budget?.family ?? a.drafts.reduce((s, d) => s + d.checks.filter((c) => c.gated).length, 0),
       confirm_trials: options.confirmTrials || null,
       looks: a.looks,
       reach: { reachable: reach.reachable, total_loss_p: reach.totalLossP, note: reach.note }
@@ -894,7 +978,7 @@ function decide(a) {
         out.set(c, decideStrict(c.base, c.head));
         continue;
       }
-      if (!isGated(c.check)) {
+      if (!c.gated) {
         env.push({ check: c, member: { base: c.base, first: c.head, final: null, head: c.head, group: `${t}:${c.check}` } });
         continue;
       }
@@ -944,13 +1028,18 @@ function draftTasks(fold, head, looks) {
     drafts.push({
       holdout: holdout2,
       reached,
-      checks: names.map((check) => ({
-        check,
-        base: matched.tallies.get(check) ?? count(),
-        head: headTallies.get(check) ?? count(),
-        looks: byLook.get(check) ?? looks.map(() => count()),
-        column: check === ENV_CHECK ? -1 : columns.classOf(check)
-      })),
+      checks: names.map((check) => {
+        const ungated = isGated(check) ? ungatedReason(check, task, matched.versions.get(check)) : void 0;
+        return {
+          check,
+          base: matched.tallies.get(check) ?? count(),
+          head: headTallies.get(check) ?? count(),
+          looks: byLook.get(check) ?? looks.map(() => count()),
+          column: check === ENV_CHECK ? -1 : columns.classOf(check),
+          gated: isGated(check) && !ungated,
+          ...ungated ? { ungated } : {}
+        };
+      }),
       task: {
         ...taskShell(task, "compared", holdout2, headTallies),
         base_runs: matched.runs,
@@ -982,8 +1071,13 @@ function taskShell(task, status, holdout2, tallies = tallyChecks(task.trials)) {
     faults: task.faults,
     head: figures2.figures(tallies),
     // A holdout task never carries per-trial detail, even inside the engine's own output.
-    head_trials: holdout2 ? [] : task.trials.map((t) => ({ trial: t.trial, outcome: t.outcome, checks: t.checks, evidence: t.evidence }))
+    head_trials: holdout2 ? [] : task.trials.map((t) => ({ trial: t.trial, outcome: t.outcome, checks: t.checks, evidence: t.evidence })),
+    ...task.judge && !holdout2 ? { judge: judgeShown(task, task.judge) } : {}
   };
+}
+function judgeShown(task, judge) {
+  const ungated = Object.fromEntries(judge.items.flatMap((i) => task.ungated?.[`judge:${i.id}`] ? [[i.id, task.ungated[`judge:${i.id}`]]] : []));
+  return { ...judge, ...task.summary.judge ? { summary: task.summary.judge } : {}, ungated };
 }
 function count() {
   return { successes: 0, n: 0 };
@@ -2391,7 +2485,8 @@ function cellsOf(task, result, withBase) {
   }));
 }
 function compared(ch) {
-  return { key: ch.check, label: clip(ch.label, MAX_LINE), state: ch.status, base: ch.base, head: ch.head, rule: clip(ch.rule, MAX_LINE), gated: ch.gated };
+  const rule = ch.ungated ? `not gated, because ${ch.ungated}; ${ch.rule}` : ch.rule;
+  return { key: ch.check, label: clip(ch.label, MAX_LINE), state: ch.status, base: ch.base, head: ch.head, rule: clip(rule, MAX_LINE), gated: ch.gated };
 }
 function matrixColumns(cells, faults) {
   const keys = orderChecks(new Set(cells.map((c) => c.key)), [...new Map(faults.map((f) => [f.id, f])).values()]);
@@ -3114,6 +3209,89 @@ function mapStrings(model, f) {
   return walk(model);
 }
 
+// src/report/judge.ts
+var MAX_QUESTION = 140;
+var MAX_REASON = 300;
+function judgeSection(c, compared2) {
+  const judged = c.tasks.filter((t) => t.judge !== void 0);
+  const priced = judged.some((t) => t.judge.summary?.cost_usd !== void 0);
+  const header2 = ["task", "item", ...compared2 ? ["yes, base \u2192 head", "status"] : [], "head answers", "gate", "tokens", ...priced ? ["cost"] : []];
+  const rows = judged.flatMap((t) => t.judge.items.map((item) => row(t, item, compared2 ? t.checks.find((ch) => ch.check === `judge:${item.id}`) : void 0, compared2, priced)));
+  const models = [...new Set(judged.map((t) => t.judge.model))];
+  const sum = (pick) => judged.reduce((n, t) => n + (t.judge.summary ? pick(t.judge.summary) : 0), 0);
+  return {
+    what: "judge item rows",
+    count: rows.length,
+    item: (i) => rows[i],
+    head: `#### Model judge (${models.map(md).join(", ")}): a model's answers, not facts
+
+Each item is one yes/no question about the candidate, asked with the goal and the harness evidence. An item gates only when its agreement with human labels meets the threshold (trialgate calibrate); an undetermined answer (malformed, refused, insufficient evidence) is never a pass; an item the judge could not be asked about is left out, as an environment error.
+
+${tableLines(header2, []).head.join("\n")}
+`,
+    tail: `
+
+Judge: ${plural(sum((s) => s.calls), "call")} to the endpoint, ${plural(sum((s) => s.cached), "answer")} from the run's cache, ${thousands(sum((s) => s.tokens))} tokens${priced ? `, ${usd(sum((s) => s.cost_usd ?? 0))}` : ""}.`,
+    separator: "\n"
+  };
+  function row(t, item, check, comparing, withCost) {
+    const s = t.judge.summary?.items[item.id];
+    const answers = s ? [`yes ${s.yes}`, `no ${s.no}`, ...s.undetermined ? [`undetermined ${s.undetermined}`] : [], ...s.errors ? [`not asked ${s.errors}`] : []].join(" \xB7 ") : "\u2013";
+    const ungated = check ? check.ungated : t.judge.ungated[item.id];
+    const gate = ungated ? `not gated, because ${safeLine(bounded(ungated, MAX_REASON))}` : `gates: ${safeLine(bounded(item.calibration, MAX_REASON))}`;
+    const status = check ? `${check.status}${check.gated ? "" : " (not gated)"}` : "not compared";
+    const figures2 = comparing ? [check ? change(check.base, check.head) : "\u2013", status] : [];
+    const cells = [md(t.id), `${md(item.id)}: ${md(bounded(item.question, MAX_QUESTION))}`, ...figures2, answers, gate, s ? thousands(s.tokens) : "", ...withCost ? [usd(s?.cost_usd)] : []];
+    return tableLines(header2, [cells]).rows[0];
+  }
+}
+function pairwiseSection(c) {
+  const p = c.pairwise;
+  if (!p || p.items.length === 0 && p.notes.length === 0) return "";
+  const shown = new Set(c.tasks.map((t) => t.id));
+  const items = p.items.filter((i) => shown.has(i.task));
+  const { head, rows } = tableLines(
+    ["task", "item", "pairs", "head preferred", "base preferred", "tie", "inconsistent (position bias)", "undetermined", "not asked"],
+    items.map((i) => [md(i.task), md(i.item), String(i.pairs), String(i.head), String(i.base), String(i.tie), inconsistency(i), String(i.undetermined), String(i.errors + i.identical)])
+  );
+  const bias = p.models.map((m) => {
+    if (m.answered === 0) return `${md(m.model)}: no pair was answered in both orders.`;
+    const which = [m.first_position ? `the first position both times in ${m.first_position}` : "", m.second_position ? `the second position both times in ${m.second_position}` : ""].filter(Boolean).join(", ");
+    const warning = m.inconsistent > 0 ? " \u26A0\uFE0F position bias: those pairs count for neither side" : "";
+    return `${md(m.model)}: ${m.inconsistent} of ${plural(m.answered, "pair")} answered in both orders ${m.answered === 1 ? "was" : "were"} inconsistent${which ? ` (it chose ${which})` : ""}${warning}.`;
+  });
+  return [
+    "#### Model judge: base against head (blind, both orders)",
+    "Each pair is one base and one head candidate, shown as A and B, then asked again with the order swapped; only a preference that survives the swap counts. Identical pairs are not asked. Shown, never gated.",
+    ...items.length ? [[...head, ...rows].join("\n")] : [],
+    ...bias.length ? [`Position bias per model: ${bias.join(" ")}`] : [],
+    ...p.notes.map((n) => `- ${safeLine(bounded(n, MAX_REASON))}`)
+  ].join("\n\n");
+}
+function inconsistency(i) {
+  if (i.inconsistent === 0) return "0";
+  const parts = [i.first_position ? `${i.first_position} first position` : "", i.second_position ? `${i.second_position} second position` : ""].filter(Boolean);
+  return `${i.inconsistent}${parts.length ? ` (${parts.join(", ")})` : ""}`;
+}
+function judgeRunLines(results) {
+  const judged = results.tasks.filter((t) => t.judge);
+  if (judged.length === 0) return [];
+  const lines = [];
+  for (const task of judged) {
+    const summary = task.summary.judge;
+    lines.push(`model judge (${task.judge.model}) on ${task.id}: ${summary ? `${plural(summary.calls, "call")}, ${plural(summary.cached, "answer")} from the cache, ${thousands(summary.tokens)} tokens` : "no trial was judged"}`);
+    for (const item of task.judge.items) {
+      const s = summary?.items[item.id];
+      const answers = s ? `yes ${s.yes}/${s.yes + s.no + s.undetermined}${s.undetermined ? ` (${s.undetermined} undetermined)` : ""}${s.errors ? `, ${s.errors} not asked` : ""}` : "not judged";
+      const why = task.ungated?.[`judge:${item.id}`];
+      lines.push(`  ${item.id}: ${answers}; ${why ? `not gated, because ${why}` : `gated (${item.calibration})`}`);
+    }
+    const unasked = task.trials.flatMap((t) => (t.judge ?? []).filter((r) => r.verdict === "error").map((r) => r.reason));
+    if (unasked.length) lines.push(`  not asked (environment, excluded): ${[...new Set(unasked)].slice(0, 3).join("; ")}`);
+  }
+  return lines;
+}
+
 // src/report/chart.ts
 var MAX_CHART_TASKS = 15;
 var MAX_LABEL = 24;
@@ -3219,10 +3397,11 @@ function render(c, options, mode) {
   const flaky = checkTable2("Flaky (mixed results, no significant change; not gated)", rows("flaky", true), "flaky checks", label2);
   const environment = checkTable2(
     "Env errors changed (the environment, not the agent: never gated)",
-    tasks.flatMap((t) => t.checks.filter((ch) => !ch.gated && ch.status !== "unchanged" && ch.status !== "flaky").map((ch) => ({ task: t, check: ch }))),
+    tasks.flatMap((t) => t.checks.filter((ch) => ch.kind === "env" && ch.status !== "unchanged" && ch.status !== "flaky").map((ch) => ({ task: t, check: ch }))),
     "env error rows",
     label2
   );
+  const judged = judgeSection(c, compared2);
   const notCompared = notComparedTable(tasks.filter((t) => t.status !== "compared" && (compared2 || t.status !== "new")));
   const perTask = perTaskTable(tasks, compared2);
   const details = {
@@ -3250,6 +3429,8 @@ function render(c, options, mode) {
     suspects,
     flaky,
     environment,
+    judged,
+    pairwiseSection(c),
     notCompared,
     holdoutLine(c, compared2),
     chartPiece,
@@ -3258,7 +3439,7 @@ function render(c, options, mode) {
     denominatorsBlock(c),
     shaLine(c)
   ];
-  const others = [chartPiece, details, perTask, flaky, notCompared, improvements, environment, suspects];
+  const others = [chartPiece, details, perTask, flaky, judged, notCompared, improvements, environment, suspects];
   const max = options.maxChars ?? DEFAULT_MAX_CHARS;
   const whole = sectionText(regressions);
   const compact = compactRegressions(lost);
@@ -3374,6 +3555,8 @@ function labelOf(check, faults) {
       return `constraint: ${md(name)}`;
     case "tool":
       return fault ? `tool contract: ${md(name)} \u2014 ${md(fault)}` : `tool contract: ${md(name)}`;
+    case "judge":
+      return `model judge: ${md(name)}`;
     case "other":
       return md(check);
   }
@@ -3475,7 +3658,7 @@ function taskDetails(t, compared2, evidenceUrl) {
     const pooled = t.base_runs > 1 || t.base_runs_excluded > 0 ? `Base pooled over ${plural(t.base_runs, "run")}${t.base_runs_excluded > 0 ? ` (${t.base_runs_excluded} left out: another task definition)` : ""}.
 
 ` : "";
-    parts.push(pooled + table(["check", "base", "head", "status", "p or rule"], t.checks.map((ch) => [label2(t, ch), ratio(ch.base), ratio(ch.head), ch.status, ch.rule])));
+    parts.push(pooled + table(["check", "base", "head", "status", "p or rule"], t.checks.map((ch) => [label2(t, ch), ratio(ch.base), ratio(ch.head), ch.ungated ? `${ch.status} (not gated)` : ch.status, ch.rule])));
   }
   if (t.head_trials.length > 0) {
     const names = [...new Set(t.head_trials.flatMap((tr) => Object.keys(tr.checks)))];
@@ -3534,8 +3717,9 @@ export {
   Results,
   Policy,
   Comparison,
+  judgeChecks,
+  judgeNotes,
   summarizeTask,
-  isGated,
   fisherLower,
   familyBudget,
   BaseFold,
@@ -3551,6 +3735,7 @@ export {
   code,
   buildHtmlReport,
   writeHtmlReport,
+  judgeRunLines,
   commentMarker,
   renderComparisonMarkdown,
   renderRunMarkdown

@@ -1,20 +1,21 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeOutput
-} from "./chunk-ODMFOXE2.js";
+} from "./chunk-PHVCOZMK.js";
 import {
   readComparedResults
-} from "./chunk-I4NUYVLG.js";
+} from "./chunk-TQAHPEYD.js";
 import {
   renderRunMarkdown
-} from "./chunk-QQTA2652.js";
+} from "./chunk-GNBOEZWE.js";
+import "./chunk-GQ3N5QTO.js";
 import "./chunk-JXLGSGCR.js";
 import "./chunk-HTOP67CN.js";
 import "./chunk-OVH43LBJ.js";
 import {
   EXIT
 } from "./chunk-XNNNYSL3.js";
-import "./chunk-6PIT4DW2.js";
+import "./chunk-UQJK2C22.js";
 import {
   UserInputError
 } from "./chunk-EMQXSGHT.js";

@@ -10,16 +10,19 @@ import {
   label,
   promote,
   promotionProblems
-} from "./chunk-VEZAKV5C.js";
+} from "./chunk-PRNL7A4O.js";
 import {
   runTrialSet
-} from "./chunk-HNFMIP5D.js";
+} from "./chunk-3PDTZOAY.js";
 import {
   readResultsFile
-} from "./chunk-I4NUYVLG.js";
-import "./chunk-SXTK3I2M.js";
-import "./chunk-QQTA2652.js";
-import "./chunk-FXBO7L6S.js";
+} from "./chunk-TQAHPEYD.js";
+import "./chunk-BDHMDGUP.js";
+import "./chunk-6ZK6ZFM5.js";
+import "./chunk-GNBOEZWE.js";
+import "./chunk-JRRPQI6J.js";
+import "./chunk-YUOH27J5.js";
+import "./chunk-GQ3N5QTO.js";
 import "./chunk-6E6MCQHD.js";
 import {
   extractZip
@@ -27,10 +30,10 @@ import {
 import {
   markdownTable
 } from "./chunk-ASMVMORG.js";
-import "./chunk-ZUR2EEI2.js";
-import "./chunk-PEH2N3AQ.js";
+import "./chunk-FW6LGNTF.js";
+import "./chunk-CNTC5MQ4.js";
 import "./chunk-JXLGSGCR.js";
-import "./chunk-EOAWM3FZ.js";
+import "./chunk-VKT34IZI.js";
 import "./chunk-HTOP67CN.js";
 import "./chunk-RRV7J5M2.js";
 import "./chunk-MXDSQAGL.js";
@@ -39,13 +42,13 @@ import "./chunk-6VL3ZTP4.js";
 import {
   FAILURES,
   parseCommand
-} from "./chunk-VBGLV3DE.js";
+} from "./chunk-E6FWMIUR.js";
 import {
   EXIT
 } from "./chunk-XNNNYSL3.js";
 import {
   readJsonFile
-} from "./chunk-6PIT4DW2.js";
+} from "./chunk-UQJK2C22.js";
 import "./chunk-XFC4BBCX.js";
 import {
   UserInputError,

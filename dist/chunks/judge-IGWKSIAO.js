@@ -2,7 +2,7 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   judge,
   loadFixture
-} from "./chunk-EOAWM3FZ.js";
+} from "./chunk-VKT34IZI.js";
 import {
   Report,
   TRUSTED_VERDICTS
@@ -15,13 +15,13 @@ import {
 import {
   JUDGE,
   parseCommand
-} from "./chunk-VBGLV3DE.js";
+} from "./chunk-E6FWMIUR.js";
 import {
   EXIT
 } from "./chunk-XNNNYSL3.js";
 import {
   readJsonFile
-} from "./chunk-6PIT4DW2.js";
+} from "./chunk-UQJK2C22.js";
 import "./chunk-XFC4BBCX.js";
 import {
   UserInputError,

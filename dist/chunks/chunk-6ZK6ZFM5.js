@@ -9,23 +9,17 @@ import {
   renderRunMarkdown,
   structuredPatch,
   summarizeTask
-} from "./chunk-QQTA2652.js";
-import {
-  readTrialSetFile
-} from "./chunk-FXBO7L6S.js";
+} from "./chunk-GNBOEZWE.js";
 import {
   NO_LIMITS,
-  kindOf,
   openSandbox,
   readCandidate,
   writeCandidate,
   writeInside
-} from "./chunk-PEH2N3AQ.js";
+} from "./chunk-CNTC5MQ4.js";
 import {
-  copyFixture,
-  loadFixture,
-  mustBeInside
-} from "./chunk-EOAWM3FZ.js";
+  copyFixture
+} from "./chunk-VKT34IZI.js";
 import {
   Scrubber,
   heldTokens
@@ -34,9 +28,8 @@ import {
   external_exports
 } from "./chunk-OVH43LBJ.js";
 import {
-  matchFiles,
   readJsonFile
-} from "./chunk-6PIT4DW2.js";
+} from "./chunk-UQJK2C22.js";
 import {
   UserInputError,
   parseOrThrow
@@ -279,75 +272,6 @@ async function applyCommittedRepair(set, task, taskResult, trial, trialDir, runD
   return repair;
 }
 
-// src/trial/trialset.ts
-import { stat as stat2 } from "node:fs/promises";
-import { dirname as dirname2, isAbsolute, join as join3, relative as relative3, resolve, sep } from "node:path";
-async function loadTrialSet(path) {
-  const { file, dir, config, sha256 } = await readTrialSetFile(path);
-  const tasks = [];
-  for (const [i, spec] of config.tasks.entries()) {
-    const fixture = await loadFixture(resolve(dir, spec.fixture), dir).catch((e) => {
-      if (e instanceof UserInputError) throw new UserInputError(file, `tasks[${i}].fixture`, `${spec.fixture}: ${e.message}`);
-      throw e;
-    });
-    const acceptance = spec.acceptance ?? fixture.manifest.acceptance ?? { kind: "http-cases", timeout_seconds: 120 };
-    const kind = kindOf(acceptance);
-    try {
-      kind.checkFixture(fixture, acceptance);
-    } catch (e) {
-      if (e instanceof UserInputError) throw new UserInputError(file, `tasks[${i}].acceptance`, `${acceptance.kind}: ${e.message}`);
-      throw e;
-    }
-    if (acceptance.kind === "tools" && config.agent.network === "none") {
-      throw new UserInputError(file, "agent.network", `task ${spec.id} acts through tools on a local proxy: its agent needs the network (network: full)`);
-    }
-    tasks.push({ spec, fixture, acceptance, kind, faults: faultLabels(file, i, spec, fixture) });
-  }
-  await mustBeInside(dir, resolve(dir, config.repairs), file, "repairs");
-  const shown = await resolveAgentFiles(file, dir, config);
-  await refuseExposure(file, dir, shown, tasks);
-  return { file, dir, config, sha256, tasks, agentFiles: [...new Set(shown.map((s) => s.path))].sort() };
-}
-function faultLabels(file, i, spec, fixture) {
-  const known = fixture.manifest.faults;
-  if (!spec.faults) return Object.fromEntries(Object.entries(known).map(([id, f]) => [id, f.label]));
-  for (const id of Object.keys(spec.faults)) {
-    if (!known[id]) {
-      throw new UserInputError(file, `tasks[${i}].faults.${id}`, `the fixture ${relative3(dirname2(file), fixture.dir)} has no fault ${id}; known: ${Object.keys(known).join(", ")}`);
-    }
-  }
-  return spec.faults;
-}
-async function resolveAgentFiles(file, dir, config) {
-  for (const [i, glob] of config.watch.entries()) {
-    if (isAbsolute(glob) || glob.split("/").includes("..")) throw new UserInputError(file, `watch[${i}]`, `${glob}: globs are relative to the project and stay inside it`);
-  }
-  const watched = (await matchFiles(dir, config.watch)).map((f) => ({ path: join3(dir, f), field: "watch" }));
-  for (const { path } of watched) await mustBeInside(dir, path, file, "watch");
-  const declared = [];
-  for (const [i, entry] of config.agent.files.entries()) {
-    const path = resolve(dir, entry);
-    await mustBeInside(dir, path, file, `agent.files[${i}]`);
-    if (!await stat2(path).catch(() => null)) throw new UserInputError(file, `agent.files[${i}]`, `${entry} does not exist in the project`);
-    declared.push({ path, field: `agent.files[${i}]` });
-  }
-  return [...declared, ...watched];
-}
-async function refuseExposure(file, dir, shown, tasks) {
-  for (const task of tasks) {
-    const { manifest } = task.fixture;
-    const hidden = /* @__PURE__ */ new Set();
-    for (const f of Object.keys(task.fixture.protectedFiles)) if (!f.startsWith("inputs/") && f !== "task.txt") hidden.add(resolve(task.fixture.dir, f));
-    for (const f of await matchFiles(task.fixture.dir, [...manifest.service.files, `${manifest.reference}/**`, "fixture.json"])) hidden.add(resolve(task.fixture.dir, f));
-    for (const { path, field } of shown) {
-      const exposed = [...hidden].find((h) => h === path || h.startsWith(path + sep));
-      if (exposed) {
-        throw new UserInputError(file, field, `${relative3(dir, path) || "."} would show the agent ${relative3(dir, exposed)} (task ${task.spec.id}'s reference answers, service or manifest); name only the agent's own files`);
-      }
-    }
-  }
-}
-
 export {
   junitPieces,
   failureReasons,
@@ -357,6 +281,5 @@ export {
   abortRepair,
   finishRepair,
   saveCommittedRepair,
-  applyCommittedRepair,
-  loadTrialSet
+  applyCommittedRepair
 };

@@ -4,21 +4,21 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-2XNDQFV6.js";
+} from "./chunk-SNTJHDHS.js";
 import "./chunk-ASMVMORG.js";
-import "./chunk-ZUR2EEI2.js";
-import "./chunk-PEH2N3AQ.js";
+import "./chunk-FW6LGNTF.js";
+import "./chunk-CNTC5MQ4.js";
 import "./chunk-JXLGSGCR.js";
-import "./chunk-EOAWM3FZ.js";
+import "./chunk-VKT34IZI.js";
 import "./chunk-HTOP67CN.js";
 import "./chunk-RRV7J5M2.js";
 import "./chunk-MXDSQAGL.js";
 import "./chunk-OVH43LBJ.js";
 import "./chunk-6VL3ZTP4.js";
 import "./chunk-EV262Y4R.js";
-import "./chunk-VBGLV3DE.js";
+import "./chunk-E6FWMIUR.js";
 import "./chunk-XNNNYSL3.js";
-import "./chunk-6PIT4DW2.js";
+import "./chunk-UQJK2C22.js";
 import "./chunk-XFC4BBCX.js";
 import "./chunk-EMQXSGHT.js";
 import "./chunk-HZGLYA5U.js";

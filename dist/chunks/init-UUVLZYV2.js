@@ -6,13 +6,13 @@ import {
 import {
   INIT,
   parseCommand
-} from "./chunk-VBGLV3DE.js";
+} from "./chunk-E6FWMIUR.js";
 import {
   EXIT
 } from "./chunk-XNNNYSL3.js";
 import {
   listFiles
-} from "./chunk-6PIT4DW2.js";
+} from "./chunk-UQJK2C22.js";
 import "./chunk-XFC4BBCX.js";
 import "./chunk-EMQXSGHT.js";
 import "./chunk-HZGLYA5U.js";

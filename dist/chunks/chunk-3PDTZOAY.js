@@ -1,12 +1,14 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   readResultsFile
-} from "./chunk-I4NUYVLG.js";
+} from "./chunk-TQAHPEYD.js";
+import {
+  SemanticLayer
+} from "./chunk-BDHMDGUP.js";
 import {
   applyCommittedRepair,
-  junitPieces,
-  loadTrialSet
-} from "./chunk-SXTK3I2M.js";
+  junitPieces
+} from "./chunk-6ZK6ZFM5.js";
 import {
   RESULTS_SCHEMA,
   Results,
@@ -14,16 +16,22 @@ import {
   Usage,
   buildHtmlReport,
   compareResults,
+  judgeChecks,
+  judgeNotes,
   renderRunMarkdown,
   summarizeTask
-} from "./chunk-QQTA2652.js";
+} from "./chunk-GNBOEZWE.js";
+import {
+  judgeSecrets,
+  loadTrialSet
+} from "./chunk-JRRPQI6J.js";
 import {
   TOOL_VERSION
 } from "./chunk-6E6MCQHD.js";
 import {
   ResetProver,
   proofRefusal
-} from "./chunk-ZUR2EEI2.js";
+} from "./chunk-FW6LGNTF.js";
 import {
   AcceptanceCopyChanged,
   ServicePool,
@@ -35,12 +43,12 @@ import {
   readCandidate,
   runAgentProcess,
   writeInside
-} from "./chunk-PEH2N3AQ.js";
+} from "./chunk-CNTC5MQ4.js";
 import {
   NO_FAULT,
   copyFixture,
   hashProtected
-} from "./chunk-EOAWM3FZ.js";
+} from "./chunk-VKT34IZI.js";
 import {
   TRUSTED_VERDICTS
 } from "./chunk-HTOP67CN.js";
@@ -53,9 +61,10 @@ import {
   listEntries,
   matchFiles,
   readRegularFile,
+  readValidJson,
   sha256,
   sha256Manifest
-} from "./chunk-6PIT4DW2.js";
+} from "./chunk-UQJK2C22.js";
 import {
   EnvironmentError,
   UserInputError
@@ -297,13 +306,14 @@ function trialVerdict(facts) {
       checks["constraint:tool-scope"] = toolScope.length === 0;
       for (const [boundary, ok] of Object.entries(facts.tools.boundaries)) checks[`tool:${boundary}`] = ok;
     }
+    Object.assign(checks, judgeChecks(facts.judge ?? []));
   }
   const notes = [
     `agent ${facts.agent.signal ? `ended by ${facts.agent.signal}` : `exited ${facts.agent.exitCode}`} after ${Math.round(facts.agent.agentMs)} ms`,
     ...facts.agent.logCapped ? [`agent log capped (${facts.agent.logBytes} bytes written)`] : [],
     ...facts.tools?.notes ?? [],
     ...facts.notes ?? [],
-    ...envError ? [`env error: ${envError.message}`] : []
+    ...envError ? [`env error: ${envError.message}`] : judgeNotes(facts.judge ?? [])
   ];
   const cause = causeOf(outcome, stopReason, facts.formatProblems.length > 0, finalOk, toolFailures.length === 0);
   return {
@@ -324,7 +334,8 @@ function trialVerdict(facts) {
     wall_ms: Math.round(facts.wallMs),
     agent_ms: Math.round(facts.agent.agentMs),
     ...facts.candidateSha256 ? { candidate_sha256: facts.candidateSha256 } : {},
-    evidence: facts.evidence
+    evidence: facts.evidence,
+    ...facts.judge && !envError ? { judge: facts.judge } : {}
   };
 }
 function stopReasonOf(facts, envError) {
@@ -379,6 +390,10 @@ async function runTrial(ctx) {
   integrity.tampered.push(...await ctx.run.projectChanges());
   integrity.unsafe.push(...result.unsafeCandidate.filter((u) => !integrity.unsafe.includes(u)));
   const notes = await handle.cleanUp();
+  const envFailed = result.envError ?? result.variants.find((v) => v.envError);
+  const judgeStarted = performance.now();
+  const judge = ctx.run.semantic && !envFailed ? await ctx.run.semantic.judgeTrial(handle) : void 0;
+  const judgeMs = performance.now() - judgeStarted;
   const usage = sumUsage(result.agentRuns.map((r) => r.usage));
   const verdict = trialVerdict({
     trial: ctx.trial,
@@ -396,9 +411,11 @@ async function runTrial(ctx) {
     ...result.candidateSha256 ? { candidateSha256: result.candidateSha256 } : {},
     evidence,
     ...result.tools ? { tools: result.tools } : {},
-    notes
+    notes,
+    ...judge ? { judge } : {}
   });
-  await handle.writeEvidence("timings.json", json({ agent_ms: Math.round(agent.agentMs), acceptance_ms: Math.round(performance.now() - started - agent.agentMs), wall_ms: verdict.wall_ms }));
+  const acceptanceMs = performance.now() - started - agent.agentMs - (judge ? judgeMs : 0);
+  await handle.writeEvidence("timings.json", json({ agent_ms: Math.round(agent.agentMs), acceptance_ms: Math.round(acceptanceMs), ...judge ? { judge_ms: Math.round(judgeMs) } : {}, wall_ms: verdict.wall_ms }));
   return handle.writeVerdict(verdict);
 }
 var Trial = class {
@@ -568,15 +585,8 @@ async function prepareTrialDir(ctx, trialDir) {
   await writeInside(trialDir, "config.json", json({ ...ctx.run.config, task: ctx.task.spec.id, trial: ctx.trial, seed: ctx.seed }));
   for (const entry of await listEntries(join3(trialDir, "inputs"))) if (entry.kind === "file") chmodSync(join3(trialDir, "inputs", entry.path), 292);
 }
-async function readUsage(path) {
-  const bytes = await readRegularFile(path, USAGE_BYTES).catch(() => null);
-  if (!bytes) return void 0;
-  try {
-    const parsed = Usage.safeParse(JSON.parse(bytes.toString("utf8")));
-    return parsed.success ? parsed.data : void 0;
-  } catch {
-    return void 0;
-  }
+function readUsage(path) {
+  return readValidJson(path, Usage, USAGE_BYTES);
 }
 function combineAgentRuns(runs) {
   if (runs.length === 0) return { exitCode: null, signal: null, budgetExhausted: false, agentMs: 0, logBytes: 0, logCapped: false };
@@ -663,6 +673,7 @@ async function recordTrialSet(options) {
   const logDir = await mkdtemp2(join4(tmpdir2(), "trialgate-log-"));
   const log = TrialLog.create(logDir);
   const pool = new ServicePool(sandbox);
+  let semantic;
   try {
     const copies = /* @__PURE__ */ new Map();
     for (const task of tasks) copies.set(task.spec.id, await copyFixture(task.fixture, join4(copiesRoot, task.spec.id)));
@@ -676,7 +687,11 @@ async function recordTrialSet(options) {
       await offerReuse({ pool, sandbox, fixture, kind: task.kind, acceptance: task.acceptance, faults: [NO_FAULT, ...Object.keys(task.faults)], slots: Math.min(concurrency, slots.length) });
     }
     const { env: agentEnv, setupError } = agentEnvironment(set);
-    const scrubber = new Scrubber([...options.secrets ?? [], ...heldTokens(process.env), ...passedValues(set)]);
+    const scrubber = new Scrubber([...options.secrets ?? [], ...heldTokens(process.env), ...passedValues(set), ...judgeSecrets(set.config.judge)]);
+    semantic = await SemanticLayer.open(set.config.judge, set.dir, tasks.map((t) => ({ id: t.spec.id, fixtureDir: t.fixture.dir, judge: t.spec.judge })), {
+      cacheDir: options.judgeCache ?? join4(runDir, "judge-cache"),
+      scrubber
+    });
     let integrityError;
     const run = {
       runDir,
@@ -712,7 +727,8 @@ async function recordTrialSet(options) {
         git_sha: gitSha,
         run_seed: seed,
         isolation: sandbox.report
-      }
+      },
+      ...semantic ? { semantic } : {}
     };
     const byTask = new Map(tasks.map((t) => [t.spec.id, []]));
     let done = 0;
@@ -746,7 +762,8 @@ async function recordTrialSet(options) {
       agent: { command: set.config.agent.command },
       tasks: tasks.map((task) => ({
         ...taskResult(set, task, k, byTask.get(task.spec.id).map(trust)),
-        services: pool.use(copies.get(task.spec.id))
+        services: pool.use(copies.get(task.spec.id)),
+        ...semantic?.taskFields(task.spec.id)
       }))
     };
     await pool.close();
@@ -759,6 +776,7 @@ async function recordTrialSet(options) {
     await pool.close();
     log.close();
     await rm2(logDir, { recursive: true, force: true });
+    await semantic?.close();
     await rm2(copiesRoot, { recursive: true, force: true });
     await sandbox.dispose();
   }

@@ -4,7 +4,7 @@ import {
   probeState,
   resetService,
   startService
-} from "./chunk-PEH2N3AQ.js";
+} from "./chunk-CNTC5MQ4.js";
 import {
   EnvironmentError
 } from "./chunk-EMQXSGHT.js";

@@ -1879,6 +1879,16 @@ async function listEntries(root) {
   }
   return out.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 }
+async function readValidJson(path, schema, maxBytes) {
+  const bytes = await readRegularFile(path, maxBytes).catch(() => null);
+  if (!bytes) return void 0;
+  try {
+    const parsed = schema.safeParse(JSON.parse(bytes.toString("utf8")));
+    return parsed.success ? parsed.data : void 0;
+  } catch {
+    return void 0;
+  }
+}
 async function readRegularFile(path, maxBytes) {
   const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   try {
@@ -1907,5 +1917,6 @@ export {
   readTextFile,
   readJsonFile,
   listEntries,
+  readValidJson,
   readRegularFile
 };
