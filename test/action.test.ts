@@ -101,6 +101,25 @@ describe('the action', () => {
     assert.equal(comments().length, 0);
   });
 
+  it('a familywise policy that cannot flag anything at this k is said before any trial runs, naming the setting', async () => {
+    const printed: string[] = [];
+    const write = process.stdout.write;
+    process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      printed.push(String(chunk));
+      return (write as (...args: unknown[]) => boolean).call(process.stdout, chunk, ...rest);
+    }) as typeof process.stdout.write;
+    try {
+      await runAction({ event: 'pull_request', inputs: { trials: '1', policy: 'familywise' } });
+    } finally {
+      process.stdout.write = write;
+    }
+    const output = printed.join('');
+    const warning = output.indexOf('::warning::trialgate: trialgate.yml: trials: 1 (the trials input): with k = 1 and 6 base runs, even a total loss');
+    assert.ok(warning >= 0, 'the warning names the file, the setting and the reach');
+    assert.match(output.slice(warning), /familywise cannot flag anything; raise trials or baseline-runs/);
+    assert.ok(warning < output.indexOf('Run the trial set'), 'said before the trials run');
+  });
+
   it('first PR with no baseline: says so, shows head results, does not fail', async () => {
     const result = await runAction({ event: 'pull_request' });
     assert.equal(result.exitCode, 0);

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import * as core from '@actions/core';
 import { compareResults } from '../compare/compare.ts';
+import { defaultAlpha, policyReach } from '../compare/policies.ts';
 import { confirmSequentially, type ConfirmationRound } from '../compare/confirm.ts';
 import { readResultsFile } from '../compare/read-results.ts';
 import { attemptArtifactName } from '../github/baseline.ts';
@@ -39,8 +40,25 @@ export { run } from './start.ts';
 /** Everything after the first steps (start.ts): run the trials or merge the shards, then finish. */
 export async function runOpened(opening: Opening): Promise<void> {
   const ctx: Context = { ...opening, temp: await mkdtemp(join(process.env.RUNNER_TEMP ?? tmpdir(), 'trialgate-')) };
+  sayWhatThePolicyCanReach(ctx);
   if (ctx.inputs.mode === 'merge') await mergeAndFinish(ctx);
   else await runAndFinish(ctx);
+}
+
+/**
+ * Before any trial runs: a familywise policy that cannot flag even a total loss at this k and number of
+ * base runs is said at once, naming the setting to raise (the comment says it again).
+ */
+function sayWhatThePolicyCanReach(ctx: Context): void {
+  const { inputs, set } = ctx;
+  if (ctx.event.kind !== 'pull_request' || inputs.policy === 'strict') return;
+  const k = inputs.trials ?? set.config.trials;
+  const alpha = inputs.alpha ?? defaultAlpha(inputs.baselineRuns);
+  const reach = policyReach('familywise', k, inputs.baselineRuns, alpha);
+  if (reach.reachable) return;
+  const where = `${relative(ctx.workspace, set.file) || set.file}: trials: ${k}${inputs.trials ? ' (the trials input)' : ''}`;
+  if (inputs.policy === 'familywise') core.warning(`trialgate: ${where}: ${reach.note}`);
+  else core.notice(`trialgate: ${where}: ${reach.note}; the comparison uses strict instead`);
 }
 
 /** A re-run attempt cannot reuse the run's artefact name; baseline lookup accepts either. */
