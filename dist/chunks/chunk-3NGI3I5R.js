@@ -1,14 +1,14 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   readResultsFile
-} from "./chunk-TQAHPEYD.js";
+} from "./chunk-BEHO7YF3.js";
 import {
   SemanticLayer
 } from "./chunk-BDHMDGUP.js";
 import {
   applyCommittedRepair,
   junitPieces
-} from "./chunk-6ZK6ZFM5.js";
+} from "./chunk-2OIA7D2M.js";
 import {
   RESULTS_SCHEMA,
   Results,
@@ -20,7 +20,7 @@ import {
   judgeNotes,
   renderRunMarkdown,
   summarizeTask
-} from "./chunk-GNBOEZWE.js";
+} from "./chunk-NBE3TJIT.js";
 import {
   judgeSecrets,
   loadTrialSet

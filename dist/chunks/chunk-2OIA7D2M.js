@@ -9,7 +9,7 @@ import {
   renderRunMarkdown,
   structuredPatch,
   summarizeTask
-} from "./chunk-GNBOEZWE.js";
+} from "./chunk-NBE3TJIT.js";
 import {
   NO_LIMITS,
   openSandbox,

@@ -3723,6 +3723,8 @@ export {
   fisherLower,
   familyBudget,
   BaseFold,
+  defaultAlpha,
+  policyReach,
   screeningBound,
   compareResults,
   gateFails,

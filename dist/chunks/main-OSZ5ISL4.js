@@ -2,16 +2,16 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   isolationNote,
   progressReporter
-} from "./chunk-3LLCJ3BD.js";
+} from "./chunk-LQWZEAZC.js";
 import {
   newFailures
 } from "./chunk-PRNL7A4O.js";
 import {
   runTrialSet
-} from "./chunk-3PDTZOAY.js";
+} from "./chunk-3NGI3I5R.js";
 import {
   readResultsFile
-} from "./chunk-TQAHPEYD.js";
+} from "./chunk-BEHO7YF3.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -24,22 +24,24 @@ import {
 } from "./chunk-BDHMDGUP.js";
 import {
   writeRunFiles
-} from "./chunk-6ZK6ZFM5.js";
+} from "./chunk-2OIA7D2M.js";
 import {
   BaseFold,
   analyse,
   code,
   commentMarker,
   compareResults,
+  defaultAlpha,
   familyBudget,
   fisherLower,
   gateFails,
+  policyReach,
   renderComparisonMarkdown,
   renderRunMarkdown,
   screeningBound,
   summarizeTask,
   writeHtmlReport
-} from "./chunk-GNBOEZWE.js";
+} from "./chunk-NBE3TJIT.js";
 import {
   loadTrialSet
 } from "./chunk-JRRPQI6J.js";
@@ -51,7 +53,7 @@ import {
   scrubFiles,
   shardArtifactName,
   shardTrialsArtifactName
-} from "./chunk-Y72VVQU3.js";
+} from "./chunk-WTZ5DJ4G.js";
 import "./chunk-YUOH27J5.js";
 import "./chunk-GQ3N5QTO.js";
 import "./chunk-6E6MCQHD.js";
@@ -578,8 +580,20 @@ function decideGate(comparison, inputs) {
 // src/action/main.ts
 async function runOpened(opening) {
   const ctx = { ...opening, temp: await mkdtemp(join6(process.env.RUNNER_TEMP ?? tmpdir(), "trialgate-")) };
+  sayWhatThePolicyCanReach(ctx);
   if (ctx.inputs.mode === "merge") await mergeAndFinish(ctx);
   else await runAndFinish(ctx);
+}
+function sayWhatThePolicyCanReach(ctx) {
+  const { inputs, set } = ctx;
+  if (ctx.event.kind !== "pull_request" || inputs.policy === "strict") return;
+  const k = inputs.trials ?? set.config.trials;
+  const alpha = inputs.alpha ?? defaultAlpha(inputs.baselineRuns);
+  const reach = policyReach("familywise", k, inputs.baselineRuns, alpha);
+  if (reach.reachable) return;
+  const where = `${relative2(ctx.workspace, set.file) || set.file}: trials: ${k}${inputs.trials ? " (the trials input)" : ""}`;
+  if (inputs.policy === "familywise") warning(`trialgate: ${where}: ${reach.note}`);
+  else notice(`trialgate: ${where}: ${reach.note}; the comparison uses strict instead`);
 }
 function runArtifactName(inputs) {
   return attemptArtifactName(inputs.artifactName, Number(process.env.GITHUB_RUN_ATTEMPT ?? 1));

@@ -1,13 +1,13 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeOutput
-} from "./chunk-PHVCOZMK.js";
+} from "./chunk-LR3UUUAC.js";
 import {
   readComparedResults
-} from "./chunk-TQAHPEYD.js";
+} from "./chunk-BEHO7YF3.js";
 import {
   renderRunMarkdown
-} from "./chunk-GNBOEZWE.js";
+} from "./chunk-NBE3TJIT.js";
 import "./chunk-GQ3N5QTO.js";
 import "./chunk-JXLGSGCR.js";
 import "./chunk-HTOP67CN.js";

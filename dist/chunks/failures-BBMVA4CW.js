@@ -13,13 +13,13 @@ import {
 } from "./chunk-PRNL7A4O.js";
 import {
   runTrialSet
-} from "./chunk-3PDTZOAY.js";
+} from "./chunk-3NGI3I5R.js";
 import {
   readResultsFile
-} from "./chunk-TQAHPEYD.js";
+} from "./chunk-BEHO7YF3.js";
 import "./chunk-BDHMDGUP.js";
-import "./chunk-6ZK6ZFM5.js";
-import "./chunk-GNBOEZWE.js";
+import "./chunk-2OIA7D2M.js";
+import "./chunk-NBE3TJIT.js";
 import "./chunk-JRRPQI6J.js";
 import "./chunk-YUOH27J5.js";
 import "./chunk-GQ3N5QTO.js";

@@ -2,16 +2,16 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   isolationNote,
   progressReporter
-} from "./chunk-3LLCJ3BD.js";
+} from "./chunk-LQWZEAZC.js";
 import {
   recordTrialSet
-} from "./chunk-3PDTZOAY.js";
-import "./chunk-TQAHPEYD.js";
+} from "./chunk-3NGI3I5R.js";
+import "./chunk-BEHO7YF3.js";
 import "./chunk-BDHMDGUP.js";
-import "./chunk-6ZK6ZFM5.js";
+import "./chunk-2OIA7D2M.js";
 import {
   judgeRunLines
-} from "./chunk-GNBOEZWE.js";
+} from "./chunk-NBE3TJIT.js";
 import "./chunk-JRRPQI6J.js";
 import "./chunk-YUOH27J5.js";
 import "./chunk-GQ3N5QTO.js";

@@ -561,7 +561,7 @@ async function run() {
   try {
     const opening = await open();
     if (opening.event.kind === "pull_request" && !await watchedPathsChanged(opening)) return;
-    const { runOpened } = await import("./main-DQAMF3S5.js");
+    const { runOpened } = await import("./main-OSZ5ISL4.js");
     await runOpened(opening);
   } catch (error) {
     setOutput("verdict", "error");

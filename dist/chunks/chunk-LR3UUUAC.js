@@ -2,7 +2,7 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   readComparedResults,
   readResultsFile
-} from "./chunk-TQAHPEYD.js";
+} from "./chunk-BEHO7YF3.js";
 import {
   BaseFold,
   Comparison,
@@ -10,7 +10,7 @@ import {
   buildHtmlReport,
   compareFolded,
   renderComparisonMarkdown
-} from "./chunk-GNBOEZWE.js";
+} from "./chunk-NBE3TJIT.js";
 import {
   EXIT
 } from "./chunk-XNNNYSL3.js";

@@ -5,8 +5,8 @@ import {
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-6ZK6ZFM5.js";
-import "./chunk-GNBOEZWE.js";
+} from "./chunk-2OIA7D2M.js";
+import "./chunk-NBE3TJIT.js";
 import {
   loadTrialSet
 } from "./chunk-JRRPQI6J.js";
