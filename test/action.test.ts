@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import { elements, hasClass, parseDocument, textNodes } from './support/html.ts';
 
 const fake = await useFakeGitHub();
-const { run } = await import('../src/action/main.ts');
+const { run } = await import('../src/action/start.ts');
 
 const PR = 7;
 const BASE_SHA = 'b'.repeat(40);

@@ -27,15 +27,13 @@ import { newFailureNotes } from '../report/failures.ts';
 import type { ActionInputs } from './inputs.ts';
 import { code } from '../report/format.ts';
 import { publish } from './publish.ts';
-import type { Opening } from './start.ts';
+import type { Opening } from './opening.ts';
 import { decideGate, UNGATED } from './verdict.ts';
 
 interface Context extends Opening {
   /** Where this job's run directory and downloads go. */
   temp: string;
 }
-
-export { run } from './start.ts';
 
 /** Everything after the first steps (start.ts): run the trials or merge the shards, then finish. */
 export async function runOpened(opening: Opening): Promise<void> {

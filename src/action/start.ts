@@ -7,19 +7,10 @@ import * as core from '@actions/core';
 import { decideOnChanges } from '../github/changes.ts';
 import { GitHubClient } from '../github/client.ts';
 import { readEvent, type ActionEvent } from '../github/event.ts';
-import { readTrialSetFile, type TrialSetText } from '../trial/trialset-file.ts';
-import { readInputs, type ActionInputs } from './inputs.ts';
-import { collectSecrets, maskSecrets, type SecretSet } from './secrets.ts';
-
-/** What the first steps read, once: the rest of the action goes on from here. */
-export interface Opening {
-  inputs: ActionInputs;
-  event: ActionEvent;
-  client: GitHubClient;
-  secrets: SecretSet;
-  set: TrialSetText;
-  workspace: string;
-}
+import { readTrialSetFile } from '../trial/trialset-file.ts';
+import { readInputs } from './inputs.ts';
+import type { Opening } from './opening.ts';
+import { collectSecrets, maskSecrets } from './secrets.ts';
 
 export async function run(): Promise<void> {
   try {

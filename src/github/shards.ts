@@ -1,6 +1,6 @@
 // Shards of one sharded run: each job uploads `<name>-shard-<i>-of-<n>`; the merge job must find each
 // shard exactly once in the same run. Pure; the listing comes from GitHubClient.listShardArtifacts.
-import type { RunArtifact } from './client.ts';
+import type { RunArtifact } from './rest.ts';
 
 export interface ShardArtifact {
   index: number;

@@ -48,12 +48,11 @@ import {
 import {
   httpStatus,
   recordsBaseline,
-  run,
   scrub,
   scrubFiles,
   shardArtifactName,
   shardTrialsArtifactName
-} from "./chunk-WTZ5DJ4G.js";
+} from "./chunk-QOEG6YXZ.js";
 import "./chunk-YUOH27J5.js";
 import "./chunk-GQ3N5QTO.js";
 import "./chunk-6E6MCQHD.js";
@@ -109,13 +108,13 @@ function mergeShards(shards, count2) {
   if (duplicated.length) throw new MergeError(`shard ${duplicated.map((i) => `${i}/${count2}`).join(", ")} uploaded more than once`);
   const ordered = [...shards].sort((a, b) => a.run.shard.index - b.run.shard.index);
   const merged = combine(ordered);
-  const { shard: _shard, ...run2 } = merged.run;
+  const { shard: _shard, ...run } = merged.run;
   for (const task of merged.tasks) {
     const numbers = new Set(task.trials.map((t) => t.trial));
     const absent = range(merged.run.k).filter((n) => !numbers.has(n));
     if (absent.length) throw new MergeError(`task ${task.id}: trial ${absent.join(", ")} is in no shard`);
   }
-  return { ...merged, run: run2 };
+  return { ...merged, run };
 }
 function appendRound(first, round) {
   return combine([first, round]);
@@ -181,11 +180,11 @@ function ambiguous(c, reached, surely) {
   for (let i = 0; i <= reached; i++) if (fisherLower(c.base, c.looks[i]) > screeningBound(i)) return false;
   return true;
 }
-async function confirmSequentially(bases, first, options, run2) {
+async function confirmSequentially(bases, first, options, run) {
   let head = first;
   const rounds = [];
   for (let round = nextConfirmation(bases, head, options); round; round = nextConfirmation(bases, head, options)) {
-    head = appendRound(head, await run2(round, head));
+    head = appendRound(head, await run(round, head));
     rounds.push(round);
   }
   return { head, rounds };
@@ -194,16 +193,16 @@ async function confirmSequentially(bases, first, options, run2) {
 // src/github/baseline.ts
 import { join } from "node:path";
 var CANDIDATES_PER_BASELINE = 4;
-function isEligibleRun(run2, opts) {
-  return run2.id !== opts.currentRunId && run2.event === "push" && run2.conclusion === "success" && run2.head_branch === opts.branch && run2.head_repository?.full_name === opts.repoFullName;
+function isEligibleRun(run, opts) {
+  return run.id !== opts.currentRunId && run.event === "push" && run.conclusion === "success" && run.head_branch === opts.branch && run.head_repository?.full_name === opts.repoFullName;
 }
 function selectBaselineRuns(runs, opts) {
   const byId = /* @__PURE__ */ new Map();
-  for (const run2 of runs) if (isEligibleRun(run2, opts)) byId.set(run2.id, run2);
+  for (const run of runs) if (isEligibleRun(run, opts)) byId.set(run.id, run);
   const eligible = [...byId.values()];
   eligible.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
-  const base = eligible.filter((run2) => opts.baseSha !== void 0 && run2.head_sha === opts.baseSha);
-  return [...base.slice(0, 1), ...eligible.filter((run2) => run2 !== base[0])];
+  const base = eligible.filter((run) => opts.baseSha !== void 0 && run.head_sha === opts.baseSha);
+  return [...base.slice(0, 1), ...eligible.filter((run) => run !== base[0])];
 }
 function pickArtifact(artifacts, name) {
   const named = artifacts.filter((a) => a.name === name || attemptOf(a.name, name) !== null).sort((a, b) => b.id - a.id);
@@ -230,31 +229,31 @@ async function findBaselines(client, opts) {
   });
   const baselines = [];
   const problems = [];
-  for (const run2 of candidates) {
+  for (const run of candidates) {
     if (baselines.length >= opts.maxRuns) break;
-    const { artifact, expired } = pickArtifact(await client.listRunArtifacts(run2.id, opts.artifactName), opts.artifactName);
+    const { artifact, expired } = pickArtifact(await client.listRunArtifacts(run.id, opts.artifactName), opts.artifactName);
     if (!artifact) {
       problems.push(
-        expired ? { runId: run2.id, headSha: run2.head_sha, artifactId: expired.id, reason: "expired", detail: `artefact ${opts.artifactName} expired${expired.expires_at ? ` on ${expired.expires_at}` : ""}` } : { runId: run2.id, headSha: run2.head_sha, reason: "no-artifact", detail: `run has no artefact named ${opts.artifactName}` }
+        expired ? { runId: run.id, headSha: run.head_sha, artifactId: expired.id, reason: "expired", detail: `artefact ${opts.artifactName} expired${expired.expires_at ? ` on ${expired.expires_at}` : ""}` } : { runId: run.id, headSha: run.head_sha, reason: "no-artifact", detail: `run has no artefact named ${opts.artifactName}` }
       );
       continue;
     }
-    const dir = join(opts.destination, `run-${run2.id}`);
+    const dir = join(opts.destination, `run-${run.id}`);
     try {
-      const files = await client.downloadArtifact({ id: artifact.id, runId: run2.id, digest: artifact.digest ?? null }, dir);
+      const files = await client.downloadArtifact({ id: artifact.id, runId: run.id, digest: artifact.digest ?? null }, dir);
       baselines.push({
-        runId: run2.id,
-        headSha: run2.head_sha,
+        runId: run.id,
+        headSha: run.head_sha,
         branch: opts.branch,
-        createdAt: run2.created_at,
-        runUrl: run2.html_url,
+        createdAt: run.created_at,
+        runUrl: run.html_url,
         artifactId: artifact.id,
         dir,
         files,
-        isBaseSha: run2.head_sha === opts.baseSha
+        isBaseSha: run.head_sha === opts.baseSha
       });
     } catch (error) {
-      problems.push({ runId: run2.id, headSha: run2.head_sha, artifactId: artifact.id, ...downloadProblem(error) });
+      problems.push({ runId: run.id, headSha: run.head_sha, artifactId: artifact.id, ...downloadProblem(error) });
     }
   }
   baselines.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.runId - a.runId);
@@ -724,6 +723,5 @@ async function confirmationRound(ctx, runDir, head, round) {
   };
 }
 export {
-  run,
   runOpened
 };

@@ -1,16 +1,6 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
-  readTrialSetFile
-} from "./chunk-YUOH27J5.js";
-import {
-  getInput,
-  info,
-  notice,
-  setFailed,
-  setOutput,
-  setSecret,
-  summary,
-  warning
+  setSecret
 } from "./chunk-JM7O32LC.js";
 import {
   MIN_SECRET_LENGTH,
@@ -21,15 +11,8 @@ import {
   external_exports
 } from "./chunk-OVH43LBJ.js";
 import {
-  require_picomatch
-} from "./chunk-UQJK2C22.js";
-import {
-  firstIssue,
   issuePath
 } from "./chunk-EMQXSGHT.js";
-import {
-  __toESM
-} from "./chunk-HZGLYA5U.js";
 
 // src/github/shards.ts
 var ShardSetError = class extends Error {
@@ -131,40 +114,12 @@ function parsePayload(schema, payload, name) {
   throw new Error(`${name} event payload: ${issue ? issue.path.join(".") : ""}: ${issue?.message ?? "invalid"}`);
 }
 
-// src/action/start.ts
-import { relative, resolve as resolve2 } from "node:path";
-
-// src/github/changes.ts
-var import_picomatch = __toESM(require_picomatch(), 1);
-var PR_FILES_LIMIT = 3e3;
-function decideOnChanges(opts) {
-  const isWatched = (0, import_picomatch.default)([...opts.watch], { dot: true });
-  const config = normalize(opts.configPath);
-  const watched = [];
-  let configChanged = false;
-  for (const file of opts.files) {
-    for (const path of [file.filename, file.previous_filename]) {
-      if (path === void 0) continue;
-      if (path === config) configChanged = true;
-      if ((path === config || isWatched(path)) && !watched.includes(path)) watched.push(path);
-    }
-  }
-  const truncated = opts.changedCount === void 0 ? opts.files.length >= PR_FILES_LIMIT : opts.files.length < opts.changedCount;
-  const base = { watched, configChanged };
-  if (opts.force) return { run: true, reason: "the force input is set", ...base };
-  if (configChanged) return { run: true, reason: `the trial-set config ${config} changed`, ...base };
-  if (watched.length) return { run: true, reason: `${watched.length} watched file${watched.length > 1 ? "s" : ""} changed: ${watched.slice(0, 5).join(", ")}${watched.length > 5 ? ", \u2026" : ""}`, ...base };
-  if (truncated) return { run: true, reason: `GitHub listed ${opts.files.length} of the PR's ${opts.changedCount ?? "more than " + PR_FILES_LIMIT} changed files, so a watched change cannot be ruled out`, ...base };
-  return { run: false, reason: `none of the ${opts.files.length} changed files matches the watched paths (${opts.watch.join(", ") || "none"}) or ${config}`, ...base };
-}
-function normalize(path) {
-  return path.replace(/\\/g, "/").replace(/^\.\//, "");
-}
-
 // src/github/client.ts
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { tmpdir } from "node:os";
+
+// src/github/rest.ts
 var ChangedFile = external_exports.object({
   filename: external_exports.string(),
   status: external_exports.string(),
@@ -200,6 +155,8 @@ var IssueComment = external_exports.object({
   user: external_exports.object({ login: external_exports.string() }).nullable(),
   html_url: external_exports.string()
 });
+
+// src/github/client.ts
 var GitHubResponseError = class extends Error {
   name = "GitHubResponseError";
 };
@@ -365,24 +322,24 @@ var GitHubClient = class _GitHubClient {
 async function getJson(url, token) {
   const headers = { accept: "application/vnd.github+json", authorization: `token ${token}`, "user-agent": "trialgate", "x-github-api-version": "2022-11-28" };
   const { get } = url.startsWith("https:") ? await import("node:https") : await import("node:http");
-  return new Promise((resolve3, reject) => {
+  return new Promise((resolve2, reject) => {
     const request = get(url, { headers, timeout: 3e4 }, (response) => {
       const chunks = [];
       response.on("data", (chunk) => chunks.push(chunk));
       response.on("error", reject);
       response.on("end", () => {
-        const text2 = Buffer.concat(chunks).toString("utf8");
+        const text = Buffer.concat(chunks).toString("utf8");
         const status = response.statusCode ?? 0;
         let body;
         try {
-          body = JSON.parse(text2);
+          body = JSON.parse(text);
         } catch {
-          body = text2;
+          body = text;
         }
         if (status < 200 || status > 299) {
           const message = body?.message;
-          reject(Object.assign(new Error(`GitHub API GET ${new URL(url).pathname}: ${status} ${typeof message === "string" ? message : text2.slice(0, 200)}`), { status }));
-        } else resolve3({ body, link: [response.headers.link ?? []].flat().join(", ") || void 0 });
+          reject(Object.assign(new Error(`GitHub API GET ${new URL(url).pathname}: ${status} ${typeof message === "string" ? message : text.slice(0, 200)}`), { status }));
+        } else resolve2({ body, link: [response.headers.link ?? []].flat().join(", ") || void 0 });
       });
     });
     request.on("timeout", () => request.destroy(new Error(`GitHub API GET ${new URL(url).pathname}: no answer within 30 s`)));
@@ -399,130 +356,6 @@ function parse(schema, data, route) {
   throw new GitHubResponseError(`GitHub API ${route}: unexpected response at ${issue ? issuePath(issue.path) || "(top level)" : "?"}: ${issue?.message ?? "invalid"}`);
 }
 
-// src/action/inputs.ts
-var INPUT_NAMES = [
-  "config",
-  "github-token",
-  "mode",
-  "shard",
-  "trials",
-  "policy",
-  "alpha",
-  "fail-on",
-  "fail-without-baseline",
-  "baseline-runs",
-  "baseline-branches",
-  "baseline-workflow",
-  "artifact-name",
-  "retention-days",
-  "confirm-trials",
-  "force",
-  "comment",
-  "secret-env"
-];
-var INPUTS_FILE = "action input";
-function invalid(ctx, value, expected, echo = true) {
-  ctx.issues.push({ code: "custom", input: value, message: echo ? `${expected} (got "${value}")` : expected });
-  return external_exports.NEVER;
-}
-var text = (fallback) => external_exports.string().transform((v) => v || fallback);
-var optionalText = (pattern, expected) => external_exports.string().transform((v, ctx) => v === "" ? null : pattern.test(v) ? v : invalid(ctx, v, expected));
-var oneOf = (values, fallback) => external_exports.string().transform((v, ctx) => v === "" ? fallback : values.includes(v) ? v : invalid(ctx, v, `one of ${values.join(" | ")}`));
-var bool = (fallback) => external_exports.string().transform((v, ctx) => {
-  if (v === "") return fallback;
-  if (["true", "True", "TRUE"].includes(v)) return true;
-  if (["false", "False", "FALSE"].includes(v)) return false;
-  return invalid(ctx, v, "true or false");
-});
-function integer(v, min, max, ctx) {
-  const n = /^\d+$/.test(v) ? Number(v) : NaN;
-  return Number.isSafeInteger(n) && n >= min && n <= max ? n : invalid(ctx, v, `an integer from ${min} to ${max}`);
-}
-var int = (min, max, fallback) => external_exports.string().transform((v, ctx) => v === "" ? fallback : integer(v, min, max, ctx));
-var optionalInt = (min, max) => external_exports.string().transform((v, ctx) => v === "" ? null : integer(v, min, max, ctx));
-var list = (item, expected) => external_exports.string().transform((v, ctx) => {
-  const items = v.split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
-  const bad = items.find((s) => !item.test(s));
-  return bad === void 0 ? items : invalid(ctx, bad, expected);
-});
-var RawSchema = external_exports.object({
-  config: text("trialgate.yml"),
-  "github-token": external_exports.string().transform((v, ctx) => v || invalid(ctx, v, "a token; leave the input unset to use the default ${{ github.token }}", false)),
-  mode: oneOf(["run", "merge"], "run"),
-  shard: external_exports.string(),
-  trials: optionalInt(1, 1e3),
-  policy: external_exports.string().transform((v, ctx) => {
-    if (v === "statistical" || v === "history") return invalid(ctx, v, "auto, familywise or strict: statistical and history were replaced by familywise, which bounds false alarms over the whole suite");
-    return v === "" ? "auto" : v === "auto" || v === "familywise" || v === "strict" ? v : invalid(ctx, v, "one of auto | familywise | strict");
-  }),
-  alpha: external_exports.string().transform((v, ctx) => {
-    if (v === "") return null;
-    const a = Number(v);
-    return /^(0?\.\d+|\d+(\.\d+)?(e-?\d+)?)$/i.test(v) && a > 0 && a < 1 ? a : invalid(ctx, v, "a number between 0 and 1, such as 0.05");
-  }),
-  "fail-on": oneOf(["regression", "never"], "regression"),
-  "fail-without-baseline": bool(false),
-  "baseline-runs": int(1, 20, 6),
-  "baseline-branches": list(/^[^\s~^:?*[\\]+$/, "branch names separated by commas or new lines"),
-  "baseline-workflow": optionalText(/^(\d+|[\w.-]+\.ya?ml)$/, "a workflow file name such as trialgate.yml, or a workflow id"),
-  "artifact-name": text("trialgate-results").pipe(
-    external_exports.string().regex(/^[^":<>|*?\r\n\\/]+$/, 'an artefact name without " : < > | * ? \\ / or line breaks')
-  ),
-  "retention-days": int(1, 90, 30),
-  "confirm-trials": optionalInt(0, 400),
-  force: bool(false),
-  comment: bool(true),
-  "secret-env": list(/^[A-Za-z_][A-Za-z0-9_]*$/, "environment variable names separated by commas or new lines")
-});
-function parseInputs(raw) {
-  const strings = Object.fromEntries(INPUT_NAMES.map((name) => [name, (raw[name] ?? "").trim()]));
-  const parsed = RawSchema.safeParse(strings);
-  if (!parsed.success) throw firstIssue(INPUTS_FILE, parsed.error);
-  const p = parsed.data;
-  const { shard, shardCount } = parseShard(p.mode, p.shard);
-  return {
-    config: p.config,
-    githubToken: p["github-token"],
-    mode: p.mode,
-    shard,
-    shardCount,
-    trials: p.trials,
-    policy: p.policy,
-    alpha: p.alpha,
-    failOn: p["fail-on"],
-    failWithoutBaseline: p["fail-without-baseline"],
-    baselineRuns: p["baseline-runs"],
-    baselineBranches: p["baseline-branches"],
-    baselineWorkflow: p["baseline-workflow"],
-    artifactName: p["artifact-name"],
-    retentionDays: p["retention-days"],
-    confirmTrials: p["confirm-trials"],
-    force: p.force,
-    comment: p.comment,
-    secretEnv: p["secret-env"]
-  };
-}
-function parseShard(mode, value) {
-  const fail = (expected) => {
-    throw firstIssue(INPUTS_FILE, new external_exports.ZodError([{ code: "custom", path: ["shard"], input: value, message: `${expected} (got "${value}")` }]));
-  };
-  if (mode === "merge") {
-    const n = /^\d+$/.test(value) ? Number(value) : NaN;
-    return n >= 1 && n <= 256 ? { shard: null, shardCount: n } : fail("with mode merge, the number of shards to join, from 1 to 256");
-  }
-  if (value === "") return { shard: null, shardCount: null };
-  const m = /^(\d+)\s*\/\s*(\d+)$/.exec(value);
-  const index = Number(m?.[1]);
-  const count = Number(m?.[2]);
-  return m && index >= 1 && count <= 256 && index <= count ? { shard: { index, count }, shardCount: null } : fail("i/n with 1 \u2264 i \u2264 n \u2264 256, such as 2/4");
-}
-function readRawInputs() {
-  return Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)]));
-}
-function readInputs() {
-  return parseInputs(readRawInputs());
-}
-
 // src/action/secrets.ts
 import { readFile as readFile2, writeFile } from "node:fs/promises";
 function collectSecrets(names, env, token) {
@@ -537,8 +370,8 @@ function collectSecrets(names, env, token) {
   }
   return { scrubber: new Scrubber(values), unset, tooShort };
 }
-function scrub(text2, secrets) {
-  return secrets.scrubber.text(text2);
+function scrub(text, secrets) {
+  return secrets.scrubber.text(text);
 }
 async function scrubFiles(files, secrets) {
   const changed = [];
@@ -556,62 +389,15 @@ function maskSecrets(secrets) {
   for (const pattern of secrets.scrubber.patterns) setSecret(pattern);
 }
 
-// src/action/start.ts
-async function run() {
-  try {
-    const opening = await open();
-    if (opening.event.kind === "pull_request" && !await watchedPathsChanged(opening)) return;
-    const { runOpened } = await import("./main-OSZ5ISL4.js");
-    await runOpened(opening);
-  } catch (error) {
-    setOutput("verdict", "error");
-    setFailed(error instanceof Error ? error.message : String(error));
-  }
-}
-async function open() {
-  const inputs = readInputs();
-  const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
-  const set = await readTrialSetFile(resolve2(workspace, inputs.config));
-  const judgeKey = set.config.judge?.api_key_env;
-  const secrets = collectSecrets([...inputs.secretEnv, ...judgeKey ? [judgeKey] : []], process.env, inputs.githubToken);
-  maskSecrets(secrets);
-  if (secrets.unset.length) warning(`secret-env names unset variables: ${secrets.unset.join(", ")}`);
-  if (secrets.tooShort.length) warning(`secret-env values too short to scrub safely: ${secrets.tooShort.join(", ")}`);
-  return { inputs, event: await readEvent(), client: GitHubClient.fromEnv(inputs.githubToken), secrets, set, workspace };
-}
-async function watchedPathsChanged(opening) {
-  const event = opening.event;
-  const { set, workspace } = opening;
-  const setDir = relative(workspace, set.dir);
-  const inRepo = (glob) => setDir ? `${setDir}/${glob}` : glob;
-  const fixtures = set.config.tasks.map((task) => relative(workspace, resolve2(set.dir, task.fixture))).filter((dir) => dir && !dir.startsWith(".."));
-  const decision = decideOnChanges({
-    files: await opening.client.listPullRequestFiles(event.number),
-    watch: [...set.config.watch.map(inRepo), ...fixtures.map((dir) => `${dir}/**`)],
-    configPath: relative(workspace, set.file),
-    ...event.changedFiles === void 0 ? {} : { changedCount: event.changedFiles },
-    force: opening.inputs.force
-  });
-  if (decision.run) {
-    info(`trialgate: ${decision.reason}`);
-    return true;
-  }
-  notice(`trialgate skipped: ${decision.reason}`);
-  await summary.addRaw(`### trialgate \xB7 ${set.config.name}
-
-\u23ED\uFE0F Skipped: ${decision.reason}
-`).write();
-  setOutput("verdict", "skipped");
-  setOutput("regressions", "0");
-  return false;
-}
-
 export {
   shardArtifactName,
   shardTrialsArtifactName,
   httpStatus,
+  GitHubClient,
   recordsBaseline,
+  readEvent,
+  collectSecrets,
   scrub,
   scrubFiles,
-  run
+  maskSecrets
 };

@@ -1,0 +1,16 @@
+// What the action's first steps (start.ts) read once and hand to the rest of it (main.ts).
+import type { GitHubClient } from '../github/client.ts';
+import type { ActionEvent } from '../github/event.ts';
+import type { TrialSetText } from '../trial/trialset-file.ts';
+import type { ActionInputs } from './inputs.ts';
+import type { SecretSet } from './secrets.ts';
+
+/** What the first steps read, once: the rest of the action goes on from here. */
+export interface Opening {
+  inputs: ActionInputs;
+  event: ActionEvent;
+  client: GitHubClient;
+  secrets: SecretSet;
+  set: TrialSetText;
+  workspace: string;
+}
