@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { NO_ISOLATION } from './support/isolation.ts';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { stringify } from 'yaml';
 import { ROOT } from './support/fixtures.ts';
 
@@ -37,10 +38,22 @@ describe('isolation as an unprivileged user', { skip: NO_ISOLATION }, () => {
         tasks: [{ id: 'inventory', fixture: 'fixture' }],
       }),
     );
+    const asRoot = process.getuid?.() === 0;
+    // The unprivileged user may not be able to read this checkout (a clone in a private temporary
+    // directory): it runs the CLI bundled from this source into the directory it is given.
+    const cli = join(dir, 'cli.mjs');
+    await build({
+      entryPoints: [join(ROOT, 'src', 'cli', 'bin.ts')],
+      outfile: cli,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      logLevel: 'warning',
+      banner: { js: "import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);" },
+    });
     await chmod(dir, 0o777);
     spawnSync('chmod', ['-R', 'a+rwX', dir]);
-    const asRoot = process.getuid?.() === 0;
-    const node = [process.execPath, '--import', fileURLToPath(import.meta.resolve('tsx/esm')), join(ROOT, 'src', 'cli', 'bin.ts'), 'run', '--out', join(dir, 'run')];
+    const node = [process.execPath, cli, 'run', '--out', join(dir, 'run')];
     const command = asRoot ? ['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', ...node] : node;
     const run = spawnSync(command[0]!, command.slice(1), { cwd: dir, encoding: 'utf8', env: { ...process.env, HOME: dir } });
     assert.equal(run.status, 0, run.stderr);
