@@ -28,7 +28,11 @@ function pageAndFragments(html: string): Node[] {
   const doc = parseDocument(html);
   const fragments = elements(doc)
     .filter((el) => el.tagName === 'script' && attr(el, 'type') === 'application/json')
-    .map((el) => parseHtmlFragment(JSON.parse(textOf(el)) as string));
+    .map((el) => {
+      // A lazy task's body is an array of its parts, which the script joins with line breaks.
+      const value = JSON.parse(textOf(el)) as string | string[];
+      return parseHtmlFragment(typeof value === 'string' ? value : value.join('\n'));
+    });
   return [doc, ...fragments];
 }
 
@@ -175,6 +179,14 @@ describe('report.html structure', () => {
     const text = textOf(parseDocument(html));
     const omitted = text.match(/left out of this page, which keeps its size bounded/g) ?? [];
     assert.equal(omitted.length, 4, 'one trial read (the failed one of the regressed task), four left out');
+    assert.ok(text.includes(`agent 2 starting`), 'the failed trial of the regressed task was read first');
+  });
+
+  it('reads the evidence of at most maxTrials trials, most severe first, however little text they add', async () => {
+    const html = await buildHtmlReport(runs.head.results, compareHostile(), { runDir: runs.head.dir, maxTrials: 2 });
+    const text = textOf(parseDocument(html));
+    const omitted = text.match(/left out of this page, which keeps its size bounded/g) ?? [];
+    assert.equal(omitted.length, 3, 'two trials read, three left out');
     assert.ok(text.includes(`agent 2 starting`), 'the failed trial of the regressed task was read first');
   });
 

@@ -6,7 +6,7 @@
 // same files writeRunFiles writes from a whole Results.
 import { closeSync, writeSync } from 'node:fs';
 import { compareResults } from '../compare/compare.ts';
-import { buildHtmlReport } from '../report/html/write.ts';
+import { buildHtmlPieces } from '../report/html/write.ts';
 import { renderRunMarkdown } from '../report/markdown.ts';
 import { Results, type TaskResult, type TrialResult } from '../schemas/results.ts';
 import { lazy, jsonPieces } from '../util/json-stream.ts';
@@ -32,8 +32,8 @@ export async function writeRunFilesStreamed(runDir: string, run: RunDigest, tria
   await writePieces(runDir, 'junit.xml', [junitPieces(run.trial_set.name, suites)], scrubber);
   await writeInside(runDir, 'report.md', renderRunMarkdown(reportable(run)), scrubber);
   const whole: Results = { ...run, tasks: run.tasks.map((task) => ({ ...task, trials: [...trials(task.id)] })) };
-  const html = await buildHtmlReport(whole, compareResults([], whole), { runDir, redact: (text) => scrubber.text(text) });
-  await writeInside(runDir, 'report.html', html, scrubber);
+  const html = await buildHtmlPieces(whole, compareResults([], whole), { runDir, redact: (text) => scrubber.text(text) });
+  await writePieces(runDir, 'report.html', [html], scrubber);
   return resultsPath;
 }
 
@@ -49,9 +49,9 @@ function reportable(run: RunDigest): Results {
 
 /**
  * Each piece scrubbed on its own: a piece is a whole JSON value or XML element of one trial or of the
- * envelope, so a secret (always inside one string) never spans two.
+ * envelope, or a whole part of the HTML page, so a secret (always inside one string) never spans two.
  */
-async function writePieces(root: string, name: string, sources: Iterable<string>[], scrubber: Scrubber): Promise<string> {
+export async function writePieces(root: string, name: string, sources: Iterable<string>[], scrubber: Scrubber): Promise<string> {
   const { fd, path } = openInside(root, name);
   try {
     for (const source of sources) {

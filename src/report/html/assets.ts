@@ -98,6 +98,7 @@ export const SCRIPT = `
     var done = true;
     if (lazy) {
       var html = data(lazy.getAttribute('data-lazy'));
+      if (html !== null && typeof html !== 'string') html = html.join('\\n');
       if (html === null) done = false;
       else {
         lazy.removeAttribute('data-lazy');

@@ -38,26 +38,37 @@ export const DEFAULT_INLINE_LIMIT = 2 * 1024 * 1024;
 export const MATRIX_ROWS = 250;
 
 export function renderHtmlReport(model: ReportModel, options: RenderOptions = {}): string {
+  return renderHtmlPieces(model, options).join('');
+}
+
+/**
+ * The page as the pieces it is made of, in order (their concatenation is the page): a writer writes them
+ * one by one, so a page of thousands of trials is never copied whole again (joined, scrubbed, encoded).
+ */
+export function renderHtmlPieces(model: ReportModel, options: RenderOptions = {}): string[] {
   const blobHtml = new Map(Object.entries(model.blobs).map(([id, b]) => [id, b.kind === 'diff' ? diffLines(b.text) : text(b.text)]));
   const blobRefs = new Map<string, number>();
-  const lazyFragments = model.tasks.map((t) => taskBody(t, (id, tag, cls) => {
+  const lazyParts = model.tasks.map((t) => taskBodyParts(t, (id, tag, cls) => {
     blobRefs.set(id, (blobRefs.get(id) ?? 0) + 1);
     return `<${tag} class="${cls}" data-blob="${id}"></${tag}>`;
   }));
-  const inlineSize = lazyFragments.reduce((s, f) => s + f.length, 0) + [...blobRefs].reduce((s, [id, n]) => s + n * blobHtml.get(id)!.length, 0);
+  const inlineSize = lazyParts.reduce((s, parts) => s + parts.reduce((n, part) => n + part.length + 1, 0), 0) + [...blobRefs].reduce((s, [id, n]) => s + n * blobHtml.get(id)!.length, 0);
   const inline = inlineSize <= (options.inlineLimit ?? DEFAULT_INLINE_LIMIT);
 
-  const fragments = inline ? model.tasks.map((t) => taskBody(t, (id, tag, cls) => `<${tag} class="${cls}">${blobHtml.get(id)}</${tag}>`)) : lazyFragments;
-  const tasks = model.tasks.map((t, i) => taskHtml(t, inline ? fragments[i]! : `<div data-lazy="d-${i}">${noscript(t)}</div>`)).join('\n');
+  const tasks = inline
+    ? model.tasks.map((t) => taskHtml(t, taskBodyParts(t, (id, tag, cls) => `<${tag} class="${cls}">${blobHtml.get(id)}</${tag}>`).join('\n')))
+    : model.tasks.map((t, i) => taskHtml(t, `<div data-lazy="d-${i}">${noscript(t)}</div>`));
   const rows = model.tasks.map((t) => matrixRow(t, model.columns));
+  // A lazy task's body is a JSON array of its parts, one trial each, that the script joins with line breaks.
   const data = [
-    ...(rows.length > MATRIX_ROWS ? [`<script type="application/json" id="m-rest">${scriptJson(rows.slice(MATRIX_ROWS).join('\n'))}</script>`] : []),
-    ...(inline ? [] : fragments.map((f, i) => `<script type="application/json" id="d-${i}">${scriptJson(f)}</script>`)),
-    ...(inline ? [] : [...blobRefs.keys()].map((id) => `<script type="application/json" id="${id}">${scriptJson(blobHtml.get(id))}</script>`)),
-  ].join('\n');
+    ...(rows.length > MATRIX_ROWS ? [[`<script type="application/json" id="m-rest">${scriptJson(rows.slice(MATRIX_ROWS).join('\n'))}</script>`]] : []),
+    ...(inline ? [] : lazyParts.map((parts, i) => [`<script type="application/json" id="d-${i}">[`, ...parts.flatMap((part, j) => (j === 0 ? [scriptJson(part)] : [',', scriptJson(part)])), ']</script>'])),
+    ...(inline ? [] : [...blobRefs.keys()].map((id) => [`<script type="application/json" id="${id}">${scriptJson(blobHtml.get(id))}</script>`])),
+  ];
 
   const csp = `default-src 'none'; style-src '${sha256(STYLE)}'; script-src '${sha256(SCRIPT)}'; img-src 'none'; form-action 'none'; base-uri 'none'`;
-  return `<!doctype html>
+  return [
+    `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -74,13 +85,23 @@ ${matrix(model, rows)}
 <section id="tasks">
 <h2>Tasks</h2>
 ${model.tasks.length === 0 ? '<p class="muted">No task to show.</p>' : ''}
-${tasks}
+`,
+    ...joined(tasks),
+    `
 </section>
 <script>${SCRIPT}</script>
-${data}
+`,
+    ...data.flatMap((block, i) => (i === 0 ? block : ['\n', ...block])),
+    `
 </body>
 </html>
-`;
+`,
+  ];
+}
+
+/** The pieces of `items.join('\n')`, without joining them. */
+function joined(items: readonly string[]): string[] {
+  return items.flatMap((item, i) => (i === 0 ? [item] : ['\n', item]));
 }
 
 function sha256(source: string): string {
@@ -193,16 +214,15 @@ function taskHtml(t: TaskView, body: string): string {
 <div class="body">${body}</div></details>`;
 }
 
-function taskBody(t: TaskView, blob: BlobSlot): string {
+/** A task's body as its parts (the body is their lines): a task of thousands of trials is never one string. */
+function taskBodyParts(t: TaskView, blob: BlobSlot): string[] {
   return [
     t.differs.length ? `<p>Not compared: ${t.differs.map((d) => `${text(d.field)} <code>${text(d.base)}</code> → <code>${text(d.head)}</code>`).join('; ')}.</p>` : '',
     t.pooled ? `<p class="muted">${text(t.pooled)}.</p>` : '',
     t.cells.length ? checkTable(t.cells) : '',
     t.figures.length ? figuresTable(t.figures) : '',
     ...t.trials.map((tr) => trialHtml(tr, blob)),
-  ]
-    .filter(Boolean)
-    .join('\n');
+  ].filter(Boolean);
 }
 
 function checkTable(cells: readonly CellView[]): string {

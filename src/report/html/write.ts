@@ -7,7 +7,7 @@ import type { Results } from '../../schemas/results.ts';
 import { DEFAULT_LIMITS, readCandidate, readTrialEvidence, type Candidate, type EvidenceLimits, type TrialEvidence } from './evidence.ts';
 import { buildReportModel, type EvidenceRead, type ReportModel } from './model.ts';
 import { planEvidence, type BaseRun } from './plan.ts';
-import { renderHtmlReport, type RenderOptions } from './render.ts';
+import { renderHtmlPieces, type RenderOptions } from './render.ts';
 
 export interface HtmlReportOptions extends RenderOptions {
   /** The head run directory: the trial directories' paths in results.json are relative to it. */
@@ -19,16 +19,27 @@ export interface HtmlReportOptions extends RenderOptions {
   redact?: (text: string) => string;
   /** About how much evidence text the page embeds; the trials past it name their trial directory instead. */
   budgetBytes?: number;
+  /**
+   * How many trials' evidence the page reads at most. Trials that repeat one candidate add little text,
+   * so the byte budget alone would read every trial of a large run, and hold it all in memory at once.
+   */
+  maxTrials?: number;
   limits?: EvidenceLimits;
 }
 
 export const DEFAULT_BUDGET_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_MAX_TRIALS = 400;
 
 export async function buildHtmlReport(results: Results, comparison: Comparison, options: HtmlReportOptions): Promise<string> {
+  return (await buildHtmlPieces(results, comparison, options)).join('');
+}
+
+/** The page as pieces to write one after the other (render.ts: renderHtmlPieces). */
+export async function buildHtmlPieces(results: Results, comparison: Comparison, options: HtmlReportOptions): Promise<string[]> {
   const evidence = await readPlannedEvidence(results, comparison, options);
   let model = buildReportModel({ results, comparison, evidence, ...(options.notes ? { notes: options.notes } : {}) });
   if (options.redact) model = mapStrings(model, options.redact);
-  return renderHtmlReport(model, options);
+  return renderHtmlPieces(model, options);
 }
 
 export async function writeHtmlReport(path: string, results: Results, comparison: Comparison, options: HtmlReportOptions): Promise<void> {
@@ -38,6 +49,8 @@ export async function writeHtmlReport(path: string, results: Results, comparison
 async function readPlannedEvidence(results: Results, comparison: Comparison, options: HtmlReportOptions): Promise<Map<string, EvidenceRead>> {
   const limits = options.limits ?? DEFAULT_LIMITS;
   const budget = options.budgetBytes ?? DEFAULT_BUDGET_BYTES;
+  const maxTrials = options.maxTrials ?? DEFAULT_MAX_TRIALS;
+  let read = 0;
   const reads = new Map<string, EvidenceRead>();
   const baseCandidates = new Map<string, Promise<Candidate | null>>();
   const counted = new Set<string>();
@@ -45,10 +58,11 @@ async function readPlannedEvidence(results: Results, comparison: Comparison, opt
   for (const planned of planEvidence(results, comparison, options.runDir, options.bases ?? [])) {
     if (!planned.dir) {
       reads.set(planned.evidence, { kind: 'omitted', reason: 'its path leads outside the run directory, so it was not read' });
-    } else if (used >= budget) {
+    } else if (used >= budget || read >= maxTrials) {
       reads.set(planned.evidence, { kind: 'omitted', reason: 'left out of this page, which keeps its size bounded; see the trial directory' });
     } else {
       const head = await readTrialEvidence(planned.dir, limits);
+      read++;
       const base = planned.base;
       let baseCandidate: Candidate | null = null;
       if (base && head?.candidate) {

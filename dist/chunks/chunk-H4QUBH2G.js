@@ -2804,6 +2804,7 @@ var SCRIPT = `
     var done = true;
     if (lazy) {
       var html = data(lazy.getAttribute('data-lazy'));
+      if (html !== null && typeof html !== 'string') html = html.join('\\n');
       if (html === null) done = false;
       else {
         lazy.removeAttribute('data-lazy');
@@ -2895,25 +2896,25 @@ var SCRIPT = `
 // src/report/html/render.ts
 var DEFAULT_INLINE_LIMIT = 2 * 1024 * 1024;
 var MATRIX_ROWS = 250;
-function renderHtmlReport(model, options = {}) {
+function renderHtmlPieces(model, options = {}) {
   const blobHtml = new Map(Object.entries(model.blobs).map(([id, b]) => [id, b.kind === "diff" ? diffLines2(b.text) : text(b.text)]));
   const blobRefs = /* @__PURE__ */ new Map();
-  const lazyFragments = model.tasks.map((t) => taskBody(t, (id, tag, cls) => {
+  const lazyParts = model.tasks.map((t) => taskBodyParts(t, (id, tag, cls) => {
     blobRefs.set(id, (blobRefs.get(id) ?? 0) + 1);
     return `<${tag} class="${cls}" data-blob="${id}"></${tag}>`;
   }));
-  const inlineSize = lazyFragments.reduce((s, f) => s + f.length, 0) + [...blobRefs].reduce((s, [id, n]) => s + n * blobHtml.get(id).length, 0);
+  const inlineSize = lazyParts.reduce((s, parts) => s + parts.reduce((n, part) => n + part.length + 1, 0), 0) + [...blobRefs].reduce((s, [id, n]) => s + n * blobHtml.get(id).length, 0);
   const inline = inlineSize <= (options.inlineLimit ?? DEFAULT_INLINE_LIMIT);
-  const fragments = inline ? model.tasks.map((t) => taskBody(t, (id, tag, cls) => `<${tag} class="${cls}">${blobHtml.get(id)}</${tag}>`)) : lazyFragments;
-  const tasks = model.tasks.map((t, i) => taskHtml(t, inline ? fragments[i] : `<div data-lazy="d-${i}">${noscript(t)}</div>`)).join("\n");
+  const tasks = inline ? model.tasks.map((t) => taskHtml(t, taskBodyParts(t, (id, tag, cls) => `<${tag} class="${cls}">${blobHtml.get(id)}</${tag}>`).join("\n"))) : model.tasks.map((t, i) => taskHtml(t, `<div data-lazy="d-${i}">${noscript(t)}</div>`));
   const rows = model.tasks.map((t) => matrixRow(t, model.columns));
   const data = [
-    ...rows.length > MATRIX_ROWS ? [`<script type="application/json" id="m-rest">${scriptJson(rows.slice(MATRIX_ROWS).join("\n"))}</script>`] : [],
-    ...inline ? [] : fragments.map((f, i) => `<script type="application/json" id="d-${i}">${scriptJson(f)}</script>`),
-    ...inline ? [] : [...blobRefs.keys()].map((id) => `<script type="application/json" id="${id}">${scriptJson(blobHtml.get(id))}</script>`)
-  ].join("\n");
+    ...rows.length > MATRIX_ROWS ? [[`<script type="application/json" id="m-rest">${scriptJson(rows.slice(MATRIX_ROWS).join("\n"))}</script>`]] : [],
+    ...inline ? [] : lazyParts.map((parts, i) => [`<script type="application/json" id="d-${i}">[`, ...parts.flatMap((part, j) => j === 0 ? [scriptJson(part)] : [",", scriptJson(part)]), "]</script>"]),
+    ...inline ? [] : [...blobRefs.keys()].map((id) => [`<script type="application/json" id="${id}">${scriptJson(blobHtml.get(id))}</script>`])
+  ];
   const csp = `default-src 'none'; style-src '${sha256(STYLE)}'; script-src '${sha256(SCRIPT)}'; img-src 'none'; form-action 'none'; base-uri 'none'`;
-  return `<!doctype html>
+  return [
+    `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -2930,13 +2931,21 @@ ${matrix(model, rows)}
 <section id="tasks">
 <h2>Tasks</h2>
 ${model.tasks.length === 0 ? '<p class="muted">No task to show.</p>' : ""}
-${tasks}
+`,
+    ...joined(tasks),
+    `
 </section>
 <script>${SCRIPT}</script>
-${data}
+`,
+    ...data.flatMap((block, i) => i === 0 ? block : ["\n", ...block]),
+    `
 </body>
 </html>
-`;
+`
+  ];
+}
+function joined(items) {
+  return items.flatMap((item, i) => i === 0 ? [item] : ["\n", item]);
 }
 function sha256(source) {
   return `sha256-${createHash2("sha256").update(source).digest("base64")}`;
@@ -3034,14 +3043,14 @@ function taskHtml(t, body) {
   return `<details class="task" id="${t.anchor}" data-state="${t.state}"><summary><span class="chip s-${t.state}">${text(t.stateText)}</span> <b>${text(t.id)}</b> \xB7 trial pass ${counts(t.pass.base, t.pass.head)}${wall === void 0 ? "" : ` \xB7 ${seconds(wall)}`}</summary>
 <div class="body">${body}</div></details>`;
 }
-function taskBody(t, blob) {
+function taskBodyParts(t, blob) {
   return [
     t.differs.length ? `<p>Not compared: ${t.differs.map((d) => `${text(d.field)} <code>${text(d.base)}</code> \u2192 <code>${text(d.head)}</code>`).join("; ")}.</p>` : "",
     t.pooled ? `<p class="muted">${text(t.pooled)}.</p>` : "",
     t.cells.length ? checkTable(t.cells) : "",
     t.figures.length ? figuresTable(t.figures) : "",
     ...t.trials.map((tr) => trialHtml(tr, blob))
-  ].filter(Boolean).join("\n");
+  ].filter(Boolean);
 }
 function checkTable(cells) {
   const rules = cells.some((c) => c.rule !== null);
@@ -3149,11 +3158,15 @@ function diffLines2(patch) {
 
 // src/report/html/write.ts
 var DEFAULT_BUDGET_BYTES = 8 * 1024 * 1024;
+var DEFAULT_MAX_TRIALS = 400;
 async function buildHtmlReport(results, comparison, options) {
+  return (await buildHtmlPieces(results, comparison, options)).join("");
+}
+async function buildHtmlPieces(results, comparison, options) {
   const evidence = await readPlannedEvidence(results, comparison, options);
   let model = buildReportModel({ results, comparison, evidence, ...options.notes ? { notes: options.notes } : {} });
   if (options.redact) model = mapStrings(model, options.redact);
-  return renderHtmlReport(model, options);
+  return renderHtmlPieces(model, options);
 }
 async function writeHtmlReport(path, results, comparison, options) {
   await writeFile(path, await buildHtmlReport(results, comparison, options));
@@ -3161,6 +3174,8 @@ async function writeHtmlReport(path, results, comparison, options) {
 async function readPlannedEvidence(results, comparison, options) {
   const limits = options.limits ?? DEFAULT_LIMITS;
   const budget = options.budgetBytes ?? DEFAULT_BUDGET_BYTES;
+  const maxTrials = options.maxTrials ?? DEFAULT_MAX_TRIALS;
+  let read = 0;
   const reads = /* @__PURE__ */ new Map();
   const baseCandidates = /* @__PURE__ */ new Map();
   const counted = /* @__PURE__ */ new Set();
@@ -3168,10 +3183,11 @@ async function readPlannedEvidence(results, comparison, options) {
   for (const planned of planEvidence(results, comparison, options.runDir, options.bases ?? [])) {
     if (!planned.dir) {
       reads.set(planned.evidence, { kind: "omitted", reason: "its path leads outside the run directory, so it was not read" });
-    } else if (used >= budget) {
+    } else if (used >= budget || read >= maxTrials) {
       reads.set(planned.evidence, { kind: "omitted", reason: "left out of this page, which keeps its size bounded; see the trial directory" });
     } else {
       const head = await readTrialEvidence(planned.dir, limits);
+      read++;
       const base = planned.base;
       let baseCandidate = null;
       if (base && head?.candidate) {
@@ -3736,6 +3752,7 @@ export {
   formatPatch,
   code,
   buildHtmlReport,
+  buildHtmlPieces,
   writeHtmlReport,
   judgeRunLines,
   commentMarker,

@@ -13,13 +13,13 @@ import {
 } from "./chunk-PRNL7A4O.js";
 import {
   runTrialSet
-} from "./chunk-3NGI3I5R.js";
+} from "./chunk-GXEKC36K.js";
 import {
   readResultsFile
-} from "./chunk-BEHO7YF3.js";
+} from "./chunk-C5EX7I4L.js";
 import "./chunk-BDHMDGUP.js";
-import "./chunk-2OIA7D2M.js";
-import "./chunk-NBE3TJIT.js";
+import "./chunk-GNM7D6JT.js";
+import "./chunk-H4QUBH2G.js";
 import "./chunk-JRRPQI6J.js";
 import "./chunk-YUOH27J5.js";
 import "./chunk-GQ3N5QTO.js";

@@ -5,8 +5,8 @@ import {
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-2OIA7D2M.js";
-import "./chunk-NBE3TJIT.js";
+} from "./chunk-GNM7D6JT.js";
+import "./chunk-H4QUBH2G.js";
 import {
   loadTrialSet
 } from "./chunk-JRRPQI6J.js";

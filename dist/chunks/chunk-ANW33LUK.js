@@ -2,7 +2,7 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   readComparedResults,
   readResultsFile
-} from "./chunk-BEHO7YF3.js";
+} from "./chunk-C5EX7I4L.js";
 import {
   BaseFold,
   Comparison,
@@ -10,7 +10,7 @@ import {
   buildHtmlReport,
   compareFolded,
   renderComparisonMarkdown
-} from "./chunk-NBE3TJIT.js";
+} from "./chunk-H4QUBH2G.js";
 import {
   EXIT
 } from "./chunk-XNNNYSL3.js";

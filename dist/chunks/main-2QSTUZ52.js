@@ -2,16 +2,16 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   isolationNote,
   progressReporter
-} from "./chunk-LQWZEAZC.js";
+} from "./chunk-YZ2CL4HZ.js";
 import {
   newFailures
 } from "./chunk-PRNL7A4O.js";
 import {
   runTrialSet
-} from "./chunk-3NGI3I5R.js";
+} from "./chunk-GXEKC36K.js";
 import {
   readResultsFile
-} from "./chunk-BEHO7YF3.js";
+} from "./chunk-C5EX7I4L.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -24,7 +24,7 @@ import {
 } from "./chunk-BDHMDGUP.js";
 import {
   writeRunFiles
-} from "./chunk-2OIA7D2M.js";
+} from "./chunk-GNM7D6JT.js";
 import {
   BaseFold,
   analyse,
@@ -41,7 +41,7 @@ import {
   screeningBound,
   summarizeTask,
   writeHtmlReport
-} from "./chunk-NBE3TJIT.js";
+} from "./chunk-H4QUBH2G.js";
 import {
   loadTrialSet
 } from "./chunk-JRRPQI6J.js";

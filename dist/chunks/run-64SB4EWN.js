@@ -2,16 +2,16 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   isolationNote,
   progressReporter
-} from "./chunk-LQWZEAZC.js";
+} from "./chunk-YZ2CL4HZ.js";
 import {
   recordTrialSet
-} from "./chunk-3NGI3I5R.js";
-import "./chunk-BEHO7YF3.js";
+} from "./chunk-GXEKC36K.js";
+import "./chunk-C5EX7I4L.js";
 import "./chunk-BDHMDGUP.js";
-import "./chunk-2OIA7D2M.js";
+import "./chunk-GNM7D6JT.js";
 import {
   judgeRunLines
-} from "./chunk-NBE3TJIT.js";
+} from "./chunk-H4QUBH2G.js";
 import "./chunk-JRRPQI6J.js";
 import "./chunk-YUOH27J5.js";
 import "./chunk-GQ3N5QTO.js";

@@ -1,26 +1,26 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   readResultsFile
-} from "./chunk-BEHO7YF3.js";
+} from "./chunk-C5EX7I4L.js";
 import {
   SemanticLayer
 } from "./chunk-BDHMDGUP.js";
 import {
   applyCommittedRepair,
   junitPieces
-} from "./chunk-2OIA7D2M.js";
+} from "./chunk-GNM7D6JT.js";
 import {
   RESULTS_SCHEMA,
   Results,
   TrialResult,
   Usage,
-  buildHtmlReport,
+  buildHtmlPieces,
   compareResults,
   judgeChecks,
   judgeNotes,
   renderRunMarkdown,
   summarizeTask
-} from "./chunk-NBE3TJIT.js";
+} from "./chunk-H4QUBH2G.js";
 import {
   judgeSecrets,
   loadTrialSet
@@ -188,8 +188,8 @@ async function writeRunFilesStreamed(runDir, run, trials, scrubber) {
   await writePieces(runDir, "junit.xml", [junitPieces(run.trial_set.name, suites)], scrubber);
   await writeInside(runDir, "report.md", renderRunMarkdown(reportable(run)), scrubber);
   const whole = { ...run, tasks: run.tasks.map((task) => ({ ...task, trials: [...trials(task.id)] })) };
-  const html = await buildHtmlReport(whole, compareResults([], whole), { runDir, redact: (text) => scrubber.text(text) });
-  await writeInside(runDir, "report.html", html, scrubber);
+  const html = await buildHtmlPieces(whole, compareResults([], whole), { runDir, redact: (text) => scrubber.text(text) });
+  await writePieces(runDir, "report.html", [html], scrubber);
   return resultsPath;
 }
 function reportable(run) {

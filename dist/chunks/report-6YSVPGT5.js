@@ -1,13 +1,13 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeOutput
-} from "./chunk-LR3UUUAC.js";
+} from "./chunk-ANW33LUK.js";
 import {
   readComparedResults
-} from "./chunk-BEHO7YF3.js";
+} from "./chunk-C5EX7I4L.js";
 import {
   renderRunMarkdown
-} from "./chunk-NBE3TJIT.js";
+} from "./chunk-H4QUBH2G.js";
 import "./chunk-GQ3N5QTO.js";
 import "./chunk-JXLGSGCR.js";
 import "./chunk-HTOP67CN.js";

@@ -3,7 +3,7 @@ import {
   READABLE_RESULTS_SCHEMAS,
   RESULTS_SCHEMA,
   Results
-} from "./chunk-NBE3TJIT.js";
+} from "./chunk-H4QUBH2G.js";
 import {
   readJsonFile
 } from "./chunk-UQJK2C22.js";

@@ -2,9 +2,9 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   runCompareCli,
   writeOutput
-} from "./chunk-LR3UUUAC.js";
-import "./chunk-BEHO7YF3.js";
-import "./chunk-NBE3TJIT.js";
+} from "./chunk-ANW33LUK.js";
+import "./chunk-C5EX7I4L.js";
+import "./chunk-H4QUBH2G.js";
 import "./chunk-GQ3N5QTO.js";
 import "./chunk-JXLGSGCR.js";
 import "./chunk-HTOP67CN.js";

@@ -9,7 +9,7 @@ import {
   renderRunMarkdown,
   structuredPatch,
   summarizeTask
-} from "./chunk-NBE3TJIT.js";
+} from "./chunk-H4QUBH2G.js";
 import {
   NO_LIMITS,
   openSandbox,
