@@ -13,7 +13,7 @@ export function checkKind(check: string): CheckKind {
   return prefix === 'detect' || prefix === 'constraint' || prefix === 'tool' || prefix === 'judge' ? prefix : 'other';
 }
 
-/** An env error is the environment's failure, never the agent's (DESIGN §1.3), so it is shown, not gated. */
+/** An env error is the environment's failure, never the agent's, so it is shown, not gated. */
 export function isGated(check: string): boolean {
   return checkKind(check) !== 'env';
 }

@@ -1,4 +1,4 @@
-// The comparison of base results with head results (shared/DESIGN.md §9): what `trialgate compare
+// The comparison of base results with head results (docs/comparison.md): what `trialgate compare
 // --format json` writes and what the markdown is rendered from. Versioned like results.json.
 // Holdout tasks appear only as an aggregate: no id, check name or evidence path of theirs is in here.
 import { z } from 'zod';
