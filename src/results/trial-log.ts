@@ -1,15 +1,19 @@
 // The trials of a run, kept on disk as they finish instead of in memory: an append-only log of JSON lines,
 // one verdict each, in a private temporary directory. Memory keeps a digest per trial (what summaries,
-// progress, the run summary and report.md read: outcome, checks, wall time, usage, evidence) and where its
-// line is with the line's hash; at the end results.json and junit.xml are written from the log trial by
-// trial. A line that changed meanwhile (an unisolated agent can reach any file of its user) is refused.
+// progress and the run summary read: outcome, checks, wall time, usage, evidence) and where its line is
+// with the line's hash; the run's files are written from the log read back once at the end (results/write.ts).
+// A line that changed meanwhile (an unisolated agent can reach any file of its user) is refused.
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { TrialResult } from '../schemas/results.ts';
+import { TrialResult, type Results, type TaskResult } from '../schemas/results.ts';
 import { sha256 } from '../util/hash.ts';
 
 /** A trial without its layers and judgements: what a run keeps in memory of each. */
 export type TrialDigest = Omit<TrialResult, 'layers' | 'judgements'>;
+
+/** A run as memory holds it: every trial a digest. */
+export type TaskDigest = Omit<TaskResult, 'trials'> & { trials: TrialDigest[] };
+export type RunDigest = Omit<Results, 'tasks'> & { tasks: TaskDigest[] };
 
 interface Line {
   offset: number;

@@ -13,8 +13,8 @@ import type { Sandbox } from '../isolation/sandbox.ts';
 import { summarizeTask } from '../results/metrics.ts';
 import { applyCommittedRepair } from '../repair/committed.ts';
 import { ServicePool, type ServiceLender } from '../service/pool.ts';
-import { TrialLog, type TrialDigest } from '../results/trial-log.ts';
-import { writeRunFilesStreamed, type RunDigest, type TaskDigest } from '../results/write-streamed.ts';
+import { TrialLog, type RunDigest, type TaskDigest, type TrialDigest } from '../results/trial-log.ts';
+import { writeLoggedRunFiles } from '../results/write.ts';
 import { readResultsFile } from '../compare/read-results.ts';
 import { RESULTS_SCHEMA, type Results, type RunInfo, type TrialResult } from '../schemas/results.ts';
 import { EnvironmentError, UserInputError } from '../util/errors.ts';
@@ -89,7 +89,7 @@ export async function runTrialSet(options: RunOptions): Promise<RunOutput> {
 
 /**
  * Run the trial set. Each trial goes to disk as it ends (its directory, and a log its results are written
- * from at the end): memory holds a digest per trial, so a run of thousands stays as small as one of ten.
+ * from at the end): while trials run, memory holds a digest per trial, not every trial's layers and reports.
  */
 export async function recordTrialSet(options: RunOptions): Promise<RunRecord> {
   const set = await loadTrialSet(options.configPath);
@@ -212,7 +212,7 @@ export async function recordTrialSet(options: RunOptions): Promise<RunRecord> {
     const trials = function* (taskId: string) {
       for (const trial of log.trials(taskId)) yield trust(trial);
     };
-    const resultsPath = await writeRunFilesStreamed(runDir, record, trials, scrubber);
+    const resultsPath = await writeLoggedRunFiles(runDir, record, trials, scrubber);
     return { runDir, resultsPath, run: record };
   } finally {
     await pool.close();

@@ -11,11 +11,30 @@ export async function writeInside(root: string, relPath: string, data: string | 
   const bytes = typeof data === 'string' ? Buffer.from(scrubber ? scrubber.text(data) : data) : scrubber ? scrubber.bytes(data) : data;
   const { fd, path } = openInside(root, relPath);
   try {
-    for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+    writeAll(fd, bytes);
   } finally {
     closeSync(fd);
   }
   return path;
+}
+
+/**
+ * Write `pieces` one after the other to `root/relPath`, as writeInside does, never joining them: a file of
+ * thousands of trials is never one string. Each piece is scrubbed on its own, so a piece must hold whole
+ * values (a JSON value, an XML element, a part of the HTML page): a secret inside one string never spans two.
+ */
+export async function writePiecesInside(root: string, relPath: string, pieces: Iterable<string>, scrubber: Scrubber): Promise<string> {
+  const { fd, path } = openInside(root, relPath);
+  try {
+    for (const piece of pieces) writeAll(fd, Buffer.from(scrubber.text(piece)));
+  } finally {
+    closeSync(fd);
+  }
+  return path;
+}
+
+function writeAll(fd: number, bytes: Buffer): void {
+  for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
 }
 
 /** `root/relPath` opened for writing (created or emptied) as writeInside does; the caller closes `fd`. */

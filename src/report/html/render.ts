@@ -37,10 +37,6 @@ export const DEFAULT_INLINE_LIMIT = 2 * 1024 * 1024;
  */
 export const MATRIX_ROWS = 250;
 
-export function renderHtmlReport(model: ReportModel, options: RenderOptions = {}): string {
-  return renderHtmlPieces(model, options).join('');
-}
-
 /**
  * The page as the pieces it is made of, in order (their concatenation is the page): a writer writes them
  * one by one, so a page of thousands of trials is never copied whole again (joined, scrubbed, encoded).

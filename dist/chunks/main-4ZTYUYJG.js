@@ -2,16 +2,16 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   isolationNote,
   progressReporter
-} from "./chunk-YZ2CL4HZ.js";
+} from "./chunk-2QVHTHEO.js";
 import {
   newFailures
 } from "./chunk-PRNL7A4O.js";
 import {
   runTrialSet
-} from "./chunk-GXEKC36K.js";
+} from "./chunk-BDGMOLKE.js";
 import {
   readResultsFile
-} from "./chunk-C5EX7I4L.js";
+} from "./chunk-OMKGA4US.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -21,10 +21,10 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-BDHMDGUP.js";
+} from "./chunk-TAREZFEW.js";
 import {
   writeRunFiles
-} from "./chunk-GNM7D6JT.js";
+} from "./chunk-CP4WYNJH.js";
 import {
   BaseFold,
   analyse,
@@ -41,10 +41,10 @@ import {
   screeningBound,
   summarizeTask,
   writeHtmlReport
-} from "./chunk-H4QUBH2G.js";
+} from "./chunk-P6SPGUZJ.js";
 import {
   loadTrialSet
-} from "./chunk-JRRPQI6J.js";
+} from "./chunk-4KHW46Z6.js";
 import {
   httpStatus,
   recordsBaseline,
@@ -68,10 +68,10 @@ import {
 import {
   CorruptZipError
 } from "./chunk-6BRYMBDE.js";
-import "./chunk-FW6LGNTF.js";
+import "./chunk-JGNFWJZW.js";
 import {
   writeInside
-} from "./chunk-CNTC5MQ4.js";
+} from "./chunk-TTX22JD6.js";
 import "./chunk-JXLGSGCR.js";
 import "./chunk-VKT34IZI.js";
 import "./chunk-HTOP67CN.js";

@@ -11,11 +11,11 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-BDHMDGUP.js";
+} from "./chunk-TAREZFEW.js";
 import {
   judgeSecrets,
   loadTrialSet
-} from "./chunk-JRRPQI6J.js";
+} from "./chunk-4KHW46Z6.js";
 import "./chunk-YUOH27J5.js";
 import {
   CALIBRATION_SCHEMA
@@ -25,7 +25,7 @@ import {
 } from "./chunk-ASMVMORG.js";
 import {
   mapPool
-} from "./chunk-CNTC5MQ4.js";
+} from "./chunk-TTX22JD6.js";
 import "./chunk-JXLGSGCR.js";
 import "./chunk-VKT34IZI.js";
 import "./chunk-HTOP67CN.js";

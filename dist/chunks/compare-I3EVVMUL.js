@@ -2,9 +2,9 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   runCompareCli,
   writeOutput
-} from "./chunk-ANW33LUK.js";
-import "./chunk-C5EX7I4L.js";
-import "./chunk-H4QUBH2G.js";
+} from "./chunk-K3JUNSTM.js";
+import "./chunk-OMKGA4US.js";
+import "./chunk-P6SPGUZJ.js";
 import "./chunk-GQ3N5QTO.js";
 import "./chunk-JXLGSGCR.js";
 import "./chunk-HTOP67CN.js";

@@ -4,7 +4,7 @@ import {
 } from "./chunk-YUOH27J5.js";
 import {
   kindOf
-} from "./chunk-CNTC5MQ4.js";
+} from "./chunk-TTX22JD6.js";
 import {
   loadFixture,
   mustBeInside

@@ -13,14 +13,14 @@ import {
 } from "./chunk-PRNL7A4O.js";
 import {
   runTrialSet
-} from "./chunk-GXEKC36K.js";
+} from "./chunk-BDGMOLKE.js";
 import {
   readResultsFile
-} from "./chunk-C5EX7I4L.js";
-import "./chunk-BDHMDGUP.js";
-import "./chunk-GNM7D6JT.js";
-import "./chunk-H4QUBH2G.js";
-import "./chunk-JRRPQI6J.js";
+} from "./chunk-OMKGA4US.js";
+import "./chunk-TAREZFEW.js";
+import "./chunk-CP4WYNJH.js";
+import "./chunk-P6SPGUZJ.js";
+import "./chunk-4KHW46Z6.js";
 import "./chunk-YUOH27J5.js";
 import "./chunk-GQ3N5QTO.js";
 import "./chunk-6E6MCQHD.js";
@@ -30,8 +30,8 @@ import {
 import {
   markdownTable
 } from "./chunk-ASMVMORG.js";
-import "./chunk-FW6LGNTF.js";
-import "./chunk-CNTC5MQ4.js";
+import "./chunk-JGNFWJZW.js";
+import "./chunk-TTX22JD6.js";
 import "./chunk-JXLGSGCR.js";
 import "./chunk-VKT34IZI.js";
 import "./chunk-HTOP67CN.js";

@@ -1,49 +1,44 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   readResultsFile
-} from "./chunk-C5EX7I4L.js";
+} from "./chunk-OMKGA4US.js";
 import {
   SemanticLayer
-} from "./chunk-BDHMDGUP.js";
+} from "./chunk-TAREZFEW.js";
 import {
   applyCommittedRepair,
-  junitPieces
-} from "./chunk-GNM7D6JT.js";
+  writeLoggedRunFiles
+} from "./chunk-CP4WYNJH.js";
 import {
   RESULTS_SCHEMA,
-  Results,
   TrialResult,
   Usage,
-  buildHtmlPieces,
-  compareResults,
   judgeChecks,
   judgeNotes,
-  renderRunMarkdown,
   summarizeTask
-} from "./chunk-H4QUBH2G.js";
+} from "./chunk-P6SPGUZJ.js";
 import {
   judgeSecrets,
   loadTrialSet
-} from "./chunk-JRRPQI6J.js";
+} from "./chunk-4KHW46Z6.js";
 import {
   TOOL_VERSION
 } from "./chunk-6E6MCQHD.js";
 import {
   ResetProver,
   proofRefusal
-} from "./chunk-FW6LGNTF.js";
+} from "./chunk-JGNFWJZW.js";
 import {
   AcceptanceCopyChanged,
   ServicePool,
   baseEnvironment,
   mapPool,
-  openInside,
   openSandbox,
   passedEnvironment,
   readCandidate,
   runAgentProcess,
   writeInside
-} from "./chunk-CNTC5MQ4.js";
+} from "./chunk-TTX22JD6.js";
 import {
   NO_FAULT,
   copyFixture,
@@ -129,88 +124,6 @@ var TrialLog = class _TrialLog {
     closeSync(this.fd);
   }
 };
-
-// src/results/write-streamed.ts
-import { closeSync as closeSync2, writeSync as writeSync2 } from "node:fs";
-
-// src/util/json-stream.ts
-var LAZY = /* @__PURE__ */ Symbol("lazy JSON array");
-function lazy(items) {
-  return { [LAZY]: items };
-}
-var isLazy = (value) => typeof value === "object" && value !== null && LAZY in value;
-function holdsLazy(value) {
-  if (isLazy(value)) return true;
-  if (typeof value !== "object" || value === null) return false;
-  return Object.values(value).some(holdsLazy);
-}
-var pad = (depth) => "  ".repeat(depth);
-var indented = (text, depth) => depth ? text.replaceAll("\n", `
-${pad(depth)}`) : text;
-function* jsonPieces(value, depth = 0) {
-  if (!holdsLazy(value)) {
-    yield indented(JSON.stringify(value, null, 2), depth);
-    return;
-  }
-  const inner = pad(depth + 1);
-  if (isLazy(value) || Array.isArray(value)) {
-    let first2 = true;
-    yield "[";
-    for (const item of isLazy(value) ? value[LAZY] : value) {
-      yield `${first2 ? "" : ","}
-${inner}`;
-      yield* item === void 0 || typeof item === "function" || typeof item === "symbol" ? ["null"] : jsonPieces(item, depth + 1);
-      first2 = false;
-    }
-    yield first2 ? "]" : `
-${pad(depth)}]`;
-    return;
-  }
-  let first = true;
-  yield "{";
-  for (const [key, item] of Object.entries(value)) {
-    if (item === void 0 || typeof item === "function" || typeof item === "symbol") continue;
-    yield `${first ? "" : ","}
-${inner}${JSON.stringify(key)}: `;
-    yield* jsonPieces(item, depth + 1);
-    first = false;
-  }
-  yield first ? "}" : `
-${pad(depth)}}`;
-}
-
-// src/results/write-streamed.ts
-async function writeRunFilesStreamed(runDir, run, trials, scrubber) {
-  Results.parse({ ...run, tasks: run.tasks.map((task) => ({ ...task, trials: [] })) });
-  const document = { ...run, tasks: run.tasks.map((task) => ({ ...task, trials: lazy(trials(task.id)) })) };
-  const resultsPath = await writePieces(runDir, "results.json", [jsonPieces(document), ["\n"]], scrubber);
-  const suites = run.tasks.map((task) => ({ id: task.id, wall_ms: task.summary.wall_ms, outcomes: task.trials.map((t) => t.outcome), trials: trials(task.id) }));
-  await writePieces(runDir, "junit.xml", [junitPieces(run.trial_set.name, suites)], scrubber);
-  await writeInside(runDir, "report.md", renderRunMarkdown(reportable(run)), scrubber);
-  const whole = { ...run, tasks: run.tasks.map((task) => ({ ...task, trials: [...trials(task.id)] })) };
-  const html = await buildHtmlPieces(whole, compareResults([], whole), { runDir, redact: (text) => scrubber.text(text) });
-  await writePieces(runDir, "report.html", [html], scrubber);
-  return resultsPath;
-}
-function reportable(run) {
-  const layer = { ok: null, failures: [] };
-  const layers = { final_state: layer, constraints: layer, tool_contract: layer, trajectory: { notes: [] } };
-  return { ...run, tasks: run.tasks.map((task) => ({ ...task, trials: task.trials.map((t) => ({ ...t, layers, judgements: [] })) })) };
-}
-async function writePieces(root, name, sources, scrubber) {
-  const { fd, path } = openInside(root, name);
-  try {
-    for (const source of sources) {
-      for (const piece of source) {
-        const bytes = Buffer.from(scrubber.text(piece));
-        for (let written = 0; written < bytes.length; ) written += writeSync2(fd, bytes, written, bytes.length - written);
-      }
-    }
-  } finally {
-    closeSync2(fd);
-  }
-  return path;
-}
 
 // src/trial/integrity.ts
 import { readdirSync } from "node:fs";
@@ -770,7 +683,7 @@ async function recordTrialSet(options) {
     const trials = function* (taskId) {
       for (const trial of log.trials(taskId)) yield trust(trial);
     };
-    const resultsPath = await writeRunFilesStreamed(runDir, record, trials, scrubber);
+    const resultsPath = await writeLoggedRunFiles(runDir, record, trials, scrubber);
     return { runDir, resultsPath, run: record };
   } finally {
     await pool.close();

@@ -3,7 +3,7 @@ import {
   READABLE_RESULTS_SCHEMAS,
   RESULTS_SCHEMA,
   Results
-} from "./chunk-H4QUBH2G.js";
+} from "./chunk-P6SPGUZJ.js";
 import {
   readJsonFile
 } from "./chunk-UQJK2C22.js";

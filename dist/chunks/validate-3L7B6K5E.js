@@ -4,10 +4,10 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-SNTJHDHS.js";
+} from "./chunk-NDZRJL6T.js";
 import "./chunk-ASMVMORG.js";
-import "./chunk-FW6LGNTF.js";
-import "./chunk-CNTC5MQ4.js";
+import "./chunk-JGNFWJZW.js";
+import "./chunk-TTX22JD6.js";
 import "./chunk-JXLGSGCR.js";
 import "./chunk-VKT34IZI.js";
 import "./chunk-HTOP67CN.js";

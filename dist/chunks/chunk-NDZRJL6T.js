@@ -5,12 +5,12 @@ import {
 import {
   ResetProver,
   proofRefusal
-} from "./chunk-FW6LGNTF.js";
+} from "./chunk-JGNFWJZW.js";
 import {
   kindOf,
   openSandbox,
   passedEnvironment
-} from "./chunk-CNTC5MQ4.js";
+} from "./chunk-TTX22JD6.js";
 import {
   loadFixture,
   variantsOf

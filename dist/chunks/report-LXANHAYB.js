@@ -1,13 +1,13 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeOutput
-} from "./chunk-ANW33LUK.js";
+} from "./chunk-K3JUNSTM.js";
 import {
   readComparedResults
-} from "./chunk-C5EX7I4L.js";
+} from "./chunk-OMKGA4US.js";
 import {
   renderRunMarkdown
-} from "./chunk-H4QUBH2G.js";
+} from "./chunk-P6SPGUZJ.js";
 import "./chunk-GQ3N5QTO.js";
 import "./chunk-JXLGSGCR.js";
 import "./chunk-HTOP67CN.js";

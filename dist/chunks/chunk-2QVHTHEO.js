@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   failureReasons
-} from "./chunk-GNM7D6JT.js";
+} from "./chunk-CP4WYNJH.js";
 
 // src/trial/progress.ts
 function progressReporter(write, live) {

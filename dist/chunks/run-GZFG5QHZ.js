@@ -2,28 +2,28 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   isolationNote,
   progressReporter
-} from "./chunk-YZ2CL4HZ.js";
+} from "./chunk-2QVHTHEO.js";
 import {
   recordTrialSet
-} from "./chunk-GXEKC36K.js";
-import "./chunk-C5EX7I4L.js";
-import "./chunk-BDHMDGUP.js";
-import "./chunk-GNM7D6JT.js";
+} from "./chunk-BDGMOLKE.js";
+import "./chunk-OMKGA4US.js";
+import "./chunk-TAREZFEW.js";
+import "./chunk-CP4WYNJH.js";
 import {
   judgeRunLines
-} from "./chunk-H4QUBH2G.js";
-import "./chunk-JRRPQI6J.js";
+} from "./chunk-P6SPGUZJ.js";
+import "./chunk-4KHW46Z6.js";
 import "./chunk-YUOH27J5.js";
 import "./chunk-GQ3N5QTO.js";
 import "./chunk-6E6MCQHD.js";
 import {
   isolationLine
-} from "./chunk-SNTJHDHS.js";
+} from "./chunk-NDZRJL6T.js";
 import {
   markdownTable
 } from "./chunk-ASMVMORG.js";
-import "./chunk-FW6LGNTF.js";
-import "./chunk-CNTC5MQ4.js";
+import "./chunk-JGNFWJZW.js";
+import "./chunk-TTX22JD6.js";
 import "./chunk-JXLGSGCR.js";
 import "./chunk-VKT34IZI.js";
 import "./chunk-HTOP67CN.js";

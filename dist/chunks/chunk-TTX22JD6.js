@@ -43,11 +43,23 @@ async function writeInside(root, relPath, data, scrubber) {
   const bytes = typeof data === "string" ? Buffer.from(scrubber ? scrubber.text(data) : data) : scrubber ? scrubber.bytes(data) : data;
   const { fd, path } = openInside(root, relPath);
   try {
-    for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+    writeAll(fd, bytes);
   } finally {
     closeSync(fd);
   }
   return path;
+}
+async function writePiecesInside(root, relPath, pieces, scrubber) {
+  const { fd, path } = openInside(root, relPath);
+  try {
+    for (const piece of pieces) writeAll(fd, Buffer.from(scrubber.text(piece)));
+  } finally {
+    closeSync(fd);
+  }
+  return path;
+}
+function writeAll(fd, bytes) {
+  for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
 }
 function openInside(root, relPath) {
   if (!lstatSync(root).isDirectory()) throw new Error(`${root} is not a directory: refusing to write into it`);
@@ -2024,7 +2036,7 @@ function kindOf(acceptance) {
 
 export {
   writeInside,
-  openInside,
+  writePiecesInside,
   openSandbox,
   baseEnvironment,
   passedEnvironment,

@@ -2,7 +2,7 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   readComparedResults,
   readResultsFile
-} from "./chunk-C5EX7I4L.js";
+} from "./chunk-OMKGA4US.js";
 import {
   BaseFold,
   Comparison,
@@ -10,7 +10,7 @@ import {
   buildHtmlReport,
   compareFolded,
   renderComparisonMarkdown
-} from "./chunk-H4QUBH2G.js";
+} from "./chunk-P6SPGUZJ.js";
 import {
   EXIT
 } from "./chunk-XNNNYSL3.js";

@@ -4,7 +4,7 @@ import {
   probeState,
   resetService,
   startService
-} from "./chunk-CNTC5MQ4.js";
+} from "./chunk-TTX22JD6.js";
 import {
   EnvironmentError
 } from "./chunk-EMQXSGHT.js";

@@ -5,14 +5,14 @@ import {
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-GNM7D6JT.js";
-import "./chunk-H4QUBH2G.js";
+} from "./chunk-CP4WYNJH.js";
+import "./chunk-P6SPGUZJ.js";
 import {
   loadTrialSet
-} from "./chunk-JRRPQI6J.js";
+} from "./chunk-4KHW46Z6.js";
 import "./chunk-YUOH27J5.js";
 import "./chunk-GQ3N5QTO.js";
-import "./chunk-CNTC5MQ4.js";
+import "./chunk-TTX22JD6.js";
 import "./chunk-JXLGSGCR.js";
 import "./chunk-VKT34IZI.js";
 import "./chunk-HTOP67CN.js";

@@ -2,21 +2,22 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   Results,
   applyPatch,
-  buildHtmlReport,
+  buildHtmlPieces,
   compareResults,
   formatPatch,
   parsePatch,
   renderRunMarkdown,
   structuredPatch,
   summarizeTask
-} from "./chunk-H4QUBH2G.js";
+} from "./chunk-P6SPGUZJ.js";
 import {
   NO_LIMITS,
   openSandbox,
   readCandidate,
   writeCandidate,
-  writeInside
-} from "./chunk-CNTC5MQ4.js";
+  writeInside,
+  writePiecesInside
+} from "./chunk-TTX22JD6.js";
 import {
   copyFixture
 } from "./chunk-VKT34IZI.js";
@@ -35,11 +36,51 @@ import {
   parseOrThrow
 } from "./chunk-EMQXSGHT.js";
 
+// src/util/json-stream.ts
+var LAZY = /* @__PURE__ */ Symbol("lazy JSON array");
+var isLazy = (value) => typeof value === "object" && value !== null && LAZY in value;
+function holdsLazy(value) {
+  if (isLazy(value)) return true;
+  if (typeof value !== "object" || value === null) return false;
+  return Object.values(value).some(holdsLazy);
+}
+var pad = (depth) => "  ".repeat(depth);
+var indented = (text, depth) => depth ? text.replaceAll("\n", `
+${pad(depth)}`) : text;
+function* jsonPieces(value, depth = 0) {
+  if (!holdsLazy(value)) {
+    yield indented(JSON.stringify(value, null, 2), depth);
+    return;
+  }
+  const inner = pad(depth + 1);
+  if (isLazy(value) || Array.isArray(value)) {
+    let first2 = true;
+    yield "[";
+    for (const item of isLazy(value) ? value[LAZY] : value) {
+      yield `${first2 ? "" : ","}
+${inner}`;
+      yield* item === void 0 || typeof item === "function" || typeof item === "symbol" ? ["null"] : jsonPieces(item, depth + 1);
+      first2 = false;
+    }
+    yield first2 ? "]" : `
+${pad(depth)}]`;
+    return;
+  }
+  let first = true;
+  yield "{";
+  for (const [key, item] of Object.entries(value)) {
+    if (item === void 0 || typeof item === "function" || typeof item === "symbol") continue;
+    yield `${first ? "" : ","}
+${inner}${JSON.stringify(key)}: `;
+    yield* jsonPieces(item, depth + 1);
+    first = false;
+  }
+  yield first ? "}" : `
+${pad(depth)}}`;
+}
+
 // src/results/junit.ts
 var escape = (s) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
-function renderJunit(results) {
-  return [...junitPieces(results.trial_set.name, results.tasks.map((task) => ({ id: task.id, wall_ms: task.summary.wall_ms, outcomes: task.trials.map((t) => t.outcome), trials: task.trials })))].join("");
-}
 function* junitPieces(setName, suites) {
   yield `<?xml version="1.0" encoding="UTF-8"?>
 <testsuites name="${escape(setName)}">
@@ -87,13 +128,24 @@ function failureReasons(trial) {
 
 // src/results/write.ts
 async function writeRunFiles(runDir, results, scrubber = Scrubber.none) {
-  const valid = Results.parse(results);
-  const resultsPath = await writeInside(runDir, "results.json", JSON.stringify(valid, null, 2) + "\n", scrubber);
-  await writeInside(runDir, "junit.xml", renderJunit(valid), scrubber);
-  await writeInside(runDir, "report.md", renderRunMarkdown(valid), scrubber);
-  const html = await buildHtmlReport(valid, compareResults([], valid), { runDir, redact: (text) => scrubber.text(text) });
-  await writeInside(runDir, "report.html", html, scrubber);
+  return writeValidRunFiles(runDir, Results.parse(results), scrubber);
+}
+async function writeLoggedRunFiles(runDir, run, trials, scrubber) {
+  Results.parse({ ...run, tasks: run.tasks.map((task) => ({ ...task, trials: [] })) });
+  return writeValidRunFiles(runDir, { ...run, tasks: run.tasks.map((task) => ({ ...task, trials: [...trials(task.id)] })) }, scrubber);
+}
+async function writeValidRunFiles(runDir, results, scrubber) {
+  const resultsPath = await writePiecesInside(runDir, "results.json", withNewline(jsonPieces(results)), scrubber);
+  const suites = results.tasks.map((task) => ({ id: task.id, wall_ms: task.summary.wall_ms, outcomes: task.trials.map((t) => t.outcome), trials: task.trials }));
+  await writePiecesInside(runDir, "junit.xml", junitPieces(results.trial_set.name, suites), scrubber);
+  await writeInside(runDir, "report.md", renderRunMarkdown(results), scrubber);
+  const html = await buildHtmlPieces(results, compareResults([], results), { runDir, redact: (text) => scrubber.text(text) });
+  await writePiecesInside(runDir, "report.html", html, scrubber);
   return resultsPath;
+}
+function* withNewline(pieces) {
+  yield* pieces;
+  yield "\n";
 }
 
 // src/repair/repair.ts
@@ -273,9 +325,9 @@ async function applyCommittedRepair(set, task, taskResult, trial, trialDir, runD
 }
 
 export {
-  junitPieces,
   failureReasons,
   writeRunFiles,
+  writeLoggedRunFiles,
   repairTarget,
   startRepair,
   abortRepair,

@@ -9,7 +9,7 @@ import {
 import {
   baseEnvironment,
   writeInside
-} from "./chunk-CNTC5MQ4.js";
+} from "./chunk-TTX22JD6.js";
 import {
   external_exports
 } from "./chunk-OVH43LBJ.js";
