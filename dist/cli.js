@@ -33,15 +33,15 @@ import "./chunks/chunk-HZGLYA5U.js";
 // src/cli/main.ts
 var COMMANDS = [
   { spec: INIT, load: async () => (await import("./chunks/init-UUVLZYV2.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-3L7B6K5E.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-3L7B6K5E.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-GZFG5QHZ.js")).runRunCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-CQ7XT2YV.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-CQ7XT2YV.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-PN7Q2WTV.js")).runRunCli },
   { spec: COMPARE, load: async () => (await import("./chunks/compare-I3EVVMUL.js")).runCompareCli },
   { spec: REPORT, load: async () => (await import("./chunks/report-LXANHAYB.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-IGWKSIAO.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-6OOWAQDN.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-HF5OXNUG.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-PJ4GMIIK.js")).runRepairCli }
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-CSK72H47.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-YTR3PJMW.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-HGFEP6TF.js")).runRepairCli }
 ];
 async function main(argv, io = processIo) {
   const [name, ...rest] = argv;

@@ -4,6 +4,7 @@
 // key variable, binds a loopback port of its choosing and prints its base URL on stdout.
 import { spawn } from 'node:child_process';
 import { baseEnvironment } from '../isolation/open.ts';
+import { killGroup, supervise } from '../isolation/processes.ts';
 import { EnvironmentError } from '../util/errors.ts';
 
 export interface LocalEndpoint {
@@ -25,11 +26,12 @@ export async function startLocalEndpoint(command: string, cwd: string, env: Reco
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     if (stderr.length < OUTPUT_CAP) stderr += chunk;
   });
-  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  // Ended with trialgate if the run is interrupted, like every process it starts; `sh -c` and what it started are one group.
+  const exited = supervise(child, () => killGroup(child));
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
-    signal(child.pid, 'SIGTERM');
-    const timer = setTimeout(() => signal(child.pid, 'SIGKILL'), STOP_GRACE_MS);
+    killGroup(child, 'SIGTERM');
+    const timer = setTimeout(() => killGroup(child), STOP_GRACE_MS);
     await exited;
     clearTimeout(timer);
   };
@@ -57,14 +59,4 @@ export async function startLocalEndpoint(command: string, cwd: string, env: Reco
   // Its output is no longer read; draining it keeps a chatty server from blocking on a full pipe.
   child.stdout.resume();
   return { baseUrl: url, stop };
-}
-
-/** The whole process group: `sh -c` and what it started. */
-function signal(pid: number | undefined, name: NodeJS.Signals): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, name);
-  } catch {
-    // already gone
-  }
 }

@@ -5,14 +5,14 @@ import {
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-CP4WYNJH.js";
+} from "./chunk-WUFRR72Q.js";
 import "./chunk-P6SPGUZJ.js";
 import {
   loadTrialSet
-} from "./chunk-4KHW46Z6.js";
+} from "./chunk-DTD57J2A.js";
 import "./chunk-YUOH27J5.js";
 import "./chunk-GQ3N5QTO.js";
-import "./chunk-TTX22JD6.js";
+import "./chunk-VZQAQX7F.js";
 import "./chunk-JXLGSGCR.js";
 import "./chunk-VKT34IZI.js";
 import "./chunk-HTOP67CN.js";

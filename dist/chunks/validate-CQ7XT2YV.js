@@ -4,10 +4,10 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-NDZRJL6T.js";
+} from "./chunk-ROWD3VJ2.js";
 import "./chunk-ASMVMORG.js";
-import "./chunk-JGNFWJZW.js";
-import "./chunk-TTX22JD6.js";
+import "./chunk-PQG4GNRX.js";
+import "./chunk-VZQAQX7F.js";
 import "./chunk-JXLGSGCR.js";
 import "./chunk-VKT34IZI.js";
 import "./chunk-HTOP67CN.js";

@@ -2037,6 +2037,8 @@ function kindOf(acceptance) {
 export {
   writeInside,
   writePiecesInside,
+  supervise,
+  killGroup,
   openSandbox,
   baseEnvironment,
   passedEnvironment,

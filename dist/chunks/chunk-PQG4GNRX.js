@@ -4,7 +4,7 @@ import {
   probeState,
   resetService,
   startService
-} from "./chunk-TTX22JD6.js";
+} from "./chunk-VZQAQX7F.js";
 import {
   EnvironmentError
 } from "./chunk-EMQXSGHT.js";

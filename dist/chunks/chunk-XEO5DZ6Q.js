@@ -4,11 +4,11 @@ import {
 } from "./chunk-OMKGA4US.js";
 import {
   SemanticLayer
-} from "./chunk-TAREZFEW.js";
+} from "./chunk-L5MKOR32.js";
 import {
   applyCommittedRepair,
   writeLoggedRunFiles
-} from "./chunk-CP4WYNJH.js";
+} from "./chunk-WUFRR72Q.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
@@ -20,14 +20,14 @@ import {
 import {
   judgeSecrets,
   loadTrialSet
-} from "./chunk-4KHW46Z6.js";
+} from "./chunk-DTD57J2A.js";
 import {
   TOOL_VERSION
 } from "./chunk-6E6MCQHD.js";
 import {
   ResetProver,
   proofRefusal
-} from "./chunk-JGNFWJZW.js";
+} from "./chunk-PQG4GNRX.js";
 import {
   AcceptanceCopyChanged,
   ServicePool,
@@ -38,7 +38,7 @@ import {
   readCandidate,
   runAgentProcess,
   writeInside
-} from "./chunk-TTX22JD6.js";
+} from "./chunk-VZQAQX7F.js";
 import {
   NO_FAULT,
   copyFixture,

@@ -11,11 +11,11 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-TAREZFEW.js";
+} from "./chunk-L5MKOR32.js";
 import {
   judgeSecrets,
   loadTrialSet
-} from "./chunk-4KHW46Z6.js";
+} from "./chunk-DTD57J2A.js";
 import "./chunk-YUOH27J5.js";
 import {
   CALIBRATION_SCHEMA
@@ -25,7 +25,7 @@ import {
 } from "./chunk-ASMVMORG.js";
 import {
   mapPool
-} from "./chunk-TTX22JD6.js";
+} from "./chunk-VZQAQX7F.js";
 import "./chunk-JXLGSGCR.js";
 import "./chunk-VKT34IZI.js";
 import "./chunk-HTOP67CN.js";

@@ -2,13 +2,13 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   isolationNote,
   progressReporter
-} from "./chunk-2QVHTHEO.js";
+} from "./chunk-EYYYMUHQ.js";
 import {
   newFailures
 } from "./chunk-PRNL7A4O.js";
 import {
   runTrialSet
-} from "./chunk-BDGMOLKE.js";
+} from "./chunk-XEO5DZ6Q.js";
 import {
   readResultsFile
 } from "./chunk-OMKGA4US.js";
@@ -21,10 +21,10 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-TAREZFEW.js";
+} from "./chunk-L5MKOR32.js";
 import {
   writeRunFiles
-} from "./chunk-CP4WYNJH.js";
+} from "./chunk-WUFRR72Q.js";
 import {
   BaseFold,
   analyse,
@@ -44,7 +44,7 @@ import {
 } from "./chunk-P6SPGUZJ.js";
 import {
   loadTrialSet
-} from "./chunk-4KHW46Z6.js";
+} from "./chunk-DTD57J2A.js";
 import {
   httpStatus,
   recordsBaseline,
@@ -68,10 +68,10 @@ import {
 import {
   CorruptZipError
 } from "./chunk-6BRYMBDE.js";
-import "./chunk-JGNFWJZW.js";
+import "./chunk-PQG4GNRX.js";
 import {
   writeInside
-} from "./chunk-TTX22JD6.js";
+} from "./chunk-VZQAQX7F.js";
 import "./chunk-JXLGSGCR.js";
 import "./chunk-VKT34IZI.js";
 import "./chunk-HTOP67CN.js";

@@ -5,12 +5,12 @@ import {
 import {
   ResetProver,
   proofRefusal
-} from "./chunk-JGNFWJZW.js";
+} from "./chunk-PQG4GNRX.js";
 import {
   kindOf,
   openSandbox,
   passedEnvironment
-} from "./chunk-TTX22JD6.js";
+} from "./chunk-VZQAQX7F.js";
 import {
   loadFixture,
   variantsOf

@@ -17,7 +17,7 @@ import {
   writeCandidate,
   writeInside,
   writePiecesInside
-} from "./chunk-TTX22JD6.js";
+} from "./chunk-VZQAQX7F.js";
 import {
   copyFixture
 } from "./chunk-VKT34IZI.js";

@@ -4,7 +4,7 @@ import {
 } from "./chunk-YUOH27J5.js";
 import {
   kindOf
-} from "./chunk-TTX22JD6.js";
+} from "./chunk-VZQAQX7F.js";
 import {
   loadFixture,
   mustBeInside

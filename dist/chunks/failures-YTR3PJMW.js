@@ -13,14 +13,14 @@ import {
 } from "./chunk-PRNL7A4O.js";
 import {
   runTrialSet
-} from "./chunk-BDGMOLKE.js";
+} from "./chunk-XEO5DZ6Q.js";
 import {
   readResultsFile
 } from "./chunk-OMKGA4US.js";
-import "./chunk-TAREZFEW.js";
-import "./chunk-CP4WYNJH.js";
+import "./chunk-L5MKOR32.js";
+import "./chunk-WUFRR72Q.js";
 import "./chunk-P6SPGUZJ.js";
-import "./chunk-4KHW46Z6.js";
+import "./chunk-DTD57J2A.js";
 import "./chunk-YUOH27J5.js";
 import "./chunk-GQ3N5QTO.js";
 import "./chunk-6E6MCQHD.js";
@@ -30,8 +30,8 @@ import {
 import {
   markdownTable
 } from "./chunk-ASMVMORG.js";
-import "./chunk-JGNFWJZW.js";
-import "./chunk-TTX22JD6.js";
+import "./chunk-PQG4GNRX.js";
+import "./chunk-VZQAQX7F.js";
 import "./chunk-JXLGSGCR.js";
 import "./chunk-VKT34IZI.js";
 import "./chunk-HTOP67CN.js";

@@ -8,8 +8,10 @@ import {
 } from "./chunk-GQ3N5QTO.js";
 import {
   baseEnvironment,
+  killGroup,
+  supervise,
   writeInside
-} from "./chunk-TTX22JD6.js";
+} from "./chunk-VZQAQX7F.js";
 import {
   external_exports
 } from "./chunk-OVH43LBJ.js";
@@ -467,11 +469,11 @@ async function startLocalEndpoint(command, cwd, env) {
   child.stderr.setEncoding("utf8").on("data", (chunk) => {
     if (stderr.length < OUTPUT_CAP) stderr += chunk;
   });
-  const exited = new Promise((resolve2) => child.once("close", () => resolve2()));
+  const exited = supervise(child, () => killGroup(child));
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
-    signal(child.pid, "SIGTERM");
-    const timer = setTimeout(() => signal(child.pid, "SIGKILL"), STOP_GRACE_MS);
+    killGroup(child, "SIGTERM");
+    const timer = setTimeout(() => killGroup(child), STOP_GRACE_MS);
     await exited;
     clearTimeout(timer);
   };
@@ -498,13 +500,6 @@ async function startLocalEndpoint(command, cwd, env) {
   }
   child.stdout.resume();
   return { baseUrl: url, stop };
-}
-function signal(pid, name) {
-  if (pid === void 0) return;
-  try {
-    process.kill(-pid, name);
-  } catch {
-  }
 }
 
 // src/semantic/open.ts

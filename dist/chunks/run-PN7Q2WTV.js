@@ -2,28 +2,28 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   isolationNote,
   progressReporter
-} from "./chunk-2QVHTHEO.js";
+} from "./chunk-EYYYMUHQ.js";
 import {
   recordTrialSet
-} from "./chunk-BDGMOLKE.js";
+} from "./chunk-XEO5DZ6Q.js";
 import "./chunk-OMKGA4US.js";
-import "./chunk-TAREZFEW.js";
-import "./chunk-CP4WYNJH.js";
+import "./chunk-L5MKOR32.js";
+import "./chunk-WUFRR72Q.js";
 import {
   judgeRunLines
 } from "./chunk-P6SPGUZJ.js";
-import "./chunk-4KHW46Z6.js";
+import "./chunk-DTD57J2A.js";
 import "./chunk-YUOH27J5.js";
 import "./chunk-GQ3N5QTO.js";
 import "./chunk-6E6MCQHD.js";
 import {
   isolationLine
-} from "./chunk-NDZRJL6T.js";
+} from "./chunk-ROWD3VJ2.js";
 import {
   markdownTable
 } from "./chunk-ASMVMORG.js";
-import "./chunk-JGNFWJZW.js";
-import "./chunk-TTX22JD6.js";
+import "./chunk-PQG4GNRX.js";
+import "./chunk-VZQAQX7F.js";
 import "./chunk-JXLGSGCR.js";
 import "./chunk-VKT34IZI.js";
 import "./chunk-HTOP67CN.js";
