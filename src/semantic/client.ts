@@ -6,6 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { NoAnswerError, send, type HttpAnswer } from '../service/http.ts';
 import { readValidJson } from '../util/files.ts';
 import { sha256 } from '../util/hash.ts';
 import { writeInside } from '../util/safe-write.ts';
@@ -147,27 +148,23 @@ export class JudgeClient {
     const body = JSON.stringify({ model: this.options.model, messages, temperature: 0, response_format: format });
     const headers: Record<string, string> = { 'content-type': 'application/json', ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}) };
     const outage = (message: string) => ({ ok: false as const, message: `judge endpoint ${url}: ${message}`, rule: OUTAGE_RULE });
+    const noAnswerWithin = () => outage(`no answer within ${this.options.timeoutMs / 1000} s (judge.timeout_seconds)`);
     for (let attempt = 0; ; attempt++) {
       const retry = attempt < RETRY_DELAYS_MS.length;
-      let response: Response;
+      let response: HttpAnswer;
       try {
-        response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(this.options.timeoutMs) });
+        const deadline = { timeoutMs: this.options.timeoutMs, deadlineMs: this.options.timeoutMs };
+        response = await send(url, { method: 'POST', headers, body, ...deadline, maxBytes: RESPONSE_BYTES });
       } catch (e) {
-        const error = e as Error;
-        if (error.name === 'TimeoutError') return outage(`no answer within ${this.options.timeoutMs / 1000} s (judge.timeout_seconds)`);
+        if (e instanceof NoAnswerError && e.timedOut) return noAnswerWithin();
+        // Refused or dropped, or a base_url that `send` cannot even build a request from.
         if (retry) {
           await delay(RETRY_DELAYS_MS[attempt]!);
           continue;
         }
-        return outage(`could not connect: ${(error.cause as Error | undefined)?.message ?? error.message}`);
+        return outage(`could not connect: ${(e as Error).message}`);
       }
-      let text: string;
-      try {
-        text = await readBounded(response);
-      } catch (e) {
-        if ((e as Error).name === 'TimeoutError') return outage(`no answer within ${this.options.timeoutMs / 1000} s (judge.timeout_seconds)`);
-        return outage(`the answer could not be read: ${(e as Error).message}`);
-      }
+      const text = response.text;
       if (response.status === 429 || response.status >= 500) {
         if (retry) {
           await delay(RETRY_DELAYS_MS[attempt]!);
@@ -197,14 +194,6 @@ export class JudgeClient {
       };
     }
   }
-}
-
-async function readBounded(response: Response): Promise<string> {
-  const length = Number(response.headers.get('content-length') ?? 0);
-  if (length > RESPONSE_BYTES) throw new Error(`${length} bytes, more than the ${RESPONSE_BYTES} read`);
-  const text = await response.text();
-  if (text.length > RESPONSE_BYTES) throw new Error(`more than the ${RESPONSE_BYTES} bytes read`);
-  return text;
 }
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,6 +1,8 @@
-// One HTTP exchange over node:http, for the runner's own calls to a service. Each service gets its own
-// keep-alive agent, destroyed with it: a run starts hundreds of services on fresh ports, and a shared
-// client pool would keep a connection pool per dead origin (memory that grows with the trial set).
+// One HTTP exchange over node:http, for the runner's own calls: to a service, and to the model judge.
+// Each service gets its own keep-alive agent, destroyed with it: a run starts hundreds of services on
+// fresh ports, and a shared client pool would keep a connection pool per dead origin (memory that grows
+// with the trial set). Not `fetch`: its first call compiles undici's WebAssembly HTTP parser, a ~30 MiB
+// passing peak in a run whose whole budget is 80 MiB.
 import { Agent, request as httpRequest } from 'node:http';
 
 export interface HttpAnswer {
@@ -11,13 +13,23 @@ export interface HttpAnswer {
 /** No answer at all (refused, reset, timed out): an execution error, never an assertion failure. */
 export class NoAnswerError extends Error {
   override readonly name = 'NoAnswerError';
+  constructor(
+    message: string,
+    /** The deadline passed (as opposed to a refused or dropped connection). */
+    readonly timedOut = false,
+  ) {
+    super(message);
+  }
 }
 
 export interface HttpOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
+  /** The longest the connection may stay silent. */
   timeoutMs: number;
+  /** The whole exchange, answer included, must end within this many ms. */
+  deadlineMs?: number;
   agent?: Agent;
   /** Connect to this unix socket instead of the URL's host and port (an isolated service). */
   socketPath?: string;
@@ -31,28 +43,41 @@ export function newAgent(): Agent {
   return new Agent({ keepAlive: true, maxSockets: 4 });
 }
 
-export function send(url: string, options: HttpOptions): Promise<HttpAnswer> {
+export async function send(url: string, options: HttpOptions): Promise<HttpAnswer> {
+  // TLS is loaded only by a caller that needs it (a hosted judge), never on a service's path.
+  const request = url.startsWith('https:') ? (await import('node:https')).request : httpRequest;
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, {
+    const req = request(url, {
       method: options.method ?? 'GET',
       headers: { ...options.headers, ...(options.body === undefined ? {} : { 'content-length': Buffer.byteLength(options.body) }) },
       ...(options.agent ? { agent: options.agent } : {}),
       ...(options.socketPath ? { socketPath: options.socketPath } : {}),
       timeout: options.timeoutMs,
     });
-    req.on('timeout', () => req.destroy(new NoAnswerError(`timed out after ${Math.round(options.timeoutMs)} ms`)));
-    req.on('error', (e: NodeJS.ErrnoException) => reject(e instanceof NoAnswerError ? e : new NoAnswerError(e.code ?? e.message)));
+    // The reason this side ended the exchange, reported whichever stream surfaces the error first.
+    let endedBecause: NoAnswerError | undefined;
+    const end = (reason: NoAnswerError) => req.destroy((endedBecause = reason));
+    const deadline = options.deadlineMs === undefined ? undefined : setTimeout(() => end(new NoAnswerError(`timed out after ${Math.round(options.deadlineMs!)} ms`, true)), options.deadlineMs);
+    const fail = (e: NodeJS.ErrnoException) => {
+      clearTimeout(deadline);
+      reject(endedBecause ?? new NoAnswerError(e.code ?? e.message));
+    };
+    req.on('timeout', () => end(new NoAnswerError(`timed out after ${Math.round(options.timeoutMs)} ms`, true)));
+    req.on('error', fail);
     req.on('response', (response) => {
       const chunks: Buffer[] = [];
       let bytes = 0;
       const cap = options.maxBytes ?? MAX_ANSWER_BYTES;
       response.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
-        if (bytes > cap) req.destroy(new NoAnswerError(`answer longer than ${cap} bytes`));
+        if (bytes > cap) end(new NoAnswerError(`answer longer than ${cap} bytes`));
         else chunks.push(chunk);
       });
-      response.on('error', (e: NodeJS.ErrnoException) => reject(new NoAnswerError(e.code ?? e.message)));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('error', fail);
+      response.on('end', () => {
+        clearTimeout(deadline);
+        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+      });
     });
     req.end(options.body);
   });
