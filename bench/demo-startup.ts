@@ -3,6 +3,7 @@
 // bare `node -e ''`; `--help` and `--version` against the bare start. Runs interleaved so machine noise
 // hits all alike; the bin is run through its own first line, with its own flags.
 // Run: npm run build && node --import tsx bench/demo-startup.ts [runs]
+import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,8 @@ import { machine, median, ROOT, timeProcess, writeResult } from './support.ts';
 
 const runs = Number(process.argv[2] ?? 11);
 const floorScript = join(tmpdir(), `trialgate-demo-floor-${process.pid}.mjs`);
-const BIN_FLAGS = ['--max-semi-space-size=1', '--single-threaded'];
+// The flags the bin's first line gives Node (`#!/usr/bin/env -S node FLAGS…`), for the floor to start with.
+const BIN_FLAGS = readFileSync(join(ROOT, 'dist', 'cli.js'), 'utf8').split('\n')[0]!.split(' ').slice(3);
 await build({
   entryPoints: [join(ROOT, 'bench', 'support', 'demo-floor.ts')],
   outfile: floorScript,
