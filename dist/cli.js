@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=1 --single-threaded
+#!/usr/bin/env -S node --max-semi-space-size=1 --single-threaded --heap-growing-percent=20
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   TOOL_VERSION
@@ -32,16 +32,16 @@ import "./chunks/chunk-HZGLYA5U.js";
 
 // src/cli/main.ts
 var COMMANDS = [
-  { spec: INIT, load: async () => (await import("./chunks/init-UUVLZYV2.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-CQ7XT2YV.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-CQ7XT2YV.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-PN7Q2WTV.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-I3EVVMUL.js")).runCompareCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-LXANHAYB.js")).runReportCli },
-  { spec: JUDGE, load: async () => (await import("./chunks/judge-IGWKSIAO.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-CSK72H47.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-YTR3PJMW.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-HGFEP6TF.js")).runRepairCli }
+  { spec: INIT, load: async () => (await import("./chunks/init-RDEQWBFA.js")).runInitCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-FBTAWRBL.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-FBTAWRBL.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-CYCWFKL5.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-HUBWH4VL.js")).runCompareCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-WJWAXEYM.js")).runReportCli },
+  { spec: JUDGE, load: async () => (await import("./chunks/judge-WBYREBYN.js")).runJudgeCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-CNVGTKUI.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-TTODJZCE.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-ROAWTF6X.js")).runRepairCli }
 ];
 async function main(argv, io = processIo) {
   const [name, ...rest] = argv;

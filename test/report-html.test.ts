@@ -2,14 +2,14 @@
 // checked as a DOM. Hostile strings must arrive as text, never as markup; holdout tasks never appear;
 // the page loads nothing and runs no script but its own.
 import assert from 'node:assert/strict';
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { compareResults } from '../src/compare/compare.ts';
 import { SCRIPT, STYLE } from '../src/report/html/assets.ts';
 import { readTrialEvidence } from '../src/report/html/evidence.ts';
 import { MATRIX_ROWS } from '../src/report/html/render.ts';
-import { buildHtmlReport } from '../src/report/html/write.ts';
+import { buildHtmlReport, htmlPieces, wholeSource } from '../src/report/html/write.ts';
 import type { Results } from '../src/schemas/results.ts';
 import { HOLDOUT_CHECK, HOLDOUT_TASK, HOSTILE, HOSTILE_TASK, hostileRuns, writeTrialDir } from './support/evidence-run.ts';
 import { tempDir } from './support/fixtures.ts';
@@ -260,5 +260,23 @@ describe('the task named by hostile text', () => {
     const target = byId(doc, attr(link, 'href')!.slice(1))!;
     assert.equal(target.tagName, 'details');
     assert.ok(textOf(target).includes(HOSTILE_TASK.slice(0, 20)));
+  });
+
+  it('spills the lazy bodies to a private temporary directory and removes it, also when the writer stops early', async () => {
+    const tmp = await tempDir();
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    try {
+      const source = wholeSource(runs.head.results, compareHostile());
+      const html: string[] = [];
+      for await (const piece of htmlPieces(source, { runDir: runs.head.dir, bases: [runs.base], inlineLimit: 0 })) html.push(piece);
+      assert.ok(html.join('').includes('id="d-0">['), 'the bodies came back from the spill into the page');
+      assert.deepEqual(await readdir(tmp), []);
+      for await (const piece of htmlPieces(source, { runDir: runs.head.dir, inlineLimit: 0 })) if (piece.includes('<script>')) break;
+      assert.deepEqual(await readdir(tmp), []);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
   });
 });

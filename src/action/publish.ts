@@ -54,7 +54,7 @@ export async function publish(ctx: PublishContext, p: Publication): Promise<void
       ctx.secrets,
     );
   await writeFile(join(p.runDir, 'report.md'), render({}));
-  await writeHtmlReport(join(p.runDir, 'report.html'), p.results, p.comparison ?? compareResults([], p.results), {
+  await writeHtmlReport(p.runDir, 'report.html', p.results, p.comparison ?? compareResults([], p.results), {
     runDir: p.runDir,
     bases: p.bases ?? [],
     notes,

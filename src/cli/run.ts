@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { markdownTable } from 'markdown-table';
 import type { IsolationSetting } from '../isolation/open.ts';
 import { isolationNote } from '../report/isolation.ts';
-import type { RunDigest } from '../results/trial-log.ts';
+import type { RunDigest } from '../schemas/results.ts';
 import { judgeRunLines } from '../report/judge.ts';
 import { progressReporter } from '../trial/progress.ts';
 import { recordTrialSet } from '../trial/run-set.ts';

@@ -5,15 +5,8 @@
 // A line that changed meanwhile (an unisolated agent can reach any file of its user) is refused.
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { TrialResult, type Results, type TaskResult } from '../schemas/results.ts';
+import { TrialResult, type TrialDigest } from '../schemas/results.ts';
 import { sha256 } from '../util/hash.ts';
-
-/** A trial without its layers and judgements: what a run keeps in memory of each. */
-export type TrialDigest = Omit<TrialResult, 'layers' | 'judgements'>;
-
-/** A run as memory holds it: every trial a digest. */
-export type TaskDigest = Omit<TaskResult, 'trials'> & { trials: TrialDigest[] };
-export type RunDigest = Omit<Results, 'tasks'> & { tasks: TaskDigest[] };
 
 interface Line {
   offset: number;

@@ -186,3 +186,9 @@ export type TaskSummary = z.infer<typeof TaskSummary>;
 export type TaskResult = z.infer<typeof TaskResult>;
 export type RunInfo = z.infer<typeof RunInfo>;
 export type Results = z.infer<typeof Results>;
+
+/** A trial without its layers and judgements: what a run keeps in memory of each (results/trial-log.ts). */
+export type TrialDigest = Omit<TrialResult, 'layers' | 'judgements'>;
+/** A run as memory holds it, every trial a digest; whole results are one too. */
+export type TaskDigest = Omit<TaskResult, 'trials'> & { trials: TrialDigest[] };
+export type RunDigest = Omit<Results, 'tasks'> & { tasks: TaskDigest[] };

@@ -23,10 +23,10 @@ export async function writeInside(root: string, relPath: string, data: string | 
  * thousands of trials is never one string. Each piece is scrubbed on its own, so a piece must hold whole
  * values (a JSON value, an XML element, a part of the HTML page): a secret inside one string never spans two.
  */
-export async function writePiecesInside(root: string, relPath: string, pieces: Iterable<string>, scrubber: Scrubber): Promise<string> {
+export async function writePiecesInside(root: string, relPath: string, pieces: Iterable<string> | AsyncIterable<string>, scrubber: Scrubber): Promise<string> {
   const { fd, path } = openInside(root, relPath);
   try {
-    for (const piece of pieces) writeAll(fd, Buffer.from(scrubber.text(piece)));
+    for await (const piece of pieces) writeAll(fd, Buffer.from(scrubber.text(piece)));
   } finally {
     closeSync(fd);
   }

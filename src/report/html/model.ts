@@ -1,11 +1,14 @@
 // The view model of report.html and the one adapter that builds it from the head results, the
 // comparison and the evidence read from the trial directories. The renderer sees only this model, so a
 // change of results.json or of the comparison touches this file alone. Holdout tasks never enter it:
-// the tasks come from the comparison, which holds holdout tasks only as an aggregate. Pure.
+// the tasks come from the comparison, which holds holdout tasks only as an aggregate. The page's model
+// is built from the trials' digests; a trial's own view one trial at a time (write.ts streams them), so
+// a run of thousands of trials is never held whole. Pure.
 import { checkKind, checkLabel, orderChecks, tallyChecks } from '../../compare/checks.ts';
 import type { CheckComparison, Comparison, Denominators, TaskComparison, TaskFigures } from '../../schemas/comparison.ts';
 import type { Report } from '../../schemas/report.ts';
-import type { Results, TaskResult, TrialResult } from '../../schemas/results.ts';
+import type { RunDigest, TaskDigest, TrialResult } from '../../schemas/results.ts';
+import { sha256 } from '../../util/hash.ts';
 import { diffCandidates } from './diff.ts';
 import { clip } from './escape.ts';
 import type { BoundaryRun, Candidate, Tail, TrialEvidence } from './evidence.ts';
@@ -35,8 +38,6 @@ export interface ReportModel {
   holdout: HoldoutView | null;
   columns: Column[];
   tasks: TaskView[];
-  /** Texts shown in several places once: candidate files, logs, diffs. Keyed by id. */
-  blobs: Record<string, Blob>;
   /** Trials whose evidence was left out of the page (size budget). */
   evidenceOmitted: number;
 }
@@ -116,8 +117,11 @@ export interface TaskView {
   differs: { field: string; base: string; head: string }[];
   pooled: string | null;
   figures: FiguresView[];
-  trials: TrialView[];
+  /** Each trial in a line; its whole view is built when the page is written (trialView). */
+  trials: TrialLine[];
 }
+
+export type TrialLine = Pick<TrialView, 'trial' | 'outcome' | 'stopReason' | 'wallMs' | 'evidencePath'>;
 
 export interface LayerView {
   name: string;
@@ -223,9 +227,10 @@ export type EvidenceRead =
   | { kind: 'omitted'; reason: string };
 
 export interface ReportInput {
-  results: Results;
+  results: RunDigest;
   comparison: Comparison;
-  evidence: ReadonlyMap<string, EvidenceRead>;
+  /** Trials whose evidence is left out of the page. */
+  evidenceOmitted: number;
   notes?: readonly string[];
 }
 
@@ -252,7 +257,7 @@ const TASK_RANK: Record<TaskState, number> = {
 };
 
 /** The dev tasks in the order the report shows them, most severe first; plan.ts reads them in this order. */
-export function orderedTasks(comparison: Comparison, results: Results): { task: TaskComparison; state: TaskState }[] {
+export function orderedTasks(comparison: Comparison, results: RunDigest): { task: TaskComparison; state: TaskState }[] {
   const head = new Map(results.tasks.map((t) => [t.id, t]));
   const withBase = hasBase(comparison);
   return comparison.tasks
@@ -264,17 +269,12 @@ export function buildReportModel(input: ReportInput): ReportModel {
   const { results, comparison: c } = input;
   const head = new Map(results.tasks.map((t) => [t.id, t]));
   const withBase = hasBase(c);
-  const blobs = new BlobTable();
   const ordered = orderedTasks(c, results).map((o) => ({ ...o, cells: cellsOf(o.task, head.get(o.task.id), withBase) }));
   const columns = matrixColumns(ordered.flatMap((o) => o.cells), ordered.flatMap((o) => o.task.faults));
-  let evidenceOmitted = 0;
   const tasks = ordered.map(({ task, state, cells }, i): TaskView => {
-    const result = head.get(task.id);
-    const trials = (result?.trials ?? []).map((trial) => {
-      const read = input.evidence.get(trial.evidence);
-      if (read?.kind === 'omitted') evidenceOmitted += 1;
-      return trialView(trial, result!, read, blobs);
-    });
+    const trials = (head.get(task.id)?.trials ?? []).map(
+      (t): TrialLine => ({ trial: t.trial, outcome: t.outcome, stopReason: t.stop_reason, wallMs: t.wall_ms, evidencePath: clip(t.evidence, MAX_LINE) }),
+    );
     return {
       anchor: `t-${i}`,
       id: clip(task.id, MAX_LINE),
@@ -299,8 +299,7 @@ export function buildReportModel(input: ReportInput): ReportModel {
     holdout: holdoutView(c, withBase),
     columns,
     tasks,
-    blobs: blobs.entries,
-    evidenceOmitted,
+    evidenceOmitted: input.evidenceOmitted,
   };
 }
 
@@ -309,7 +308,7 @@ function hasBase(c: Comparison): boolean {
   return c.bases.length > 0 && c.verdict !== 'incomparable';
 }
 
-function taskState(task: TaskComparison, result: TaskResult | undefined, withBase: boolean): TaskState {
+function taskState(task: TaskComparison, result: TaskDigest | undefined, withBase: boolean): TaskState {
   if (!withBase) return headState(passCount(task.head) ?? { successes: 0, n: 0 }, result === undefined);
   if (task.status !== 'compared') return task.status;
   const gated = task.checks.filter((ch) => ch.gated);
@@ -327,7 +326,7 @@ function stateText(task: TaskComparison, state: TaskState, withBase: boolean): s
   return state === 'unchanged' ? state : `${state} (${n} check${n === 1 ? '' : 's'})`;
 }
 
-function cellsOf(task: TaskComparison, result: TaskResult | undefined, withBase: boolean): CellView[] {
+function cellsOf(task: TaskComparison, result: TaskDigest | undefined, withBase: boolean): CellView[] {
   if (withBase && task.status === 'compared') return task.checks.map(compared);
   if (!result) return [];
   const tallies = tallyChecks(result.trials);
@@ -379,7 +378,7 @@ function figures(side: 'head' | 'base', f: TaskFigures): FiguresView {
   };
 }
 
-function verdict(c: Comparison, results: Results): ReportModel['verdict'] {
+function verdict(c: Comparison, results: RunDigest): ReportModel['verdict'] {
   const d = c.denominators.head;
   if (c.verdict === 'incomparable' && c.incomparable) {
     const i = c.incomparable;
@@ -431,7 +430,8 @@ const LAYERS = [
   ['tool contract', 'tool_contract'],
 ] as const;
 
-function trialView(trial: TrialResult, task: TaskResult, read: EvidenceRead | undefined, blobs: BlobTable): TrialView {
+/** One trial's whole view, with what was read of its evidence; its texts go to `blobs`. */
+export function trialView(trial: TrialResult, task: TaskDigest, read: EvidenceRead | undefined, blobs: BlobTable): TrialView {
   const faultLabel = (id: string) => task.faults.find((f) => f.id === id)?.label ?? null;
   const head = read?.kind === 'read' ? read.head : null;
   const usage = trial.usage ?? {};
@@ -540,19 +540,29 @@ function tailView(tail: Tail, blobs: BlobTable): TailView {
   return { blob: blobs.add('text', tail.text), cutBytes: tail.cutBytes };
 }
 
-/** Texts kept once however often they appear: trials of a deterministic agent write the same files. */
-class BlobTable {
-  readonly entries: Record<string, Blob> = {};
+/**
+ * Texts kept once however often they appear: trials of a deterministic agent write the same files. A
+ * text is held only until the page takes it to write; afterwards its id is known by the text's hash.
+ */
+export class BlobTable {
   private readonly ids = new Map<string, string>();
+  private readonly pending = new Map<string, Blob>();
 
   add(kind: Blob['kind'], text: string): string {
-    const key = `${kind}:${text}`;
+    const key = sha256(`${kind}:${text}`);
     let id = this.ids.get(key);
     if (id === undefined) {
       id = `b${this.ids.size}`;
       this.ids.set(key, id);
-      this.entries[id] = { kind, text };
+      this.pending.set(id, { kind, text });
     }
     return id;
+  }
+
+  /** The blob `id` the first time it is asked for; undefined after (the page has it already). */
+  take(id: string): Blob | undefined {
+    const blob = this.pending.get(id);
+    this.pending.delete(id);
+    return blob;
   }
 }

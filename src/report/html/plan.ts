@@ -4,13 +4,13 @@
 // leaves out is the evidence of passing, unchanged trials. Pure.
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { Comparison } from '../../schemas/comparison.ts';
-import type { Results, TaskResult, TrialResult } from '../../schemas/results.ts';
+import type { RunDigest, TaskDigest, TrialDigest } from '../../schemas/results.ts';
 import { orderedTasks } from './model.ts';
 
 /** A base run whose trial directories may be beside its results.json. */
 export interface BaseRun {
   dir: string;
-  results: Results;
+  results: RunDigest;
 }
 
 export interface PlannedTrial {
@@ -23,7 +23,7 @@ export interface PlannedTrial {
 
 const OUTCOME_ORDER: Record<string, number> = { fail: 0, env_error: 1, pass: 2, unexecuted: 3 };
 
-export function planEvidence(results: Results, comparison: Comparison, runDir: string, bases: readonly BaseRun[]): PlannedTrial[] {
+export function planEvidence(results: RunDigest, comparison: Comparison, runDir: string, bases: readonly BaseRun[]): PlannedTrial[] {
   const head = new Map(results.tasks.map((t) => [t.id, t]));
   const baseTasks = bases.map((b) => ({ dir: b.dir, tasks: new Map(b.results.tasks.map((t) => [t.id, t])) }));
   return orderedTasks(comparison, results).flatMap(({ task }) => {
@@ -36,7 +36,7 @@ export function planEvidence(results: Results, comparison: Comparison, runDir: s
  * The base trial to diff against: in the first base run that has the task (and not as a holdout task),
  * the executed trial of the same number, else its first executed trial.
  */
-function baseTrial(taskId: string, trial: TrialResult, bases: readonly { dir: string; tasks: Map<string, TaskResult> }[]): PlannedTrial['base'] {
+function baseTrial(taskId: string, trial: TrialDigest, bases: readonly { dir: string; tasks: Map<string, TaskDigest> }[]): PlannedTrial['base'] {
   for (const base of bases) {
     const task = base.tasks.get(taskId);
     if (!task || task.set === 'holdout') continue;

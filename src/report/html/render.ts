@@ -1,14 +1,16 @@
-// report.html from its view model: one file, inline style and script, no network (a Content Security
-// Policy forbids every load and any script but the page's own), readable without JavaScript. The
-// overview and the task × check matrix are plain HTML. A task's body (its checks with their rules, its
-// figures, and its trials: reports, timelines, logs, files, diffs) is inlined while the page stays
+// report.html's parts from its view model: one file, inline style and script, no network (a Content
+// Security Policy forbids every load and any script but the page's own), readable without JavaScript.
+// The overview and the task × check matrix are plain HTML. A task's body (its checks with their rules,
+// its figures, and its trials: reports, timelines, logs, files, diffs) is inlined while the page stays
 // small; past that it waits in a JSON block until the task is opened, so a run of thousands of tasks
-// opens fast, and without JavaScript each task lists its trial directories. Pure.
+// opens fast, and without JavaScript each task lists its trial directories. write.ts puts the parts
+// together in order, one trial at a time. Pure.
 import { createHash } from 'node:crypto';
 import { ratio, seconds, thousands, usd } from '../format.ts';
 import { SCRIPT, STYLE } from './assets.ts';
 import { attr, scriptJson, text } from './escape.ts';
 import type {
+  Blob,
   BoundaryView,
   CellView,
   Column,
@@ -37,34 +39,26 @@ export const DEFAULT_INLINE_LIMIT = 2 * 1024 * 1024;
  */
 export const MATRIX_ROWS = 250;
 
-/**
- * The page as the pieces it is made of, in order (their concatenation is the page): a writer writes them
- * one by one, so a page of thousands of trials is never copied whole again (joined, scrubbed, encoded).
- */
-export function renderHtmlPieces(model: ReportModel, options: RenderOptions = {}): string[] {
-  const blobHtml = new Map(Object.entries(model.blobs).map(([id, b]) => [id, b.kind === 'diff' ? diffLines(b.text) : text(b.text)]));
-  const blobRefs = new Map<string, number>();
-  const lazyParts = model.tasks.map((t) => taskBodyParts(t, (id, tag, cls) => {
-    blobRefs.set(id, (blobRefs.get(id) ?? 0) + 1);
-    return `<${tag} class="${cls}" data-blob="${id}"></${tag}>`;
-  }));
-  const inlineSize = lazyParts.reduce((s, parts) => s + parts.reduce((n, part) => n + part.length + 1, 0), 0) + [...blobRefs].reduce((s, [id, n]) => s + n * blobHtml.get(id)!.length, 0);
-  const inline = inlineSize <= (options.inlineLimit ?? DEFAULT_INLINE_LIMIT);
+/** Where a blob goes: a placeholder the script fills, or the blob itself. */
+export type BlobSlot = (id: string, tag: 'pre' | 'div', cls: string) => string;
 
-  const tasks = inline
-    ? model.tasks.map((t) => taskHtml(t, taskBodyParts(t, (id, tag, cls) => `<${tag} class="${cls}">${blobHtml.get(id)}</${tag}>`).join('\n')))
-    : model.tasks.map((t, i) => taskHtml(t, `<div data-lazy="d-${i}">${noscript(t)}</div>`));
-  const rows = model.tasks.map((t) => matrixRow(t, model.columns));
-  // A lazy task's body is a JSON array of its parts, one trial each, that the script joins with line breaks.
-  const data = [
-    ...(rows.length > MATRIX_ROWS ? [[`<script type="application/json" id="m-rest">${scriptJson(rows.slice(MATRIX_ROWS).join('\n'))}</script>`]] : []),
-    ...(inline ? [] : lazyParts.map((parts, i) => [`<script type="application/json" id="d-${i}">[`, ...parts.flatMap((part, j) => (j === 0 ? [scriptJson(part)] : [',', scriptJson(part)])), ']</script>'])),
-    ...(inline ? [] : [...blobRefs.keys()].map((id) => [`<script type="application/json" id="${id}">${scriptJson(blobHtml.get(id))}</script>`])),
-  ];
+/** The placeholder of a blob that waits in its own JSON block (blobBlock). */
+export const blobPlaceholder: BlobSlot = (id, tag, cls) => `<${tag} class="${cls}" data-blob="${id}"></${tag}>`;
 
+/** A blob as the HTML it shows: diffs coloured by line. */
+export function blobHtml(blob: Blob): string {
+  return blob.kind === 'diff' ? diffLines(blob.text) : text(blob.text);
+}
+
+/** Each task's line in the matrix, in the model's order. */
+export function matrixRows(model: ReportModel): string[] {
+  return model.tasks.map((t) => matrixRow(t, model.columns));
+}
+
+/** The page from its head to the start of the tasks: header, overview and the matrix's first rows. */
+export function pageStart(model: ReportModel, rows: readonly string[]): string {
   const csp = `default-src 'none'; style-src '${sha256(STYLE)}'; script-src '${sha256(SCRIPT)}'; img-src 'none'; form-action 'none'; base-uri 'none'`;
-  return [
-    `<!doctype html>
+  return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -81,23 +75,41 @@ ${matrix(model, rows)}
 <section id="tasks">
 <h2>Tasks</h2>
 ${model.tasks.length === 0 ? '<p class="muted">No task to show.</p>' : ''}
-`,
-    ...joined(tasks),
-    `
-</section>
-<script>${SCRIPT}</script>
-`,
-    ...data.flatMap((block, i) => (i === 0 ? block : ['\n', ...block])),
-    `
-</body>
-</html>
-`,
-  ];
+`;
 }
 
-/** The pieces of `items.join('\n')`, without joining them. */
-function joined(items: readonly string[]): string[] {
-  return items.flatMap((item, i) => (i === 0 ? [item] : ['\n', item]));
+/** After the tasks: the page's script; the JSON blocks it reads follow. */
+export const PAGE_SCRIPT = `
+</section>
+<script>${SCRIPT}</script>
+`;
+
+export const PAGE_END = `
+</body>
+</html>
+`;
+
+/** The matrix rows past the first MATRIX_ROWS, waiting for "show all" or a filter; null when there are none. */
+export function matrixRestBlock(rows: readonly string[]): string | null {
+  return rows.length > MATRIX_ROWS ? `<script type="application/json" id="m-rest">${scriptJson(rows.slice(MATRIX_ROWS).join('\n'))}</script>` : null;
+}
+
+/** A blob in its JSON block, for the placeholders that name it. */
+export function blobBlock(id: string, html: string): string {
+  return `<script type="application/json" id="${id}">${scriptJson(html)}</script>`;
+}
+
+/**
+ * A lazy task's body: a JSON array of its parts, one trial each, that the script joins with line breaks.
+ * Written as its opening, each part on a line of its own, and its close.
+ */
+export const lazyBodyOpen = (i: number) => `<script type="application/json" id="d-${i}">[`;
+export const lazyBodyPart = (part: string, first: boolean) => `${first ? '' : ','}${scriptJson(part)}`;
+export const LAZY_BODY_CLOSE = ']</script>';
+
+/** A task whose body waits in its JSON block; without JavaScript it lists its trial directories. */
+export function lazyTaskHtml(t: TaskView, i: number): string {
+  return taskHtml(t, `<div data-lazy="d-${i}">${noscript(t)}</div>`);
 }
 
 function sha256(source: string): string {
@@ -204,20 +216,22 @@ function counts(base: Count | null, head: Count | null): string {
   return `${ratio(base)} → ${ratio(head)}`;
 }
 
-function taskHtml(t: TaskView, body: string): string {
+export function taskHtml(t: TaskView, body: string): string {
   const wall = t.figures.find((f) => f.side === 'head')?.wallMs;
   return `<details class="task" id="${t.anchor}" data-state="${t.state}"><summary><span class="chip s-${t.state}">${text(t.stateText)}</span> <b>${text(t.id)}</b> · trial pass ${counts(t.pass.base, t.pass.head)}${wall === undefined ? '' : ` · ${seconds(wall)}`}</summary>
 <div class="body">${body}</div></details>`;
 }
 
-/** A task's body as its parts (the body is their lines): a task of thousands of trials is never one string. */
-function taskBodyParts(t: TaskView, blob: BlobSlot): string[] {
+/**
+ * The first parts of a task's body, before its trials (one part each, trialHtml): the body is the lines
+ * of its parts, so a task of thousands of trials is never one string.
+ */
+export function taskHeadParts(t: TaskView): string[] {
   return [
     t.differs.length ? `<p>Not compared: ${t.differs.map((d) => `${text(d.field)} <code>${text(d.base)}</code> → <code>${text(d.head)}</code>`).join('; ')}.</p>` : '',
     t.pooled ? `<p class="muted">${text(t.pooled)}.</p>` : '',
     t.cells.length ? checkTable(t.cells) : '',
     t.figures.length ? figuresTable(t.figures) : '',
-    ...t.trials.map((tr) => trialHtml(tr, blob)),
   ].filter(Boolean);
 }
 
@@ -242,15 +256,12 @@ function fraction(x: number | null): string {
   return x === null ? '' : x.toFixed(2);
 }
 
-/** Where a blob goes: a placeholder the script fills, or the blob itself. */
-type BlobSlot = (id: string, tag: 'pre' | 'div', cls: string) => string;
-
 function noscript(t: TaskView): string {
   const lines = t.trials.map((tr) => `<li>trial ${tr.trial}: ${text(tr.outcome)} (${text(tr.stopReason)}) · ${seconds(tr.wallMs)} · <code>${text(tr.evidencePath)}</code></li>`);
   return `<noscript><p class="muted">This task's checks, figures and trials' evidence open with JavaScript; without it, read the trial directories beside this file.</p><ul class="flat">${lines.join('')}</ul></noscript>`;
 }
 
-function trialHtml(tr: TrialView, blob: BlobSlot): string {
+export function trialHtml(tr: TrialView, blob: BlobSlot): string {
   const timing = `${seconds(tr.wallMs)} wall${tr.agentMs === null ? '' : `, agent ${seconds(tr.agentMs)}`}`;
   const parts = [
     tr.envError ? `<p class="bad">Env error (excluded from every rate): ${text(tr.envError)}</p>` : '',

@@ -1,13 +1,43 @@
-// Writing report.html: read the planned trial directories within the page's size budget, build the
-// view model, redact it, render it. The one place where report.html touches the file system.
-import { writeFile } from 'node:fs/promises';
+// Writing report.html, the one place where it touches the file system. First the page chooses which
+// trial directories it shows within its size budget (reading each, keeping only the decision), and
+// builds its model from the trials' digests. Then it is written one trial at a time: a trial's view is
+// built from its whole result and its evidence read again, redacted, rendered and let go. A task's
+// body is inlined while the page stays small; past the inline limit the bodies, and the texts they
+// name, wait in JSON blocks that are spilled to a private temporary file and copied behind the page's
+// script. So memory holds the page's model and one trial, never the run (docs/report-html.md).
+import { createReadStream, openSync, closeSync, writeSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import type { Comparison } from '../../schemas/comparison.ts';
-import type { Results } from '../../schemas/results.ts';
-import { DEFAULT_LIMITS, readCandidate, readTrialEvidence, type Candidate, type EvidenceLimits, type TrialEvidence } from './evidence.ts';
-import { buildReportModel, type EvidenceRead, type ReportModel } from './model.ts';
-import { planEvidence, type BaseRun } from './plan.ts';
-import { renderHtmlPieces, type RenderOptions } from './render.ts';
+import type { Results, RunDigest, TrialResult } from '../../schemas/results.ts';
+import { writePiecesInside } from '../../util/safe-write.ts';
+import { Scrubber } from '../../util/scrub.ts';
+import { sha256 } from '../../util/hash.ts';
+import { DEFAULT_LIMITS, readCandidate, readTrialEvidence, type EvidenceLimits, type TrialEvidence } from './evidence.ts';
+import { BlobTable, buildReportModel, orderedTasks, trialView, type EvidenceRead } from './model.ts';
+import { planEvidence, type BaseRun, type PlannedTrial } from './plan.ts';
+import {
+  blobBlock,
+  blobHtml,
+  blobPlaceholder,
+  DEFAULT_INLINE_LIMIT,
+  LAZY_BODY_CLOSE,
+  lazyBodyOpen,
+  lazyBodyPart,
+  lazyTaskHtml,
+  matrixRestBlock,
+  matrixRows,
+  PAGE_END,
+  PAGE_SCRIPT,
+  pageStart,
+  taskHeadParts,
+  taskHtml,
+  trialHtml,
+  type BlobSlot,
+  type RenderOptions,
+} from './render.ts';
 
 export interface HtmlReportOptions extends RenderOptions {
   /** The head run directory: the trial directories' paths in results.json are relative to it. */
@@ -21,7 +51,7 @@ export interface HtmlReportOptions extends RenderOptions {
   budgetBytes?: number;
   /**
    * How many trials' evidence the page reads at most. Trials that repeat one candidate add little text,
-   * so the byte budget alone would read every trial of a large run, and hold it all in memory at once.
+   * so the byte budget alone would read every trial of a large run.
    */
   maxTrials?: number;
   limits?: EvidenceLimits;
@@ -30,56 +60,122 @@ export interface HtmlReportOptions extends RenderOptions {
 export const DEFAULT_BUDGET_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_MAX_TRIALS = 400;
 
+/** What the page is made of: the run as digests, its comparison, and each task's whole trials on demand. */
+export interface PageSource {
+  results: RunDigest;
+  comparison: Comparison;
+  /** A task's whole trials, in the order of its digests; asked for once per task. */
+  trials: (taskId: string) => Iterable<TrialResult> | AsyncIterable<TrialResult>;
+}
+
+/** The page of whole results, as one string (for a caller that holds the results anyway). */
 export async function buildHtmlReport(results: Results, comparison: Comparison, options: HtmlReportOptions): Promise<string> {
-  return (await buildHtmlPieces(results, comparison, options)).join('');
+  const pieces: string[] = [];
+  for await (const piece of htmlPieces(wholeSource(results, comparison), options)) pieces.push(piece);
+  return pieces.join('');
 }
 
-/** The page as pieces to write one after the other (render.ts: renderHtmlPieces). */
-export async function buildHtmlPieces(results: Results, comparison: Comparison, options: HtmlReportOptions): Promise<string[]> {
-  const evidence = await readPlannedEvidence(results, comparison, options);
-  let model = buildReportModel({ results, comparison, evidence, ...(options.notes ? { notes: options.notes } : {}) });
-  if (options.redact) model = mapStrings(model, options.redact);
-  return renderHtmlPieces(model, options);
+/** The page of whole results written to `runDir/relPath` (through no planted link), piece by piece, through `scrubber`. */
+export async function writeHtmlReport(runDir: string, relPath: string, results: Results, comparison: Comparison, options: HtmlReportOptions, scrubber = Scrubber.none): Promise<string> {
+  return writePiecesInside(runDir, relPath, htmlPieces(wholeSource(results, comparison), options), scrubber);
 }
 
-export async function writeHtmlReport(path: string, results: Results, comparison: Comparison, options: HtmlReportOptions): Promise<void> {
-  await writeFile(path, await buildHtmlReport(results, comparison, options));
+export function wholeSource(results: Results, comparison: Comparison): PageSource {
+  const trials = new Map(results.tasks.map((t) => [t.id, t.trials]));
+  return { results, comparison, trials: (taskId) => trials.get(taskId) ?? [] };
 }
 
-async function readPlannedEvidence(results: Results, comparison: Comparison, options: HtmlReportOptions): Promise<Map<string, EvidenceRead>> {
+/** The page as pieces to write one after the other; their concatenation is the page. */
+export async function* htmlPieces(source: PageSource, options: HtmlReportOptions): AsyncGenerator<string> {
+  const redact = options.redact;
+  const { chosen, omitted } = await chooseEvidence(source, options);
+  const model = redacted(buildReportModel({ results: source.results, comparison: source.comparison, evidenceOmitted: omitted, ...(options.notes ? { notes: options.notes } : {}) }), redact);
+  const digests = new Map(source.results.tasks.map((t) => [t.id, t]));
+  const ids = orderedTasks(source.comparison, source.results).map(({ task }) => task.id);
+  const spill = await Spill.open();
+  try {
+    const body = new Bodies(spill, options.inlineLimit ?? DEFAULT_INLINE_LIMIT, redact);
+    for (const [i, t] of model.tasks.entries()) {
+      body.startTask(i, taskHeadParts(t));
+      const digest = digests.get(ids[i]!);
+      if (!digest) continue;
+      for await (const trial of source.trials(digest.id)) {
+        const read = await readChosen(chosen.get(trial.evidence), options.limits ?? DEFAULT_LIMITS);
+        const view = redacted(trialView(trial, digest, read, body.blobs), redact);
+        body.addTrial((slot) => trialHtml(view, slot));
+      }
+      body.endTask();
+    }
+    spill.close();
+    const rows = matrixRows(model);
+    yield pageStart(model, rows);
+    for (const [i, t] of model.tasks.entries()) yield `${i === 0 ? '' : '\n'}${body.inline ? taskHtml(t, body.inline[i]!.join('\n')) : lazyTaskHtml(t, i)}`;
+    yield PAGE_SCRIPT;
+    const rest = matrixRestBlock(rows);
+    if (rest) yield rest;
+    if (!body.inline) {
+      let first = !rest;
+      for (const file of [spill.bodies, spill.blobs]) {
+        for await (const line of lines(file)) {
+          yield `${first ? '' : '\n'}${line}`;
+          first = false;
+        }
+      }
+    }
+    yield PAGE_END;
+  } finally {
+    spill.close();
+    await rm(spill.dir, { recursive: true, force: true });
+  }
+}
+
+/** What the page does with a trial's evidence: read it (and its base candidate), or say why not. */
+type Choice = { read: PlannedTrial } | { omitted: string };
+
+/**
+ * Which trials' evidence the page shows: in the order plan.ts gives (most severe first), until the byte
+ * budget or the trial count is spent. Each trial is read to measure it and then let go; the page reads
+ * the chosen ones again as it writes them.
+ */
+async function chooseEvidence(source: PageSource, options: HtmlReportOptions): Promise<{ chosen: Map<string, Choice>; omitted: number }> {
   const limits = options.limits ?? DEFAULT_LIMITS;
   const budget = options.budgetBytes ?? DEFAULT_BUDGET_BYTES;
   const maxTrials = options.maxTrials ?? DEFAULT_MAX_TRIALS;
-  let read = 0;
-  const reads = new Map<string, EvidenceRead>();
-  const baseCandidates = new Map<string, Promise<Candidate | null>>();
+  const chosen = new Map<string, Choice>();
   const counted = new Set<string>();
   let used = 0;
-  for (const planned of planEvidence(results, comparison, options.runDir, options.bases ?? [])) {
+  let read = 0;
+  let omitted = 0;
+  for (const planned of planEvidence(source.results, source.comparison, options.runDir, options.bases ?? [])) {
     if (!planned.dir) {
-      reads.set(planned.evidence, { kind: 'omitted', reason: 'its path leads outside the run directory, so it was not read' });
+      chosen.set(planned.evidence, { omitted: 'its path leads outside the run directory, so it was not read' });
+      omitted++;
     } else if (used >= budget || read >= maxTrials) {
-      reads.set(planned.evidence, { kind: 'omitted', reason: 'left out of this page, which keeps its size bounded; see the trial directory' });
+      chosen.set(planned.evidence, { omitted: 'left out of this page, which keeps its size bounded; see the trial directory' });
+      omitted++;
     } else {
       const head = await readTrialEvidence(planned.dir, limits);
       read++;
-      const base = planned.base;
-      let baseCandidate: Candidate | null = null;
-      if (base && head?.candidate) {
-        if (!baseCandidates.has(base.dir)) baseCandidates.set(base.dir, readCandidate(join(base.dir, 'candidate'), limits));
-        baseCandidate = await baseCandidates.get(base.dir)!;
-      }
       used += head ? embeddedSize(head, counted) : 0;
-      reads.set(planned.evidence, { kind: 'read', head, base: base && head?.candidate ? { evidence: base.evidence, candidate: baseCandidate } : null });
+      chosen.set(planned.evidence, { read: planned });
     }
   }
-  return reads;
+  return { chosen, omitted };
+}
+
+async function readChosen(choice: Choice | undefined, limits: EvidenceLimits): Promise<EvidenceRead | undefined> {
+  if (choice === undefined) return undefined;
+  if ('omitted' in choice) return { kind: 'omitted', reason: choice.omitted };
+  const { dir, base } = choice.read;
+  const head = await readTrialEvidence(dir!, limits);
+  if (!base || !head?.candidate) return { kind: 'read', head, base: null };
+  return { kind: 'read', head, base: { evidence: base.evidence, candidate: await readCandidate(join(base.dir, 'candidate'), limits) } };
 }
 
 /**
  * About what a trial adds to the page: its logs, tool calls and failed records, and each candidate file
- * not already in it (model.ts embeds a text once however many trials show it). Base files count not:
- * only their diff is shown.
+ * not already in it (a text is embedded once however many trials show it; `counted` holds their hashes).
+ * Base files count not: only their diff is shown.
  */
 function embeddedSize(e: TrialEvidence, counted: Set<string>): number {
   let size = e.log?.text.length ?? 0;
@@ -90,20 +186,129 @@ function embeddedSize(e: TrialEvidence, counted: Set<string>): number {
     }
   }
   for (const f of e.candidate?.files ?? []) {
-    if (f.text === null || counted.has(f.text)) continue;
-    counted.add(f.text);
+    if (f.text === null) continue;
+    const key = sha256(f.text);
+    if (counted.has(key)) continue;
+    counted.add(key);
     size += f.text.length;
   }
   return size;
 }
 
-/** The model with `f` applied to every string in it (keys are ids and names of the model's own). */
-function mapStrings(model: ReportModel, f: (text: string) => string): ReportModel {
-  const walk = (value: unknown): unknown => {
-    if (typeof value === 'string') return f(value);
-    if (Array.isArray(value)) return value.map(walk);
-    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
-    return value;
+/**
+ * The tasks' bodies as they are rendered: always spilled in their lazy form (JSON blocks, a blob once in
+ * a block of its own), and also kept inline while the whole stays under the inline limit. The inline
+ * size counts a blob at every place that shows it, as the inlined page repeats it.
+ */
+class Bodies {
+  readonly blobs = new BlobTable();
+  /** Each task's inline parts; null once the page is too large to inline. */
+  inline: string[][] | null = [];
+  private readonly blobHtmlById = new Map<string, string>();
+  private readonly blobSize = new Map<string, number>();
+  private size = 0;
+  private firstPart = true;
+
+  constructor(
+    private readonly spill: Spill,
+    private readonly limit: number,
+    private readonly redact: ((text: string) => string) | undefined,
+  ) {}
+
+  startTask(i: number, headParts: readonly string[]): void {
+    this.inline?.push([]);
+    this.spill.writeBody(lazyBodyOpen(i));
+    this.firstPart = true;
+    for (const part of headParts) this.add(part, () => part);
+  }
+
+  /** A trial's part, rendered once with blob placeholders and, while inlining is possible, once with its blobs. */
+  addTrial(render: (slot: BlobSlot) => string): void {
+    this.add(render(this.lazySlot), () => render(this.inlineSlot));
+  }
+
+  endTask(): void {
+    this.spill.writeBody(LAZY_BODY_CLOSE);
+  }
+
+  private add(lazyPart: string, inlinePart: () => string): void {
+    this.spill.writeBody(lazyBodyPart(lazyPart, this.firstPart));
+    this.firstPart = false;
+    this.size += lazyPart.length + 1;
+    if (!this.inline) return;
+    if (this.size > this.limit) {
+      this.inline = null;
+      this.blobHtmlById.clear();
+      return;
+    }
+    this.inline.at(-1)!.push(inlinePart());
+  }
+
+  private readonly lazySlot: BlobSlot = (id, tag, cls) => {
+    let size = this.blobSize.get(id);
+    if (size === undefined) {
+      const blob = this.blobs.take(id)!;
+      const html = blobHtml(redacted(blob, this.redact));
+      size = html.length;
+      this.blobSize.set(id, size);
+      this.spill.writeBlob(blobBlock(id, html));
+      if (this.inline) this.blobHtmlById.set(id, html);
+    }
+    this.size += size;
+    return blobPlaceholder(id, tag, cls);
   };
-  return walk(model) as ReportModel;
+
+  private readonly inlineSlot: BlobSlot = (id, tag, cls) => `<${tag} class="${cls}">${this.blobHtmlById.get(id)!}</${tag}>`;
+}
+
+/** Two files in a private temporary directory, one JSON block or part per line (a line never holds a raw newline). */
+class Spill {
+  private fds: number[] | null;
+
+  private constructor(
+    readonly dir: string,
+    readonly bodies: string,
+    readonly blobs: string,
+  ) {
+    this.fds = [openSync(bodies, 'wx', 0o600), openSync(blobs, 'wx', 0o600)];
+  }
+
+  static async open(): Promise<Spill> {
+    const dir = await mkdtemp(join(tmpdir(), 'trialgate-page-'));
+    return new Spill(dir, join(dir, 'bodies'), join(dir, 'blobs'));
+  }
+
+  writeBody(line: string): void {
+    this.write(0, line);
+  }
+
+  writeBlob(line: string): void {
+    this.write(1, line);
+  }
+
+  close(): void {
+    for (const fd of this.fds ?? []) closeSync(fd);
+    this.fds = null;
+  }
+
+  private write(which: number, line: string): void {
+    const bytes = Buffer.from(`${line}\n`);
+    for (let written = 0; written < bytes.length; ) written += writeSync(this.fds![which]!, bytes, written, bytes.length - written);
+  }
+}
+
+function lines(path: string): AsyncIterable<string> {
+  return createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+}
+
+/** `value` with `f` applied to every string in it (keys are ids and names of the model's own). */
+function redacted<T>(value: T, f: ((text: string) => string) | undefined): T {
+  if (!f) return value;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return f(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(value) as T;
 }

@@ -5,16 +5,16 @@ import {
 import {
   ResetProver,
   proofRefusal
-} from "./chunk-PQG4GNRX.js";
+} from "./chunk-UKE3YMHV.js";
 import {
   kindOf,
   openSandbox,
   passedEnvironment
-} from "./chunk-VZQAQX7F.js";
+} from "./chunk-DFRNTZWL.js";
 import {
   loadFixture,
   variantsOf
-} from "./chunk-VKT34IZI.js";
+} from "./chunk-GIWHJF3W.js";
 import {
   Scrubber,
   heldTokens

@@ -3,10 +3,10 @@ import {
   READABLE_RESULTS_SCHEMAS,
   RESULTS_SCHEMA,
   Results
-} from "./chunk-P6SPGUZJ.js";
+} from "./chunk-TIDOSS3V.js";
 import {
   readJsonFile
-} from "./chunk-UQJK2C22.js";
+} from "./chunk-SVMKXPE7.js";
 import {
   UserInputError,
   parseOrThrow

@@ -8,14 +8,16 @@ import {
 import {
   hashFiles,
   matchFiles,
-  readJsonFile,
-  sha256,
-  sha256Manifest
-} from "./chunk-UQJK2C22.js";
+  readJsonFile
+} from "./chunk-SVMKXPE7.js";
 import {
   UserInputError,
   parseOrThrow
 } from "./chunk-EMQXSGHT.js";
+import {
+  sha256,
+  sha256Manifest
+} from "./chunk-TDSOKKON.js";
 
 // src/fixture/load.ts
 import { access, cp, realpath } from "node:fs/promises";

@@ -4,7 +4,7 @@ import {
   probeState,
   resetService,
   startService
-} from "./chunk-VZQAQX7F.js";
+} from "./chunk-DFRNTZWL.js";
 import {
   EnvironmentError
 } from "./chunk-EMQXSGHT.js";

@@ -4,23 +4,25 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-ROWD3VJ2.js";
+} from "./chunk-XMR66FTX.js";
 import "./chunk-ASMVMORG.js";
-import "./chunk-PQG4GNRX.js";
-import "./chunk-VZQAQX7F.js";
-import "./chunk-JXLGSGCR.js";
-import "./chunk-VKT34IZI.js";
-import "./chunk-HTOP67CN.js";
-import "./chunk-RRV7J5M2.js";
+import "./chunk-UKE3YMHV.js";
+import "./chunk-DFRNTZWL.js";
+import "./chunk-GIWHJF3W.js";
+import "./chunk-AXCA5P2G.js";
 import "./chunk-MXDSQAGL.js";
-import "./chunk-OVH43LBJ.js";
 import "./chunk-6VL3ZTP4.js";
+import "./chunk-J6G6AL52.js";
+import "./chunk-LGZPU5OA.js";
+import "./chunk-RRV7J5M2.js";
+import "./chunk-OVH43LBJ.js";
 import "./chunk-EV262Y4R.js";
 import "./chunk-E6FWMIUR.js";
 import "./chunk-XNNNYSL3.js";
-import "./chunk-UQJK2C22.js";
+import "./chunk-SVMKXPE7.js";
 import "./chunk-XFC4BBCX.js";
 import "./chunk-EMQXSGHT.js";
+import "./chunk-TDSOKKON.js";
 import "./chunk-HZGLYA5U.js";
 export {
   isolationLine,

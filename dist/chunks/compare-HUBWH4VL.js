@@ -2,16 +2,21 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   runCompareCli,
   writeOutput
-} from "./chunk-K3JUNSTM.js";
-import "./chunk-OMKGA4US.js";
-import "./chunk-P6SPGUZJ.js";
+} from "./chunk-ALPEP4XY.js";
+import "./chunk-WYY2RBSI.js";
+import "./chunk-TIDOSS3V.js";
+import "./chunk-AXCA5P2G.js";
 import "./chunk-GQ3N5QTO.js";
-import "./chunk-JXLGSGCR.js";
-import "./chunk-HTOP67CN.js";
+import "./chunk-ROD44FU2.js";
+import "./chunk-BUWQH57W.js";
+import "./chunk-J6G6AL52.js";
+import "./chunk-LGZPU5OA.js";
+import "./chunk-RRV7J5M2.js";
 import "./chunk-OVH43LBJ.js";
 import "./chunk-XNNNYSL3.js";
-import "./chunk-UQJK2C22.js";
+import "./chunk-SVMKXPE7.js";
 import "./chunk-EMQXSGHT.js";
+import "./chunk-TDSOKKON.js";
 import "./chunk-HZGLYA5U.js";
 export {
   runCompareCli,

@@ -4,7 +4,7 @@ import {
 } from "./chunk-OVH43LBJ.js";
 import {
   sha256
-} from "./chunk-UQJK2C22.js";
+} from "./chunk-TDSOKKON.js";
 
 // src/schemas/failures.ts
 var FAILURES_SCHEMA = "trialgate/failures@1";

@@ -3,6 +3,9 @@ import {
   UserInputError
 } from "./chunk-EMQXSGHT.js";
 import {
+  sha256
+} from "./chunk-TDSOKKON.js";
+import {
   __commonJS,
   __toESM
 } from "./chunk-HZGLYA5U.js";
@@ -1789,19 +1792,6 @@ import { isAscii } from "node:buffer";
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
-
-// src/util/hash.ts
-import { createHash } from "node:crypto";
-function sha256(data) {
-  return createHash("sha256").update(data).digest("hex");
-}
-function sha256Manifest(parts) {
-  const lines = Object.keys(parts).sort().map((name) => `${parts[name]}  ${name}
-`);
-  return sha256(lines.join(""));
-}
-
-// src/util/files.ts
 async function listFiles(root) {
   const entries = readdirSync(root, { recursive: true, withFileTypes: true });
   return entries.filter((e) => e.isFile()).map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join("/")).sort();
@@ -1909,8 +1899,6 @@ async function readRegularFile(path, maxBytes) {
 
 export {
   require_picomatch2 as require_picomatch,
-  sha256,
-  sha256Manifest,
   listFiles,
   matchFiles,
   hashFiles,

@@ -1,5 +1,12 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
+  NoAnswerError,
+  baseEnvironment,
+  killGroup,
+  send,
+  supervise
+} from "./chunk-DFRNTZWL.js";
+import {
   CALIBRATION_SCHEMA,
   CalibrationFile,
   LabelsFile,
@@ -7,11 +14,8 @@ import {
   RubricAnswer
 } from "./chunk-GQ3N5QTO.js";
 import {
-  baseEnvironment,
-  killGroup,
-  supervise,
   writeInside
-} from "./chunk-VZQAQX7F.js";
+} from "./chunk-J6G6AL52.js";
 import {
   external_exports
 } from "./chunk-OVH43LBJ.js";
@@ -21,15 +25,17 @@ import {
   readJsonFile,
   readRegularFile,
   readTextFile,
-  readValidJson,
-  sha256,
-  sha256Manifest
-} from "./chunk-UQJK2C22.js";
+  readValidJson
+} from "./chunk-SVMKXPE7.js";
 import {
   EnvironmentError,
   UserInputError,
   parseOrThrow
 } from "./chunk-EMQXSGHT.js";
+import {
+  sha256,
+  sha256Manifest
+} from "./chunk-TDSOKKON.js";
 
 // src/semantic/answer.ts
 var EXCERPT = 120;
@@ -395,27 +401,22 @@ var JudgeClient = class _JudgeClient {
     const body = JSON.stringify({ model: this.options.model, messages, temperature: 0, response_format: format });
     const headers = { "content-type": "application/json", ...this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {} };
     const outage = (message) => ({ ok: false, message: `judge endpoint ${url}: ${message}`, rule: OUTAGE_RULE });
+    const noAnswerWithin = () => outage(`no answer within ${this.options.timeoutMs / 1e3} s (judge.timeout_seconds)`);
     for (let attempt = 0; ; attempt++) {
       const retry = attempt < RETRY_DELAYS_MS.length;
       let response;
       try {
-        response = await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(this.options.timeoutMs) });
+        const deadline = { timeoutMs: this.options.timeoutMs, deadlineMs: this.options.timeoutMs };
+        response = await send(url, { method: "POST", headers, body, ...deadline, maxBytes: RESPONSE_BYTES });
       } catch (e) {
-        const error = e;
-        if (error.name === "TimeoutError") return outage(`no answer within ${this.options.timeoutMs / 1e3} s (judge.timeout_seconds)`);
+        if (e instanceof NoAnswerError && e.timedOut) return noAnswerWithin();
         if (retry) {
           await delay(RETRY_DELAYS_MS[attempt]);
           continue;
         }
-        return outage(`could not connect: ${error.cause?.message ?? error.message}`);
+        return outage(`could not connect: ${e.message}`);
       }
-      let text;
-      try {
-        text = await readBounded(response);
-      } catch (e) {
-        if (e.name === "TimeoutError") return outage(`no answer within ${this.options.timeoutMs / 1e3} s (judge.timeout_seconds)`);
-        return outage(`the answer could not be read: ${e.message}`);
-      }
+      const text = response.text;
       if (response.status === 429 || response.status >= 500) {
         if (retry) {
           await delay(RETRY_DELAYS_MS[attempt]);
@@ -446,13 +447,6 @@ var JudgeClient = class _JudgeClient {
     }
   }
 };
-async function readBounded(response) {
-  const length = Number(response.headers.get("content-length") ?? 0);
-  if (length > RESPONSE_BYTES) throw new Error(`${length} bytes, more than the ${RESPONSE_BYTES} read`);
-  const text = await response.text();
-  if (text.length > RESPONSE_BYTES) throw new Error(`more than the ${RESPONSE_BYTES} bytes read`);
-  return text;
-}
 var delay = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // src/semantic/local-endpoint.ts

@@ -1,36 +1,38 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
-  isolationNote,
-  progressReporter
-} from "./chunk-EYYYMUHQ.js";
-import {
-  recordTrialSet
-} from "./chunk-XEO5DZ6Q.js";
-import "./chunk-OMKGA4US.js";
-import "./chunk-L5MKOR32.js";
-import "./chunk-WUFRR72Q.js";
-import {
-  judgeRunLines
-} from "./chunk-P6SPGUZJ.js";
-import "./chunk-DTD57J2A.js";
-import "./chunk-YUOH27J5.js";
-import "./chunk-GQ3N5QTO.js";
-import "./chunk-6E6MCQHD.js";
-import {
   isolationLine
-} from "./chunk-ROWD3VJ2.js";
+} from "./chunk-XMR66FTX.js";
 import {
   markdownTable
 } from "./chunk-ASMVMORG.js";
-import "./chunk-PQG4GNRX.js";
-import "./chunk-VZQAQX7F.js";
-import "./chunk-JXLGSGCR.js";
-import "./chunk-VKT34IZI.js";
-import "./chunk-HTOP67CN.js";
-import "./chunk-RRV7J5M2.js";
+import {
+  isolationNote,
+  progressReporter
+} from "./chunk-BY7OSGZL.js";
+import {
+  recordTrialSet
+} from "./chunk-HREEZJHT.js";
+import "./chunk-UKE3YMHV.js";
+import "./chunk-WYY2RBSI.js";
+import "./chunk-55P72FHS.js";
+import "./chunk-EK7HY7QQ.js";
+import {
+  judgeRunLines
+} from "./chunk-TIDOSS3V.js";
+import "./chunk-UB2MVTFC.js";
+import "./chunk-DFRNTZWL.js";
+import "./chunk-GIWHJF3W.js";
+import "./chunk-AXCA5P2G.js";
+import "./chunk-FVLX3TVP.js";
+import "./chunk-GQ3N5QTO.js";
 import "./chunk-MXDSQAGL.js";
-import "./chunk-OVH43LBJ.js";
+import "./chunk-6E6MCQHD.js";
 import "./chunk-6VL3ZTP4.js";
+import "./chunk-BUWQH57W.js";
+import "./chunk-J6G6AL52.js";
+import "./chunk-LGZPU5OA.js";
+import "./chunk-RRV7J5M2.js";
+import "./chunk-OVH43LBJ.js";
 import {
   displayPath
 } from "./chunk-EV262Y4R.js";
@@ -41,11 +43,12 @@ import {
 import {
   EXIT
 } from "./chunk-XNNNYSL3.js";
-import "./chunk-UQJK2C22.js";
+import "./chunk-SVMKXPE7.js";
 import "./chunk-XFC4BBCX.js";
 import {
   UserInputError
 } from "./chunk-EMQXSGHT.js";
+import "./chunk-TDSOKKON.js";
 import "./chunk-HZGLYA5U.js";
 
 // src/cli/run.ts

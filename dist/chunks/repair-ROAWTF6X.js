@@ -5,21 +5,23 @@ import {
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-WUFRR72Q.js";
-import "./chunk-P6SPGUZJ.js";
+} from "./chunk-EK7HY7QQ.js";
+import "./chunk-TIDOSS3V.js";
 import {
   loadTrialSet
-} from "./chunk-DTD57J2A.js";
-import "./chunk-YUOH27J5.js";
+} from "./chunk-UB2MVTFC.js";
+import "./chunk-DFRNTZWL.js";
+import "./chunk-GIWHJF3W.js";
+import "./chunk-AXCA5P2G.js";
+import "./chunk-FVLX3TVP.js";
 import "./chunk-GQ3N5QTO.js";
-import "./chunk-VZQAQX7F.js";
-import "./chunk-JXLGSGCR.js";
-import "./chunk-VKT34IZI.js";
-import "./chunk-HTOP67CN.js";
-import "./chunk-RRV7J5M2.js";
 import "./chunk-MXDSQAGL.js";
-import "./chunk-OVH43LBJ.js";
 import "./chunk-6VL3ZTP4.js";
+import "./chunk-BUWQH57W.js";
+import "./chunk-J6G6AL52.js";
+import "./chunk-LGZPU5OA.js";
+import "./chunk-RRV7J5M2.js";
+import "./chunk-OVH43LBJ.js";
 import {
   displayPath
 } from "./chunk-EV262Y4R.js";
@@ -30,11 +32,12 @@ import {
 import {
   EXIT
 } from "./chunk-XNNNYSL3.js";
-import "./chunk-UQJK2C22.js";
+import "./chunk-SVMKXPE7.js";
 import "./chunk-XFC4BBCX.js";
 import {
   UserInputError
 } from "./chunk-EMQXSGHT.js";
+import "./chunk-TDSOKKON.js";
 import "./chunk-HZGLYA5U.js";
 
 // src/cli/repair.ts

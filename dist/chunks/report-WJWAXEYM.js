@@ -1,24 +1,29 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeOutput
-} from "./chunk-K3JUNSTM.js";
+} from "./chunk-ALPEP4XY.js";
 import {
   readComparedResults
-} from "./chunk-OMKGA4US.js";
+} from "./chunk-WYY2RBSI.js";
 import {
   renderRunMarkdown
-} from "./chunk-P6SPGUZJ.js";
+} from "./chunk-TIDOSS3V.js";
+import "./chunk-AXCA5P2G.js";
 import "./chunk-GQ3N5QTO.js";
-import "./chunk-JXLGSGCR.js";
-import "./chunk-HTOP67CN.js";
+import "./chunk-ROD44FU2.js";
+import "./chunk-BUWQH57W.js";
+import "./chunk-J6G6AL52.js";
+import "./chunk-LGZPU5OA.js";
+import "./chunk-RRV7J5M2.js";
 import "./chunk-OVH43LBJ.js";
 import {
   EXIT
 } from "./chunk-XNNNYSL3.js";
-import "./chunk-UQJK2C22.js";
+import "./chunk-SVMKXPE7.js";
 import {
   UserInputError
 } from "./chunk-EMQXSGHT.js";
+import "./chunk-TDSOKKON.js";
 import "./chunk-HZGLYA5U.js";
 
 // src/cli/report.ts

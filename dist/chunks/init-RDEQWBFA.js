@@ -12,9 +12,10 @@ import {
 } from "./chunk-XNNNYSL3.js";
 import {
   listFiles
-} from "./chunk-UQJK2C22.js";
+} from "./chunk-SVMKXPE7.js";
 import "./chunk-XFC4BBCX.js";
 import "./chunk-EMQXSGHT.js";
+import "./chunk-TDSOKKON.js";
 import "./chunk-HZGLYA5U.js";
 
 // src/cli/init.ts

@@ -1,5 +1,8 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
+  markdownTable
+} from "./chunk-ASMVMORG.js";
+import {
   FailureArchive,
   FailureCause,
   LABELS,
@@ -10,35 +13,34 @@ import {
   label,
   promote,
   promotionProblems
-} from "./chunk-PRNL7A4O.js";
+} from "./chunk-53ON3KT6.js";
 import {
   runTrialSet
-} from "./chunk-XEO5DZ6Q.js";
+} from "./chunk-HREEZJHT.js";
+import "./chunk-UKE3YMHV.js";
 import {
   readResultsFile
-} from "./chunk-OMKGA4US.js";
-import "./chunk-L5MKOR32.js";
-import "./chunk-WUFRR72Q.js";
-import "./chunk-P6SPGUZJ.js";
-import "./chunk-DTD57J2A.js";
-import "./chunk-YUOH27J5.js";
+} from "./chunk-WYY2RBSI.js";
+import "./chunk-55P72FHS.js";
+import "./chunk-EK7HY7QQ.js";
+import "./chunk-TIDOSS3V.js";
+import "./chunk-UB2MVTFC.js";
+import "./chunk-DFRNTZWL.js";
+import "./chunk-GIWHJF3W.js";
+import "./chunk-AXCA5P2G.js";
+import "./chunk-FVLX3TVP.js";
 import "./chunk-GQ3N5QTO.js";
+import "./chunk-MXDSQAGL.js";
 import "./chunk-6E6MCQHD.js";
+import "./chunk-6VL3ZTP4.js";
 import {
   extractZip
 } from "./chunk-6BRYMBDE.js";
-import {
-  markdownTable
-} from "./chunk-ASMVMORG.js";
-import "./chunk-PQG4GNRX.js";
-import "./chunk-VZQAQX7F.js";
-import "./chunk-JXLGSGCR.js";
-import "./chunk-VKT34IZI.js";
-import "./chunk-HTOP67CN.js";
+import "./chunk-BUWQH57W.js";
+import "./chunk-J6G6AL52.js";
+import "./chunk-LGZPU5OA.js";
 import "./chunk-RRV7J5M2.js";
-import "./chunk-MXDSQAGL.js";
 import "./chunk-OVH43LBJ.js";
-import "./chunk-6VL3ZTP4.js";
 import {
   FAILURES,
   parseCommand
@@ -48,12 +50,13 @@ import {
 } from "./chunk-XNNNYSL3.js";
 import {
   readJsonFile
-} from "./chunk-UQJK2C22.js";
+} from "./chunk-SVMKXPE7.js";
 import "./chunk-XFC4BBCX.js";
 import {
   UserInputError,
   parseOrThrow
 } from "./chunk-EMQXSGHT.js";
+import "./chunk-TDSOKKON.js";
 import "./chunk-HZGLYA5U.js";
 
 // src/cli/failures.ts

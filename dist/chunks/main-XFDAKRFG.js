@@ -2,16 +2,17 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   isolationNote,
   progressReporter
-} from "./chunk-EYYYMUHQ.js";
+} from "./chunk-BY7OSGZL.js";
 import {
   newFailures
-} from "./chunk-PRNL7A4O.js";
+} from "./chunk-53ON3KT6.js";
 import {
   runTrialSet
-} from "./chunk-XEO5DZ6Q.js";
+} from "./chunk-HREEZJHT.js";
+import "./chunk-UKE3YMHV.js";
 import {
   readResultsFile
-} from "./chunk-OMKGA4US.js";
+} from "./chunk-WYY2RBSI.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -21,14 +22,13 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-L5MKOR32.js";
+} from "./chunk-55P72FHS.js";
 import {
   writeRunFiles
-} from "./chunk-WUFRR72Q.js";
+} from "./chunk-EK7HY7QQ.js";
 import {
   BaseFold,
   analyse,
-  code,
   commentMarker,
   compareResults,
   defaultAlpha,
@@ -38,13 +38,14 @@ import {
   policyReach,
   renderComparisonMarkdown,
   renderRunMarkdown,
-  screeningBound,
-  summarizeTask,
-  writeHtmlReport
-} from "./chunk-P6SPGUZJ.js";
+  screeningBound
+} from "./chunk-TIDOSS3V.js";
 import {
   loadTrialSet
-} from "./chunk-DTD57J2A.js";
+} from "./chunk-UB2MVTFC.js";
+import "./chunk-DFRNTZWL.js";
+import "./chunk-GIWHJF3W.js";
+import "./chunk-AXCA5P2G.js";
 import {
   httpStatus,
   recordsBaseline,
@@ -53,9 +54,11 @@ import {
   shardArtifactName,
   shardTrialsArtifactName
 } from "./chunk-QOEG6YXZ.js";
-import "./chunk-YUOH27J5.js";
+import "./chunk-FVLX3TVP.js";
 import "./chunk-GQ3N5QTO.js";
+import "./chunk-MXDSQAGL.js";
 import "./chunk-6E6MCQHD.js";
+import "./chunk-6VL3ZTP4.js";
 import {
   group,
   info,
@@ -68,22 +71,25 @@ import {
 import {
   CorruptZipError
 } from "./chunk-6BRYMBDE.js";
-import "./chunk-PQG4GNRX.js";
+import {
+  writeHtmlReport
+} from "./chunk-ROD44FU2.js";
+import {
+  code,
+  summarizeTask
+} from "./chunk-BUWQH57W.js";
 import {
   writeInside
-} from "./chunk-VZQAQX7F.js";
-import "./chunk-JXLGSGCR.js";
-import "./chunk-VKT34IZI.js";
-import "./chunk-HTOP67CN.js";
+} from "./chunk-J6G6AL52.js";
+import "./chunk-LGZPU5OA.js";
 import "./chunk-RRV7J5M2.js";
-import "./chunk-MXDSQAGL.js";
 import "./chunk-OVH43LBJ.js";
-import "./chunk-6VL3ZTP4.js";
-import "./chunk-UQJK2C22.js";
+import "./chunk-SVMKXPE7.js";
 import "./chunk-XFC4BBCX.js";
 import {
   UserInputError
 } from "./chunk-EMQXSGHT.js";
+import "./chunk-TDSOKKON.js";
 import "./chunk-HZGLYA5U.js";
 
 // src/action/main.ts
@@ -502,7 +508,7 @@ async function publish(ctx, p) {
     ctx.secrets
   );
   await writeFile(join5(p.runDir, "report.md"), render({}));
-  await writeHtmlReport(join5(p.runDir, "report.html"), p.results, p.comparison ?? compareResults([], p.results), {
+  await writeHtmlReport(p.runDir, "report.html", p.results, p.comparison ?? compareResults([], p.results), {
     runDir: p.runDir,
     bases: p.bases ?? [],
     notes,

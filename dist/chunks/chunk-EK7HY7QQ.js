@@ -1,26 +1,29 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   Results,
-  applyPatch,
-  buildHtmlPieces,
   compareResults,
-  formatPatch,
-  parsePatch,
-  renderRunMarkdown,
-  structuredPatch,
-  summarizeTask
-} from "./chunk-P6SPGUZJ.js";
+  renderRunMarkdown
+} from "./chunk-TIDOSS3V.js";
 import {
   NO_LIMITS,
   openSandbox,
   readCandidate,
-  writeCandidate,
-  writeInside,
-  writePiecesInside
-} from "./chunk-VZQAQX7F.js";
+  writeCandidate
+} from "./chunk-DFRNTZWL.js";
 import {
   copyFixture
-} from "./chunk-VKT34IZI.js";
+} from "./chunk-GIWHJF3W.js";
+import {
+  applyPatch,
+  formatPatch,
+  parsePatch,
+  structuredPatch,
+  summarizeTask
+} from "./chunk-BUWQH57W.js";
+import {
+  writeInside,
+  writePiecesInside
+} from "./chunk-J6G6AL52.js";
 import {
   Scrubber,
   heldTokens
@@ -30,7 +33,7 @@ import {
 } from "./chunk-OVH43LBJ.js";
 import {
   readJsonFile
-} from "./chunk-UQJK2C22.js";
+} from "./chunk-SVMKXPE7.js";
 import {
   UserInputError,
   parseOrThrow
@@ -38,6 +41,9 @@ import {
 
 // src/util/json-stream.ts
 var LAZY = /* @__PURE__ */ Symbol("lazy JSON array");
+function lazy(items) {
+  return { [LAZY]: items };
+}
 var isLazy = (value) => typeof value === "object" && value !== null && LAZY in value;
 function holdsLazy(value) {
   if (isLazy(value)) return true;
@@ -128,19 +134,24 @@ function failureReasons(trial) {
 
 // src/results/write.ts
 async function writeRunFiles(runDir, results, scrubber = Scrubber.none) {
-  return writeValidRunFiles(runDir, Results.parse(results), scrubber);
+  const valid = Results.parse(results);
+  const trials = new Map(valid.tasks.map((task) => [task.id, task.trials]));
+  return writeValidRunFiles(runDir, valid, (taskId) => trials.get(taskId) ?? [], scrubber);
 }
 async function writeLoggedRunFiles(runDir, run, trials, scrubber) {
   Results.parse({ ...run, tasks: run.tasks.map((task) => ({ ...task, trials: [] })) });
-  return writeValidRunFiles(runDir, { ...run, tasks: run.tasks.map((task) => ({ ...task, trials: [...trials(task.id)] })) }, scrubber);
+  const ordered = { ...run, tasks: run.tasks.map((task) => ({ ...task, trials: [...task.trials].sort((a, b) => a.trial - b.trial) })) };
+  return writeValidRunFiles(runDir, ordered, trials, scrubber);
 }
-async function writeValidRunFiles(runDir, results, scrubber) {
-  const resultsPath = await writePiecesInside(runDir, "results.json", withNewline(jsonPieces(results)), scrubber);
-  const suites = results.tasks.map((task) => ({ id: task.id, wall_ms: task.summary.wall_ms, outcomes: task.trials.map((t) => t.outcome), trials: task.trials }));
-  await writePiecesInside(runDir, "junit.xml", junitPieces(results.trial_set.name, suites), scrubber);
-  await writeInside(runDir, "report.md", renderRunMarkdown(results), scrubber);
-  const html = await buildHtmlPieces(results, compareResults([], results), { runDir, redact: (text) => scrubber.text(text) });
-  await writePiecesInside(runDir, "report.html", html, scrubber);
+async function writeValidRunFiles(runDir, run, trials, scrubber) {
+  const whole = { ...run, tasks: run.tasks.map((task) => ({ ...task, trials: lazy(trials(task.id)) })) };
+  const resultsPath = await writePiecesInside(runDir, "results.json", withNewline(jsonPieces(whole)), scrubber);
+  const suites = run.tasks.map((task) => ({ id: task.id, wall_ms: task.summary.wall_ms, outcomes: task.trials.map((t) => t.outcome), trials: trials(task.id) }));
+  await writePiecesInside(runDir, "junit.xml", junitPieces(run.trial_set.name, suites), scrubber);
+  await writeInside(runDir, "report.md", renderRunMarkdown(run), scrubber);
+  const { htmlPieces } = await import("./write-VU32FHUT.js");
+  const page = htmlPieces({ results: run, comparison: compareResults([], run), trials }, { runDir, redact: (text) => scrubber.text(text) });
+  await writePiecesInside(runDir, "report.html", page, scrubber);
   return resultsPath;
 }
 function* withNewline(pieces) {

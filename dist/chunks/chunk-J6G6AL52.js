@@ -3,6 +3,53 @@ import {
   external_exports
 } from "./chunk-OVH43LBJ.js";
 
+// src/util/safe-write.ts
+import { closeSync, constants, lstatSync, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
+import { join } from "node:path";
+async function writeInside(root, relPath, data, scrubber) {
+  const bytes = typeof data === "string" ? Buffer.from(scrubber ? scrubber.text(data) : data) : scrubber ? scrubber.bytes(data) : data;
+  const { fd, path } = openInside(root, relPath);
+  try {
+    writeAll(fd, bytes);
+  } finally {
+    closeSync(fd);
+  }
+  return path;
+}
+async function writePiecesInside(root, relPath, pieces, scrubber) {
+  const { fd, path } = openInside(root, relPath);
+  try {
+    for await (const piece of pieces) writeAll(fd, Buffer.from(scrubber.text(piece)));
+  } finally {
+    closeSync(fd);
+  }
+  return path;
+}
+function writeAll(fd, bytes) {
+  for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+}
+function openInside(root, relPath) {
+  if (!lstatSync(root).isDirectory()) throw new Error(`${root} is not a directory: refusing to write into it`);
+  const parts = relPath.split("/");
+  let dir = root;
+  for (const part of parts.slice(0, -1)) {
+    dir = join(dir, part);
+    const stats = lstatSync(dir, { throwIfNoEntry: false });
+    if (stats?.isDirectory()) continue;
+    if (stats) rmSync(dir, { force: true });
+    try {
+      mkdirSync(dir);
+    } catch (e) {
+      if (e.code !== "EEXIST") throw e;
+    }
+    if (!lstatSync(dir).isDirectory()) throw new Error(`${dir} is not a directory: refusing to write into it`);
+  }
+  const path = join(dir, parts.at(-1));
+  const existing = lstatSync(path, { throwIfNoEntry: false });
+  if (existing && !existing.isFile()) rmSync(path, { recursive: true, force: true });
+  return { fd: openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 420), path };
+}
+
 // src/schemas/tools.ts
 var Goal = external_exports.strictObject({
   version: external_exports.number().int().positive(),
@@ -52,6 +99,8 @@ var ServiceState = external_exports.object({
 });
 
 export {
+  writeInside,
+  writePiecesInside,
   Goal,
   ToolClaim,
   Trajectory,

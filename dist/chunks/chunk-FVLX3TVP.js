@@ -11,9 +11,8 @@ import {
   external_exports
 } from "./chunk-OVH43LBJ.js";
 import {
-  readTextFile,
-  sha256
-} from "./chunk-UQJK2C22.js";
+  readTextFile
+} from "./chunk-SVMKXPE7.js";
 import {
   nearest
 } from "./chunk-XFC4BBCX.js";
@@ -21,6 +20,9 @@ import {
   UserInputError,
   issuePath
 } from "./chunk-EMQXSGHT.js";
+import {
+  sha256
+} from "./chunk-TDSOKKON.js";
 import {
   __commonJS,
   __require,

@@ -1,33 +1,27 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
+  ResetProver,
+  proofRefusal
+} from "./chunk-UKE3YMHV.js";
+import {
   readResultsFile
-} from "./chunk-OMKGA4US.js";
+} from "./chunk-WYY2RBSI.js";
 import {
   SemanticLayer
-} from "./chunk-L5MKOR32.js";
+} from "./chunk-55P72FHS.js";
 import {
   applyCommittedRepair,
   writeLoggedRunFiles
-} from "./chunk-WUFRR72Q.js";
+} from "./chunk-EK7HY7QQ.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
-  Usage,
-  judgeChecks,
-  judgeNotes,
-  summarizeTask
-} from "./chunk-P6SPGUZJ.js";
+  Usage
+} from "./chunk-TIDOSS3V.js";
 import {
   judgeSecrets,
   loadTrialSet
-} from "./chunk-DTD57J2A.js";
-import {
-  TOOL_VERSION
-} from "./chunk-6E6MCQHD.js";
-import {
-  ResetProver,
-  proofRefusal
-} from "./chunk-PQG4GNRX.js";
+} from "./chunk-UB2MVTFC.js";
 import {
   AcceptanceCopyChanged,
   ServicePool,
@@ -36,17 +30,27 @@ import {
   openSandbox,
   passedEnvironment,
   readCandidate,
-  runAgentProcess,
-  writeInside
-} from "./chunk-VZQAQX7F.js";
+  runAgentProcess
+} from "./chunk-DFRNTZWL.js";
 import {
   NO_FAULT,
   copyFixture,
   hashProtected
-} from "./chunk-VKT34IZI.js";
+} from "./chunk-GIWHJF3W.js";
 import {
   TRUSTED_VERDICTS
-} from "./chunk-HTOP67CN.js";
+} from "./chunk-AXCA5P2G.js";
+import {
+  TOOL_VERSION
+} from "./chunk-6E6MCQHD.js";
+import {
+  judgeChecks,
+  judgeNotes,
+  summarizeTask
+} from "./chunk-BUWQH57W.js";
+import {
+  writeInside
+} from "./chunk-J6G6AL52.js";
 import {
   Scrubber,
   heldTokens
@@ -56,14 +60,16 @@ import {
   listEntries,
   matchFiles,
   readRegularFile,
-  readValidJson,
-  sha256,
-  sha256Manifest
-} from "./chunk-UQJK2C22.js";
+  readValidJson
+} from "./chunk-SVMKXPE7.js";
 import {
   EnvironmentError,
   UserInputError
 } from "./chunk-EMQXSGHT.js";
+import {
+  sha256,
+  sha256Manifest
+} from "./chunk-TDSOKKON.js";
 
 // src/trial/run-set.ts
 import { spawnSync } from "node:child_process";

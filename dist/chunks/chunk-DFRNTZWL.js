@@ -1,33 +1,34 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
-  Goal,
-  ServiceState,
-  ToolClaim
-} from "./chunk-JXLGSGCR.js";
-import {
   NO_FAULT,
   judge,
   variantSha256,
   variantsOf
-} from "./chunk-VKT34IZI.js";
+} from "./chunk-GIWHJF3W.js";
 import {
-  AcceptorReport,
-  Report,
   TRUSTED_VERDICTS
-} from "./chunk-HTOP67CN.js";
-import {
-  external_exports
-} from "./chunk-OVH43LBJ.js";
+} from "./chunk-AXCA5P2G.js";
 import {
   IsolationUnavailable
 } from "./chunk-6VL3ZTP4.js";
 import {
+  Goal,
+  ServiceState,
+  ToolClaim,
+  writeInside
+} from "./chunk-J6G6AL52.js";
+import {
+  AcceptorReport,
+  Report
+} from "./chunk-LGZPU5OA.js";
+import {
+  external_exports
+} from "./chunk-OVH43LBJ.js";
+import {
   listEntries,
   readJsonFile,
-  readRegularFile,
-  sha256,
-  sha256Manifest
-} from "./chunk-UQJK2C22.js";
+  readRegularFile
+} from "./chunk-SVMKXPE7.js";
 import {
   EnvironmentError,
   UserInputError,
@@ -35,60 +36,17 @@ import {
   firstIssue,
   parseOrThrow
 } from "./chunk-EMQXSGHT.js";
-
-// src/util/safe-write.ts
-import { closeSync, constants, lstatSync, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
-import { join } from "node:path";
-async function writeInside(root, relPath, data, scrubber) {
-  const bytes = typeof data === "string" ? Buffer.from(scrubber ? scrubber.text(data) : data) : scrubber ? scrubber.bytes(data) : data;
-  const { fd, path } = openInside(root, relPath);
-  try {
-    writeAll(fd, bytes);
-  } finally {
-    closeSync(fd);
-  }
-  return path;
-}
-async function writePiecesInside(root, relPath, pieces, scrubber) {
-  const { fd, path } = openInside(root, relPath);
-  try {
-    for (const piece of pieces) writeAll(fd, Buffer.from(scrubber.text(piece)));
-  } finally {
-    closeSync(fd);
-  }
-  return path;
-}
-function writeAll(fd, bytes) {
-  for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
-}
-function openInside(root, relPath) {
-  if (!lstatSync(root).isDirectory()) throw new Error(`${root} is not a directory: refusing to write into it`);
-  const parts = relPath.split("/");
-  let dir = root;
-  for (const part of parts.slice(0, -1)) {
-    dir = join(dir, part);
-    const stats = lstatSync(dir, { throwIfNoEntry: false });
-    if (stats?.isDirectory()) continue;
-    if (stats) rmSync(dir, { force: true });
-    try {
-      mkdirSync(dir);
-    } catch (e) {
-      if (e.code !== "EEXIST") throw e;
-    }
-    if (!lstatSync(dir).isDirectory()) throw new Error(`${dir} is not a directory: refusing to write into it`);
-  }
-  const path = join(dir, parts.at(-1));
-  const existing = lstatSync(path, { throwIfNoEntry: false });
-  if (existing && !existing.isFile()) rmSync(path, { recursive: true, force: true });
-  return { fd: openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 420), path };
-}
+import {
+  sha256,
+  sha256Manifest
+} from "./chunk-TDSOKKON.js";
 
 // src/isolation/bubblewrap.ts
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, lstatSync as lstatSync2, readlinkSync, realpathSync } from "node:fs";
+import { existsSync, lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { delimiter, dirname, join as join2, sep } from "node:path";
+import { delimiter, dirname, join, sep } from "node:path";
 
 // src/isolation/processes.ts
 import { once } from "node:events";
@@ -210,7 +168,7 @@ var Bubblewrap = class _Bubblewrap {
     if (process.platform !== "linux") return `bubblewrap isolation needs Linux (this is ${process.platform})`;
     const bwrap = findOnPath("bwrap");
     if (!bwrap) return "bubblewrap is not installed (Debian/Ubuntu: sudo apt-get install -y bubblewrap)";
-    const socketRoot = await mkdtemp(join2(tmpdir(), "tg-"));
+    const socketRoot = await mkdtemp(join(tmpdir(), "tg-"));
     const sandbox = new _Bubblewrap(bwrap, socketRoot, systemArgs());
     const args = sandbox.args({ argv: ["true"], cwd: "/", env: {}, mounts: [], network: "none" });
     const probe = spawnSync(bwrap, args, { encoding: "utf8", timeout: 1e4 });
@@ -226,9 +184,9 @@ var Bubblewrap = class _Bubblewrap {
     return { child, exited: supervise(child, kill), kill };
   }
   async placeService() {
-    const dir = join2(this.socketRoot, String(++this.sockets));
+    const dir = join(this.socketRoot, String(++this.sockets));
     await mkdir(dir);
-    const socketPath = join2(dir, "s.sock");
+    const socketPath = join(dir, "s.sock");
     return { port: PRIVATE_PORT, address: { url: `http://127.0.0.1:${PRIVATE_PORT}`, socketPath }, expose: { socketPath, port: PRIVATE_PORT }, network: "none" };
   }
   reach(address) {
@@ -275,7 +233,7 @@ function systemArgs() {
   const args = [];
   for (const dir of SYSTEM_DIRS) {
     if (!existsSync(dir)) continue;
-    const stat = lstatSync2(dir);
+    const stat = lstatSync(dir);
     if (stat.isSymbolicLink()) args.push("--symlink", readlinkSync(dir), dir);
     else if (stat.isDirectory()) args.push("--ro-bind", dir, dir);
   }
@@ -291,7 +249,7 @@ function nodeRoot() {
 }
 function findOnPath(name) {
   for (const dir of (process.env.PATH ?? "").split(delimiter)) {
-    if (dir && existsSync(join2(dir, name))) return join2(dir, name);
+    if (dir && existsSync(join(dir, name))) return join(dir, name);
   }
   return void 0;
 }
@@ -299,10 +257,10 @@ function findOnPath(name) {
 // src/isolation/unisolated.ts
 import { spawn as spawn2 } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync as rmSync2 } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join3 } from "node:path";
+import { join as join2 } from "node:path";
 var Unisolated = class {
   constructor(report) {
     this.report = report;
@@ -313,7 +271,7 @@ var Unisolated = class {
   spawn(spec) {
     const marker = `TRIALGATE_SANDBOX=${randomBytes(12).toString("hex")}`;
     const [command, ...args] = spec.argv;
-    const home = mkdtempSync(join3(tmpdir2(), "trialgate-home-"));
+    const home = mkdtempSync(join2(tmpdir2(), "trialgate-home-"));
     const child = spawn2(command, args, {
       cwd: spec.cwd,
       env: { HOME: home, TMPDIR: tmpdir2(), ...spec.env, TRIALGATE_SANDBOX: marker.split("=")[1] },
@@ -327,7 +285,7 @@ var Unisolated = class {
     const exited = supervise(child, kill, async () => {
       killGroup(child);
       await killMarked(marker);
-      rmSync2(home, { recursive: true, force: true });
+      rmSync(home, { recursive: true, force: true });
     });
     return { child, exited, kill };
   }
@@ -404,34 +362,50 @@ import { randomBytes as randomBytes2 } from "node:crypto";
 // src/service/http.ts
 import { Agent, request as httpRequest } from "node:http";
 var NoAnswerError = class extends Error {
+  constructor(message, timedOut = false) {
+    super(message);
+    this.timedOut = timedOut;
+  }
+  timedOut;
   name = "NoAnswerError";
 };
 var MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 function newAgent() {
   return new Agent({ keepAlive: true, maxSockets: 4 });
 }
-function send(url, options) {
+async function send(url, options) {
+  const request = url.startsWith("https:") ? (await import("node:https")).request : httpRequest;
   return new Promise((resolve2, reject) => {
-    const req = httpRequest(url, {
+    const req = request(url, {
       method: options.method ?? "GET",
       headers: { ...options.headers, ...options.body === void 0 ? {} : { "content-length": Buffer.byteLength(options.body) } },
       ...options.agent ? { agent: options.agent } : {},
       ...options.socketPath ? { socketPath: options.socketPath } : {},
       timeout: options.timeoutMs
     });
-    req.on("timeout", () => req.destroy(new NoAnswerError(`timed out after ${Math.round(options.timeoutMs)} ms`)));
-    req.on("error", (e) => reject(e instanceof NoAnswerError ? e : new NoAnswerError(e.code ?? e.message)));
+    let endedBecause;
+    const end = (reason) => req.destroy(endedBecause = reason);
+    const deadline = options.deadlineMs === void 0 ? void 0 : setTimeout(() => end(new NoAnswerError(`timed out after ${Math.round(options.deadlineMs)} ms`, true)), options.deadlineMs);
+    const fail = (e) => {
+      clearTimeout(deadline);
+      reject(endedBecause ?? new NoAnswerError(e.code ?? e.message));
+    };
+    req.on("timeout", () => end(new NoAnswerError(`timed out after ${Math.round(options.timeoutMs)} ms`, true)));
+    req.on("error", fail);
     req.on("response", (response) => {
       const chunks = [];
       let bytes = 0;
       const cap = options.maxBytes ?? MAX_ANSWER_BYTES;
       response.on("data", (chunk) => {
         bytes += chunk.length;
-        if (bytes > cap) req.destroy(new NoAnswerError(`answer longer than ${cap} bytes`));
+        if (bytes > cap) end(new NoAnswerError(`answer longer than ${cap} bytes`));
         else chunks.push(chunk);
       });
-      response.on("error", (e) => reject(new NoAnswerError(e.code ?? e.message)));
-      response.on("end", () => resolve2({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+      response.on("error", fail);
+      response.on("end", () => {
+        clearTimeout(deadline);
+        resolve2({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") });
+      });
     });
     req.end(options.body);
   });
@@ -701,7 +675,7 @@ function unreachedTargets(fixture, outcomes) {
 
 // src/acceptance/snapshot.ts
 import { mkdir as mkdir2, readlink, writeFile } from "node:fs/promises";
-import { dirname as dirname2, join as join4 } from "node:path";
+import { dirname as dirname2, join as join3 } from "node:path";
 import { lstat } from "node:fs/promises";
 var NO_LIMITS = { bytes: Number.MAX_SAFE_INTEGER, files: Number.MAX_SAFE_INTEGER };
 async function readCandidate(dir, limits, label = "candidate/") {
@@ -719,7 +693,7 @@ async function readCandidate(dir, limits, label = "candidate/") {
   if (regular.length > limits.files) oversize.push(`${label} holds ${regular.length} files; the limit is ${limits.files} (limits.candidate_files)`);
   for (const entry of entries) {
     const name = `${label}${entry.path}`;
-    if (entry.kind === "link") unsafe.push(`${name} is a symbolic link (to ${await readlink(join4(dir, entry.path)).catch(() => "?")}): links are never followed`);
+    if (entry.kind === "link") unsafe.push(`${name} is a symbolic link (to ${await readlink(join3(dir, entry.path)).catch(() => "?")}): links are never followed`);
     else if (entry.kind === "other") unsafe.push(`${name} is not a regular file (a device, pipe or socket)`);
     if (entry.kind !== "file" || files.size >= limits.files) continue;
     if (entry.links > 1) {
@@ -730,7 +704,7 @@ async function readCandidate(dir, limits, label = "candidate/") {
       oversize.push(`${name} (${entry.size} bytes) takes the candidate past ${limits.bytes} bytes (limits.candidate_mb)`);
       continue;
     }
-    const bytes = await readRegularFile(join4(dir, entry.path), limits.bytes - total).catch(() => null);
+    const bytes = await readRegularFile(join3(dir, entry.path), limits.bytes - total).catch(() => null);
     if (bytes === null) {
       unsafe.push(`${name} changed or vanished while it was read`);
       continue;
@@ -745,8 +719,8 @@ async function readCandidate(dir, limits, label = "candidate/") {
 async function writeCandidate(snapshot, dir) {
   await mkdir2(dir, { recursive: true });
   for (const [path, bytes] of snapshot.files) {
-    await mkdir2(dirname2(join4(dir, path)), { recursive: true });
-    await writeFile(join4(dir, path), bytes);
+    await mkdir2(dirname2(join3(dir, path)), { recursive: true });
+    await writeFile(join3(dir, path), bytes);
   }
 }
 function candidateText(snapshot, path) {
@@ -784,7 +758,7 @@ function jsonDepth(text) {
 import { existsSync as existsSync2 } from "node:fs";
 import { mkdir as mkdir3, mkdtemp as mkdtemp2, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join5 } from "node:path";
+import { join as join4 } from "node:path";
 
 // src/acceptance/validate.ts
 function validationRows(fixture, outcomes) {
@@ -853,7 +827,7 @@ var REPORT_BYTES = 16 * 1024 * 1024;
 var STDERR_TAIL = 2e3;
 async function acceptCommand(run) {
   return acceptEachVariant({ ...run, candidateSha256: run.candidate.sha256, concurrency: 1 }, [], async (services, fault) => {
-    const work = await mkdtemp2(join5(tmpdir3(), "trialgate-acceptor-"));
+    const work = await mkdtemp2(join4(tmpdir3(), "trialgate-acceptor-"));
     try {
       return await runOnce(run, await services.get(), fault, work);
     } finally {
@@ -863,8 +837,8 @@ async function acceptCommand(run) {
 }
 async function runOnce(run, service, fault, work) {
   const { acceptance, fixture } = run;
-  const candidateDir = join5(work, "candidate");
-  const reportDir = join5(work, "report");
+  const candidateDir = join4(work, "candidate");
+  const reportDir = join4(work, "report");
   await writeCandidate(run.candidate, candidateDir);
   await mkdir3(reportDir);
   if (service.coverage) await resetService(service);
@@ -878,12 +852,12 @@ async function runOnce(run, service, fault, work) {
       ...run.passed,
       TRIALGATE_SERVICE_URL: reach.url,
       TRIALGATE_CANDIDATE: candidateDir,
-      TRIALGATE_REPORT: join5(reportDir, "report.json"),
+      TRIALGATE_REPORT: join4(reportDir, "report.json"),
       ...acceptance.expose_fault ? { TRIALGATE_FAULT: fault } : {}
     },
     mounts: [{ path: fixture.root }, { path: candidateDir, writable: true }, { path: reportDir, writable: true }],
     // The reference answers would let candidate code hand in the fixture's own tests as its work.
-    hide: [join5(fixture.dir, fixture.manifest.reference)],
+    hide: [join4(fixture.dir, fixture.manifest.reference)],
     conceal: [fixture.root, work],
     network: reach.network,
     ...reach.forward ? { forward: reach.forward } : {}
@@ -907,7 +881,7 @@ async function runOnce(run, service, fault, work) {
     throw new EnvironmentError(withStderr(`the acceptance command names ${missing}, which is not in the fixture`), "the acceptance command is missing: an environment failure");
   }
   if (timedOut) return errorBody([], withStderr(`the acceptance command ran past its budget of ${acceptance.timeout_seconds} s (acceptance.timeout_seconds) and was ended`));
-  const body = await readAcceptorReport(join5(reportDir, "report.json"));
+  const body = await readAcceptorReport(join4(reportDir, "report.json"));
   if ("error" in body && body.error) return errorBody([], withStderr(body.error));
   const reached = service.coverage ? await resetService(service) : [];
   return { ...body, records: body.records.map((r) => ({ ...r, branches: reached })) };
@@ -968,11 +942,11 @@ var commandKind = {
   },
   async validate(options) {
     const { fixture } = options;
-    const candidateDir = options.candidateDir ?? join5(fixture.dir, fixture.manifest.reference);
+    const candidateDir = options.candidateDir ?? join4(fixture.dir, fixture.manifest.reference);
     const candidate = await readCandidate(candidateDir, NO_LIMITS, "");
     if (candidate.unsafe.length) return { shape: "variants", fixture, candidateDir, rows: [], problems: candidate.unsafe, formatOnly: true };
     const acceptance = asCommand(options.acceptance);
-    const reportsDir = join5(options.outDir, "reports");
+    const reportsDir = join4(options.outDir, "reports");
     await mkdir3(reportsDir, { recursive: true });
     const outcomes = await acceptCommand({
       fixture,
@@ -982,7 +956,7 @@ var commandKind = {
       passed: passedEnvironment(acceptance.pass_env, "acceptance.pass_env"),
       variants: variantsOf(fixture),
       writeReport: async (fault, text) => {
-        const path = join5(reportsDir, `${fault}.json`);
+        const path = join4(reportsDir, `${fault}.json`);
         await writeFile2(path, options.scrubber.text(text));
         return path;
       }
@@ -992,12 +966,12 @@ var commandKind = {
 };
 
 // src/kinds/http-cases/kind.ts
-import { join as join7 } from "node:path";
+import { join as join6 } from "node:path";
 import { mkdir as mkdir4, writeFile as writeFile3 } from "node:fs/promises";
 
 // src/kinds/http-cases/checks.ts
 import { readFile as readFile2 } from "node:fs/promises";
-import { isAbsolute as isAbsolute2, join as join6, normalize } from "node:path";
+import { isAbsolute as isAbsolute2, join as join5, normalize } from "node:path";
 
 // src/schemas/cases.ts
 var JsonPath = external_exports.string().regex(/^\$(\.[A-Za-z_][A-Za-z0-9_-]*|\[\d+\])*$/, "a simple JSON path such as $.available or $.records[0].kind");
@@ -1093,7 +1067,7 @@ async function quoteProblems(spec, inputsDir) {
       problems.push(`${where}: source.file ${JSON.stringify(rule.source.file)} must be a file inside inputs/`);
       continue;
     }
-    if (!texts.has(file)) texts.set(file, await readFile2(join6(inputsDir, file), "utf8").then(fold, () => null));
+    if (!texts.has(file)) texts.set(file, await readFile2(join5(inputsDir, file), "utf8").then(fold, () => null));
     const text = texts.get(file);
     if (text === null) problems.push(`${where}: source.file ${JSON.stringify(rule.source.file)} is not in inputs/`);
     else if (!text.includes(fold(rule.source.quote))) {
@@ -1285,7 +1259,7 @@ var timeoutOf = (acceptance) => acceptance.timeout_seconds ?? 120;
 async function casesOf(fixture, candidateDir) {
   const snapshot = await readCandidate(candidateDir, NO_LIMITS, "");
   const problems = [...snapshot.unsafe, ...snapshot.oversize];
-  const checked = await checkCandidate(snapshot, join7(fixture.dir, "inputs"));
+  const checked = await checkCandidate(snapshot, join6(fixture.dir, "inputs"));
   return { snapshot, problems: [...problems, ...checked.problems], cases: checked.ok && !problems.length ? checked.cases.cases : void 0 };
 }
 var httpCasesKind = {
@@ -1297,7 +1271,7 @@ var httpCasesKind = {
     const { result, candidate } = await agentDelivers(trial);
     if (!candidate) return result;
     const { fixture } = trial.task;
-    const checked = await checkCandidate(candidate, join7(fixture.dir, "inputs"));
+    const checked = await checkCandidate(candidate, join6(fixture.dir, "inputs"));
     if (!checked.ok) return { ...result, formatProblems: checked.problems };
     const variants = await acceptCases({
       fixture,
@@ -1314,10 +1288,10 @@ var httpCasesKind = {
   },
   async validate(options) {
     const { fixture } = options;
-    const candidateDir = options.candidateDir ?? join7(fixture.dir, fixture.manifest.reference);
+    const candidateDir = options.candidateDir ?? join6(fixture.dir, fixture.manifest.reference);
     const { snapshot, problems, cases } = await casesOf(fixture, candidateDir);
     if (!cases) return { shape: "variants", fixture, candidateDir, rows: [], problems, formatOnly: true };
-    const reportsDir = join7(options.outDir, "reports");
+    const reportsDir = join6(options.outDir, "reports");
     await mkdir4(reportsDir, { recursive: true });
     const outcomes = await acceptCases({
       fixture,
@@ -1327,7 +1301,7 @@ var httpCasesKind = {
       variants: variantsOf(fixture),
       timeoutSeconds: timeoutOf(options.acceptance),
       writeReport: async (fault, text) => {
-        const path = join7(reportsDir, `${fault}.json`);
+        const path = join6(reportsDir, `${fault}.json`);
         await writeFile3(path, options.scrubber.text(text));
         return path;
       },
@@ -1336,7 +1310,7 @@ var httpCasesKind = {
     return { shape: "variants", fixture, candidateDir, rows: validationRows(fixture, outcomes), problems: validationProblems(fixture, outcomes), formatOnly: false };
   },
   async replayableUse(fixture, acceptance, candidateDir) {
-    const dir = candidateDir ?? join7(fixture.dir, fixture.manifest.reference);
+    const dir = candidateDir ?? join6(fixture.dir, fixture.manifest.reference);
     const { problems, cases } = await casesOf(fixture, dir);
     if (!cases) return `the answers in ${dir} fail the static checks (${problems[0]})`;
     const seconds = timeoutOf(acceptance);
@@ -1350,7 +1324,7 @@ var httpCasesKind = {
 import { randomBytes as randomBytes3 } from "node:crypto";
 import { mkdtemp as mkdtemp3, rm as rm3 } from "node:fs/promises";
 import { tmpdir as tmpdir4 } from "node:os";
-import { join as join9 } from "node:path";
+import { join as join8 } from "node:path";
 
 // src/kinds/tools/boundaries.ts
 var BOUNDARIES = [
@@ -1402,9 +1376,9 @@ function decide(variant, state, call2) {
 
 // src/kinds/tools/goal.ts
 import { readFile as readFile3, rename, writeFile as writeFile4 } from "node:fs/promises";
-import { join as join8 } from "node:path";
+import { join as join7 } from "node:path";
 async function openGoalChannel(dir, first) {
-  const path = join8(dir, "goal.json");
+  const path = join7(dir, "goal.json");
   const versions = [];
   let written = "";
   const write = async (goal) => {
@@ -1721,10 +1695,10 @@ function send2(response, answer) {
 // src/kinds/tools/run.ts
 function toolsSpecOf(fixture) {
   if (!fixture.manifest.tools) {
-    throw new UserInputError(join9(fixture.dir, "fixture.json"), "tools", "acceptance `tools` needs a fixture with a tools section (goal, agent, skill, skillEnv, practices)");
+    throw new UserInputError(join8(fixture.dir, "fixture.json"), "tools", "acceptance `tools` needs a fixture with a tools section (goal, agent, skill, skillEnv, practices)");
   }
   for (const id of Object.keys(fixture.manifest.faults)) {
-    if (!isBoundary(id)) throw new UserInputError(join9(fixture.dir, "fixture.json"), `faults.${id}`, `not a boundary trialgate can inject; use one of ${BOUNDARIES.join(", ")}`);
+    if (!isBoundary(id)) throw new UserInputError(join8(fixture.dir, "fixture.json"), `faults.${id}`, `not a boundary trialgate can inject; use one of ${BOUNDARIES.join(", ")}`);
   }
   return fixture.manifest.tools;
 }
@@ -1755,9 +1729,9 @@ async function runToolsTrial(trial) {
 }
 async function runBoundary(host, fixture, variant, proxyPort) {
   const tools = toolsSpecOf(fixture);
-  const goalPath = join9(fixture.dir, tools.goal);
+  const goalPath = join8(fixture.dir, tools.goal);
   const firstGoal = parseOrThrow(Goal, await readJsonFile(goalPath), goalPath);
-  const goalDir = await mkdtemp3(join9(tmpdir4(), "trialgate-goal-"));
+  const goalDir = await mkdtemp3(join8(tmpdir4(), "trialgate-goal-"));
   try {
     const goal = await openGoalChannel(goalDir, firstGoal);
     let service;
@@ -1857,7 +1831,7 @@ var json = (data) => JSON.stringify(data, null, 2) + "\n";
 
 // src/kinds/tools/validate.ts
 import { cp, mkdir as mkdir5, readFile as readFile4, writeFile as writeFile5 } from "node:fs/promises";
-import { join as join10 } from "node:path";
+import { join as join9 } from "node:path";
 
 // src/agent/process.ts
 import { existsSync as existsSync3 } from "node:fs";
@@ -1932,8 +1906,8 @@ var LOG_CAP_BYTES = 1024 * 1024;
 async function validateTools(options) {
   const { fixture } = options;
   const tools = toolsSpecOf(fixture);
-  const manifestPath = join10(fixture.dir, "fixture.json");
-  const skillPath = join10(fixture.dir, tools.skill);
+  const manifestPath = join9(fixture.dir, "fixture.json");
+  const skillPath = join9(fixture.dir, tools.skill);
   const skill = await readFile4(skillPath, "utf8");
   const headings = sectionHeadings(skill);
   const variants = [NO_FAULT, ...Object.keys(fixture.manifest.faults)];
@@ -1948,11 +1922,11 @@ async function validateTools(options) {
   );
   const jobs = [];
   for (const s of skills) {
-    const trialDir = join10(options.outDir, s.slug);
-    await mkdir5(join10(trialDir, "evidence"), { recursive: true });
-    await cp(join10(fixture.dir, "inputs"), join10(trialDir, "inputs"), { recursive: true });
-    await cp(join10(fixture.dir, "task.txt"), join10(trialDir, "task.txt"));
-    const path = join10(options.outDir, `${s.slug}.md`);
+    const trialDir = join9(options.outDir, s.slug);
+    await mkdir5(join9(trialDir, "evidence"), { recursive: true });
+    await cp(join9(fixture.dir, "inputs"), join9(trialDir, "inputs"), { recursive: true });
+    await cp(join9(fixture.dir, "task.txt"), join9(trialDir, "task.txt"));
+    const path = join9(options.outDir, `${s.slug}.md`);
     await writeFile5(path, s.text);
     for (const variant of variants) jobs.push({ skill: s, skillFile: path, trialDir, variant });
   }
@@ -1960,7 +1934,7 @@ async function validateTools(options) {
     const host = referenceAgentHost(options, fixture, job.trialDir, { TRIALGATE_FIXTURE: fixture.dir, [tools.skillEnv]: job.skillFile }, [job.skillFile]);
     const run = await runBoundary(host, fixture, job.variant);
     const expected = job.skill.without !== void 0 && tools.practices[job.variant] === job.skill.without ? "rejected" : "accepted";
-    const base = { skill: job.skill.name, variant: job.variant, expected, evidence: join10(job.trialDir, "evidence", job.variant) };
+    const base = { skill: job.skill.name, variant: job.variant, expected, evidence: join9(job.trialDir, "evidence", job.variant) };
     if (run.envError) return { ...base, actual: "env error", failed: [run.envError.message], findings: [] };
     const judgement = run.judgement;
     return {
@@ -1976,20 +1950,20 @@ async function validateTools(options) {
 function referenceAgentHost(options, fixture, trialDir, env, readable) {
   return {
     sandbox: options.sandbox,
-    readCandidate: (subdir) => readCandidate(join10(trialDir, "candidate", subdir ?? ""), NO_LIMITS),
+    readCandidate: (subdir) => readCandidate(join9(trialDir, "candidate", subdir ?? ""), NO_LIMITS),
     writeEvidence: async (relPath, data) => {
-      await mkdir5(join10(trialDir, "evidence"), { recursive: true });
-      return writeInside(join10(trialDir, "evidence"), relPath, data, options.scrubber);
+      await mkdir5(join9(trialDir, "evidence"), { recursive: true });
+      return writeInside(join9(trialDir, "evidence"), relPath, data, options.scrubber);
     },
     runAgent: async (request = {}) => {
-      const candidateDir = join10(trialDir, "candidate", request.candidateSubdir ?? "");
+      const candidateDir = join9(trialDir, "candidate", request.candidateSubdir ?? "");
       await mkdir5(candidateDir, { recursive: true });
-      await mkdir5(join10(trialDir, "evidence"), { recursive: true });
+      await mkdir5(join9(trialDir, "evidence"), { recursive: true });
       const run = await runAgentProcess({
         sandbox: options.sandbox,
         command: fixture.manifest.tools.agent,
         cwd: trialDir,
-        env: { ...baseEnvironment(), ...env, ...request.env, TRIALGATE_TRIAL_DIR: trialDir, TRIALGATE_INPUTS: join10(trialDir, "inputs"), TRIALGATE_TASK: join10(trialDir, "task.txt"), TRIALGATE_CANDIDATE: candidateDir },
+        env: { ...baseEnvironment(), ...env, ...request.env, TRIALGATE_TRIAL_DIR: trialDir, TRIALGATE_INPUTS: join9(trialDir, "inputs"), TRIALGATE_TASK: join9(trialDir, "task.txt"), TRIALGATE_CANDIDATE: candidateDir },
         mounts: [{ path: fixture.root }, { path: trialDir, writable: true }, ...[...readable, ...request.readable ?? []].map((path) => ({ path }))],
         conceal: [fixture.root, trialDir],
         network: "host",
@@ -1997,7 +1971,7 @@ function referenceAgentHost(options, fixture, trialDir, env, readable) {
         logCapBytes: LOG_CAP_BYTES,
         scrubber: options.scrubber.with(request.secrets ?? [])
       });
-      await writeInside(join10(trialDir, "evidence"), `${request.evidenceSubdir ?? ""}/agent.log`.replace(/^\//, ""), run.log);
+      await writeInside(join9(trialDir, "evidence"), `${request.evidenceSubdir ?? ""}/agent.log`.replace(/^\//, ""), run.log);
       return run;
     }
   };
@@ -2035,15 +2009,14 @@ function kindOf(acceptance) {
 }
 
 export {
-  writeInside,
-  writePiecesInside,
+  NoAnswerError,
+  send,
   supervise,
   killGroup,
   openSandbox,
   baseEnvironment,
   passedEnvironment,
   resetService,
-  NoAnswerError,
   startService,
   ServicePool,
   probeState,

@@ -2,12 +2,14 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   judge,
   loadFixture
-} from "./chunk-VKT34IZI.js";
+} from "./chunk-GIWHJF3W.js";
 import {
-  Report,
   TRUSTED_VERDICTS
-} from "./chunk-HTOP67CN.js";
+} from "./chunk-AXCA5P2G.js";
 import "./chunk-MXDSQAGL.js";
+import {
+  Report
+} from "./chunk-LGZPU5OA.js";
 import "./chunk-OVH43LBJ.js";
 import {
   builtinFixture
@@ -21,12 +23,13 @@ import {
 } from "./chunk-XNNNYSL3.js";
 import {
   readJsonFile
-} from "./chunk-UQJK2C22.js";
+} from "./chunk-SVMKXPE7.js";
 import "./chunk-XFC4BBCX.js";
 import {
   UserInputError,
   parseOrThrow
 } from "./chunk-EMQXSGHT.js";
+import "./chunk-TDSOKKON.js";
 import "./chunk-HZGLYA5U.js";
 
 // src/cli/judge.ts

@@ -2,15 +2,17 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   readComparedResults,
   readResultsFile
-} from "./chunk-OMKGA4US.js";
+} from "./chunk-WYY2RBSI.js";
 import {
   BaseFold,
   Comparison,
   Policy,
-  buildHtmlReport,
   compareFolded,
   renderComparisonMarkdown
-} from "./chunk-P6SPGUZJ.js";
+} from "./chunk-TIDOSS3V.js";
+import {
+  buildHtmlReport
+} from "./chunk-ROD44FU2.js";
 import {
   EXIT
 } from "./chunk-XNNNYSL3.js";

@@ -1,5 +1,8 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
+  markdownTable
+} from "./chunk-ASMVMORG.js";
+import {
   agreement,
   askRubric,
   gatingOf,
@@ -11,31 +14,29 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-L5MKOR32.js";
+} from "./chunk-55P72FHS.js";
 import {
   judgeSecrets,
   loadTrialSet
-} from "./chunk-DTD57J2A.js";
-import "./chunk-YUOH27J5.js";
+} from "./chunk-UB2MVTFC.js";
+import {
+  mapPool
+} from "./chunk-DFRNTZWL.js";
+import "./chunk-GIWHJF3W.js";
+import "./chunk-AXCA5P2G.js";
+import "./chunk-FVLX3TVP.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-GQ3N5QTO.js";
-import {
-  markdownTable
-} from "./chunk-ASMVMORG.js";
-import {
-  mapPool
-} from "./chunk-VZQAQX7F.js";
-import "./chunk-JXLGSGCR.js";
-import "./chunk-VKT34IZI.js";
-import "./chunk-HTOP67CN.js";
+import "./chunk-MXDSQAGL.js";
+import "./chunk-6VL3ZTP4.js";
+import "./chunk-J6G6AL52.js";
+import "./chunk-LGZPU5OA.js";
 import {
   Scrubber,
   heldTokens
 } from "./chunk-RRV7J5M2.js";
-import "./chunk-MXDSQAGL.js";
 import "./chunk-OVH43LBJ.js";
-import "./chunk-6VL3ZTP4.js";
 import {
   displayPath
 } from "./chunk-EV262Y4R.js";
@@ -46,12 +47,13 @@ import {
 import {
   EXIT
 } from "./chunk-XNNNYSL3.js";
-import "./chunk-UQJK2C22.js";
+import "./chunk-SVMKXPE7.js";
 import "./chunk-XFC4BBCX.js";
 import {
   EnvironmentError,
   UserInputError
 } from "./chunk-EMQXSGHT.js";
+import "./chunk-TDSOKKON.js";
 import "./chunk-HZGLYA5U.js";
 
 // src/cli/calibrate.ts

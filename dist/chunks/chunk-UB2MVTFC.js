@@ -1,17 +1,17 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
-  readTrialSetFile
-} from "./chunk-YUOH27J5.js";
-import {
   kindOf
-} from "./chunk-VZQAQX7F.js";
+} from "./chunk-DFRNTZWL.js";
 import {
   loadFixture,
   mustBeInside
-} from "./chunk-VKT34IZI.js";
+} from "./chunk-GIWHJF3W.js";
+import {
+  readTrialSetFile
+} from "./chunk-FVLX3TVP.js";
 import {
   matchFiles
-} from "./chunk-UQJK2C22.js";
+} from "./chunk-SVMKXPE7.js";
 import {
   UserInputError
 } from "./chunk-EMQXSGHT.js";
