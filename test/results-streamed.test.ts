@@ -54,6 +54,22 @@ describe('the log of finished trials', () => {
     assert.throws(() => [...log.trials('task')], (e: Error) => e instanceof TrialLogChanged && /changed during the run at task task, trial 2/.test(e.message));
     log.close();
   });
+
+  it('keeps in memory a judge answer without its reason and transcript, but the reason of an item not asked', async () => {
+    const log = TrialLog.create(await tempDir());
+    const trial = buildResults({ tasks: [{ id: 'task', checks: { pass: '1' } }] }).tasks[0]!.trials[0]!;
+    const judge = [
+      { id: 'covers', verdict: 'yes' as const, reason: 'a long reason quoting the candidate', input_tokens: 900, output_tokens: 30, asked: true, cached: false, transcript: 'evidence/judge/covers.json' },
+      { id: 'down', verdict: 'error' as const, reason: 'judge endpoint: could not connect', rule: 'the model judge could not be asked', asked: false, cached: false },
+    ];
+    const digest = log.append('task', { ...trial, judge });
+    assert.deepEqual(digest.judge, [
+      { id: 'covers', verdict: 'yes', input_tokens: 900, output_tokens: 30, asked: true, cached: false },
+      { id: 'down', verdict: 'error', reason: 'judge endpoint: could not connect', rule: 'the model judge could not be asked', asked: false, cached: false },
+    ]);
+    assert.deepEqual([...log.trials('task')][0]!.judge, judge, 'the log keeps every answer whole');
+    log.close();
+  });
 });
 
 describe('a run written from its log', () => {

@@ -3,7 +3,7 @@
 // exposed. A model's answer is shown as a model's answer, never as a fact.
 import type { CheckComparison, Comparison, TaskComparison } from '../schemas/comparison.ts';
 import type { PairwiseItem } from '../schemas/judge.ts';
-import type { Results } from '../schemas/results.ts';
+import type { Results, TrialDigest } from '../schemas/results.ts';
 import type { Cuttable } from './fit.ts';
 import { bounded, change, md, plural, safeLine, tableLines, thousands, usd } from './format.ts';
 
@@ -78,7 +78,7 @@ function inconsistency(i: PairwiseItem): string {
   return `${i.inconsistent}${parts.length ? ` (${parts.join(', ')})` : ''}`;
 }
 
-type JudgedTask = Pick<Results['tasks'][number], 'id' | 'judge' | 'summary' | 'ungated'> & { trials: readonly Pick<Results['tasks'][number]['trials'][number], 'judge'>[] };
+type JudgedTask = Pick<Results['tasks'][number], 'id' | 'judge' | 'summary' | 'ungated'> & { trials: readonly Pick<TrialDigest, 'judge'>[] };
 
 /** For the terminal after a run: each judged task's answers per item, what is not gated, and why an item went unasked (a run's digest will do). */
 export function judgeRunLines(results: { tasks: readonly JudgedTask[] }): string[] {
@@ -94,7 +94,7 @@ export function judgeRunLines(results: { tasks: readonly JudgedTask[] }): string
       const why = task.ungated?.[`judge:${item.id}`];
       lines.push(`  ${item.id}: ${answers}; ${why ? `not gated, because ${why}` : `gated (${item.calibration})`}`);
     }
-    const unasked = task.trials.flatMap((t) => (t.judge ?? []).filter((r) => r.verdict === 'error').map((r) => r.reason));
+    const unasked = task.trials.flatMap((t) => (t.judge ?? []).flatMap((r) => (r.verdict === 'error' && r.reason !== undefined ? [r.reason] : [])));
     if (unasked.length) lines.push(`  not asked (environment, excluded): ${[...new Set(unasked)].slice(0, 3).join('; ')}`);
   }
   return lines;

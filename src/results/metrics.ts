@@ -1,5 +1,5 @@
 // Per-task figures of a run (docs/results.md). Pure.
-import type { TaskSummary, TrialResult } from '../schemas/results.ts';
+import type { TaskSummary, TrialDigest } from '../schemas/results.ts';
 import { judgeSummary } from '../semantic/checks.ts';
 
 /**
@@ -25,7 +25,7 @@ function ratioOfChoose(a: number, n: number, k: number): number {
 }
 
 /** What a summary reads of each trial (a run's digest of it will do). */
-export type SummarizedTrial = Pick<TrialResult, 'outcome' | 'checks' | 'wall_ms' | 'usage' | 'repair' | 'judge'>;
+export type SummarizedTrial = Pick<TrialDigest, 'outcome' | 'checks' | 'wall_ms' | 'usage' | 'repair' | 'judge'>;
 
 export function summarizeTask(trials: readonly SummarizedTrial[], k: number, faults: readonly string[]): TaskSummary {
   const executed = trials.filter((t) => t.outcome === 'pass' || t.outcome === 'fail');

@@ -44,8 +44,9 @@ export class TrialLog {
     for (let written = 0; written < bytes.length; ) written += writeSync(this.fd, bytes, written, bytes.length - written, this.size + written);
     lines.set(valid.trial, { offset: this.size, length: bytes.length, sha256: sha256(bytes) });
     this.size += bytes.length;
-    const { layers: _layers, judgements: _judgements, ...digest } = valid;
-    return digest;
+    const { layers: _layers, judgements: _judgements, judge, ...digest } = valid;
+    // A judge's reasons are per trial and long; memory keeps only what summaries and reports read.
+    return judge ? { ...digest, judge: judge.map(({ reason, transcript: _transcript, ...answer }) => (answer.verdict === 'error' ? { ...answer, reason } : answer)) } : digest;
   }
 
   /** Every logged trial of `taskId`, in trial order, each read back and checked against its hash. */

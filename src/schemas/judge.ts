@@ -226,6 +226,8 @@ export type RubricAnswer = z.infer<typeof RubricAnswer>;
 export type PairwiseAnswer = z.infer<typeof PairwiseAnswer>;
 export type JudgeVerdict = z.infer<typeof JudgeVerdict>;
 export type JudgeRecord = z.infer<typeof JudgeRecord>;
+/** A judge answer as a run keeps it in memory: the reason only where the item was not asked. */
+export type JudgeRecordDigest = Omit<JudgeRecord, 'reason' | 'transcript'> & Partial<Pick<JudgeRecord, 'reason' | 'transcript'>>;
 export type TaskJudgeInfo = z.infer<typeof TaskJudgeInfo>;
 export type JudgeSummary = z.infer<typeof JudgeSummary>;
 export type LabelsFile = z.infer<typeof LabelsFile>;

@@ -1,7 +1,7 @@
 // results.json, the contract between run, compare and report (docs/results.md).
 // Versioned: a reader refuses any other schema string rather than guessing.
 import { z } from 'zod';
-import { JudgeRecord, JudgeSummary, TaskJudgeInfo } from './judge.ts';
+import { JudgeRecord, JudgeSummary, TaskJudgeInfo, type JudgeRecordDigest } from './judge.ts';
 import { Judgement } from './judgement.ts';
 
 /** What this version writes. @2 added human repairs (`trial.repair`, `summary.repaired`), run isolation and integrity. */
@@ -187,8 +187,12 @@ export type TaskResult = z.infer<typeof TaskResult>;
 export type RunInfo = z.infer<typeof RunInfo>;
 export type Results = z.infer<typeof Results>;
 
-/** A trial without its layers and judgements: what a run keeps in memory of each (results/trial-log.ts). */
-export type TrialDigest = Omit<TrialResult, 'layers' | 'judgements'>;
+/**
+ * A trial without its layers and judgements, and its judge answers without their reasons and transcripts
+ * (but an unasked item's reason, which the report lists): what a run keeps in memory of each
+ * (results/trial-log.ts). Whole trials are digests too.
+ */
+export type TrialDigest = Omit<TrialResult, 'layers' | 'judgements' | 'judge'> & { judge?: JudgeRecordDigest[] };
 /** A run as memory holds it, every trial a digest; whole results are one too. */
 export type TaskDigest = Omit<TaskResult, 'trials'> & { trials: TrialDigest[] };
 export type RunDigest = Omit<Results, 'tasks'> & { tasks: TaskDigest[] };

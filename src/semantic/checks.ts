@@ -1,7 +1,7 @@
 // What the judge's answers make of a trial and of a task. Pure. A judge check never changes whether a
 // trial passed: programmatic evidence decides that; the model's answer is its own check, shown as a
 // model's answer. `undetermined` is not a pass; `error` (the judge could not be asked) is no check at all.
-import type { JudgeRecord, JudgeSummary } from '../schemas/judge.ts';
+import type { JudgeRecord, JudgeRecordDigest, JudgeSummary } from '../schemas/judge.ts';
 
 export const JUDGE_PREFIX = 'judge:';
 
@@ -21,12 +21,12 @@ export function judgeNotes(records: readonly JudgeRecord[]): string[] {
 }
 
 /** Over the executed trials of a task: calls, cached answers, tokens spent, answers per item. */
-export function judgeSummary(trials: readonly { judge?: JudgeRecord[] | undefined }[]): JudgeSummary | undefined {
+export function judgeSummary(trials: readonly { judge?: readonly JudgeRecordDigest[] | undefined }[]): JudgeSummary | undefined {
   const records = trials.flatMap((t) => t.judge ?? []);
   if (records.length === 0) return undefined;
   // Tokens and cost are what this run spent: an answer from the cache cost nothing here.
-  const spent = (r: JudgeRecord) => (r.cached ? 0 : (r.input_tokens ?? 0) + (r.output_tokens ?? 0));
-  const paid = (r: JudgeRecord) => (r.cached ? 0 : (r.cost_usd ?? 0));
+  const spent = (r: JudgeRecordDigest) => (r.cached ? 0 : (r.input_tokens ?? 0) + (r.output_tokens ?? 0));
+  const paid = (r: JudgeRecordDigest) => (r.cached ? 0 : (r.cost_usd ?? 0));
   const priced = records.some((r) => r.cost_usd !== undefined);
   const items: JudgeSummary['items'] = {};
   for (const r of records) {

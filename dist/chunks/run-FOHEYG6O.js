@@ -8,17 +8,17 @@ import {
 import {
   isolationNote,
   progressReporter
-} from "./chunk-BY7OSGZL.js";
+} from "./chunk-WCDEUJBU.js";
 import {
   recordTrialSet
-} from "./chunk-HREEZJHT.js";
+} from "./chunk-AFVERPU5.js";
 import "./chunk-UKE3YMHV.js";
-import "./chunk-WYY2RBSI.js";
+import "./chunk-WNSKODN3.js";
 import "./chunk-55P72FHS.js";
-import "./chunk-EK7HY7QQ.js";
+import "./chunk-A6NEGMKN.js";
 import {
   judgeRunLines
-} from "./chunk-TIDOSS3V.js";
+} from "./chunk-BZNMFCXS.js";
 import "./chunk-UB2MVTFC.js";
 import "./chunk-DFRNTZWL.js";
 import "./chunk-GIWHJF3W.js";

@@ -1,13 +1,13 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeOutput
-} from "./chunk-ALPEP4XY.js";
+} from "./chunk-DI57AKL3.js";
 import {
   readComparedResults
-} from "./chunk-WYY2RBSI.js";
+} from "./chunk-WNSKODN3.js";
 import {
   renderRunMarkdown
-} from "./chunk-TIDOSS3V.js";
+} from "./chunk-BZNMFCXS.js";
 import "./chunk-AXCA5P2G.js";
 import "./chunk-GQ3N5QTO.js";
 import "./chunk-ROD44FU2.js";

@@ -2,14 +2,14 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   readComparedResults,
   readResultsFile
-} from "./chunk-WYY2RBSI.js";
+} from "./chunk-WNSKODN3.js";
 import {
   BaseFold,
   Comparison,
   Policy,
   compareFolded,
   renderComparisonMarkdown
-} from "./chunk-TIDOSS3V.js";
+} from "./chunk-BZNMFCXS.js";
 import {
   buildHtmlReport
 } from "./chunk-ROD44FU2.js";

@@ -16,14 +16,14 @@ import {
 } from "./chunk-53ON3KT6.js";
 import {
   runTrialSet
-} from "./chunk-HREEZJHT.js";
+} from "./chunk-AFVERPU5.js";
 import "./chunk-UKE3YMHV.js";
 import {
   readResultsFile
-} from "./chunk-WYY2RBSI.js";
+} from "./chunk-WNSKODN3.js";
 import "./chunk-55P72FHS.js";
-import "./chunk-EK7HY7QQ.js";
-import "./chunk-TIDOSS3V.js";
+import "./chunk-A6NEGMKN.js";
+import "./chunk-BZNMFCXS.js";
 import "./chunk-UB2MVTFC.js";
 import "./chunk-DFRNTZWL.js";
 import "./chunk-GIWHJF3W.js";

@@ -5,8 +5,8 @@ import {
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-EK7HY7QQ.js";
-import "./chunk-TIDOSS3V.js";
+} from "./chunk-A6NEGMKN.js";
+import "./chunk-BZNMFCXS.js";
 import {
   loadTrialSet
 } from "./chunk-UB2MVTFC.js";

@@ -3,7 +3,7 @@ import {
   READABLE_RESULTS_SCHEMAS,
   RESULTS_SCHEMA,
   Results
-} from "./chunk-TIDOSS3V.js";
+} from "./chunk-BZNMFCXS.js";
 import {
   readJsonFile
 } from "./chunk-SVMKXPE7.js";

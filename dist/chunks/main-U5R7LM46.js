@@ -2,17 +2,17 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   isolationNote,
   progressReporter
-} from "./chunk-BY7OSGZL.js";
+} from "./chunk-WCDEUJBU.js";
 import {
   newFailures
 } from "./chunk-53ON3KT6.js";
 import {
   runTrialSet
-} from "./chunk-HREEZJHT.js";
+} from "./chunk-AFVERPU5.js";
 import "./chunk-UKE3YMHV.js";
 import {
   readResultsFile
-} from "./chunk-WYY2RBSI.js";
+} from "./chunk-WNSKODN3.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -25,7 +25,7 @@ import {
 } from "./chunk-55P72FHS.js";
 import {
   writeRunFiles
-} from "./chunk-EK7HY7QQ.js";
+} from "./chunk-A6NEGMKN.js";
 import {
   BaseFold,
   analyse,
@@ -39,7 +39,7 @@ import {
   renderComparisonMarkdown,
   renderRunMarkdown,
   screeningBound
-} from "./chunk-TIDOSS3V.js";
+} from "./chunk-BZNMFCXS.js";
 import {
   loadTrialSet
 } from "./chunk-UB2MVTFC.js";

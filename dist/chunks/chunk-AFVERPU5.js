@@ -5,19 +5,19 @@ import {
 } from "./chunk-UKE3YMHV.js";
 import {
   readResultsFile
-} from "./chunk-WYY2RBSI.js";
+} from "./chunk-WNSKODN3.js";
 import {
   SemanticLayer
 } from "./chunk-55P72FHS.js";
 import {
   applyCommittedRepair,
   writeLoggedRunFiles
-} from "./chunk-EK7HY7QQ.js";
+} from "./chunk-A6NEGMKN.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
   Usage
-} from "./chunk-TIDOSS3V.js";
+} from "./chunk-BZNMFCXS.js";
 import {
   judgeSecrets,
   loadTrialSet
@@ -108,8 +108,8 @@ var TrialLog = class _TrialLog {
     for (let written = 0; written < bytes.length; ) written += writeSync(this.fd, bytes, written, bytes.length - written, this.size + written);
     lines.set(valid.trial, { offset: this.size, length: bytes.length, sha256: sha256(bytes) });
     this.size += bytes.length;
-    const { layers: _layers, judgements: _judgements, ...digest } = valid;
-    return digest;
+    const { layers: _layers, judgements: _judgements, judge, ...digest } = valid;
+    return judge ? { ...digest, judge: judge.map(({ reason, transcript: _transcript, ...answer }) => answer.verdict === "error" ? { ...answer, reason } : answer) } : digest;
   }
   /** Every logged trial of `taskId`, in trial order, each read back and checked against its hash. */
   *trials(taskId) {

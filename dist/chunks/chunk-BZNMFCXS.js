@@ -997,7 +997,7 @@ function judgeRunLines(results) {
       const why = task.ungated?.[`judge:${item.id}`];
       lines.push(`  ${item.id}: ${answers}; ${why ? `not gated, because ${why}` : `gated (${item.calibration})`}`);
     }
-    const unasked = task.trials.flatMap((t) => (t.judge ?? []).filter((r) => r.verdict === "error").map((r) => r.reason));
+    const unasked = task.trials.flatMap((t) => (t.judge ?? []).flatMap((r) => r.verdict === "error" && r.reason !== void 0 ? [r.reason] : []));
     if (unasked.length) lines.push(`  not asked (environment, excluded): ${[...new Set(unasked)].slice(0, 3).join("; ")}`);
   }
   return lines;

@@ -2,9 +2,9 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   runCompareCli,
   writeOutput
-} from "./chunk-ALPEP4XY.js";
-import "./chunk-WYY2RBSI.js";
-import "./chunk-TIDOSS3V.js";
+} from "./chunk-DI57AKL3.js";
+import "./chunk-WNSKODN3.js";
+import "./chunk-BZNMFCXS.js";
 import "./chunk-AXCA5P2G.js";
 import "./chunk-GQ3N5QTO.js";
 import "./chunk-ROD44FU2.js";

@@ -3,7 +3,7 @@ import {
   Results,
   compareResults,
   renderRunMarkdown
-} from "./chunk-TIDOSS3V.js";
+} from "./chunk-BZNMFCXS.js";
 import {
   NO_LIMITS,
   openSandbox,
