@@ -150,6 +150,16 @@ describe('report.html structure', () => {
     assert.ok(text.includes("This task's checks, figures and trials' evidence open with JavaScript"));
   });
 
+  it('a task removed since the base is listed, and its empty lazy body is a whole JSON block', async () => {
+    const { bases, head } = scenarios.changedTask();
+    const html = await buildHtmlReport(head, compareResults(bases, head), { runDir: await tempDir(), inlineLimit: 0 });
+    const [doc] = pageAndFragments(html);
+    const removed = elements(doc!).find((el) => el.tagName === 'details' && hasClass(el, 'task') && textOf(el).includes('inventory-legacy-export'))!;
+    assert.equal(attr(removed, 'data-state'), 'removed');
+    const body = byId(doc!, attr(elements(removed).find((el) => attr(el, 'data-lazy'))!, 'data-lazy')!)!;
+    assert.ok(Array.isArray(JSON.parse(textOf(body))));
+  });
+
   it('a run without a base: head counts coloured by the head trials alone', async () => {
     const head = buildResults({ tasks: [{ id: 'all-pass', checks: { pass: '11' } }, { id: 'half', checks: { pass: '10' } }] });
     const doc = parseDocument(await buildHtmlReport(head, compareResults([], head), { runDir: await tempDir() }));

@@ -97,11 +97,11 @@ export async function* htmlPieces(source: PageSource, options: HtmlReportOptions
     const body = new Bodies(spill, options.inlineLimit ?? DEFAULT_INLINE_LIMIT, redact);
     for (const [i, t] of model.tasks.entries()) {
       body.startTask(i, taskHeadParts(t));
+      // A task the head does not have (removed since the base) has no trials to show.
       const digest = digests.get(ids[i]!);
-      if (!digest) continue;
-      for await (const trial of source.trials(digest.id)) {
+      for await (const trial of digest ? source.trials(digest.id) : []) {
         const read = await readChosen(chosen.get(trial.evidence), options.limits ?? DEFAULT_LIMITS);
-        const view = redacted(trialView(trial, digest, read, body.blobs), redact);
+        const view = redacted(trialView(trial, digest!, read, body.blobs), redact);
         body.addTrial((slot) => trialHtml(view, slot));
       }
       body.endTask();

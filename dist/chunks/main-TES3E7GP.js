@@ -2,13 +2,13 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   isolationNote,
   progressReporter
-} from "./chunk-WCDEUJBU.js";
+} from "./chunk-DVWKUYJ5.js";
 import {
   newFailures
 } from "./chunk-53ON3KT6.js";
 import {
   runTrialSet
-} from "./chunk-AFVERPU5.js";
+} from "./chunk-MAU63QR7.js";
 import "./chunk-UKE3YMHV.js";
 import {
   readResultsFile
@@ -25,7 +25,7 @@ import {
 } from "./chunk-55P72FHS.js";
 import {
   writeRunFiles
-} from "./chunk-A6NEGMKN.js";
+} from "./chunk-LN66VGU3.js";
 import {
   BaseFold,
   analyse,
@@ -73,7 +73,7 @@ import {
 } from "./chunk-6BRYMBDE.js";
 import {
   writeHtmlReport
-} from "./chunk-ROD44FU2.js";
+} from "./chunk-MHYGSFTY.js";
 import {
   code,
   summarizeTask

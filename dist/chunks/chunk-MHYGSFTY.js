@@ -997,8 +997,7 @@ async function* htmlPieces(source, options) {
     for (const [i, t] of model.tasks.entries()) {
       body.startTask(i, taskHeadParts(t));
       const digest = digests.get(ids[i]);
-      if (!digest) continue;
-      for await (const trial of source.trials(digest.id)) {
+      for await (const trial of digest ? source.trials(digest.id) : []) {
         const read = await readChosen(chosen.get(trial.evidence), options.limits ?? DEFAULT_LIMITS);
         const view = redacted(trialView(trial, digest, read, body.blobs), redact);
         body.addTrial((slot) => trialHtml(view, slot));

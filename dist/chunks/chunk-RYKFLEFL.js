@@ -12,7 +12,7 @@ import {
 } from "./chunk-BZNMFCXS.js";
 import {
   buildHtmlReport
-} from "./chunk-ROD44FU2.js";
+} from "./chunk-MHYGSFTY.js";
 import {
   EXIT
 } from "./chunk-XNNNYSL3.js";

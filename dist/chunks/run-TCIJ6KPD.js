@@ -8,14 +8,14 @@ import {
 import {
   isolationNote,
   progressReporter
-} from "./chunk-WCDEUJBU.js";
+} from "./chunk-DVWKUYJ5.js";
 import {
   recordTrialSet
-} from "./chunk-AFVERPU5.js";
+} from "./chunk-MAU63QR7.js";
 import "./chunk-UKE3YMHV.js";
 import "./chunk-WNSKODN3.js";
 import "./chunk-55P72FHS.js";
-import "./chunk-A6NEGMKN.js";
+import "./chunk-LN66VGU3.js";
 import {
   judgeRunLines
 } from "./chunk-BZNMFCXS.js";

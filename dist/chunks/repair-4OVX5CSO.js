@@ -5,7 +5,7 @@ import {
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-A6NEGMKN.js";
+} from "./chunk-LN66VGU3.js";
 import "./chunk-BZNMFCXS.js";
 import {
   loadTrialSet

@@ -149,7 +149,7 @@ async function writeValidRunFiles(runDir, run, trials, scrubber) {
   const suites = run.tasks.map((task) => ({ id: task.id, wall_ms: task.summary.wall_ms, outcomes: task.trials.map((t) => t.outcome), trials: trials(task.id) }));
   await writePiecesInside(runDir, "junit.xml", junitPieces(run.trial_set.name, suites), scrubber);
   await writeInside(runDir, "report.md", renderRunMarkdown(run), scrubber);
-  const { htmlPieces } = await import("./write-VU32FHUT.js");
+  const { htmlPieces } = await import("./write-BSSQDXYC.js");
   const page = htmlPieces({ results: run, comparison: compareResults([], run), trials }, { runDir, redact: (text) => scrubber.text(text) });
   await writePiecesInside(runDir, "report.html", page, scrubber);
   return resultsPath;

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   failureReasons
-} from "./chunk-A6NEGMKN.js";
+} from "./chunk-LN66VGU3.js";
 
 // src/trial/progress.ts
 function progressReporter(write, live) {

@@ -12,7 +12,7 @@ import {
 import {
   applyCommittedRepair,
   writeLoggedRunFiles
-} from "./chunk-A6NEGMKN.js";
+} from "./chunk-LN66VGU3.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,

@@ -16,13 +16,13 @@ import {
 } from "./chunk-53ON3KT6.js";
 import {
   runTrialSet
-} from "./chunk-AFVERPU5.js";
+} from "./chunk-MAU63QR7.js";
 import "./chunk-UKE3YMHV.js";
 import {
   readResultsFile
 } from "./chunk-WNSKODN3.js";
 import "./chunk-55P72FHS.js";
-import "./chunk-A6NEGMKN.js";
+import "./chunk-LN66VGU3.js";
 import "./chunk-BZNMFCXS.js";
 import "./chunk-UB2MVTFC.js";
 import "./chunk-DFRNTZWL.js";
