@@ -1,5 +1,5 @@
 // What a task's trials say, per named check and per side: the tallies every policy and table starts from.
-import type { CheckKind, Count, TaskFigures } from '../schemas/comparison.ts';
+import type { CheckKind, Count } from '../schemas/comparison.ts';
 import { passAtK, passPowK } from '../results/metrics.ts';
 import type { ComparedTask, ComparedTrial } from './read-results.ts';
 
