@@ -33,15 +33,15 @@ import "./chunks/chunk-HZGLYA5U.js";
 // src/cli/main.ts
 var COMMANDS = [
   { spec: INIT, load: async () => (await import("./chunks/init-RDEQWBFA.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-FBTAWRBL.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-FBTAWRBL.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-TCIJ6KPD.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-K5ZYABFR.js")).runCompareCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-HV3VAJ4E.js")).runReportCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-B2T7UZR2.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-B2T7UZR2.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-VTFP6AGX.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-WB6JPCYY.js")).runCompareCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-ITAHRAJX.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-WBYREBYN.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-CNVGTKUI.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-RFFWC2QR.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-4OVX5CSO.js")).runRepairCli }
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-ZRMMMNM6.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-IE6VFXPZ.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-5WSBLNEZ.js")).runRepairCli }
 ];
 async function main(argv, io = processIo) {
   const [name, ...rest] = argv;

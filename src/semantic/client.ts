@@ -148,15 +148,14 @@ export class JudgeClient {
     const body = JSON.stringify({ model: this.options.model, messages, temperature: 0, response_format: format });
     const headers: Record<string, string> = { 'content-type': 'application/json', ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}) };
     const outage = (message: string) => ({ ok: false as const, message: `judge endpoint ${url}: ${message}`, rule: OUTAGE_RULE });
-    const noAnswerWithin = () => outage(`no answer within ${this.options.timeoutMs / 1000} s (judge.timeout_seconds)`);
     for (let attempt = 0; ; attempt++) {
       const retry = attempt < RETRY_DELAYS_MS.length;
       let response: HttpAnswer;
       try {
-        const deadline = { timeoutMs: this.options.timeoutMs, deadlineMs: this.options.timeoutMs };
-        response = await send(url, { method: 'POST', headers, body, ...deadline, maxBytes: RESPONSE_BYTES });
+        const { timeoutMs } = this.options;
+        response = await send(url, { method: 'POST', headers, body, timeoutMs, deadlineMs: timeoutMs, maxBytes: RESPONSE_BYTES });
       } catch (e) {
-        if (e instanceof NoAnswerError && e.timedOut) return noAnswerWithin();
+        if (e instanceof NoAnswerError && e.timedOut) return outage(`no answer within ${this.options.timeoutMs / 1000} s (judge.timeout_seconds)`);
         // Refused or dropped, or a base_url that `send` cannot even build a request from.
         if (retry) {
           await delay(RETRY_DELAYS_MS[attempt]!);

@@ -57,12 +57,13 @@ export async function send(url: string, options: HttpOptions): Promise<HttpAnswe
     // The reason this side ended the exchange, reported whichever stream surfaces the error first.
     let endedBecause: NoAnswerError | undefined;
     const end = (reason: NoAnswerError) => req.destroy((endedBecause = reason));
-    const deadline = options.deadlineMs === undefined ? undefined : setTimeout(() => end(new NoAnswerError(`timed out after ${Math.round(options.deadlineMs!)} ms`, true)), options.deadlineMs);
+    const timedOut = (ms: number) => end(new NoAnswerError(`timed out after ${Math.round(ms)} ms`, true));
+    const deadline = options.deadlineMs === undefined ? undefined : setTimeout(timedOut, options.deadlineMs, options.deadlineMs);
     const fail = (e: NodeJS.ErrnoException) => {
       clearTimeout(deadline);
       reject(endedBecause ?? new NoAnswerError(e.code ?? e.message));
     };
-    req.on('timeout', () => end(new NoAnswerError(`timed out after ${Math.round(options.timeoutMs)} ms`, true)));
+    req.on('timeout', () => timedOut(options.timeoutMs));
     req.on('error', fail);
     req.on('response', (response) => {
       const chunks: Buffer[] = [];

@@ -88,6 +88,7 @@ export function wholeSource(results: Results, comparison: Comparison): PageSourc
 /** The page as pieces to write one after the other; their concatenation is the page. */
 export async function* htmlPieces(source: PageSource, options: HtmlReportOptions): AsyncGenerator<string> {
   const redact = options.redact;
+  const limits = options.limits ?? DEFAULT_LIMITS;
   const { chosen, omitted } = await chooseEvidence(source, options);
   const model = redacted(buildReportModel({ results: source.results, comparison: source.comparison, evidenceOmitted: omitted, ...(options.notes ? { notes: options.notes } : {}) }), redact);
   const digests = new Map(source.results.tasks.map((t) => [t.id, t]));
@@ -100,7 +101,7 @@ export async function* htmlPieces(source: PageSource, options: HtmlReportOptions
       // A task the head does not have (removed since the base) has no trials to show.
       const digest = digests.get(ids[i]!);
       for await (const trial of digest ? source.trials(digest.id) : []) {
-        const read = await readChosen(chosen.get(trial.evidence), options.limits ?? DEFAULT_LIMITS);
+        const read = await readChosen(chosen.get(trial.evidence), limits);
         const view = redacted(trialView(trial, digest!, read, body.blobs), redact);
         body.addTrial((slot) => trialHtml(view, slot));
       }

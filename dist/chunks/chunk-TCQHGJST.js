@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   kindOf
-} from "./chunk-DFRNTZWL.js";
+} from "./chunk-V3BF3RGP.js";
 import {
   loadFixture,
   mustBeInside

@@ -4,10 +4,10 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-XMR66FTX.js";
+} from "./chunk-RQVVBWNY.js";
 import "./chunk-ASMVMORG.js";
-import "./chunk-UKE3YMHV.js";
-import "./chunk-DFRNTZWL.js";
+import "./chunk-7AVRNUJ6.js";
+import "./chunk-V3BF3RGP.js";
 import "./chunk-GIWHJF3W.js";
 import "./chunk-AXCA5P2G.js";
 import "./chunk-MXDSQAGL.js";

@@ -2,12 +2,12 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   runCompareCli,
   writeOutput
-} from "./chunk-RYKFLEFL.js";
+} from "./chunk-JYRABTBS.js";
 import "./chunk-WNSKODN3.js";
 import "./chunk-BZNMFCXS.js";
 import "./chunk-AXCA5P2G.js";
 import "./chunk-GQ3N5QTO.js";
-import "./chunk-MHYGSFTY.js";
+import "./chunk-ZC67RRID.js";
 import "./chunk-BUWQH57W.js";
 import "./chunk-J6G6AL52.js";
 import "./chunk-LGZPU5OA.js";

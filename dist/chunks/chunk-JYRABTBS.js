@@ -12,7 +12,7 @@ import {
 } from "./chunk-BZNMFCXS.js";
 import {
   buildHtmlReport
-} from "./chunk-MHYGSFTY.js";
+} from "./chunk-ZC67RRID.js";
 import {
   EXIT
 } from "./chunk-XNNNYSL3.js";

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   failureReasons
-} from "./chunk-LN66VGU3.js";
+} from "./chunk-G5EN2XWY.js";
 
 // src/trial/progress.ts
 function progressReporter(write, live) {

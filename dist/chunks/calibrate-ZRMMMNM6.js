@@ -14,14 +14,14 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-55P72FHS.js";
+} from "./chunk-F5JU7TYL.js";
 import {
   judgeSecrets,
   loadTrialSet
-} from "./chunk-UB2MVTFC.js";
+} from "./chunk-TCQHGJST.js";
 import {
   mapPool
-} from "./chunk-DFRNTZWL.js";
+} from "./chunk-V3BF3RGP.js";
 import "./chunk-GIWHJF3W.js";
 import "./chunk-AXCA5P2G.js";
 import "./chunk-FVLX3TVP.js";

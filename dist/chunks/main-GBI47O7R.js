@@ -2,14 +2,14 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   isolationNote,
   progressReporter
-} from "./chunk-DVWKUYJ5.js";
+} from "./chunk-PQ4KEHX4.js";
 import {
   newFailures
 } from "./chunk-53ON3KT6.js";
 import {
   runTrialSet
-} from "./chunk-MAU63QR7.js";
-import "./chunk-UKE3YMHV.js";
+} from "./chunk-SMCQMIGE.js";
+import "./chunk-7AVRNUJ6.js";
 import {
   readResultsFile
 } from "./chunk-WNSKODN3.js";
@@ -22,10 +22,10 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-55P72FHS.js";
+} from "./chunk-F5JU7TYL.js";
 import {
   writeRunFiles
-} from "./chunk-LN66VGU3.js";
+} from "./chunk-G5EN2XWY.js";
 import {
   BaseFold,
   analyse,
@@ -42,8 +42,8 @@ import {
 } from "./chunk-BZNMFCXS.js";
 import {
   loadTrialSet
-} from "./chunk-UB2MVTFC.js";
-import "./chunk-DFRNTZWL.js";
+} from "./chunk-TCQHGJST.js";
+import "./chunk-V3BF3RGP.js";
 import "./chunk-GIWHJF3W.js";
 import "./chunk-AXCA5P2G.js";
 import {
@@ -73,7 +73,7 @@ import {
 } from "./chunk-6BRYMBDE.js";
 import {
   writeHtmlReport
-} from "./chunk-MHYGSFTY.js";
+} from "./chunk-ZC67RRID.js";
 import {
   code,
   summarizeTask

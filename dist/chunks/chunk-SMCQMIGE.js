@@ -2,17 +2,17 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   ResetProver,
   proofRefusal
-} from "./chunk-UKE3YMHV.js";
+} from "./chunk-7AVRNUJ6.js";
 import {
   readResultsFile
 } from "./chunk-WNSKODN3.js";
 import {
   SemanticLayer
-} from "./chunk-55P72FHS.js";
+} from "./chunk-F5JU7TYL.js";
 import {
   applyCommittedRepair,
   writeLoggedRunFiles
-} from "./chunk-LN66VGU3.js";
+} from "./chunk-G5EN2XWY.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
@@ -21,7 +21,7 @@ import {
 import {
   judgeSecrets,
   loadTrialSet
-} from "./chunk-UB2MVTFC.js";
+} from "./chunk-TCQHGJST.js";
 import {
   AcceptanceCopyChanged,
   ServicePool,
@@ -31,7 +31,7 @@ import {
   passedEnvironment,
   readCandidate,
   runAgentProcess
-} from "./chunk-DFRNTZWL.js";
+} from "./chunk-V3BF3RGP.js";
 import {
   NO_FAULT,
   copyFixture,

@@ -1,26 +1,26 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   isolationLine
-} from "./chunk-XMR66FTX.js";
+} from "./chunk-RQVVBWNY.js";
 import {
   markdownTable
 } from "./chunk-ASMVMORG.js";
 import {
   isolationNote,
   progressReporter
-} from "./chunk-DVWKUYJ5.js";
+} from "./chunk-PQ4KEHX4.js";
 import {
   recordTrialSet
-} from "./chunk-MAU63QR7.js";
-import "./chunk-UKE3YMHV.js";
+} from "./chunk-SMCQMIGE.js";
+import "./chunk-7AVRNUJ6.js";
 import "./chunk-WNSKODN3.js";
-import "./chunk-55P72FHS.js";
-import "./chunk-LN66VGU3.js";
+import "./chunk-F5JU7TYL.js";
+import "./chunk-G5EN2XWY.js";
 import {
   judgeRunLines
 } from "./chunk-BZNMFCXS.js";
-import "./chunk-UB2MVTFC.js";
-import "./chunk-DFRNTZWL.js";
+import "./chunk-TCQHGJST.js";
+import "./chunk-V3BF3RGP.js";
 import "./chunk-GIWHJF3W.js";
 import "./chunk-AXCA5P2G.js";
 import "./chunk-FVLX3TVP.js";

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeOutput
-} from "./chunk-RYKFLEFL.js";
+} from "./chunk-JYRABTBS.js";
 import {
   readComparedResults
 } from "./chunk-WNSKODN3.js";
@@ -10,7 +10,7 @@ import {
 } from "./chunk-BZNMFCXS.js";
 import "./chunk-AXCA5P2G.js";
 import "./chunk-GQ3N5QTO.js";
-import "./chunk-MHYGSFTY.js";
+import "./chunk-ZC67RRID.js";
 import "./chunk-BUWQH57W.js";
 import "./chunk-J6G6AL52.js";
 import "./chunk-LGZPU5OA.js";

@@ -6,7 +6,7 @@ import {
   htmlPieces,
   wholeSource,
   writeHtmlReport
-} from "./chunk-MHYGSFTY.js";
+} from "./chunk-ZC67RRID.js";
 import "./chunk-BUWQH57W.js";
 import "./chunk-J6G6AL52.js";
 import "./chunk-LGZPU5OA.js";

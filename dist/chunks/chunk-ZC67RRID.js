@@ -987,6 +987,7 @@ function wholeSource(results, comparison) {
 }
 async function* htmlPieces(source, options) {
   const redact = options.redact;
+  const limits = options.limits ?? DEFAULT_LIMITS;
   const { chosen, omitted } = await chooseEvidence(source, options);
   const model = redacted(buildReportModel({ results: source.results, comparison: source.comparison, evidenceOmitted: omitted, ...options.notes ? { notes: options.notes } : {} }), redact);
   const digests = new Map(source.results.tasks.map((t) => [t.id, t]));
@@ -998,7 +999,7 @@ async function* htmlPieces(source, options) {
       body.startTask(i, taskHeadParts(t));
       const digest = digests.get(ids[i]);
       for await (const trial of digest ? source.trials(digest.id) : []) {
-        const read = await readChosen(chosen.get(trial.evidence), options.limits ?? DEFAULT_LIMITS);
+        const read = await readChosen(chosen.get(trial.evidence), limits);
         const view = redacted(trialView(trial, digest, read, body.blobs), redact);
         body.addTrial((slot) => trialHtml(view, slot));
       }

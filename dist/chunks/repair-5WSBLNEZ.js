@@ -5,12 +5,12 @@ import {
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-LN66VGU3.js";
+} from "./chunk-G5EN2XWY.js";
 import "./chunk-BZNMFCXS.js";
 import {
   loadTrialSet
-} from "./chunk-UB2MVTFC.js";
-import "./chunk-DFRNTZWL.js";
+} from "./chunk-TCQHGJST.js";
+import "./chunk-V3BF3RGP.js";
 import "./chunk-GIWHJF3W.js";
 import "./chunk-AXCA5P2G.js";
 import "./chunk-FVLX3TVP.js";

@@ -5,12 +5,12 @@ import {
 import {
   ResetProver,
   proofRefusal
-} from "./chunk-UKE3YMHV.js";
+} from "./chunk-7AVRNUJ6.js";
 import {
   kindOf,
   openSandbox,
   passedEnvironment
-} from "./chunk-DFRNTZWL.js";
+} from "./chunk-V3BF3RGP.js";
 import {
   loadFixture,
   variantsOf

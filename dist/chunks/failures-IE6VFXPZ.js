@@ -16,16 +16,16 @@ import {
 } from "./chunk-53ON3KT6.js";
 import {
   runTrialSet
-} from "./chunk-MAU63QR7.js";
-import "./chunk-UKE3YMHV.js";
+} from "./chunk-SMCQMIGE.js";
+import "./chunk-7AVRNUJ6.js";
 import {
   readResultsFile
 } from "./chunk-WNSKODN3.js";
-import "./chunk-55P72FHS.js";
-import "./chunk-LN66VGU3.js";
+import "./chunk-F5JU7TYL.js";
+import "./chunk-G5EN2XWY.js";
 import "./chunk-BZNMFCXS.js";
-import "./chunk-UB2MVTFC.js";
-import "./chunk-DFRNTZWL.js";
+import "./chunk-TCQHGJST.js";
+import "./chunk-V3BF3RGP.js";
 import "./chunk-GIWHJF3W.js";
 import "./chunk-AXCA5P2G.js";
 import "./chunk-FVLX3TVP.js";

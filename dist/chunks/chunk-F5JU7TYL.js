@@ -5,7 +5,7 @@ import {
   killGroup,
   send,
   supervise
-} from "./chunk-DFRNTZWL.js";
+} from "./chunk-V3BF3RGP.js";
 import {
   CALIBRATION_SCHEMA,
   CalibrationFile,
@@ -401,15 +401,14 @@ var JudgeClient = class _JudgeClient {
     const body = JSON.stringify({ model: this.options.model, messages, temperature: 0, response_format: format });
     const headers = { "content-type": "application/json", ...this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {} };
     const outage = (message) => ({ ok: false, message: `judge endpoint ${url}: ${message}`, rule: OUTAGE_RULE });
-    const noAnswerWithin = () => outage(`no answer within ${this.options.timeoutMs / 1e3} s (judge.timeout_seconds)`);
     for (let attempt = 0; ; attempt++) {
       const retry = attempt < RETRY_DELAYS_MS.length;
       let response;
       try {
-        const deadline = { timeoutMs: this.options.timeoutMs, deadlineMs: this.options.timeoutMs };
-        response = await send(url, { method: "POST", headers, body, ...deadline, maxBytes: RESPONSE_BYTES });
+        const { timeoutMs } = this.options;
+        response = await send(url, { method: "POST", headers, body, timeoutMs, deadlineMs: timeoutMs, maxBytes: RESPONSE_BYTES });
       } catch (e) {
-        if (e instanceof NoAnswerError && e.timedOut) return noAnswerWithin();
+        if (e instanceof NoAnswerError && e.timedOut) return outage(`no answer within ${this.options.timeoutMs / 1e3} s (judge.timeout_seconds)`);
         if (retry) {
           await delay(RETRY_DELAYS_MS[attempt]);
           continue;

@@ -9,7 +9,7 @@ import {
   openSandbox,
   readCandidate,
   writeCandidate
-} from "./chunk-DFRNTZWL.js";
+} from "./chunk-V3BF3RGP.js";
 import {
   copyFixture
 } from "./chunk-GIWHJF3W.js";
@@ -149,7 +149,7 @@ async function writeValidRunFiles(runDir, run, trials, scrubber) {
   const suites = run.tasks.map((task) => ({ id: task.id, wall_ms: task.summary.wall_ms, outcomes: task.trials.map((t) => t.outcome), trials: trials(task.id) }));
   await writePiecesInside(runDir, "junit.xml", junitPieces(run.trial_set.name, suites), scrubber);
   await writeInside(runDir, "report.md", renderRunMarkdown(run), scrubber);
-  const { htmlPieces } = await import("./write-BSSQDXYC.js");
+  const { htmlPieces } = await import("./write-7GINC4JC.js");
   const page = htmlPieces({ results: run, comparison: compareResults([], run), trials }, { runDir, redact: (text) => scrubber.text(text) });
   await writePiecesInside(runDir, "report.html", page, scrubber);
   return resultsPath;

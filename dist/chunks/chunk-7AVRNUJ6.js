@@ -4,7 +4,7 @@ import {
   probeState,
   resetService,
   startService
-} from "./chunk-DFRNTZWL.js";
+} from "./chunk-V3BF3RGP.js";
 import {
   EnvironmentError
 } from "./chunk-EMQXSGHT.js";

@@ -385,12 +385,13 @@ async function send(url, options) {
     });
     let endedBecause;
     const end = (reason) => req.destroy(endedBecause = reason);
-    const deadline = options.deadlineMs === void 0 ? void 0 : setTimeout(() => end(new NoAnswerError(`timed out after ${Math.round(options.deadlineMs)} ms`, true)), options.deadlineMs);
+    const timedOut = (ms) => end(new NoAnswerError(`timed out after ${Math.round(ms)} ms`, true));
+    const deadline = options.deadlineMs === void 0 ? void 0 : setTimeout(timedOut, options.deadlineMs, options.deadlineMs);
     const fail = (e) => {
       clearTimeout(deadline);
       reject(endedBecause ?? new NoAnswerError(e.code ?? e.message));
     };
-    req.on("timeout", () => end(new NoAnswerError(`timed out after ${Math.round(options.timeoutMs)} ms`, true)));
+    req.on("timeout", () => timedOut(options.timeoutMs));
     req.on("error", fail);
     req.on("response", (response) => {
       const chunks = [];
