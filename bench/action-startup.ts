@@ -59,6 +59,11 @@ ${new Date().toISOString()} · ${machine()} · ${runs} interleaved runs, medians
 
 - skip path / bare node start: **${(m.skip / m.bare).toFixed(2)}×** (target ≤ 2×)
 - loaded at start (the static import graph of dist/index.js): ${(staticBytes / 1024).toFixed(0)} KiB; the engine's run, compare and report, the REST client and the artefact client are chunks loaded by \`import()\` when first used
+
+Decision: the skip path keeps validating the whole trial set (and reading each fixture's manifest to tell
+which tasks a change affects) before it decides, so a broken \`trialgate.yml\` fails the check instead of
+passing as a skip. What that costs beyond a bare node start (about a quarter of a second, zod's loading ~60 ms
+of it) is noise beside a runner's start, so the ≤ 2× target gives way to it.
 `,
 );
 

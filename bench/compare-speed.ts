@@ -37,7 +37,12 @@ function results(tasks: number, run: number): string {
     trial: i,
     outcome: 'pass',
     stop_reason: 'completed',
-    layers: { final_state: { ok: true, failures: [] }, constraints: { ok: true, failures: [] }, tool_contract: { ok: null, failures: [] }, trajectory: { steps: 12, notes: [] } },
+    layers: {
+      final_state: { ok: true, failures: [] },
+      constraints: { ok: true, failures: [] },
+      tool_contract: { ok: null, failures: [] },
+      trajectory: { steps: 12, notes: [] },
+    },
     judgements: [{ fault: 'double-reserve', verdict: 'defect_detected', reason: 'reserve twice: 409 expected, got 200', detected_by: ['idempotency'] }],
     checks: { pass: true, 'detect:double-reserve': (t + i + run) % 97 !== 0, 'detect:oversell': true, 'constraint:protected-files': true },
     usage: { input_tokens: 9000, output_tokens: 1000, cost_usd: 0.01 },
@@ -49,7 +54,15 @@ function results(tasks: number, run: number): string {
   return JSON.stringify({
     schema: 'trialgate/results@1',
     trial_set: { name: 'speed', sha256: 's'.repeat(64) },
-    run: { git_sha: String(run).repeat(40).slice(0, 40), ref: 'refs/heads/main', tool_version: '0.1.0', started_at: `2025-01-0${run + 1}T00:00:00Z`, finished_at: '2025-01-09T00:00:00Z', seed: 1, k: 5 },
+    run: {
+      git_sha: String(run).repeat(40).slice(0, 40),
+      ref: 'refs/heads/main',
+      tool_version: '0.1.0',
+      started_at: `2025-01-0${run + 1}T00:00:00Z`,
+      finished_at: '2025-01-09T00:00:00Z',
+      seed: 1,
+      k: 5,
+    },
     watched: { sha256: 'w'.repeat(64), files: {} },
     agent: { command: 'agent --run' },
     tasks: Array.from({ length: tasks }, (_, t) => ({
@@ -59,9 +72,26 @@ function results(tasks: number, run: number): string {
       fixture_sha256: 'f'.repeat(64),
       acceptor_version: 'http-cases@1',
       budget: { wall_seconds: 600 },
-      faults: [{ id: 'double-reserve', label: 'duplicate request reserves twice (idempotency)' }, { id: 'oversell', label: 'reserves more than is in stock' }],
+      faults: [
+        { id: 'double-reserve', label: 'duplicate request reserves twice (idempotency)' },
+        { id: 'oversell', label: 'reserves more than is in stock' },
+      ],
       trials: Array.from({ length: 5 }, (_, i) => trial(t, i + 1)),
-      summary: { k: 5, n: 5, launched: 5, passes: 5, pass_at_1: 1, pass_at_k: 1, pass_pow_k: 1, detections: {}, env_errors: 0, unexecuted: 0, wall_ms: 6170, tokens: 50000, cost_usd: 0.05 },
+      summary: {
+        k: 5,
+        n: 5,
+        launched: 5,
+        passes: 5,
+        pass_at_1: 1,
+        pass_at_k: 1,
+        pass_pow_k: 1,
+        detections: {},
+        env_errors: 0,
+        unexecuted: 0,
+        wall_ms: 6170,
+        tokens: 50000,
+        cost_usd: 0.05,
+      },
     })),
   });
 }
@@ -105,8 +135,13 @@ for (let i = 0; i < RUNS; i++) {
   for (const c of cases) {
     if (c.tasks === 20000 && i >= 2) continue;
     const [head, ...bases] = made.get(`${c.tasks}/${c.bases}`)!;
-    samples.get(`${c.tasks}/${c.bases}`)!.push(measure([cli, 'compare', ...bases.flatMap((b) => ['--base', b]), '--head', head!, '--out', join(dir, 'out.md')]));
-    if (beforeCases.includes(c)) beforeSamples.get(`${c.tasks}/${c.bases}`)!.push(measure([before, 'compare', ...bases.flatMap((b) => ['--base', b]), '--head', head!, '--out', join(dir, 'out.md')]));
+    samples
+      .get(`${c.tasks}/${c.bases}`)!
+      .push(measure([cli, 'compare', ...bases.flatMap((b) => ['--base', b]), '--head', head!, '--out', join(dir, 'out.md')]));
+    if (beforeCases.includes(c))
+      beforeSamples
+        .get(`${c.tasks}/${c.bases}`)!
+        .push(measure([before, 'compare', ...bases.flatMap((b) => ['--base', b]), '--head', head!, '--out', join(dir, 'out.md')]));
   }
 }
 

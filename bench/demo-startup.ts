@@ -13,7 +13,10 @@ import { machine, median, ROOT, timeProcess, writeResult } from './support.ts';
 const runs = Number(process.argv[2] ?? 11);
 const floorScript = join(tmpdir(), `trialgate-demo-floor-${process.pid}.mjs`);
 // The flags the bin's first line gives Node (`#!/usr/bin/env -S node FLAGS…`), for the floor to start with.
-const BIN_FLAGS = readFileSync(join(ROOT, 'dist', 'cli.js'), 'utf8').split('\n')[0]!.split(' ').slice(3);
+const BIN_FLAGS = readFileSync(join(ROOT, 'dist', 'cli.js'), 'utf8')
+  .split('\n')[0]!
+  .split(' ')
+  .slice(3);
 await build({
   entryPoints: [join(ROOT, 'bench', 'support', 'demo-floor.ts')],
   outfile: floorScript,

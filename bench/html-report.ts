@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { compareResults } from '../src/compare/compare.ts';
 import { buildHtmlReport } from '../src/report/html/write.ts';
+import { present, wholeRun } from '../src/report/view.ts';
 import type { Results } from '../src/schemas/results.ts';
 import { report, writeTrialDir } from '../test/support/evidence-run.ts';
 import { largeRun } from '../test/support/scenarios.ts';
@@ -33,7 +34,15 @@ async function writeRun(dir: string, results: Results, side: string): Promise<vo
   for (const task of results.tasks) {
     for (const trial of task.trials) {
       const tag = `${side} ${task.id} trial ${trial.trial}`;
-      const failed = [{ test: 'idempotent-repeat', status: 'failed' as const, assertion: 'step 3: $.available == 16', traceback: 'expected 16, got 12', branches: ['reserve.replayed'] }];
+      const failed = [
+        {
+          test: 'idempotent-repeat',
+          status: 'failed' as const,
+          assertion: 'step 3: $.available == 16',
+          traceback: 'expected 16, got 12',
+          branches: ['reserve.replayed'],
+        },
+      ];
       await writeTrialDir(dir, trial.evidence, {
         reports: ['none', 'double-reserve', 'oversell'].map((fault) => report(fault, fault === 'none' ? records : [...records.slice(1), ...failed])),
         log: Array.from({ length: 40 }, (_, i) => `${tag}: step ${i} reading inputs/requirements.md and writing candidate/cases.json`).join('\n') + '\n',
@@ -59,7 +68,8 @@ const builds: number[] = [];
 let html = '';
 for (let i = 0; i < BUILDS; i++) {
   const started = performance.now();
-  html = await buildHtmlReport(head, comparison, { runDir: headDir, bases: [{ dir: baseDir, results: bases[0]! }] });
+  // The view is part of the build: its states and order are what the page is planned by.
+  html = await buildHtmlReport(present({ ...wholeRun(head), comparison, runDir: headDir, bases: [{ dir: baseDir, results: bases[0]! }] }));
   builds.push(performance.now() - started);
 }
 const file = join(headDir, 'report.html');
@@ -70,7 +80,16 @@ const omitted = (html.match(/left out of this page, which keeps its size bounded
 const context = await chromium.launchPersistentContext(await mkdtemp(join(tmpdir(), 'trialgate-bench-chromium-')), {
   executablePath: CHROMIUM,
   headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
   viewport: { width: 1280, height: 900 },
 });
 const loads: { fcp: number; dcl: number; load: number; busy: number; nodes: number; open: number; filter: number }[] = [];

@@ -29,8 +29,17 @@ async function project(withJudge: boolean): Promise<string> {
       budget: { wall_seconds: 60 },
       agent: { command: 'node "$TRIALGATE_PROJECT/fixture/agent/scripted-agent.mjs"', files: ['fixture/agent'] },
       watch: ['fixture/agent/skills/**'],
-      ...(withJudge ? { judge: { model: 'scripted-judge-1', command: 'node fixture/judge/scripted-judge.mjs', calibration: 'fixture/judge/calibration.json' } } : {}),
-      tasks: [{ id: 'inventory-reservations', fixture: 'fixture', acceptance: 'http-cases', ...(withJudge ? { judge: { labels: 'fixture/judge/labels', items: judgeItems } } : {}) }],
+      ...(withJudge
+        ? { judge: { model: 'scripted-judge-1', command: 'node fixture/judge/scripted-judge.mjs', calibration: 'fixture/judge/calibration.json' } }
+        : {}),
+      tasks: [
+        {
+          id: 'inventory-reservations',
+          fixture: 'fixture',
+          acceptance: 'http-cases',
+          ...(withJudge ? { judge: { labels: 'fixture/judge/labels', items: judgeItems } } : {}),
+        },
+      ],
     }),
   );
   return join(dir, 'trialgate.yml');
@@ -55,7 +64,13 @@ async function run(config: string, trials: number): Promise<Sample[]> {
     if (trial.outcome !== 'pass') throw new Error(`trial ${trial.trial} did not pass: ${trial.outcome}`);
     const timings = JSON.parse(await readFile(join(runDir, trial.evidence, 'evidence', 'timings.json'), 'utf8'));
     const judged = trial.judge ?? [];
-    samples.push({ trialMs: trial.wall_ms, judgeMs: timings.judge_ms ?? 0, runMs, calls: judged.filter((r) => r.asked && !r.cached).length, cached: judged.filter((r) => r.cached).length });
+    samples.push({
+      trialMs: trial.wall_ms,
+      judgeMs: timings.judge_ms ?? 0,
+      runMs,
+      calls: judged.filter((r) => r.asked && !r.cached).length,
+      cached: judged.filter((r) => r.cached).length,
+    });
   }
   await rm(out, { recursive: true, force: true });
   return samples;

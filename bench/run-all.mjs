@@ -1,9 +1,26 @@
 // Runs every benchmark in turn (by hand: they take minutes and want a quiet machine).
 // Each writes its figures to bench/results/<name>.md. throughput, demo-startup, action-startup and shards
-// measure dist/: they need a fresh `npm run build`.
+// measure dist/: they need a fresh `npm run build`. agents runs the pinned agent CLIs (npm ci installs them).
+// agent-concurrency and pr-cost bundle the CLI themselves (under .trialgate/), the first also main's for comparison.
 import { spawnSync } from 'node:child_process';
 
-const benches = ['throughput.ts', 'demo-startup.ts', 'action-startup.ts', 'shards.ts', 'trial-overhead.ts', 'isolation-cost.ts', 'compare-speed.ts', 'policy-simulation.ts', 'html-report.ts', 'judge-cost.ts'];
+const benches = [
+  'throughput.ts',
+  'demo-startup.ts',
+  'action-startup.ts',
+  'shards.ts',
+  'trial-overhead.ts',
+  'isolation-cost.ts',
+  'listener-cost.ts',
+  'compare-speed.ts',
+  'policy-simulation.ts',
+  'html-report.ts',
+  'judge-cost.ts',
+  'reset-check.ts',
+  'agents.ts',
+  'agent-concurrency.ts',
+  'pr-cost.ts',
+];
 const only = process.argv.slice(2);
 for (const bench of benches.filter((b) => only.length === 0 || only.some((o) => b.startsWith(o)))) {
   console.log(`\n== bench/${bench}`);

@@ -11,10 +11,19 @@ const trials = Number(process.argv[2] ?? 48);
 const COUNTS = [1, 2, 4, 8];
 const NAME = 'trialgate-results';
 const fake = await startFakeGitHub();
-fake.state.event = { name: 'push', payload: { ref: 'refs/heads/main', after: 'b'.repeat(40), repository: { full_name: 'acme/agent', default_branch: 'main' } } };
+fake.state.event = {
+  name: 'push',
+  payload: { ref: 'refs/heads/main', after: 'b'.repeat(40), repository: { full_name: 'acme/agent', default_branch: 'main' } },
+};
 
 async function job(inputs: Record<string, string>): Promise<number> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...fake.env({ GITHUB_WORKSPACE: ROOT }), 'INPUT_GITHUB-TOKEN': fake.token, INPUT_CONFIG: 'trialgate.yml', INPUT_TRIALS: String(trials) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...fake.env({ GITHUB_WORKSPACE: ROOT }),
+    'INPUT_GITHUB-TOKEN': fake.token,
+    INPUT_CONFIG: 'trialgate.yml',
+    INPUT_TRIALS: String(trials),
+  };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   const started = performance.now();
   const child = spawn(process.execPath, ['dist/index.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -31,7 +40,14 @@ const sizeOf = (run: number, test: (name: string) => boolean) => {
   return { bytes: artifacts.reduce((n, a) => n + a.zip.length, 0), files: artifacts.reduce((n, a) => n + (a.files?.size ?? 0), 0) };
 };
 
-const rows: { count: number; shards: number[]; merge: number; total: number; moved: { bytes: number; files: number }; linked: { bytes: number; files: number } }[] = [];
+const rows: {
+  count: number;
+  shards: number[];
+  merge: number;
+  total: number;
+  moved: { bytes: number; files: number };
+  linked: { bytes: number; files: number };
+}[] = [];
 const points: [number, number][] = [];
 for (const count of COUNTS) {
   fake.state.runId = 9000 + count;

@@ -42,7 +42,16 @@ async function measure(command: string, trials: number) {
   await writeFile(join(dir, 'skill.md'), '');
   await writeFile(
     join(dir, 'trialgate.yml'),
-    stringify({ version: 1, name: 'bench', trials: TRIALS_PER_TASK, concurrency: CONCURRENCY, budget: { wall_seconds: 60 }, agent: { command, files: ['fixture/agent'] }, watch: ['skill.md'], tasks }),
+    stringify({
+      version: 1,
+      name: 'bench',
+      trials: TRIALS_PER_TASK,
+      concurrency: CONCURRENCY,
+      budget: { wall_seconds: 60 },
+      agent: { command, files: ['fixture/agent'] },
+      watch: ['skill.md'],
+      tasks,
+    }),
   );
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);

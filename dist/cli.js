@@ -2,7 +2,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   TOOL_VERSION
-} from "./chunks/chunk-6E6MCQHD.js";
+} from "./chunks/chunk-XS6DO6R7.js";
 import {
   IsolationUnavailable
 } from "./chunks/chunk-6VL3ZTP4.js";
@@ -10,40 +10,44 @@ import {
   CALIBRATE,
   COMPARE,
   DEMO,
+  EXIT,
   FAILURES,
+  GATE,
+  HOLDOUT,
   INIT,
   JUDGE,
   REPAIR,
   REPORT,
   RUN,
   VALIDATE,
-  commandHelp
-} from "./chunks/chunk-E6FWMIUR.js";
-import {
-  EXIT,
+  commandHelp,
+  inertIo,
   processIo
-} from "./chunks/chunk-XNNNYSL3.js";
-import "./chunks/chunk-XFC4BBCX.js";
+} from "./chunks/chunk-FE3L4AUT.js";
+import "./chunks/chunk-MYGG36MX.js";
 import {
   EnvironmentError,
   UserInputError
-} from "./chunks/chunk-EMQXSGHT.js";
+} from "./chunks/chunk-R67YGLQI.js";
 import "./chunks/chunk-HZGLYA5U.js";
 
 // src/cli/main.ts
 var COMMANDS = [
-  { spec: INIT, load: async () => (await import("./chunks/init-RDEQWBFA.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-B2T7UZR2.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-B2T7UZR2.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-VTFP6AGX.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-WB6JPCYY.js")).runCompareCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-ITAHRAJX.js")).runReportCli },
-  { spec: JUDGE, load: async () => (await import("./chunks/judge-WBYREBYN.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-ZRMMMNM6.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-IE6VFXPZ.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-5WSBLNEZ.js")).runRepairCli }
+  { spec: INIT, load: async () => (await import("./chunks/init-PHWXNOOA.js")).runInitCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-VPCZ2Y2Z.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-VPCZ2Y2Z.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-5JYSHY5K.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-7MXRPQMD.js")).runCompareCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-RVV6BKMU.js")).runGateCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-S3ZJRW3E.js")).runReportCli },
+  { spec: JUDGE, load: async () => (await import("./chunks/judge-IFONNHL2.js")).runJudgeCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-75O3463L.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-BFBGK3MJ.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-X767WW3C.js")).runRepairCli },
+  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-E2NHYICW.js")).runHoldoutCli }
 ];
-async function main(argv, io = processIo) {
+async function main(argv, raw = processIo) {
+  const io = inertIo(raw);
   const [name, ...rest] = argv;
   if (name === "--version" || name === "-v" || name === "version") {
     io.stdout(`trialgate ${TOOL_VERSION}
@@ -90,7 +94,14 @@ function usage() {
   for (const { spec } of COMMANDS) {
     lines.push(`  ${spec.usage.replace(/^trialgate /, "")}`, `      ${spec.summary}`);
   }
-  lines.push("", "  trialgate <command> --help   the options of one command", "  trialgate --version", "", "docs: docs/README.md (in the repository and the package)", "");
+  lines.push(
+    "",
+    "  trialgate <command> --help   the options of one command",
+    "  trialgate --version",
+    "",
+    "docs: docs/README.md (in the repository and the package)",
+    ""
+  );
   return lines.join("\n");
 }
 

@@ -1,12 +1,10 @@
-// Builds dist/: the bundled action entry and CLI, and the JSON Schemas generated from the zod schemas
-// (for editor completion of trialgate.yml and for tools that read results). dist/ is committed;
-// .ci/run rebuilds it and fails when the committed copy differs.
+// Builds dist/: the bundled action entry and CLI, and the JSON Schema of every file format
+// (src/schemas/formats.ts), generated from the zod schemas with their field descriptions, for editors
+// (trialgate.yml, fixture.json) and for tools that read trialgate's files. dist/ is committed; CI rebuilds
+// it and fails when the committed copy differs.
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { build, type Plugin } from 'esbuild';
-import { z } from 'zod';
-import { AcceptorReport, Report } from '../src/schemas/report.ts';
-import { Results } from '../src/schemas/results.ts';
-import { TrialSetFile } from '../src/schemas/trialset.ts';
+import { FILE_FORMATS, jsonSchemaOf } from '../src/schemas/formats.ts';
 
 // One build of both entries with code splitting: what a command or the action loads with `import()` (the
 // engine, the REST and artefact clients) is a chunk of its own, read only when first used, and the two
@@ -40,7 +38,10 @@ const englishOnly: Plugin = {
     b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
       /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'zod-locales' } : undefined,
     );
-    b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, () => ({ contents: "export { default as en } from 'zod/v4/locales/en.js';", resolveDir: process.cwd() }));
+    b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, () => ({
+      contents: "export { default as en } from 'zod/v4/locales/en.js';",
+      resolveDir: process.cwd(),
+    }));
   },
 };
 
@@ -63,14 +64,8 @@ await build({
 // The `trialgate` bin: executable in the package and in git.
 await chmod('dist/cli.js', 0o755);
 
-const schemas: Record<string, z.ZodType> = {
-  'trialgate.schema.json': TrialSetFile,
-  'results.schema.json': Results,
-  'report.schema.json': Report,
-  'acceptor-report.schema.json': AcceptorReport,
-};
+await rm('dist/schemas', { recursive: true, force: true });
 await mkdir('dist/schemas', { recursive: true });
-for (const [file, schema] of Object.entries(schemas)) {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-7' });
-  await writeFile(`dist/schemas/${file}`, JSON.stringify(json, null, 2) + '\n');
+for (const format of FILE_FORMATS) {
+  await writeFile(`dist/schemas/${format.name}.schema.json`, JSON.stringify(jsonSchemaOf(format), null, 2) + '\n');
 }

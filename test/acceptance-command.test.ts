@@ -26,7 +26,11 @@ async function commandSet(acceptance: Record<string, unknown>, acceptor = ACCEPT
   await writeFile(join(fixture, 'acceptor.mjs'), acceptor);
   return writeTrialSet({
     command: 'true',
-    extra: { tasks: [{ id: 'own-suite', fixture, acceptance: { kind: 'command', ...acceptance }, faults: { 'reject-writes': 'rejected reservation still changes stock' } }] },
+    extra: {
+      tasks: [
+        { id: 'own-suite', fixture, acceptance: { kind: 'command', ...acceptance }, faults: { 'reject-writes': 'rejected reservation still changes stock' } },
+      ],
+    },
   });
 }
 
@@ -54,18 +58,17 @@ describe('acceptance: command', () => {
     assert.equal(report.records.find((r: { test: string }) => r.test === 'what-i-see').traceback, 'reject-writes');
   });
 
-  it('a missing acceptance command is an env_error, excluded and listed with its rule', async () => {
+  it('a missing acceptance command is an env_error, excluded and listed with its rule (found by the preflight)', async () => {
     const trial = await trialOf(await commandSet({ command: 'no-such-acceptor --run' }));
     assert.equal(trial.outcome, 'env_error');
-    assert.match(trial.env_error!, /acceptance command is missing/);
+    assert.match(trial.env_error!, /acceptor cannot run here/);
+    assert.match(trial.layers.trajectory.notes.join('\n'), /acceptance command not found: no-such-acceptor --run[\s\S]*fix: no-such-acceptor is not on PATH/);
   });
 
-  it('an acceptor that writes no report is an execution error: never a detection, never a pass', async () => {
+  it('an acceptor that writes no report even for the reference answers: every trial is an env_error, never a fail', async () => {
     const trial = await trialOf(await commandSet({ command: 'node acceptor.mjs' }, 'process.exit(0);'));
-    assert.equal(trial.outcome, 'fail');
-    assert.ok(trial.judgements.every((j) => j.verdict === 'execution_error_or_skip'));
-    assert.equal(trial.checks['detect:reject-writes'], false);
-    assert.match(trial.layers.final_state.failures.join('\n'), /wrote no report to \$TRIALGATE_REPORT/);
+    assert.equal(trial.outcome, 'env_error');
+    assert.deepEqual(trial.checks, {});
+    assert.match(trial.layers.trajectory.notes.join('\n'), /wrote no report to \$TRIALGATE_REPORT/);
   });
 });
-

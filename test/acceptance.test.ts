@@ -60,10 +60,21 @@ describe('negative controls', () => {
     await service.stop();
     const records = await runCases({ get: async () => service, fresh: async () => service }, await referenceCases());
     await sandbox.dispose();
-    assert.ok(records.every((r) => r.status === 'error'), 'every case is an execution error');
+    assert.ok(
+      records.every((r) => r.status === 'error'),
+      'every case is an execution error',
+    );
     const report = {
-      fault: 'double-reserve', planned: records.length, executed: records.length, complete: true, blocked: false, records,
-      candidate_sha256: '', variant_sha256: '', fixture_sha256: '', started_at: '',
+      fault: 'double-reserve',
+      planned: records.length,
+      executed: records.length,
+      complete: true,
+      blocked: false,
+      records,
+      candidate_sha256: '',
+      variant_sha256: '',
+      fixture_sha256: '',
+      started_at: '',
     };
     assert.equal(judge(report, { faults: fixture.manifest.faults, coverage: true }).verdict, 'execution_error_or_skip');
   });

@@ -1,87 +1,44 @@
 // The action end to end: run() against the loopback GitHub (REST routes, artefact service, blobs)
 // with a runner-like environment, real trial runs of the built-in inventory task, real @actions/*.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { beforeEach, describe, it } from 'node:test';
 import { useFakeGitHub } from './support/github-env.ts';
-import { BUILTIN_SKILL, writeTrialSet } from './support/trialset.ts';
-import { dirname } from 'node:path';
 import { elements, hasClass, parseDocument, textNodes } from './support/html.ts';
+import { buildZip } from './support/zip.ts';
+import type { Results } from '../src/schemas/results.ts';
 
 const fake = await useFakeGitHub();
 const { run } = await import('../src/action/start.ts');
-
-const PR = 7;
-const BASE_SHA = 'b'.repeat(40);
-const HEAD_SHA = 'h'.repeat(40).replace(/h/g, 'c');
-const NAME = 'trialgate-results';
-const fullSkill = await readFile(BUILTIN_SKILL, 'utf8');
-const skillWithoutIdempotency = fullSkill.replace(/^## Idempotency[\s\S]*?(?=^## )/m, '');
-
-interface ActionRun {
-  exitCode: number;
-  outputs: Record<string, string>;
-  summary: string;
-}
-
-/** Runs the action once for `event` in a workspace holding a trial set whose agent follows `skill`. */
-async function runAction(options: {
-  event: 'push' | 'pull_request';
-  skill?: string;
-  inputs?: Record<string, string>;
-  changed?: string[];
-  attempt?: number;
-  command?: string;
-  agent?: Record<string, unknown>;
-  /** Top-level keys of the trial set (a judge, tasks with judge items). */
-  extra?: Record<string, unknown>;
-}): Promise<ActionRun> {
-  const workspace = dirname(
-    await writeTrialSet({ skill: options.skill ?? fullSkill, ...(options.command ? { command: options.command } : {}), ...(options.agent ? { agent: options.agent } : {}), ...(options.extra ? { extra: options.extra } : {}) }),
-  );
-  fake.state.event =
-    options.event === 'push'
-      ? { name: 'push', payload: { ref: 'refs/heads/main', after: BASE_SHA, repository: { full_name: 'acme/agent', default_branch: 'main' } } }
-      : {
-          name: 'pull_request',
-          payload: {
-            pull_request: { number: PR, base: { ref: 'main', sha: BASE_SHA }, head: { ref: 'feature', sha: HEAD_SHA, repo: { full_name: 'acme/agent' } } },
-            repository: { full_name: 'acme/agent', default_branch: 'main' },
-          },
-        };
-  if (!fake.state.runs.some((r) => r.id === fake.state.runId)) {
-    // This job's own run, as GitHub lists it while it is in progress.
-    const own = options.event === 'push' ? { head_sha: BASE_SHA } : { head_sha: HEAD_SHA, event: 'pull_request', head_branch: 'feature' };
-    fake.addRun({ id: fake.state.runId, status: 'in_progress', conclusion: null, ...own });
-  }
-  fake.state.pullFiles.set(PR, (options.changed ?? ['skills/inventory-testing.md']).map((filename) => ({ filename, status: 'modified' })));
-  for (const name of Object.keys(process.env)) if (name.startsWith('INPUT_')) delete process.env[name];
-  const env = fake.env({ GITHUB_WORKSPACE: workspace, GITHUB_RUN_ATTEMPT: String(options.attempt ?? 1) });
-  Object.assign(process.env, env);
-  for (const [name, value] of Object.entries({ 'github-token': fake.token, ...options.inputs })) process.env[`INPUT_${name.toUpperCase()}`] = value;
-  process.exitCode = 0;
-  await run();
-  const exitCode = Number(process.exitCode ?? 0);
-  process.exitCode = 0;
-  return { exitCode, outputs: parseOutputs(await readFile(env.GITHUB_OUTPUT!, 'utf8')), summary: await readFile(env.GITHUB_STEP_SUMMARY!, 'utf8') };
-}
-
-function parseOutputs(text: string): Record<string, string> {
-  const outputs: Record<string, string> = {};
-  for (const match of text.matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) outputs[match[1]!] = match[3]!;
-  return outputs;
-}
-
-/** Make the artefact this run uploaded the baseline of a past successful push run on main. */
-function promoteUploadToBaseline(headSha = BASE_SHA): void {
-  const uploaded = fake.state.artifacts.find((a) => a.run_id === fake.state.runId && a.name === NAME);
-  assert.ok(uploaded, 'the run uploaded its results artefact');
-  const past = fake.addRun({ head_sha: headSha });
-  fake.state.artifacts = fake.state.artifacts.filter((a) => a !== uploaded);
-  fake.addArtifact({ run_id: past.id, name: NAME, zip: uploaded.zip });
-}
+const { BASE_SHA, NAME, PR, skillWithoutIdempotency, ...actions } = await import('./support/action-run.ts');
+const runAction = (options: import('./support/action-run.ts').ActionOptions) => actions.runAction(fake, run, options);
+const promoteUploadToBaseline = (headSha?: string) => actions.promoteUploadToBaseline(fake, headSha);
 
 const comments = () => fake.state.comments.filter((c) => c.issue === PR);
+
+/** Replace shard `index` of 2's uploaded results.json with an edited copy, as a shard job that lied would upload it. */
+function editShard(index: number, edit: (results: any) => void): void {
+  const artifact = fake.state.artifacts.find((a) => a.name === `${NAME}-shard-${index}-of-2`)!;
+  const files = Object.fromEntries([...artifact.files!].map(([path, bytes]) => [path, bytes]));
+  const results = JSON.parse(files['results.json']!.toString('utf8'));
+  edit(results);
+  artifact.zip = buildZip({ ...files, 'results.json': JSON.stringify(results) });
+}
+
+/** What `work` printed to stdout (where @actions/core writes its commands), and its result. */
+async function printedBy<T>(work: () => Promise<T>): Promise<{ result: T; text: string }> {
+  const printed: string[] = [];
+  const write = process.stdout.write;
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    printed.push(String(chunk));
+    return (write as (...args: unknown[]) => boolean).call(process.stdout, chunk, ...rest);
+  }) as typeof process.stdout.write;
+  try {
+    return { result: await work(), text: printed.join('') };
+  } finally {
+    process.stdout.write = write;
+  }
+}
+
 const requestIndex = (pattern: RegExp) => fake.state.requests.findIndex((r) => pattern.test(`${r.method} ${r.path}`));
 
 describe('the action', () => {
@@ -102,21 +59,12 @@ describe('the action', () => {
   });
 
   it('a familywise policy that cannot flag anything at this k is said before any trial runs, naming the setting', async () => {
-    const printed: string[] = [];
-    const write = process.stdout.write;
-    process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-      printed.push(String(chunk));
-      return (write as (...args: unknown[]) => boolean).call(process.stdout, chunk, ...rest);
-    }) as typeof process.stdout.write;
-    try {
-      await runAction({ event: 'pull_request', inputs: { trials: '1', policy: 'familywise' } });
-    } finally {
-      process.stdout.write = write;
-    }
-    const output = printed.join('');
-    const warning = output.indexOf('::warning::trialgate: trialgate.yml: trials: 1 (the trials input): with k = 1 and 6 base runs, even a total loss');
+    const output = (await printedBy(() => runAction({ event: 'pull_request', inputs: { trials: '1', policy: 'familywise', 'confirm-trials': '0' } }))).text;
+    const warning = output.indexOf(
+      '::warning::trialgate: trialgate.yml: trials: 1 (the trials input): with k = 1, 6 base runs and 0 confirmation trials, even a total loss',
+    );
     assert.ok(warning >= 0, 'the warning names the file, the setting and the reach');
-    assert.match(output.slice(warning), /familywise cannot flag anything; raise trials or baseline-runs/);
+    assert.match(output.slice(warning), /familywise cannot flag anything; raise trials, baseline-runs or confirm-trials/);
     assert.ok(warning < output.indexOf('Run the trial set'), 'said before the trials run');
   });
 
@@ -143,7 +91,10 @@ describe('the action', () => {
     assert.ok(body.startsWith('<!-- trialgate:test-set -->'));
     assert.match(body, /lost detection: double-reserve — duplicate request reserves twice \(idempotency\) \| 1\/1 \| 0\/1/);
     assert.match(body, /Baseline: 1 run of `main` at \[bbbbbbb\]/);
-    assert.match(body, /New failures since the base \(no base run shows them; `trialgate failures` archives them\): `[0-9a-f]{12}` `inventory` · `detect:double-reserve` · `no assertion failed on double-reserve` \(evidence `inventory\/trial-001`\)/);
+    assert.match(
+      body,
+      /New failures since the base \(no base run shows them; `trialgate failures` archives them\): `[0-9a-f]{12}` `inventory` · `detect:double-reserve` · `no assertion failed on double-reserve` \(evidence `inventory\/trial-001`\)/,
+    );
     assert.match(body, /includes the PR's base commit bbbbbbb/);
     assert.match(body, new RegExp(`actions/runs/${fake.state.runId}/artifacts/\\d+`), 'links the evidence artefact');
     assert.match(first.summary, /lost detection: double-reserve/);
@@ -153,20 +104,34 @@ describe('the action', () => {
     assert.ok(uploaded >= 0 && commented > uploaded, 'evidence uploaded before the comment and the failure');
     const artifact = fake.state.artifacts.find((a) => a.run_id === fake.state.runId && a.name === NAME)!;
     const page = parseDocument(artifact.files!.get('report.html')!.toString('utf8'));
-    const removed = elements(page).filter((el) => hasClass(el, 'd-del')).flatMap(textNodes);
-    assert.ok(removed.some((line) => line.includes('"id": "idempotent-repeat"')), 'report.html diffs the head candidate against the downloaded base one');
+    const removed = elements(page)
+      .filter((el) => hasClass(el, 'd-del'))
+      .flatMap(textNodes);
+    assert.ok(
+      removed.some((line) => line.includes('"id": "idempotent-repeat"')),
+      'report.html diffs the head candidate against the downloaded base one',
+    );
 
     const rerun = await runAction({ event: 'pull_request', skill: skillWithoutIdempotency, attempt: 2 });
     assert.equal(rerun.exitCode, 1);
     assert.equal(rerun.outputs.verdict, 'regression');
-    assert.ok(fake.state.artifacts.some((a) => a.name === `${NAME}-attempt-2`), 're-run attempt uploads its own artefact');
+    assert.ok(
+      fake.state.artifacts.some((a) => a.name === `${NAME}-attempt-2`),
+      're-run attempt uploads its own artefact',
+    );
     assert.equal(comments().length, 1, 'the rerun updated the one comment');
     assert.notEqual(comments()[0]!.updated_at, comments()[0]!.created_at);
   });
 
   it('with a model judge: the judged regression beside the detection, and the blind base-against-head preference in the comment', async () => {
     const items = [
-      { id: 'covers-idempotency', question: 'Does the test plan cover idempotency, that is, that the same reservation request sent twice reserves the stock only once?', candidate: ['test-plan.md'], evidence: ['reports/none.json'], pairwise: true },
+      {
+        id: 'covers-idempotency',
+        question: 'Does the test plan cover idempotency, that is, that the same reservation request sent twice reserves the stock only once?',
+        candidate: ['test-plan.md'],
+        evidence: ['reports/none.json'],
+        pairwise: true,
+      },
     ];
     const extra = {
       judge: { model: 'scripted-judge-1', command: 'node fixture/judge/scripted-judge.mjs', calibration: 'calibration.json' },
@@ -179,7 +144,10 @@ describe('the action', () => {
     assert.equal(pr.outputs.regressions, '2', 'trial pass and the detection; the uncalibrated judge item is not counted');
     const body = comments()[0]!.body;
     assert.match(body, /lost detection: double-reserve/);
-    assert.match(body, /\| inventory \| covers-idempotency: .* \| 1\/1 → 0\/1 \| regressed \(not gated\) \| yes 0 · no 1 \| not gated, because the task has no labelled set to calibrate it against/);
+    assert.match(
+      body,
+      /\| inventory \| covers-idempotency: .* \| 1\/1 → 0\/1 \| regressed \(not gated\) \| yes 0 · no 1 \| not gated, because the task has no labelled set to calibrate it against/,
+    );
     assert.match(body, /#### Model judge: base against head \(blind, both orders\)/);
     assert.match(body, /\| inventory \| covers-idempotency \| 1 \| 0 \| 1 \| 0 \| 0 \| 0 \| 0 \|/);
     assert.match(body, /scripted-judge-1: 0 of 1 pair answered in both orders was inconsistent\./);
@@ -204,16 +172,54 @@ describe('the action', () => {
     const result = await runAction({ event: 'pull_request', skill: skillWithoutIdempotency, inputs: { 'confirm-trials': '4' } });
     assert.equal(result.outputs.verdict, 'regression');
     const body = comments()[0]!.body;
-    assert.match(body, /Policy \*\*strict\*\* \(default with 1 base run \(familywise cannot flag anything here: with k = 1 and 1 base run, even a total loss \(1\/1 → 0\/1\) reaches only p = 0\.5/);
+    assert.match(
+      body,
+      /Policy \*\*strict\*\* \(default with 1 base run \(familywise cannot flag anything here: with k = 1, 1 base run and 4 confirmation trials, even a total loss \(1\/1 → 0\/5\) reaches only p = 0\.17/,
+    );
     assert.doesNotMatch(body, /Sequential confirmation/);
     assert.match(body, /\| 1\/1 \| 0\/1 \|/);
+  });
+
+  it('a PR that changes one task’s skill reruns that task only; the other is named as not rerun, never as evidence; changing the trial set reruns both', async () => {
+    const { twoSkills } = actions;
+    await runAction({ event: 'push', ...twoSkills(actions.fullSkill) });
+    promoteUploadToBaseline();
+
+    const scoped = await runAction({ event: 'pull_request', ...twoSkills(skillWithoutIdempotency), changed: ['skills/second.md'] });
+    assert.equal(scoped.exitCode, 1, 'the task the PR changed regressed');
+    assert.equal(scoped.outputs.verdict, 'regression');
+    const body = comments()[0]!.body;
+    assert.match(body, /\(1 compared, 1 not rerun\)/);
+    assert.match(body, /\*\*Not rerun\*\* \(unaffected by this change, so neither passed nor regressed; .*\): first\./);
+    assert.match(body, /\| second \| lost detection: double-reserve/);
+    assert.doesNotMatch(body, /\| first \|/, 'no row shows the task that did not run');
+    const artifact = fake.state.artifacts.find((a) => a.run_id === fake.state.runId && a.name === NAME)!;
+    const head = JSON.parse(artifact.files!.get('results.json')!.toString('utf8')) as Results;
+    assert.deepEqual(
+      head.tasks.map((t) => [t.id, t.not_rerun === undefined ? 'rerun' : 'not rerun', t.trials.length]),
+      [
+        ['first', 'not rerun', 0],
+        ['second', 'rerun', 1],
+      ],
+    );
+    assert.ok(![...artifact.files!.keys()].some((path) => path.startsWith('first/')), 'no agent ran for the task not rerun');
+
+    // The trial-set file is what every task shares: a PR that touches it cannot leave a task out.
+    fake.state.comments = [];
+    const whole = await runAction({ event: 'pull_request', ...twoSkills(skillWithoutIdempotency), changed: ['skills/second.md', 'trialgate.yml'], attempt: 2 });
+    assert.equal(whole.outputs.verdict, 'regression');
+    assert.match(comments()[0]!.body, /\(2 compared\)/);
+    assert.doesNotMatch(comments()[0]!.body, /Not rerun/);
   });
 
   it('a PR that touches no watched path is skipped with a notice', async () => {
     const result = await runAction({ event: 'pull_request', changed: ['README.md'] });
     assert.equal(result.exitCode, 0);
     assert.equal(result.outputs.verdict, 'skipped');
-    assert.match(result.summary, /Skipped: none of the 1 changed files matches the watched paths \(skills\/\*\*, fixture\/\*\*\) or trialgate\.yml/);
+    assert.match(
+      result.summary,
+      /Skipped: none of the 1 changed file is one any task depends on \(skills\/\*\*, fixture\/agent, fixture\/agent\/\*\*, fixture\/agent\/scripted-agent\.mjs, repairs\/inventory, repairs\/inventory\/\*\*, …\) or trialgate\.yml/,
+    );
     assert.equal(fake.state.artifacts.length, 0, 'no trials ran');
   });
 
@@ -263,12 +269,57 @@ describe('the action', () => {
     assert.equal(merged.outputs.verdict, 'no-baseline');
     assert.match(comments()[0]!.body, /2 trials launched = 2 executed/);
     // The merged artefact holds the merged files only, and links the shards' trial directories.
-    assert.ok(files(NAME).every((f) => !f.includes('/')), `no trial directory copied: ${files(NAME).join(', ')}`);
+    assert.ok(
+      files(NAME).every((f) => !f.includes('/')),
+      `no trial directory copied: ${files(NAME).join(', ')}`,
+    );
     assert.ok(files(NAME).includes('results.json'));
-    assert.match(comments()[0]!.body, new RegExp(`trial directories are in the artefacts of the shards: \\[1/2\\]\\(.*\\) · \\[2/2\\]\\(.*/artifacts/${trialsOfTwo.id}\\)`));
+    assert.match(
+      comments()[0]!.body,
+      new RegExp(`trial directories are in the artefacts of the shards: \\[1/2\\]\\(.*\\) · \\[2/2\\]\\(.*/artifacts/${trialsOfTwo.id}\\)`),
+    );
     const downloads = (id: number) => fake.state.requests.filter((r) => r.method === 'GET' && new RegExp(`/artifacts/${id}(/zip|\\.zip)$`).test(r.path)).length;
     const resultsOfTwo = fake.state.artifacts.find((a) => a.name === `${NAME}-shard-2-of-2`)!;
     assert.ok(downloads(resultsOfTwo.id) > 0 && downloads(trialsOfTwo.id) === 0, 'the merge downloads the results of a shard, never its trial directories');
+  });
+
+  it('merge mode refuses a forged shard (16 passing trials past k), naming it, and never gates on it', async () => {
+    await runAction({ event: 'pull_request', inputs: { shard: '1/2', trials: '2' } });
+    await runAction({ event: 'pull_request', inputs: { shard: '2/2', trials: '2' } });
+    editShard(1, (results) => {
+      const trials = results.tasks[0].trials;
+      for (let n = 3; n < 19; n++) trials.push({ ...trials[0], trial: n, outcome: 'pass' });
+    });
+    const printed = await printedBy(() => runAction({ event: 'pull_request', inputs: { mode: 'merge', shard: '2', trials: '2' } }));
+    assert.equal(printed.result.exitCode, 1);
+    assert.equal(printed.result.outputs.verdict, 'error');
+    assert.match(printed.text, /shard 1\/2 holds task inventory trial 3, past k = 2/);
+    assert.equal(comments().length, 0);
+  });
+
+  it('merge mode carries a shard that ran unisolated and one whose integrity failed into the comment and the summary', async () => {
+    await runAction({ event: 'pull_request', inputs: { shard: '1/2', trials: '2' } });
+    await runAction({ event: 'pull_request', inputs: { shard: '2/2', trials: '2' } });
+    editShard(1, (results) => (results.run.isolation = { mechanism: 'none', reason: 'bubblewrap is not installed' }));
+    editShard(2, (results) => {
+      results.run.isolation = { mechanism: 'bubblewrap' };
+      results.run.integrity_error = 'the acceptance copy of task inventory changed during the run';
+    });
+    const merged = await runAction({ event: 'pull_request', inputs: { mode: 'merge', shard: '2', trials: '2' } });
+    for (const text of [comments()[0]!.body, merged.summary]) {
+      assert.match(text, /Isolation: none \(shard 1\/2: bubblewrap is not installed\)/);
+      assert.match(text, /Integrity error: shard 2\/2: the acceptance copy of task inventory changed during the run/);
+    }
+    const uploaded = fake.state.artifacts.find((a) => a.name === NAME)!;
+    const results = JSON.parse(uploaded.files!.get('results.json')!.toString('utf8'));
+    assert.deepEqual(
+      results.run.shards.map((s: { index: number; isolation: { mechanism: string } }) => [s.index, s.isolation.mechanism]),
+      [
+        [1, 'none'],
+        [2, 'bubblewrap'],
+      ],
+    );
+    assert.ok(results.tasks[0].trials.every((t: { outcome: string }) => t.outcome !== 'pass'));
   });
 
   it('secret values never reach the artefact or the comment: scrubbed from the agent log and every file', async () => {
@@ -278,7 +329,8 @@ describe('the action', () => {
     try {
       const result = await runAction({
         event: 'pull_request',
-        command: 'echo "calling the model with $LLM_API_KEY"; echo "$LLM_API_KEY" > candidate/leak.txt; echo "token: $GITHUB_TOKEN $ACTIONS_RUNTIME_TOKEN"; cat /proc/*/environ 2>/dev/null | tr "\\0" "\\n" | grep -i token; echo "all tests passed"',
+        command:
+          'echo "calling the model with $LLM_API_KEY"; echo "$LLM_API_KEY" > candidate/leak.txt; echo "token: $GITHUB_TOKEN $ACTIONS_RUNTIME_TOKEN"; cat /proc/*/environ 2>/dev/null | tr "\\0" "\\n" | grep -i token; echo "all tests passed"',
         agent: { pass_env: ['LLM_API_KEY'] },
       });
       assert.equal(result.outputs.verdict, 'no-baseline');

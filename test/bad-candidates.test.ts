@@ -16,7 +16,8 @@ import { writeTrialSet } from './support/trialset.ts';
  */
 async function runBad(make: string, options: { limits?: Record<string, number>; acceptance?: Record<string, unknown>; concurrency?: number } = {}) {
   const marker = `tg-bad-${Math.random().toString(36).slice(2)}`;
-  const script = 'if [ "$TRIALGATE_TRIAL" = 1 ]; then node "$TRIALGATE_PROJECT/gen/make.cjs"; else node "$TRIALGATE_PROJECT/fixture/agent/scripted-agent.mjs"; fi';
+  const script =
+    'if [ "$TRIALGATE_TRIAL" = 1 ]; then node "$TRIALGATE_PROJECT/gen/make.cjs"; else node "$TRIALGATE_PROJECT/fixture/agent/scripted-agent.mjs"; fi';
   const configPath = await writeTrialSet({
     command: script,
     trials: 2,
@@ -45,14 +46,19 @@ async function runBad(make: string, options: { limits?: Record<string, number>; 
 
 const write = (files: Record<string, string>) =>
   `const fs=require('fs'),p=require('path');const c=process.env.TRIALGATE_CANDIDATE;${Object.entries(files)
-    .map(([name, expr]) => `fs.mkdirSync(p.dirname(p.join(c,${JSON.stringify(name)})),{recursive:true});fs.writeFileSync(p.join(c,${JSON.stringify(name)}),${expr});`)
+    .map(
+      ([name, expr]) =>
+        `fs.mkdirSync(p.dirname(p.join(c,${JSON.stringify(name)})),{recursive:true});fs.writeFileSync(p.join(c,${JSON.stringify(name)}),${expr});`,
+    )
     .join('')}`;
 /** The reference spec.json, as the generator script holds it. */
 const SPEC = 'REFERENCE_SPEC';
 
 describe('bad candidates fail their own trial, by name', () => {
   it('deeply nested JSON', async () => {
-    const trial = await runBad(write({ 'spec.json': `'['.repeat(200000)+']'.repeat(200000)`, 'cases.json': `'{"version":1,"cases":' + '['.repeat(100000) + ']'.repeat(100000) + '}'` }));
+    const trial = await runBad(
+      write({ 'spec.json': `'['.repeat(200000)+']'.repeat(200000)`, 'cases.json': `'{"version":1,"cases":' + '['.repeat(100000) + ']'.repeat(100000) + '}'` }),
+    );
     assert.equal(trial.outcome, 'fail');
     assert.match(trial.layers.final_state.failures.join('\n'), /spec\.json: nested 200000 levels deep; the limit is 64/);
     assert.match(trial.layers.final_state.failures.join('\n'), /cases\.json: nested 100001 levels deep/);
@@ -60,8 +66,13 @@ describe('bad candidates fail their own trial, by name', () => {
 
   it('an oversized file, and too many files, against the trial set’s limits', async () => {
     const big = await runBad(write({ 'spec.json': `Buffer.alloc(3*1024*1024, 32)`, 'cases.json': `'{}'` }), { limits: { candidate_mb: 1 } });
-    assert.match(big.layers.final_state.failures.join('\n'), /candidate\/spec\.json \(3145728 bytes\) takes the candidate past 1048576 bytes \(limits\.candidate_mb\)/);
-    const many = await runBad(`const fs=require('fs');for(let i=0;i<30;i++)fs.writeFileSync(process.env.TRIALGATE_CANDIDATE+'/f'+i,'x')`, { limits: { candidate_files: 10 } });
+    assert.match(
+      big.layers.final_state.failures.join('\n'),
+      /candidate\/spec\.json \(3145728 bytes\) takes the candidate past 1048576 bytes \(limits\.candidate_mb\)/,
+    );
+    const many = await runBad(`const fs=require('fs');for(let i=0;i<30;i++)fs.writeFileSync(process.env.TRIALGATE_CANDIDATE+'/f'+i,'x')`, {
+      limits: { candidate_files: 10 },
+    });
     assert.match(many.layers.final_state.failures.join('\n'), /candidate\/ holds 30 files; the limit is 10 \(limits\.candidate_files\)/);
   });
 
@@ -85,7 +96,10 @@ describe('bad candidates fail their own trial, by name', () => {
     const cases = `JSON.stringify({version:1,cases:[{id:'slow',rules:[JSON.parse(${SPEC}).rules[0].id],steps:Array.from({length:100},()=>({request:{method:'GET',path:'/items/SKU-A'},expect:{status:200}}))},...Array.from({length:999},(_, i)=>({id:'more'+i,rules:[JSON.parse(${SPEC}).rules[0].id],steps:Array.from({length:100},()=>({request:{method:'GET',path:'/items/SKU-A'}}))}))]})`;
     const trial = await runBad(write({ 'spec.json': spec, 'cases.json': cases }), { acceptance: { timeout_seconds: 8 }, concurrency: 1 });
     assert.equal(trial.outcome, 'fail');
-    assert.ok(trial.judgements.every((j) => j.verdict === 'execution_error_or_skip'), JSON.stringify(trial.judgements.map((j) => j.verdict)));
+    assert.ok(
+      trial.judgements.every((j) => j.verdict === 'execution_error_or_skip'),
+      JSON.stringify(trial.judgements.map((j) => j.verdict)),
+    );
     assert.match(trial.layers.final_state.failures.join('\n'), /acceptance budget of 8 s \(acceptance\.timeout_seconds\) ran out/);
   });
 });

@@ -5,12 +5,13 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
+import type { Results } from '../src/schemas/results.ts';
 import { TOOL_VERSION } from '../src/version.ts';
 import { inventoryCopy, tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
 import { writeTrialSet } from './support/trialset.ts';
 
-const COMMANDS = ['init', 'demo', 'validate', 'run', 'compare', 'report', 'judge', 'failures', 'repair'];
+const COMMANDS = ['init', 'demo', 'validate', 'run', 'compare', 'gate', 'report', 'judge', 'failures', 'repair'];
 
 describe('help and version', () => {
   it('--help and -h on every command print its usage and every option, exit 0', async () => {
@@ -50,13 +51,12 @@ describe('help and version', () => {
 });
 
 describe('setup mistakes are environment errors, never verdicts', () => {
-  it('an agent command that is not found: every trial is an env_error, run exits 2 and shows why with the log tail', async () => {
+  it('an agent command that is not found: found before the first trial, every trial is an env_error, run exits 2 and shows why', async () => {
     const configPath = await writeTrialSet({ command: 'nosuch-agent --go', trials: 2 });
     const io = captureIo(dirname(configPath));
     assert.equal(await main(['run', '--out', join(await tempDir(), 'run')], io), 2);
     assert.match(io.err, /no trial could execute/);
-    assert.match(io.err, /agent command not found: nosuch-agent --go/);
-    assert.match(io.err, /agent log \(last lines\):\n.*nosuch-agent: not found/);
+    assert.match(io.err, /the agent command runs nosuch-agent, which the agent cannot find on its PATH \(.*\): install it system-wide/);
     assert.match(io.out, /\| inventory \| dev \| 0\/0 /, 'nothing is scored');
   });
 
@@ -65,6 +65,7 @@ describe('setup mistakes are environment errors, never verdicts', () => {
     const io = captureIo(dirname(configPath));
     assert.equal(await main(['run', '--out', join(await tempDir(), 'run')], io), 2);
     assert.match(io.err, /the agent command names .*scripted-agnet\.mjs, which does not exist/);
+    assert.doesNotMatch(io.err, /agent log \(last lines\)/, 'no agent ran: there is no log to show');
   });
 
   it('a pass_env variable that is not set is named', async () => {
@@ -82,12 +83,27 @@ describe('setup mistakes are environment errors, never verdicts', () => {
     });
     const io = captureIo(dirname(configPath));
     assert.equal(await main(['run', '--out', join(await tempDir(), 'run')], io), 2);
-    assert.match(io.err, /rule: the acceptance command is missing/);
+    assert.match(
+      io.err,
+      /own: the acceptor failed on the reference answers before any trial: the acceptance command names acceptance\/missing\.mjs, which is not in the fixture/,
+    );
+    assert.match(io.err, /\n  fix: /);
   });
 
   it('judge needs --fixture for a fault the built-in fixture does not know', async () => {
     const dir = await tempDir();
-    const report = { fault: 'accepts-zero', planned: 1, executed: 1, complete: true, blocked: false, records: [{ test: 't', status: 'failed' }], candidate_sha256: '', variant_sha256: '', fixture_sha256: '', started_at: '' };
+    const report = {
+      fault: 'accepts-zero',
+      planned: 1,
+      executed: 1,
+      complete: true,
+      blocked: false,
+      records: [{ test: 't', status: 'failed' }],
+      candidate_sha256: '',
+      variant_sha256: '',
+      fixture_sha256: '',
+      started_at: '',
+    };
     await writeFile(join(dir, 'r.json'), JSON.stringify(report));
     const io = captureIo(dir);
     assert.equal(await main(['judge', 'r.json'], io), 2);
@@ -97,15 +113,17 @@ describe('setup mistakes are environment errors, never verdicts', () => {
 
 describe('the run summary', () => {
   it('says "1 task", shows tokens and cost only when usage was reported, and one line when unisolated', async () => {
-    const { renderRunSummary } = await import('../src/cli/run.ts');
+    const { renderText, REPORTERS } = await import('../src/report/reporters.ts');
+    const { present, wholeRun } = await import('../src/report/view.ts');
     const { buildResults } = await import('./support/results-builder.ts');
+    const renderRunSummary = (results: Results) => renderText(REPORTERS.terminal, present({ ...wholeRun(results), runDir: '.' }));
     const quiet = buildResults({ tasks: [{ id: 'inv', checks: { pass: '11' } }] });
-    const text = renderRunSummary(quiet);
+    const text = await renderRunSummary(quiet);
     assert.match(text, /: 1 task × k=2/);
     assert.doesNotMatch(text, /tokens/);
     const spending = buildResults({ tasks: [{ id: 'inv', checks: { pass: '11' }, tokens: 7400, cost_usd: 0.0123 }] });
-    assert.match(renderRunSummary(spending), /\| tokens \| cost +\|[\s\S]*\| 7400 +\| \$0\.0123 \|/);
+    assert.match(await renderRunSummary(spending), /\| tokens \| cost +\|[\s\S]*\| 7400 +\| \$0\.0123 \|/);
     const unisolated = { ...quiet, run: { ...quiet.run, isolation: { mechanism: 'none' as const, reason: 'bubblewrap is not installed' } } };
-    assert.match(renderRunSummary(unisolated), /⚠️ Isolation: none \(bubblewrap is not installed\)/);
+    assert.match(await renderRunSummary(unisolated), /⚠️ Isolation: none \(bubblewrap is not installed\)/);
   });
 });

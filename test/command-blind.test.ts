@@ -47,12 +47,21 @@ writeFileSync(process.env.TRIALGATE_REPORT, JSON.stringify({ planned: 2, execute
 async function probeRun(isolation: 'required' | 'none') {
   const fixture = await inventoryCopy();
   await writeFile(join(fixture, 'acceptor.mjs'), ACCEPTOR);
+  // The preflight runs the acceptor on the reference answers: they hold the probe too.
+  await writeFile(join(fixture, 'reference', 'probe.mjs'), PROBE);
   const marker = `tg-cmd-${Math.random().toString(36).slice(2)}`;
   const configPath = await writeTrialSet({
     command: 'cp "$TRIALGATE_PROJECT/probe/probe.mjs" candidate/probe.mjs',
     agent: { isolation, files: ['probe'] },
     extra: {
-      tasks: [{ id: 'own-suite', fixture, acceptance: { kind: 'command', command: `node acceptor.mjs --${marker}` }, faults: { 'reject-writes': 'rejected reservation still changes stock', 'double-reserve': 'replays reserve twice' } }],
+      tasks: [
+        {
+          id: 'own-suite',
+          fixture,
+          acceptance: { kind: 'command', command: `node acceptor.mjs --${marker}` },
+          faults: { 'reject-writes': 'rejected reservation still changes stock', 'double-reserve': 'replays reserve twice' },
+        },
+      ],
     },
   });
   await mkdir(join(dirname(configPath), 'probe'));
@@ -84,7 +93,18 @@ describe('command acceptance is blind in fact', () => {
     assert.equal(none.candidateParent, 'candidate,report', 'a fresh candidate copy and an empty report directory');
     assert.doesNotMatch(none.report!, /none|reject|double|fault/);
     assert.equal(none.proc, '', 'no process environment with a fault or a token');
-    assert.deepEqual(none.env!.split(','), ['HOME', 'LANG', 'PATH', 'PWD', 'TMPDIR', 'TRIALGATE_CANDIDATE', 'TRIALGATE_REPORT', 'TRIALGATE_SERVICE_URL']);
+    assert.deepEqual(none.env!.split(','), [
+      'HOME',
+      'LANG',
+      'PATH',
+      'PWD',
+      'PYTHONDONTWRITEBYTECODE',
+      'TMPDIR',
+      'TRIALGATE_CANDIDATE',
+      'TRIALGATE_REPORT',
+      'TRIALGATE_REPORTERS',
+      'TRIALGATE_SERVICE_URL',
+    ]);
     // The report claimed reserve.replayed; attribution comes from the service's coverage only.
     const detection = trial.judgements.find((j) => j.fault === 'reject-writes')!;
     assert.equal(detection.verdict, 'defect_detected', JSON.stringify(trial.judgements));

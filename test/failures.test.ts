@@ -30,7 +30,10 @@ describe('trialgate failures', () => {
     assert.equal(await main(['failures', base.runDir, head.runDir, zip], build), 0, build.err);
     const archive = FailureArchive.parse(JSON.parse(await readFile(join(dir, 'trialgate.failures.json'), 'utf8')));
     const missed = archive.failures.find((f) => f.check === 'detect:double-reserve')!;
-    assert.deepEqual([missed.task, missed.criterion, missed.cause, missed.cause_by, missed.count], ['inventory', 'no assertion failed on double-reserve', 'acceptance', 'program', 2]);
+    assert.deepEqual(
+      [missed.task, missed.criterion, missed.cause, missed.cause_by, missed.count],
+      ['inventory', 'no assertion failed on double-reserve', 'acceptance', 'program', 2],
+    );
     assert.equal(missed.occurrences[0]!.pr_number, 7);
     assert.match(missed.occurrences[0]!.evidence, /^inventory\/trial-00[12]$/);
     assert.ok(missed.occurrences[0]!.watched_sha256 && missed.occurrences[0]!.agent_command.includes('scripted-agent'));
@@ -42,7 +45,12 @@ describe('trialgate failures', () => {
 
     const again = captureIo(dir);
     assert.equal(await main(['failures', head.runDir], again), 0);
-    assert.equal(FailureArchive.parse(JSON.parse(await readFile(join(dir, 'trialgate.failures.json'), 'utf8'))).failures.find((f) => f.signature === missed.signature)!.count, 2, 'a run folded in twice counts once');
+    assert.equal(
+      FailureArchive.parse(JSON.parse(await readFile(join(dir, 'trialgate.failures.json'), 'utf8'))).failures.find((f) => f.signature === missed.signature)!
+        .count,
+      2,
+      'a run folded in twice counts once',
+    );
 
     const labelled = captureIo(dir);
     assert.equal(await main(['failures', 'label', claimed.signature.slice(0, 8), 'planning'], labelled), 0, labelled.err);
@@ -78,7 +86,10 @@ describe('trialgate failures', () => {
   it('names the failures a head run has that no base run shows', async () => {
     const base = await runTrialSet({ configPath: await writeTrialSet(), outDir: await tempDir() });
     const head = await runTrialSet({ configPath: await writeTrialSet({ skill: await withoutIdempotency() }), outDir: await tempDir() });
-    assert.deepEqual(newFailures([base.results], head.results).map((f) => f.check), ['detect:double-reserve']);
+    assert.deepEqual(
+      newFailures([base.results], head.results).map((f) => f.check),
+      ['detect:double-reserve'],
+    );
     assert.deepEqual(newFailures([head.results], head.results), []);
   });
 });

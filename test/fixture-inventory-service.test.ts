@@ -104,7 +104,10 @@ describe('correct service (INVENTORY_FAULT=none)', () => {
     assert.deepEqual(await reserve(s, 'rel', 'SKU-A', 4), { status: 200, body: released });
     assert.deepEqual(
       ((await records(s, 'SKU-A')).body as { records: { kind: string; seq: number }[] }).records.map((r) => [r.seq, r.kind]),
-      [[1, 'reserve'], [2, 'release']],
+      [
+        [1, 'reserve'],
+        [2, 'release'],
+      ],
     );
   });
 
@@ -125,8 +128,18 @@ describe('correct service (INVENTORY_FAULT=none)', () => {
     await records(s);
     await call(s, 'GET', '/health');
     assert.deepEqual(await coverage(s), [
-      'item.read', 'reserve.created', 'reserve.replayed', 'reserve.conflict', 'reserve.invalid', 'reserve.insufficient',
-      'reserve.unknown', 'item.unknown', 'release.ok', 'release.repeated', 'release.unknown', 'records.list',
+      'item.read',
+      'reserve.created',
+      'reserve.replayed',
+      'reserve.conflict',
+      'reserve.invalid',
+      'reserve.insufficient',
+      'reserve.unknown',
+      'item.unknown',
+      'release.ok',
+      'release.repeated',
+      'release.unknown',
+      'records.list',
     ]);
     await reset(s);
     assert.deepEqual(await coverage(s), []);
@@ -220,7 +233,11 @@ describe('what a candidate can observe', () => {
     const unknown = await call(s, 'GET', '/nope');
     const untrustedHeaders: Record<string, string>[] = [{}, { 'x-trialgate-control': 'wrong' }, { 'x-trialgate-control': `${s.token}x` }];
     for (const headers of untrustedHeaders) {
-      for (const [method, path] of [['POST', '/__control/reset'], ['GET', '/__control/coverage'], ['GET', '/__control/other']] as const) {
+      for (const [method, path] of [
+        ['POST', '/__control/reset'],
+        ['GET', '/__control/coverage'],
+        ['GET', '/__control/other'],
+      ] as const) {
         const answer = await call(s, method, path, { headers });
         assert.deepEqual([answer.status, answer.text, Object.keys(answer.headers).sort()], [unknown.status, unknown.text, Object.keys(unknown.headers).sort()]);
       }
@@ -250,21 +267,24 @@ describe('fixture.json and the reference answers', () => {
   const fold = (text: string) => text.replace(/\s+/g, ' ').trim();
 
   it('fixture.json names existing service files and the agreed labels', () => {
-    for (const file of manifest.service.files) assert.ok(readFileSync(join(FIXTURE_DIR, file)).length > 0, file);
+    for (const file of manifest.service!.files) assert.ok(readFileSync(join(FIXTURE_DIR, file)).length > 0, file);
+    assert.deepEqual(Object.fromEntries(Object.entries(manifest.faults).map(([id, fault]) => [id, fault.label])), {
+      'reject-writes': 'rejected reservation still changes stock',
+      'double-reserve': 'duplicate request reserves twice (idempotency)',
+      'missing-record': 'reservation writes no record (ledger)',
+    });
     assert.deepEqual(
-      Object.fromEntries(Object.entries(manifest.faults).map(([id, fault]) => [id, fault.label])),
-      {
-        'reject-writes': 'rejected reservation still changes stock',
-        'double-reserve': 'duplicate request reserves twice (idempotency)',
-        'missing-record': 'reservation writes no record (ledger)',
-      },
+      Object.keys(manifest.faults),
+      VARIANTS.filter((v) => v !== 'none'),
     );
-    assert.deepEqual(Object.keys(manifest.faults), VARIANTS.filter((v) => v !== 'none'));
   });
 
   it('has exactly ten cases, each a scenario, naming known rules whose quotes occur in inputs/', () => {
     assert.equal(cases.cases.length, 10);
-    assert.deepEqual(spec.scenarios.map((s) => s.case), cases.cases.map((c) => c.id));
+    assert.deepEqual(
+      spec.scenarios.map((s) => s.case),
+      cases.cases.map((c) => c.id),
+    );
     const ruleIds = new Set(spec.rules.map((r) => r.id));
     for (const c of cases.cases) for (const rule of c.rules) assert.ok(ruleIds.has(rule), `${c.id} names unknown rule ${rule}`);
     for (const rule of spec.rules) {
@@ -297,12 +317,18 @@ describe('fixture.json and the reference answers', () => {
   for (const name of VARIANTS) {
     it(`reference cases on ${name}: ${Object.keys(expected[name] ?? {}).length} failed, 0 errors, each failure attributable`, async () => {
       const outcomes = await runCases(await variant(name), cases);
-      assert.deepEqual(outcomes.filter((o) => o.status === 'error'), []);
+      assert.deepEqual(
+        outcomes.filter((o) => o.status === 'error'),
+        [],
+      );
       const failed = Object.fromEntries(outcomes.filter((o) => o.status === 'failed').map((o) => [o.id, o.assertion]));
       assert.deepEqual(failed, expected[name]);
       const faultBranches = name === 'none' ? [] : (manifest.faults[name]?.branches ?? []);
       for (const outcome of outcomes.filter((o) => o.status === 'failed')) {
-        assert.ok(outcome.branches.some((b) => faultBranches.includes(b)), `${outcome.id} reached none of ${faultBranches.join(', ')}`);
+        assert.ok(
+          outcome.branches.some((b) => faultBranches.includes(b)),
+          `${outcome.id} reached none of ${faultBranches.join(', ')}`,
+        );
       }
       if (name === 'none') {
         const reached = new Set(outcomes.flatMap((o) => o.branches));

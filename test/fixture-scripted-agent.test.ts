@@ -2,7 +2,8 @@
 // directory: its output is a valid playbook quoting inputs/, it follows its skill file, it is
 // reproducible per seed, and its misbehaving modes do what the integrity checks will look for.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,14 +33,15 @@ interface AgentRun {
   status: number | null;
   stdout: string;
   trialDir: string;
-  ms: number;
   spec?: string;
   cases?: string;
 }
 
+type AgentOptions = { skill?: string; env?: Record<string, string>; seed?: number; trial?: number };
+
 let runs = 0;
-/** One trial: a fresh trial directory laid out as docs/trial-layout.md describes, the agent run inside it. */
-function runAgent(options: { skill?: string; env?: Record<string, string>; seed?: number; trial?: number } = {}): AgentRun {
+/** A fresh trial directory laid out as docs/trial-layout.md describes, and the agent's environment in it. */
+function prepareTrial(options: AgentOptions): { trialDir: string; env: NodeJS.ProcessEnv } {
   const trialDir = join(work, `run-${++runs}`, 'inventory', 'trial-001');
   mkdirSync(trialDir, { recursive: true });
   cpSync(join(FIXTURE_DIR, 'inputs'), join(trialDir, 'inputs'), { recursive: true });
@@ -59,13 +61,18 @@ function runAgent(options: { skill?: string; env?: Record<string, string>; seed?
     env.AGENT_SKILL = join(trialDir, '..', 'skill.md');
     writeFileSync(env.AGENT_SKILL, options.skill);
   }
-  const started = Date.now();
+  return { trialDir, env };
+}
+
+/** One trial: the agent run in a fresh trial directory. */
+function runAgent(options: AgentOptions = {}): AgentRun {
+  const { trialDir, env } = prepareTrial(options);
   const run = spawnSync(process.execPath, [join(agentDir, 'scripted-agent.mjs')], { cwd: trialDir, env, encoding: 'utf8', timeout: 30_000 });
   const read = (name: string) => {
     const path = join(trialDir, 'candidate', name);
     return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
   };
-  return { status: run.status, stdout: run.stdout, trialDir, ms: Date.now() - started, spec: read('spec.json'), cases: read('cases.json') };
+  return { status: run.status, stdout: run.stdout, trialDir, spec: read('spec.json'), cases: read('cases.json') };
 }
 
 /** Parses the candidate with the shared schemas and checks what the format layer will check statically. */
@@ -80,7 +87,10 @@ function validPlaybook(run: AgentRun, trialInputs = join(FIXTURE_DIR, 'inputs'))
   }
   const ruleIds = new Set(spec.rules.map((r) => r.id));
   for (const c of cases.cases) for (const rule of c.rules) assert.ok(ruleIds.has(rule), `${c.id}: rule ${rule}`);
-  assert.deepEqual(spec.scenarios.map((s) => s.case), cases.cases.map((c) => c.id));
+  assert.deepEqual(
+    spec.scenarios.map((s) => s.case),
+    cases.cases.map((c) => c.id),
+  );
   return { spec, cases };
 }
 
@@ -99,7 +109,10 @@ async function outcomesOn(cases: CasesFile): Promise<Record<string, CaseOutcome[
   return out;
 }
 const failedIds = (outcomes: CaseOutcome[] | undefined) => (outcomes ?? []).filter((o) => o.status === 'failed').map((o) => o.id);
-const errors = (outcomes: Record<string, CaseOutcome[]>) => Object.values(outcomes).flat().filter((o) => o.status === 'error');
+const errors = (outcomes: Record<string, CaseOutcome[]>) =>
+  Object.values(outcomes)
+    .flat()
+    .filter((o) => o.status === 'error');
 const reached = (outcomes: CaseOutcome[] | undefined) => new Set((outcomes ?? []).flatMap((o) => o.branches));
 
 describe('scripted agent, normal mode', () => {
@@ -116,7 +129,10 @@ describe('scripted agent, normal mode', () => {
     assert.deepEqual(failedIds(outcomes['missing-record']), ['idempotent-repeat', 'idempotent-conflict', 'records-after-reserve', 'records-after-release']);
     for (const [fault, spec] of Object.entries(manifest.faults)) {
       for (const outcome of (outcomes[fault] ?? []).filter((o) => o.status === 'failed')) {
-        assert.ok(outcome.branches.some((b) => spec.branches.includes(b)), `${fault}: ${outcome.id} not attributable`);
+        assert.ok(
+          outcome.branches.some((b) => spec.branches.includes(b)),
+          `${fault}: ${outcome.id} not attributable`,
+        );
       }
     }
   });
@@ -200,10 +216,19 @@ describe('scripted agent, misbehaving modes', () => {
     assert.deepEqual(readdirSync(join(run.trialDir, 'candidate')), []);
   });
 
-  it('sleep waits SCRIPTED_AGENT_SLEEP_MS before working', () => {
-    const run = runAgent({ env: { SCRIPTED_AGENT_MODE: 'sleep', SCRIPTED_AGENT_SLEEP_MS: '300' } });
-    assert.ok(run.ms >= 300, `${run.ms} ms`);
-    validPlaybook(run);
+  it('sleep waits SCRIPTED_AGENT_SLEEP_MS before working: ended while it sleeps, it has written nothing', async () => {
+    const { trialDir, env } = prepareTrial({ env: { SCRIPTED_AGENT_MODE: 'sleep', SCRIPTED_AGENT_SLEEP_MS: '600000' } });
+    const child = spawn(process.execPath, [join(agentDir, 'scripted-agent.mjs')], { cwd: trialDir, env, stdio: ['ignore', 'pipe', 'ignore'] });
+    const exit = once(child, 'exit');
+    let out = '';
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => ((out += chunk.toString('utf8')).includes('sleeping 600000 ms') ? resolve() : undefined));
+      void exit.then(() => reject(new Error(`the agent ended before it slept: ${out}`)));
+    });
+    child.kill('SIGTERM');
+    assert.deepEqual(await exit, [null, 'SIGTERM'], 'it was still sleeping');
+    assert.deepEqual(readdirSync(join(trialDir, 'candidate')), []);
+    validPlaybook(runAgent({ env: { SCRIPTED_AGENT_MODE: 'sleep', SCRIPTED_AGENT_SLEEP_MS: '1' } }));
   });
 
   it('an unknown mode or flake is refused with exit code 2', () => {

@@ -1,44 +1,72 @@
 // The motivating case end to end, on real runs: a skill edit that loses the idempotency section keeps
-// the baseline green and every other detection, yet the gate names the lost detection and fails.
+// the baseline green and every other detection, yet `trialgate gate` confirms the lost detection, names it
+// and fails; `trialgate compare` of the confirmed head agrees, and a head without its confirmation is undecided.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { main } from '../src/cli/main.ts';
+import { Results } from '../src/schemas/results.ts';
 import { elements, hasClass, parseDocument, textOf } from './support/html.ts';
 import { captureIo } from './support/io.ts';
 import { tempDir } from './support/fixtures.ts';
 import { BUILTIN_SKILL, writeTrialSet } from './support/trialset.ts';
 
-it('run base and head, compare: "lost detection: double-reserve" regresses and the gate fails', async () => {
+it('run the base, gate the head: "lost detection: double-reserve" is confirmed, regresses and the gate fails', async () => {
   const skill = await readFile(BUILTIN_SKILL, 'utf8');
   const base = await writeTrialSet({ trials: 2 });
   const head = await writeTrialSet({ trials: 2, skill: skill.replace(/^## Idempotency[\s\S]*?(?=^## )/m, '') });
-  const [baseOut, headOut] = [await tempDir(), await tempDir()];
+  const [baseOut, headOut, plainOut] = [await tempDir(), await tempDir(), await tempDir()];
 
   const runIo = captureIo();
   assert.equal(await main(['run', '--config', base, '--out', baseOut], runIo), 0);
   assert.match(runIo.out, /results: .*results\.json/);
   assert.match(runIo.err, /\[2\/2\] inventory trial \d: pass/);
-  assert.equal(await main(['run', '--config', head, '--out', headOut], captureIo()), 0);
 
   const io = captureIo();
-  const html = join(headOut, 'compare.html');
-  const code = await main(['compare', '--base', join(baseOut, 'results.json'), '--head', join(headOut, 'results.json'), '--html', html], io);
+  const code = await main(['gate', '--config', head, '--out', headOut, '--base', join(baseOut, 'results.json')], io);
   assert.equal(code, 1, io.err);
   assert.match(io.out, /^<!-- trialgate:test-set -->/);
-  assert.match(io.out, /lost detection: double-reserve — duplicate request reserves twice \(idempotency\) \| 2\/2 \| 0\/2 \|/);
+  // One base run of 2 and 11 gated checks: 2/2 → 0/20 is 1/C(22, 2) = 4.3e-3 ≤ α / 11; the first round only screened.
+  assert.match(io.err, /confirm: 18 more trials of 1 task \(to trial 20\)/);
+  assert.match(io.out, /lost detection: double-reserve — duplicate request reserves twice \(idempotency\) \| 2\/2 \| 0\/20 \|/);
   assert.doesNotMatch(io.out, /lost detection: (reject-writes|missing-record)/);
+  assert.match(
+    io.out,
+    /\*\*Confirmation:\*\* 18 extra head trials \(20 run against 2 at a fixed k: 10\.00×\) for 1 task that their first round did not decide/,
+  );
+  assert.match(io.err, /trialgate gate: regression: 2 regressions against the base branch/);
+  assert.equal(await readFile(join(headOut, 'report.md'), 'utf8'), io.out, 'the comment is the run directory’s report.md');
+  const results = Results.parse(JSON.parse(await readFile(join(headOut, 'results.json'), 'utf8')));
+  assert.equal(results.tasks[0]!.trials.length, 20, 'results.json holds every round');
+  // The reports are written once, of the whole head, when the comparison is known: not per round.
+  assert.equal((await readFile(join(headOut, 'junit.xml'), 'utf8')).match(/<testcase /g)!.length, 20, 'junit.xml holds every round');
+  assert.match(textOf(parseDocument(await readFile(join(headOut, 'report.html'), 'utf8'))), /2 regressions/);
+  assert.deepEqual((await readdir(join(headOut, 'confirmation-1'))).sort(), ['inventory', 'results.json'], 'a round leaves its trials and results.json only');
 
-  // report.html of the compare: the regressed cell, and the lost case in the diff against the base candidate.
+  // compare of the confirmed head gives the same verdict; report.html of it shows the regressed cells and the diff.
+  const again = captureIo();
+  const html = join(headOut, 'compare.html');
+  assert.equal(await main(['compare', '--base', join(baseOut, 'results.json'), '--head', join(headOut, 'results.json'), '--html', html], again), 1, again.err);
   const doc = parseDocument(await readFile(html, 'utf8'));
   const regressed = elements(doc).filter((el) => el.tagName === 'td' && hasClass(el, 'cell') && hasClass(el, 's-regressed'));
-  assert.deepEqual(regressed.map(textOf), ['2/2 → 0/2', '2/2 → 0/2'], 'trial pass and the double-reserve detection');
-  const removed = elements(doc).filter((el) => hasClass(el, 'd-del')).map(textOf);
-  assert.ok(removed.some((line) => line.includes('"id": "idempotent-repeat"')), 'the diff shows the lost idempotency case');
-  assert.ok(textOf(parseDocument(await readFile(join(headOut, 'report.html'), 'utf8'))).includes('0/2 executed trials passed'), 'run wrote report.html');
+  assert.deepEqual(regressed.map(textOf), ['2/2 → 0/20'], 'the double-reserve detection (the trial pass is the trials passed column, not a check column)');
+  const removed = elements(doc)
+    .filter((el) => hasClass(el, 'd-del'))
+    .map(textOf);
+  assert.ok(
+    removed.some((line) => line.includes('"id": "idempotent-repeat"')),
+    'the diff shows the lost idempotency case',
+  );
+
+  // The same head without its confirmation: compare cannot decide, and says what would.
+  assert.equal(await main(['run', '--config', head, '--out', plainOut], captureIo()), 0);
+  const plain = captureIo();
+  assert.equal(await main(['compare', '--base', join(baseOut, 'results.json'), '--head', join(plainOut, 'results.json')], plain), 3, plain.err);
+  assert.match(plain.out, /⏸️ \*\*undecided — rerun\*\*/);
+  assert.match(plain.out, /its head needs confirmation trials it does not have .* run `trialgate gate`/);
 
   const json = captureIo();
   assert.equal(await main(['compare', '--base', join(baseOut, 'results.json'), '--head', join(baseOut, 'results.json'), '--format', 'json'], json), 0);
-  assert.equal(JSON.parse(json.out).schema, 'trialgate/comparison@2');
+  assert.equal(JSON.parse(json.out).schema, 'trialgate/comparison@3');
 });

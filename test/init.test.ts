@@ -8,6 +8,10 @@ import { describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
 import { tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
+import { NO_ISOLATION } from './support/isolation.ts';
+
+/** The starter requires isolation; where this machine has none, the documented local fallback. */
+const LOCAL = NO_ISOLATION ? ['--isolation', 'auto'] : [];
 
 describe('trialgate init', () => {
   it('init → validate passes at once → run → remove a prompt section → run → compare names the lost detection', async () => {
@@ -28,7 +32,7 @@ describe('trialgate init', () => {
     assert.match(validate.out, /\| accepts-zero +\| .* \| 1 +\| 0 +\| defect_detected \(no coverage: not attributed\) \|/);
 
     const base = captureIo(repo);
-    assert.equal(await main(['run', '--trials', '1', '--out', '.trialgate/base'], base), 0, base.err);
+    assert.equal(await main(['run', '--trials', '1', '--out', '.trialgate/base', ...LOCAL], base), 0, base.err);
     assert.match(base.out, /my-agent: 1 task × k=1/);
     assert.match(base.out, /\| tally-validation \| dev \| 1\/1 +\|/);
 
@@ -36,7 +40,7 @@ describe('trialgate init', () => {
     const text = await readFile(prompt, 'utf8');
     await writeFile(prompt, text.slice(0, text.indexOf('## Validation')));
     const head = captureIo(repo);
-    assert.equal(await main(['run', '--trials', '1', '--out', '.trialgate/head'], head), 0, head.err);
+    assert.equal(await main(['run', '--trials', '1', '--out', '.trialgate/head', ...LOCAL], head), 0, head.err);
 
     const compare = captureIo(repo);
     assert.equal(await main(['compare', '--base', '.trialgate/base/results.json', '--head', '.trialgate/head/results.json'], compare), 1);

@@ -15,7 +15,6 @@ import { writeTrialSet } from './support/trialset.ts';
 
 const trialOf = (run: Awaited<ReturnType<typeof runHostile>>, i = 0) => run.results.tasks[0]!.trials[i]!;
 const failures = (run: Awaited<ReturnType<typeof runHostile>>, i = 0) => JSON.stringify(trialOf(run, i).layers);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('isolated (bubblewrap): what an exploring agent cannot reach', { skip: NO_ISOLATION }, () => {
   it('sees its trial, its own files and the system; no fixture beyond inputs, no other process, no temp files', async () => {
@@ -25,8 +24,13 @@ describe('isolated (bubblewrap): what an exploring agent cannot reach', { skip: 
     assert.match(log, /^ls project: ok fixture hostile skills$/m, 'only what the trial set shows it');
     assert.match(log, /^ls project\/fixture: ok agent$/m, 'only the agent directory of the fixture is there');
     const tmp = /^ls tmp: ok (.*)$/m.exec(log)![1]!.split(' ');
-    // A /tmp of its own: a home, and only the empty directories leading to its own mounts.
-    assert.deepEqual(tmp.filter((name) => name !== 'home' && !run.runDir.startsWith(`/tmp/${name}`) && !run.project.startsWith(`/tmp/${name}`)), []);
+    // A /tmp of its own: a home, and only the empty directories leading to its own mounts (the shipped
+    // adapters' too, when trialgate itself is checked out under /tmp).
+    const mounts = [run.runDir, run.project, fileURLToPath(new URL('../adapters', import.meta.url))];
+    assert.deepEqual(
+      tmp.filter((name) => name !== 'home' && !mounts.some((m) => m === `/tmp/${name}` || m.startsWith(`/tmp/${name}/`))),
+      [],
+    );
     const pids = Number(/pids: ok (\d+)/.exec(log)![1]);
     assert.ok(pids <= 6, `only its own processes are visible (${pids})`);
     assert.equal(trialOf(run).outcome, 'pass', failures(run));
@@ -44,15 +48,12 @@ describe('isolated (bubblewrap): what an exploring agent cannot reach', { skip: 
     assert.equal(run.results.run.integrity_error, undefined);
   });
 
-  it('a detached child dies with the agent: nothing is changed after the run, and no process is left', async () => {
+  it('a detached child dies with the agent: no process is left to change anything after the run', async () => {
     const run = await runHostile('detach', 'required');
-    const trial = trialOf(run);
-    const dir = join(run.runDir, trial.evidence);
+    // The detached child's command line and environment hold the marker: a live one would be found.
+    assert.match(await foundBy(run), /left a detached child \d+/);
     assert.deepEqual(await processesWith(run.marker), [], 'no process of the run outlives it');
-    const before = [await readFile(join(dir, 'candidate', 'cases.json'), 'utf8'), await readFile(join(run.runDir, 'results.json'), 'utf8')];
-    await sleep(2500);
-    assert.deepEqual([await readFile(join(dir, 'candidate', 'cases.json'), 'utf8'), await readFile(join(run.runDir, 'results.json'), 'utf8')], before);
-    assert.equal(trial.outcome, 'pass', failures(run));
+    assert.equal(trialOf(run).outcome, 'pass', failures(run));
   });
 
   it('cannot read a token from any process: /proc shows only its own sandbox', async () => {
@@ -64,16 +65,24 @@ describe('isolated (bubblewrap): what an exploring agent cannot reach', { skip: 
     });
     const dir = join(project, '..');
     await (await import('node:fs/promises')).mkdir(join(dir, 'hostile'));
-    await (await import('node:fs/promises')).cp(fileURLToPath(new URL('./support/hostile-agent.mjs', import.meta.url)), join(dir, 'hostile', 'hostile-agent.mjs'));
+    await (
+      await import('node:fs/promises')
+    ).cp(fileURLToPath(new URL('./support/hostile-agent.mjs', import.meta.url)), join(dir, 'hostile', 'hostile-agent.mjs'));
     const out = join(await tempDir(), 'run');
     // A separate trialgate process that holds the tokens in its own environment, as the action's does.
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url)), 'run', '--config', project, '--out', out], {
-      env: { ...process.env, GITHUB_TOKEN: secret, ACTIONS_RUNTIME_TOKEN: `${secret}-runtime` },
-      encoding: 'utf8',
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-    });
+    const cli = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url)), 'run', '--config', project, '--out', out],
+      {
+        env: { ...process.env, GITHUB_TOKEN: secret, ACTIONS_RUNTIME_TOKEN: `${secret}-runtime` },
+        encoding: 'utf8',
+        cwd: fileURLToPath(new URL('..', import.meta.url)),
+      },
+    );
     assert.equal(cli.status, 0, cli.stderr);
-    const log = await readFile(join(out, 'test-set', 'trial-001', 'evidence', 'agent.log'), 'utf8').catch(async () => readFile(join(out, 'inventory', 'trial-001', 'evidence', 'agent.log'), 'utf8'));
+    const log = await readFile(join(out, 'test-set', 'trial-001', 'evidence', 'agent.log'), 'utf8').catch(async () =>
+      readFile(join(out, 'inventory', 'trial-001', 'evidence', 'agent.log'), 'utf8'),
+    );
     assert.match(log, /environ lines with tokens: \d+/);
     assert.ok(!log.includes(secret) && !log.includes('***'), 'the token was not visible at all (not merely scrubbed)');
     assert.doesNotMatch(log, /_FAULT=/);
@@ -126,16 +135,19 @@ describe('both ways: attacks that are caught, isolated or not', () => {
       } else {
         assert.equal(trial.outcome, 'fail', failures(run));
         assert.match(trial.layers.constraints.failures.join('\n'), /candidate\/ is a symbolic link/);
-        assert.match(trial.layers.final_state.failures.join('\n'), /spec\.json: file not found in the candidate/, 'the reference was not read through the link');
+        assert.match(
+          trial.layers.final_state.failures.join('\n'),
+          /spec\.json: file not found in the candidate/,
+          'the reference was not read through the link',
+        );
       }
     });
 
     it(`${isolation}: a detached child leaves nothing behind once the run ends`, { skip }, async () => {
       const run = await runHostile('detach', isolation);
+      assert.match(await foundBy(run), /left a detached child \d+/);
+      // Nothing is left alive that could rewrite results.json later: the child's command line holds the marker.
       assert.deepEqual(await processesWith(run.marker), [], 'neither the child nor any service of the run is alive');
-      const results = await readFile(join(run.runDir, 'results.json'), 'utf8');
-      await sleep(2500);
-      assert.equal(await readFile(join(run.runDir, 'results.json'), 'utf8'), results, 'results.json is not rewritten after the run');
     });
   }
 });
@@ -199,6 +211,9 @@ describe('configuration paths stay inside the project', () => {
     const { loadTrialSet } = await import('../src/trial/trialset.ts');
     await assert.rejects(loadTrialSet(await writeTrialSet({ agent: { files: ['../'] } })), /agent\.files\[0\]: .*outside the project/);
     await assert.rejects(loadTrialSet(await writeTrialSet({ extra: { watch: ['../**'] } })), /watch\[0\]: .*stay inside it/);
-    await assert.rejects(loadTrialSet(await writeTrialSet({ agent: { files: ['fixture'] } })), /agent\.files\[0\]: fixture would show the agent fixture\/(reference|service|fixture\.json)/);
+    await assert.rejects(
+      loadTrialSet(await writeTrialSet({ agent: { files: ['fixture'] } })),
+      /agent\.files\[0\]: fixture would show the agent fixture\/(reference|service|fixture\.json)/,
+    );
   });
 });

@@ -2,17 +2,15 @@
 // as root) is isolated by bubblewrap all the same, and the hostile agent's attacks fail the same way.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmod, cp, mkdir, mkdtemp, readFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { NO_ISOLATION } from './support/isolation.ts';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { ROOT } from './support/fixtures.ts';
-
-const NOBODY = 65534;
+import { NOBODY, runAsUser } from './support/unprivileged.ts';
 
 describe('isolation as an unprivileged user', { skip: NO_ISOLATION }, () => {
   it('runs a trial set isolated, and a hostile agent still cannot read the reference or leave a process', async () => {
@@ -39,23 +37,7 @@ describe('isolation as an unprivileged user', { skip: NO_ISOLATION }, () => {
       }),
     );
     const asRoot = process.getuid?.() === 0;
-    // The unprivileged user may not be able to read this checkout (a clone in a private temporary
-    // directory): it runs the CLI bundled from this source into the directory it is given.
-    const cli = join(dir, 'cli.mjs');
-    await build({
-      entryPoints: [join(ROOT, 'src', 'cli', 'bin.ts')],
-      outfile: cli,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      logLevel: 'warning',
-      banner: { js: "import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);" },
-    });
-    await chmod(dir, 0o777);
-    spawnSync('chmod', ['-R', 'a+rwX', dir]);
-    const node = [process.execPath, cli, 'run', '--out', join(dir, 'run')];
-    const command = asRoot ? ['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', ...node] : node;
-    const run = spawnSync(command[0]!, command.slice(1), { cwd: dir, encoding: 'utf8', env: { ...process.env, HOME: dir } });
+    const run = await runAsUser(dir, ['run', '--out', join(dir, 'run')]);
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stderr, /isolation: bubblewrap/);
     const results = JSON.parse(await readFile(join(dir, 'run', 'results.json'), 'utf8'));
@@ -68,5 +50,48 @@ describe('isolation as an unprivileged user', { skip: NO_ISOLATION }, () => {
       const owner = spawnSync('stat', ['-c', '%u', join(dir, 'run', 'results.json')], { encoding: 'utf8' }).stdout.trim();
       assert.equal(owner, String(NOBODY), 'the run really ran as the unprivileged user');
     }
+  });
+
+  it('runs the judge endpoint in a network of its own and a tools agent behind its relay, as an ordinary user', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'trialgate-unprivileged-'));
+    await cp(join(ROOT, 'fixtures', 'inventory'), join(dir, 'fixtures', 'inventory'), { recursive: true });
+    await cp(join(ROOT, 'fixtures', 'operations'), join(dir, 'fixtures', 'operations'), { recursive: true });
+    const { writeFile } = await import('node:fs/promises');
+    const repo = parse(await readFile(join(ROOT, 'trialgate.yml'), 'utf8')) as { judge: { model: string }; tasks: { judge: { items: unknown[] } }[] };
+    await writeFile(
+      join(dir, 'trialgate.yml'),
+      stringify({
+        version: 1,
+        name: 'unprivileged-listeners',
+        trials: 1,
+        budget: { wall_seconds: 30 },
+        agent: {
+          command: 'node "$TRIALGATE_PROJECT/fixtures/operations/agent/operations-agent.mjs"',
+          files: ['fixtures/operations/agent'],
+          isolation: 'required',
+        },
+        watch: ['fixtures/operations/agent/skills/**'],
+        judge: {
+          model: repo.judge.model,
+          command: 'node fixtures/inventory/judge/scripted-judge.mjs',
+          calibration: 'fixtures/inventory/judge/calibration.json',
+        },
+        tasks: [
+          {
+            id: 'operations',
+            fixture: 'fixtures/operations',
+            acceptance: 'reservation-tools',
+            judge: { items: [{ id: 'claims', question: 'Does the agent report reserving the order?', candidate: ['none/result.json'] }] },
+          },
+        ],
+      }),
+    );
+    const run = await runAsUser(dir, ['run', '--out', join(dir, 'run')]);
+    assert.equal(run.status, 0, run.stderr);
+    const results = JSON.parse(await readFile(join(dir, 'run', 'results.json'), 'utf8'));
+    const trial = results.tasks[0].trials[0];
+    assert.equal(trial.env_error, undefined, JSON.stringify(trial.layers.trajectory.notes));
+    assert.equal(trial.outcome, 'pass', JSON.stringify(trial.layers));
+    assert.ok(trial.judge[0].asked, `the judge answered: ${trial.judge[0].reason}`);
   });
 });

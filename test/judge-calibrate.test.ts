@@ -18,22 +18,42 @@ import { flawedJudges } from './support/judges.ts';
 import { buildResults } from './support/results-builder.ts';
 import { writeTrialSet } from './support/trialset.ts';
 
+/** The fixed-k gate: no confirmation, the first round tested (compare.ts); these tests are about what it shows. */
+const FIXED_K = { confirmTrials: 0 } as const;
+
 const TASK = 'inventory-reservations';
 const repo = parse(await readFile(join(ROOT, 'trialgate.yml'), 'utf8')) as { tasks: { judge: TaskJudge }[] };
 const items = repo.tasks[0]!.judge.items;
-const task = (judge: Partial<TaskJudge> = {}) => [{ id: TASK, set: 'dev', fixture: 'fixture', acceptance: 'http-cases', judge: { labels: 'fixture/judge/labels', items, ...judge } }];
+const task = (judge: Partial<TaskJudge> = {}) => [
+  { id: TASK, set: 'dev', fixture: 'fixture', acceptance: 'http-cases', judge: { labels: 'fixture/judge/labels', items, ...judge } },
+];
 
 const flawed = flawedJudges();
 
 describe('trialgate calibrate', () => {
   it("the repository's own calibration record is current: the example's idempotency and ledger items gate, rejected writes does not", async () => {
     const set = await loadTrialSet(join(ROOT, 'trialgate.yml'));
-    const defined = await defineJudgedTasks(set.config.judge!, set.dir, set.tasks.map((t) => ({ id: t.spec.id, fixtureDir: t.fixture.dir, judge: t.spec.judge })));
+    const defined = await defineJudgedTasks(
+      set.config.judge!,
+      set.dir,
+      set.tasks.map((t) => ({ id: t.spec.id, fixtureDir: t.fixture.dir, judge: t.spec.judge, kind: t.kind })),
+    );
     const gating = defined.get(TASK)!.items.map((i) => [i.item.id, i.gating.gated]);
-    assert.deepEqual(gating, [['covers-idempotency', true], ['covers-rejected-writes', false], ['covers-ledger', true]], 'run trialgate calibrate and commit fixtures/inventory/judge/calibration.json');
+    assert.deepEqual(
+      gating,
+      [
+        ['covers-idempotency', true],
+        ['covers-rejected-writes', false],
+        ['covers-ledger', true],
+      ],
+      'run trialgate calibrate and commit fixtures/inventory/judge/calibration.json',
+    );
   });
 
-  for (const [flaw, model] of [['longer', 'prefers-long'], ['first-position', 'always-yes']] as const) {
+  for (const [flaw, model] of [
+    ['longer', 'prefers-long'],
+    ['first-position', 'always-yes'],
+  ] as const) {
     it(`a judge that ${flaw === 'longer' ? 'says yes to long answers' : 'always says yes'} does not meet κ ≥ 0.6 on the labels: no item gates, each says why`, async () => {
       const j = await flawed(flaw);
       const config = await writeTrialSet({ extra: { judge: { model, base_url: j.url, calibration: 'calibration.json' }, tasks: task() } });
@@ -46,17 +66,30 @@ describe('trialgate calibrate', () => {
         assert.equal(item.n, 27);
         assert.ok(item.kappa === null || item.kappa < 0.6, `${item.item}: κ ${item.kappa}`);
       }
-      if (flaw === 'first-position') assert.deepEqual(record.items.map((i: { kappa: number }) => i.kappa), [0, 0, 0]);
+      if (flaw === 'first-position')
+        assert.deepEqual(
+          record.items.map((i: { kappa: number }) => i.kappa),
+          [0, 0, 0],
+        );
       assert.equal((io.out.match(/not gated, because its agreement with people, κ = /g) ?? []).length, 3);
     });
   }
 
   it('a calibration made for another model or an older prompt does not gate, and the run says why', async () => {
-    const config = await writeTrialSet({ extra: { judge: { model: 'scripted-judge-1', command: 'node fixture/judge/scripted-judge.mjs', calibration: 'fixture/judge/calibration.json' }, tasks: task() } });
+    const config = await writeTrialSet({
+      extra: {
+        judge: { model: 'scripted-judge-1', command: 'node fixture/judge/scripted-judge.mjs', calibration: 'fixture/judge/calibration.json' },
+        tasks: task(),
+      },
+    });
     const project = dirname(config);
     const define = async () => {
       const set = await loadTrialSet(config);
-      const defined = await defineJudgedTasks(set.config.judge!, set.dir, set.tasks.map((t) => ({ id: t.spec.id, fixtureDir: t.fixture.dir, judge: t.spec.judge })));
+      const defined = await defineJudgedTasks(
+        set.config.judge!,
+        set.dir,
+        set.tasks.map((t) => ({ id: t.spec.id, fixtureDir: t.fixture.dir, judge: t.spec.judge, kind: t.kind })),
+      );
       return defined.get(TASK)!.items.map((i) => (i.gating.gated ? 'gated' : i.gating.why));
     };
     assert.equal((await define())[0], 'gated');
@@ -73,7 +106,9 @@ describe('trialgate calibrate', () => {
   });
 
   it('a label for an item the task does not declare is named, with the file and the field', async () => {
-    const config = await writeTrialSet({ extra: { judge: { model: 'scripted-judge-1', command: 'node fixture/judge/scripted-judge.mjs' }, tasks: task({ items: items.slice(0, 2) }) } });
+    const config = await writeTrialSet({
+      extra: { judge: { model: 'scripted-judge-1', command: 'node fixture/judge/scripted-judge.mjs' }, tasks: task({ items: items.slice(0, 2) }) },
+    });
     const io = captureIo();
     assert.equal(await main(['calibrate', '--config', config], io), 2);
     assert.match(io.err, /labels\.json: samples\[0\]\.labels\.covers-ledger: task inventory-reservations has no judge item covers-ledger/);
@@ -84,7 +119,10 @@ describe('trialgate calibrate', () => {
     const bare = await writeTrialSet({ extra: { tasks: task() } });
     assert.equal(await main(['calibrate', '--config', bare], io), 2);
     assert.match(io.err, /tasks\[0\]\.judge: judge items need the top-level judge/);
-    const shown = await writeTrialSet({ agent: { files: ['fixture/agent', 'fixture/judge'] }, extra: { judge: { model: 'm', base_url: 'http://127.0.0.1:9/v1' }, tasks: task() } });
+    const shown = await writeTrialSet({
+      agent: { files: ['fixture/agent', 'fixture/judge'] },
+      extra: { judge: { model: 'm', base_url: 'http://127.0.0.1:9/v1' }, tasks: task() },
+    });
     const io2 = captureIo();
     assert.equal(await main(['calibrate', '--config', shown], io2), 2);
     assert.match(io2.err, /tasks\[0\]\.judge\.labels: fixture\/judge\/labels would be shown to the agent through fixture\/judge/);
@@ -124,9 +162,11 @@ describe('compare honours what is not gated', () => {
   });
 
   it('under familywise, an ungated check neither joins the family nor sends a task to confirmation', () => {
-    const c = compareResults([run(false, same)], run(true, same, { 'judge:covers': 'not calibrated', 'judge:other': 'not calibrated' }));
+    const c = compareResults([run(false, same)], run(true, same, { 'judge:covers': 'not calibrated', 'judge:other': 'not calibrated' }), FIXED_K);
     assert.equal(c.policy.family, c.tasks[0]!.checks.filter((ch) => ch.gated).length);
     assert.ok(c.tasks[0]!.checks.filter((ch) => ch.check.startsWith('judge:')).every((ch) => !ch.gated));
-    assert.equal(nextConfirmation([run(false, same)], run(true, same, { 'judge:covers': 'x', 'judge:other': 'x' }), { confirmTrials: 8 })?.tasks.includes('t') ?? false, nextConfirmation([run(false, same)], run(true, same), { confirmTrials: 8 })?.tasks.includes('t') ?? false);
+    // pass held 3/3 → 3/3; only the lost judge items could send the task on, and only while they gate.
+    assert.equal(nextConfirmation([run(false, same)], run(true, same, { 'judge:covers': 'x', 'judge:other': 'x' }), { confirmTrials: 8 }), null);
+    assert.deepEqual(nextConfirmation([run(false, same)], run(true, same), { confirmTrials: 8 })?.tasks, ['t']);
   });
 });

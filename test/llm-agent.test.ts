@@ -82,11 +82,14 @@ describe('the example LLM agent (OpenAI-compatible)', () => {
     assert.equal(seen.length, 2);
   });
 
-  it('a 401 crashes the agent with the reason in its log, and the key never reaches the evidence', async () => {
+  it('a 401 is an environment error the agent declares, never the agent crashing; the key never reaches the evidence', async () => {
     reply = (req) => ({ status: 401, body: { error: { message: `invalid key ${req.auth}` } } });
     const { results, runDir } = await runTrialSet({ configPath: await writeTrialSet({ command: AGENT, agent, env: env() }), outDir: await tempDir() });
     const [trial] = results.tasks[0]!.trials;
-    assert.equal(trial!.stop_reason, 'agent_crashed');
+    assert.equal(trial!.outcome, 'env_error');
+    assert.equal(trial!.env_error_source, 'agent');
+    assert.ok(trial!.layers.trajectory.notes.some((n) => /env error: the endpoint refused the key \(401 from the chat completions endpoint/.test(n)));
+    assert.ok(!JSON.stringify(trial).includes(API_KEY), 'the API key is scrubbed from the reason');
     const log = await readFile(join(runDir, trial!.evidence, 'evidence', 'agent.log'), 'utf8');
     assert.match(log, /401 from the chat completions endpoint/);
     assert.ok(!log.includes(API_KEY), 'the API key is scrubbed from the agent log');

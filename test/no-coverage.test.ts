@@ -25,7 +25,10 @@ describe('http-cases on a service without coverage', () => {
     const fixture = await withoutCoverage();
     // The service would refuse any control call it got: without coverage it must get none.
     const server = join(fixture, 'service', 'server.mjs');
-    await writeFile(server, (await readFile(server, 'utf8')).replace("url.pathname.startsWith('/__control/')", "(url.pathname.startsWith('/__control/') && process.exit(3))"));
+    await writeFile(
+      server,
+      (await readFile(server, 'utf8')).replace("url.pathname.startsWith('/__control/')", "(url.pathname.startsWith('/__control/') && process.exit(3))"),
+    );
     const io = captureIo();
     assert.equal(await main(['validate', fixture, '--out', await tempDir()], io), 0, io.out + io.err);
     assert.match(io.out, /\| double-reserve +\| .* \| 1 +\| 0 +\| defect_detected \(no coverage: not attributed\) \|/);

@@ -2,7 +2,7 @@
 // includes repaired work; the delivered candidate and its evidence never change; a committed repair is
 // re-applied by the next run to the identical candidate.
 import assert from 'node:assert/strict';
-import { cp, readFile, stat } from 'node:fs/promises';
+import { cp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
@@ -41,14 +41,21 @@ describe('trialgate repair', () => {
     await cp(join(INVENTORY, 'reference', 'spec.json'), join(trialDir, 'repair', 'candidate', 'spec.json'));
     await cp(join(INVENTORY, 'reference', 'cases.json'), join(trialDir, 'repair', 'candidate', 'cases.json'));
     const done = captureIo(project);
-    assert.equal(await main(['repair', trialDir, '--done', '--minutes', '12', '--confirming-minutes', '3', '--note', 'added the idempotency cases', '--save'], done), 0, done.out + done.err);
-    assert.match(done.out, /pass after repair \(raw: fail\); 12 min, \d+ patch lines in 2 file\(s\)/);
+    assert.equal(
+      await main(['repair', trialDir, '--done', '--minutes', '12', '--confirming-minutes', '3', '--note', 'added the idempotency cases', '--save'], done),
+      0,
+      done.out + done.err,
+    );
+    assert.match(done.out, /pass after repair \(raw: fail\); 12 min, \d+ patch lines in 2 files/);
     assert.match(done.out, /saved as repairs\/inventory\/[0-9a-f]{64}\.diff/);
 
     const recorded = await readResults(runDir);
     const repaired = recorded.tasks[0]!.trials[0]!;
     assert.equal(repaired.outcome, 'fail', 'the raw outcome never includes the repair');
-    assert.deepEqual([repaired.repair!.outcome, repaired.repair!.source, repaired.repair!.minutes, repaired.repair!.confirming_minutes, repaired.repair!.note], ['pass', 'manual', 12, 3, 'added the idempotency cases']);
+    assert.deepEqual(
+      [repaired.repair!.outcome, repaired.repair!.source, repaired.repair!.minutes, repaired.repair!.confirming_minutes, repaired.repair!.note],
+      ['pass', 'manual', 12, 3, 'added the idempotency cases'],
+    );
     const summary = recorded.tasks[0]!.summary;
     assert.deepEqual([summary.passes, summary.n], [0, 1]);
     assert.deepEqual([summary.repaired!.passes, summary.repaired!.n, summary.repaired!.minutes], [1, 1, 12]);
@@ -61,7 +68,10 @@ describe('trialgate repair', () => {
     // Compared with a base that passed, the raw figures regress; the repair is shown, never gated.
     const base = await runTrialSet({ configPath: await writeTrialSet(), outDir: await tempDir() });
     const compare = captureIo(project);
-    assert.equal(await main(['compare', '--base', join(base.runDir, 'results.json'), '--head', join(runDir, 'results.json'), '--policy', 'strict'], compare), 1);
+    assert.equal(
+      await main(['compare', '--base', join(base.runDir, 'results.json'), '--head', join(runDir, 'results.json'), '--policy', 'strict'], compare),
+      1,
+    );
     assert.match(compare.out, /\| inventory \| regressed[^|]*\| 1\/1 → 0\/1 \|.*\| 1\/1 → 1\/1 \| 12 \| \d+ \|/);
     const delivered = JSON.parse(await readFile(join(trialDir, 'candidate', 'cases.json'), 'utf8'));
     assert.ok(!JSON.stringify(delivered).includes('repeated-request-reserves-once'), 'the delivered candidate is never changed');
@@ -75,6 +85,35 @@ describe('trialgate repair', () => {
     assert.equal(again.results.tasks[0]!.summary.repaired?.passes, 1);
     assert.ok(await stat(join(again.runDir, next.evidence, 'repair', 'patch.diff')));
     assert.equal(sha256(await readFile(join(project, 'repairs', 'inventory', `${trial.candidate_sha256}.diff`))).length, 64);
+  });
+
+  it('a repair is accepted against the faults the task selected, not every fault of its fixture', async () => {
+    // The task runs two of the fixture's three defects; the skill lost its idempotency section, so the trial misses double-reserve.
+    const skill = (await readFile(BUILTIN_SKILL, 'utf8')).replace(/^## Idempotency[\s\S]*?(?=^## |(?![\s\S]))/m, '');
+    const faults = { 'double-reserve': 'duplicate request reserves twice', 'missing-record': 'reservation writes no record' };
+    const config = await writeTrialSet({ skill, extra: { tasks: [{ id: 'inventory', set: 'dev', fixture: 'fixture', acceptance: 'http-cases', faults }] } });
+    const project = dirname(config);
+    const { runDir, results } = await runTrialSet({ configPath: config, outDir: await tempDir() });
+    const trial = results.tasks[0]!.trials[0]!;
+    assert.deepEqual(
+      results.tasks[0]!.faults.map((f) => f.id),
+      Object.keys(faults),
+    );
+    assert.equal(trial.outcome, 'fail');
+    const trialDir = join(runDir, trial.evidence);
+    assert.equal(await main(['repair', trialDir], captureIo(project)), 0);
+    // The human fix catches both selected defects; it would miss reject-writes, which this task does not run.
+    const cases = JSON.parse(await readFile(join(INVENTORY, 'reference', 'cases.json'), 'utf8'));
+    const refusal = cases.cases.find((c: { id: string }) => c.id === 'insufficient-stock-changes-nothing');
+    refusal.steps[1].expect.values = [];
+    await cp(join(INVENTORY, 'reference', 'spec.json'), join(trialDir, 'repair', 'candidate', 'spec.json'));
+    await writeFile(join(trialDir, 'repair', 'candidate', 'cases.json'), JSON.stringify(cases, null, 2));
+    const done = captureIo(project);
+    assert.equal(await main(['repair', trialDir, '--done', '--minutes', '5'], done), 0, done.out + done.err);
+    assert.match(done.out, /pass after repair \(raw: fail\)/, done.out + done.err);
+    const repaired = (await readResults(runDir)).tasks[0]!.trials[0]!.repair!;
+    assert.deepEqual([repaired.outcome, repaired.failures], ['pass', []]);
+    assert.ok(!(await readdir(join(trialDir, 'repair', 'acceptance', 'reports'))).includes('reject-writes.json'), 'the unselected fault is not run');
   });
 
   it('--abort discards a repair under way; a tools task has nothing to repair', async () => {

@@ -15,15 +15,27 @@ import { main } from '../src/cli/main.ts';
 import { compareResults } from '../src/compare/compare.ts';
 import { passRateChart } from '../src/report/chart.ts';
 import { MATRIX_ROWS } from '../src/report/html/render.ts';
-import { buildHtmlReport } from '../src/report/html/write.ts';
 import { HOSTILE, hostileRuns } from './support/evidence-run.ts';
 import { ROOT, tempDir } from './support/fixtures.ts';
+import { pageOf } from './support/outputs.ts';
 import { captureIo } from './support/io.ts';
 import * as scenarios from './support/scenarios.ts';
 import { BUILTIN_SKILL, writeTrialSet } from './support/trialset.ts';
 
+/** The fixed-k gate: no confirmation, the first round tested (compare.ts); these tests are about what it shows. */
+const FIXED_K = { confirmTrials: 0 } as const;
+
 const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const skip = existsSync(CHROMIUM) ? false : `no ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium) to run the browser tests`;
 if (skip) process.stdout.write(`# report.html browser tests SKIPPED: ${skip}\n`);
 
@@ -70,7 +82,12 @@ describe('report.html in headless Chromium', { skip }, () => {
     process.stdout.write(`# report.html screenshots in ${shots}\n`);
     const runs = await hostileRuns();
     hostileFile = join(runs.head.dir, 'report.html');
-    const html = await buildHtmlReport(runs.head.results, compareResults([runs.base.results], runs.head.results, { policy: 'strict' }), { runDir: runs.head.dir, bases: [runs.base], notes: [HOSTILE.mention], inlineLimit: 0 });
+    const html = await pageOf(runs.head.results, compareResults([runs.base.results], runs.head.results, { policy: 'strict' }), {
+      runDir: runs.head.dir,
+      bases: [runs.base],
+      notes: [HOSTILE.mention],
+      inlineLimit: 0,
+    });
     await writeFile(hostileFile, html);
   });
   after(async () => {
@@ -90,7 +107,9 @@ describe('report.html in headless Chromium', { skip }, () => {
     assert.equal(await page.locator('details.trial').count(), 5, 'every trial was filled in from its JSON block');
     const page1 = await page.evaluate(() => ({
       pwned: (window as unknown as { pwned?: number }).pwned,
-      elements: [...document.querySelectorAll('img, iframe, object, embed, [onerror], [onload], [style]:not([style=""])')].map((e) => e.outerHTML.slice(0, 200)),
+      elements: [...document.querySelectorAll('img, iframe, object, embed, [onerror], [onload], [style]:not([style=""])')].map((e) =>
+        e.outerHTML.slice(0, 200),
+      ),
       scripts: document.scripts.length,
       text: document.body.innerText,
       blobsLeft: document.querySelectorAll('details[open] > [data-blob]').length,
@@ -106,7 +125,11 @@ describe('report.html in headless Chromium', { skip }, () => {
     assert.ok(page1.overflow <= 0, `very long strings wrap instead of widening the page (${page1.overflow}px too wide)`);
     await page.screenshot({ path: join(shots, 'hostile-expanded.png'), fullPage: true });
     const fileUrl = pathToFileURL(hostileFile).href;
-    assert.deepEqual(requests.filter((u) => u !== fileUrl), [], 'no request but the file itself');
+    assert.deepEqual(
+      requests.filter((u) => u !== fileUrl),
+      [],
+      'no request but the file itself',
+    );
     assert.deepEqual(problems, [], 'no console error, CSP refusal, page error or dialog');
   });
 
@@ -125,7 +148,8 @@ describe('report.html in headless Chromium', { skip }, () => {
     assert.equal(await page.locator('#matrix tbody tr[data-state="regressed"]:visible').count(), 0);
     await page.click('#expand');
     assert.equal(await page.locator('details.task[open]').count(), 1, 'only the shown task opened');
-    assert.ok((await page.locator('details.task[open] details.trial').count()) > 0);
+    // A lazy task's body is inserted after the click: wait for it rather than count at once.
+    await page.locator('details.task[open] details.trial').first().waitFor({ timeout: 10_000 });
     await page.click('#collapse');
     assert.equal(await page.locator('details.task[open]').count(), 0);
     assert.deepEqual(problems, []);
@@ -134,7 +158,7 @@ describe('report.html in headless Chromium', { skip }, () => {
   it('a large run: "show all" and a filter bring in the matrix rows past the first page', async () => {
     const { bases, head } = scenarios.largeRun(MATRIX_ROWS + 50);
     const file = join(await tempDir(), 'report.html');
-    await writeFile(file, await buildHtmlReport(head, compareResults(bases, head), { runDir: dirname(file) }));
+    await writeFile(file, await pageOf(head, compareResults(bases, head, FIXED_K), { runDir: dirname(file) }));
     const { page, problems } = await watchedPage(context);
     await page.goto(pathToFileURL(file).href);
     assert.equal(await page.locator('#matrix tbody tr').count(), MATRIX_ROWS);
@@ -180,14 +204,23 @@ describe('report.html in headless Chromium', { skip }, () => {
     const headSet = await writeTrialSet({ trials: 2, skill: skill.replace(/^## Idempotency[\s\S]*?(?=^## )/m, '') });
     assert.equal(await main(['run', '--config', headSet, '--out', headOut], captureIo()), 0);
     const html = join(headOut, 'compare.html');
-    assert.equal(await main(['compare', '--base', join(baseOut, 'results.json'), '--head', join(headOut, 'results.json'), '--html', html], captureIo()), 1);
+    assert.equal(
+      await main(
+        ['compare', '--base', join(baseOut, 'results.json'), '--head', join(headOut, 'results.json'), '--html', html, '--confirm-trials', '0'],
+        captureIo(),
+      ),
+      1,
+    );
 
     const { page, problems } = await watchedPage(context);
     await page.goto(pathToFileURL(html).href);
     assert.equal(await page.textContent('#matrix tbody tr td.cell.s-regressed'), '2/2 → 0/2');
     await page.click('#t-0 > summary');
     const diff = await page.locator('#t-0 details.trial').first().locator('.d-del').allTextContents();
-    assert.ok(diff.some((line) => line.includes('"id": "idempotent-repeat"')), 'the removed idempotency case is in the diff');
+    assert.ok(
+      diff.some((line) => line.includes('"id": "idempotent-repeat"')),
+      'the removed idempotency case is in the diff',
+    );
     await page.screenshot({ path: join(shots, 'real-run-compare.png'), fullPage: true });
     assert.deepEqual(problems, []);
 
@@ -198,7 +231,7 @@ describe('report.html in headless Chromium', { skip }, () => {
   });
 
   it('the comment’s pass-rate chart is valid Mermaid and draws a bar and a point per task', async () => {
-    const markdown = passRateChart(compareResults(scenarios.idempotencyRegression().bases, scenarios.idempotencyRegression().head));
+    const markdown = passRateChart(compareResults(scenarios.idempotencyRegression().bases, scenarios.idempotencyRegression().head, FIXED_K));
     const source = markdown.slice(markdown.indexOf('```mermaid\n') + '```mermaid\n'.length, markdown.lastIndexOf('```'));
     const { page, problems } = await watchedPage(context);
     await page.setContent('<!doctype html><body><div id="chart"></div></body>');
@@ -208,7 +241,11 @@ describe('report.html in headless Chromium', { skip }, () => {
       m.initialize({ startOnLoad: false });
       const { svg } = await m.render('passrate', src);
       document.getElementById('chart')!.innerHTML = svg;
-      return { bars: document.querySelectorAll('#chart [class^="bar-plot"] rect').length, lines: document.querySelectorAll('#chart [class^="line-plot"] path').length, text: document.getElementById('chart')!.textContent };
+      return {
+        bars: document.querySelectorAll('#chart [class^="bar-plot"] rect').length,
+        lines: document.querySelectorAll('#chart [class^="line-plot"] path').length,
+        text: document.getElementById('chart')!.textContent,
+      };
     }, source);
     assert.equal(drawn.bars, 3);
     assert.equal(drawn.lines, 1);

@@ -1,8 +1,9 @@
-// One service instance per variant and concurrency slot for a whole run (service/pool.ts), only where
+// Service instances kept for a whole run in one pool all its trials share (service/pool.ts), only where
 // validate's proof shows that a reset equals a fresh start (service/reset-proof.ts); and whatever one
 // trial plants in a service never reaches the next trial's verdict.
 import assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { validateFixture } from '../src/kinds/validate.ts';
@@ -11,6 +12,10 @@ import type { Results } from '../src/schemas/results.ts';
 import { INVENTORY, inventoryCopy, tempDir } from './support/fixtures.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
 import { writeTrialSet } from './support/trialset.ts';
+
+// The suite's hostile-agent test edits the acceptance copies it finds at the top of the temporary
+// directory; these runs keep theirs one level down, out of its reach.
+process.env.TMPDIR = await mkdtemp(join(tmpdir(), 'trialgate-reuse-'));
 
 /** The inventory fixture with its reset changed by `edit` (a replacement in service/inventory.mjs). */
 async function withReset(from: string, to: string): Promise<string> {
@@ -30,6 +35,37 @@ const keepsLedger = () => withReset('this.records = [];', 'this.records ??= [];'
  */
 const keepsPlanted = () => withReset('this.records = [];', "this.records = (this.records ?? []).filter((r) => r.request_id.startsWith('plant-'));");
 
+/**
+ * A service with a lockout its reset leaves alone (a "risk store" beside the inventory): three
+ * over-reservations of SKU-D refused for insufficient stock freeze every later reservation (423). Neither
+ * the reference answers nor an honest agent's cases over-reserve SKU-D, and the state probe only reads:
+ * the proof holds, and the probe after a use sees nothing.
+ */
+async function locksOut(): Promise<string> {
+  const dir = await inventoryCopy();
+  const path = join(dir, 'service', 'server.mjs');
+  const source = await readFile(path, 'utf8');
+  const from = '  return inventory.reserve(body);\n}';
+  assert.ok(source.includes(from), 'server.mjs still ends reserve() so');
+  await writeFile(
+    path,
+    source.replace(
+      from,
+      `  if (risk.refusals >= 3) return { status: 423, body: { error: 'store_frozen' } };
+  const answer = inventory.reserve(body);
+  if (body?.sku === 'SKU-D' && answer.body?.error === 'insufficient_stock') risk.refusals++;
+  return answer;
+}
+const risk = { refusals: 0 };`,
+    ),
+  );
+  return dir;
+}
+
+/** Trial 1's last case trips the lockout: three over-reservations of SKU-D, each refused as it should be. */
+const LOCKOUT_CASE = `const over = (n) => ({ request: { method: 'POST', path: '/reservations', body: { request_id: 'flood-' + n, sku: 'SKU-D', quantity: 999 } }, expect: { status: 409 } });
+  file.cases.push({ id: 'trips-lockout', rules: file.cases[0].rules, steps: [over(1), over(2), over(3)] });`;
+
 async function validate(fixtureDir: string) {
   const { validation } = await validateFixture({ fixtureDir, outDir: join(await tempDir(), 'out'), isolation: 'auto' });
   assert.equal(validation.shape, 'variants');
@@ -37,10 +73,16 @@ async function validate(fixtureDir: string) {
 }
 
 describe('validate: the proof that a reset equals a fresh start', () => {
-  it('holds for the inventory service on the correct service and every defect', async () => {
+  it('holds for the inventory service on the correct service and every defect, and says what it can and cannot see', async () => {
     const proof = await validate(INVENTORY);
     assert.equal(proof.proved, true, proof.why);
-    assert.deepEqual(proof.variants.map((v) => v.fault), ['none', 'reject-writes', 'double-reserve', 'missing-record']);
+    assert.match(proof.limits.join('\n'), /^sees: the answers to the reference answers' \d+ exchanges and to the 5 state probe reads/m);
+    assert.match(proof.limits.join('\n'), /^cannot see: state that none of those requests read — a counter or lockout/m);
+    assert.match(proof.limits.join('\n'), /checks every reused instance again after each use/);
+    assert.deepEqual(
+      proof.variants.map((v) => v.fault),
+      ['none', 'reject-writes', 'double-reserve', 'missing-record'],
+    );
     for (const v of proof.variants) {
       assert.equal(v.difference, undefined);
       assert.equal(v.probed, 5);
@@ -52,7 +94,10 @@ describe('validate: the proof that a reset equals a fresh start', () => {
     const proof = await validate(await keepsLedger());
     assert.equal(proof.proved, false);
     const none = proof.variants.find((v) => v.fault === 'none')!;
-    assert.match(none.difference!, /^replayed exchange \d+ of \d+: from a fresh start «POST \/reservations .*→ 201 .*», after a reset «POST \/reservations .*→ 200/);
+    assert.match(
+      none.difference!,
+      /^replayed exchange \d+ of \d+: from a fresh start «POST \/reservations .*→ 201 .*», after a reset «POST \/reservations .*→ 200/,
+    );
     assert.match(proof.why, /^reset not proved: variant none: .*each use starts a fresh service$/);
   });
 
@@ -70,11 +115,15 @@ describe('validate: the proof that a reset equals a fresh start', () => {
 });
 
 /**
- * Two trials one after the other on one concurrency slot. Trial 1's agent adds a last case that reserves
+ * Two trials one after the other (concurrency 1). Trial 1's agent adds a last case that reserves
  * SKU-B and SKU-A and leaves them reserved; trial 2's cases (the scripted agent's) reserve from both and
  * count SKU-B's ledger, so any state that survived would fail them.
  */
-async function plantThenCheck(fixture: string, isolation: 'required' | 'none' = 'required'): Promise<Results> {
+async function plantThenCheck(
+  fixture: string,
+  isolation: 'required' | 'none' = 'required',
+  plant: { id: string; code: string } = { id: 'plants-state', code: PLANTS_STATE },
+): Promise<Results> {
   const config = await writeTrialSet({ fixture, trials: 2, command: 'node "$TRIALGATE_PROJECT/fixture/agent/planting-agent.mjs"' });
   await writeFile(
     join(dirname(config), 'fixture', 'agent', 'planting-agent.mjs'),
@@ -85,8 +134,7 @@ execFileSync(process.execPath, [join(import.meta.dirname, 'scripted-agent.mjs')]
 if (process.env.TRIALGATE_TRIAL === '1') {
   const path = join(process.env.TRIALGATE_CANDIDATE, 'cases.json');
   const file = JSON.parse(readFileSync(path, 'utf8'));
-  const reserve = (request_id, sku, quantity) => ({ request: { method: 'POST', path: '/reservations', body: { request_id, sku, quantity } }, expect: { status: 201 } });
-  file.cases.push({ id: 'plants-state', rules: file.cases[0].rules, steps: [reserve('plant-1', 'SKU-B', 1), reserve('plant-2', 'SKU-A', 5)] });
+  ${plant.code}
   writeFileSync(path, JSON.stringify(file, null, 2));
 }
 `,
@@ -94,8 +142,10 @@ if (process.env.TRIALGATE_TRIAL === '1') {
   const { results, runDir } = await runTrialSet({ configPath: config, outDir: join(await tempDir(), 'run'), concurrency: 1, isolation });
   const [first, second] = results.tasks[0]!.trials;
   for (const fault of ['none', 'reject-writes', 'double-reserve', 'missing-record']) {
-    const report = JSON.parse(await readFile(join(runDir, first!.evidence, 'evidence', 'reports', `${fault}.json`), 'utf8')) as { records: { test: string; status: string }[] };
-    assert.equal(report.records.find((r) => r.test === 'plants-state')?.status, 'passed', `trial 1 planted its state on ${fault}`);
+    const report = JSON.parse(await readFile(join(runDir, first!.evidence, 'evidence', 'reports', `${fault}.json`), 'utf8')) as {
+      records: { test: string; status: string }[];
+    };
+    assert.equal(report.records.find((r) => r.test === plant.id)?.status, 'passed', `trial 1 planted its state on ${fault}`);
   }
   assert.equal(first!.outcome, 'pass', JSON.stringify(first!.layers));
   assert.equal(second!.outcome, 'pass', `trial 2 saw what trial 1 planted: ${JSON.stringify(second!.layers)}`);
@@ -103,13 +153,16 @@ if (process.env.TRIALGATE_TRIAL === '1') {
   return results;
 }
 
+const PLANTS_STATE = `const reserve = (request_id, sku, quantity) => ({ request: { method: 'POST', path: '/reservations', body: { request_id, sku, quantity } }, expect: { status: 201 } });
+  file.cases.push({ id: 'plants-state', rules: file.cases[0].rules, steps: [reserve('plant-1', 'SKU-B', 1), reserve('plant-2', 'SKU-A', 5)] });`;
+
 describe('a run: one trial never reaches the next', { skip: NO_ISOLATION }, () => {
   it('reuses a proved service across trials; the planted state is gone by the next trial', async () => {
     const results = await plantThenCheck(await inventoryCopy());
     const services = results.tasks[0]!.services!;
     assert.equal(services.reused, true, services.why);
     assert.match(services.why, /^reset proved on 4 variants/);
-    // The proof started two instances per variant; one concurrency slot kept the first of each for both trials.
+    // The proof started two instances per variant; with one acceptance at a time the pool kept one of each for both trials.
     assert.deepEqual([services.started, services.uses], [8, 8]);
   });
 
@@ -120,6 +173,16 @@ describe('a run: one trial never reaches the next', { skip: NO_ISOLATION }, () =
     // After trial 1 the ledger still held the planted entries on every variant (missing-record writes
     // none): those instances were stopped and replaced.
     assert.deepEqual([services.started, services.uses], [8 + 3, 8]);
+  });
+
+  it('replaces an instance whose reset leaves a lockout neither the proof nor the probe can see (a replay of the reference answers after each use)', async () => {
+    const proof = await validate(await locksOut());
+    assert.equal(proof.proved, true, 'the reference answers never trip the lockout: the proof holds');
+    const results = await plantThenCheck(await locksOut(), 'required', { id: 'trips-lockout', code: LOCKOUT_CASE });
+    const services = results.tasks[0]!.services!;
+    assert.equal(services.reused, true, services.why);
+    // Every variant's instance was frozen by trial 1: the check after its use replaced each.
+    assert.deepEqual([services.started, services.uses, services.replaced], [8 + 4, 8, 4]);
   });
 
   it('starts a fresh service for every use where the reset cannot be proved', async () => {

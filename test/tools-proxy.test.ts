@@ -43,36 +43,59 @@ function effectsInTrajectory(trajectory: Exchange[]): string[] {
 
 describe('tool proxy', () => {
   it('the trajectory in evidence matches what the service saw, for two side effects, a replay and a release', async () => {
-    for (const [variant, without] of [['duplicate-delivery', 'Replays'], ['late-after-change', undefined], ['lost-response', undefined]] as const) {
+    for (const [variant, without] of [
+      ['duplicate-delivery', 'Replays'],
+      ['late-after-change', undefined],
+      ['lost-response', undefined],
+    ] as const) {
       const run = await runAt(variant, without);
       const { trajectory, state } = await evidenceOf(run.trialDir, variant);
-      assert.deepEqual(effectsInTrajectory(trajectory), state.records.map((r) => `${r.kind} ${r.reservation_id} ${r.request_id}`), variant);
+      assert.deepEqual(
+        effectsInTrajectory(trajectory),
+        state.records.map((r) => `${r.kind} ${r.reservation_id} ${r.request_id}`),
+        variant,
+      );
       const twice = trajectory.filter((e) => e.delivered === 2).map((e) => e.fault);
       assert.deepEqual(twice, variant === 'duplicate-delivery' ? ['delivered-twice'] : [], 'only the duplicate is delivered twice');
     }
   });
 
-  it('asks for the token, hides the control channel, and records every call', async () => {
+  it('refuses a call without its token before recording anything, hides the control channel, and records every call it serves', async () => {
     const fixture = await loadFixture(OPERATIONS);
     const sandbox = await openSandbox('auto');
     const service = await startService(sandbox, fixture, 'none');
     const goal = await openGoalChannel(await tempDir(), JSON.parse(await readFile(join(OPERATIONS, 'goal.json'), 'utf8')));
     const proxy = await startProxy({ upstream: service.address, token: 'secret-token', variant: 'none', goal });
+    const url = proxy.address.url;
     try {
-      assert.equal((await fetch(`${proxy.url}/items/SKU-A`)).status, 401);
-      const control = await fetch(`${proxy.url}/__control/reset`, { method: 'POST', headers: { authorization: 'Bearer secret-token', 'x-trialgate-control': service.controlToken } });
+      // Another trial's agent that found the port: no token, a guessed one, a write, a body past the limit.
+      assert.equal((await fetch(`${url}/items/SKU-A`)).status, 401);
+      assert.equal((await fetch(`${url}/items/SKU-A`, { headers: { authorization: 'Bearer secret-tokeN' } })).status, 401);
+      const write = { request_id: 'foreign', sku: 'SKU-A', quantity: 1 };
+      const planted = await fetch(`${url}/reservations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(write) });
+      assert.equal(planted.status, 401);
+      assert.equal((await fetch(`${url}/reservations`, { method: 'POST', body: 'x'.repeat(200_000) })).status, 401);
+      const control = await fetch(`${url}/__control/reset`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer secret-token', 'x-trialgate-control': service.controlToken },
+      });
       assert.equal(control.status, 404);
-      assert.equal((await fetch(`${proxy.url}/items/SKU-A`, { headers: { authorization: 'Bearer secret-token' } })).status, 200);
+      assert.equal((await fetch(`${url}/items/SKU-A`, { headers: { authorization: 'Bearer secret-token' } })).status, 200);
+      const records = JSON.parse((await service.request('/records')).text) as { records: unknown[] };
+      assert.deepEqual(records.records, [], 'the refused write never reached the service');
     } finally {
       await proxy.stop();
       await service.stop();
       await sandbox.dispose();
     }
-    assert.deepEqual(proxy.trajectory().map((e) => [e.request.path, e.delivered, e.response?.status]), [
-      ['/items/SKU-A', 0, 401],
-      ['/__control/reset', 0, 404],
-      ['/items/SKU-A', 1, 200],
-    ]);
+    assert.deepEqual(
+      proxy.trajectory().map((e) => [e.seq, e.request.path, e.delivered, e.response?.status]),
+      [
+        [1, '/__control/reset', 0, 404],
+        [2, '/items/SKU-A', 1, 200],
+      ],
+      'the refused calls are not in the trajectory',
+    );
     assert.equal(proxy.failure(), undefined);
   });
 
@@ -80,9 +103,15 @@ describe('tool proxy', () => {
     const held = await holdPort();
     try {
       const goal = await openGoalChannel(await tempDir(), JSON.parse(await readFile(join(OPERATIONS, 'goal.json'), 'utf8')));
-      await assert.rejects(startProxy({ upstream: { url: 'http://127.0.0.1:9' }, token: 't', variant: 'none', goal, port: held.port }), (e: unknown) => e instanceof EnvironmentError && /EADDRINUSE/.test(e.message));
+      await assert.rejects(
+        startProxy({ upstream: { url: 'http://127.0.0.1:9' }, token: 't', variant: 'none', goal, listen: { host: '127.0.0.1', port: held.port } }),
+        (e: unknown) => e instanceof EnvironmentError && /EADDRINUSE/.test(e.message),
+      );
 
-      const { results } = await runTrialSet({ configPath: await writeToolsTrialSet({ acceptance: { proxy_port: held.port } }), outDir: await tempDir('trialgate-run-') });
+      const { results } = await runTrialSet({
+        configPath: await writeToolsTrialSet({ acceptance: { proxy_port: held.port } }),
+        outDir: await tempDir('trialgate-run-'),
+      });
       const [trial] = results.tasks[0]!.trials;
       assert.equal(trial!.outcome, 'env_error');
       assert.equal(trial!.stop_reason, 'env_error');

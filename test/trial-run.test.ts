@@ -1,18 +1,21 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { NO_ISOLATION } from './support/isolation.ts';
 import { main } from '../src/cli/main.ts';
 import { Results, type TrialResult } from '../src/schemas/results.ts';
+import { writeRunReports } from '../src/report/reporters.ts';
 import { runTrialSet } from '../src/trial/run-set.ts';
 import { INVENTORY, inventoryCopy, tempDir } from './support/fixtures.ts';
+import { processesWith } from './support/hostile.ts';
 import { captureIo } from './support/io.ts';
 import { BUILTIN_SKILL, writeTrialSet } from './support/trialset.ts';
 
 async function run(options: Parameters<typeof writeTrialSet>[0] = {}) {
   const configPath = await writeTrialSet(options);
-  return runTrialSet({ configPath, outDir: await tempDir('trialgate-run-') });
+  return runTrialSet({ configPath, outDir: await tempDir('trialgate-run-'), outputs: writeRunReports });
 }
 
 const only = (results: Results): TrialResult[] => results.tasks[0]!.trials;
@@ -28,7 +31,12 @@ describe('trialgate run', () => {
     const trialDir = join(runDir, 'inventory', 'trial-001');
     assert.deepEqual((await readdir(trialDir)).sort(), ['candidate', 'config.json', 'evidence', 'inputs', 'task.txt']);
     assert.deepEqual((await readdir(join(trialDir, 'evidence'))).sort(), ['agent.log', 'reports', 'timings.json', 'verdict.json']);
-    assert.deepEqual((await readdir(join(trialDir, 'evidence', 'reports'))).sort(), ['double-reserve.json', 'missing-record.json', 'none.json', 'reject-writes.json']);
+    assert.deepEqual((await readdir(join(trialDir, 'evidence', 'reports'))).sort(), [
+      'double-reserve.json',
+      'missing-record.json',
+      'none.json',
+      'reject-writes.json',
+    ]);
     const config = JSON.parse(await readFile(join(trialDir, 'config.json'), 'utf8'));
     assert.equal(config.k, 2);
     assert.match(config.watched.sha256, /^[0-9a-f]{64}$/);
@@ -42,15 +50,27 @@ describe('trialgate run', () => {
   });
 
   for (const isolation of ['required', 'none']) {
-    it(`${isolation}: a budget overrun ends the agent and everything it started within a second, as budget_exhausted, never a pass`, { skip: isolation === 'required' ? NO_ISOLATION : undefined }, async () => {
-      const command = `setsid sleep 30 & node "$TRIALGATE_PROJECT/fixture/agent/scripted-agent.mjs"`;
-      const { results } = await run({ wallSeconds: 1, command, agent: { isolation }, env: { SCRIPTED_AGENT_MODE: 'sleep', SCRIPTED_AGENT_SLEEP_MS: '20000' } });
-      const [trial] = only(results);
-      assert.equal(trial!.stop_reason, 'budget_exhausted');
-      assert.equal(trial!.outcome, 'fail');
-      assert.equal(trial!.cause, 'runtime');
-      assert.ok(trial!.agent_ms! < 2000, `the process tree was ended at the budget (${trial!.agent_ms} ms)`);
-    });
+    it(
+      `${isolation}: a budget overrun ends the agent and everything it started, as budget_exhausted, never a pass`,
+      { skip: isolation === 'required' ? NO_ISOLATION : undefined },
+      async () => {
+        // Every process the agent starts carries the marker in its environment, the detached one too.
+        const marker = `tg-budget-${randomUUID()}`;
+        const command = `setsid sleep 300 & node "$TRIALGATE_PROJECT/fixture/agent/scripted-agent.mjs"`;
+        const { results } = await run({
+          wallSeconds: 1,
+          command,
+          agent: { isolation },
+          env: { SCRIPTED_AGENT_MODE: 'sleep', SCRIPTED_AGENT_SLEEP_MS: '300000', BUDGET_MARKER: marker },
+        });
+        const [trial] = only(results);
+        assert.equal(trial!.stop_reason, 'budget_exhausted');
+        assert.equal(trial!.outcome, 'fail');
+        assert.equal(trial!.cause, 'runtime');
+        // Left alone, both would live for five minutes: the run ended them when it ended the trial.
+        assert.deepEqual(await processesWith(marker), [], 'no process the agent started outlives its trial');
+      },
+    );
   }
 
   it('an agent that only prints "all tests passed" fails on format, and its claim is a constraint violation', async () => {
@@ -119,12 +139,24 @@ describe('trialgate run', () => {
   });
 
   it('the agent gets the §3 environment, never the action token, runtime tokens or a service address', async () => {
-    const planted = { 'INPUT_GITHUB-TOKEN': 'ghs_planted_input_token', ACTIONS_RUNTIME_TOKEN: 'planted-runtime-token', GITHUB_TOKEN: 'ghs_planted_github_token' };
+    const planted = {
+      'INPUT_GITHUB-TOKEN': 'ghs_planted_input_token',
+      ACTIONS_RUNTIME_TOKEN: 'planted-runtime-token',
+      GITHUB_TOKEN: 'ghs_planted_github_token',
+    };
     Object.assign(process.env, planted);
     try {
       const { results, runDir } = await run({ command: 'env > candidate/env.txt' });
       const env = await readFile(join(runDir, only(results)[0]!.evidence, 'candidate', 'env.txt'), 'utf8');
-      for (const name of ['TRIALGATE_TRIAL_DIR', 'TRIALGATE_INPUTS', 'TRIALGATE_TASK', 'TRIALGATE_CANDIDATE', 'TRIALGATE_SEED', 'TRIALGATE_TRIAL', 'TRIALGATE_PROJECT']) {
+      for (const name of [
+        'TRIALGATE_TRIAL_DIR',
+        'TRIALGATE_INPUTS',
+        'TRIALGATE_TASK',
+        'TRIALGATE_CANDIDATE',
+        'TRIALGATE_SEED',
+        'TRIALGATE_TRIAL',
+        'TRIALGATE_PROJECT',
+      ]) {
         assert.match(env, new RegExp(`^${name}=`, 'm'), name);
       }
       for (const value of Object.values(planted)) assert.ok(!env.includes(value), 'no token reaches the agent');
@@ -176,7 +208,10 @@ describe('trialgate run: a bad trial set stops before any trial runs', () => {
   it('an unknown key is named as unknown, at its own line, with the nearest valid key; every problem at once', async () => {
     const dir = await tempDir();
     const { writeFile } = await import('node:fs/promises');
-    await writeFile(join(dir, 't.yml'), 'version: 1\nname: x\nagnet:\n  command: echo\nwatch: [a]\ntasks:\n  - id: t\n    fixture: f\nbudget:\n  wall_seconds: soon\n');
+    await writeFile(
+      join(dir, 't.yml'),
+      'version: 1\nname: x\nagnet:\n  command: echo\nwatch: [a]\ntasks:\n  - id: t\n    fixture: f\nbudget:\n  wall_seconds: soon\n',
+    );
     const io = captureIo(dir);
     assert.equal(await main(['run', '--config', 't.yml'], io), 2);
     assert.match(io.err, /t\.yml:3: agnet: unknown key; did you mean agent\?/);

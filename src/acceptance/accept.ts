@@ -100,7 +100,7 @@ export async function acceptEachVariant(
     }
     const report = Report.parse({ fault, ...body, ...hashes, started_at });
     const reportPath = await options.writeReport(fault, JSON.stringify(report, null, 2) + '\n');
-    const judgement = judge(report, { faults: fixture.manifest.faults, expected: hashes, coverage: fixture.manifest.service.coverage });
+    const judgement = judge(report, { faults: fixture.manifest.faults, expected: hashes, coverage: fixture.manifest.service?.coverage ?? false });
     return { fault, report, reportPath, judgement, ...(envError ? { envError } : {}) };
   });
 }

@@ -1,11 +1,12 @@
 // The candidate, read once and safely: what acceptance uses is exactly what the hash covers. Links and
 // special files are never followed (a link to the reference answers would otherwise be read as the
 // agent's work), and the limits keep a runaway candidate from exhausting the runner.
-import { mkdir, readlink, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, readlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import { lstat } from 'node:fs/promises';
 import { listEntries, readRegularFile } from '../util/files.ts';
 import { sha256, sha256Manifest } from '../util/hash.ts';
+import { writeInside } from '../util/safe-write.ts';
 
 export interface CandidateLimits {
   bytes: number;
@@ -22,6 +23,16 @@ export interface CandidateSnapshot {
   /** Limits exceeded: a format failure naming the file or the count. */
   oversize: string[];
 }
+
+/** Errors reading a candidate file that the candidate caused, and how they are named. */
+const CANDIDATE_DID: Record<string, string> = {
+  ENOENT: 'changed or vanished while it was read',
+  ELOOP: 'changed or vanished while it was read',
+  ENOTREG: 'changed or vanished while it was read',
+  ENXIO: 'changed or vanished while it was read',
+  EACCES: 'is unreadable (its permissions deny the runner)',
+  EPERM: 'is unreadable (its permissions deny the runner)',
+};
 
 export const NO_LIMITS: CandidateLimits = { bytes: Number.MAX_SAFE_INTEGER, files: Number.MAX_SAFE_INTEGER };
 
@@ -41,7 +52,8 @@ export async function readCandidate(dir: string, limits: CandidateLimits, label 
   if (regular.length > limits.files) oversize.push(`${label} holds ${regular.length} files; the limit is ${limits.files} (limits.candidate_files)`);
   for (const entry of entries) {
     const name = `${label}${entry.path}`;
-    if (entry.kind === 'link') unsafe.push(`${name} is a symbolic link (to ${await readlink(join(dir, entry.path)).catch(() => '?')}): links are never followed`);
+    if (entry.kind === 'link')
+      unsafe.push(`${name} is a symbolic link (to ${await readlink(join(dir, entry.path)).catch(() => '?')}): links are never followed`);
     else if (entry.kind === 'other') unsafe.push(`${name} is not a regular file (a device, pipe or socket)`);
     if (entry.kind !== 'file' || files.size >= limits.files) continue;
     if (entry.links > 1) {
@@ -52,11 +64,21 @@ export async function readCandidate(dir: string, limits: CandidateLimits, label 
       oversize.push(`${name} (${entry.size} bytes) takes the candidate past ${limits.bytes} bytes (limits.candidate_mb)`);
       continue;
     }
-    const bytes = await readRegularFile(join(dir, entry.path), limits.bytes - total).catch(() => null);
-    if (bytes === null) {
-      unsafe.push(`${name} changed or vanished while it was read`);
+    const read = await readRegularFile(join(dir, entry.path), limits.bytes - total).then(
+      (bytes) => bytes ?? 'changed or vanished while it was read',
+      (e: NodeJS.ErrnoException) => {
+        // What the candidate did to the file (removed it, swapped in a link or a pipe, locked it) is its
+        // failure; any other error (no descriptor left, an I/O error) is the runner's and is thrown.
+        const why = CANDIDATE_DID[e.code ?? ''];
+        if (!why) throw e;
+        return why;
+      },
+    );
+    if (typeof read === 'string') {
+      unsafe.push(`${name} ${read}`);
       continue;
     }
+    const bytes = read;
     total += bytes.length;
     files.set(entry.path, bytes);
   }
@@ -65,13 +87,10 @@ export async function readCandidate(dir: string, limits: CandidateLimits, label 
   return { files, sha256: sha256Manifest(hashes), unsafe, oversize };
 }
 
-/** Write the snapshot's files into `dir` (a fresh copy for one acceptance run). */
+/** Write the snapshot's files into `dir` (a fresh copy for one acceptance run), never through a link found there. */
 export async function writeCandidate(snapshot: CandidateSnapshot, dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
-  for (const [path, bytes] of snapshot.files) {
-    await mkdir(dirname(join(dir, path)), { recursive: true });
-    await writeFile(join(dir, path), bytes);
-  }
+  for (const [path, bytes] of snapshot.files) await writeInside(dir, path, bytes);
 }
 
 /** One file of the snapshot as text, or undefined when the candidate has no such file. */
@@ -106,7 +125,8 @@ export function jsonDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 91 || c === 123) deepest = Math.max(deepest, ++depth);

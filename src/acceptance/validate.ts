@@ -39,8 +39,18 @@ export function validationRows(fixture: Fixture, outcomes: readonly VariantOutco
 export function validationProblems(fixture: Fixture, outcomes: readonly VariantOutcome[]): string[] {
   const problems = outcomes
     .filter((o) => !TRUSTED_VERDICTS.includes(o.judgement.verdict))
-    .map((o) => `${o.fault}: ${o.judgement.verdict}: ${o.judgement.reason}`);
+    .map((o) => `${o.fault}: ${o.judgement.verdict}: ${brief(o.judgement.reason)}`);
   const unreached = unreachedTargets(fixture, outcomes);
   if (unreached.length) problems.push(`target branches never reached on the correct service: ${unreached.join(', ')}`);
   return problems;
+}
+
+const BRIEF_CHARS = 400;
+
+/** A reason on one screen line or a few: a whole traceback stays in the variant's report, listed above. */
+function brief(reason: string): string {
+  const lines = reason.split('\n');
+  const head = lines.slice(0, 3).join(' ⏎ ');
+  const text = head.length > BRIEF_CHARS ? `${head.slice(0, BRIEF_CHARS)}…` : head;
+  return lines.length > 3 || head.length > BRIEF_CHARS ? `${text} (the whole of it: in the report)` : text;
 }

@@ -1,7 +1,9 @@
-// The base side of a pull request's comparison: download the baseline artefacts and read their
-// results. Every run that cannot serve (no artefact, expired, corrupt, unreadable, another trial set)
-// becomes a note in the comment; none of them stops the gate.
+// The base side of a pull request's gate, GitHub's way: download the baseline artefacts and read their
+// results. Every run that cannot serve (no artefact, expired, corrupt, unreadable, another trial set, mostly
+// environment errors: the engine's rule, base-runs.ts) becomes a note in the comment, and the next older
+// run is tried in its place; none of them stops the gate.
 import { join } from 'node:path';
+import { baseRunRefusal } from '../compare/base-runs.ts';
 import { readResultsFile } from '../compare/read-results.ts';
 import { findBaselines } from '../github/baseline.ts';
 import type { GitHubClient } from '../github/client.ts';
@@ -21,6 +23,21 @@ export async function loadBaseSide(
   client: GitHubClient,
   options: { workflow: string | null; branch: string; baseSha: string; artifactName: string; maxRuns: number; destination: string; trialSet: string },
 ): Promise<BaseSide> {
+  // Each downloaded run is read once, here: a run that cannot serve is refused before it counts towards maxRuns.
+  const read = new Map<string, Results>();
+  const accept = async (dir: string): Promise<string | null> => {
+    let results: Results;
+    try {
+      results = await readResultsFile(join(dir, 'results.json'));
+    } catch (error) {
+      // Name the file as the artefact holds it, never the runner's download path.
+      return error instanceof UserInputError ? `results.json: ${error.field || '(top level)'}: ${error.expected}` : 'its results.json could not be read';
+    }
+    const refused = baseRunRefusal(results, options.trialSet);
+    if (refused) return refused;
+    read.set(dir, results);
+    return null;
+  };
   const lookup = await findBaselines(client, {
     ...(options.workflow ? { workflow: options.workflow } : {}),
     branch: options.branch,
@@ -28,27 +45,12 @@ export async function loadBaseSide(
     artifactName: options.artifactName,
     maxRuns: options.maxRuns,
     destination: options.destination,
+    accept,
   });
   const notes = lookup.problems.map((p) => `Baseline run ${p.runId} (${short(p.headSha)}) not used: ${p.detail}.`);
-  const bases: Results[] = [];
-  const dirs: string[] = [];
-  const used: typeof lookup.baselines = [];
-  for (const baseline of lookup.baselines) {
-    try {
-      const results = await readResultsFile(join(baseline.dir, 'results.json'));
-      if (results.trial_set.name !== options.trialSet) {
-        notes.push(`Baseline run ${baseline.runId} (${short(baseline.headSha)}) not used: it holds trial set ${code(results.trial_set.name)}, not ${code(options.trialSet)}.`);
-        continue;
-      }
-      bases.push(results);
-      dirs.push(baseline.dir);
-      used.push(baseline);
-    } catch (error) {
-      // Name the file as the artefact holds it, never the runner's download path.
-      const why = error instanceof UserInputError ? `results.json: ${error.field || '(top level)'}: ${error.expected}` : 'its results.json could not be read';
-      notes.push(`Baseline run ${baseline.runId} (${short(baseline.headSha)}) not used: ${why}.`);
-    }
-  }
+  const used = lookup.baselines;
+  const bases = used.map((b) => read.get(b.dir)!);
+  const dirs = used.map((b) => b.dir);
   if (used.length) {
     const newest = used[0]!;
     let age = `includes the PR's base commit ${short(options.baseSha)}.`;
@@ -56,7 +58,9 @@ export async function loadBaseSide(
       const behind = await client.commitsAhead(newest.headSha, options.baseSha);
       age = `the PR's base commit ${short(options.baseSha)} has no baseline run; the newest baseline (${newest.createdAt}) is ${behind === null ? 'an unknown number of commits' : `${behind} commit${behind === 1 ? '' : 's'}`} behind it.`;
     }
-    notes.unshift(`Baseline: ${used.length} run${used.length > 1 ? 's' : ''} of ${code(options.branch)} at ${used.map((b) => `[${short(b.headSha)}](${b.runUrl})`).join(', ')}; ${age}`);
+    notes.unshift(
+      `Baseline: ${used.length} run${used.length > 1 ? 's' : ''} of ${code(options.branch)} at ${used.map((b) => `[${short(b.headSha)}](${b.runUrl})`).join(', ')}; ${age}`,
+    );
   }
   return { bases, dirs, notes };
 }

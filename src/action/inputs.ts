@@ -64,7 +64,10 @@ const optionalInt = (min: number, max: number) => z.string().transform((v, ctx) 
 /** Comma- or newline-separated, blanks dropped. */
 const list = (item: RegExp, expected: string) =>
   z.string().transform((v, ctx) => {
-    const items = v.split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
+    const items = v
+      .split(/[,\n]/)
+      .map((s) => s.trim())
+      .filter(Boolean);
     const bad = items.find((s) => !item.test(s));
     return bad === undefined ? items : invalid(ctx, bad, expected);
   });
@@ -76,7 +79,8 @@ const RawSchema = z.object({
   shard: z.string(),
   trials: optionalInt(1, 1000),
   policy: z.string().transform((v, ctx) => {
-    if (v === 'statistical' || v === 'history') return invalid(ctx, v, 'auto, familywise or strict: statistical and history were replaced by familywise, which bounds false alarms over the whole suite');
+    if (v === 'statistical' || v === 'history')
+      return invalid(ctx, v, 'auto, familywise or strict: statistical and history were replaced by familywise, which bounds false alarms over the whole suite');
     return v === '' ? 'auto' : v === 'auto' || v === 'familywise' || v === 'strict' ? v : invalid(ctx, v, 'one of auto | familywise | strict');
   }),
   alpha: z.string().transform((v, ctx) => {
@@ -89,9 +93,7 @@ const RawSchema = z.object({
   'baseline-runs': int(1, 20, 6),
   'baseline-branches': list(/^[^\s~^:?*[\\]+$/, 'branch names separated by commas or new lines'),
   'baseline-workflow': optionalText(/^(\d+|[\w.-]+\.ya?ml)$/, 'a workflow file name such as trialgate.yml, or a workflow id'),
-  'artifact-name': text('trialgate-results').pipe(
-    z.string().regex(/^[^":<>|*?\r\n\\/]+$/, 'an artefact name without " : < > | * ? \\ / or line breaks'),
-  ),
+  'artifact-name': text('trialgate-results').pipe(z.string().regex(/^[^":<>|*?\r\n\\/]+$/, 'an artefact name without " : < > | * ? \\ / or line breaks')),
   'retention-days': int(1, 90, 30),
   'confirm-trials': optionalInt(0, 400),
   force: bool(false),
@@ -120,7 +122,7 @@ export interface ActionInputs {
   baselineWorkflow: string | null;
   artifactName: string;
   retentionDays: number;
-  /** Most extra trials per task of the sequential confirmation; null = 8 × k; 0 = none. */
+  /** Most extra trials per task of the confirmation; null = the default (8 × k, or what a total loss needs); 0 = none. */
   confirmTrials: number | null;
   force: boolean;
   comment: boolean;

@@ -1,4 +1,5 @@
 // What the action's first steps (start.ts) read once and hand to the rest of it (main.ts).
+import type { ChangeScope } from '../gate/scope.ts';
 import type { GitHubClient } from '../github/client.ts';
 import type { ActionEvent } from '../github/event.ts';
 import type { TrialSetText } from '../trial/trialset-file.ts';
@@ -13,4 +14,6 @@ export interface Opening {
   secrets: SecretSet;
   set: TrialSetText;
   workspace: string;
+  /** On a pull request: which tasks its changes rerun (the others are recorded as not rerun); null on any other event: every task. */
+  scope: ChangeScope | null;
 }

@@ -1,23 +1,23 @@
-// Publishing a run, in the order the contract fixes and even when the gate will fail: the evidence
-// artefact, the one comment, the job summary, the outputs, and only then the failed step.
-// Every secret is scrubbed from what leaves the runner. report.html goes into the artefact beside report.md.
-import { readdir, writeFile } from 'node:fs/promises';
+// Publishing a run, in the order the contract fixes and even when the gate will fail: the run's reports
+// (written once, here, from one view), the evidence artefact, the one comment, the job summary, the
+// outputs, and only then the failed step. Every secret is scrubbed from what leaves the runner.
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as core from '@actions/core';
-import { compareResults } from '../compare/compare.ts';
 import { upsertComment } from '../github/comment.ts';
 import type { GitHubClient, UploadedArtifact } from '../github/client.ts';
 import type { ActionEvent } from '../github/event.ts';
 import { listEvidenceFiles, uploadEvidence } from '../github/evidence.ts';
-import { isolationNote } from '../report/isolation.ts';
-import type { BaseRun } from '../report/html/plan.ts';
-import { writeHtmlReport } from '../report/html/write.ts';
-import { commentMarker, renderComparisonMarkdown, renderRunMarkdown } from '../report/markdown.ts';
+import { integrityNote, isolationNote } from '../report/isolation.ts';
+import { commentMarker } from '../report/markdown.ts';
+import { renderText, REPORTERS, writeReports } from '../report/reporters.ts';
+import { present, wholeRun, type BaseRun } from '../report/view.ts';
 import type { Comparison } from '../schemas/comparison.ts';
 import type { Results } from '../schemas/results.ts';
 import type { ActionInputs } from './inputs.ts';
 import { scrub, scrubFiles, type SecretSet } from './secrets.ts';
-import type { Gate } from './verdict.ts';
+import type { Gate } from '../gate/verdict.ts';
+import { plural } from '../util/counted.ts';
 
 export interface PublishContext {
   inputs: ActionInputs;
@@ -45,21 +45,10 @@ export async function publish(ctx: PublishContext, p: Publication): Promise<void
   const { inputs, event } = ctx;
   const isolation = isolationNote(p.results);
   if (isolation) core.warning(isolation);
-  const notes = [...(isolation ? [isolation] : []), ...p.notes];
-  const render = (extra: { evidenceUrl?: string }) =>
-    scrub(
-      p.comparison
-        ? renderComparisonMarkdown(p.comparison, { notes, ...extra, ...(extra.evidenceUrl ? { fullReportUrl: extra.evidenceUrl } : {}) })
-        : renderRunMarkdown(p.results, { notes, ...extra }),
-      ctx.secrets,
-    );
-  await writeFile(join(p.runDir, 'report.md'), render({}));
-  await writeHtmlReport(p.runDir, 'report.html', p.results, p.comparison ?? compareResults([], p.results), {
-    runDir: p.runDir,
-    bases: p.bases ?? [],
-    notes,
-    redact: (text) => scrub(text, ctx.secrets),
-  });
+  const integrity = integrityNote(p.results);
+  if (integrity) core.error(integrity);
+  const view = present({ ...wholeRun(p.results), comparison: p.comparison, notes: p.notes, runDir: p.runDir, bases: p.bases ?? [] });
+  await writeReports(view, ctx.secrets.scrubber);
 
   const notices: string[] = [];
   let artifact: UploadedArtifact | null = null;
@@ -73,13 +62,17 @@ export async function publish(ctx: PublishContext, p: Publication): Promise<void
   } catch (error) {
     notices.push(`The evidence artefact could not be uploaded: ${(error as Error).message}`);
   }
-  const markdown = render(artifact ? { evidenceUrl: artifact.url } : {});
+  // A comparison's comment links its evidence as the uncut report too; a run's names no uncut report.
+  const links = artifact ? { evidenceUrl: artifact.url, ...(p.comparison ? { fullReportUrl: artifact.url } : {}) } : {};
+  const markdown = scrub(await renderText(REPORTERS.markdown, view, links), ctx.secrets);
 
   let commentUrl = '';
   if (event.kind === 'pull_request' && inputs.comment && p.gate) {
     const result = await upsertComment(ctx.client, { issue: event.number, marker: commentMarker(p.results.trial_set.name), body: markdown });
     if (result.kind === 'not_permitted') {
-      notices.push(`No PR comment: ${result.reason}${event.fromFork ? ' (a pull request from a fork gets a read-only token)' : ''}. The full report is this job summary.`);
+      notices.push(
+        `No PR comment: ${result.reason}${event.fromFork ? ' (a pull request from a fork gets a read-only token)' : ''}. The full report is this job summary.`,
+      );
     } else {
       commentUrl = result.url;
       core.info(`trialgate: ${result.kind} comment ${result.url}`);
@@ -87,10 +80,8 @@ export async function publish(ctx: PublishContext, p: Publication): Promise<void
   }
   for (const notice of notices) core.notice(notice);
 
-  const summary = !p.gate
-    ? `### trialgate · ${p.results.trial_set.name} · shard ${p.results.run.shard?.index}/${p.results.run.shard?.count}\n\nUploaded \`${p.artifactName}\`${artifact ? ` ([artefact](${artifact.url}))` : ''}; the merge job compares and gates.\n`
-    : markdown;
-  await core.summary.addRaw([...notices.map((n) => `> [!NOTE]\n> ${n}\n`), summary].join('\n')).write();
+  const summary = await renderText(REPORTERS.summary, view, { ...links, notices, artifactName: p.artifactName });
+  await core.summary.addRaw(scrub(summary, ctx.secrets)).write();
 
   core.setOutput('results-path', join(p.runDir, 'results.json'));
   core.setOutput('artifact-id', artifact ? String(artifact.id) : '');
@@ -111,6 +102,6 @@ async function uploadRunDirectory(ctx: PublishContext, runDir: string, name: str
   if (!entries.length) return null;
   const evidence = await listEvidenceFiles(runDir, entries.map((e) => e.name).sort());
   const changed = await scrubFiles(evidence.files, ctx.secrets);
-  if (changed.length) core.warning(`trialgate: scrubbed secret values from ${changed.length} evidence file(s) before upload`);
+  if (changed.length) core.warning(`trialgate: scrubbed secret values from ${plural(changed.length, 'evidence file')} before upload`);
   return uploadEvidence(ctx.client, name, evidence, ctx.inputs.retentionDays);
 }

@@ -1,29 +1,21 @@
-// Secret values (the token, the runner's tokens and the variables named by `secret-env`) never reach the
-// agent log, the comment or the artefact. Values are also masked in the runner's log via core.setSecret.
-import { readFile, writeFile } from 'node:fs/promises';
+// Secret values (the token, the runner's tokens, the variables named by `secret-env` and every variable the
+// trial set passes on or keys its judge with) never reach the agent log, the comment or the artefact. Which
+// values those are is src/secrets.ts's to say; here they are also masked in the runner's log (core.setSecret).
 import { setSecret } from '@actions/core';
-import { heldTokens, MIN_SECRET_LENGTH, Scrubber } from '../util/scrub.ts';
+import { secretsOf, type SecretSet, type SecretSources } from '../secrets.ts';
+import { readRegularFile } from '../util/files.ts';
+import { writeNamedFile } from '../util/safe-write.ts';
+import type { ActionInputs } from './inputs.ts';
 
-export interface SecretSet {
-  scrubber: Scrubber;
-  /** Named variables that are unset or empty (nothing to scrub; worth a warning). */
-  unset: string[];
-  /** Named variables whose value is too short to scrub safely. */
-  tooShort: string[];
-}
+export type { SecretSet };
 
-/** Collect what to scrub from `names` in `env`, plus the token and every token the runner holds. Pure. */
-export function collectSecrets(names: readonly string[], env: Readonly<Record<string, string | undefined>>, token?: string): SecretSet {
-  const unset: string[] = [];
-  const tooShort: string[] = [];
-  const values: string[] = [...(token ? [token] : []), ...heldTokens(env)];
-  for (const name of names) {
-    const value = env[name];
-    if (!value) unset.push(name);
-    else if (value.length < MIN_SECRET_LENGTH) tooShort.push(name);
-    else values.push(value);
-  }
-  return { scrubber: new Scrubber(values), unset, tooShort };
+/** The action's secrets: its token and the variables `secret-env` names, besides what the trial set names. */
+export function actionSecrets(
+  inputs: Pick<ActionInputs, 'secretEnv' | 'githubToken'>,
+  set: SecretSources,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): SecretSet {
+  return secretsOf({ ...set, names: inputs.secretEnv, values: [inputs.githubToken] }, env);
 }
 
 /** `text` with every secret pattern replaced by ***. Pure. */
@@ -35,10 +27,11 @@ export function scrub(text: string, secrets: SecretSet): string {
 export async function scrubFiles(files: readonly string[], secrets: SecretSet): Promise<string[]> {
   const changed: string[] = [];
   for (const file of files) {
-    const original = await readFile(file);
+    // Listed as regular files; read and rewritten without following a link that took one's place since.
+    const original = (await readRegularFile(file, Number.MAX_SAFE_INTEGER))!;
     const data = secrets.scrubber.bytes(original);
     if (data !== original) {
-      await writeFile(file, data);
+      await writeNamedFile(file, data);
       changed.push(file);
     }
   }

@@ -1,11 +1,14 @@
 // Runs an agent command in its sandbox under its wall-time budget, capturing its output (capped, secrets
-// scrubbed). Everything it started ends with it. A command that could not even start (not found, a path
-// it names that it cannot see) is told apart as a setup mistake: the environment's, not the agent's.
+// scrubbed). Everything it started ends with it: at the budget it is asked to end (SIGTERM) and given a
+// short grace to write what it has (its usage), then killed. A command that could not even start (not
+// found, a program or path it names that it cannot see) is told apart as a setup mistake, and one that
+// declares its environment failed (env-failure.ts) as that: the environment's failures, not the agent's.
 import { existsSync } from 'node:fs';
 import { basename, sep } from 'node:path';
-import type { Mount, Sandbox } from '../isolation/sandbox.ts';
-import { namedPaths } from '../util/command-paths.ts';
+import type { Forward, Mount, Sandbox } from '../isolation/sandbox.ts';
+import { commandPrograms, namedPaths } from '../util/command-paths.ts';
 import type { Scrubber } from '../util/scrub.ts';
+import { declaredEnvFailure, shellCannotRun, tail } from './env-failure.ts';
 
 export interface AgentProcessOptions {
   sandbox: Sandbox;
@@ -15,6 +18,8 @@ export interface AgentProcessOptions {
   mounts: readonly Mount[];
   conceal: readonly string[];
   network: 'host' | 'none';
+  /** A listener the runner holds for this run (a tool proxy), reached from inside the sandbox. */
+  forward?: Forward;
   wallMs: number;
   logCapBytes: number;
   scrubber: Scrubber;
@@ -28,8 +33,18 @@ export interface AgentExit {
   agentMs: number;
   logBytes: number;
   logCapped: boolean;
-  /** Setup failures (command not found, a file it names missing or hidden): the environment's, not the agent's. */
+  /**
+   * Why the environment failed around the agent, when it did: a setup failure (a program or file the
+   * command names is missing or hidden) or a failure the agent declared (its provider refused the key, …).
+   * Never a verdict on the agent.
+   */
   setupError?: string;
+  /** The rule that excludes such a run from pass rates, when it is not the setup mistake's. */
+  envRule?: string;
+  /** The agent itself declared the failure (exit 75, docs/agents.md), rather than trialgate finding it. */
+  envDeclared?: boolean;
+  /** The listener forwarded into its sandbox could not be set up there (a fixed port taken): the environment's failure. */
+  forwardError?: string;
 }
 
 export interface AgentProcessRun extends AgentExit {
@@ -39,6 +54,12 @@ export interface AgentProcessRun extends AgentExit {
 
 const COMMAND_NOT_FOUND = 127;
 const NOT_EXECUTABLE = 126;
+/** After SIGTERM at the budget, how long the agent has to end before it is killed. */
+export const BUDGET_GRACE_MS = 5000;
+/** The end of the output is kept apart from the capped log: the declared reason is printed last. */
+const TAIL_BYTES = 8 * 1024;
+export const DECLARED_RULE =
+  'the agent declared that its environment failed (exit 75: its provider refused the key, its quota is spent, the provider is down, or a program it needs is missing): not a verdict on the agent; fix the environment and run again';
 
 export async function runAgentProcess(options: AgentProcessOptions): Promise<AgentProcessRun> {
   const started = performance.now();
@@ -49,12 +70,15 @@ export async function runAgentProcess(options: AgentProcessOptions): Promise<Age
     mounts: options.mounts,
     conceal: options.conceal,
     network: options.network,
+    ...(options.forward ? { forward: options.forward } : {}),
   });
   const chunks: Buffer[] = [];
   let kept = 0;
   let logBytes = 0;
+  let end = Buffer.alloc(0);
   const capture = (chunk: Buffer) => {
     logBytes += chunk.length;
+    end = Buffer.concat([end, chunk]).subarray(-TAIL_BYTES);
     const room = options.logCapBytes - kept;
     if (room <= 0) return;
     const part = chunk.subarray(0, room);
@@ -65,31 +89,50 @@ export async function runAgentProcess(options: AgentProcessOptions): Promise<Age
   agent.child.stderr!.on('data', capture);
 
   let budgetExhausted = false;
+  let grace: NodeJS.Timeout | undefined;
   const budget = setTimeout(() => {
     budgetExhausted = true;
-    agent.kill();
+    agent.terminate();
+    grace = setTimeout(() => agent.kill(), BUDGET_GRACE_MS);
   }, options.wallMs);
   const { code, signal } = await agent.exited;
   clearTimeout(budget);
+  clearTimeout(grace);
   const agentMs = performance.now() - started;
   const logCapped = logBytes > options.logCapBytes;
   let log = Buffer.concat(chunks).toString('utf8');
   if (logCapped) log += `\n[trialgate: agent output capped at ${options.logCapBytes} bytes; ${logBytes - options.logCapBytes} bytes dropped]\n`;
   log = options.scrubber.text(log);
-  const setupError = budgetExhausted ? undefined : setupMistake(code, options, log);
-  return { exitCode: code, signal, budgetExhausted, agentMs, logBytes, logCapped, log, ...(setupError ? { setupError } : {}) };
+  const ending = options.scrubber.text(end.toString('utf8'));
+  const exit = { exitCode: code, signal, budgetExhausted, agentMs, logBytes, logCapped, log };
+  // Said by the relay before the agent started: the agent never ran against its forward.
+  const forwardError = await agent.forwardFailure;
+  if (forwardError) return { ...exit, forwardError };
+  // A budget kill is the agent's, whatever it says in its grace.
+  if (budgetExhausted) return exit;
+  const declared = declaredEnvFailure(code, ending);
+  if (declared) return { ...exit, setupError: declared, envRule: DECLARED_RULE, envDeclared: true };
+  const setupError = setupMistake(code, options, log, ending);
+  return { ...exit, ...(setupError ? { setupError } : {}) };
 }
 
-/** Why the command could not have started at all, when the evidence says so; undefined otherwise. */
-function setupMistake(code: number | null, options: AgentProcessOptions, log: string): string | undefined {
-  if (code === 0 || code === null) return undefined;
-  const tail = log.trim().split('\n').slice(-3).join(' | ');
-  if (code === COMMAND_NOT_FOUND) return `agent command not found: ${options.command} (${tail || 'exit 127'})`;
-  if (code === NOT_EXECUTABLE) return `agent command cannot be executed: ${options.command} (${tail || 'exit 126'})`;
+/**
+ * Why the command could not have run, when the evidence says so; undefined otherwise. Its shell's own
+ * "not found" or "cannot execute" for one of its programs counts even when a later command exited 0
+ * (`cli …; node usage.mjs`): the work was never done.
+ */
+function setupMistake(code: number | null, options: AgentProcessOptions, log: string, ending: string): string | undefined {
+  if (code === null) return undefined;
+  const shell = shellCannotRun(ending, commandPrograms(options.command), options.env);
+  if (shell) return `${shell}: install it where the agent can see it (system-wide, or its directory in agent.files), see docs/agents.md`;
+  if (code === 0) return undefined;
+  const last = tail(ending);
+  if (code === COMMAND_NOT_FOUND) return `agent command not found: ${options.command} (${last || 'exit 127'})`;
+  if (code === NOT_EXECUTABLE) return `agent command cannot be executed: ${options.command} (${last || 'exit 126'})`;
   for (const path of namedPaths(options.command, options.env, options.cwd)) {
-    if (!existsSync(path) && log.includes(basename(path))) return `the agent command names ${path}, which does not exist (${tail})`;
-    if (!visibleIn(path, options.mounts) && options.sandbox.report.mechanism !== 'none' && log.includes(path)) {
-      return `the agent command names ${path}, which the isolated agent cannot see: add it (or its directory) to agent.files in trialgate.yml (${tail})`;
+    if (!existsSync(path) && log.includes(basename(path))) return `the agent command names ${path}, which does not exist (${last})`;
+    if (!visibleIn(path, options.mounts) && options.sandbox.confinesFiles && log.includes(path)) {
+      return `the agent command names ${path}, which the isolated agent cannot see: add it (or its directory) to agent.files in trialgate.yml (${last})`;
     }
   }
   return undefined;

@@ -1,15 +1,33 @@
 // What every command takes and prints in its help: plain data, so that `--help` and `--version` load
 // nothing of the commands themselves (cli/main.ts loads a command's module when it runs).
-import type { CommandSpec } from './args.ts';
+import type { IsolationSetting } from '../isolation/open.ts';
+import type { Policy } from '../schemas/comparison.ts';
+import type { CommandSpec, OptionSpec } from './args.ts';
 
-const ISOLATION = { type: 'string', value: 'auto|required|none', help: 'isolate services and acceptors (default auto: where the OS allows)' } as const;
+const ISOLATION_SETTINGS = ['auto', 'required', 'none'] as const satisfies readonly IsolationSetting[];
+const ISOLATION = { type: 'string', choices: ISOLATION_SETTINGS, help: 'isolate services and acceptors (default auto: where the OS allows)' } as const;
+const ISOLATION_OVERRIDE = { type: 'string', choices: ISOLATION_SETTINGS, help: 'override agent.isolation' } as const;
+const FAMILYWISE_REPLACED = 'familywise, which bounds false alarms over the whole suite (docs/comparison.md)';
+const POLICY = (help: string): OptionSpec => ({
+  type: 'string',
+  choices: ['familywise', 'strict'] satisfies Policy[],
+  former: { statistical: FAMILYWISE_REPLACED, history: FAMILYWISE_REPLACED },
+  help,
+});
 
 export const INIT: CommandSpec = {
   name: 'init',
-  summary: 'write a working starter: trialgate.yml, a fixture (a tiny service with one defect, a node:test acceptor, a reference answer), a stand-in agent and the two workflows',
-  usage: 'trialgate init [DIR] [--force]',
+  summary:
+    'write a working starter: trialgate.yml, a fixture (a tiny service with one defect, a node:test acceptor, a reference answer), a stand-in agent and the two workflows',
+  usage: 'trialgate init [DIR] [--code] [--force]',
   positionals: { min: 0, max: 1, name: '[DIR]' },
-  options: { force: { type: 'boolean', help: 'overwrite files that already exist' } },
+  options: {
+    code: {
+      type: 'boolean',
+      help: 'a code task instead: the agent fixes a bug in a repository and hidden tests judge its code (docs/code-tasks.md)',
+    },
+    force: { type: 'boolean', help: 'overwrite files that already exist' },
+  },
   exits: '0 written, 2 a file would be overwritten (see --force)',
 };
 
@@ -38,16 +56,18 @@ export const VALIDATE: CommandSpec = {
 export const RUN: CommandSpec = {
   name: 'run',
   summary: 'run the trial set: every task k times from a clean copy, each accepted by task evidence',
-  usage: 'trialgate run [--config trialgate.yml] [--out DIR] [--trials K] [--task ID …] [--concurrency N] [--seed S] [--isolation auto|required|none]',
+  usage:
+    'trialgate run [--config trialgate.yml] [--out DIR] [--trials K] [--task ID …] [--concurrency N] [--acceptance N] [--seed S] [--isolation auto|required|none]',
   positionals: { min: 0, max: 0, name: '' },
   options: {
     config: { type: 'string', value: 'FILE', help: 'the trial set (default trialgate.yml)' },
     out: { type: 'string', value: 'DIR', help: 'the run directory, new or empty (default .trialgate/run-<time> beside the config)' },
     trials: { type: 'string', value: 'K', help: 'trials per task (default: the trial set’s)' },
     task: { type: 'string', value: 'ID', multiple: true, help: 'only this task (repeat for more)' },
-    concurrency: { type: 'string', value: 'N', help: 'trials at once (default: the trial set’s)' },
+    concurrency: { type: 'string', value: 'N', help: 'agents at once (default: the trial set’s, else 4 × the cores)' },
+    acceptance: { type: 'string', value: 'N', help: 'trials prepared and accepted at once (default: the trial set’s, else the cores)' },
     seed: { type: 'string', value: 'S', help: 'the run seed (default: the trial set’s)' },
-    isolation: { type: 'string', value: 'auto|required|none', help: 'override agent.isolation' },
+    isolation: ISOLATION_OVERRIDE,
   },
   exits: '0 every trial ran (passes and fails are in results.json), 2 bad configuration, no trial could execute, or the run’s integrity failed',
 };
@@ -55,19 +75,72 @@ export const RUN: CommandSpec = {
 export const COMPARE: CommandSpec = {
   name: 'compare',
   summary: 'compare head results with base results per task and check; the exit code is the gate',
-  usage: 'trialgate compare --base BASE.json [--base BASE2.json …] --head HEAD.json [--policy familywise|strict] [--alpha A] [--confirm-trials N] [--format markdown|json] [--out FILE] [--html FILE]',
+  usage:
+    'trialgate compare --base BASE.json [--base BASE2.json …] --head HEAD.json [--policy familywise|strict] [--alpha A] [--confirm-trials N] [--format markdown|json] [--out FILE] [--html FILE]',
   positionals: { min: 0, max: 0, name: '' },
   options: {
     base: { type: 'string', value: 'FILE', multiple: true, help: 'a base results.json (repeat to pool recent base runs)' },
     head: { type: 'string', value: 'FILE', help: 'the head results.json' },
-    policy: { type: 'string', value: 'familywise|strict', help: 'the regression policy (docs/comparison.md); default familywise, strict where familywise cannot flag even a total loss' },
+    policy: POLICY('the regression policy (docs/comparison.md); default familywise, strict where familywise cannot flag even a total loss'),
     alpha: { type: 'string', value: 'A', help: 'the suite-wide false-alarm budget of familywise (default 0.05 with one base run, 0.01 with more)' },
-    'confirm-trials': { type: 'string', value: 'N', help: 'the confirmation plan a head extended by the action ran under' },
-    format: { type: 'string', value: 'markdown|json', help: 'output format (default markdown)' },
+    'confirm-trials': {
+      type: 'string',
+      value: 'N',
+      help: 'the confirmation budget the head ran under (default: the gate’s default; 0: none, the first k trials are tested alone)',
+    },
+    format: { type: 'string', choices: ['markdown', 'json'], help: 'output format (default markdown)' },
     out: { type: 'string', value: 'FILE', help: 'write there instead of stdout' },
-    html: { type: 'string', value: 'FILE', help: 'also write report.html: the head run’s evidence with the comparison, base candidates diffed (docs/report-html.md)' },
+    html: {
+      type: 'string',
+      value: 'FILE',
+      help: 'also write report.html: the head run’s evidence with the comparison, base candidates diffed (docs/report-html.md)',
+    },
   },
-  exits: '0 no regression, 1 regression, 2 cannot compare',
+  exits:
+    '0 no regression, 1 regression, 2 cannot compare, 3 undecided (the head lacks confirmation trials the plan needs, or the environment ate its evidence)',
+};
+
+export const GATE: CommandSpec = {
+  name: 'gate',
+  summary:
+    'the gate of the required check on any CI system: run the head trials and the confirmation rounds, compare with the base runs, print the comment; the exit code is the verdict',
+  usage:
+    'trialgate gate (--base BASE.json … | --base-dir DIR) [--base-sha SHA] [--baseline-runs N] [--changed FILE] [--config trialgate.yml] [--out DIR] [--trials K] [--concurrency N] [--acceptance N] [--seed S] [--isolation auto|required|none] [--policy familywise|strict] [--alpha A] [--confirm-trials N] [--fail-on regression|never] [--fail-without-baseline] [--comment FILE]',
+  positionals: { min: 0, max: 0, name: '' },
+  options: {
+    base: { type: 'string', value: 'FILE', multiple: true, help: 'a base results.json (repeat for several base runs)' },
+    'base-dir': { type: 'string', value: 'DIR', help: 'a directory of downloaded results artefacts (results.json up to two levels down)' },
+    'base-sha': { type: 'string', value: 'SHA', help: 'the base commit: its run is pooled first when it is there' },
+    'baseline-runs': { type: 'string', value: 'N', help: 'most base runs pooled, newest first (default 6)' },
+    changed: {
+      type: 'string',
+      value: 'FILE',
+      help: 'the paths the change touches, one a line, relative to the repository root (git diff --name-only --no-renames BASE...HEAD): only the tasks they affect rerun',
+    },
+    config: { type: 'string', value: 'FILE', help: 'the trial set (default trialgate.yml)' },
+    out: { type: 'string', value: 'DIR', help: 'the run directory, new or empty (default .trialgate/gate-<time> beside the config)' },
+    trials: { type: 'string', value: 'K', help: 'trials per task (default: the trial set’s)' },
+    concurrency: { type: 'string', value: 'N', help: 'agents at once (default: the trial set’s, else 4 × the cores)' },
+    acceptance: { type: 'string', value: 'N', help: 'trials prepared and accepted at once (default: the trial set’s, else the cores)' },
+    seed: { type: 'string', value: 'S', help: 'the run seed (default: the trial set’s)' },
+    isolation: ISOLATION_OVERRIDE,
+    policy: POLICY('the regression policy (default familywise, strict where it cannot flag even a total loss)'),
+    alpha: { type: 'string', value: 'A', help: 'the suite-wide false-alarm budget of familywise (default 0.05 with one base run, 0.01 with more)' },
+    'confirm-trials': {
+      type: 'string',
+      value: 'N',
+      help: 'most extra trials per task of the confirmation (default 8 × k, or what a total loss needs); 0 turns it off',
+    },
+    'fail-on': {
+      type: 'string',
+      choices: ['regression', 'never'],
+      help: 'never: report only, exit 0 (default regression: a regression or an undecided comparison fails)',
+    },
+    'fail-without-baseline': { type: 'boolean', help: 'fail (exit 2) when no base run can be compared with' },
+    comment: { type: 'string', value: 'FILE', help: 'write the comment there instead of stdout (it is also the run directory’s report.md)' },
+  },
+  exits:
+    '0 no regression (or no baseline, or --changed touches no task: skipped), 1 regression, 2 bad input, environment or integrity error (or no baseline with --fail-without-baseline), 3 undecided: rerun',
 };
 
 export const REPORT: CommandSpec = {
@@ -84,7 +157,13 @@ export const JUDGE: CommandSpec = {
   summary: 'print `fault verdict` for each report, by the rules of docs/report-format.md',
   usage: 'trialgate judge REPORT.json … [--fixture DIR]',
   positionals: { min: 1, max: Infinity, name: 'REPORT.json …' },
-  options: { fixture: { type: 'string', value: 'DIR', help: 'the fixture whose faults and branches the reports are judged against (needed unless every report names a built-in inventory fault)' } },
+  options: {
+    fixture: {
+      type: 'string',
+      value: 'DIR',
+      help: 'the fixture whose faults and branches the reports are judged against (needed unless every report names a built-in inventory fault)',
+    },
+  },
   exits: '0 every report is baseline_pass or defect_detected, 1 otherwise, 2 bad input',
 };
 
@@ -105,11 +184,12 @@ export const CALIBRATE: CommandSpec = {
 export const FAILURES: CommandSpec = {
   name: 'failures',
   summary: 'the failure archive: fold runs into it (RUN …), label a cause (label SIG CAUSE), promote a failure to a regression case (promote SIG)',
-  usage: 'trialgate failures [RUN …] | failures label SIG CAUSE [--force] | failures promote SIG [--set dev|holdout] [--runs N] [--config F]   [--archive FILE]',
+  usage:
+    'trialgate failures [RUN …] | failures label SIG CAUSE [--force] | failures promote SIG [--set dev|holdout] [--runs N] [--config F]   [--archive FILE]',
   positionals: { min: 0, max: Infinity, name: 'RUN … | label SIG CAUSE | promote SIG' },
   options: {
     archive: { type: 'string', value: 'FILE', help: 'the archive (default trialgate.failures.json in the working directory)' },
-    set: { type: 'string', value: 'dev|holdout', help: 'promote: the set the regression case joins (default dev)' },
+    set: { type: 'string', choices: ['dev', 'holdout'], help: 'promote: the set the regression case joins (default dev)' },
     runs: { type: 'string', value: 'N', help: 'promote: re-runs of the task that must all fail the same way (default 3)' },
     config: { type: 'string', value: 'FILE', help: 'promote: the trial set to re-run the task from (default trialgate.yml)' },
     force: { type: 'boolean', help: 'label: overwrite a cause the program proved' },
@@ -130,7 +210,24 @@ export const REPAIR: CommandSpec = {
     note: { type: 'string', value: 'TEXT', help: 'what was fixed and why' },
     save: { type: 'boolean', help: 'also commit the patch to the trial set’s repairs directory, so CI re-applies it to the same candidate' },
     config: { type: 'string', value: 'FILE', help: 'the trial set the run came from (default trialgate.yml)' },
-    isolation: { type: 'string', value: 'auto|required|none', help: 'isolate the acceptance of the repaired candidate (default auto)' },
+    isolation: { type: 'string', choices: ISOLATION_SETTINGS, help: 'isolate the acceptance of the repaired candidate (default auto)' },
   },
   exits: '0 done (the repaired candidate passed, or the repair was started or discarded), 1 it still fails, 2 bad input',
+};
+
+export const HOLDOUT: CommandSpec = {
+  name: 'holdout',
+  summary:
+    'for the holdout’s maintainers: open the sealed holdout detail of a run (open RUN), or make an age key pair to seal it to (keygen) (docs/holdout.md)',
+  usage: 'trialgate holdout open <run-dir | holdout.tar.gz.age | artefact.zip> --identity KEY.txt [--out DIR] | holdout keygen --out KEY.txt',
+  positionals: { min: 1, max: 2, name: 'open RUN | keygen' },
+  options: {
+    identity: { type: 'string', value: 'FILE', help: 'open: the age identity file (the private key the holdout is sealed to)' },
+    out: {
+      type: 'string',
+      value: 'DIR|FILE',
+      help: 'open: where the detail goes (default <run>-holdout); keygen: the identity file to write (never overwritten)',
+    },
+  },
+  exits: '0 done, 2 bad input (nothing sealed there, another key, a file that exists)',
 };

@@ -1,34 +1,38 @@
 // `trialgate compare --base B… --head H`: the comparison as markdown or JSON (and, with --html, the
 // report.html of the head run with the base's candidates beside it), and the gate as the exit code:
 // 0 no regression, 1 regression, 2 cannot compare (bad arguments, unreadable or mismatched files, or an
-// internal error: 1 means a regression and nothing else).
-import { writeFile } from 'node:fs/promises';
+// internal error: 1 means a regression and nothing else), 3 undecided (a head without the confirmation
+// trials the plan needs: `trialgate gate` runs them; or the environment ate the evidence).
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { compareFolded } from '../compare/compare.ts';
 import { BaseFold } from '../compare/fold.ts';
 import { readComparedResults, readResultsFile } from '../compare/read-results.ts';
-import { Comparison, Policy } from '../schemas/comparison.ts';
-import { buildHtmlReport } from '../report/html/write.ts';
-import { renderComparisonMarkdown } from '../report/markdown.ts';
+import type { Policy } from '../schemas/comparison.ts';
+import { renderText, REPORTERS } from '../report/reporters.ts';
+import { present, wholeRun } from '../report/view.ts';
+import { secretsOf } from '../secrets.ts';
 import { UserInputError } from '../util/errors.ts';
+import { writeNamedFile } from '../util/safe-write.ts';
+import { parseCommand, usageLine, type Parsed } from './args.ts';
+import { COMPARE } from './commands.ts';
 import { EXIT, type Io } from './io.ts';
 
 /** The part of Io these commands use; `cwd` defaults to the process's working directory. */
 export type CliIo = Pick<Io, 'stdout' | 'stderr'> & Partial<Pick<Io, 'cwd'>>;
 
-const USAGE =
-  'usage: trialgate compare --base BASE.json [--base BASE2.json …] --head HEAD.json [--policy familywise|strict] [--alpha A] [--confirm-trials N] [--format markdown|json] [--out FILE] [--html FILE]';
-
 export async function runCompareCli(argv: string[], io: CliIo): Promise<number> {
-  const args = parseCompareArgs(argv);
+  const parsed = parseCommand(COMPARE, argv, io);
+  if (typeof parsed === 'number') return parsed;
+  const args = compareArgs(parsed);
   if ('problem' in args) {
-    io.stderr(`trialgate compare: ${args.problem}\n${USAGE}\n`);
+    io.stderr(`trialgate compare: ${args.problem}\n${usageLine(COMPARE)}\n`);
     return EXIT.usage;
   }
   const cwd = io.cwd ?? process.cwd();
   const basePaths = args.bases.map((p) => resolve(cwd, p));
   const headPath = resolve(cwd, args.head);
+  // No trial set is read here: the secrets known are the tokens the runner holds.
+  const { scrubber } = secretsOf({});
   try {
     // One base file at a time: read, fold, drop, so memory does not grow with the number of base runs.
     const head = await readComparedResults(headPath);
@@ -40,22 +44,25 @@ export async function runCompareCli(argv: string[], io: CliIo): Promise<number> 
       ...(args.alpha === undefined ? {} : { alpha: args.alpha }),
       ...(args.confirmTrials === undefined ? {} : { confirmTrials: args.confirmTrials }),
     });
-    const text = args.format === 'json' ? `${JSON.stringify(Comparison.parse(comparison), null, 2)}\n` : renderComparisonMarkdown(comparison);
+    const text = scrubber.text(await renderText(REPORTERS[args.format], present({ head, comparison })));
     if (args.out) await writeOutput(resolve(cwd, args.out), text);
     else io.stdout(text);
     if (args.html) {
       // The page shows the evidence: whole results files, and the trial directories beside each of them.
       const bases = [];
       for (const path of basePaths) bases.push({ dir: dirname(path), results: await readResultsFile(path) });
-      const page = await buildHtmlReport(await readResultsFile(headPath), comparison, { runDir: dirname(headPath), bases });
+      const view = present({ ...wholeRun(await readResultsFile(headPath)), comparison, runDir: dirname(headPath), bases });
+      const page = await renderText(REPORTERS.html, view, { redact: (text) => scrubber.text(text) });
       await writeOutput(resolve(cwd, args.html), page, '--html');
     }
     if (comparison.incomparable) {
       const i = comparison.incomparable;
-      io.stderr(`trialgate compare: ${basePaths[i.base_index]}: ${i.field}: is ${JSON.stringify(i.base)} but the head ${headPath} is ${JSON.stringify(i.head)}: compare runs of the same trial set\n`);
+      io.stderr(
+        `trialgate compare: ${basePaths[i.base_index]}: ${i.field}: is ${JSON.stringify(i.base)} but the head ${headPath} is ${JSON.stringify(i.head)}: compare runs of the same trial set\n`,
+      );
       return EXIT.usage;
     }
-    return comparison.verdict === 'fail' ? EXIT.failed : EXIT.ok;
+    return comparison.verdict === 'fail' ? EXIT.failed : comparison.verdict === 'undecided' ? EXIT.undecided : EXIT.ok;
   } catch (e) {
     io.stderr(`trialgate compare: ${e instanceof UserInputError ? e.message : `internal error, please report it: ${oneLine(e)}`}\n`);
     return EXIT.usage;
@@ -67,57 +74,54 @@ function oneLine(e: unknown): string {
   return text.replace(/\s+/g, ' ').slice(0, 300);
 }
 
-type CompareArgs = { bases: string[]; head: string; policy?: Policy; alpha?: number; confirmTrials?: number; format: 'markdown' | 'json'; out?: string; html?: string };
+type CompareArgs = {
+  bases: string[];
+  head: string;
+  policy?: Policy;
+  alpha?: number;
+  confirmTrials?: number;
+  format: 'markdown' | 'json';
+  out?: string;
+  html?: string;
+};
 
-function parseCompareArgs(argv: string[]): CompareArgs | { problem: string } {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        base: { type: 'string', multiple: true },
-        head: { type: 'string' },
-        policy: { type: 'string' },
-        alpha: { type: 'string' },
-        'confirm-trials': { type: 'string' },
-        format: { type: 'string', default: 'markdown' },
-        out: { type: 'string' },
-        html: { type: 'string' },
-      },
-    }));
-  } catch (e) {
-    return { problem: (e as Error).message };
-  }
+/** What COMPARE's description cannot say by itself: which options are required, and how they combine. */
+function compareArgs(parsed: Parsed): CompareArgs | { problem: string } {
+  const values = parsed.values as {
+    base?: string[];
+    head?: string;
+    policy?: Policy;
+    alpha?: string;
+    'confirm-trials'?: string;
+    format?: 'markdown' | 'json';
+    out?: string;
+    html?: string;
+  };
   if (!values.base?.length) return { problem: '--base is required: the base branch results.json (repeat it to pool several runs)' };
   if (!values.head) return { problem: '--head is required: the results.json of the run under test' };
-  const policy = Policy.safeParse(values.policy);
-  if (values.policy === 'statistical' || values.policy === 'history') {
-    return { problem: `--policy ${values.policy} was replaced by familywise, which bounds false alarms over the whole suite (docs/comparison.md)` };
-  }
-  if (values.policy !== undefined && !policy.success) return { problem: `--policy must be familywise or strict, not "${values.policy}"` };
   const alpha = values.alpha === undefined ? undefined : Number(values.alpha);
   if (alpha !== undefined && !(alpha > 0 && alpha < 1)) return { problem: `--alpha must be a number between 0 and 1, not "${values.alpha}"` };
-  if (alpha !== undefined && policy.success && policy.data === 'strict') return { problem: '--alpha applies to the familywise policy; strict has none' };
+  if (alpha !== undefined && values.policy === 'strict') return { problem: '--alpha applies to the familywise policy; strict has none' };
   const confirm = values['confirm-trials'];
   const confirmTrials = confirm === undefined ? undefined : /^\d{1,4}$/.test(confirm) ? Number(confirm) : NaN;
-  if (confirmTrials !== undefined && !(confirmTrials >= 0)) return { problem: `--confirm-trials must be the whole number of extra trials the head's confirmation could add per task, not "${confirm}"` };
-  if (values.format !== 'markdown' && values.format !== 'json') return { problem: `--format must be markdown or json, not "${values.format}"` };
+  if (confirmTrials !== undefined && !(confirmTrials >= 0))
+    return { problem: `--confirm-trials must be the whole number of extra trials the head's confirmation could add per task, not "${confirm}"` };
   return {
     bases: values.base,
     head: values.head,
-    format: values.format,
-    ...(policy.success ? { policy: policy.data } : {}),
+    format: values.format ?? 'markdown',
+    ...(values.policy ? { policy: values.policy } : {}),
     ...(alpha === undefined ? {} : { alpha }),
-    ...(confirmTrials ? { confirmTrials } : {}),
+    ...(confirmTrials === undefined ? {} : { confirmTrials }),
     ...(values.out ? { out: values.out } : {}),
     ...(values.html ? { html: values.html } : {}),
   };
 }
 
-/** Write the output file; a path that cannot be written is the user's to fix, not a crash. */
+/** Write the output file (never through a link in its place); a path that cannot be written is the user's to fix, not a crash. */
 export async function writeOutput(path: string, text: string, flag = '--out'): Promise<void> {
   try {
-    await writeFile(path, text);
+    await writeNamedFile(path, text);
   } catch (e) {
     throw new UserInputError(path, flag, `cannot write (${(e as NodeJS.ErrnoException).code}): check that the directory exists and is writable`);
   }

@@ -1,34 +1,73 @@
 // `trialgate init`: a working starter in the user's repository, validated at once by `trialgate validate`.
-import { appendFile, cp, mkdir, readFile, stat } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
-import { listFiles } from '../util/files.ts';
+import { lstat, mkdir, readFile, realpath } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { linkTarget, listFiles, readInside } from '../util/files.ts';
+import { writeInside } from '../util/safe-write.ts';
 import { parseCommand } from './args.ts';
 import { INIT } from './commands.ts';
 import { EXIT, type Io } from './io.ts';
 import { displayPath, packageRoot } from './paths.ts';
 
-
-/** Where the starter's fixture acceptor finds its node:test reporter. */
-const REPORTER_TARGET = 'fixtures/tally/acceptance/trialgate-reporter.mjs';
+/** The two starters: the fixture, where its acceptor finds the node:test reporter, and the next steps. */
+const STARTERS = {
+  tests: {
+    dir: 'starter',
+    shared: [],
+    reporter: 'fixtures/tally/acceptance/trialgate-reporter.mjs',
+    guide: 'first-task.md',
+    next: [
+      'npx trialgate validate fixtures/tally   # the acceptor tells the correct service from its defect',
+      'npx trialgate run --out .trialgate/base  # the trial set: the stand-in agent, 3 trials, isolated',
+      '(isolation: required needs bubblewrap, as the workflows install it; without it add --isolation auto)',
+      'then edit agent/prompt.md and `npx trialgate gate --base .trialgate/base/results.json`: the head trials, confirmed where ambiguous, compared as the required check does',
+    ],
+  },
+  codeFix: {
+    dir: 'code-starter',
+    // The workflows are the test starter's: the gate does not depend on the kind of task.
+    shared: ['.github'],
+    reporter: 'fixtures/pages/hidden/trialgate-reporter.mjs',
+    guide: 'code-tasks.md',
+    next: [
+      'npx trialgate validate fixtures/pages   # the hidden tests accept the reference fix and reject the wrong ones',
+      'npx trialgate run --out .trialgate/base  # the trial set: the stand-in agent fixes the bug, 3 trials, isolated',
+      '(isolation: required needs bubblewrap, as the workflows install it; without it add --isolation auto)',
+      'then delete "## Fix the cause" from agent/prompt.md and `npx trialgate gate --base .trialgate/base/results.json`: the head trials, confirmed where ambiguous, compared as the required check does',
+    ],
+  },
+} as const;
 
 export async function runInitCli(argv: string[], io: Io): Promise<number> {
   const parsed = parseCommand(INIT, argv, io);
   if (typeof parsed === 'number') return parsed;
   const target = resolve(io.cwd, parsed.positionals[0] ?? '.');
-  const starter = join(packageRoot(), 'templates', 'starter');
-  const files = [...(await listFiles(starter)).map((f) => ({ from: join(starter, f), to: f })), { from: join(packageRoot(), 'reporters', 'node-test.mjs'), to: REPORTER_TARGET }];
+  const starter = STARTERS[parsed.values.code ? 'codeFix' : 'tests'];
+  const templates = join(packageRoot(), 'templates');
+  const shared = await Promise.all(
+    starter.shared.map(async (dir) =>
+      (await listFiles(join(templates, 'starter', dir))).map((f) => ({ from: join(templates, 'starter', dir, f), to: `${dir}/${f}` })),
+    ),
+  );
+  const files = [
+    ...shared.flat(),
+    ...(await listFiles(join(templates, starter.dir))).map((f) => ({ from: join(templates, starter.dir, f), to: f })),
+    { from: join(packageRoot(), 'reporters', 'node-test.mjs'), to: starter.reporter },
+  ];
 
+  // lstat: a link in a starter file's place (dangling or not) exists too, and --force replaces it, never writing through it.
   const existing = [];
-  for (const { to } of files) if (await stat(join(target, to)).catch(() => null)) existing.push(to);
+  for (const { to } of files) if (await lstat(join(target, to)).catch(() => null)) existing.push(to);
   if (existing.length && !parsed.values.force) {
-    io.stderr(`trialgate init: these files exist in ${displayPath(target, io.cwd) || '.'} and would be overwritten:\n${existing.map((f) => `  ${f}`).join('\n')}\nrun with --force to overwrite them, or init into another directory\n`);
+    io.stderr(
+      `trialgate init: these files exist in ${displayPath(target, io.cwd) || '.'} and would be overwritten:\n${existing.map((f) => `  ${f}`).join('\n')}\nrun with --force to overwrite them, or init into another directory\n`,
+    );
     return EXIT.usage;
   }
-  for (const { from, to } of files) {
-    await mkdir(dirname(join(target, to)), { recursive: true });
-    await cp(from, join(target, to));
-  }
-  const ignored = await ignoreRunDirectories(target);
+  await mkdir(target, { recursive: true });
+  // The directory is the user's to name, links and all; below it nothing is written through a link.
+  const root = await realpath(target);
+  for (const { from, to } of files) await writeInside(root, to, await readFile(from));
+  const ignored = await ignoreUntracked(root, io);
 
   const where = relative(io.cwd, target) || '.';
   const cd = where === '.' ? '' : `cd ${where} && `;
@@ -36,24 +75,51 @@ export async function runInitCli(argv: string[], io: Io): Promise<number> {
     [
       `trialgate init: wrote a starter into ${where}:`,
       ...files.map(({ to }) => `  ${to}`),
-      ignored ? '  .gitignore (ignores .trialgate/, where runs go)' : '  (.gitignore already ignores .trialgate/)',
+      ignored.length ? `  .gitignore (ignores ${ignored.join(' and ')})` : '  (.gitignore already ignores .trialgate/ and node_modules/)',
       '',
       'next:',
-      `  ${cd}npx trialgate validate fixtures/tally   # the acceptor tells the correct service from its defect`,
-      `  ${cd}npx trialgate run                       # the trial set: the stand-in agent, 3 trials`,
-      '  then edit agent/prompt.md, run again, and `npx trialgate compare --base OLD/results.json --head NEW/results.json`',
-      '  docs: docs/first-task.md in the trialgate repository; commit, push, and the workflows gate your pull requests',
+      ...starter.next.map((line) => `  ${line.startsWith('npx') ? cd : ''}${line}`),
+      // The docs ship in the package: the path a user can open now, not a repository to look for.
+      `  docs: ${displayPath(join(packageRoot(), 'docs', starter.guide), io.cwd)}; commit, push, and the workflows gate your pull requests`,
       '',
     ].join('\n'),
   );
   return EXIT.ok;
 }
 
-/** `.trialgate/` holds local runs: add it to .gitignore unless it is there. Returns whether it was added. */
-async function ignoreRunDirectories(target: string): Promise<boolean> {
+/** What git must not track: local runs (`.trialgate/`) and installed packages (`node_modules/`, e.g. a Jest acceptor's). */
+const IGNORED = [
+  { pattern: '.trialgate/', why: 'trialgate: local run directories' },
+  { pattern: 'node_modules/', why: 'installed packages' },
+];
+
+/**
+ * Add each of IGNORED to .gitignore unless it is there. Returns the patterns it added. A .gitignore that
+ * is a link is neither read nor written through: the user is told to add the lines.
+ */
+async function ignoreUntracked(target: string, io: Io): Promise<string[]> {
   const path = join(target, '.gitignore');
-  const text = await readFile(path, 'utf8').catch(() => '');
-  if (/^\/?\.trialgate\/?$/m.test(text)) return false;
-  await appendFile(path, `${text && !text.endsWith('\n') ? '\n' : ''}# trialgate: local run directories\n.trialgate/\n`);
-  return true;
+  let text = '';
+  try {
+    text = readInside(target, '.gitignore', 16 * 1024 * 1024)?.toString('utf8') ?? '';
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') {
+      io.stderr(
+        `trialgate init: ${path} is a symbolic link (to ${linkTarget(path)}): not changed; add ${IGNORED.map((i) => i.pattern).join(' and ')} to it yourself\n`,
+      );
+      return [];
+    }
+    if (code !== 'ENOENT') throw e;
+  }
+  const added: string[] = [];
+  let next = text;
+  for (const { pattern, why } of IGNORED) {
+    const bare = pattern.replace(/\/$/, '').replace(/[.]/g, '\\.');
+    if (new RegExp(`^/?${bare}/?$`, 'm').test(next)) continue;
+    next += `${next && !next.endsWith('\n') ? '\n' : ''}# ${why}\n${pattern}\n`;
+    added.push(pattern);
+  }
+  if (added.length) await writeInside(target, '.gitignore', next);
+  return added;
 }

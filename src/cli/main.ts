@@ -3,8 +3,8 @@ import { IsolationUnavailable } from '../isolation/sandbox.ts';
 import { EnvironmentError, UserInputError } from '../util/errors.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { commandHelp, type CommandSpec } from './args.ts';
-import { CALIBRATE, COMPARE, DEMO, FAILURES, INIT, JUDGE, REPAIR, REPORT, RUN, VALIDATE } from './commands.ts';
-import { EXIT, processIo, type Io } from './io.ts';
+import { CALIBRATE, COMPARE, DEMO, FAILURES, GATE, HOLDOUT, INIT, JUDGE, REPAIR, REPORT, RUN, VALIDATE } from './commands.ts';
+import { EXIT, inertIo, processIo, type Io } from './io.ts';
 
 type Runner = (argv: string[], io: Io) => Promise<number>;
 
@@ -15,14 +15,17 @@ const COMMANDS: { spec: CommandSpec; load: () => Promise<Runner> }[] = [
   { spec: VALIDATE, load: async () => (await import('./validate.ts')).runValidateCli },
   { spec: RUN, load: async () => (await import('./run.ts')).runRunCli },
   { spec: COMPARE, load: async () => (await import('./compare.ts')).runCompareCli },
+  { spec: GATE, load: async () => (await import('./gate.ts')).runGateCli },
   { spec: REPORT, load: async () => (await import('./report.ts')).runReportCli },
   { spec: JUDGE, load: async () => (await import('./judge.ts')).runJudgeCli },
   { spec: CALIBRATE, load: async () => (await import('./calibrate.ts')).runCalibrateCli },
   { spec: FAILURES, load: async () => (await import('./failures.ts')).runFailuresCli },
   { spec: REPAIR, load: async () => (await import('./repair.ts')).runRepairCli },
+  { spec: HOLDOUT, load: async () => (await import('./holdout.ts')).runHoldoutCli },
 ];
 
-export async function main(argv: string[], io: Io = processIo): Promise<number> {
+export async function main(argv: string[], raw: Io = processIo): Promise<number> {
+  const io = inertIo(raw);
   const [name, ...rest] = argv;
   if (name === '--version' || name === '-v' || name === 'version') {
     io.stdout(`trialgate ${TOOL_VERSION}\n`);
@@ -43,7 +46,9 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     return EXIT.ok;
   }
   try {
-    return await (await command.load())(rest, io);
+    return await (
+      await command.load()
+    )(rest, io);
   } catch (e) {
     if (e instanceof UserInputError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       io.stderr(`trialgate ${name}: ${(e as Error).message}\n`);
@@ -65,6 +70,13 @@ function usage(): string {
   for (const { spec } of COMMANDS) {
     lines.push(`  ${spec.usage.replace(/^trialgate /, '')}`, `      ${spec.summary}`);
   }
-  lines.push('', '  trialgate <command> --help   the options of one command', '  trialgate --version', '', 'docs: docs/README.md (in the repository and the package)', '');
+  lines.push(
+    '',
+    '  trialgate <command> --help   the options of one command',
+    '  trialgate --version',
+    '',
+    'docs: docs/README.md (in the repository and the package)',
+    '',
+  );
   return lines.join('\n');
 }

@@ -1,18 +1,8 @@
 // Where the CLI finds what ships with it (the built-in fixtures) and where runs go by default.
-import { existsSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative } from 'node:path';
+import { packageRoot } from '../util/package-root.ts';
 
-/** The package root: the nearest ancestor of this file (src/cli/ or dist/) with the built-in fixtures. */
-export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'fixtures', 'inventory', 'fixture.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('trialgate: cannot find its built-in fixtures/ next to the package');
-    dir = parent;
-  }
-  return dir;
-}
+export { packageRoot };
 
 export function builtinFixture(name: string): string {
   return join(packageRoot(), 'fixtures', name);

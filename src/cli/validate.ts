@@ -3,18 +3,16 @@ import { join, resolve } from 'node:path';
 import { markdownTable } from 'markdown-table';
 import type { IsolationSetting } from '../isolation/open.ts';
 import type { IsolationReport } from '../isolation/sandbox.ts';
-import type { Validation } from '../kinds/contract.ts';
+import type { VariantsValidation } from '../kinds/contract.ts';
 import type { ResetProof } from '../service/reset-proof.ts';
 import { validateFixture } from '../kinds/validate.ts';
-import { UserInputError } from '../util/errors.ts';
 import { parseCommand } from './args.ts';
 import { DEMO, VALIDATE } from './commands.ts';
-import { renderToolsValidation } from './validate-tools.ts';
+import { renderRunsValidation } from './validate-runs.ts';
 import { EXIT, type Io } from './io.ts';
 import { builtinFixture, displayPath, runDirName } from './paths.ts';
-
-
-
+import { makeOutputDir } from '../util/safe-write.ts';
+import { plural } from '../util/counted.ts';
 
 export async function runValidateCli(argv: string[], io: Io): Promise<number> {
   const parsed = parseCommand(VALIDATE, argv, io);
@@ -32,15 +30,16 @@ export async function runDemoCli(argv: string[], io: Io): Promise<number> {
 }
 
 async function validateAndPrint(fixtureDir: string, values: Record<string, string | boolean | string[] | undefined>, io: Io, prefix: string): Promise<number> {
-  const isolation = values.isolation as string | undefined;
-  if (isolation && !['auto', 'required', 'none'].includes(isolation)) throw new UserInputError('--isolation', '', `one of auto, required, none; got ${JSON.stringify(isolation)}`);
+  const isolation = values.isolation as IsolationSetting | undefined;
+  const outDir = resolve(io.cwd, (values.out as string | undefined) ?? join('.trialgate', runDirName(prefix)));
+  makeOutputDir(outDir, io.cwd, '--out');
   const { validation, isolation: report } = await validateFixture({
     fixtureDir,
-    outDir: resolve(io.cwd, (values.out as string | undefined) ?? join('.trialgate', runDirName(prefix))),
+    outDir,
     ...(values.candidate ? { candidateDir: resolve(io.cwd, values.candidate as string) } : {}),
-    ...(isolation ? { isolation: isolation as IsolationSetting } : {}),
+    ...(isolation ? { isolation } : {}),
   });
-  io.stdout(validation.shape === 'boundaries' ? renderToolsValidation(validation, io.cwd) : renderValidation(validation, io.cwd));
+  io.stdout(validation.shape === 'runs' ? renderRunsValidation(validation, io.cwd) : renderValidation(validation, io.cwd));
   io.stdout(isolationLine(report));
   return validation.problems.length === 0 ? EXIT.ok : EXIT.failed;
 }
@@ -50,7 +49,7 @@ export function isolationLine(report: IsolationReport): string {
   return report.mechanism === 'none' ? `⚠️ isolation: none (${report.reason}); see docs/isolation.md\n` : `isolation: ${report.mechanism}\n`;
 }
 
-export function renderValidation(v: Extract<Validation, { shape: 'variants' }>, cwd: string): string {
+export function renderValidation(v: VariantsValidation, cwd: string): string {
   const lines: string[] = [];
   const show = (path: string) => displayPath(path, cwd);
   lines.push(`fixture: ${show(v.fixture.dir)} (${v.fixture.manifest.title})`);
@@ -59,7 +58,13 @@ export function renderValidation(v: Extract<Validation, { shape: 'variants' }>, 
     lines.push(
       markdownTable([
         ['variant', 'what it breaks', 'assertion failures', 'execution errors', 'verdict'],
-        ...v.rows.map((r) => [r.fault, r.label, String(r.assertionFailures), String(r.executionErrors), r.attributed ? r.verdict : `${r.verdict} (no coverage: not attributed)`]),
+        ...v.rows.map((r) => [
+          r.fault,
+          r.label,
+          String(r.assertionFailures),
+          String(r.executionErrors),
+          r.attributed ? r.verdict : `${r.verdict} (no coverage: not attributed)`,
+        ]),
       ]),
       '',
     );
@@ -68,10 +73,21 @@ export function renderValidation(v: Extract<Validation, { shape: 'variants' }>, 
     }
     lines.push('', 'reports:', ...v.rows.map((r) => `  ${show(r.reportPath)}`), '');
   }
+  const candidateGiven = resolve(v.candidateDir) !== resolve(v.fixture.dir, v.fixture.manifest.reference);
   if (v.problems.length === 0) {
-    lines.push('✅ acceptor trusted: the correct service passes and every defect is detected by an assertion.');
+    lines.push(
+      candidateGiven
+        ? '✅ the candidate passes on the correct service and detects every defect by an assertion.'
+        : '✅ acceptor trusted: the correct service passes and every defect is detected by an assertion.',
+    );
   } else if (v.formatOnly) {
     lines.push('❌ the answers fail the static checks, so nothing was run against the service:', ...v.problems.map((p) => `  - ${p}`));
+  } else if (candidateGiven) {
+    // A given candidate is what is on trial here: what it misses is its own, not the acceptor's.
+    lines.push(
+      '❌ the candidate does not tell right from wrong here (the acceptor is proved on the reference answers: trialgate validate without --candidate):',
+      ...v.problems.map((p) => `  - ${p}`),
+    );
   } else {
     lines.push('❌ acceptor NOT trusted: it cannot tell right from wrong here.', ...v.problems.map((p) => `  - ${p}`));
   }
@@ -94,9 +110,10 @@ function renderResetProof(proof: ResetProof): string[] {
       ...proof.variants.filter((p) => p.difference).map((p) => `  - ${p.fault}: ${p.difference}`),
     );
   }
+  if (proof.limits.length) lines.push('what the proof can and cannot see:', ...proof.limits.map((l) => `  - ${l}`), '');
   const failed = proof.variants.filter((p) => p.difference).length;
-  if (proof.proved) lines.push(`✅ ${proof.why}: a run keeps one service per variant and concurrency slot, reset between uses.`);
-  else if (failed) lines.push(`ℹ️ reset not proved on ${failed} of ${proof.variants.length} variants (above): each use starts a fresh service.`);
+  if (proof.proved) lines.push(`✅ ${proof.why}: a run keeps its services in one pool for all its trials, reset and checked again after every use.`);
+  else if (failed) lines.push(`ℹ️ reset not proved on ${failed} of ${plural(proof.variants.length, 'variant')} (above): each use starts a fresh service.`);
   else lines.push(`ℹ️ ${proof.why}.`);
   return lines;
 }

@@ -1,6 +1,5 @@
 // What a task's trials say, per named check and per side: the tallies every policy and table starts from.
 import type { CheckKind, Count } from '../schemas/comparison.ts';
-import { passAtK, passPowK } from '../results/metrics.ts';
 import type { ComparedTask, ComparedTrial } from './read-results.ts';
 
 /** The comparison's own check: the trial executed rather than ending in an env error. */
@@ -18,27 +17,40 @@ export function isGated(check: string): boolean {
   return checkKind(check) !== 'env';
 }
 
-export function checkLabel(check: string, faults: readonly { id: string; label: string }[]): string {
+/**
+ * What a reader sees for a check: `detection: double-reserve — duplicate request reserves twice`. `quote`
+ * is applied to every part a user or a file supplied (a check name, a fault's label), never to the words
+ * around them, so a renderer can make those parts inert and leave the rest as it is.
+ */
+export function checkLabel(
+  check: string,
+  faults: readonly { id: string; label: string }[],
+  labels?: Readonly<Record<string, string>>,
+  quote: (text: string) => string = (text) => text,
+): string {
   const name = check.slice(check.indexOf(':') + 1);
+  // The task's kind names its own checks (a code task's hidden test groups): its label comes first.
+  const own = labels?.[check];
+  if (own !== undefined) return quote(own);
+  const named = (what: string) => {
+    const label = faults.find((f) => f.id === name)?.label;
+    return label ? `${what}: ${quote(name)} — ${quote(label)}` : `${what}: ${quote(name)}`;
+  };
   switch (checkKind(check)) {
     case 'pass':
       return 'trial pass';
     case 'env':
       return 'executed (no env error)';
-    case 'detect': {
-      const label = faults.find((f) => f.id === name)?.label;
-      return label ? `detection: ${name} — ${label}` : `detection: ${name}`;
-    }
+    case 'detect':
+      return named('detection');
     case 'constraint':
-      return `constraint: ${name}`;
-    case 'tool': {
-      const label = faults.find((f) => f.id === name)?.label;
-      return label ? `tool contract: ${name} — ${label}` : `tool contract: ${name}`;
-    }
+      return `constraint: ${quote(name)}`;
+    case 'tool':
+      return named('tool contract');
     case 'judge':
-      return `model judge: ${name}`;
+      return `model judge: ${quote(name)}`;
     case 'other':
-      return check;
+      return quote(check);
   }
 }
 
@@ -47,7 +59,11 @@ export function checkLabel(check: string, faults: readonly { id: string; label: 
  * uncalibrated judge item), or a base run that measured it differently (another judge model or prompt).
  * Pure; undefined when it gates.
  */
-export function ungatedReason(check: string, head: Pick<ComparedTask, 'ungated' | 'check_versions'>, baseVersions: ReadonlySet<string> | undefined): string | undefined {
+export function ungatedReason(
+  check: string,
+  head: Pick<ComparedTask, 'ungated' | 'check_versions'>,
+  baseVersions: ReadonlySet<string> | undefined,
+): string | undefined {
   const said = head.ungated?.[check];
   if (said) return said;
   if (!baseVersions) return undefined;
@@ -66,10 +82,7 @@ export function orderChecks(checks: Iterable<string>, faults: readonly { id: str
     return i === -1 ? faults.length : i;
   };
   return [...checks].sort(
-    (a, b) =>
-      KIND_ORDER.indexOf(checkKind(a)) - KIND_ORDER.indexOf(checkKind(b)) ||
-      faultRank(a) - faultRank(b) ||
-      (a < b ? -1 : a > b ? 1 : 0),
+    (a, b) => KIND_ORDER.indexOf(checkKind(a)) - KIND_ORDER.indexOf(checkKind(b)) || faultRank(a) - faultRank(b) || (a < b ? -1 : a > b ? 1 : 0),
   );
 }
 
@@ -95,11 +108,6 @@ export function tallyChecks(trials: readonly ComparedTrial[], into = new Map<str
     for (const check in trial.checks) if (check !== ENV_CHECK) add(check, trial.checks[check]!);
   }
   return into;
-}
-
-/** pass@1, pass@k and pass^k from n executed trials with c passes (src/results/metrics.ts); null when unknown. */
-export function passEstimates(n: number, c: number, k: number): { pass_at_1: number | null; pass_at_k: number | null; pass_pow_k: number | null } {
-  return { pass_at_1: n > 0 ? c / n : null, pass_at_k: passAtK(n, c, k), pass_pow_k: passPowK(n, c, k) };
 }
 
 export function envRule(trial: Pick<ComparedTrial, 'env_error'>): string {

@@ -1,124 +1,123 @@
-// The `familywise` policy: the chance that a pull request which changed nothing fails the gate is at
-// most α, over every gated check of the suite together (docs/comparison.md).
+// The `familywise` policy, one check at a time: the chance that a pull request which changed nothing
+// fails the gate is at most α over every gated check of the suite together (docs/comparison.md).
 //
-// Two looks at the head, each with its share of α fixed before any trial runs:
-// - the first round (k trials): Fisher's exact test per check, and Tarone's method across checks: a
-//   check counts in the family only if its margins let it reach the p-value being judged, so checks that
-//   could never be significant (a 30/30 → 5/5 check, a 0/30 one) do not dilute the others. Checks of one
-//   task whose outcomes agreed on every trial are one hypothesis: under the null the trials of a task are
-//   exchangeable, and such checks rise and fall together in every rearrangement of them.
-// - the final confirmation look (k + confirm-trials trials, for the tasks the sequential rounds kept):
-//   Fisher's exact test at α_confirm / m, m the number of gated checks. Which tasks get there is free to
-//   depend on the data: each look's test is valid at its fixed size, and the looks share α by Bonferroni.
+// A check is decided by its own counts and the plan alone (plan.ts): one-sided Fisher's exact test of the
+// head trials up to each testing look against the pooled base, each count deflated by the between-run
+// spread (spread.ts), against that look's fixed share of α / m. Nothing another check did moves its
+// threshold, and fewer head successes can only lower its p-values: a further loss never removes a flag.
 import type { CheckStatus, Count } from '../schemas/comparison.ts';
-import { fisherLower, fisherLowerReach, fisherUpper, fisherUpperReach, totalLossP } from './stats.ts';
+import type { Plan } from './plan.ts';
+import { deflate, designEffect } from './spread.ts';
+import { fisherLower, fisherUpper } from './stats.ts';
+import { plural } from '../util/counted.ts';
 
-/** One gated check of the family. */
+/** One gated check as the plan sees it. */
 export interface Member {
   base: Count;
-  /** Head trials of the first round (trial numbers 1..k). */
-  first: Count;
-  /** Head trials up to the final look, when the task's confirmation reached it. */
-  final: Count | null;
+  /** Base trials per base run (the design effect of a base run); 1 when unknown. */
+  baseRunTrials: number;
+  /** Head counts up to each look of the plan, first round first, up to the look the task reached. */
+  looks: Count[];
   /** Every head trial: what the direction and the tables use. */
   head: Count;
-  /** Same group = same task and the same outcome on every trial compared: one hypothesis. */
-  group: string;
-}
-
-export interface Budget {
-  alpha: number;
-  /** α of the first round; all of α when no task was confirmed. */
-  first: number;
-  /** α of the final confirmation look. */
-  confirm: number;
-  /** Gated checks compared: the Bonferroni family of the final look. */
-  family: number;
 }
 
 export interface Verdict {
   status: CheckStatus;
   p: number | null;
-  /** What `p` had to be at most: α₁ over the checks that could reach it, or α_confirm / family. */
+  /** What `p` had to be at most at that look: its share of α / family. */
   threshold: number | null;
   look: 'first' | 'final' | null;
+  /** Head trials at the look that decided (executed ones). */
+  trials?: number;
   rule: string;
 }
 
-/**
- * The split of α. Unconfirmed, the first round has it all. Confirmed, the first round keeps what flags a
- * total loss (every base trial succeeded, every head trial failed) of any check for certain, family ×
- * its p-value, and the final look gets the rest. Both depend only on sizes known before the head ran.
- *
- * Splitting only when some task was confirmed is sound: a task is confirmed unless every check whose
- * first-round p is at most 0.15 was already flagged at the split α₁, so with no confirmation the full α
- * flags exactly what α₁ would have.
- */
-export function familyBudget(alpha: number, family: number, baseRuns: number, k: number, confirmed: boolean): Budget {
-  // The margin keeps a total loss at exactly family × its p from failing on rounding.
-  const first = confirmed ? Math.min(alpha, family * totalLossP(baseRuns * k, k) * (1 + 1e-9)) : alpha;
-  return { alpha, first, confirm: alpha - first, family };
+export interface Decision {
+  verdict: Verdict;
+  /** The look that flagged it (index into the plan), or null. */
+  flaggedAt: number | null;
+  /** Per look reached: not flagged by then and p within that look's screening bound, so its task goes on. */
+  ambiguous: boolean[];
+  /** The lower-tail p at each look reached. */
+  p: number[];
 }
 
-export function finalThreshold(budget: Budget): number {
-  return budget.family > 0 ? budget.confirm / budget.family : 0;
+/** The deflated one-sided p that the head succeeds less often than the base, with n head trials of one run. */
+export function lowerP(base: Count, baseRunTrials: number, head: Count, rho: number): number {
+  if (head.n === 0 || base.n === 0) return 1;
+  const b = deflate(base, designEffect(baseRunTrials, rho), 'more');
+  const h = deflate(head, designEffect(head.n, rho), 'fewer');
+  return h.n === 0 || b.n === 0 ? 1 : fisherLower(b, h);
 }
 
-/** Tarone's count: how many hypotheses (groups) could reach a p-value as small as `p`. */
-class Reach {
-  private readonly sorted: number[];
-  constructor(reaches: Iterable<number>) {
-    this.sorted = [...reaches].sort((a, b) => a - b);
-  }
-  count(p: number): number {
-    let lo = 0;
-    let hi = this.sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.sorted[mid]! <= p) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
+/** The mirror: the head succeeds more often (its successes rounded down, the base's up). */
+function upperP(base: Count, baseRunTrials: number, head: Count, rho: number): number {
+  if (head.n === 0 || base.n === 0) return 1;
+  const mirror = (c: Count): Count => ({ successes: c.n - c.successes, n: c.n });
+  const b = mirror(deflate(mirror(base), designEffect(baseRunTrials, rho), 'more'));
+  const h = mirror(deflate(mirror(head), designEffect(head.n, rho), 'fewer'));
+  return h.n === 0 || b.n === 0 ? 1 : fisherUpper(b, h);
 }
 
-function groupReach(members: readonly Member[], reach: (m: Member) => number): Reach {
-  const byGroup = new Map<string, number>();
-  for (const m of members) if (!byGroup.has(m.group)) byGroup.set(m.group, reach(m));
-  return new Reach(byGroup.values());
-}
-
-export function decideFamily(members: readonly Member[], budget: Budget): Verdict[] {
-  const lower = groupReach(members, (m) => fisherLowerReach(m.base, m.first));
-  const upper = groupReach(members, (m) => fisherUpperReach(m.base, m.first));
-  const cut = finalThreshold(budget);
-  return members.map((m) => {
-    if (m.head.n === 0) return { status: 'suspect', p: null, threshold: null, look: null, rule: 'no executed head trial measured this check' };
-    if (m.base.n === 0) return { status: 'suspect', p: null, threshold: null, look: null, rule: 'no executed base trial measured this check' };
-    const first = firstLook(m, fisherLower(m.base, m.first), lower, budget.first, '');
-    if (first.flagged) return { status: 'regressed', ...first.verdict };
-    const final = m.final ? finalLook(m.final, fisherLower(m.base, m.final), cut, budget, '') : null;
-    if (final?.flagged) return { status: 'regressed', ...final.verdict };
-    const up = firstLook(m, fisherUpper(m.base, m.first), upper, budget.first, ' (head higher)');
-    const finalUp = m.final ? finalLook(m.final, fisherUpper(m.base, m.final), cut, budget, ' (head higher)') : null;
-    if (up.flagged || finalUp?.flagged) return { status: 'improved', ...(up.flagged ? up.verdict : finalUp!.verdict) };
-    if (below(m.base, m.head)) return { status: 'suspect', ...(final ?? first).verdict };
-    return { status: allAgree(m.base, m.head) ? 'unchanged' : 'flaky', ...(finalUp ?? up).verdict };
+export function decideMember(m: Member, plan: Plan): Decision {
+  const none = (rule: string): Decision => ({
+    verdict: { status: 'suspect', p: null, threshold: null, look: null, rule },
+    flaggedAt: null,
+    ambiguous: [],
+    p: [],
   });
+  if (m.head.n === 0) return none('no executed head trial measured this check');
+  if (m.base.n === 0) return none('no executed base trial measured this check');
+  const ps = m.looks.map((c) => lowerP(m.base, m.baseRunTrials, c, plan.rho));
+  let flaggedAt: number | null = null;
+  const ambiguous: boolean[] = [];
+  ps.forEach((p, i) => {
+    const look = plan.looks[i]!;
+    if (flaggedAt === null && look.cut > 0 && p <= look.cut) flaggedAt = i;
+    ambiguous.push(flaggedAt === null && p <= look.screen);
+  });
+  if (flaggedAt !== null) return { verdict: { status: 'regressed', ...tested(m, plan, flaggedAt, ps[flaggedAt]!, '') }, flaggedAt, ambiguous, p: ps };
+  const tests = ps.map((_, i) => i).filter((i) => plan.looks[i]!.cut > 0);
+  const ups = tests.map((i) => ({ i, p: upperP(m.base, m.baseRunTrials, m.looks[i]!, plan.rho) }));
+  const up = ups.find((u) => u.p <= plan.looks[u.i]!.cut);
+  if (up) return { verdict: { status: 'improved', ...tested(m, plan, up.i, up.p, ' (head higher)') }, flaggedAt, ambiguous, p: ps };
+  // The figures of the last test the check had, in the direction the head moved.
+  const last = tests.length ? tests[tests.length - 1]! : null;
+  const down = below(m.base, m.head);
+  const shown =
+    last === null ? screened(m, plan, ps) : down ? tested(m, plan, last, ps[last]!, '') : tested(m, plan, last, ups[ups.length - 1]!.p, ' (head higher)');
+  if (down) return { verdict: { status: 'suspect', ...shown }, flaggedAt, ambiguous, p: ps };
+  return { verdict: { status: allAgree(m.base, m.head) ? 'unchanged' : 'flaky', ...shown }, flaggedAt, ambiguous, p: ps };
 }
 
-function firstLook(m: Member, p: number, reach: Reach, alpha: number, side: string) {
-  const family = Math.max(1, reach.count(p));
-  const flagged = p * family <= alpha;
-  const adjusted = p * family > 1 ? '> 1' : `= ${formatP(p * family)}`;
-  const rule = `first ${m.first.n} trials: Fisher p${side} = ${formatP(p)}; ${family} check${family === 1 ? '' : 's'} could reach it: ${family} × p ${adjusted} ${flagged ? '≤' : '>'} α₁ = ${formatP(alpha)}`;
-  return { flagged, verdict: { p, threshold: alpha / family, look: 'first' as const, rule } };
+/** The rule of a testing look: its p against its share, in words. */
+function tested(m: Member, plan: Plan, i: number, p: number, side: string): Omit<Verdict, 'status'> {
+  const look = plan.looks[i]!;
+  const n = m.looks[i]!.n;
+  const flagged = p <= look.cut;
+  const share = look.cut === plan.perCheck ? `α / ${plan.family} = ${formatP(look.cut)}` : `its share ${formatP(look.cut)} of α / ${plan.family}`;
+  const where = i === 0 ? `first ${plural(n, 'trial')}` : `${plural(n, 'trial')} after confirmation`;
+  return {
+    p,
+    threshold: look.cut,
+    look: i === 0 ? 'first' : 'final',
+    trials: n,
+    rule: `${where}: Fisher p${side} = ${formatP(p)} ${flagged ? '≤' : '>'} ${share}`,
+  };
 }
 
-function finalLook(final: Count, p: number, cut: number, budget: Budget, side: string) {
-  const flagged = p <= cut;
-  const rule = `${final.n} trials after confirmation: Fisher p${side} = ${formatP(p)} ${flagged ? '≤' : '>'} ${formatP(budget.confirm)} / ${budget.family} checks = ${formatP(cut)}`;
-  return { flagged, verdict: { p, threshold: cut, look: 'final' as const, rule } };
+/** A check never tested (its task left after the first round): what the first round's screen saw. */
+function screened(m: Member, plan: Plan, ps: number[]): Omit<Verdict, 'status'> {
+  const p = ps[0]!;
+  const bound = plan.looks[0]!.screen;
+  return {
+    p,
+    threshold: null,
+    look: null,
+    trials: m.looks[0]!.n,
+    rule: `first ${plural(m.looks[0]!.n, 'trial')} screen only: Fisher p = ${formatP(p)} ${p <= bound ? '≤' : '>'} ${formatP(bound)}${p <= bound ? ', confirmation needed' : ', not ambiguous'}`,
+  };
 }
 
 function below(base: Count, head: Count): boolean {

@@ -3,9 +3,11 @@
 //
 // A base run's task is pooled only when its definition of the measurement (fixture hash, acceptor
 // version, budget) equals the head's; the others are remembered as candidates that differ.
-import type { Count, Denominators, Difference, RunRef, TaskFigures } from '../schemas/comparison.ts';
+import { passRates } from '../results/metrics.ts';
+import type { Count, Denominators, Difference, RunRef, SideFigures } from '../schemas/comparison.ts';
 import { UserInputError } from '../util/errors.ts';
-import { checkKind, envRule, passEstimates, tallyChecks } from './checks.ts';
+import { baseRunProblem } from './base-runs.ts';
+import { checkKind, ENV_CHECK, envRule, tallyChecks } from './checks.ts';
 import type { ComparedResults, ComparedTask, ComparedTrial } from './read-results.ts';
 
 const executed = (t: ComparedTrial): boolean => t.outcome === 'pass' || t.outcome === 'fail';
@@ -13,7 +15,7 @@ const executed = (t: ComparedTrial): boolean => t.outcome === 'pass' || t.outcom
 /** One side's figures of a task, pooled over the runs added. */
 export class FigureFold {
   private k: number | null = null;
-  private readonly counts = { launched: 0, executed: 0, env_errors: 0, unexecuted: 0, passes: 0 };
+  private readonly counts = { launched: 0, n: 0, env_errors: 0, unexecuted: 0, passes: 0 };
   private wall = 0;
   private tokens: number | null = 0;
   private cost: number | null = 0;
@@ -27,7 +29,7 @@ export class FigureFold {
     this.runs += 1;
     for (const t of task.trials) {
       this.counts.launched += 1;
-      if (executed(t)) this.counts.executed += 1;
+      if (executed(t)) this.counts.n += 1;
       if (t.outcome === 'pass') this.counts.passes += 1;
       if (t.outcome === 'pass' || (t.outcome === 'fail' && t.repair?.outcome === 'pass')) this.repaired.passes += 1;
       if (t.repair && executed(t)) {
@@ -46,20 +48,31 @@ export class FigureFold {
     this.cost = this.cost === null || task.summary.cost_usd === undefined ? null : finite(this.cost + task.summary.cost_usd, file, task.id, 'summary.cost_usd');
   }
 
-  figures(tallies: ReadonlyMap<string, Count>): TaskFigures {
-    const detections: Record<string, Count> = {};
-    for (const [check, count] of tallies) if (checkKind(check) === 'detect') detections[check.slice('detect:'.length)] = count;
+  figures(tallies: ReadonlyMap<string, Count>): SideFigures {
+    const detections: SideFigures['detections'] = {};
+    for (const [check, count] of tallies)
+      if (checkKind(check) === 'detect') detections[check.slice('detect:'.length)] = { detected: count.successes, n: count.n };
+    const { n, passes } = this.counts;
     return {
       k: this.k ?? 1,
       ...this.counts,
-      ...passEstimates(this.counts.executed, this.counts.passes, this.k ?? 1),
+      ...passRates(n, passes, this.k ?? 1),
       detections,
       wall_ms: this.wall,
       ...(this.tokens === null || this.runs === 0 ? {} : { tokens: this.tokens }),
       ...(this.cost === null || this.runs === 0 ? {} : { cost_usd: this.cost }),
       env_error_rules: [...this.rules].map(([rule, trials]) => ({ rule, trials })),
       ...(this.repaired.repairs
-        ? { repaired: { passes: this.repaired.passes, executed: this.counts.executed, repairs: this.repaired.repairs, minutes: Math.round(this.repaired.minutes * 10) / 10, patch_lines: this.repaired.patch_lines } }
+        ? {
+            repaired: {
+              passes: this.repaired.passes,
+              n,
+              pass_at_1: n > 0 ? this.repaired.passes / n : null,
+              repairs: this.repaired.repairs,
+              minutes: Math.round(this.repaired.minutes * 10) / 10,
+              patch_lines: this.repaired.patch_lines,
+            },
+          }
         : {}),
     };
   }
@@ -71,63 +84,19 @@ function finite(x: number, file: string, task: string, field: string): number {
   throw new UserInputError(file, `task ${JSON.stringify(task)}: ${field}`, 'too large to add up over the pooled runs: check the values this file holds');
 }
 
-/**
- * Which checks of a task had the same outcome on every trial seen: partition refinement, one trial at a
- * time, so no outcome is kept. A check first seen late shares the class of "absent so far" (slot 0).
- */
-export class Columns {
-  private names: string[] = [''];
-  private slots = new Map<string, number>();
-  private classes: number[] = [0];
-  private readonly keys: number[] = [];
-
-  observe(checks: Readonly<Record<string, boolean>>): void {
-    for (const name in checks) {
-      if (this.slots.has(name)) continue;
-      this.slots.set(name, this.names.length);
-      this.names.push(name);
-      this.classes.push(this.classes[0]!);
-    }
-    // Refine in place: a new class per distinct (old class, outcome in this trial). A task has a handful of
-    // checks, so a scan; no allocation, as this runs once per trial of every base run.
-    const keys = this.keys;
-    let distinct = 0;
-    for (let i = 0; i < this.names.length; i++) {
-      const value = i === 0 ? undefined : checks[this.names[i]!];
-      const key = this.classes[i]! * 3 + (value === undefined ? 0 : value ? 1 : 2);
-      let at = 0;
-      while (at < distinct && keys[at] !== key) at++;
-      if (at === distinct) keys[distinct++] = key;
-      this.classes[i] = at;
-    }
-  }
-
-  observeTrials(trials: readonly ComparedTrial[]): void {
-    for (const t of trials) if (executed(t)) this.observe(t.checks);
-  }
-
-  /** The class of a check: equal classes, identical columns. */
-  classOf(check: string): number {
-    return this.classes[this.slots.get(check) ?? 0]!;
-  }
-
-  clone(): Columns {
-    const c = new Columns();
-    c.names = [...this.names];
-    c.slots = new Map(this.slots);
-    c.classes = [...this.classes];
-    return c;
-  }
-}
-
 export interface MatchedBase {
   runs: number;
   tallies: Map<string, Count>;
+  /** Per check, its counts in each pooled run that measured it: what the between-run spread is estimated from. */
+  perRun: Map<string, Count[]>;
+  /** Its executed trials scored by how many of their checks succeeded, per pooled run: what the spread is tested with. */
+  scores: { perRun: { n: number; sum: number }[]; squares: number };
   figures: FigureFold;
-  columns: Columns;
   holdout: boolean;
   /** Per versioned check (a judge item), every version the pooled base runs measured it with. */
   versions: Map<string, Set<string>>;
+  /** The faults any pooled base run's task selected: their detect: and tool: checks were the base's to measure. */
+  faults: Set<string>;
 }
 
 export interface DifferingBase {
@@ -165,7 +134,17 @@ export function runRef(results: ComparedResults): RunRef {
 
 /** Run-level denominators, one run at a time. */
 export class DenominatorFold {
-  private readonly out: Denominators = { runs: 0, k: [], tasks: 0, launched: 0, executed: 0, env_errors: 0, unexecuted: 0, env_error_rules: [], holdout_env_errors: 0 };
+  private readonly out: Denominators = {
+    runs: 0,
+    k: [],
+    tasks: 0,
+    launched: 0,
+    executed: 0,
+    env_errors: 0,
+    unexecuted: 0,
+    env_error_rules: [],
+    holdout_env_errors: 0,
+  };
   private readonly rules = new Map<string, number>();
   private readonly ids = new Set<string>();
 
@@ -206,6 +185,13 @@ export class BaseFold {
   readonly denominators = new DenominatorFold();
   /** The first base run of another trial set, if any. */
   mismatch: { index: number; name: string } | null = null;
+  /** Base runs given that cannot serve as a baseline (base-runs.ts), in the order given: never pooled. */
+  readonly unused: { index: number; ref: RunRef; reason: string }[] = [];
+  /** Pooled base runs whose holdout tasks cannot be compared with the head's (holdoutRefusal), with why. */
+  readonly holdoutRefused: string[] = [];
+  /** Pooled base runs whose holdout tasks were compared. */
+  holdoutRuns = 0;
+  private given = 0;
   private readonly headTasks: Map<string, ComparedTask>;
 
   constructor(private readonly head: ComparedResults) {
@@ -217,13 +203,25 @@ export class BaseFold {
   }
 
   add(base: ComparedResults, file = 'base results'): void {
-    const index = this.refs.length;
+    const index = this.given++;
+    if (base.trial_set.name !== this.head.trial_set.name && !this.mismatch) this.mismatch = { index, name: base.trial_set.name };
+    const problem = baseRunProblem(base);
+    if (problem) {
+      this.unused.push({ index, ref: runRef(base), reason: problem });
+      return;
+    }
     this.refs.push(runRef(base));
     this.denominators.add(base);
-    if (base.trial_set.name !== this.head.trial_set.name && !this.mismatch) this.mismatch = { index, name: base.trial_set.name };
+    const refused = holdoutRefusal(base, this.head);
+    if (refused) this.holdoutRefused.push(refused);
+    else if (base.tasks.some((t) => t.set === 'holdout')) this.holdoutRuns += 1;
     for (const task of base.tasks) {
+      // A base run that did not rerun a task holds no evidence of it: as if the task were not in that run.
+      if (task.not_rerun !== undefined) continue;
       const head = this.headTasks.get(task.id);
       const holdout = task.set === 'holdout';
+      // Named with another key, or by their ids: nothing of the head is that task.
+      if (holdout && refused) continue;
       if (!head) {
         const r = this.removed.get(task.id) ?? { runs: 0, tallies: new Map(), figures: new FigureFold(), last: task, holdout: false };
         r.runs += 1;
@@ -236,16 +234,44 @@ export class BaseFold {
       }
       const differs = definitionDiffs(task, head);
       if (differs.length === 0) {
-        const m = this.matched.get(task.id) ?? { runs: 0, tallies: new Map(), figures: new FigureFold(), columns: new Columns(), holdout: false, versions: new Map() };
+        const m: MatchedBase = this.matched.get(task.id) ?? {
+          runs: 0,
+          tallies: new Map(),
+          perRun: new Map(),
+          scores: { perRun: [], squares: 0 },
+          figures: new FigureFold(),
+          holdout: false,
+          versions: new Map(),
+          faults: new Set(),
+        };
         m.runs += 1;
+        for (const fault of task.faults) m.faults.add(fault.id);
         for (const check in task.check_versions ?? {}) {
           let seen = m.versions.get(check);
           if (!seen) m.versions.set(check, (seen = new Set<string>()));
           seen.add(task.check_versions![check]!);
         }
-        tallyChecks(task.trials, m.tallies);
+        for (const [check, count] of tallyChecks(task.trials)) {
+          const pooled = m.tallies.get(check);
+          if (pooled) {
+            pooled.successes += count.successes;
+            pooled.n += count.n;
+          } else m.tallies.set(check, { ...count });
+          const runs = m.perRun.get(check);
+          if (runs) runs.push(count);
+          else m.perRun.set(check, [count]);
+        }
+        const run = { n: 0, sum: 0 };
+        for (const trial of task.trials) {
+          if (!executed(trial)) continue;
+          let z = 0;
+          for (const check in trial.checks) if (check !== ENV_CHECK && trial.checks[check]) z += 1;
+          run.n += 1;
+          run.sum += z;
+          m.scores.squares += z * z;
+        }
+        m.scores.perRun.push(run);
         m.figures.add(task, file);
-        m.columns.observeTrials(task.trials);
         m.holdout ||= holdout;
         this.matched.set(task.id, m);
         continue;
@@ -259,4 +285,25 @@ export class BaseFold {
       this.differing.set(task.id, d);
     }
   }
+}
+
+/**
+ * Why the holdout tasks of `base` cannot be compared with the head's, or null: their pseudonyms were made
+ * with another key (or the base named them by id, before results@3), or the base could not run them. A
+ * pseudonym made with another key names no task of the head, so comparing would find every holdout task
+ * new on one side and removed on the other, and pass the gate on nothing.
+ */
+export function holdoutRefusal(base: Pick<ComparedResults, 'holdout' | 'tasks'>, head: Pick<ComparedResults, 'holdout' | 'tasks'>): string | null {
+  const has = (r: Pick<ComparedResults, 'tasks'>) => r.tasks.some((t) => t.set === 'holdout');
+  if (!has(base) && !has(head) && !base.holdout && !head.holdout) return null;
+  if (base.holdout?.unavailable) return `the base run could not run the holdout source's tasks (${base.holdout.unavailable})`;
+  if (!has(base) && !has(head)) return null;
+  const [b, h] = [base.holdout, head.holdout];
+  if (b?.key_id === h?.key_id) return null;
+  if (!b || !h)
+    return `the ${b ? 'head' : 'base'} run names its holdout tasks by their ids (written before results@3): rerun ${b ? 'the head' : 'the baseline workflow'} with this trialgate`;
+  const own = h.key === 'run' ? 'the head' : b.key === 'run' ? 'the base run' : null;
+  if (own)
+    return `${own} named its holdout tasks with a key of its own (the holdout key variable was not set where it ran): set the same holdout key (TRIALGATE_HOLDOUT_KEY, or the trial set's holdout.key_env) where base and head run`;
+  return 'the base run named its holdout tasks with another holdout key than the head: set the same key where base and head run, then rerun the baseline workflow';
 }

@@ -1,12 +1,13 @@
 // The two gate policies, their defaults, and what each can reach at a given k (docs/comparison.md).
 import type { CheckStatus, Count, Policy } from '../schemas/comparison.ts';
 import { allAgree, formatP, type Verdict } from './familywise.ts';
-import { totalLossP } from './stats.ts';
+import { makePlan, totalLossAt } from './plan.ts';
+import { plural, thousands } from '../util/counted.ts';
 
 /**
  * The familywise α: 1 % of pull requests that changed nothing may fail on a pooled base; with one base run
- * a total loss of a k = 5 check reaches only p = 1/252, so flagging it in a suite of hundreds of checks
- * needs 5 % (bench/results/policy-simulation.md).
+ * a total loss needs many confirmation trials to reach α / m (1/C(3 + n, 3) with a base of 3), so 5 % keeps
+ * that within the default budget (bench/results/policy-simulation.md).
  */
 export function defaultAlpha(baseRuns: number): number {
   return baseRuns <= 1 ? 0.05 : 0.01;
@@ -15,43 +16,69 @@ export function defaultAlpha(baseRuns: number): number {
 export interface PolicyReach {
   policy: Policy;
   reachable: boolean;
-  /** The p-value of a total loss (every base trial succeeded, every head trial failed); null for strict. */
+  /** The p-value of a total loss at the look that tests it (every base trial succeeded, every head trial failed); null for strict. */
   totalLossP: number | null;
   /** What a reader of trialgate.yml or the comment needs to know, in one sentence. */
   note: string;
 }
 
+export interface ReachInput {
+  k: number;
+  baseRuns: number;
+  alpha?: number;
+  /** Most extra trials per task (confirm-trials); null: the default. */
+  budget?: number | null;
+  /** Gated checks of the suite; before a run they are unknown and 1 is the most any suite can reach. */
+  family?: number;
+  /** Executed base trials per task, when known (else baseRuns × k). */
+  baseTrials?: number;
+  rho?: number;
+}
+
 /**
- * Whether `policy` can flag a regression at all with k head trials against `baseRuns` runs of k: pure,
- * so the trial set's loader can warn before any trial runs. A familywise check can reach at best the
- * p-value of a total loss; above α nothing can be flagged, whatever happens.
+ * Whether `policy` can flag a regression at all: pure, so the action can warn before any trial runs. A
+ * familywise check can at best reach the p-value of a total loss at the look that tests it; when that is
+ * above its share of α, nothing can be flagged, whatever happens.
  */
-export function policyReach(policy: Policy, k: number, baseRuns: number, alpha = defaultAlpha(baseRuns)): PolicyReach {
+export function policyReach(policy: Policy, input: ReachInput): PolicyReach {
   if (policy === 'strict') {
-    return { policy, reachable: true, totalLossP: null, note: 'strict flags any failed head trial of a check whose base trials all succeeded; it does not bound false alarms' };
+    return {
+      policy,
+      reachable: true,
+      totalLossP: null,
+      note: 'strict flags any failed head trial of a check whose base trials all succeeded; it does not bound false alarms',
+    };
   }
-  const p = totalLossP(baseRuns * k, k);
-  const runs = `${baseRuns} base run${baseRuns === 1 ? '' : 's'}`;
-  if (p > alpha) {
+  const { k, baseRuns } = input;
+  const alpha = input.alpha ?? defaultAlpha(baseRuns);
+  const family = Math.max(1, input.family ?? 1);
+  const baseTrials = input.baseTrials ?? baseRuns * k;
+  const plan = makePlan({ k, baseTrials, family, alpha, budget: input.budget ?? null, rho: input.rho ?? 0 });
+  const runs = plural(baseRuns, 'base run');
+  const checks = input.family === undefined ? 'a single gated check' : `each of ${thousands(family)} gated checks`;
+  if (!plan.totalLoss) {
+    const last = plan.looks[plan.looks.length - 1]!;
+    const p = totalLossAt(last.trials, baseTrials, k, plan.rho);
     return {
       policy,
       reachable: false,
       totalLossP: p,
-      note: `with k = ${k} and ${runs}, even a total loss (${baseRuns * k}/${baseRuns * k} → 0/${k}) reaches only p = ${formatP(p)} > α = ${alpha}: familywise cannot flag anything; raise trials or baseline-runs`,
+      note: `with k = ${k}, ${runs} and ${plural(plan.budget, 'confirmation trial')}, even a total loss (${baseTrials}/${baseTrials} → 0/${last.trials}) reaches only p = ${formatP(p)}, above the share of α ${alpha} of ${checks}: familywise cannot flag anything; raise trials, baseline-runs or confirm-trials`,
     };
   }
-  const family = Math.floor(alpha / p);
+  const t = plan.totalLoss;
+  const where = t.look === 0 ? `in the first ${plural(t.trials, 'trial')}` : `at ${plural(t.trials, 'head trial')} (the first confirmation look)`;
   return {
     policy,
     reachable: true,
-    totalLossP: p,
-    note: `a total loss (${baseRuns * k}/${baseRuns * k} → 0/${k}) reaches p = ${formatP(p)}; it is flagged for certain while at most ${String(family).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} checks of the suite could reach as far`,
+    totalLossP: t.p,
+    note: `a total loss (${baseTrials}/${baseTrials} → 0/${t.trials}) reaches p = ${formatP(t.p)} ${where}, within its share: flagged for certain`,
   };
 }
 
-/** familywise when it can flag a total loss at all, else strict (and the comment says why). */
-export function defaultPolicy(baseRuns: number, k: number, alpha = defaultAlpha(baseRuns)): Policy {
-  return policyReach('familywise', k, baseRuns, alpha).reachable ? 'familywise' : 'strict';
+/** familywise when it can flag a total loss at all (the runs taken as exchangeable), else strict (and the comment says why). */
+export function defaultPolicy(input: ReachInput): Policy {
+  return policyReach('familywise', { ...input, rho: 0 }).reachable ? 'familywise' : 'strict';
 }
 
 export function decideStrict(base: Count, head: Count): Verdict {
@@ -60,9 +87,12 @@ export function decideStrict(base: Count, head: Count): Verdict {
   if (base.n === 0) return decided('suspect', 'no executed base trial measured this check');
   const headFailed = head.n - head.successes;
   const baseFailed = base.n - base.successes;
-  if (base.successes === base.n && headFailed > 0) return decided('regressed', `strict: base succeeded on all ${base.n}, head failed ${headFailed} of ${head.n}`);
-  if (head.successes === head.n && baseFailed > 0) return decided('improved', `strict: head succeeded on all ${head.n}, base failed ${baseFailed} of ${base.n}`);
-  if (head.successes * base.n < base.successes * head.n) return decided('suspect', `strict gates only a drop from all-succeeded; base failed ${baseFailed} of ${base.n}`);
+  if (base.successes === base.n && headFailed > 0)
+    return decided('regressed', `strict: base succeeded on all ${base.n}, head failed ${headFailed} of ${head.n}`);
+  if (head.successes === head.n && baseFailed > 0)
+    return decided('improved', `strict: head succeeded on all ${head.n}, base failed ${baseFailed} of ${base.n}`);
+  if (head.successes * base.n < base.successes * head.n)
+    return decided('suspect', `strict gates only a drop from all-succeeded; base failed ${baseFailed} of ${base.n}`);
   const agree = allAgree(base, head);
   return decided(agree ? 'unchanged' : 'flaky', agree ? 'strict: same outcome on every trial' : 'strict: no drop from all-succeeded');
 }

@@ -8,20 +8,24 @@
 import { READABLE_RESULTS_SCHEMAS, RESULTS_SCHEMA, Results, type RunInfo, type TaskResult, type TaskSummary, type TrialResult } from '../schemas/results.ts';
 import { parseOrThrow, UserInputError } from '../util/errors.ts';
 import { readJsonFile } from '../util/files.ts';
+import { plural } from '../util/counted.ts';
 
-export type ComparedTrial = Pick<TrialResult, 'trial' | 'outcome' | 'env_error' | 'checks' | 'wall_ms' | 'evidence'> & {
+export type ComparedTrial = Pick<TrialResult, 'trial' | 'outcome' | 'env_error' | 'env_error_source' | 'checks' | 'wall_ms' | 'evidence'> & {
   /** Shown beside the raw figures, never compared or gated. */
   repair?: Pick<NonNullable<TrialResult['repair']>, 'outcome' | 'minutes' | 'patch_lines'>;
 };
 
-export type ComparedTask = Pick<TaskResult, 'id' | 'set' | 'fixture_sha256' | 'acceptor_version' | 'budget' | 'faults' | 'ungated' | 'check_versions' | 'judge'> & {
+export type ComparedTask = Pick<
+  TaskResult,
+  'id' | 'set' | 'fixture_sha256' | 'acceptor_version' | 'budget' | 'faults' | 'check_labels' | 'ungated' | 'check_versions' | 'judge' | 'not_rerun'
+> & {
   trials: ComparedTrial[];
   summary: Pick<TaskSummary, 'k' | 'tokens' | 'cost_usd' | 'judge'>;
 };
 
 /** The part of results.json that compare and report read; a whole Results is one. */
-export type ComparedResults = Pick<Results, 'schema' | 'trial_set'> & {
-  run: Pick<RunInfo, 'git_sha' | 'ref' | 'started_at' | 'finished_at' | 'tool_version' | 'k'>;
+export type ComparedResults = Pick<Results, 'schema' | 'trial_set' | 'holdout'> & {
+  run: Pick<RunInfo, 'git_sha' | 'ref' | 'started_at' | 'finished_at' | 'tool_version' | 'k' | 'integrity_error' | 'isolation'>;
   tasks: ComparedTask[];
 };
 
@@ -41,18 +45,36 @@ export async function readComparedResults(path: string): Promise<ComparedResults
   return results;
 }
 
-/** A task id twice in one file would make the result depend on which copy wins; a trial number twice likewise. */
+/**
+ * A task id twice in one file would make the result depend on which copy wins; a trial number twice likewise.
+ * A task not rerun produced no evidence: a trial under it is refused, never counted.
+ */
 function checkIds(results: ComparedResults, path: string): void {
   const seen = new Map<string, number>();
   results.tasks.forEach((task, i) => {
+    if (task.not_rerun !== undefined && task.trials.length > 0)
+      throw new UserInputError(
+        path,
+        `tasks[${i}].trials`,
+        `holds ${plural(task.trials.length, 'trial')} of a task that was not rerun (not_rerun is set): a task is rerun or not`,
+      );
     const first = seen.get(task.id);
     if (first !== undefined) {
-      throw new UserInputError(path, `tasks[${i}].id`, `task id ${JSON.stringify(task.id)} appears twice (tasks[${first}] and tasks[${i}]): each task once per results file`);
+      throw new UserInputError(
+        path,
+        `tasks[${i}].id`,
+        `task id ${JSON.stringify(task.id)} appears twice (tasks[${first}] and tasks[${i}]): each task once per results file`,
+      );
     }
     seen.set(task.id, i);
     const trials = new Set<number>();
     task.trials.forEach((trial, j) => {
-      if (trials.has(trial.trial)) throw new UserInputError(path, `tasks[${i}].trials[${j}].trial`, `trial ${trial.trial} of task ${JSON.stringify(task.id)} appears twice: each trial number once per task`);
+      if (trials.has(trial.trial))
+        throw new UserInputError(
+          path,
+          `tasks[${i}].trials[${j}].trial`,
+          `trial ${trial.trial} of task ${JSON.stringify(task.id)} appears twice: each trial number once per task`,
+        );
       trials.add(trial.trial);
     });
   });
@@ -61,7 +83,11 @@ function checkIds(results: ComparedResults, path: string): void {
 /** The version is checked before the shape, so a file of another version gets that message, not a field error. */
 function checkSchemaString(data: unknown, path: string): void {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new UserInputError(path, '', `expected a trialgate results object ("schema": "${RESULTS_SCHEMA}"), found ${Array.isArray(data) ? 'an array' : data === null ? 'null' : typeof data}`);
+    throw new UserInputError(
+      path,
+      '',
+      `expected a trialgate results object ("schema": "${RESULTS_SCHEMA}"), found ${Array.isArray(data) ? 'an array' : data === null ? 'null' : typeof data}`,
+    );
   }
   const schema = (data as { schema?: unknown }).schema;
   if ((READABLE_RESULTS_SCHEMAS as readonly unknown[]).includes(schema)) return;
@@ -71,7 +97,11 @@ function checkSchemaString(data: unknown, path: string): void {
     throw new UserInputError(path, 'schema', `is "${schema}", written by a newer trialgate; this one reads "${RESULTS_SCHEMA}": upgrade trialgate`);
   }
   if (version !== undefined) {
-    throw new UserInputError(path, 'schema', `is "${schema}", written by an older trialgate; this one reads ${READABLE_RESULTS_SCHEMAS.map((v) => `"${v}"`).join(' and ')}: rerun the trials with this version`);
+    throw new UserInputError(
+      path,
+      'schema',
+      `is "${schema}", written by an older trialgate; this one reads ${READABLE_RESULTS_SCHEMAS.map((v) => `"${v}"`).join(' and ')}: rerun the trials with this version`,
+    );
   }
   throw new UserInputError(
     path,
@@ -108,11 +138,27 @@ function validateCompared(data: unknown, file: string): ComparedResults {
   nullableString(run.ref, 'run.ref');
   for (const field of ['started_at', 'finished_at', 'tool_version'] as const) string(run[field], `run.${field}`);
   integer(run.k, 'run.k');
+  // A base run whose integrity failed is not a baseline (base-runs.ts).
+  if (run.integrity_error !== undefined) string(run.integrity_error, 'run.integrity_error');
+  // Every output of a run says when it was not isolated (report/isolation.ts).
+  if (run.isolation !== undefined) {
+    const isolation = object(run.isolation, 'run.isolation');
+    if (isolation.mechanism !== 'bubblewrap' && isolation.mechanism !== 'none') fail('run.isolation.mechanism', '"bubblewrap" or "none"');
+    if (isolation.reason !== undefined) string(isolation.reason, 'run.isolation.reason');
+  }
+  // Whether holdout tasks compare at all depends on it (compare/fold.ts).
+  if (root.holdout !== undefined) {
+    const holdout = object(root.holdout, 'holdout');
+    if (holdout.key !== 'configured' && holdout.key !== 'run') fail('holdout.key', '"configured" or "run"');
+    string(holdout.key_id, 'holdout.key_id');
+    if (holdout.unavailable !== undefined) string(holdout.unavailable, 'holdout.unavailable');
+  }
   array(root.tasks, 'tasks').forEach((value, i) => {
     const at = `tasks[${i}]`;
     const task = object(value, at);
     for (const field of ['id', 'fixture_sha256', 'acceptor_version'] as const) string(task[field], `${at}.${field}`);
     if (task.set !== 'dev' && task.set !== 'holdout') fail(`${at}.set`, '"dev" or "holdout"');
+    if (task.not_rerun !== undefined) string(task.not_rerun, `${at}.not_rerun`);
     const budget = object(task.budget, `${at}.budget`);
     number(budget.wall_seconds, `${at}.budget.wall_seconds`, true);
     optionalNumber(budget.max_tokens, `${at}.budget.max_tokens`, true);
@@ -127,7 +173,7 @@ function validateCompared(data: unknown, file: string): ComparedResults {
     optionalNumber(summary.tokens, `${at}.summary.tokens`);
     optionalNumber(summary.cost_usd, `${at}.summary.cost_usd`);
     // What decides gating and what the judge section shows: checked here, as everything compare uses is.
-    for (const field of ['ungated', 'check_versions'] as const) {
+    for (const field of ['ungated', 'check_versions', 'check_labels'] as const) {
       if (task[field] === undefined) continue;
       const map = object(task[field], `${at}.${field}`);
       for (const name in map) string(map[name], `${at}.${field}.${name}`);
@@ -156,6 +202,8 @@ function validateCompared(data: unknown, file: string): ComparedResults {
       integer(trial.trial, `${tat}.trial`);
       if (!OUTCOMES.has(trial.outcome as string)) fail(`${tat}.outcome`, 'one of pass | fail | env_error | unexecuted');
       if (trial.env_error !== undefined) string(trial.env_error, `${tat}.env_error`);
+      // Whether a first round lost to the environment is retried depends on it (compare/decide.ts).
+      if (trial.env_error_source !== undefined && trial.env_error_source !== 'agent') fail(`${tat}.env_error_source`, '"agent" or nothing');
       number(trial.wall_ms, `${tat}.wall_ms`);
       string(trial.evidence, `${tat}.evidence`);
       if (trial.repair !== undefined) {

@@ -4,6 +4,7 @@
 import { FAILURES_SCHEMA, type FailureArchive, type FailureCause, type FailureEntry, type RegressionCase } from '../schemas/failures.ts';
 import type { Results } from '../schemas/results.ts';
 import { failuresOf, type Failure } from './signature.ts';
+import { plural } from '../util/counted.ts';
 
 const OCCURRENCES_KEPT = 20;
 /** Causes people give; the others the program proves. */
@@ -81,12 +82,18 @@ export interface Stability {
 /** Why `entry` may not become a regression case in `set`; empty when it may. */
 export function promotionProblems(archive: FailureArchive, entry: FailureEntry, set: 'dev' | 'holdout', stability: Stability): string[] {
   const problems: string[] = [];
-  const duplicate = archive.regressions.find((r) => r.signature === entry.signature || (r.task === entry.task && r.check === entry.check && r.criterion === entry.criterion));
+  const duplicate = archive.regressions.find(
+    (r) => r.signature === entry.signature || (r.task === entry.task && r.check === entry.check && r.criterion === entry.criterion),
+  );
   if (duplicate) problems.push(`a duplicate of regression case ${duplicate.id} (${duplicate.task} · ${duplicate.check} · ${duplicate.criterion})`);
-  if (!clearCriterion(entry)) problems.push(`its criterion does not name an assertion, a boundary or a rule (${entry.criterion}): an execution error or an incomplete report is no regression case`);
+  if (!clearCriterion(entry))
+    problems.push(
+      `its criterion does not name an assertion, a boundary or a rule (${entry.criterion}): an execution error or an incomplete report is no regression case`,
+    );
   const executed = stability.runs - stability.env_errors;
   if (executed < 1) problems.push(`its environment is not stable: all ${stability.runs} re-runs were environment errors`);
-  else if (stability.reproduced < executed) problems.push(`its environment is not stable: it failed this way in ${stability.reproduced} of ${executed} executed re-runs`);
+  else if (stability.reproduced < executed)
+    problems.push(`its environment is not stable: it failed this way in ${stability.reproduced} of ${plural(executed, 'executed re-run')}`);
   if (set === 'holdout') {
     const why = holdoutRefusal(archive, entry);
     if (why) problems.push(why);
@@ -113,9 +120,24 @@ function holdoutRefusal(archive: FailureArchive, entry: FailureEntry): string | 
   return undefined;
 }
 
-export function promote(archive: FailureArchive, entry: FailureEntry, set: 'dev' | 'holdout', stability: Stability, now: string): { archive: FailureArchive; regression: RegressionCase } {
+export function promote(
+  archive: FailureArchive,
+  entry: FailureEntry,
+  set: 'dev' | 'holdout',
+  stability: Stability,
+  now: string,
+): { archive: FailureArchive; regression: RegressionCase } {
   const n = archive.regressions.reduce((max, r) => Math.max(max, Number(r.id.slice(2)) || 0), 0) + 1;
-  const regression: RegressionCase = { id: `R-${n}`, signature: entry.signature, task: entry.task, check: entry.check, criterion: entry.criterion, set, promoted_at: now, stability };
+  const regression: RegressionCase = {
+    id: `R-${n}`,
+    signature: entry.signature,
+    task: entry.task,
+    check: entry.check,
+    criterion: entry.criterion,
+    set,
+    promoted_at: now,
+    stability,
+  };
   return { archive: { ...archive, regressions: [...archive.regressions, regression] }, regression };
 }
 

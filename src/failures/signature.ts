@@ -16,10 +16,14 @@ export interface Failure {
   occurrence: Occurrence;
 }
 
-/** Every failure of every failed trial in `results`; `source` names where the results came from. */
+/**
+ * Every failure of every failed trial of a dev task in `results`; `source` names where the results came from.
+ * A holdout task's failures are not archived: what failed there is sealed (docs/holdout.md).
+ */
 export function failuresOf(results: Results, source: string): Failure[] {
   const out: Failure[] = [];
   for (const task of results.tasks) {
+    if (task.set === 'holdout') continue;
     for (const trial of task.trials) {
       if (trial.outcome !== 'fail') continue;
       const occurrence = occurrenceOf(results, task.fixture_sha256, trial, source);
@@ -54,7 +58,8 @@ export function failedChecks(trial: TrialResult): { check: string; criterion: st
 }
 
 function describe(trial: TrialResult, check: string): { criterion: string; cause: FailureCause | null } {
-  if (check === 'format') return { criterion: stable(firstWith(trial.layers.final_state.failures, 'format: ') ?? 'the candidate is malformed'), cause: 'format' };
+  if (check === 'format')
+    return { criterion: stable(firstWith(trial.layers.final_state.failures, 'format: ') ?? 'the candidate is malformed'), cause: 'format' };
   if (check === 'baseline') {
     const judgement = trial.judgements.find((j) => j.fault === 'none');
     const toolFailure = trial.layers.final_state.failures[0];
@@ -70,8 +75,11 @@ function describe(trial: TrialResult, check: string): { criterion: string; cause
     const boundary = check.slice('tool:'.length);
     return { criterion: stable(firstWith(trial.layers.tool_contract.failures, `${boundary}: `) ?? `${boundary} not handled`), cause: 'tool' };
   }
+  // A check the task's kind decided and named the failure of (a code task's hidden test group).
+  const named = trial.check_failures?.[check];
+  if (named !== undefined && !check.startsWith('constraint:')) return { criterion: stable(named), cause: 'acceptance' };
   // A constraint: the program names it, and people say why it happened.
-  return { criterion: stable(trial.layers.constraints.failures[0] ?? check), cause: null };
+  return { criterion: stable(named ?? trial.layers.constraints.failures[0] ?? check), cause: null };
 }
 
 function runtimeCriterion(trial: TrialResult): string {
@@ -102,7 +110,9 @@ function stable(text: string): string {
 }
 
 function occurrenceOf(results: Results, fixtureSha: string, trial: TrialResult, source: string): Occurrence {
-  const tokens = trial.usage?.total_tokens ?? (trial.usage?.input_tokens !== undefined && trial.usage.output_tokens !== undefined ? trial.usage.input_tokens + trial.usage.output_tokens : undefined);
+  const tokens =
+    trial.usage?.total_tokens ??
+    (trial.usage?.input_tokens !== undefined && trial.usage.output_tokens !== undefined ? trial.usage.input_tokens + trial.usage.output_tokens : undefined);
   return {
     run: `${results.run.started_at} ${results.run.git_sha ?? ''}`.trim(),
     started_at: results.run.started_at,

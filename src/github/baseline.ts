@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { GitHubClient, RunArtifact, WorkflowRun } from './client.ts';
 import { httpStatus } from './client.ts';
-import { CorruptZipError } from './unzip.ts';
+import { CorruptZipError } from '../util/unzip.ts';
 
 export interface Baseline {
   runId: number;
@@ -27,7 +27,7 @@ export interface BaselineProblem {
   runId: number;
   headSha: string;
   artifactId?: number;
-  reason: 'no-artifact' | 'expired' | 'corrupt' | 'download-failed';
+  reason: 'no-artifact' | 'expired' | 'corrupt' | 'download-failed' | 'unusable';
   detail: string;
 }
 
@@ -52,6 +52,12 @@ export interface BaselineOptions {
   maxRuns: number;
   /** Each baseline is extracted to <destination>/run-<id>/. */
   destination: string;
+  /**
+   * Whether a downloaded run may serve (the engine's rule: its trial set, not mostly environment errors):
+   * null, or why not. A run refused is reported and the next candidate tried, so refused runs do not
+   * count towards maxRuns.
+   */
+  accept?: (dir: string) => Promise<string | null>;
 }
 
 /** How many candidate runs per baseline wanted: runs without the artefact (older set-ups) are skipped. */
@@ -124,7 +130,13 @@ export async function findBaselines(client: GitHubClient, opts: BaselineOptions)
     if (!artifact) {
       problems.push(
         expired
-          ? { runId: run.id, headSha: run.head_sha, artifactId: expired.id, reason: 'expired', detail: `artefact ${opts.artifactName} expired${expired.expires_at ? ` on ${expired.expires_at}` : ''}` }
+          ? {
+              runId: run.id,
+              headSha: run.head_sha,
+              artifactId: expired.id,
+              reason: 'expired',
+              detail: `artefact ${opts.artifactName} expired${expired.expires_at ? ` on ${expired.expires_at}` : ''}`,
+            }
           : { runId: run.id, headSha: run.head_sha, reason: 'no-artifact', detail: `run has no artefact named ${opts.artifactName}` },
       );
       continue;
@@ -132,6 +144,11 @@ export async function findBaselines(client: GitHubClient, opts: BaselineOptions)
     const dir = join(opts.destination, `run-${run.id}`);
     try {
       const files = await client.downloadArtifact({ id: artifact.id, runId: run.id, digest: artifact.digest ?? null }, dir);
+      const refused = opts.accept ? await opts.accept(dir) : null;
+      if (refused) {
+        problems.push({ runId: run.id, headSha: run.head_sha, artifactId: artifact.id, reason: 'unusable', detail: refused });
+        continue;
+      }
       baselines.push({
         runId: run.id,
         headSha: run.head_sha,

@@ -102,7 +102,8 @@ export class GitHubClient {
       return items.map((item) => parse(ChangedFile, item, route));
     }
     const files: ChangedFile[] = [];
-    let next: string | undefined = `${this.apiUrl.replace(/\/$/, '')}/repos/${this.repo.owner}/${this.repo.repo}/pulls/${pullNumber}/files?per_page=${PER_PAGE}`;
+    let next: string | undefined =
+      `${this.apiUrl.replace(/\/$/, '')}/repos/${this.repo.owner}/${this.repo.repo}/pulls/${pullNumber}/files?per_page=${PER_PAGE}`;
     while (next) {
       const page = await getJson(next, this.token);
       if (!Array.isArray(page.body)) throw new GitHubResponseError(`GitHub API ${route}: unexpected response at (top level): expected an array`);
@@ -205,10 +206,12 @@ export class GitHubClient {
    * retries a corrupt archive for minutes before it gives up.
    */
   async downloadArtifact(artifact: { id: number; runId: number; digest?: string | null }, destination: string): Promise<string[]> {
-    const { CorruptZipError, extractZip } = await import('./unzip.ts');
+    const { CorruptZipError, extractZip } = await import('../util/unzip.ts');
     const staging = await mkdtemp(join(process.env.RUNNER_TEMP ?? tmpdir(), 'trialgate-artifact-'));
     try {
-      const { digestMismatch } = await (await this.artifacts()).downloadArtifact(artifact.id, {
+      const { digestMismatch } = await (
+        await this.artifacts()
+      ).downloadArtifact(artifact.id, {
         path: staging,
         skipDecompress: true,
         ...(artifact.digest ? { expectedHash: artifact.digest } : {}),
@@ -247,7 +250,11 @@ async function getJson(url: string, token: string): Promise<{ body: unknown; lin
         }
         if (status < 200 || status > 299) {
           const message = (body as { message?: unknown } | null)?.message;
-          reject(Object.assign(new Error(`GitHub API GET ${new URL(url).pathname}: ${status} ${typeof message === 'string' ? message : text.slice(0, 200)}`), { status }));
+          reject(
+            Object.assign(new Error(`GitHub API GET ${new URL(url).pathname}: ${status} ${typeof message === 'string' ? message : text.slice(0, 200)}`), {
+              status,
+            }),
+          );
         } else resolve({ body, link: [response.headers.link ?? []].flat().join(', ') || undefined });
       });
     });
@@ -258,12 +265,17 @@ async function getJson(url: string, token: string): Promise<{ body: unknown; lin
 
 /** The `rel="next"` URL of a Link header. Pure. */
 export function nextPage(link: string | undefined): string | undefined {
-  return link?.split(',').map((part) => /<([^>]+)>;\s*rel="next"/.exec(part)?.[1]).find(Boolean);
+  return link
+    ?.split(',')
+    .map((part) => /<([^>]+)>;\s*rel="next"/.exec(part)?.[1])
+    .find(Boolean);
 }
 
 function parse<S extends z.ZodType>(schema: S, data: unknown, route: string): z.infer<S> {
   const parsed = schema.safeParse(data);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  throw new GitHubResponseError(`GitHub API ${route}: unexpected response at ${issue ? issuePath(issue.path) || '(top level)' : '?'}: ${issue?.message ?? 'invalid'}`);
+  throw new GitHubResponseError(
+    `GitHub API ${route}: unexpected response at ${issue ? issuePath(issue.path) || '(top level)' : '?'}: ${issue?.message ?? 'invalid'}`,
+  );
 }

@@ -21,10 +21,7 @@ export function findMarkedComment(comments: readonly IssueComment[], marker: str
 }
 
 /** Create or update the marked comment; `body` gets the marker prepended if it lacks it. */
-export async function upsertComment(
-  client: GitHubClient,
-  opts: { issue: number; marker: string; body: string; authorLogin?: string },
-): Promise<CommentResult> {
+export async function upsertComment(client: GitHubClient, opts: { issue: number; marker: string; body: string; authorLogin?: string }): Promise<CommentResult> {
   const author = opts.authorLogin ?? DEFAULT_COMMENT_AUTHOR;
   const body = opts.body.includes(opts.marker) ? opts.body : `${opts.marker}\n${opts.body}`;
   let step = 'list the comments of';

@@ -4,23 +4,33 @@
 // default, so nothing can be forgotten), works unprivileged, and ends every process of the sandbox when
 // its command exits (the namespace's init dies, and the kernel kills the rest), whatever they did to detach.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, sep } from 'node:path';
-import { killGroup, supervise } from './processes.ts';
+import { killGroup, signalDescendants, supervise } from './processes.ts';
 import { relayArgv } from './relay.ts';
-import type { IsolationReport, Sandbox, SandboxedProcess, SandboxSpec, ServiceAddress, ServicePlacement, ServiceReach } from './sandbox.ts';
+import type { Readable } from 'node:stream';
+import type { IsolationReport, ListenAt, Sandbox, SandboxedProcess, SandboxSpec, ServiceAddress, ServicePlacement, ServiceReach } from './sandbox.ts';
 
 /** System directories shown read-only (those that exist); the rest of the host is not there at all. */
 const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt', '/nix/store'];
-/** Inside a private network namespace the port is ours alone: services and relays use this one. */
-export const PRIVATE_PORT = 8080;
-/** A sandbox's /tmp is memory: cap it so a runaway writer cannot exhaust the host. */
+/**
+ * Inside a private network namespace every port is free, but a fixed one would hide a service that
+ * ignores PORT and listens on its own default (8080, 3000, 8000, …) by luck: each placement draws a
+ * port from a range no framework uses as its default, as an unisolated run's free port would be.
+ */
+const PRIVATE_PORTS = { from: 20_000, to: 60_000 };
+const privatePort = () => PRIVATE_PORTS.from + randomInt(PRIVATE_PORTS.to - PRIVATE_PORTS.from);
+/** A sandbox's /tmp and HOME are memory: cap each so a runaway writer cannot exhaust the host. */
 const TMP_BYTES = 2 * 1024 * 1024 * 1024;
+/** The HOME of every sandboxed command: its own, empty, and not under its TMPDIR (/tmp). */
+export const SANDBOX_HOME = '/home/agent';
 
 export class Bubblewrap implements Sandbox {
   readonly report: IsolationReport = { mechanism: 'bubblewrap' };
+  readonly confinesFiles = true;
   readonly privateServices = true;
   private sockets = 0;
 
@@ -47,23 +57,42 @@ export class Bubblewrap implements Sandbox {
   }
 
   spawn(spec: SandboxSpec): SandboxedProcess {
-    const env = { HOME: '/tmp/home', TMPDIR: '/tmp', ...spec.env };
-    const child = spawn(this.bwrap, this.args(spec), { cwd: '/', env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const env = spec.filesystem === 'host' ? { ...spec.env } : { HOME: SANDBOX_HOME, TMPDIR: '/tmp', ...spec.env };
+    // A forward's relay says on descriptor 3 whether it listens, before the command can hold that descriptor.
+    const stdio = spec.forward ? (['ignore', 'pipe', 'pipe', 'pipe'] as const) : (['ignore', 'pipe', 'pipe'] as const);
+    const child = spawn(this.bwrap, this.args(spec), { cwd: '/', env, stdio: [...stdio], detached: true });
     // bwrap dies; its namespace's init has it as parent-death signal, and takes every process with it.
     const kill = () => killGroup(child);
-    return { child, exited: supervise(child, kill), kill };
+    // bwrap passes no signal on (a SIGTERM would end it, and with it everything at once): each process
+    // inside gets it, bwrap's own init and monitor spared, so that they see their command end.
+    const terminate = () => void signalDescendants(child.pid!, 'SIGTERM', (comm) => comm === 'bwrap');
+    const forwardFailure = spec.forward ? relayStatus(child.stdio[3] as Readable) : Promise.resolve(undefined);
+    return { child, exited: supervise(child, kill), kill, terminate, forwardFailure };
   }
 
   async placeService(): Promise<ServicePlacement> {
     const dir = join(this.socketRoot, String(++this.sockets));
     await mkdir(dir);
     const socketPath = join(dir, 's.sock');
-    return { port: PRIVATE_PORT, address: { url: `http://127.0.0.1:${PRIVATE_PORT}`, socketPath }, expose: { socketPath, port: PRIVATE_PORT }, network: 'none' };
+    const port = privatePort();
+    return {
+      port,
+      address: { url: `http://127.0.0.1:${port}`, socketPath },
+      expose: { socketPath, port },
+      network: 'none',
+    };
+  }
+
+  async placeListener(): Promise<ListenAt> {
+    const dir = join(this.socketRoot, String(++this.sockets));
+    await mkdir(dir);
+    return { path: join(dir, 's.sock') };
   }
 
   reach(address: ServiceAddress): ServiceReach {
     if (!address.socketPath) return { url: address.url, network: 'host' };
-    return { url: `http://127.0.0.1:${PRIVATE_PORT}`, network: 'none', forward: { port: PRIVATE_PORT, to: address } };
+    const port = privatePort();
+    return { url: `http://127.0.0.1:${port}`, network: 'none', forward: { port, to: address } };
   }
 
   async dispose(): Promise<void> {
@@ -74,25 +103,51 @@ export class Bubblewrap implements Sandbox {
     const args = ['--unshare-user', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--hostname', 'trial'];
     if (spec.network === 'none') args.push('--unshare-net');
     args.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL');
-    args.push(...this.system);
-    args.push('--proc', '/proc', '--dev', '/dev', '--size', String(TMP_BYTES), '--tmpfs', '/tmp', '--dir', '/tmp/home');
-    for (const dir of spec.conceal ?? []) if (this.visible(dir)) args.push('--tmpfs', dir);
-    const binds: [string, string, string][] = spec.mounts.map((m) => [m.writable ? '--bind' : '--ro-bind', m.path, m.at ?? m.path]);
-    const node = nodeRoot();
-    if (!this.visible(node)) binds.push(['--ro-bind', node, node]);
+    const binds: [string, string, string][] = [];
+    if (spec.filesystem === 'host') args.push('--bind', '/', '/', '--dev-bind', '/dev', '/dev', '--proc', '/proc');
+    else {
+      args.push(...this.system);
+      args.push('--proc', '/proc', '--dev', '/dev', '--size', String(TMP_BYTES), '--tmpfs', '/tmp', '--size', String(TMP_BYTES), '--tmpfs', SANDBOX_HOME);
+      for (const dir of spec.conceal ?? []) if (this.visible(dir)) args.push('--tmpfs', dir);
+      binds.push(...spec.mounts.map((m): [string, string, string] => [m.writable ? '--bind' : '--ro-bind', m.path, m.at ?? m.path]));
+      const node = nodeRoot();
+      if (!this.visible(node)) binds.push(['--ro-bind', node, node]);
+    }
     let argv = [...spec.argv];
     if (spec.expose) {
       binds.push(['--bind', dirname(spec.expose.socketPath), dirname(spec.expose.socketPath)]);
-      argv = relayArgv(process.execPath, { listen: { path: spec.expose.socketPath }, to: { host: '127.0.0.1', port: spec.expose.port }, listenFirst: false }, argv);
+      const { port } = spec.expose;
+      argv = relayArgv(
+        process.execPath,
+        {
+          listen: { path: spec.expose.socketPath },
+          to: port === 'printed' ? 'printed' : { host: '127.0.0.1', port },
+          // A service's probe retries; a printed URL is read only once the relay listens.
+          listenFirst: port === 'printed',
+        },
+        argv,
+      );
     }
     if (spec.forward?.to.socketPath) {
       binds.push(['--bind', spec.forward.to.socketPath, spec.forward.to.socketPath]);
-      argv = relayArgv(process.execPath, { listen: { host: '127.0.0.1', port: spec.forward.port }, to: { path: spec.forward.to.socketPath }, listenFirst: true }, argv);
+      argv = relayArgv(
+        process.execPath,
+        {
+          listen: { host: '127.0.0.1', port: spec.forward.port },
+          to: { path: spec.forward.to.socketPath },
+          listenFirst: true,
+          // On the runner's network every other sandbox could connect: only this one's processes may.
+          ownPeersOnly: spec.network === 'host',
+          ...(spec.forward.variable ? { urlVariable: spec.forward.variable } : {}),
+          statusFd: 3,
+        },
+        argv,
+      );
     }
     // Parents before children, so a writable candidate/ lands inside its read-only trial directory.
     binds.sort((a, b) => depth(a[2]) - depth(b[2]));
     for (const [kind, from, to] of binds) args.push(kind, from, to);
-    for (const dir of spec.hide ?? []) args.push('--tmpfs', dir, '--remount-ro', dir);
+    if (spec.filesystem !== 'host') for (const dir of spec.hide ?? []) args.push('--tmpfs', dir, '--remount-ro', dir);
     args.push('--chdir', spec.cwd, '--', ...argv);
     return args;
   }
@@ -100,6 +155,19 @@ export class Bubblewrap implements Sandbox {
   /** Whether `path` is already shown by a system mount. */
   private visible(path: string): boolean {
     return SYSTEM_DIRS.some((dir) => path === dir || path.startsWith(dir + sep));
+  }
+}
+
+/** What a forward's relay said on its status descriptor: why it could not listen, or undefined. */
+async function relayStatus(stream: Readable): Promise<string | undefined> {
+  let text = '';
+  for await (const chunk of stream) if (text.length < 4096) text += String(chunk);
+  try {
+    const said = JSON.parse(text.split('\n')[0]!) as { error?: unknown };
+    return typeof said.error === 'string' ? said.error : undefined;
+  } catch {
+    // Nothing said (bwrap failed before the relay started): not the forward's failure to report.
+    return undefined;
   }
 }
 

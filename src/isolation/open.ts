@@ -28,7 +28,11 @@ export function baseEnvironment(env: NodeJS.ProcessEnv = process.env): Record<st
 export function passedEnvironment(names: readonly string[], where: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const out: Record<string, string> = {};
   const missing = names.filter((name) => env[name] === undefined);
-  if (missing.length) throw new EnvironmentError(`${where} names ${missing.join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} not set in the environment`, 'a variable the trial set passes on is missing: a setup mistake, not a verdict');
+  if (missing.length)
+    throw new EnvironmentError(
+      `${where} names ${missing.join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} not set in the environment`,
+      'a variable the trial set passes on is missing: a setup mistake, not a verdict',
+    );
   for (const name of names) out[name] = env[name]!;
   return out;
 }

@@ -32,8 +32,25 @@ function hookExit(): void {
   }
 }
 
-/** Send SIGKILL to every process whose environment holds `marker` (`NAME=value`). Linux only; best effort. */
-export async function killMarked(marker: string): Promise<number> {
+/** Sweeps of /proc at most for one SIGKILL: enough for a chain of processes each starting the next as it ends. */
+const KILL_SWEEPS = 8;
+
+/**
+ * Send `signal` (SIGKILL) to every process whose environment holds `marker` (`NAME=value`). A marked process
+ * may start another between the listing of /proc and its own end, so SIGKILL sweeps again until a sweep finds
+ * none. Linux only; best effort.
+ */
+export async function killMarked(marker: string, signal: NodeJS.Signals = 'SIGKILL'): Promise<number> {
+  let killed = 0;
+  for (let sweep = 0; sweep < (signal === 'SIGKILL' ? KILL_SWEEPS : 1); sweep++) {
+    const found = await signalMarked(marker, signal);
+    killed += found;
+    if (found === 0) break;
+  }
+  return killed;
+}
+
+async function signalMarked(marker: string, signal: NodeJS.Signals): Promise<number> {
   const pids = await readdir('/proc').catch(() => [] as string[]);
   const needle = Buffer.from(`${marker}\0`);
   let killed = 0;
@@ -42,7 +59,7 @@ export async function killMarked(marker: string): Promise<number> {
     const environ = await readFile(`/proc/${pid}/environ`).catch(() => null);
     if (!environ || (environ.indexOf(needle) !== 0 && environ.indexOf(Buffer.concat([Buffer.from([0]), needle])) < 0)) continue;
     try {
-      process.kill(Number(pid), 'SIGKILL');
+      process.kill(Number(pid), signal);
       killed++;
     } catch {
       // gone already
@@ -55,7 +72,11 @@ export async function killMarked(marker: string): Promise<number> {
  * Watch a started child: registered until it exits, then `after` (clean-up that must precede the end),
  * then its pipes are closed. The returned promise resolves once all that is done.
  */
-export function supervise(child: ChildProcess, kill: () => void, after?: () => Promise<void> | void): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+export function supervise(
+  child: ChildProcess,
+  kill: () => void,
+  after?: () => Promise<void> | void,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   const untrack = trackProcess(kill);
   child.on('error', () => undefined);
   return (async () => {
@@ -87,4 +108,38 @@ export function killGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL
   } catch {
     // the group is gone
   }
+}
+
+/**
+ * Send `signal` to every process below `root` (its descendants, from /proc) except those `spare` names by
+ * their command name: how a signal reaches the processes inside a sandbox, which live in a session and
+ * process group of their own. Linux only; best effort.
+ */
+export async function signalDescendants(root: number, signal: NodeJS.Signals, spare: (comm: string) => boolean = () => false): Promise<number> {
+  const children = new Map<number, number[]>();
+  const comms = new Map<number, string>();
+  for (const pid of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    // `pid (comm) state ppid …`: the name may hold spaces and parentheses, so split at the last ')'.
+    const close = stat.lastIndexOf(')');
+    if (close < 0) continue;
+    const ppid = Number(stat.slice(close + 2).split(' ')[1]);
+    comms.set(Number(pid), stat.slice(stat.indexOf('(') + 1, close));
+    children.set(ppid, [...(children.get(ppid) ?? []), Number(pid)]);
+  }
+  let signalled = 0;
+  const queue = [...(children.get(root) ?? [])];
+  while (queue.length) {
+    const pid = queue.shift()!;
+    queue.push(...(children.get(pid) ?? []));
+    if (spare(comms.get(pid) ?? '')) continue;
+    try {
+      process.kill(pid, signal);
+      signalled++;
+    } catch {
+      // gone already
+    }
+  }
+  return signalled;
 }

@@ -1,7 +1,8 @@
 // The isolation plug-in point: every process trialgate starts on behalf of a trial (the agent, a service
 // variant, a `command` acceptor) is started through a Sandbox. An isolating sandbox shows the process only
 // what the spec names and ends every process it started; the unisolated one runs it as a plain child and
-// says so. Callers never branch on which one they got.
+// says so. Callers never branch on which one they got: what a sandbox can do is data (`confinesFiles`,
+// `privateServices`), and `report` is only ever recorded, never asked.
 import type { ChildProcess } from 'node:child_process';
 
 export type Mechanism = 'bubblewrap' | 'none';
@@ -31,7 +32,11 @@ export interface ServiceAddress {
 export interface SandboxSpec {
   argv: readonly string[];
   cwd: string;
-  /** The whole environment: nothing of trialgate's own environment is passed on implicitly. */
+  /**
+   * The whole environment: nothing of trialgate's own environment is passed on implicitly. Every sandbox
+   * adds a HOME and a TMPDIR of the command's own, the HOME never under the TMPDIR (CLIs such as Codex
+   * refuse to install helpers under a temporary directory).
+   */
   env: Readonly<Record<string, string>>;
   mounts: readonly Mount[];
   /** Directories inside mounts that must look empty (a fixture's reference answers). */
@@ -43,18 +48,48 @@ export interface SandboxSpec {
   conceal?: readonly string[];
   /** `host`: the runner's network (an agent calling its model); `none`: loopback of its own only. */
   network: 'host' | 'none';
-  /** Isolated only: inside, TCP 127.0.0.1:port reaches this service (an acceptor to its variant). */
-  forward?: { port: number; to: ServiceAddress };
-  /** Isolated only: the unix socket at `socketPath` reaches TCP 127.0.0.1:port inside (a service). */
-  expose?: { socketPath: string; port: number };
+  /**
+   * `host`: the whole filesystem as the runner's user sees it, for a trusted command whose network alone
+   * is kept apart (the judge endpoint); `mounts`, `hide` and `conceal` are then not used. Default: only
+   * the mounts and the system, read-only.
+   */
+  filesystem?: 'host';
+  /** A listener the runner holds, reached from inside: see Forward. */
+  forward?: Forward;
+  /**
+   * Isolated only: the unix socket at `socketPath` reaches TCP 127.0.0.1:port inside (a service), or the
+   * loopback port of the URL the command prints on stdout (`printed`: a local judge endpoint).
+   */
+  expose?: { socketPath: string; port: number | 'printed' };
 }
+
+/**
+ * Inside, TCP 127.0.0.1:port (0: any free one) reaches `to`, and only the sandbox's own processes reach it,
+ * whatever network the sandbox shares (an acceptor to its variant, an agent to its tool proxy). With
+ * `variable`, the command finds the address there. Unisolated, `to` is reached directly at its URL.
+ */
+export interface Forward {
+  port: number;
+  to: ServiceAddress;
+  variable?: string;
+}
+
+/** Where the runner listens for one sandboxed command: a unix socket (isolated) or a loopback port. */
+export type ListenAt = { path: string } | { host: '127.0.0.1'; port: number };
 
 export interface SandboxedProcess {
   child: ChildProcess;
   /** Once the command ended and every process it started is gone (as far as the sandbox can tell). */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Ask the command and everything it started to end (SIGTERM to each): what a budget does before kill(). */
+  terminate(): void;
   /** End the command and everything it started, now. */
   kill(): void;
+  /**
+   * With a forward: resolves, once known, to why it could not listen inside (a fixed port taken), or to
+   * undefined when it listened (or nothing was forwarded). Only the runner's relay can say so.
+   */
+  forwardFailure: Promise<string | undefined>;
 }
 
 /** Where a service listens inside its sandbox and how the runner reaches it. */
@@ -69,11 +104,18 @@ export interface ServicePlacement {
 export interface ServiceReach {
   url: string;
   network: 'host' | 'none';
-  forward?: { port: number; to: ServiceAddress };
+  forward?: Forward;
 }
 
 export interface Sandbox {
+  /** What the run was isolated with, for results.json and the reports. */
   readonly report: IsolationReport;
+  /**
+   * Whether the process sees only its mounts (and the system's directories), each where `at` says: an
+   * agent's evidence/ can then be a scratch directory of its own, and a path it names outside its mounts
+   * is one it cannot see. Otherwise it sees the host's files as they are and `at` cannot move a mount.
+   */
+  readonly confinesFiles: boolean;
   /**
    * Whether a service it places is reachable only through what the runner hands out: an idle service
    * then waits out of every agent's reach, so a run may keep it between trials (service/pool.ts).
@@ -81,6 +123,12 @@ export interface Sandbox {
   readonly privateServices: boolean;
   spawn(spec: SandboxSpec): SandboxedProcess;
   placeService(): Promise<ServicePlacement>;
+  /**
+   * Where the runner listens for one sandboxed command only (a tool proxy, handed to it with a Forward):
+   * isolated, a unix socket no sandbox is shown but the one it is forwarded into; unisolated, a loopback
+   * port (`port`, or a free one).
+   */
+  placeListener(port?: number): Promise<ListenAt>;
   reach(address: ServiceAddress): ServiceReach;
   /** Remove what the sandbox made for this run (socket directories). */
   dispose(): Promise<void>;

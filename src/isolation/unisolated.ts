@@ -5,14 +5,19 @@
 // their environment and ended too (best effort: a process that clears its environment escapes that).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killGroup, killMarked, supervise } from './processes.ts';
-import type { IsolationReport, Sandbox, SandboxedProcess, SandboxSpec, ServiceAddress, ServicePlacement, ServiceReach } from './sandbox.ts';
+import type { IsolationReport, ListenAt, Sandbox, SandboxedProcess, SandboxSpec, ServiceAddress, ServicePlacement, ServiceReach } from './sandbox.ts';
+
+/** Sweeps for marked processes after a command ends, at most: each one ends what the previous one missed. */
+const MAX_SWEEPS = 5;
 
 export class Unisolated implements Sandbox {
+  /** The command sees the host's files as the user running trialgate does. */
+  readonly confinesFiles = false;
   /** A service listens on a loopback port that any process of the user can reach. */
   readonly privateServices = false;
 
@@ -21,11 +26,16 @@ export class Unisolated implements Sandbox {
   spawn(spec: SandboxSpec): SandboxedProcess {
     const marker = `TRIALGATE_SANDBOX=${randomBytes(12).toString('hex')}`;
     const [command, ...args] = spec.argv;
-    // A home of its own, as inside a sandbox: nothing of the user's home is offered (it still can be reached).
-    const home = mkdtempSync(join(tmpdir(), 'trialgate-home-'));
+    // A home and a temporary directory of its own, as inside a sandbox, side by side (the home is not
+    // under the TMPDIR): nothing of the user's home is offered (it still can be reached).
+    const own = mkdtempSync(join(tmpdir(), 'trialgate-agent-'));
+    mkdirSync(join(own, 'home'));
+    mkdirSync(join(own, 'tmp'));
+    // A forwarded listener is reached where it listens, on the loopback every process shares.
+    const forwarded = spec.forward?.variable ? { [spec.forward.variable]: spec.forward.to.url } : {};
     const child = spawn(command!, args, {
       cwd: spec.cwd,
-      env: { HOME: home, TMPDIR: tmpdir(), ...spec.env, TRIALGATE_SANDBOX: marker.split('=')[1]! },
+      env: { HOME: join(own, 'home'), TMPDIR: join(own, 'tmp'), ...spec.env, ...forwarded, TRIALGATE_SANDBOX: marker.split('=')[1]! },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -33,18 +43,27 @@ export class Unisolated implements Sandbox {
       killGroup(child);
       void killMarked(marker);
     };
+    const terminate = () => {
+      killGroup(child, 'SIGTERM');
+      void killMarked(marker, 'SIGTERM');
+    };
     const exited = supervise(child, kill, async () => {
-      // What detached from the group but kept the marker ends too.
+      // What detached from the group but kept the marker ends too; again until a sweep finds none, since a
+      // process may start one (a shell its `sleep`) after a sweep listed /proc and before it was killed.
       killGroup(child);
-      await killMarked(marker);
-      rmSync(home, { recursive: true, force: true });
+      for (let sweep = 0; sweep < MAX_SWEEPS && (await killMarked(marker)) > 0; sweep++);
+      rmSync(own, { recursive: true, force: true });
     });
-    return { child, exited, kill };
+    return { child, exited, kill, terminate, forwardFailure: Promise.resolve(undefined) };
   }
 
   async placeService(): Promise<ServicePlacement> {
     const port = await freePort();
     return { port, address: { url: `http://127.0.0.1:${port}` }, network: 'host' };
+  }
+
+  async placeListener(port = 0): Promise<ListenAt> {
+    return { host: '127.0.0.1', port };
   }
 
   reach(address: ServiceAddress): ServiceReach {

@@ -40,7 +40,10 @@ export function judge(report: Report, context: JudgeContext): Judgement {
   const notRun = report.records.filter((r) => r.status !== 'passed' && r.status !== 'failed');
   if (notRun.length > 0) {
     const first = notRun[0]!;
-    return verdict('execution_error_or_skip', `${notRun.length} of ${report.executed} ${notRun.length === 1 ? 'record' : 'records'} ${first.status}: ${first.test}${first.traceback ? `: ${first.traceback}` : ''}`);
+    return verdict(
+      'execution_error_or_skip',
+      `${notRun.length} of ${report.executed} ${notRun.length === 1 ? 'record' : 'records'} ${first.status}: ${first.test}${first.traceback ? `: ${first.traceback}` : ''}`,
+    );
   }
 
   const failed = report.records.filter((r) => r.status === 'failed');
@@ -54,7 +57,14 @@ export function judge(report: Report, context: JudgeContext): Judgement {
   if (!fault) return verdict('unknown_fault', `fault ${report.fault} is not one of ${Object.keys(context.faults).join(', ') || '(none)'}`);
   if (failed.length === 0) return verdict('defect_missed', `all ${report.executed} passed on ${report.fault}`);
   if (!context.coverage) {
-    return { ...verdict('defect_detected', `${failed.map(describe).join('; ')} (no coverage: not attributed)`, failed.map((r) => r.test)), attributed: false };
+    return {
+      ...verdict(
+        'defect_detected',
+        `${failed.map(describe).join('; ')} (no coverage: not attributed)`,
+        failed.map((r) => r.test),
+      ),
+      attributed: false,
+    };
   }
 
   // Several failures for one fault are one detection; attribution says which of them reached it.
@@ -62,7 +72,11 @@ export function judge(report: Report, context: JudgeContext): Judgement {
   if (attributed.length === 0) {
     return verdict('defect_detected_unattributed', `${failed.length} failed, none reached ${fault.branches.join(' / ')}: ${failed.map(describe).join('; ')}`);
   }
-  return verdict('defect_detected', attributed.map(describe).join('; '), attributed.map((r) => r.test));
+  return verdict(
+    'defect_detected',
+    attributed.map(describe).join('; '),
+    attributed.map((r) => r.test),
+  );
 }
 
 function incompleteReason(report: Report): string | undefined {

@@ -1,18 +1,20 @@
-// What the single-run kinds (http-cases, command) share: the agent runs once and delivers a candidate,
-// read once and safely; or it could not even start, which is the environment's failure, never a verdict.
+// What the kinds whose agent runs once share (http-cases, command, code): the agent runs and delivers a
+// candidate, read once and safely; or it could not even start, which is the environment's failure, never
+// a verdict.
 import type { CandidateSnapshot } from '../acceptance/snapshot.ts';
+import { passedEnvironment } from '../isolation/open.ts';
+import { EnvironmentError } from '../util/errors.ts';
 import type { AgentRun, KindResult, TrialHandle } from './contract.ts';
 
+const SETUP_RULE = 'the agent could not be started (a setup mistake, not a verdict on the agent): fix the trial set and run again';
+
 export function setupFailure(agent: AgentRun): KindResult {
-  return {
-    agentRuns: [agent],
-    formatProblems: [],
-    unsafeCandidate: [],
-    variants: [],
-    unreachedTargets: [],
-    judgeClaimsInLog: false,
-    envError: { message: agent.setupError!, rule: 'the agent could not be started (a setup mistake, not a verdict on the agent): fix the trial set and run again' },
-  };
+  return { ...emptyResult([agent]), envError: { message: agent.setupError!, rule: agent.envRule ?? SETUP_RULE } };
+}
+
+/** A result that found nothing yet: the kind fills in its checks. */
+export function emptyResult(agentRuns: AgentRun[]): KindResult {
+  return { agentRuns, formatProblems: [], unsafeCandidate: [], checks: [], judgements: [], judgeClaimsInLog: false };
 }
 
 /**
@@ -24,13 +26,24 @@ export async function agentDelivers(trial: TrialHandle): Promise<{ result: KindR
   if (agent.setupError) return { result: setupFailure(agent) };
   const candidate = await trial.readCandidate();
   const result: KindResult = {
-    agentRuns: [agent],
+    ...emptyResult([agent]),
     formatProblems: candidate.oversize,
     unsafeCandidate: candidate.unsafe,
-    variants: [],
-    unreachedTargets: [],
     candidateSha256: candidate.sha256,
     judgeClaimsInLog: true,
   };
   return candidate.oversize.length ? { result } : { result, candidate };
+}
+
+/** The acceptor's `pass_env` values for a trial, or the environment failure of one that is not set. */
+export function passedForTrial(
+  trial: TrialHandle,
+  names: readonly string[],
+): { passed: Record<string, string>; envError?: undefined } | { passed?: undefined; envError: { message: string; rule: string } } {
+  try {
+    return { passed: passedEnvironment(names, `tasks.${trial.task.id}.acceptance.pass_env`) };
+  } catch (e) {
+    if (!(e instanceof EnvironmentError)) throw e;
+    return { envError: { message: e.message, rule: e.rule } };
+  }
 }

@@ -9,12 +9,12 @@ const MAX_LABEL = 24;
 
 /** The chart as a markdown block, or '' when it is left out. */
 export function passRateChart(c: Comparison): string {
-  if (c.verdict !== 'pass' && c.verdict !== 'fail') return '';
-  const tasks = c.tasks.filter((t) => t.status === 'compared' && t.base && t.head && t.base.executed > 0 && t.head.executed > 0);
+  if (c.verdict !== 'pass' && c.verdict !== 'fail' && c.verdict !== 'undecided') return '';
+  const tasks = c.tasks.filter((t) => t.status === 'compared' && t.base && t.head && t.base.n > 0 && t.head.n > 0);
   if (tasks.length === 0 || tasks.length > MAX_CHART_TASKS) return '';
   const rate = (passes: number, executed: number) => Math.round((1000 * passes) / executed) / 10;
-  const base = tasks.map((t) => rate(t.base!.passes, t.base!.executed));
-  const head = tasks.map((t) => rate(t.head!.passes, t.head!.executed));
+  const base = tasks.map((t) => rate(t.base!.passes, t.base!.n));
+  const head = tasks.map((t) => rate(t.head!.passes, t.head!.n));
   if (base.every((b, i) => b === head[i])) return '';
   return [
     '#### Trial pass rate per task',

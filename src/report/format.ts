@@ -6,21 +6,29 @@
 // anyone, link, emphasise, open raw HTML or break a line, a table row or a code span.
 import { createHash } from 'node:crypto';
 import type { Count } from '../schemas/comparison.ts';
+import { codePoint, markHidden } from '../util/inert.ts';
+import { thousands } from '../util/counted.ts';
+export { plural, thousands } from '../util/counted.ts';
 
 /** Text that renders as itself in markdown and HTML alike: letters, digits and quiet punctuation. */
 const QUIET = /^[\p{L}\p{N} .,:;()/'"+=\-–—×→]*$/u;
 const LINKISH = /www\.|[a-z][a-z0-9+.-]*:\/\//i;
 const BREAKS = /[\r\n\u2028\u2029\u0085]+/g;
 
+/** One line of a user string: breaks as spaces, and every character that draws nothing as a visible mark (util/inert.ts). */
+function flatten(text: string): string {
+  return markHidden(text.replace(BREAKS, ' '), (c) => `[${codePoint(c)}]`, '');
+}
+
 /** A user string as inline markdown: itself when it is quiet, else a code span (no mention, link or HTML renders there). */
 export function md(text: string): string {
-  const flat = text.replace(BREAKS, ' ');
+  const flat = flatten(text);
   return QUIET.test(flat) && !LINKISH.test(flat) ? flat : code(flat);
 }
 
 /** A code span that holds any text: the fence is longer than every backtick run in it, line breaks are spaces. */
 export function code(text: string): string {
-  const flat = text.replace(BREAKS, ' ');
+  const flat = flatten(text);
   if (flat === '') return '';
   const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longest + 1);
@@ -30,7 +38,7 @@ export function code(text: string): string {
 
 /** A user string inside an HTML block (a <summary>), where markdown does not render but mentions would. */
 export function html(text: string): string {
-  const flat = text.replace(BREAKS, ' ');
+  const flat = flatten(text);
   const escaped = flat.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return QUIET.test(flat) && !LINKISH.test(flat) ? escaped : `<code>${escaped}</code>`;
 }
@@ -47,7 +55,7 @@ export function bounded(text: string, max: number): string {
  * mention survives, whatever part of the line a user supplied (a zip entry name, a branch, a message).
  */
 export function safeLine(text: string): string {
-  const flat = text.replace(BREAKS, ' ');
+  const flat = flatten(text);
   let out = '';
   let last = 0;
   for (const m of flat.matchAll(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)|\[(?:[0-9a-f]{7,40}|\d+\/\d+)\]\(https?:\/\/[^\s()<>]+\)/g)) {
@@ -92,14 +100,6 @@ export function ratio(c: Count | null | undefined): string {
 
 export function change(base: Count | null | undefined, head: Count | null | undefined): string {
   return `${ratio(base)} → ${ratio(head)}`;
-}
-
-export function thousands(n: number): string {
-  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${thousands(n)} ${n === 1 ? one : many}`;
 }
 
 export function fraction(x: number | null | undefined): string {

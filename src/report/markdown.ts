@@ -1,34 +1,28 @@
-// The markdown of a comparison (the PR comment and job summary) and of a single run (report.md).
-// Order: marker, verdict, regressions, improvements, what else changed, per-task results, details,
-// denominators, SHAs. Holdout tasks appear only in their aggregate line. Under the length limit the
-// details go first, then per-task rows and the other tables; every regression stays named (as a compact
-// list when its table does not fit), and the marker and the verdict line are never cut.
-import { checkKind } from '../compare/checks.ts';
-import { compareResults } from '../compare/compare.ts';
-import type { ComparedResults } from '../compare/read-results.ts';
-import type { CheckComparison, CheckStatus, Comparison, Denominators, TaskComparison, TaskFigures } from '../schemas/comparison.ts';
+// The markdown reporter: the PR comment, the job summary's body and report.md, of a comparison or of a
+// run alone (view.ts). Order: marker, verdict, regressions, improvements, what else changed, per-task
+// results, details, denominators, SHAs. Holdout tasks appear only in their aggregate line. Under the length
+// limit the details go first, then per-task rows and the other tables; every regression stays named (as a
+// compact list when its table does not fit), and the marker and the verdict line are never cut.
+import { checkLabel } from '../compare/checks.ts';
+import type { CheckComparison, Comparison, Denominators, SideFigures, TaskComparison } from '../schemas/comparison.ts';
 import { passRateChart } from './chart.ts';
 import { fitDocument, NOTICE, type Cut, type Cuttable, type Piece } from './fit.ts';
 import { judgeSection, pairwiseSection } from './judge.ts';
 import { bounded, change, code, fraction, html, md, plural, ratio, safeLine, seconds, table, tableLines, thousands, tokens, usd } from './format.ts';
+import type { OutputContext, Reporter } from './reporter.ts';
+import { CHECK_SEVERITY, checkState, type ReportView, type TaskView } from './view.ts';
 
 /** GitHub's comment limit is 65,536 characters; the margin leaves room for what a caller wraps around it. */
 export const DEFAULT_MAX_CHARS = 65_000;
 
-export interface RenderOptions {
-  /** The head run's evidence (the artefact with the trial directories), linked from each task's details. */
-  evidenceUrl?: string;
-  /** Where the uncut report is, named when the markdown had to be cut. */
-  fullReportUrl?: string;
-  /** Lines the caller adds under the verdict: baseline SHAs and age, the confirmation round. */
-  notes?: readonly string[];
+export interface MarkdownOptions extends Pick<OutputContext, 'evidenceUrl' | 'fullReportUrl'> {
   maxChars?: number;
 }
 
-export interface RunRenderOptions extends RenderOptions {
-  /** The PR comment when the base branch has no results: says so, and that regressions cannot fail. */
-  noBaseline?: boolean;
-}
+export const markdownReporter: Reporter = {
+  file: 'report.md',
+  render: (view, context) => [renderMarkdown(view, context)],
+};
 
 /** Longest trial-set name shown; a longer one is cut and told apart by a hash of the whole. */
 const MAX_NAME = 100;
@@ -37,24 +31,18 @@ const MAX_NOTE = 600;
 
 /** The hidden first line by which the action finds its one comment per trial set. */
 export function commentMarker(trialSetName: string): string {
-  return `<!-- trialgate:${bounded(trialSetName, MAX_NAME).replace(/[\r\n\u2028\u2029]+/g, ' ').replace(/-{2,}/g, '-').replace(/>/g, '')} -->`;
+  return `<!-- trialgate:${bounded(trialSetName, MAX_NAME)
+    .replace(/[\r\n\u2028\u2029]+/g, ' ')
+    .replace(/-{2,}/g, '-')
+    .replace(/>/g, '')} -->`;
 }
 
-export function renderComparisonMarkdown(comparison: Comparison, options: RenderOptions = {}): string {
-  return render(comparison, options, comparison.verdict === 'no_baseline' ? 'no_baseline' : 'comparison');
-}
-
-export function renderRunMarkdown(results: ComparedResults, options: RunRenderOptions = {}): string {
-  return render(compareResults([], results), options, options.noBaseline ? 'no_baseline' : 'run');
-}
-
-type Mode = 'comparison' | 'no_baseline' | 'run';
-
-function render(c: Comparison, options: RenderOptions, mode: Mode): string {
-  const compared = mode === 'comparison' && c.verdict !== 'incomparable';
-  const tasks = [...c.tasks].sort((a, b) => rank(a) - rank(b));
-  const rows = (status: CheckStatus, gated: boolean) =>
-    tasks.flatMap((t) => t.checks.filter((ch) => ch.status === status && ch.gated === gated).map((ch) => ({ task: t, check: ch })));
+export function renderMarkdown(view: ReportView, options: MarkdownOptions = {}): string {
+  const { comparison: c, mode, withBase: compared } = view;
+  const shown = view.tasks;
+  const tasks = shown.map((v) => v.task);
+  const rows = (status: CheckComparison['status'], gated: boolean) =>
+    tasks.flatMap((t) => t.checks.filter((ch) => checkState(t, ch) === status && ch.gated === gated).map((ch) => ({ task: t, check: ch })));
 
   const lost = rows('regressed', true);
   const regressions = checkTable('Regressions', lost, 'regressions', (t, ch) => `lost ${label(t, ch)}`);
@@ -62,18 +50,25 @@ function render(c: Comparison, options: RenderOptions, mode: Mode): string {
   const suspects = checkTable('Suspect (below base, not significant; not gated)', rows('suspect', true), 'suspect checks', label);
   const flaky = checkTable('Flaky (mixed results, no significant change; not gated)', rows('flaky', true), 'flaky checks', label);
   const environment = checkTable(
-    'Env errors changed (the environment, not the agent: never gated)',
-    tasks.flatMap((t) => t.checks.filter((ch) => ch.kind === 'env' && ch.status !== 'unchanged' && ch.status !== 'flaky').map((ch) => ({ task: t, check: ch }))),
+    'Env errors changed (the environment, not the agent: never a regression; where they could hide one, the task is undecided)',
+    tasks.flatMap((t) =>
+      t.checks.filter((ch) => ch.kind === 'env' && ch.status !== 'unchanged' && ch.status !== 'flaky').map((ch) => ({ task: t, check: ch })),
+    ),
     'env error rows',
     label,
   );
   const judged = judgeSection(c, compared);
-  const notCompared = notComparedTable(tasks.filter((t) => t.status !== 'compared' && (compared || t.status !== 'new')));
-  const perTask = perTaskTable(tasks, compared);
+  const undecidedPiece = mode === 'comparison' ? undecidedSection(c, tasks) : '';
+  const confirmationPiece = compared ? confirmationLine(c) : '';
+  const notCompared = notComparedTable(tasks.filter((t) => t.status !== 'compared' && t.status !== 'not_rerun' && (compared || t.status !== 'new')));
+  const notRerun = notRerunList(tasks.filter((t) => t.status === 'not_rerun'));
+  // A task not rerun has no figures of this head: it is listed apart, never in the tables of results.
+  const rerun = shown.filter((v) => v.task.status !== 'not_rerun');
+  const perTask = perTaskTable(rerun, compared);
   const details: Cuttable = {
     what: 'per-task details',
-    count: tasks.length,
-    item: (i) => taskDetails(tasks[i]!, compared, options.evidenceUrl),
+    count: rerun.length,
+    item: (i) => taskDetails(rerun[i]!, compared, options.evidenceUrl),
     head: '#### Details\n\n',
     tail: '',
     separator: '\n\n',
@@ -81,16 +76,18 @@ function render(c: Comparison, options: RenderOptions, mode: Mode): string {
   const chart = passRateChart(c);
   // The chart is the first thing given up under the length limit.
   const chartPiece: Cuttable = { what: 'pass-rate chart', count: compared && chart ? 1 : 0, item: () => chart, head: '', tail: '', separator: '' };
-  const notes = options.notes ?? [];
+  const notes = view.notes;
   const noteLines = notes.slice(0, MAX_NOTES).map((n) => `- ${safeLine(bounded(n, MAX_NOTE))}`);
   if (notes.length > MAX_NOTES) noteLines.push(`- … and ${plural(notes.length - MAX_NOTES, 'more note')}`);
 
   const document = (named: Piece): Piece[] => [
     commentMarker(c.trial_set),
-    verdictLine(c, mode),
+    verdictLine(view),
     ...(noteLines.length ? [noteLines.join('\n')] : []),
     NOTICE,
     ...(compared ? [policyLine(c)] : []),
+    confirmationPiece,
+    undecidedPiece,
     named,
     holdoutRegressions(c),
     improvements,
@@ -100,6 +97,7 @@ function render(c: Comparison, options: RenderOptions, mode: Mode): string {
     judged,
     pairwiseSection(c),
     notCompared,
+    notRerun,
     holdoutLine(c, compared),
     chartPiece,
     perTask,
@@ -107,7 +105,21 @@ function render(c: Comparison, options: RenderOptions, mode: Mode): string {
     denominatorsBlock(c),
     shaLine(c),
   ];
-  const others = [chartPiece, details, perTask, flaky, judged, notCompared, improvements, environment, suspects];
+  const cuttable = (p: Cuttable | string): Cuttable[] => (typeof p === 'string' ? [] : [p]);
+  const others = [
+    chartPiece,
+    details,
+    perTask,
+    ...cuttable(confirmationPiece),
+    flaky,
+    judged,
+    notCompared,
+    notRerun,
+    improvements,
+    environment,
+    suspects,
+    ...cuttable(undecidedPiece),
+  ];
   const max = options.maxChars ?? DEFAULT_MAX_CHARS;
   // Regressions are never cut while anything else can be: the table whole, else every one named compactly,
   // and only when the names alone are too long are names cut (the notice counts them).
@@ -122,15 +134,15 @@ function render(c: Comparison, options: RenderOptions, mode: Mode): string {
     const text = fitDocument(document(named), cut, max, (cuts) => cutNotice(cuts, options, how, lost.length));
     if (text !== null) return text;
   }
-  return lastResort(c, mode, max, options);
+  return lastResort(view, max, options);
 }
 
 type Naming = 'table' | 'compact' | 'partial';
 
 /** What is left when even the named regressions do not fit: marker, verdict and where the rest is. */
-function lastResort(c: Comparison, mode: Mode, max: number, options: RenderOptions): string {
+function lastResort(view: ReportView, max: number, options: MarkdownOptions): string {
   const where = options.fullReportUrl ? `the full report: ${options.fullReportUrl}` : 'the full comparison: `trialgate compare … --format json`';
-  const text = `${commentMarker(c.trial_set)}\n\n${verdictLine(c, mode)}\n\n✂️ Too long for a comment even with every table left out; see ${where}.\n`;
+  const text = `${commentMarker(view.comparison.trial_set)}\n\n${verdictLine(view)}\n\n✂️ Too long for a comment even with every table left out; see ${where}.\n`;
   return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}\n`;
 }
 
@@ -155,35 +167,19 @@ function compactRegressions(lost: { task: TaskComparison; check: CheckComparison
   return { text: sectionText(section), section };
 }
 
-const TASK_RANK: Record<string, number> = { regressed: 0, suspect: 1, changed: 2, incomparable: 3, improved: 4, flaky: 5, new: 6, removed: 7, unchanged: 8 };
-
-function rank(t: TaskComparison): number {
-  return TASK_RANK[taskStatus(t)]!;
+/** A compared task in the most severe status of its gated checks, with how many are in it. */
+function taskStatusText(t: TaskView): string {
+  if (t.task.status === 'compared') return t.state === 'unchanged' || t.state === 'undecided' ? t.state : `${t.state} (${t.checks})`;
+  if (t.task.status === 'not_rerun') return 'not rerun (unaffected by this change)';
+  return t.task.status === 'incomparable' ? 'incomparable' : `${t.state} task`;
 }
 
-const CHECK_SEVERITY: readonly CheckStatus[] = ['regressed', 'suspect', 'improved', 'flaky', 'unchanged'];
-
-/** A compared task takes the most severe status of its gated checks. */
-function taskStatus(t: TaskComparison): string {
-  if (t.status !== 'compared') return t.status;
-  const gated = t.checks.filter((ch) => ch.gated);
-  return CHECK_SEVERITY.find((s) => gated.some((ch) => ch.status === s)) ?? 'unchanged';
-}
-
-function taskStatusText(t: TaskComparison): string {
-  const status = taskStatus(t);
-  if (t.status === 'compared') {
-    const n = t.checks.filter((ch) => ch.gated && ch.status === status).length;
-    return status === 'unchanged' ? status : `${status} (${n})`;
-  }
-  return t.status === 'incomparable' ? 'incomparable' : `${status} task`;
-}
-
-function verdictLine(c: Comparison, mode: Mode): string {
+function verdictLine(view: ReportView): string {
+  const { comparison: c, mode } = view;
   const head = c.denominators.head;
   const scope = `trialgate · ${md(bounded(c.trial_set, MAX_NAME))} · k = ${head.k.join(', ')} · ${plural(head.tasks, 'task')}`;
   if (mode === 'run') {
-    return `📋 **${thousands(passesOf(c))}/${plural(head.executed, 'executed trial')} passed** — ${scope}`;
+    return `📋 **${thousands(view.headPasses)}/${plural(head.executed, 'executed trial')} passed** — ${scope}`;
   }
   if (mode === 'no_baseline') {
     return `ℹ️ **no baseline** — head results only; regressions cannot fail this check — ${scope}`;
@@ -194,64 +190,122 @@ function verdictLine(c: Comparison, mode: Mode): string {
   }
   const compared = c.task_counts.compared + c.holdout.tasks.compared;
   const suspects = c.checks.suspect + c.holdout.checks.suspect;
-  const tail = `${scope} (${thousands(compared)} compared)${suspects > 0 ? ` · ${plural(suspects, 'suspect check')} (not gated)` : ''}`;
-  if (c.regressions > 0) return `❌ **${plural(c.regressions, 'regression')}** — ${tail}`;
+  const notRerun = c.task_counts.not_rerun + c.holdout.tasks.not_rerun;
+  const tail = `${scope} (${thousands(compared)} compared${notRerun > 0 ? `, ${thousands(notRerun)} not rerun` : ''})${suspects > 0 ? ` · ${plural(suspects, 'suspect check')} (not gated)` : ''}`;
+  const undecided = (c.undecided?.tasks ?? 0) + (c.undecided?.holdout_tasks ?? 0);
+  const open = undecided > 0 ? ` · ${plural(undecided, 'task')} undecided` : '';
+  if (c.regressions > 0) return `❌ **${plural(c.regressions, 'regression')}** — ${tail}${open}`;
+  if (c.verdict === 'undecided')
+    return `⏸️ **undecided — rerun** (no regression found, but ${undecided > 0 ? `${plural(undecided, 'task')} cannot be decided` : 'the baseline cannot be used'}) — ${tail}`;
   if (compared === 0) return `⚠️ **no regressions, but no task could be compared** — ${tail}`;
   return `✅ **no regressions** — ${tail}`;
-}
-
-function passesOf(c: Comparison): number {
-  return c.tasks.reduce((s, t) => s + (t.head?.passes ?? 0), 0) + c.holdout.head_passes_all.successes;
 }
 
 function policyLine(c: Comparison): string {
   const p = c.policy;
   const how = p.chosen === 'default' ? `default with ${plural(c.bases.length, 'base run')}` : 'chosen';
+  const spread = p.spread ? ` Between runs: ${p.spread.note}.` : '';
   if (p.name === 'strict') {
     const why = p.reach.reachable || p.chosen !== 'default' ? '' : ` (familywise cannot flag anything here: ${p.reach.note})`;
     return `Policy **strict** (${how}${why}): a check that succeeded on every base trial and failed on any head trial regressed; false alarms are not bounded.`;
   }
-  const confirm =
-    p.looks.length > 1
-      ? ` The first round spends α₁ = ${formatAlpha(p.alpha_first)}; the tasks it left ambiguous were rerun in rounds of up to ${p.looks.join(' → ')} head trials, and the last look spends ${formatAlpha(p.alpha_confirm)} over the ${plural(p.family, 'gated check')}.`
-      : '';
+  const share = p.per_check ?? (p.alpha ?? 0) / Math.max(1, p.family);
+  const lead = `Policy **familywise** (${how}): Fisher's exact test per check, each of the ${plural(p.family, 'gated check')} at α / ${thousands(p.family)} = ${formatAlpha(share)}, so at most α = ${p.alpha} of pull requests that changed nothing fail.`;
   const warning = p.reach.reachable ? '' : ` ⚠️ ${p.reach.note}.`;
-  return `Policy **familywise** (${how}): Fisher's exact test per check; at most α = ${p.alpha} of pull requests that changed nothing fail, over all ${plural(p.family, 'gated check')} (a check counts only where it could reach the p-value judged).${confirm}${warning}`;
+  return `${lead}${planSentence(c)}${spread}${warning}`;
+}
+
+/** What the plan did in this comparison: only looks some task reached are described, with the share each tested. */
+function planSentence(c: Comparison): string {
+  const plan = c.policy.plan ?? [];
+  const first = plan[0];
+  if (!first) return '';
+  const k = first.trials;
+  if (plan.length === 1) return ` No confirmation: the first ${plural(k, 'trial')} of each task were tested.`;
+  const reached = c.confirmation?.reached ?? plan.map((_, i) => (i === 0 ? c.task_counts.compared + c.holdout.tasks.compared : 0));
+  const awaiting = c.confirmation?.awaiting ?? 0;
+  const retried = c.confirmation?.retried ?? 0;
+  const retries =
+    retried > 0
+      ? ` ${plural(retried, 'task')} whose first round was mostly environment errors ${retried === 1 ? 'was' : 'were'} retried once, with at most ${plural(k, 'more trial')}.`
+      : '';
+  if ((reached[1] ?? 0) === 0 && awaiting > 0)
+    return ` The first ${plural(k, 'trial')} of each task only screen (a check with p ≤ ${formatAlpha(first.screen)} is confirmed): ${plural(awaiting, 'task')} ${awaiting === 1 ? 'was' : 'were'} ambiguous, but this head holds no confirmation trials, so nothing was tested (\`trialgate gate\` or the action runs them).${retries}`;
+  if ((reached[1] ?? 0) === 0)
+    return ` The first ${plural(k, 'trial')} of each task only screen (a check with p ≤ ${formatAlpha(first.screen)} is confirmed); none was ambiguous, so no confirmation ran and nothing was tested.${retries}`;
+  const tested = plan
+    .map((look, i) => ({ look, i, tasks: reached[i] ?? 0 }))
+    .filter((x) => x.i > 0 && x.look.cut > 0 && x.tasks > 0)
+    .map(
+      ({ look, tasks }) =>
+        `${plural(tasks, 'task')} at ${look.trials} head trials with ${look.cut >= (c.policy.per_check ?? 0) * (1 - 1e-9) ? 'all' : 'half'} of each check's share (${formatAlpha(look.cut)})`,
+    );
+  return ` The first ${plural(k, 'trial')} of each task only screened: ${plural(reached[1]!, 'task')} went on to confirmation; tested: ${tested.length ? tested.join('; ') : 'none yet (the head lacks the confirmation trials)'}.${retries}`;
+}
+
+/** #### What the confirmation cost: extra head trials against a fixed k, and which task was ambiguous and why (holdout tasks only counted). */
+function confirmationLine(c: Comparison): Cuttable | string {
+  const conf = c.confirmation;
+  if (!conf) return '';
+  const extra = conf.head_trials - conf.fixed_trials;
+  if (extra <= 0) return '';
+  const ratioText = conf.fixed_trials > 0 ? `: ${(conf.head_trials / conf.fixed_trials).toFixed(2)}×` : '';
+  const holdout = conf.holdout_tasks ? ` and ${plural(conf.holdout_tasks, 'holdout task')} (${plural(conf.holdout_trials, 'trial')})` : '';
+  const lines = c.tasks
+    .filter((t) => t.confirmation)
+    .map((t) => `- ${md(t.id)}: ${t.confirmation!.trials} head trials; ${md(bounded(t.confirmation!.why, MAX_NOTE))}`);
+  return {
+    what: 'confirmed tasks listed',
+    count: lines.length,
+    item: (i) => lines[i]!,
+    head: `**Confirmation:** ${plural(extra, 'extra head trial')} (${thousands(conf.head_trials)} run against ${thousands(conf.fixed_trials)} at a fixed k${ratioText}) for ${plural(conf.tasks, 'task')}${holdout} that their first round did not decide (ambiguous, or mostly environment errors):\n\n`,
+    tail: '',
+    separator: '\n',
+  };
+}
+
+/** #### Undecided: why each task cannot be decided (holdout ones only counted), and what concerns the whole pull request. */
+function undecidedSection(c: Comparison, tasks: TaskComparison[]): Cuttable | string {
+  const u = c.undecided;
+  const unused = (c.bases_unused ?? []).map(
+    (b) => `- base run ${b.ref.git_sha ? b.ref.git_sha.slice(0, 7) : 'of unknown commit'} not used: ${md(bounded(b.reason, MAX_NOTE))}`,
+  );
+  if (!u && unused.length === 0) return '';
+  const rows = [
+    ...(u?.reasons ?? []).map((r) => `- ${md(bounded(r, MAX_NOTE))}`),
+    ...unused,
+    ...tasks.filter((t) => t.undecided).map((t) => `- ${md(t.id)}: ${md(bounded(t.undecided!, MAX_NOTE))}`),
+    ...(u?.holdout_tasks ? [`- ${plural(u.holdout_tasks, 'holdout task')} (withheld)`] : []),
+  ];
+  const title =
+    c.verdict === 'undecided'
+      ? '#### Undecided — not a regression; rerun (the check fails until the evidence decides)'
+      : '#### Undecided tasks (not counted as regressions)';
+  return { what: 'undecided reasons', count: rows.length, item: (i) => rows[i]!, head: `${title}\n\n`, tail: '', separator: '\n' };
 }
 
 function formatAlpha(x: number | null): string {
-  return x === null ? '–' : String(Number(x.toPrecision(2)));
+  if (x === null) return '–';
+  return x > 0 && x < 0.001 ? x.toExponential(1) : String(Number(x.toPrecision(2)));
 }
 
 function label(t: TaskComparison, ch: CheckComparison): string {
-  return labelOf(ch.check, t.faults);
+  return labelOf(ch.check, t);
 }
 
 /** A check's label with every user-supplied part made inert: `detection: <fault> — <label>`. */
-function labelOf(check: string, faults: readonly { id: string; label: string }[]): string {
-  const name = check.slice(check.indexOf(':') + 1);
-  const fault = faults.find((f) => f.id === name)?.label;
-  switch (checkKind(check)) {
-    case 'pass':
-      return 'trial pass';
-    case 'env':
-      return 'executed (no env error)';
-    case 'detect':
-      return fault ? `detection: ${md(name)} — ${md(fault)}` : `detection: ${md(name)}`;
-    case 'constraint':
-      return `constraint: ${md(name)}`;
-    case 'tool':
-      return fault ? `tool contract: ${md(name)} — ${md(fault)}` : `tool contract: ${md(name)}`;
-    case 'judge':
-      return `model judge: ${md(name)}`;
-    case 'other':
-      return md(check);
-  }
+function labelOf(check: string, t: TaskComparison): string {
+  return checkLabel(check, t.faults, t.check_labels, md);
 }
 
-function checkTable(title: string, found: { task: TaskComparison; check: CheckComparison }[], what: string, name: (t: TaskComparison, ch: CheckComparison) => string): Cuttable {
+function checkTable(
+  title: string,
+  found: { task: TaskComparison; check: CheckComparison }[],
+  what: string,
+  name: (t: TaskComparison, ch: CheckComparison) => string,
+): Cuttable {
   const { head, rows } = tableLines(
-    ['task', 'check', 'base', 'head', 'p or rule'],
+    ['task', 'check', 'base', 'head', 'why (the policy’s test)'],
     found.map(({ task, check }) => [md(task.id), name(task, check), ratio(check.base), ratio(check.head), check.rule]),
   );
   return section(what, `#### ${title}`, head, rows, '');
@@ -272,59 +326,81 @@ function notComparedTable(tasks: TaskComparison[]): Cuttable {
   return section('rows of tasks not compared', '#### Not compared (not gated)', head, rows, '');
 }
 
+/** The tasks the head did not rerun, by name, one line: what they did not show is said, never implied. */
+function notRerunList(tasks: TaskComparison[]): Cuttable {
+  const why = tasks[0]?.not_rerun;
+  const same = tasks.every((t) => t.not_rerun === why);
+  return {
+    what: 'tasks not rerun named',
+    count: tasks.length,
+    item: (i) => (same ? md(tasks[i]!.id) : `${md(tasks[i]!.id)} (${md(bounded(tasks[i]!.not_rerun ?? '', MAX_NOTE))})`),
+    head: `**Not rerun** (unaffected by this change, so neither passed nor regressed; their base results are no evidence for it${same && why ? `: ${md(bounded(why, MAX_NOTE))}` : ''}): `,
+    tail: '.',
+    separator: ', ',
+  };
+}
+
 function short(value: string): string {
   return /^[0-9a-f]{64}$/.test(value) ? value.slice(0, 12) : value;
 }
 
 function holdoutLine(c: Comparison, compared: boolean): string {
   const h = c.holdout;
-  const total = h.tasks.compared + h.tasks.new + h.tasks.removed + h.tasks.changed + h.tasks.incomparable;
+  const total = h.tasks.compared + h.tasks.new + h.tasks.removed + h.tasks.changed + h.tasks.incomparable + h.tasks.not_rerun;
   if (total === 0) return '';
   if (!compared) return `**Holdout** (aggregate only): ${plural(total, 'task')}, trial pass ${ratio(h.head_passes_all)}.`;
-  const tasks = (['compared', 'new', 'removed', 'changed', 'incomparable'] as const).filter((s) => h.tasks[s] > 0).map((s) => `${thousands(h.tasks[s])} ${s}`);
+  const tasks = (['compared', 'new', 'removed', 'changed', 'incomparable', 'not_rerun'] as const)
+    .filter((s) => h.tasks[s] > 0)
+    .map((s) => `${thousands(h.tasks[s])} ${s === 'not_rerun' ? 'not rerun' : s}`);
   const checks = CHECK_SEVERITY.map((s) => `${thousands(h.checks[s])} ${s}`).join(', ');
   return `**Holdout** (aggregate only): ${plural(total, 'task')} (${tasks.join(', ')}) · trial pass of compared tasks ${change(h.base_passes, h.head_passes)} · gated checks: ${checks}.`;
 }
 
-function perTaskTable(tasks: TaskComparison[], compared: boolean): Cuttable {
+function perTaskTable(shown: readonly TaskView[], compared: boolean): Cuttable {
+  const tasks = shown.map((v) => v.task);
   // Tokens and cost appear only when some task reported them; a blank is never filled with an estimate.
   const usage = tasks.some((t) => (t.head ?? t.base)?.tokens !== undefined || (t.head ?? t.base)?.cost_usd !== undefined);
   // Human repairs stand beside the raw figures, in columns of their own, only when some trial was repaired.
   const repairs = tasks.some((t) => t.head?.repaired || t.base?.repaired);
+  // Only kinds whose capabilities count detections record them (countsDetections): a run of code tasks has no such column.
+  const detects = tasks.some((t) => Object.keys((t.head ?? t.base)?.detections ?? {}).length > 0);
   const header = [
     ...(compared ? ['task', 'status'] : ['task']),
-    ...['trial pass', 'pass@1', 'pass^k', 'detections', 'env errors', 'unexecuted', 'wall time'],
+    // pass@1 is passes/executed, the trial pass already shown: one column per meaning.
+    ...['trials passed', 'all k passed (pass^k)', ...(detects ? ['defects detected'] : []), 'env errors (excluded)', 'not started', 'wall time'],
     ...(usage ? ['tokens', 'cost'] : []),
     ...(repairs ? ['pass after human repair', 'human minutes', 'patch lines'] : []),
   ];
   // Rows are made on demand: with thousands of tasks most of them are cut.
-  const cells = (t: TaskComparison): string[] => {
+  const cells = (v: TaskView): string[] => {
+    const t = v.task;
     const f = t.head ?? t.base!;
-    const pass = compared ? change(passCount(t.base), passCount(t.head)) : ratio(passCount(f));
+    const pass = compared ? change(v.pass.base, v.pass.head) : ratio(v.pass.head ?? v.pass.base);
     const detections = Object.entries(f.detections)
-      .map(([fault, n]) => `${md(fault)} ${ratio(n)}`)
+      .map(([fault, d]) => `${md(fault)} ${d.detected}/${d.n}`)
       .join(' · ');
     const figures = [
-      fraction(f.pass_at_1),
       fraction(f.pass_pow_k),
-      detections,
+      ...(detects ? [detections] : []),
       String(f.env_errors),
       String(f.unexecuted),
       seconds(f.wall_ms),
       ...(usage ? [tokens(f.tokens), usd(f.cost_usd)] : []),
       ...(repairs ? repairedCells(compared ? t.base : null, f) : []),
     ];
-    return compared ? [md(t.id), taskStatusText(t), pass, ...figures] : [md(t.id), pass, ...figures];
+    return compared ? [md(t.id), taskStatusText(v), pass, ...figures] : [md(t.id), pass, ...figures];
   };
   const { head } = tableLines(header, []);
   const usageNote = `${usage ? 'tokens and cost blank where not reported.' : 'no task reported tokens or cost.'}${repairs ? ' The pass after human repair is apart from the raw trial pass, which alone is compared and gated.' : ''}`;
+  const powK = 'all k passed: the estimated chance that k trials in a row all pass (pass^k), from executed trials';
+  const detected = detects ? ' defects detected as trials that detected the defect/executed;' : '';
   const note = compared
-    ? `Trial pass as passes/executed, base → head; figures of the head run (of the base for a removed task); pass@1 and pass^k from executed trials; ${usageNote}`
-    : `Trial pass as passes/executed; pass@1 and pass^k from executed trials; ${usageNote}`;
+    ? `Trials passed as passes/executed, base → head; figures of the head run (of the base for a removed task); ${powK};${detected} ${usageNote}`
+    : `Trials passed as passes/executed; ${powK};${detected} ${usageNote}`;
   return {
     what: 'per-task result rows',
-    count: tasks.length,
-    item: (i) => tableLines(header, [cells(tasks[i]!)]).rows[0]!,
+    count: shown.length,
+    item: (i) => tableLines(header, [cells(shown[i]!)]).rows[0]!,
     head: `#### Per-task results\n\n${head.join('\n')}\n`,
     tail: `\n\n${note}`,
     separator: '\n',
@@ -337,34 +413,48 @@ function section(what: string, heading: string, header: string[], rows: string[]
 }
 
 /** Pass after repair (base → head when compared), human minutes and patch lines; blank without repairs. */
-function repairedCells(base: TaskFigures | null, f: TaskFigures): string[] {
-  const after = (x: TaskFigures | null) => (x ? { successes: x.repaired?.passes ?? x.passes, n: x.executed } : null);
+function repairedCells(base: SideFigures | null, f: SideFigures): string[] {
+  const after = (x: SideFigures | null) => (x ? { successes: x.repaired?.passes ?? x.passes, n: x.n } : null);
   const pass = base ? change(after(base), after(f)) : ratio(after(f));
   return f.repaired ? [pass, String(f.repaired.minutes), String(f.repaired.patch_lines)] : [base?.repaired ? pass : '', '', ''];
 }
 
-function passCount(f: TaskFigures | null): { successes: number; n: number } | null {
-  return f ? { successes: f.passes, n: f.executed } : null;
-}
-
 const CELL: Record<string, string> = { env_error: '–', unexecuted: '·' };
 
-function taskDetails(t: TaskComparison, compared: boolean, evidenceUrl: string | undefined): string {
-  const parts: string[] = [`<details><summary><b>${html(t.id)}</b> — ${compared ? taskStatusText(t) : `${ratio(passCount(t.head))} passed`}</summary>`];
-  if (t.status === 'removed') parts.push(`Not in the head run; the base had it in ${plural(t.base_runs, 'run')}: trial pass ${ratio(passCount(t.base))}.`);
+function taskDetails(v: TaskView, compared: boolean, evidenceUrl: string | undefined): string {
+  const t = v.task;
+  const parts: string[] = [`<details><summary><b>${html(t.id)}</b> — ${compared ? taskStatusText(v) : `${ratio(v.pass.head)} passed`}</summary>`];
+  if (t.status === 'removed') parts.push(`Not in the head run; the base had it in ${plural(t.base_runs, 'run')}: trial pass ${ratio(v.pass.base)}.`);
   if (t.differs.length > 0) parts.push(`Not compared: ${t.differs.map((d) => `${d.field} ${md(short(d.base))} → ${md(short(d.head))}`).join('; ')}.`);
   if (t.checks.length > 0) {
-    const pooled = t.base_runs > 1 || t.base_runs_excluded > 0 ? `Base pooled over ${plural(t.base_runs, 'run')}${t.base_runs_excluded > 0 ? ` (${t.base_runs_excluded} left out: another task definition)` : ''}.\n\n` : '';
-    parts.push(pooled + table(['check', 'base', 'head', 'status', 'p or rule'], t.checks.map((ch) => [label(t, ch), ratio(ch.base), ratio(ch.head), ch.ungated ? `${ch.status} (not gated)` : ch.status, ch.rule])));
+    const pooled =
+      t.base_runs > 1 || t.base_runs_excluded > 0
+        ? `Base pooled over ${plural(t.base_runs, 'run')}${t.base_runs_excluded > 0 ? ` (${t.base_runs_excluded} left out: another task definition)` : ''}.\n\n`
+        : '';
+    parts.push(
+      pooled +
+        table(
+          ['check', 'base', 'head', 'status', 'why (the policy’s test)'],
+          t.checks.map((ch) => [label(t, ch), ratio(ch.base), ratio(ch.head), ch.ungated ? `${ch.status} (not gated)` : checkState(t, ch), ch.rule]),
+        ),
+    );
   }
   if (t.head_trials.length > 0) {
     const names = [...new Set(t.head_trials.flatMap((tr) => Object.keys(tr.checks)))];
     const matrix = names.map((check) => [
-      labelOf(check, t.faults),
+      labelOf(check, t),
       ...t.head_trials.map((tr) => CELL[tr.outcome] ?? (tr.checks[check] === undefined ? '' : tr.checks[check] ? '✓' : '✗')),
     ]);
     if (matrix.length > 0) {
-      parts.push('Head trials (✓ succeeded, ✗ failed, – env error, · unexecuted):\n\n' + table(['check', ...t.head_trials.map((tr) => String(tr.trial))], matrix));
+      parts.push(
+        'Head trials (✓ succeeded, ✗ failed, – env error, · unexecuted):\n\n' + table(['check', ...t.head_trials.map((tr) => String(tr.trial))], matrix),
+      );
+    }
+    const why = t.head_trials.filter((tr) => tr.why?.length).slice(0, MAX_WHY_TRIALS);
+    if (why.length > 0) {
+      parts.push(
+        `Why (the first reasons of each trial that did not pass):\n\n${why.map((tr) => `- trial ${tr.trial}: ${tr.why!.map((w) => md(bounded(w, 300))).join(' · ')}`).join('\n')}`,
+      );
     }
   }
   const rules = t.head?.env_error_rules ?? [];
@@ -378,17 +468,26 @@ function taskDetails(t: TaskComparison, compared: boolean, evidenceUrl: string |
 }
 
 const MAX_RULES = 10;
+/** Trials whose reasons are listed per task: enough to see the pattern, never a wall of text in a comment. */
+const MAX_WHY_TRIALS = 10;
 
 function denominatorsBlock(c: Comparison): string {
   const side = (name: string, d: Denominators): string =>
-    `${name}: k = ${d.k.join(', ')} · ${plural(d.tasks, 'task')} · ${thousands(d.launched)} trials launched = ${thousands(d.executed)} executed + ${plural(d.env_errors, 'env error')} + ${thousands(d.unexecuted)} unexecuted.`;
+    `${name}: k = ${d.k.join(', ')} · ${plural(d.tasks, 'task')} · ${plural(d.launched, 'trial')} launched = ${thousands(d.executed)} executed + ${plural(d.env_errors, 'env error')} + ${thousands(d.unexecuted)} unexecuted.`;
   const lines = [`**Denominators.** ${side('Head', c.denominators.head)}`];
-  if (c.denominators.base) lines.push(side(`Base (${plural(c.denominators.base.runs, 'run')}${c.denominators.base.runs > 1 ? ', pooled per task' : ''})`, c.denominators.base));
-  lines.push('Rates count executed trials only. Env errors are excluded from every rate, because the environment failed, not the agent; unexecuted trials never started.');
+  if (c.denominators.base)
+    lines.push(side(`Base (${plural(c.denominators.base.runs, 'run')}${c.denominators.base.runs > 1 ? ', pooled per task' : ''})`, c.denominators.base));
+  lines.push(
+    'Rates count executed trials only. Env errors are excluded from every rate, because the environment failed, not the agent; unexecuted trials never started.',
+  );
   const rules = [...(c.denominators.base ? [['base', c.denominators.base] as const] : []), ['head', c.denominators.head] as const].flatMap(([side, d]) => {
     const listed = d.env_error_rules.slice(0, MAX_RULES).map((r) => `${side}: ${md(bounded(r.rule, 200))} ×${r.trials}`);
     const rest = d.env_error_rules.slice(MAX_RULES).reduce((s, r) => s + r.trials, 0);
-    return [...listed, ...(rest > 0 ? [`${side}: ${rest} under ${d.env_error_rules.length - MAX_RULES} other rules`] : []), ...(d.holdout_env_errors > 0 ? [`${side}: ${d.holdout_env_errors} in holdout tasks`] : [])];
+    return [
+      ...listed,
+      ...(rest > 0 ? [`${side}: ${rest} under ${d.env_error_rules.length - MAX_RULES} other rules`] : []),
+      ...(d.holdout_env_errors > 0 ? [`${side}: ${d.holdout_env_errors} in holdout tasks`] : []),
+    ];
   });
   if (rules.length > 0) lines.push(`Env error rules: ${rules.join('; ')}.`);
   return lines.join('\n');
@@ -396,13 +495,18 @@ function denominatorsBlock(c: Comparison): string {
 
 function shaLine(c: Comparison): string {
   const sha = (s: string | null) => (s === null ? 'unknown' : /^[0-9a-f]{7,64}$/i.test(s) ? s : md(bounded(s, 80)));
-  const head = `Head ${sha(c.head.git_sha)}${c.head.ref ? ` (${md(bounded(c.head.ref, 200))})` : ''}`;
-  return c.bases.length === 0 ? `${head}.` : `${head} · base ${c.bases.map((b) => sha(b.git_sha)).join(', ')}.`;
+  const head = `Head commit ${sha(c.head.git_sha)}${c.head.ref ? ` (${md(bounded(c.head.ref, 200))})` : ''}`;
+  const line = c.bases.length === 0 ? head : `${head} · base commit ${c.bases.map((b) => sha(b.git_sha)).join(', ')}`;
+  const unknown = c.head.git_sha === null || c.bases.some((b) => b.git_sha === null);
+  // A run outside a git checkout (or before its first commit) records no commit: say so rather than leave "unknown" bare.
+  return `${line}${unknown ? ' (unknown: the run recorded no git commit, as it was not made in a git checkout with a commit)' : ''}.`;
 }
 
-function cutNotice(cuts: Cut[], options: RenderOptions, naming: Naming, regressions: number): string {
+function cutNotice(cuts: Cut[], options: MarkdownOptions, naming: Naming, regressions: number): string {
   const what = cuts.map((c) => `${c.what}: ${thousands(c.total - c.kept)} of ${thousands(c.total)} cut`).join('; ');
-  const where = options.fullReportUrl ? `the full report: ${options.fullReportUrl}` : 'the full comparison: `trialgate compare … --format json`, which is never cut';
+  const where = options.fullReportUrl
+    ? `the full report: ${options.fullReportUrl}`
+    : 'the full comparison: `trialgate compare … --format json`, which is never cut';
   const named = {
     table: regressions > 0 ? ' Every regression is listed.' : '',
     compact: ` Every regression is named; their table of ${plural(regressions, 'row')} did not fit.`,

@@ -1,5 +1,5 @@
 // Per-task figures of a run (docs/results.md). Pure.
-import type { TaskSummary, TrialDigest } from '../schemas/results.ts';
+import type { TaskFigures, TaskSummary, TrialDigest } from '../schemas/results.ts';
 import { judgeSummary } from '../semantic/checks.ts';
 
 /**
@@ -24,6 +24,11 @@ function ratioOfChoose(a: number, n: number, k: number): number {
   return ratio;
 }
 
+/** pass@1, pass@k and pass^k from n executed trials with c passes; null when unknown. */
+export function passRates(n: number, c: number, k: number): Pick<TaskFigures, 'pass_at_1' | 'pass_at_k' | 'pass_pow_k'> {
+  return { pass_at_1: n > 0 ? c / n : null, pass_at_k: passAtK(n, c, k), pass_pow_k: passPowK(n, c, k) };
+}
+
 /** What a summary reads of each trial (a run's digest of it will do). */
 export type SummarizedTrial = Pick<TrialDigest, 'outcome' | 'checks' | 'wall_ms' | 'usage' | 'repair' | 'judge'>;
 
@@ -31,17 +36,13 @@ export function summarizeTask(trials: readonly SummarizedTrial[], k: number, fau
   const executed = trials.filter((t) => t.outcome === 'pass' || t.outcome === 'fail');
   const n = executed.length;
   const passes = executed.filter((t) => t.outcome === 'pass').length;
-  const detections = Object.fromEntries(
-    faults.map((fault) => [fault, { detected: executed.filter((t) => t.checks[`detect:${fault}`] === true).length, n }]),
-  );
+  const detections = Object.fromEntries(faults.map((fault) => [fault, { detected: executed.filter((t) => t.checks[`detect:${fault}`] === true).length, n }]));
   const summary: TaskSummary = {
     k,
     n,
     launched: trials.length,
     passes,
-    pass_at_1: n > 0 ? passes / n : null,
-    pass_at_k: passAtK(n, passes, k),
-    pass_pow_k: passPowK(n, passes, k),
+    ...passRates(n, passes, k),
     detections,
     env_errors: trials.filter((t) => t.outcome === 'env_error').length,
     unexecuted: trials.filter((t) => t.outcome === 'unexecuted').length,

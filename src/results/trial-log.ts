@@ -6,6 +6,7 @@
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { TrialResult, type TrialDigest } from '../schemas/results.ts';
+import { failureReasons } from './reasons.ts';
 import { sha256 } from '../util/hash.ts';
 
 interface Line {
@@ -41,12 +42,16 @@ export class TrialLog {
     let lines = this.lines.get(taskId);
     if (!lines) this.lines.set(taskId, (lines = new Map()));
     if (lines.has(valid.trial)) throw new Error(`task ${taskId}: trial ${valid.trial} logged twice`);
-    for (let written = 0; written < bytes.length; ) written += writeSync(this.fd, bytes, written, bytes.length - written, this.size + written);
+    for (let written = 0; written < bytes.length;) written += writeSync(this.fd, bytes, written, bytes.length - written, this.size + written);
     lines.set(valid.trial, { offset: this.size, length: bytes.length, sha256: sha256(bytes) });
     this.size += bytes.length;
-    const { layers: _layers, judgements: _judgements, judge, ...digest } = valid;
+    const { layers: _layers, judgements: _judgements, judge, ...kept } = valid;
+    const why = failureReasons(valid);
+    const digest = why.length ? { ...kept, why } : kept;
     // A judge's reasons are per trial and long; memory keeps only what summaries and reports read.
-    return judge ? { ...digest, judge: judge.map(({ reason, transcript: _transcript, ...answer }) => (answer.verdict === 'error' ? { ...answer, reason } : answer)) } : digest;
+    return judge
+      ? { ...digest, judge: judge.map(({ reason, transcript: _transcript, ...answer }) => (answer.verdict === 'error' ? { ...answer, reason } : answer)) }
+      : digest;
   }
 
   /** Every logged trial of `taskId`, in trial order, each read back and checked against its hash. */
@@ -60,7 +65,10 @@ export class TrialLog {
         if (n === 0) break;
         read += n;
       }
-      if (read !== line.length || sha256(bytes) !== line.sha256) throw new TrialLogChanged(`the log of finished trials (${this.path}) changed during the run at task ${taskId}, trial ${trial}: no result of this run can be trusted`);
+      if (read !== line.length || sha256(bytes) !== line.sha256)
+        throw new TrialLogChanged(
+          `the log of finished trials (${this.path}) changed during the run at task ${taskId}, trial ${trial}: no result of this run can be trusted`,
+        );
       yield JSON.parse(bytes.toString('utf8')) as TrialResult;
     }
   }

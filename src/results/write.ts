@@ -1,45 +1,60 @@
-// Writes a run's files: results.json (validated against its schema), junit.xml, report.md (the markdown
-// of the run alone, as a PR comment without a baseline would show it) and report.html (the run's evidence
-// to look at, docs/report-html.md). Each is written piece by piece, never as one string, and scrubbed.
-import { compareResults } from '../compare/compare.ts';
-import { renderRunMarkdown } from '../report/markdown.ts';
+// Writes a run's results.json (validated against its schema, written piece by piece, never as one string,
+// and scrubbed), then hands the run to the outputs its front end gives: the reports beside it (junit.xml,
+// report.md, report.html: src/report/) are not this layer's to know.
 import { Results, type RunDigest, type TrialResult } from '../schemas/results.ts';
 import { jsonPieces, lazy } from '../util/json-stream.ts';
-import { writeInside, writePiecesInside } from '../util/safe-write.ts';
+import { writePiecesInside } from '../util/safe-write.ts';
 import { Scrubber } from '../util/scrub.ts';
-import { junitPieces } from './junit.ts';
 
-/** Written through `scrubber` (no secret reaches a file) and never through a link planted in the run directory. */
-export async function writeRunFiles(runDir: string, results: Results, scrubber: Scrubber = Scrubber.none): Promise<string> {
+/** A run just recorded: its digests, and each task's whole trials on demand while the run still holds them. */
+export interface RecordedRun {
+  runDir: string;
+  run: RunDigest;
+  /** A task's whole trials, in trial order. */
+  trials: (taskId: string) => Iterable<TrialResult>;
+  /** What everything written of the run goes through. */
+  scrubber: Scrubber;
+}
+
+/** What a run hands itself to once its results.json is written: the files its front end writes beside it. */
+export type RunOutputs = (recorded: RecordedRun) => Promise<void>;
+
+/**
+ * results.json of whole results, written through `scrubber` (no secret reaches it) and never through a link
+ * planted in the run directory; then `outputs` gets the run.
+ */
+export async function writeResults(runDir: string, results: Results, scrubber: Scrubber = Scrubber.none, outputs?: RunOutputs): Promise<string> {
   const valid = Results.parse(results);
-  const trials = new Map(valid.tasks.map((task) => [task.id, task.trials]));
-  return writeValidRunFiles(runDir, valid, (taskId) => trials.get(taskId) ?? [], scrubber);
+  const byTask = new Map(valid.tasks.map((task) => [task.id, task.trials]));
+  const trials = (taskId: string) => byTask.get(taskId) ?? [];
+  const path = await writeResultsPieces(runDir, valid, trials, scrubber);
+  await outputs?.({ runDir, run: valid, trials, scrubber });
+  return path;
 }
 
 /**
- * The files of a run kept as digests with its trials in a log (trial-log.ts): each trial was validated when
- * it was logged, the rest is here. Each file that needs whole trials reads them from the log again, one
- * at a time, so a run of thousands is never in memory at once.
+ * results.json of a run kept as digests with its trials in a log (trial-log.ts): each trial was validated
+ * when it was logged, the rest is here. The trials are read from the log again, one at a time, so a run of
+ * thousands is never in memory at once; then `outputs` gets the run while the log can still be read.
  */
-export async function writeLoggedRunFiles(runDir: string, run: RunDigest, trials: (taskId: string) => Iterable<TrialResult>, scrubber: Scrubber): Promise<string> {
+export async function writeLoggedResults(
+  runDir: string,
+  run: RunDigest,
+  trials: (taskId: string) => Iterable<TrialResult>,
+  scrubber: Scrubber,
+  outputs?: RunOutputs,
+): Promise<string> {
   Results.parse({ ...run, tasks: run.tasks.map((task) => ({ ...task, trials: [] })) });
-  // The log gives each task's trials in trial order; so do the digests, for the page's trial list.
+  const path = await writeResultsPieces(runDir, run, trials, scrubber);
+  // The log gives each task's trials in trial order; so do the digests, for the outputs' trial lists.
   const ordered = { ...run, tasks: run.tasks.map((task) => ({ ...task, trials: [...task.trials].sort((a, b) => a.trial - b.trial) })) };
-  return writeValidRunFiles(runDir, ordered, trials, scrubber);
+  await outputs?.({ runDir, run: ordered, trials, scrubber });
+  return path;
 }
 
-async function writeValidRunFiles(runDir: string, run: RunDigest, trials: (taskId: string) => Iterable<TrialResult>, scrubber: Scrubber): Promise<string> {
+async function writeResultsPieces(runDir: string, run: RunDigest, trials: (taskId: string) => Iterable<TrialResult>, scrubber: Scrubber): Promise<string> {
   const whole = { ...run, tasks: run.tasks.map((task) => ({ ...task, trials: lazy(trials(task.id)) })) };
-  const resultsPath = await writePiecesInside(runDir, 'results.json', withNewline(jsonPieces(whole)), scrubber);
-  const suites = run.tasks.map((task) => ({ id: task.id, wall_ms: task.summary.wall_ms, outcomes: task.trials.map((t) => t.outcome), trials: trials(task.id) }));
-  await writePiecesInside(runDir, 'junit.xml', junitPieces(run.trial_set.name, suites), scrubber);
-  await writeInside(runDir, 'report.md', renderRunMarkdown(run), scrubber);
-  // Loaded when the page is written, not while the trials run: the renderer and its diff library are
-  // memory a long run need not carry.
-  const { htmlPieces } = await import('../report/html/write.ts');
-  const page = htmlPieces({ results: run, comparison: compareResults([], run), trials }, { runDir, redact: (text) => scrubber.text(text) });
-  await writePiecesInside(runDir, 'report.html', page, scrubber);
-  return resultsPath;
+  return writePiecesInside(runDir, 'results.json', withNewline(jsonPieces(whole)), scrubber);
 }
 
 function* withNewline(pieces: Iterable<string>): Generator<string> {

@@ -45,15 +45,20 @@ export type Gating = { gated: true; calibration: string } | { gated: false; cali
  */
 export function gatingOf(record: CalibrationItem | undefined, item: ItemDefinition, rule: GateRule): Gating {
   const no = (calibration: string, why: string): Gating => ({ gated: false, calibration, why });
-  if (item.labelsSha256 === null) return no('not calibrated', 'the task has no labelled set to calibrate it against (judge.labels), so its agreement with people is unknown');
+  if (item.labelsSha256 === null)
+    return no('not calibrated', 'the task has no labelled set to calibrate it against (judge.labels), so its agreement with people is unknown');
   if (!record) return no('not calibrated', 'it has not been calibrated: run trialgate calibrate against its labelled set');
   const figures = describe(record);
-  if (record.model !== item.model) return no(figures, `it was calibrated with model ${record.model} but is judged by ${item.model}: run trialgate calibrate again`);
-  if (record.prompt_sha256 !== item.promptSha256) return no(figures, 'its prompt (question, files shown or goal) changed since it was calibrated: run trialgate calibrate again');
+  if (record.model !== item.model)
+    return no(figures, `it was calibrated with model ${record.model} but is judged by ${item.model}: run trialgate calibrate again`);
+  if (record.prompt_sha256 !== item.promptSha256)
+    return no(figures, 'its prompt (question, files shown or goal) changed since it was calibrated: run trialgate calibrate again');
   if (record.labels_sha256 !== item.labelsSha256) return no(figures, 'its labelled set changed since it was calibrated: run trialgate calibrate again');
-  if (record.n < rule.minLabels) return no(figures, `its calibration has ${record.n} label${record.n === 1 ? '' : 's'}, fewer than the ${rule.minLabels} judge.gate.min_labels asks for`);
+  if (record.n < rule.minLabels)
+    return no(figures, `its calibration has ${record.n} label${record.n === 1 ? '' : 's'}, fewer than the ${rule.minLabels} judge.gate.min_labels asks for`);
   if (record.kappa === null) return no(figures, 'its agreement κ is undefined (every label and every answer is of one class): label samples of both answers');
-  if (record.kappa < rule.minKappa) return no(figures, `its agreement with people, κ = ${round(record.kappa)} over ${record.n} labels, is below judge.gate.min_kappa = ${rule.minKappa}`);
+  if (record.kappa < rule.minKappa)
+    return no(figures, `its agreement with people, κ = ${round(record.kappa)} over ${record.n} labels, is below judge.gate.min_kappa = ${rule.minKappa}`);
   return { gated: true, calibration: figures };
 }
 

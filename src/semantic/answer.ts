@@ -1,14 +1,10 @@
 // Reading what the judge answered. Pure. Only a well-formed answer counts: malformed output, a refusal,
 // an answer cut off or "insufficient evidence" is `undetermined`, never a pass.
 import type { z } from 'zod';
-import { PairwiseAnswer, RubricAnswer } from '../schemas/judge.ts';
+import { PairwiseAnswer, RubricAnswer, type JudgeReply, type PairOutcome, type PairPosition } from '../schemas/judge.ts';
 
 /** The assistant message as the endpoint returned it. */
-export interface Reply {
-  content: string | null;
-  refusal: string | null;
-  finishReason: string | null;
-}
+export type Reply = JudgeReply;
 
 export type Read<T> = { ok: true; value: T } | { ok: false; why: string };
 
@@ -45,7 +41,7 @@ export function rubricVerdict(reply: Reply): RubricVerdict {
 }
 
 /** One order's answer of a pairwise question: the position it chose. */
-export type Position = 'A' | 'B' | 'tie' | 'undetermined' | 'error';
+export type Position = PairPosition;
 
 export function pairwisePosition(reply: Reply): { position: Position; reason: string } {
   const read = readStructured(PairwiseAnswer, reply);
@@ -55,7 +51,7 @@ export function pairwisePosition(reply: Reply): { position: Position; reason: st
   return { position: preferred, reason };
 }
 
-export type PairOutcome = 'head' | 'base' | 'tie' | 'first_position' | 'second_position' | 'inconsistent' | 'undetermined' | 'error';
+export type { PairOutcome };
 
 /**
  * One pair asked twice: first with base as A and head as B, then swapped. Only a preference that

@@ -11,12 +11,13 @@ export function judgeChecks(records: readonly JudgeRecord[]): Record<string, boo
   return checks;
 }
 
-/** Trajectory notes: an item not judged (environment) or not answered (undetermined), and why. */
+/** Trajectory notes: an item not judged (environment) or not answered (undetermined), and why; a bounded figure. */
 export function judgeNotes(records: readonly JudgeRecord[]): string[] {
   return records.flatMap((r) => {
+    const note = r.note ? [`judge: ${r.id}: ${r.note}`] : [];
     if (r.verdict === 'error') return [`env error (judge): ${r.id} not judged: ${r.reason}`];
-    if (r.verdict === 'undetermined') return [`judge: ${r.id} undetermined (not a pass): ${r.reason}`];
-    return [];
+    if (r.verdict === 'undetermined') return [`judge: ${r.id} undetermined (not a pass): ${r.reason}`, ...note];
+    return note;
   });
 }
 

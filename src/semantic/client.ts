@@ -6,9 +6,11 @@ import { isDeepStrictEqual } from 'node:util';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { JudgeCacheEntry, JudgeLedger } from '../schemas/judge.ts';
 import { NoAnswerError, send, type HttpAnswer } from '../service/http.ts';
 import { readValidJson } from '../util/files.ts';
 import { sha256 } from '../util/hash.ts';
+import { bound, MAX_COST_USD, MAX_TOKENS } from '../util/plausible.ts';
 import { writeInside } from '../util/safe-write.ts';
 import type { Scrubber } from '../util/scrub.ts';
 import type { Reply } from './answer.ts';
@@ -28,6 +30,8 @@ export interface ClientOptions {
   model: string;
   /** null: the judge cannot be reached at all (`unavailable` says why). */
   baseUrl: string | null;
+  /** Connect here instead of to the base URL's host and port (a local endpoint in a network of its own). */
+  socketPath?: string;
   unavailable?: string;
   apiKey?: string;
   timeoutMs: number;
@@ -39,19 +43,18 @@ export interface ClientOptions {
 }
 
 export type Asked =
-  | { ok: true; reply: Reply; inputTokens?: number; outputTokens?: number; costUsd?: number; cached: boolean; key: string }
+  | {
+      ok: true;
+      reply: Reply;
+      inputTokens?: number;
+      outputTokens?: number;
+      costUsd?: number;
+      /** The endpoint's usage was implausible and was bounded (util/plausible.ts): what it said. */
+      note?: string;
+      cached: boolean;
+      key: string;
+    }
   | { ok: false; message: string; rule: string };
-
-const CacheEntry = z.object({
-  model: z.string(),
-  messages: z.array(z.object({ role: z.enum(['system', 'user']), content: z.string() })),
-  reply: z.object({ content: z.string().nullable(), refusal: z.string().nullable(), finishReason: z.string().nullable() }),
-  input_tokens: z.number().nonnegative().optional(),
-  output_tokens: z.number().nonnegative().optional(),
-});
-type CacheEntry = z.infer<typeof CacheEntry>;
-
-const Ledger = z.object({ tokens: z.number().nonnegative() });
 
 /** The part of a chat completion trialgate reads; anything else in it is ignored. */
 const Completion = z.object({
@@ -82,7 +85,7 @@ export class JudgeClient {
   static async open(options: ClientOptions): Promise<JudgeClient> {
     await mkdir(options.cacheDir, { recursive: true });
     const client = new JudgeClient(options);
-    const ledger = await readValidJson(join(options.cacheDir, 'spent.json'), Ledger, CACHE_ENTRY_BYTES);
+    const ledger = await readValidJson(join(options.cacheDir, 'spent.json'), JudgeLedger, CACHE_ENTRY_BYTES);
     client.spentTokens = ledger?.tokens ?? 0;
     return client;
   }
@@ -107,7 +110,7 @@ export class JudgeClient {
   }
 
   private async answer(key: string, messages: readonly ChatMessage[], format: object): Promise<Asked> {
-    const cached = await readValidJson(join(this.options.cacheDir, `${key}.json`), CacheEntry, CACHE_ENTRY_BYTES);
+    const cached = await readValidJson(join(this.options.cacheDir, `${key}.json`), JudgeCacheEntry, CACHE_ENTRY_BYTES);
     if (cached && cached.model === this.options.model && isDeepStrictEqual(cached.messages, messages)) {
       this.cachedAnswers += 1;
       return this.asked(key, cached, true);
@@ -120,40 +123,56 @@ export class JudgeClient {
     const fetched = await this.post(messages, format);
     if (!fetched.ok) {
       this.outagesInRow += 1;
-      if (this.outagesInRow >= OUTAGES_BEFORE_DOWN) this.down = `${fetched.message} (${OUTAGES_BEFORE_DOWN} failures in a row: the endpoint is taken as down for the rest of the run)`;
+      if (this.outagesInRow >= OUTAGES_BEFORE_DOWN)
+        this.down = `${fetched.message} (${OUTAGES_BEFORE_DOWN} failures in a row: the endpoint is taken as down for the rest of the run)`;
       return fetched;
     }
     this.outagesInRow = 0;
     this.calls += 1;
-    const entry: CacheEntry = { model: this.options.model, messages: [...messages], ...fetched.entry };
-    this.spentTokens += (entry.input_tokens ?? 0) + (entry.output_tokens ?? 0);
+    const entry: JudgeCacheEntry = { model: this.options.model, messages: [...messages], ...fetched.entry };
+    const asked = this.asked(key, entry, false);
+    this.spentTokens += asked.ok ? (asked.inputTokens ?? 0) + (asked.outputTokens ?? 0) : 0;
     await writeInside(this.options.cacheDir, `${key}.json`, JSON.stringify(entry, null, 2) + '\n', this.options.scrubber);
-    await writeInside(this.options.cacheDir, 'spent.json', JSON.stringify({ tokens: this.spentTokens }) + '\n');
-    return this.asked(key, entry, false);
+    await writeInside(this.options.cacheDir, 'spent.json', JSON.stringify({ tokens: this.spentTokens } satisfies JudgeLedger) + '\n');
+    return asked;
   }
 
-  private asked(key: string, entry: CacheEntry, cached: boolean): Asked {
+  /** An answer as the trial records it: the endpoint's token counts (fresh or cached) bounded where they enter. */
+  private asked(key: string, entry: JudgeCacheEntry, cached: boolean): Asked {
     const price = this.options.price;
-    const tokens = { ...(entry.input_tokens === undefined ? {} : { inputTokens: entry.input_tokens }), ...(entry.output_tokens === undefined ? {} : { outputTokens: entry.output_tokens }) };
+    const input = entry.input_tokens === undefined ? undefined : bound(entry.input_tokens, MAX_TOKENS, 'the judge endpoint: prompt_tokens');
+    const output = entry.output_tokens === undefined ? undefined : bound(entry.output_tokens, MAX_TOKENS, 'the judge endpoint: completion_tokens');
+    const notes = [input?.note, output?.note].filter(Boolean);
+    const tokens = {
+      ...(input === undefined ? {} : { inputTokens: input.value }),
+      ...(output === undefined ? {} : { outputTokens: output.value }),
+    };
     const cost =
-      price && entry.input_tokens !== undefined && entry.output_tokens !== undefined
-        ? { costUsd: (entry.input_tokens * price.input_usd_per_mtok + entry.output_tokens * price.output_usd_per_mtok) / 1e6 }
+      price && input !== undefined && output !== undefined
+        ? { costUsd: Math.min(MAX_COST_USD, (input.value * price.input_usd_per_mtok + output.value * price.output_usd_per_mtok) / 1e6) }
         : {};
-    return { ok: true, reply: entry.reply, ...tokens, ...cost, cached, key };
+    return { ok: true, reply: entry.reply, ...tokens, ...cost, ...(notes.length ? { note: notes.join('; ') } : {}), cached, key };
   }
 
   /** The HTTP call, retried on a dropped connection or a 429/5xx; a timeout is not retried. */
-  private async post(messages: readonly ChatMessage[], format: object): Promise<{ ok: true; entry: Omit<CacheEntry, 'model' | 'messages'> } | { ok: false; message: string; rule: string }> {
+  private async post(
+    messages: readonly ChatMessage[],
+    format: object,
+  ): Promise<{ ok: true; entry: Omit<JudgeCacheEntry, 'model' | 'messages'> } | { ok: false; message: string; rule: string }> {
     const url = `${this.options.baseUrl!.replace(/\/+$/, '')}/chat/completions`;
     const body = JSON.stringify({ model: this.options.model, messages, temperature: 0, response_format: format });
-    const headers: Record<string, string> = { 'content-type': 'application/json', ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}) };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}),
+    };
     const outage = (message: string) => ({ ok: false as const, message: `judge endpoint ${url}: ${message}`, rule: OUTAGE_RULE });
     for (let attempt = 0; ; attempt++) {
       const retry = attempt < RETRY_DELAYS_MS.length;
       let response: HttpAnswer;
       try {
-        const { timeoutMs } = this.options;
-        response = await send(url, { method: 'POST', headers, body, timeoutMs, deadlineMs: timeoutMs, maxBytes: RESPONSE_BYTES });
+        const { timeoutMs, socketPath } = this.options;
+        const at = socketPath ? { socketPath } : {};
+        response = await send(url, { method: 'POST', headers, body, timeoutMs, deadlineMs: timeoutMs, maxBytes: RESPONSE_BYTES, ...at });
       } catch (e) {
         if (e instanceof NoAnswerError && e.timedOut) return outage(`no answer within ${this.options.timeoutMs / 1000} s (judge.timeout_seconds)`);
         // Refused or dropped, or a base_url that `send` cannot even build a request from.

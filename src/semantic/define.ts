@@ -1,6 +1,7 @@
 // The judge items of a run as defined: each item's prompt hash and its gating, decided once from the
 // calibration record before any trial runs. What results.json records of them per task.
 import { join, resolve } from 'node:path';
+import type { TaskKind } from '../kinds/contract.ts';
 import type { JudgeConfig, JudgeItem, TaskJudge, TaskJudgeInfo } from '../schemas/judge.ts';
 import type { TaskResult } from '../schemas/results.ts';
 import { readTextFile } from '../util/files.ts';
@@ -16,6 +17,8 @@ export interface DefinedItem {
 
 export interface DefinedTask {
   taskId: string;
+  /** Who wrote each evidence file is the kind's to say (semantic/prompt.ts). */
+  kind?: Pick<TaskKind, 'evidenceAuthor'>;
   /** The task's goal as the agent got it (task.txt): the judge is told what was asked. */
   goal: string;
   items: DefinedItem[];
@@ -26,6 +29,8 @@ export interface JudgedTaskSpec {
   id: string;
   fixtureDir: string;
   judge?: TaskJudge | undefined;
+  /** The task's kind, which says who wrote its evidence files; without it every one counts as the agent's. */
+  kind?: Pick<TaskKind, 'evidenceAuthor'>;
 }
 
 /** `projectDir` is where trialgate.yml is: the calibration record and labelled sets are relative to it. */
@@ -37,12 +42,16 @@ export async function defineJudgedTasks(judge: JudgeConfig, projectDir: string, 
     const goal = await taskGoal(task.fixtureDir);
     const labelsSha = task.judge.labels === undefined ? null : await labelledSetSha(resolve(projectDir, task.judge.labels));
     const items = task.judge.items.map((item) => {
-      const promptSha256 = promptTemplateSha(item, goal, judge.max_file_chars);
+      const promptSha256 = promptTemplateSha(item, goal, judge.max_file_chars, task.kind);
       const record = records.find((r) => r.task === task.id && r.item === item.id);
-      const gating = gatingOf(record, { model: judge.model, promptSha256, labelsSha256: labelsSha }, { minKappa: judge.gate.min_kappa, minLabels: judge.gate.min_labels });
+      const gating = gatingOf(
+        record,
+        { model: judge.model, promptSha256, labelsSha256: labelsSha },
+        { minKappa: judge.gate.min_kappa, minLabels: judge.gate.min_labels },
+      );
       return { item, promptSha256, gating };
     });
-    out.set(task.id, { taskId: task.id, goal, items });
+    out.set(task.id, { taskId: task.id, ...(task.kind ? { kind: task.kind } : {}), goal, items });
   }
   return out;
 }
@@ -55,7 +64,13 @@ export function taskGoal(fixtureDir: string): Promise<string> {
 export function judgedTaskFields(task: DefinedTask, judge: JudgeConfig): Pick<TaskResult, 'judge' | 'ungated' | 'check_versions'> {
   const info: TaskJudgeInfo = {
     model: judge.model,
-    items: task.items.map(({ item, promptSha256, gating }) => ({ id: item.id, question: item.question, prompt_sha256: promptSha256, calibration: gating.calibration, pairwise: item.pairwise })),
+    items: task.items.map(({ item, promptSha256, gating }) => ({
+      id: item.id,
+      question: item.question,
+      prompt_sha256: promptSha256,
+      calibration: gating.calibration,
+      pairwise: item.pairwise,
+    })),
   };
   const ungated: Record<string, string> = {};
   const versions: Record<string, string> = {};

@@ -43,6 +43,7 @@ export async function readCalibration(path: string): Promise<CalibrationItem[]> 
     throw e;
   }
   const schema = (data as { schema?: unknown } | null)?.schema;
-  if (schema !== CALIBRATION_SCHEMA) throw new UserInputError(path, 'schema', `expected "${CALIBRATION_SCHEMA}", found ${JSON.stringify(schema)}: write it with \`trialgate calibrate\``);
+  if (schema !== CALIBRATION_SCHEMA)
+    throw new UserInputError(path, 'schema', `expected "${CALIBRATION_SCHEMA}", found ${JSON.stringify(schema)}: write it with \`trialgate calibrate\``);
   return parseOrThrow(CalibrationFile, data, path).items;
 }

@@ -3,15 +3,16 @@
 // candidate is (a playbook, acceptor code, a tool trajectory's output), so a task keeps its own kind and
 // adds items, no kind knows of the judge, and the runner calls the layer the same way for every task.
 import { join } from 'node:path';
-import type { TrialHandle } from '../kinds/contract.ts';
-import type { JudgeConfig, JudgeRecord } from '../schemas/judge.ts';
+import type { Sandbox } from '../isolation/sandbox.ts';
+import type { TaskKind, TrialHandle } from '../kinds/contract.ts';
+import type { JudgeConfig, JudgeRecord, JudgeTranscript } from '../schemas/judge.ts';
 import type { TaskResult } from '../schemas/results.ts';
 import { readRegularFile } from '../util/files.ts';
 import type { Scrubber } from '../util/scrub.ts';
 import { defineJudgedTasks, judgedTaskFields, type DefinedTask, type JudgedTaskSpec } from './define.ts';
 import { openJudge, type OpenJudge } from './open.ts';
 import { askRubric } from './rubric.ts';
-import { stableEvidence, type ShownFile } from './prompt.ts';
+import { evidenceAuthor, stableEvidence, type ShownFile } from './prompt.ts';
 
 /** Larger evidence files are named to the judge but not shown. */
 const EVIDENCE_BYTES = 4 * 1024 * 1024;
@@ -24,7 +25,13 @@ export class SemanticLayer {
   ) {}
 
   /** undefined when no task of the run declares judge items. */
-  static async open(judge: JudgeConfig | undefined, projectDir: string, tasks: readonly JudgedTaskSpec[], options: { cacheDir: string; scrubber: Scrubber }): Promise<SemanticLayer | undefined> {
+  static async open(
+    judge: JudgeConfig | undefined,
+    projectDir: string,
+    tasks: readonly JudgedTaskSpec[],
+    /** `sandbox`: the run's, where its judge.command runs out of every agent's reach. */
+    options: { cacheDir: string; scrubber: Scrubber; sandbox: Sandbox },
+  ): Promise<SemanticLayer | undefined> {
     if (!judge || !tasks.some((t) => t.judge)) return undefined;
     const defined = await defineJudgedTasks(judge, projectDir, tasks);
     return new SemanticLayer(judge, await openJudge(judge, projectDir, options), defined);
@@ -51,10 +58,13 @@ export class SemanticLayer {
     return Promise.all(
       task.items.map(async ({ item }) => {
         const candidate = item.candidate.map((path) => ({ path, text: snapshot.files.get(path)?.toString('utf8') ?? null }));
-        const evidence = await readEvidence(join(trial.trialDir, 'evidence'), item.evidence);
+        const evidence = await readEvidence(join(trial.trialDir, 'evidence'), item.evidence, task.kind);
         const { record, exchange } = await askRubric(this.opened.client, { goal: task.goal, item, candidate, evidence, maxFileChars: max });
         const transcript = `judge/${item.id}.json`;
-        await trial.writeEvidence(transcript, JSON.stringify({ item: item.id, model: this.judge.model, ...record, ...exchange }, null, 2) + '\n');
+        await trial.writeEvidence(
+          transcript,
+          JSON.stringify({ item: item.id, model: this.judge.model, ...record, messages: [], ...exchange } satisfies JudgeTranscript, null, 2) + '\n',
+        );
         return { ...record, transcript: `evidence/${transcript}` };
       }),
     );
@@ -71,9 +81,13 @@ export class SemanticLayer {
   }
 }
 
-/** Evidence files as the judge is shown them (without timings: stableEvidence). */
-export async function readEvidence(dir: string, paths: readonly string[]): Promise<ShownFile[]> {
-  return (await readShown(dir, paths)).map((f) => (f.text === null ? f : { ...f, text: stableEvidence(f.text) }));
+/** Evidence files as the judge is shown them: without timings (stableEvidence), each saying who wrote it. */
+export async function readEvidence(dir: string, paths: readonly string[], kind?: Pick<TaskKind, 'evidenceAuthor'>): Promise<ShownFile[]> {
+  return (await readShown(dir, paths)).map((f) => ({
+    ...f,
+    ...(f.text === null ? {} : { text: stableEvidence(f.text) }),
+    author: evidenceAuthor(f.path, kind),
+  }));
 }
 
 /** Files below `dir` as the judge is shown them: never through a link; an absent one is said to be absent. */

@@ -23,9 +23,23 @@ export async function askRubric(client: JudgeClient, ask: RubricAsk): Promise<Ru
   const id = ask.item.id;
   if (ask.candidate.every((f) => f.text === null)) {
     // Nothing the item is about was delivered: that is the agent's miss, and no model is needed to see it.
-    return { record: { id, verdict: 'no', reason: `the candidate has no ${ask.item.candidate.join(', ')}: nothing to judge, so not a pass`, asked: false, cached: false } };
+    return {
+      record: {
+        id,
+        verdict: 'no',
+        reason: `the candidate has no ${ask.item.candidate.join(', ')}: nothing to judge, so not a pass`,
+        asked: false,
+        cached: false,
+      },
+    };
   }
-  const messages = rubricMessages({ goal: ask.goal, question: ask.item.question, candidate: ask.candidate, evidence: ask.evidence, maxFileChars: ask.maxFileChars });
+  const messages = rubricMessages({
+    goal: ask.goal,
+    question: ask.item.question,
+    candidate: ask.candidate,
+    evidence: ask.evidence,
+    maxFileChars: ask.maxFileChars,
+  });
   const asked = await client.ask(messages, RUBRIC_FORMAT);
   if (!asked.ok) return { record: { id, verdict: 'error', reason: asked.message, rule: asked.rule, asked: false, cached: false }, exchange: { messages } };
   const { verdict, reason } = rubricVerdict(asked.reply);
@@ -37,6 +51,7 @@ export async function askRubric(client: JudgeClient, ask: RubricAsk): Promise<Ru
       ...(asked.inputTokens === undefined ? {} : { input_tokens: asked.inputTokens }),
       ...(asked.outputTokens === undefined ? {} : { output_tokens: asked.outputTokens }),
       ...(asked.costUsd === undefined ? {} : { cost_usd: asked.costUsd }),
+      ...(asked.note ? { note: asked.note } : {}),
       asked: true,
       cached: asked.cached,
     },

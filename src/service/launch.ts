@@ -1,13 +1,16 @@
 // Starts one service variant as a fresh process in its sandbox and waits for its readiness probe.
 // Isolated, the service has a private network and is reachable only through a socket the runner holds
-// (and hands to its acceptor): no agent and no other trial can reach it. Every failure here is the
-// environment's (EnvironmentError), never the candidate's.
+// (and hands to its acceptor): no agent and no other trial can reach it. Every failure here is an
+// EnvironmentError: a fixture's service that cannot start is the environment's; the caller that starts a
+// candidate's own code (a code task) counts it against the candidate, and the messages speak to whoever
+// owns the failing part (ServiceLaunch.candidate).
 import { randomBytes } from 'node:crypto';
-import type { Fixture } from '../fixture/load.ts';
+import { readableMounts, serviceOf, type Fixture } from '../fixture/load.ts';
 import { baseEnvironment } from '../isolation/open.ts';
 import type { Sandbox, ServiceAddress } from '../isolation/sandbox.ts';
 import { EnvironmentError } from '../util/errors.ts';
 import { newAgent, send, type HttpAnswer, type HttpOptions } from './http.ts';
+import { listeningPorts } from './listening.ts';
 
 export interface RunningService {
   address: ServiceAddress;
@@ -34,38 +37,91 @@ const START_ATTEMPTS = 3;
 /** Short and fixed: a Node service is usually ready within a few polls, and start-up dominates acceptance. */
 const READY_POLL_MS = 20;
 
+/** How to start one service process: what `startService` makes of a fixture's variant, or a code task of its candidate. */
+export interface ServiceLaunch {
+  command: readonly string[];
+  health: string;
+  startTimeoutMs: number;
+  /** The working directory, inside `root`. */
+  cwd: string;
+  /** What the process is shown (read-only unless `writable`). */
+  root: string;
+  writable?: boolean;
+  /** Host directories it also reads (a fixture's `readable`: a virtualenv, node_modules). */
+  readable?: { path: string; at?: string }[];
+  /** Variables besides PORT and the base environment. */
+  env: Record<string, string>;
+  coverage: boolean;
+  /** Names the service in messages: `(variant none)`, `(the candidate's code)`. */
+  what: string;
+  /**
+   * The process runs the candidate's code (a code task), not the fixture's service: what goes wrong is the
+   * candidate's, and its messages speak to the candidate's author rather than the fixture's.
+   */
+  candidate?: boolean;
+}
+
 /**
  * Start the fixture's service with `fault` selected, from `fixture` (an acceptance copy). An unisolated
  * service gets a probed free port that another process may take first, so a start that dies is retried.
  */
 export async function startService(sandbox: Sandbox, fixture: Fixture, fault: string): Promise<RunningService> {
+  const spec = serviceOf(fixture, 'this');
+  const controlToken = randomBytes(16).toString('hex');
+  return startProcess(
+    sandbox,
+    {
+      command: spec.command,
+      health: spec.health,
+      startTimeoutMs: spec.startTimeoutMs,
+      cwd: fixture.dir,
+      root: fixture.root,
+      readable: readableMounts(fixture),
+      env: { [spec.faultEnv]: fault, ...(spec.coverage ? { TRIALGATE_CONTROL_TOKEN: controlToken } : {}) },
+      coverage: spec.coverage,
+      what: `(variant ${fault})`,
+    },
+    START_ATTEMPTS,
+    controlToken,
+  );
+}
+
+/**
+ * Start `launch` and wait for its readiness probe, up to `attempts` times; every failure is an
+ * EnvironmentError naming why (the caller says whose failure it is).
+ */
+export async function startProcess(
+  sandbox: Sandbox,
+  launch: ServiceLaunch,
+  attempts = START_ATTEMPTS,
+  controlToken = randomBytes(16).toString('hex'),
+): Promise<RunningService> {
   let lastError: EnvironmentError | undefined;
-  for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+  for (let attempt = 1; attempt <= attempts; attempt++) {
     try {
-      return await startOnce(sandbox, fixture, fault);
+      return await startOnce(sandbox, launch, controlToken);
     } catch (e) {
       if (!(e instanceof EnvironmentError)) throw e;
       lastError = e;
+      // Only a process that died may have lost its port to another; one that ran and was never ready would again.
+      if (!(e instanceof ServiceDidNotStart && e.exited)) break;
     }
   }
   throw lastError!;
 }
 
-async function startOnce(sandbox: Sandbox, fixture: Fixture, fault: string): Promise<RunningService> {
-  const spec = fixture.manifest.service;
+async function startOnce(sandbox: Sandbox, spec: ServiceLaunch, controlToken: string): Promise<RunningService> {
   const placement = await sandbox.placeService();
-  const controlToken = randomBytes(16).toString('hex');
   const process = sandbox.spawn({
     argv: spec.command,
-    cwd: fixture.dir,
+    cwd: spec.cwd,
     env: {
       ...baseEnvironment(),
+      ...spec.env,
       PORT: String(placement.port),
-      [spec.faultEnv]: fault,
-      ...(spec.coverage ? { TRIALGATE_CONTROL_TOKEN: controlToken } : {}),
     },
-    mounts: [{ path: fixture.root }],
-    conceal: [fixture.root],
+    mounts: [{ path: spec.root, ...(spec.writable ? { writable: true } : {}) }, ...(spec.readable ?? [])],
+    conceal: [spec.root],
     network: placement.network,
     ...(placement.expose ? { expose: placement.expose } : {}),
   });
@@ -74,7 +130,12 @@ async function startOnce(sandbox: Sandbox, fixture: Fixture, fault: string): Pro
     if (stderr.length < STDERR_CAP) stderr += chunk.slice(0, STDERR_CAP - stderr.length);
   });
   process.child.stdout!.resume();
-  const exited = process.exited.then(({ code, signal }) => (code === 127 ? `could not start ${spec.command[0]}` : `exited with ${signal ?? `code ${code}`} before it was ready`));
+  const exited = process.exited.then(({ code, signal }) => {
+    // A candidate's code runs from a command the acceptor preflight already started on the reference fix,
+    // so a 127 now is a program the changed code itself runs.
+    if (code === 127 && spec.candidate) return 'exited with code 127 before it was ready (a program the changed code runs was not found)';
+    return code === 127 ? `could not start ${spec.command[0]}` : `exited with ${signal ?? `code ${code}`} before it was ready`;
+  });
   const agent = newAgent();
   const address = placement.address;
   let running = true;
@@ -110,23 +171,56 @@ async function startOnce(sandbox: Sandbox, fixture: Fixture, fault: string): Pro
     ready = true;
     return service;
   }
+  const why = typeof answer === 'string' ? answer : await notReady(answer, spec, placement.port, process.child.pid);
   await service.stop();
-  const why = answer === false ? `no 200 from ${spec.health} within ${spec.startTimeoutMs} ms` : answer;
-  throw new EnvironmentError(
-    `service ${spec.command.join(' ')} (variant ${fault}) ${why}${stderr ? `; stderr: ${stderr.trim().slice(-500)}` : ''}`,
-    'the service under test did not start: an environment failure, excluded from pass rates',
-  );
+  throw new ServiceDidNotStart(`service ${spec.command.join(' ')} ${spec.what} ${why}`, stderr, typeof answer === 'string');
 }
 
-async function waitReady(service: RunningService, health: string, timeoutMs: number): Promise<boolean> {
+const START_RULE = 'the service under test did not start: an environment failure, excluded from pass rates';
+
+/** The service never answered its readiness probe: why, and what it wrote to stderr. */
+export class ServiceDidNotStart extends EnvironmentError {
+  constructor(
+    readonly why: string,
+    readonly stderr: string,
+    /** It died before it was ready, so it may have lost its port to another process: worth another start. */
+    readonly exited = false,
+  ) {
+    super(`${why}${stderr ? `; stderr: ${stderr.trim().slice(-500)}` : ''}`, START_RULE);
+  }
+}
+
+/** The last answer to the readiness probe, when it never was a 200 (undefined: nothing ever answered). */
+type NotReady = { status?: number; body?: string };
+
+async function waitReady(service: RunningService, health: string, timeoutMs: number): Promise<true | NotReady> {
   const deadline = Date.now() + timeoutMs;
+  const last: NotReady = {};
   while (Date.now() < deadline) {
     try {
-      if ((await service.request(health, { timeoutMs: 1000 })).status === 200) return true;
+      const answer = await service.request(health, { timeoutMs: 1000 });
+      if (answer.status === 200) return true;
+      [last.status, last.body] = [answer.status, answer.text];
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, READY_POLL_MS));
   }
-  return false;
+  return last;
+}
+
+/** Why a service that kept running was never ready: what its probe was answered, or where it listens instead of PORT. */
+async function notReady(last: NotReady, spec: ServiceLaunch, port: number, pid: number | undefined): Promise<string> {
+  const { health, startTimeoutMs: timeoutMs, candidate } = spec;
+  if (last.status !== undefined) {
+    const body = last.body?.trim().slice(0, 120);
+    const fix = candidate ? `the changed code must answer 200 at ${health} once it is ready` : 'service.health must name a path it answers 200 once ready';
+    return `answered ${last.status}, not 200, to GET ${health} for ${timeoutMs} ms${body ? ` (${JSON.stringify(body)})` : ''}: ${fix}`;
+  }
+  const ports = pid === undefined ? [] : (await listeningPorts(pid)).filter((p) => p !== port);
+  const where = ports.length ? `: it listens on ${ports.join(', ')} instead, so it ignores PORT` : '';
+  const fix = candidate
+    ? 'the changed code must listen on 127.0.0.1 at the port in its PORT variable'
+    : 'the service must listen on 127.0.0.1 at the port trialgate sets in its PORT variable (startTimeoutMs if it needs longer)';
+  return `never answered on PORT=${port} within ${timeoutMs} ms${where}; ${fix}`;
 }

@@ -1,11 +1,14 @@
 // Where an acceptance gets the service of a variant: started for the use and stopped after it, or lent
-// by the run's pool, which keeps one instance per task, variant and concurrency slot for the whole run.
+// by the run's pool, which every trial of the run shares: per task and variant it keeps idle instances,
+// at most as many as acceptances run at once, lends any idle one and starts one only when none is idle.
 // The pool lends a fixture's services only once their reset is proved (reset-proof.ts), and takes an
-// instance back only when its use left it reset with every request answered and its state probe answers
-// as a fresh start's; any other instance is stopped, and the next use starts a fresh one.
+// instance back only when its use left it with every request answered and the proof's check after a use
+// finds it as a fresh start (its state probe, then a replay of the reference answers); any other
+// instance is stopped, and a later use starts a fresh one.
 import type { Fixture } from '../fixture/load.ts';
 import type { Sandbox } from '../isolation/sandbox.ts';
-import { resetService } from './control.ts';
+import { EnvironmentError } from '../util/errors.ts';
+import { NoAnswerError } from './http.ts';
 import { startService, type RunningService } from './launch.ts';
 
 /** Lends the service of one variant for one use (one acceptance run of one variant). */
@@ -25,46 +28,78 @@ export interface ServiceUse {
   reused: boolean;
   /** Why they were, or why not. */
   why: string;
-  /** Service processes started, over every variant and slot. */
+  /** Service processes started, over every variant. */
   started: number;
   /** Acceptance runs that used one. */
   uses: number;
+  /** Reused instances stopped after a use because the check after it found them unlike a fresh start. */
+  replaced: number;
 }
 
 /** What a fixture's proved reset lets the pool check on every return. */
 export interface ProvedReset {
-  /** Its state probe paths and, per variant, the answers of a fresh start. */
-  probe: readonly string[];
-  fresh: ReadonlyMap<string, readonly string[]>;
-  /** Instances the proof left reset, per variant; they become the first slots' instances. */
+  /**
+   * After a use of variant `fault`'s instance: why it no longer answers as a fresh start would, or
+   * undefined when it does (it is then left reset, ready for the next use).
+   */
+  check(service: RunningService, fault: string): Promise<string | undefined>;
+  /** Instances the proof left reset, per variant; they are the pool's first idle instances. */
   instances: ReadonlyMap<string, readonly RunningService[]>;
 }
 
 interface FixtureState {
+  /** Whether its services are reused is being decided (the reset proof runs): every use waits for it. */
+  deciding?: Promise<void>;
   reset?: ProvedReset;
+  /** Idle instances kept per variant, at most. */
+  keep: number;
   use: ServiceUse;
 }
 
-export class ServicePool {
-  private readonly idle = new Map<string, RunningService>();
+interface Loan {
+  key: string;
+  state: FixtureState;
+  fault: string;
+}
+
+/** The run's services, shared by all its trials: an instance is either idle here or lent to one use, never both. */
+export class ServicePool implements ServiceLender {
+  private readonly idle = new Map<string, RunningService[]>();
   private readonly fixtures = new Map<string, FixtureState>();
-  private readonly lent = new WeakMap<RunningService, { key: string; state: FixtureState; fault: string }>();
+  private readonly lent = new WeakMap<RunningService, Loan>();
 
   constructor(private readonly sandbox: Sandbox) {}
 
   /**
-   * Reuse `fixture`'s services: their reset is proved. The proof's instances serve slots 0, 1, … up to
-   * `slots`; any beyond are stopped. `started` counts the processes the proof started.
+   * Reuse `fixture`'s services: their reset is proved. Of the proof's instances at most `keep` per variant
+   * stay idle (as many as uses can run at once); any beyond are stopped. `started` counts the processes the proof started.
    */
-  async allow(fixture: Fixture, reset: ProvedReset, why: string, started: number, slots: number): Promise<void> {
+  async allow(fixture: Fixture, reset: ProvedReset, why: string, started: number, keep: number): Promise<void> {
     const state = this.stateOf(fixture);
     state.reset = reset;
+    state.keep = keep;
     Object.assign(state.use, { reused: true, why, started: state.use.started + started });
     const extra: RunningService[] = [];
     for (const [fault, instances] of reset.instances) {
-      instances.forEach((service, slot) => (slot < slots ? this.idle.set(keyOf(fixture, fault, slot), service) : extra.push(service)));
+      this.idle.set(keyOf(fixture, fault), instances.slice(0, keep));
+      extra.push(...instances.slice(keep));
     }
     await Promise.all(extra.map((service) => service.stop()));
+  }
+
+  /**
+   * `decision` will `allow` or `refuse` `fixture`'s services: a use waits for it, so the reset proof can run
+   * while the first agents do (they need no service). A decision that fails fails every use, and `decided`.
+   */
+  deciding(fixture: Fixture, decision: Promise<void>): void {
+    const state = this.stateOf(fixture);
+    state.deciding = decision;
+    decision.catch(() => undefined);
+  }
+
+  /** Every decision made; the first that failed is thrown. */
+  async decided(): Promise<void> {
+    for (const state of this.fixtures.values()) await state.deciding;
   }
 
   /** Every use of `fixture` starts a fresh service, for the reason given; `started` as for `allow`. */
@@ -77,65 +112,74 @@ export class ServicePool {
     return { ...this.stateOf(fixture).use };
   }
 
-  /** The lender of concurrency slot `slot`; a slot runs one trial at a time, so no instance is ever shared. */
-  lender(slot: number): ServiceLender {
-    return {
-      borrow: async (fixture, fault) => {
-        const state = this.stateOf(fixture);
-        state.use.uses++;
-        const key = keyOf(fixture, fault, slot);
-        const idle = state.reset ? this.idle.get(key) : undefined;
-        this.idle.delete(key);
-        // An instance that died while idle is replaced.
-        if (idle && !idle.reusable()) await idle.stop();
-        else if (idle) {
+  async borrow(fixture: Fixture, fault: string): Promise<RunningService> {
+    const state = this.stateOf(fixture);
+    await state.deciding;
+    state.use.uses++;
+    const key = keyOf(fixture, fault);
+    if (state.reset) {
+      // Taken off the idle list before any await: two uses at once never get the same instance.
+      for (let idle = this.idle.get(key)?.pop(); idle; idle = this.idle.get(key)?.pop()) {
+        if (idle.reusable()) {
           this.lent.set(idle, { key, state, fault });
           return idle;
         }
-        const service = await startService(this.sandbox, fixture, fault);
-        state.use.started++;
-        if (state.reset) this.lent.set(service, { key, state, fault });
-        return service;
-      },
-      giveBack: async (service) => {
-        const loan = this.lent.get(service);
-        this.lent.delete(service);
-        if (loan?.state.reset && !this.idle.has(loan.key) && (await settled(service, loan.state.reset, loan.fault))) this.idle.set(loan.key, service);
-        else await service.stop();
-      },
-    };
+        // An instance that died while idle is replaced.
+        await idle.stop();
+      }
+    }
+    const service = await startService(this.sandbox, fixture, fault);
+    state.use.started++;
+    if (state.reset) this.lent.set(service, { key, state, fault });
+    return service;
+  }
+
+  async giveBack(service: RunningService): Promise<void> {
+    const loan = this.lent.get(service);
+    this.lent.delete(service);
+    if (loan?.state.reset && this.idleCount(loan.key) < loan.state.keep) {
+      if (await settled(service, loan.state.reset, loan.fault)) {
+        // Checked while other uses went on: the list may have filled meanwhile.
+        if (this.idleCount(loan.key) < loan.state.keep) return void this.idle.set(loan.key, [...(this.idle.get(loan.key) ?? []), service]);
+      } else loan.state.use.replaced++;
+    }
+    await service.stop();
   }
 
   /** Stop every instance the pool holds (at the end of the run). */
   async close(): Promise<void> {
-    const all = [...this.idle.values()];
+    await Promise.allSettled([...this.fixtures.values()].map((state) => state.deciding));
+    const all = [...this.idle.values()].flat();
     this.idle.clear();
     await Promise.all(all.map((service) => service.stop()));
   }
 
+  private idleCount(key: string): number {
+    return this.idle.get(key)?.length ?? 0;
+  }
+
   private stateOf(fixture: Fixture): FixtureState {
     let state = this.fixtures.get(fixture.dir);
-    if (!state) this.fixtures.set(fixture.dir, (state = { use: { reused: false, why: '', started: 0, uses: 0 } }));
+    if (!state) this.fixtures.set(fixture.dir, (state = { keep: 0, use: { reused: false, why: '', started: 0, uses: 0, replaced: 0 } }));
     return state;
   }
 }
 
-function keyOf(fixture: Fixture, fault: string, slot: number): string {
-  return `${fixture.dir}\0${fault}\0${slot}`;
+function keyOf(fixture: Fixture, fault: string): string {
+  return `${fixture.dir}\0${fault}`;
 }
 
 /**
- * Whether a returned instance may serve the next use: left reset with every request answered, and its
- * state probe answers as a fresh start's (then reset again, so the probe's own reads reach no report).
+ * Whether a returned instance may serve the next use: every request of its use answered, and the proof's
+ * check finds it as a fresh start. An instance that cannot even be checked (it stopped answering) is
+ * not reused either: the next use starts a fresh one, which is never wrong.
  */
 async function settled(service: RunningService, reset: ProvedReset, fault: string): Promise<boolean> {
   if (!service.reusable()) return false;
   try {
-    const answers = await probeState(service, reset.probe);
-    const fresh = reset.fresh.get(fault);
-    if (!fresh || answers.some((answer, i) => answer !== fresh[i])) return false;
-    await resetService(service);
-  } catch {
+    if ((await reset.check(service, fault)) !== undefined) return false;
+  } catch (e) {
+    if (!(e instanceof EnvironmentError || e instanceof NoAnswerError)) throw e;
     return false;
   }
   return service.reusable();

@@ -8,6 +8,12 @@
 // exchange, in order, the reset answers and the branches they name included), and A's probe answers are
 // byte for byte B's. The reset is proved when that holds on every variant, the defects included (their
 // cases fail and leave whatever state a defect leaves); A and B, both reset, then serve the first slots.
+//
+// The proof sees only what those requests read. A trial's own requests can change state that neither
+// the reference answers nor the probe ever read (a lockout counter the reference answers never trip),
+// so a run checks every reused instance again after each use the same two ways (check, below): its
+// probe, then a replay of the reference answers against the fresh start's exchanges. An instance that
+// differs is stopped and the next use starts a fresh one. What validate says of it: proofLimits.
 import type { Fixture } from '../fixture/load.ts';
 import type { Sandbox } from '../isolation/sandbox.ts';
 import { EnvironmentError } from '../util/errors.ts';
@@ -15,6 +21,7 @@ import { resetService } from './control.ts';
 import { NoAnswerError } from './http.ts';
 import { startService, type RunningService } from './launch.ts';
 import { probeState, type ProvedReset, type ServiceLender } from './pool.ts';
+import { plural } from '../util/counted.ts';
 
 /** One use of a service that the runner can replay exactly: every request is the runner's own. */
 export type ReplayableUse = (service: RunningService) => Promise<void>;
@@ -34,6 +41,18 @@ export interface ResetProof {
   /** One line: what was shown, or why the reset is not proved and what follows. */
   why: string;
   variants: VariantProof[];
+  /** What the proof can and cannot see, and what a run does about the rest (proved or not, when tried). */
+  limits: string[];
+}
+
+/** What a proof of `exchanges` replayed exchanges and `probes` state probe reads can see, and what it cannot. Pure. */
+export function proofLimits(exchanges: number, probes: number): string[] {
+  return [
+    `sees: the answers to the reference answers' ${exchanges} exchanges and to the ${probes} state probe reads, after a reset, against a fresh start's`,
+    'cannot see: state that none of those requests read — a counter or lockout the reference answers never trip, a cache they never hit, a clock, files or processes beside the answers',
+    'so a run checks every reused instance again after each use (the state probe, then a replay of the reference answers) and replaces it when either differs: its cost is one replay per use',
+    'still unseen: state a trial can change that changes only answers to requests the reference answers never make, and a change a trial sets off for later (a timer its reset does not cancel) that happens after the check; read it in service.stateProbe, or give the service no reset (coverage: false) and every use starts fresh',
+  ];
 }
 
 interface VariantRun {
@@ -48,8 +67,10 @@ const FRESH = 'each use starts a fresh service';
 /** Why the reset of `fixture`'s service cannot even be tried, or undefined when it can. Pure. */
 export function proofRefusal(fixture: Fixture, replayable: boolean, kind: string): string | undefined {
   const { service } = fixture.manifest;
+  if (!service) return `the fixture starts no service of its own (a code task starts the candidate's code): ${FRESH}`;
   if (!service.coverage) return `the service speaks no control channel (service.coverage is false), so it has no reset: ${FRESH}`;
-  if (!service.stateProbe.length) return `service.stateProbe is not declared, so its state after a reset cannot be compared with a fresh start (docs/fixture.md): ${FRESH}`;
+  if (!service.stateProbe.length)
+    return `service.stateProbe is not declared, so its state after a reset cannot be compared with a fresh start (docs/fixture.md): ${FRESH}`;
   if (!replayable) return `a ${kind} acceptor makes requests of its own that the runner cannot replay, so the reset cannot be proved: ${FRESH}`;
   return undefined;
 }
@@ -81,7 +102,7 @@ export class ResetProver implements ServiceLender {
 
   /** Prove the reset on every one of `faults` with `use`; when proved, the instances for the pool. */
   async prove(use: ReplayableUse, faults: readonly string[]): Promise<{ proof: ResetProof; reset?: ProvedReset }> {
-    const probe = this.fixture.manifest.service.stateProbe;
+    const probe = this.fixture.manifest.service?.stateProbe ?? [];
     const fresh = new Map<string, string[]>();
     const variants = await Promise.all(
       faults.map(async (fault): Promise<VariantProof> => {
@@ -111,17 +132,23 @@ export class ResetProver implements ServiceLender {
         return proof;
       }),
     );
-    const failed = variants.find((v) => v.difference);
-    if (failed) return { proof: { proved: false, why: `reset not proved: variant ${failed.fault}: ${failed.difference}; ${FRESH}`, variants } };
     const exchanges = variants.reduce((n, v) => n + v.replayed, 0);
+    const limits = proofLimits(exchanges, probe.length);
+    const failed = variants.find((v) => v.difference);
+    if (failed) return { proof: { proved: false, why: `reset not proved: variant ${failed.fault}: ${failed.difference}; ${FRESH}`, variants, limits } };
     const proof = {
       proved: true,
-      why: `reset proved on ${variants.length} variants: after the cases and a reset, ${probe.length} state probe reads answer as a fresh start's, and a replay of the cases (${exchanges} exchanges) answers as from a fresh start`,
+      why: `reset proved on ${plural(variants.length, 'variant')}: after the cases and a reset, ${plural(probe.length, 'state probe read')} ${probe.length === 1 ? 'answers' : 'answer'} as a fresh start's, and a replay of the cases (${plural(exchanges, 'exchange')}) answers as from a fresh start`,
       variants,
+      limits,
     };
     const instances = new Map<string, RunningService[]>();
-    for (const fault of faults) instances.set(fault, await this.run(fault).instances);
-    return { proof, reset: { probe, fresh, instances } };
+    const expected = new Map<string, readonly string[]>();
+    for (const fault of faults) {
+      instances.set(fault, await this.run(fault).instances);
+      expected.set(fault, this.run(fault).first!);
+    }
+    return { proof, reset: { instances, check: (service, fault) => checkAfterUse(service, use, probe, fresh.get(fault)!, expected.get(fault)!) } };
   }
 
   /** The instances of a proved reset now belong to a pool: `stop` leaves them running. */
@@ -156,6 +183,34 @@ export class ResetProver implements ServiceLender {
   }
 }
 
+/**
+ * After a use: the state probe against a fresh start's answers, a reset, a replay of the reference answers
+ * against the exchanges a fresh start gave them, and a reset again. The first difference, or undefined.
+ */
+async function checkAfterUse(
+  service: RunningService,
+  use: ReplayableUse,
+  probe: readonly string[],
+  fresh: readonly string[],
+  expected: readonly string[],
+): Promise<string | undefined> {
+  const probed = sequenceDifference(fresh, await probeState(service, probe), (i) => `state probe ${probe[i]}`, 'fresh start', 'after a use');
+  if (probed) return probed;
+  await resetService(service);
+  const replay: string[] = [];
+  await use(recording(service, replay));
+  const replayed = sequenceDifference(
+    expected,
+    replay,
+    (i) => `replayed exchange ${i + 1} of ${expected.length}`,
+    'from a fresh start',
+    'after a use and a reset',
+  );
+  if (replayed) return replayed;
+  await resetService(service);
+  return undefined;
+}
+
 /** `service`, with every exchange it makes appended to `log` as `METHOD path body → status text`. */
 function recording(service: RunningService, log: string[]): RunningService {
   return {
@@ -175,7 +230,13 @@ function recording(service: RunningService, log: string[]): RunningService {
 }
 
 /** Where two sequences first differ, in words; undefined when they are equal. Pure. */
-export function sequenceDifference(expected: readonly string[], actual: readonly string[], name: (i: number) => string, expectedAs: string, actualAs: string): string | undefined {
+export function sequenceDifference(
+  expected: readonly string[],
+  actual: readonly string[],
+  name: (i: number) => string,
+  expectedAs: string,
+  actualAs: string,
+): string | undefined {
   const n = Math.max(expected.length, actual.length);
   for (let i = 0; i < n; i++) {
     if (expected[i] === actual[i]) continue;

@@ -1,9 +1,9 @@
 // Tamper and escape detection around each agent run: hash what the agent may not change before and
 // after, and list what it left where only the runner writes. Pure comparison below; the snapshot
 // itself is the only I/O, and it never follows a link.
-import { readdirSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { hashFiles, listEntries } from '../util/files.ts';
+import { hashFiles, listEntries, unlessMissing } from '../util/files.ts';
 
 export interface Snapshot {
   /** Every entry of the trial directory outside candidate/ and evidence/: files by hash, links by target. */
@@ -26,17 +26,63 @@ export const noFindings = (): IntegrityFindings => ({ tampered: [], escaped: [],
 
 export async function takeSnapshot(trialDir: string, taskDir: string, runDir: string): Promise<Snapshot> {
   const entries = (await listEntries(trialDir)).filter((e) => e.kind !== 'dir' && !/^(candidate|evidence)(\/|$)/.test(e.path));
-  const trial = await hashFiles(trialDir, entries.filter((e) => e.kind === 'file').map((e) => e.path));
+  const trial = await hashFiles(
+    trialDir,
+    entries.filter((e) => e.kind === 'file').map((e) => e.path),
+  );
   for (const e of entries) if (e.kind !== 'file') trial[e.path] = e.kind;
-  const evidence = (await listEntries(join(trialDir, 'evidence')).catch(() => [])).filter((e) => e.kind !== 'dir').map((e) => `evidence/${e.path}`);
+  const evidence = (await unlessMissing(listEntries(join(trialDir, 'evidence')), [])).filter((e) => e.kind !== 'dir').map((e) => `evidence/${e.path}`);
   return {
     trial,
     evidence,
     neighbours: [
-      ...readdirSync(taskDir).filter((n) => !/^trial-\d+$/.test(n)).map((n) => `${n} beside the trial directories`),
+      ...readdirSync(taskDir)
+        .filter((n) => !/^trial-\d+$/.test(n))
+        .map((n) => `${n} beside the trial directories`),
       ...readdirSync(runDir).map((n) => `${n} in the run directory`),
     ],
   };
+}
+
+/**
+ * After an agent run the trial directory must be a real directory again: one the agent deleted, or
+ * replaced by a link or a file, is made anew (what was there is removed, never followed). Returns what
+ * the agent had done, for the constraint layer; the snapshot then names every input it took with it.
+ */
+export function restoreTrialDir(trialDir: string): string | undefined {
+  const stats = lstatSync(trialDir, { throwIfNoEntry: false });
+  if (stats?.isDirectory()) return undefined;
+  if (stats) rmSync(trialDir, { force: true });
+  mkdirSync(trialDir);
+  return `${stats ? `replaced the trial directory with ${stats.isSymbolicLink() ? 'a symbolic link' : 'a file'}` : 'deleted the trial directory'} (trial input)`;
+}
+
+/**
+ * After an agent run, every entry of the trial directory is made readable again (directories listable),
+ * and the candidate's files writable: an agent that locked its candidate (chmod 000) must not stop the
+ * runner from reading it, removing its links or scrubbing its secrets. Returns one line per entry the
+ * agent left unreadable or unlistable, naming it: a constraint failure of the candidate, never an
+ * environment error. Links are not followed; a permission that cannot be restored is thrown, not ignored.
+ */
+export function reclaimAccess(trialDir: string): string[] {
+  const locked: string[] = [];
+  const visit = (path: string, rel: string) => {
+    const stats = lstatSync(path);
+    if (stats.isSymbolicLink() || !(stats.isDirectory() || stats.isFile())) return;
+    const writable = rel === 'candidate' || rel.startsWith('candidate/') ? 0o200 : 0;
+    const needed = stats.isDirectory() ? 0o700 : 0o400 | writable;
+    const missing = needed & ~stats.mode;
+    if (missing) {
+      chmodSync(path, (stats.mode & 0o7777) | needed);
+      if (missing & (stats.isDirectory() ? 0o500 : 0o400))
+        locked.push(
+          `${rel || 'the trial directory'} was left ${stats.isDirectory() ? 'unlistable' : 'unreadable'} (mode ${(stats.mode & 0o777).toString(8).padStart(3, '0')}): the runner restored its permissions to read it`,
+        );
+    }
+    if (stats.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name), rel ? `${rel}/${name}` : name);
+  };
+  visit(trialDir, '');
+  return locked;
 }
 
 /** The constraint violations between two snapshots, one line each, naming the file. */

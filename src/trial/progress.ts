@@ -1,18 +1,47 @@
-// Progress of a long run: a live line on a terminal, one line per finished trial in CI logs.
-import { failureReasons } from '../results/junit.ts';
-import type { ProgressEvent } from './run-set.ts';
+// Progress of a long run: a live line on a terminal, one line per finished trial in CI logs. Every text
+// a trial supplied is one inert line (util/inert.ts): a failure reason cannot start a line of its own in
+// a CI log (where a line can be a workflow command) nor move a terminal's cursor.
+import { layerFailures } from '../results/reasons.ts';
+import { terminalText } from '../util/inert.ts';
+import type { TrialResult } from '../schemas/results.ts';
 
-export function progressReporter(write: (text: string) => void, live: boolean): (event: ProgressEvent) => void {
+/** One trial ended, as the run shows it. */
+export interface ProgressEvent {
+  done: number;
+  total: number;
+  /** The task's name as shown: a holdout task's pseudonym. */
+  task: string;
+  trial: number;
+  /** As shown: a holdout task's trial withheld (holdout/withhold.ts). */
+  result: TrialResult;
+  holdout?: true;
+}
+
+/** `redraw` replaces the terminal's current line (a live count); false: one line per trial through `write`. */
+export function progressReporter(write: (text: string) => void, redraw: false | ((line: string) => void)): (event: ProgressEvent) => void {
   const tally = { pass: 0, fail: 0, env_error: 0, unexecuted: 0 };
   return (event) => {
     tally[event.result.outcome]++;
-    if (live) {
+    if (redraw) {
       const counts = `pass ${tally.pass} · fail ${tally.fail} · env error ${tally.env_error}`;
-      write(`\r\x1b[2K[${event.done}/${event.total}] ${counts}${event.done === event.total ? '\n' : ''}`);
+      redraw(`[${event.done}/${event.total}] ${counts}`);
+      if (event.done === event.total) write('\n');
       return;
     }
     const { result } = event;
-    const why = result.outcome === 'fail' ? ` — ${failureReasons(result)[0] ?? ''}` : result.outcome === 'env_error' ? ` — ${result.env_error}` : '';
-    write(`[${event.done}/${event.total}] ${event.task} trial ${event.trial}: ${result.outcome} (${(result.wall_ms / 1000).toFixed(1)} s)${why}\n`);
+    // A holdout trial's line says only how it ended: neither its task nor why (docs/holdout.md).
+    const why = event.holdout
+      ? ''
+      : result.outcome === 'fail'
+        ? ` — ${layerFailures(result)[0] ?? ''}`
+        : result.outcome === 'env_error'
+          ? ` — ${result.env_error}`
+          : '';
+    write(
+      terminalText(
+        `[${event.done}/${event.total}] ${event.holdout ? 'a holdout task' : event.task} trial ${event.trial}: ${result.outcome} (${(result.wall_ms / 1000).toFixed(1)} s)${why}`,
+        true,
+      ) + '\n',
+    );
   };
 }

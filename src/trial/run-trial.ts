@@ -6,20 +6,23 @@ import { mkdir, mkdtemp, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { runAgentProcess } from '../agent/process.ts';
-import { AcceptanceCopyChanged } from '../acceptance/accept.ts';
 import { readCandidate, type CandidateSnapshot } from '../acceptance/snapshot.ts';
 import type { AgentRequest, AgentRun, KindResult, TrialHandle } from '../kinds/contract.ts';
 import type { SemanticLayer } from '../semantic/layer.ts';
 import type { Sandbox } from '../isolation/sandbox.ts';
 import type { ServiceLender } from '../service/pool.ts';
-import { TrialResult, Usage } from '../schemas/results.ts';
+import { TrialResult, type Usage } from '../schemas/results.ts';
+import type { Timings, TrialConfig } from '../schemas/trial.ts';
 import type { Budget, Limits } from '../schemas/trialset.ts';
-import { EnvironmentError } from '../util/errors.ts';
-import { listEntries, readRegularFile, readValidJson } from '../util/files.ts';
+import { diskFull, EnvironmentError } from '../util/errors.ts';
+import { claimsSuccess } from './claims.ts';
+import { listEntries, readRegularFile, unlessMissing } from '../util/files.ts';
 import { writeInside } from '../util/safe-write.ts';
+import type { Permits } from '../util/permits.ts';
 import type { Scrubber } from '../util/scrub.ts';
-import { integrityViolations, noFindings, takeSnapshot, type IntegrityFindings } from './integrity.ts';
+import { integrityViolations, noFindings, reclaimAccess, restoreTrialDir, takeSnapshot, type IntegrityFindings } from './integrity.ts';
 import type { ResolvedTask } from './trialset.ts';
+import { readUsageReport, sumUsage } from './usage.ts';
 import { trialVerdict } from './verdict.ts';
 
 /** What every trial of a run shares. */
@@ -29,50 +32,64 @@ export interface RunContext {
   scrubber: Scrubber;
   budget: Budget;
   limits: Limits;
-  agent: {
-    command: string;
-    /** The whole environment the agent gets besides the trial's variables. */
-    env: Record<string, string>;
-    /** A declared variable is missing: every agent run is a setup error. */
-    setupError?: string;
-    /** Project files shown read-only. */
-    files: readonly string[];
-    network: 'host' | 'none';
-    logCapBytes: number;
-  };
+  /** The agents' network: `none` leaves them loopback only. */
+  network: 'host' | 'none';
+  /** Bytes of an agent's output kept in evidence/agent.log. */
+  logCapBytes: number;
+  /**
+   * The runner's own work on trials (preparing, accepting, judging the verdict) is CPU: a trial holds one
+   * of these permits for it, and gives it back while its agent runs or the model judge answers, which wait.
+   */
+  permits: Permits;
   /** Directories a sandbox must show nothing of but what it mounts: the project, the run, the acceptance copies. */
   conceal: readonly string[];
   /** The task's acceptance copy is unchanged since the run started; throws AcceptanceCopyChanged otherwise. */
   verifyAcceptanceCopy(taskId: string): Promise<void>;
   /** Changes to the project's fixtures and watched files since the run started. */
   projectChanges(): Promise<string[]>;
-  /** Recorded in each trial's config.json. */
-  config: Record<string, unknown>;
+  /** Recorded in each trial's config.json, with the trial's task, number and seed. */
+  config: Omit<TrialConfig, 'task' | 'trial' | 'seed' | keyof AgentSetup['recorded']>;
   /** The model judge, applied after any kind's acceptance to tasks that declare judge items. */
   semantic?: SemanticLayer;
+}
+
+/** A task's agent as the run prepared it (the trial set's `agent` with the task's own settings over it). */
+export interface AgentSetup {
+  command: string;
+  /** The whole environment the agent gets besides the trial's variables. */
+  env: Record<string, string>;
+  /** A declared variable is missing, or the preflight found a program or file the agent cannot see: every agent run is a setup error. */
+  setupError?: string;
+  /** Project files shown read-only. */
+  files: readonly string[];
+  /** What each trial's config.json records of it: its command and the hashes of its watched files. */
+  recorded: Pick<TrialConfig, 'agent_command' | 'watched'>;
 }
 
 export interface TrialContext {
   run: RunContext;
   task: ResolvedTask;
+  agent: AgentSetup;
   /** The task's acceptance copy (made before any agent ran). */
   acceptanceCopy: ResolvedTask['fixture'];
   trial: number;
   seed: number;
-  /** The services of this trial's concurrency slot. */
+  /** Where acceptance gets each variant's service: the run's pool. */
   services: ServiceLender;
 }
 
-/** Outputs that claim success; they count for nothing, and against the agent when nothing backs them. */
-const SUCCESS_CLAIM = /\b(all (\d+ )?(tests|checks|cases|scenarios) (have )?pass(ed)?|tests? (all )?pass(ed)?\b)/i;
-const USAGE_BYTES = 64 * 1024;
-const INTERNAL_ERROR = 'trialgate failed on this trial (an internal error, not the agent’s): please report it';
+const DISK_FULL = 'the disk is full: an environment failure, not the agent’s';
 
 export function trialDirName(trial: number): string {
   return `trial-${String(trial).padStart(3, '0')}`;
 }
 
-export async function runTrial(ctx: TrialContext): Promise<TrialResult> {
+/** One trial, holding one of the run's permits for the runner's own work (RunContext.permits). */
+export function runTrial(ctx: TrialContext): Promise<TrialResult> {
+  return ctx.run.permits.hold(() => runHeld(ctx));
+}
+
+async function runHeld(ctx: TrialContext): Promise<TrialResult> {
   const started = performance.now();
   const taskDir = join(ctx.run.runDir, ctx.task.spec.id);
   const trialDir = join(taskDir, trialDirName(ctx.trial));
@@ -81,57 +98,74 @@ export async function runTrial(ctx: TrialContext): Promise<TrialResult> {
   try {
     await prepareTrialDir(ctx, trialDir);
   } catch (e) {
-    return envErrorResult(ctx.trial, evidence, started, `could not prepare ${evidence}: ${(e as Error).message}`, 'the trial directory could not be written (disk full or not writable): an environment failure');
+    // A failed system call is the machine's (disk full, run directory not writable); anything else is a bug.
+    if ((e as NodeJS.ErrnoException).code === undefined) throw e;
+    return envErrorResult(
+      ctx.trial,
+      evidence,
+      started,
+      `could not prepare ${evidence}: ${(e as Error).message}`,
+      'the trial directory could not be written (disk full or not writable): an environment failure',
+    );
   }
   const handle = new Trial(ctx, trialDir, taskDir);
   let result: KindResult;
   try {
     result = await ctx.task.kind.run(handle);
   } catch (e) {
-    if (!(e instanceof Error) || e instanceof AcceptanceCopyChanged) throw e;
-    const rule = e instanceof EnvironmentError ? e.rule : INTERNAL_ERROR;
+    // Links are removed and secrets scrubbed whatever ended the trial. Only the environment's failures are
+    // env errors; any other error stops the run (run-set.ts), never laundered into an exclusion.
     await handle.cleanUp();
-    return handle.writeVerdict(envErrorResult(ctx.trial, evidence, started, e.message, rule));
+    if (!(e instanceof EnvironmentError) && !diskFull(e)) throw e;
+    const rule = e instanceof EnvironmentError ? e.rule : DISK_FULL;
+    return handle.writeVerdict(envErrorResult(ctx.trial, evidence, started, (e as Error).message, rule));
   }
   const agent = combineAgentRuns(result.agentRuns);
   const integrity = handle.integrity;
   integrity.tampered.push(...(await ctx.run.projectChanges()));
-  integrity.unsafe.push(...result.unsafeCandidate.filter((u) => !integrity.unsafe.includes(u)));
+  handle.note('unsafe', result.unsafeCandidate);
   const notes = await handle.cleanUp();
   // After the clean-up, so the judge reads the candidate as uploaded (scrubbed); an env error has nothing to judge.
-  const envFailed = result.envError ?? result.variants.find((v) => v.envError);
   const judgeStarted = performance.now();
-  const judge = ctx.run.semantic && !envFailed ? await ctx.run.semantic.judgeTrial(handle) : undefined;
+  const semantic = ctx.run.semantic;
+  const judge = semantic && !result.envError ? await ctx.run.permits.without(() => semantic.judgeTrial(handle)) : undefined;
   const judgeMs = performance.now() - judgeStarted;
   const usage = sumUsage(result.agentRuns.map((r) => r.usage));
   const verdict = trialVerdict({
     trial: ctx.trial,
     agent,
-    formatProblems: result.formatProblems,
-    variants: result.variants,
-    faults: ctx.task.kind.countsDetections ? Object.keys(ctx.task.faults) : [],
-    unreachedTargets: result.unreachedTargets,
+    kind: result,
     integrity,
-    claimedSuccess: result.judgeClaimsInLog && handle.logs.some((log) => SUCCESS_CLAIM.test(log)),
+    claimedSuccess: result.judgeClaimsInLog && handle.logs.some(claimsSuccess),
     ...(usage ? { usage } : {}),
     budget: ctx.run.budget,
     ...(result.envError ? { envError: result.envError } : {}),
     wallMs: performance.now() - started,
     ...(result.candidateSha256 ? { candidateSha256: result.candidateSha256 } : {}),
     evidence,
-    ...(result.tools ? { tools: result.tools } : {}),
-    notes,
+    notes: [...handle.notes, ...notes],
     ...(judge ? { judge } : {}),
   });
   const acceptanceMs = performance.now() - started - agent.agentMs - (judge ? judgeMs : 0);
-  await handle.writeEvidence('timings.json', json({ agent_ms: Math.round(agent.agentMs), acceptance_ms: Math.round(acceptanceMs), ...(judge ? { judge_ms: Math.round(judgeMs) } : {}), wall_ms: verdict.wall_ms }));
+  await handle.writeEvidence(
+    'timings.json',
+    json({
+      agent_ms: Math.round(agent.agentMs),
+      acceptance_ms: Math.max(0, Math.round(acceptanceMs)),
+      ...(judge ? { judge_ms: Math.round(judgeMs) } : {}),
+      wall_ms: verdict.wall_ms,
+    } satisfies Timings),
+  );
   return handle.writeVerdict(verdict);
 }
 
 /** The runner's side of the task-kind contract for one trial. */
 class Trial implements TrialHandle {
   readonly integrity: IntegrityFindings = noFindings();
+  private readonly noted: Record<keyof IntegrityFindings, Set<string>> = { tampered: new Set(), escaped: new Set(), forged: new Set(), unsafe: new Set() };
   readonly logs: string[] = [];
+  /** What the runner refused or bounded of what the agent reported (its usage), as trajectory notes. */
+  readonly notes: string[] = [];
 
   constructor(
     private readonly ctx: TrialContext,
@@ -140,7 +174,7 @@ class Trial implements TrialHandle {
   ) {}
 
   get task() {
-    return { id: this.ctx.task.spec.id, acceptance: this.ctx.task.acceptance, fixture: this.ctx.acceptanceCopy, faults: this.ctx.task.faults };
+    return { id: this.ctx.task.spec.id, fixture: this.ctx.acceptanceCopy, faults: this.ctx.task.faults };
   }
   get trial() {
     return this.ctx.trial;
@@ -160,45 +194,54 @@ class Trial implements TrialHandle {
 
   async runAgent(request: AgentRequest = {}): Promise<AgentRun> {
     const { run } = this.ctx;
-    const candidateDir = join(this.trialDir, 'candidate', request.candidateSubdir ?? '');
+    const candidateDir = join(this.trialDir, 'candidate');
     const evidenceDir = join(this.trialDir, 'evidence');
     const sub = (name: string) => (request.evidenceSubdir ? `${request.evidenceSubdir}/${name}` : name);
     await mkdir(candidateDir, { recursive: true });
-    if (run.agent.setupError) return { exitCode: null, signal: null, budgetExhausted: false, agentMs: 0, logBytes: 0, logCapped: false, setupError: run.agent.setupError };
+    const setup = this.ctx.agent;
+    if (setup.setupError)
+      return { exitCode: null, signal: null, budgetExhausted: false, agentMs: 0, logBytes: 0, logCapped: false, setupError: setup.setupError };
 
     // Isolated, the agent's evidence/ is a scratch directory of its own: the real one is the runner's.
-    const isolated = run.sandbox.report.mechanism !== 'none';
+    const isolated = run.sandbox.confinesFiles;
     const scratch = isolated ? await mkdtemp(join(tmpdir(), 'trialgate-agent-evidence-')) : evidenceDir;
     try {
       const before = await takeSnapshot(this.trialDir, this.taskDir, run.runDir);
-      const process = await runAgentProcess({
-        sandbox: run.sandbox,
-        command: run.agent.command,
-        cwd: this.trialDir,
-        env: {
-          ...run.agent.env,
-          TRIALGATE_TRIAL_DIR: this.trialDir,
-          TRIALGATE_INPUTS: join(this.trialDir, 'inputs'),
-          TRIALGATE_TASK: join(this.trialDir, 'task.txt'),
-          TRIALGATE_CANDIDATE: candidateDir,
-          TRIALGATE_SEED: String(this.ctx.seed),
-          TRIALGATE_TRIAL: String(this.ctx.trial),
-          ...request.env,
-        },
-        mounts: [
-          { path: this.trialDir },
-          { path: join(this.trialDir, 'candidate'), writable: true },
-          { path: scratch, writable: true, at: evidenceDir },
-          ...run.agent.files.map((path) => ({ path })),
-          ...(request.readable ?? []).map((path) => ({ path })),
-        ],
-        conceal: run.conceal,
-        network: run.agent.network,
-        wallMs: run.budget.wall_seconds * 1000,
-        logCapBytes: run.agent.logCapBytes,
-        scrubber: run.scrubber.with(request.secrets ?? []),
-      });
+      // The agent waits on its model: the permit goes to another trial's preparation or acceptance meanwhile.
+      const process = await run.permits.without(() =>
+        runAgentProcess({
+          sandbox: run.sandbox,
+          command: setup.command,
+          cwd: this.trialDir,
+          env: {
+            ...setup.env,
+            TRIALGATE_TRIAL_DIR: this.trialDir,
+            TRIALGATE_INPUTS: join(this.trialDir, 'inputs'),
+            TRIALGATE_TASK: join(this.trialDir, 'task.txt'),
+            TRIALGATE_CANDIDATE: candidateDir,
+            TRIALGATE_SEED: String(this.ctx.seed),
+            TRIALGATE_TRIAL: String(this.ctx.trial),
+            ...request.env,
+          },
+          mounts: [
+            { path: this.trialDir },
+            { path: join(this.trialDir, 'candidate'), writable: true },
+            { path: scratch, writable: true, at: evidenceDir },
+            ...setup.files.map((path) => ({ path })),
+            ...(request.readable ?? []).map((path) => ({ path })),
+          ],
+          conceal: run.conceal,
+          network: run.network,
+          ...(request.forward ? { forward: request.forward } : {}),
+          wallMs: run.budget.wall_seconds * 1000,
+          logCapBytes: run.logCapBytes,
+          scrubber: run.scrubber.with(request.secrets ?? []),
+        }),
+      );
       this.logs.push(process.log);
+      const restored = restoreTrialDir(this.trialDir);
+      if (restored) this.note('tampered', [restored]);
+      this.note('unsafe', reclaimAccess(this.trialDir));
       const after = await takeSnapshot(this.trialDir, this.taskDir, run.runDir);
       const found = integrityViolations(before, after);
       this.note('tampered', found.tampered);
@@ -214,11 +257,16 @@ class Trial implements TrialHandle {
 
   readCandidate(subdir?: string): Promise<CandidateSnapshot> {
     const { limits } = this.ctx.run;
-    return readCandidate(join(this.trialDir, 'candidate', subdir ?? ''), { bytes: limits.candidate_mb * 1024 * 1024, files: limits.candidate_files }, `candidate/${subdir ? `${subdir}/` : ''}`);
+    return readCandidate(
+      join(this.trialDir, 'candidate', subdir ?? ''),
+      { bytes: limits.candidate_mb * 1024 * 1024, files: limits.candidate_files },
+      `candidate/${subdir ? `${subdir}/` : ''}`,
+    );
   }
 
+  /** Below the trial directory, so that an evidence/ the agent removed or replaced is made anew, never followed. */
   writeEvidence(relPath: string, data: string | Buffer): Promise<string> {
-    return writeInside(join(this.trialDir, 'evidence'), relPath, data, this.ctx.run.scrubber);
+    return writeInside(this.trialDir, `evidence/${relPath}`, data, this.ctx.run.scrubber);
   }
 
   verifyAcceptanceCopy(): Promise<void> {
@@ -231,10 +279,13 @@ class Trial implements TrialHandle {
    * Returns what it did, as trajectory notes.
    */
   async cleanUp(): Promise<string[]> {
+    this.note('unsafe', reclaimAccess(this.trialDir));
     const planted = await this.removePlanted();
     const scrubbed = await this.scrubCandidate();
     return [
-      ...(planted.length ? [`removed ${planted.length} link(s) or special file(s) the agent left: ${planted.join(', ')}`] : []),
+      ...(planted.length
+        ? [`removed ${planted.length} ${planted.length === 1 ? 'link or special file' : 'links or special files'} the agent left: ${someOf(planted)}`]
+        : []),
       ...(scrubbed.length ? [`secret values scrubbed from ${scrubbed.join(', ')} (the candidate hash is of the bytes as delivered)`] : []),
     ];
   }
@@ -249,17 +300,22 @@ class Trial implements TrialHandle {
    * else is forged evidence, and a link there is named too.
    */
   private async takeAgentEvidence(dir: string, known: readonly string[], usagePath: string): Promise<Usage | undefined> {
-    const entries = (await listEntries(dir).catch(() => [])).filter((e) => e.kind !== 'dir' && !known.includes(`evidence/${e.path}`));
+    const entries = (await unlessMissing(listEntries(dir), [])).filter((e) => e.kind !== 'dir' && !known.includes(`evidence/${e.path}`));
     let usage: Usage | undefined;
     for (const entry of entries) {
       if (entry.path === 'usage.json' && entry.kind === 'file') {
-        usage = await readUsage(join(dir, entry.path));
+        const report = await readUsageReport(join(dir, entry.path), `evidence/${usagePath}`);
+        usage = report.usage;
+        this.notes.push(...report.notes);
         if (dir !== join(this.trialDir, 'evidence') || usagePath !== 'usage.json') await rm(join(dir, entry.path), { force: true });
         if (usage) await this.writeEvidence(usagePath, json(usage));
         continue;
       }
       if (entry.path === 'agent.log' || entry.path.endsWith('/agent.log')) continue;
-      if (entry.kind === 'link') this.note('unsafe', [`evidence/${entry.path} is a symbolic link (to ${await readlink(join(dir, entry.path)).catch(() => '?')}): links are never followed`]);
+      if (entry.kind === 'link')
+        this.note('unsafe', [
+          `evidence/${entry.path} is a symbolic link (to ${await readlink(join(dir, entry.path)).catch(() => '?')}): links are never followed`,
+        ]);
       else this.note('forged', [`wrote evidence/${entry.path} (evidence is the runner's to write)`]);
     }
     return usage;
@@ -267,10 +323,12 @@ class Trial implements TrialHandle {
 
   private async removePlanted(): Promise<string[]> {
     const removed: string[] = [];
-    for (const entry of await listEntries(this.trialDir).catch(() => [])) {
+    // What a line already names: the text before any of its spaces (a path may hold spaces itself).
+    const named = new Set(this.integrity.unsafe.flatMap((line) => [...line.matchAll(/ /g)].map((m) => line.slice(0, m.index))));
+    for (const entry of await listEntries(this.trialDir)) {
       if (entry.kind !== 'link' && entry.kind !== 'other') continue;
       const what = entry.kind === 'link' ? `a symbolic link (to ${await readlink(join(this.trialDir, entry.path)).catch(() => '?')})` : 'a special file';
-      if (!this.integrity.unsafe.some((line) => line.startsWith(`${entry.path} `))) this.note('unsafe', [`${entry.path} is ${what}: links and special files are never followed`]);
+      if (!named.has(entry.path)) this.note('unsafe', [`${entry.path} is ${what}: links and special files are never followed`]);
       await rm(join(this.trialDir, entry.path), { force: true });
       removed.push(entry.path);
     }
@@ -283,9 +341,10 @@ class Trial implements TrialHandle {
     if (!scrubber.patterns.length) return [];
     const dir = join(this.trialDir, 'candidate');
     const changed: string[] = [];
-    for (const entry of await listEntries(dir).catch(() => [])) {
+    for (const entry of await unlessMissing(listEntries(dir), [])) {
       if (entry.kind !== 'file') continue;
-      const bytes = await readRegularFile(join(dir, entry.path), this.ctx.run.limits.candidate_mb * 1024 * 1024).catch(() => null);
+      // Past the candidate's size limit a file is not read here; the artefact upload scrubs every file it sends.
+      const bytes = await unlessMissing(readRegularFile(join(dir, entry.path), this.ctx.run.limits.candidate_mb * 1024 * 1024), null);
       if (!bytes) continue;
       const clean = scrubber.bytes(bytes);
       if (clean === bytes) continue;
@@ -295,9 +354,20 @@ class Trial implements TrialHandle {
     return changed;
   }
 
-  private note(kind: keyof IntegrityFindings, lines: readonly string[]): void {
-    for (const line of lines) if (!this.integrity[kind].includes(line)) this.integrity[kind].push(line);
+  /** Each line once, in a time linear in the lines: an agent can leave a million links. */
+  note(kind: keyof IntegrityFindings, lines: readonly string[]): void {
+    const seen = this.noted[kind];
+    for (const line of lines) {
+      if (seen.has(line)) continue;
+      seen.add(line);
+      this.integrity[kind].push(line);
+    }
   }
+}
+
+/** The first few of many names, and how many more: a note stays a line however many the agent left. */
+function someOf(names: readonly string[], shown = 10): string {
+  return names.length <= shown ? names.join(', ') : `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`;
 }
 
 /** Synchronous calls: a handful of small local files, cheaper than their asynchronous round trips (util/files.ts). */
@@ -306,13 +376,13 @@ async function prepareTrialDir(ctx: TrialContext, trialDir: string): Promise<voi
   mkdirSync(join(trialDir, 'evidence'), { recursive: true });
   cpSync(join(ctx.acceptanceCopy.dir, 'inputs'), join(trialDir, 'inputs'), { recursive: true });
   cpSync(join(ctx.acceptanceCopy.dir, 'task.txt'), join(trialDir, 'task.txt'));
-  await writeInside(trialDir, 'config.json', json({ ...ctx.run.config, task: ctx.task.spec.id, trial: ctx.trial, seed: ctx.seed }));
+  await writeInside(
+    trialDir,
+    'config.json',
+    json({ ...ctx.run.config, ...ctx.agent.recorded, task: ctx.task.spec.id, trial: ctx.trial, seed: ctx.seed } satisfies TrialConfig),
+  );
   // Isolated, the trial directory is mounted read-only; unisolated, read-only is a signal and the hashes are the guard.
   for (const entry of await listEntries(join(trialDir, 'inputs'))) if (entry.kind === 'file') chmodSync(join(trialDir, 'inputs', entry.path), 0o444);
-}
-
-function readUsage(path: string): Promise<Usage | undefined> {
-  return readValidJson(path, Usage, USAGE_BYTES);
 }
 
 function combineAgentRuns(runs: readonly AgentRun[]): AgentRun {
@@ -325,17 +395,8 @@ function combineAgentRuns(runs: readonly AgentRun[]): AgentRun {
     agentMs: runs.reduce((s, r) => s + r.agentMs, 0),
     logBytes: runs.reduce((s, r) => s + r.logBytes, 0),
     logCapped: runs.some((r) => r.logCapped),
+    ...(runs.some((r) => r.envDeclared) ? { envDeclared: true } : {}),
   };
-}
-
-/** Usage over every run, per figure, only when every run reported it: never estimated. */
-function sumUsage(usages: readonly (Usage | undefined)[]): Usage | undefined {
-  if (usages.length === 0 || usages.some((u) => u === undefined)) return undefined;
-  const out: Usage = {};
-  for (const key of ['input_tokens', 'output_tokens', 'total_tokens', 'cost_usd'] as const) {
-    if (usages.every((u) => u![key] !== undefined)) out[key] = usages.reduce((s, u) => s + u![key]!, 0);
-  }
-  return out;
 }
 
 function envErrorResult(trial: number, evidence: string, started: number, message: string, rule: string): TrialResult {

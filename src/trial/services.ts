@@ -1,39 +1,38 @@
 // Whether a run reuses a task's services: at the start of the run, the reset of each task's service is
 // proved on its acceptance copy (service/reset-proof.ts) with the kind's replay of the reference answers;
-// proved, and under a sandbox that keeps an idle service out of every agent's reach, the pool keeps one
-// instance per variant and concurrency slot for the whole run. Otherwise every use starts a fresh one.
+// proved, and under a sandbox that keeps an idle service out of every agent's reach, the run's one pool
+// keeps idle instances per variant, as many as acceptances run at once. Otherwise every use starts a fresh one.
 import type { Fixture } from '../fixture/load.ts';
 import type { Sandbox } from '../isolation/sandbox.ts';
-import type { TaskKind } from '../kinds/contract.ts';
+import type { BoundKind } from '../kinds/contract.ts';
 import type { ServicePool } from '../service/pool.ts';
 import { proofRefusal, ResetProver } from '../service/reset-proof.ts';
-import type { AcceptanceSpec } from '../schemas/acceptance.ts';
 
 export interface ReuseOffer {
   pool: ServicePool;
   sandbox: Sandbox;
   /** The task's acceptance copy. */
   fixture: Fixture;
-  kind: TaskKind;
-  acceptance: AcceptanceSpec;
+  kind: BoundKind;
   /** The variants the run uses. */
   faults: readonly string[];
-  /** Concurrency slots of the run: the proof's instances serve the first of them. */
-  slots: number;
+  /** Idle instances to keep per variant: as many as acceptances run at once. */
+  keep: number;
 }
 
-export async function offerReuse({ pool, sandbox, fixture, kind, acceptance, faults, slots }: ReuseOffer): Promise<void> {
+export async function offerReuse({ pool, sandbox, fixture, kind, faults, keep }: ReuseOffer): Promise<void> {
   const refusal = proofRefusal(fixture, kind.replayableUse !== undefined, kind.name);
   if (refusal) return pool.refuse(fixture, refusal);
-  if (!sandbox.privateServices) return pool.refuse(fixture, 'unisolated, an idle service would listen on a loopback port any agent can reach: each use starts a fresh service');
-  const use = await kind.replayableUse!(fixture, acceptance);
+  if (!sandbox.privateServices)
+    return pool.refuse(fixture, 'unisolated, an idle service would listen on a loopback port any agent can reach: each use starts a fresh service');
+  const use = await kind.replayableUse!(fixture);
   if (typeof use === 'string') return pool.refuse(fixture, `reset not proved: ${use}; each use starts a fresh service`);
   const prover = new ResetProver(sandbox, fixture);
   try {
     const { proof, reset } = await prover.prove(use, faults);
     if (reset) {
       prover.handOver();
-      await pool.allow(fixture, reset, proof.why, prover.started, slots);
+      await pool.allow(fixture, reset, proof.why, prover.started, keep);
     } else pool.refuse(fixture, proof.why, prover.started);
   } finally {
     await prover.stop();

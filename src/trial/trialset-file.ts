@@ -30,5 +30,7 @@ export function parseTrialSetText(text: string, file: string): TrialSetFile {
     if (ids.has(task.id)) throw new UserInputError(file, `tasks[${i}].id`, `task id ${task.id} is used twice; task ids must be unique`);
     ids.add(task.id);
   }
+  if (config.watch.length === 0 && !config.tasks.some((task) => task.watch.length > 0))
+    throw new UserInputError(file, 'watch', "at least one glob of the prompt/skill files under test, here (every task's) or in a task's own watch");
   return config;
 }

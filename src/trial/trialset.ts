@@ -5,9 +5,8 @@
 import { stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { loadFixture, mustBeInside, type Fixture } from '../fixture/load.ts';
-import type { TaskKind } from '../kinds/contract.ts';
-import { kindOf } from '../kinds/registry.ts';
-import type { AcceptanceSpec } from '../schemas/acceptance.ts';
+import type { BoundKind } from '../kinds/contract.ts';
+import { defaultAcceptance, kindOf } from '../kinds/registry.ts';
 import type { TaskSpec, TrialSetFile } from '../schemas/trialset.ts';
 import { checkJudgeConfig } from '../semantic/config.ts';
 import { UserInputError } from '../util/errors.ts';
@@ -19,11 +18,24 @@ export { parseTrialSetText } from './trialset-file.ts';
 export interface ResolvedTask {
   spec: TaskSpec;
   fixture: Fixture;
-  /** The task's acceptor: the trial set's, else the fixture's, else http-cases. */
-  acceptance: AcceptanceSpec;
-  kind: TaskKind;
+  /** The task's kind, bound to its acceptor: the trial set's, else the fixture's, else its default. */
+  kind: BoundKind;
   /** fault id → label, in the order the faults run. */
   faults: Record<string, string>;
+  agent: TaskAgentSettings;
+}
+
+/** A task's agent: the trial set's `agent` with the task's own settings over it. */
+export interface TaskAgentSettings {
+  command: string;
+  /** Literal variables, the trial set's then the task's; ${TRIALGATE_PROJECT} not yet expanded. */
+  env: Record<string, string>;
+  /** Variables passed on from the runner's environment. */
+  passEnv: string[];
+  /** Absolute paths it is shown read-only: the trial set's agent.files and watched files, and the task's own. */
+  files: string[];
+  /** Globs relative to the project of the prompt/skill files that are its version: the trial set's watch, then its own. */
+  watch: string[];
 }
 
 export interface TrialSet {
@@ -33,36 +45,62 @@ export interface TrialSet {
   config: TrialSetFile;
   sha256: string;
   tasks: ResolvedTask[];
-  /** Absolute paths the agent is shown read-only: the watched files and agent.files. */
-  agentFiles: string[];
 }
 
 export async function loadTrialSet(path: string): Promise<TrialSet> {
   const { file, dir, config, sha256 } = await readTrialSetFile(path);
+  const loaded: Omit<ResolvedTask, 'agent'>[] = [];
+  for (const [i, spec] of config.tasks.entries()) loaded.push(await resolveTask(file, dir, spec, i));
+  const shared = await resolveShown(file, dir, { watch: config.watch, files: config.agent.files }, '');
+  const shown: Shown[] = [...shared];
   const tasks: ResolvedTask[] = [];
-  for (const [i, spec] of config.tasks.entries()) {
-    const fixture = await loadFixture(resolve(dir, spec.fixture), dir).catch((e: unknown) => {
-      if (e instanceof UserInputError) throw new UserInputError(file, `tasks[${i}].fixture`, `${spec.fixture}: ${e.message}`);
-      throw e;
+  for (const [i, task] of loaded.entries()) {
+    const own = await resolveShown(file, dir, { watch: task.spec.watch, files: task.spec.agent?.files ?? [] }, `tasks[${i}].`);
+    shown.push(...own);
+    tasks.push({
+      ...task,
+      agent: agentOf(
+        config,
+        task.spec,
+        [...shared, ...own].map((s) => s.path),
+      ),
     });
-    const acceptance = spec.acceptance ?? fixture.manifest.acceptance ?? { kind: 'http-cases', timeout_seconds: 120 };
-    const kind = kindOf(acceptance);
-    try {
-      kind.checkFixture(fixture, acceptance);
-    } catch (e) {
-      if (e instanceof UserInputError) throw new UserInputError(file, `tasks[${i}].acceptance`, `${acceptance.kind}: ${e.message}`);
-      throw e;
-    }
-    if (acceptance.kind === 'tools' && config.agent.network === 'none') {
-      throw new UserInputError(file, 'agent.network', `task ${spec.id} acts through tools on a local proxy: its agent needs the network (network: full)`);
-    }
-    tasks.push({ spec, fixture, acceptance, kind, faults: faultLabels(file, i, spec, fixture) });
   }
   await mustBeInside(dir, resolve(dir, config.repairs), file, 'repairs');
-  const shown = await resolveAgentFiles(file, dir, config);
+  // Every task's files against every task's fixture: a file one task's agent sees must not hold another task's answers either.
   await refuseExposure(file, dir, shown, tasks);
-  await checkJudgeConfig(file, dir, config, shown.map((s) => s.path));
-  return { file, dir, config, sha256, tasks, agentFiles: [...new Set(shown.map((s) => s.path))].sort() };
+  await checkJudgeConfig(file, dir, config, [...new Set(shown.map((s) => s.path))]);
+  return { file, dir, config, sha256, tasks };
+}
+
+/**
+ * One task of `file` (tasks[i]): its fixture loaded inside `dir`, its kind bound, its faults labelled. The
+ * holdout source's tasks (holdout-source.ts) are resolved the same way, inside the fetched directory.
+ */
+export async function resolveTask(file: string, dir: string, spec: TaskSpec, i: number): Promise<Omit<ResolvedTask, 'agent'>> {
+  const fixture = await loadFixture(resolve(dir, spec.fixture), dir).catch((e: unknown) => {
+    if (e instanceof UserInputError) throw new UserInputError(file, `tasks[${i}].fixture`, `${spec.fixture}: ${e.message}`);
+    throw e;
+  });
+  const kind = kindOf(spec.acceptance ?? defaultAcceptance(fixture));
+  try {
+    kind.checkFixture(fixture);
+  } catch (e) {
+    if (e instanceof UserInputError) throw new UserInputError(file, `tasks[${i}].acceptance`, `${kind.name}: ${e.message}`);
+    throw e;
+  }
+  return { spec, fixture, kind, faults: faultLabels(file, i, spec, fixture) };
+}
+
+/** A task's agent: the trial set's `agent` with the task's own settings over it; `shown` the paths it may read, shared and its own. */
+export function agentOf(config: TrialSetFile, spec: TaskSpec, shown: readonly string[]): TaskAgentSettings {
+  return {
+    command: spec.agent?.command ?? config.agent.command,
+    env: { ...config.agent.env, ...spec.agent?.env },
+    passEnv: [...new Set([...config.agent.pass_env, ...(spec.agent?.pass_env ?? [])])],
+    files: [...new Set(shown)].sort(),
+    watch: [...config.watch, ...spec.watch],
+  };
 }
 
 function faultLabels(file: string, i: number, spec: TaskSpec, fixture: Fixture): Record<string, string> {
@@ -70,7 +108,11 @@ function faultLabels(file: string, i: number, spec: TaskSpec, fixture: Fixture):
   if (!spec.faults) return Object.fromEntries(Object.entries(known).map(([id, f]) => [id, f.label]));
   for (const id of Object.keys(spec.faults)) {
     if (!known[id]) {
-      throw new UserInputError(file, `tasks[${i}].faults.${id}`, `the fixture ${relative(dirname(file), fixture.dir)} has no fault ${id}; known: ${Object.keys(known).join(', ')}`);
+      throw new UserInputError(
+        file,
+        `tasks[${i}].faults.${id}`,
+        `the fixture ${relative(dirname(file), fixture.dir)} has no fault ${id}; known: ${Object.keys(known).join(', ')}`,
+      );
     }
   }
   return spec.faults;
@@ -82,21 +124,31 @@ interface Shown {
   field: string;
 }
 
-/** The watched files and agent.files, as absolute paths inside the project. */
-async function resolveAgentFiles(file: string, dir: string, config: TrialSetFile): Promise<Shown[]> {
-  for (const [i, glob] of config.watch.entries()) {
-    if (isAbsolute(glob) || glob.split('/').includes('..')) throw new UserInputError(file, `watch[${i}]`, `${glob}: globs are relative to the project and stay inside it`);
+/** The paths every task's agent may read: the trial set's watched files and `agent.files`. */
+export async function sharedAgentFiles(set: Pick<TrialSet, 'file' | 'dir' | 'config'>): Promise<string[]> {
+  return (await resolveShown(set.file, set.dir, { watch: set.config.watch, files: set.config.agent.files }, '')).map((s) => s.path);
+}
+
+/**
+ * The watched files and agent files of the trial set (`at` empty) or of one task (`at` = `tasks[i].`), as
+ * absolute paths inside the project.
+ */
+async function resolveShown(file: string, dir: string, declared: { watch: readonly string[]; files: readonly string[] }, at: string): Promise<Shown[]> {
+  for (const [i, glob] of declared.watch.entries()) {
+    if (isAbsolute(glob) || glob.split('/').includes('..'))
+      throw new UserInputError(file, `${at}watch[${i}]`, `${glob}: globs are relative to the project and stay inside it`);
   }
-  const watched = (await matchFiles(dir, config.watch)).map((f) => ({ path: join(dir, f), field: 'watch' }));
-  for (const { path } of watched) await mustBeInside(dir, path, file, 'watch');
-  const declared: Shown[] = [];
-  for (const [i, entry] of config.agent.files.entries()) {
+  const watched = (await matchFiles(dir, declared.watch)).map((f) => ({ path: join(dir, f), field: `${at}watch` }));
+  for (const { path } of watched) await mustBeInside(dir, path, file, `${at}watch`);
+  const files: Shown[] = [];
+  for (const [i, entry] of declared.files.entries()) {
+    const field = `${at}agent.files[${i}]`;
     const path = resolve(dir, entry);
-    await mustBeInside(dir, path, file, `agent.files[${i}]`);
-    if (!(await stat(path).catch(() => null))) throw new UserInputError(file, `agent.files[${i}]`, `${entry} does not exist in the project`);
-    declared.push({ path, field: `agent.files[${i}]` });
+    await mustBeInside(dir, path, file, field);
+    if (!(await stat(path).catch(() => null))) throw new UserInputError(file, field, `${entry} does not exist in the project`);
+    files.push({ path, field });
   }
-  return [...declared, ...watched];
+  return [...files, ...watched];
 }
 
 /** Nothing shown to the agent may hold a fixture's reference answers, service, variants or manifest. */
@@ -105,11 +157,16 @@ async function refuseExposure(file: string, dir: string, shown: readonly Shown[]
     const { manifest } = task.fixture;
     const hidden = new Set<string>();
     for (const f of Object.keys(task.fixture.protectedFiles)) if (!f.startsWith('inputs/') && f !== 'task.txt') hidden.add(resolve(task.fixture.dir, f));
-    for (const f of await matchFiles(task.fixture.dir, [...manifest.service.files, `${manifest.reference}/**`, 'fixture.json'])) hidden.add(resolve(task.fixture.dir, f));
+    for (const f of await matchFiles(task.fixture.dir, [...(manifest.service?.files ?? []), `${manifest.reference}/**`, 'fixture.json']))
+      hidden.add(resolve(task.fixture.dir, f));
     for (const { path, field } of shown) {
       const exposed = [...hidden].find((h) => h === path || h.startsWith(path + sep));
       if (exposed) {
-        throw new UserInputError(file, field, `${relative(dir, path) || '.'} would show the agent ${relative(dir, exposed)} (task ${task.spec.id}'s reference answers, service or manifest); name only the agent's own files`);
+        throw new UserInputError(
+          file,
+          field,
+          `${relative(dir, path) || '.'} would show the agent ${relative(dir, exposed)} (a protected file of task ${task.spec.id}, which no agent may see: its hidden tests, solutions, reference answers, service or manifest); name only the agent's own files`,
+        );
       }
     }
   }

@@ -26,6 +26,37 @@ export class EnvironmentError extends Error {
   }
 }
 
+/**
+ * An error trialgate did not expect while it ran one trial (a bug, never the agent's or the environment's
+ * doing): the run stops and says which trial, rather than filing the trial as an environment error, which
+ * would take it out of the pass rate. A holdout task is named by its pseudonym, and what went wrong is
+ * withheld, as its text may name the task's files (docs/holdout.md); the cause stays on the error.
+ */
+export class TrialCrashed extends Error {
+  override readonly name = 'TrialCrashed';
+  constructor(
+    /** The task as the run shows it: a holdout task's pseudonym. */
+    readonly task: string,
+    readonly trial: number,
+    cause: unknown,
+    holdout = false,
+  ) {
+    const said = cause instanceof Error ? cause.message : String(cause);
+    super(
+      holdout
+        ? `the run stopped at holdout task ${task} trial ${trial}: an unexpected error, its text withheld because it may name the held-out task; a maintainer reproduces it by running the task with set: dev, locally`
+        : `the run stopped at task ${task} trial ${trial}: ${said}`,
+      { cause },
+    );
+  }
+}
+
+/** A failed system call whose code says the machine's disk is full: the environment's failure, never the trial's. */
+export function diskFull(e: unknown): boolean {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
 /** `$.cases[2].steps[0].request.path` style path of a zod issue. */
 export function issuePath(path: readonly PropertyKey[]): string {
   let out = '';

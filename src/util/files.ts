@@ -4,7 +4,7 @@
 // asynchronous call's thread-pool round trip. The functions stay asynchronous for their callers.
 import { isAscii } from 'node:buffer';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import picomatch from 'picomatch';
 import type { z } from 'zod';
@@ -76,22 +76,52 @@ export function linkTarget(path: string): string {
   }
 }
 
-/** Read a text file; a missing or unreadable one is a UserInputError naming it (`notFound` says the fix). */
-export async function readTextFile(path: string, notFound = 'file not found'): Promise<string> {
+/**
+ * Read a text file; a missing or unreadable one is a UserInputError naming it (`notFound` says the fix).
+ * `follow: false` refuses a symbolic link in the file's place (a file trialgate wrote is never one).
+ */
+export async function readTextFile(path: string, notFound = 'file not found', follow = true): Promise<string> {
   try {
     // One decode of the whole buffer (reading with an encoding decodes chunk by chunk, many times slower
     // on large files); pure ASCII, the usual results.json, needs no UTF-8 decoding at all.
-    const buffer = await readFile(path);
+    const buffer = follow ? await readFile(path) : await readNoFollow(path);
     return isAscii(buffer) ? buffer.toString('latin1') : buffer.toString('utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP')
+      throw new UserInputError(path, '', `is a symbolic link (to ${linkTarget(path)}) that trialgate did not write: it is not read; remove it`);
     throw new UserInputError(path, '', code === 'ENOENT' ? notFound : `cannot read (${code})`);
   }
 }
 
-/** Read and parse a JSON file; a missing file or broken JSON names the file. */
-export async function readJsonFile(path: string): Promise<unknown> {
-  const text = await readTextFile(path);
+async function readNoFollow(path: string): Promise<Buffer> {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  try {
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * `root/relPath` (POSIX separators) when every directory below `root` is a real one and the file a regular
+ * file: a link anywhere on the way is refused (code ELOOP), never followed. At most `maxBytes` (null when
+ * longer); a missing file throws ENOENT.
+ */
+export function readInside(root: string, relPath: string, maxBytes: number): Buffer | null {
+  let dir = root;
+  for (const part of relPath.split('/').slice(0, -1)) {
+    dir = join(dir, part);
+    const stats = lstatSync(dir);
+    if (!stats.isDirectory())
+      throw Object.assign(new Error(`${dir} is ${stats.isSymbolicLink() ? 'a symbolic link' : 'not a directory'}: not followed`), { code: 'ELOOP' });
+  }
+  return readRegularFileSync(join(root, relPath), maxBytes);
+}
+
+/** Read and parse a JSON file; a missing file or broken JSON names the file. `follow: false` refuses a link there. */
+export async function readJsonFile(path: string, options: { follow?: boolean } = {}): Promise<unknown> {
+  const text = await readTextFile(path, undefined, options.follow ?? true);
   try {
     return JSON.parse(text);
   } catch (e) {
@@ -110,9 +140,13 @@ export interface Entry {
   links: number;
 }
 
-/** Every entry below `root`, sorted, never following a link (a link is listed, not entered). */
+/**
+ * Every entry below `root`, sorted, never following a link (a link is listed, not entered): a `root` that
+ * is itself a link lists nothing (whoever asked for it names the link where it is listed).
+ */
 export async function listEntries(root: string): Promise<Entry[]> {
   const out: Entry[] = [];
+  if (lstatSync(root).isSymbolicLink()) return out;
   const pending = [''];
   while (pending.length) {
     const dir = pending.pop()!;
@@ -125,6 +159,16 @@ export async function listEntries(root: string): Promise<Entry[]> {
     }
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** `work`'s value, or `fallback` when it failed because the entry is not there; any other failure is thrown. */
+export async function unlessMissing<T>(work: Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await work;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return fallback;
+    throw e;
+  }
 }
 
 /** A JSON file that `schema` accepts, or undefined when it is missing, too long, not JSON or not of the schema. */
@@ -144,6 +188,10 @@ export async function readValidJson<S extends z.ZodType>(path: string, schema: S
  * `maxBytes` (null when longer). A planted link or FIFO is refused, not read.
  */
 export async function readRegularFile(path: string, maxBytes: number): Promise<Buffer | null> {
+  return readRegularFileSync(path, maxBytes);
+}
+
+function readRegularFileSync(path: string, maxBytes: number): Buffer | null {
   const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   try {
     const stats = fstatSync(fd);

@@ -5,7 +5,6 @@ export function sha256(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-
 /**
  * One hash over named parts (file path → content hash), independent of the order they were found in.
  * An empty set hashes to the hash of the empty string, so "no files" is a stable, checkable value.

@@ -1,4 +1,5 @@
 // Removes secret values from everything trialgate writes: logs, reports, verdicts, results, comments.
+// Which values are secret is src/secrets.ts's to say.
 
 export const REDACTED = '***';
 
@@ -48,11 +49,6 @@ export class Scrubber {
 
 const REDACTED_BYTES = Buffer.from(REDACTED);
 
-/** `text` without `secrets` (kept for callers with a plain list). */
-export function scrubSecrets(text: string, secrets: readonly string[]): string {
-  return new Scrubber(secrets).text(text);
-}
-
 function replaceAll(data: Buffer, pattern: Buffer, replacement: Buffer): Buffer {
   let at = data.indexOf(pattern);
   if (at < 0) return data;
@@ -65,20 +61,4 @@ function replaceAll(data: Buffer, pattern: Buffer, replacement: Buffer): Buffer 
   }
   parts.push(data.subarray(from));
   return Buffer.concat(parts);
-}
-
-/** Variables whose values trialgate holds and must never write: the runner's and GitHub's tokens. */
-export const TOKEN_VARIABLES = [
-  'GITHUB_TOKEN',
-  'GH_TOKEN',
-  'INPUT_GITHUB-TOKEN',
-  'INPUT_GITHUB_TOKEN',
-  'ACTIONS_RUNTIME_TOKEN',
-  'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
-  'TRIALGATE_CONTROL_TOKEN',
-];
-
-/** The values of the token variables set in `env`. */
-export function heldTokens(env: NodeJS.ProcessEnv): string[] {
-  return TOKEN_VARIABLES.flatMap((name) => (env[name] ? [env[name]] : []));
 }

@@ -20,15 +20,40 @@ export function parseYamlConfig<S extends z.ZodType>(schema: S, text: string, fi
   }
   const parsed = schema.safeParse(doc.toJS());
   if (parsed.success) return parsed.data;
-  // Unknown keys first: a misspelt key is also the reason its correct spelling is "missing".
-  const issues = [...parsed.error.issues].sort((a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys'));
-  const problems = issues.flatMap((issue) => describe(issue, doc, lines, schema)).slice(0, MAX_PROBLEMS);
-  const [first, ...rest] = problems;
-  const more = rest.map((p) => `\n  ${file}${p.line ? `:${p.line}` : ''}: ${p.field || '(top level)'}: ${p.message}`).join('');
-  throw new UserInputError(`${file}${first!.line ? `:${first!.line}` : ''}`, first!.field, `${first!.message}${more}`);
+  throw problemsError(file, schemaProblems(parsed.error, doc, lines, schema));
 }
 
-interface Problem {
+/**
+ * Every problem of a failed parse of `text` (YAML, or JSON, which YAML reads with the same positions),
+ * each with the line of the offending key or value: unknown keys first (a misspelt key is also the
+ * reason its correct spelling is "missing"), each with the nearest known key.
+ */
+export function configProblems(schema: z.ZodType, error: z.ZodError, text: string): Problem[] {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false });
+  return schemaProblems(error, doc, lines, schema);
+}
+
+function schemaProblems(error: z.ZodError, doc: Document, lines: LineCounter, schema: z.ZodType): Problem[] {
+  const issues = [...error.issues].sort((a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys'));
+  return issues.flatMap((issue) => describe(issue, doc, lines, schema)).slice(0, MAX_PROBLEMS);
+}
+
+/** One `file:line: field: message` line per problem. */
+function problemLines(file: string, problems: readonly Problem[]): string[] {
+  return problems.map((p) => `${file}${p.line ? `:${p.line}` : ''}: ${p.field || '(top level)'}: ${p.message}`);
+}
+
+/** The problems as one UserInputError: the first names file, line and field; the rest follow, one a line. */
+export function problemsError(file: string, problems: readonly Problem[]): UserInputError {
+  const [first, ...rest] = problems;
+  const more = problemLines(file, rest)
+    .map((line) => `\n  ${line}`)
+    .join('');
+  return new UserInputError(`${file}${first!.line ? `:${first!.line}` : ''}`, first!.field, `${first!.message}${more}`);
+}
+
+export interface Problem {
   line?: number;
   field: string;
   message: string;
@@ -87,7 +112,16 @@ function unclosedBracketLine(lines: string[]): number | undefined {
   return undefined;
 }
 
-type Def = { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; valueType?: z.ZodType; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; options?: z.ZodType[] };
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  valueType?: z.ZodType;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  options?: z.ZodType[];
+};
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The keys a mapping may hold at `path` of `schema` (every option's, for a union). */

@@ -119,12 +119,20 @@ export async function hostileRuns(): Promise<HostileRuns> {
   failed.usage = { input_tokens: 1000, output_tokens: 234, cost_usd: 0.0123 };
 
   const [baseDir, headDir] = [await tempDir('trialgate-html-base-'), await tempDir('trialgate-html-head-')];
-  for (const [dir, results] of [[baseDir, base], [headDir, head]] as const) {
+  for (const [dir, results] of [
+    [baseDir, base],
+    [headDir, head],
+  ] as const) {
     await writeFile(join(dir, 'results.json'), JSON.stringify(results));
     const isHead = results === head;
     for (const task of results.tasks) {
       for (const trial of task.trials) {
-        const files: TrialFiles = task.id === 'inventory' ? inventoryTrial(isHead, trial.trial) : task.id === HOSTILE_TASK ? toolsTrial() : { log: 'holdout agent log', candidate: { 'holdout.txt': HOLDOUT_TASK } };
+        const files: TrialFiles =
+          task.id === 'inventory'
+            ? inventoryTrial(isHead, trial.trial)
+            : task.id === HOSTILE_TASK
+              ? toolsTrial()
+              : { log: 'holdout agent log', candidate: { 'holdout.txt': HOLDOUT_TASK } };
         await writeTrialDir(dir, trial.evidence, files);
       }
     }
@@ -133,13 +141,28 @@ export async function hostileRuns(): Promise<HostileRuns> {
 }
 
 function inventoryTrial(head: boolean, trial: number): TrialFiles {
-  const cases = ['{', '  "cases": [', '    "reads-known-sku",', ...(head ? [] : ['    "idempotent-repeat",']), `    "${HOSTILE.scriptEnd.replace(/"/g, '')}"`, '  ]', '}', ''].join('\n');
+  const cases = [
+    '{',
+    '  "cases": [',
+    '    "reads-known-sku",',
+    ...(head ? [] : ['    "idempotent-repeat",']),
+    `    "${HOSTILE.scriptEnd.replace(/"/g, '')}"`,
+    '  ]',
+    '}',
+    '',
+  ].join('\n');
   return {
     reports: [
       report('none', [{ test: 'reads-known-sku', status: 'passed', branches: [] }]),
       report('oversell', [
         { test: 'reads-known-sku', status: 'passed', branches: [] },
-        { test: `case ${HOSTILE.script}`, status: 'failed', assertion: `step 2: ${HOSTILE.img}`, traceback: `expected 0, got ${HOSTILE.separators}`, branches: [] },
+        {
+          test: `case ${HOSTILE.script}`,
+          status: 'failed',
+          assertion: `step 2: ${HOSTILE.img}`,
+          traceback: `expected 0, got ${HOSTILE.separators}`,
+          branches: [],
+        },
       ]),
     ],
     log: `agent ${trial} starting\n${HOSTILE.scriptEnd}\n${HOSTILE.bidi}\n${HOSTILE.mention}\nwrote candidate/cases.json\n`,

@@ -24,7 +24,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { extractZip } from '../../src/github/unzip.ts';
+import { extractZip } from '../../src/util/unzip.ts';
 import { buildZip } from './zip.ts';
 
 export interface FakeRun {
@@ -69,6 +69,16 @@ export interface FakeFile {
   previous_filename?: string;
 }
 
+/** Another repository, served as the zipball of its one commit (a holdout source, docs/holdout.md). */
+export interface FakeSourceRepo {
+  /** Path in the repository → content. */
+  files: Record<string, string | Uint8Array>;
+  /** The token that may read it; any other gets 404, as GitHub answers for a private repository. */
+  token: string;
+  /** The refs it answers to (its default branch when none is asked for). */
+  refs: string[];
+}
+
 export interface LoggedRequest {
   method: string;
   path: string;
@@ -98,6 +108,8 @@ export interface FakeState {
   /** Commit distances for the compare route, keyed `base...head`; others answer 404. */
   compares: Map<string, { ahead_by: number; behind_by: number }>;
   event: { name: string; payload: Record<string, unknown> };
+  /** Other repositories by `owner/name`, readable with their own token. */
+  repos: Map<string, FakeSourceRepo>;
   requests: LoggedRequest[];
   nextId: number;
 }
@@ -139,6 +151,7 @@ function emptyState(): FakeState {
     ignoreRunFilters: false,
     compares: new Map(),
     event: { name: 'push', payload: {} },
+    repos: new Map(),
     requests: [],
     nextId: 1000,
   };
@@ -167,13 +180,20 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     if (path.startsWith(TWIRP_PREFIX)) return twirp(path.slice(TWIRP_PREFIX.length), body, req, res);
     if (path.startsWith('/blob/')) return blob(method, url, body, res);
     if (!/^(token|Bearer) \S+/.test(req.headers.authorization ?? '')) return send(res, 401, { message: 'Requires authentication' });
+    let z: RegExpMatchArray | null;
+    if (method === 'GET' && (z = path.match(/^\/repos\/([^/]+\/[^/]+)\/zipball(?:\/(.+))?$/)))
+      return zipball(z[1]!, z[2] ? decodeURIComponent(z[2]) : undefined, req, res);
     const repoPrefix = `/repos/${state.owner}/${state.repo}/`;
     if (!path.startsWith(repoPrefix)) return send(res, 404, { message: 'Not Found' });
     const rest = path.slice(repoPrefix.length);
     let m: RegExpMatchArray | null;
     if (method === 'GET' && (m = rest.match(/^pulls\/(\d+)\/files$/))) {
       const files = (state.pullFiles.get(Number(m[1])) ?? []).slice(0, PR_FILES_CAP);
-      return sendPage(res, url, files.map((f) => ({ sha: '0'.repeat(40), additions: 1, deletions: 0, changes: 1, ...f })));
+      return sendPage(
+        res,
+        url,
+        files.map((f) => ({ sha: '0'.repeat(40), additions: 1, deletions: 0, changes: 1, ...f })),
+      );
     }
     if (method === 'GET' && (m = rest.match(/^actions\/runs\/(\d+)$/))) {
       const run = state.runs.find((r) => r.id === Number(m![1]));
@@ -189,7 +209,9 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     }
     if (method === 'GET' && (m = rest.match(/^compare\/([^/]+)$/))) {
       const distance = state.compares.get(decodeURIComponent(m[1]!));
-      return distance ? send(res, 200, { status: distance.behind_by ? 'diverged' : 'ahead', ...distance, total_commits: distance.ahead_by }) : send(res, 404, { message: 'Not Found' });
+      return distance
+        ? send(res, 200, { status: distance.behind_by ? 'diverged' : 'ahead', ...distance, total_commits: distance.ahead_by })
+        : send(res, 404, { message: 'Not Found' });
     }
     if (method === 'GET' && (m = rest.match(/^actions\/runs\/(\d+)\/artifacts$/))) {
       const runId = Number(m[1]);
@@ -213,7 +235,14 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       if (method === 'POST') {
         if (state.commentAccess !== 'write') return forbidden(res);
         const now = new Date().toISOString();
-        const comment: FakeComment = { id: state.nextId++, issue, body: String(JSON.parse(body.toString()).body), login: state.tokenLogin, created_at: now, updated_at: now };
+        const comment: FakeComment = {
+          id: state.nextId++,
+          issue,
+          body: String(JSON.parse(body.toString()).body),
+          login: state.tokenLogin,
+          created_at: now,
+          updated_at: now,
+        };
         state.comments.push(comment);
         return send(res, 201, commentJson(comment));
       }
@@ -228,6 +257,14 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       return send(res, 200, commentJson(comment));
     }
     return send(res, 404, { message: `Not Found: ${method} ${path}` });
+  }
+
+  /** GET /repos/{owner}/{repo}/zipball/{ref}: a redirect to the archive, as GitHub sends one to codeload. */
+  function zipball(name: string, ref: string | undefined, req: IncomingMessage, res: ServerResponse): void {
+    const repo = state.repos.get(name);
+    if (!repo || req.headers.authorization !== `Bearer ${repo.token}`) return send(res, 404, { message: 'Not Found' });
+    if (ref !== undefined && !repo.refs.includes(ref)) return send(res, 404, { message: 'No commit found for the ref' });
+    res.writeHead(302, { location: `${base}/blob/zipballs/${encodeURIComponent(name)}.zip?sig=fake-codeload-token` }).end();
   }
 
   async function twirp(method: string, body: Buffer, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -299,6 +336,16 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
         'content-disposition': `attachment; filename=${artifact.name}.zip`,
       });
       res.end(artifact.zip);
+      return;
+    }
+    if (method === 'GET' && (m = url.pathname.match(/^\/blob\/zipballs\/([^/]+)\.zip$/))) {
+      const name = decodeURIComponent(m[1]!);
+      const repo = state.repos.get(name);
+      if (!repo) return send(res, 404, { message: 'BlobNotFound' });
+      const top = `${name.replace('/', '-')}-${'d'.repeat(7)}`;
+      const zip = buildZip(Object.fromEntries(Object.entries(repo.files).map(([path, content]) => [`${top}/${path}`, content])));
+      res.writeHead(200, { 'content-type': 'application/zip', 'content-length': zip.length });
+      res.end(zip);
       return;
     }
     if (method === 'PUT' && (m = url.pathname.match(/^\/blob\/uploads\/([^/]+)$/))) {

@@ -14,8 +14,14 @@
 //   other-trial        write into the other trials' candidate/ directories
 //   edit-watched       append to the project's watched skill file
 //   fill-tmp           write 64 MiB into /tmp
+//   lock-candidate     plant a link and HOSTILE_SECRET in candidate/, then chmod 000 cases.json and a directory
+//   delete-evidence    remove its evidence/ directory
+//   delete-trial       remove its whole trial directory
+//   replace-task-dir   replace the task directory (every trial's parent) with a file
+//   scan-listeners     in trial HOSTILE_SCAN_TRIAL (default 1) only: connect to every listener it can see
+//                      and attack each (scan-listeners.mjs), one `scan:` line per listener
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -73,17 +79,27 @@ for (const mode of modes) {
     });
   }
   if (mode === 'tamper-copy') {
-    const roots = [tmpdir(), '/tmp'].flatMap((dir) => (existsSync(dir) ? readdirSync(dir).filter((n) => n.startsWith('trialgate-acceptance-')).map((n) => join(dir, n)) : []));
+    const roots = [tmpdir(), '/tmp'].flatMap((dir) =>
+      existsSync(dir)
+        ? readdirSync(dir)
+            .filter((n) => n.startsWith('trialgate-acceptance-'))
+            .map((n) => join(dir, n))
+        : [],
+    );
     note(`acceptance copies seen: ${roots.length}`);
     for (const root of roots) {
       for (const task of readdirSync(root)) {
-        const faults = spawnSync('find', [join(root, task), '-name', 'faults.mjs'], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);
+        const faults = spawnSync('find', [join(root, task), '-name', 'faults.mjs'], { encoding: 'utf8' })
+          .stdout.trim()
+          .split('\n')
+          .filter(Boolean);
         for (const file of faults) attempt(`tamper ${file}`, () => appendFileSync(file, '\n// tampered by the agent\n'));
       }
     }
   }
   if (mode === 'detach') {
-    const script = `sleep 2; echo late >> "${join(candidate, 'cases.json')}"; echo late >> "${join(trialDir, 'inputs', 'requirements.md')}"; echo '{}' > "${join(dirname(dirname(trialDir)), 'results.json')}"; echo survived > /tmp/hostile-survived-${env.HOSTILE_ID ?? 'x'}`;
+    // Long enough that it is alive when the test looks, unless the run ended it.
+    const script = `sleep 600; echo late >> "${join(candidate, 'cases.json')}"; echo late >> "${join(trialDir, 'inputs', 'requirements.md')}"; echo '{}' > "${join(dirname(dirname(trialDir)), 'results.json')}"; echo survived > /tmp/hostile-survived-${env.HOSTILE_ID ?? 'x'}`;
     const child = spawn('setsid', ['sh', '-c', script], { detached: true, stdio: 'ignore' });
     child.unref();
     note(`left a detached child ${child.pid}`);
@@ -112,6 +128,30 @@ for (const mode of modes) {
   }
   if (mode === 'edit-watched') {
     attempt('edit the watched skill', () => appendFileSync(join(project, 'skills', 'inventory-testing.md'), '\n## Injected\n'));
+  }
+  if (mode === 'lock-candidate') {
+    attempt('plant a secret and a link', () => {
+      mkdirSync(join(candidate, 'notes'));
+      writeFileSync(join(candidate, 'notes', 'secret.txt'), `the key is ${env.HOSTILE_SECRET}\n`);
+      symlinkSync('/etc/hostname', join(candidate, 'notes', 'leak'));
+    });
+    attempt('lock cases.json and notes/', () => {
+      chmodSync(join(candidate, 'cases.json'), 0o000);
+      chmodSync(join(candidate, 'notes'), 0o000);
+    });
+  }
+  if (mode === 'delete-evidence') attempt('delete evidence/', () => rmSync(join(trialDir, 'evidence'), { recursive: true, force: true }));
+  if (mode === 'replace-task-dir') {
+    attempt('replace the task directory with a file', () => {
+      rmSync(dirname(trialDir), { recursive: true, force: true });
+      writeFileSync(dirname(trialDir), 'not a directory\n');
+    });
+  }
+  if (mode === 'delete-trial') attempt('delete the trial directory', () => rmSync(trialDir, { recursive: true, force: true }));
+  if (mode === 'scan-listeners' && env.TRIALGATE_TRIAL === (env.HOSTILE_SCAN_TRIAL ?? '1')) {
+    // Beside it only where a test copied it (hostile.ts does).
+    const { scanListeners } = await import('./scan-listeners.mjs');
+    for (const line of await scanListeners()) note(`scan: ${line}`);
   }
   if (mode === 'fill-tmp') {
     attempt('fill /tmp', () => writeFileSync(join('/tmp', 'hostile-fill'), Buffer.alloc(64 * 1024 * 1024)));

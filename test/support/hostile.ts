@@ -8,6 +8,7 @@ import { tempDir } from './fixtures.ts';
 import { writeTrialSet } from './trialset.ts';
 
 const HOSTILE_AGENT = fileURLToPath(new URL('./hostile-agent.mjs', import.meta.url));
+export const SCAN_LISTENERS = fileURLToPath(new URL('./scan-listeners.mjs', import.meta.url));
 export const ISOLATIONS = ['required', 'none'] as const;
 export type Isolation = (typeof ISOLATIONS)[number];
 
@@ -21,7 +22,11 @@ export interface HostileRun extends RunOutput {
  * Run the hostile agent with `modes`. The fixture's service carries a unique marker on its command line,
  * so that the test can check that no service of this run outlives it.
  */
-export async function runHostile(modes: string, isolation: Isolation, options: { trials?: number; env?: Record<string, string>; extra?: Record<string, unknown> } = {}): Promise<HostileRun> {
+export async function runHostile(
+  modes: string,
+  isolation: Isolation,
+  options: { trials?: number; env?: Record<string, string>; extra?: Record<string, unknown> } = {},
+): Promise<HostileRun> {
   const marker = `tg-test-${randomUUID()}`;
   const configPath = await writeTrialSet({
     command: 'node "$TRIALGATE_PROJECT/hostile/hostile-agent.mjs"',
@@ -33,6 +38,7 @@ export async function runHostile(modes: string, isolation: Isolation, options: {
   const project = dirname(configPath);
   await mkdir(join(project, 'hostile'));
   await cp(HOSTILE_AGENT, join(project, 'hostile', 'hostile-agent.mjs'));
+  await cp(SCAN_LISTENERS, join(project, 'hostile', 'scan-listeners.mjs'));
   const manifestPath = join(project, 'fixture', 'fixture.json');
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
   manifest.service.command = [...manifest.service.command, `--${marker}`];

@@ -71,7 +71,8 @@ export async function call(
   options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
 ): Promise<HttpAnswer> {
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-  const send = () => fetch(service.url + path, { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers }, body });
+  const send = () =>
+    fetch(service.url + path, { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers }, body });
   // A kept-alive socket the server closed on its idle timeout fails before the request was sent: once more.
   const response = await send().catch((e: Error & { cause?: { code?: string } }) => {
     if (e.cause?.code === 'UND_ERR_SOCKET' || e.cause?.code === 'ECONNRESET') return send();

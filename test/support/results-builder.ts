@@ -1,5 +1,5 @@
 // Builds valid results.json data for compare and report tests from a compact per-check notation.
-import { passEstimates } from '../../src/compare/checks.ts';
+import { passRates } from '../../src/results/metrics.ts';
 import { RESULTS_SCHEMA, Results, type TaskResult, type TrialResult } from '../../src/schemas/results.ts';
 import { sha256 } from '../../src/util/hash.ts';
 
@@ -13,9 +13,14 @@ export interface TaskSpec {
   faults?: Record<string, string>;
   /** Per check, one character per trial: '1' succeeded, '0' failed (ignored on env/unexecuted trials). */
   checks: Record<string, string>;
-  /** One character per trial: '.' executed, 'e' env error, 'u' unexecuted. Default: all executed. */
+  /**
+   * One character per trial: '.' executed, 'e' env error, 'd' env error the agent declared (exit 75), 'u'
+   * unexecuted. Default: all executed.
+   */
   outcomes?: string;
   envRule?: string;
+  /** What an env error trial's notes say happened (`env error: <message>`). */
+  envMessage?: string;
   wall_ms?: number;
   tokens?: number;
   cost_usd?: number;
@@ -58,13 +63,20 @@ function buildTask(spec: TaskSpec): TaskResult {
     const kind = spec.outcomes?.[i] ?? '.';
     const checks: Record<string, boolean> = {};
     if (kind === '.') for (const [name, marks] of Object.entries(spec.checks)) if (marks[i] !== undefined && marks[i] !== ' ') checks[name] = marks[i] === '1';
-    const outcome = kind === 'e' ? 'env_error' : kind === 'u' ? 'unexecuted' : checks.pass ? 'pass' : 'fail';
+    const env = kind === 'e' || kind === 'd';
+    const outcome = env ? 'env_error' : kind === 'u' ? 'unexecuted' : checks.pass ? 'pass' : 'fail';
     trials.push({
       trial: i + 1,
       outcome,
-      stop_reason: kind === 'e' ? 'env_error' : kind === 'u' ? 'not_started' : 'completed',
-      ...(kind === 'e' ? { env_error: spec.envRule ?? 'service did not become ready within 10 s' } : {}),
-      layers: { final_state: { ok: kind === '.' ? outcome === 'pass' : null, failures: [] }, constraints: { ok: null, failures: [] }, tool_contract: { ok: null, failures: [] }, trajectory: { notes: [] } },
+      stop_reason: env ? 'env_error' : kind === 'u' ? 'not_started' : 'completed',
+      ...(env ? { env_error: spec.envRule ?? 'service did not become ready within 10 s' } : {}),
+      ...(kind === 'd' ? { env_error_source: 'agent' as const } : {}),
+      layers: {
+        final_state: { ok: kind === '.' ? outcome === 'pass' : null, failures: [] },
+        constraints: { ok: null, failures: [] },
+        tool_contract: { ok: null, failures: [] },
+        trajectory: { notes: env && spec.envMessage ? [`env error: ${spec.envMessage}`] : [] },
+      },
       judgements: [],
       checks,
       wall_ms: kind === 'u' ? 0 : (spec.wall_ms ?? 1000 * k) / k,
@@ -92,7 +104,7 @@ function buildTask(spec: TaskSpec): TaskResult {
       n: executed.length,
       launched: trials.length,
       passes,
-      ...passEstimates(executed.length, passes, k),
+      ...passRates(executed.length, passes, k),
       detections,
       env_errors: trials.filter((t) => t.outcome === 'env_error').length,
       unexecuted: trials.filter((t) => t.outcome === 'unexecuted').length,

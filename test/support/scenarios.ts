@@ -28,7 +28,11 @@ const reserve = (marks: { pass: string; sources: string; double: string }): Task
   cost_usd: 0.31,
 });
 
-const release = (pass: string): TaskSpec => ({ id: 'inventory-release', faults: { 'lost-release': INVENTORY_FAULTS['lost-release'] }, checks: { pass, 'detect:lost-release': pass } });
+const release = (pass: string): TaskSpec => ({
+  id: 'inventory-release',
+  faults: { 'lost-release': INVENTORY_FAULTS['lost-release'] },
+  checks: { pass, 'detect:lost-release': pass },
+});
 const report = (pass: string): TaskSpec => ({ id: 'inventory-report', checks: { pass, 'constraint:no-writes-outside-candidate': '11111' } });
 
 /** Head results alone: the first PR of a repository, before the base branch has any. */
@@ -70,7 +74,12 @@ export const HOLDOUT_IDS = ['holdout-audit-trail', 'holdout-bulk-reserve'];
 
 /** Two holdout tasks, one of which loses a detection: only the aggregate may show. */
 export function holdout(): { bases: Results[]; head: Results } {
-  const audit = (pass: string): TaskSpec => ({ id: 'holdout-audit-trail', set: 'holdout', faults: { 'silent-audit-gap': 'audit entry missing' }, checks: { pass, 'detect:silent-audit-gap': pass } });
+  const audit = (pass: string): TaskSpec => ({
+    id: 'holdout-audit-trail',
+    set: 'holdout',
+    faults: { 'silent-audit-gap': 'audit entry missing' },
+    checks: { pass, 'detect:silent-audit-gap': pass },
+  });
   const bulk: TaskSpec = { id: 'holdout-bulk-reserve', set: 'holdout', checks: { pass: '11111', 'constraint:secret-holdout-constraint': '11111' } };
   return {
     bases: [base([reserve({ pass: '11111', sources: '11111', double: '11111' }), audit('11111'), bulk])],
@@ -81,7 +90,14 @@ export function holdout(): { bases: Results[]; head: Results } {
 /** A changed fixture, a new acceptor version, a new budget, a new task and a removed one. */
 export function changedTask(): { bases: Results[]; head: Results } {
   return {
-    bases: [base([reserve({ pass: '11111', sources: '11111', double: '11111' }), release('11111'), report('11111'), { id: 'inventory-legacy-export', checks: { pass: '11111' } }])],
+    bases: [
+      base([
+        reserve({ pass: '11111', sources: '11111', double: '11111' }),
+        release('11111'),
+        report('11111'),
+        { id: 'inventory-legacy-export', checks: { pass: '11111' } },
+      ]),
+    ],
     head: head([
       { ...reserve({ pass: '00000', sources: '11111', double: '00000' }), fixture: 'f'.repeat(64) },
       { ...release('00000'), acceptor_version: 'http-cases@2' },
@@ -115,7 +131,12 @@ export function largeRun(tasks: number, every = 50): { bases: Results[]; head: R
   const spec = (id: string, lost: boolean, pass: string): TaskSpec => ({
     id,
     faults: { 'double-reserve': INVENTORY_FAULTS['double-reserve'], oversell: INVENTORY_FAULTS.oversell },
-    checks: { pass: lost ? '00000' : pass, 'detect:double-reserve': lost ? '00000' : '11111', 'detect:oversell': '11111', 'constraint:protected-files': '11111' },
+    checks: {
+      pass: lost ? '00000' : pass,
+      'detect:double-reserve': lost ? '00000' : '11111',
+      'detect:oversell': '11111',
+      'constraint:protected-files': '11111',
+    },
     tokens: 10_000,
   });
   const regressedTasks = ids.filter((_, i) => i % every === 0);

@@ -27,7 +27,9 @@ export async function runAt(variant: string, without?: string, fixtureDir = OPER
   const fixture = await loadFixture(fixtureDir);
   const sandbox = await openSandbox('auto');
   try {
-    const host = referenceAgentHost({ sandbox, scrubber: Scrubber.none }, fixture, trialDir, { TRIALGATE_FIXTURE: fixture.dir, OPERATIONS_SKILL: skill }, [skill]);
+    const host = referenceAgentHost({ sandbox, scrubber: Scrubber.none }, fixture, trialDir, { TRIALGATE_FIXTURE: fixture.dir, OPERATIONS_SKILL: skill }, [
+      skill,
+    ]);
     const run = await runBoundary(host, fixture, variant);
     return { ...run, trialDir };
   } finally {
@@ -45,7 +47,9 @@ export async function copyFixtureInto(project: string, fixtureDir: string, name:
 }
 
 /** A trialgate.yml with the operations task; the skill sits beside it, as in a user's repository. */
-export async function writeToolsTrialSet(options: { without?: string; trials?: number; fixture?: string; acceptance?: Record<string, unknown>; faults?: Record<string, string> } = {}): Promise<string> {
+export async function writeToolsTrialSet(
+  options: { without?: string; trials?: number; fixture?: string; acceptance?: Record<string, unknown>; faults?: Record<string, string> } = {},
+): Promise<string> {
   const dir = await tempDir('trialgate-tools-set-');
   await mkdir(join(dir, 'skills'));
   await writeFile(join(dir, 'skills', 'operations.md'), await skillText(options.without));

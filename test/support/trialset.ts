@@ -17,6 +17,8 @@ export interface TrialSetOptions {
   agent?: Record<string, unknown>;
   /** The skill the scripted agent follows; default the built-in one. */
   skill?: string;
+  /** The project directory to write into (default a fresh temporary one). */
+  dir?: string;
 }
 
 export const BUILTIN_SKILL = join(INVENTORY, 'agent', 'skills', 'inventory-testing.md');
@@ -24,7 +26,7 @@ export const SCRIPTED_AGENT = 'node "$TRIALGATE_PROJECT/fixture/agent/scripted-a
 
 /** Returns the path of a trialgate.yml in a fresh project directory. */
 export async function writeTrialSet(options: TrialSetOptions = {}): Promise<string> {
-  const dir = await tempDir('trialgate-set-');
+  const dir = options.dir ?? (await tempDir('trialgate-set-'));
   // The skill lives beside the trial set, as in a user's repository, and is what `watch` hashes.
   await mkdir(join(dir, 'skills'));
   await writeFile(join(dir, 'skills', 'inventory-testing.md'), options.skill ?? (await readFile(BUILTIN_SKILL, 'utf8')));

@@ -1,6 +1,6 @@
 // Builds small zip archives in memory, for artefacts the fake GitHub serves as if a past run uploaded them.
 import { deflateRawSync } from 'node:zlib';
-import { crc32 } from '../../src/github/unzip.ts';
+import { crc32 } from '../../src/util/unzip.ts';
 
 /** A zip of `files` (relative path → content), deflated like the artefacts GitHub stores. */
 export function buildZip(files: Readonly<Record<string, string | Uint8Array>>): Buffer {

@@ -6,33 +6,36 @@
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { acceptEachVariant, errorBody, type ReportBody, type VariantOutcome } from '../../acceptance/accept.ts';
-import { MAX_JSON_DEPTH, jsonDepth, NO_LIMITS, readCandidate, writeCandidate, type CandidateSnapshot } from '../../acceptance/snapshot.ts';
+import { NO_LIMITS, readCandidate, writeCandidate, type CandidateSnapshot } from '../../acceptance/snapshot.ts';
 import { validationProblems, validationRows } from '../../acceptance/validate.ts';
-import { NO_FAULT, variantsOf, type Fixture } from '../../fixture/load.ts';
+import { NO_FAULT, readableMounts, serviceOf, variantsOf, type Fixture } from '../../fixture/load.ts';
+import { EVIDENCE } from '../../layout.ts';
 import { baseEnvironment, passedEnvironment } from '../../isolation/open.ts';
 import type { Sandbox } from '../../isolation/sandbox.ts';
-import type { AcceptanceSpec, CommandAcceptance } from '../../schemas/acceptance.ts';
-import { AcceptorReport } from '../../schemas/report.ts';
+import type { CommandAcceptance } from '../../schemas/acceptance.ts';
 import { resetService } from '../../service/control.ts';
 import type { RunningService } from '../../service/launch.ts';
 import type { ServiceLender } from '../../service/pool.ts';
 import { EnvironmentError } from '../../util/errors.ts';
 import { namedPaths } from '../../util/command-paths.ts';
-import { readRegularFile } from '../../util/files.ts';
 import { sha256 } from '../../util/hash.ts';
-import type { KindResult, TaskKind, TrialHandle, ValidateOptions, Validation } from '../contract.ts';
-import { agentDelivers } from '../setup.ts';
+import type { AcceptorCheck, AcceptorCheckOptions, KindResult, TaskKind, TrialHandle, ValidateOptions, Validation } from '../contract.ts';
+import { agentDelivers, passedForTrial } from '../setup.ts';
+import { variantFindings } from '../variants.ts';
+import { ACCEPTOR_WORK_PREFIX, acceptorFix, type CandidateFiles } from './hints.ts';
+import { readAcceptorReport } from './report-format.ts';
+import { REPORTERS_VARIABLE, reportersDir, reportersSha256 } from './reporters.ts';
 
 const COMMAND_NOT_FOUND = 127;
-const REPORT_BYTES = 16 * 1024 * 1024;
 const STDERR_TAIL = 2000;
 
-interface CommandRun {
+/** What runs the acceptance command: `command` acceptance, or any kind that shares its fields (code). */
+export interface CommandRun {
   fixture: Fixture;
   sandbox: Sandbox;
-  acceptance: CommandAcceptance;
+  acceptance: Omit<CommandAcceptance, 'kind' | 'expose_fault'> & { expose_fault?: boolean };
   candidate: CandidateSnapshot;
   variants: readonly string[];
   /** Values to pass on for `pass_env`, read once from the runner's environment. */
@@ -40,13 +43,18 @@ interface CommandRun {
   writeReport(fault: string, text: string): Promise<string>;
   verify?: () => Promise<void>;
   services?: ServiceLender;
+  /** false: the command runs the candidate itself (a library, a CLI): no service, no network. Default true. */
+  withService?: boolean;
+  /** Run on the fresh candidate copy before the command (a code task's build); what it throws ends the acceptance. */
+  prepare?: (candidateDir: string) => Promise<void>;
 }
 
-async function acceptCommand(run: CommandRun): Promise<VariantOutcome[]> {
+/** The acceptance command once per variant, each on a fresh copy of the candidate, one report each. */
+export async function acceptCommand(run: CommandRun): Promise<VariantOutcome[]> {
   return acceptEachVariant({ ...run, candidateSha256: run.candidate.sha256, concurrency: 1 }, [], async (services, fault) => {
-    const work = await mkdtemp(join(tmpdir(), 'trialgate-acceptor-'));
+    const work = await mkdtemp(join(tmpdir(), ACCEPTOR_WORK_PREFIX));
     try {
-      return await runOnce(run, await services.get(), fault, work);
+      return await runOnce(run, run.withService === false ? undefined : await services.get(), fault, work);
     } finally {
       await rm(work, { recursive: true, force: true });
     }
@@ -54,27 +62,40 @@ async function acceptCommand(run: CommandRun): Promise<VariantOutcome[]> {
 }
 
 /** One run of the acceptor against one variant, in `work` (a fresh candidate copy and an empty report directory). */
-async function runOnce(run: CommandRun, service: RunningService, fault: string, work: string): Promise<ReportBody> {
+async function runOnce(run: CommandRun, service: RunningService | undefined, fault: string, work: string): Promise<ReportBody> {
   const { acceptance, fixture } = run;
   const candidateDir = join(work, 'candidate');
   const reportDir = join(work, 'report');
   await writeCandidate(run.candidate, candidateDir);
+  await run.prepare?.(candidateDir);
   await mkdir(reportDir);
-  if (service.coverage) await resetService(service);
-  const reach = run.sandbox.reach(service.address);
+  if (service?.coverage) await resetService(service);
+  const reach = service ? run.sandbox.reach(service.address) : { url: undefined, network: 'none' as const, forward: undefined };
+  const reporters = reportersDir();
+  const reportPath = join(reportDir, acceptance.report === 'junit-xml' ? 'report.xml' : 'report.json');
   const acceptor = run.sandbox.spawn({
     argv: ['sh', '-c', acceptance.command],
     cwd: fixture.dir,
     env: {
       ...baseEnvironment(),
+      // Python would cache bytecode beside the tests it imports: in the fixture's acceptance copy, which
+      // unisolated is writable and must never change (and in the fixture itself, under validate).
+      PYTHONDONTWRITEBYTECODE: '1',
       ...acceptance.env,
       ...run.passed,
-      TRIALGATE_SERVICE_URL: reach.url,
+      ...(reach.url ? { TRIALGATE_SERVICE_URL: reach.url } : {}),
       TRIALGATE_CANDIDATE: candidateDir,
-      TRIALGATE_REPORT: join(reportDir, 'report.json'),
+      TRIALGATE_REPORT: reportPath,
+      [REPORTERS_VARIABLE]: reporters,
       ...(acceptance.expose_fault ? { TRIALGATE_FAULT: fault } : {}),
     },
-    mounts: [{ path: fixture.root }, { path: candidateDir, writable: true }, { path: reportDir, writable: true }],
+    mounts: [
+      { path: fixture.root },
+      { path: candidateDir, writable: true },
+      { path: reportDir, writable: true },
+      { path: reporters },
+      ...readableMounts(fixture),
+    ],
     // The reference answers would let candidate code hand in the fixture's own tests as its work.
     hide: [join(fixture.dir, fixture.manifest.reference)],
     conceal: [fixture.root, work],
@@ -91,101 +112,155 @@ async function runOnce(run: CommandRun, service: RunningService, fault: string, 
   }, acceptance.timeout_seconds * 1000);
   const { code } = await acceptor.exited;
   clearTimeout(timer);
-  if (code === COMMAND_NOT_FOUND && !timedOut) {
-    throw new EnvironmentError(`acceptance command not found: ${acceptance.command}: ${stderr.trim()}`, 'the acceptance command is missing: an environment failure');
-  }
   const withStderr = (why: string) => `${why}${stderr.trim() ? `; stderr: ${stderr.trim().slice(-500)}` : ''}`;
-  const missing = code !== 0 && !timedOut ? namedPaths(acceptance.command, acceptance.env, fixture.dir).find((path) => !existsSync(path)) : undefined;
-  if (missing) {
-    throw new EnvironmentError(withStderr(`the acceptance command names ${missing}, which is not in the fixture`), 'the acceptance command is missing: an environment failure');
+  if (code === COMMAND_NOT_FOUND && !timedOut) {
+    throw new EnvironmentError(
+      `acceptance command not found: ${acceptance.command}; fix: ${acceptorFix(stderr, code)}; stderr: ${stderr.trim()}`,
+      'the acceptance command is missing: an environment failure',
+    );
   }
-  if (timedOut) return errorBody([], withStderr(`the acceptance command ran past its budget of ${acceptance.timeout_seconds} s (acceptance.timeout_seconds) and was ended`));
-  const body = await readAcceptorReport(join(reportDir, 'report.json'));
-  if ('error' in body && body.error) return errorBody([], withStderr(body.error));
+  const missing =
+    code !== 0 && !timedOut
+      ? namedPaths(acceptance.command, { ...acceptance.env, [REPORTERS_VARIABLE]: reporters }, fixture.dir).find((path) => !existsSync(path))
+      : undefined;
+  if (missing) {
+    throw new EnvironmentError(
+      withStderr(`the acceptance command names ${shownPath(fixture, missing)}, which is not in the fixture`),
+      'the acceptance command is missing: an environment failure',
+    );
+  }
+  if (timedOut)
+    return errorBody(
+      [],
+      withStderr(`the acceptance command ran past its budget of ${acceptance.timeout_seconds} s (acceptance.timeout_seconds) and was ended`),
+    );
+  const body = await readAcceptorReport(reportPath, acceptance.report);
+  // The acceptor said why it could not run: what most likely fixes it, then its stderr.
+  if ('error' in body && body.error)
+    return errorBody([], withStderr(`${body.error}${stderr.trim() ? `; fix: ${acceptorFix(stderr, code, run.candidate.files)}` : ''}`));
   // A report's own branches are never trusted: coverage comes from the service, over the whole run.
-  const reached = service.coverage ? await resetService(service) : [];
+  const reached = service?.coverage ? await resetService(service) : [];
   return { ...body, records: body.records.map((r) => ({ ...r, branches: reached })) };
 }
 
-async function readAcceptorReport(path: string): Promise<ReportBody> {
-  let bytes: Buffer | null;
+/**
+ * The acceptor preflight: the reference answers, run once against the correct service before any
+ * trial. An acceptor that cannot pass them (it cannot run here, writes no report, or the reference
+ * fails) would count its own failure against every agent: the task is the environment's failure instead.
+ */
+async function checkCommandAcceptor(check: AcceptorCheckOptions, acceptance: CommandAcceptance): Promise<AcceptorCheck> {
+  const { fixture } = check;
+  const candidate = await readCandidate(join(fixture.dir, fixture.manifest.reference), NO_LIMITS, '');
+  let passed: Record<string, string>;
   try {
-    bytes = await readRegularFile(path, REPORT_BYTES);
+    passed = passedEnvironment(acceptance.pass_env, 'acceptance.pass_env');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    return errorBody([], code === 'ENOENT' ? 'the acceptance command wrote no report to $TRIALGATE_REPORT' : `the report at $TRIALGATE_REPORT is not a regular file (${code})`);
+    if (!(e instanceof EnvironmentError)) throw e;
+    return { ok: false, error: e.message, fix: 'set the variable in the environment that runs trialgate, or remove it from pass_env' };
   }
-  if (bytes === null) return errorBody([], `the report is larger than ${REPORT_BYTES} bytes`);
-  const text = bytes.toString('utf8');
-  if (jsonDepth(text) > MAX_JSON_DEPTH) return errorBody([], `the report is nested deeper than ${MAX_JSON_DEPTH} levels`);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    return errorBody([], `unreadable report: ${(e as Error).message}`);
-  }
-  const parsed = AcceptorReport.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return errorBody([], `the report does not follow the acceptor report format (docs/report-format.md): ${issue.path.join('.') || '(top level)'}: ${issue.message}`);
-  }
-  return parsed.data;
+  const [outcome] = await acceptCommand({
+    fixture,
+    sandbox: check.sandbox,
+    acceptance,
+    candidate,
+    passed,
+    variants: [NO_FAULT],
+    writeReport: check.writeReport,
+  });
+  return acceptorCheckOf(outcome!, candidate.files);
 }
 
-const asCommand = (acceptance: AcceptanceSpec) => acceptance as CommandAcceptance;
+/** The preflight's answer from the acceptor's run on the reference answers against the correct service. */
+export function acceptorCheckOf({ judgement, envError }: VariantOutcome, candidate?: CandidateFiles): AcceptorCheck {
+  if (judgement.verdict === 'baseline_pass') return { ok: true };
+  // The reason carries the fix it suggests and the acceptor's stderr; the fix is kept apart for the reader.
+  const reason = envError?.message ?? `${judgement.verdict}: ${judgement.reason}`;
+  const [, before, fix, stderr] = /^(.*?); fix: (.*?)(; stderr: .*)?$/s.exec(reason) ?? [];
+  if (fix) return { ok: false, error: `${before}${stderr ?? ''}`, fix };
+  return { ok: false, error: reason, fix: judgement.verdict === 'baseline_fail' ? REFERENCE_FAILS : acceptorFix(reason, null, candidate) };
+}
 
-export const commandKind: TaskKind = {
+/** A path as the fixture's author wrote it: relative to the fixture when inside it (a run reads a copy elsewhere). */
+function shownPath(fixture: Fixture, path: string): string {
+  const rel = relative(fixture.dir, path);
+  return rel.startsWith('..') || isAbsolute(rel) ? path : rel;
+}
+
+export const REFERENCE_FAILS =
+  'the reference answers fail on the correct service: run `trialgate validate <fixture>` and fix the reference answers, the service or the acceptor';
+
+/**
+ * What defines the measurement: the command, a report format other than trialgate's, and the shipped
+ * reporters' bytes when the command uses them (a default acceptor keeps the version it always had).
+ */
+export function commandVersion(acceptance: Pick<CommandAcceptance, 'command' | 'report'>): string {
+  const parts = [
+    sha256(acceptance.command).slice(0, 12),
+    ...(acceptance.report === 'trialgate' ? [] : [acceptance.report]),
+    ...(acceptance.command.includes(REPORTERS_VARIABLE) ? [`reporters-${reportersSha256().slice(0, 12)}`] : []),
+  ];
+  return `command@2:${parts.join(':')}`;
+}
+
+export const commandKind: TaskKind<CommandAcceptance> = {
   name: 'command',
-  countsDetections: true,
-  acceptorVersion: (acceptance) => `command@2:${sha256(asCommand(acceptance).command).slice(0, 12)}`,
-  checkFixture: () => undefined,
+  capabilities: { countsDetections: true, repairable: true },
+  acceptorVersion: (settings) => commandVersion(settings),
+  passEnv: (settings) => settings.pass_env,
+  checkFixture: (fixture) => void serviceOf(fixture, 'command'),
+  checkLabels: () => ({}),
+  checkAcceptor: checkCommandAcceptor,
+  // A report is what the candidate's own code (run by its test runner) wrote of itself.
+  evidenceAuthor: (path) => (path.startsWith('reports/') ? 'candidate-code' : undefined),
 
-  async run(trial: TrialHandle): Promise<KindResult> {
+  async run(trial: TrialHandle, settings): Promise<KindResult> {
     const { result, candidate } = await agentDelivers(trial);
-    if (!candidate) return result;
-    const acceptance = asCommand(trial.task.acceptance);
-    let passed: Record<string, string>;
-    try {
-      passed = passedEnvironment(acceptance.pass_env, `tasks.${trial.task.id}.acceptance.pass_env`);
-    } catch (e) {
-      if (!(e instanceof EnvironmentError)) throw e;
-      return { ...result, envError: { message: e.message, rule: e.rule } };
-    }
+    const faults = Object.keys(trial.task.faults);
+    if (result.envError) return result;
+    if (!candidate) return { ...result, ...variantFindings([], faults, [], result.formatProblems) };
+    const { passed, envError } = passedForTrial(trial, settings.pass_env);
+    if (!passed) return { ...result, envError };
     const variants = await acceptCommand({
       fixture: trial.task.fixture,
       sandbox: trial.sandbox,
-      acceptance,
+      acceptance: settings,
       candidate,
       passed,
-      variants: [NO_FAULT, ...Object.keys(trial.task.faults)],
-      writeReport: (fault, text) => trial.writeEvidence(`reports/${fault}.json`, text),
+      variants: [NO_FAULT, ...faults],
+      writeReport: (fault, text) => trial.writeEvidence(`${EVIDENCE.reports}/${fault}.json`, text),
       verify: () => trial.verifyAcceptanceCopy(),
       services: trial.services,
     });
-    return { ...result, variants };
+    return { ...result, ...variantFindings(variants, faults, [], result.formatProblems) };
   },
 
-  async validate(options: ValidateOptions): Promise<Validation> {
+  async validate(options: ValidateOptions, settings): Promise<Validation> {
     const { fixture } = options;
     const candidateDir = options.candidateDir ?? join(fixture.dir, fixture.manifest.reference);
     const candidate = await readCandidate(candidateDir, NO_LIMITS, '');
     if (candidate.unsafe.length) return { shape: 'variants', fixture, candidateDir, rows: [], problems: candidate.unsafe, formatOnly: true };
-    const acceptance = asCommand(options.acceptance);
-    const reportsDir = join(options.outDir, 'reports');
+    const reportsDir = join(options.outDir, EVIDENCE.reports);
     await mkdir(reportsDir, { recursive: true });
     const outcomes = await acceptCommand({
       fixture,
       sandbox: options.sandbox,
-      acceptance,
+      acceptance: settings,
       candidate,
-      passed: passedEnvironment(acceptance.pass_env, 'acceptance.pass_env'),
-      variants: variantsOf(fixture),
+      passed: passedEnvironment(settings.pass_env, 'acceptance.pass_env'),
+      variants: variantsOf(fixture, options.faults),
       writeReport: async (fault, text) => {
         const path = join(reportsDir, `${fault}.json`);
         await writeFile(path, options.scrubber.text(text));
         return path;
       },
     });
-    return { shape: 'variants', fixture, candidateDir, rows: validationRows(fixture, outcomes), problems: validationProblems(fixture, outcomes), formatOnly: false };
+    return {
+      shape: 'variants',
+      fixture,
+      candidateDir,
+      rows: validationRows(fixture, outcomes),
+      problems: validationProblems(fixture, outcomes),
+      formatOnly: false,
+    };
   },
 };

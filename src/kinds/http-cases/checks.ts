@@ -8,9 +8,7 @@ import { CasesFile } from '../../schemas/cases.ts';
 import { SpecFile } from '../../schemas/spec.ts';
 import { allIssues } from '../../util/errors.ts';
 
-export type CandidateCheck =
-  | { ok: true; spec: SpecFile; cases: CasesFile; problems: [] }
-  | { ok: false; problems: string[] };
+export type CandidateCheck = { ok: true; spec: SpecFile; cases: CasesFile; problems: [] } | { ok: false; problems: string[] };
 
 /** Parse and statically check the candidate's spec.json and cases.json against `inputsDir`. */
 export async function checkCandidate(snapshot: CandidateSnapshot, inputsDir: string): Promise<CandidateCheck> {
@@ -21,7 +19,11 @@ export async function checkCandidate(snapshot: CandidateSnapshot, inputsDir: str
   return problems.length ? { ok: false, problems } : { ok: true, spec: spec.value, cases: cases.value, problems: [] };
 }
 
-function parse<T>(snapshot: CandidateSnapshot, file: string, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: import('zod').ZodError } }) {
+function parse<T>(
+  snapshot: CandidateSnapshot,
+  file: string,
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: import('zod').ZodError } },
+) {
   const json = candidateJson(snapshot, file);
   if (!json.ok) return { ok: false as const, problems: [json.problem] };
   const parsed = schema.safeParse(json.value);

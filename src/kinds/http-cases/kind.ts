@@ -6,13 +6,15 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { acceptEachVariant, unreachedTargets, type VariantOutcome } from '../../acceptance/accept.ts';
 import { NO_LIMITS, readCandidate } from '../../acceptance/snapshot.ts';
 import { validationProblems, validationRows } from '../../acceptance/validate.ts';
-import { NO_FAULT, variantsOf, type Fixture } from '../../fixture/load.ts';
+import { NO_FAULT, serviceOf, variantsOf, type Fixture } from '../../fixture/load.ts';
+import { EVIDENCE } from '../../layout.ts';
 import type { Sandbox } from '../../isolation/sandbox.ts';
 import type { ServiceLender } from '../../service/pool.ts';
-import type { AcceptanceSpec, HttpCasesAcceptance } from '../../schemas/acceptance.ts';
+import type { HttpCasesAcceptance } from '../../schemas/acceptance.ts';
 import type { Case } from '../../schemas/cases.ts';
 import type { KindResult, TaskKind, TrialHandle, ValidateOptions, Validation } from '../contract.ts';
 import { agentDelivers } from '../setup.ts';
+import { variantFindings } from '../variants.ts';
 import { checkCandidate } from './checks.ts';
 import { runCases } from './runner.ts';
 
@@ -37,9 +39,10 @@ function acceptCases(run: CasesRun): Promise<VariantOutcome[]> {
   });
 }
 
-const budget = (seconds: number) => ({ deadline: performance.now() + seconds * 1000, budgetNote: `the acceptance budget of ${seconds} s (acceptance.timeout_seconds) ran out` });
-
-const timeoutOf = (acceptance: { kind: string }) => (acceptance as HttpCasesAcceptance).timeout_seconds ?? 120;
+const budget = (seconds: number) => ({
+  deadline: performance.now() + seconds * 1000,
+  budgetNote: `the acceptance budget of ${seconds} s (acceptance.timeout_seconds) ran out`,
+});
 
 /** The candidate's cases, statically checked, or every problem found (validate and the reset proof). */
 async function casesOf(fixture: Fixture, candidateDir: string) {
@@ -49,33 +52,37 @@ async function casesOf(fixture: Fixture, candidateDir: string) {
   return { snapshot, problems: [...problems, ...checked.problems], cases: checked.ok && !problems.length ? checked.cases.cases : undefined };
 }
 
-export const httpCasesKind: TaskKind = {
+export const httpCasesKind: TaskKind<HttpCasesAcceptance> = {
   name: 'http-cases',
-  countsDetections: true,
+  capabilities: { countsDetections: true, repairable: true },
   acceptorVersion: () => 'http-cases@1',
-  checkFixture: () => undefined,
+  passEnv: () => [],
+  checkFixture: (fixture) => void serviceOf(fixture, 'http-cases'),
+  checkLabels: () => ({}),
 
-  async run(trial: TrialHandle): Promise<KindResult> {
+  async run(trial: TrialHandle, settings): Promise<KindResult> {
     const { result, candidate } = await agentDelivers(trial);
-    if (!candidate) return result;
+    const faults = Object.keys(trial.task.faults);
+    if (result.envError) return result;
+    if (!candidate) return { ...result, ...variantFindings([], faults, [], result.formatProblems) };
     const { fixture } = trial.task;
     const checked = await checkCandidate(candidate, join(fixture.dir, 'inputs'));
-    if (!checked.ok) return { ...result, formatProblems: checked.problems };
+    if (!checked.ok) return { ...result, formatProblems: checked.problems, ...variantFindings([], faults, [], checked.problems) };
     const variants = await acceptCases({
       fixture,
       sandbox: trial.sandbox,
       cases: checked.cases.cases,
       candidateSha256: candidate.sha256,
-      variants: [NO_FAULT, ...Object.keys(trial.task.faults)],
-      timeoutSeconds: timeoutOf(trial.task.acceptance),
-      writeReport: (fault, text) => trial.writeEvidence(`reports/${fault}.json`, text),
+      variants: [NO_FAULT, ...faults],
+      timeoutSeconds: settings.timeout_seconds,
+      writeReport: (fault, text) => trial.writeEvidence(`${EVIDENCE.reports}/${fault}.json`, text),
       verify: () => trial.verifyAcceptanceCopy(),
       services: trial.services,
     });
-    return { ...result, variants, unreachedTargets: unreachedTargets(fixture, variants) };
+    return { ...result, ...variantFindings(variants, faults, unreachedTargets(fixture, variants), result.formatProblems) };
   },
 
-  async validate(options: ValidateOptions): Promise<Validation> {
+  async validate(options: ValidateOptions, settings): Promise<Validation> {
     const { fixture } = options;
     const candidateDir = options.candidateDir ?? join(fixture.dir, fixture.manifest.reference);
     const { snapshot, problems, cases } = await casesOf(fixture, candidateDir);
@@ -87,8 +94,8 @@ export const httpCasesKind: TaskKind = {
       sandbox: options.sandbox,
       cases,
       candidateSha256: snapshot.sha256,
-      variants: variantsOf(fixture),
-      timeoutSeconds: timeoutOf(options.acceptance),
+      variants: variantsOf(fixture, options.faults),
+      timeoutSeconds: settings.timeout_seconds,
       writeReport: async (fault, text) => {
         const path = join(reportsDir, `${fault}.json`);
         await writeFile(path, options.scrubber.text(text));
@@ -96,14 +103,24 @@ export const httpCasesKind: TaskKind = {
       },
       ...(options.services ? { services: options.services } : {}),
     });
-    return { shape: 'variants', fixture, candidateDir, rows: validationRows(fixture, outcomes), problems: validationProblems(fixture, outcomes), formatOnly: false };
+    return {
+      shape: 'variants',
+      fixture,
+      candidateDir,
+      rows: validationRows(fixture, outcomes),
+      problems: validationProblems(fixture, outcomes),
+      formatOnly: false,
+    };
   },
 
-  async replayableUse(fixture: Fixture, acceptance: AcceptanceSpec, candidateDir?: string) {
+  // The reports are the runner's record of the candidate's cases: case ids and expected values are the candidate's.
+  evidenceAuthor: (path) => (/^reports\/[^/]+\.json$/.test(path) ? 'harness-quoting' : undefined),
+
+  async replayableUse(fixture: Fixture, settings, candidateDir?: string) {
     const dir = candidateDir ?? join(fixture.dir, fixture.manifest.reference);
     const { problems, cases } = await casesOf(fixture, dir);
     if (!cases) return `the answers in ${dir} fail the static checks (${problems[0]})`;
-    const seconds = timeoutOf(acceptance);
+    const seconds = settings.timeout_seconds;
     return async (service) => {
       await runCases({ get: async () => service, fresh: async () => service }, cases, budget(seconds));
     };

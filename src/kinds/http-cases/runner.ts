@@ -59,7 +59,12 @@ async function runCase(service: RunningService, testCase: Case, options: CaseRun
     for (const [index, step] of testCase.steps.entries()) await runStep(service, step, index + 1, saved, options);
   } catch (e) {
     if (e instanceof AssertionFailure) outcome = { status: 'failed', assertion: e.assertion, traceback: e.detail };
-    else outcome = { status: 'error', traceback: e instanceof ExecutionError || e instanceof EnvironmentError ? e.message : `the runner could not carry out the case: ${(e as Error).message}` };
+    else
+      outcome = {
+        status: 'error',
+        traceback:
+          e instanceof ExecutionError || e instanceof EnvironmentError ? e.message : `the runner could not carry out the case: ${(e as Error).message}`,
+      };
   }
   if (service.coverage) {
     try {

@@ -64,7 +64,14 @@ export interface ScheduleState {
   goal: Goal;
 }
 
-const forward = (extra: Partial<Extract<Action, { kind: 'forward' }>> = {}): Action => ({ kind: 'forward', deliveries: 1, dropResponse: false, holdMs: 0, inject: false, ...extra });
+const forward = (extra: Partial<Extract<Action, { kind: 'forward' }>> = {}): Action => ({
+  kind: 'forward',
+  deliveries: 1,
+  dropResponse: false,
+  holdMs: 0,
+  inject: false,
+  ...extra,
+});
 
 const isReservation = (call: ToolCall) => call.method === 'POST' && call.path === '/reservations';
 const isWrite = (call: ToolCall) => call.method === 'POST' || call.method === 'DELETE';

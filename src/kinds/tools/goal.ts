@@ -37,8 +37,16 @@ export async function openGoalChannel(dir: string, first: Goal): Promise<GoalCha
       return write({ ...last, ...change, version: last.version + 1 });
     },
     tampering: async () => {
-      const now = await readFile(path, 'utf8').catch(() => undefined);
-      return now === written ? undefined : `${now === undefined ? 'deleted' : 'changed'} the goal file (the runner's to write)`;
+      // A missing or locked goal file is the agent's doing (unisolated); any other error is the runner's, thrown.
+      const now = await readFile(path, 'utf8').then(
+        (text) => (text === written ? undefined : 'changed'),
+        (e: NodeJS.ErrnoException) => {
+          if (e.code === 'ENOENT') return 'deleted';
+          if (e.code === 'EACCES' || e.code === 'EPERM') return 'made unreadable';
+          throw e;
+        },
+      );
+      return now && `${now} the goal file (the runner's to write)`;
     },
   };
 }

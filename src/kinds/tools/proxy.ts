@@ -1,11 +1,15 @@
-// The fault-injecting tool proxy: the only address the agent gets. It checks the agent's token, records
-// every call (the tool trajectory), and carries out the variant's fault schedule between the agent and
-// the unchanged service. A proxy that cannot listen, dies, or loses the service is an environment
-// failure, never the agent's; nothing the agent sends can make it one.
+// The fault-injecting tool proxy: the only address the agent gets. It checks the agent's token before
+// anything else, records every call that carries it (the tool trajectory), and carries out the variant's
+// fault schedule between the agent and the unchanged service. A request without the token is refused and
+// never recorded: whoever else reaches the proxy cannot change this trial's trajectory. Isolated, it
+// listens on a unix socket forwarded into its agent's sandbox only (Sandbox.placeListener). A proxy that
+// cannot listen, dies, or loses the service is an environment failure, never the agent's; nothing the
+// agent sends can make it one.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { jsonDepth, MAX_JSON_DEPTH } from '../../acceptance/snapshot.ts';
-import type { ServiceAddress } from '../../isolation/sandbox.ts';
+import type { ListenAt, ServiceAddress } from '../../isolation/sandbox.ts';
 import type { Exchange } from '../../schemas/tools.ts';
 import { newAgent, send as sendUpstream } from '../../service/http.ts';
 import { EnvironmentError } from '../../util/errors.ts';
@@ -20,12 +24,13 @@ export interface ProxyOptions {
   /** `none` or a boundary id: which fault schedule applies. */
   variant: string;
   goal: GoalChannel;
-  /** Port on 127.0.0.1; default a free one. */
-  port?: number;
+  /** Where it listens; default a free port on 127.0.0.1. */
+  listen?: ListenAt;
 }
 
 export interface Proxy {
-  url: string;
+  /** Where it listens, as the runner hands it to the agent's sandbox (a Forward). */
+  address: ServiceAddress;
   /** The calls so far, in order of arrival. */
   trajectory(): Exchange[];
   /** Why the proxy could not do its job (it died, or the service stopped answering); undefined when it could. */
@@ -50,8 +55,13 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   let stopping = false;
   let calls = 0;
   let reservations = 0;
+  const expected = digest(`Bearer ${options.token}`);
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    if (!bearerOf(request.headers.authorization, expected)) {
+      request.resume();
+      return send(response, { status: 401, body: { error: 'unauthorized' } });
+    }
     const text = await readBody(request);
     const url = new URL(request.url ?? '/', 'http://proxy.invalid');
     const method = request.method ?? 'GET';
@@ -71,7 +81,6 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
       send(response, answer);
     };
 
-    if (request.headers.authorization !== `Bearer ${options.token}`) return reply({ status: 401, body: { error: 'unauthorized' } });
     if (text === null) return reply({ status: 413, body: { error: 'body_too_large' } });
     // The service's control channel is the runner's; through the proxy it does not exist.
     if (url.pathname.startsWith('/__control/')) return reply({ status: 404, body: { error: 'not_found' } });
@@ -104,7 +113,8 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
       return;
     }
     if (action.holdMs > 0) await new Promise((r) => setTimeout(r, action.holdMs));
-    const planted: Answer = action.inject && isObject(answer.body) ? { ...answer, body: { ...answer.body, [INJECTION.field]: INJECTION.text } as Json } : answer;
+    const planted: Answer =
+      action.inject && isObject(answer.body) ? { ...answer, body: { ...answer.body, [INJECTION.field]: INJECTION.text } as Json } : answer;
     reply(planted);
   };
 
@@ -122,22 +132,26 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     socket.once('close', () => sockets.delete(socket));
   });
 
-  const port = options.port ?? 0;
+  const listen = options.listen ?? { host: '127.0.0.1', port: 0 };
+  const where = 'path' in listen ? listen.path : `127.0.0.1:${listen.port}`;
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', (e: NodeJS.ErrnoException) =>
-      reject(new EnvironmentError(`the tool proxy could not listen on 127.0.0.1:${port}: ${e.code ?? e.message}`, PROXY_FAILED)),
+      reject(new EnvironmentError(`the tool proxy could not listen on ${where}: ${e.code ?? e.message}`, PROXY_FAILED)),
     );
-    server.listen(port, '127.0.0.1', () => resolveListen());
+    server.listen(listen, () => resolveListen());
   });
   server.on('error', (e) => (failure ??= `the tool proxy failed: ${e.message}`));
   server.on('close', () => {
     if (!stopping) failure ??= 'the tool proxy stopped listening while the agent was still working';
   });
-  const address = server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
+  const bound = server.address();
+  const address: ServiceAddress =
+    'path' in listen
+      ? { url: 'http://127.0.0.1', socketPath: listen.path }
+      : { url: `http://127.0.0.1:${typeof bound === 'object' && bound ? bound.port : listen.port}` };
 
   return {
-    url,
+    address,
     trajectory: () => exchanges.map((e) => structuredClone(e)),
     failure: () => failure,
     stop: async () => {
@@ -189,6 +203,13 @@ function parseBody(text: string | null): Json {
   } catch {
     return text;
   }
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Whether the authorization header is the expected one, compared in constant time. */
+function bearerOf(header: string | undefined, expected: Buffer): boolean {
+  return header !== undefined && timingSafeEqual(digest(header), expected);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

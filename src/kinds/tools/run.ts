@@ -1,25 +1,29 @@
-// The `tools` kind: the agent runs once per boundary variant, each time against a fresh service behind a
-// fresh fault-injecting proxy with its own goal channel, and each run is judged by the service's final
-// state and the proxy's trajectory. Layout inside the trial directory:
-//   candidate/<variant>/result.json   what the agent claims for that run
+// The `reservation-tools` kind: the agent runs once per boundary variant, each time against a fresh service
+// behind a fresh fault-injecting proxy with its own goal channel, and each run is judged by the service's
+// final state and the proxy's trajectory. Nothing the agent can read names the boundary it faces: the runs
+// come in a random order no seed predicts, every run writes the same empty candidate/ (what a run left is
+// taken out before the next starts), and its evidence is the runner's, out of its sight. Layout inside the
+// trial directory once the last run is over:
+//   candidate/<variant>/result.json   what the agent claimed in that run
 //   evidence/<variant>/               agent.log, trajectory.json, goal.json (every version), state.json,
 //                                     judgement.json, usage.json (if the agent wrote evidence/usage.json)
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomBytes, randomInt } from 'node:crypto';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { candidateJson, type CandidateSnapshot } from '../../acceptance/snapshot.ts';
+import { candidateJson, writeCandidate, type CandidateSnapshot } from '../../acceptance/snapshot.ts';
 import { NO_FAULT, type Fixture } from '../../fixture/load.ts';
 import type { ToolsAcceptance } from '../../schemas/acceptance.ts';
 import type { ToolsSpec } from '../../schemas/fixture.ts';
-import { Goal, ServiceState, ToolClaim, type Exchange } from '../../schemas/tools.ts';
+import { Goal, ServiceState, ToolClaim, type Exchange, type GoalHistory, type Trajectory } from '../../schemas/tools.ts';
 import { startService, type RunningService } from '../../service/launch.ts';
 import { EnvironmentError, firstIssue, parseOrThrow, UserInputError } from '../../util/errors.ts';
 import { readJsonFile } from '../../util/files.ts';
+import { EVIDENCE } from '../../layout.ts';
 import type { AgentRun, KindResult, TrialHandle } from '../contract.ts';
 import { isBoundary, BOUNDARIES } from './boundaries.ts';
 import { openGoalChannel } from './goal.ts';
-import { judgeBoundary, toolContractFacts, type BoundaryJudgement, type ClaimRead } from './judge.ts';
+import { judgeBoundary, toolChecks, type BoundaryJudgement, type ClaimRead } from './judge.ts';
 import { proxyEnvironmentError, startProxy } from './proxy.ts';
 
 /** What one boundary run needs from whoever runs it: a trial, or `trialgate validate`. */
@@ -29,6 +33,8 @@ export interface BoundaryRun {
   variant: string;
   agent?: AgentRun;
   judgement?: BoundaryJudgement;
+  /** What the agent left in candidate/ (its claim), read once after the run. */
+  candidate?: CandidateSnapshot;
   calls: number;
   /** The service, the proxy or the runner failed: this run says nothing about the agent. */
   envError?: EnvironmentError;
@@ -37,39 +43,63 @@ export interface BoundaryRun {
 /** The fixture's tools section, or the error that names what is missing. */
 export function toolsSpecOf(fixture: Fixture): ToolsSpec {
   if (!fixture.manifest.tools) {
-    throw new UserInputError(join(fixture.dir, 'fixture.json'), 'tools', 'acceptance `tools` needs a fixture with a tools section (goal, agent, skill, skillEnv, practices)');
+    throw new UserInputError(
+      join(fixture.dir, 'fixture.json'),
+      'tools',
+      'acceptance `tools` needs a fixture with a tools section (goal, agent, skill, skillEnv, practices)',
+    );
   }
   for (const id of Object.keys(fixture.manifest.faults)) {
-    if (!isBoundary(id)) throw new UserInputError(join(fixture.dir, 'fixture.json'), `faults.${id}`, `not a boundary trialgate can inject; use one of ${BOUNDARIES.join(', ')}`);
+    if (!isBoundary(id))
+      throw new UserInputError(join(fixture.dir, 'fixture.json'), `faults.${id}`, `not a boundary trialgate can inject; use one of ${BOUNDARIES.join(', ')}`);
   }
   return fixture.manifest.tools;
 }
 
-/** A trial of a tools task: every boundary in turn, stopping at the first environment failure. */
-export async function runToolsTrial(trial: TrialHandle): Promise<KindResult> {
-  const proxyPort = (trial.task.acceptance as ToolsAcceptance).proxy_port;
+/**
+ * A trial of a tools task: every boundary in turn, in a random order, stopping at the first environment
+ * failure. The order comes from the operating system, not the trial's seed: the agent is told its seed.
+ */
+export async function runToolsTrial(trial: TrialHandle, settings: ToolsAcceptance): Promise<KindResult> {
   const runs: BoundaryRun[] = [];
-  for (const variant of [NO_FAULT, ...Object.keys(trial.task.faults)]) {
+  const candidateDir = join(trial.trialDir, 'candidate');
+  for (const variant of shuffled([NO_FAULT, ...Object.keys(trial.task.faults)])) {
     await trial.verifyAcceptanceCopy();
-    const run = await runBoundary(trial, trial.task.fixture, variant, proxyPort);
+    const run = await runBoundary(trial, trial.task.fixture, variant, settings.proxy_port);
     runs.push(run);
+    // The next run must find candidate/ as this one did: empty, with nothing that says what ran before.
+    await rm(candidateDir, { recursive: true, force: true });
+    await mkdir(candidateDir);
     if (run.envError) break;
   }
+  for (const run of runs) if (run.candidate) await writeCandidate(run.candidate, join(candidateDir, run.variant));
   const envError = runs.find((r) => r.envError)?.envError;
   const judgements = runs.flatMap((r) => (r.judgement ? [r.judgement] : []));
   const candidate = await trial.readCandidate();
+  const delivered = runs.flatMap((r) => (r.candidate ? [{ variant: r.variant, snapshot: r.candidate }] : []));
   return {
     agentRuns: runs.flatMap((r) => (r.agent ? [r.agent] : [])),
-    formatProblems: candidate.oversize,
-    unsafeCandidate: candidate.unsafe,
-    variants: [],
-    unreachedTargets: [],
+    formatProblems: [...delivered.flatMap((d) => d.snapshot.oversize.map((p) => `${d.variant}: ${p}`)), ...candidate.oversize],
+    unsafeCandidate: [...delivered.flatMap((d) => d.snapshot.unsafe.map((p) => `${d.variant}: ${p}`)), ...candidate.unsafe],
+    checks: toolChecks(judgements),
+    judgements: [],
     candidateSha256: candidate.sha256,
     // A tool agent's claim is its result.json, checked against the service's state, not its output.
     judgeClaimsInLog: false,
     ...(envError ? { envError: { message: envError.message, rule: envError.rule } } : {}),
-    tools: { ...toolContractFacts(judgements), steps: runs.reduce((n, r) => n + r.calls, 0), notes: runs.map(runNote) },
+    steps: runs.reduce((n, r) => n + r.calls, 0),
+    notes: runs.map(runNote),
   };
+}
+
+/** A uniformly random order (Fisher–Yates over the system's random numbers). */
+function shuffled<T>(items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
 }
 
 /** One run of the agent at one boundary: fresh service, fresh proxy, fresh goal, then the judgement. */
@@ -93,7 +123,8 @@ export async function runBoundary(host: BoundaryHost, fixture: Fixture, variant:
       const token = randomBytes(16).toString('hex');
       let proxy;
       try {
-        proxy = await startProxy({ upstream: service.address, token, variant, goal, ...(proxyPort ? { port: proxyPort } : {}) });
+        // Isolated, a unix socket only this run's sandbox is shown; the agent reaches it on its own loopback.
+        proxy = await startProxy({ upstream: service.address, token, variant, goal, listen: await host.sandbox.placeListener(proxyPort) });
       } catch (e) {
         if (e instanceof EnvironmentError) return { variant, calls: 0, envError: e };
         throw e;
@@ -101,9 +132,10 @@ export async function runBoundary(host: BoundaryHost, fixture: Fixture, variant:
       let agent: AgentRun;
       try {
         agent = await host.runAgent({
-          // The agent learns the proxy's address and its token, never the variant or the service.
-          env: { TRIALGATE_GOAL: goal.path, TRIALGATE_TOOL_URL: proxy.url, TRIALGATE_TOOL_TOKEN: token },
-          candidateSubdir: variant,
+          // The agent learns the proxy's address (TRIALGATE_TOOL_URL) and its token, never the variant or the service.
+          env: { TRIALGATE_GOAL: goal.path, TRIALGATE_TOOL_TOKEN: token },
+          forward: { port: proxyPort ?? 0, to: proxy.address, variable: 'TRIALGATE_TOOL_URL' },
+          // Out of the agent's sight: isolated, its evidence/ is a scratch directory of its own.
           evidenceSubdir: variant,
           readable: [goalDir],
           secrets: [token],
@@ -111,26 +143,38 @@ export async function runBoundary(host: BoundaryHost, fixture: Fixture, variant:
       } finally {
         await proxy.stop();
       }
-      if (agent.setupError) return { variant, agent, calls: 0, envError: new EnvironmentError(agent.setupError, 'the agent could not be started (a setup mistake, not a verdict on the agent): fix the trial set and run again') };
+      if (agent.forwardError)
+        return { variant, agent, calls: 0, envError: proxyEnvironmentError(`the agent's sandbox could not reach the tool proxy: ${agent.forwardError}`) };
+      if (agent.setupError)
+        return {
+          variant,
+          agent,
+          calls: 0,
+          envError: new EnvironmentError(
+            agent.setupError,
+            agent.envRule ?? 'the agent could not be started (a setup mistake, not a verdict on the agent): fix the trial set and run again',
+          ),
+        };
       trajectory = proxy.trajectory();
-      await host.writeEvidence(`${variant}/trajectory.json`, json(trajectory));
-      await host.writeEvidence(`${variant}/goal.json`, json(goal.history()));
+      await host.writeEvidence(`${variant}/${EVIDENCE.run.trajectory}`, json(trajectory satisfies Trajectory));
+      await host.writeEvidence(`${variant}/${EVIDENCE.run.given}`, json(goal.history() satisfies GoalHistory));
       const failure = proxy.failure();
       if (failure) return { variant, agent, calls: trajectory.length, envError: proxyEnvironmentError(failure) };
 
       const state = await readState(service, [...goal.history().map((g) => g.sku)]);
-      await host.writeEvidence(`${variant}/state.json`, json(state));
+      await host.writeEvidence(`${variant}/${EVIDENCE.run.state}`, json(state satisfies ServiceState));
       const tampering = await goal.tampering();
+      const candidate = await host.readCandidate();
       const judgement = judgeBoundary({
         variant,
         goals: goal.history(),
         trajectory,
         state,
-        claim: readClaim(await host.readCandidate(variant), variant),
+        claim: readClaim(candidate, variant),
         ...(tampering ? { goalTampering: tampering } : {}),
       });
-      await host.writeEvidence(`${variant}/judgement.json`, json(judgement));
-      return { variant, agent, judgement, calls: trajectory.length };
+      await host.writeEvidence(`${variant}/${EVIDENCE.run.judgement}`, json(judgement satisfies BoundaryJudgement));
+      return { variant, agent, judgement, candidate, calls: trajectory.length };
     } catch (e) {
       if (e instanceof EnvironmentError) return { variant, calls: trajectory.length, envError: e };
       throw e;
@@ -149,12 +193,19 @@ async function readState(service: RunningService, goalSkus: string[]): Promise<S
       const answer = await service.request(path);
       return { status: answer.status, body: JSON.parse(answer.text) as unknown };
     } catch (e) {
-      throw new EnvironmentError(`reading the final state (${path}) failed: ${(e as Error).message}`, 'the service stopped answering before its final state was read: an environment failure');
+      throw new EnvironmentError(
+        `reading the final state (${path}) failed: ${(e as Error).message}`,
+        'the service stopped answering before its final state was read: an environment failure',
+      );
     }
   };
   const records = (await get('/records')).body as { records?: unknown };
   const ledger = ServiceState.shape.records.safeParse(records.records);
-  if (!ledger.success) throw new EnvironmentError(`GET /records answered no ledger: ${JSON.stringify(records).slice(0, 200)}`, 'the service does not answer as the fixture documents');
+  if (!ledger.success)
+    throw new EnvironmentError(
+      `GET /records answered no ledger: ${JSON.stringify(records).slice(0, 200)}`,
+      'the service does not answer as the fixture documents',
+    );
   const items: ServiceState['items'] = {};
   for (const sku of new Set([...goalSkus, ...ledger.data.map((r) => r.sku)])) {
     const answer = await get(`/items/${encodeURIComponent(sku)}`);

@@ -10,14 +10,14 @@ import { baseEnvironment } from '../../isolation/open.ts';
 import { UserInputError } from '../../util/errors.ts';
 import { mapPool } from '../../util/pool.ts';
 import { writeInside } from '../../util/safe-write.ts';
-import type { AgentRequest, BoundaryValidationRow, ValidateOptions, Validation } from '../contract.ts';
+import type { AgentRequest, RunsValidation, RunValidationRow, ValidateOptions } from '../contract.ts';
 import { judgementChecks } from './judge.ts';
 import { runBoundary, toolsSpecOf, type BoundaryHost } from './run.ts';
 
 const WALL_MS = 60_000;
 const LOG_CAP_BYTES = 1024 * 1024;
 
-export async function validateTools(options: ValidateOptions & { concurrency?: number }): Promise<Validation> {
+export async function validateTools(options: ValidateOptions & { concurrency?: number }): Promise<RunsValidation> {
   const { fixture } = options;
   const tools = toolsSpecOf(fixture);
   const manifestPath = join(fixture.dir, 'fixture.json');
@@ -27,8 +27,18 @@ export async function validateTools(options: ValidateOptions & { concurrency?: n
   const variants = [NO_FAULT, ...Object.keys(fixture.manifest.faults)];
   for (const boundary of variants.slice(1)) {
     const heading = tools.practices[boundary];
-    if (!heading) throw new UserInputError(manifestPath, `tools.practices.${boundary}`, `name the skill section (a "## " heading of ${tools.skill}) whose practice handles ${boundary}`);
-    if (!headings.includes(heading)) throw new UserInputError(manifestPath, `tools.practices.${boundary}`, `${tools.skill} has no section "## ${heading}"; its sections: ${headings.join(', ')}`);
+    if (!heading)
+      throw new UserInputError(
+        manifestPath,
+        `tools.practices.${boundary}`,
+        `name the skill section (a "## " heading of ${tools.skill}) whose practice handles ${boundary}`,
+      );
+    if (!headings.includes(heading))
+      throw new UserInputError(
+        manifestPath,
+        `tools.practices.${boundary}`,
+        `${tools.skill} has no section "## ${heading}"; its sections: ${headings.join(', ')}`,
+      );
   }
 
   const removed = [...new Set(Object.values(tools.practices))];
@@ -37,20 +47,23 @@ export async function validateTools(options: ValidateOptions & { concurrency?: n
   );
   const jobs = [];
   for (const s of skills) {
-    const trialDir = join(options.outDir, s.slug);
-    await mkdir(join(trialDir, 'evidence'), { recursive: true });
-    await cp(join(fixture.dir, 'inputs'), join(trialDir, 'inputs'), { recursive: true });
-    await cp(join(fixture.dir, 'task.txt'), join(trialDir, 'task.txt'));
     const path = join(options.outDir, `${s.slug}.md`);
     await writeFile(path, s.text);
-    for (const variant of variants) jobs.push({ skill: s, skillFile: path, trialDir, variant });
+    for (const variant of variants) {
+      // A trial directory per run, as a trial's runs each find candidate/ empty.
+      const trialDir = join(options.outDir, s.slug, variant);
+      await mkdir(join(trialDir, 'evidence'), { recursive: true });
+      await cp(join(fixture.dir, 'inputs'), join(trialDir, 'inputs'), { recursive: true });
+      await cp(join(fixture.dir, 'task.txt'), join(trialDir, 'task.txt'));
+      jobs.push({ skill: s, skillFile: path, trialDir, variant });
+    }
   }
 
-  const rows = await mapPool(jobs, options.concurrency ?? 2, async (job): Promise<BoundaryValidationRow> => {
+  const rows = await mapPool(jobs, options.concurrency ?? 2, async (job): Promise<RunValidationRow> => {
     const host = referenceAgentHost(options, fixture, job.trialDir, { TRIALGATE_FIXTURE: fixture.dir, [tools.skillEnv]: job.skillFile }, [job.skillFile]);
     const run = await runBoundary(host, fixture, job.variant);
     const expected = job.skill.without !== undefined && tools.practices[job.variant] === job.skill.without ? 'rejected' : 'accepted';
-    const base = { skill: job.skill.name, variant: job.variant, expected, evidence: join(job.trialDir, 'evidence', job.variant) } as const;
+    const base = { subject: job.skill.name, variant: job.variant, expected, evidence: join(job.trialDir, 'evidence', job.variant) } as const;
     if (run.envError) return { ...base, actual: 'env error', failed: [run.envError.message], findings: [] };
     const judgement = run.judgement!;
     return {
@@ -63,15 +76,31 @@ export async function validateTools(options: ValidateOptions & { concurrency?: n
 
   const problems = rows
     .filter((r) => r.actual !== r.expected || (r.expected === 'rejected' && !r.failed.includes(`tool:${r.variant}`)))
-    .map((r) => `${r.skill}, ${r.variant}: expected ${r.expected}, got ${r.actual}${r.failed.length ? ` (${r.failed.join('; ')})` : ''}`);
-  return { shape: 'boundaries', fixture, skillPath, rows, problems };
+    .map((r) => `${r.subject}, ${r.variant}: expected ${r.expected}, got ${r.actual}${r.failed.length ? ` (${r.failed.join('; ')})` : ''}`);
+  return {
+    shape: 'runs',
+    judged: 'acceptor',
+    fixture,
+    subject: "agent: the fixture's scripted reference agent (a deterministic stand-in, not an LLM), skill",
+    subjectPath: skillPath,
+    columns: ['skill', 'boundary'],
+    rows,
+    problems,
+    proved: 'the full skill is accepted at every boundary, and each removed practice is rejected at exactly its boundaries.',
+  };
 }
 
 /**
  * The fixture's own reference agent, run as a trial would run an agent but trusted with the fixture
  * (it is the fixture's code): its files are shown read-only, its candidate and evidence in `trialDir`.
  */
-export function referenceAgentHost(options: Pick<ValidateOptions, 'sandbox' | 'scrubber'>, fixture: Fixture, trialDir: string, env: Record<string, string>, readable: string[]): BoundaryHost {
+export function referenceAgentHost(
+  options: Pick<ValidateOptions, 'sandbox' | 'scrubber'>,
+  fixture: Fixture,
+  trialDir: string,
+  env: Record<string, string>,
+  readable: string[],
+): BoundaryHost {
   return {
     sandbox: options.sandbox,
     readCandidate: (subdir) => readCandidate(join(trialDir, 'candidate', subdir ?? ''), NO_LIMITS),
@@ -80,17 +109,26 @@ export function referenceAgentHost(options: Pick<ValidateOptions, 'sandbox' | 's
       return writeInside(join(trialDir, 'evidence'), relPath, data, options.scrubber);
     },
     runAgent: async (request: AgentRequest = {}) => {
-      const candidateDir = join(trialDir, 'candidate', request.candidateSubdir ?? '');
+      const candidateDir = join(trialDir, 'candidate');
       await mkdir(candidateDir, { recursive: true });
       await mkdir(join(trialDir, 'evidence'), { recursive: true });
       const run = await runAgentProcess({
         sandbox: options.sandbox,
         command: fixture.manifest.tools!.agent,
         cwd: trialDir,
-        env: { ...baseEnvironment(), ...env, ...request.env, TRIALGATE_TRIAL_DIR: trialDir, TRIALGATE_INPUTS: join(trialDir, 'inputs'), TRIALGATE_TASK: join(trialDir, 'task.txt'), TRIALGATE_CANDIDATE: candidateDir },
+        env: {
+          ...baseEnvironment(),
+          ...env,
+          ...request.env,
+          TRIALGATE_TRIAL_DIR: trialDir,
+          TRIALGATE_INPUTS: join(trialDir, 'inputs'),
+          TRIALGATE_TASK: join(trialDir, 'task.txt'),
+          TRIALGATE_CANDIDATE: candidateDir,
+        },
         mounts: [{ path: fixture.root }, { path: trialDir, writable: true }, ...[...readable, ...(request.readable ?? [])].map((path) => ({ path }))],
         conceal: [fixture.root, trialDir],
         network: 'host',
+        ...(request.forward ? { forward: request.forward } : {}),
         wallMs: WALL_MS,
         logCapBytes: LOG_CAP_BYTES,
         scrubber: options.scrubber.with(request.secrets ?? []),
@@ -113,5 +151,8 @@ export function withoutSection(markdown: string, heading: string): string {
 }
 
 function slug(heading: string): string {
-  return heading.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return heading
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }

@@ -20,12 +20,13 @@ thead th{background:var(--bg2)}
 .ctl{display:inline-block;border:1px solid currentColor;border-radius:3px;font:10px/1.2 ui-monospace,monospace;padding:0 2px;margin:0 1px;color:#cf222e;background:#fff8c5}
 .verdict{font-size:16px;font-weight:600;padding:8px 12px;border-radius:6px;margin:8px 0}
 .v-fail{background:#ffebe9;border:1px solid #ff8182}.v-pass{background:#dafbe1;border:1px solid #4ac26b}
-.v-no_baseline,.v-incomparable{background:#fff8c5;border:1px solid #d4a72c}
+.v-no_baseline,.v-incomparable,.v-undecided{background:#fff8c5;border:1px solid #d4a72c}
 .chip{display:inline-block;border-radius:10px;padding:0 8px;margin:2px 4px 2px 0;border:1px solid var(--line)}
 .s-regressed,.s-failing{background:#ffebe9;color:#82071e}
 .s-suspect,.s-mixed{background:#fff1e5;color:#953800}
 .s-improved,.s-passing{background:#dafbe1;color:#116329}
 .s-flaky{background:#fbefff;color:#6639ba}
+.s-undecided{background:#fff8c5;color:#7d4e00}
 .s-unchanged,.s-none{background:#f6f8fa;color:#59636e}
 .s-new,.s-removed,.s-changed,.s-incomparable{background:#ddf4ff;color:#0a3069}
 .legend .chip{font-size:12px}

@@ -21,7 +21,12 @@ export function diffCandidates(base: Candidate, head: Candidate): FileChange[] {
     const h = headFiles.get(path);
     if (!b) return { path, change: 'added' };
     if (!h) return { path, change: 'removed' };
-    if (b.text === null || h.text === null) return { path, change: 'not compared', why: `${b.text === null ? `base: ${b.why}` : ''}${b.text === null && h.text === null ? '; ' : ''}${h.text === null ? `head: ${h.why}` : ''}` };
+    if (b.text === null || h.text === null)
+      return {
+        path,
+        change: 'not compared',
+        why: `${b.text === null ? `base: ${b.why}` : ''}${b.text === null && h.text === null ? '; ' : ''}${h.text === null ? `head: ${h.why}` : ''}`,
+      };
     if (b.text === h.text) return { path, change: 'same' };
     const patch = structuredPatch(`base/${path}`, `head/${path}`, b.text, h.text, undefined, undefined, { context: 3, maxEditLength: MAX_EDIT_LENGTH });
     if (!patch) return { path, change: 'not compared', why: `more than ${MAX_EDIT_LENGTH} lines differ` };

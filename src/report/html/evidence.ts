@@ -1,13 +1,17 @@
-// Reading one trial directory for report.html: the variant reports, the boundary runs of a tools task,
-// the agent log's tail and the candidate's files, each bounded so that no trial can make the page huge.
+// Reading one trial directory for report.html, by the one layout every kind writes (src/layout.ts): the
+// variant reports, the runs of a kind that runs the agent more than once, the agent log's tail, the
+// candidate's changes and its files, each bounded so that no trial can make the page huge, and none read
+// through a link (a trial directory holds what an agent left; a link there is named).
 // Whatever is missing, unreadable or not in its format becomes a stated problem, never a crash: the
 // report of a run must not fail because one trial left odd files behind.
-import type { Dirent } from 'node:fs';
-import { lstat, open, readdir, readFile } from 'node:fs/promises';
+import { constants, type Dirent } from 'node:fs';
+import { lstat, open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { Report } from '../../schemas/report.ts';
 import { Trajectory, type Exchange } from '../../schemas/tools.ts';
+import { EVIDENCE } from '../../layout.ts';
+import { readRegularFile } from '../../util/files.ts';
 
 export interface EvidenceLimits {
   /** The end of each agent log that is kept. */
@@ -22,11 +26,20 @@ export interface EvidenceLimits {
   exchanges: number;
 }
 
+/** An evidence JSON file past this is named, not parsed. */
+const JSON_BYTES = 64 * 1024 * 1024;
+
 export const DEFAULT_LIMITS: EvidenceLimits = { logTailBytes: 8 * 1024, fileBytes: 64 * 1024, candidateBytes: 256 * 1024, candidateFiles: 100, exchanges: 200 };
 
 export interface Tail {
   text: string;
   /** Bytes before the tail that were left out. */
+  cutBytes: number;
+}
+
+export interface Head {
+  text: string;
+  /** Bytes after the head that were left out. */
   cutBytes: number;
 }
 
@@ -70,6 +83,8 @@ export interface TrialEvidence {
   reports: VariantReport[];
   boundaries: BoundaryRun[];
   log: Tail | null;
+  /** The candidate's changes against what it was given (evidence/candidate.diff), from its start. */
+  changes: Head | null;
   candidate: Candidate | null;
   problems: string[];
 }
@@ -78,35 +93,40 @@ export interface TrialEvidence {
 export async function readTrialEvidence(trialDir: string, limits: EvidenceLimits = DEFAULT_LIMITS): Promise<TrialEvidence | null> {
   if (!(await isDirectory(trialDir))) return null;
   const evidenceDir = join(trialDir, 'evidence');
-  const out: TrialEvidence = { reports: [], boundaries: [], log: null, candidate: null, problems: [] };
+  const out: TrialEvidence = { reports: [], boundaries: [], log: null, changes: null, candidate: null, problems: [] };
   const entries = await entriesOf(evidenceDir);
   if (entries === null) out.problems.push('evidence/ is missing');
 
-  for (const name of await fileNames(join(evidenceDir, 'reports'), '.json')) {
-    const read = await readJson(join(evidenceDir, 'reports', name), Report);
-    out.reports.push({ variant: name.slice(0, -'.json'.length), report: read.value, ...(read.problem ? { problem: `evidence/reports/${name}: ${read.problem}` } : {}) });
+  for (const name of await fileNames(join(evidenceDir, EVIDENCE.reports), '.json')) {
+    const read = await readJson(join(evidenceDir, EVIDENCE.reports, name), Report);
+    out.reports.push({
+      variant: name.slice(0, -'.json'.length),
+      report: read.value,
+      ...(read.problem ? { problem: `evidence/${EVIDENCE.reports}/${name}: ${read.problem}` } : {}),
+    });
   }
   for (const entry of entries ?? []) {
-    if (!entry.isDirectory() || entry.name === 'reports') continue;
+    if (!entry.isDirectory() || entry.name === EVIDENCE.reports) continue;
     const run = await readBoundaryRun(join(evidenceDir, entry.name), entry.name, limits);
     if (run) out.boundaries.push(run);
   }
-  out.log = await readTail(join(evidenceDir, 'agent.log'), limits.logTailBytes);
+  out.log = await readTail(join(evidenceDir, EVIDENCE.agentLog), limits.logTailBytes);
+  out.changes = await readHead(join(evidenceDir, EVIDENCE.diff), limits.fileBytes);
   out.candidate = await readCandidate(join(trialDir, 'candidate'), limits);
   return out;
 }
 
 /** A boundary run's directory (evidence/<variant>/); null when it holds no trajectory (not a boundary run). */
 async function readBoundaryRun(dir: string, variant: string, limits: EvidenceLimits): Promise<BoundaryRun | null> {
-  const trajectory = await readJson(join(dir, 'trajectory.json'), Trajectory);
+  const trajectory = await readJson(join(dir, EVIDENCE.run.trajectory), Trajectory);
   if (trajectory.missing) return null;
-  const judgement = await readJson(join(dir, 'judgement.json'), BoundaryJudgement);
-  const goals = await readJson(join(dir, 'goal.json'), Goals);
-  const log = await readTail(join(dir, 'agent.log'), limits.logTailBytes);
+  const judgement = await readJson(join(dir, EVIDENCE.run.judgement), BoundaryJudgement);
+  const goals = await readJson(join(dir, EVIDENCE.run.given), Goals);
+  const log = await readTail(join(dir, EVIDENCE.agentLog), limits.logTailBytes);
   const problems = [
-    ...(trajectory.problem ? [`evidence/${variant}/trajectory.json: ${trajectory.problem}`] : []),
-    ...(judgement.problem ? [`evidence/${variant}/judgement.json: ${judgement.problem}`] : []),
-    ...(goals.problem ? [`evidence/${variant}/goal.json: ${goals.problem}`] : []),
+    ...(trajectory.problem ? [`evidence/${variant}/${EVIDENCE.run.trajectory}: ${trajectory.problem}`] : []),
+    ...(judgement.problem ? [`evidence/${variant}/${EVIDENCE.run.judgement}: ${judgement.problem}`] : []),
+    ...(goals.problem ? [`evidence/${variant}/${EVIDENCE.run.given}: ${goals.problem}`] : []),
   ];
   const calls = trajectory.value ?? [];
   return {
@@ -148,7 +168,7 @@ export async function readCandidate(dir: string, limits: EvidenceLimits = DEFAUL
     if (size > limits.fileBytes) files.push({ path: f.path, size, text: null, why: `larger than ${kib(limits.fileBytes)}` });
     else if (shown + size > limits.candidateBytes) files.push({ path: f.path, size, text: null, why: `the trial's files past ${kib(limits.candidateBytes)}` });
     else {
-      const data = await readFile(f.abs).catch(() => null);
+      const data = await readRegularFile(f.abs, limits.fileBytes).catch(() => null);
       if (data === null) files.push({ path: f.path, size, text: null, why: 'unreadable' });
       else if (data.subarray(0, 8192).includes(0)) files.push({ path: f.path, size, text: null, why: 'binary' });
       else {
@@ -162,16 +182,33 @@ export async function readCandidate(dir: string, limits: EvidenceLimits = DEFAUL
 
 /** The last `bytes` of a file from a line start (the whole file when shorter); null when there is none. */
 async function readTail(path: string, bytes: number): Promise<Tail | null> {
-  const handle = await open(path, 'r').catch(() => null);
+  const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => null);
   if (!handle) return null;
   try {
-    const size = (await handle.stat()).size;
+    const stats = await handle.stat();
+    if (!stats.isFile()) return null;
+    const size = stats.size;
     const from = Math.max(0, size - bytes);
     const buffer = Buffer.alloc(size - from);
     await handle.read(buffer, 0, buffer.length, from);
     const newline = from > 0 ? buffer.indexOf(0x0a) : -1;
     const start = newline >= 0 ? newline + 1 : 0;
     return { text: buffer.subarray(start).toString('utf8'), cutBytes: from + start };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The first `bytes` of a file (the whole file when shorter); null when there is none or it is not a regular file. */
+async function readHead(path: string, bytes: number): Promise<Head | null> {
+  if (!(await lstat(path).catch(() => null))?.isFile()) return null;
+  const handle = await open(path, 'r').catch(() => null);
+  if (!handle) return null;
+  try {
+    const size = (await handle.stat()).size;
+    const buffer = Buffer.alloc(Math.min(size, bytes));
+    await handle.read(buffer, 0, buffer.length, 0);
+    return { text: buffer.toString('utf8'), cutBytes: size - buffer.length };
   } finally {
     await handle.close();
   }
@@ -186,10 +223,13 @@ interface JsonRead<T> {
 async function readJson<T>(path: string, schema: z.ZodType<T>): Promise<JsonRead<T>> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    const bytes = await readRegularFile(path, JSON_BYTES);
+    if (bytes === null) return { value: null, missing: false, problem: `larger than ${kib(JSON_BYTES)}` };
+    text = bytes.toString('utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    return { value: null, missing: code === 'ENOENT', ...(code === 'ENOENT' ? {} : { problem: `unreadable (${code})` }) };
+    const why = code === 'ELOOP' ? 'a symbolic link (not followed)' : code === 'ENOTREG' ? 'not a regular file' : `unreadable (${code})`;
+    return { value: null, missing: code === 'ENOENT', ...(code === 'ENOENT' ? {} : { problem: why }) };
   }
   let data: unknown;
   try {
@@ -204,10 +244,15 @@ async function readJson<T>(path: string, schema: z.ZodType<T>): Promise<JsonRead
 }
 
 async function isDirectory(path: string): Promise<boolean> {
-  return lstat(path).then((s) => s.isDirectory(), () => false);
+  return lstat(path).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
 }
 
+/** A directory's entries; null when it is missing or not a real directory (a link to one is not entered). */
 async function entriesOf(dir: string): Promise<Dirent[] | null> {
+  if (!(await isDirectory(dir))) return null;
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => null);
   return entries ? entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) : null;
 }

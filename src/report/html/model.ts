@@ -1,38 +1,28 @@
-// The view model of report.html and the one adapter that builds it from the head results, the
-// comparison and the evidence read from the trial directories. The renderer sees only this model, so a
-// change of results.json or of the comparison touches this file alone. Holdout tasks never enter it:
-// the tasks come from the comparison, which holds holdout tasks only as an aggregate. The page's model
-// is built from the trials' digests; a trial's own view one trial at a time (write.ts streams them), so
-// a run of thousands of trials is never held whole. Pure.
+// The view model of report.html and the one adapter that builds it from the report's view (view.ts) and
+// the evidence read from the trial directories. The renderer sees only this model, so a change of
+// results.json or of the comparison touches this file alone. The tasks, their states and their order are
+// the view's; the page's model is built from the trials' digests, a trial's own view one trial at a time
+// (write.ts streams them), so a run of thousands of trials is never held whole. Pure.
 import { checkKind, checkLabel, orderChecks, tallyChecks } from '../../compare/checks.ts';
-import type { CheckComparison, Comparison, Denominators, TaskComparison, TaskFigures } from '../../schemas/comparison.ts';
+import type { CheckComparison, CheckStatus, Count, Denominators, RunRef, SideFigures } from '../../schemas/comparison.ts';
 import type { Report } from '../../schemas/report.ts';
-import type { RunDigest, TaskDigest, TrialResult } from '../../schemas/results.ts';
+import type { TaskDigest, TrialResult } from '../../schemas/results.ts';
 import { sha256 } from '../../util/hash.ts';
+import { checkState, headState, type CheckState, type HeadState, type RunView as Shown, type TaskState, type TaskView as ShownTask } from '../view.ts';
 import { diffCandidates } from './diff.ts';
 import { clip } from './escape.ts';
 import type { BoundaryRun, Candidate, Tail, TrialEvidence } from './evidence.ts';
+import { plural } from '../../util/counted.ts';
 
-export type CheckState = 'regressed' | 'suspect' | 'improved' | 'flaky' | 'unchanged';
-/** A check or task without a base to compare with, by its head trials alone. */
-export type HeadState = 'passing' | 'failing' | 'mixed' | 'none';
 export type CellState = CheckState | HeadState;
-export type TaskState = CellState | 'new' | 'removed' | 'changed' | 'incomparable';
-
-export const CHECK_STATES: readonly CheckState[] = ['regressed', 'suspect', 'improved', 'flaky', 'unchanged'];
-
-export interface Count {
-  successes: number;
-  n: number;
-}
 
 export interface ReportModel {
   trialSet: string;
-  verdict: { state: 'pass' | 'fail' | 'no_baseline' | 'incomparable'; headline: string };
+  verdict: { state: 'pass' | 'fail' | 'undecided' | 'no_baseline' | 'incomparable'; headline: string };
   policy: string | null;
   notes: string[];
   /** Gated checks of the compared tasks by state; null without a comparison. */
-  checkCounts: Record<CheckState, number> | null;
+  checkCounts: Record<CheckStatus, number> | null;
   denominators: { side: string; figures: DenominatorsView }[];
   runs: { head: RunView; bases: RunView[] };
   holdout: HoldoutView | null;
@@ -67,7 +57,7 @@ export interface DenominatorsView {
 
 export interface HoldoutView {
   tasks: { state: string; n: number }[];
-  checks: Record<CheckState, number> | null;
+  checks: Record<CheckStatus, number> | null;
   basePasses: Count | null;
   headPasses: Count;
 }
@@ -98,7 +88,6 @@ export interface FiguresView {
   passes: number;
   envErrors: number;
   unexecuted: number;
-  passAt1: number | null;
   passPowK: number | null;
   wallMs: number;
   tokens: number | null;
@@ -145,6 +134,8 @@ export interface TrialView {
   variants: VariantView[];
   boundaries: BoundaryView[];
   log: TailView | null;
+  /** The candidate's changes against what the trial gave it (a code task), as a diff from its start. */
+  changes: TailView | null;
   files: FileView[] | null;
   unlistedFiles: number;
   diff: DiffView | null;
@@ -223,16 +214,7 @@ export interface DiffView {
 
 /** What was read for one head trial, keyed by its evidence path. */
 export type EvidenceRead =
-  | { kind: 'read'; head: TrialEvidence | null; base: { evidence: string; candidate: Candidate | null } | null }
-  | { kind: 'omitted'; reason: string };
-
-export interface ReportInput {
-  results: RunDigest;
-  comparison: Comparison;
-  /** Trials whose evidence is left out of the page. */
-  evidenceOmitted: number;
-  notes?: readonly string[];
-}
+  { kind: 'read'; head: TrialEvidence | null; base: { evidence: string; candidate: Candidate | null } | null } | { kind: 'omitted'; reason: string };
 
 /** One-line texts from the input are cut here; multi-line texts are bounded where they are read. */
 const MAX_LINE = 1000;
@@ -240,99 +222,72 @@ const BODY_CHARS = 2000;
 /** Past this many distinct checks, the matrix has one column per kind of check. */
 const MAX_COLUMNS = 16;
 
-const TASK_RANK: Record<TaskState, number> = {
-  regressed: 0,
-  suspect: 1,
-  failing: 2,
-  mixed: 3,
-  changed: 4,
-  incomparable: 5,
-  improved: 6,
-  flaky: 7,
-  new: 8,
-  removed: 9,
-  none: 10,
-  unchanged: 11,
-  passing: 12,
-};
-
-/** The dev tasks in the order the report shows them, most severe first; plan.ts reads them in this order. */
-export function orderedTasks(comparison: Comparison, results: RunDigest): { task: TaskComparison; state: TaskState }[] {
-  const head = new Map(results.tasks.map((t) => [t.id, t]));
-  const withBase = hasBase(comparison);
-  return comparison.tasks
-    .map((task) => ({ task, state: taskState(task, head.get(task.id), withBase) }))
-    .sort((a, b) => TASK_RANK[a.state] - TASK_RANK[b.state]);
-}
-
-export function buildReportModel(input: ReportInput): ReportModel {
-  const { results, comparison: c } = input;
-  const head = new Map(results.tasks.map((t) => [t.id, t]));
-  const withBase = hasBase(c);
-  const ordered = orderedTasks(c, results).map((o) => ({ ...o, cells: cellsOf(o.task, head.get(o.task.id), withBase) }));
-  const columns = matrixColumns(ordered.flatMap((o) => o.cells), ordered.flatMap((o) => o.task.faults));
-  const tasks = ordered.map(({ task, state, cells }, i): TaskView => {
-    const trials = (head.get(task.id)?.trials ?? []).map(
-      (t): TrialLine => ({ trial: t.trial, outcome: t.outcome, stopReason: t.stop_reason, wallMs: t.wall_ms, evidencePath: clip(t.evidence, MAX_LINE) }),
-    );
+/** The page's model: the view's tasks in its order, `evidenceOmitted` trials' evidence left out of the page. */
+export function buildReportModel(view: Shown, evidenceOmitted: number): ReportModel {
+  const { comparison: c, withBase } = view;
+  const head = new Map(view.run.tasks.map((t) => [t.id, t]));
+  const ordered = view.tasks.map((o) => ({ ...o, cells: cellsOf(o, head.get(o.task.id), withBase) }));
+  const columns = matrixColumns(
+    ordered.flatMap((o) => o.cells),
+    ordered.flatMap((o) => o.task.faults),
+  );
+  const tasks = ordered.map(({ task, state, checks, pass, cells }, i): TaskView => {
+    const trials = (head.get(task.id)?.trials ?? []).map((t): TrialLine => ({
+      trial: t.trial,
+      outcome: t.outcome,
+      stopReason: t.stop_reason,
+      wallMs: t.wall_ms,
+      evidencePath: clip(t.evidence, MAX_LINE),
+    }));
     return {
       anchor: `t-${i}`,
       id: clip(task.id, MAX_LINE),
       state,
-      stateText: stateText(task, state, withBase),
-      pass: { base: passCount(task.base), head: passCount(task.head) },
+      stateText: stateText(task.status, state, checks, withBase),
+      pass,
       cells,
       differs: task.differs.map((d) => ({ field: d.field, base: clip(d.base, MAX_LINE), head: clip(d.head, MAX_LINE) })),
-      pooled: task.base_runs > 1 || task.base_runs_excluded > 0 ? `base pooled over ${task.base_runs} run(s)${task.base_runs_excluded > 0 ? `; ${task.base_runs_excluded} left out (another task definition)` : ''}` : null,
+      pooled:
+        task.base_runs > 1 || task.base_runs_excluded > 0
+          ? `base pooled over ${plural(task.base_runs, 'run')}${task.base_runs_excluded > 0 ? `; ${task.base_runs_excluded} left out (another task definition)` : ''}`
+          : null,
       figures: [...(task.head ? [figures('head', task.head)] : []), ...(task.base ? [figures('base', task.base)] : [])],
       trials,
     };
   });
   return {
     trialSet: c.trial_set,
-    verdict: verdict(c, results),
-    policy: withBase ? `${c.policy.name}${c.policy.alpha === null ? '' : `, α = ${c.policy.alpha}`} (${c.policy.chosen === 'default' ? `the default with ${c.bases.length} base run(s)` : 'chosen'})` : null,
-    notes: (input.notes ?? []).map((n) => clip(n, MAX_LINE)),
+    verdict: verdict(view),
+    policy: withBase
+      ? `${c.policy.name}${c.policy.alpha === null ? '' : `, α = ${c.policy.alpha}`} (${c.policy.chosen === 'default' ? `the default with ${plural(c.bases.length, 'base run')}` : 'chosen'})`
+      : null,
+    notes: view.notes.map((n) => clip(n, MAX_LINE)),
     checkCounts: withBase ? { ...c.checks } : null,
-    denominators: [{ side: 'head', figures: denominators(c.denominators.head) }, ...(c.denominators.base ? [{ side: `base (${c.denominators.base.runs} run(s))`, figures: denominators(c.denominators.base) }] : [])],
+    denominators: [
+      { side: 'head', figures: denominators(c.denominators.head) },
+      ...(c.denominators.base ? [{ side: `base (${plural(c.denominators.base.runs, 'run')})`, figures: denominators(c.denominators.base) }] : []),
+    ],
     runs: { head: runView(c.head), bases: c.bases.map(runView) },
     holdout: holdoutView(c, withBase),
     columns,
     tasks,
-    evidenceOmitted: input.evidenceOmitted,
+    evidenceOmitted,
   };
 }
 
-/** Base figures are shown only when the base could be compared with the head. */
-function hasBase(c: Comparison): boolean {
-  return c.bases.length > 0 && c.verdict !== 'incomparable';
+function stateText(status: ShownTask['task']['status'], state: TaskState, n: number, withBase: boolean): string {
+  if (state === 'not_rerun') return 'not rerun (unaffected by this change)';
+  if (!withBase || status !== 'compared') return state === 'none' ? 'no executed trial' : `${state}${status !== 'compared' && withBase ? ' task' : ''}`;
+  return state === 'unchanged' || state === 'undecided' ? state : `${state} (${plural(n, 'check')})`;
 }
 
-function taskState(task: TaskComparison, result: TaskDigest | undefined, withBase: boolean): TaskState {
-  if (!withBase) return headState(passCount(task.head) ?? { successes: 0, n: 0 }, result === undefined);
-  if (task.status !== 'compared') return task.status;
-  const gated = task.checks.filter((ch) => ch.gated);
-  return CHECK_STATES.find((s) => gated.some((ch) => ch.status === s)) ?? 'unchanged';
-}
-
-function headState(count: Count, missing = false): HeadState {
-  if (missing || count.n === 0) return 'none';
-  return count.successes === count.n ? 'passing' : count.successes === 0 ? 'failing' : 'mixed';
-}
-
-function stateText(task: TaskComparison, state: TaskState, withBase: boolean): string {
-  if (!withBase || task.status !== 'compared') return state === 'none' ? 'no executed trial' : `${state}${task.status !== 'compared' && withBase ? ' task' : ''}`;
-  const n = task.checks.filter((ch) => ch.gated && ch.status === state).length;
-  return state === 'unchanged' ? state : `${state} (${n} check${n === 1 ? '' : 's'})`;
-}
-
-function cellsOf(task: TaskComparison, result: TaskDigest | undefined, withBase: boolean): CellView[] {
-  if (withBase && task.status === 'compared') return task.checks.map(compared);
+function cellsOf({ task }: ShownTask, result: TaskDigest | undefined, withBase: boolean): CellView[] {
+  if (withBase && task.status === 'compared') return task.checks.map((ch) => compared(task, ch));
   if (!result) return [];
   const tallies = tallyChecks(result.trials);
   return orderChecks(tallies.keys(), result.faults).map((key) => ({
     key,
-    label: clip(checkLabel(key, result.faults), MAX_LINE),
+    label: clip(checkLabel(key, result.faults, result.check_labels), MAX_LINE),
     state: headState(tallies.get(key)!),
     base: null,
     head: tallies.get(key)!,
@@ -341,35 +296,43 @@ function cellsOf(task: TaskComparison, result: TaskDigest | undefined, withBase:
   }));
 }
 
-function compared(ch: CheckComparison): CellView {
+function compared(task: ShownTask['task'], ch: CheckComparison): CellView {
   const rule = ch.ungated ? `not gated, because ${ch.ungated}; ${ch.rule}` : ch.rule;
-  return { key: ch.check, label: clip(ch.label, MAX_LINE), state: ch.status, base: ch.base, head: ch.head, rule: clip(rule, MAX_LINE), gated: ch.gated };
+  return {
+    key: ch.check,
+    label: clip(ch.label, MAX_LINE),
+    state: checkState(task, ch),
+    base: ch.base,
+    head: ch.head,
+    rule: clip(rule, MAX_LINE),
+    gated: ch.gated,
+  };
 }
 
 /** One column per check while there are few; otherwise one per kind of check, holding each task's checks of it. */
 function matrixColumns(cells: readonly CellView[], faults: readonly { id: string }[]): Column[] {
-  const keys = orderChecks(new Set(cells.map((c) => c.key)), [...new Map(faults.map((f) => [f.id, f])).values()]);
+  // The trial pass has a column of its own beside the task's state: a `pass` check column would repeat its numbers.
+  const keys = orderChecks(new Set(cells.map((c) => c.key).filter((key) => key !== 'pass')), [...new Map(faults.map((f) => [f.id, f])).values()]);
   if (keys.length <= MAX_COLUMNS) {
-    return keys.map((key) => ({ title: clip(key.slice(key.indexOf(':') + 1), 40), full: clip(cells.find((c) => c.key === key)!.label, MAX_LINE), keys: [key] }));
+    return keys.map((key) => ({
+      title: clip(key.slice(key.indexOf(':') + 1), 40),
+      full: clip(cells.find((c) => c.key === key)!.label, MAX_LINE),
+      keys: [key],
+    }));
   }
   const kinds = [...new Set(keys.map(checkKind))];
   return kinds.map((kind) => ({ title: kind, full: `every ${kind} check of the task`, keys: keys.filter((k) => checkKind(k) === kind) }));
 }
 
-function passCount(f: TaskFigures | null): Count | null {
-  return f ? { successes: f.passes, n: f.executed } : null;
-}
-
-function figures(side: 'head' | 'base', f: TaskFigures): FiguresView {
+function figures(side: 'head' | 'base', f: SideFigures): FiguresView {
   return {
     side,
     k: f.k,
     launched: f.launched,
-    executed: f.executed,
+    executed: f.n,
     passes: f.passes,
     envErrors: f.env_errors,
     unexecuted: f.unexecuted,
-    passAt1: f.pass_at_1,
     passPowK: f.pass_pow_k,
     wallMs: f.wall_ms,
     tokens: f.tokens ?? null,
@@ -378,19 +341,29 @@ function figures(side: 'head' | 'base', f: TaskFigures): FiguresView {
   };
 }
 
-function verdict(c: Comparison, results: RunDigest): ReportModel['verdict'] {
+function verdict(view: Shown): ReportModel['verdict'] {
+  const c = view.comparison;
   const d = c.denominators.head;
   if (c.verdict === 'incomparable' && c.incomparable) {
     const i = c.incomparable;
-    return { state: 'incomparable', headline: clip(`cannot compare: base run ${i.base_index + 1} has ${i.field} "${i.base}", the head "${i.head}"; head results only`, MAX_LINE) };
+    return {
+      state: 'incomparable',
+      headline: clip(`cannot compare: base run ${i.base_index + 1} has ${i.field} "${i.base}", the head "${i.head}"; head results only`, MAX_LINE),
+    };
   }
   if (c.verdict === 'no_baseline' || c.verdict === 'incomparable') {
-    const passes = results.tasks.reduce((s, t) => s + t.summary.passes, 0);
-    return { state: 'no_baseline', headline: `${passes}/${d.executed} executed trials passed (head results only, no baseline)` };
+    return { state: 'no_baseline', headline: `${view.headPasses}/${d.executed} executed trials passed (head results only, no baseline)` };
   }
   const compared = c.task_counts.compared + c.holdout.tasks.compared;
   const tasks = `${compared} task${compared === 1 ? '' : 's'} compared`;
   if (c.verdict === 'fail') return { state: 'fail', headline: `${c.regressions} regression${c.regressions === 1 ? '' : 's'} (${tasks})` };
+  if (c.verdict === 'undecided') {
+    const n = (c.undecided?.tasks ?? 0) + (c.undecided?.holdout_tasks ?? 0);
+    return {
+      state: 'undecided',
+      headline: `undecided, rerun: no regression found, but ${n ? `${n} task${n === 1 ? '' : 's'} cannot be decided` : 'the baseline cannot be used'} (${tasks})`,
+    };
+  }
   return { state: 'pass', headline: compared === 0 ? 'no regressions, but no task could be compared' : `no regressions (${tasks})` };
 }
 
@@ -408,11 +381,11 @@ function denominators(d: Denominators): DenominatorsView {
   };
 }
 
-function runView(r: Comparison['head']): RunView {
+function runView(r: RunRef): RunView {
   return { sha: r.git_sha === null ? null : clip(r.git_sha, 80), ref: r.ref === null ? null : clip(r.ref, MAX_LINE), startedAt: clip(r.started_at, 80) };
 }
 
-function holdoutView(c: Comparison, withBase: boolean): HoldoutView | null {
+function holdoutView(c: Shown['comparison'], withBase: boolean): HoldoutView | null {
   const h = c.holdout;
   const tasks = Object.entries(h.tasks).filter(([, n]) => n > 0);
   if (tasks.length === 0) return null;
@@ -443,18 +416,43 @@ export function trialView(trial: TrialResult, task: TaskDigest, read: EvidenceRe
     envError: trial.env_error === undefined ? null : clip(trial.env_error, MAX_LINE),
     wallMs: trial.wall_ms,
     agentMs: trial.agent_ms ?? null,
-    usage: (['input_tokens', 'output_tokens', 'total_tokens', 'cost_usd'] as const).flatMap((name) => (usage[name] === undefined ? [] : [{ name, value: usage[name] }])),
+    usage: (['input_tokens', 'output_tokens', 'total_tokens', 'cost_usd'] as const).flatMap((name) =>
+      usage[name] === undefined ? [] : [{ name, value: usage[name] }],
+    ),
     evidencePath: clip(trial.evidence, MAX_LINE),
     layers: LAYERS.map(([name, key]) => ({ name, ok: trial.layers[key].ok, failures: trial.layers[key].failures.map((f) => clip(f, MAX_LINE)) })),
-    trajectory: { steps: trial.layers.trajectory.steps ?? null, retries: trial.layers.trajectory.retries ?? null, notes: trial.layers.trajectory.notes.map((n) => clip(n, MAX_LINE)) },
-    checks: orderChecks(Object.keys(trial.checks), task.faults).map((key) => ({ key, label: clip(checkLabel(key, task.faults), MAX_LINE), ok: trial.checks[key]! })),
+    trajectory: {
+      steps: trial.layers.trajectory.steps ?? null,
+      retries: trial.layers.trajectory.retries ?? null,
+      notes: trial.layers.trajectory.notes.map((n) => clip(n, MAX_LINE)),
+    },
+    checks: orderChecks(Object.keys(trial.checks), task.faults).map((key) => ({
+      key,
+      label: clip(checkLabel(key, task.faults, task.check_labels), MAX_LINE),
+      ok: trial.checks[key]!,
+    })),
     variants: variants(trial, head, faultLabel),
     boundaries: (head?.boundaries ?? []).map((b) => boundaryView(b, faultLabel, blobs)),
     log: head?.log ? tailView(head.log, blobs) : null,
-    files: head?.candidate ? head.candidate.files.map((f) => ({ path: clip(f.path, MAX_LINE), size: f.size, blob: f.text === null ? null : blobs.add('text', f.text), why: f.why ?? null })) : null,
+    changes: head?.changes ? { blob: blobs.add('diff', head.changes.text), cutBytes: head.changes.cutBytes } : null,
+    files: head?.candidate
+      ? head.candidate.files.map((f) => ({
+          path: clip(f.path, MAX_LINE),
+          size: f.size,
+          blob: f.text === null ? null : blobs.add('text', f.text),
+          why: f.why ?? null,
+        }))
+      : null,
     unlistedFiles: head?.candidate?.unlisted ?? 0,
     diff: null,
-    evidenceNote: read === undefined ? 'no evidence was read for this trial' : read.kind === 'omitted' ? read.reason : head === null ? `the trial directory ${trial.evidence} is not beside this report` : null,
+    evidenceNote:
+      read === undefined
+        ? 'no evidence was read for this trial'
+        : read.kind === 'omitted'
+          ? read.reason
+          : head === null
+            ? `the trial directory ${trial.evidence} is not beside this report`
+            : null,
     problems: [...(head?.problems ?? []), ...(head?.reports.flatMap((r) => (r.problem ? [r.problem] : [])) ?? [])].map((p) => clip(p, MAX_LINE)),
   };
   if (read?.kind === 'read' && read.base && head?.candidate) {

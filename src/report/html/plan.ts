@@ -3,15 +3,8 @@
 // a task the trials that did not pass first), so that when the page's size budget runs out, what it
 // leaves out is the evidence of passing, unchanged trials. Pure.
 import { isAbsolute, relative, resolve } from 'node:path';
-import type { Comparison } from '../../schemas/comparison.ts';
-import type { RunDigest, TaskDigest, TrialDigest } from '../../schemas/results.ts';
-import { orderedTasks } from './model.ts';
-
-/** A base run whose trial directories may be beside its results.json. */
-export interface BaseRun {
-  dir: string;
-  results: RunDigest;
-}
+import type { TaskDigest, TrialDigest } from '../../schemas/results.ts';
+import type { BaseRun, RunView } from '../view.ts';
 
 export interface PlannedTrial {
   /** The trial's evidence path as results.json gives it: the key of what is read. */
@@ -23,11 +16,15 @@ export interface PlannedTrial {
 
 const OUTCOME_ORDER: Record<string, number> = { fail: 0, env_error: 1, pass: 2, unexecuted: 3 };
 
-export function planEvidence(results: RunDigest, comparison: Comparison, runDir: string, bases: readonly BaseRun[]): PlannedTrial[] {
-  const head = new Map(results.tasks.map((t) => [t.id, t]));
-  const baseTasks = bases.map((b) => ({ dir: b.dir, tasks: new Map(b.results.tasks.map((t) => [t.id, t])) }));
-  return orderedTasks(comparison, results).flatMap(({ task }) => {
-    const trials = [...(head.get(task.id)?.trials ?? [])].sort((a, b) => (OUTCOME_ORDER[a.outcome] ?? 4) - (OUTCOME_ORDER[b.outcome] ?? 4) || a.trial - b.trial);
+/** Every trial of the view's tasks, in the view's order (most severe first), the trials that did not pass first. */
+export function planEvidence(view: RunView): PlannedTrial[] {
+  const { runDir } = view;
+  const head = new Map(view.run.tasks.map((t) => [t.id, t]));
+  const baseTasks = view.bases.map((b) => ({ dir: b.dir, tasks: new Map(b.results.tasks.map((t) => [t.id, t])) }));
+  return view.tasks.flatMap(({ task }) => {
+    const trials = [...(head.get(task.id)?.trials ?? [])].sort(
+      (a, b) => (OUTCOME_ORDER[a.outcome] ?? 4) - (OUTCOME_ORDER[b.outcome] ?? 4) || a.trial - b.trial,
+    );
     return trials.map((trial) => ({ evidence: trial.evidence, dir: inside(runDir, trial.evidence), base: baseTrial(task.id, trial, baseTasks) }));
   });
 }

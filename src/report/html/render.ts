@@ -9,21 +9,10 @@ import { createHash } from 'node:crypto';
 import { ratio, seconds, thousands, usd } from '../format.ts';
 import { SCRIPT, STYLE } from './assets.ts';
 import { attr, scriptJson, text } from './escape.ts';
-import type {
-  Blob,
-  BoundaryView,
-  CellView,
-  Column,
-  Count,
-  DenominatorsView,
-  DiffView,
-  FiguresView,
-  ReportModel,
-  TaskView,
-  TrialView,
-  VariantView,
-} from './model.ts';
-import { CHECK_STATES } from './model.ts';
+import type { Blob, BoundaryView, CellView, Column, DenominatorsView, DiffView, FiguresView, ReportModel, TaskView, TrialView, VariantView } from './model.ts';
+import type { Count } from '../../schemas/comparison.ts';
+import { CHECK_SEVERITY } from '../view.ts';
+import { plural } from '../../util/counted.ts';
 
 export interface RenderOptions {
   /** Trial details larger than this in total wait in JSON blocks instead of being inlined. */
@@ -122,13 +111,13 @@ function header(m: ReportModel): string {
 <h1>trialgate · ${text(m.trialSet)}</h1>
 <p class="verdict v-${m.verdict.state}" id="verdict">${text(m.verdict.headline)}</p>
 ${m.notes.length ? `<ul class="notes">${m.notes.map((n) => `<li>${text(n)}</li>`).join('')}</ul>` : ''}
-<p class="muted">Head ${run(m.runs.head)}${m.runs.bases.length ? ` · base ${m.runs.bases.map(run).join('; ')}` : ''}.${m.policy ? ` Policy ${text(m.policy)}.` : ''}</p>
+<p class="muted">Head commit ${run(m.runs.head)}${m.runs.bases.length ? ` · base commit ${m.runs.bases.map(run).join('; ')}` : ''}.${[m.runs.head, ...m.runs.bases].some((r) => r.sha === null) ? ' (unknown: the run recorded no git commit, as it was not made in a git checkout with a commit.)' : ''}${m.policy ? ` Policy ${text(m.policy)}.` : ''}</p>
 </header>`;
 }
 
 function overview(m: ReportModel): string {
   const counts = m.checkCounts
-    ? `<p>Gated checks of the compared tasks: ${CHECK_STATES.map((s) => `<span class="chip s-${s}">${thousands(m.checkCounts![s])} ${s}</span>`).join('')}</p>`
+    ? `<p>Gated checks of the compared tasks: ${CHECK_SEVERITY.map((s) => `<span class="chip s-${s}">${thousands(m.checkCounts![s])} ${s}</span>`).join('')}</p>`
     : '';
   const rules = m.denominators.flatMap((d) => [
     ...d.figures.envErrorRules.map((r) => `<li>${text(d.side)}: ${text(r.rule)} ×${r.trials}</li>`),
@@ -153,13 +142,14 @@ function denominatorRow(side: string, d: DenominatorsView): string {
 function holdout(m: ReportModel): string {
   const h = m.holdout;
   if (!h) return '';
-  const checks = h.checks ? ` · gated checks: ${CHECK_STATES.map((s) => `<span class="chip s-${s}">${thousands(h.checks![s])} ${s}</span>`).join('')}` : '';
+  const checks = h.checks ? ` · gated checks: ${CHECK_SEVERITY.map((s) => `<span class="chip s-${s}">${thousands(h.checks![s])} ${s}</span>`).join('')}` : '';
   const pass = h.basePasses ? `${ratio(h.basePasses)} → ${ratio(h.headPasses)}` : ratio(h.headPasses);
   return `<p id="holdout"><b>Holdout</b> (aggregate only, no task is named): ${h.tasks.map((t) => `${thousands(t.n)} ${text(t.state)}`).join(', ')} · trial pass ${pass}${checks}</p>`;
 }
 
 const STATE_WORDS: Record<string, string> = {
   regressed: 'below base by the policy (gated)',
+  undecided: 'cannot be decided (its environment errors or its base leave too little): rerun',
   suspect: 'below base, not significant (not gated)',
   improved: 'above base by the policy',
   flaky: 'mixed trials, no significant change',
@@ -172,13 +162,14 @@ const STATE_WORDS: Record<string, string> = {
   removed: 'not in the head',
   changed: 'the fixture changed: not compared',
   incomparable: 'another acceptor or budget: not compared',
+  not_rerun: 'unaffected by the change: not rerun, neither passed nor regressed',
 };
 
 function matrix(m: ReportModel, rows: readonly string[]): string {
   const states = [...new Set(m.tasks.flatMap((t) => [t.state, ...t.cells.map((c) => c.state)]))];
   const taskStates = [...new Set(m.tasks.map((t) => t.state))];
   const legend = states.map((s) => `<span class="chip s-${s}" title="${attr(STATE_WORDS[s] ?? s)}">${s}</span>`).join('');
-  const head = `<tr><th>task</th><th>state</th><th>trial pass</th>${m.columns.map((c) => `<th title="${attr(c.full)}">${text(c.title)}</th>`).join('')}</tr>`;
+  const head = `<tr><th>task</th><th>state</th><th>trials passed</th>${m.columns.map((c) => `<th title="${attr(c.full)}">${text(c.title)}</th>`).join('')}</tr>`;
   // Fixed column widths: the browser lays out thousands of rows without measuring every cell first.
   const cols = `<colgroup><col class="w-task"><col class="w-state"><col class="w-count">${m.columns.map((c) => `<col class="${c.keys.length === 1 ? 'w-count' : 'w-kind'}">`).join('')}</colgroup>`;
   return `<section id="matrix">
@@ -193,15 +184,38 @@ ${taskStates.map((s) => `<button type="button" data-state="${s}" aria-pressed="t
 <div class="wrap"><table>${cols}<thead>${head}</thead><tbody>
 ${rows.slice(0, MATRIX_ROWS).join('\n')}
 </tbody></table></div>
+${columnLegend(m)}
 ${rows.length > MATRIX_ROWS ? `<p id="more-rows" class="muted">The table shows the ${MATRIX_ROWS} most severe of ${thousands(rows.length)} tasks; the task list below has every one. <button type="button" id="show-rows" hidden>show all ${thousands(rows.length)} rows</button></p>` : ''}
 </section>`;
+}
+
+const MAX_LEGEND = 50;
+
+/**
+ * What each column checks, in words below the table (a fault's label, not only on hover): a column's
+ * title is the check's short name, too narrow for its label; a shared column lists every check in it.
+ */
+function columnLegend(m: ReportModel): string {
+  const labels = new Map<string, string>();
+  for (const col of m.columns) {
+    if (col.keys.length === 1) {
+      if (col.full !== col.title) labels.set(col.keys[0]!, col.full);
+      continue;
+    }
+    for (const t of m.tasks) for (const c of t.cells) if (col.keys.includes(c.key) && !labels.has(c.key)) labels.set(c.key, c.label);
+  }
+  if (labels.size === 0) return '';
+  const shown = [...labels.values()].slice(0, MAX_LEGEND);
+  const more = labels.size > MAX_LEGEND ? `; and ${thousands(labels.size - MAX_LEGEND)} more` : '';
+  return `<p class="legend" id="columns">Columns: ${shown.map((l) => text(l)).join('; ')}${more}.</p>`;
 }
 
 function matrixRow(t: TaskView, columns: readonly Column[]): string {
   const cells = columns.map((col) => {
     const found = t.cells.filter((c) => col.keys.includes(c.key));
     if (found.length === 0) return '<td></td>';
-    if (col.keys.length === 1) return `<td class="cell s-${found[0]!.state}" title="${attr(cellTitle(found[0]!))}">${counts(found[0]!.base, found[0]!.head)}</td>`;
+    if (col.keys.length === 1)
+      return `<td class="cell s-${found[0]!.state}" title="${attr(cellTitle(found[0]!))}">${counts(found[0]!.base, found[0]!.head)}</td>`;
     return `<td class="kind">${found.map((c) => `<span class="c s-${c.state}" title="${attr(cellTitle(c))}">${text(c.key.slice(c.key.indexOf(':') + 1))} ${counts(c.base, c.head)}</span>`).join('')}</td>`;
   });
   return `<tr data-state="${t.state}"><th class="task"><a href="#${t.anchor}">${text(t.id)}</a></th><td class="s-${t.state}">${text(t.stateText)}</td><td>${counts(t.pass.base, t.pass.head)}</td>${cells.join('')}</tr>`;
@@ -228,7 +242,9 @@ export function taskHtml(t: TaskView, body: string): string {
  */
 export function taskHeadParts(t: TaskView): string[] {
   return [
-    t.differs.length ? `<p>Not compared: ${t.differs.map((d) => `${text(d.field)} <code>${text(d.base)}</code> → <code>${text(d.head)}</code>`).join('; ')}.</p>` : '',
+    t.differs.length
+      ? `<p>Not compared: ${t.differs.map((d) => `${text(d.field)} <code>${text(d.base)}</code> → <code>${text(d.head)}</code>`).join('; ')}.</p>`
+      : '',
     t.pooled ? `<p class="muted">${text(t.pooled)}.</p>` : '',
     t.cells.length ? checkTable(t.cells) : '',
     t.figures.length ? figuresTable(t.figures) : '',
@@ -237,18 +253,21 @@ export function taskHeadParts(t: TaskView): string[] {
 
 function checkTable(cells: readonly CellView[]): string {
   const rules = cells.some((c) => c.rule !== null);
-  const rows = cells.map((c) => `<tr><td>${text(c.label)}</td><td class="nw">${counts(c.base, c.head)}</td><td class="nw s-${c.state}">${c.state}${c.gated ? '' : ' (not gated)'}</td>${rules ? `<td class="rule">${text(c.rule ?? '')}</td>` : ''}</tr>`);
-  return `<table class="checks"><thead><tr><th>check</th><th>${cells.some((c) => c.base) ? 'base → head' : 'head'}</th><th>state</th>${rules ? '<th>rule</th>' : ''}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  const rows = cells.map(
+    (c) =>
+      `<tr><td>${text(c.label)}</td><td class="nw">${counts(c.base, c.head)}</td><td class="nw s-${c.state}">${c.state}${c.gated ? '' : ' (not gated)'}</td>${rules ? `<td class="rule">${text(c.rule ?? '')}</td>` : ''}</tr>`,
+  );
+  return `<table class="checks"><thead><tr><th>check</th><th>${cells.some((c) => c.base) ? 'base → head' : 'head'}</th><th>state</th>${rules ? '<th>why (the policy’s test)</th>' : ''}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function figuresTable(figures: readonly FiguresView[]): string {
   const usage = figures.some((f) => f.tokens !== null || f.costUsd !== null);
   const rows = figures.map(
     (f) =>
-      `<tr><th>${f.side}</th><td>${f.passes}/${f.executed}</td><td>${fraction(f.passAt1)}</td><td>${fraction(f.passPowK)}</td><td>${f.envErrors}</td><td>${f.unexecuted}</td><td>${seconds(f.wallMs)}</td>${usage ? `<td>${f.tokens === null ? '' : thousands(f.tokens)}</td><td>${f.costUsd === null ? '' : usd(f.costUsd)}</td>` : ''}</tr>`,
+      `<tr><th>${f.side}</th><td>${f.passes}/${f.executed}</td><td>${fraction(f.passPowK)}</td><td>${f.envErrors}</td><td>${f.unexecuted}</td><td>${seconds(f.wallMs)}</td>${usage ? `<td>${f.tokens === null ? '' : thousands(f.tokens)}</td><td>${f.costUsd === null ? '' : usd(f.costUsd)}</td>` : ''}</tr>`,
   );
   const rules = figures.flatMap((f) => f.envErrorRules.map((r) => `<li>${f.side}: ${text(r.rule)} ×${r.trials}</li>`));
-  return `<table class="figures"><thead><tr><th></th><th>trial pass</th><th>pass@1</th><th>pass^k</th><th>env errors</th><th>unexecuted</th><th>wall time</th>${usage ? '<th>tokens</th><th>cost</th>' : ''}</tr></thead><tbody>${rows.join('')}</tbody></table>
+  return `<table class="figures"><thead><tr><th></th><th>trials passed</th><th title="the estimated chance that k trials in a row all pass">all k passed (pass^k)</th><th>env errors (excluded)</th><th>not started</th><th>wall time</th>${usage ? '<th>tokens</th><th>cost</th>' : ''}</tr></thead><tbody>${rows.join('')}</tbody></table>
 ${rules.length ? `<p>Env errors, excluded from every rate:</p><ul class="flat">${rules.join('')}</ul>` : ''}`;
 }
 
@@ -257,7 +276,9 @@ function fraction(x: number | null): string {
 }
 
 function noscript(t: TaskView): string {
-  const lines = t.trials.map((tr) => `<li>trial ${tr.trial}: ${text(tr.outcome)} (${text(tr.stopReason)}) · ${seconds(tr.wallMs)} · <code>${text(tr.evidencePath)}</code></li>`);
+  const lines = t.trials.map(
+    (tr) => `<li>trial ${tr.trial}: ${text(tr.outcome)} (${text(tr.stopReason)}) · ${seconds(tr.wallMs)} · <code>${text(tr.evidencePath)}</code></li>`,
+  );
   return `<noscript><p class="muted">This task's checks, figures and trials' evidence open with JavaScript; without it, read the trial directories beside this file.</p><ul class="flat">${lines.join('')}</ul></noscript>`;
 }
 
@@ -267,11 +288,16 @@ export function trialHtml(tr: TrialView, blob: BlobSlot): string {
     tr.envError ? `<p class="bad">Env error (excluded from every rate): ${text(tr.envError)}</p>` : '',
     layersTable(tr),
     checksLine(tr.checks),
-    tr.usage.length ? `<p>Usage: ${tr.usage.map((u) => `${u.name.replace('_', ' ')} ${u.name === 'cost_usd' ? usd(u.value) : thousands(u.value)}`).join(' · ')}</p>` : '',
+    tr.usage.length
+      ? `<p>Usage: ${tr.usage.map((u) => `${u.name.replace('_', ' ')} ${u.name === 'cost_usd' ? usd(u.value) : thousands(u.value)}`).join(' · ')}</p>`
+      : '',
     tr.evidenceNote ? `<p class="muted">Evidence: ${text(tr.evidenceNote)}.</p>` : '',
     tr.variants.length ? `<h4>Variant reports</h4>${tr.variants.map(variantHtml).join('')}` : '',
     tr.boundaries.length ? `<h4>Boundary runs</h4>${tr.boundaries.map((b) => boundaryHtml(b, blob)).join('')}` : '',
     tr.log ? `<h4>Agent log (tail)</h4>${cut(tr.log.cutBytes)}${blob(tr.log.blob, 'pre', 'log')}` : '',
+    tr.changes
+      ? `<h4>Changes against what the trial gave it</h4>${blob(tr.changes.blob, 'pre', 'diff')}${tr.changes.cutBytes > 0 ? `<p class="muted">… ${thousands(tr.changes.cutBytes)} more bytes not shown.</p>` : ''}`
+      : '',
     tr.files ? filesHtml(tr, blob) : '',
     tr.diff ? diffHtml(tr.diff, blob) : '',
     tr.problems.length ? `<p>Problems reading the evidence:</p><ul class="flat">${tr.problems.map((p) => `<li>${text(p)}</li>`).join('')}</ul>` : '',
@@ -306,11 +332,16 @@ function variantHtml(v: VariantView): string {
   const head = `${text(v.variant)}${v.label ? ` — ${text(v.label)}` : ''}${v.verdict ? ` · <b>${text(v.verdict)}</b>` : ''}${r ? ` · ${r.passed}/${r.executed} passed of ${r.planned} planned` : ''}`;
   const body = [
     v.reason ? `<p>${text(v.reason)}</p>` : '',
-    r && (!r.complete || r.blocked) ? `<p class="bad">${r.complete ? '' : 'incomplete'}${!r.complete && r.blocked ? ', ' : ''}${r.blocked ? 'blocked' : ''}</p>` : '',
+    r && (!r.complete || r.blocked)
+      ? `<p class="bad">${r.complete ? '' : 'incomplete'}${!r.complete && r.blocked ? ', ' : ''}${r.blocked ? 'blocked' : ''}</p>`
+      : '',
     r?.error ? `<p class="bad">Error: ${text(r.error)}</p>` : '',
     r && r.failing.length
       ? `<table><thead><tr><th>record</th><th>status</th><th>assertion</th><th>expected / actual</th><th>caught</th></tr></thead><tbody>${r.failing
-          .map((f) => `<tr><td>${text(f.test)}</td><td>${text(f.status)}</td><td><code>${text(f.assertion ?? '')}</code></td><td><code>${text(f.traceback ?? '')}</code></td><td>${f.caught ? `<b>${text(f.caught)}</b>` : ''}</td></tr>`)
+          .map(
+            (f) =>
+              `<tr><td>${text(f.test)}</td><td>${text(f.status)}</td><td><code>${text(f.assertion ?? '')}</code></td><td><code>${text(f.traceback ?? '')}</code></td><td>${f.caught ? `<b>${text(f.caught)}</b>` : ''}</td></tr>`,
+          )
           .join('')}</tbody></table>`
       : '',
     r === null ? '<p class="muted">No report file for this variant.</p>' : '',
@@ -322,7 +353,10 @@ function boundaryHtml(b: BoundaryView, blob: BlobSlot): string {
   const verdict = b.accepted === null ? '' : b.accepted ? ' · <span class="ok">handled safely</span>' : ' · <span class="bad">not handled</span>';
   const timeline = b.timeline.map((x) => {
     const upstream = x.upstream.length ? ` · service answered ${x.upstream.join(', ')}` : ' · not delivered to the service';
-    const bodies = [x.requestBody ? `request <code>${text(x.requestBody)}</code>` : '', x.responseBody ? `response <code>${text(x.responseBody)}</code>` : ''].filter(Boolean);
+    const bodies = [
+      x.requestBody ? `request <code>${text(x.requestBody)}</code>` : '',
+      x.responseBody ? `response <code>${text(x.responseBody)}</code>` : '',
+    ].filter(Boolean);
     return `<li class="${x.fault ? 'fault' : ''}"><span class="muted">#${x.seq} +${x.atMs} ms</span> <code>${text(x.call)}</code> → ${x.response === null ? '<b>no answer (dropped)</b>' : x.response}${x.delivered > 1 ? ` · delivered ×${x.delivered}` : ''}${upstream}${x.fault ? ` <mark class="fault">fault: ${text(x.fault)}</mark>` : ''}${bodies.length ? `<br><span class="mono">${bodies.join(' · ')}</span>` : ''}</li>`;
   });
   const body = [
@@ -332,7 +366,7 @@ function boundaryHtml(b: BoundaryView, blob: BlobSlot): string {
     b.log ? `<p>Agent log (tail):</p>${cut(b.log.cutBytes)}${blob(b.log.blob, 'pre', 'log')}` : '',
     b.problems.length ? list(b.problems) : '',
   ];
-  return `<details class="sub"${b.accepted === false ? ' open' : ''}><summary>${text(b.variant)}${b.label ? ` — ${text(b.label)}` : ''}${verdict} · ${b.timeline.length + b.cutExchanges} calls</summary>${body.filter(Boolean).join('')}</details>`;
+  return `<details class="sub"${b.accepted === false ? ' open' : ''}><summary>${text(b.variant)}${b.label ? ` — ${text(b.label)}` : ''}${verdict} · ${plural(b.timeline.length + b.cutExchanges, 'call')}</summary>${body.filter(Boolean).join('')}</details>`;
 }
 
 function cut(bytes: number): string {
@@ -341,7 +375,8 @@ function cut(bytes: number): string {
 
 function filesHtml(tr: TrialView, blob: BlobSlot): string {
   const files = tr.files!.map(
-    (f) => `<details class="sub"><summary><code>${text(f.path)}</code> <span class="muted">${thousands(f.size)} bytes${f.why ? ` · not shown: ${text(f.why)}` : ''}</span></summary>${f.blob ? blob(f.blob, 'pre', 'file') : ''}</details>`,
+    (f) =>
+      `<details class="sub"><summary><code>${text(f.path)}</code> <span class="muted">${thousands(f.size)} bytes${f.why ? ` · not shown: ${text(f.why)}` : ''}</span></summary>${f.blob ? blob(f.blob, 'pre', 'file') : ''}</details>`,
   );
   return `<h4>Candidate files</h4>${files.length ? files.join('') : '<p class="muted">The candidate directory is empty.</p>'}${tr.unlistedFiles ? `<p class="muted">${tr.unlistedFiles} more files not listed.</p>` : ''}`;
 }
@@ -349,14 +384,25 @@ function filesHtml(tr: TrialView, blob: BlobSlot): string {
 function diffHtml(d: DiffView, blob: BlobSlot): string {
   const changed = d.files.filter((f) => f.change !== 'same');
   const same = d.files.length - changed.length;
-  const files = changed.map((f) => `<details class="sub"${f.blob ? ' open' : ''}><summary><code>${text(f.path)}</code> · ${f.change}${f.why ? `: ${text(f.why)}` : ''}</summary>${f.blob ? blob(f.blob, 'pre', 'diff') : ''}</details>`);
-  const summary = d.files.length === 0 ? 'the base candidate directory is not there' : changed.length === 0 ? 'no file differs' : `${changed.length} file(s) differ${same ? `, ${same} the same` : ''}`;
+  const files = changed.map(
+    (f) =>
+      `<details class="sub"${f.blob ? ' open' : ''}><summary><code>${text(f.path)}</code> · ${f.change}${f.why ? `: ${text(f.why)}` : ''}</summary>${f.blob ? blob(f.blob, 'pre', 'diff') : ''}</details>`,
+  );
+  const summary =
+    d.files.length === 0
+      ? 'the base candidate directory is not there'
+      : changed.length === 0
+        ? 'no file differs'
+        : `${plural(changed.length, 'file')} ${changed.length === 1 ? 'differs' : 'differ'}${same ? `, ${same} the same` : ''}`;
   return `<h4>Against the base candidate <code>${text(d.against)}</code></h4><p>${summary}.</p>${files.join('')}`;
 }
 
 function diffLines(patch: string): string {
   return patch
     .split('\n')
-    .map((line) => `<span class="${line.startsWith('@@') ? 'd-hunk' : line.startsWith('+') ? 'd-add' : line.startsWith('-') ? 'd-del' : 'd-ctx'}">${text(line)}</span>`)
+    .map(
+      (line) =>
+        `<span class="${line.startsWith('@@') ? 'd-hunk' : line.startsWith('+') ? 'd-add' : line.startsWith('-') ? 'd-del' : 'd-ctx'}">${text(line)}</span>`,
+    )
     .join('\n');
 }

@@ -1,4 +1,4 @@
-// Writing report.html, the one place where it touches the file system. First the page chooses which
+// The report.html reporter, the one place where the page touches the file system. First it chooses which
 // trial directories it shows within its size budget (reading each, keeping only the decision), and
 // builds its model from the trials' digests. Then it is written one trial at a time: a trial's view is
 // built from its whole result and its evidence read again, redacted, rendered and let go. A task's
@@ -10,14 +10,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Comparison } from '../../schemas/comparison.ts';
-import type { Results, RunDigest, TrialResult } from '../../schemas/results.ts';
-import { writePiecesInside } from '../../util/safe-write.ts';
-import { Scrubber } from '../../util/scrub.ts';
 import { sha256 } from '../../util/hash.ts';
+import type { Reporter } from '../reporter.ts';
+import type { RunView } from '../view.ts';
 import { DEFAULT_LIMITS, readCandidate, readTrialEvidence, type EvidenceLimits, type TrialEvidence } from './evidence.ts';
-import { BlobTable, buildReportModel, orderedTasks, trialView, type EvidenceRead } from './model.ts';
-import { planEvidence, type BaseRun, type PlannedTrial } from './plan.ts';
+import { BlobTable, buildReportModel, trialView, type EvidenceRead } from './model.ts';
+import { planEvidence, type PlannedTrial } from './plan.ts';
 import {
   blobBlock,
   blobHtml,
@@ -40,11 +38,6 @@ import {
 } from './render.ts';
 
 export interface HtmlReportOptions extends RenderOptions {
-  /** The head run directory: the trial directories' paths in results.json are relative to it. */
-  runDir: string;
-  /** Base runs with their directories, for the diff of the candidates; only their candidates are read. */
-  bases?: readonly BaseRun[];
-  notes?: readonly string[];
   /** Applied to every text of the page before it is rendered (the action scrubs secret values). */
   redact?: (text: string) => string;
   /** About how much evidence text the page embeds; the trials past it name their trial directory instead. */
@@ -60,39 +53,26 @@ export interface HtmlReportOptions extends RenderOptions {
 export const DEFAULT_BUDGET_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_MAX_TRIALS = 400;
 
-/** What the page is made of: the run as digests, its comparison, and each task's whole trials on demand. */
-export interface PageSource {
-  results: RunDigest;
-  comparison: Comparison;
-  /** A task's whole trials, in the order of its digests; asked for once per task. */
-  trials: (taskId: string) => Iterable<TrialResult> | AsyncIterable<TrialResult>;
-}
+export const htmlReporter: Reporter<RunView> = {
+  file: 'report.html',
+  render: (view, context) => htmlPieces(view, context.redact ? { redact: context.redact } : {}),
+};
 
-/** The page of whole results, as one string (for a caller that holds the results anyway). */
-export async function buildHtmlReport(results: Results, comparison: Comparison, options: HtmlReportOptions): Promise<string> {
+/** The page as one string (for a caller that holds the run anyway). */
+export async function buildHtmlReport(view: RunView, options: HtmlReportOptions = {}): Promise<string> {
   const pieces: string[] = [];
-  for await (const piece of htmlPieces(wholeSource(results, comparison), options)) pieces.push(piece);
+  for await (const piece of htmlPieces(view, options)) pieces.push(piece);
   return pieces.join('');
 }
 
-/** The page of whole results written to `runDir/relPath` (through no planted link), piece by piece, through `scrubber`. */
-export async function writeHtmlReport(runDir: string, relPath: string, results: Results, comparison: Comparison, options: HtmlReportOptions, scrubber = Scrubber.none): Promise<string> {
-  return writePiecesInside(runDir, relPath, htmlPieces(wholeSource(results, comparison), options), scrubber);
-}
-
-export function wholeSource(results: Results, comparison: Comparison): PageSource {
-  const trials = new Map(results.tasks.map((t) => [t.id, t.trials]));
-  return { results, comparison, trials: (taskId) => trials.get(taskId) ?? [] };
-}
-
 /** The page as pieces to write one after the other; their concatenation is the page. */
-export async function* htmlPieces(source: PageSource, options: HtmlReportOptions): AsyncGenerator<string> {
+export async function* htmlPieces(view: RunView, options: HtmlReportOptions = {}): AsyncGenerator<string> {
   const redact = options.redact;
   const limits = options.limits ?? DEFAULT_LIMITS;
-  const { chosen, omitted } = await chooseEvidence(source, options);
-  const model = redacted(buildReportModel({ results: source.results, comparison: source.comparison, evidenceOmitted: omitted, ...(options.notes ? { notes: options.notes } : {}) }), redact);
-  const digests = new Map(source.results.tasks.map((t) => [t.id, t]));
-  const ids = orderedTasks(source.comparison, source.results).map(({ task }) => task.id);
+  const { chosen, omitted } = await chooseEvidence(view, options);
+  const model = redacted(buildReportModel(view, omitted), redact);
+  const digests = new Map(view.run.tasks.map((t) => [t.id, t]));
+  const ids = view.tasks.map(({ task }) => task.id);
   const spill = await Spill.open();
   try {
     const body = new Bodies(spill, options.inlineLimit ?? DEFAULT_INLINE_LIMIT, redact);
@@ -100,7 +80,7 @@ export async function* htmlPieces(source: PageSource, options: HtmlReportOptions
       body.startTask(i, taskHeadParts(t));
       // A task the head does not have (removed since the base) has no trials to show.
       const digest = digests.get(ids[i]!);
-      for await (const trial of digest ? source.trials(digest.id) : []) {
+      for await (const trial of digest ? view.trials(digest.id) : []) {
         const read = await readChosen(chosen.get(trial.evidence), limits);
         const view = redacted(trialView(trial, digest!, read, body.blobs), redact);
         body.addTrial((slot) => trialHtml(view, slot));
@@ -138,7 +118,7 @@ type Choice = { read: PlannedTrial } | { omitted: string };
  * budget or the trial count is spent. Each trial is read to measure it and then let go; the page reads
  * the chosen ones again as it writes them.
  */
-async function chooseEvidence(source: PageSource, options: HtmlReportOptions): Promise<{ chosen: Map<string, Choice>; omitted: number }> {
+async function chooseEvidence(view: RunView, options: HtmlReportOptions): Promise<{ chosen: Map<string, Choice>; omitted: number }> {
   const limits = options.limits ?? DEFAULT_LIMITS;
   const budget = options.budgetBytes ?? DEFAULT_BUDGET_BYTES;
   const maxTrials = options.maxTrials ?? DEFAULT_MAX_TRIALS;
@@ -147,7 +127,7 @@ async function chooseEvidence(source: PageSource, options: HtmlReportOptions): P
   let used = 0;
   let read = 0;
   let omitted = 0;
-  for (const planned of planEvidence(source.results, source.comparison, options.runDir, options.bases ?? [])) {
+  for (const planned of planEvidence(view)) {
     if (!planned.dir) {
       chosen.set(planned.evidence, { omitted: 'its path leads outside the run directory, so it was not read' });
       omitted++;
@@ -179,7 +159,7 @@ async function readChosen(choice: Choice | undefined, limits: EvidenceLimits): P
  * Base files count not: only their diff is shown.
  */
 function embeddedSize(e: TrialEvidence, counted: Set<string>): number {
-  let size = e.log?.text.length ?? 0;
+  let size = (e.log?.text.length ?? 0) + (e.changes?.text.length ?? 0);
   for (const b of e.boundaries) size += (b.log?.text.length ?? 0) + JSON.stringify(b.trajectory ?? []).length;
   for (const r of e.reports) {
     for (const record of r.report?.records ?? []) {
@@ -294,7 +274,7 @@ class Spill {
 
   private write(which: number, line: string): void {
     const bytes = Buffer.from(`${line}\n`);
-    for (let written = 0; written < bytes.length; ) written += writeSync(this.fds![which]!, bytes, written, bytes.length - written);
+    for (let written = 0; written < bytes.length;) written += writeSync(this.fds![which]!, bytes, written, bytes.length - written);
   }
 }
 

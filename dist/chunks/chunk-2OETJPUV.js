@@ -1,0 +1,123 @@
+import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
+import {
+  progressReporter
+} from "./chunk-RXSTFY2X.js";
+import {
+  recordTrialSet
+} from "./chunk-HOEHZV32.js";
+import {
+  REPORTERS,
+  recordedView,
+  renderText,
+  writeReports
+} from "./chunk-SITOAHUL.js";
+import {
+  isolationLine
+} from "./chunk-BG63XYT4.js";
+import {
+  displayPath
+} from "./chunk-BILKXZIS.js";
+import {
+  EXIT,
+  RUN,
+  parseCommand
+} from "./chunk-FE3L4AUT.js";
+import {
+  UserInputError
+} from "./chunk-R67YGLQI.js";
+
+// src/cli/run.ts
+import { readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+async function runRunCli(argv, io) {
+  const parsed = parseCommand(RUN, argv, io);
+  if (typeof parsed === "number") return parsed;
+  const values = parsed.values;
+  const output = await recordTrialSet({
+    configPath: resolve(io.cwd, values.config ?? "trialgate.yml"),
+    ...values.out ? { outDir: resolve(io.cwd, values.out) } : {},
+    ...values.trials ? { trials: positiveInt("--trials", values.trials) } : {},
+    ...values.task ? { tasks: values.task } : {},
+    ...values.concurrency ? { concurrency: positiveInt("--concurrency", values.concurrency) } : {},
+    ...values.acceptance ? { acceptanceConcurrency: positiveInt("--acceptance", values.acceptance) } : {},
+    ...values.seed ? { seed: positiveInt("--seed", values.seed, 0) } : {},
+    ...values.isolation ? { isolation: values.isolation } : {},
+    onStart: ({ isolation, trials: trials2 }) => io.stderr(`${trials2} trial${trials2 === 1 ? "" : "s"}; ${isolationLine(isolation)}`),
+    onProgress: progressReporter(io.stderr, io.isTTY && io.redraw ? io.redraw : false),
+    // The run's files, and its table on the terminal, from one view while its trials can still be read.
+    outputs: async (recorded) => {
+      const view = recordedView(recorded);
+      await writeReports(view, recorded.scrubber);
+      io.stdout(await renderText(REPORTERS.terminal, view));
+    }
+  });
+  io.stdout(`
+results: ${displayPath(output.resultsPath, io.cwd)}
+`);
+  const results = output.run;
+  if (results.run.integrity_error) {
+    io.stderr(`
+trialgate run: integrity error: ${results.run.integrity_error}
+`);
+    return EXIT.usage;
+  }
+  if (results.holdout) io.stdout(`${holdoutLine(results.holdout)}
+`);
+  const trials = results.tasks.flatMap((t) => t.set === "holdout" ? [] : t.trials);
+  const envError = trials.find((t) => t.outcome === "env_error");
+  const crashed = trials.find((t) => t.stop_reason === "agent_crashed");
+  const brokenAcceptor = acceptorTail(output.runDir, results);
+  const firstEnvError = async () => brokenAcceptor || await trialTail(output.runDir, envError);
+  if (trials.length > 0 && trials.every((t) => t.outcome === "env_error" || t.outcome === "unexecuted")) {
+    io.stderr(`
+trialgate run: no trial could execute: every one is an environment error.
+${await firstEnvError()}`);
+    return EXIT.usage;
+  }
+  if (envError) io.stderr(`
+the first environment error:
+${await firstEnvError()}`);
+  if (crashed) io.stderr(`
+the first agent that crashed:
+${await trialTail(output.runDir, crashed)}`);
+  return EXIT.ok;
+}
+function holdoutLine(holdout) {
+  const key = holdout.key === "configured" ? "named with the configured holdout key" : "named with a key of this run alone (no holdout key set: they compare with no other run)";
+  const detail = holdout.sealed ? `their detail is sealed in ${holdout.sealed} (open it with trialgate holdout open)` : "their detail is not kept (no holdout.recipients)";
+  return `holdout: tasks ${key}; ${detail}${holdout.unavailable ? `; the holdout source's tasks did not run: ${holdout.unavailable}` : ""}`;
+}
+function positiveInt(flag, text, min = 1) {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) throw new UserInputError(RUN.usage, flag, `expected an integer \u2265 ${min}, got ${JSON.stringify(text)}`);
+  return n;
+}
+function acceptorTail(runDir, results) {
+  const broken = results.tasks.find((t) => t.set !== "holdout" && t.acceptor_check?.ok === false);
+  if (!broken) return "";
+  const check = broken.acceptor_check;
+  return [
+    `  ${broken.id}: the acceptor failed on the reference answers before any trial: ${check.error}`,
+    `  fix: ${check.fix}`,
+    ...check.report ? [`  its report: ${join(runDir, check.report)}`] : [],
+    ""
+  ].join("\n");
+}
+async function trialTail(runDir, trial) {
+  const verdict = await readFile(join(runDir, trial.evidence, "evidence", "verdict.json"), "utf8").catch(() => "{}");
+  const notes = JSON.parse(verdict).layers?.trajectory?.notes ?? [];
+  const why = trial.outcome === "env_error" ? (notes.find((n) => n.startsWith("env error: ")) ?? "").replace(/^env error: /, "") + (trial.env_error_source === "agent" ? " (declared by the agent)" : "") : notes.find((n) => n.startsWith("agent ")) ?? "the agent crashed";
+  const log = await readFile(join(runDir, trial.evidence, "evidence", "agent.log"), "utf8").catch(() => "");
+  const tail = (log.trim() ? log.trim().split("\n") : []).slice(-10).map((l) => `    ${l.length > 400 ? `${l.slice(0, 400)}\u2026` : l}`).join("\n");
+  return [
+    `  ${trial.evidence}: ${why}`,
+    ...trial.env_error ? [`  rule: ${trial.env_error}`] : [],
+    ...tail ? ["  agent log (last lines):", tail] : [],
+    ""
+  ].join("\n");
+}
+
+export {
+  runRunCli,
+  positiveInt
+};

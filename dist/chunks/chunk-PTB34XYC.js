@@ -1,0 +1,182 @@
+import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
+import {
+  readTrialSetFile
+} from "./chunk-5BYQ37QK.js";
+import {
+  defaultAcceptance,
+  kindOf
+} from "./chunk-QTXD54PU.js";
+import {
+  loadFixture,
+  mustBeInside
+} from "./chunk-7NUL4TFU.js";
+import {
+  matchFiles
+} from "./chunk-5GPLSX4I.js";
+import {
+  UserInputError
+} from "./chunk-R67YGLQI.js";
+
+// src/trial/trialset.ts
+import { stat as stat2 } from "node:fs/promises";
+import { dirname, isAbsolute, join, relative as relative2, resolve as resolve2, sep as sep2 } from "node:path";
+
+// src/semantic/config.ts
+import { stat } from "node:fs/promises";
+import { relative, resolve, sep } from "node:path";
+async function checkJudgeConfig(file, dir, config, agentFiles) {
+  for (const [i, task] of config.tasks.entries()) {
+    if (!task.judge) continue;
+    if (!config.judge)
+      throw new UserInputError(
+        file,
+        `tasks[${i}].judge`,
+        "judge items need the top-level judge (its endpoint): add judge: { model: \u2026, base_url: \u2026 } (docs/model-judge.md)"
+      );
+    const ids = /* @__PURE__ */ new Set();
+    for (const [j, item] of task.judge.items.entries()) {
+      if (ids.has(item.id))
+        throw new UserInputError(
+          file,
+          `tasks[${i}].judge.items[${j}].id`,
+          `item id ${item.id} is used twice in task ${task.id}; each item is one check, judge:<id>`
+        );
+      ids.add(item.id);
+    }
+    if (task.judge.labels !== void 0) {
+      const labels = inside(file, dir, task.judge.labels, `tasks[${i}].judge.labels`);
+      if (!(await stat(labels).catch(() => null))?.isDirectory()) {
+        throw new UserInputError(
+          file,
+          `tasks[${i}].judge.labels`,
+          `${task.judge.labels} is not a directory; it holds labels.json and samples/ (docs/model-judge.md)`
+        );
+      }
+      refuseShown(file, dir, labels, `tasks[${i}].judge.labels`, agentFiles);
+    }
+  }
+  if (config.judge) refuseShown(file, dir, inside(file, dir, config.judge.calibration, "judge.calibration"), "judge.calibration", agentFiles);
+}
+function inside(file, dir, path, field) {
+  const abs = resolve(dir, path);
+  if (abs !== dir && !abs.startsWith(dir + sep)) throw new UserInputError(file, field, `${path} lies outside the project; keep it inside ${dir}`);
+  return abs;
+}
+function refuseShown(file, dir, path, field, agentFiles) {
+  const shown = agentFiles.find((f) => f === path || f.startsWith(path + sep) || path.startsWith(f + sep));
+  if (shown)
+    throw new UserInputError(
+      file,
+      field,
+      `${relative(dir, path)} would be shown to the agent through ${relative(dir, shown)} (the judge's labels are its answer key); keep it out of watch and agent.files`
+    );
+}
+
+// src/trial/trialset.ts
+async function loadTrialSet(path) {
+  const { file, dir, config, sha256 } = await readTrialSetFile(path);
+  const loaded = [];
+  for (const [i, spec] of config.tasks.entries()) loaded.push(await resolveTask(file, dir, spec, i));
+  const shared = await resolveShown(file, dir, { watch: config.watch, files: config.agent.files }, "");
+  const shown = [...shared];
+  const tasks = [];
+  for (const [i, task] of loaded.entries()) {
+    const own = await resolveShown(file, dir, { watch: task.spec.watch, files: task.spec.agent?.files ?? [] }, `tasks[${i}].`);
+    shown.push(...own);
+    tasks.push({
+      ...task,
+      agent: agentOf(
+        config,
+        task.spec,
+        [...shared, ...own].map((s) => s.path)
+      )
+    });
+  }
+  await mustBeInside(dir, resolve2(dir, config.repairs), file, "repairs");
+  await refuseExposure(file, dir, shown, tasks);
+  await checkJudgeConfig(file, dir, config, [...new Set(shown.map((s) => s.path))]);
+  return { file, dir, config, sha256, tasks };
+}
+async function resolveTask(file, dir, spec, i) {
+  const fixture = await loadFixture(resolve2(dir, spec.fixture), dir).catch((e) => {
+    if (e instanceof UserInputError) throw new UserInputError(file, `tasks[${i}].fixture`, `${spec.fixture}: ${e.message}`);
+    throw e;
+  });
+  const kind = kindOf(spec.acceptance ?? defaultAcceptance(fixture));
+  try {
+    kind.checkFixture(fixture);
+  } catch (e) {
+    if (e instanceof UserInputError) throw new UserInputError(file, `tasks[${i}].acceptance`, `${kind.name}: ${e.message}`);
+    throw e;
+  }
+  return { spec, fixture, kind, faults: faultLabels(file, i, spec, fixture) };
+}
+function agentOf(config, spec, shown) {
+  return {
+    command: spec.agent?.command ?? config.agent.command,
+    env: { ...config.agent.env, ...spec.agent?.env },
+    passEnv: [.../* @__PURE__ */ new Set([...config.agent.pass_env, ...spec.agent?.pass_env ?? []])],
+    files: [...new Set(shown)].sort(),
+    watch: [...config.watch, ...spec.watch]
+  };
+}
+function faultLabels(file, i, spec, fixture) {
+  const known = fixture.manifest.faults;
+  if (!spec.faults) return Object.fromEntries(Object.entries(known).map(([id, f]) => [id, f.label]));
+  for (const id of Object.keys(spec.faults)) {
+    if (!known[id]) {
+      throw new UserInputError(
+        file,
+        `tasks[${i}].faults.${id}`,
+        `the fixture ${relative2(dirname(file), fixture.dir)} has no fault ${id}; known: ${Object.keys(known).join(", ")}`
+      );
+    }
+  }
+  return spec.faults;
+}
+async function sharedAgentFiles(set) {
+  return (await resolveShown(set.file, set.dir, { watch: set.config.watch, files: set.config.agent.files }, "")).map((s) => s.path);
+}
+async function resolveShown(file, dir, declared, at) {
+  for (const [i, glob] of declared.watch.entries()) {
+    if (isAbsolute(glob) || glob.split("/").includes(".."))
+      throw new UserInputError(file, `${at}watch[${i}]`, `${glob}: globs are relative to the project and stay inside it`);
+  }
+  const watched = (await matchFiles(dir, declared.watch)).map((f) => ({ path: join(dir, f), field: `${at}watch` }));
+  for (const { path } of watched) await mustBeInside(dir, path, file, `${at}watch`);
+  const files = [];
+  for (const [i, entry] of declared.files.entries()) {
+    const field = `${at}agent.files[${i}]`;
+    const path = resolve2(dir, entry);
+    await mustBeInside(dir, path, file, field);
+    if (!await stat2(path).catch(() => null)) throw new UserInputError(file, field, `${entry} does not exist in the project`);
+    files.push({ path, field });
+  }
+  return [...files, ...watched];
+}
+async function refuseExposure(file, dir, shown, tasks) {
+  for (const task of tasks) {
+    const { manifest } = task.fixture;
+    const hidden = /* @__PURE__ */ new Set();
+    for (const f of Object.keys(task.fixture.protectedFiles)) if (!f.startsWith("inputs/") && f !== "task.txt") hidden.add(resolve2(task.fixture.dir, f));
+    for (const f of await matchFiles(task.fixture.dir, [...manifest.service?.files ?? [], `${manifest.reference}/**`, "fixture.json"]))
+      hidden.add(resolve2(task.fixture.dir, f));
+    for (const { path, field } of shown) {
+      const exposed = [...hidden].find((h) => h === path || h.startsWith(path + sep2));
+      if (exposed) {
+        throw new UserInputError(
+          file,
+          field,
+          `${relative2(dir, path) || "."} would show the agent ${relative2(dir, exposed)} (a protected file of task ${task.spec.id}, which no agent may see: its hidden tests, solutions, reference answers, service or manifest); name only the agent's own files`
+        );
+      }
+    }
+  }
+}
+
+export {
+  loadTrialSet,
+  resolveTask,
+  agentOf,
+  sharedAgentFiles
+};

@@ -1,0 +1,92 @@
+// Before the first trial of a run: can the agent command's programs and files be found where the agent
+// runs, inside its sandbox? A CLI installed in a directory the sandbox does not show (the project's
+// node_modules, a home directory) would otherwise fail every trial, each a puzzle. One shell in the
+// agent's sandbox, with the agent's environment and mounts, looks each up; nothing of the agent runs.
+import { existsSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, join } from 'node:path';
+import type { Mount, Sandbox } from '../isolation/sandbox.ts';
+import { commandPrograms, namedFiles, SCRIPT } from '../util/command-paths.ts';
+import { adaptersRunBy } from './adapters.ts';
+
+export interface PreflightOptions {
+  sandbox: Sandbox;
+  command: string;
+  env: Record<string, string>;
+  mounts: readonly Mount[];
+  conceal: readonly string[];
+  network: 'host' | 'none';
+}
+
+/** Variables a trial sets: a word that uses one cannot be looked up before there is a trial. */
+const TRIAL_VARS = /\$\{?TRIALGATE_(TRIAL_DIR|INPUTS|TASK|CANDIDATE|SEED|TRIAL|GOAL|TOOL_URL|TOOL_TOKEN)\b/;
+const PREFLIGHT_MS = 15_000;
+
+/** Why the agent cannot run in its sandbox (the first program or file it cannot find, and the fix), or undefined. */
+export async function preflightAgent(options: PreflightOptions): Promise<string | undefined> {
+  const checks: string[] = [];
+  for (const program of commandPrograms(options.command)) {
+    if (TRIAL_VARS.test(program.word) || (program.name.includes('/') && !program.name.startsWith('/') && !program.name.startsWith('$'))) continue;
+    checks.push(`command -v -- ${program.word} >/dev/null 2>&1 || printf 'program\\t%s\\n' ${program.word}`);
+  }
+  for (const { name, entry } of adaptersRunBy(options.command, options.env)) {
+    const word = `"\${${entry.binVar}:-${entry.program}}"`;
+    checks.push(`command -v -- ${word} >/dev/null 2>&1 || printf 'adapter\\t%s\\t%s\\n' ${quote(name)} ${word}`);
+  }
+  // Scripts only: another path may be one the command writes (`--log /tmp/agent.log`), not yet there.
+  for (const file of namedFiles(options.command, options.env)) {
+    if (!isAbsolute(file) || !SCRIPT.test(file) || /[$*?[]/.test(file)) continue;
+    checks.push(`[ -e ${quote(file)} ] || printf 'file\\t%s\\n' ${quote(file)}`);
+  }
+  if (checks.length === 0) return undefined;
+
+  const shell = options.sandbox.spawn({
+    argv: ['sh', '-c', checks.join('\n')],
+    cwd: '/',
+    env: options.env,
+    mounts: options.mounts,
+    conceal: options.conceal,
+    network: options.network,
+  });
+  let out = '';
+  shell.child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  shell.child.stderr!.resume();
+  const timer = setTimeout(() => shell.kill(), PREFLIGHT_MS);
+  await shell.exited;
+  clearTimeout(timer);
+  const isolated = options.sandbox.confinesFiles;
+  for (const line of out.split('\n')) {
+    const [kind, first, second] = line.split('\t');
+    if (kind === 'program' && first) return missingProgram(first, options.env, isolated);
+    if (kind === 'adapter' && first && second) return missingAdapterCli(first, second, options.command, options.env, isolated);
+    if (kind === 'file' && first)
+      return existsSync(first)
+        ? `the agent command names ${first}, which the isolated agent cannot see: add it (or its directory) to agent.files in trialgate.yml`
+        : `the agent command names ${first}, which does not exist`;
+  }
+  return undefined;
+}
+
+function missingProgram(program: string, env: Record<string, string>, isolated: boolean): string {
+  const onHost = findOnPath(program, env.PATH ?? '');
+  const where = `its PATH (${env.PATH ?? ''})`;
+  if (onHost && isolated)
+    return `the agent command runs ${program}, which is installed at ${onHost}, where the isolated agent cannot see it: install it system-wide (under /usr or /opt, e.g. npm install -g), or list ${dirname(onHost)} and what it links to in agent.files (docs/agents.md)`;
+  return `the agent command runs ${program}, which the agent cannot find on ${where}: install it system-wide (under /usr or /opt), or list its directory in agent.files and call it by its path (docs/agents.md)`;
+}
+
+function missingAdapterCli(adapter: string, program: string, command: string, env: Record<string, string>, isolated: boolean): string {
+  const entry = adaptersRunBy(command, env).find((a) => a.name === adapter)!.entry;
+  const onHost = findOnPath(program, env.PATH ?? '');
+  const seen = onHost && isolated ? `; it is installed at ${onHost}, where the isolated agent cannot see it` : '';
+  return `the ${adapter} adapter runs ${entry.cli} (${program}), which the agent cannot find on its PATH${seen}: install it system-wide (npm install -g ${entry.package}@${entry.tested}), or list its package directory in agent.files and set ${entry.binVar} to the program's path (docs/agents.md#${adapter})`;
+}
+
+function findOnPath(program: string, path: string): string | undefined {
+  if (program.includes('/')) return existsSync(program) ? program : undefined;
+  for (const dir of path.split(delimiter)) if (dir && existsSync(join(dir, program))) return join(dir, program);
+  return undefined;
+}
+
+function quote(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}

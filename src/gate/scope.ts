@@ -1,0 +1,67 @@
+// Which tasks a change reruns, from the files it changes and what each task depends on
+// (trial/dependencies.ts). Pure. Decided from files only, never from anything the change says of itself:
+// a change to the trial-set file or to anything every task shares reruns every task, and a task is left
+// out only when none of the changed paths is one of its own. A task not rerun is recorded as such and
+// neither passes nor regresses (compare/compare.ts), so leaving one out can hide nothing: it only
+// withholds a verdict on a task the change could not have moved.
+import picomatch from 'picomatch';
+import type { Dependency, TrialSetDependencies } from '../trial/dependencies.ts';
+
+export interface TaskScope {
+  id: string;
+  rerun: boolean;
+  /** Why: the changed path that makes it rerun and what it is to the task, or why it is not rerun. */
+  why: string;
+}
+
+export interface ChangeScope {
+  /** Each task of the trial set, in its order. */
+  tasks: TaskScope[];
+  /** Changed paths some task depends on (the trial-set file included). */
+  matched: string[];
+  /** The trial-set file is among the changed paths. */
+  configChanged: boolean;
+}
+
+/** Every task reruns, for `why` (the trial set changed, the file list is incomplete, the run was forced). */
+export function everyTask(deps: TrialSetDependencies, why: string, matched: string[] = [], configChanged = false): ChangeScope {
+  return { tasks: deps.tasks.map((t) => ({ id: t.id, rerun: true, why })), matched, configChanged };
+}
+
+export function changeScope(changed: readonly string[], deps: TrialSetDependencies): ChangeScope {
+  const paths = [...new Set(changed.map(normalize))];
+  const config = normalize(deps.config);
+  if (paths.includes(config)) return everyTask(deps, `the trial-set file ${config} changed`, [config], true);
+  const matched = new Set<string>();
+  const firstMatch = (list: readonly Dependency[]): { path: string; what: string } | undefined => {
+    let found: { path: string; what: string } | undefined;
+    for (const dep of list) {
+      const isMatch = picomatch(dep.glob, { dot: true });
+      for (const path of paths) {
+        if (!isMatch(path)) continue;
+        matched.add(path);
+        found ??= { path, what: dep.what };
+      }
+    }
+    return found;
+  };
+  const shared = firstMatch(deps.shared);
+  const own = deps.tasks.map((t) => ({ id: t.id, found: firstMatch(t.own) }));
+  const sorted = [...matched].sort();
+  if (shared) return everyTask(deps, `${shared.path} changed (${shared.what}, which every task shares)`, sorted);
+  const unaffected = `none of the ${paths.length} changed file${paths.length === 1 ? '' : 's'} is one this task depends on (the trial set's shared files, its own watch and agent files, its fixture)`;
+  return {
+    tasks: own.map(({ id, found }) => (found ? { id, rerun: true, why: `${found.path} changed (${found.what})` } : { id, rerun: false, why: unaffected })),
+    matched: sorted,
+    configChanged: false,
+  };
+}
+
+/** The tasks not rerun, with why: what a run records (RunOptions.unaffected). */
+export function unaffectedTasks(scope: ChangeScope): Map<string, string> {
+  return new Map(scope.tasks.filter((t) => !t.rerun).map((t) => [t.id, t.why]));
+}
+
+function normalize(path: string): string {
+  return path.replace(/\\/g, '/').replace(/^\.\//, '');
+}

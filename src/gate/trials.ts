@@ -1,0 +1,64 @@
+// What both front ends of the gate do the same way around the trials: a confirmation round's trials placed
+// beside the run's (their own directory, the run's judge cache, numbered as the plan asked), and the
+// pairwise judge of the trial set's items on the newest base run's candidates against the head's.
+import { join, relative } from 'node:path';
+import type { ConfirmationRound } from '../compare/confirm.ts';
+import type { Pairwise } from '../schemas/judge.ts';
+import type { Results } from '../schemas/results.ts';
+import { judgePairwise } from '../semantic/pairwise.ts';
+import type { RunOptions } from '../trial/run-set.ts';
+import { loadTrialSet } from '../trial/trialset.ts';
+import { plural } from '../util/counted.ts';
+import type { Scrubber } from '../util/scrub.ts';
+import type { BaseRun } from './gate.ts';
+
+/** Runs trials of the trial set with these options (the front end adds its run facts and progress). */
+export type TrialRunner = (options: Partial<RunOptions>) => Promise<Results>;
+
+/** One confirmation round's trials, numbered as the engine planned them, with their evidence beside the run's. */
+export async function runConfirmationRound(run: TrialRunner, runDir: string, head: Results, round: ConfirmationRound): Promise<Results> {
+  const roundDir = join(runDir, round.name);
+  // The round shares the run's judge cache: a prompt the first round asked is not asked again.
+  const trials = await run({
+    outDir: roundDir,
+    tasks: round.tasks,
+    trials: round.trials,
+    firstTrial: round.firstTrial,
+    judgeCache: join(runDir, 'judge-cache'),
+  });
+  const evidenceIn = relative(runDir, roundDir);
+  return {
+    ...trials,
+    run: { ...trials.run, k: head.run.k },
+    tasks: trials.tasks.map((t) => ({ ...t, trials: t.trials.map((x) => ({ ...x, evidence: `${evidenceIn}/${x.evidence}` })) })),
+  };
+}
+
+/** One line that says what a round runs and why, as both front ends print it. */
+export function roundLine(round: ConfirmationRound): string {
+  const n = round.tasks.length;
+  const what = `${plural(round.trials, 'more trial')} of ${plural(n, 'task')} (to trial ${round.firstTrial + round.trials}${n === 1 ? '' : ' each'})`;
+  return round.retry ? `retry: ${what}, whose first round was mostly environment errors` : `confirm: ${what}`;
+}
+
+/** The items marked pairwise, judged blind in both orders; undefined when the trial set has no judge. */
+export async function judgeBaseAgainstHead(
+  configPath: string,
+  runDir: string,
+  head: Results,
+  bases: readonly BaseRun[],
+  scrubber: Scrubber,
+): Promise<Pairwise | undefined> {
+  const set = await loadTrialSet(configPath);
+  const judge = set.config.judge;
+  if (!judge) return undefined;
+  return judgePairwise({
+    judge,
+    projectDir: set.dir,
+    tasks: set.tasks.map((t) => ({ id: t.spec.id, fixtureDir: t.fixture.dir, judge: t.spec.judge, kind: t.kind })),
+    head: { dir: runDir, results: head },
+    bases,
+    cacheDir: join(runDir, 'judge-cache'),
+    scrubber,
+  });
+}

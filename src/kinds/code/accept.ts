@@ -1,0 +1,194 @@
+// A code candidate accepted on its own code: a fresh copy of exactly the bytes its hash covers is built
+// and, for a service, started in a sandbox of its own; then the hidden tests run once, through the
+// `command` kind's acceptor machinery (the same report formats and reporters), from the fixture's
+// acceptance copy. Whatever the candidate's code does, it is the candidate's: code that does not build or
+// start is a failure of the candidate, never an environment error and never a pass.
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { VariantOutcome } from '../../acceptance/accept.ts';
+import { writeCandidate, type CandidateSnapshot } from '../../acceptance/snapshot.ts';
+import { NO_FAULT, type Fixture } from '../../fixture/load.ts';
+import { baseEnvironment } from '../../isolation/open.ts';
+import type { Sandbox } from '../../isolation/sandbox.ts';
+import { EVIDENCE } from '../../layout.ts';
+import type { CodeAcceptance } from '../../schemas/acceptance.ts';
+import type { CodeSpec } from '../../schemas/fixture.ts';
+import { ServiceDidNotStart, startProcess, type RunningService } from '../../service/launch.ts';
+import type { EnvironmentError } from '../../util/errors.ts';
+import { acceptCommand, type CommandRun } from '../command/kind.ts';
+
+const OUTPUT_TAIL = 4000;
+
+export interface CodeRun {
+  /** The acceptance copy. */
+  fixture: Fixture;
+  spec: CodeSpec;
+  settings: CodeAcceptance;
+  sandbox: Sandbox;
+  candidate: CandidateSnapshot;
+  /** The candidate is the fixture's reference fix (the acceptor preflight): what fails is the fixture author's to fix, and is worded so. */
+  reference?: boolean;
+  /** Values for the hidden tests' `pass_env`. */
+  passed: Record<string, string>;
+  /** Write one evidence file (relative to the run's evidence directory); returns its path. */
+  writeEvidence(relPath: string, text: string): Promise<string>;
+  verify?: () => Promise<void>;
+}
+
+export interface CodeOutcome {
+  /** Why the changed code did not build or start; absent when it did. */
+  notRunning?: string;
+  /** The hidden tests' run, judged; absent when they never ran. */
+  outcome?: VariantOutcome;
+  /** The hidden tests could not run for a reason that is the environment's, not the candidate's. */
+  envError?: EnvironmentError;
+  notes: string[];
+}
+
+/** The candidate's code did not build: thrown out of the acceptor's preparation, caught here. */
+class DidNotBuild extends Error {}
+
+export async function acceptCode(run: CodeRun): Promise<CodeOutcome> {
+  await run.verify?.();
+  return run.spec.service ? acceptService(run, run.spec.service) : acceptLibrary(run);
+}
+
+/** A service: built and started from its own copy, reached by the hidden tests at $TRIALGATE_SERVICE_URL. */
+async function acceptService(run: CodeRun, service: NonNullable<CodeSpec['service']>): Promise<CodeOutcome> {
+  const work = await mkdtemp(join(tmpdir(), 'trialgate-code-'));
+  const codeDir = join(work, 'code');
+  let started: RunningService | undefined;
+  try {
+    await writeCandidate(run.candidate, codeDir);
+    const built = await build(run, codeDir);
+    if (built) return { notRunning: built, notes: [] };
+    try {
+      started = await startProcess(
+        run.sandbox,
+        {
+          command: service.command,
+          health: service.health,
+          startTimeoutMs: service.startTimeoutMs,
+          cwd: codeDir,
+          root: codeDir,
+          writable: true,
+          env: {},
+          coverage: false,
+          what: "(the candidate's code)",
+          candidate: !run.reference,
+        },
+        // Isolated, no other process can take its port: a start that failed would fail again.
+        run.sandbox.privateServices ? 1 : 2,
+      );
+    } catch (e) {
+      if (!(e instanceof ServiceDidNotStart)) throw e;
+      await run.writeEvidence(EVIDENCE.code.serviceLog, e.stderr);
+      const said = errorLine(e.stderr);
+      return { notRunning: `the changed code did not start: ${e.why}${said ? `: ${said}` : ''} (evidence/${EVIDENCE.code.serviceLog})`, notes: [] };
+    }
+    const running = started;
+    // The one service is the candidate's own, started above; the hidden tests borrow it and give it back.
+    const outcome = await hiddenTests(run, { services: { borrow: async () => running, giveBack: async () => undefined } });
+    await run.writeEvidence(EVIDENCE.code.serviceLog, running.stderr());
+    return outcomeOf(outcome, true);
+  } finally {
+    await started?.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** A library or CLI: the hidden tests run the candidate's code themselves, from their copy, built first. */
+async function acceptLibrary(run: CodeRun): Promise<CodeOutcome> {
+  try {
+    const outcome = await hiddenTests(run, {
+      withService: false,
+      prepare: async (dir) => {
+        const built = await build(run, dir);
+        if (built) throw new DidNotBuild(built);
+      },
+    });
+    return outcomeOf(outcome, false);
+  } catch (e) {
+    if (e instanceof DidNotBuild) return { notRunning: e.message, notes: [] };
+    throw e;
+  }
+}
+
+/** The hidden tests, once, through the `command` kind's acceptor; their report is bound to the candidate's hash. */
+async function hiddenTests(run: CodeRun, how: Pick<CommandRun, 'services' | 'withService' | 'prepare'>): Promise<VariantOutcome> {
+  const [outcome] = await acceptCommand({
+    fixture: run.fixture,
+    sandbox: run.sandbox,
+    acceptance: run.settings,
+    candidate: run.candidate,
+    variants: [NO_FAULT],
+    passed: run.passed,
+    writeReport: (fault, text) => run.writeEvidence(`${EVIDENCE.reports}/${fault}.json`, text),
+    ...(run.verify ? { verify: run.verify } : {}),
+    ...how,
+  });
+  return outcome!;
+}
+
+/**
+ * The hidden tests' run. Running a library, the candidate's code runs inside the tests' own process, so
+ * what looks like a missing command there (exit 127) may be the code's doing: it counts against the
+ * candidate. Against a service in a sandbox of its own, it is the environment's.
+ */
+function outcomeOf(outcome: VariantOutcome, separateProcess: boolean): CodeOutcome {
+  if (!outcome.envError) return { outcome, notes: [] };
+  if (separateProcess) return { outcome, envError: outcome.envError, notes: [] };
+  const { envError: _envError, ...counted } = outcome;
+  return {
+    outcome: counted,
+    notes: [`the hidden tests ended as if their command were missing while they ran the candidate's code: ${outcome.envError.message}`],
+  };
+}
+
+/** Build the copy in `dir` when the fixture says how; the reason it failed, or undefined. */
+async function build(run: CodeRun, dir: string): Promise<string | undefined> {
+  const step = run.spec.build;
+  if (!step) return undefined;
+  await mkdir(dir, { recursive: true });
+  const child = run.sandbox.spawn({
+    argv: ['sh', '-c', step.command],
+    cwd: dir,
+    env: baseEnvironment(),
+    mounts: [{ path: dir, writable: true }],
+    conceal: [dir],
+    network: step.network,
+  });
+  let output = '';
+  const keep = (chunk: string) => (output = (output + chunk).slice(-OUTPUT_TAIL));
+  child.child.stdout!.setEncoding('utf8').on('data', keep);
+  child.child.stderr!.setEncoding('utf8').on('data', keep);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill();
+  }, step.timeout_seconds * 1000);
+  const { code, signal } = await child.exited;
+  clearTimeout(timer);
+  await run.writeEvidence(EVIDENCE.code.buildLog, output);
+  const log = `(evidence/${EVIDENCE.code.buildLog})`;
+  if (timedOut) return `the changed code did not build: \`${step.command}\` ran past ${step.timeout_seconds} s (code.build.timeout_seconds) ${log}`;
+  if (code === 0) return undefined;
+  const said = errorLine(output);
+  return `the changed code did not build: \`${step.command}\` ${signal ? `ended by ${signal}` : `exited ${code}`}${said ? `: ${said}` : ''} ${log}`;
+}
+
+/**
+ * A build tool's own summary of a step that failed (`make: *** [Makefile:2: all] Error 1`, `1 error`,
+ * `npm error …`): it names no cause, the compiler's line before it does.
+ */
+const DRIVER_SUMMARY = /^(make(\[\d+\])?: \*\*\*|\d+ errors?$|npm (ERR!|error)|error Command failed|ELIFECYCLE)/;
+
+/** The line of a process's output that says what went wrong: the last naming an error, else the last. */
+function errorLine(output: string): string {
+  const lines = output
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !DRIVER_SUMMARY.test(l));
+  return ([...lines].reverse().find((l) => /error|exception|cannot|not found/i.test(l)) ?? lines.at(-1) ?? '').slice(0, 300);
+}

@@ -1,0 +1,119 @@
+// "Validate the acceptor before you trust it" for a code fixture: its hidden tests must accept the
+// reference fix and reject every known-wrong solution the way the fixture says: the unchanged repository
+// by an assertion of the reproduction, a partial or special-casing fix by an assertion (a crash proves
+// nothing about the tests), a fix that edits what it may not by the scope constraint, a fix that does not
+// start by `starts`. Given a candidate instead (a repair), it is accepted or not as a trial's would be.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { NO_LIMITS, readCandidate, type CandidateSnapshot } from '../../acceptance/snapshot.ts';
+import { passedEnvironment } from '../../isolation/open.ts';
+import { EVIDENCE } from '../../layout.ts';
+import type { CodeAcceptance } from '../../schemas/acceptance.ts';
+import type { WrongSolution } from '../../schemas/fixture.ts';
+import { mapPool } from '../../util/pool.ts';
+import { writeInside } from '../../util/safe-write.ts';
+import type { RunsValidation, RunValidationRow, ValidateOptions } from '../contract.ts';
+import { acceptCode } from './accept.ts';
+import { changesOf, codeOf, outOfScope, overlay, unifiedDiff } from './changes.ts';
+import { codeResult, REPRODUCTION, SCOPE, STARTS } from './checks.ts';
+import { codeSpecOf, readCode, readRepository } from './fixture.ts';
+
+interface Solution {
+  name: string;
+  label: string;
+  candidate: CandidateSnapshot;
+  expected: 'accepted' | 'rejected';
+  /** How it must be rejected; `reproduction`: by an assertion of the reproduction tests. */
+  by?: WrongSolution['rejected_by'] | 'reproduction';
+}
+
+export async function validateCode(options: ValidateOptions, settings: CodeAcceptance): Promise<RunsValidation> {
+  const { fixture } = options;
+  const spec = codeSpecOf(fixture);
+  const repository = await readRepository(fixture, spec);
+  const read = (dir: string) => readCode(fixture, dir);
+  const solutions: Solution[] = options.candidateDir
+    ? [
+        {
+          name: 'candidate',
+          label: 'the given repository',
+          candidate: codeOf(await readCandidate(options.candidateDir, NO_LIMITS, ''), spec.ignore),
+          expected: 'accepted',
+        },
+      ]
+    : [
+        { name: 'reference', label: 'the reference fix', candidate: overlay(repository, await read(spec.solutions.reference)), expected: 'accepted' },
+        { name: 'unchanged', label: 'the repository as given', candidate: repository, expected: 'rejected', by: 'reproduction' },
+        ...(await Promise.all(
+          Object.entries(spec.solutions.wrong).map(async ([name, wrong]): Promise<Solution> => ({
+            name,
+            label: wrong.label,
+            candidate: overlay(repository, await read(wrong.dir)),
+            expected: 'rejected',
+            by: wrong.rejected_by,
+          })),
+        )),
+      ];
+  const passed = passedEnvironment(settings.pass_env, 'acceptance.pass_env');
+
+  const proofs = await mapPool(solutions, 2, async (solution): Promise<{ row: RunValidationRow; problem?: string }> => {
+    const dir = join(options.outDir, solution.name);
+    await mkdir(dir, { recursive: true });
+    const writeEvidence = (relPath: string, text: string) => writeInside(dir, relPath, text, options.scrubber);
+    const base = { subject: solution.name, variant: solution.label, expected: solution.expected, evidence: dir } as const;
+    if (solution.candidate.unsafe.length) {
+      const row: RunValidationRow = { ...base, actual: 'rejected', failed: ['constraint:no-links'], findings: solution.candidate.unsafe };
+      return { row, ...(solution.expected === 'accepted' ? { problem: `${solution.name}: ${solution.candidate.unsafe[0]}` } : {}) };
+    }
+    const changes = changesOf(repository, solution.candidate);
+    await writeEvidence(EVIDENCE.diff, unifiedDiff(repository, solution.candidate, changes));
+    const accepted = await acceptCode({ fixture, spec, settings, sandbox: options.sandbox, candidate: solution.candidate, passed, writeEvidence });
+    const result = codeResult(spec, accepted, outOfScope(changes, spec.scope));
+    const failedChecks = result.checks.filter((c) => !c.ok);
+    const findings = [...failedChecks.flatMap((c) => c.failures), ...(result.failures?.final_state ?? []), ...accepted.notes];
+    const actual = result.envError ? 'env error' : failedChecks.length || findings.length ? 'rejected' : 'accepted';
+    const row: RunValidationRow = { ...base, actual, failed: failedChecks.map((c) => c.key), findings: result.envError ? [result.envError.message] : findings };
+    const problem = proofProblem(solution, row, accepted.outcome?.report.records ?? []);
+    return { row, ...(problem ? { problem } : {}) };
+  });
+
+  return {
+    shape: 'runs',
+    judged: options.candidateDir ? 'candidate' : 'acceptor',
+    fixture,
+    subject: options.candidateDir ? 'candidate: the repository in' : 'solutions: the fixture’s, each laid over the repository',
+    subjectPath: options.candidateDir ?? join(fixture.dir, spec.repository),
+    columns: ['solution', 'what it is'],
+    rows: proofs.map((p) => p.row),
+    problems: proofs.flatMap((p) => (p.problem ? [p.problem] : [])),
+    proved: options.candidateDir
+      ? 'the candidate builds, starts and passes every hidden test, inside the allowed scope.'
+      : 'the reference fix passes every hidden test, and each wrong solution is rejected the way the fixture says (an assertion, the scope, or not starting).',
+  };
+}
+
+/** Why this solution's run proves nothing, or undefined when it shows what it should. */
+function proofProblem(solution: Solution, row: RunValidationRow, records: readonly { test: string; status: string }[]): string | undefined {
+  const got = `${solution.name}: expected ${solution.expected}, got ${row.actual}${row.failed.length ? ` (${row.failed.join('; ')})` : ''}`;
+  if (row.actual === 'env error') return `${got}: ${row.findings[0] ?? ''}`;
+  if (row.actual !== solution.expected) return got;
+  switch (solution.by) {
+    case undefined:
+      return undefined;
+    case 'reproduction':
+      if (!row.failed.includes(REPRODUCTION)) return `${solution.name}: the reproduction passes on the unchanged repository: it reproduces nothing`;
+      return assertionFailed(records) ? undefined : `${solution.name}: rejected only by execution errors, not by an assertion of the hidden tests: no proof`;
+    case 'assertion':
+      return assertionFailed(records)
+        ? undefined
+        : `${solution.name}: rejected only by ${row.failed.join(', ')}, not by an assertion of the hidden tests: no proof`;
+    case 'scope':
+      return row.failed.includes(SCOPE) ? undefined : `${solution.name}: expected the scope constraint to name a changed path; it did not`;
+    case 'start':
+      return row.failed.includes(STARTS) ? undefined : `${solution.name}: expected the code not to build or start; it did`;
+  }
+}
+
+function assertionFailed(records: readonly { status: string }[]): boolean {
+  return records.some((r) => r.status === 'failed');
+}

@@ -1,0 +1,211 @@
+// The one view every output is rendered from (reporter.ts): the comparison, and what it means for each task
+// worked out once — the state it is shown in, its place in the order (most severe first) and its trial
+// passes, base and head — with the lines every output says under its verdict. Only `present` makes a view,
+// so whatever an output must not show is taken out in one place, before any reporter sees it: the
+// comparison holds holdout tasks only as an aggregate already (compare.ts), and a view holds no holdout
+// task of the head run or of a base run either (not even by pseudonym), only their tally. Pure.
+import { compareResults } from '../compare/compare.ts';
+import type { ComparedResults } from '../compare/read-results.ts';
+import { CheckStatus, type CheckComparison, type Comparison, type Count, type TaskComparison } from '../schemas/comparison.ts';
+import type { Outcome, Results, RunDigest, TaskDigest, TrialResult } from '../schemas/results.ts';
+import { integrityNote, isolationNote } from './isolation.ts';
+
+/** A task (or a check) without a base to compare with, by its head trials alone. */
+export type HeadState = 'passing' | 'failing' | 'mixed' | 'none';
+/** A check as shown: its status, or `undecided` when its task cannot be decided and it did not regress. */
+export type CheckState = CheckStatus | 'undecided';
+export type TaskState = CheckState | HeadState | Exclude<TaskComparison['status'], 'compared'>;
+
+/** The check statuses, most severe first: a compared task is shown in the first its gated checks have. */
+export const CHECK_SEVERITY: readonly CheckStatus[] = CheckStatus.options;
+
+/** The order of the tasks in every output: what needs a look first, what passes last. */
+const TASK_ORDER: readonly TaskState[] = [
+  'regressed',
+  'undecided',
+  'suspect',
+  'failing',
+  'mixed',
+  'changed',
+  'incomparable',
+  'improved',
+  'flaky',
+  'new',
+  'removed',
+  'none',
+  'unchanged',
+  'passing',
+  'not_rerun',
+];
+
+export interface TaskView {
+  task: TaskComparison;
+  /** A compared task: the most severe state of its gated checks as shown (checkState); `undecided` when nothing regressed and it cannot be decided. */
+  state: TaskState;
+  /** A compared task's gated checks in `state`; 0 for any other task, and for an undecided one. */
+  checks: number;
+  /** Trial passes over executed trials; null for a side without the task. */
+  pass: { base: Count | null; head: Count | null };
+}
+
+/** A base run whose trial directories may be beside its results.json (report.html diffs the candidates). */
+export interface BaseRun {
+  dir: string;
+  results: RunDigest;
+}
+
+const PRESENTED: unique symbol = Symbol('presented by report/view.ts');
+
+export interface ReportView {
+  /** Only `present` sets it: a reporter is never handed a view that did not pass through it. */
+  readonly [PRESENTED]: true;
+  /** `comparison`: against base runs; `no_baseline`: a pull request that had none; `run`: a run shown alone. */
+  mode: 'comparison' | 'no_baseline' | 'run';
+  /** Base runs were compared with the head: check statuses, base figures and the policy mean something. */
+  withBase: boolean;
+  comparison: Comparison;
+  /** The tasks shown, most severe first. */
+  tasks: readonly TaskView[];
+  /** Trial passes of the head run, holdout tasks' included (only counted). */
+  headPasses: number;
+  /** The lines under the verdict: the run's own integrity and isolation first, then the caller's. */
+  notes: readonly string[];
+}
+
+/** The head run's holdout tasks, counted together: what junit.xml and the terminal show in their place. */
+export interface HeldOut {
+  tasks: number;
+  /** Their trials by outcome. */
+  trials: Record<Outcome, number>;
+  /** Trial passes over executed trials. */
+  passes: Count;
+  /** Only when every holdout task reported it. */
+  tokens?: number;
+  cost_usd?: number;
+  wall_ms: number;
+}
+
+/** A view with the head run whole: what junit.xml, report.html, the job summary and the terminal show. */
+export interface RunView extends ReportView {
+  /** The head run's digests of its dev tasks (a holdout task is in `heldOut` only); each task's whole trials come from `trials`. */
+  run: RunDigest;
+  /** The head run's holdout tasks, counted; null when it has none. */
+  heldOut: HeldOut | null;
+  /** A task's whole trials, in the order of its digests; asked for once per task and output. */
+  trials(taskId: string): Iterable<TrialResult> | AsyncIterable<TrialResult>;
+  /** Where the head's trial directories are: their paths in the digests are relative to it. */
+  runDir: string;
+  /** The base runs, their dev tasks only. */
+  bases: readonly BaseRun[];
+}
+
+export interface ViewSource {
+  /** The head run; what compare reads of it will do for the outputs of a comparison. */
+  head: ComparedResults;
+  /** Its comparison with the base runs; absent: the run shown alone. */
+  comparison?: Comparison | null;
+  /** Lines the caller adds under the verdict (baseline SHAs and age, new failures). */
+  notes?: readonly string[];
+}
+
+export interface RunSource extends ViewSource {
+  head: RunDigest;
+  trials: RunView['trials'];
+  runDir: string;
+  bases?: readonly BaseRun[];
+}
+
+/** The head and trials of a source from whole results (each trial already in memory). */
+export function wholeRun(results: Results): Pick<RunSource, 'head' | 'trials'> {
+  const trials = new Map(results.tasks.map((t) => [t.id, t.trials]));
+  return { head: results, trials: (taskId) => trials.get(taskId) ?? [] };
+}
+
+export function present(source: RunSource): RunView;
+export function present(source: ViewSource): ReportView;
+export function present(source: ViewSource | RunSource): ReportView | RunView {
+  const comparison = source.comparison ?? compareResults([], source.head);
+  const mode = !source.comparison ? 'run' : comparison.verdict === 'no_baseline' ? 'no_baseline' : 'comparison';
+  const withBase = comparison.bases.length > 0 && comparison.verdict !== 'incomparable';
+  const tasks = comparison.tasks.map((task) => taskView(task, withBase)).sort((a, b) => TASK_ORDER.indexOf(a.state) - TASK_ORDER.indexOf(b.state));
+  const runNotes = [integrityNote(source.head), isolationNote(source.head)].flatMap((n) => (n ? [n] : []));
+  const view: ReportView = {
+    [PRESENTED]: true,
+    mode,
+    withBase,
+    comparison,
+    tasks,
+    headPasses: comparison.tasks.reduce((s, t) => s + (t.head?.passes ?? 0), 0) + comparison.holdout.head_passes_all.successes,
+    notes: [...runNotes, ...(source.notes ?? [])],
+  };
+  if (!('runDir' in source)) return view;
+  const held = new Set(source.head.tasks.filter(isHeld).map((t) => t.id));
+  return {
+    ...view,
+    run: withoutHoldout(source.head),
+    heldOut: heldOut(source.head.tasks.filter(isHeld)),
+    trials: (taskId) => (held.has(taskId) ? [] : source.trials(taskId)),
+    runDir: source.runDir,
+    bases: (source.bases ?? []).map((b) => ({ ...b, results: withoutHoldout(b.results) })),
+  };
+}
+
+const isHeld = (task: Pick<TaskDigest, 'set'>) => task.set === 'holdout';
+
+function withoutHoldout(run: RunDigest): RunDigest {
+  return run.tasks.some(isHeld) ? { ...run, tasks: run.tasks.filter((t) => !isHeld(t)) } : run;
+}
+
+function heldOut(tasks: readonly TaskDigest[]): HeldOut | null {
+  if (tasks.length === 0) return null;
+  const trials: Record<Outcome, number> = { pass: 0, fail: 0, env_error: 0, unexecuted: 0 };
+  for (const t of tasks) for (const trial of t.trials) trials[trial.outcome] += 1;
+  const sum = (pick: (t: TaskDigest) => number | undefined) => {
+    const values = tasks.map(pick);
+    return values.every((v) => v !== undefined) ? values.reduce((a, b) => a! + b!, 0) : undefined;
+  };
+  const tokens = sum((t) => t.summary.tokens);
+  const cost = sum((t) => t.summary.cost_usd);
+  return {
+    tasks: tasks.length,
+    trials,
+    passes: { successes: trials.pass, n: trials.pass + trials.fail },
+    ...(tokens === undefined ? {} : { tokens }),
+    ...(cost === undefined ? {} : { cost_usd: cost }),
+    wall_ms: tasks.reduce((s, t) => s + t.summary.wall_ms, 0),
+  };
+}
+
+function taskView(task: TaskComparison, withBase: boolean): TaskView {
+  const pass = { base: passCount(task.base), head: passCount(task.head) };
+  // A task the head did not rerun is shown as such, with or without a base: never by head trials it does not have.
+  if (task.status === 'not_rerun') return { task, state: 'not_rerun', checks: 0, pass };
+  if (!withBase) return { task, state: headState(pass.head ?? { successes: 0, n: 0 }), checks: 0, pass };
+  if (task.status !== 'compared') return { task, state: task.status, checks: 0, pass };
+  const gated = task.checks.filter((ch) => ch.gated);
+  if (decidedNothing(task)) return { task, state: 'undecided', checks: 0, pass };
+  const state = CHECK_SEVERITY.find((s) => gated.some((ch) => ch.status === s)) ?? 'unchanged';
+  return { task, state, checks: gated.filter((ch) => ch.status === state).length, pass };
+}
+
+/**
+ * How a compared check is shown. In an undecided task in which nothing regressed, a gated check decided
+ * nothing (with no executed head trial it would read "suspect"): it is shown as undecided, and counted in no
+ * status (compare.ts).
+ */
+export function checkState(task: TaskComparison, check: CheckComparison): CheckState {
+  return check.gated && decidedNothing(task) ? 'undecided' : check.status;
+}
+
+function decidedNothing(task: TaskComparison): boolean {
+  return Boolean(task.undecided) && !task.checks.some((ch) => ch.gated && ch.status === 'regressed');
+}
+
+export function headState(count: Count): HeadState {
+  if (count.n === 0) return 'none';
+  return count.successes === count.n ? 'passing' : count.successes === 0 ? 'failing' : 'mixed';
+}
+
+function passCount(f: TaskComparison['head']): Count | null {
+  return f ? { successes: f.passes, n: f.n } : null;
+}

@@ -1,0 +1,96 @@
+// What each task of a trial set depends on, as repository paths a change can touch: read from the trial
+// set and its fixtures' manifests alone (no engine), so the action's first steps can tell which tasks a
+// pull request affects. It is the same list the run shows each task's agent (trialset.ts): the trial
+// set's watched files and agent files, and the task's own; an isolated agent sees nothing else of the
+// project, so a file on no task's list cannot change what its agent does. Besides that list, a task
+// depends on its fixture (and what the fixture includes), its judge's labels, its committed repairs, and
+// every task on the trial-set file itself and the judge's calibration and command.
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { namedFiles } from '../util/command-paths.ts';
+import type { TrialSetText } from './trialset-file.ts';
+
+/** One thing a task depends on: a glob relative to the repository, and what it is, in words. */
+export interface Dependency {
+  glob: string;
+  what: string;
+}
+
+export interface TrialSetDependencies {
+  /** The trial-set file, relative to the repository: a change to it reruns every task. */
+  config: string;
+  /** What every task depends on: a change to one of these reruns every task. */
+  shared: Dependency[];
+  /** Each task, in the trial set's order, with what it alone (or with the tasks that name the same) depends on. */
+  tasks: { id: string; own: Dependency[] }[];
+}
+
+/** `repo`: the repository root the changed paths are relative to. */
+export async function trialSetDependencies(set: TrialSetText, repo: string): Promise<TrialSetDependencies> {
+  const { config, dir } = set;
+  const inRepo = (path: string): string | undefined => {
+    const rel = relative(repo, resolve(dir, path)).split(sep).join('/');
+    return rel.startsWith('..') || isAbsolute(rel) ? undefined : rel;
+  };
+  // A file or a directory: the path itself, and everything below it.
+  const pathOf = (path: string, what: string): Dependency[] => {
+    const rel = inRepo(path);
+    if (rel === undefined) return [];
+    return rel === ''
+      ? [{ glob: '**', what }]
+      : [
+          { glob: rel, what },
+          { glob: `${rel}/**`, what },
+        ];
+  };
+  const globOf = (glob: string, what: string): Dependency[] => {
+    const base = inRepo('.');
+    return base === undefined ? [] : [{ glob: base ? `${base}/${glob}` : glob, what }];
+  };
+  // A script a command names: the file itself.
+  const scripts = (command: string, env: Record<string, string>, what: string): Dependency[] =>
+    namedFiles(command, { ...env, TRIALGATE_PROJECT: dir })
+      .filter((file) => isAbsolute(file) || file.includes('/'))
+      .flatMap((file) => pathOf(file, what).slice(0, 1));
+
+  const shared: Dependency[] = [
+    ...config.watch.flatMap((glob) => globOf(glob, 'watch')),
+    ...config.agent.files.flatMap((path) => pathOf(path, 'agent.files')),
+    ...scripts(config.agent.command, config.agent.env, 'agent.command'),
+    ...(config.judge
+      ? [...pathOf(config.judge.calibration, 'judge.calibration'), ...(config.judge.command ? scripts(config.judge.command, {}, 'judge.command') : [])]
+      : []),
+  ];
+  const tasks: TrialSetDependencies['tasks'] = [];
+  for (const [i, spec] of config.tasks.entries()) {
+    const at = `tasks[${i}]`;
+    const own: Dependency[] = [
+      ...spec.watch.flatMap((glob) => globOf(glob, `${at}.watch`)),
+      ...(spec.agent?.files ?? []).flatMap((path) => pathOf(path, `${at}.agent.files`)),
+      ...(spec.agent?.command ? scripts(spec.agent.command, { ...config.agent.env, ...spec.agent.env }, `${at}.agent.command`) : []),
+      ...(spec.judge?.labels ? pathOf(spec.judge.labels, `${at}.judge.labels`) : []),
+      ...pathOf(join(config.repairs, spec.id), `${config.repairs}/${spec.id} (its committed repairs)`),
+      ...(await fixtureDependencies(dir, spec.fixture, `${at}.fixture`, pathOf)),
+    ];
+    tasks.push({ id: spec.id, own });
+  }
+  return { config: inRepo(set.file) ?? set.file, shared, tasks };
+}
+
+/**
+ * The fixture directory and the directories its manifest includes or reads. A manifest that cannot be read
+ * makes the task depend on the whole repository: it reruns on any change, and the run says what is wrong.
+ */
+async function fixtureDependencies(dir: string, fixture: string, what: string, pathOf: (path: string, what: string) => Dependency[]): Promise<Dependency[]> {
+  const own = pathOf(fixture, what);
+  let manifest: { include?: unknown; readable?: unknown };
+  try {
+    manifest = JSON.parse(await readFile(join(resolve(dir, fixture), 'fixture.json'), 'utf8')) as typeof manifest;
+  } catch {
+    return [{ glob: '**', what: `${what} (its fixture.json cannot be read)` }];
+  }
+  const listed = [manifest.include, manifest.readable].flatMap((paths) => (Array.isArray(paths) ? paths : []));
+  if (listed.some((p) => typeof p !== 'string')) return [{ glob: '**', what: `${what} (its fixture.json lists a path that is not a string)` }];
+  const outside = (listed as string[]).filter((p) => !isAbsolute(p)).flatMap((p) => pathOf(join(fixture, p), `${what} (included by its fixture)`));
+  return [...own, ...outside];
+}

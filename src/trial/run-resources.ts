@@ -1,0 +1,269 @@
+// The second step of a run: everything its trials share, opened before the first trial and closed after
+// the last (however the run ends). The sandbox, one acceptance copy per task, the one pool of services
+// every trial borrows from (reset-proved where it can be), each task's agent with its environment checked
+// by a preflight, the scrubber, the model judge, the acceptor preflights, the log of finished trials, the
+// permits that bound the runner's own work, and the watch on the run's integrity.
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { ADAPTERS_VAR, adaptersDir } from '../agent/adapters.ts';
+import { preflightAgent } from '../agent/preflight.ts';
+import { copyFixture, NO_FAULT, type Fixture } from '../fixture/load.ts';
+import { baseEnvironment, openSandbox, passedEnvironment } from '../isolation/open.ts';
+import type { Sandbox } from '../isolation/sandbox.ts';
+import { TrialLog } from '../results/trial-log.ts';
+import type { Results, TaskDigest } from '../schemas/results.ts';
+import { SemanticLayer } from '../semantic/layer.ts';
+import { ServicePool } from '../service/pool.ts';
+import { EnvironmentError } from '../util/errors.ts';
+import { Permits } from '../util/permits.ts';
+import type { Scrubber } from '../util/scrub.ts';
+import { secretsOf, trialSetSources } from '../secrets.ts';
+import { TOOL_VERSION } from '../version.ts';
+import type { RunOptions, RunPlan } from './run-plan.ts';
+import { hashGlobs, hashWatched, RunIntegrity } from './run-integrity.ts';
+import type { AgentSetup, RunContext } from './run-trial.ts';
+import { offerReuse } from './services.ts';
+import { isHoldout } from './holdout.ts';
+import type { ResolvedTask, TrialSet } from './trialset.ts';
+
+export type AcceptorCheckRecord = NonNullable<TaskDigest['acceptor_check']>;
+
+/** What the trials of a run share; `close` ends every part of it. */
+export interface RunResources {
+  sandbox: Sandbox;
+  /** Each task's acceptance copy, by task id: made before any agent ran, verified before every use. */
+  copies: ReadonlyMap<string, Fixture>;
+  pool: ServicePool;
+  /** Each task's agent, by task id. */
+  agents: ReadonlyMap<string, AgentSetup>;
+  scrubber: Scrubber;
+  /** The model judge of a task: a holdout task's caches its prompts with its trials, never in the run directory. */
+  semanticOf(task: ResolvedTask): SemanticLayer | undefined;
+  /** The acceptor preflight of each task whose kind has one. */
+  acceptorChecks: ReadonlyMap<string, AcceptorCheckRecord>;
+  integrity: RunIntegrity;
+  log: TrialLog;
+  /** What a trial of `task` is given: a holdout task's trials go to the holdout's private directory. */
+  contextOf(task: ResolvedTask): RunContext;
+  watched: Results['watched'];
+  gitSha: string | null;
+  close(): Promise<void>;
+}
+
+/** Open what the run's trials share; anything opened is closed again when a later part fails to open. */
+export async function openRunResources(plan: RunPlan, options: RunOptions): Promise<RunResources> {
+  const { set, tasks, runDir, holdout } = plan;
+  const cleanup = new Cleanup();
+  try {
+    const sandbox = await openSandbox(options.isolation ?? set.config.agent.isolation, options.isolation ? '--isolation' : 'agent.isolation').catch(
+      (e: Error) => {
+        throw new EnvironmentError(e.message, 'isolation was required and is not available: see docs/isolation.md');
+      },
+    );
+    cleanup.add(() => sandbox.dispose());
+    options.onStart?.({ isolation: sandbox.report, trials: plan.slots.length });
+    const integrity = await RunIntegrity.start(set, tasks, (task) => holdout.name(task));
+    const watched = await hashWatched(set);
+    const gitSha = options.runInfo?.git_sha ?? gitHead(set.dir);
+
+    const copiesRoot = await mkdtemp(join(tmpdir(), 'trialgate-acceptance-'));
+    cleanup.add(() => rm(copiesRoot, { recursive: true, force: true }));
+    const logDir = await mkdtemp(join(tmpdir(), 'trialgate-log-'));
+    cleanup.add(() => rm(logDir, { recursive: true, force: true }));
+    const log = TrialLog.create(logDir);
+    cleanup.add(() => log.close());
+    const copies = new Map<string, Fixture>();
+    for (const task of tasks) copies.set(task.spec.id, await copyFixture(task.fixture, join(copiesRoot, task.spec.id)));
+
+    const pool = new ServicePool(sandbox);
+    cleanup.add(() => pool.close());
+    for (const task of tasks) {
+      const fixture = copies.get(task.spec.id)!;
+      if (!plan.slots.some((slot) => slot.task === task)) {
+        pool.refuse(fixture, 'no trial of this task runs here');
+        continue;
+      }
+      // As many idle instances per variant as acceptances can run at once: no more are ever in use together.
+      // The proof runs while the first agents do; their acceptance waits for it.
+      pool.deciding(
+        fixture,
+        offerReuse({ pool, sandbox, fixture, kind: task.kind, faults: [NO_FAULT, ...Object.keys(task.faults)], keep: plan.concurrency.acceptance }),
+      );
+    }
+
+    const network = set.config.agent.network === 'none' ? 'none' : 'host';
+    const conceal = [set.dir, runDir, copiesRoot, logDir, ...holdout.conceal];
+    const agents = await prepareAgents(set, tasks, sandbox, conceal, network);
+    // The holdout key and its source's token are the trial set's to name; its source's tasks are known now.
+    const { scrubber } = secretsOf({ ...trialSetSources(set, holdout.fetched), values: [...(options.secrets ?? []), ...holdout.secrets] });
+    const judged = (held: boolean) =>
+      tasks.filter((t) => isHoldout(t) === held).map((t) => ({ id: t.spec.id, fixtureDir: t.fixture.dir, judge: t.spec.judge, kind: t.kind }));
+    const semantic = await SemanticLayer.open(set.config.judge, set.dir, judged(false), {
+      cacheDir: options.judgeCache ?? join(runDir, 'judge-cache'),
+      scrubber,
+      sandbox,
+    });
+    if (semantic) cleanup.add(() => semantic.close());
+    // The judge's cache holds its prompts: a holdout task's are cached with its trials, never in the run directory.
+    const heldSemantic = holdout.dir
+      ? await SemanticLayer.open(set.config.judge, set.dir, judged(true), { cacheDir: join(holdout.dir, 'judge-cache'), scrubber, sandbox })
+      : undefined;
+    if (heldSemantic) cleanup.add(() => heldSemantic.close());
+    const acceptorChecks = await checkAcceptors(plan, copies, sandbox, scrubber);
+    const context: RunContext = {
+      runDir,
+      sandbox,
+      scrubber,
+      budget: set.config.budget,
+      limits: set.config.limits,
+      network,
+      logCapBytes: set.config.agent.log_cap_bytes,
+      permits: new Permits(plan.concurrency.acceptance),
+      conceal,
+      verifyAcceptanceCopy: (taskId) =>
+        integrity.verifyAcceptanceCopy(
+          tasks.find((t) => t.spec.id === taskId)!,
+          copies.get(taskId)!,
+        ),
+      projectChanges: () => integrity.projectChanges(),
+      config: {
+        k: plan.k,
+        budget: set.config.budget,
+        tool_versions: { trialgate: TOOL_VERSION, node: process.version },
+        git_sha: gitSha,
+        run_seed: plan.seed,
+        isolation: sandbox.report,
+      },
+      ...(semantic ? { semantic } : {}),
+    };
+    const heldContext: RunContext = { ...context, runDir: holdout.dir ?? runDir, ...(heldSemantic ? { semantic: heldSemantic } : {}) };
+    return {
+      sandbox,
+      copies,
+      pool,
+      agents,
+      scrubber,
+      semanticOf: (task) => (isHoldout(task) ? heldSemantic : semantic),
+      acceptorChecks,
+      integrity,
+      log,
+      contextOf: (task) => (isHoldout(task) ? heldContext : context),
+      watched,
+      gitSha,
+      close: () => cleanup.run(),
+    };
+  } catch (e) {
+    await cleanup.run();
+    throw e;
+  }
+}
+
+/** What to undo, in reverse order of opening; each part once, whatever the others do. */
+class Cleanup {
+  private readonly steps: (() => unknown)[] = [];
+
+  add(step: () => unknown): void {
+    this.steps.push(step);
+  }
+
+  async run(): Promise<void> {
+    const failures: unknown[] = [];
+    for (let step = this.steps.pop(); step; step = this.steps.pop()) {
+      try {
+        await step();
+      } catch (e) {
+        failures.push(e);
+      }
+    }
+    if (failures.length) throw failures[0];
+  }
+}
+
+/**
+ * Each task's agent: its environment, what it is shown, what its trials record, and whether its programs
+ * and files can be found in its sandbox (one preflight per distinct agent, not per task).
+ */
+async function prepareAgents(
+  set: TrialSet,
+  tasks: readonly ResolvedTask[],
+  sandbox: Sandbox,
+  conceal: readonly string[],
+  network: 'host' | 'none',
+): Promise<Map<string, AgentSetup>> {
+  // The shipped adapters are every agent's to run, wherever trialgate is installed.
+  const adapters = adaptersDir();
+  const preflights = new Map<string, Promise<string | undefined>>();
+  const agents = new Map<string, AgentSetup>();
+  for (const task of tasks) {
+    const { env, setupError: unset } = agentEnvironment(set, task);
+    const files = [...task.agent.files, ...(adapters ? [adapters] : [])];
+    const key = JSON.stringify([task.agent.command, env, files]);
+    let preflight = preflights.get(key);
+    if (!preflight && !unset) {
+      preflight = preflightAgent({ sandbox, command: task.agent.command, env, mounts: files.map((path) => ({ path })), conceal, network });
+      preflights.set(key, preflight);
+    }
+    const setupError = unset ?? (await preflight);
+    const watched = await hashGlobs(set.dir, task.agent.watch);
+    agents.set(task.spec.id, {
+      command: task.agent.command,
+      env,
+      ...(setupError ? { setupError } : {}),
+      files,
+      recorded: { agent_command: task.agent.command, watched },
+    });
+  }
+  return agents;
+}
+
+/** What a task's agent's environment holds: the base, its literal variables and those it passes on. */
+function agentEnvironment(set: TrialSet, task: ResolvedTask): { env: Record<string, string>; setupError?: string } {
+  const env: Record<string, string> = { ...baseEnvironment() };
+  for (const [name, value] of Object.entries(task.agent.env)) env[name] = value.replaceAll('${TRIALGATE_PROJECT}', set.dir);
+  env.TRIALGATE_PROJECT = set.dir;
+  const adapters = adaptersDir();
+  if (adapters) env[ADAPTERS_VAR] = adapters;
+  const where = `${set.file}: agent.pass_env${task.spec.agent?.pass_env.length ? ` (with task ${task.spec.id}'s own)` : ''}`;
+  try {
+    Object.assign(env, passedEnvironment(task.agent.passEnv, where));
+    return { env };
+  } catch (e) {
+    if (!(e instanceof EnvironmentError)) throw e;
+    return { env, setupError: e.message };
+  }
+}
+
+/** The acceptor preflight of every task that runs here and whose kind has one (kinds/contract.ts). */
+async function checkAcceptors(
+  plan: RunPlan,
+  copies: ReadonlyMap<string, Fixture>,
+  sandbox: Sandbox,
+  scrubber: Scrubber,
+): Promise<Map<string, AcceptorCheckRecord>> {
+  const checks = new Map<string, AcceptorCheckRecord>();
+  for (const task of plan.tasks) {
+    if (!task.kind.checkAcceptor || !plan.slots.some((slot) => slot.task === task)) continue;
+    const root = plan.holdout.rootOf(task, plan.runDir);
+    const dir = join(root, task.spec.id, 'acceptor-check');
+    let report: string | undefined;
+    const check = await task.kind.checkAcceptor({
+      fixture: copies.get(task.spec.id)!,
+      sandbox,
+      writeReport: async (fault, text) => {
+        await mkdir(dir, { recursive: true });
+        report = join(dir, `${fault}.json`);
+        await writeFile(report, scrubber.text(text));
+        return report;
+      },
+    });
+    checks.set(task.spec.id, { ...check, ...(report ? { report: relative(root, report) } : {}) });
+  }
+  return checks;
+}
+
+function gitHead(dir: string): string | null {
+  const out = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: dir, encoding: 'utf8' });
+  return out.status === 0 ? out.stdout.trim() : null;
+}

@@ -1,0 +1,90 @@
+// Which tasks a change reruns, from a trial set on disk: what each task depends on (its own watch and
+// agent files, its fixture and what the fixture includes, its judge labels, its committed repairs) and
+// what every task shares (the trial-set file, the shared watch and agent files, the judge's calibration
+// and command). Decided from the changed paths alone.
+import assert from 'node:assert/strict';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { stringify } from 'yaml';
+import { changeScope } from '../src/gate/scope.ts';
+import { trialSetDependencies } from '../src/trial/dependencies.ts';
+import { readTrialSetFile } from '../src/trial/trialset-file.ts';
+import { tempDir } from './support/fixtures.ts';
+
+/** A repository whose trial set lives in evals/: three tasks, each with its own skill. */
+async function repository(): Promise<{ repo: string; rerun: (...changed: string[]) => string[] }> {
+  const repo = await tempDir('trialgate-scope-');
+  const evals = join(repo, 'evals');
+  const fixture = async (name: string, manifest: Record<string, unknown>) => {
+    await mkdir(join(evals, 'fixtures', name), { recursive: true });
+    await writeFile(join(evals, 'fixtures', name, 'fixture.json'), JSON.stringify(manifest));
+  };
+  await fixture('orders', { include: ['../shared-service'] });
+  await fixture('refunds', {});
+  const config = {
+    version: 1,
+    name: 'scoped',
+    agent: { command: 'node "$TRIALGATE_PROJECT/runner/agent.mjs"', files: ['runner'] },
+    watch: ['common/**'],
+    judge: { model: 'm', command: 'node judge/serve.mjs', calibration: 'judge/calibration.json' },
+    tasks: [
+      {
+        id: 'orders',
+        fixture: 'fixtures/orders',
+        watch: ['skills/orders.md'],
+        judge: { labels: 'labels/orders', items: [{ id: 'x', question: 'Does the plan cover refunds twice?', candidate: ['plan.md'] }] },
+      },
+      { id: 'refunds', fixture: 'fixtures/refunds', watch: ['skills/refunds/**'], agent: { files: ['agents/refunds'] } },
+      { id: 'broken', fixture: 'fixtures/missing', watch: ['skills/broken.md'] },
+    ],
+  };
+  await writeFile(join(evals, 'trialgate.yml'), stringify(config));
+  const deps = await trialSetDependencies(await readTrialSetFile(join(evals, 'trialgate.yml')), repo);
+  return {
+    repo,
+    rerun: (...changed) =>
+      changeScope(changed, deps)
+        .tasks.filter((t) => t.rerun)
+        .map((t) => t.id),
+  };
+}
+
+describe('the tasks a change reruns', () => {
+  it('one task’s own files rerun that task; its fixture’s include and its judge labels and repairs are its own too', async () => {
+    const { rerun } = await repository();
+    // `broken`'s fixture.json cannot be read: it depends on everything and reruns on any change.
+    assert.deepEqual(rerun('evals/skills/orders.md'), ['orders', 'broken']);
+    assert.deepEqual(rerun('evals/skills/refunds/tone.md'), ['refunds', 'broken']);
+    assert.deepEqual(rerun('evals/agents/refunds/run.mjs'), ['refunds', 'broken']);
+    assert.deepEqual(rerun('evals/fixtures/refunds/service/server.mjs'), ['refunds', 'broken']);
+    assert.deepEqual(rerun('evals/fixtures/shared-service/app.js'), ['orders', 'broken'], 'a directory the fixture includes');
+    assert.deepEqual(rerun('evals/labels/orders/labels.json'), ['orders', 'broken']);
+    assert.deepEqual(rerun('evals/repairs/refunds/ab.diff'), ['refunds', 'broken']);
+  });
+
+  it('what every task shares reruns every task: the trial-set file, the shared watch and agent files, the agent command, the judge', async () => {
+    const { rerun } = await repository();
+    const all = ['orders', 'refunds', 'broken'];
+    for (const path of [
+      'evals/trialgate.yml',
+      'evals/common/system.md',
+      'evals/runner/agent.mjs',
+      'evals/runner/lib/tools.mjs',
+      'evals/judge/calibration.json',
+      'evals/judge/serve.mjs',
+    ])
+      assert.deepEqual(rerun(path), all, path);
+  });
+
+  it('a change to nothing any task depends on reruns only the task whose fixture cannot be read', async () => {
+    const { rerun } = await repository();
+    assert.deepEqual(rerun('README.md', 'src/app.ts', 'evals/skills/other.md'), ['broken']);
+    assert.deepEqual(rerun(), []);
+  });
+
+  it('the old path of a renamed file counts: renaming a skill away reruns its task', async () => {
+    const { rerun } = await repository();
+    assert.deepEqual(rerun('evals/archive/orders.md', 'evals/skills/orders.md'), ['orders', 'broken']);
+  });
+});

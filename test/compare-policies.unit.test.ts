@@ -1,0 +1,232 @@
+// The statistics of the gate, function by function: the plan, each check's decision along it, the
+// between-run spread and the strict policy (docs/comparison.md).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { decideMember, formatP, type Member } from '../src/compare/familywise.ts';
+import { defaultBudget, makePlan, totalLossAt } from '../src/compare/plan.ts';
+import { decideStrict, defaultAlpha, defaultPolicy, policyReach } from '../src/compare/policies.ts';
+import { chiSquareUpper, deflate, designEffect, estimateSpread } from '../src/compare/spread.ts';
+import { totalLossP } from '../src/compare/stats.ts';
+
+const c = (successes: number, n: number) => ({ successes, n });
+const member = (base: [number, number], looks: [number, number][], runTrials = 3): Member => ({
+  base: c(...base),
+  baseRunTrials: runTrials,
+  looks: looks.map((l) => c(...l)),
+  head: c(...looks[looks.length - 1]!),
+});
+
+test('defaults: α 5 % with one base run, 1 % pooled; familywise unless even the confirmation cannot flag a total loss', () => {
+  assert.equal(defaultAlpha(1), 0.05);
+  assert.equal(defaultAlpha(6), 0.01);
+  assert.equal(defaultPolicy({ k: 5, baseRuns: 6 }), 'familywise');
+  assert.equal(defaultPolicy({ k: 3, baseRuns: 1 }), 'familywise');
+  // k = 2 against one run of 2 reaches 1/6 in the first round, but confirmation trials take it further.
+  assert.equal(defaultPolicy({ k: 2, baseRuns: 1 }), 'familywise');
+  assert.equal(defaultPolicy({ k: 2, baseRuns: 1, budget: 0 }), 'strict');
+  // One trial against one: a total loss needs 19 head trials at α = 0.05, more than 16 × k: strict.
+  assert.equal(defaultPolicy({ k: 1, baseRuns: 1 }), 'strict');
+});
+
+test('policyReach says when familywise cannot flag anything, and where a total loss is flagged', () => {
+  const low = policyReach('familywise', { k: 2, baseRuns: 1, budget: 0 });
+  assert.equal(low.reachable, false);
+  assert.match(
+    low.note,
+    /with k = 2, 1 base run and 0 confirmation trials, even a total loss \(2\/2 → 0\/2\) reaches only p = 0\.17, above the share of α 0\.05 of a single gated check: familywise cannot flag anything; raise trials, baseline-runs or confirm-trials/,
+  );
+  const six = policyReach('familywise', { k: 3, baseRuns: 6, family: 200 });
+  assert.equal(six.reachable, true);
+  assert.ok(Math.abs(six.totalLossP! - totalLossP(18, 6)) < 1e-15);
+  assert.match(
+    six.note,
+    /a total loss \(18\/18 → 0\/6\) reaches p = 7\.4e-6 at 6 head trials \(the first confirmation look\), within its share: flagged for certain/,
+  );
+  assert.equal(policyReach('strict', { k: 1, baseRuns: 1 }).reachable, true);
+});
+
+test('the plan at k = 3 with six base runs: the first round screens, a total loss is tested at 6 trials, the rest at 27', () => {
+  const plan = makePlan({ k: 3, baseTrials: 18, family: 200, alpha: 0.01, budget: null });
+  assert.equal(plan.budget, 24, '8 × k is enough here');
+  assert.deepEqual(
+    plan.looks.map((l) => l.trials),
+    [3, 6, 9, 18, 27],
+  );
+  assert.deepEqual(
+    plan.looks.map((l) => l.cut),
+    [0, 0.01 / 400, 0, 0, 0.01 / 400],
+  );
+  assert.deepEqual(
+    plan.looks.map((l) => l.screen),
+    [0.15, 0.05, 0.01, 0.01, 0],
+  );
+  assert.deepEqual(plan.totalLoss, { look: 1, trials: 6, p: totalLossP(18, 6) });
+  // Five head trials would not do: 1/C(23, 5) = 3.0e-5 > 2.5e-5.
+  assert.ok(totalLossAt(5, 18, 3, 0) > 0.01 / 400);
+});
+
+test('with one base run of 3 the budget grows to what a total loss needs, and one look gets all of a check’s share', () => {
+  // 200 checks at α = 0.05: 1/C(3 + n, 3) ≤ 2.5e-4 needs n = 27 head trials, 24 extra = 8 × k.
+  const plan = makePlan({ k: 3, baseTrials: 3, family: 200, alpha: 0.05, budget: null });
+  assert.deepEqual(
+    plan.looks.map((l) => [l.trials, l.cut]),
+    [
+      [3, 0],
+      [27, 0.05 / 200],
+    ],
+  );
+  // 220 checks (20 inventory-like tasks of 11 checks) need 28: the default budget becomes 25, more than 8 × k.
+  assert.equal(defaultBudget({ k: 3, baseTrials: 3, family: 220, alpha: 0.05 }), 25);
+  const inventory = makePlan({ k: 3, baseTrials: 3, family: 220, alpha: 0.05, budget: null });
+  assert.deepEqual(inventory.totalLoss, { look: 1, trials: 28, p: totalLossP(3, 28) });
+  // A budget given is a budget kept: 20 extra trials cannot reach, and the plan says so.
+  assert.equal(makePlan({ k: 3, baseTrials: 3, family: 220, alpha: 0.05, budget: 20 }).totalLoss, null);
+});
+
+test('without confirmation the first round tests with all of each check’s share', () => {
+  const plan = makePlan({ k: 5, baseTrials: 30, family: 200, alpha: 0.01, budget: 0 });
+  assert.deepEqual(plan.looks, [{ trials: 5, cut: 0.01 / 200, screen: 0 }]);
+  const [lost] = [decideMember(member([30, 30], [[0, 5]], 5), plan)];
+  assert.equal(lost!.verdict.status, 'regressed');
+  assert.equal(lost!.verdict.look, 'first');
+  assert.match(lost!.verdict.rule, /^first 5 trials: Fisher p = 3\.1e-6 ≤ α \/ 200 = 5\.0e-5$/);
+});
+
+test('a check is decided by its own counts: a total loss is flagged at the confirmation look whatever the other checks did', () => {
+  const plan = makePlan({ k: 3, baseTrials: 18, family: 200, alpha: 0.01, budget: null });
+  const lost = decideMember(
+    member(
+      [18, 18],
+      [
+        [0, 3],
+        [0, 6],
+      ],
+    ),
+    plan,
+  );
+  assert.equal(lost.verdict.status, 'regressed');
+  assert.equal(lost.flaggedAt, 1);
+  assert.equal(lost.verdict.look, 'final');
+  assert.equal(lost.verdict.trials, 6);
+  assert.match(lost.verdict.rule, /^6 trials after confirmation: Fisher p = 7\.4e-6 ≤ its share 2\.5e-5 of α \/ 200$/);
+  assert.deepEqual(lost.ambiguous, [true, false], 'ambiguous after the first round, flagged at the next look');
+  // The first round alone never flags: it only screens.
+  const first = decideMember(member([18, 18], [[0, 3]]), plan);
+  assert.equal(first.verdict.status, 'suspect');
+  assert.match(first.verdict.rule, /^first 3 trials screen only: Fisher p = 7\.5e-4 ≤ 0\.15, confirmation needed$/);
+  // One failure against a perfect base: p = 3/21 is ambiguous; the confirmation decides.
+  const wobble = decideMember(
+    member(
+      [18, 18],
+      [
+        [2, 3],
+        [5, 6],
+      ],
+    ),
+    plan,
+  );
+  assert.deepEqual(wobble.ambiguous, [true, false]);
+  assert.equal(wobble.verdict.status, 'suspect');
+});
+
+test('fewer head successes never remove a flag nor end an ambiguity without a flag: every count at every look', () => {
+  // The lemma behind "a further loss never turns a failing PR into a pass" (bench/results/policy-simulation.md proves it for every supported size).
+  for (const [k, runs, family, alpha] of [
+    [3, 6, 200, 0.01],
+    [3, 1, 200, 0.05],
+    [5, 6, 50, 0.01],
+    [2, 2, 10, 0.01],
+  ] as const) {
+    const plan = makePlan({ k, baseTrials: k * runs, family, alpha, budget: null });
+    const n = plan.looks.map((l) => l.trials);
+    for (let b = 0; b <= k * runs; b++)
+      for (let i = 0; i < n.length; i++)
+        for (let h = 1; h <= n[i]!; h++) {
+          const looks = (x: number) => n.slice(0, i + 1).map((t, j): [number, number] => [j === i ? x : Math.min(x, t), t]);
+          const more = decideMember(member([b, k * runs], looks(h), k), plan);
+          const fewer = decideMember(member([b, k * runs], looks(h - 1), k), plan);
+          const at = (d: typeof more) => ({ flagged: d.flaggedAt !== null && d.flaggedAt <= i, ambiguous: d.ambiguous[i] === true });
+          if (at(more).flagged) assert.ok(at(fewer).flagged, `k=${k} runs=${runs}: ${b} → ${h}/${n[i]} flagged, ${h - 1} not`);
+          if (at(more).ambiguous) assert.ok(at(fewer).flagged || at(fewer).ambiguous, `k=${k} runs=${runs}: ${b} → ${h}/${n[i]} ambiguous, ${h - 1} neither`);
+        }
+  }
+});
+
+test('improvements mirror the test at the testing looks; sides without trials stay suspect', () => {
+  const plan = makePlan({ k: 5, baseTrials: 30, family: 1, alpha: 0.01, budget: 0 });
+  assert.equal(decideMember(member([0, 30], [[5, 5]], 5), plan).verdict.status, 'improved');
+  assert.equal(decideMember(member([30, 30], [[0, 0]], 5), plan).verdict.status, 'suspect');
+  assert.equal(decideMember(member([0, 0], [[3, 5]], 5), plan).verdict.rule, 'no executed base trial measured this check');
+});
+
+/** A task of `copies` identical checks with these run counts: each trial scores `copies` or 0. */
+const task = (perRun: { successes: number; n: number }[], copies = 1) => ({
+  checks: Array.from({ length: copies }, () => perRun),
+  scores: { perRun: perRun.map((r) => ({ n: r.n, sum: copies * r.successes })), squares: perRun.reduce((s, r) => s + copies * copies * r.successes, 0) },
+});
+
+test('the between-run spread: exchangeable runs are pooled, runs that differ more than chance deflate the counts', () => {
+  // Six runs of 5 whose counts vary exactly as binomial draws would (given the total): φ ≈ 1, nothing done.
+  const calm = Array.from({ length: 40 }, (_, i) => [4, 5, 4, 5, 4, 5].map((s, r) => c((s + i + r) % 3 === 0 ? 5 : s, 5)));
+  const a = estimateSpread(
+    calm.map((check) => task(check)),
+    6,
+  );
+  assert.equal(a.rho, 0);
+  assert.match(a.note, /^the base runs vary no more than chance \(φ = /);
+  // Runs alternating between 5/5 and 1/5: far more than chance allows.
+  const days = Array.from({ length: 40 }, () => [5, 1, 5, 1, 5, 1].map((s) => c(s, 5)));
+  const b = estimateSpread(
+    days.map((check) => task(check)),
+    6,
+  );
+  assert.ok(b.phi! > 3 && b.p! < 1e-6, JSON.stringify(b));
+  assert.ok(b.rho > 0.4 && b.rho <= 1);
+  assert.match(
+    b.note,
+    /counts are deflated by the design effect of a correlation ρ = 0\.\d{3} between trials of one run \(its upper 95 % bound\), so a head run counts for at most \d+ independent trials; a change between runs beyond what the base runs show is not bounded$/,
+  );
+  assert.match(estimateSpread([task(days[0]!)], 1).note, /^one base run cannot show whether runs differ from day to day/);
+  assert.match(estimateSpread([task([c(5, 5), c(5, 5)])], 2).note, /^no check varied within the 2 base runs/);
+  // Four copies of one check in a task are one trial each, not four: the same φ, no more significance.
+  const once = estimateSpread(
+    days.slice(0, 5).map((check) => task(check)),
+    6,
+  );
+  const copies = estimateSpread(
+    days.slice(0, 5).map((check) => task(check, 4)),
+    6,
+  );
+  assert.ok(Math.abs(copies.phi! - once.phi!) < 1e-9 && Math.abs(copies.p! - once.p!) < 1e-9);
+});
+
+test('deflation by a design effect only makes a drop less significant, and is the identity without one', () => {
+  assert.deepEqual(deflate(c(17, 18), 1, 'more'), c(17, 18));
+  assert.equal(designEffect(45, 0.1), 5.4);
+  assert.deepEqual(deflate(c(22, 45), 5.4, 'fewer'), c(4, 8), 'head: 23 failures / 5.4 rounded down');
+  assert.deepEqual(deflate(c(27, 30), 1.4, 'more'), c(18, 21), 'base: 3 failures / 1.4 rounded up');
+  // A head run's trials never count for more than about 1/ρ.
+  assert.ok(deflate(c(0, 1000), designEffect(1000, 0.25), 'fewer').n <= 4);
+  assert.ok(Math.abs(chiSquareUpper(124.3, 100) - 0.05) < 0.005, 'χ² tail near the textbook value');
+});
+
+test('strict: any failure after all-succeeded regresses; a drop from a mixed base is only suspect', () => {
+  assert.deepEqual(decideStrict(c(5, 5), c(4, 5)), {
+    status: 'regressed',
+    p: null,
+    threshold: null,
+    look: null,
+    rule: 'strict: base succeeded on all 5, head failed 1 of 5',
+  });
+  assert.equal(decideStrict(c(4, 5), c(1, 5)).status, 'suspect');
+  assert.equal(decideStrict(c(3, 5), c(5, 5)).status, 'improved');
+  assert.equal(decideStrict(c(3, 5), c(4, 5)).status, 'flaky');
+  assert.equal(decideStrict(c(5, 5), c(5, 5)).status, 'unchanged');
+  assert.equal(decideStrict(c(5, 5), c(0, 0)).status, 'suspect');
+});
+
+test('p-values print with two significant digits, tiny ones in exponent form', () => {
+  assert.equal(formatP(1 / 12), '0.083');
+  assert.equal(formatP(1), '1');
+  assert.equal(formatP(1 / 32768), '3.1e-5');
+});

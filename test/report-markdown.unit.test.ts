@@ -1,0 +1,209 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { compareResults } from '../src/compare/compare.ts';
+import { fitDocument, NOTICE } from '../src/report/fit.ts';
+import { commentMarker } from '../src/report/markdown.ts';
+import { present } from '../src/report/view.ts';
+import { commentOf, runMarkdownOf } from './support/outputs.ts';
+import { buildResults } from './support/results-builder.ts';
+import * as scenarios from './support/scenarios.ts';
+
+/** The fixed-k gate: no confirmation, the first round tested (compare.ts); these tests are about what it shows. */
+const FIXED_K = { confirmTrials: 0 } as const;
+
+test('the marker comes first and names the trial set', () => {
+  assert.equal(commentMarker('inventory-agent'), '<!-- trialgate:inventory-agent -->');
+  assert.equal(commentMarker('a--b>'), '<!-- trialgate:a-b -->');
+  const { bases, head } = scenarios.noChange();
+  assert.ok(commentOf(head, compareResults(bases, head, FIXED_K)).startsWith('<!-- trialgate:inventory-agent -->\n\n✅ **no regressions**'));
+});
+
+test('the same input renders the same text', () => {
+  const { bases, head } = scenarios.pooledBases();
+  assert.equal(commentOf(head, compareResults(bases, head, FIXED_K)), commentOf(head, compareResults(bases, head, FIXED_K)));
+});
+
+test('notes follow the verdict line', () => {
+  const { bases, head } = scenarios.noChange();
+  const md = commentOf(head, compareResults(bases, head, FIXED_K), { notes: ['baseline 1111111 (2 days old)', 'confirmation round 2'] });
+  assert.match(md, /✅ \*\*no regressions\*\*[^\n]*\n\n- baseline 1111111 \(2 days old\)\n- confirmation round 2\n/);
+});
+
+test('a tight limit cuts details, then per-task rows, and keeps the regressions', () => {
+  const { bases, head, regressedTasks } = scenarios.largeRun(200, 20);
+  const c = compareResults(bases, head, FIXED_K);
+  const full = commentOf(head, c, { maxChars: 10_000_000 });
+  assert.ok(!full.includes('✂️'));
+  const cut = commentOf(head, c, { maxChars: 12_000 });
+  assert.ok(cut.length <= 12_000, String(cut.length));
+  assert.match(cut, /per-task details: 200 of 200 cut; per-task result rows: \d+ of 200 cut/);
+  for (const id of regressedTasks) assert.ok(cut.includes(`| ${id} | lost detection: double-reserve`), id);
+  assert.match(cut, /\*\*Denominators\.\*\*/);
+  const halfway = commentOf(head, c, { maxChars: full.length - 1000 });
+  assert.match(halfway, /per-task details: \d+ of 200 cut\. Every regression is listed/);
+  assert.match(halfway, /#### Per-task results/);
+});
+
+test('fitDocument gives up (null) rather than cut through pieces that cannot be cut', () => {
+  assert.equal(
+    fitDocument(['x'.repeat(500), NOTICE], [], 200, () => 'notice'),
+    null,
+  );
+  assert.equal(
+    fitDocument(['x'.repeat(100), NOTICE], [], 200, () => 'notice'),
+    `${'x'.repeat(100)}\n`,
+  );
+});
+
+test('a single run shows holdout tasks only in aggregate', () => {
+  const md = runMarkdownOf(scenarios.holdout().head);
+  for (const secret of [...scenarios.HOLDOUT_IDS, 'silent-audit-gap', 'secret-holdout-constraint']) assert.ok(!md.includes(secret), secret);
+  assert.match(md, /\*\*Holdout\*\* \(aggregate only\): 2 tasks, trial pass 7\/10\./);
+  assert.match(md, /^<!-- trialgate:inventory-agent -->\n\n📋 \*\*12\/15 executed trials passed\*\*/);
+});
+
+test('tokens and cost stay blank when not reported; unknown pass^k stays blank', () => {
+  const run = buildResults({
+    tasks: [
+      { id: 'short', checks: { pass: '1' }, outcomes: '.' },
+      { id: 'full', checks: { pass: '11' }, tokens: 10 },
+    ],
+  });
+  const withK = { ...run, tasks: run.tasks.map((t) => ({ ...t, summary: { ...t.summary, k: 2, pass_pow_k: null } })) };
+  const md = runMarkdownOf(withK);
+  assert.match(md, /\| short \| 1\/1 \| \| 0 \| 0 \| 1\.0 s \| \| \|/);
+});
+
+test('the evidence link and the trial directories appear in the details', () => {
+  const { bases, head } = scenarios.idempotencyRegression();
+  const md = commentOf(head, compareResults(bases, head, FIXED_K), { evidenceUrl: 'https://example.test/a/1' });
+  assert.match(md, /Evidence in \[evidence artefact\]\(https:\/\/example\.test\/a\/1\): `inventory-reserve\/trial-001`/);
+});
+
+test('tokens and cost columns appear only when some task reported them (never an estimate)', () => {
+  const silent = runMarkdownOf(buildResults({ tasks: [{ id: 'a', checks: { pass: '11' } }] }));
+  assert.doesNotMatch(silent, /\| tokens \| cost \|/);
+  assert.match(silent, /no task reported tokens or cost/);
+  const reported = runMarkdownOf(
+    buildResults({
+      tasks: [
+        { id: 'a', checks: { pass: '11' }, tokens: 1200 },
+        { id: 'b', checks: { pass: '11' } },
+      ],
+    }),
+  );
+  assert.match(reported, /\| tokens \| cost \|/);
+  assert.match(reported, /\| 1,200 \|/);
+});
+
+test('a single run: the reason of each failed trial is below its ✗; pass@1 is not a second "trials passed"; an unknown commit is explained', () => {
+  const results = buildResults({
+    sha: null,
+    tasks: [{ id: 'tally', faults: { 'accepts-zero': 'adds zero' }, checks: { pass: '10', 'detect:accepts-zero': '10' } }],
+  });
+  results.tasks[0]!.trials[1]!.layers.final_state.failures = ['accepts-zero: defect_missed: all 2 passed on accepts-zero'];
+  results.tasks[0]!.trials[0]!.layers.final_state.failures = ['nothing to see'];
+  const md = runMarkdownOf(results);
+  assert.match(md, /Why \(the first reasons of each trial that did not pass\):\n\n- trial 2: `accepts-zero: defect_missed: all 2 passed on accepts-zero`\n/);
+  assert.doesNotMatch(md, /nothing to see/, 'a passing trial lists no reason');
+  assert.doesNotMatch(md, /pass@1/);
+  assert.match(md, /\| task \| trials passed \| all k passed \(pass\^k\) \| defects detected \| env errors \(excluded\) \| not started \| wall time \|/);
+  assert.match(
+    md,
+    /Head commit unknown \(refs\/heads\/main\) \(unknown: the run recorded no git commit, as it was not made in a git checkout with a commit\)\./,
+  );
+});
+
+test('every sentence of the policy line describes what this comparison did', () => {
+  // Nothing ambiguous: the plan's confirmation looks are not described as if they had run.
+  const { bases, head } = scenarios.noChange();
+  const quiet = commentOf(head, compareResults(bases, head));
+  const line = quiet.split('\n').find((l) => l.startsWith('Policy **familywise**'))!;
+  assert.match(line, /^Policy \*\*familywise\*\* \(default with 1 base run\): Fisher's exact test per check, each of the 9 gated checks at α \/ 9 = 0\.0056/);
+  assert.match(
+    line,
+    /The first 5 trials of each task only screen \(a check with p ≤ 0\.15 is confirmed\); none was ambiguous, so no confirmation ran and nothing was tested\./,
+  );
+  assert.doesNotMatch(line, /head trials with|tested:/);
+  assert.match(line, /Between runs: one base run cannot show whether runs differ from day to day/);
+  assert.doesNotMatch(quiet, /\*\*Confirmation:\*\*/);
+  // The fixed-k gate says the first round was tested, nothing about confirmation.
+  const fixed = commentOf(head, compareResults(bases, head, FIXED_K));
+  assert.match(fixed, /No confirmation: the first 5 trials of each task were tested\./);
+  // Three base runs given, one of them an outage: the line counts the two used, and the outage is named.
+  const outage = {
+    ...bases[0]!,
+    run: { ...bases[0]!.run, started_at: '2024-12-01T00:00:00Z' },
+    tasks: bases[0]!.tasks.map((t) => ({ ...t, trials: t.trials.map((x) => ({ ...x, outcome: 'env_error' as const, checks: {} })) })),
+  };
+  const pooled = commentOf(head, compareResults([bases[0]!, bases[0]!, outage], head));
+  assert.match(pooled, /Policy \*\*familywise\*\* \(default with 2 base runs\)/);
+  assert.match(pooled, /- base run 1111111 not used: 15 of its 15 trials are environment errors/);
+});
+
+test('a head without the confirmation trials its first round asks for: the policy line says so, not that nothing was ambiguous', () => {
+  const { bases, head } = scenarios.idempotencyRegression();
+  const comparison = compareResults(bases, head);
+  assert.equal(comparison.verdict, 'undecided');
+  const line = commentOf(head, comparison)
+    .split('\n')
+    .find((l) => l.startsWith('Policy **familywise**'))!;
+  assert.match(line, /1 task was ambiguous, but this head holds no confirmation trials, so nothing was tested/);
+  assert.doesNotMatch(line, /none was ambiguous/);
+  assert.doesNotMatch(commentOf(head, comparison), /\*\*Confirmation:\*\* 0 extra/);
+});
+
+test('a task whose head trials were all env errors reads as undecided, in the trials’ own words, never as suspect', () => {
+  const checks = { pass: '111', 'detect:a': '111', 'detect:b': '111', 'constraint:c': '111' };
+  const base = buildResults({
+    tasks: [
+      { id: 'steady', checks },
+      { id: 'outage', checks },
+    ],
+  });
+  const head = buildResults({
+    sha: 'f'.repeat(40),
+    tasks: [
+      { id: 'steady', checks },
+      { id: 'outage', checks, outcomes: 'ddd', envRule: 'the agent declared that its environment failed', envMessage: 'the provider refused the key: 401' },
+    ],
+  });
+  const c = compareResults([base], head, FIXED_K);
+  assert.equal(c.verdict, 'undecided');
+  // Its checks decided nothing: counted nowhere but as undecided.
+  assert.equal(c.checks.suspect, 0);
+  const view = present({ head, comparison: c });
+  assert.equal(view.tasks.find((t) => t.task.id === 'outage')!.state, 'undecided');
+  const md = commentOf(head, c);
+  assert.doesNotMatch(md.split('\n')[2]!, /suspect/, 'the verdict line counts no suspect check');
+  assert.match(md, /^- outage: 3 of its 3 head trials are environment errors the agent declared \(the provider refused the key: 401\)/m);
+  assert.match(md, /^\| outage \| undecided \| 3\/3 → 0\/0 \|/m);
+  assert.doesNotMatch(md, /#### Suspect/);
+  assert.match(md, /<summary><b>outage<\/b> — undecided<\/summary>/);
+  assert.match(md, /^\| detection: a \| 3\/3 \| 0\/0 \| undecided \|/m);
+});
+
+test('a column that means nothing for the kinds shown is not shown: code tasks detect no defects', async () => {
+  const { renderText, REPORTERS } = await import('../src/report/reporters.ts');
+  const { wholeRun } = await import('../src/report/view.ts');
+  const codeTask = { id: 'vouchers', checks: { pass: '10', reproduction: '10', 'test:core': '11', 'constraint:scope': '11' } };
+  const labelled = (r: ReturnType<typeof buildResults>) => ({
+    ...r,
+    tasks: r.tasks.map((t) => (t.id === 'vouchers' ? { ...t, check_labels: { reproduction: 'retried redemption is idempotent', 'test:core': 'core' } } : t)),
+  });
+  const code = labelled(buildResults({ tasks: [codeTask] }));
+  assert.doesNotMatch(runMarkdownOf(code), /defects detected/);
+  const terminal = await renderText(REPORTERS.terminal, present({ ...wholeRun(code), runDir: '.' }));
+  assert.match(terminal, /\| task checks +\|/);
+  assert.doesNotMatch(terminal, /detections/);
+  assert.match(terminal, /reproduction 1\/2, test:core 2\/2/);
+  // Beside a task that detects defects, the column is there, blank for the code task.
+  const both = labelled(
+    buildResults({ tasks: [codeTask, { id: 'inventory', faults: { 'double-reserve': 'duplicate' }, checks: { pass: '11', 'detect:double-reserve': '11' } }] }),
+  );
+  assert.match(runMarkdownOf(both), /\| defects detected \|/);
+  assert.match(runMarkdownOf(both), /defects detected as trials that detected the defect\/executed/);
+  assert.match(await renderText(REPORTERS.terminal, present({ ...wholeRun(both), runDir: '.' })), /\| detections \/ task checks +\|/);
+  const compared = commentOf(code, compareResults([code], code, FIXED_K));
+  assert.doesNotMatch(compared, /defects detected/);
+});
