@@ -156,7 +156,7 @@ describe('unisolated: what the checks catch where nothing could prevent it', () 
   it('a changed acceptance copy is a run-level integrity error: no trial passes', async () => {
     const run = await runHostile('tamper-copy', 'none', { trials: 2 });
     assert.match(await foundBy(run), /tamper .*faults\.mjs: ok/);
-    assert.match(run.results.run.integrity_error ?? '', /acceptance copy of task inventory changed during the run/);
+    assert.match(run.results.run.integrity_error ?? '', /acceptance copy of task inventory changed during the run \(changed [^)]*faults\.mjs/);
     for (const trial of run.results.tasks[0]!.trials) assert.notEqual(trial.outcome, 'pass');
     assert.equal(run.results.run.isolation?.mechanism, 'none');
     assert.match(run.results.run.isolation?.reason ?? '', /agent\.isolation is none/);

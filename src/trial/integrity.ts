@@ -104,7 +104,8 @@ function isTrialInput(change: string): boolean {
   return / (inputs\/|task\.txt|config\.json)/.test(change);
 }
 
-function changes(before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>): string[] {
+/** What differs between two hash manifests of the same files, one line each ("changed x", "added y"). */
+export function changes(before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>): string[] {
   const out: string[] = [];
   for (const [file, hash] of Object.entries(before)) {
     if (!(file in after)) out.push(`deleted ${file}`);
