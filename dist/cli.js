@@ -36,13 +36,13 @@ var COMMANDS = [
   { spec: INIT, load: async () => (await import("./chunks/init-PHWXNOOA.js")).runInitCli },
   { spec: DEMO, load: async () => (await import("./chunks/validate-VPCZ2Y2Z.js")).runDemoCli },
   { spec: VALIDATE, load: async () => (await import("./chunks/validate-VPCZ2Y2Z.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-5JYSHY5K.js")).runRunCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-JDGBJQOY.js")).runRunCli },
   { spec: COMPARE, load: async () => (await import("./chunks/compare-7MXRPQMD.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-RVV6BKMU.js")).runGateCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-L24THHY2.js")).runGateCli },
   { spec: REPORT, load: async () => (await import("./chunks/report-S3ZJRW3E.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-IFONNHL2.js")).runJudgeCli },
   { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-75O3463L.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-BFBGK3MJ.js")).runFailuresCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-L45DJL4S.js")).runFailuresCli },
   { spec: REPAIR, load: async () => (await import("./chunks/repair-X767WW3C.js")).runRepairCli },
   { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-E2NHYICW.js")).runHoldoutCli }
 ];

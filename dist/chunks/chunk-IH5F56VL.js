@@ -4,7 +4,7 @@ import {
 } from "./chunk-RXSTFY2X.js";
 import {
   recordTrialSet
-} from "./chunk-HOEHZV32.js";
+} from "./chunk-4JJTXJHI.js";
 import {
   REPORTERS,
   recordedView,

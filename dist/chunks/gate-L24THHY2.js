@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-2OETJPUV.js";
+} from "./chunk-IH5F56VL.js";
 import {
   trialSetDependencies
 } from "./chunk-QQCMQIX3.js";
@@ -10,14 +10,14 @@ import {
   roundLine,
   runConfirmationRound,
   runGate
-} from "./chunk-7PVHKDLF.js";
+} from "./chunk-CGWWVAGE.js";
 import {
   progressReporter
 } from "./chunk-RXSTFY2X.js";
 import "./chunk-RWVSWGGR.js";
 import {
   runTrialSet
-} from "./chunk-HOEHZV32.js";
+} from "./chunk-4JJTXJHI.js";
 import "./chunk-J3NAFVK3.js";
 import {
   readResultsFile

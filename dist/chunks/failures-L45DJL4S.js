@@ -13,7 +13,7 @@ import {
 } from "./chunk-RWVSWGGR.js";
 import {
   runTrialSet
-} from "./chunk-HOEHZV32.js";
+} from "./chunk-4JJTXJHI.js";
 import "./chunk-J3NAFVK3.js";
 import {
   readResultsFile

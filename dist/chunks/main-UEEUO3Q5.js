@@ -5,7 +5,7 @@ import {
   roundLine,
   runConfirmationRound,
   runGate
-} from "./chunk-7PVHKDLF.js";
+} from "./chunk-CGWWVAGE.js";
 import {
   progressReporter
 } from "./chunk-RXSTFY2X.js";
@@ -13,7 +13,7 @@ import "./chunk-RWVSWGGR.js";
 import {
   mergeShards,
   runTrialSet
-} from "./chunk-HOEHZV32.js";
+} from "./chunk-4JJTXJHI.js";
 import "./chunk-J3NAFVK3.js";
 import {
   readResultsFile

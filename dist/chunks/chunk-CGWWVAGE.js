@@ -4,7 +4,7 @@ import {
 } from "./chunk-RWVSWGGR.js";
 import {
   appendRound
-} from "./chunk-HOEHZV32.js";
+} from "./chunk-4JJTXJHI.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,

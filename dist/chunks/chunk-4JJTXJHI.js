@@ -956,9 +956,13 @@ var RunIntegrity = class _RunIntegrity {
   }
   /** The task's acceptance copy still hashes as its fixture did; a breach is kept and thrown as AcceptanceCopyChanged. */
   async verifyAcceptanceCopy(task, copy) {
-    const now = sha256Manifest(await hashProtected(copy.dir, copy.manifest));
-    if (now === task.fixture.sha256) return;
-    this.breach ??= `the acceptance copy of task ${this.shown(task)} changed during the run (its hash is no longer the fixture's ${task.fixture.sha256.slice(0, 12)}): no trial of this run can be trusted`;
+    const files = await hashProtected(copy.dir, copy.manifest);
+    if (sha256Manifest(files) === task.fixture.sha256) return;
+    const held = this.shown(task) !== task.spec.id;
+    const named = (manifest) => held ? Object.fromEntries(Object.entries(manifest).map(([file, hash]) => [`file ${sha256(file).slice(0, 12)}`, hash])) : manifest;
+    const what = changes(named(task.fixture.protectedFiles), named(files));
+    const listed = what.length > 3 ? [...what.slice(0, 3), `${what.length - 3} more`] : what;
+    this.breach ??= `the acceptance copy of task ${this.shown(task)} changed during the run (${listed.join(", ") || "its hash is no longer the fixture's"}): no trial of this run can be trusted`;
     throw new AcceptanceCopyChanged(this.breach);
   }
   /** Changes to the project's fixtures and watched files since the run started, one line each. */

@@ -2,9 +2,9 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   positiveInt,
   runRunCli
-} from "./chunk-2OETJPUV.js";
+} from "./chunk-IH5F56VL.js";
 import "./chunk-RXSTFY2X.js";
-import "./chunk-HOEHZV32.js";
+import "./chunk-4JJTXJHI.js";
 import "./chunk-J3NAFVK3.js";
 import "./chunk-UNIX4NAV.js";
 import "./chunk-SZ6FLWAI.js";
