@@ -7,7 +7,7 @@
 //   read-reference     copy the fixture's reference answers over the candidate
 //   link-reference     make candidate/spec.json and cases.json links to the reference answers
 //   link-candidate     replace candidate/ itself with a link to the reference directory
-//   tamper-copy        append to the service files of every acceptance copy it can find
+//   tamper-copy        append to the service files of its own run's acceptance copies it can find
 //   detach             leave a setsid child that, later, edits candidate/, inputs/ and results.json
 //   proc-environ       read every /proc/*/environ it can and keep what looks like a token
 //   plant-evidence     plant links in evidence/ pointing outside the trial (verdict, reports)
@@ -87,7 +87,10 @@ for (const mode of modes) {
         : [],
     );
     note(`acceptance copies seen: ${roots.length}`);
-    for (const root of roots) {
+    // Only its own run's: the tests run side by side, and another test's copy is not this attack's to break
+    // (its fixture.json carries this run's marker on the service's command line).
+    const own = (root) => spawnSync('grep', ['-rlF', '--include=fixture.json', process.env.HOSTILE_ID ?? '', root], { encoding: 'utf8' }).stdout.trim() !== '';
+    for (const root of roots.filter(own)) {
       for (const task of readdirSync(root)) {
         const faults = spawnSync('find', [join(root, task), '-name', 'faults.mjs'], { encoding: 'utf8' })
           .stdout.trim()
