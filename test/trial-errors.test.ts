@@ -24,6 +24,7 @@ import { Scrubber } from '../src/util/scrub.ts';
 import { ROOT, tempDir } from './support/fixtures.ts';
 import { foundBy, runHostile } from './support/hostile.ts';
 import { captureIo } from './support/io.ts';
+import { NO_ISOLATION } from './support/isolation.ts';
 import { writeTrialSet } from './support/trialset.ts';
 import { runAsUser } from './support/unprivileged.ts';
 
@@ -77,6 +78,29 @@ describe('a candidate the agent made unreadable (unisolated, as an ordinary user
     const secretFile = await readFile(join(trialDir, 'candidate', 'notes', 'secret.txt'), 'utf8');
     assert.ok(!secretFile.includes(SECRET), 'the secret in the locked directory was scrubbed');
   });
+});
+
+describe('names no reader can reach: not UTF-8, or nested past PATH_MAX', () => {
+  for (const isolation of ['none', 'required'] as const) {
+    it(
+      `${isolation}: the candidate's failure, each named and removed; the run goes on and writes its results`,
+      { skip: isolation === 'required' && NO_ISOLATION },
+      async () => {
+        const run = await runHostile('unreadable-names', isolation);
+        assert.match(await foundBy(run), /nest past PATH_MAX: ok/);
+        const trial = run.results.tasks[0]!.trials[0]!;
+        assert.equal(trial.outcome, 'fail', JSON.stringify(trial.layers));
+        assert.equal(trial.env_error, undefined);
+        const constraints = trial.layers.constraints.failures.join('\n');
+        assert.match(constraints, /candidate\/bad-\uFFFD+ has a name that is not UTF-8/);
+        assert.match(constraints, /evidence\/bad-\uFFFD has a name that is not UTF-8|evidence\/bad-\uFFFD/);
+        assert.match(constraints, /candidate(\/d+)+ holds entries nested past 2048 bytes of path: removed/);
+        for (const file of ['results.json']) assert.ok((await lstat(join(run.runDir, file))).isFile(), file);
+        const left = await allEntries(join(run.runDir, trial.evidence));
+        assert.ok(!left.some((e) => e.includes('bad-') || e.includes('deep.txt')), left.join('\n'));
+      },
+    );
+  }
 });
 
 describe('unisolated, an agent that removes what the runner keeps', () => {

@@ -1,7 +1,9 @@
 // Tamper and escape detection around each agent run: hash what the agent may not change before and
 // after, and list what it left where only the runner writes. Pure comparison below; the snapshot
 // itself is the only I/O, and it never follows a link.
-import { chmodSync, lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashFiles, listEntries, unlessMissing } from '../util/files.ts';
 
@@ -58,15 +60,25 @@ export function restoreTrialDir(trialDir: string): string | undefined {
 }
 
 /**
- * After an agent run, every entry of the trial directory is made readable again (directories listable),
- * and the candidate's files writable: an agent that locked its candidate (chmod 000) must not stop the
- * runner from reading it, removing its links or scrubbing its secrets. Returns one line per entry the
- * agent left unreadable or unlistable, naming it: a constraint failure of the candidate, never an
- * environment error. Links are not followed; a permission that cannot be restored is thrown, not ignored.
+ * Below this many bytes of path under the directory walked, an entry can be read back whatever the
+ * directory's own depth: deeper ones (an agent nesting directories past PATH_MAX) are removed.
  */
-export function reclaimAccess(trialDir: string): string[] {
-  const locked: string[] = [];
-  const visit = (path: string, rel: string) => {
+const MAX_PATH_BYTES = 2048;
+
+/**
+ * After an agent run, every entry of `root` (the trial directory, or the agent's own evidence directory,
+ * named `shownAs` in the lines) is made readable again (directories listable), and the candidate's files
+ * writable: an agent that locked its candidate (chmod 000) must not stop the runner from reading it,
+ * removing its links or scrubbing its secrets. An entry no walk could read back is removed first: a name
+ * that is not UTF-8 (a string path cannot reach it) or a path nested past MAX_PATH_BYTES. Returns one line
+ * per such entry, naming it: a constraint failure of the candidate, never an environment error and never
+ * the run's crash. Links are not followed; a permission that cannot be restored is thrown, not ignored.
+ */
+export function reclaimAccess(root: string, shownAs = ''): string[] {
+  const found: string[] = [];
+  const rootBytes = Buffer.from(root);
+  const shown = (rel: string) => [shownAs, rel].filter(Boolean).join('/');
+  const visit = (path: Buffer, rel: string) => {
     const stats = lstatSync(path);
     if (stats.isSymbolicLink() || !(stats.isDirectory() || stats.isFile())) return;
     const writable = rel === 'candidate' || rel.startsWith('candidate/') ? 0o200 : 0;
@@ -75,14 +87,39 @@ export function reclaimAccess(trialDir: string): string[] {
     if (missing) {
       chmodSync(path, (stats.mode & 0o7777) | needed);
       if (missing & (stats.isDirectory() ? 0o500 : 0o400))
-        locked.push(
-          `${rel || 'the trial directory'} was left ${stats.isDirectory() ? 'unlistable' : 'unreadable'} (mode ${(stats.mode & 0o777).toString(8).padStart(3, '0')}): the runner restored its permissions to read it`,
+        found.push(
+          `${shown(rel) || 'the trial directory'} was left ${stats.isDirectory() ? 'unlistable' : 'unreadable'} (mode ${(stats.mode & 0o777).toString(8).padStart(3, '0')}): the runner restored its permissions to read it`,
         );
     }
-    if (stats.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name), rel ? `${rel}/${name}` : name);
+    if (!stats.isDirectory()) return;
+    for (const name of readdirSync(path, { encoding: 'buffer' })) {
+      const child = Buffer.concat([path, SLASH, name]);
+      const text = name.toString('utf8');
+      const childRel = rel ? `${rel}/${text}` : text;
+      if (!Buffer.from(text, 'utf8').equals(name)) {
+        removeTree(root, child);
+        found.push(`${shown(childRel)} has a name that is not UTF-8 (shown with U+FFFD): removed, since no reader could reach it`);
+      } else if (child.length - rootBytes.length > MAX_PATH_BYTES) {
+        removeTree(root, child);
+        found.push(`${shown(rel)} holds entries nested past ${MAX_PATH_BYTES} bytes of path: removed, since no reader could reach them`);
+      } else visit(child, childRel);
+    }
   };
-  visit(trialDir, '');
-  return locked;
+  visit(rootBytes, '');
+  return found;
+}
+
+const SLASH = Buffer.from('/');
+
+/**
+ * Remove `entry`, below `root`, however deep it goes: moved to a name of our own first (a name that is not
+ * UTF-8 cannot be passed to a program), then removed by rm, which walks by descriptors, not by path.
+ */
+function removeTree(root: string, entry: Buffer): void {
+  const moved = join(root, `.trialgate-removed-${randomBytes(6).toString('hex')}`);
+  renameSync(entry, moved);
+  const rm = spawnSync('rm', ['-rf', '--', moved], { encoding: 'utf8' });
+  if (rm.status !== 0 || existsSync(moved)) throw new Error(`could not remove ${moved}: ${rm.stderr || rm.error?.message || `rm exited ${rm.status}`}`);
 }
 
 /** The constraint violations between two snapshots, one line each, naming the file. */

@@ -242,6 +242,7 @@ class Trial implements TrialHandle {
       const restored = restoreTrialDir(this.trialDir);
       if (restored) this.note('tampered', [restored]);
       this.note('unsafe', reclaimAccess(this.trialDir));
+      if (isolated) this.note('unsafe', reclaimAccess(scratch, 'evidence'));
       const after = await takeSnapshot(this.trialDir, this.taskDir, run.runDir);
       const found = integrityViolations(before, after);
       this.note('tampered', found.tampered);

@@ -13,6 +13,7 @@
 //   plant-evidence     plant links in evidence/ pointing outside the trial (verdict, reports)
 //   other-trial        write into the other trials' candidate/ directories
 //   edit-watched       append to the project's watched skill file
+//   unreadable-names   leave names that are not UTF-8 in candidate/ and evidence/, and a directory nested past PATH_MAX
 //   fill-tmp           write 64 MiB into /tmp
 //   lock-candidate     plant a link and HOSTILE_SECRET in candidate/, then chmod 000 cases.json and a directory
 //   delete-evidence    remove its evidence/ directory
@@ -155,6 +156,23 @@ for (const mode of modes) {
     // Beside it only where a test copied it (hostile.ts does).
     const { scanListeners } = await import('./scan-listeners.mjs');
     for (const line of await scanListeners()) note(`scan: ${line}`);
+  }
+  if (mode === 'unreadable-names') {
+    // Names no string path reaches: a byte that is not UTF-8, in candidate/ and in evidence/, and a
+    // directory nested past PATH_MAX (made one level at a time, relative to the last).
+    attempt('non-UTF-8 name in candidate/', () => writeFileSync(Buffer.concat([Buffer.from(`${candidate}/bad-`), Buffer.from([0xff, 0xfe])]), 'x'));
+    attempt('non-UTF-8 name in evidence/', () => writeFileSync(Buffer.concat([Buffer.from(`${trialDir}/evidence/bad-`), Buffer.from([0xff])]), 'x'));
+    attempt('nest past PATH_MAX', () => {
+      const back = process.cwd();
+      process.chdir(candidate);
+      for (let i = 0; i < 250; i++) {
+        mkdirSync('dddddddddddddddddddd');
+        process.chdir('dddddddddddddddddddd');
+      }
+      writeFileSync('deep.txt', 'x');
+      process.chdir(back);
+      return 'ok';
+    });
   }
   if (mode === 'fill-tmp') {
     attempt('fill /tmp', () => writeFileSync(join('/tmp', 'hostile-fill'), Buffer.alloc(64 * 1024 * 1024)));
