@@ -4,11 +4,12 @@
 // taken from Unicode's categories rather than listed: controls (Cc: C0, DEL, C1, so CR, BEL and ESC
 // sequences), format characters (Cf: bidi controls, zero-width characters, the soft hyphen, invisible
 // operators such as U+2062, U+180E, tag characters U+E0000–E007F), line and paragraph separators,
-// default-ignorable code points (variation selectors, Hangul fillers, U+034F…), lone surrogates, and the
-// blank braille pattern U+2800. A surface that keeps lines keeps tab and newline; one emoji variation
+// default-ignorable code points (variation selectors, Hangul fillers, U+034F…), lone surrogates,
+// noncharacters (U+FFFE, U+FFFF and the rest: XML forbids the first two, so junit.xml would not parse), and
+// the blank braille pattern U+2800. A surface that keeps lines keeps tab and newline; one emoji variation
 // selector (U+FE0F) right after a pictograph stays, being how emoji such as ⚠️ are written.
 
-const HIDDEN = /(\p{Extended_Pictographic}\uFE0F)|[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Cs}\u2800]/gu;
+const HIDDEN = /(\p{Extended_Pictographic}\uFE0F)|[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Cs}\p{Noncharacter_Code_Point}\u2800]/gu;
 /** What a surface that keeps lines leaves as it is. */
 export const LINES = '\t\n';
 
