@@ -9,9 +9,9 @@ const { commentMarker } = await import('../src/report/markdown.ts');
 
 const PR = 12;
 const marker = commentMarker('inventory');
+const at = '2025-01-01T00:00:00Z';
 
 function seedConversation(): void {
-  const at = '2025-01-01T00:00:00Z';
   for (let i = 0; i < 130; i++) {
     fake.state.comments.push({ id: 100 + i, issue: PR, body: `review note ${i}`, login: i % 2 ? 'alice' : 'renovate[bot]', created_at: at, updated_at: at });
   }
@@ -24,6 +24,21 @@ describe('the one trialgate comment per pull request', () => {
   beforeEach(() => {
     fake.reset();
     seedConversation();
+  });
+
+  it('another trial set’s comment quoting this set’s marker (in a failure reason) is not taken for this set’s', async () => {
+    const client = GitHubClient.fromEnv(fake.token);
+    const other = commentMarker('operations');
+    // An agent of the other set wrote this set's marker into a reason its comment quotes, in a code span.
+    const quoted = `${other}\n### operations\n- lost: \`${marker}\``;
+    fake.state.comments.push({ id: 500, issue: PR, body: quoted, login: 'github-actions[bot]', created_at: at, updated_at: at });
+    const ours = await upsertComment(client, { issue: PR, marker, body: `this set's report quoting ${marker} too` });
+    assert.equal(ours.kind, 'created', 'a comment of its own, not the other set’s');
+    assert.equal(fake.state.comments.find((c) => c.id === 500)!.body, quoted, 'the other set’s comment is untouched');
+    const written = fake.state.comments.find((c) => ours.kind === 'created' && c.id === ours.id)!;
+    assert.ok(written.body.startsWith(`${marker}\n`), 'the marker leads even when the body quotes it');
+    const again = await upsertComment(client, { issue: PR, marker, body: 'rerun' });
+    assert.deepEqual(again.kind === 'updated' && again.id, ours.kind === 'created' && ours.id);
   });
 
   it('creates the comment once and updates it in place on every rerun, past the first page of comments', async () => {

@@ -15,15 +15,19 @@ export type CommentResult =
   /** The token may not read or write comments (a fork's read-only token): write the job summary instead. */
   | { kind: 'not_permitted'; reason: string };
 
-/** Our comment among `comments`: the oldest one by `author` holding `marker`. Pure. */
+/**
+ * Our comment among `comments`: the oldest one by `author` that starts with `marker`. Pure. Only at the
+ * start: a comment's body quotes trial text, and another trial set's comment quoting this set's marker (an
+ * agent can write one into a failure reason) must not be taken for this set's and overwritten.
+ */
 export function findMarkedComment(comments: readonly IssueComment[], marker: string, author: string): IssueComment | undefined {
-  return comments.find((c) => c.user?.login === author && (c.body ?? '').includes(marker));
+  return comments.find((c) => c.user?.login === author && (c.body ?? '').startsWith(marker));
 }
 
-/** Create or update the marked comment; `body` gets the marker prepended if it lacks it. */
+/** Create or update the marked comment; `body` gets the marker prepended unless it starts with it. */
 export async function upsertComment(client: GitHubClient, opts: { issue: number; marker: string; body: string; authorLogin?: string }): Promise<CommentResult> {
   const author = opts.authorLogin ?? DEFAULT_COMMENT_AUTHOR;
-  const body = opts.body.includes(opts.marker) ? opts.body : `${opts.marker}\n${opts.body}`;
+  const body = opts.body.startsWith(opts.marker) ? opts.body : `${opts.marker}\n${opts.body}`;
   let step = 'list the comments of';
   try {
     const existing = findMarkedComment(await client.listIssueComments(opts.issue), opts.marker, author);
