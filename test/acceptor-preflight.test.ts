@@ -75,15 +75,21 @@ describe('the acceptor preflight', { timeout: 300_000 }, () => {
     { skip: NO_PYTEST },
     async () => {
       // The delivered tests make pytest exit before it writes a report: the candidate's doing, never a detection.
-      const configPath = await project({ command: PYTEST }, { delivered: 'import os\nos._exit(3)\n', trials: 1 });
-      const { results } = await runTrialSet({ configPath, outDir: await tempDir() });
-      const task = results.tasks[0]!;
-      assert.equal(task.acceptor_check?.ok, true);
-      const trial = task.trials[0]!;
-      assert.equal(trial.outcome, 'fail');
-      assert.ok(trial.judgements.every((j) => j.verdict === 'execution_error_or_skip'));
-      assert.equal(trial.checks['detect:accepts-zero'], false);
-      assert.match(trial.layers.final_state.failures.join('\n'), /wrote no report to \$TRIALGATE_REPORT/);
+      // Exit 127 too: "command not found" would make it the environment's (undecided), hiding a lost detection.
+      for (const [status, reason] of [
+        [3, /wrote no report to \$TRIALGATE_REPORT/],
+        [127, /exited 127 on this candidate, though it ran on the reference answers/],
+      ] as const) {
+        const configPath = await project({ command: PYTEST }, { delivered: `import os\nos._exit(${status})\n`, trials: 1 });
+        const { results } = await runTrialSet({ configPath, outDir: await tempDir() });
+        const task = results.tasks[0]!;
+        assert.equal(task.acceptor_check?.ok, true);
+        const trial = task.trials[0]!;
+        assert.equal(trial.outcome, 'fail', `exit ${status}: ${trial.env_error ?? ''}`);
+        assert.ok(trial.judgements.every((j) => j.verdict === 'execution_error_or_skip'));
+        assert.equal(trial.checks['detect:accepts-zero'], false);
+        assert.match(trial.layers.final_state.failures.join('\n'), reason);
+      }
     },
   );
 

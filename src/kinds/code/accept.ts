@@ -125,7 +125,8 @@ async function hiddenTests(run: CodeRun, how: Pick<CommandRun, 'services' | 'wit
     variants: [NO_FAULT],
     passed: run.passed,
     writeReport: (fault, text) => run.writeEvidence(`${EVIDENCE.reports}/${fault}.json`, text),
-    ...(run.verify ? { verify: run.verify } : {}),
+    // A trial's run (it verifies the acceptance copy) comes after the preflight proved the command on the reference fix.
+    ...(run.verify ? { verify: run.verify, proven: true } : {}),
     ...how,
   });
   return outcome!;

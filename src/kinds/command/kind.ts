@@ -19,7 +19,8 @@ import { resetService } from '../../service/control.ts';
 import type { RunningService } from '../../service/launch.ts';
 import type { ServiceLender } from '../../service/pool.ts';
 import { EnvironmentError } from '../../util/errors.ts';
-import { namedPaths } from '../../util/command-paths.ts';
+import { commandPrograms, namedPaths } from '../../util/command-paths.ts';
+import { shellCannotRun } from '../../agent/env-failure.ts';
 import { sha256 } from '../../util/hash.ts';
 import type { AcceptorCheck, AcceptorCheckOptions, KindResult, TaskKind, TrialHandle, ValidateOptions, Validation } from '../contract.ts';
 import { agentDelivers, passedForTrial } from '../setup.ts';
@@ -47,6 +48,12 @@ export interface CommandRun {
   withService?: boolean;
   /** Run on the fresh candidate copy before the command (a code task's build); what it throws ends the acceptance. */
   prepare?: (candidateDir: string) => Promise<void>;
+  /**
+   * The command already ran on the reference answers in this run (a trial, after the acceptor preflight):
+   * an exit 127 the shell does not explain as one of the command's own programs missing is then the
+   * candidate's code (a program it runs, or its own exit status), never the environment's.
+   */
+  proven?: boolean;
 }
 
 /** The acceptance command once per variant, each on a fresh copy of the candidate, one report each. */
@@ -113,6 +120,19 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
   const { code } = await acceptor.exited;
   clearTimeout(timer);
   const withStderr = (why: string) => `${why}${stderr.trim() ? `; stderr: ${stderr.trim().slice(-500)}` : ''}`;
+  if (
+    code === COMMAND_NOT_FOUND &&
+    !timedOut &&
+    run.proven &&
+    !shellCannotRun(stderr, commandPrograms(acceptance.command), { ...acceptance.env, [REPORTERS_VARIABLE]: reporters })
+  ) {
+    return errorBody(
+      [],
+      withStderr(
+        'the acceptance command exited 127 on this candidate, though it ran on the reference answers before the first trial and the shell did not say one of its programs was missing: the candidate’s code ended it (a program it runs, or its own exit), an execution error, never a detection',
+      ),
+    );
+  }
   if (code === COMMAND_NOT_FOUND && !timedOut) {
     throw new EnvironmentError(
       `acceptance command not found: ${acceptance.command}; fix: ${acceptorFix(stderr, code)}; stderr: ${stderr.trim()}`,
@@ -230,6 +250,7 @@ export const commandKind: TaskKind<CommandAcceptance> = {
       writeReport: (fault, text) => trial.writeEvidence(`${EVIDENCE.reports}/${fault}.json`, text),
       verify: () => trial.verifyAcceptanceCopy(),
       services: trial.services,
+      proven: true,
     });
     return { ...result, ...variantFindings(variants, faults, [], result.formatProblems) };
   },
