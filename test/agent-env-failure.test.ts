@@ -92,6 +92,19 @@ describe('a program the agent command names that its shell cannot run', () => {
     assert.notEqual(trial.outcome, 'env_error');
   });
 
+  it('a program found before the first trial that the agent’s output calls “not found”, or an exit 127 or 126 of its own, is the agent’s failure', async () => {
+    for (const forged of [
+      `console.error('sh: 1: node: not found'); process.exit(127)`,
+      `console.error('sh: 1: node: Permission denied'); process.exit(126)`,
+      `process.exit(127)`,
+    ]) {
+      const { trial } = await run(`node -e ${JSON.stringify(forged)}`);
+      assert.equal(trial.outcome, 'fail', `${forged}: ${trial.env_error ?? ''}`);
+      assert.equal(trial.stop_reason, 'agent_crashed', forged);
+      assert.equal(trial.env_error, undefined, forged);
+    }
+  });
+
   it('the programs of a command are the first words of its simple commands, past assignments and prefixes', () => {
     const names = (command: string) => commandPrograms(command).map((p) => p.name);
     assert.deepEqual(names('claude -p "$(cat "$A") x" --y > "$T/out.json"; node "$P/usage.mjs"'), ['claude', 'node']);

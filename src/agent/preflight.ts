@@ -21,12 +21,27 @@ export interface PreflightOptions {
 const TRIAL_VARS = /\$\{?TRIALGATE_(TRIAL_DIR|INPUTS|TASK|CANDIDATE|SEED|TRIAL|GOAL|TOOL_URL|TOOL_TOKEN)\b/;
 const PREFLIGHT_MS = 15_000;
 
-/** Why the agent cannot run in its sandbox (the first program or file it cannot find, and the fix), or undefined. */
-export async function preflightAgent(options: PreflightOptions): Promise<string | undefined> {
+export interface AgentPreflight {
+  /** Why the agent cannot run in its sandbox (the first program or file it cannot find, and the fix). */
+  problem?: string;
+  /**
+   * The command's programs (as written) the preflight found: a shell's "not found" for one of them in a
+   * trial is not the environment's (the agent's output can say anything), so it is not taken as one.
+   */
+  found: readonly string[];
+}
+
+/** Whether the agent's programs and files can be found in its sandbox, and which programs were. */
+export async function preflightAgent(options: PreflightOptions): Promise<AgentPreflight> {
   const checks: string[] = [];
+  const looked: string[] = [];
   for (const program of commandPrograms(options.command)) {
     if (TRIAL_VARS.test(program.word) || (program.name.includes('/') && !program.name.startsWith('/') && !program.name.startsWith('$'))) continue;
-    checks.push(`command -v -- ${program.word} >/dev/null 2>&1 || printf 'program\\t%s\\n' ${program.word}`);
+    // A program found by its path must also be a file it may run: `command -v` finds a script of mode 644.
+    checks.push(
+      `p=$(command -v -- ${program.word} 2>/dev/null) || printf 'program\\t%s\\n' ${program.word}; case "$p" in */*) [ -f "$p" ] && [ -x "$p" ] || p=;; esac; [ -n "$p" ] && printf 'found\\t%s\\n' ${looked.length}`,
+    );
+    looked.push(program.name);
   }
   for (const { name, entry } of adaptersRunBy(options.command, options.env)) {
     const word = `"\${${entry.binVar}:-${entry.program}}"`;
@@ -37,7 +52,8 @@ export async function preflightAgent(options: PreflightOptions): Promise<string 
     if (!isAbsolute(file) || !SCRIPT.test(file) || /[$*?[]/.test(file)) continue;
     checks.push(`[ -e ${quote(file)} ] || printf 'file\\t%s\\n' ${quote(file)}`);
   }
-  if (checks.length === 0) return undefined;
+  if (checks.length === 0) return { found: [] };
+  checks.push(':'); // the look-up ran to its end: exit 0
 
   const shell = options.sandbox.spawn({
     argv: ['sh', '-c', checks.join('\n')],
@@ -51,19 +67,28 @@ export async function preflightAgent(options: PreflightOptions): Promise<string 
   shell.child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
   shell.child.stderr!.resume();
   const timer = setTimeout(() => shell.kill(), PREFLIGHT_MS);
-  await shell.exited;
+  const { code } = await shell.exited;
   clearTimeout(timer);
   const isolated = options.sandbox.confinesFiles;
-  for (const line of out.split('\n')) {
-    const [kind, first, second] = line.split('\t');
-    if (kind === 'program' && first) return missingProgram(first, options.env, isolated);
-    if (kind === 'adapter' && first && second) return missingAdapterCli(first, second, options.command, options.env, isolated);
-    if (kind === 'file' && first)
-      return existsSync(first)
-        ? `the agent command names ${first}, which the isolated agent cannot see: add it (or its directory) to agent.files in trialgate.yml`
-        : `the agent command names ${first}, which does not exist`;
-  }
-  return undefined;
+  const problem = (): string | undefined => {
+    for (const line of out.split('\n')) {
+      const [kind, first, second] = line.split('\t');
+      if (kind === 'program' && first) return missingProgram(first, options.env, isolated);
+      if (kind === 'adapter' && first && second) return missingAdapterCli(first, second, options.command, options.env, isolated);
+      if (kind === 'file' && first)
+        return existsSync(first)
+          ? `the agent command names ${first}, which the isolated agent cannot see: add it (or its directory) to agent.files in trialgate.yml`
+          : `the agent command names ${first}, which does not exist`;
+    }
+    return undefined;
+  };
+  const why = problem();
+  // Only a look-up that ran to its end found anything: a shell that was ended may not have reached a program.
+  const found = out.split('\n').flatMap((line) => {
+    const [kind, index] = line.split('\t');
+    return kind === 'found' && looked[Number(index)] !== undefined ? [looked[Number(index)]!] : [];
+  });
+  return why ? { problem: why, found: [] } : { found: code === 0 ? found : [] };
 }
 
 function missingProgram(program: string, env: Record<string, string>, isolated: boolean): string {

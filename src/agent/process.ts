@@ -23,6 +23,8 @@ export interface AgentProcessOptions {
   wallMs: number;
   logCapBytes: number;
   scrubber: Scrubber;
+  /** The command's programs its preflight found: a "not found" the output claims for one of them is not believed. */
+  found?: readonly string[];
 }
 
 /** How one run of an agent ended. */
@@ -119,16 +121,22 @@ export async function runAgentProcess(options: AgentProcessOptions): Promise<Age
 /**
  * Why the command could not have run, when the evidence says so; undefined otherwise. Its shell's own
  * "not found" or "cannot execute" for one of its programs counts even when a later command exited 0
- * (`cli …; node usage.mjs`): the work was never done.
+ * (`cli …; node usage.mjs`): the work was never done. Not for a program the preflight found: the output is
+ * the agent's, and an agent could print such a line to have its failure filed as the environment's.
  */
 function setupMistake(code: number | null, options: AgentProcessOptions, log: string, ending: string): string | undefined {
   if (code === null) return undefined;
-  const shell = shellCannotRun(ending, commandPrograms(options.command), options.env);
+  const found = new Set(options.found ?? []);
+  const programs = commandPrograms(options.command);
+  const unverified = programs.filter((p) => !found.has(p.name));
+  const shell = shellCannotRun(ending, unverified, options.env);
   if (shell) return `${shell}: install it where the agent can see it (system-wide, or its directory in agent.files), see docs/agents.md`;
   if (code === 0) return undefined;
   const last = tail(ending);
-  if (code === COMMAND_NOT_FOUND) return `agent command not found: ${options.command} (${last || 'exit 127'})`;
-  if (code === NOT_EXECUTABLE) return `agent command cannot be executed: ${options.command} (${last || 'exit 126'})`;
+  // Every program found before the first trial: a status of 127 or 126 is the agent's own exit.
+  const allFound = programs.length > 0 && unverified.length === 0;
+  if (code === COMMAND_NOT_FOUND && !allFound) return `agent command not found: ${options.command} (${last || 'exit 127'})`;
+  if (code === NOT_EXECUTABLE && !allFound) return `agent command cannot be executed: ${options.command} (${last || 'exit 126'})`;
   for (const path of namedPaths(options.command, options.env, options.cwd)) {
     if (!existsSync(path) && log.includes(basename(path))) return `the agent command names ${path}, which does not exist (${last})`;
     if (!visibleIn(path, options.mounts) && options.sandbox.confinesFiles && log.includes(path)) {

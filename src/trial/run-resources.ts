@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ADAPTERS_VAR, adaptersDir } from '../agent/adapters.ts';
-import { preflightAgent } from '../agent/preflight.ts';
+import { preflightAgent, type AgentPreflight } from '../agent/preflight.ts';
 import { copyFixture, NO_FAULT, type Fixture } from '../fixture/load.ts';
 import { baseEnvironment, openSandbox, passedEnvironment } from '../isolation/open.ts';
 import type { Sandbox } from '../isolation/sandbox.ts';
@@ -194,7 +194,7 @@ async function prepareAgents(
 ): Promise<Map<string, AgentSetup>> {
   // The shipped adapters are every agent's to run, wherever trialgate is installed.
   const adapters = adaptersDir();
-  const preflights = new Map<string, Promise<string | undefined>>();
+  const preflights = new Map<string, Promise<AgentPreflight>>();
   const agents = new Map<string, AgentSetup>();
   for (const task of tasks) {
     const { env, setupError: unset } = agentEnvironment(set, task);
@@ -205,12 +205,13 @@ async function prepareAgents(
       preflight = preflightAgent({ sandbox, command: task.agent.command, env, mounts: files.map((path) => ({ path })), conceal, network });
       preflights.set(key, preflight);
     }
-    const setupError = unset ?? (await preflight);
+    const checked = preflight ? await preflight : { found: [] };
+    const setupError = unset ?? checked.problem;
     const watched = await hashGlobs(set.dir, task.agent.watch);
     agents.set(task.spec.id, {
       command: task.agent.command,
       env,
-      ...(setupError ? { setupError } : {}),
+      ...(setupError ? { setupError } : { found: checked.found }),
       files,
       recorded: { agent_command: task.agent.command, watched },
     });

@@ -60,6 +60,8 @@ export interface AgentSetup {
   env: Record<string, string>;
   /** A declared variable is missing, or the preflight found a program or file the agent cannot see: every agent run is a setup error. */
   setupError?: string;
+  /** The command's programs the preflight found in the sandbox (agent/preflight.ts). */
+  found?: readonly string[];
   /** Project files shown read-only. */
   files: readonly string[];
   /** What each trial's config.json records of it: its command and the hashes of its watched files. */
@@ -235,6 +237,7 @@ class Trial implements TrialHandle {
           ...(request.forward ? { forward: request.forward } : {}),
           wallMs: run.budget.wall_seconds * 1000,
           logCapBytes: run.logCapBytes,
+          found: setup.found ?? [],
           scrubber: run.scrubber.with(request.secrets ?? []),
         }),
       );
