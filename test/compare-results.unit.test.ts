@@ -48,8 +48,23 @@ test('a changed fixture is a changed task, another acceptor or budget incomparab
   assert.deepEqual(byId['inventory-report']!.differs, [{ field: 'budget.wall_seconds', base: '600', head: '900' }]);
   assert.equal(byId['inventory-restock']!.status, 'new');
   assert.equal(byId['inventory-legacy-export']!.status, 'removed');
-  assert.equal(c.verdict, 'pass');
+  assert.equal(c.regressions, 0, 'none is gated');
+  // Nothing could be compared: a pull request does not pass by changing what it is measured on.
+  assert.equal(c.verdict, 'undecided');
+  assert.match(c.undecided!.reasons[0]!, /no task of this pull request could be compared with its base runs \(inventory-reserve \(changed\), /);
   assert.deepEqual(c.task_counts, { compared: 0, new: 1, removed: 1, changed: 1, incomparable: 2, not_rerun: 0 });
+});
+
+test('a changed task beside compared ones: listed when its head does as well as its base, undecided when it does worse', () => {
+  const same = compareResults(scenarios.changedBesideCompared('11111').bases, scenarios.changedBesideCompared('11111').head, FIXED_K);
+  assert.equal(same.verdict, 'pass');
+  assert.equal(same.tasks.find((t) => t.id === 'inventory-reserve')!.status, 'changed');
+  const worse = compareResults(scenarios.changedBesideCompared('11100').bases, scenarios.changedBesideCompared('11100').head, FIXED_K);
+  assert.equal(worse.verdict, 'undecided', 'a worse pull request must not pass where the milder one (no fixture change) fails');
+  assert.match(
+    worse.undecided!.reasons.join('\n'),
+    /task inventory-reserve changed in this pull request \(fixture_sha256\) and its head passed 3\/5 trials against 5\/5/,
+  );
 });
 
 test('a changed prompt or agent command is what is compared, never a reason to skip', () => {

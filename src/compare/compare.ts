@@ -201,6 +201,7 @@ export function compareFolded(fold: BaseFold, head: ComparedResults, options: Co
     undecided.reasons.push(heldOut.reason);
     undecided.holdout_tasks += heldOut.tasks;
   }
+  undecided.reasons.push(...uncomparedReasons(tasks, holdout, fold.runs));
   const unusable = fold.runs === 0 && fold.unused.length > 0;
   if (unusable)
     undecided.reasons.push(
@@ -214,7 +215,7 @@ export function compareFolded(fold: BaseFold, head: ComparedResults, options: Co
         ? 'no_baseline'
         : regressions > 0
           ? 'fail'
-          : undecided.tasks + undecided.holdout_tasks > 0
+          : undecided.tasks + undecided.holdout_tasks + undecided.reasons.length > 0
             ? 'undecided'
             : 'pass';
   const headDenominators = new DenominatorFold();
@@ -564,4 +565,36 @@ function statusCounts(): StatusCounts {
 
 function taskCounts(): TaskStatusCounts {
   return { compared: 0, new: 0, removed: 0, changed: 0, incomparable: 0, not_rerun: 0 };
+}
+
+/**
+ * Why tasks this pull request reran but could not compare leave it undecided. A task whose fixture or
+ * measurement changed has no base runs of its own version: listed, never gated. But a pull request must not
+ * pass by changing what it is measured on: when nothing at all could be compared, or a changed task's head
+ * passed a smaller share of its trials than its base runs did, the gate cannot tell a better test from a
+ * worse agent, and says so (a maintainer decides; the first baseline after the merge measures the new version).
+ */
+function uncomparedReasons(tasks: readonly TaskComparison[], holdout: HoldoutAggregate, baseRuns: number): string[] {
+  if (baseRuns === 0) return [];
+  const reasons: string[] = [];
+  const compared = tasks.filter((t) => t.status === 'compared').length + holdout.tasks.compared;
+  const uncompared = tasks.filter((t) => t.status === 'changed' || t.status === 'incomparable' || t.status === 'new');
+  const heldUncompared = holdout.tasks.changed + holdout.tasks.incomparable + holdout.tasks.new;
+  if (compared === 0 && uncompared.length + heldUncompared > 0) {
+    const named = uncompared.slice(0, 3).map((t) => `${t.id} (${t.status})`);
+    const more = uncompared.length - named.length + heldUncompared;
+    reasons.push(
+      `no task of this pull request could be compared with its base runs (${[...named, ...(more > 0 ? [`${more} more`] : [])].join(', ')}): the gate cannot decide a pull request by tasks it changed; a maintainer decides, and the first baseline after the merge measures them`,
+    );
+    return reasons;
+  }
+  for (const t of uncompared) {
+    if (t.status === 'new' || !t.base || !t.head || t.base.n === 0 || t.head.n === 0) continue;
+    if (t.head.passes * t.base.n >= t.base.passes * t.head.n) continue;
+    const what = t.differs.map((d) => d.field).join(', ') || t.status;
+    reasons.push(
+      `task ${t.id} changed in this pull request (${what}) and its head passed ${t.head.passes}/${t.head.n} trials against ${t.base.passes}/${t.base.n} on its base runs: it cannot be compared, and a worse agent cannot be told from a harder task; a maintainer decides`,
+    );
+  }
+  return reasons;
 }

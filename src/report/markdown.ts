@@ -195,8 +195,12 @@ function verdictLine(view: ReportView): string {
   const undecided = (c.undecided?.tasks ?? 0) + (c.undecided?.holdout_tasks ?? 0);
   const open = undecided > 0 ? ` · ${plural(undecided, 'task')} undecided` : '';
   if (c.regressions > 0) return `❌ **${plural(c.regressions, 'regression')}** — ${tail}${open}`;
-  if (c.verdict === 'undecided')
-    return `⏸️ **undecided — rerun** (no regression found, but ${undecided > 0 ? `${plural(undecided, 'task')} cannot be decided` : 'the baseline cannot be used'}) — ${tail}`;
+  if (c.verdict === 'undecided') {
+    // Tasks that a rerun may decide; a baseline that cannot serve; or tasks this change made incomparable, which a maintainer decides.
+    if (undecided > 0) return `⏸️ **undecided — rerun** (no regression found, but ${plural(undecided, 'task')} cannot be decided) — ${tail}`;
+    if (c.bases.length === 0) return `⏸️ **undecided — rerun** (no regression found, but the baseline cannot be used) — ${tail}`;
+    return `⏸️ **undecided — a maintainer decides** (no regression found, but what this change measures cannot be compared with its base runs) — ${tail}`;
+  }
   if (compared === 0) return `⚠️ **no regressions, but no task could be compared** — ${tail}`;
   return `✅ **no regressions** — ${tail}`;
 }

@@ -107,6 +107,11 @@ export function changedTask(): { bases: Results[]; head: Results } {
   };
 }
 
+/** inventory-reserve's fixture changed (its head trials passing as `pass` says), beside inventory-report compared as it was. */
+export function changedBesideCompared(pass: string): { bases: Results[]; head: Results } {
+  return { bases: changedTask().bases, head: head([{ ...reserve({ pass, sources: '11111', double: pass }), fixture: 'f'.repeat(64) }, report('11111')]) };
+}
+
 /**
  * Three base runs of the base branch; the oldest ran an older acceptor on inventory-report, so only two
  * are pooled there. The head loses double-reserve on 4 of 5 trials against 15/15 pooled (p = 16/15504): it
