@@ -65,7 +65,7 @@ test('exit 2 naming the file for broken JSON, another schema string or another t
   r = await run(runCompareCli, ['--base', 'base.json', '--base', 'billing.json', '--head', 'head.json']);
   assert.equal(r.code, 2);
   assert.match(r.stderr, /billing\.json: trial_set\.name: is "billing-agent" but the head .*head\.json is "inventory-agent"/);
-  assert.match(r.stdout, /⚠️ \*\*cannot compare\*\*/);
+  assert.match(r.stdout, /⏸️ \*\*cannot compare — undecided\*\*/);
 });
 
 test('bad arguments exit 2 with a usage line naming the flag', async () => {

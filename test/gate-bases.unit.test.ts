@@ -9,6 +9,7 @@ import { beforeEach, describe, it } from 'node:test';
 import { baseRunProblem } from '../src/compare/base-runs.ts';
 import { compareResults } from '../src/compare/compare.ts';
 import { chooseBaseRuns, readBaseDirectory } from '../src/gate/local-bases.ts';
+import { runGate } from '../src/gate/gate.ts';
 import { commentOf } from './support/outputs.ts';
 import type { Results } from '../src/schemas/results.ts';
 import { useFakeGitHub } from './support/github-env.ts';
@@ -126,6 +127,37 @@ describe('trialgate gate: base files and directories', () => {
       'Baseline run-4/results.json not used: it holds trial set "billing", not "inventory-agent".',
       '1 older baseline run not pooled (at most 3).',
     ]);
+  });
+
+  it('a trial set renamed in the pull request: its base runs hold the old name, and the gate is undecided, never "no baseline"', async () => {
+    const candidates = [run(1), run(2)].map((results, i) => ({ label: `run-${i + 1}/results.json`, dir: `/d/${i + 1}`, results }));
+    const chosen = chooseBaseRuns(candidates, { trialSet: 'renamed-agent', maxRuns: 3 });
+    assert.deepEqual(chosen.bases, []);
+    assert.equal(chosen.otherNamed?.length, 2);
+    // The head regressed (double-reserve lost); renaming the trial set must not carry it through.
+    const head = run(9, '...', { name: 'renamed-agent' });
+    head.tasks[0]!.trials.forEach((t) => (t.checks['detect:double-reserve'] = false));
+    const outcome = await runGate(
+      {
+        firstRound: async () => head,
+        baseRuns: async () => chosen,
+        confirmationRound: async () => assert.fail('no round against another trial set'),
+        saveHead: async () => undefined,
+      },
+      { failOn: 'regression', failWithoutBaseline: false, confirmTrials: 0 },
+    );
+    assert.equal(outcome.comparison.verdict, 'incomparable');
+    assert.equal(outcome.gate.verdict, 'undecided');
+    assert.match(outcome.gate.failure ?? '', /base runs hold trial_set\.name "inventory-agent", this pull request "renamed-agent"; renamed here\?/);
+    // Another trial set's runs beside this one's own change nothing: its own are the baseline.
+    const mixed = chooseBaseRuns([...candidates, { label: 'x', dir: '/d/x', results: run(3, '...', { name: 'renamed-agent' }) }], {
+      trialSet: 'renamed-agent',
+      maxRuns: 3,
+    });
+    assert.deepEqual(
+      mixed.bases.map((b) => b.dir),
+      ['/d/x'],
+    );
   });
 
   it('reads results.json up to two levels down, never through a link, and names what it cannot read', async () => {

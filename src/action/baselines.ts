@@ -3,7 +3,7 @@
 // environment errors: the engine's rule, base-runs.ts) becomes a note in the comment, and the next older
 // run is tried in its place; none of them stops the gate.
 import { join } from 'node:path';
-import { baseRunRefusal } from '../compare/base-runs.ts';
+import { baseRunProblem, baseRunRefusal } from '../compare/base-runs.ts';
 import { readResultsFile } from '../compare/read-results.ts';
 import { findBaselines } from '../github/baseline.ts';
 import type { GitHubClient } from '../github/client.ts';
@@ -17,6 +17,8 @@ export interface BaseSide {
   dirs: string[];
   /** What a reader of the comment should know about where the baseline came from. */
   notes: string[];
+  /** Runs refused only for holding another trial set (gate/gate.ts FoundBases). */
+  otherNamed: { dir: string; results: Results }[];
 }
 
 export async function loadBaseSide(
@@ -25,6 +27,7 @@ export async function loadBaseSide(
 ): Promise<BaseSide> {
   // Each downloaded run is read once, here: a run that cannot serve is refused before it counts towards maxRuns.
   const read = new Map<string, Results>();
+  const otherNamed: BaseSide['otherNamed'] = [];
   const accept = async (dir: string): Promise<string | null> => {
     let results: Results;
     try {
@@ -34,6 +37,7 @@ export async function loadBaseSide(
       return error instanceof UserInputError ? `results.json: ${error.field || '(top level)'}: ${error.expected}` : 'its results.json could not be read';
     }
     const refused = baseRunRefusal(results, options.trialSet);
+    if (refused && results.trial_set.name !== options.trialSet && !baseRunProblem(results)) otherNamed.push({ dir, results });
     if (refused) return refused;
     read.set(dir, results);
     return null;
@@ -62,7 +66,7 @@ export async function loadBaseSide(
       `Baseline: ${used.length} run${used.length > 1 ? 's' : ''} of ${code(options.branch)} at ${used.map((b) => `[${short(b.headSha)}](${b.runUrl})`).join(', ')}; ${age}`,
     );
   }
-  return { bases, dirs, notes };
+  return { bases, dirs, notes, otherNamed };
 }
 
 export const short = (sha: string | null | undefined) => (sha ? sha.slice(0, 7) : 'unknown');

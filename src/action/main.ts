@@ -143,11 +143,11 @@ async function finish(ctx: Context, runDir: string, firstRound: () => Promise<Re
           }),
         );
         const notes = [...shardNotes, ...base.notes];
-        if (base.bases.length === 0)
+        if (base.bases.length === 0 && base.otherNamed.length === 0)
           notes.push(
             `No results artefact ${code(inputs.artifactName)} found on ${code(event.baseRef)}${inputs.failWithoutBaseline ? '' : '; regressions cannot fail this check until one exists'}.`,
           );
-        return { bases: base.bases.map((results, i) => ({ dir: base.dirs[i]!, results })), notes };
+        return { bases: base.bases.map((results, i) => ({ dir: base.dirs[i]!, results })), notes, otherNamed: base.otherNamed };
       },
       confirmationRound: (round, head) => core.group(roundLine(round), () => runConfirmationRound((options) => runTrials(ctx, options), runDir, head, round)),
       saveHead: async (head) => void (await writeResults(runDir, head, ctx.secrets.scrubber)),

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { runGate, type BaseRun } from '../gate/gate.ts';
+import { runGate } from '../gate/gate.ts';
 import { changeScope, unaffectedTasks, type ChangeScope } from '../gate/scope.ts';
 import { judgeBaseAgainstHead, roundLine, runConfirmationRound } from '../gate/trials.ts';
 import { chooseBaseRuns, readBaseDirectory, readBaseFiles } from '../gate/local-bases.ts';
@@ -94,7 +94,10 @@ export async function runGateCli(argv: string[], io: Io): Promise<number> {
         }),
       baseRuns: async () => {
         const chosen = chooseBaseRuns(base.candidates, choice);
-        return { bases: chosen.bases, notes: [...chosen.notes, ...base.notes, ...noBaseline(chosen.bases, v['base-dir'] ?? null)] };
+        return {
+          ...chosen,
+          notes: [...chosen.notes, ...base.notes, ...noBaseline(chosen.bases.length || chosen.otherNamed?.length ? 1 : 0, v['base-dir'] ?? null)],
+        };
       },
       confirmationRound: (round, head) => {
         io.stderr(`${roundLine(round)}\n`);
@@ -144,7 +147,7 @@ async function changedScope(file: string, configPath: string): Promise<ChangeSco
   return changeScope(paths, await trialSetDependencies(set, repo));
 }
 
-function noBaseline(bases: readonly BaseRun[], dir: string | null): string[] {
-  if (bases.length) return [];
+function noBaseline(found: number, dir: string | null): string[] {
+  if (found) return [];
   return [`No baseline results found${dir ? ` in ${dir}` : ''}; regressions cannot fail this check until one exists.`];
 }

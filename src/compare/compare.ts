@@ -201,7 +201,7 @@ export function compareFolded(fold: BaseFold, head: ComparedResults, options: Co
     undecided.reasons.push(heldOut.reason);
     undecided.holdout_tasks += heldOut.tasks;
   }
-  undecided.reasons.push(...uncomparedReasons(tasks, holdout, fold.runs));
+  if (!fold.mismatch) undecided.reasons.push(...uncomparedReasons(tasks, holdout, fold.runs));
   const unusable = fold.runs === 0 && fold.unused.length > 0;
   if (unusable)
     undecided.reasons.push(

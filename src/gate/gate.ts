@@ -16,6 +16,18 @@ import type { Results } from '../schemas/results.ts';
 import { decideGate, type Gate, type GatePolicy } from './verdict.ts';
 
 /** A base run: its results and where its trial directories are (report.html and the pairwise judge read its candidates). */
+/** The base runs found for a pull request, and what a reader should know of where they came from. */
+export interface FoundBases {
+  bases: BaseRun[];
+  notes: string[];
+  /**
+   * Base runs refused only because they hold another trial set. When no run of this trial set exists, one of
+   * them stands in the comparison, which then says the trial set was renamed (incomparable, undecided):
+   * a pull request that renames its trial set must not pass as if there were no baseline.
+   */
+  otherNamed?: BaseRun[];
+}
+
 export interface BaseRun {
   dir: string;
   results: Results;
@@ -26,7 +38,7 @@ export interface GatePorts {
   /** The head's first round: every task k times. */
   firstRound(): Promise<Results>;
   /** The base runs, newest first, already chosen by the front end's rules, with notes on where they came from. */
-  baseRuns(head: Results): Promise<{ bases: BaseRun[]; notes: string[] }>;
+  baseRuns(head: Results): Promise<FoundBases>;
   /** One confirmation round: the trials it names, numbered as planned, with their evidence beside the run's. */
   confirmationRound(round: ConfirmationRound, head: Results): Promise<Results>;
   /** The head after its confirmation rounds, to be written back to the run directory. */
@@ -62,9 +74,10 @@ export async function runGate(ports: GatePorts, settings: GateSettings): Promise
     ...(settings.confirmTrials === null ? {} : { confirmTrials: settings.confirmTrials }),
   };
   // Every base run is folded once: the confirmation plan is asked again after each round against the same fold.
+  const compareWith = found.bases.length ? found.bases : (found.otherNamed ?? []).slice(0, 1);
   const fold = (head: Results) => {
     const f = new BaseFold(head);
-    found.bases.forEach((b, i) => f.add(b.results, `base run ${i + 1}`));
+    compareWith.forEach((b, i) => f.add(b.results, `base run ${i + 1}`));
     return f;
   };
   let head = first;

@@ -4,11 +4,11 @@
 // run of the pull request's base commit comes first when it is there, then the newest, at most maxRuns.
 import { lstat, readdir } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { baseRunRefusal } from '../compare/base-runs.ts';
+import { baseRunProblem, baseRunRefusal } from '../compare/base-runs.ts';
 import { readResultsFile } from '../compare/read-results.ts';
 import type { Results } from '../schemas/results.ts';
 import { UserInputError } from '../util/errors.ts';
-import type { BaseRun } from './gate.ts';
+import type { BaseRun, FoundBases } from './gate.ts';
 
 export interface LocalCandidate {
   /** How notes name it: the path as the user gave it, or relative to the directory searched. */
@@ -25,13 +25,15 @@ export interface Choice {
 }
 
 /** Pure: which candidates serve, in the order the gate pools them, with a note for each one that does not. */
-export function chooseBaseRuns(candidates: readonly LocalCandidate[], choice: Choice): { bases: BaseRun[]; notes: string[] } {
+export function chooseBaseRuns(candidates: readonly LocalCandidate[], choice: Choice): FoundBases {
   const notes: string[] = [];
   const usable: LocalCandidate[] = [];
+  const otherNamed: BaseRun[] = [];
   for (const c of candidates) {
     const refused = baseRunRefusal(c.results, choice.trialSet);
     if (refused) notes.push(`Baseline ${c.label} not used: ${refused}.`);
     else usable.push(c);
+    if (refused && c.results.trial_set.name !== choice.trialSet && !baseRunProblem(c.results)) otherNamed.push({ dir: c.dir, results: c.results });
   }
   usable.sort((a, b) => b.results.run.started_at.localeCompare(a.results.run.started_at) || a.label.localeCompare(b.label));
   const atBase = usable.find((c) => choice.baseSha !== undefined && c.results.run.git_sha === choice.baseSha);
@@ -49,7 +51,7 @@ export function chooseBaseRuns(candidates: readonly LocalCandidate[], choice: Ch
       : '';
     notes.unshift(`Baseline: ${used.length} run${used.length === 1 ? '' : 's'} at ${shas}${age}.`);
   }
-  return { bases: used.map((c) => ({ dir: c.dir, results: c.results })), notes };
+  return { bases: used.map((c) => ({ dir: c.dir, results: c.results })), notes, ...(otherNamed.length ? { otherNamed } : {}) };
 }
 
 /** Every results.json named, read whole (a file that cannot be read is the user's to fix, named). */

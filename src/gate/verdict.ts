@@ -27,6 +27,18 @@ export const UNGATED: Gate = { verdict: 'pass', regressions: 0, failure: null };
 /** A pull request's gate from its comparison (null or no_baseline: nothing to compare with). */
 export function decideGate(comparison: Comparison | null, policy: GatePolicy): Gate {
   const fails = (why: string) => (policy.failOn === 'regression' ? why : null);
+  // Base runs of another trial set: the pull request renamed it (or points at another's baselines). Passing it as
+  // "no baseline" would let a rename carry any regression through; a maintainer decides instead.
+  if (comparison?.verdict === 'incomparable' && comparison.incomparable) {
+    const i = comparison.incomparable;
+    return {
+      verdict: 'undecided',
+      regressions: 0,
+      failure: fails(
+        `undecided, not a regression: the base runs hold ${i.field} ${JSON.stringify(i.base)}, this pull request ${JSON.stringify(i.head)}; renamed here? Its baselines are recorded under the new name only after the merge: a maintainer decides`,
+      ),
+    };
+  }
   if (!comparison || comparison.verdict === 'no_baseline' || comparison.verdict === 'incomparable') {
     return {
       verdict: 'no-baseline',

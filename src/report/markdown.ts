@@ -186,7 +186,7 @@ function verdictLine(view: ReportView): string {
   }
   if (c.verdict === 'incomparable' && c.incomparable) {
     const i = c.incomparable;
-    return `⚠️ **cannot compare** — base run ${i.base_index + 1} has ${i.field} ${md(bounded(i.base, MAX_NAME))}, the head ${md(bounded(i.head, MAX_NAME))}; head results only — ${scope}`;
+    return `⏸️ **cannot compare — undecided** — base run ${i.base_index + 1} has ${i.field} ${md(bounded(i.base, MAX_NAME))}, the head ${md(bounded(i.head, MAX_NAME))} (renamed?); head results only, and a maintainer decides — ${scope}`;
   }
   const compared = c.task_counts.compared + c.holdout.tasks.compared;
   const suspects = c.checks.suspect + c.holdout.checks.suspect;
