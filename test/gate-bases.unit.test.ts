@@ -178,6 +178,21 @@ describe('trialgate gate: base files and directories', () => {
     assert.match(found.notes[0]!, /^Baseline broken\/results\.json not used: schema: is "nope"/);
     await assert.rejects(readBaseDirectory(join(root, 'missing')), /--base-dir/);
   });
+
+  it('an empty directory is no baseline; one holding artefacts too deep or still zipped is refused, naming them', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'trialgate-bases-'));
+    assert.deepEqual((await readBaseDirectory(empty)).candidates, []);
+    const deep = await mkdtemp(join(tmpdir(), 'trialgate-bases-'));
+    await mkdir(join(deep, 'job1', 'artifacts', 'results'), { recursive: true });
+    await writeFile(join(deep, 'job1', 'artifacts', 'results', 'results.json'), JSON.stringify(run(1)));
+    await assert.rejects(
+      readBaseDirectory(deep),
+      /--base-dir.*holds job1\/ but no results\.json where the gate reads it: its results\.json lies too deep \(job1\/artifacts\/results\/results\.json\)/s,
+    );
+    const zipped = await mkdtemp(join(tmpdir(), 'trialgate-bases-'));
+    await writeFile(join(zipped, '101.zip'), 'PK');
+    await assert.rejects(readBaseDirectory(zipped), /holds 101\.zip but no results\.json .*zipped artefacts \(101\.zip\): unzip each/s);
+  });
 });
 
 describe('the action: a refused run gives its place to the next older one', () => {

@@ -81,6 +81,7 @@ export async function readBaseDirectory(root: string): Promise<{ candidates: Loc
   if (!(await lstat(root).catch(() => null))?.isDirectory())
     throw new UserInputError(root, '--base-dir', 'is not a directory: pass a directory of downloaded results artefacts');
   await walk(root, 0);
+  if (found.length === 0) await refuseMisplaced(root);
   const candidates: LocalCandidate[] = [];
   const notes: string[] = [];
   for (const path of found) {
@@ -96,3 +97,35 @@ export async function readBaseDirectory(root: string): Promise<{ candidates: Loc
 }
 
 const short = (sha: string | null) => (sha ? sha.slice(0, 7) : 'unknown');
+
+/**
+ * An empty directory is a repository's first pull request (no baseline yet). A directory that holds
+ * something but no results.json where the gate reads it is a download gone wrong (artefacts still zipped,
+ * one level too deep): failing here names it, where "no baseline" would pass every pull request.
+ */
+async function refuseMisplaced(root: string): Promise<void> {
+  const top = (await readdir(root, { withFileTypes: true })).filter((e) => !e.name.startsWith('.'));
+  if (top.length === 0) return;
+  const deeper: string[] = [];
+  const zips: string[] = [];
+  const look = async (dir: string, depth: number): Promise<void> => {
+    for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const path = join(dir, e.name);
+      if (e.isFile() && e.name === 'results.json') deeper.push(relative(root, path));
+      else if (e.isFile() && e.name.endsWith('.zip')) zips.push(relative(root, path));
+      else if (e.isDirectory() && depth < 5) await look(path, depth + 1);
+    }
+  };
+  await look(root, 0);
+  const held =
+    top
+      .slice(0, 5)
+      .map((e) => `${e.name}${e.isDirectory() ? '/' : ''}`)
+      .join(', ') + (top.length > 5 ? `, ${top.length - 5} more` : '');
+  const why = deeper.length
+    ? `its results.json ${deeper.length === 1 ? 'lies' : 'files lie'} too deep (${deeper.slice(0, 3).join(', ')}): results.json is read in the directory or one or two levels down (<dir>/<artefact>/results.json); point --base-dir nearer`
+    : zips.length
+      ? `it holds zipped artefacts (${zips.slice(0, 3).join(', ')}): unzip each into a directory of its own first`
+      : 'none of it is a results artefact (a directory holding results.json)';
+  throw new UserInputError(root, '--base-dir', `holds ${held} but no results.json where the gate reads it: ${why}`);
+}
