@@ -94,6 +94,14 @@ describe("a task's own agent settings", () => {
       loadTrialSet(await twoSkills({ watch: [], agent: { files: ['fixture'] } })),
       /tasks\[1\]\.agent\.files\[0\]: fixture would show the agent fixture\/\S+ \(a protected file of task first, which no agent may see/,
     );
+    await assert.rejects(
+      loadTrialSet(await twoSkills({ watch: ['skills/second/skil.md'] })),
+      /tasks\[1\]\.watch\[0\]: skills\/second\/skil\.md matches no file in the project: the watched files are the version under test/,
+    );
+    await assert.rejects(
+      loadTrialSet(await writeTrialSet({ extra: { watch: ['skills/**', 'prompts/sytem.md'] } })),
+      /watch\[1\]: prompts\/sytem\.md matches no file/,
+    );
     const none = await writeTrialSet({ extra: { watch: [] } });
     await assert.rejects(loadTrialSet(none), /watch: at least one glob of the prompt\/skill files under test/);
   });

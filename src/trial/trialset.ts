@@ -138,6 +138,15 @@ async function resolveShown(file: string, dir: string, declared: { watch: readon
     if (isAbsolute(glob) || glob.split('/').includes('..'))
       throw new UserInputError(file, `${at}watch[${i}]`, `${glob}: globs are relative to the project and stay inside it`);
   }
+  // A glob that matches nothing (a typo) would make every run the same version: nothing would ever be gated.
+  for (const [i, glob] of declared.watch.entries()) {
+    if ((await matchFiles(dir, [glob])).length === 0)
+      throw new UserInputError(
+        file,
+        `${at}watch[${i}]`,
+        `${glob} matches no file in the project: the watched files are the version under test; fix the path (relative to the trial set's directory), or remove the entry`,
+      );
+  }
   const watched = (await matchFiles(dir, declared.watch)).map((f) => ({ path: join(dir, f), field: `${at}watch` }));
   for (const { path } of watched) await mustBeInside(dir, path, file, `${at}watch`);
   const files: Shown[] = [];
