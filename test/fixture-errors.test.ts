@@ -76,11 +76,12 @@ describe('fixture.json errors', () => {
     assert.match(error.message, /not valid JSON/);
   });
 
-  it('what the schema cannot see is listed at once too: inputs, task.txt, service files, readable directories', async () => {
+  it('what the schema cannot see is listed at once too: inputs, task.txt, service files, readable directories, the reference answers', async () => {
     const dir = await tally();
     const manifest = JSON.parse(await readFile(join(dir, 'fixture.json'), 'utf8'));
     manifest.service.files = ['service/nothing.mjs'];
     manifest.readable = ['../no-such-venv'];
+    manifest.reference = 'ref';
     await writeFile(join(dir, 'fixture.json'), JSON.stringify(manifest));
     await writeFile(join(dir, 'task.txt'), '');
     await rm(join(dir, 'inputs'), { recursive: true });
@@ -89,6 +90,7 @@ describe('fixture.json errors', () => {
       /inputs: a fixture needs inputs/,
       /service\.files: no file matches service\/nothing\.mjs/,
       /readable\[0\]: \.\.\/no-such-venv is not a directory/,
+      /reference: ref is not a directory of the fixture/,
     ]) {
       assert.match(message, part);
     }
