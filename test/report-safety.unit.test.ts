@@ -80,14 +80,32 @@ test('md, code and safeLine: quiet text stays itself, anything else is a code sp
   assert.equal(md('two\n\nlines'), 'two lines');
   assert.equal(code(''), '');
   assert.equal(safeLine('see `@kept` and @me <b>'), 'see `@kept` and `@me` &lt;b&gt;');
-  assert.equal(
-    safeLine('run [abc1234](https://x.test/runs/1) stays, [x](http://e.test) does not'),
-    'run [abc1234](https://x.test/runs/1) stays, \\[x\\](`http://e.test)` does not',
-  );
-  assert.equal(
-    safeLine('shards [2/8](https://x.test/a/9) stay, [2/x](https://e.test) does not'),
-    'shards [2/8](https://x.test/a/9) stay, \\[2/x\\](`https://e.test)` does not',
-  );
+  const env = { server: process.env.GITHUB_SERVER_URL, repository: process.env.GITHUB_REPOSITORY };
+  process.env.GITHUB_SERVER_URL = 'https://x.test';
+  process.env.GITHUB_REPOSITORY = 'acme/shop';
+  try {
+    assert.equal(
+      safeLine('run [abc1234](https://x.test/acme/shop/actions/runs/1) stays, [x](http://e.test) does not'),
+      'run [abc1234](https://x.test/acme/shop/actions/runs/1) stays, \\[x\\](`http://e.test)` does not',
+    );
+    assert.equal(
+      safeLine('shards [2/8](https://x.test/acme/shop/a/9) stay, [2/x](https://e.test) does not'),
+      'shards [2/8](https://x.test/acme/shop/a/9) stay, \\[2/x\\](`https://e.test)` does not',
+    );
+    // A results file's text dressed as a commit link, pointing out of the repository, is inert.
+    assert.equal(
+      safeLine('integrity failed (see [1234567](https://evil.example/phish) and [1/2](https://x.test/other/repo/x))'),
+      'integrity failed (see \\[1234567\\](`https://evil.example/phish)` and \\[1/2\\](`https://x.test/other/repo/x))`',
+    );
+    delete process.env.GITHUB_REPOSITORY;
+    assert.doesNotMatch(safeLine('[abc1234](https://x.test/acme/shop/actions/runs/1)'), /^\[abc1234\]\(/, 'outside GitHub Actions no link is trusted');
+  } finally {
+    for (const [key, value] of [
+      ['GITHUB_SERVER_URL', env.server],
+      ['GITHUB_REPOSITORY', env.repository],
+    ] as const)
+      value === undefined ? delete process.env[key] : (process.env[key] = value);
+  }
 });
 
 test('a 70,000-character trial-set name is bounded; the marker and verdict stay first and whole', () => {

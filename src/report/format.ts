@@ -50,20 +50,31 @@ export function bounded(text: string, max: number): string {
 }
 
 /**
- * A line of caller-written markdown (a note) made safe: its code spans, its links to a commit
- * (`[abc1234](https://…)`) and to a shard's artefact (`[2/8](https://…)`) stay as written; outside them no line break, markdown, raw HTML, autolink or
- * mention survives, whatever part of the line a user supplied (a zip entry name, a branch, a message).
+ * A line of caller-written markdown (a note) made safe: its code spans, and its links to a commit
+ * (`[abc1234](https://…)`) or to a shard's artefact (`[2/8](https://…)`) that point into this repository on
+ * its GitHub server, stay as written; outside them no line break, markdown, raw HTML, autolink or mention
+ * survives, whatever part of the line a user supplied (a zip entry name, a branch, a results file's text):
+ * a link a results file carries, dressed as a commit link, points elsewhere and is shown inert.
  */
 export function safeLine(text: string): string {
   const flat = flatten(text);
+  const home = repositoryUrl();
   let out = '';
   let last = 0;
-  for (const m of flat.matchAll(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)|\[(?:[0-9a-f]{7,40}|\d+\/\d+)\]\(https?:\/\/[^\s()<>]+\)/g)) {
+  for (const m of flat.matchAll(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)|\[(?:[0-9a-f]{7,40}|\d+\/\d+)\]\((https?:\/\/[^\s()<>]+)\)/g)) {
+    if (m[2] !== undefined && !(home && m[2].startsWith(home))) continue;
     out += quiet(flat.slice(last, m.index));
     out += m[0];
     last = m.index + m[0].length;
   }
   return out + quiet(flat.slice(last));
+}
+
+/** `https://github.com/owner/repo/` in GitHub Actions (where links in notes are made), else undefined. */
+function repositoryUrl(): string | undefined {
+  const repository = process.env.GITHUB_REPOSITORY;
+  if (!repository || !/^[\w.-]+\/[\w.-]+$/.test(repository)) return undefined;
+  return `${(process.env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '')}/${repository}/`;
 }
 
 function quiet(text: string): string {

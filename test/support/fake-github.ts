@@ -382,7 +382,8 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       status: run.status,
       conclusion: run.conclusion,
       created_at: run.created_at,
-      html_url: `${base}/${full}/actions/runs/${run.id}`,
+      // On the web server, as GitHub's: notes link it, and a link elsewhere is shown inert.
+      html_url: `https://github.localhost/${full}/actions/runs/${run.id}`,
       repository: { full_name: full },
       head_repository: { full_name: run.head_repository },
     };
