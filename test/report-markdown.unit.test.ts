@@ -207,3 +207,13 @@ test('a column that means nothing for the kinds shown is not shown: code tasks d
   const compared = commentOf(code, compareResults([code], code, FIXED_K));
   assert.doesNotMatch(compared, /defects detected/);
 });
+
+test('no baseline: the verdict says the check cannot fail, unless fail-without-baseline makes it fail', async () => {
+  const { renderMarkdown } = await import('../src/report/markdown.ts');
+  const head = scenarios.noBaseline();
+  const comparison = compareResults([], head);
+  assert.match(renderMarkdown(present({ head, comparison })), /ℹ️ \*\*no baseline\*\* — head results only; regressions cannot fail this check/);
+  const required = renderMarkdown(present({ head, comparison, baselineRequired: true }));
+  assert.match(required, /❌ \*\*no baseline\*\* — head results only; this check fails until the base branch has a results artefact/);
+  assert.doesNotMatch(required, /cannot fail/);
+});

@@ -47,7 +47,14 @@ export async function publish(ctx: PublishContext, p: Publication): Promise<void
   if (isolation) core.warning(isolation);
   const integrity = integrityNote(p.results);
   if (integrity) core.error(integrity);
-  const view = present({ ...wholeRun(p.results), comparison: p.comparison, notes: p.notes, runDir: p.runDir, bases: p.bases ?? [] });
+  const view = present({
+    ...wholeRun(p.results),
+    comparison: p.comparison,
+    notes: p.notes,
+    runDir: p.runDir,
+    bases: p.bases ?? [],
+    baselineRequired: p.gate?.failure != null && p.gate.verdict === 'no-baseline',
+  });
   await writeReports(view, ctx.secrets.scrubber);
 
   const notices: string[] = [];

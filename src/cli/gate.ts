@@ -96,7 +96,11 @@ export async function runGateCli(argv: string[], io: Io): Promise<number> {
         const chosen = chooseBaseRuns(base.candidates, choice);
         return {
           ...chosen,
-          notes: [...chosen.notes, ...base.notes, ...noBaseline(chosen.bases.length || chosen.otherNamed?.length ? 1 : 0, v['base-dir'] ?? null)],
+          notes: [
+            ...chosen.notes,
+            ...base.notes,
+            ...noBaseline(chosen.bases.length || chosen.otherNamed?.length ? 1 : 0, v['base-dir'] ?? null, Boolean(v['fail-without-baseline'])),
+          ],
         };
       },
       confirmationRound: (round, head) => {
@@ -116,7 +120,14 @@ export async function runGateCli(argv: string[], io: Io): Promise<number> {
   );
 
   // The run's files are written once, now that the comparison is known; the comment is its report.md.
-  const view = present({ ...wholeRun(outcome.head), comparison: outcome.comparison, notes: outcome.notes, runDir, bases: outcome.bases });
+  const view = present({
+    ...wholeRun(outcome.head),
+    comparison: outcome.comparison,
+    notes: outcome.notes,
+    runDir,
+    bases: outcome.bases,
+    baselineRequired: Boolean(v['fail-without-baseline']),
+  });
   await writeReports(view, scrubber);
   const markdown = scrubber.text(await renderText(REPORTERS.markdown, view));
   if (v.comment) await writeNamedFile(resolve(cwd, v.comment), markdown);
@@ -147,7 +158,9 @@ async function changedScope(file: string, configPath: string): Promise<ChangeSco
   return changeScope(paths, await trialSetDependencies(set, repo));
 }
 
-function noBaseline(found: number, dir: string | null): string[] {
+function noBaseline(found: number, dir: string | null, required: boolean): string[] {
   if (found) return [];
-  return [`No baseline results found${dir ? ` in ${dir}` : ''}; regressions cannot fail this check until one exists.`];
+  return [
+    `No baseline results found${dir ? ` in ${dir}` : ''}; ${required ? 'this check fails until one exists' : 'regressions cannot fail this check until one exists'}.`,
+  ];
 }

@@ -182,6 +182,8 @@ function verdictLine(view: ReportView): string {
     return `📋 **${thousands(view.headPasses)}/${plural(head.executed, 'executed trial')} passed** — ${scope}`;
   }
   if (mode === 'no_baseline') {
+    if (view.baselineRequired)
+      return `❌ **no baseline** — head results only; this check fails until the base branch has a results artefact (fail-without-baseline) — ${scope}`;
     return `ℹ️ **no baseline** — head results only; regressions cannot fail this check — ${scope}`;
   }
   if (c.verdict === 'incomparable' && c.incomparable) {

@@ -63,6 +63,8 @@ export interface ReportView {
   mode: 'comparison' | 'no_baseline' | 'run';
   /** Base runs were compared with the head: check statuses, base figures and the policy mean something. */
   withBase: boolean;
+  /** ViewSource.baselineRequired. */
+  baselineRequired: boolean;
   comparison: Comparison;
   /** The tasks shown, most severe first. */
   tasks: readonly TaskView[];
@@ -106,6 +108,8 @@ export interface ViewSource {
   comparison?: Comparison | null;
   /** Lines the caller adds under the verdict (baseline SHAs and age, new failures). */
   notes?: readonly string[];
+  /** The check fails when there is no baseline (fail-without-baseline): the verdict must not say it cannot. */
+  baselineRequired?: boolean;
 }
 
 export interface RunSource extends ViewSource {
@@ -133,6 +137,7 @@ export function present(source: ViewSource | RunSource): ReportView | RunView {
     [PRESENTED]: true,
     mode,
     withBase,
+    baselineRequired: source.baselineRequired ?? false,
     comparison,
     tasks,
     headPasses: comparison.tasks.reduce((s, t) => s + (t.head?.passes ?? 0), 0) + comparison.holdout.head_passes_all.successes,
