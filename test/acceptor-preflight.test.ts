@@ -66,7 +66,7 @@ describe('the acceptor preflight', { timeout: 300_000 }, () => {
     const { results } = await runTrialSet({ configPath, outDir: await tempDir() });
     const task = results.tasks[0]!;
     assert.equal(task.acceptor_check?.ok, false);
-    assert.match(task.acceptor_check!.error!, /wrote no report to \$TRIALGATE_REPORT; stderr: nothing to see/);
+    assert.match(task.acceptor_check!.error!, /wrote no report to \$TRIALGATE_REPORT \(it exited 0\); stderr: nothing to see/);
     assert.equal(task.trials[0]!.outcome, 'env_error');
   });
 

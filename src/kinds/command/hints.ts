@@ -11,8 +11,13 @@ export type CandidateFiles = ReadonlySet<string> | ReadonlyMap<string, unknown>;
 export const ACCEPTOR_WORK_PREFIX = 'trialgate-acceptor-';
 const IN_CANDIDATE_COPY = new RegExp(`/${ACCEPTOR_WORK_PREFIX}[^/]+/candidate/(.+)$`);
 
-export function acceptorFix(stderr: string, code: number | null, candidate?: CandidateFiles): string {
+export function acceptorFix(stderr: string, code: number | null, candidate?: CandidateFiles, command?: string): string {
   const python = /No module named '?([\w.]+)'?/.exec(stderr);
+  if (python?.[1] === 'trialgate_pytest')
+    return (
+      "trialgate_pytest is trialgate's pytest reporter, shipped in $TRIALGATE_REPORTERS: put that directory on python's path in the command " +
+      '(PYTHONPATH="$TRIALGATE_REPORTERS" python3 -m pytest -p trialgate_pytest -p no:cacheprovider "$TRIALGATE_CANDIDATE"; docs/report-format.md)'
+    );
   if (python) {
     const module = python[1]!.split('.')[0]!;
     if (candidate && [...candidate.keys()].some((p) => p === `${module}.py` || p.startsWith(`${module}/`)))
@@ -27,6 +32,8 @@ export function acceptorFix(stderr: string, code: number | null, candidate?: Can
     );
   }
   const node = /Cannot find (?:module|package) '([^']+)'/.exec(stderr);
+  if (node && /(?:^|\/)(?:jest\.cjs|vitest\.mjs|node-test\.mjs)$/.test(node[1]!))
+    return `node cannot find ${node[1]}: trialgate's reporters are in $TRIALGATE_REPORTERS; name them through the variable (e.g. --reporters="$TRIALGATE_REPORTERS/jest.cjs"; docs/report-format.md)`;
   const inCopy = node && IN_CANDIDATE_COPY.exec(node[1]!);
   if (inCopy) {
     return (
@@ -47,5 +54,27 @@ export function acceptorFix(stderr: string, code: number | null, candidate?: Can
       `Install it system-wide, or call it by its path inside a "readable" directory (e.g. node ../../node_modules/jest/bin/jest.js)`
     );
   }
-  return 'run `trialgate validate <fixture>` to see the acceptor run on the reference answers, and fix what it says';
+  const runner = command ? reporterMissing(command) : undefined;
+  if (runner) return runner;
+  return (
+    'run the acceptance command by hand in the fixture directory, with TRIALGATE_CANDIDATE set to the reference answers and ' +
+    'TRIALGATE_REPORT to a file, until it writes its report there (docs/report-format.md)'
+  );
+}
+
+/**
+ * A test runner that writes trialgate's report only through a reporter the command does not name: the
+ * first mistake with each of them (the runner passes, and no report appears).
+ */
+function reporterMissing(command: string): string | undefined {
+  const see = 'docs/report-format.md';
+  if (/\bpytest\b/.test(command) && !/trialgate_pytest/.test(command))
+    return `pytest writes a report only through trialgate's plugin: PYTHONPATH="$TRIALGATE_REPORTERS" python3 -m pytest -p trialgate_pytest … (${see})`;
+  if (/\bjest\b/.test(command) && !/jest\.cjs/.test(command))
+    return `Jest writes a report only through trialgate's reporter: add --reporters="$TRIALGATE_REPORTERS/jest.cjs" (${see})`;
+  if (/\bvitest\b/.test(command) && !/vitest\.mjs/.test(command))
+    return `Vitest writes a report only through trialgate's reporter: add --reporter="$TRIALGATE_REPORTERS/vitest.mjs" (${see})`;
+  if (/\bnode\b[^;&|]*--test\b/.test(command) && !/node-test\.mjs/.test(command))
+    return `node --test writes a report only through trialgate's reporter: --test-reporter="$TRIALGATE_REPORTERS/node-test.mjs" --test-reporter-destination="$TRIALGATE_REPORT" (${see})`;
+  return undefined;
 }

@@ -110,7 +110,8 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
     ...(reach.forward ? { forward: reach.forward } : {}),
   });
   let stderr = '';
-  acceptor.child.stdout!.resume();
+  let stdout = '';
+  acceptor.child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout = (stdout + d).slice(-STDERR_TAIL)));
   acceptor.child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-STDERR_TAIL)));
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -156,8 +157,16 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
     );
   const body = await readAcceptorReport(reportPath, acceptance.report);
   // The acceptor said why it could not run: what most likely fixes it, then its stderr.
-  if ('error' in body && body.error)
-    return errorBody([], withStderr(`${body.error}${stderr.trim() ? `; fix: ${acceptorFix(stderr, code, run.candidate.files)}` : ''}`));
+  if ('error' in body && body.error) {
+    // Its output is all there is to go on when it said nothing on stderr (a runner that passed without a reporter).
+    const said = stderr.trim() ? '' : stdout.trim() ? `; its output ends: ${stdout.trim().slice(-300)}` : '';
+    return errorBody(
+      [],
+      withStderr(
+        `${body.error} (it exited ${code === null ? 'on a signal' : code})${said}; fix: ${acceptorFix(stderr, code, run.candidate.files, acceptance.command)}`,
+      ),
+    );
+  }
   // A report's own branches are never trusted: coverage comes from the service, over the whole run.
   const reached = service?.coverage ? await resetService(service) : [];
   return { ...body, records: body.records.map((r) => ({ ...r, branches: reached })) };
