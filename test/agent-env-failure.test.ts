@@ -115,6 +115,23 @@ describe('a program the agent command names that its shell cannot run', () => {
   });
 });
 
+describe('trialgate gate when every head trial is a setup mistake', () => {
+  it('exits 2 (fix the setup), not 3 (rerun): a rerun cannot set a variable', async () => {
+    const configPath = await writeTrialSet({ command: 'node -e "process.exit(1)"', agent: { isolation: 'none' } });
+    const dir = dirname(configPath);
+    const base = join(await tempDir(), 'base');
+    assert.equal(await main(['run', '--out', base], captureIo(dir)), 0);
+    const { stringify, parse } = await import('yaml');
+    const config = parse(await readFile(configPath, 'utf8'));
+    config.agent.pass_env = ['TRIALGATE_TEST_NEVER_SET_KEY'];
+    await writeFile(configPath, stringify(config));
+    const io = captureIo(dir);
+    const code = await main(['gate', '--base', join(base, 'results.json'), '--out', join(await tempDir(), 'head'), '--confirm-trials', '0'], io);
+    assert.equal(code, 2, io.err);
+    assert.match(io.err, /no trial could execute: every one is a setup mistake .*fix it, for a rerun will not/);
+  });
+});
+
 describe('the budget ends the agent with SIGTERM and a grace', () => {
   for (const isolation of ['auto', 'none'] as const) {
     it(

@@ -7,6 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { runGate } from '../gate/gate.ts';
+import { SETUP_RULE } from '../kinds/setup.ts';
+import { ACCEPTOR_BROKEN_RULE } from '../trial/run-trials.ts';
 import { changeScope, unaffectedTasks, type ChangeScope } from '../gate/scope.ts';
 import { judgeBaseAgainstHead, roundLine, runConfirmationRound } from '../gate/trials.ts';
 import { chooseBaseRuns, readBaseDirectory, readBaseFiles } from '../gate/local-bases.ts';
@@ -134,6 +136,14 @@ export async function runGateCli(argv: string[], io: Io): Promise<number> {
   else io.stdout(markdown);
   io.stderr(`\nresults: ${displayPath(join(runDir, 'results.json'), cwd)} · comment: ${displayPath(join(runDir, 'report.md'), cwd)}\n`);
   io.stderr(`trialgate gate: ${outcome.gate.verdict}${outcome.gate.failure ? `: ${outcome.gate.failure}` : ''}\n`);
+  // Every head trial a setup mistake (a variable unset, a program missing, an acceptor that cannot run): as `run`
+  // says, exit 2, for a rerun would not fix it (3 asks for one).
+  const trials = outcome.head.tasks.flatMap((t) => t.trials);
+  const setup = new Set([SETUP_RULE, ACCEPTOR_BROKEN_RULE]);
+  if (trials.length > 0 && trials.every((t) => t.outcome === 'env_error' && setup.has(t.env_error ?? ''))) {
+    io.stderr('trialgate gate: no trial could execute: every one is a setup mistake (see the first trial above); fix it, for a rerun will not\n');
+    return EXIT.usage;
+  }
   const failed = outcome.gate.failure !== null;
   if (outcome.gate.verdict === 'regression') return failed ? EXIT.failed : EXIT.ok;
   if (outcome.gate.verdict === 'undecided') return failed ? EXIT.undecided : EXIT.ok;

@@ -6,7 +6,8 @@ import { passedEnvironment } from '../isolation/open.ts';
 import { EnvironmentError } from '../util/errors.ts';
 import type { AgentRun, KindResult, TrialHandle } from './contract.ts';
 
-const SETUP_RULE = 'the agent could not be started (a setup mistake, not a verdict on the agent): fix the trial set and run again';
+/** The rule of an agent that could not be started: a setup mistake, which a rerun does not fix. */
+export const SETUP_RULE = 'the agent could not be started (a setup mistake, not a verdict on the agent): fix the trial set and run again';
 
 export function setupFailure(agent: AgentRun): KindResult {
   return { ...emptyResult([agent]), envError: { message: agent.setupError!, rule: agent.envRule ?? SETUP_RULE } };

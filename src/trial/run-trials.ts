@@ -122,6 +122,10 @@ function unexecuted(trial: number, task: ResolvedTask, why = 'not run: the run s
 }
 
 /** A trial of a task whose acceptor failed the preflight: the environment's failure, its agent never started. */
+/** The rule of a trial whose task's acceptor failed its preflight: a setup mistake, which a rerun does not fix. */
+export const ACCEPTOR_BROKEN_RULE =
+  'the acceptor cannot run here (it failed on the reference answers before any trial): an environment failure, not the agent’s; no agent ran';
+
 function acceptorBroken(trial: number, task: ResolvedTask, check: AcceptorCheckRecord): TrialResult {
   const result = unexecuted(trial, task, `env error: the acceptor failed on the reference answers: ${check.error}`);
   result.layers.trajectory.notes.push(`fix: ${check.fix}`);
@@ -129,7 +133,7 @@ function acceptorBroken(trial: number, task: ResolvedTask, check: AcceptorCheckR
     ...result,
     outcome: 'env_error',
     stop_reason: 'env_error',
-    env_error: 'the acceptor cannot run here (it failed on the reference answers before any trial): an environment failure, not the agent’s; no agent ran',
+    env_error: ACCEPTOR_BROKEN_RULE,
   };
 }
 
