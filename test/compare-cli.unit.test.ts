@@ -50,6 +50,18 @@ test('--out writes the file instead of stdout; several --base pool', async () =>
   assert.match(await readFile(join(dir, 'comparison.md'), 'utf8'), /Policy \*\*familywise\*\* \(default with 2 base runs\)/);
 });
 
+test('a run directory given for a results file stands for its results.json; a directory without one is named', async () => {
+  const { mkdir } = await import('node:fs/promises');
+  await mkdir(join(dir, 'base-run'), { recursive: true });
+  await writeFile(join(dir, 'base-run', 'results.json'), JSON.stringify(same.bases[0]));
+  let r = await run(runCompareCli, ['--base', 'base-run', '--head', 'head.json']);
+  assert.equal(r.code, 0, r.stderr);
+  await mkdir(join(dir, 'empty-run'), { recursive: true });
+  r = await run(runCompareCli, ['--base', 'empty-run', '--head', 'head.json']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /empty-run: \(top level\): is a directory without results\.json: pass a run directory/);
+});
+
 test('exit 2 naming the file for broken JSON, another schema string or another trial set', async () => {
   await put('broken.json', '{"schema": ');
   let r = await run(runCompareCli, ['--base', 'broken.json', '--head', 'head.json']);

@@ -6,7 +6,7 @@
 import { dirname, resolve } from 'node:path';
 import { compareFolded } from '../compare/compare.ts';
 import { BaseFold } from '../compare/fold.ts';
-import { readComparedResults, readResultsFile } from '../compare/read-results.ts';
+import { readComparedResults, readResultsFile, resultsFileAt } from '../compare/read-results.ts';
 import type { Policy } from '../schemas/comparison.ts';
 import { renderText, REPORTERS } from '../report/reporters.ts';
 import { present, wholeRun } from '../report/view.ts';
@@ -29,8 +29,16 @@ export async function runCompareCli(argv: string[], io: CliIo): Promise<number> 
     return EXIT.usage;
   }
   const cwd = io.cwd ?? process.cwd();
-  const basePaths = args.bases.map((p) => resolve(cwd, p));
-  const headPath = resolve(cwd, args.head);
+  let basePaths: string[];
+  let headPath: string;
+  try {
+    basePaths = args.bases.map((p) => resultsFileAt(resolve(cwd, p)));
+    headPath = resultsFileAt(resolve(cwd, args.head));
+  } catch (e) {
+    if (!(e instanceof UserInputError)) throw e;
+    io.stderr(`trialgate compare: ${e.message}\n`);
+    return EXIT.usage;
+  }
   // No trial set is read here: the secrets known are the tokens the runner holds.
   const { scrubber } = secretsOf({});
   try {

@@ -11,6 +11,7 @@ import { SETUP_RULE } from '../kinds/setup.ts';
 import { ACCEPTOR_BROKEN_RULE } from '../trial/run-trials.ts';
 import { changeScope, unaffectedTasks, type ChangeScope } from '../gate/scope.ts';
 import { judgeBaseAgainstHead, roundLine, runConfirmationRound } from '../gate/trials.ts';
+import { resultsFileAt } from '../compare/read-results.ts';
 import { chooseBaseRuns, readBaseDirectory, readBaseFiles } from '../gate/local-bases.ts';
 import type { IsolationSetting } from '../isolation/open.ts';
 import { renderText, REPORTERS, writeReports } from '../report/reporters.ts';
@@ -81,7 +82,7 @@ export async function runGateCli(argv: string[], io: Io): Promise<number> {
     ? await readBaseDirectory(resolve(cwd, v['base-dir']))
     : {
         candidates: await readBaseFiles(
-          (v.base ?? []).map((p) => resolve(cwd, p)),
+          (v.base ?? []).map((p) => resultsFileAt(resolve(cwd, p))),
           (p) => displayPath(p, cwd),
         ),
         notes: [],

@@ -5,6 +5,8 @@
 // and report use, and is what they read with: zod on every trial object of 2,000 tasks × 7 runs takes
 // seconds, this takes milliseconds. Fields it does not use are neither checked nor kept in its type,
 // so a newer writer's added fields pass.
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { READABLE_RESULTS_SCHEMAS, RESULTS_SCHEMA, Results, type RunInfo, type TaskResult, type TaskSummary, type TrialResult } from '../schemas/results.ts';
 import { parseOrThrow, UserInputError } from '../util/errors.ts';
 import { readJsonFile } from '../util/files.ts';
@@ -217,4 +219,19 @@ function validateCompared(data: unknown, file: string): ComparedResults {
     });
   });
   return data as ComparedResults;
+}
+
+/**
+ * The results file a path names: the file itself, or a run directory's results.json (what `run --out DIR`
+ * wrote), so that a user who thinks of the run directory as "the base" is understood.
+ */
+export function resultsFileAt(path: string): string {
+  if (!statSync(path, { throwIfNoEntry: false })?.isDirectory()) return path;
+  const inside = join(path, 'results.json');
+  if (statSync(inside, { throwIfNoEntry: false })?.isFile()) return inside;
+  throw new UserInputError(
+    path,
+    '',
+    'is a directory without results.json: pass a run directory (trialgate run --out DIR) or its results.json; for a directory of downloaded runs, trialgate gate takes --base-dir',
+  );
 }
