@@ -69,3 +69,14 @@ describe('the generated JSON Schemas explain every field', () => {
     );
   });
 });
+
+describe('a file of another format version', () => {
+  it('is told which version this trialgate reads, in trialgate.yml and fixture.json', async () => {
+    const { TrialSetFile } = await import('../src/schemas/trialset.ts');
+    const { FixtureManifest } = await import('../src/schemas/fixture.ts');
+    const messageOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+      r.error!.issues.find((i) => i.path[0] === 'version')!.message;
+    assert.match(messageOf(TrialSetFile.safeParse({ version: 2 })), /this trialgate reads version 1 of trialgate\.yml: write version: 1/);
+    assert.match(messageOf(FixtureManifest.safeParse({ version: 3 })), /this trialgate reads version 1 of fixture\.json: write "version": 1/);
+  });
+});

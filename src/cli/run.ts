@@ -71,7 +71,7 @@ function holdoutLine(holdout: NonNullable<RunDigest['holdout']>): string {
 
 export function positiveInt(flag: string, text: string, min = 1): number {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < min) throw new UserInputError(RUN.usage, flag, `expected an integer ≥ ${min}, got ${JSON.stringify(text)}`);
+  if (!Number.isInteger(n) || n < min) throw new UserInputError('command line', flag, `expected an integer ≥ ${min}, got ${JSON.stringify(text)}`);
   return n;
 }
 

@@ -1,4 +1,6 @@
 // `trialgate validate <fixture>` and `trialgate demo`: show that the acceptor tells right from wrong.
+import { existsSync } from 'node:fs';
+import { rmdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { markdownTable } from 'markdown-table';
 import type { IsolationSetting } from '../isolation/open.ts';
@@ -32,12 +34,17 @@ export async function runDemoCli(argv: string[], io: Io): Promise<number> {
 async function validateAndPrint(fixtureDir: string, values: Record<string, string | boolean | string[] | undefined>, io: Io, prefix: string): Promise<number> {
   const isolation = values.isolation as IsolationSetting | undefined;
   const outDir = resolve(io.cwd, (values.out as string | undefined) ?? join('.trialgate', runDirName(prefix)));
+  const existed = existsSync(outDir);
   makeOutputDir(outDir, io.cwd, '--out');
   const { validation, isolation: report } = await validateFixture({
     fixtureDir,
     outDir,
     ...(values.candidate ? { candidateDir: resolve(io.cwd, values.candidate as string) } : {}),
     ...(isolation ? { isolation } : {}),
+  }).catch(async (e: unknown) => {
+    // A fixture that cannot be read leaves no empty run directory behind (rmdir removes only an empty one).
+    if (!existed) await rmdir(outDir).catch(() => undefined);
+    throw e;
   });
   io.stdout(validation.shape === 'runs' ? renderRunsValidation(validation, io.cwd) : renderValidation(validation, io.cwd));
   io.stdout(isolationLine(report));

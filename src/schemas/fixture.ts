@@ -217,7 +217,9 @@ export const FixtureManifest = z
       .string()
       .optional()
       .register(...described('The JSON Schema an editor checks the file against and explains its fields from: dist/schemas/fixture.schema.json.')),
-    version: z.literal(1).register(...described('The version of this file format: 1.')),
+    version: z
+      .literal(1, 'this trialgate reads version 1 of fixture.json: write "version": 1 (a newer version needs a newer trialgate)')
+      .register(...described('The version of this file format: 1.')),
     id: z
       .string()
       .min(1)

@@ -111,7 +111,12 @@ export const TaskSpec = z.strictObject({
 });
 
 export const TrialSetFile = z.strictObject({
-  version: z.literal(TRIALSET_VERSION, `version: ${TRIALSET_VERSION}`).register(...described('The version of this file format: 1.')),
+  version: z
+    .literal(
+      TRIALSET_VERSION,
+      `this trialgate reads version ${TRIALSET_VERSION} of trialgate.yml: write version: ${TRIALSET_VERSION} (a newer version needs a newer trialgate)`,
+    )
+    .register(...described('The version of this file format: 1.')),
   name: z
     .string()
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, ".", "_" or "-"')
