@@ -217,3 +217,13 @@ test('no baseline: the verdict says the check cannot fail, unless fail-without-b
   assert.match(required, /❌ \*\*no baseline\*\* — head results only; this check fails until the base branch has a results artefact/);
   assert.doesNotMatch(required, /cannot fail/);
 });
+
+test('the reasons of failing trials are cut at ten, saying how many more there are', () => {
+  const base = buildResults({ tasks: [{ id: 't', checks: { pass: '111111111111' } }] });
+  const head = buildResults({ sha: '2'.repeat(40), tasks: [{ id: 't', checks: { pass: '000000000000' } }] });
+  for (const trial of head.tasks[0]!.trials) trial.layers.final_state.failures = ['the candidate wrote nothing'];
+  const md = commentOf(head, compareResults([base], head, FIXED_K));
+  assert.match(md, /- trial 10: /);
+  assert.doesNotMatch(md, /- trial 11: /);
+  assert.match(md, /- … and 2 more trials \(report\.html and results\.json have every one\)/);
+});

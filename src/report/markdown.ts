@@ -456,10 +456,12 @@ function taskDetails(v: TaskView, compared: boolean, evidenceUrl: string | undef
         'Head trials (✓ succeeded, ✗ failed, – env error, · unexecuted):\n\n' + table(['check', ...t.head_trials.map((tr) => String(tr.trial))], matrix),
       );
     }
-    const why = t.head_trials.filter((tr) => tr.why?.length).slice(0, MAX_WHY_TRIALS);
+    const failing = t.head_trials.filter((tr) => tr.why?.length);
+    const why = failing.slice(0, MAX_WHY_TRIALS);
     if (why.length > 0) {
+      const more = failing.length - why.length;
       parts.push(
-        `Why (the first reasons of each trial that did not pass):\n\n${why.map((tr) => `- trial ${tr.trial}: ${tr.why!.map((w) => md(bounded(w, 300))).join(' · ')}`).join('\n')}`,
+        `Why (the first reasons of each trial that did not pass):\n\n${why.map((tr) => `- trial ${tr.trial}: ${tr.why!.map((w) => md(bounded(w, 300))).join(' · ')}`).join('\n')}${more > 0 ? `\n- … and ${plural(more, 'more trial')} (report.html and results.json have every one)` : ''}`,
       );
     }
   }
