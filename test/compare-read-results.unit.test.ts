@@ -89,3 +89,10 @@ test('a results@1 file (before repairs) is still read, by both readers', async (
   assert.equal((await readResultsFile(path)).schema, 'trialgate/results@1');
   assert.equal((await readComparedResults(path)).tasks.length, good.tasks.length);
 });
+
+test('a task summary past any sum of bounded figures is refused where compare reads it, naming the field', async () => {
+  const results = buildResults({ tasks: [{ id: 't', checks: { pass: '111' } }] });
+  (results.tasks[0]!.summary as { tokens?: number }).tokens = 1e300;
+  const path = await file('huge-summary.json', JSON.stringify(results));
+  await assert.rejects(readComparedResults(path), /huge-summary\.json: tasks\[0\]\.summary\.tokens: expected a sum of bounded figures/);
+});

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { READABLE_RESULTS_SCHEMAS, RESULTS_SCHEMA, Results, type RunInfo, type TaskResult, type TaskSummary, type TrialResult } from '../schemas/results.ts';
 import { parseOrThrow, UserInputError } from '../util/errors.ts';
 import { readJsonFile } from '../util/files.ts';
+import { MAX_COST_USD, MAX_SUMMED, MAX_TOKENS } from '../util/plausible.ts';
 import { plural } from '../util/counted.ts';
 
 export type ComparedTrial = Pick<TrialResult, 'trial' | 'outcome' | 'env_error' | 'env_error_source' | 'checks' | 'wall_ms' | 'evidence'> & {
@@ -172,8 +173,14 @@ function validateCompared(data: unknown, file: string): ComparedResults {
     });
     const summary = object(task.summary, `${at}.summary`);
     integer(summary.k, `${at}.summary.k`);
-    optionalNumber(summary.tokens, `${at}.summary.tokens`);
-    optionalNumber(summary.cost_usd, `${at}.summary.cost_usd`);
+    // A task's sums of bounded figures (util/plausible.ts) over at most MAX_SUMMED trials: past that, forged.
+    for (const [field, max] of [
+      ['tokens', MAX_TOKENS * MAX_SUMMED],
+      ['cost_usd', MAX_COST_USD * MAX_SUMMED],
+    ] as const) {
+      optionalNumber(summary[field], `${at}.summary.${field}`);
+      if (typeof summary[field] === 'number' && summary[field] > max) fail(`${at}.summary.${field}`, `a sum of bounded figures, at most ${max}`);
+    }
     // What decides gating and what the judge section shows: checked here, as everything compare uses is.
     for (const field of ['ungated', 'check_versions', 'check_labels'] as const) {
       if (task[field] === undefined) continue;

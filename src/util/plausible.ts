@@ -8,6 +8,8 @@
 export const MAX_TOKENS = 1e12;
 /** Dollars one report may claim. */
 export const MAX_COST_USD = 1e9;
+/** Reports one sum may hold (a task's trials in one results file): a sum past it of bounded figures is forged. */
+export const MAX_SUMMED = 1e6;
 /** Minutes one repair may claim (about nineteen years). */
 export const MAX_MINUTES = 1e7;
 
