@@ -180,3 +180,10 @@ test("one figures type: a side's figures in the comparison are the run's summary
   assert.deepEqual(rules, [{ rule: 'service did not start', trials: 1 }]);
   assert.deepEqual(figures.repaired, { passes: 3, n: 3, pass_at_1: 1, repairs: 1, minutes: 12, patch_lines: 4 });
 });
+
+test('what a total loss can reach is measured against the base trials there are, not the head’s k', () => {
+  const base = buildResults({ tasks: [{ id: 't', checks: { pass: '11' } }] });
+  const head = buildResults({ sha: '2'.repeat(40), tasks: [{ id: 't', checks: { pass: '111' } }] });
+  const c = compareResults([base], head, { confirmTrials: 0 });
+  assert.match(c.policy.reach.note, /a total loss \(2\/2 → 0\/3\)/);
+});

@@ -81,6 +81,8 @@ export interface Analysis {
   family: number;
   drafts: DraftTask[];
   comparable: boolean;
+  /** The fewest executed base trials of a comparable task: what a total loss is measured against. */
+  baseTrials: number;
 }
 
 /** The drafts of every task, decided, and the plan they were decided by; shared with the confirmation planner. */
@@ -112,7 +114,7 @@ export function analyse(fold: BaseFold, head: ComparedResults, options: CompareO
     fillLooks(d, looks, plan ? retryTrials(plan) : 0);
     d.decision = decideTask(d, plan);
   }
-  return { policy, chosen: options.policy ? 'option' : 'default', alpha: plan ? alphaOf : null, plan, spread, family, drafts, comparable };
+  return { policy, chosen: options.policy ? 'option' : 'default', alpha: plan ? alphaOf : null, plan, spread, family, drafts, comparable, baseTrials };
 }
 
 export function compareFolded(fold: BaseFold, head: ComparedResults, options: CompareOptions = {}): Comparison {
@@ -227,7 +229,9 @@ export function compareFolded(fold: BaseFold, head: ComparedResults, options: Co
     alpha: a.alpha ?? options.alpha ?? defaultAlpha(fold.runs),
     budget: options.confirmTrials ?? null,
     family: Math.max(1, a.family),
-    ...(a.plan ? { baseTrials: a.plan.baseTrials, rho: a.plan.rho } : {}),
+    // The base trials the runs hold (2 per run when the base ran k = 2), not the head's k: the sentence quotes them.
+    baseTrials: a.plan?.baseTrials ?? a.baseTrials,
+    ...(a.plan ? { rho: a.plan.rho } : {}),
   });
   const plan = a.plan;
   const firstShare = plan ? (plan.looks[0]!.cut > 0 ? plan.alpha : 0) : null;
