@@ -66,3 +66,20 @@ describe('one version story', () => {
     assert.ok(seen >= 5, `found ${seen} references`);
   });
 });
+
+describe('init below the top of a git repository', () => {
+  it('says where GitHub looks for workflows, and how to point the step at the trial set', async () => {
+    const { mkdir } = await import('node:fs/promises');
+    const repo = await tempDir();
+    await mkdir(join(repo, '.git'));
+    const io = captureIo(repo);
+    assert.equal(await main(['init', 'agents/eval'], io), 0, io.err);
+    assert.match(
+      io.err,
+      /agents\/eval is inside the git repository .*GitHub runs workflows only from its top level: move agents\/eval\/\.github\/workflows\/\*\.yml to .*config: agents\/eval\/trialgate\.yml/,
+    );
+    const top = captureIo(repo);
+    assert.equal(await main(['init'], top), 0, top.err);
+    assert.doesNotMatch(top.err, /GitHub runs workflows only/, 'at the top level nothing to say');
+  });
+});

@@ -1,6 +1,6 @@
 // `trialgate init`: a working starter in the user's repository, validated at once by `trialgate validate`.
 import { lstat, mkdir, readFile, realpath } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { linkTarget, listFiles, readInside } from '../util/files.ts';
 import { writeInside } from '../util/safe-write.ts';
 import { parseCommand } from './args.ts';
@@ -71,6 +71,14 @@ export async function runInitCli(argv: string[], io: Io): Promise<number> {
 
   const where = relative(io.cwd, target) || '.';
   const cd = where === '.' ? '' : `cd ${where} && `;
+  // GitHub runs workflows only from the repository's top level: written below it, they would never run.
+  const repo = await repositoryAbove(root);
+  if (repo) {
+    const sub = relative(repo, root);
+    io.stderr(
+      `trialgate init: ${where} is inside the git repository ${repo}, and GitHub runs workflows only from its top level: move ${where}/.github/workflows/*.yml to ${repo}/.github/workflows/ and give the trialgate step \`config: ${sub}/trialgate.yml\` (with \`working-directory: ${sub}\` on run steps)\n`,
+    );
+  }
   io.stdout(
     [
       `trialgate init: wrote a starter into ${where}:`,
@@ -85,6 +93,13 @@ export async function runInitCli(argv: string[], io: Io): Promise<number> {
     ].join('\n'),
   );
   return EXIT.ok;
+}
+
+/** The git repository `dir` lies inside, below its top level (a `.git` above it, directory or file), or null. */
+async function repositoryAbove(dir: string): Promise<string | null> {
+  if (await lstat(join(dir, '.git')).catch(() => null)) return null;
+  for (let up = dirname(dir); up !== dirname(up); up = dirname(up)) if (await lstat(join(up, '.git')).catch(() => null)) return up;
+  return null;
 }
 
 /** What git must not track: local runs (`.trialgate/`) and installed packages (`node_modules/`, e.g. a Jest acceptor's). */
