@@ -95,7 +95,11 @@ describe('a code task without a service: a library the hidden tests import', () 
     assert.equal(trial.outcome, 'fail', trial.env_error);
     assert.equal(trial.env_error, undefined);
     assert.equal(trial.checks.reproduction, false);
-    assert.match(trial.layers.trajectory.notes.join('\n'), /the hidden tests ended as if their command were missing while they ran the candidate's code/);
+    // The acceptor preflight ran the same command on the reference fix: a 127 now is the candidate's code.
+    assert.match(
+      [...trial.layers.trajectory.notes, ...trial.layers.final_state.failures].join('\n'),
+      /exited 127 on this candidate, though it ran on the reference answers before the first trial/,
+    );
   });
 
   it('a colon-joined list in the command (PYTHONPATH="$TRIALGATE_REPORTERS:$TRIALGATE_CANDIDATE") is no missing file: a failing test is an assertion', async () => {

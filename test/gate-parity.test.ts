@@ -63,15 +63,12 @@ describe('the action and `trialgate gate` are one gate', () => {
   });
 
   it('an outage on the head: both undecided, both say rerun, neither passes nor calls it a regression', async () => {
-    // The agent needs a variable the PR's job lacks: every head trial is an environment error.
-    process.env.TRIALGATE_PARITY_KEY = 'present-for-the-baseline';
-    try {
-      await actions.runAction(fake, run, { event: 'push', trials: 2, agent: { pass_env: ['TRIALGATE_PARITY_KEY'] } });
-    } finally {
-      delete process.env.TRIALGATE_PARITY_KEY;
-    }
+    // The provider is down for the PR's job: the agent says so (docs/agents.md), and every head trial is an
+    // environment error. (A variable the job lacks is a setup mistake instead: `gate` exits 2 for it.)
+    await actions.runAction(fake, run, { event: 'push', trials: 2 });
     actions.promoteUploadToBaseline(fake);
-    const action = await actions.runAction(fake, run, { event: 'pull_request', trials: 2, agent: { pass_env: ['TRIALGATE_PARITY_KEY'] } });
+    const outage = 'echo "trialgate-env-error: the provider answered 503 (outage)"; exit 75';
+    const action = await actions.runAction(fake, run, { event: 'pull_request', trials: 2, command: outage });
     const comment = fake.state.comments.filter((c) => c.issue === PR).at(-1)!.body;
     const io = captureIo();
     const exit = await main(
