@@ -23,8 +23,8 @@ import {
   commandHelp,
   inertIo,
   processIo
-} from "./chunks/chunk-FE3L4AUT.js";
-import "./chunks/chunk-MYGG36MX.js";
+} from "./chunks/chunk-QTYGV3OB.js";
+import "./chunks/chunk-7AHWRLRO.js";
 import {
   EnvironmentError,
   UserInputError
@@ -33,18 +33,18 @@ import "./chunks/chunk-HZGLYA5U.js";
 
 // src/cli/main.ts
 var COMMANDS = [
-  { spec: INIT, load: async () => (await import("./chunks/init-PHWXNOOA.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-VPCZ2Y2Z.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-VPCZ2Y2Z.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-JDGBJQOY.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-7MXRPQMD.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-L24THHY2.js")).runGateCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-S3ZJRW3E.js")).runReportCli },
-  { spec: JUDGE, load: async () => (await import("./chunks/judge-IFONNHL2.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-75O3463L.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-L45DJL4S.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-X767WW3C.js")).runRepairCli },
-  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-E2NHYICW.js")).runHoldoutCli }
+  { spec: INIT, load: async () => (await import("./chunks/init-3DQCLHXL.js")).runInitCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-ZOBAXYJ3.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-ZOBAXYJ3.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-VD23BRJD.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-KRFRQEFX.js")).runCompareCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-3S7J6JED.js")).runGateCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-L332ONDX.js")).runReportCli },
+  { spec: JUDGE, load: async () => (await import("./chunks/judge-YKWMIDQT.js")).runJudgeCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-W7W4YWE3.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-77VSLM57.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-TU5M6JK4.js")).runRepairCli },
+  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-DTLXKWBU.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {
   const io = inertIo(raw);

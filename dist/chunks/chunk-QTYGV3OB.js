@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   terminalText
-} from "./chunk-MYGG36MX.js";
+} from "./chunk-7AHWRLRO.js";
 import {
   nearest
 } from "./chunk-R67YGLQI.js";

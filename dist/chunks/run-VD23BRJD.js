@@ -2,26 +2,26 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   positiveInt,
   runRunCli
-} from "./chunk-IH5F56VL.js";
-import "./chunk-RXSTFY2X.js";
-import "./chunk-4JJTXJHI.js";
+} from "./chunk-BIOITE6J.js";
+import "./chunk-HDOU54DQ.js";
+import "./chunk-WH6AJKIA.js";
 import "./chunk-J3NAFVK3.js";
-import "./chunk-UNIX4NAV.js";
-import "./chunk-SZ6FLWAI.js";
-import "./chunk-SITOAHUL.js";
-import "./chunk-QJH2QKE7.js";
-import "./chunk-3U6MLBNG.js";
-import "./chunk-PTB34XYC.js";
-import "./chunk-5BYQ37QK.js";
-import "./chunk-KIDCEQNY.js";
+import "./chunk-5TZI6NO5.js";
+import "./chunk-7T6XM2PU.js";
+import "./chunk-GVMSXMKB.js";
+import "./chunk-KKDRNGVB.js";
+import "./chunk-BQ7DSFBM.js";
+import "./chunk-4IGCXLA4.js";
+import "./chunk-VMB323UN.js";
+import "./chunk-HT5LNYZD.js";
 import "./chunk-XS6DO6R7.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
-import "./chunk-BG63XYT4.js";
-import "./chunk-TY6GFXKH.js";
-import "./chunk-QTXD54PU.js";
+import "./chunk-LZ7XZX3D.js";
+import "./chunk-3XZS2ZX3.js";
+import "./chunk-6UR7V3AH.js";
 import "./chunk-LFIJESWW.js";
-import "./chunk-7NUL4TFU.js";
+import "./chunk-CDB44WQR.js";
 import "./chunk-CI4ZJUK3.js";
 import "./chunk-4YLUH5ZQ.js";
 import "./chunk-BAEF6OTL.js";
@@ -30,11 +30,11 @@ import "./chunk-ZUKFLNHZ.js";
 import "./chunk-6VL3ZTP4.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-BILKXZIS.js";
-import "./chunk-FE3L4AUT.js";
+import "./chunk-QTYGV3OB.js";
 import "./chunk-OMHBE2A7.js";
 import "./chunk-6HX7CX5N.js";
 import "./chunk-5GPLSX4I.js";
-import "./chunk-MYGG36MX.js";
+import "./chunk-7AHWRLRO.js";
 import "./chunk-R67YGLQI.js";
 import "./chunk-HZGLYA5U.js";
 export {

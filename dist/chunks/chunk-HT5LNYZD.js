@@ -7,6 +7,7 @@ import {
 // src/util/plausible.ts
 var MAX_TOKENS = 1e12;
 var MAX_COST_USD = 1e9;
+var MAX_SUMMED = 1e6;
 var MAX_MINUTES = 1e7;
 function bound(value, max, what) {
   if (value <= max) return { value };
@@ -282,6 +283,7 @@ export {
   HoldoutRecord,
   MAX_TOKENS,
   MAX_COST_USD,
+  MAX_SUMMED,
   MAX_MINUTES,
   bound,
   TaskJudge,

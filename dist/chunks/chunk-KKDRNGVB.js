@@ -2,16 +2,16 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   Results,
   summarizeTask
-} from "./chunk-3U6MLBNG.js";
+} from "./chunk-BQ7DSFBM.js";
 import {
   MAX_MINUTES
-} from "./chunk-KIDCEQNY.js";
+} from "./chunk-HT5LNYZD.js";
 import {
   NO_LIMITS,
   openSandbox,
   readCandidate,
   writeCandidate
-} from "./chunk-QTXD54PU.js";
+} from "./chunk-6UR7V3AH.js";
 import {
   applyPatch,
   formatPatch,
@@ -20,7 +20,7 @@ import {
 } from "./chunk-LFIJESWW.js";
 import {
   copyFixture
-} from "./chunk-7NUL4TFU.js";
+} from "./chunk-CDB44WQR.js";
 import {
   Scrubber
 } from "./chunk-BAEF6OTL.js";

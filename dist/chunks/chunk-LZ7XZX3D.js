@@ -2,13 +2,13 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   ResetProver,
   proofRefusal
-} from "./chunk-TY6GFXKH.js";
+} from "./chunk-3XZS2ZX3.js";
 import {
   defaultAcceptance,
   kindOf,
   openSandbox,
   passedEnvironment
-} from "./chunk-QTXD54PU.js";
+} from "./chunk-6UR7V3AH.js";
 import {
   markdownTable
 } from "./chunk-LFIJESWW.js";
@@ -16,7 +16,7 @@ import {
   NO_FAULT,
   loadFixture,
   variantsOf
-} from "./chunk-7NUL4TFU.js";
+} from "./chunk-CDB44WQR.js";
 import {
   plural,
   secretsOf
@@ -31,7 +31,7 @@ import {
   EXIT,
   VALIDATE,
   parseCommand
-} from "./chunk-FE3L4AUT.js";
+} from "./chunk-QTYGV3OB.js";
 import {
   makeOutputDir
 } from "./chunk-6HX7CX5N.js";
@@ -40,6 +40,8 @@ import {
 } from "./chunk-5GPLSX4I.js";
 
 // src/cli/validate.ts
+import { existsSync } from "node:fs";
+import { rmdir } from "node:fs/promises";
 import { join as join2, resolve } from "node:path";
 
 // src/kinds/validate.ts
@@ -138,12 +140,16 @@ async function runDemoCli(argv, io) {
 async function validateAndPrint(fixtureDir, values, io, prefix) {
   const isolation = values.isolation;
   const outDir = resolve(io.cwd, values.out ?? join2(".trialgate", runDirName(prefix)));
+  const existed = existsSync(outDir);
   makeOutputDir(outDir, io.cwd, "--out");
   const { validation, isolation: report } = await validateFixture({
     fixtureDir,
     outDir,
     ...values.candidate ? { candidateDir: resolve(io.cwd, values.candidate) } : {},
     ...isolation ? { isolation } : {}
+  }).catch(async (e) => {
+    if (!existed) await rmdir(outDir).catch(() => void 0);
+    throw e;
   });
   io.stdout(validation.shape === "runs" ? renderRunsValidation(validation, io.cwd) : renderValidation(validation, io.cwd));
   io.stdout(isolationLine(report));

@@ -4,11 +4,11 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-BG63XYT4.js";
-import "./chunk-TY6GFXKH.js";
-import "./chunk-QTXD54PU.js";
+} from "./chunk-LZ7XZX3D.js";
+import "./chunk-3XZS2ZX3.js";
+import "./chunk-6UR7V3AH.js";
 import "./chunk-LFIJESWW.js";
-import "./chunk-7NUL4TFU.js";
+import "./chunk-CDB44WQR.js";
 import "./chunk-CI4ZJUK3.js";
 import "./chunk-4YLUH5ZQ.js";
 import "./chunk-BAEF6OTL.js";
@@ -17,11 +17,11 @@ import "./chunk-ZUKFLNHZ.js";
 import "./chunk-6VL3ZTP4.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-BILKXZIS.js";
-import "./chunk-FE3L4AUT.js";
+import "./chunk-QTYGV3OB.js";
 import "./chunk-OMHBE2A7.js";
 import "./chunk-6HX7CX5N.js";
 import "./chunk-5GPLSX4I.js";
-import "./chunk-MYGG36MX.js";
+import "./chunk-7AHWRLRO.js";
 import "./chunk-R67YGLQI.js";
 import "./chunk-HZGLYA5U.js";
 export {

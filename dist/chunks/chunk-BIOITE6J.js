@@ -1,19 +1,19 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   progressReporter
-} from "./chunk-RXSTFY2X.js";
+} from "./chunk-HDOU54DQ.js";
 import {
   recordTrialSet
-} from "./chunk-4JJTXJHI.js";
+} from "./chunk-WH6AJKIA.js";
 import {
   REPORTERS,
   recordedView,
   renderText,
   writeReports
-} from "./chunk-SITOAHUL.js";
+} from "./chunk-GVMSXMKB.js";
 import {
   isolationLine
-} from "./chunk-BG63XYT4.js";
+} from "./chunk-LZ7XZX3D.js";
 import {
   displayPath
 } from "./chunk-BILKXZIS.js";
@@ -21,7 +21,7 @@ import {
   EXIT,
   RUN,
   parseCommand
-} from "./chunk-FE3L4AUT.js";
+} from "./chunk-QTYGV3OB.js";
 import {
   UserInputError
 } from "./chunk-R67YGLQI.js";
@@ -89,7 +89,7 @@ function holdoutLine(holdout) {
 }
 function positiveInt(flag, text, min = 1) {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < min) throw new UserInputError(RUN.usage, flag, `expected an integer \u2265 ${min}, got ${JSON.stringify(text)}`);
+  if (!Number.isInteger(n) || n < min) throw new UserInputError("command line", flag, `expected an integer \u2265 ${min}, got ${JSON.stringify(text)}`);
   return n;
 }
 function acceptorTail(runDir, results) {

@@ -15,7 +15,7 @@ import {
   serviceOf,
   variantSha256,
   variantsOf
-} from "./chunk-7NUL4TFU.js";
+} from "./chunk-CDB44WQR.js";
 import {
   AcceptorReport,
   MAX_RECORDS,
@@ -533,6 +533,36 @@ function passedEnvironment(names, where, env = process.env) {
   return out;
 }
 
+// src/kinds/setup.ts
+var SETUP_RULE = "the agent could not be started (a setup mistake, not a verdict on the agent): fix the trial set and run again";
+function setupFailure(agent) {
+  return { ...emptyResult([agent]), envError: { message: agent.setupError, rule: agent.envRule ?? SETUP_RULE } };
+}
+function emptyResult(agentRuns) {
+  return { agentRuns, formatProblems: [], unsafeCandidate: [], checks: [], judgements: [], judgeClaimsInLog: false };
+}
+async function agentDelivers(trial) {
+  const agent = await trial.runAgent();
+  if (agent.setupError) return { result: setupFailure(agent) };
+  const candidate = await trial.readCandidate();
+  const result = {
+    ...emptyResult([agent]),
+    formatProblems: candidate.oversize,
+    unsafeCandidate: candidate.unsafe,
+    candidateSha256: candidate.sha256,
+    judgeClaimsInLog: true
+  };
+  return candidate.oversize.length ? { result } : { result, candidate };
+}
+function passedForTrial(trial, names) {
+  try {
+    return { passed: passedEnvironment(names, `tasks.${trial.task.id}.acceptance.pass_env`) };
+  } catch (e) {
+    if (!(e instanceof EnvironmentError)) throw e;
+    return { envError: { message: e.message, rule: e.rule } };
+  }
+}
+
 // src/acceptance/snapshot.ts
 import { mkdir as mkdir2, readlink } from "node:fs/promises";
 import { join as join3 } from "node:path";
@@ -648,15 +678,6 @@ async function mapPool(items, limit, work) {
   if (failure) throw failure.error;
   return results;
 }
-
-// src/kinds/code/kind.ts
-import { basename, join as join10 } from "node:path";
-
-// src/kinds/command/kind.ts
-import { existsSync as existsSync3 } from "node:fs";
-import { mkdir as mkdir3, mkdtemp as mkdtemp2, rm as rm2, writeFile } from "node:fs/promises";
-import { tmpdir as tmpdir3 } from "node:os";
-import { isAbsolute, join as join6, relative } from "node:path";
 
 // src/service/http.ts
 import { Agent, request as httpRequest } from "node:http";
@@ -1069,6 +1090,15 @@ function unreachedTargets(fixture, outcomes) {
   return fixture.manifest.targets.filter((t) => !reached.has(t));
 }
 
+// src/kinds/code/kind.ts
+import { basename, join as join10 } from "node:path";
+
+// src/kinds/command/kind.ts
+import { existsSync as existsSync3 } from "node:fs";
+import { mkdir as mkdir3, mkdtemp as mkdtemp2, rm as rm2, writeFile } from "node:fs/promises";
+import { tmpdir as tmpdir3 } from "node:os";
+import { isAbsolute, join as join6, relative } from "node:path";
+
 // src/acceptance/validate.ts
 function validationRows(fixture, outcomes) {
   return outcomes.map((outcome) => {
@@ -1122,34 +1152,33 @@ async function resetService(service) {
   return Array.isArray(body.branches) ? body.branches.filter((b) => typeof b === "string") : [];
 }
 
-// src/kinds/setup.ts
-var SETUP_RULE = "the agent could not be started (a setup mistake, not a verdict on the agent): fix the trial set and run again";
-function setupFailure(agent) {
-  return { ...emptyResult([agent]), envError: { message: agent.setupError, rule: agent.envRule ?? SETUP_RULE } };
+// src/agent/env-failure.ts
+var ENV_FAILURE_EXIT = 75;
+var ENV_FAILURE_PREFIX = "trialgate-env-error:";
+var REASON_CHARS = 600;
+function declaredEnvFailure(exitCode, output) {
+  if (exitCode !== ENV_FAILURE_EXIT) return void 0;
+  const lines = output.split("\n").filter((line) => line.startsWith(ENV_FAILURE_PREFIX));
+  const reason = lines.at(-1)?.slice(ENV_FAILURE_PREFIX.length).trim();
+  if (reason) return reason.length > REASON_CHARS ? `${reason.slice(0, REASON_CHARS)}\u2026` : reason;
+  return `the agent exited ${ENV_FAILURE_EXIT} (its environment failed) without a "${ENV_FAILURE_PREFIX} <reason>" line; its output ends: ${tail(output) || "(nothing)"}`;
 }
-function emptyResult(agentRuns) {
-  return { agentRuns, formatProblems: [], unsafeCandidate: [], checks: [], judgements: [], judgeClaimsInLog: false };
-}
-async function agentDelivers(trial) {
-  const agent = await trial.runAgent();
-  if (agent.setupError) return { result: setupFailure(agent) };
-  const candidate = await trial.readCandidate();
-  const result = {
-    ...emptyResult([agent]),
-    formatProblems: candidate.oversize,
-    unsafeCandidate: candidate.unsafe,
-    candidateSha256: candidate.sha256,
-    judgeClaimsInLog: true
-  };
-  return candidate.oversize.length ? { result } : { result, candidate };
-}
-function passedForTrial(trial, names) {
-  try {
-    return { passed: passedEnvironment(names, `tasks.${trial.task.id}.acceptance.pass_env`) };
-  } catch (e) {
-    if (!(e instanceof EnvironmentError)) throw e;
-    return { envError: { message: e.message, rule: e.rule } };
+var SHELL_FAILURE = /^(?:[\w/.-]*sh|env)(?:: line \d+|: \d+)?: (?:'|‘)?(.+?)(?:'|’)?: (not found|command not found|No such file or directory|Permission denied|cannot execute(?: [\w ]+)?|Exec format error)$/;
+function shellCannotRun(output, programs, env) {
+  const names = new Set(programs.flatMap((p) => [p.name, expand(p.name, env)]));
+  for (const line of output.split("\n")) {
+    const m = SHELL_FAILURE.exec(line.trim());
+    if (!m || !names.has(m[1])) continue;
+    const what = /found|No such file/.test(m[2]) ? "not found" : "cannot be executed";
+    return `the agent command's program ${m[1]} ${what} (${line.trim()})`;
   }
+  return void 0;
+}
+function tail(output, lines = 3) {
+  return output.trim().split("\n").slice(-lines).join(" | ");
+}
+function expand(text, env) {
+  return text.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (whole, name) => env[name] ?? whole);
 }
 
 // src/kinds/variants.ts
@@ -1183,8 +1212,10 @@ function variantFindings(outcomes, faults, unreachedTargets2, formatProblems) {
 var SANDBOX_SEES = "isolated, the acceptor sees only the system directories (/usr, /bin, /lib, /etc, /opt), the fixture and its `readable` directories";
 var ACCEPTOR_WORK_PREFIX = "trialgate-acceptor-";
 var IN_CANDIDATE_COPY = new RegExp(`/${ACCEPTOR_WORK_PREFIX}[^/]+/candidate/(.+)$`);
-function acceptorFix(stderr, code, candidate) {
+function acceptorFix(stderr, code, candidate, command) {
   const python = /No module named '?([\w.]+)'?/.exec(stderr);
+  if (python?.[1] === "trialgate_pytest")
+    return `trialgate_pytest is trialgate's pytest reporter, shipped in $TRIALGATE_REPORTERS: put that directory on python's path in the command (PYTHONPATH="$TRIALGATE_REPORTERS" python3 -m pytest -p trialgate_pytest -p no:cacheprovider "$TRIALGATE_CANDIDATE"; docs/report-format.md)`;
   if (python) {
     const module = python[1].split(".")[0];
     if (candidate && [...candidate.keys()].some((p) => p === `${module}.py` || p.startsWith(`${module}/`)))
@@ -1192,6 +1223,8 @@ function acceptorFix(stderr, code, candidate) {
     return `python cannot import ${module} where the acceptor runs: ${SANDBOX_SEES} (a pyenv or a user's site-packages is not there). Install it system-wide (Debian/Ubuntu: sudo apt-get install -y python3-${module.replace(/_/g, "-")}), or make a virtualenv and list it in fixture.json's "readable" (e.g. "readable": ["../../.venv"], command "../../.venv/bin/python -m pytest \u2026")`;
   }
   const node = /Cannot find (?:module|package) '([^']+)'/.exec(stderr);
+  if (node && /(?:^|\/)(?:jest\.cjs|vitest\.mjs|node-test\.mjs)$/.test(node[1]))
+    return `node cannot find ${node[1]}: trialgate's reporters are in $TRIALGATE_REPORTERS; name them through the variable (e.g. --reporters="$TRIALGATE_REPORTERS/jest.cjs"; docs/report-format.md)`;
   const inCopy = node && IN_CANDIDATE_COPY.exec(node[1]);
   if (inCopy) {
     return `node cannot find ${inCopy[1]} in the candidate ($TRIALGATE_CANDIDATE), which the acceptor imports: the reference (in a code task, the reference fix after code.build) holds no such file. Make the build produce it, or import the path the candidate has`;
@@ -1203,7 +1236,21 @@ function acceptorFix(stderr, code, candidate) {
   if (missing || code === 127) {
     return `${missing ? `${missing[1]} is` : "a program the command runs is"} not on PATH where the acceptor runs: ${SANDBOX_SEES}. Install it system-wide, or call it by its path inside a "readable" directory (e.g. node ../../node_modules/jest/bin/jest.js)`;
   }
-  return "run `trialgate validate <fixture>` to see the acceptor run on the reference answers, and fix what it says";
+  const runner = command ? reporterMissing(command) : void 0;
+  if (runner) return runner;
+  return "run the acceptance command by hand in the fixture directory, with TRIALGATE_CANDIDATE set to the reference answers and TRIALGATE_REPORT to a file, until it writes its report there (docs/report-format.md)";
+}
+function reporterMissing(command) {
+  const see = "docs/report-format.md";
+  if (/\bpytest\b/.test(command) && !/trialgate_pytest/.test(command))
+    return `pytest writes a report only through trialgate's plugin: PYTHONPATH="$TRIALGATE_REPORTERS" python3 -m pytest -p trialgate_pytest \u2026 (${see})`;
+  if (/\bjest\b/.test(command) && !/jest\.cjs/.test(command))
+    return `Jest writes a report only through trialgate's reporter: add --reporters="$TRIALGATE_REPORTERS/jest.cjs" (${see})`;
+  if (/\bvitest\b/.test(command) && !/vitest\.mjs/.test(command))
+    return `Vitest writes a report only through trialgate's reporter: add --reporter="$TRIALGATE_REPORTERS/vitest.mjs" (${see})`;
+  if (/\bnode\b[^;&|]*--test\b/.test(command) && !/node-test\.mjs/.test(command))
+    return `node --test writes a report only through trialgate's reporter: --test-reporter="$TRIALGATE_REPORTERS/node-test.mjs" --test-reporter-destination="$TRIALGATE_REPORT" (${see})`;
+  return void 0;
 }
 
 // src/kinds/command/report-format.ts
@@ -1418,7 +1465,8 @@ async function runOnce(run, service, fault, work) {
     ...reach.forward ? { forward: reach.forward } : {}
   });
   let stderr = "";
-  acceptor.child.stdout.resume();
+  let stdout = "";
+  acceptor.child.stdout.setEncoding("utf8").on("data", (d) => stdout = (stdout + d).slice(-STDERR_TAIL));
   acceptor.child.stderr.setEncoding("utf8").on("data", (d) => stderr = (stderr + d).slice(-STDERR_TAIL));
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -1428,6 +1476,14 @@ async function runOnce(run, service, fault, work) {
   const { code } = await acceptor.exited;
   clearTimeout(timer);
   const withStderr = (why) => `${why}${stderr.trim() ? `; stderr: ${stderr.trim().slice(-500)}` : ""}`;
+  if (code === COMMAND_NOT_FOUND && !timedOut && run.proven && !shellCannotRun(stderr, commandPrograms(acceptance.command), { ...acceptance.env, [REPORTERS_VARIABLE]: reporters })) {
+    return errorBody(
+      [],
+      withStderr(
+        "the acceptance command exited 127 on this candidate, though it ran on the reference answers before the first trial and the shell did not say one of its programs was missing: the candidate\u2019s code ended it (a program it runs, or its own exit), an execution error, never a detection"
+      )
+    );
+  }
   if (code === COMMAND_NOT_FOUND && !timedOut) {
     throw new EnvironmentError(
       `acceptance command not found: ${acceptance.command}; fix: ${acceptorFix(stderr, code)}; stderr: ${stderr.trim()}`,
@@ -1447,8 +1503,15 @@ async function runOnce(run, service, fault, work) {
       withStderr(`the acceptance command ran past its budget of ${acceptance.timeout_seconds} s (acceptance.timeout_seconds) and was ended`)
     );
   const body = await readAcceptorReport(reportPath, acceptance.report);
-  if ("error" in body && body.error)
-    return errorBody([], withStderr(`${body.error}${stderr.trim() ? `; fix: ${acceptorFix(stderr, code, run.candidate.files)}` : ""}`));
+  if ("error" in body && body.error) {
+    const said = stderr.trim() ? "" : stdout.trim() ? `; its output ends: ${stdout.trim().slice(-300)}` : "";
+    return errorBody(
+      [],
+      withStderr(
+        `${body.error} (it exited ${code === null ? "on a signal" : code})${said}; fix: ${acceptorFix(stderr, code, run.candidate.files, acceptance.command)}`
+      )
+    );
+  }
   const reached = service?.coverage ? await resetService(service) : [];
   return { ...body, records: body.records.map((r) => ({ ...r, branches: reached })) };
 }
@@ -1519,7 +1582,8 @@ var commandKind = {
       variants: [NO_FAULT, ...faults],
       writeReport: (fault, text) => trial.writeEvidence(`${EVIDENCE.reports}/${fault}.json`, text),
       verify: () => trial.verifyAcceptanceCopy(),
-      services: trial.services
+      services: trial.services,
+      proven: true
     });
     return { ...result, ...variantFindings(variants, faults, [], result.formatProblems) };
   },
@@ -1630,7 +1694,8 @@ async function hiddenTests(run, how) {
     variants: [NO_FAULT],
     passed: run.passed,
     writeReport: (fault, text) => run.writeEvidence(`${EVIDENCE.reports}/${fault}.json`, text),
-    ...run.verify ? { verify: run.verify } : {},
+    // A trial's run (it verifies the acceptance copy) comes after the preflight proved the command on the reference fix.
+    ...run.verify ? { verify: run.verify, proven: true } : {},
     ...how
   });
   return outcome;
@@ -2989,37 +3054,6 @@ import { join as join15 } from "node:path";
 // src/agent/process.ts
 import { existsSync as existsSync4 } from "node:fs";
 import { basename as basename2, sep as sep3 } from "node:path";
-
-// src/agent/env-failure.ts
-var ENV_FAILURE_EXIT = 75;
-var ENV_FAILURE_PREFIX = "trialgate-env-error:";
-var REASON_CHARS = 600;
-function declaredEnvFailure(exitCode, output) {
-  if (exitCode !== ENV_FAILURE_EXIT) return void 0;
-  const lines = output.split("\n").filter((line) => line.startsWith(ENV_FAILURE_PREFIX));
-  const reason = lines.at(-1)?.slice(ENV_FAILURE_PREFIX.length).trim();
-  if (reason) return reason.length > REASON_CHARS ? `${reason.slice(0, REASON_CHARS)}\u2026` : reason;
-  return `the agent exited ${ENV_FAILURE_EXIT} (its environment failed) without a "${ENV_FAILURE_PREFIX} <reason>" line; its output ends: ${tail(output) || "(nothing)"}`;
-}
-var SHELL_FAILURE = /^(?:[\w/.-]*sh|env)(?:: line \d+|: \d+)?: (?:'|‘)?(.+?)(?:'|’)?: (not found|command not found|No such file or directory|Permission denied|cannot execute(?: [\w ]+)?|Exec format error)$/;
-function shellCannotRun(output, programs, env) {
-  const names = new Set(programs.flatMap((p) => [p.name, expand(p.name, env)]));
-  for (const line of output.split("\n")) {
-    const m = SHELL_FAILURE.exec(line.trim());
-    if (!m || !names.has(m[1])) continue;
-    const what = /found|No such file/.test(m[2]) ? "not found" : "cannot be executed";
-    return `the agent command's program ${m[1]} ${what} (${line.trim()})`;
-  }
-  return void 0;
-}
-function tail(output, lines = 3) {
-  return output.trim().split("\n").slice(-lines).join(" | ");
-}
-function expand(text, env) {
-  return text.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (whole, name) => env[name] ?? whole);
-}
-
-// src/agent/process.ts
 var COMMAND_NOT_FOUND2 = 127;
 var NOT_EXECUTABLE = 126;
 var BUDGET_GRACE_MS = 5e3;
@@ -3080,12 +3114,16 @@ async function runAgentProcess(options) {
 }
 function setupMistake(code, options, log, ending) {
   if (code === null) return void 0;
-  const shell = shellCannotRun(ending, commandPrograms(options.command), options.env);
+  const found2 = new Set(options.found ?? []);
+  const programs = commandPrograms(options.command);
+  const unverified = programs.filter((p) => !found2.has(p.name));
+  const shell = shellCannotRun(ending, unverified, options.env);
   if (shell) return `${shell}: install it where the agent can see it (system-wide, or its directory in agent.files), see docs/agents.md`;
   if (code === 0) return void 0;
   const last = tail(ending);
-  if (code === COMMAND_NOT_FOUND2) return `agent command not found: ${options.command} (${last || "exit 127"})`;
-  if (code === NOT_EXECUTABLE) return `agent command cannot be executed: ${options.command} (${last || "exit 126"})`;
+  const allFound = programs.length > 0 && unverified.length === 0;
+  if (code === COMMAND_NOT_FOUND2 && !allFound) return `agent command not found: ${options.command} (${last || "exit 127"})`;
+  if (code === NOT_EXECUTABLE && !allFound) return `agent command cannot be executed: ${options.command} (${last || "exit 126"})`;
   for (const path of namedPaths(options.command, options.env, options.cwd)) {
     if (!existsSync4(path) && log.includes(basename2(path))) return `the agent command names ${path}, which does not exist (${last})`;
     if (!visibleIn(path, options.mounts) && options.sandbox.confinesFiles && log.includes(path)) {
@@ -3291,6 +3329,7 @@ export {
   mapPool,
   AcceptanceCopyChanged,
   resetService,
+  SETUP_RULE,
   runAgentProcess,
   kindOf,
   defaultAcceptance

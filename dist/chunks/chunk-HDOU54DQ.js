@@ -1,10 +1,10 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   layerFailures
-} from "./chunk-3U6MLBNG.js";
+} from "./chunk-BQ7DSFBM.js";
 import {
   terminalText
-} from "./chunk-MYGG36MX.js";
+} from "./chunk-7AHWRLRO.js";
 
 // src/trial/progress.ts
 function progressReporter(write, redraw) {

@@ -10,14 +10,14 @@ import {
   PairwiseAnswer,
   RubricAnswer,
   bound
-} from "./chunk-KIDCEQNY.js";
+} from "./chunk-HT5LNYZD.js";
 import {
   LOOPBACK_URL,
   NoAnswerError,
   baseEnvironment,
   openSandbox,
   send
-} from "./chunk-QTXD54PU.js";
+} from "./chunk-6UR7V3AH.js";
 import {
   external_exports
 } from "./chunk-ZUKFLNHZ.js";

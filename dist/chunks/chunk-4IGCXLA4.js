@@ -1,15 +1,15 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   readTrialSetFile
-} from "./chunk-5BYQ37QK.js";
+} from "./chunk-VMB323UN.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-QTXD54PU.js";
+} from "./chunk-6UR7V3AH.js";
 import {
   loadFixture,
   mustBeInside
-} from "./chunk-7NUL4TFU.js";
+} from "./chunk-CDB44WQR.js";
 import {
   matchFiles
 } from "./chunk-5GPLSX4I.js";
@@ -141,6 +141,14 @@ async function resolveShown(file, dir, declared, at) {
   for (const [i, glob] of declared.watch.entries()) {
     if (isAbsolute(glob) || glob.split("/").includes(".."))
       throw new UserInputError(file, `${at}watch[${i}]`, `${glob}: globs are relative to the project and stay inside it`);
+  }
+  for (const [i, glob] of declared.watch.entries()) {
+    if ((await matchFiles(dir, [glob])).length === 0)
+      throw new UserInputError(
+        file,
+        `${at}watch[${i}]`,
+        `${glob} matches no file in the project: the watched files are the version under test; fix the path (relative to the trial set's directory), or remove the entry`
+      );
   }
   const watched = (await matchFiles(dir, declared.watch)).map((f) => ({ path: join(dir, f), field: `${at}watch` }));
   for (const { path } of watched) await mustBeInside(dir, path, file, `${at}watch`);

@@ -109,7 +109,7 @@ var CodeSpec = external_exports.strictObject({
 );
 var FixtureManifest = external_exports.strictObject({
   $schema: external_exports.string().optional().register(...described("The JSON Schema an editor checks the file against and explains its fields from: dist/schemas/fixture.schema.json.")),
-  version: external_exports.literal(1).register(...described("The version of this file format: 1.")),
+  version: external_exports.literal(1, 'this trialgate reads version 1 of fixture.json: write "version": 1 (a newer version needs a newer trialgate)').register(...described("The version of this file format: 1.")),
   id: external_exports.string().min(1).register(...described("The fixture's name.")),
   title: external_exports.string().min(1).register(...described("What the task is about, in one line.")),
   service: ServiceSpec.optional().register(
@@ -212,6 +212,15 @@ async function loadFixture(dir, project) {
   }
   for (const sub of ["inputs", "task.txt"]) {
     if (!await exists(join(root, sub))) problems.push(new UserInputError(root, sub, `a fixture needs ${sub} (see docs/fixture.md)`));
+  }
+  const answers = manifest.code ? [
+    ["code.solutions.reference", manifest.code.solutions.reference],
+    ...Object.entries(manifest.code.solutions.wrong).map(([id, w]) => [`code.solutions.wrong.${id}.dir`, w.dir]),
+    ["code.repository", manifest.code.repository]
+  ] : manifest.tools ? [] : [["reference", manifest.reference]];
+  for (const [field, dir2] of answers) {
+    if (!(await stat(resolve(root, dir2)).catch(() => null))?.isDirectory())
+      problems.push(new UserInputError(manifestPath, field, `${dir2} is not a directory of the fixture: create it, or name the directory that holds them`));
   }
   problems.push(...coverageProblems(manifest, manifestPath));
   const readable = [];

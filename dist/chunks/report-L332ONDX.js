@@ -1,17 +1,17 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeOutput
-} from "./chunk-HW7IFZAH.js";
+} from "./chunk-IND5V6WZ.js";
 import {
   readComparedResults
-} from "./chunk-UNIX4NAV.js";
+} from "./chunk-5TZI6NO5.js";
 import {
   REPORTERS,
   present,
   renderText
-} from "./chunk-SITOAHUL.js";
-import "./chunk-3U6MLBNG.js";
-import "./chunk-KIDCEQNY.js";
+} from "./chunk-GVMSXMKB.js";
+import "./chunk-BQ7DSFBM.js";
+import "./chunk-HT5LNYZD.js";
 import "./chunk-LFIJESWW.js";
 import "./chunk-CI4ZJUK3.js";
 import "./chunk-BAEF6OTL.js";
@@ -20,10 +20,10 @@ import {
   EXIT,
   REPORT,
   parseCommand
-} from "./chunk-FE3L4AUT.js";
+} from "./chunk-QTYGV3OB.js";
 import "./chunk-6HX7CX5N.js";
 import "./chunk-5GPLSX4I.js";
-import "./chunk-MYGG36MX.js";
+import "./chunk-7AHWRLRO.js";
 import {
   UserInputError
 } from "./chunk-R67YGLQI.js";

@@ -13,28 +13,28 @@ import {
 } from "./chunk-RWVSWGGR.js";
 import {
   runTrialSet
-} from "./chunk-4JJTXJHI.js";
+} from "./chunk-WH6AJKIA.js";
 import "./chunk-J3NAFVK3.js";
 import {
   readResultsFile
-} from "./chunk-UNIX4NAV.js";
-import "./chunk-SZ6FLWAI.js";
-import "./chunk-QJH2QKE7.js";
-import "./chunk-3U6MLBNG.js";
-import "./chunk-PTB34XYC.js";
-import "./chunk-5BYQ37QK.js";
-import "./chunk-KIDCEQNY.js";
+} from "./chunk-5TZI6NO5.js";
+import "./chunk-7T6XM2PU.js";
+import "./chunk-KKDRNGVB.js";
+import "./chunk-BQ7DSFBM.js";
+import "./chunk-4IGCXLA4.js";
+import "./chunk-VMB323UN.js";
+import "./chunk-HT5LNYZD.js";
 import "./chunk-XS6DO6R7.js";
 import "./chunk-2EN6TGGC.js";
 import {
   extractZip
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-TY6GFXKH.js";
-import "./chunk-QTXD54PU.js";
+import "./chunk-3XZS2ZX3.js";
+import "./chunk-6UR7V3AH.js";
 import {
   markdownTable
 } from "./chunk-LFIJESWW.js";
-import "./chunk-7NUL4TFU.js";
+import "./chunk-CDB44WQR.js";
 import "./chunk-CI4ZJUK3.js";
 import "./chunk-4YLUH5ZQ.js";
 import {
@@ -48,7 +48,7 @@ import {
   EXIT,
   FAILURES,
   parseCommand
-} from "./chunk-FE3L4AUT.js";
+} from "./chunk-QTYGV3OB.js";
 import "./chunk-OMHBE2A7.js";
 import {
   writeNamedFile
@@ -59,7 +59,7 @@ import {
 } from "./chunk-5GPLSX4I.js";
 import {
   terminalText
-} from "./chunk-MYGG36MX.js";
+} from "./chunk-7AHWRLRO.js";
 import {
   UserInputError,
   parseOrThrow

@@ -3,7 +3,12 @@ import {
   READABLE_RESULTS_SCHEMAS,
   RESULTS_SCHEMA,
   Results
-} from "./chunk-3U6MLBNG.js";
+} from "./chunk-BQ7DSFBM.js";
+import {
+  MAX_COST_USD,
+  MAX_SUMMED,
+  MAX_TOKENS
+} from "./chunk-HT5LNYZD.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";
@@ -16,6 +21,8 @@ import {
 } from "./chunk-R67YGLQI.js";
 
 // src/compare/read-results.ts
+import { statSync } from "node:fs";
+import { join } from "node:path";
 async function readResultsFile(path) {
   const data = await readJsonFile(path);
   checkSchemaString(data, path);
@@ -140,8 +147,13 @@ function validateCompared(data, file) {
     });
     const summary = object(task.summary, `${at}.summary`);
     integer(summary.k, `${at}.summary.k`);
-    optionalNumber(summary.tokens, `${at}.summary.tokens`);
-    optionalNumber(summary.cost_usd, `${at}.summary.cost_usd`);
+    for (const [field, max] of [
+      ["tokens", MAX_TOKENS * MAX_SUMMED],
+      ["cost_usd", MAX_COST_USD * MAX_SUMMED]
+    ]) {
+      optionalNumber(summary[field], `${at}.summary.${field}`);
+      if (typeof summary[field] === "number" && summary[field] > max) fail(`${at}.summary.${field}`, `a sum of bounded figures, at most ${max}`);
+    }
     for (const field of ["ungated", "check_versions", "check_labels"]) {
       if (task[field] === void 0) continue;
       const map = object(task[field], `${at}.${field}`);
@@ -186,8 +198,19 @@ function validateCompared(data, file) {
   });
   return data;
 }
+function resultsFileAt(path) {
+  if (!statSync(path, { throwIfNoEntry: false })?.isDirectory()) return path;
+  const inside = join(path, "results.json");
+  if (statSync(inside, { throwIfNoEntry: false })?.isFile()) return inside;
+  throw new UserInputError(
+    path,
+    "",
+    "is a directory without results.json: pass a run directory (trialgate run --out DIR) or its results.json; for a directory of downloaded runs, trialgate gate takes --base-dir"
+  );
+}
 
 export {
   readResultsFile,
-  readComparedResults
+  readComparedResults,
+  resultsFileAt
 };

@@ -11,21 +11,21 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-SZ6FLWAI.js";
+} from "./chunk-7T6XM2PU.js";
 import {
   loadTrialSet
-} from "./chunk-PTB34XYC.js";
-import "./chunk-5BYQ37QK.js";
+} from "./chunk-4IGCXLA4.js";
+import "./chunk-VMB323UN.js";
 import {
   CALIBRATION_SCHEMA
-} from "./chunk-KIDCEQNY.js";
+} from "./chunk-HT5LNYZD.js";
 import {
   mapPool
-} from "./chunk-QTXD54PU.js";
+} from "./chunk-6UR7V3AH.js";
 import {
   markdownTable
 } from "./chunk-LFIJESWW.js";
-import "./chunk-7NUL4TFU.js";
+import "./chunk-CDB44WQR.js";
 import "./chunk-CI4ZJUK3.js";
 import "./chunk-4YLUH5ZQ.js";
 import {
@@ -43,13 +43,13 @@ import {
   CALIBRATE,
   EXIT,
   parseCommand
-} from "./chunk-FE3L4AUT.js";
+} from "./chunk-QTYGV3OB.js";
 import "./chunk-OMHBE2A7.js";
 import {
   writeNamedFile
 } from "./chunk-6HX7CX5N.js";
 import "./chunk-5GPLSX4I.js";
-import "./chunk-MYGG36MX.js";
+import "./chunk-7AHWRLRO.js";
 import {
   EnvironmentError,
   UserInputError

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-IH5F56VL.js";
+} from "./chunk-BIOITE6J.js";
 import {
   trialSetDependencies
 } from "./chunk-QQCMQIX3.js";
@@ -10,52 +10,57 @@ import {
   roundLine,
   runConfirmationRound,
   runGate
-} from "./chunk-CGWWVAGE.js";
+} from "./chunk-ZQ7BXVIR.js";
 import {
   progressReporter
-} from "./chunk-RXSTFY2X.js";
+} from "./chunk-HDOU54DQ.js";
 import "./chunk-RWVSWGGR.js";
 import {
+  ACCEPTOR_BROKEN_RULE,
   runTrialSet
-} from "./chunk-4JJTXJHI.js";
+} from "./chunk-WH6AJKIA.js";
 import "./chunk-J3NAFVK3.js";
 import {
-  readResultsFile
-} from "./chunk-UNIX4NAV.js";
-import "./chunk-SZ6FLWAI.js";
+  readResultsFile,
+  resultsFileAt
+} from "./chunk-5TZI6NO5.js";
+import "./chunk-7T6XM2PU.js";
 import {
   REPORTERS,
+  baseRunProblem,
   baseRunRefusal,
   present,
   renderText,
   wholeRun,
   writeReports
-} from "./chunk-SITOAHUL.js";
+} from "./chunk-GVMSXMKB.js";
 import {
   writeResults
-} from "./chunk-QJH2QKE7.js";
-import "./chunk-3U6MLBNG.js";
+} from "./chunk-KKDRNGVB.js";
+import "./chunk-BQ7DSFBM.js";
 import {
   loadTrialSet
-} from "./chunk-PTB34XYC.js";
+} from "./chunk-4IGCXLA4.js";
 import {
   changeScope,
   unaffectedTasks
 } from "./chunk-YL7RJPUO.js";
 import {
   readTrialSetFile
-} from "./chunk-5BYQ37QK.js";
-import "./chunk-KIDCEQNY.js";
+} from "./chunk-VMB323UN.js";
+import "./chunk-HT5LNYZD.js";
 import "./chunk-XS6DO6R7.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-BG63XYT4.js";
-import "./chunk-TY6GFXKH.js";
-import "./chunk-QTXD54PU.js";
+} from "./chunk-LZ7XZX3D.js";
+import "./chunk-3XZS2ZX3.js";
+import {
+  SETUP_RULE
+} from "./chunk-6UR7V3AH.js";
 import "./chunk-LFIJESWW.js";
-import "./chunk-7NUL4TFU.js";
+import "./chunk-CDB44WQR.js";
 import "./chunk-CI4ZJUK3.js";
 import "./chunk-4YLUH5ZQ.js";
 import {
@@ -73,7 +78,7 @@ import {
   EXIT,
   GATE,
   parseCommand
-} from "./chunk-FE3L4AUT.js";
+} from "./chunk-QTYGV3OB.js";
 import "./chunk-OMHBE2A7.js";
 import {
   writeNamedFile
@@ -81,7 +86,7 @@ import {
 import {
   readTextFile
 } from "./chunk-5GPLSX4I.js";
-import "./chunk-MYGG36MX.js";
+import "./chunk-7AHWRLRO.js";
 import {
   UserInputError
 } from "./chunk-R67YGLQI.js";
@@ -98,10 +103,12 @@ import { dirname, join, relative } from "node:path";
 function chooseBaseRuns(candidates, choice) {
   const notes = [];
   const usable = [];
+  const otherNamed = [];
   for (const c of candidates) {
     const refused = baseRunRefusal(c.results, choice.trialSet);
     if (refused) notes.push(`Baseline ${c.label} not used: ${refused}.`);
     else usable.push(c);
+    if (refused && c.results.trial_set.name !== choice.trialSet && !baseRunProblem(c.results)) otherNamed.push({ dir: c.dir, results: c.results });
   }
   usable.sort((a, b) => b.results.run.started_at.localeCompare(a.results.run.started_at) || a.label.localeCompare(b.label));
   const atBase = usable.find((c) => choice.baseSha !== void 0 && c.results.run.git_sha === choice.baseSha);
@@ -114,7 +121,7 @@ function chooseBaseRuns(candidates, choice) {
     const age = choice.baseSha ? atBase ? `; includes the base commit ${short(choice.baseSha)}` : `; the base commit ${short(choice.baseSha)} has no baseline run` : "";
     notes.unshift(`Baseline: ${used.length} run${used.length === 1 ? "" : "s"} at ${shas}${age}.`);
   }
-  return { bases: used.map((c) => ({ dir: c.dir, results: c.results })), notes };
+  return { bases: used.map((c) => ({ dir: c.dir, results: c.results })), notes, ...otherNamed.length ? { otherNamed } : {} };
 }
 async function readBaseFiles(paths, label) {
   const out = [];
@@ -136,6 +143,7 @@ async function readBaseDirectory(root) {
   if (!(await lstat(root).catch(() => null))?.isDirectory())
     throw new UserInputError(root, "--base-dir", "is not a directory: pass a directory of downloaded results artefacts");
   await walk(root, 0);
+  if (found.length === 0) await refuseMisplaced(root);
   const candidates = [];
   const notes = [];
   for (const path of found) {
@@ -150,6 +158,24 @@ async function readBaseDirectory(root) {
   return { candidates, notes };
 }
 var short = (sha) => sha ? sha.slice(0, 7) : "unknown";
+async function refuseMisplaced(root) {
+  const top = (await readdir(root, { withFileTypes: true })).filter((e) => !e.name.startsWith("."));
+  if (top.length === 0) return;
+  const deeper = [];
+  const zips = [];
+  const look = async (dir, depth) => {
+    for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const path = join(dir, e.name);
+      if (e.isFile() && e.name === "results.json") deeper.push(relative(root, path));
+      else if (e.isFile() && e.name.endsWith(".zip")) zips.push(relative(root, path));
+      else if (e.isDirectory() && depth < 5) await look(path, depth + 1);
+    }
+  };
+  await look(root, 0);
+  const held = top.slice(0, 5).map((e) => `${e.name}${e.isDirectory() ? "/" : ""}`).join(", ") + (top.length > 5 ? `, ${top.length - 5} more` : "");
+  const why = deeper.length ? `its results.json ${deeper.length === 1 ? "lies" : "files lie"} too deep (${deeper.slice(0, 3).join(", ")}): results.json is read in the directory or one or two levels down (<dir>/<artefact>/results.json); point --base-dir nearer` : zips.length ? `it holds zipped artefacts (${zips.slice(0, 3).join(", ")}): unzip each into a directory of its own first` : "none of it is a results artefact (a directory holding results.json)";
+  throw new UserInputError(root, "--base-dir", `holds ${held} but no results.json where the gate reads it: ${why}`);
+}
 
 // src/cli/gate.ts
 async function runGateCli(argv, io) {
@@ -197,7 +223,7 @@ async function runGateCli(argv, io) {
   const choice = { trialSet: set.config.name, maxRuns, ...v["base-sha"] ? { baseSha: v["base-sha"] } : {} };
   const base = v["base-dir"] ? await readBaseDirectory(resolve(cwd, v["base-dir"])) : {
     candidates: await readBaseFiles(
-      (v.base ?? []).map((p) => resolve(cwd, p)),
+      (v.base ?? []).map((p) => resultsFileAt(resolve(cwd, p))),
       (p) => displayPath(p, cwd)
     ),
     notes: []
@@ -207,11 +233,18 @@ async function runGateCli(argv, io) {
       firstRound: () => run({
         outDir: runDir,
         ...unaffected.size ? { unaffected } : {},
-        onStart: ({ isolation, trials }) => io.stderr(`${trials} trial${trials === 1 ? "" : "s"}; ${isolationLine(isolation)}`)
+        onStart: ({ isolation, trials: trials2 }) => io.stderr(`${trials2} trial${trials2 === 1 ? "" : "s"}; ${isolationLine(isolation)}`)
       }),
       baseRuns: async () => {
         const chosen = chooseBaseRuns(base.candidates, choice);
-        return { bases: chosen.bases, notes: [...chosen.notes, ...base.notes, ...noBaseline(chosen.bases, v["base-dir"] ?? null)] };
+        return {
+          ...chosen,
+          notes: [
+            ...chosen.notes,
+            ...base.notes,
+            ...noBaseline(chosen.bases.length || chosen.otherNamed?.length ? 1 : 0, v["base-dir"] ?? null, Boolean(v["fail-without-baseline"]))
+          ]
+        };
       },
       confirmationRound: (round, head) => {
         io.stderr(`${roundLine(round)}
@@ -229,7 +262,14 @@ async function runGateCli(argv, io) {
       failWithoutBaseline: Boolean(v["fail-without-baseline"])
     }
   );
-  const view = present({ ...wholeRun(outcome.head), comparison: outcome.comparison, notes: outcome.notes, runDir, bases: outcome.bases });
+  const view = present({
+    ...wholeRun(outcome.head),
+    comparison: outcome.comparison,
+    notes: outcome.notes,
+    runDir,
+    bases: outcome.bases,
+    baselineRequired: Boolean(v["fail-without-baseline"])
+  });
   await writeReports(view, scrubber);
   const markdown = scrubber.text(await renderText(REPORTERS.markdown, view));
   if (v.comment) await writeNamedFile(resolve(cwd, v.comment), markdown);
@@ -239,6 +279,12 @@ results: ${displayPath(join2(runDir, "results.json"), cwd)} \xB7 comment: ${disp
 `);
   io.stderr(`trialgate gate: ${outcome.gate.verdict}${outcome.gate.failure ? `: ${outcome.gate.failure}` : ""}
 `);
+  const trials = outcome.head.tasks.flatMap((t) => t.trials);
+  const setup = /* @__PURE__ */ new Set([SETUP_RULE, ACCEPTOR_BROKEN_RULE]);
+  if (trials.length > 0 && trials.every((t) => t.outcome === "env_error" && setup.has(t.env_error ?? ""))) {
+    io.stderr("trialgate gate: no trial could execute: every one is a setup mistake (see the first trial above); fix it, for a rerun will not\n");
+    return EXIT.usage;
+  }
   const failed = outcome.gate.failure !== null;
   if (outcome.gate.verdict === "regression") return failed ? EXIT.failed : EXIT.ok;
   if (outcome.gate.verdict === "undecided") return failed ? EXIT.undecided : EXIT.ok;
@@ -253,9 +299,11 @@ async function changedScope(file, configPath) {
   const repo = top.status === 0 ? top.stdout.trim() : set.dir;
   return changeScope(paths, await trialSetDependencies(set, repo));
 }
-function noBaseline(bases, dir) {
-  if (bases.length) return [];
-  return [`No baseline results found${dir ? ` in ${dir}` : ""}; regressions cannot fail this check until one exists.`];
+function noBaseline(found, dir, required) {
+  if (found) return [];
+  return [
+    `No baseline results found${dir ? ` in ${dir}` : ""}; ${required ? "this check fails until one exists" : "regressions cannot fail this check until one exists"}.`
+  ];
 }
 export {
   runGateCli

@@ -6,7 +6,7 @@ import {
   EXIT,
   INIT,
   parseCommand
-} from "./chunk-FE3L4AUT.js";
+} from "./chunk-QTYGV3OB.js";
 import {
   packageRoot
 } from "./chunk-OMHBE2A7.js";
@@ -18,13 +18,13 @@ import {
   listFiles,
   readInside
 } from "./chunk-5GPLSX4I.js";
-import "./chunk-MYGG36MX.js";
+import "./chunk-7AHWRLRO.js";
 import "./chunk-R67YGLQI.js";
 import "./chunk-HZGLYA5U.js";
 
 // src/cli/init.ts
 import { lstat, mkdir, readFile, realpath } from "node:fs/promises";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 var STARTERS = {
   tests: {
     dir: "starter",
@@ -85,6 +85,14 @@ run with --force to overwrite them, or init into another directory
   const ignored = await ignoreUntracked(root, io);
   const where = relative(io.cwd, target) || ".";
   const cd = where === "." ? "" : `cd ${where} && `;
+  const repo = await repositoryAbove(root);
+  if (repo) {
+    const sub = relative(repo, root);
+    io.stderr(
+      `trialgate init: ${where} is inside the git repository ${repo}, and GitHub runs workflows only from its top level: move ${where}/.github/workflows/*.yml to ${repo}/.github/workflows/ and give the trialgate step \`config: ${sub}/trialgate.yml\` (with \`working-directory: ${sub}\` on run steps)
+`
+    );
+  }
   io.stdout(
     [
       `trialgate init: wrote a starter into ${where}:`,
@@ -99,6 +107,11 @@ run with --force to overwrite them, or init into another directory
     ].join("\n")
   );
   return EXIT.ok;
+}
+async function repositoryAbove(dir) {
+  if (await lstat(join(dir, ".git")).catch(() => null)) return null;
+  for (let up = dirname(dir); up !== dirname(up); up = dirname(up)) if (await lstat(join(up, ".git")).catch(() => null)) return up;
+  return null;
 }
 var IGNORED = [
   { pattern: ".trialgate/", why: "trialgate: local run directories" },

@@ -14,12 +14,12 @@ import {
   tallyChecks,
   tallyLooks,
   ungatedReason
-} from "./chunk-3U6MLBNG.js";
+} from "./chunk-BQ7DSFBM.js";
 import {
   JudgeSummary,
   Pairwise,
   TaskJudgeInfo
-} from "./chunk-KIDCEQNY.js";
+} from "./chunk-HT5LNYZD.js";
 import {
   EVIDENCE,
   Trajectory,
@@ -47,7 +47,7 @@ import {
 import {
   codePoint,
   markHidden
-} from "./chunk-MYGG36MX.js";
+} from "./chunk-7AHWRLRO.js";
 import {
   UserInputError
 } from "./chunk-R67YGLQI.js";
@@ -1028,7 +1028,7 @@ function analyse(fold, head, options = {}) {
     fillLooks(d, looks, plan ? retryTrials(plan) : 0);
     d.decision = decideTask(d, plan);
   }
-  return { policy, chosen: options.policy ? "option" : "default", alpha: plan ? alphaOf : null, plan, spread, family, drafts, comparable };
+  return { policy, chosen: options.policy ? "option" : "default", alpha: plan ? alphaOf : null, plan, spread, family, drafts, comparable, baseTrials };
 }
 function compareFolded(fold, head, options = {}) {
   const a = analyse(fold, head, options);
@@ -1114,12 +1114,13 @@ function compareFolded(fold, head, options = {}) {
     undecided.reasons.push(heldOut2.reason);
     undecided.holdout_tasks += heldOut2.tasks;
   }
+  if (!fold.mismatch) undecided.reasons.push(...uncomparedReasons(tasks, holdout2, fold.runs));
   const unusable = fold.runs === 0 && fold.unused.length > 0;
   if (unusable)
     undecided.reasons.push(
       `none of the ${fold.unused.length} base run${fold.unused.length === 1 ? "" : "s"} found can serve as a baseline (${fold.unused[0].reason}): rerun the baseline workflow on the base branch`
     );
-  const verdict2 = fold.mismatch ? "incomparable" : unusable ? "undecided" : fold.runs === 0 ? "no_baseline" : regressions > 0 ? "fail" : undecided.tasks + undecided.holdout_tasks > 0 ? "undecided" : "pass";
+  const verdict2 = fold.mismatch ? "incomparable" : unusable ? "undecided" : fold.runs === 0 ? "no_baseline" : regressions > 0 ? "fail" : undecided.tasks + undecided.holdout_tasks + undecided.reasons.length > 0 ? "undecided" : "pass";
   const headDenominators = new DenominatorFold();
   headDenominators.add(head);
   const reach = policyReach("familywise", {
@@ -1128,7 +1129,9 @@ function compareFolded(fold, head, options = {}) {
     alpha: a.alpha ?? options.alpha ?? defaultAlpha(fold.runs),
     budget: options.confirmTrials ?? null,
     family: Math.max(1, a.family),
-    ...a.plan ? { baseTrials: a.plan.baseTrials, rho: a.plan.rho } : {}
+    // The base trials the runs hold (2 per run when the base ran k = 2), not the head's k: the sentence quotes them.
+    baseTrials: a.plan?.baseTrials ?? a.baseTrials,
+    ...a.plan ? { rho: a.plan.rho } : {}
   });
   const plan = a.plan;
   const firstShare = plan ? plan.looks[0].cut > 0 ? plan.alpha : 0 : null;
@@ -1405,6 +1408,30 @@ function statusCounts() {
 function taskCounts() {
   return { compared: 0, new: 0, removed: 0, changed: 0, incomparable: 0, not_rerun: 0 };
 }
+function uncomparedReasons(tasks, holdout2, baseRuns) {
+  if (baseRuns === 0) return [];
+  const reasons = [];
+  const compared2 = tasks.filter((t) => t.status === "compared").length + holdout2.tasks.compared;
+  const uncompared = tasks.filter((t) => t.status === "changed" || t.status === "incomparable" || t.status === "new");
+  const heldUncompared = holdout2.tasks.changed + holdout2.tasks.incomparable + holdout2.tasks.new;
+  if (compared2 === 0 && uncompared.length + heldUncompared > 0) {
+    const named = uncompared.slice(0, 3).map((t) => `${t.id} (${t.status})`);
+    const more = uncompared.length - named.length + heldUncompared;
+    reasons.push(
+      `no task of this pull request could be compared with its base runs (${[...named, ...more > 0 ? [`${more} more`] : []].join(", ")}): the gate cannot decide a pull request by tasks it changed; a maintainer decides, and the first baseline after the merge measures them`
+    );
+    return reasons;
+  }
+  for (const t of uncompared) {
+    if (t.status === "new" || !t.base || !t.head || t.base.n === 0 || t.head.n === 0) continue;
+    if (t.head.passes * t.base.n >= t.base.passes * t.head.n) continue;
+    const what = t.differs.map((d) => d.field).join(", ") || t.status;
+    reasons.push(
+      `task ${t.id} changed in this pull request (${what}) and its head passed ${t.head.passes}/${t.head.n} trials against ${t.base.passes}/${t.base.n} on its base runs: it cannot be compared, and a worse agent cannot be told from a harder task; a maintainer decides`
+    );
+  }
+  return reasons;
+}
 
 // src/report/format.ts
 import { createHash } from "node:crypto";
@@ -1437,14 +1464,21 @@ function bounded(text2, max) {
 }
 function safeLine(text2) {
   const flat = flatten(text2);
+  const home = repositoryUrl();
   let out = "";
   let last = 0;
-  for (const m of flat.matchAll(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)|\[(?:[0-9a-f]{7,40}|\d+\/\d+)\]\(https?:\/\/[^\s()<>]+\)/g)) {
+  for (const m of flat.matchAll(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)|\[(?:[0-9a-f]{7,40}|\d+\/\d+)\]\((https?:\/\/[^\s()<>]+)\)/g)) {
+    if (m[2] !== void 0 && !(home && m[2].startsWith(home))) continue;
     out += quiet(flat.slice(last, m.index));
     out += m[0];
     last = m.index + m[0].length;
   }
   return out + quiet(flat.slice(last));
+}
+function repositoryUrl() {
+  const repository = process.env.GITHUB_REPOSITORY;
+  if (!repository || !/^[\w.-]+\/[\w.-]+$/.test(repository)) return void 0;
+  return `${(process.env.GITHUB_SERVER_URL ?? "https://github.com").replace(/\/+$/, "")}/${repository}/`;
 }
 function quiet(text2) {
   return text2.replace(/[\\`*_~[\]#|]/g, (c) => `\\${c}`).replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/@[\p{L}\p{N}_][\p{L}\p{N}_./-]*|\b(?:https?:\/\/|www\.)\S+/gu, (inert) => code(inert));
@@ -1526,6 +1560,7 @@ function present(source) {
     [PRESENTED]: true,
     mode,
     withBase,
+    baselineRequired: source.baselineRequired ?? false,
     comparison,
     tasks,
     headPasses: comparison.tasks.reduce((s, t) => s + (t.head?.passes ?? 0), 0) + comparison.holdout.head_passes_all.successes,
@@ -3228,11 +3263,13 @@ function verdictLine(view) {
     return `\u{1F4CB} **${thousands(view.headPasses)}/${plural(head.executed, "executed trial")} passed** \u2014 ${scope}`;
   }
   if (mode === "no_baseline") {
+    if (view.baselineRequired)
+      return `\u274C **no baseline** \u2014 head results only; this check fails until the base branch has a results artefact (fail-without-baseline) \u2014 ${scope}`;
     return `\u2139\uFE0F **no baseline** \u2014 head results only; regressions cannot fail this check \u2014 ${scope}`;
   }
   if (c.verdict === "incomparable" && c.incomparable) {
     const i = c.incomparable;
-    return `\u26A0\uFE0F **cannot compare** \u2014 base run ${i.base_index + 1} has ${i.field} ${md(bounded(i.base, MAX_NAME))}, the head ${md(bounded(i.head, MAX_NAME))}; head results only \u2014 ${scope}`;
+    return `\u23F8\uFE0F **cannot compare \u2014 undecided** \u2014 base run ${i.base_index + 1} has ${i.field} ${md(bounded(i.base, MAX_NAME))}, the head ${md(bounded(i.head, MAX_NAME))} (renamed?); head results only, and a maintainer decides \u2014 ${scope}`;
   }
   const compared2 = c.task_counts.compared + c.holdout.tasks.compared;
   const suspects = c.checks.suspect + c.holdout.checks.suspect;
@@ -3241,8 +3278,11 @@ function verdictLine(view) {
   const undecided = (c.undecided?.tasks ?? 0) + (c.undecided?.holdout_tasks ?? 0);
   const open2 = undecided > 0 ? ` \xB7 ${plural(undecided, "task")} undecided` : "";
   if (c.regressions > 0) return `\u274C **${plural(c.regressions, "regression")}** \u2014 ${tail2}${open2}`;
-  if (c.verdict === "undecided")
-    return `\u23F8\uFE0F **undecided \u2014 rerun** (no regression found, but ${undecided > 0 ? `${plural(undecided, "task")} cannot be decided` : "the baseline cannot be used"}) \u2014 ${tail2}`;
+  if (c.verdict === "undecided") {
+    if (undecided > 0) return `\u23F8\uFE0F **undecided \u2014 rerun** (no regression found, but ${plural(undecided, "task")} cannot be decided) \u2014 ${tail2}`;
+    if (c.bases.length === 0) return `\u23F8\uFE0F **undecided \u2014 rerun** (no regression found, but the baseline cannot be used) \u2014 ${tail2}`;
+    return `\u23F8\uFE0F **undecided \u2014 a maintainer decides** (no regression found, but what this change measures cannot be compared with its base runs) \u2014 ${tail2}`;
+  }
   if (compared2 === 0) return `\u26A0\uFE0F **no regressions, but no task could be compared** \u2014 ${tail2}`;
   return `\u2705 **no regressions** \u2014 ${tail2}`;
 }
@@ -3454,12 +3494,15 @@ function taskDetails(v, compared2, evidenceUrl) {
         "Head trials (\u2713 succeeded, \u2717 failed, \u2013 env error, \xB7 unexecuted):\n\n" + table(["check", ...t.head_trials.map((tr) => String(tr.trial))], matrix2)
       );
     }
-    const why = t.head_trials.filter((tr) => tr.why?.length).slice(0, MAX_WHY_TRIALS);
+    const failing = t.head_trials.filter((tr) => tr.why?.length);
+    const why = failing.slice(0, MAX_WHY_TRIALS);
     if (why.length > 0) {
+      const more = failing.length - why.length;
       parts.push(
         `Why (the first reasons of each trial that did not pass):
 
-${why.map((tr) => `- trial ${tr.trial}: ${tr.why.map((w) => md(bounded(w, 300))).join(" \xB7 ")}`).join("\n")}`
+${why.map((tr) => `- trial ${tr.trial}: ${tr.why.map((w) => md(bounded(w, 300))).join(" \xB7 ")}`).join("\n")}${more > 0 ? `
+- \u2026 and ${plural(more, "more trial")} (report.html and results.json have every one)` : ""}`
       );
     }
   }

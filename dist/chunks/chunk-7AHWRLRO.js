@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 
 // src/util/inert.ts
-var HIDDEN = new RegExp("(\\p{Extended_Pictographic}\\uFE0F)|[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Default_Ignorable_Code_Point}\\p{Cs}\\u2800]", "gu");
+var HIDDEN = new RegExp("(\\p{Extended_Pictographic}\\uFE0F)|[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Default_Ignorable_Code_Point}\\p{Cs}\\p{Noncharacter_Code_Point}\\u2800]", "gu");
 var LINES = "	\n";
 function codePoint(c) {
   return `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`;

@@ -2,7 +2,7 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   judge,
   loadFixture
-} from "./chunk-7NUL4TFU.js";
+} from "./chunk-CDB44WQR.js";
 import {
   Report,
   TRUSTED_VERDICTS
@@ -16,12 +16,12 @@ import {
   EXIT,
   JUDGE,
   parseCommand
-} from "./chunk-FE3L4AUT.js";
+} from "./chunk-QTYGV3OB.js";
 import "./chunk-OMHBE2A7.js";
 import {
   readJsonFile
 } from "./chunk-5GPLSX4I.js";
-import "./chunk-MYGG36MX.js";
+import "./chunk-7AHWRLRO.js";
 import {
   UserInputError,
   parseOrThrow

@@ -4,7 +4,7 @@ import {
 } from "./chunk-RWVSWGGR.js";
 import {
   appendRound
-} from "./chunk-4JJTXJHI.js";
+} from "./chunk-WH6AJKIA.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -14,7 +14,7 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-SZ6FLWAI.js";
+} from "./chunk-7T6XM2PU.js";
 import {
   BaseFold,
   analyse,
@@ -22,10 +22,10 @@ import {
   code,
   compareFolded,
   retryTrials
-} from "./chunk-SITOAHUL.js";
+} from "./chunk-GVMSXMKB.js";
 import {
   loadTrialSet
-} from "./chunk-PTB34XYC.js";
+} from "./chunk-4IGCXLA4.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";
@@ -40,6 +40,16 @@ import {
 var UNGATED = { verdict: "pass", regressions: 0, failure: null };
 function decideGate(comparison, policy) {
   const fails = (why) => policy.failOn === "regression" ? why : null;
+  if (comparison?.verdict === "incomparable" && comparison.incomparable) {
+    const i = comparison.incomparable;
+    return {
+      verdict: "undecided",
+      regressions: 0,
+      failure: fails(
+        `undecided, not a regression: the base runs hold ${i.field} ${JSON.stringify(i.base)}, this pull request ${JSON.stringify(i.head)}; renamed here? Its baselines are recorded under the new name only after the merge: a maintainer decides`
+      )
+    };
+  }
   if (!comparison || comparison.verdict === "no_baseline" || comparison.verdict === "incomparable") {
     return {
       verdict: "no-baseline",
@@ -111,9 +121,10 @@ async function runGate(ports, settings) {
     ...settings.alpha === void 0 ? {} : { alpha: settings.alpha },
     ...settings.confirmTrials === null ? {} : { confirmTrials: settings.confirmTrials }
   };
+  const compareWith = found.bases.length ? found.bases : (found.otherNamed ?? []).slice(0, 1);
   const fold = (head2) => {
     const f = new BaseFold(head2);
-    found.bases.forEach((b, i) => f.add(b.results, `base run ${i + 1}`));
+    compareWith.forEach((b, i) => f.add(b.results, `base run ${i + 1}`));
     return f;
   };
   let head = first;

@@ -2,19 +2,19 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   runCompareCli,
   writeOutput
-} from "./chunk-HW7IFZAH.js";
-import "./chunk-UNIX4NAV.js";
-import "./chunk-SITOAHUL.js";
-import "./chunk-3U6MLBNG.js";
-import "./chunk-KIDCEQNY.js";
+} from "./chunk-IND5V6WZ.js";
+import "./chunk-5TZI6NO5.js";
+import "./chunk-GVMSXMKB.js";
+import "./chunk-BQ7DSFBM.js";
+import "./chunk-HT5LNYZD.js";
 import "./chunk-LFIJESWW.js";
 import "./chunk-CI4ZJUK3.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-ZUKFLNHZ.js";
-import "./chunk-FE3L4AUT.js";
+import "./chunk-QTYGV3OB.js";
 import "./chunk-6HX7CX5N.js";
 import "./chunk-5GPLSX4I.js";
-import "./chunk-MYGG36MX.js";
+import "./chunk-7AHWRLRO.js";
 import "./chunk-R67YGLQI.js";
 import "./chunk-HZGLYA5U.js";
 export {

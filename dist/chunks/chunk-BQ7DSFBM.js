@@ -7,7 +7,7 @@ import {
   MAX_MINUTES,
   MAX_TOKENS,
   TaskJudgeInfo
-} from "./chunk-KIDCEQNY.js";
+} from "./chunk-HT5LNYZD.js";
 import {
   Judgement
 } from "./chunk-CI4ZJUK3.js";

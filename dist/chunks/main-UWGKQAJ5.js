@@ -5,22 +5,23 @@ import {
   roundLine,
   runConfirmationRound,
   runGate
-} from "./chunk-CGWWVAGE.js";
+} from "./chunk-ZQ7BXVIR.js";
 import {
   progressReporter
-} from "./chunk-RXSTFY2X.js";
+} from "./chunk-HDOU54DQ.js";
 import "./chunk-RWVSWGGR.js";
 import {
   mergeShards,
   runTrialSet
-} from "./chunk-4JJTXJHI.js";
+} from "./chunk-WH6AJKIA.js";
 import "./chunk-J3NAFVK3.js";
 import {
   readResultsFile
-} from "./chunk-UNIX4NAV.js";
-import "./chunk-SZ6FLWAI.js";
+} from "./chunk-5TZI6NO5.js";
+import "./chunk-7T6XM2PU.js";
 import {
   REPORTERS,
+  baseRunProblem,
   baseRunRefusal,
   code,
   commentMarker,
@@ -32,14 +33,14 @@ import {
   renderText,
   wholeRun,
   writeReports
-} from "./chunk-SITOAHUL.js";
+} from "./chunk-GVMSXMKB.js";
 import {
   writeResults
-} from "./chunk-QJH2QKE7.js";
-import "./chunk-3U6MLBNG.js";
+} from "./chunk-KKDRNGVB.js";
+import "./chunk-BQ7DSFBM.js";
 import {
   loadTrialSet
-} from "./chunk-PTB34XYC.js";
+} from "./chunk-4IGCXLA4.js";
 import {
   actionSecrets,
   httpStatus,
@@ -53,8 +54,8 @@ import {
 import {
   unaffectedTasks
 } from "./chunk-YL7RJPUO.js";
-import "./chunk-5BYQ37QK.js";
-import "./chunk-KIDCEQNY.js";
+import "./chunk-VMB323UN.js";
+import "./chunk-HT5LNYZD.js";
 import "./chunk-XS6DO6R7.js";
 import "./chunk-2EN6TGGC.js";
 import {
@@ -70,10 +71,10 @@ import {
 import {
   CorruptZipError
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-TY6GFXKH.js";
-import "./chunk-QTXD54PU.js";
+import "./chunk-3XZS2ZX3.js";
+import "./chunk-6UR7V3AH.js";
 import "./chunk-LFIJESWW.js";
-import "./chunk-7NUL4TFU.js";
+import "./chunk-CDB44WQR.js";
 import "./chunk-CI4ZJUK3.js";
 import "./chunk-4YLUH5ZQ.js";
 import {
@@ -87,7 +88,7 @@ import "./chunk-2XNPRFH2.js";
 import "./chunk-OMHBE2A7.js";
 import "./chunk-6HX7CX5N.js";
 import "./chunk-5GPLSX4I.js";
-import "./chunk-MYGG36MX.js";
+import "./chunk-7AHWRLRO.js";
 import {
   UserInputError
 } from "./chunk-R67YGLQI.js";
@@ -196,6 +197,7 @@ function downloadProblem(error2) {
 import { join as join2 } from "node:path";
 async function loadBaseSide(client, options) {
   const read = /* @__PURE__ */ new Map();
+  const otherNamed = [];
   const accept = async (dir) => {
     let results;
     try {
@@ -204,6 +206,7 @@ async function loadBaseSide(client, options) {
       return error2 instanceof UserInputError ? `results.json: ${error2.field || "(top level)"}: ${error2.expected}` : "its results.json could not be read";
     }
     const refused = baseRunRefusal(results, options.trialSet);
+    if (refused && results.trial_set.name !== options.trialSet && !baseRunProblem(results)) otherNamed.push({ dir, results });
     if (refused) return refused;
     read.set(dir, results);
     return null;
@@ -232,7 +235,7 @@ async function loadBaseSide(client, options) {
       `Baseline: ${used.length} run${used.length > 1 ? "s" : ""} of ${code(options.branch)} at ${used.map((b) => `[${short(b.headSha)}](${b.runUrl})`).join(", ")}; ${age}`
     );
   }
-  return { bases, dirs, notes };
+  return { bases, dirs, notes, otherNamed };
 }
 var short = (sha) => sha ? sha.slice(0, 7) : "unknown";
 
@@ -243,11 +246,11 @@ import { join as join4 } from "node:path";
 // src/github/comment.ts
 var DEFAULT_COMMENT_AUTHOR = "github-actions[bot]";
 function findMarkedComment(comments, marker, author) {
-  return comments.find((c) => c.user?.login === author && (c.body ?? "").includes(marker));
+  return comments.find((c) => c.user?.login === author && (c.body ?? "").startsWith(marker));
 }
 async function upsertComment(client, opts) {
   const author = opts.authorLogin ?? DEFAULT_COMMENT_AUTHOR;
-  const body = opts.body.includes(opts.marker) ? opts.body : `${opts.marker}
+  const body = opts.body.startsWith(opts.marker) ? opts.body : `${opts.marker}
 ${opts.body}`;
   let step = "list the comments of";
   try {
@@ -295,7 +298,14 @@ async function publish(ctx, p) {
   if (isolation) warning(isolation);
   const integrity = integrityNote(p.results);
   if (integrity) error(integrity);
-  const view = present({ ...wholeRun(p.results), comparison: p.comparison, notes: p.notes, runDir: p.runDir, bases: p.bases ?? [] });
+  const view = present({
+    ...wholeRun(p.results),
+    comparison: p.comparison,
+    notes: p.notes,
+    runDir: p.runDir,
+    bases: p.bases ?? [],
+    baselineRequired: p.gate?.failure != null && p.gate.verdict === "no-baseline"
+  });
   await writeReports(view, ctx.secrets.scrubber);
   const notices = [];
   let artifact = null;
@@ -433,11 +443,11 @@ async function finish(ctx, runDir, firstRound, shardNotes = []) {
           })
         );
         const notes = [...shardNotes, ...base.notes];
-        if (base.bases.length === 0)
+        if (base.bases.length === 0 && base.otherNamed.length === 0)
           notes.push(
             `No results artefact ${code(inputs.artifactName)} found on ${code(event.baseRef)}${inputs.failWithoutBaseline ? "" : "; regressions cannot fail this check until one exists"}.`
           );
-        return { bases: base.bases.map((results, i) => ({ dir: base.dirs[i], results })), notes };
+        return { bases: base.bases.map((results, i) => ({ dir: base.dirs[i], results })), notes, otherNamed: base.otherNamed };
       },
       confirmationRound: (round, head) => group(roundLine(round), () => runConfirmationRound((options) => runTrials(ctx, options), runDir, head, round)),
       saveHead: async (head) => void await writeResults(runDir, head, ctx.secrets.scrubber),

@@ -1,25 +1,25 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeRunReports
-} from "./chunk-SITOAHUL.js";
+} from "./chunk-GVMSXMKB.js";
 import {
   abortRepair,
   finishRepair,
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-QJH2QKE7.js";
-import "./chunk-3U6MLBNG.js";
+} from "./chunk-KKDRNGVB.js";
+import "./chunk-BQ7DSFBM.js";
 import {
   loadTrialSet
-} from "./chunk-PTB34XYC.js";
-import "./chunk-5BYQ37QK.js";
+} from "./chunk-4IGCXLA4.js";
+import "./chunk-VMB323UN.js";
 import {
   MAX_MINUTES
-} from "./chunk-KIDCEQNY.js";
-import "./chunk-QTXD54PU.js";
+} from "./chunk-HT5LNYZD.js";
+import "./chunk-6UR7V3AH.js";
 import "./chunk-LFIJESWW.js";
-import "./chunk-7NUL4TFU.js";
+import "./chunk-CDB44WQR.js";
 import "./chunk-CI4ZJUK3.js";
 import "./chunk-4YLUH5ZQ.js";
 import {
@@ -38,13 +38,13 @@ import {
   EXIT,
   REPAIR,
   parseCommand
-} from "./chunk-FE3L4AUT.js";
+} from "./chunk-QTYGV3OB.js";
 import "./chunk-OMHBE2A7.js";
 import "./chunk-6HX7CX5N.js";
 import {
   readInside
 } from "./chunk-5GPLSX4I.js";
-import "./chunk-MYGG36MX.js";
+import "./chunk-7AHWRLRO.js";
 import {
   UserInputError
 } from "./chunk-R67YGLQI.js";

@@ -1,8 +1,9 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   readComparedResults,
-  readResultsFile
-} from "./chunk-UNIX4NAV.js";
+  readResultsFile,
+  resultsFileAt
+} from "./chunk-5TZI6NO5.js";
 import {
   BaseFold,
   REPORTERS,
@@ -10,7 +11,7 @@ import {
   present,
   renderText,
   wholeRun
-} from "./chunk-SITOAHUL.js";
+} from "./chunk-GVMSXMKB.js";
 import {
   secretsOf
 } from "./chunk-BAEF6OTL.js";
@@ -19,7 +20,7 @@ import {
   EXIT,
   parseCommand,
   usageLine
-} from "./chunk-FE3L4AUT.js";
+} from "./chunk-QTYGV3OB.js";
 import {
   writeNamedFile
 } from "./chunk-6HX7CX5N.js";
@@ -40,8 +41,17 @@ ${usageLine(COMPARE)}
     return EXIT.usage;
   }
   const cwd = io.cwd ?? process.cwd();
-  const basePaths = args.bases.map((p) => resolve(cwd, p));
-  const headPath = resolve(cwd, args.head);
+  let basePaths;
+  let headPath;
+  try {
+    basePaths = args.bases.map((p) => resultsFileAt(resolve(cwd, p)));
+    headPath = resultsFileAt(resolve(cwd, args.head));
+  } catch (e) {
+    if (!(e instanceof UserInputError)) throw e;
+    io.stderr(`trialgate compare: ${e.message}
+`);
+    return EXIT.usage;
+  }
   const { scrubber } = secretsOf({});
   try {
     const head = await readComparedResults(headPath);

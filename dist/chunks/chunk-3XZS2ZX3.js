@@ -4,7 +4,7 @@ import {
   probeState,
   resetService,
   startService
-} from "./chunk-QTXD54PU.js";
+} from "./chunk-6UR7V3AH.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";

@@ -3,7 +3,7 @@ import {
   HoldoutConfig,
   JudgeConfig,
   TaskJudge
-} from "./chunk-KIDCEQNY.js";
+} from "./chunk-HT5LNYZD.js";
 import {
   Acceptance,
   PassEnv,
@@ -70,7 +70,10 @@ var TaskSpec = external_exports.strictObject({
   agent: TaskAgent.optional().register(...described("This task's own agent settings, over the trial set's `agent`."))
 });
 var TrialSetFile = external_exports.strictObject({
-  version: external_exports.literal(TRIALSET_VERSION, `version: ${TRIALSET_VERSION}`).register(...described("The version of this file format: 1.")),
+  version: external_exports.literal(
+    TRIALSET_VERSION,
+    `this trialgate reads version ${TRIALSET_VERSION} of trialgate.yml: write version: ${TRIALSET_VERSION} (a newer version needs a newer trialgate)`
+  ).register(...described("The version of this file format: 1.")),
   name: external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, ".", "_" or "-"').register(...described("Names the PR comment and the results artefact; keep it stable.")),
   trials: external_exports.number().int().min(1).max(1e3).default(3).register(...described("k: trials per task, each from a clean copy of its fixture.")),
   concurrency: Concurrency.optional().register(...described("Default: agents 4 \xD7 the machine's cores, acceptance the cores.")),
