@@ -3,7 +3,7 @@
 // environment errors: the engine's rule, base-runs.ts) becomes a note in the comment, and the next older
 // run is tried in its place; none of them stops the gate.
 import { join } from 'node:path';
-import { baseRunProblem, baseRunRefusal } from '../compare/base-runs.ts';
+import { baseRunRefusal, holdsOtherTrialSet } from '../compare/base-runs.ts';
 import { readResultsFile } from '../compare/read-results.ts';
 import { findBaselines } from '../github/baseline.ts';
 import type { GitHubClient } from '../github/client.ts';
@@ -37,7 +37,7 @@ export async function loadBaseSide(
       return error instanceof UserInputError ? `results.json: ${error.field || '(top level)'}: ${error.expected}` : 'its results.json could not be read';
     }
     const refused = baseRunRefusal(results, options.trialSet);
-    if (refused && results.trial_set.name !== options.trialSet && !baseRunProblem(results)) otherNamed.push({ dir, results });
+    if (holdsOtherTrialSet(results, options.trialSet)) otherNamed.push({ dir, results });
     if (refused) return refused;
     read.set(dir, results);
     return null;

@@ -29,3 +29,11 @@ export function baseRunRefusal(results: Parameters<typeof baseRunProblem>[0] & P
   if (results.trial_set.name !== trialSet) return `it holds trial set ${JSON.stringify(results.trial_set.name)}, not ${JSON.stringify(trialSet)}`;
   return baseRunProblem(results);
 }
+
+/**
+ * A run that would serve as a baseline but for holding another trial set: when no run of `trialSet` exists,
+ * the pull request renamed it (gate/gate.ts FoundBases.otherNamed).
+ */
+export function holdsOtherTrialSet(results: Parameters<typeof baseRunRefusal>[0], trialSet: string): boolean {
+  return results.trial_set.name !== trialSet && baseRunProblem(results) === null;
+}

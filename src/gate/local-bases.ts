@@ -4,7 +4,7 @@
 // run of the pull request's base commit comes first when it is there, then the newest, at most maxRuns.
 import { lstat, readdir } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { baseRunProblem, baseRunRefusal } from '../compare/base-runs.ts';
+import { baseRunRefusal, holdsOtherTrialSet } from '../compare/base-runs.ts';
 import { readResultsFile } from '../compare/read-results.ts';
 import type { Results } from '../schemas/results.ts';
 import { UserInputError } from '../util/errors.ts';
@@ -33,7 +33,7 @@ export function chooseBaseRuns(candidates: readonly LocalCandidate[], choice: Ch
     const refused = baseRunRefusal(c.results, choice.trialSet);
     if (refused) notes.push(`Baseline ${c.label} not used: ${refused}.`);
     else usable.push(c);
-    if (refused && c.results.trial_set.name !== choice.trialSet && !baseRunProblem(c.results)) otherNamed.push({ dir: c.dir, results: c.results });
+    if (holdsOtherTrialSet(c.results, choice.trialSet)) otherNamed.push({ dir: c.dir, results: c.results });
   }
   usable.sort((a, b) => b.results.run.started_at.localeCompare(a.results.run.started_at) || a.label.localeCompare(b.label));
   const atBase = usable.find((c) => choice.baseSha !== undefined && c.results.run.git_sha === choice.baseSha);

@@ -121,29 +121,23 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
   const { code } = await acceptor.exited;
   clearTimeout(timer);
   const withStderr = (why: string) => `${why}${stderr.trim() ? `; stderr: ${stderr.trim().slice(-500)}` : ''}`;
-  if (
-    code === COMMAND_NOT_FOUND &&
-    !timedOut &&
-    run.proven &&
-    !shellCannotRun(stderr, commandPrograms(acceptance.command), { ...acceptance.env, [REPORTERS_VARIABLE]: reporters })
-  ) {
-    return errorBody(
-      [],
-      withStderr(
-        'the acceptance command exited 127 on this candidate, though it ran on the reference answers before the first trial and the shell did not say one of its programs was missing: the candidate’s code ended it (a program it runs, or its own exit), an execution error, never a detection',
-      ),
-    );
-  }
+  // The variables the command's own words may name (its programs and files), as the shell expands them.
+  const words = { ...acceptance.env, [REPORTERS_VARIABLE]: reporters };
   if (code === COMMAND_NOT_FOUND && !timedOut) {
+    // After the preflight ran the command on the reference, a 127 the shell does not explain is the candidate's code.
+    if (run.proven && !shellCannotRun(stderr, commandPrograms(acceptance.command), words))
+      return errorBody(
+        [],
+        withStderr(
+          'the acceptance command exited 127 on this candidate, though it ran on the reference answers before the first trial and the shell did not say one of its programs was missing: the candidate’s code ended it (a program it runs, or its own exit), an execution error, never a detection',
+        ),
+      );
     throw new EnvironmentError(
       `acceptance command not found: ${acceptance.command}; fix: ${acceptorFix(stderr, code)}; stderr: ${stderr.trim()}`,
       'the acceptance command is missing: an environment failure',
     );
   }
-  const missing =
-    code !== 0 && !timedOut
-      ? namedPaths(acceptance.command, { ...acceptance.env, [REPORTERS_VARIABLE]: reporters }, fixture.dir).find((path) => !existsSync(path))
-      : undefined;
+  const missing = code !== 0 && !timedOut ? namedPaths(acceptance.command, words, fixture.dir).find((path) => !existsSync(path)) : undefined;
   if (missing) {
     throw new EnvironmentError(
       withStderr(`the acceptance command names ${shownPath(fixture, missing)}, which is not in the fixture`),
