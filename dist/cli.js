@@ -34,16 +34,16 @@ import "./chunks/chunk-HZGLYA5U.js";
 // src/cli/main.ts
 var COMMANDS = [
   { spec: INIT, load: async () => (await import("./chunks/init-3DQCLHXL.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-ZOBAXYJ3.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-ZOBAXYJ3.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-VD23BRJD.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-KRFRQEFX.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-3S7J6JED.js")).runGateCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-L332ONDX.js")).runReportCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-A47U4J7Q.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-A47U4J7Q.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-E7VMHLO3.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-3XAORFU2.js")).runCompareCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-BKN72ANL.js")).runGateCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-F2GMFLUS.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-YKWMIDQT.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-W7W4YWE3.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-77VSLM57.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-TU5M6JK4.js")).runRepairCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-TAPMYAYU.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-G6QKFLTC.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-ZEWREGPS.js")).runRepairCli },
   { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-DTLXKWBU.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {

@@ -4,7 +4,7 @@ import {
   probeState,
   resetService,
   startService
-} from "./chunk-6UR7V3AH.js";
+} from "./chunk-WS3JFCMG.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";

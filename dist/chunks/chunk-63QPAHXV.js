@@ -4,16 +4,16 @@ import {
 } from "./chunk-HDOU54DQ.js";
 import {
   recordTrialSet
-} from "./chunk-WH6AJKIA.js";
+} from "./chunk-SE2WCH6I.js";
 import {
   REPORTERS,
   recordedView,
   renderText,
   writeReports
-} from "./chunk-GVMSXMKB.js";
+} from "./chunk-FWLZEUNY.js";
 import {
   isolationLine
-} from "./chunk-LZ7XZX3D.js";
+} from "./chunk-7DZYB42E.js";
 import {
   displayPath
 } from "./chunk-BILKXZIS.js";

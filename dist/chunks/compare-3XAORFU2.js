@@ -1,32 +1,23 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
-  isolationLine,
-  renderValidation,
-  runDemoCli,
-  runValidateCli
-} from "./chunk-LZ7XZX3D.js";
-import "./chunk-3XZS2ZX3.js";
-import "./chunk-6UR7V3AH.js";
+  runCompareCli,
+  writeOutput
+} from "./chunk-XLQO77HH.js";
+import "./chunk-5TZI6NO5.js";
+import "./chunk-FWLZEUNY.js";
+import "./chunk-BQ7DSFBM.js";
+import "./chunk-HT5LNYZD.js";
 import "./chunk-LFIJESWW.js";
-import "./chunk-CDB44WQR.js";
 import "./chunk-CI4ZJUK3.js";
-import "./chunk-4YLUH5ZQ.js";
 import "./chunk-BAEF6OTL.js";
-import "./chunk-ECU7LFR2.js";
 import "./chunk-ZUKFLNHZ.js";
-import "./chunk-6VL3ZTP4.js";
-import "./chunk-2XNPRFH2.js";
-import "./chunk-BILKXZIS.js";
 import "./chunk-QTYGV3OB.js";
-import "./chunk-OMHBE2A7.js";
 import "./chunk-6HX7CX5N.js";
 import "./chunk-5GPLSX4I.js";
 import "./chunk-7AHWRLRO.js";
 import "./chunk-R67YGLQI.js";
 import "./chunk-HZGLYA5U.js";
 export {
-  isolationLine,
-  renderValidation,
-  runDemoCli,
-  runValidateCli
+  runCompareCli,
+  writeOutput
 };

@@ -5,7 +5,7 @@ import {
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-6UR7V3AH.js";
+} from "./chunk-WS3JFCMG.js";
 import {
   loadFixture,
   mustBeInside

@@ -1,25 +1,12 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
-  positiveInt,
-  runRunCli
-} from "./chunk-BIOITE6J.js";
-import "./chunk-HDOU54DQ.js";
-import "./chunk-WH6AJKIA.js";
-import "./chunk-J3NAFVK3.js";
-import "./chunk-5TZI6NO5.js";
-import "./chunk-7T6XM2PU.js";
-import "./chunk-GVMSXMKB.js";
-import "./chunk-KKDRNGVB.js";
-import "./chunk-BQ7DSFBM.js";
-import "./chunk-4IGCXLA4.js";
-import "./chunk-VMB323UN.js";
-import "./chunk-HT5LNYZD.js";
-import "./chunk-XS6DO6R7.js";
-import "./chunk-2EN6TGGC.js";
-import "./chunk-C3HU7JC5.js";
-import "./chunk-LZ7XZX3D.js";
-import "./chunk-3XZS2ZX3.js";
-import "./chunk-6UR7V3AH.js";
+  isolationLine,
+  renderValidation,
+  runDemoCli,
+  runValidateCli
+} from "./chunk-7DZYB42E.js";
+import "./chunk-PISEK6A3.js";
+import "./chunk-WS3JFCMG.js";
 import "./chunk-LFIJESWW.js";
 import "./chunk-CDB44WQR.js";
 import "./chunk-CI4ZJUK3.js";
@@ -38,6 +25,8 @@ import "./chunk-7AHWRLRO.js";
 import "./chunk-R67YGLQI.js";
 import "./chunk-HZGLYA5U.js";
 export {
-  positiveInt,
-  runRunCli
+  isolationLine,
+  renderValidation,
+  runDemoCli,
+  runValidateCli
 };

@@ -4,7 +4,7 @@ import {
 } from "./chunk-RWVSWGGR.js";
 import {
   appendRound
-} from "./chunk-WH6AJKIA.js";
+} from "./chunk-SE2WCH6I.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -14,7 +14,7 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-7T6XM2PU.js";
+} from "./chunk-LPX66CZU.js";
 import {
   BaseFold,
   analyse,
@@ -22,10 +22,10 @@ import {
   code,
   compareFolded,
   retryTrials
-} from "./chunk-GVMSXMKB.js";
+} from "./chunk-FWLZEUNY.js";
 import {
   loadTrialSet
-} from "./chunk-4IGCXLA4.js";
+} from "./chunk-H77Q3T52.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";

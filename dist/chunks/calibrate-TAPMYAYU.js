@@ -11,17 +11,17 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-7T6XM2PU.js";
+} from "./chunk-LPX66CZU.js";
 import {
   loadTrialSet
-} from "./chunk-4IGCXLA4.js";
+} from "./chunk-H77Q3T52.js";
 import "./chunk-VMB323UN.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-HT5LNYZD.js";
 import {
   mapPool
-} from "./chunk-6UR7V3AH.js";
+} from "./chunk-WS3JFCMG.js";
 import {
   markdownTable
 } from "./chunk-LFIJESWW.js";

@@ -415,6 +415,9 @@ function baseRunRefusal(results, trialSet) {
   if (results.trial_set.name !== trialSet) return `it holds trial set ${JSON.stringify(results.trial_set.name)}, not ${JSON.stringify(trialSet)}`;
   return baseRunProblem(results);
 }
+function holdsOtherTrialSet(results, trialSet) {
+  return results.trial_set.name !== trialSet && baseRunProblem(results) === null;
+}
 
 // src/compare/fold.ts
 var executed = (t) => t.outcome === "pass" || t.outcome === "fail";
@@ -3671,6 +3674,7 @@ export {
   policyReach,
   baseRunProblem,
   baseRunRefusal,
+  holdsOtherTrialSet,
   BaseFold,
   analyse,
   compareFolded,

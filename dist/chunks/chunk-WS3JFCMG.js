@@ -1476,21 +1476,21 @@ async function runOnce(run, service, fault, work) {
   const { code } = await acceptor.exited;
   clearTimeout(timer);
   const withStderr = (why) => `${why}${stderr.trim() ? `; stderr: ${stderr.trim().slice(-500)}` : ""}`;
-  if (code === COMMAND_NOT_FOUND && !timedOut && run.proven && !shellCannotRun(stderr, commandPrograms(acceptance.command), { ...acceptance.env, [REPORTERS_VARIABLE]: reporters })) {
-    return errorBody(
-      [],
-      withStderr(
-        "the acceptance command exited 127 on this candidate, though it ran on the reference answers before the first trial and the shell did not say one of its programs was missing: the candidate\u2019s code ended it (a program it runs, or its own exit), an execution error, never a detection"
-      )
-    );
-  }
+  const words = { ...acceptance.env, [REPORTERS_VARIABLE]: reporters };
   if (code === COMMAND_NOT_FOUND && !timedOut) {
+    if (run.proven && !shellCannotRun(stderr, commandPrograms(acceptance.command), words))
+      return errorBody(
+        [],
+        withStderr(
+          "the acceptance command exited 127 on this candidate, though it ran on the reference answers before the first trial and the shell did not say one of its programs was missing: the candidate\u2019s code ended it (a program it runs, or its own exit), an execution error, never a detection"
+        )
+      );
     throw new EnvironmentError(
       `acceptance command not found: ${acceptance.command}; fix: ${acceptorFix(stderr, code)}; stderr: ${stderr.trim()}`,
       "the acceptance command is missing: an environment failure"
     );
   }
-  const missing = code !== 0 && !timedOut ? namedPaths(acceptance.command, { ...acceptance.env, [REPORTERS_VARIABLE]: reporters }, fixture.dir).find((path) => !existsSync3(path)) : void 0;
+  const missing = code !== 0 && !timedOut ? namedPaths(acceptance.command, words, fixture.dir).find((path) => !existsSync3(path)) : void 0;
   if (missing) {
     throw new EnvironmentError(
       withStderr(`the acceptance command names ${shownPath(fixture, missing)}, which is not in the fixture`),

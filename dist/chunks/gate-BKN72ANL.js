@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-BIOITE6J.js";
+} from "./chunk-63QPAHXV.js";
 import {
   trialSetDependencies
 } from "./chunk-QQCMQIX3.js";
@@ -10,7 +10,7 @@ import {
   roundLine,
   runConfirmationRound,
   runGate
-} from "./chunk-ZQ7BXVIR.js";
+} from "./chunk-7CIQPRT3.js";
 import {
   progressReporter
 } from "./chunk-HDOU54DQ.js";
@@ -18,29 +18,29 @@ import "./chunk-RWVSWGGR.js";
 import {
   ACCEPTOR_BROKEN_RULE,
   runTrialSet
-} from "./chunk-WH6AJKIA.js";
+} from "./chunk-SE2WCH6I.js";
 import "./chunk-J3NAFVK3.js";
 import {
   readResultsFile,
   resultsFileAt
 } from "./chunk-5TZI6NO5.js";
-import "./chunk-7T6XM2PU.js";
+import "./chunk-LPX66CZU.js";
 import {
   REPORTERS,
-  baseRunProblem,
   baseRunRefusal,
+  holdsOtherTrialSet,
   present,
   renderText,
   wholeRun,
   writeReports
-} from "./chunk-GVMSXMKB.js";
+} from "./chunk-FWLZEUNY.js";
 import {
   writeResults
-} from "./chunk-KKDRNGVB.js";
+} from "./chunk-SDYPDQL6.js";
 import "./chunk-BQ7DSFBM.js";
 import {
   loadTrialSet
-} from "./chunk-4IGCXLA4.js";
+} from "./chunk-H77Q3T52.js";
 import {
   changeScope,
   unaffectedTasks
@@ -54,11 +54,11 @@ import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-LZ7XZX3D.js";
-import "./chunk-3XZS2ZX3.js";
+} from "./chunk-7DZYB42E.js";
+import "./chunk-PISEK6A3.js";
 import {
   SETUP_RULE
-} from "./chunk-6UR7V3AH.js";
+} from "./chunk-WS3JFCMG.js";
 import "./chunk-LFIJESWW.js";
 import "./chunk-CDB44WQR.js";
 import "./chunk-CI4ZJUK3.js";
@@ -108,7 +108,7 @@ function chooseBaseRuns(candidates, choice) {
     const refused = baseRunRefusal(c.results, choice.trialSet);
     if (refused) notes.push(`Baseline ${c.label} not used: ${refused}.`);
     else usable.push(c);
-    if (refused && c.results.trial_set.name !== choice.trialSet && !baseRunProblem(c.results)) otherNamed.push({ dir: c.dir, results: c.results });
+    if (holdsOtherTrialSet(c.results, choice.trialSet)) otherNamed.push({ dir: c.dir, results: c.results });
   }
   usable.sort((a, b) => b.results.run.started_at.localeCompare(a.results.run.started_at) || a.label.localeCompare(b.label));
   const atBase = usable.find((c) => choice.baseSha !== void 0 && c.results.run.git_sha === choice.baseSha);

@@ -2,13 +2,13 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   ResetProver,
   proofRefusal
-} from "./chunk-3XZS2ZX3.js";
+} from "./chunk-PISEK6A3.js";
 import {
   defaultAcceptance,
   kindOf,
   openSandbox,
   passedEnvironment
-} from "./chunk-6UR7V3AH.js";
+} from "./chunk-WS3JFCMG.js";
 import {
   markdownTable
 } from "./chunk-LFIJESWW.js";

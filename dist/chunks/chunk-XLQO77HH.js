@@ -11,7 +11,7 @@ import {
   present,
   renderText,
   wholeRun
-} from "./chunk-GVMSXMKB.js";
+} from "./chunk-FWLZEUNY.js";
 import {
   secretsOf
 } from "./chunk-BAEF6OTL.js";

@@ -1,23 +1,23 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeRunReports
-} from "./chunk-GVMSXMKB.js";
+} from "./chunk-FWLZEUNY.js";
 import {
   abortRepair,
   finishRepair,
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-KKDRNGVB.js";
+} from "./chunk-SDYPDQL6.js";
 import "./chunk-BQ7DSFBM.js";
 import {
   loadTrialSet
-} from "./chunk-4IGCXLA4.js";
+} from "./chunk-H77Q3T52.js";
 import "./chunk-VMB323UN.js";
 import {
   MAX_MINUTES
 } from "./chunk-HT5LNYZD.js";
-import "./chunk-6UR7V3AH.js";
+import "./chunk-WS3JFCMG.js";
 import "./chunk-LFIJESWW.js";
 import "./chunk-CDB44WQR.js";
 import "./chunk-CI4ZJUK3.js";

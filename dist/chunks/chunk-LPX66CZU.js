@@ -17,7 +17,7 @@ import {
   baseEnvironment,
   openSandbox,
   send
-} from "./chunk-6UR7V3AH.js";
+} from "./chunk-WS3JFCMG.js";
 import {
   external_exports
 } from "./chunk-ZUKFLNHZ.js";

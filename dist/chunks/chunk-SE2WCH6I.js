@@ -8,12 +8,12 @@ import {
 } from "./chunk-5TZI6NO5.js";
 import {
   SemanticLayer
-} from "./chunk-7T6XM2PU.js";
+} from "./chunk-LPX66CZU.js";
 import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-KKDRNGVB.js";
+} from "./chunk-SDYPDQL6.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
@@ -29,7 +29,7 @@ import {
   loadTrialSet,
   resolveTask,
   sharedAgentFiles
-} from "./chunk-4IGCXLA4.js";
+} from "./chunk-H77Q3T52.js";
 import {
   TaskSpec
 } from "./chunk-VMB323UN.js";
@@ -48,7 +48,7 @@ import {
 import {
   ResetProver,
   proofRefusal
-} from "./chunk-3XZS2ZX3.js";
+} from "./chunk-PISEK6A3.js";
 import {
   AcceptanceCopyChanged,
   ServicePool,
@@ -58,7 +58,7 @@ import {
   passedEnvironment,
   readCandidate,
   runAgentProcess
-} from "./chunk-6UR7V3AH.js";
+} from "./chunk-WS3JFCMG.js";
 import {
   NO_FAULT,
   copyFixture,

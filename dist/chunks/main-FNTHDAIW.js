@@ -5,7 +5,7 @@ import {
   roundLine,
   runConfirmationRound,
   runGate
-} from "./chunk-ZQ7BXVIR.js";
+} from "./chunk-7CIQPRT3.js";
 import {
   progressReporter
 } from "./chunk-HDOU54DQ.js";
@@ -13,19 +13,19 @@ import "./chunk-RWVSWGGR.js";
 import {
   mergeShards,
   runTrialSet
-} from "./chunk-WH6AJKIA.js";
+} from "./chunk-SE2WCH6I.js";
 import "./chunk-J3NAFVK3.js";
 import {
   readResultsFile
 } from "./chunk-5TZI6NO5.js";
-import "./chunk-7T6XM2PU.js";
+import "./chunk-LPX66CZU.js";
 import {
   REPORTERS,
-  baseRunProblem,
   baseRunRefusal,
   code,
   commentMarker,
   defaultAlpha,
+  holdsOtherTrialSet,
   integrityNote,
   isolationNote,
   policyReach,
@@ -33,14 +33,14 @@ import {
   renderText,
   wholeRun,
   writeReports
-} from "./chunk-GVMSXMKB.js";
+} from "./chunk-FWLZEUNY.js";
 import {
   writeResults
-} from "./chunk-KKDRNGVB.js";
+} from "./chunk-SDYPDQL6.js";
 import "./chunk-BQ7DSFBM.js";
 import {
   loadTrialSet
-} from "./chunk-4IGCXLA4.js";
+} from "./chunk-H77Q3T52.js";
 import {
   actionSecrets,
   httpStatus,
@@ -71,8 +71,8 @@ import {
 import {
   CorruptZipError
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-3XZS2ZX3.js";
-import "./chunk-6UR7V3AH.js";
+import "./chunk-PISEK6A3.js";
+import "./chunk-WS3JFCMG.js";
 import "./chunk-LFIJESWW.js";
 import "./chunk-CDB44WQR.js";
 import "./chunk-CI4ZJUK3.js";
@@ -206,7 +206,7 @@ async function loadBaseSide(client, options) {
       return error2 instanceof UserInputError ? `results.json: ${error2.field || "(top level)"}: ${error2.expected}` : "its results.json could not be read";
     }
     const refused = baseRunRefusal(results, options.trialSet);
-    if (refused && results.trial_set.name !== options.trialSet && !baseRunProblem(results)) otherNamed.push({ dir, results });
+    if (holdsOtherTrialSet(results, options.trialSet)) otherNamed.push({ dir, results });
     if (refused) return refused;
     read.set(dir, results);
     return null;

@@ -11,7 +11,7 @@ import {
   openSandbox,
   readCandidate,
   writeCandidate
-} from "./chunk-6UR7V3AH.js";
+} from "./chunk-WS3JFCMG.js";
 import {
   applyPatch,
   formatPatch,

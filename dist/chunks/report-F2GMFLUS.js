@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeOutput
-} from "./chunk-IND5V6WZ.js";
+} from "./chunk-XLQO77HH.js";
 import {
   readComparedResults
 } from "./chunk-5TZI6NO5.js";
@@ -9,7 +9,7 @@ import {
   REPORTERS,
   present,
   renderText
-} from "./chunk-GVMSXMKB.js";
+} from "./chunk-FWLZEUNY.js";
 import "./chunk-BQ7DSFBM.js";
 import "./chunk-HT5LNYZD.js";
 import "./chunk-LFIJESWW.js";

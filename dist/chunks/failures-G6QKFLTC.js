@@ -13,15 +13,15 @@ import {
 } from "./chunk-RWVSWGGR.js";
 import {
   runTrialSet
-} from "./chunk-WH6AJKIA.js";
+} from "./chunk-SE2WCH6I.js";
 import "./chunk-J3NAFVK3.js";
 import {
   readResultsFile
 } from "./chunk-5TZI6NO5.js";
-import "./chunk-7T6XM2PU.js";
-import "./chunk-KKDRNGVB.js";
+import "./chunk-LPX66CZU.js";
+import "./chunk-SDYPDQL6.js";
 import "./chunk-BQ7DSFBM.js";
-import "./chunk-4IGCXLA4.js";
+import "./chunk-H77Q3T52.js";
 import "./chunk-VMB323UN.js";
 import "./chunk-HT5LNYZD.js";
 import "./chunk-XS6DO6R7.js";
@@ -29,8 +29,8 @@ import "./chunk-2EN6TGGC.js";
 import {
   extractZip
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-3XZS2ZX3.js";
-import "./chunk-6UR7V3AH.js";
+import "./chunk-PISEK6A3.js";
+import "./chunk-WS3JFCMG.js";
 import {
   markdownTable
 } from "./chunk-LFIJESWW.js";
