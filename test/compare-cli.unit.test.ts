@@ -38,7 +38,7 @@ test('exit 1 with a regression; JSON output is the schema-validated comparison',
   const r = await run(runCompareCli, ['--base', 'regressed-base.json', '--head', 'regressed-head.json', '--format', 'json', '--policy', 'strict']);
   assert.equal(r.code, 1, r.stderr);
   const c = Comparison.parse(JSON.parse(r.stdout));
-  assert.equal(c.schema, 'trialgate/comparison@3');
+  assert.equal(c.schema, 'trialgate/comparison@4');
   assert.equal(c.regressions, 1);
 });
 
@@ -138,7 +138,7 @@ test('a head extended by confirmation is read under the plan it ran under: the d
   await put('extended.json', extended);
   let r = await run(runCompareCli, ['--base', 'base.json', '--head', 'extended.json', '--confirm-trials', '0']);
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /extended\.json: tasks\[0\]\.trials\[5\]\.trial: is 6; the head holds confirmation trials beyond k = 5/);
+  assert.match(r.stderr, /extended\.json: tasks\[0\]\.trials: holds trial 6, beyond the plan \(its last look is 5 executed trials\): pass the confirm-trials the head ran under/);
   r = await run(runCompareCli, ['--base', 'base.json', '--head', 'extended.json', '--confirm-trials', '40']);
   assert.equal(r.code, 0, r.stderr);
   r = await run(runCompareCli, ['--base', 'base.json', '--head', 'extended.json']);

@@ -95,9 +95,12 @@ test('an unchanged suite needs no confirmation and passes', async () => {
   assert.equal(out.comparison.verdict, 'pass');
   assert.equal(out.gate.verdict, 'pass');
   assert.equal(out.comparison.confirmation, undefined);
+  assert.deepEqual(out.comparison.spend, { head_trials: 150, fixed_trials: 150, max_trials: null, tokens: null, cost_usd: null, wall_ms: 0 });
 });
 
-test('the seed’s loss at k = 3 in 50 tasks × 4 checks: confirmed to 6 trials and flagged, with six base runs and with one', async () => {
+test('the seed’s loss at k = 3 in 50 tasks × 4 checks: flagged at 4 trials with six base runs, at 19 with one', async () => {
+  // Six base runs of 3: 50 tasks share α = 0.01, so a task's trial pass is tested at ¾ × 2e-4 at the first
+  // look, where a total loss reaches it: 4 executed trials (1/C(22, 4) = 1.4e-4; the first round's 7.5e-4 does not).
   const six = await gate(
     bases(50, 6, 3),
     50,
@@ -106,27 +109,18 @@ test('the seed’s loss at k = 3 in 50 tasks × 4 checks: confirmed to 6 trials 
   );
   assert.deepEqual(
     six.rounds.map((r) => [r.look, r.trials, r.firstTrial, r.tasks]),
-    [[1, 3, 3, ['t17']]],
+    [[1, 1, 3, ['t17']]],
   );
   assert.equal(six.gate.verdict, 'regression');
-  const lost = six.comparison.tasks.find((t) => t.id === 't17')!.checks.find((c) => c.check === 'detect:a')!;
-  assert.equal(lost.status, 'regressed');
-  assert.equal(lost.trials, 6);
-  assert.deepEqual(six.comparison.confirmation, {
-    fixed_trials: 150,
-    head_trials: 153,
-    tasks: 1,
-    holdout_tasks: 0,
-    holdout_trials: 0,
-    reached: [50, 1, 0, 0, 0],
-    retried: 0,
-    awaiting: 0,
-  });
-  assert.match(
-    six.comparison.tasks.find((t) => t.id === 't17')!.confirmation!.why,
-    /^first round: pass 18\/18 → 0\/3 \(p = 7\.5e-4 ≤ 0\.15\); detect:a 18\/18 → 0\/3/,
-  );
-  // One base run of 3: 24 more trials bring a total loss to 1/C(30, 3) = 2.5e-4 = α / 200.
+  const t17 = six.comparison.tasks.find((t) => t.id === 't17')!;
+  const pass = t17.checks.find((c) => c.check === 'pass')!;
+  assert.equal(pass.status, 'regressed');
+  assert.equal(pass.trials, 4);
+  // The detection failed on exactly the trials the pass failed on: it is tested once the pass is, with its weight.
+  assert.equal(t17.checks.find((c) => c.check === 'detect:a')!.status, 'regressed');
+  assert.equal(six.comparison.spend!.head_trials, 151);
+  assert.match(t17.confirmation!.why, /^first round: pass \(p = 7\.5e-4 ≤ 0\.15\)/);
+  // One base run of 3: α = 0.05 over 50 tasks; ¾ of 1e-3 is reached at 19 trials (1/C(22, 3) = 6.5e-4).
   const one = await gate(
     bases(50, 1, 3),
     50,
@@ -135,13 +129,31 @@ test('the seed’s loss at k = 3 in 50 tasks × 4 checks: confirmed to 6 trials 
   );
   assert.deepEqual(
     one.rounds.map((r) => [r.trials, r.tasks]),
-    [[24, ['t17']]],
+    [[16, ['t17']]],
   );
   assert.equal(one.gate.verdict, 'regression');
 });
 
+test('a lone task, the seed’s loss: flagged at 4 trials with one base run, in its first round with six, at 6 with k = 2', async () => {
+  for (const [runs, k, flaggedAt] of [
+    [1, 3, 4],
+    [6, 3, 3],
+    [1, 2, 6],
+    [1, 5, 5],
+  ] as const) {
+    const out = await gate(
+      bases(1, runs, k),
+      1,
+      k,
+      totalLoss(() => true),
+    );
+    assert.equal(out.gate.verdict, 'regression', `${runs} runs, k = ${k}`);
+    assert.equal(out.comparison.spend!.head_trials, flaggedAt, `${runs} runs, k = ${k}`);
+    assert.equal(out.comparison.tasks[0]!.checks.find((c) => c.check === 'pass')!.trials, flaggedAt);
+  }
+});
+
 test('a worse pull request never passes where a milder one fails: 1 to 50 simultaneous total losses, every one flagged', async () => {
-  // Tarone's count used to let 14 or more simultaneous losses (k = 3, six base runs) through unflagged.
   for (const [runs, k] of [
     [6, 3],
     [1, 3],
@@ -162,39 +174,33 @@ test('a worse pull request never passes where a milder one fails: 1 to 50 simult
   }
 });
 
-test('a check that lost half its successes is followed past the first confirmation look and flagged at the last', async () => {
+test('a check that lost half its successes is followed past the first testing look and flagged at the last', async () => {
   const half = (t: number, check: string, n: number, from: number) =>
-    t === 0 && check === 'detect:a' ? Array.from({ length: n }, (_, i) => ((from + i) % 2 === 0 ? '1' : '0')).join('') : '1'.repeat(n);
+    t === 0 && (check === 'detect:a' || check === 'pass') ? Array.from({ length: n }, (_, i) => ((from + i) % 2 === 0 ? '1' : '0')).join('') : '1'.repeat(n);
   const out = await gate(bases(3, 6, 5), 3, 5, half);
+  const plan = out.comparison.tasks[0]!.plan!;
   assert.deepEqual(
-    out.rounds.map((r) => [r.look, r.firstTrial + r.trials]),
-    [
-      [1, 6],
-      [2, 15],
-      [3, 30],
-      [4, 45],
-    ],
+    out.rounds.map((r) => r.firstTrial + r.trials),
+    plan.looks.slice(1).map((l) => l.trials),
+    'a round to every look of its plan',
   );
-  const check = out.comparison.tasks[0]!.checks.find((c) => c.check === 'detect:a')!;
+  const check = out.comparison.tasks[0]!.checks.find((c) => c.check === 'pass')!;
   assert.equal(check.status, 'regressed');
-  assert.match(check.rule, /^45 trials after confirmation: Fisher p = [\d.e-]+ ≤ its share 4\.2e-4 of α \/ 12$/);
+  assert.match(check.rule, /^45 trials after confirmation: Fisher p = [\d.e-]+ ≤ [\d.e-]+$/);
 });
 
-test('a wobble the next trials do not repeat stops at the first confirmation look and passes', async () => {
+test('a wobble the next trials do not repeat stops at the next look and passes', async () => {
   const wobble = (t: number, check: string, n: number, from: number) => (t === 0 && check === 'pass' && from === 0 ? '110'.slice(0, n) : '1'.repeat(n));
   const out = await gate(bases(2, 6, 3), 2, 3, wobble);
-  assert.deepEqual(
-    out.rounds.map((r) => r.look),
-    [1],
-  );
+  assert.equal(out.rounds.length, 1);
   assert.equal(out.comparison.verdict, 'pass');
   assert.equal(out.comparison.tasks[0]!.checks.find((c) => c.check === 'pass')!.status, 'suspect');
 });
 
 test('compare of a head that lacks the confirmation its plan needs is undecided and says how to get it', () => {
-  const base = bases(3, 6, 3);
+  const base = bases(50, 6, 3);
   const first = trials(
-    ['t0', 't1', 't2'],
+    Array.from({ length: 50 }, (_, i) => `t${i}`),
     3,
     0,
     3,
@@ -202,96 +208,78 @@ test('compare of a head that lacks the confirmation its plan needs is undecided 
   );
   const c = compareResults(base, first);
   assert.equal(c.verdict, 'undecided');
-  assert.match(c.tasks[0]!.undecided!, /its head needs confirmation trials it does not have \(first round: .*\): run `trialgate gate` \(or the action\)/);
-  // 12 checks: a total loss reaches half of α / 12 at 4 trials (1/C(22, 4) = 1.4e-4 ≤ 4.2e-4): one more trial.
-  assert.deepEqual(nextConfirmation(base, first, {}), { look: 1, retry: false, name: 'confirmation-1', trials: 1, firstTrial: 3, tasks: ['t0'] });
-  // Asked as a fixed-k gate, the first round is tested alone: 1/C(21, 3) = 7.5e-4 ≤ α / 12.
-  assert.equal(compareResults(base, first, { confirmTrials: 0 }).verdict, 'fail');
+  assert.match(c.tasks[0]!.undecided!, /its head needs the confirmation trials it does not have \(first round: .*\): run `trialgate gate` \(or the action\)/);
+  // 50 tasks share α = 0.01: ¾ of 2e-4 is reached at 4 executed trials (1/C(22, 4) = 1.4e-4), one more trial.
+  assert.deepEqual(nextConfirmation(base, first, {}), { look: 1, name: 'confirmation-4-4', trials: 1, firstTrial: 3, tasks: ['t0'] });
+  // Asked as a fixed-k gate, familywise could not flag even a total loss (7.5e-4 > α / 50): the default is strict, which flags it.
+  const fixed = compareResults(base, first, { confirmTrials: 0 });
+  assert.deepEqual([fixed.policy.name, fixed.verdict], ['strict', 'fail']);
+  // Three tasks: α / 3 = 3.3e-3, ¾ of it 2.5e-3, reached by the first round: decided without confirmation.
+  const three = trials(['t0', 't1', 't2'], 3, 0, 3, totalLoss((t) => t === 0));
+  assert.equal(compareResults(bases(3, 6, 3), three).verdict, 'fail');
 });
 
-test('an outage in the head is undecided, never a pass; a retry that executes decides', async () => {
-  const outage = (t: number) => (t === 1 ? 'eee' + 'e'.repeat(40) : '');
-  const out = await gate(bases(3, 6, 3), 3, 3, unchanged, null, outage);
-  assert.equal(out.gate.verdict, 'undecided');
-  assert.match(out.gate.failure!, /^undecided, not a regression \(rerun\): 1 task could not be decided; t1: /);
-  assert.deepEqual(
-    out.rounds.map((r) => r.tasks),
-    [['t1']],
-    'one retry of the task the environment ate, then it stops',
-  );
-  // The environment came back for the retry: decided, and it passes.
-  const back = await gate(bases(3, 6, 3), 3, 3, unchanged, null, (t) => (t === 1 ? 'eee' : ''));
-  assert.equal(back.gate.verdict, 'pass');
-});
-
-test('an outage’s retry costs at most k more trials per task; a persistent one is undecided after it', async () => {
-  // k = 3 against one base run of 50 tasks, the issue's case: the first confirmation look is at 27 trials,
-  // and the retry used to go there (24 more trials of an agent failing the same way).
+test('an outage in the head is undecided, never a pass, and never starts a round', async () => {
   for (const [tasks, runs, k] of [
     [50, 1, 3],
     [50, 6, 3],
     [3, 6, 3],
     [50, 1, 5],
   ] as const) {
+    const at = `${tasks} tasks, ${runs} base runs, k = ${k}`;
     const down = (t: number) => (t === 1 ? 'e'.repeat(60) : '');
     const out = await gate(bases(tasks, runs, k), tasks, k, unchanged, null, down);
-    const at = `${tasks} tasks, ${runs} base runs, k = ${k}`;
     assert.equal(out.gate.verdict, 'undecided', at);
-    assert.deepEqual(
-      out.rounds.map((r) => [r.retry, r.firstTrial, r.tasks]),
-      [[true, k, ['t1']]],
-      at,
-    );
+    assert.deepEqual(out.rounds, [], at);
     const t1 = out.comparison.tasks.find((t) => t.id === 't1')!;
-    assert.ok(t1.head_trials.length <= 2 * k, `${at}: ${t1.head_trials.length} head trials`);
-    assert.equal(out.comparison.confirmation!.head_trials - out.comparison.confirmation!.fixed_trials, t1.head_trials.length - k, at);
-    assert.equal(out.comparison.confirmation!.retried, 1, at);
     // In the trials' own words, not the rule that excluded them.
-    assert.match(t1.undecided!, /are environment errors \(the provider refused the key: 401\), .* of its retry too: too few executed trials to decide/, at);
+    assert.match(t1.undecided!, /^all \d+ of its head trials are environment errors \(the provider refused the key: 401\): rerun/, at);
+    // A loss in an outage is no pass either.
+    const lossDown = await gate(
+      bases(tasks, runs, k),
+      tasks,
+      k,
+      totalLoss((t) => t === 1),
+      null,
+      down,
+    );
+    assert.equal(lossDown.gate.verdict, 'undecided', at);
   }
-});
-
-test('an outage the agent declared is not retried: undecided at once, in its own words', async () => {
-  const declared = (t: number) => (t === 1 ? 'd'.repeat(60) : '');
-  const out = await gate(bases(50, 1, 3), 50, 3, unchanged, null, declared);
-  assert.deepEqual(out.rounds, []);
-  assert.equal(out.gate.verdict, 'undecided');
+  const declared = await gate(bases(50, 1, 3), 50, 3, unchanged, null, (t) => (t === 1 ? 'dd.' : ''));
+  assert.deepEqual(declared.rounds, []);
   assert.match(
-    out.comparison.tasks.find((t) => t.id === 't1')!.undecided!,
-    /^3 of its 3 head trials are environment errors the agent declared \(the provider refused the key: 401\): an outage it declares is not retried/,
-  );
-  // One env error of the round that trialgate found, not the agent: the retry runs.
-  const mixed = await gate(bases(50, 1, 3), 50, 3, unchanged, null, (t) => (t === 1 ? 'dde' + 'd'.repeat(60) : ''));
-  assert.deepEqual(
-    mixed.rounds.map((r) => [r.retry, r.trials]),
-    [[true, 3]],
+    declared.comparison.tasks.find((t) => t.id === 't1')!.undecided!,
+    /^2 of its 3 head trials are environment errors the agent declared \(the provider refused the key: 401\): too few executed trials/,
   );
 });
 
-test('a retry that executes screens with its first round; what it shows is tested only at the plan’s looks', async () => {
-  // The environment took the first round of t1, then t1 lost detect:a and pass entirely.
-  const loss = (t: number, check: string, n: number) => (t === 1 && (check === 'detect:a' || check === 'pass') ? '0'.repeat(n) : '1'.repeat(n));
-  const firstRoundDown = (t: number) => (t === 1 ? 'eeeee' : '');
-  const out = await gate(bases(50, 1, 5), 50, 5, loss, null, firstRoundDown);
-  const looks = out.comparison.policy.looks;
-  // The retry (5 trials) ends inside the first look; the next round takes t1 from its own last trial to the first confirmation look.
-  assert.deepEqual(
-    out.rounds.slice(0, 2).map((r) => [r.name, r.firstTrial, r.firstTrial + r.trials]),
-    [
-      ['retry', 5, 10],
-      [`confirmation-1-from-11`, 10, looks[1]],
-    ],
-  );
-  for (const r of out.rounds.slice(1)) assert.ok(looks.includes(r.firstTrial + r.trials), `round ${r.name} ends at a look of the plan`);
+test('an env error in a confirmation round is topped up: the look still tests the executed trials its plan fixed', async () => {
+  // The issue's case: a total loss, one base run, one env error in the confirmation round (0/11 executed).
+  const loss = totalLoss((t) => t === 0);
+  const env = (t: number) => (t === 0 ? '...e' + '.'.repeat(60) : '');
+  const out = await gate(bases(1, 1, 3), 1, 3, loss, null, env);
   assert.equal(out.gate.verdict, 'regression');
-  const lost = out.comparison.tasks.find((t) => t.id === 't1')!.checks.find((c) => c.check === 'detect:a')!;
-  assert.equal(lost.status, 'regressed');
-  // Tested at a look of the plan: its executed trials and the 5 env errors make up the look's size.
-  assert.ok(looks.includes(lost.trials! + 5), `${lost.trials} executed + 5 env errors at a look of ${looks.join(', ')}`);
-  // The environment came back, nothing changed: it passes (confirmed first where the env errors, counted as failures, would point at a drop).
-  const back = await gate(bases(50, 1, 5), 50, 5, unchanged, null, firstRoundDown);
-  assert.deepEqual([back.rounds[0]!.name, back.rounds[0]!.trials], ['retry', 5]);
-  assert.equal(back.gate.verdict, 'pass');
+  assert.deepEqual(
+    out.rounds.map((r) => [r.firstTrial, r.trials]),
+    [
+      [3, 1],
+      [4, 1],
+    ],
+    'one trial to the look at 4 executed, lost: one more',
+  );
+  const pass = out.comparison.tasks[0]!.checks.find((c) => c.check === 'pass')!;
+  assert.equal(pass.trials, 4);
+  assert.equal(out.comparison.spend!.head_trials, 5);
+});
+
+test('a confirmation round lost to the environment stops the task: undecided, no more rounds', async () => {
+  const loss = (t: number, check: string, n: number, from: number) =>
+    Array.from({ length: n }, (_, i) => ((check === 'pass' || check === 'detect:a') && from + i === 1 ? '0' : '1')).join('');
+  const env = () => '...' + 'e'.repeat(60);
+  const out = await gate(bases(1, 6, 3), 1, 3, loss, null, env);
+  assert.equal(out.gate.verdict, 'undecided');
+  assert.equal(out.rounds.length, 2, 'the lost round, and its one top-up');
+  assert.match(out.comparison.tasks[0]!.undecided!, /lost its last two rounds to environment errors/);
 });
 
 test('an agent that turns its failures into env errors gets undecided, never a pass', async () => {
@@ -306,13 +294,12 @@ test('an agent that turns its failures into env errors gets undecided, never a p
     laundered,
   );
   assert.notEqual(out.gate.verdict, 'pass');
-  // Laundering only some: two of three trials env errors, the third a clean pass — the env errors could hide the loss.
-  const some = (t: number) => (t === 0 ? 'ee.'.repeat(20) : '');
+  // Laundering only some: one of three trials an env error, the others failing the loss — the env errors could hide more.
+  const some = (t: number) => (t === 0 ? 'e..'.repeat(20) : '');
   const half = (t: number, check: string, n: number, from: number) =>
-    Array.from({ length: n }, (_, i) => (t === 0 && (from + i) % 3 !== 2 && (check === 'detect:a' || check === 'pass') ? '0' : '1')).join('');
+    Array.from({ length: n }, (_, i) => (t === 0 && (from + i) % 3 === 1 && (check === 'detect:a' || check === 'pass') ? '0' : '1')).join('');
   const partly = await gate(bases(3, 6, 3), 3, 3, half, null, some);
   assert.notEqual(partly.gate.verdict, 'pass');
-  assert.match(partly.comparison.tasks[0]!.undecided!, /environment errors/);
 });
 
 test('a base that is mostly env errors is not a baseline; a task whose base cannot support a comparison is undecided', async () => {
@@ -328,4 +315,30 @@ test('a base that is mostly env errors is not a baseline; a task whose base cann
   assert.equal(d.verdict, 'undecided');
   assert.match(d.tasks[2]!.undecided!, /^all 18 base trials of this task are env errors: the base cannot support a comparison/);
   assert.equal(d.tasks[0]!.undecided, undefined);
+});
+
+test('the pull request’s trial cap: rounds stop at it, and a task that still needed trials is undecided, naming the cap', async () => {
+  const ids = ['t0', 't1', 't2'];
+  const loss = totalLoss((t) => t < 2);
+  const run = (maxTrials: number) =>
+    runGate(
+      {
+        firstRound: async () => trials(ids, 3, 0, 3, loss),
+        baseRuns: async () => ({ bases: bases(3, 1, 3).map((results) => ({ dir: '/nowhere', results })), notes: [] }),
+        confirmationRound: async (round) => trials(round.tasks, round.trials, round.firstTrial, 3, loss),
+        saveHead: async () => {},
+      },
+      { confirmTrials: null, maxTrials, failOn: 'regression', failWithoutBaseline: false },
+    );
+  const uncapped = await run(1000);
+  assert.equal(uncapped.gate.verdict, 'regression');
+  const needed = uncapped.comparison.spend!.head_trials;
+  const capped = await run(needed - 1);
+  assert.ok(capped.comparison.spend!.head_trials <= needed - 1);
+  assert.equal(capped.comparison.spend!.max_trials, needed - 1);
+  const stopped = capped.comparison.tasks.filter((t) => t.undecided);
+  assert.ok(stopped.length >= 1);
+  assert.match(stopped[0]!.undecided!, /the pull request's cap of \d+ agent trials \(max-trials\) has \d+ left/);
+  // Whatever the cap, a loss is never a pass.
+  for (const cap of [9, 10, 12, needed - 1]) assert.notEqual((await run(cap)).gate.verdict, 'pass', `cap ${cap}`);
 });

@@ -2,11 +2,12 @@
 // between-run spread and the strict policy (docs/comparison.md).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { decideMember, formatP, type Member } from '../src/compare/familywise.ts';
+import { evidenceOf, formatP, stillReachable, verdictOf, type Member } from '../src/compare/familywise.ts';
+import { taskFamily } from '../src/compare/family.ts';
 import { defaultBudget, makePlan, totalLossAt } from '../src/compare/plan.ts';
 import { decideStrict, defaultAlpha, defaultPolicy, policyReach } from '../src/compare/policies.ts';
 import { chiSquareUpper, deflate, designEffect, estimateSpread } from '../src/compare/spread.ts';
-import { totalLossP } from '../src/compare/stats.ts';
+import { TOLERANCE, totalLossP } from '../src/compare/stats.ts';
 
 const c = (successes: number, n: number) => ({ successes, n });
 const member = (base: [number, number], looks: [number, number][], runTrials = 3): Member => ({
@@ -33,130 +34,165 @@ test('policyReach says when familywise cannot flag anything, and where a total l
   assert.equal(low.reachable, false);
   assert.match(
     low.note,
-    /with k = 2, 1 base run and 0 confirmation trials, even a total loss \(2\/2 → 0\/2\) reaches only p = 0\.17, above the share of α 0\.05 of a single gated check: familywise cannot flag anything; raise trials, baseline-runs or confirm-trials/,
+    /with k = 2, 1 base run and 0 confirmation trials, even a total loss \(2\/2 → 0\/2\) reaches only p = 0\.17, above the share of α 0\.05 of a single task: familywise cannot flag anything; raise trials, baseline-runs or confirm-trials/,
   );
-  const six = policyReach('familywise', { k: 3, baseRuns: 6, family: 200 });
+  const six = policyReach('familywise', { k: 3, baseRuns: 6, tasks: 200 });
   assert.equal(six.reachable, true);
-  assert.ok(Math.abs(six.totalLossP! - totalLossP(18, 6)) < 1e-15);
-  assert.match(
-    six.note,
-    /a total loss \(18\/18 → 0\/6\) reaches p = 7\.4e-6 at 6 head trials \(the first confirmation look\), within its share: flagged for certain/,
-  );
+  assert.ok(Math.abs(six.totalLossP! - totalLossP(18, 5)) < 1e-15);
+  assert.match(six.note, /a total loss \(18\/18 → 0\/5\) reaches p = 3\.0e-5 at 5 executed head trials, within its share: flagged for certain/);
   assert.equal(policyReach('strict', { k: 1, baseRuns: 1 }).reachable, true);
 });
 
-test('the plan at k = 3 with six base runs: the first round screens, a total loss is tested at 6 trials, the rest at 27', () => {
-  const plan = makePlan({ k: 3, baseTrials: 18, family: 200, alpha: 0.01, budget: null });
+test('the plan at k = 3 with six base runs, 200 tasks: the first round screens, a total loss is tested at 5 trials, the rest at 27', () => {
+  const share = 0.01 / 200;
+  const plan = makePlan({ k: 3, baseTrials: 18, share, budget: null });
   assert.equal(plan.budget, 24, '8 × k is enough here');
   assert.deepEqual(
-    plan.looks.map((l) => l.trials),
-    [3, 6, 9, 18, 27],
-  );
-  assert.deepEqual(
-    plan.looks.map((l) => l.cut),
-    [0, 0.01 / 400, 0, 0, 0.01 / 400],
-  );
-  assert.deepEqual(
-    plan.looks.map((l) => l.screen),
-    [0.15, 0.05, 0.01, 0.01, 0],
-  );
-  assert.deepEqual(plan.totalLoss, { look: 1, trials: 6, p: totalLossP(18, 6) });
-  // Five head trials would not do: 1/C(23, 5) = 3.0e-5 > 2.5e-5.
-  assert.ok(totalLossAt(5, 18, 3, 0) > 0.01 / 400);
-});
-
-test('with one base run of 3 the budget grows to what a total loss needs, and one look gets all of a check’s share', () => {
-  // 200 checks at α = 0.05: 1/C(3 + n, 3) ≤ 2.5e-4 needs n = 27 head trials, 24 extra = 8 × k.
-  const plan = makePlan({ k: 3, baseTrials: 3, family: 200, alpha: 0.05, budget: null });
-  assert.deepEqual(
-    plan.looks.map((l) => [l.trials, l.cut]),
+    plan.looks.map((l) => [l.trials, l.part, l.screen]),
     [
-      [3, 0],
-      [27, 0.05 / 200],
+      [3, 0, 0.15],
+      [5, 0.75, 0.05],
+      [9, 0, 0.01],
+      [18, 0, 0.01],
+      [27, 0.25, 0],
     ],
   );
-  // 220 checks (20 inventory-like tasks of 11 checks) need 28: the default budget becomes 25, more than 8 × k.
-  assert.equal(defaultBudget({ k: 3, baseTrials: 3, family: 220, alpha: 0.05 }), 25);
-  const inventory = makePlan({ k: 3, baseTrials: 3, family: 220, alpha: 0.05, budget: null });
-  assert.deepEqual(inventory.totalLoss, { look: 1, trials: 28, p: totalLossP(3, 28) });
+  assert.deepEqual(plan.totalLoss, { look: 1, trials: 5, p: totalLossP(18, 5) });
+  // Four head trials would not do: 1/C(22, 4) = 1.4e-4 > ¾ × 5e-5.
+  assert.ok(totalLossAt(4, 18, 3, 0) > 0.75 * share);
+});
+
+test('a lone task: the first round tests when a total loss already reaches; the budget grows to what a total loss needs', () => {
+  // Six base runs of 3, α = 0.01 for one task: 1/C(21, 3) = 7.5e-4 ≤ ¾ × 0.01.
+  const lone = makePlan({ k: 3, baseTrials: 18, share: 0.01, budget: null });
+  assert.deepEqual(lone.looks[0], { trials: 3, part: 0.75, screen: 0.15 });
+  assert.equal(lone.totalLoss!.look, 0);
+  // 200 tasks at α = 0.05 against one base run of 3: ¾ × 2.5e-4 needs 30 trials; all of it, 27: one look at 27.
+  const thin = makePlan({ k: 3, baseTrials: 3, share: 0.05 / 200, budget: null });
+  assert.deepEqual(
+    thin.looks.map((l) => [l.trials, l.part]),
+    [
+      [3, 0],
+      [27, 1],
+    ],
+  );
+  assert.equal(thin.budget, 24);
+  assert.equal(defaultBudget({ k: 3, baseTrials: 3, share: 0.05 / 200 }), 27);
   // A budget given is a budget kept: 20 extra trials cannot reach, and the plan says so.
-  assert.equal(makePlan({ k: 3, baseTrials: 3, family: 220, alpha: 0.05, budget: 20 }).totalLoss, null);
+  assert.equal(makePlan({ k: 3, baseTrials: 3, share: 0.05 / 200, budget: 20 }).totalLoss, null);
 });
 
 test('without confirmation the first round tests with all of each check’s share', () => {
-  const plan = makePlan({ k: 5, baseTrials: 30, family: 200, alpha: 0.01, budget: 0 });
-  assert.deepEqual(plan.looks, [{ trials: 5, cut: 0.01 / 200, screen: 0 }]);
-  const [lost] = [decideMember(member([30, 30], [[0, 5]], 5), plan)];
-  assert.equal(lost!.verdict.status, 'regressed');
-  assert.equal(lost!.verdict.look, 'first');
-  assert.match(lost!.verdict.rule, /^first 5 trials: Fisher p = 3\.1e-6 ≤ α \/ 200 = 5\.0e-5$/);
+  const plan = makePlan({ k: 5, baseTrials: 30, share: 0.01 / 200, budget: 0 });
+  assert.deepEqual(plan.looks, [{ trials: 5, part: 1, screen: 0 }]);
+  const m = member([30, 30], [[0, 5]], 5);
+  const e = evidenceOf(m, plan);
+  const v = verdictOf(m, e, plan, 0.01 / 200, true);
+  assert.equal(v.status, 'regressed');
+  assert.equal(v.look, 'first');
+  assert.match(v.rule, /^first 5 trials: Fisher p = 3\.1e-6 ≤ 5\.0e-5$/);
 });
 
-test('a check is decided by its own counts: a total loss is flagged at the confirmation look whatever the other checks did', () => {
-  const plan = makePlan({ k: 3, baseTrials: 18, family: 200, alpha: 0.01, budget: null });
-  const lost = decideMember(
-    member(
-      [18, 18],
-      [
-        [0, 3],
-        [0, 6],
-      ],
-    ),
-    plan,
+test('a check’s evidence over the looks: q is the least p / part of the testing looks it reached', () => {
+  const share = 0.01 / 200;
+  const plan = makePlan({ k: 3, baseTrials: 18, share, budget: null });
+  const lost = member(
+    [18, 18],
+    [
+      [0, 3],
+      [0, 5],
+    ],
   );
-  assert.equal(lost.verdict.status, 'regressed');
-  assert.equal(lost.flaggedAt, 1);
-  assert.equal(lost.verdict.look, 'final');
-  assert.equal(lost.verdict.trials, 6);
-  assert.match(lost.verdict.rule, /^6 trials after confirmation: Fisher p = 7\.4e-6 ≤ its share 2\.5e-5 of α \/ 200$/);
-  assert.deepEqual(lost.ambiguous, [true, false], 'ambiguous after the first round, flagged at the next look');
-  // The first round alone never flags: it only screens.
-  const first = decideMember(member([18, 18], [[0, 3]]), plan);
-  assert.equal(first.verdict.status, 'suspect');
-  assert.match(first.verdict.rule, /^first 3 trials screen only: Fisher p = 7\.5e-4 ≤ 0\.15, confirmation needed$/);
-  // One failure against a perfect base: p = 3/21 is ambiguous; the confirmation decides.
-  const wobble = decideMember(
-    member(
-      [18, 18],
-      [
-        [2, 3],
-        [5, 6],
-      ],
-    ),
-    plan,
-  );
-  assert.deepEqual(wobble.ambiguous, [true, false]);
-  assert.equal(wobble.verdict.status, 'suspect');
+  const e = evidenceOf(lost, plan);
+  assert.equal(e.q, totalLossP(18, 5) / 0.75);
+  assert.ok(e.q <= share * TOLERANCE, 'a total loss is flagged at the first testing look');
+  const v = verdictOf(lost, e, plan, share, true);
+  assert.match(v.rule, /^5 trials after confirmation: Fisher p = 3\.0e-5 ≤ 3\.8e-5$/);
+  // The first round alone never flags here: it only screens.
+  const first = member([18, 18], [[0, 3]]);
+  assert.equal(evidenceOf(first, plan).q, 1);
+  assert.match(verdictOf(first, evidenceOf(first, plan), plan, share, false).rule, /^first 3 trials screen only: Fisher p = 7\.5e-4 ≤ 0\.15, confirmation needed$/);
 });
 
 test('fewer head successes never remove a flag nor end an ambiguity without a flag: every count at every look', () => {
   // The lemma behind "a further loss never turns a failing PR into a pass" (bench/results/policy-simulation.md proves it for every supported size).
-  for (const [k, runs, family, alpha] of [
-    [3, 6, 200, 0.01],
-    [3, 1, 200, 0.05],
-    [5, 6, 50, 0.01],
-    [2, 2, 10, 0.01],
+  for (const [k, runs, share] of [
+    [3, 6, 0.01 / 200],
+    [3, 1, 0.05 / 200],
+    [5, 6, 0.01 / 50],
+    [2, 2, 0.01 / 10],
+    [3, 1, 0.05],
+    [3, 6, 0.01],
   ] as const) {
-    const plan = makePlan({ k, baseTrials: k * runs, family, alpha, budget: null });
+    const plan = makePlan({ k, baseTrials: k * runs, share, budget: null });
     const n = plan.looks.map((l) => l.trials);
     for (let b = 0; b <= k * runs; b++)
       for (let i = 0; i < n.length; i++)
         for (let h = 1; h <= n[i]!; h++) {
           const looks = (x: number) => n.slice(0, i + 1).map((t, j): [number, number] => [j === i ? x : Math.min(x, t), t]);
-          const more = decideMember(member([b, k * runs], looks(h), k), plan);
-          const fewer = decideMember(member([b, k * runs], looks(h - 1), k), plan);
-          const at = (d: typeof more) => ({ flagged: d.flaggedAt !== null && d.flaggedAt <= i, ambiguous: d.ambiguous[i] === true });
-          if (at(more).flagged) assert.ok(at(fewer).flagged, `k=${k} runs=${runs}: ${b} → ${h}/${n[i]} flagged, ${h - 1} not`);
-          if (at(more).ambiguous) assert.ok(at(fewer).flagged || at(fewer).ambiguous, `k=${k} runs=${runs}: ${b} → ${h}/${n[i]} ambiguous, ${h - 1} neither`);
+          const at = (x: number) => {
+            const m = member([b, k * runs], looks(x), k);
+            const e = evidenceOf(m, plan);
+            return { flagged: e.q <= share * TOLERANCE, ambiguous: e.p[i]! <= plan.looks[i]!.screen && stillReachable(m, plan, i, share) };
+          };
+          const [more, fewer] = [at(h), at(h - 1)];
+          if (more.flagged) assert.ok(fewer.flagged, `k=${k} runs=${runs}: ${b} → ${h}/${n[i]} flagged, ${h - 1} not`);
+          if (more.ambiguous) assert.ok(fewer.flagged || fewer.ambiguous, `k=${k} runs=${runs}: ${b} → ${h}/${n[i]} ambiguous, ${h - 1} neither`);
         }
   }
 });
 
+test('a task’s family: a check the base never passed takes no share; the pass speaks for checks that failed with it', () => {
+  const f = taskFamily([
+    { check: 'pass', base: c(2, 3), gated: true },
+    { check: 'detect:a', base: c(2, 3), gated: true },
+    { check: 'detect:b', base: c(3, 3), gated: true },
+    { check: 'detect:never', base: c(0, 3), gated: true },
+    { check: 'judge:covers', base: c(3, 3), gated: true },
+    { check: 'env', base: c(3, 3), gated: false },
+  ]);
+  assert.deepEqual(f.nodes, ['pass', 'detect:a', 'detect:b', 'judge:covers']);
+  assert.deepEqual(
+    f.weights.map((w) => Number(w.toFixed(12))),
+    [0.333333333333, 0, 0.333333333333, 0.333333333333],
+    'a flaky pass shares equally with the checks that can show more',
+  );
+  assert.equal(f.primary, 'pass');
+  // A perfect base: the pass carries the whole share, three quarters of it beside a judge item.
+  assert.deepEqual(
+    taskFamily([
+      { check: 'pass', base: c(3, 3), gated: true },
+      { check: 'detect:a', base: c(3, 3), gated: true },
+    ]).weights,
+    [1, 0],
+  );
+  assert.deepEqual(
+    taskFamily([
+      { check: 'pass', base: c(3, 3), gated: true },
+      { check: 'judge:covers', base: c(3, 3), gated: true },
+    ]).weights,
+    [0.75, 0.25],
+  );
+  // The trial never passed on the base, the detections did: they share it.
+  const hard = taskFamily([
+    { check: 'pass', base: c(0, 3), gated: true },
+    { check: 'detect:a', base: c(3, 3), gated: true },
+    { check: 'detect:b', base: c(1, 3), gated: true },
+  ]);
+  assert.deepEqual([hard.nodes, hard.weights, hard.primary], [['detect:a', 'detect:b'], [0.5, 0.5], 'detect:a']);
+  // Nothing ever succeeded: no share at all.
+  assert.deepEqual(taskFamily([{ check: 'pass', base: c(0, 3), gated: true }]).nodes, []);
+});
+
 test('improvements mirror the test at the testing looks; sides without trials stay suspect', () => {
-  const plan = makePlan({ k: 5, baseTrials: 30, family: 1, alpha: 0.01, budget: 0 });
-  assert.equal(decideMember(member([0, 30], [[5, 5]], 5), plan).verdict.status, 'improved');
-  assert.equal(decideMember(member([30, 30], [[0, 0]], 5), plan).verdict.status, 'suspect');
-  assert.equal(decideMember(member([0, 0], [[3, 5]], 5), plan).verdict.rule, 'no executed base trial measured this check');
+  const plan = makePlan({ k: 5, baseTrials: 30, share: 0.01, budget: 0 });
+  const verdict = (base: [number, number], looks: [number, number][]) => {
+    const m = member(base, looks, 5);
+    return verdictOf(m, evidenceOf(m, plan), plan, 0.01, false);
+  };
+  assert.equal(verdict([0, 30], [[5, 5]]).status, 'improved');
+  assert.equal(verdict([30, 30], [[0, 0]]).status, 'suspect');
+  assert.equal(verdict([0, 0], [[3, 5]]).rule, 'no executed base trial measured this check');
 });
 
 /** A task of `copies` identical checks with these run counts: each trial scores `copies` or 0. */
@@ -184,7 +220,7 @@ test('the between-run spread: exchangeable runs are pooled, runs that differ mor
   assert.ok(b.rho > 0.4 && b.rho <= 1);
   assert.match(
     b.note,
-    /counts are deflated by the design effect of a correlation ρ = 0\.\d{3} between trials of one run \(its upper 95 % bound\), so a head run counts for at most \d+ independent trials; a change between runs beyond what the base runs show is not bounded$/,
+    /counts are deflated by the design effect of a correlation ρ = 0\.\d{3} between trials of one run \(its upper 95 % bound\), so a head run counts for at most (one independent trial|\d+ independent trials); a change between runs beyond what the base runs show is not bounded$/,
   );
   assert.match(estimateSpread([task(days[0]!)], 1).note, /^one base run cannot show whether runs differ from day to day/);
   assert.match(estimateSpread([task([c(5, 5), c(5, 5)])], 2).note, /^no check varied within the 2 base runs/);

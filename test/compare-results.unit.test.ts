@@ -49,22 +49,34 @@ test('a changed fixture is a changed task, another acceptor or budget incomparab
   assert.equal(byId['inventory-restock']!.status, 'new');
   assert.equal(byId['inventory-legacy-export']!.status, 'removed');
   assert.equal(c.regressions, 0, 'none is gated');
-  // Nothing could be compared: a pull request does not pass by changing what it is measured on.
+  // A pull request does not pass by changing what it is measured on: every change is listed, a maintainer decides.
   assert.equal(c.verdict, 'undecided');
-  assert.match(c.undecided!.reasons[0]!, /no task of this pull request could be compared with its base runs \(inventory-reserve \(changed\), /);
+  assert.match(c.undecided!.reasons[0]!, /^this pull request changes what measures it \(task inventory-reserve: fixture_sha256; /);
+  assert.deepEqual(
+    c.measurement!.changes.map((ch) => ch.what),
+    [
+      'task inventory-reserve: fixture_sha256',
+      'task inventory-release: acceptor_version',
+      'task inventory-report: budget.wall_seconds',
+      'task inventory-legacy-export',
+    ],
+  );
+  assert.equal(c.measurement!.approved_by, null);
   assert.deepEqual(c.task_counts, { compared: 0, new: 1, removed: 1, changed: 1, incomparable: 2, not_rerun: 0 });
+  // A maintainer's approval, from where the pull request's author cannot give it, turns the changes into a decision.
+  const approved = compareResults(bases, head, FIXED_K, { changes: [], approvedBy: 'label trialgate-measurement-approved' });
+  assert.equal(approved.verdict, 'pass');
+  assert.equal(approved.measurement!.approved_by, 'label trialgate-measurement-approved');
 });
 
-test('a changed task beside compared ones: listed when its head does as well as its base, undecided when it does worse', () => {
-  const same = compareResults(scenarios.changedBesideCompared('11111').bases, scenarios.changedBesideCompared('11111').head, FIXED_K);
-  assert.equal(same.verdict, 'pass');
-  assert.equal(same.tasks.find((t) => t.id === 'inventory-reserve')!.status, 'changed');
-  const worse = compareResults(scenarios.changedBesideCompared('11100').bases, scenarios.changedBesideCompared('11100').head, FIXED_K);
-  assert.equal(worse.verdict, 'undecided', 'a worse pull request must not pass where the milder one (no fixture change) fails');
-  assert.match(
-    worse.undecided!.reasons.join('\n'),
-    /task inventory-reserve changed in this pull request \(fixture_sha256\) and its head passed 3\/5 trials against 5\/5/,
-  );
+test('a changed task beside compared ones is undecided however well its head does: the ruler is the base’s', () => {
+  for (const pass of ['11111', '11100']) {
+    const { bases, head } = scenarios.changedBesideCompared(pass);
+    const c = compareResults(bases, head, FIXED_K);
+    assert.equal(c.verdict, 'undecided', pass);
+    assert.equal(c.tasks.find((t) => t.id === 'inventory-reserve')!.status, 'changed');
+    assert.match(c.undecided!.reasons.join('\n'), /this pull request changes what measures it \(task inventory-reserve: fixture_sha256;/);
+  }
 });
 
 test('a changed prompt or agent command is what is compared, never a reason to skip', () => {
@@ -138,10 +150,11 @@ test('an explicit policy and alpha are used and recorded', () => {
   assert.equal(c.policy.name, 'familywise');
   assert.equal(c.policy.alpha, 0.05);
   assert.equal(c.policy.chosen, 'option');
-  assert.equal(c.policy.alpha_first, 0.05);
+  assert.equal(c.policy.tasks, 3);
+  assert.equal(c.policy.task_share, 0.05 / 3, 'three tasks share α');
   const lost = c.tasks[0]!.checks.find((ch) => ch.check === 'detect:double-reserve')!;
   assert.ok(Math.abs(lost.p! - 1 / 252) < 1e-12);
-  assert.equal(lost.threshold, 0.05 / 9, 'α over the 9 gated checks');
+  assert.equal(lost.threshold, 0.05 / 3, 'a flagged task names each check at its whole share');
   assert.equal(lost.look, 'first');
   assert.equal(lost.status, 'regressed');
 });

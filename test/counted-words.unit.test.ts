@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { baseRunProblem } from '../src/compare/base-runs.ts';
-import { decideMember } from '../src/compare/familywise.ts';
+import { evidenceOf, verdictOf, type Member } from '../src/compare/familywise.ts';
 import { makePlan } from '../src/compare/plan.ts';
 import { policyReach } from '../src/compare/policies.ts';
 import { buildReportModel } from '../src/report/html/model.ts';
@@ -18,21 +18,19 @@ test('one of anything is said in the singular: denominators, rules, base runs, t
   const md = runMarkdownOf(one);
   assert.match(md, /Head: k = 1 · 1 task · 1 trial launched = 1 executed \+ 0 env errors \+ 0 unexecuted\./);
 
-  const plan = makePlan({ k: 1, baseTrials: 30, family: 1, alpha: 0.05, budget: 0 });
-  const decided = decideMember({ base: { successes: 30, n: 30 }, baseRunTrials: 1, looks: [{ successes: 0, n: 1 }], head: { successes: 0, n: 1 } }, plan);
-  assert.match(decided.verdict.rule, /^first 1 trial: Fisher p/);
-  const confirmed = makePlan({ k: 1, baseTrials: 30, family: 1, alpha: 0.05, budget: 4 });
-  const later = decideMember(
-    {
-      base: { successes: 30, n: 30 },
-      baseRunTrials: 1,
-      looks: [{ successes: 1, n: 1 }, ...confirmed.looks.slice(1).map(() => ({ successes: 1, n: 1 }))],
-      head: { successes: 1, n: 1 },
-    },
-    confirmed,
-  );
-  assert.doesNotMatch(later.verdict.rule, ONE, later.verdict.rule);
-  assert.match(policyReach('familywise', { k: 1, baseRuns: 1, alpha: 0.05, budget: 0, family: 1, baseTrials: 30 }).note, /in the first 1 trial,/);
+  const plan = makePlan({ k: 1, baseTrials: 30, share: 0.05, budget: 0 });
+  const lost: Member = { base: { successes: 30, n: 30 }, baseRunTrials: 1, looks: [{ successes: 0, n: 1 }], head: { successes: 0, n: 1 } };
+  assert.match(verdictOf(lost, evidenceOf(lost, plan), plan, 0.05, false).rule, /^first 1 trial: Fisher p/);
+  const confirmed = makePlan({ k: 1, baseTrials: 30, share: 0.05, budget: 4 });
+  const held: Member = {
+    base: { successes: 30, n: 30 },
+    baseRunTrials: 1,
+    looks: [{ successes: 1, n: 1 }, ...confirmed.looks.slice(1).map(() => ({ successes: 1, n: 1 }))],
+    head: { successes: 1, n: 1 },
+  };
+  const later = verdictOf(held, evidenceOf(held, confirmed), confirmed, 0.05, false);
+  assert.doesNotMatch(later.rule, ONE, later.rule);
+  assert.match(policyReach('familywise', { k: 1, baseRuns: 1, alpha: 0.05, budget: 0, tasks: 1, baseTrials: 30 }).note, /in the first 1 trial,/);
 
   assert.match(
     baseRunProblem({ run: {}, tasks: [{ trials: [{ outcome: 'env_error' }] }] } as unknown as Parameters<typeof baseRunProblem>[0])!,

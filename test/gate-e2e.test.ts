@@ -68,5 +68,5 @@ it('run the base, gate the head: "lost detection: double-reserve" is confirmed, 
 
   const json = captureIo();
   assert.equal(await main(['compare', '--base', join(baseOut, 'results.json'), '--head', join(baseOut, 'results.json'), '--format', 'json'], json), 0);
-  assert.equal(JSON.parse(json.out).schema, 'trialgate/comparison@3');
+  assert.equal(JSON.parse(json.out).schema, 'trialgate/comparison@4');
 });

@@ -1,46 +1,44 @@
-// The `familywise` policy, one check at a time: the chance that a pull request which changed nothing
-// fails the gate is at most α over every gated check of the suite together (docs/comparison.md).
-//
-// A check is decided by its own counts and the plan alone (plan.ts): one-sided Fisher's exact test of the
-// head trials up to each testing look against the pooled base, each count deflated by the between-run
-// spread (spread.ts), against that look's fixed share of α / m. Nothing another check did moves its
-// threshold, and fewer head successes can only lower its p-values: a further loss never removes a flag.
+// The `familywise` policy's evidence for one check (docs/comparison.md): one-sided Fisher's exact test of
+// the head trials up to each look of its task's plan against the pooled base, each count deflated by the
+// between-run spread (spread.ts). A look tests a part of the check's share (plan.ts), so the check's
+// evidence over its looks is one p-value, q = the least p / part over the testing looks it reached: under
+// no change P(q ≤ x) ≤ Σ part × x = x. The task's weights (family.ts) then decide whether the task is
+// flagged and which checks it names (decide.ts). Fewer head successes can only lower a p-value, so a further loss never removes a flag.
 import type { CheckStatus, Count } from '../schemas/comparison.ts';
 import type { Plan } from './plan.ts';
 import { deflate, designEffect } from './spread.ts';
-import { fisherLower, fisherUpper } from './stats.ts';
+import { fisherLower, fisherUpper, TOLERANCE } from './stats.ts';
 import { plural } from '../util/counted.ts';
 
-/** One gated check as the plan sees it. */
+/** One check of a task as the plan sees it. */
 export interface Member {
   base: Count;
   /** Base trials per base run (the design effect of a base run); 1 when unknown. */
   baseRunTrials: number;
-  /** Head counts up to each look of the plan, first round first, up to the look the task reached. */
+  /** Head counts at each look of the plan the task reached, first round first. */
   looks: Count[];
   /** Every head trial: what the direction and the tables use. */
   head: Count;
 }
 
+export interface Evidence {
+  /** The lower-tail p at each look reached. */
+  p: number[];
+  /** The least p / part over the testing looks reached: the check's p-value (1 when no testing look was reached). */
+  q: number;
+  /** The same in the other direction (the head succeeds more often): what `improved` is tested with. */
+  qUp: number;
+}
+
 export interface Verdict {
   status: CheckStatus;
   p: number | null;
-  /** What `p` had to be at most at that look: its share of α / family. */
+  /** What `p` had to be at most at that look: the look's part of the check's share. */
   threshold: number | null;
   look: 'first' | 'final' | null;
-  /** Head trials at the look that decided (executed ones). */
+  /** Executed head trials at the look that decided. */
   trials?: number;
   rule: string;
-}
-
-export interface Decision {
-  verdict: Verdict;
-  /** The look that flagged it (index into the plan), or null. */
-  flaggedAt: number | null;
-  /** Per look reached: not flagged by then and p within that look's screening bound, so its task goes on. */
-  ambiguous: boolean[];
-  /** The lower-tail p at each look reached. */
-  p: number[];
 }
 
 /** The deflated one-sided p that the head succeeds less often than the base, with n head trials of one run. */
@@ -60,51 +58,69 @@ function upperP(base: Count, baseRunTrials: number, head: Count, rho: number): n
   return h.n === 0 || b.n === 0 ? 1 : fisherUpper(b, h);
 }
 
-export function decideMember(m: Member, plan: Plan): Decision {
-  const none = (rule: string): Decision => ({
-    verdict: { status: 'suspect', p: null, threshold: null, look: null, rule },
-    flaggedAt: null,
-    ambiguous: [],
-    p: [],
-  });
-  if (m.head.n === 0) return none('no executed head trial measured this check');
-  if (m.base.n === 0) return none('no executed base trial measured this check');
-  const ps = m.looks.map((c) => lowerP(m.base, m.baseRunTrials, c, plan.rho));
-  let flaggedAt: number | null = null;
-  const ambiguous: boolean[] = [];
-  ps.forEach((p, i) => {
-    const look = plan.looks[i]!;
-    if (flaggedAt === null && look.cut > 0 && p <= look.cut) flaggedAt = i;
-    ambiguous.push(flaggedAt === null && p <= look.screen);
-  });
-  if (flaggedAt !== null) return { verdict: { status: 'regressed', ...tested(m, plan, flaggedAt, ps[flaggedAt]!, '') }, flaggedAt, ambiguous, p: ps };
-  const tests = ps.map((_, i) => i).filter((i) => plan.looks[i]!.cut > 0);
-  const ups = tests.map((i) => ({ i, p: upperP(m.base, m.baseRunTrials, m.looks[i]!, plan.rho) }));
-  const up = ups.find((u) => u.p <= plan.looks[u.i]!.cut);
-  if (up) return { verdict: { status: 'improved', ...tested(m, plan, up.i, up.p, ' (head higher)') }, flaggedAt, ambiguous, p: ps };
-  // The figures of the last test the check had, in the direction the head moved.
-  const last = tests.length ? tests[tests.length - 1]! : null;
-  const down = below(m.base, m.head);
-  const shown =
-    last === null ? screened(m, plan, ps) : down ? tested(m, plan, last, ps[last]!, '') : tested(m, plan, last, ups[ups.length - 1]!.p, ' (head higher)');
-  if (down) return { verdict: { status: 'suspect', ...shown }, flaggedAt, ambiguous, p: ps };
-  return { verdict: { status: allAgree(m.base, m.head) ? 'unchanged' : 'flaky', ...shown }, flaggedAt, ambiguous, p: ps };
+export function evidenceOf(m: Member, plan: Plan): Evidence {
+  const p = m.looks.map((c) => lowerP(m.base, m.baseRunTrials, c, plan.rho));
+  const over = (values: number[]) => Math.min(1, ...values.flatMap((v, i) => (plan.looks[i]!.part > 0 ? [v / plan.looks[i]!.part] : [])));
+  return { p, q: over(p), qUp: over(m.looks.map((c) => upperP(m.base, m.baseRunTrials, c, plan.rho))) };
 }
 
-/** The rule of a testing look: its p against its share, in words. */
-function tested(m: Member, plan: Plan, i: number, p: number, side: string): Omit<Verdict, 'status'> {
+/** The first testing look at which `p` reaches its part of `share` (the look that flagged a rejected check). */
+export function flaggingLook(e: Evidence, plan: Plan, share: number): number | null {
+  const i = e.p.findIndex((p, look) => plan.looks[look]!.part > 0 && p <= plan.looks[look]!.part * share * TOLERANCE);
+  return i === -1 ? null : i;
+}
+
+/**
+ * Could the check still be flagged at a later look if every further head trial failed, with all of the
+ * task's share? When not, more trials cannot change its verdict: it sends its task no further.
+ */
+export function stillReachable(m: Member, plan: Plan, reached: number, taskShare: number): boolean {
+  const now = m.looks[reached];
+  if (!now || m.base.n === 0) return false;
+  return plan.looks.some(
+    (look, i) =>
+      i > reached && look.part > 0 && lowerP(m.base, m.baseRunTrials, { successes: now.successes, n: look.trials }, plan.rho) <= look.part * taskShare * TOLERANCE,
+  );
+}
+
+/** The status and rule of a check, flagged or not; `share` what it was tested at (0: nothing of its own). */
+export function verdictOf(m: Member, e: Evidence, plan: Plan, share: number, rejected: boolean): Verdict {
+  if (m.head.n === 0) return blank('suspect', 'no executed head trial measured this check');
+  if (m.base.n === 0) return blank('suspect', 'no executed base trial measured this check');
+  const tests = e.p.map((_, i) => i).filter((i) => plan.looks[i]!.part > 0);
+  if (rejected) {
+    const at = flaggingLook(e, plan, share) ?? tests[tests.length - 1] ?? 0;
+    return { status: 'regressed', ...tested(m, plan, at, e.p[at]!, share, '') };
+  }
+  const upShare = share > 0 ? share : null;
+  if (upShare !== null && e.qUp <= upShare * TOLERANCE) {
+    const at = tests.find((i) => upperP(m.base, m.baseRunTrials, m.looks[i]!, plan.rho) <= plan.looks[i]!.part * upShare * TOLERANCE) ?? 0;
+    return { status: 'improved', ...tested(m, plan, at, upperP(m.base, m.baseRunTrials, m.looks[at]!, plan.rho), upShare, ' (head higher)') };
+  }
+  const down = below(m.base, m.head);
+  const last = tests.length ? tests[tests.length - 1]! : null;
+  const shown =
+    share === 0
+      ? untested(m, e)
+      : last === null
+        ? screened(m, plan, e.p)
+        : tested(m, plan, last, down ? e.p[last]! : upperP(m.base, m.baseRunTrials, m.looks[last]!, plan.rho), share, down ? '' : ' (head higher)');
+  if (down) return { status: 'suspect', ...shown };
+  return { status: allAgree(m.base, m.head) ? 'unchanged' : 'flaky', ...shown };
+}
+
+function blank(status: CheckStatus, rule: string): Verdict {
+  return { status, p: null, threshold: null, look: null, rule };
+}
+
+/** The rule of a testing look: its p against its part of the share, in words. */
+function tested(m: Member, plan: Plan, i: number, p: number, share: number, side: string): Omit<Verdict, 'status'> {
   const look = plan.looks[i]!;
   const n = m.looks[i]!.n;
-  const flagged = p <= look.cut;
-  const share = look.cut === plan.perCheck ? `α / ${plan.family} = ${formatP(look.cut)}` : `its share ${formatP(look.cut)} of α / ${plan.family}`;
+  const cut = look.part * share;
+  const flagged = p <= cut * TOLERANCE;
   const where = i === 0 ? `first ${plural(n, 'trial')}` : `${plural(n, 'trial')} after confirmation`;
-  return {
-    p,
-    threshold: look.cut,
-    look: i === 0 ? 'first' : 'final',
-    trials: n,
-    rule: `${where}: Fisher p${side} = ${formatP(p)} ${flagged ? '≤' : '>'} ${share}`,
-  };
+  return { p, threshold: cut, look: i === 0 ? 'first' : 'final', trials: n, rule: `${where}: Fisher p${side} = ${formatP(p)} ${flagged ? '≤' : '>'} ${formatP(cut)}` };
 }
 
 /** A check never tested (its task left after the first round): what the first round's screen saw. */
@@ -117,6 +133,18 @@ function screened(m: Member, plan: Plan, ps: number[]): Omit<Verdict, 'status'> 
     look: null,
     trials: m.looks[0]!.n,
     rule: `first ${plural(m.looks[0]!.n, 'trial')} screen only: Fisher p = ${formatP(p)} ${p <= bound ? '≤' : '>'} ${formatP(bound)}${p <= bound ? ', confirmation needed' : ', not ambiguous'}`,
+  };
+}
+
+/** A check that takes no share of its own (it never succeeded on the base, or the trial pass speaks for it). */
+function untested(m: Member, e: Evidence): Omit<Verdict, 'status'> {
+  const last = m.looks.length - 1;
+  return {
+    p: e.p[last] ?? null,
+    threshold: null,
+    look: null,
+    trials: m.looks[last]?.n ?? m.head.n,
+    rule: m.base.successes === 0 ? 'never succeeded on the base: it cannot drop, so it takes no share of α' : `not tested on its own: Fisher p = ${formatP(e.p[last] ?? 1)}`,
   };
 }
 

@@ -97,6 +97,8 @@ export interface MatchedBase {
   versions: Map<string, Set<string>>;
   /** The faults any pooled base run's task selected: their detect: and tool: checks were the base's to measure. */
   faults: Set<string>;
+  /** Checks that failed on some executed base trial that passed: the trial pass does not speak for them (family.ts). */
+  failedInPassingTrial: Set<string>;
 }
 
 export interface DifferingBase {
@@ -243,6 +245,7 @@ export class BaseFold {
           holdout: false,
           versions: new Map(),
           faults: new Set(),
+          failedInPassingTrial: new Set(),
         };
         m.runs += 1;
         for (const fault of task.faults) m.faults.add(fault.id);
@@ -264,6 +267,7 @@ export class BaseFold {
         const run = { n: 0, sum: 0 };
         for (const trial of task.trials) {
           if (!executed(trial)) continue;
+          if (trial.checks.pass) for (const check in trial.checks) if (!trial.checks[check]) m.failedInPassingTrial.add(check);
           let z = 0;
           for (const check in trial.checks) if (check !== ENV_CHECK && trial.checks[check]) z += 1;
           run.n += 1;

@@ -28,8 +28,8 @@ export interface ReachInput {
   alpha?: number;
   /** Most extra trials per task (confirm-trials); null: the default. */
   budget?: number | null;
-  /** Gated checks of the suite; before a run they are unknown and 1 is the most any suite can reach. */
-  family?: number;
+  /** Tasks that share α (those with a check that can regress); before a run they are unknown and 1 is the most any suite can reach. */
+  tasks?: number;
   /** Executed base trials per task, when known (else baseRuns × k). */
   baseTrials?: number;
   rho?: number;
@@ -37,8 +37,8 @@ export interface ReachInput {
 
 /**
  * Whether `policy` can flag a regression at all: pure, so the action can warn before any trial runs. A
- * familywise check can at best reach the p-value of a total loss at the look that tests it; when that is
- * above its share of α, nothing can be flagged, whatever happens.
+ * familywise task can at best reach the p-value of a total loss of its trial pass at the look that tests
+ * it; when that is above the look's part of the task's share of α, nothing can be flagged, whatever happens.
  */
 export function policyReach(policy: Policy, input: ReachInput): PolicyReach {
   if (policy === 'strict') {
@@ -51,11 +51,11 @@ export function policyReach(policy: Policy, input: ReachInput): PolicyReach {
   }
   const { k, baseRuns } = input;
   const alpha = input.alpha ?? defaultAlpha(baseRuns);
-  const family = Math.max(1, input.family ?? 1);
+  const tasks = Math.max(1, input.tasks ?? 1);
   const baseTrials = input.baseTrials ?? baseRuns * k;
-  const plan = makePlan({ k, baseTrials, family, alpha, budget: input.budget ?? null, rho: input.rho ?? 0 });
+  const plan = makePlan({ k, baseTrials, share: alpha / tasks, budget: input.budget ?? null, rho: input.rho ?? 0 });
   const runs = plural(baseRuns, 'base run');
-  const checks = input.family === undefined ? 'a single gated check' : `each of ${thousands(family)} gated checks`;
+  const who = input.tasks === undefined || tasks === 1 ? 'a single task' : `each of ${thousands(tasks)} tasks`;
   if (!plan.totalLoss) {
     const last = plan.looks[plan.looks.length - 1]!;
     const p = totalLossAt(last.trials, baseTrials, k, plan.rho);
@@ -63,11 +63,11 @@ export function policyReach(policy: Policy, input: ReachInput): PolicyReach {
       policy,
       reachable: false,
       totalLossP: p,
-      note: `with k = ${k}, ${runs} and ${plural(plan.budget, 'confirmation trial')}, even a total loss (${baseTrials}/${baseTrials} → 0/${last.trials}) reaches only p = ${formatP(p)}, above the share of α ${alpha} of ${checks}: familywise cannot flag anything; raise trials, baseline-runs or confirm-trials`,
+      note: `with k = ${k}, ${runs} and ${plural(plan.budget, 'confirmation trial')}, even a total loss (${baseTrials}/${baseTrials} → 0/${last.trials}) reaches only p = ${formatP(p)}, above the share of α ${alpha} of ${who}: familywise cannot flag anything; raise trials, baseline-runs or confirm-trials`,
     };
   }
   const t = plan.totalLoss;
-  const where = t.look === 0 ? `in the first ${plural(t.trials, 'trial')}` : `at ${plural(t.trials, 'head trial')} (the first confirmation look)`;
+  const where = t.look === 0 ? `in the first ${plural(t.trials, 'trial')}` : `at ${plural(t.trials, 'executed head trial')}`;
   return {
     policy,
     reachable: true,

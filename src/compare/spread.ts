@@ -136,7 +136,7 @@ export function estimateSpread(tasks: Iterable<TaskSpread>, baseRuns: number): S
     phi,
     p,
     rho,
-    note: `the base runs vary more than chance (${shown}, p = ${formatSmall(p)}): counts are deflated by the design effect of a correlation ρ = ${rho.toFixed(3)} between trials of one run (its upper 95 % bound), so a head run counts for at most ${Math.floor(1 / rho)} independent trials; a change between runs beyond what the base runs show is not bounded`,
+    note: `the base runs vary more than chance (${shown}, p = ${formatSmall(p)}): counts are deflated by the design effect of a correlation ρ = ${rho.toFixed(3)} between trials of one run (its upper 95 % bound), so a head run counts for at most ${Math.floor(1 / rho) === 1 ? 'one independent trial' : `${Math.floor(1 / rho)} independent trials`}; a change between runs beyond what the base runs show is not bounded`,
   };
 }
 

@@ -1,6 +1,9 @@
 // Fisher's exact test, the one test behind the `familywise` policy. Exact sums in log space: the counts
 // are small (k trials, a few pooled runs), so no approximation is needed and none is made.
 
+/** The tolerance every comparison of a p-value with its cut uses: the plan sizes its looks with it, so the tests must too (an exact tie is a hit). */
+export const TOLERANCE = 1 + 1e-9;
+
 const logFactorials: number[] = [0];
 
 function logFactorial(n: number): number {

@@ -52,6 +52,8 @@ export interface GateSettings extends GatePolicy {
   alpha?: number;
   /** Most extra trials per task of the confirmation; null: the default; 0: none. */
   confirmTrials: number | null;
+  /** Most agent trials the pull request may launch in all (its head); past it a task that needs more is undecided. */
+  maxTrials?: number | null;
 }
 
 export interface GateOutcome {
@@ -72,6 +74,7 @@ export async function runGate(ports: GatePorts, settings: GateSettings): Promise
     ...(settings.policy ? { policy: settings.policy } : {}),
     ...(settings.alpha === undefined ? {} : { alpha: settings.alpha }),
     ...(settings.confirmTrials === null ? {} : { confirmTrials: settings.confirmTrials }),
+    ...(settings.maxTrials ? { maxTrials: settings.maxTrials } : {}),
   };
   // Every base run is folded once: the confirmation plan is asked again after each round against the same fold.
   const compareWith = found.bases.length ? found.bases : (found.otherNamed ?? []).slice(0, 1);

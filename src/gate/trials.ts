@@ -38,7 +38,7 @@ export async function runConfirmationRound(run: TrialRunner, runDir: string, hea
 export function roundLine(round: ConfirmationRound): string {
   const n = round.tasks.length;
   const what = `${plural(round.trials, 'more trial')} of ${plural(n, 'task')} (to trial ${round.firstTrial + round.trials}${n === 1 ? '' : ' each'})`;
-  return round.retry ? `retry: ${what}, whose first round was mostly environment errors` : `confirm: ${what}`;
+  return `confirm: ${what}`;
 }
 
 /** The items marked pairwise, judged blind in both orders; undefined when the trial set has no judge. */

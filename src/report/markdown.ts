@@ -6,6 +6,7 @@
 import { checkLabel } from '../compare/checks.ts';
 import type { CheckComparison, Comparison, Denominators, SideFigures, TaskComparison } from '../schemas/comparison.ts';
 import { passRateChart } from './chart.ts';
+import { policyLine } from './policy-line.ts';
 import { fitDocument, NOTICE, type Cut, type Cuttable, type Piece } from './fit.ts';
 import { judgeSection, pairwiseSection } from './judge.ts';
 import { bounded, change, code, fraction, html, md, plural, ratio, safeLine, seconds, table, tableLines, thousands, tokens, usd } from './format.ts';
@@ -207,48 +208,6 @@ function verdictLine(view: ReportView): string {
   return `✅ **no regressions** — ${tail}`;
 }
 
-function policyLine(c: Comparison): string {
-  const p = c.policy;
-  const how = p.chosen === 'default' ? `default with ${plural(c.bases.length, 'base run')}` : 'chosen';
-  const spread = p.spread ? ` Between runs: ${p.spread.note}.` : '';
-  if (p.name === 'strict') {
-    const why = p.reach.reachable || p.chosen !== 'default' ? '' : ` (familywise cannot flag anything here: ${p.reach.note})`;
-    return `Policy **strict** (${how}${why}): a check that succeeded on every base trial and failed on any head trial regressed; false alarms are not bounded.`;
-  }
-  const share = p.per_check ?? (p.alpha ?? 0) / Math.max(1, p.family);
-  const lead = `Policy **familywise** (${how}): Fisher's exact test per check, each of the ${plural(p.family, 'gated check')} at α / ${thousands(p.family)} = ${formatAlpha(share)}, so at most α = ${p.alpha} of pull requests that changed nothing fail.`;
-  const warning = p.reach.reachable ? '' : ` ⚠️ ${p.reach.note}.`;
-  return `${lead}${planSentence(c)}${spread}${warning}`;
-}
-
-/** What the plan did in this comparison: only looks some task reached are described, with the share each tested. */
-function planSentence(c: Comparison): string {
-  const plan = c.policy.plan ?? [];
-  const first = plan[0];
-  if (!first) return '';
-  const k = first.trials;
-  if (plan.length === 1) return ` No confirmation: the first ${plural(k, 'trial')} of each task were tested.`;
-  const reached = c.confirmation?.reached ?? plan.map((_, i) => (i === 0 ? c.task_counts.compared + c.holdout.tasks.compared : 0));
-  const awaiting = c.confirmation?.awaiting ?? 0;
-  const retried = c.confirmation?.retried ?? 0;
-  const retries =
-    retried > 0
-      ? ` ${plural(retried, 'task')} whose first round was mostly environment errors ${retried === 1 ? 'was' : 'were'} retried once, with at most ${plural(k, 'more trial')}.`
-      : '';
-  if ((reached[1] ?? 0) === 0 && awaiting > 0)
-    return ` The first ${plural(k, 'trial')} of each task only screen (a check with p ≤ ${formatAlpha(first.screen)} is confirmed): ${plural(awaiting, 'task')} ${awaiting === 1 ? 'was' : 'were'} ambiguous, but this head holds no confirmation trials, so nothing was tested (\`trialgate gate\` or the action runs them).${retries}`;
-  if ((reached[1] ?? 0) === 0)
-    return ` The first ${plural(k, 'trial')} of each task only screen (a check with p ≤ ${formatAlpha(first.screen)} is confirmed); none was ambiguous, so no confirmation ran and nothing was tested.${retries}`;
-  const tested = plan
-    .map((look, i) => ({ look, i, tasks: reached[i] ?? 0 }))
-    .filter((x) => x.i > 0 && x.look.cut > 0 && x.tasks > 0)
-    .map(
-      ({ look, tasks }) =>
-        `${plural(tasks, 'task')} at ${look.trials} head trials with ${look.cut >= (c.policy.per_check ?? 0) * (1 - 1e-9) ? 'all' : 'half'} of each check's share (${formatAlpha(look.cut)})`,
-    );
-  return ` The first ${plural(k, 'trial')} of each task only screened: ${plural(reached[1]!, 'task')} went on to confirmation; tested: ${tested.length ? tested.join('; ') : 'none yet (the head lacks the confirmation trials)'}.${retries}`;
-}
-
 /** #### What the confirmation cost: extra head trials against a fixed k, and which task was ambiguous and why (holdout tasks only counted). */
 function confirmationLine(c: Comparison): Cuttable | string {
   const conf = c.confirmation;
@@ -288,11 +247,6 @@ function undecidedSection(c: Comparison, tasks: TaskComparison[]): Cuttable | st
       ? '#### Undecided — not a regression; rerun (the check fails until the evidence decides)'
       : '#### Undecided tasks (not counted as regressions)';
   return { what: 'undecided reasons', count: rows.length, item: (i) => rows[i]!, head: `${title}\n\n`, tail: '', separator: '\n' };
-}
-
-function formatAlpha(x: number | null): string {
-  if (x === null) return '–';
-  return x > 0 && x < 0.001 ? x.toExponential(1) : String(Number(x.toPrecision(2)));
 }
 
 function label(t: TaskComparison, ch: CheckComparison): string {

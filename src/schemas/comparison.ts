@@ -7,10 +7,12 @@ import { JudgeSummary, Pairwise, TaskJudgeInfo } from './judge.ts';
 import { FaultLabel, TaskFigures } from './results.ts';
 
 /**
- * What this version writes. @3 names a task's figures as results.json does (`n`, not `executed`; a detection
- * `{ detected, n }`; `repaired.n` and `repaired.pass_at_1`): one figures type for both files.
+ * What this version writes. @3 named a task's figures as results.json does (`n`, not `executed`; a detection
+ * `{ detected, n }`). @4: α is shared by tasks and spread over a task's checks by its graph, each task has a
+ * plan of its own (`tasks[].plan`), and the comparison says what the pull request spent (`spend`) and what
+ * it changed of its measurement (`measurement`).
  */
-export const COMPARISON_SCHEMA = 'trialgate/comparison@3';
+export const COMPARISON_SCHEMA = 'trialgate/comparison@4';
 
 export const Policy = z.enum(['strict', 'familywise']).register(
   ...described`
@@ -130,6 +132,14 @@ export const Difference = z
   })
   .register(...described('One way a task differs between base and head.'));
 
+export const MeasurementChange = z
+  .object({
+    what: z.string().register(...described('What changed: `task inv`, `task inv: fixture_sha256`, `agent.isolation`, a file.')),
+    base: z.string().register(...described('What the base had.')),
+    head: z.string().register(...described('What this pull request has.')),
+  })
+  .register(...described('One change of a pull request to what measures it.'));
+
 const EnvErrorRules = z.array(
   z.object({
     rule: z.string().register(...described('The rule that excluded the trials (an environment failure, not the agent’s).')),
@@ -205,10 +215,42 @@ export const TaskComparison = z.object({
         .register(...described('Head trials launched, the first k included.')),
       why: z
         .string()
-        .register(...described('Why its first round did not decide it: which checks were ambiguous, or the environment errors it was retried for.')),
+        .register(...described('Why its first round did not decide it: which checks were ambiguous there.')),
     })
     .optional()
     .register(...described('Present when the task was confirmed: its head trials launched and why it was ambiguous.')),
+  plan: z
+    .object({
+      share: z
+        .number()
+        .min(0)
+        .max(1)
+        .register(...described("The task's share of α: α / the tasks with a check that can regress.")),
+      primary: z.string().register(...described('The check the looks were sized for: the trial pass when it can regress.')),
+      looks: z
+        .array(
+          z.object({
+            trials: z
+              .number()
+              .int()
+              .positive()
+              .register(...described('Executed head trials at this look (the first look is the first round, trials 1 … k).')),
+            part: z
+              .number()
+              .min(0)
+              .max(1)
+              .register(...described("The part of each check's share tested here; 0: the look only screens.")),
+            screen: z
+              .number()
+              .min(0)
+              .max(1)
+              .register(...described('A check not flagged here whose p is at most this is ambiguous: the task goes on.')),
+          }),
+        )
+        .register(...described('Every look of its plan.')),
+    })
+    .optional()
+    .register(...described('familywise: the plan the task was decided by (src/compare/plan.ts).')),
   judge: TaskJudgeInfo.extend({
     summary: JudgeSummary.optional(),
     ungated: z
@@ -334,70 +376,46 @@ export const Comparison = z.object({
         .nullable()
         .register(...described('familywise: the suite-wide false-alarm budget; null under strict.')),
       chosen: z.enum(['default', 'option']).register(...described('Whether the policy is the default or was asked for (--policy, the policy input).')),
-      alpha_first: z
+      tasks: z
+        .number()
+        .int()
+        .nonnegative()
+        .register(...described('familywise: the tasks that share α, those with a check that can regress (one that succeeded on the base at least once).')),
+      task_share: z
         .number()
         .min(0)
-        .lt(1)
+        .max(1)
         .nullable()
-        .register(...described('familywise: the part of α the first round tests (0 when it only screens) and the part the confirmation looks test.')),
-      alpha_confirm: z
-        .number()
-        .min(0)
-        .lt(1)
-        .nullable()
-        .register(...described('familywise: the part of α the confirmation looks test.')),
+        .register(...described("familywise: each such task's share of α (α / tasks); null under strict.")),
       family: z
         .number()
         .int()
         .nonnegative()
-        .register(...described('Gated checks compared: the family.')),
+        .register(...described('Checks that can regress, every compared task together.')),
       confirm_trials: z
+        .number()
+        .int()
+        .nonnegative()
+        .nullable()
+        .register(...described('The most extra head trials per task asked for (confirm-trials); null: the default of each task’s plan.')),
+      max_trials: z
         .number()
         .int()
         .positive()
         .nullable()
-        .register(...described('The confirmation plan: most extra head trials per task; null without one.')),
-      looks: z.array(z.number().int().positive()).register(...described('Head trials per task at each look of the plan (the first is k).')),
+        .register(...described('The most head trials the pull request may launch in all (max-trials); null: no cap but each task’s own.')),
       reach: z
         .object({
-          reachable: z.boolean().register(...described('Whether a total loss (every base trial succeeded, every head trial failed) can be flagged.')),
+          reachable: z.boolean().register(...described('Whether a total loss (every base trial succeeded, every head trial failed) can be flagged in every task.')),
           total_loss_p: z
             .number()
             .min(0)
             .max(1)
             .nullable()
-            .register(...described("The best p a check can reach: a total loss's.")),
+            .register(...described("The largest p a task's total loss reaches at the look that tests it; null when some task cannot reach.")),
           note: z.string().register(...described('The same in words, naming the setting to raise when it cannot.')),
         })
-        .register(...described('Whether familywise can flag anything at these k and base runs, in words (policyReach).')),
-      per_check: z
-        .number()
-        .min(0)
-        .max(1)
-        .optional()
-        .register(...described("familywise: each gated check's share of α (α / family).")),
-      plan: z
-        .array(
-          z.object({
-            trials: z
-              .number()
-              .int()
-              .positive()
-              .register(...described('Head trials per task at this look.')),
-            cut: z
-              .number()
-              .min(0)
-              .max(1)
-              .register(...described("The part of a check's share of α tested here; 0: the look only screens.")),
-            screen: z
-              .number()
-              .min(0)
-              .max(1)
-              .register(...described('A check not flagged here whose p is at most this is ambiguous: its task goes on.')),
-          }),
-        )
-        .optional()
-        .register(...described("familywise: every look of the plan, its part of a check's share (0 = screens only) and its screening bound.")),
+        .register(...described('Whether familywise can flag a total loss at these k and base runs, in words.')),
       spread: z
         .object({
           runs: z
@@ -485,15 +503,6 @@ export const Comparison = z.object({
         .int()
         .nonnegative()
         .register(...described('Trials it added to holdout tasks.')),
-      reached: z.array(z.number().int().nonnegative()).register(...described('Tasks (dev and holdout) whose head reached each look of `policy.plan`.')),
-      retried: z
-        .number()
-        .int()
-        .nonnegative()
-        .default(0)
-        .register(
-          ...described('Tasks (dev and holdout) whose first round was mostly environment errors and got its one retry (at most k trials; no testing look).'),
-        ),
       awaiting: z
         .number()
         .int()
@@ -503,6 +512,52 @@ export const Comparison = z.object({
     })
     .optional()
     .register(...described('What the confirmation cost: head trials at a fixed k against those run, and how many tasks (dev, holdout) it extended.')),
+  spend: z
+    .object({
+      head_trials: z
+        .number()
+        .int()
+        .nonnegative()
+        .register(...described('Agent trials the head launched, its confirmation included.')),
+      fixed_trials: z
+        .number()
+        .int()
+        .nonnegative()
+        .register(...described('Agent trials a fixed k would have launched.')),
+      max_trials: z
+        .number()
+        .int()
+        .positive()
+        .nullable()
+        .register(...described('The cap it ran under (max-trials); null: none but each task’s own.')),
+      tokens: z
+        .number()
+        .nonnegative()
+        .nullable()
+        .register(...described('Tokens the agents reported, every head trial together; null when some did not report.')),
+      cost_usd: z
+        .number()
+        .nonnegative()
+        .nullable()
+        .register(...described('Cost the agents reported (US dollars); null when some did not report.')),
+      wall_ms: z
+        .number()
+        .nonnegative()
+        .nullable()
+        .register(...described('Wall time of the head run, its confirmation rounds included.')),
+    })
+    .optional()
+    .register(...described('What the pull request spent on agent trials, against a fixed k.')),
+  measurement: z
+    .object({
+      changes: z.array(MeasurementChange).register(...described('Every change, one each.')),
+      approved_by: z
+        .string()
+        .nullable()
+        .register(...described('Who approved measuring this pull request with the changed ruler (a label, an input), from where its author cannot; null: nobody, so it is undecided.')),
+    })
+    .optional()
+    .register(...described('What the pull request changes of what measures it: the base is the ruler, and a change to it is never a pass by itself.')),
   incomparable: z
     .object({
       base_index: z
@@ -551,3 +606,4 @@ export type HoldoutAggregate = z.infer<typeof HoldoutAggregate>;
 export type Denominators = z.infer<typeof Denominators>;
 export type RunRef = z.infer<typeof RunRef>;
 export type Comparison = z.infer<typeof Comparison>;
+export type MeasurementChange = z.infer<typeof MeasurementChange>;

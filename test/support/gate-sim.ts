@@ -14,10 +14,10 @@ export interface Suite {
   checks: readonly string[];
   k: number;
   baseRuns: number;
-  /** Outcome of one check of one trial; `pass` (when listed) is worked out from the others if `derivePass`. */
+  /** Outcome of one check of one trial; `pass` (when listed) also needs every other check, as a trial's pass does, unless `independentPass`. */
   outcome: TrialFn;
-  /** `pass` is the trial's pass: true when every other check succeeded. */
-  derivePass?: boolean;
+  /** `pass` is drawn on its own, like any other check (models a results file not written by trialgate). */
+  independentPass?: boolean;
   /** A trial that is an environment error (no checks), if any. */
   env?: (task: number, run: number, trial: number) => boolean;
 }
@@ -26,10 +26,10 @@ function trial(suite: Suite, task: number, run: number, n: number): TrialResult 
   const env = suite.env?.(task, run, n) ?? false;
   const checks: Record<string, boolean> = {};
   if (!env) {
-    suite.checks.forEach((name, c) => {
-      if (name !== 'pass' || !suite.derivePass) checks[name] = suite.outcome(task, c, run, n);
-    });
-    if (suite.derivePass && suite.checks.includes('pass')) checks.pass = Object.values(checks).every(Boolean);
+    suite.checks.forEach((name, c) => (checks[name] = suite.outcome(task, c, run, n)));
+    // A trial passes only when every check but the model judge's items succeeded (trial/verdict.ts).
+    if (!suite.independentPass && 'pass' in checks)
+      checks.pass = checks.pass! && Object.entries(checks).every(([name, ok]) => ok || name.startsWith('judge:'));
   }
   const pass = !env && Object.values(checks).every(Boolean) && (checks.pass ?? true);
   return {

@@ -1,0 +1,51 @@
+// Noise is never a verdict, in the comparison itself (issue: a base history that cannot see a loss, a
+// float tie at a look's cut): what cannot be decided is undecided, and an exact tie is a hit.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { compareResults } from '../src/compare/compare.ts';
+import { evidenceOf, verdictOf } from '../src/compare/familywise.ts';
+import { makePlan } from '../src/compare/plan.ts';
+import { fisherLower, totalLossP } from '../src/compare/stats.ts';
+import { buildResults } from './support/results-builder.ts';
+
+const CHECKS = ['pass', 'detect:a', 'detect:b', 'constraint:c'];
+const run = (r: number, marks: string, steady = '11111') =>
+  buildResults({
+    sha: String(r).repeat(40),
+    startedAt: `2025-01-0${r + 1}T00:00:00Z`,
+    tasks: [{ id: 't0', checks: Object.fromEntries(CHECKS.map((c, i) => [c, i === 3 ? steady : marks])) }],
+  });
+
+test('a base history whose runs differ so much that even a total loss cannot be seen: a drop is undecided, never a pass', () => {
+  // Six base runs of 5 whose days differ wildly: the spread test deflates one head run to a single trial.
+  const bases = ['11111', '11111', '00011', '11111', '10000', '11111'].map((m, r) => run(r, m));
+  const lost = buildResults({ sha: 'f'.repeat(40), tasks: [{ id: 't0', checks: Object.fromEntries(CHECKS.map((c, i) => [c, i === 3 ? '11111' : '00000'])) }] });
+  const c = compareResults(bases, lost);
+  assert.equal(c.policy.spread!.rho, 1);
+  assert.equal(c.policy.reach.reachable, false);
+  assert.match(c.policy.reach.note, /cannot show even a total loss with these base runs/);
+  assert.equal(c.verdict, 'undecided', 'a total loss against a blind history is never a pass');
+  assert.match(c.tasks[0]!.undecided!, /^pass is below its base \(23\/30 → 0\/5\), and the base history cannot show even a total loss here/);
+  assert.equal(c.confirmation, undefined, 'no confirmation round can decide it: none is started');
+  // Nothing below the base: decided, and it passes.
+  const same = buildResults({ sha: 'f'.repeat(40), tasks: [{ id: 't0', checks: Object.fromEntries(CHECKS.map((c) => [c, '11111'])) }] });
+  assert.equal(compareResults(bases, same).verdict, 'pass');
+});
+
+test('an exact tie at a look’s cut is a hit: every look compares with the tolerance the plan was sized with', () => {
+  // One task of one check, k = 3 against 3 base trials: choose the share so a total loss at the first testing
+  // look lands exactly on its part of it, computed by another road than the test computes p.
+  for (const n of [4, 5, 6, 9, 12]) {
+    const p = totalLossP(3, n);
+    const share = p / 0.75;
+    const plan = makePlan({ k: 3, baseTrials: 3, share, budget: null });
+    const at = plan.looks.findIndex((l) => l.trials === n);
+    assert.ok(at > 0, `the plan tests at ${n}: ${plan.looks.map((l) => l.trials).join(', ')}`);
+    const looks = plan.looks.slice(0, at + 1).map((l) => ({ successes: 0, n: l.trials }));
+    const m = { base: { successes: 3, n: 3 }, baseRunTrials: 3, looks, head: looks[looks.length - 1]! };
+    const e = evidenceOf(m, plan);
+    assert.ok(Math.abs(fisherLower(m.base, m.head) - p) < 1e-12);
+    assert.equal(verdictOf(m, e, plan, share, true).status, 'regressed');
+    assert.ok(e.q <= share * (1 + 1e-9), `n = ${n}: q = ${e.q}, share = ${share}`);
+  }
+});
