@@ -61,7 +61,7 @@ describe('the action', () => {
   it('a familywise policy that cannot flag anything at this k is said before any trial runs, naming the setting', async () => {
     const output = (await printedBy(() => runAction({ event: 'pull_request', inputs: { trials: '1', policy: 'familywise', 'confirm-trials': '0' } }))).text;
     const warning = output.indexOf(
-      '::warning::trialgate: trialgate.yml: trials: 1 (the trials input): with k = 1, 6 base runs and 0 confirmation trials, even a total loss',
+      '::warning::trialgate: trialgate.yml: trials: 1 (set over the trial set’s) with 1 base run: with k = 1, 1 base run and 0 confirmation trials, even a total loss',
     );
     assert.ok(warning >= 0, 'the warning names the file, the setting and the reach');
     assert.match(output.slice(warning), /familywise cannot flag anything; raise trials, baseline-runs or confirm-trials/);
@@ -74,7 +74,7 @@ describe('the action', () => {
     assert.equal(result.outputs.verdict, 'no-baseline');
     assert.equal(comments().length, 1);
     assert.match(comments()[0]!.body, /no baseline/);
-    assert.match(comments()[0]!.body, /No results artefact `trialgate-results` found on `main`/);
+    assert.match(comments()[0]!.body, /No baseline results found in `trialgate-results` of `main`; regressions cannot fail this check until one exists/);
     assert.match(result.outputs['comment-url']!, new RegExp(`/acme/agent/pull/${PR}#issuecomment-${comments()[0]!.id}$`));
   });
 

@@ -138,7 +138,10 @@ test('a head extended by confirmation is read under the plan it ran under: the d
   await put('extended.json', extended);
   let r = await run(runCompareCli, ['--base', 'base.json', '--head', 'extended.json', '--confirm-trials', '0']);
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /extended\.json: tasks\[0\]\.trials: holds trial 6, beyond the plan \(its last look is 5 executed trials\): pass the confirm-trials the head ran under/);
+  assert.match(
+    r.stderr,
+    /extended\.json: tasks\[0\]\.trials: holds trial 6, beyond the plan \(its last look is 5 executed trials\): pass the confirm-trials the head ran under/,
+  );
   r = await run(runCompareCli, ['--base', 'base.json', '--head', 'extended.json', '--confirm-trials', '40']);
   assert.equal(r.code, 0, r.stderr);
   r = await run(runCompareCli, ['--base', 'base.json', '--head', 'extended.json']);

@@ -215,7 +215,13 @@ test('compare of a head that lacks the confirmation its plan needs is undecided 
   const fixed = compareResults(base, first, { confirmTrials: 0 });
   assert.deepEqual([fixed.policy.name, fixed.verdict], ['strict', 'fail']);
   // Three tasks: α / 3 = 3.3e-3, ¾ of it 2.5e-3, reached by the first round: decided without confirmation.
-  const three = trials(['t0', 't1', 't2'], 3, 0, 3, totalLoss((t) => t === 0));
+  const three = trials(
+    ['t0', 't1', 't2'],
+    3,
+    0,
+    3,
+    totalLoss((t) => t === 0),
+  );
   assert.equal(compareResults(bases(3, 6, 3), three).verdict, 'fail');
 });
 
@@ -308,7 +314,7 @@ test('a base that is mostly env errors is not a baseline; a task whose base cann
   assert.equal(c.verdict, 'undecided');
   assert.equal(c.bases.length, 0);
   assert.match(c.bases_unused![0]!.reason, /^9 of its 9 trials are environment errors/);
-  assert.match(c.undecided!.reasons[0]!, /^none of the 1 base run found can serve as a baseline/);
+  assert.match(c.undecided!.reasons[0]!, /^the base branch recorded 1 run, but none can serve as a baseline \(9 of its 9 trials are environment errors/);
   // One task of the base lost to the environment in every run: that task is undecided, the others decided.
   const oneTask = bases(3, 6, 3, (t) => (t === 2 ? 'eee' : '...'));
   const d = compareResults(oneTask, trials(['t0', 't1', 't2'], 3, 0, 3, unchanged));

@@ -111,7 +111,10 @@ test('a check’s evidence over the looks: q is the least p / part of the testin
   // The first round alone never flags here: it only screens.
   const first = member([18, 18], [[0, 3]]);
   assert.equal(evidenceOf(first, plan).q, 1);
-  assert.match(verdictOf(first, evidenceOf(first, plan), plan, share, false).rule, /^first 3 trials screen only: Fisher p = 7\.5e-4 ≤ 0\.15, confirmation needed$/);
+  assert.match(
+    verdictOf(first, evidenceOf(first, plan), plan, share, false).rule,
+    /^first 3 trials screen only: Fisher p = 7\.5e-4 ≤ 0\.15, confirmation needed$/,
+  );
 });
 
 test('fewer head successes never remove a flag nor end an ambiguity without a flag: every count at every look', () => {

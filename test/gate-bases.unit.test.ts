@@ -219,7 +219,7 @@ describe('the action: a refused run gives its place to the next older one', () =
     });
     assert.equal(side.bases.length, 2, 'the outage run does not count towards the two wanted');
     assert.deepEqual(
-      side.bases.map((b) => b.run.started_at),
+      side.bases.map((b) => b.results.run.started_at),
       ['2025-01-02T00:00:00Z', '2025-01-01T00:00:00Z'],
     );
     assert.ok(side.notes.some((n) => n.includes(`Baseline run ${outage.id} (3333333) not used: 3 of its 3 trials are environment errors`)));

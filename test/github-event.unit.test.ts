@@ -33,10 +33,17 @@ describe('the triggering event', () => {
         headSha: 'h'.repeat(40),
         changedFiles: 4,
         fromFork,
+        labels: [],
         repository: 'acme/agent',
         defaultBranch: 'main',
       });
     }
+    // The labels a maintainer set: where the approval of a change to the measurement is read.
+    fake.state.event = {
+      name: 'pull_request',
+      payload: { ...pr('acme/agent'), pull_request: { ...pr('acme/agent').pull_request, labels: [{ name: 'trialgate: approve measurement change' }] } },
+    };
+    assert.deepEqual(((await readEvent(fake.env())) as { labels: string[] }).labels, ['trialgate: approve measurement change']);
   });
 
   it('records a baseline on a push to the default branch or a listed branch only', async () => {

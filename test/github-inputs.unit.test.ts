@@ -27,6 +27,8 @@ describe('action inputs', () => {
       artifactName: 'trialgate-results',
       retentionDays: 30,
       confirmTrials: null,
+      maxTrials: null,
+      approvalLabel: 'trialgate: approve measurement change',
       force: false,
       comment: true,
       secretEnv: [],

@@ -80,7 +80,7 @@ describe('comparing holdout tasks', () => {
       assert.equal(c.undecided!.holdout_tasks, 2);
       assert.match(c.undecided!.reasons[0]!, reason);
       assert.equal(c.holdout.tasks.removed, 0, 'the base’s holdout tasks are not taken for removed ones');
-      assert.ok(decideGate(c, { failOn: 'regression', failWithoutBaseline: false }).failure, 'undecided fails the check');
+      assert.ok(decideGate(c, head, { failOn: 'regression', failWithoutBaseline: false }).failure, 'undecided fails the check');
     }
   });
 

@@ -89,6 +89,9 @@ test('golden: a confirmed gate — one loss flagged in its first round, a wobble
   assert.match(md, /^❌ \*\*2 regressions\*\*.* · 1 task undecided$/m);
   assert.match(md, /1 task went on to confirmation \(6 extra trials\)\./);
   assert.match(md, /^- t1: 9 head trials; `?first round: pass \(p = 0\.14 ≤ 0\.15\)`?$/m);
-  assert.match(md, /#### Undecided tasks \(not counted as regressions\)\n\n- t2: all 3 of its head trials are environment errors \(simulated outage\): rerun once it is fixed/);
+  assert.match(
+    md,
+    /#### Undecided tasks \(not counted as regressions\)\n\n- t2: all 3 of its head trials are environment errors \(simulated outage\): rerun once it is fixed/,
+  );
   await assertGolden('confirmed.md', md);
 });

@@ -119,7 +119,10 @@ test('every sentence of the policy line describes what this comparison did', () 
   const { bases, head } = scenarios.noChange();
   const quiet = commentOf(head, compareResults(bases, head));
   const line = quiet.split('\n').find((l) => l.startsWith('Policy **familywise**'))!;
-  assert.match(line, /^Policy \*\*familywise\*\* \(default with 1 base run\): at most α = 0\.05 of pull requests that changed nothing fail\. α is shared by the 3 tasks with a check that can regress \(α \/ 3 = 0\.017 each\)/);
+  assert.match(
+    line,
+    /^Policy \*\*familywise\*\* \(default with 1 base run\): at most α = 0\.05 of pull requests that changed nothing fail\. α is shared by the 3 tasks with a check that can regress \(α \/ 3 = 0\.017 each\)/,
+  );
   assert.match(line, /No task was ambiguous after its first round: no confirmation ran\./);
   assert.doesNotMatch(line, /went on to confirmation/);
   assert.match(line, /Between runs: one base run cannot show whether runs differ from day to day/);

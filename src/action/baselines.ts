@@ -1,33 +1,26 @@
 // The base side of a pull request's gate, GitHub's way: download the baseline artefacts and read their
 // results. Every run that cannot serve (no artefact, expired, corrupt, unreadable, another trial set, mostly
 // environment errors: the engine's rule, base-runs.ts) becomes a note in the comment, and the next older
-// run is tried in its place; none of them stops the gate.
+// run is tried in its place; none of them stops the gate. Runs the branch recorded that cannot serve are
+// kept apart from "never recorded": a baseline workflow's bad day is never "no baseline".
 import { join } from 'node:path';
-import { baseRunRefusal, holdsOtherTrialSet } from '../compare/base-runs.ts';
+import { baseRunProblem, holdsOtherTrialSet, type BaseRun } from '../compare/base-runs.ts';
 import { readResultsFile } from '../compare/read-results.ts';
+import type { FoundBases } from '../gate/gate.ts';
 import { findBaselines } from '../github/baseline.ts';
 import type { GitHubClient } from '../github/client.ts';
 import { code } from '../report/format.ts';
 import type { Results } from '../schemas/results.ts';
 import { UserInputError } from '../util/errors.ts';
 
-export interface BaseSide {
-  bases: Results[];
-  /** Where each base's artefact was unpacked, in the order of `bases`: its trial directories are there. */
-  dirs: string[];
-  /** What a reader of the comment should know about where the baseline came from. */
-  notes: string[];
-  /** Runs refused only for holding another trial set (gate/gate.ts FoundBases). */
-  otherNamed: { dir: string; results: Results }[];
-}
-
 export async function loadBaseSide(
   client: GitHubClient,
   options: { workflow: string | null; branch: string; baseSha: string; artifactName: string; maxRuns: number; destination: string; trialSet: string },
-): Promise<BaseSide> {
+): Promise<FoundBases> {
   // Each downloaded run is read once, here: a run that cannot serve is refused before it counts towards maxRuns.
   const read = new Map<string, Results>();
-  const otherNamed: BaseSide['otherNamed'] = [];
+  const otherNamed: BaseRun[] = [];
+  const unusable: BaseRun[] = [];
   const accept = async (dir: string): Promise<string | null> => {
     let results: Results;
     try {
@@ -36,9 +29,15 @@ export async function loadBaseSide(
       // Name the file as the artefact holds it, never the runner's download path.
       return error instanceof UserInputError ? `results.json: ${error.field || '(top level)'}: ${error.expected}` : 'its results.json could not be read';
     }
-    const refused = baseRunRefusal(results, options.trialSet);
-    if (holdsOtherTrialSet(results, options.trialSet)) otherNamed.push({ dir, results });
-    if (refused) return refused;
+    if (results.trial_set.name !== options.trialSet) {
+      if (holdsOtherTrialSet(results, options.trialSet)) otherNamed.push({ dir, results });
+      return `it holds trial set ${JSON.stringify(results.trial_set.name)}, not ${JSON.stringify(options.trialSet)}`;
+    }
+    const problem = baseRunProblem(results);
+    if (problem) {
+      unusable.push({ dir, results });
+      return problem;
+    }
     read.set(dir, results);
     return null;
   };
@@ -52,9 +51,9 @@ export async function loadBaseSide(
     accept,
   });
   const notes = lookup.problems.map((p) => `Baseline run ${p.runId} (${short(p.headSha)}) not used: ${p.detail}.`);
+  // Recorded, but not to be had: expired, corrupt or unreadable artefacts (a run without the artefact recorded none).
+  const unavailable = lookup.problems.filter((p) => p.reason !== 'no-artifact' && p.reason !== 'unusable').map((p) => `run ${p.runId}: ${p.detail}`);
   const used = lookup.baselines;
-  const bases = used.map((b) => read.get(b.dir)!);
-  const dirs = used.map((b) => b.dir);
   if (used.length) {
     const newest = used[0]!;
     let age = `includes the PR's base commit ${short(options.baseSha)}.`;
@@ -66,7 +65,13 @@ export async function loadBaseSide(
       `Baseline: ${used.length} run${used.length > 1 ? 's' : ''} of ${code(options.branch)} at ${used.map((b) => `[${short(b.headSha)}](${b.runUrl})`).join(', ')}; ${age}`,
     );
   }
-  return { bases, dirs, notes, otherNamed };
+  return {
+    bases: used.map((b) => ({ dir: b.dir, results: read.get(b.dir)! })),
+    notes,
+    ...(unusable.length ? { unusable } : {}),
+    ...(unavailable.length ? { unavailable } : {}),
+    ...(otherNamed.length ? { otherNamed } : {}),
+  };
 }
 
 export const short = (sha: string | null | undefined) => (sha ? sha.slice(0, 7) : 'unknown');

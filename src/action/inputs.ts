@@ -20,6 +20,8 @@ export const INPUT_NAMES = [
   'artifact-name',
   'retention-days',
   'confirm-trials',
+  'max-trials',
+  'approval-label',
   'force',
   'comment',
   'secret-env',
@@ -27,6 +29,9 @@ export const INPUT_NAMES = [
 
 export type InputName = (typeof INPUT_NAMES)[number];
 export type RawInputs = Partial<Record<InputName, string>>;
+
+/** The label that approves a pull request's change to its measurement, by default. */
+export const DEFAULT_APPROVAL_LABEL = 'trialgate: approve measurement change';
 
 /** What a UserInputError from parseInputs names as its file. */
 export const INPUTS_FILE = 'action input';
@@ -96,6 +101,8 @@ const RawSchema = z.object({
   'artifact-name': text('trialgate-results').pipe(z.string().regex(/^[^":<>|*?\r\n\\/]+$/, 'an artefact name without " : < > | * ? \\ / or line breaks')),
   'retention-days': int(1, 90, 30),
   'confirm-trials': optionalInt(0, 400),
+  'max-trials': optionalInt(1, 1_000_000),
+  'approval-label': text(DEFAULT_APPROVAL_LABEL),
   force: bool(false),
   comment: bool(true),
   'secret-env': list(/^[A-Za-z_][A-Za-z0-9_]*$/, 'environment variable names separated by commas or new lines'),
@@ -124,6 +131,10 @@ export interface ActionInputs {
   retentionDays: number;
   /** Most extra trials per task of the confirmation; null = the default (8 × k, or what a total loss needs); 0 = none. */
   confirmTrials: number | null;
+  /** Most agent trials a pull request may run in all; null = each task's own cap only. */
+  maxTrials: number | null;
+  /** The label a maintainer sets on a pull request to approve its change to the measurement. */
+  approvalLabel: string;
   force: boolean;
   comment: boolean;
   /** Names of environment variables whose values are secrets. */
@@ -154,6 +165,8 @@ export function parseInputs(raw: RawInputs): ActionInputs {
     artifactName: p['artifact-name'],
     retentionDays: p['retention-days'],
     confirmTrials: p['confirm-trials'],
+    maxTrials: p['max-trials'],
+    approvalLabel: p['approval-label'],
     force: p.force,
     comment: p.comment,
     secretEnv: p['secret-env'],

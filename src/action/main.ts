@@ -9,12 +9,12 @@ import { join, relative } from 'node:path';
 import * as core from '@actions/core';
 import { defaultAlpha, policyReach } from '../compare/policies.ts';
 import { readResultsFile } from '../compare/read-results.ts';
-import { runGate } from '../gate/gate.ts';
+import { gatePullRequest } from '../gate/gate.ts';
 import { unaffectedTasks } from '../gate/scope.ts';
 import { judgeBaseAgainstHead, roundLine, runConfirmationRound } from '../gate/trials.ts';
 import { UNGATED } from '../gate/verdict.ts';
 import { attemptArtifactName } from '../github/baseline.ts';
-import { recordsBaseline } from '../github/event.ts';
+import { recordsBaseline, type ActionEvent } from '../github/event.ts';
 import { shardArtifactName, shardTrialsArtifactName } from '../github/shards.ts';
 import { mergeShards } from '../results/merge.ts';
 import { writeResults } from '../results/write.ts';
@@ -42,25 +42,8 @@ export async function runOpened(opening: Opening): Promise<void> {
   const secrets = actionSecrets(opening.inputs, trialSetSources(await loadTrialSet(opening.set.file)));
   maskSecrets(secrets);
   const ctx: Context = { ...opening, secrets, temp: await mkdtemp(join(process.env.RUNNER_TEMP ?? tmpdir(), 'trialgate-')) };
-  sayWhatThePolicyCanReach(ctx);
   if (ctx.inputs.mode === 'merge') await mergeAndFinish(ctx);
   else await runAndFinish(ctx);
-}
-
-/**
- * Before any trial runs: a familywise policy that cannot flag even a total loss at this k, number of base
- * runs and confirmation budget is said at once, naming the setting to raise (the comment says it again).
- */
-function sayWhatThePolicyCanReach(ctx: Context): void {
-  const { inputs, set } = ctx;
-  if (ctx.event.kind !== 'pull_request' || inputs.policy === 'strict') return;
-  const k = inputs.trials ?? set.config.trials;
-  const alpha = inputs.alpha ?? defaultAlpha(inputs.baselineRuns);
-  const reach = policyReach('familywise', { k, baseRuns: inputs.baselineRuns, alpha, budget: inputs.confirmTrials });
-  if (reach.reachable) return;
-  const where = `${relative(ctx.workspace, set.file) || set.file}: trials: ${k}${inputs.trials ? ' (the trials input)' : ''}`;
-  if (inputs.policy === 'familywise') core.warning(`trialgate: ${where}: ${reach.note}`);
-  else core.notice(`trialgate: ${where}: ${reach.note}; the comparison uses strict instead`);
 }
 
 /** A re-run attempt cannot reuse the run's artefact name; baseline lookup accepts either. */
@@ -72,7 +55,6 @@ async function runAndFinish(ctx: Context): Promise<void> {
   const { inputs } = ctx;
   const runDir = join(ctx.temp, 'run');
   const unaffected = ctx.scope ? unaffectedTasks(ctx.scope) : new Map<string, string>();
-  if (unaffected.size) core.info(`trialgate: not rerun (unaffected by this pull request): ${[...unaffected.keys()].join(', ')}`);
   const runHead = () =>
     core.group('Run the trial set', () =>
       runTrials(ctx, { outDir: runDir, ...(inputs.shard ? { shard: inputs.shard } : {}), ...(unaffected.size ? { unaffected } : {}) }),
@@ -109,11 +91,11 @@ async function mergeAndFinish(ctx: Context): Promise<void> {
   const merged = mergeShards(shards, count);
   await writeResults(runDir, merged, ctx.secrets.scrubber);
   core.info(`trialgate: merged ${count} shards`);
-  await finish(ctx, runDir, async () => merged, [`The trial directories are in the artefacts of the shards: ${links.join(' · ')}.`]);
+  await finish(ctx, runDir, async () => merged, [`The trial directories are in the artefacts of the shards: ${links.join(' · ')}.`], merged);
 }
 
-/** Baseline runs upload their first round; pull requests go through the gate, then publish. */
-async function finish(ctx: Context, runDir: string, firstRound: () => Promise<Results>, shardNotes: string[] = []): Promise<void> {
+/** Baseline runs upload their first round; pull requests go through the gate (src/gate/), then publish. */
+async function finish(ctx: Context, runDir: string, firstRound: () => Promise<Results>, shardNotes: string[] = [], merged?: Results): Promise<void> {
   const { inputs, event } = ctx;
   if (event.kind !== 'pull_request') {
     const results = await firstRound();
@@ -127,12 +109,13 @@ async function finish(ctx: Context, runDir: string, firstRound: () => Promise<Re
     await publish(ctx, { runDir, results, comparison: null, notes, artifactName: runArtifactName(inputs), gate: UNGATED });
     return;
   }
-  const outcome = await runGate(
+  const set = await loadTrialSet(ctx.set.file);
+  const outcome = await gatePullRequest(
     {
-      firstRound,
-      baseRuns: async () => {
-        const base = await core.group('Find the baseline', () =>
-          loadBaseSide(ctx.client, {
+      run: (options) => runTrials(ctx, options),
+      baseRuns: () =>
+        core.group('Find the baseline', async () => {
+          const base = await loadBaseSide(ctx.client, {
             workflow: inputs.baselineWorkflow,
             branch: event.baseRef,
             baseSha: event.baseSha,
@@ -140,28 +123,31 @@ async function finish(ctx: Context, runDir: string, firstRound: () => Promise<Re
             maxRuns: inputs.baselineRuns,
             destination: join(ctx.temp, 'baselines'),
             trialSet: ctx.set.config.name,
-          }),
-        );
-        const notes = [...shardNotes, ...base.notes];
-        if (base.bases.length === 0 && base.otherNamed.length === 0)
-          notes.push(
-            `No results artefact ${code(inputs.artifactName)} found on ${code(event.baseRef)}${inputs.failWithoutBaseline ? '' : '; regressions cannot fail this check until one exists'}.`,
-          );
-        return { bases: base.bases.map((results, i) => ({ dir: base.dirs[i]!, results })), notes, otherNamed: base.otherNamed };
-      },
-      confirmationRound: (round, head) => core.group(roundLine(round), () => runConfirmationRound((options) => runTrials(ctx, options), runDir, head, round)),
+          });
+          return { ...base, notes: [...shardNotes, ...base.notes], where: `${code(inputs.artifactName)} of ${code(event.baseRef)}` };
+        }),
+      approval: async () => approvalOf(event, inputs.approvalLabel),
       saveHead: async (head) => void (await writeResults(runDir, head, ctx.secrets.scrubber)),
-      pairwise: (head, bases) =>
-        ctx.set.config.judge
-          ? core.group('Model judge: base against head', () => judgeBaseAgainstHead(ctx.set.file, runDir, head, bases, ctx.secrets.scrubber))
-          : Promise.resolve(undefined),
+      say: (line) => core.info(`trialgate: ${line}`),
+      warn: (line) => core.warning(`trialgate: ${relative(ctx.workspace, set.file) || set.file}: ${line}`),
     },
     {
-      ...(inputs.policy === 'auto' ? {} : { policy: inputs.policy as Policy }),
-      ...(inputs.alpha === null ? {} : { alpha: inputs.alpha }),
-      confirmTrials: inputs.confirmTrials,
-      failOn: inputs.failOn,
-      failWithoutBaseline: inputs.failWithoutBaseline,
+      set,
+      runDir,
+      scope: ctx.scope,
+      changedFiles: ctx.changedFiles,
+      gateFile: workflowFile(),
+      ...(inputs.trials ? { trials: inputs.trials } : {}),
+      ...(merged ? { firstRound: merged } : {}),
+      settings: {
+        ...(inputs.policy === 'auto' ? {} : { policy: inputs.policy as Policy }),
+        ...(inputs.alpha === null ? {} : { alpha: inputs.alpha }),
+        confirmTrials: inputs.confirmTrials,
+        maxTrials: inputs.maxTrials,
+        failOn: inputs.failOn,
+        failWithoutBaseline: inputs.failWithoutBaseline,
+      },
+      scrubber: ctx.secrets.scrubber,
     },
   );
   await publish(ctx, {
@@ -173,6 +159,17 @@ async function finish(ctx: Context, runDir: string, firstRound: () => Promise<Re
     artifactName: runArtifactName(inputs),
     gate: outcome.gate,
   });
+}
+
+/** The maintainers' approval of a change to the measurement: the label on the pull request, which only people with triage rights can set. */
+function approvalOf(event: Extract<ActionEvent, { kind: 'pull_request' }>, label: string): string | null {
+  return event.labels.includes(label) ? `the label ${code(label)} on the pull request` : null;
+}
+
+/** The workflow file that runs this job, relative to the repository (GITHUB_WORKFLOW_REF: owner/repo/.github/workflows/x.yml@ref). */
+function workflowFile(): string | null {
+  const ref = process.env.GITHUB_WORKFLOW_REF;
+  return (ref && /^[^/]+\/[^/]+\/(.+?)@/.exec(ref)?.[1]) || null;
 }
 
 async function runTrials(ctx: Context, options: Partial<RunOptions>): Promise<Results> {

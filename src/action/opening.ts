@@ -16,4 +16,6 @@ export interface Opening {
   workspace: string;
   /** On a pull request: which tasks its changes rerun (the others are recorded as not rerun); null on any other event: every task. */
   scope: ChangeScope | null;
+  /** On a pull request: the files it changes, as GitHub lists them (both paths of a rename); null on any other event. */
+  changedFiles: string[] | null;
 }

@@ -20,9 +20,10 @@ export async function run(): Promise<void> {
   try {
     const opening = await open();
     if (opening.event.kind === 'pull_request') {
-      const scope = await tasksAffected(opening);
-      if (!scope) return;
-      opening.scope = scope;
+      const affected = await tasksAffected(opening);
+      if (!affected) return;
+      opening.scope = affected.scope;
+      opening.changedFiles = affected.files;
     }
     const { runOpened } = await import('./main.ts');
     await runOpened(opening);
@@ -41,25 +42,27 @@ async function open(): Promise<Opening> {
   maskSecrets(secrets);
   if (secrets.unset.length) core.warning(`secret variables that are unset (secret-env, or named by the trial set): ${secrets.unset.join(', ')}`);
   if (secrets.tooShort.length) core.warning(`secret values too short to scrub safely: ${secrets.tooShort.join(', ')}`);
-  return { inputs, event: await readEvent(), client: GitHubClient.fromEnv(inputs.githubToken), secrets, set, workspace, scope: null };
+  return { inputs, event: await readEvent(), client: GitHubClient.fromEnv(inputs.githubToken), secrets, set, workspace, scope: null, changedFiles: null };
 }
 
 /**
  * The tasks a pull request reruns, or null when it affects none: then it is skipped, with a notice saying
  * so; never a silent green. A changed fixture changes its tasks: they rerun, so the comment can say so.
  */
-async function tasksAffected(opening: Opening): Promise<ChangeScope | null> {
+async function tasksAffected(opening: Opening): Promise<{ scope: ChangeScope; files: string[] } | null> {
   const event = opening.event as Extract<ActionEvent, { kind: 'pull_request' }>;
   const { set, workspace } = opening;
+  const listed = await opening.client.listPullRequestFiles(event.number);
+  const files = listed.flatMap((file) => [file.filename, ...(file.previous_filename === undefined ? [] : [file.previous_filename])]);
   const decision = decideOnChanges({
-    files: await opening.client.listPullRequestFiles(event.number),
+    files: listed,
     dependencies: await trialSetDependencies(set, workspace),
     ...(event.changedFiles === undefined ? {} : { changedCount: event.changedFiles }),
     force: opening.inputs.force,
   });
   if (decision.run) {
     core.info(`trialgate: ${decision.reason}`);
-    return decision.scope;
+    return { scope: decision.scope, files };
   }
   core.notice(`trialgate skipped: ${decision.reason}`);
   await core.summary.addRaw(`### trialgate · ${set.config.name}\n\n⏭️ Skipped: ${decision.reason}\n`).write();

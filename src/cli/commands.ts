@@ -105,7 +105,7 @@ export const GATE: CommandSpec = {
   summary:
     'the gate of the required check on any CI system: run the head trials and the confirmation rounds, compare with the base runs, print the comment; the exit code is the verdict',
   usage:
-    'trialgate gate (--base BASE.json … | --base-dir DIR) [--base-sha SHA] [--baseline-runs N] [--changed FILE] [--config trialgate.yml] [--out DIR] [--trials K] [--concurrency N] [--acceptance N] [--seed S] [--isolation auto|required|none] [--policy familywise|strict] [--alpha A] [--confirm-trials N] [--fail-on regression|never] [--fail-without-baseline] [--comment FILE]',
+    'trialgate gate (--base BASE.json … | --base-dir DIR) [--base-sha SHA] [--baseline-runs N] [--changed FILE] [--ci-config FILE] [--approved-by WHO] [--config trialgate.yml] [--out DIR] [--trials K] [--concurrency N] [--acceptance N] [--seed S] [--isolation auto|required|none] [--policy familywise|strict] [--alpha A] [--confirm-trials N] [--max-trials N] [--fail-on regression|never] [--fail-without-baseline] [--comment FILE]',
   positionals: { min: 0, max: 0, name: '' },
   options: {
     base: { type: 'string', value: 'FILE', multiple: true, help: 'a base results.json (repeat for several base runs)' },
@@ -116,6 +116,16 @@ export const GATE: CommandSpec = {
       type: 'string',
       value: 'FILE',
       help: 'the paths the change touches, one a line, relative to the repository root (git diff --name-only --no-renames BASE...HEAD): only the tasks they affect rerun',
+    },
+    'ci-config': {
+      type: 'string',
+      value: 'FILE',
+      help: 'the CI file that runs this gate, relative to the repository (.gitlab-ci.yml): a change that touches it changes the gate itself, so it is undecided until approved',
+    },
+    'approved-by': {
+      type: 'string',
+      value: 'WHO',
+      help: 'a maintainer approved this change to the measurement (a task removed or changed, isolation, the CI file): pass it only from where the change’s author cannot (a protected variable, a manual job)',
     },
     config: { type: 'string', value: 'FILE', help: 'the trial set (default trialgate.yml)' },
     out: { type: 'string', value: 'DIR', help: 'the run directory, new or empty (default .trialgate/gate-<time> beside the config)' },
@@ -130,6 +140,11 @@ export const GATE: CommandSpec = {
       type: 'string',
       value: 'N',
       help: 'most extra trials per task of the confirmation (default 8 × k, or what a total loss needs); 0 turns it off',
+    },
+    'max-trials': {
+      type: 'string',
+      value: 'N',
+      help: 'most agent trials the change may run in all, its confirmation included; a task that needs more is undecided, never passed',
     },
     'fail-on': {
       type: 'string',

@@ -5,7 +5,14 @@
 // pooled in it would make every later pull request look like an improvement (or hide a regression behind
 // "the base was bad too"). Such a run is not a baseline; the comment names it and why.
 import type { ComparedResults } from './read-results.ts';
+import type { Results } from '../schemas/results.ts';
 import { plural } from '../util/counted.ts';
+
+/** A base run: its results and where its trial directories are (report.html and the pairwise judge read its candidates). */
+export interface BaseRun {
+  dir: string;
+  results: Results;
+}
 
 /** Why `results` cannot serve as a baseline, or null when it can. */
 export function baseRunProblem(results: Pick<ComparedResults, 'tasks'> & { run: { integrity_error?: string | undefined } }): string | null {

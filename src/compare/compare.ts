@@ -30,18 +30,20 @@ import type { ComparedResults } from './read-results.ts';
 
 export type { CompareOptions } from './analyse.ts';
 
-/** What the gate adds to a comparison besides the results: changes to the measurement found outside them. */
-export interface Ruler {
+/** What the gate knows besides the results: changes to the measurement found outside them, and base runs it could not read. */
+export interface GateContext {
   /** Changes of the pull request to what measures it (the trial set, its files, isolation), found by the gate. */
-  changes: MeasurementChange[];
+  changes?: MeasurementChange[];
   /** Who approved changing the measurement, from a place the pull request's author does not control; null: nobody. */
-  approvedBy: string | null;
+  approvedBy?: string | null;
+  /** Base runs the branch recorded that could not be had (expired, corrupt, unreadable), each with why: not "no baseline". */
+  unavailableBases?: string[];
 }
 
-export function compareResults(bases: readonly ComparedResults[], head: ComparedResults, options: CompareOptions = {}, ruler?: Ruler): Comparison {
+export function compareResults(bases: readonly ComparedResults[], head: ComparedResults, options: CompareOptions = {}, context: GateContext = {}): Comparison {
   const fold = new BaseFold(head);
   bases.forEach((b, i) => fold.add(b, `base results ${i + 1}`));
-  return compareFolded(fold, head, options, ruler);
+  return compareFolded(fold, head, options, context);
 }
 
 /** The gate: `fail-on: regression`. An undecided, incomparable or baseline-less comparison does not fail it as a regression; callers show why. */
@@ -49,7 +51,7 @@ export function gateFails(comparison: Comparison): boolean {
   return comparison.verdict === 'fail';
 }
 
-export function compareFolded(fold: BaseFold, head: ComparedResults, options: CompareOptions = {}, ruler?: Ruler): Comparison {
+export function compareFolded(fold: BaseFold, head: ComparedResults, options: CompareOptions = {}, context: GateContext = {}): Comparison {
   const a = analyse(fold, head, options);
   const tasks: TaskComparison[] = [];
   const holdout: HoldoutAggregate = { tasks: taskCounts(), checks: statusCounts(), base_passes: count(), head_passes: count(), head_passes_all: count() };
@@ -103,14 +105,19 @@ export function compareFolded(fold: BaseFold, head: ComparedResults, options: Co
     undecided.reasons.push(heldOut.reason);
     undecided.holdout_tasks += heldOut.tasks;
   }
-  const changes = fold.runs > 0 && !fold.mismatch ? [...measurementChanges(a.drafts), ...(ruler?.changes ?? [])] : [];
-  const approved = ruler?.approvedBy ?? null;
+  const changes = fold.runs > 0 && !fold.mismatch ? [...measurementChanges(a.drafts), ...(context.changes ?? [])] : [];
+  const approved = context.approvedBy ?? null;
   if (changes.length && !approved) undecided.reasons.push(measurementReason(changes));
-  const unusable = fold.runs === 0 && fold.unused.length > 0;
-  if (unusable)
+  // The branch recorded base runs, but none can serve: that is no baseline to pass against, never "no baseline".
+  const unavailable = context.unavailableBases ?? [];
+  const unusable = fold.runs === 0 && fold.unused.length + unavailable.length > 0;
+  if (unusable) {
+    const first = fold.unused[0]?.reason ?? unavailable[0]!;
+    const n = fold.unused.length + unavailable.length;
     undecided.reasons.push(
-      `none of the ${plural(fold.unused.length, 'base run')} found can serve as a baseline (${fold.unused[0]!.reason}): rerun the baseline workflow`,
+      `the base branch recorded ${plural(n, 'run')}, but none can serve as a baseline (${first}): rerun the baseline workflow on the base branch`,
     );
+  }
   const verdict: Comparison['verdict'] = fold.mismatch
     ? 'incomparable'
     : unusable
@@ -244,13 +251,18 @@ function measurementChanges(drafts: readonly DraftTask[]): MeasurementChange[] {
   for (const d of drafts) {
     if (d.holdout) continue;
     if (d.task.status === 'removed')
-      changes.push({ what: `task ${d.task.id}`, base: `in the base runs (${plural(d.task.base_runs, 'run')})`, head: 'not in this pull request (removed, renamed or moved)' });
+      changes.push({
+        what: `task ${d.task.id}`,
+        base: `in the base runs (${plural(d.task.base_runs, 'run')})`,
+        head: 'not in this pull request (removed, renamed or moved)',
+      });
     if (d.task.status === 'changed' || d.task.status === 'incomparable')
       for (const diff of d.task.differs) changes.push({ what: `task ${d.task.id}: ${diff.field}`, base: diff.base, head: diff.head });
   }
   const holdoutChanged = drafts.filter((d) => d.holdout && (d.task.status === 'changed' || d.task.status === 'incomparable')).length;
   if (holdoutRemoved) changes.push({ what: `${plural(holdoutRemoved, 'holdout task')}`, base: 'in the base runs', head: 'not in this pull request' });
-  if (holdoutChanged) changes.push({ what: `${plural(holdoutChanged, 'holdout task')}`, base: 'measured one way', head: 'measured another (fixture, acceptor or budget)' });
+  if (holdoutChanged)
+    changes.push({ what: `${plural(holdoutChanged, 'holdout task')}`, base: 'measured one way', head: 'measured another (fixture, acceptor or budget)' });
   return changes;
 }
 

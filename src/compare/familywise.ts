@@ -79,7 +79,9 @@ export function stillReachable(m: Member, plan: Plan, reached: number, taskShare
   if (!now || m.base.n === 0) return false;
   return plan.looks.some(
     (look, i) =>
-      i > reached && look.part > 0 && lowerP(m.base, m.baseRunTrials, { successes: now.successes, n: look.trials }, plan.rho) <= look.part * taskShare * TOLERANCE,
+      i > reached &&
+      look.part > 0 &&
+      lowerP(m.base, m.baseRunTrials, { successes: now.successes, n: look.trials }, plan.rho) <= look.part * taskShare * TOLERANCE,
   );
 }
 
@@ -120,7 +122,13 @@ function tested(m: Member, plan: Plan, i: number, p: number, share: number, side
   const cut = look.part * share;
   const flagged = p <= cut * TOLERANCE;
   const where = i === 0 ? `first ${plural(n, 'trial')}` : `${plural(n, 'trial')} after confirmation`;
-  return { p, threshold: cut, look: i === 0 ? 'first' : 'final', trials: n, rule: `${where}: Fisher p${side} = ${formatP(p)} ${flagged ? '≤' : '>'} ${formatP(cut)}` };
+  return {
+    p,
+    threshold: cut,
+    look: i === 0 ? 'first' : 'final',
+    trials: n,
+    rule: `${where}: Fisher p${side} = ${formatP(p)} ${flagged ? '≤' : '>'} ${formatP(cut)}`,
+  };
 }
 
 /** A check never tested (its task left after the first round): what the first round's screen saw. */
@@ -144,7 +152,10 @@ function untested(m: Member, e: Evidence): Omit<Verdict, 'status'> {
     threshold: null,
     look: null,
     trials: m.looks[last]?.n ?? m.head.n,
-    rule: m.base.successes === 0 ? 'never succeeded on the base: it cannot drop, so it takes no share of α' : `not tested on its own: Fisher p = ${formatP(e.p[last] ?? 1)}`,
+    rule:
+      m.base.successes === 0
+        ? 'never succeeded on the base: it cannot drop, so it takes no share of α'
+        : `not tested on its own: Fisher p = ${formatP(e.p[last] ?? 1)}`,
   };
 }
 

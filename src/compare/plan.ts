@@ -92,17 +92,22 @@ export function makePlan(input: PlanInput): Plan {
   if (first === null || first === end) {
     // Too few trials for two tests: one, with all of the share, as soon as a total loss reaches it (or at the end).
     const once = trialsReaching(share, k, end, full) ?? end;
-    return plan(once === k ? [{ trials: k, part: 1, screen: 0 }] : [{ trials: k, part: 0, screen: firstScreen }, { trials: once, part: 1, screen: 0 }]);
+    return plan(
+      once === k
+        ? [{ trials: k, part: 1, screen: 0 }]
+        : [
+            { trials: k, part: 0, screen: firstScreen },
+            { trials: once, part: 1, screen: 0 },
+          ],
+    );
   }
   // Screening looks between the two tests let a task that stopped being ambiguous leave early.
   const between = [3 * k, Math.round((3 * k + end) / 2)].filter((n, i, all) => n > Math.max(first, k) && n < end && all.indexOf(n) === i);
   const tests = first === k ? [] : [first];
-  const looks = [k, ...tests, ...between, end].map(
-    (trials, i, all): PlanLook => ({
-      trials,
-      part: trials === first ? FIRST_PART : i === all.length - 1 ? 1 - FIRST_PART : 0,
-      screen: i === all.length - 1 ? 0 : i === 0 ? firstScreen : LATER_SCREENS[Math.min(i - 1, LATER_SCREENS.length - 1)]!,
-    }),
-  );
+  const looks = [k, ...tests, ...between, end].map((trials, i, all): PlanLook => ({
+    trials,
+    part: trials === first ? FIRST_PART : i === all.length - 1 ? 1 - FIRST_PART : 0,
+    screen: i === all.length - 1 ? 0 : i === 0 ? firstScreen : LATER_SCREENS[Math.min(i - 1, LATER_SCREENS.length - 1)]!,
+  }));
   return plan(looks);
 }

@@ -1,50 +1,64 @@
-// The gate of a pull request, one function for every front end: the head's first round, the base runs,
-// the confirmation rounds the plan asks for, the new failures, the pairwise judge, the comparison and the
-// verdict. The GitHub Action (src/action/) and `trialgate gate` (src/cli/gate.ts) implement the ports
-// below: where trials run, where the base runs come from; both then publish what this returns, so the
-// same inputs give the same verdict, exit status and comment (docs/comparison.md, docs/other-ci.md).
-import { baseRunProblem } from '../compare/base-runs.ts';
-import { compareFolded, type CompareOptions } from '../compare/compare.ts';
+// The gate of a pull request, one function for every front end (docs/comparison.md, docs/other-ci.md): read
+// the base runs first (a base that cannot be read is named before the head costs anything), hold the pull
+// request's measurement against theirs, say what the policy can reach, run the head's first round and the
+// confirmation rounds its plan asks for, judge base against head pairwise, compare, and decide the verdict and
+// the exit status. The GitHub Action (src/action/) and `trialgate gate` (src/cli/gate.ts) implement the ports
+// below: where trials run, where the base runs come from, where a maintainer's approval is read; both then
+// publish what this returns, so the same inputs give the same verdict, exit status and messages.
+import { compareFolded, type CompareOptions, type GateContext } from '../compare/compare.ts';
 import { nextRound, type ConfirmationRound } from '../compare/confirm.ts';
+import type { BaseRun } from '../compare/base-runs.ts';
 import { BaseFold } from '../compare/fold.ts';
+import { defaultAlpha, policyReach } from '../compare/policies.ts';
 import { newFailures } from '../failures/archive.ts';
 import { newFailureNotes } from '../report/failures.ts';
 import { appendRound } from '../results/merge.ts';
-import type { Comparison, Policy } from '../schemas/comparison.ts';
+import type { Comparison, MeasurementChange, Policy } from '../schemas/comparison.ts';
 import type { Pairwise } from '../schemas/judge.ts';
 import type { Results } from '../schemas/results.ts';
-import { decideGate, type Gate, type GatePolicy } from './verdict.ts';
+import { measurementChanges, measurementOf } from '../trial/measurement.ts';
+import type { TrialSet } from '../trial/trialset.ts';
+import { plural } from '../util/counted.ts';
+import type { Scrubber } from '../util/scrub.ts';
+import { unaffectedTasks, type ChangeScope } from './scope.ts';
+import { judgeBaseAgainstHead, roundLine, runConfirmationRound, type TrialRunner } from './trials.ts';
+import { decideGate, noBaselineNote, type Gate, type GatePolicy } from './verdict.ts';
 
-/** A base run: its results and where its trial directories are (report.html and the pairwise judge read its candidates). */
-/** The base runs found for a pull request, and what a reader should know of where they came from. */
+export type { BaseRun };
+
+/** The base runs a front end found for a pull request, by its rules, and what a reader should know of them. */
 export interface FoundBases {
+  /** Newest first (the run of the base commit first when it is there), at most the runs pooled. */
   bases: BaseRun[];
   notes: string[];
+  /** Runs of this trial set that were read but cannot serve (mostly environment errors, nothing executed, integrity). */
+  unusable?: BaseRun[];
+  /** Runs the branch recorded that could not be had (expired, corrupt, unreadable), each with why. */
+  unavailable?: string[];
   /**
    * Base runs refused only because they hold another trial set. When no run of this trial set exists, one of
    * them stands in the comparison, which then says the trial set was renamed (incomparable, undecided):
    * a pull request that renames its trial set must not pass as if there were no baseline.
    */
   otherNamed?: BaseRun[];
-}
-
-export interface BaseRun {
-  dir: string;
-  results: Results;
+  /** Where the front end looked, for the no-baseline note (a directory, a branch). */
+  where?: string | null;
 }
 
 /** Where the gate's trials run and its base runs come from: what a front end implements. */
 export interface GatePorts {
-  /** The head's first round: every task k times. */
-  firstRound(): Promise<Results>;
-  /** The base runs, newest first, already chosen by the front end's rules, with notes on where they came from. */
-  baseRuns(head: Results): Promise<FoundBases>;
-  /** One confirmation round: the trials it names, numbered as planned, with their evidence beside the run's. */
-  confirmationRound(round: ConfirmationRound, head: Results): Promise<Results>;
+  /** Trials of the trial set with these options (the front end adds its run facts and progress). */
+  run: TrialRunner;
+  /** The base runs, chosen by the front end's rules. */
+  baseRuns(): Promise<FoundBases>;
+  /** Who approved a change of the measurement, from where the pull request's author cannot give it (a label, a protected variable); null: nobody. */
+  approval(): Promise<string | null>;
   /** The head after its confirmation rounds, to be written back to the run directory. */
   saveHead(head: Results): Promise<void>;
-  /** Base against head by the model judge, when the trial set asks for it. */
-  pairwise?(head: Results, bases: readonly BaseRun[]): Promise<Pairwise | undefined>;
+  /** A line a user should see as the gate goes (a round starting, what the policy can reach). */
+  say(line: string): void;
+  /** A line that warns (the policy cannot flag anything here): the action's warning annotation, the CLI's stderr. */
+  warn(line: string): void;
 }
 
 export interface GateSettings extends GatePolicy {
@@ -56,9 +70,28 @@ export interface GateSettings extends GatePolicy {
   maxTrials?: number | null;
 }
 
+export interface GateRequest {
+  /** The trial set, loaded once by the front end. */
+  set: TrialSet;
+  runDir: string;
+  /** Which tasks the change reruns (gate/scope.ts); null: every task. */
+  scope: ChangeScope | null;
+  /** The files the pull request changes, as far as the front end knows them; null: unknown. */
+  changedFiles: readonly string[] | null;
+  /** The file that runs the gate (the workflow, the CI configuration), relative to the repository: a change to it changes the gate's own settings. */
+  gateFile: string | null;
+  /** An isolation the front end sets over the trial set's (the CLI's --isolation): part of the measurement. */
+  isolation?: string;
+  /** Trials per task the front end sets over the trial set's (the trials input, --trials). */
+  trials?: number;
+  /** The head's first round when it already ran (the shards of a sharded run, merged); else the gate runs it. */
+  firstRound?: Results;
+  settings: GateSettings;
+  scrubber: Scrubber;
+}
+
 export interface GateOutcome {
   head: Results;
-  /** null only when the head could not be compared at all (never for a pull request with a head run). */
   comparison: Comparison;
   bases: BaseRun[];
   /** Lines for the comment under the verdict: where the baseline came from, new failures. */
@@ -67,17 +100,35 @@ export interface GateOutcome {
   gate: Gate;
 }
 
-export async function runGate(ports: GatePorts, settings: GateSettings): Promise<GateOutcome> {
+/** The loop of a gate, where its trials come from left to the caller: what gatePullRequest and the simulations share. */
+export interface RoundPorts {
+  /** The head's first round: every task k times. */
+  firstRound(): Promise<Results>;
+  /** The base runs, already chosen. */
+  baseRuns(): Promise<FoundBases>;
+  /** One confirmation round: the trials it names, numbered as planned. */
+  confirmationRound(round: ConfirmationRound, head: Results): Promise<Results>;
+  /** The head after its confirmation rounds, to be written back to the run directory. */
+  saveHead(head: Results): Promise<void>;
+  /** What the comparison is told besides the results: changes of the measurement, approval, base runs that could not be had. */
+  context?(head: Results, found: FoundBases): Promise<GateContext>;
+  /** Base against head by the model judge, when the trial set asks for it. */
+  pairwise?(head: Results, bases: readonly BaseRun[]): Promise<Pairwise | undefined>;
+}
+
+/** The head's first round, the confirmation rounds its plan asks for, the comparison and the verdict. */
+export async function runGate(ports: RoundPorts, settings: GateSettings): Promise<GateOutcome> {
+  const found = await ports.baseRuns();
   const first = await ports.firstRound();
-  const found = await ports.baseRuns(first);
   const options: CompareOptions = {
     ...(settings.policy ? { policy: settings.policy } : {}),
     ...(settings.alpha === undefined ? {} : { alpha: settings.alpha }),
     ...(settings.confirmTrials === null ? {} : { confirmTrials: settings.confirmTrials }),
     ...(settings.maxTrials ? { maxTrials: settings.maxTrials } : {}),
   };
-  // Every base run is folded once: the confirmation plan is asked again after each round against the same fold.
-  const compareWith = found.bases.length ? found.bases : (found.otherNamed ?? []).slice(0, 1);
+  const usable = found.bases;
+  // A branch whose runs all cannot serve is compared with them anyway, so the comparison says why (undecided, never "no baseline").
+  const compareWith = usable.length ? usable : found.unusable?.length ? found.unusable : (found.otherNamed ?? []).slice(0, 1);
   const fold = (head: Results) => {
     const f = new BaseFold(head);
     compareWith.forEach((b, i) => f.add(b.results, `base run ${i + 1}`));
@@ -91,9 +142,12 @@ export async function runGate(ports: GatePorts, settings: GateSettings): Promise
     rounds.push(round);
   }
   if (rounds.length) await ports.saveHead(head);
-  const usable = found.bases.filter((b) => !baseRunProblem(b.results));
+  const context = { ...(found.unavailable ? { unavailableBases: found.unavailable } : {}), ...(await ports.context?.(head, found)) };
   const notes = [
     ...found.notes,
+    ...(usable.length || found.unusable?.length || found.unavailable?.length || found.otherNamed?.length
+      ? []
+      : [noBaselineNote(found.where ?? null, settings.failWithoutBaseline)]),
     ...(usable.length
       ? newFailureNotes(
           newFailures(
@@ -102,8 +156,83 @@ export async function runGate(ports: GatePorts, settings: GateSettings): Promise
           ),
         )
       : []),
+    ...(context.changes?.length && context.approvedBy ? [`The change to the measurement was approved: ${context.approvedBy}.`] : []),
   ];
-  const pairwise = ports.pairwise ? await ports.pairwise(head, usable) : undefined;
-  const comparison = { ...compareFolded(fold(head), head, options), ...(pairwise ? { pairwise } : {}) };
-  return { head, comparison, bases: usable, notes, rounds, gate: decideGate(comparison, settings) };
+  const pairwise = ports.pairwise && usable.length ? await ports.pairwise(head, usable) : undefined;
+  const comparison = { ...compareFolded(fold(head), head, options, context), ...(pairwise ? { pairwise } : {}) };
+  return { head, comparison, bases: usable, notes, rounds, gate: decideGate(comparison, head, settings) };
+}
+
+/** A pull request's gate: the loop of runGate with the trial set's own trials, its ruler held against the base's. */
+export async function gatePullRequest(ports: GatePorts, request: GateRequest): Promise<GateOutcome> {
+  const { set, settings } = request;
+  const unaffected = request.scope ? unaffectedTasks(request.scope) : new Map<string, string>();
+  return runGate(
+    {
+      // The base runs are read before any trial runs: a base that cannot be read is named before the head costs anything.
+      baseRuns: async () => {
+        const found = await ports.baseRuns();
+        if (unaffected.size) ports.say(`not rerun (unaffected by the change): ${[...unaffected.keys()].join(', ')}`);
+        sayWhatThePolicyCanReach(ports, request.trials ?? set.config.trials, set, found.bases.length, settings);
+        return found;
+      },
+      firstRound: async () => request.firstRound ?? (await ports.run({ outDir: request.runDir, ...(unaffected.size ? { unaffected } : {}) })),
+      confirmationRound: (round, head) => {
+        ports.say(roundLine(round));
+        return runConfirmationRound(ports.run, request.runDir, head, round);
+      },
+      saveHead: ports.saveHead,
+      context: async (head, found) => {
+        const changes = await rulerChanges(request, found.bases, head);
+        return { changes, approvedBy: changes.length ? await ports.approval() : null };
+      },
+      ...(set.config.judge
+        ? { pairwise: (head: Results, bases: readonly BaseRun[]) => judgeBaseAgainstHead(set, request.runDir, head, bases, request.scrubber) }
+        : {}),
+    },
+    settings,
+  );
+}
+
+/**
+ * What the pull request changes of its measurement beyond its tasks (compare.ts finds those): the trial
+ * set's settings against the newest base run's record of them, the isolation its trials actually ran with,
+ * and the file that runs the gate itself.
+ */
+async function rulerChanges(request: GateRequest, bases: readonly BaseRun[], head: Results): Promise<MeasurementChange[]> {
+  const base = bases[0]?.results;
+  if (!base) return [];
+  const changes: MeasurementChange[] = [];
+  if (base.measurement) {
+    const measured = await measurementOf(request.set, request.isolation ? { isolation: request.isolation } : {});
+    changes.push(...measurementChanges(base.measurement, measured).map((c) => ({ ...c, what: `trial set: ${c.what}` })));
+  }
+  const [was, is] = [base.run.isolation, head.run.isolation];
+  if (was?.mechanism === 'bubblewrap' && is?.mechanism === 'none')
+    changes.push({ what: 'isolation the trials ran with', base: 'bubblewrap', head: `none (${is.reason ?? 'no reason recorded'})` });
+  const gateFile = request.gateFile;
+  if (gateFile && request.changedFiles?.includes(gateFile))
+    changes.push({ what: `${gateFile} (the file that runs the gate: its settings)`, base: 'as on the base branch', head: 'changed by this pull request' });
+  return changes;
+}
+
+/**
+ * Before any trial runs: a familywise policy that cannot flag even a total loss at this k, number of base
+ * runs and confirmation budget is said at once, naming the setting to raise (the comment says it again).
+ */
+function sayWhatThePolicyCanReach(ports: GatePorts, k: number, set: TrialSet, found: number, settings: GateSettings): void {
+  if (settings.policy === 'strict') return;
+  // Before the first baseline, what one base run would allow: the warning is worth most before anything is compared.
+  const baseRuns = Math.max(1, found);
+  const reach = policyReach('familywise', {
+    k,
+    baseRuns,
+    alpha: settings.alpha ?? defaultAlpha(baseRuns),
+    budget: settings.confirmTrials,
+    tasks: set.tasks.length,
+  });
+  if (reach.reachable) return;
+  const line = `trials: ${k}${k === set.config.trials ? '' : ' (set over the trial set’s)'} with ${plural(baseRuns, 'base run')}: ${reach.note}${settings.policy ? '' : '; the comparison uses strict instead'}`;
+  if (settings.policy === 'familywise') ports.warn(line);
+  else ports.say(line);
 }

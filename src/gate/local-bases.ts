@@ -4,11 +4,11 @@
 // run of the pull request's base commit comes first when it is there, then the newest, at most maxRuns.
 import { lstat, readdir } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { baseRunRefusal, holdsOtherTrialSet } from '../compare/base-runs.ts';
+import { baseRunProblem, baseRunRefusal, holdsOtherTrialSet, type BaseRun } from '../compare/base-runs.ts';
 import { readResultsFile } from '../compare/read-results.ts';
 import type { Results } from '../schemas/results.ts';
 import { UserInputError } from '../util/errors.ts';
-import type { BaseRun, FoundBases } from './gate.ts';
+import type { FoundBases } from './gate.ts';
 
 export interface LocalCandidate {
   /** How notes name it: the path as the user gave it, or relative to the directory searched. */
@@ -29,11 +29,13 @@ export function chooseBaseRuns(candidates: readonly LocalCandidate[], choice: Ch
   const notes: string[] = [];
   const usable: LocalCandidate[] = [];
   const otherNamed: BaseRun[] = [];
+  const unusable: BaseRun[] = [];
   for (const c of candidates) {
     const refused = baseRunRefusal(c.results, choice.trialSet);
     if (refused) notes.push(`Baseline ${c.label} not used: ${refused}.`);
     else usable.push(c);
     if (holdsOtherTrialSet(c.results, choice.trialSet)) otherNamed.push({ dir: c.dir, results: c.results });
+    else if (c.results.trial_set.name === choice.trialSet && baseRunProblem(c.results)) unusable.push({ dir: c.dir, results: c.results });
   }
   usable.sort((a, b) => b.results.run.started_at.localeCompare(a.results.run.started_at) || a.label.localeCompare(b.label));
   const atBase = usable.find((c) => choice.baseSha !== undefined && c.results.run.git_sha === choice.baseSha);
@@ -51,7 +53,12 @@ export function chooseBaseRuns(candidates: readonly LocalCandidate[], choice: Ch
       : '';
     notes.unshift(`Baseline: ${used.length} run${used.length === 1 ? '' : 's'} at ${shas}${age}.`);
   }
-  return { bases: used.map((c) => ({ dir: c.dir, results: c.results })), notes, ...(otherNamed.length ? { otherNamed } : {}) };
+  return {
+    bases: used.map((c) => ({ dir: c.dir, results: c.results })),
+    notes,
+    ...(unusable.length ? { unusable } : {}),
+    ...(otherNamed.length ? { otherNamed } : {}),
+  };
 }
 
 /** Every results.json named, read whole (a file that cannot be read is the user's to fix, named). */
@@ -66,7 +73,7 @@ export async function readBaseFiles(paths: readonly string[], label: (path: stri
  * down (`<dir>/<artefact>/results.json`, `<dir>/<run>/<artefact>/results.json`), never through a link. An
  * artefact whose results.json cannot be read is noted and skipped, as the action skips a corrupt one.
  */
-export async function readBaseDirectory(root: string): Promise<{ candidates: LocalCandidate[]; notes: string[] }> {
+export async function readBaseDirectory(root: string): Promise<{ candidates: LocalCandidate[]; notes: string[]; unavailable: string[] }> {
   const found: string[] = [];
   const walk = async (dir: string, depth: number): Promise<void> => {
     const entries = await readdir(dir, { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => {
@@ -84,6 +91,7 @@ export async function readBaseDirectory(root: string): Promise<{ candidates: Loc
   if (found.length === 0) await refuseMisplaced(root);
   const candidates: LocalCandidate[] = [];
   const notes: string[] = [];
+  const unavailable: string[] = [];
   for (const path of found) {
     const label = relative(root, path) || 'results.json';
     try {
@@ -91,9 +99,10 @@ export async function readBaseDirectory(root: string): Promise<{ candidates: Loc
     } catch (error) {
       const why = error instanceof UserInputError ? `${error.field || '(top level)'}: ${error.expected}` : 'it could not be read';
       notes.push(`Baseline ${label} not used: ${why}.`);
+      unavailable.push(`${label}: ${why}`);
     }
   }
-  return { candidates, notes };
+  return { candidates, notes, unavailable };
 }
 
 const short = (sha: string | null) => (sha ? sha.slice(0, 7) : 'unknown');

@@ -57,6 +57,12 @@ export function changeScope(changed: readonly string[], deps: TrialSetDependenci
   };
 }
 
+/** Why the change reruns no task at all (the gate is skipped, a green check with no trial), or null when some task reruns. */
+export function skipReason(scope: ChangeScope): string | null {
+  if (scope.tasks.some((t) => t.rerun)) return null;
+  return `${scope.tasks[0]?.why ?? 'the trial set has no task'} (nothing to rerun)`;
+}
+
 /** The tasks not rerun, with why: what a run records (RunOptions.unaffected). */
 export function unaffectedTasks(scope: ChangeScope): Map<string, string> {
   return new Map(scope.tasks.filter((t) => !t.rerun).map((t) => [t.id, t.why]));

@@ -7,7 +7,7 @@ import type { Pairwise } from '../schemas/judge.ts';
 import type { Results } from '../schemas/results.ts';
 import { judgePairwise } from '../semantic/pairwise.ts';
 import type { RunOptions } from '../trial/run-set.ts';
-import { loadTrialSet } from '../trial/trialset.ts';
+import type { TrialSet } from '../trial/trialset.ts';
 import { plural } from '../util/counted.ts';
 import type { Scrubber } from '../util/scrub.ts';
 import type { BaseRun } from './gate.ts';
@@ -43,13 +43,12 @@ export function roundLine(round: ConfirmationRound): string {
 
 /** The items marked pairwise, judged blind in both orders; undefined when the trial set has no judge. */
 export async function judgeBaseAgainstHead(
-  configPath: string,
+  set: TrialSet,
   runDir: string,
   head: Results,
   bases: readonly BaseRun[],
   scrubber: Scrubber,
 ): Promise<Pairwise | undefined> {
-  const set = await loadTrialSet(configPath);
   const judge = set.config.judge;
   if (!judge) return undefined;
   return judgePairwise({

@@ -1,17 +1,26 @@
-// The gate's verdict and whether the check fails, from a comparison. Pure; the action sets it as its
-// `verdict` output and fails the step, the CLI turns it into its exit status (docs/comparison.md).
+// The gate's verdict, whether the check fails, and the exit status `trialgate gate` ends with, from a
+// comparison and the head's trials. Pure, and the one place both front ends take them from: the action sets
+// the verdict as its output and fails the step when `failure` is set; the CLI exits with `exit`
+// (docs/comparison.md#the-verdict).
 //
-// Undecided fails the check too, as "rerun", never as a regression: an outage must not let a pull request
-// through green, and a pull request whose evidence the environment ate has not been shown to be worse.
+// Undecided fails the check too, as "rerun" or "a maintainer decides", never as a regression: an outage must
+// not let a pull request through green, and a pull request whose evidence the environment ate has not been
+// shown to be worse.
+import { SETUP_RULE } from '../kinds/setup.ts';
 import type { Comparison } from '../schemas/comparison.ts';
+import type { Results } from '../schemas/results.ts';
+import { ACCEPTOR_BROKEN_RULE } from '../trial/run-trials.ts';
+import { plural } from '../util/counted.ts';
 
 export type GateVerdict = 'pass' | 'regression' | 'undecided' | 'no-baseline' | 'skipped' | 'error';
 
 export interface Gate {
   verdict: GateVerdict;
   regressions: number;
-  /** Why the check fails, or null when it passes. */
+  /** Why the check fails, in one line, or null when it passes. */
   failure: string | null;
+  /** `trialgate gate`'s exit status: 0 passes, 1 regression, 2 cannot run or compare (a setup mistake), 3 undecided. */
+  exit: 0 | 1 | 2 | 3;
 }
 
 export interface GatePolicy {
@@ -22,11 +31,25 @@ export interface GatePolicy {
 }
 
 /** A run that is not gated (a baseline push, another event): it passes by recording its results. */
-export const UNGATED: Gate = { verdict: 'pass', regressions: 0, failure: null };
+export const UNGATED: Gate = { verdict: 'pass', regressions: 0, failure: null, exit: 0 };
 
-/** A pull request's gate from its comparison (null or no_baseline: nothing to compare with). */
-export function decideGate(comparison: Comparison | null, policy: GatePolicy): Gate {
-  const fails = (why: string) => (policy.failOn === 'regression' ? why : null);
+/** Env error rules that are setup mistakes a rerun cannot fix (a variable unset, a program missing, an acceptor that cannot run). */
+const SETUP_RULES: ReadonlySet<string> = new Set([SETUP_RULE, ACCEPTOR_BROKEN_RULE]);
+
+/** A pull request's gate from its comparison (null or no_baseline: nothing to compare with) and its head. */
+export function decideGate(comparison: Comparison | null, head: Pick<Results, 'tasks'>, policy: GatePolicy): Gate {
+  const enforce = (exit: 1 | 2 | 3, why: string): Pick<Gate, 'failure' | 'exit'> =>
+    policy.failOn === 'regression' ? { failure: why, exit } : { failure: null, exit: 0 };
+  // Every head trial a setup mistake: a rerun would fail the same way, so it is not "undecided, rerun".
+  const trials = head.tasks.flatMap((t) => t.trials);
+  if (trials.length > 0 && trials.every((t) => t.outcome === 'env_error' && SETUP_RULES.has(t.env_error ?? ''))) {
+    return {
+      verdict: 'error',
+      regressions: 0,
+      failure: `no trial could execute: every one is a setup mistake (${trials[0]!.env_error}); fix it, for a rerun will not`,
+      exit: 2,
+    };
+  }
   // Base runs of another trial set: the pull request renamed it (or points at another's baselines). Passing it as
   // "no baseline" would let a rename carry any regression through; a maintainer decides instead.
   if (comparison?.verdict === 'incomparable' && comparison.incomparable) {
@@ -34,16 +57,19 @@ export function decideGate(comparison: Comparison | null, policy: GatePolicy): G
     return {
       verdict: 'undecided',
       regressions: 0,
-      failure: fails(
+      ...enforce(
+        3,
         `undecided, not a regression: the base runs hold ${i.field} ${JSON.stringify(i.base)}, this pull request ${JSON.stringify(i.head)}; renamed here? Its baselines are recorded under the new name only after the merge: a maintainer decides`,
       ),
     };
   }
   if (!comparison || comparison.verdict === 'no_baseline' || comparison.verdict === 'incomparable') {
+    const required = policy.failWithoutBaseline;
     return {
       verdict: 'no-baseline',
       regressions: 0,
-      failure: policy.failWithoutBaseline ? 'no baseline results to compare with (fail-without-baseline is true)' : null,
+      failure: required ? NO_BASELINE_REQUIRED : null,
+      exit: required ? 2 : 0,
     };
   }
   const regressions = comparison.regressions;
@@ -51,20 +77,37 @@ export function decideGate(comparison: Comparison | null, policy: GatePolicy): G
     return {
       verdict: 'regression',
       regressions,
-      failure: fails(`${regressions} regression${regressions === 1 ? '' : 's'} against the base branch (see the comment or job summary)`),
+      ...enforce(1, `${plural(regressions, 'regression')} against the base branch: ${regressionsNamed(comparison)}`),
     };
   if (comparison.verdict === 'undecided')
-    return { verdict: 'undecided', regressions, failure: fails(`undecided, not a regression (rerun): ${undecidedSummary(comparison)}`) };
-  return { verdict: 'pass', regressions, failure: null };
+    return { verdict: 'undecided', regressions, ...enforce(3, `undecided, not a regression: ${undecidedSummary(comparison)}`) };
+  return { verdict: 'pass', regressions, failure: null, exit: 0 };
 }
 
-/** One line: how many tasks could not be decided and the first reason (holdout tasks only counted). */
+/** What the comment and the log say when no base run exists yet, worded once for both front ends. */
+export function noBaselineNote(where: string | null, required: boolean): string {
+  return `No baseline results found${where ? ` in ${where}` : ''}; ${required ? 'this check fails until one exists (fail-without-baseline)' : 'regressions cannot fail this check until one exists'}.`;
+}
+
+const NO_BASELINE_REQUIRED = 'no baseline results to compare with (fail-without-baseline is true)';
+
+/** The regressed checks by task, a few, in one line: what an annotation and a log line name. */
+export function regressionsNamed(comparison: Comparison, shown = 3): string {
+  const named = comparison.tasks.flatMap((t) => t.checks.filter((c) => c.gated && c.status === 'regressed').map((c) => `${t.id}: ${c.label}`));
+  const holdout = comparison.holdout.checks.regressed;
+  const more = named.length - Math.min(named.length, shown) + holdout;
+  const parts = named.slice(0, shown);
+  if (holdout && parts.length === 0) return `${plural(holdout, 'check')} of holdout tasks`;
+  return `${parts.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
+}
+
+/** One line: why the comparison is undecided (the first reason), or how many tasks could not be decided (holdout tasks only counted). */
 export function undecidedSummary(comparison: Comparison): string {
   const u = comparison.undecided;
   if (!u) return 'the comparison could not be decided';
   if (u.reasons.length) return u.reasons[0]!;
   const first = comparison.tasks.find((t) => t.undecided);
   const n = u.tasks + u.holdout_tasks;
-  const counted = `${n} task${n === 1 ? '' : 's'} could not be decided${u.holdout_tasks ? ` (${u.holdout_tasks} holdout)` : ''}`;
+  const counted = `${plural(n, 'task')} could not be decided${u.holdout_tasks ? ` (${u.holdout_tasks} holdout)` : ''}`;
   return first ? `${counted}; ${first.id}: ${first.undecided}` : counted;
 }

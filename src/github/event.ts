@@ -11,6 +11,7 @@ const PullRequestPayload = z.object({
     changed_files: z.number().int().optional(),
     base: z.object({ ref: z.string(), sha: z.string() }),
     head: z.object({ ref: z.string(), sha: z.string(), repo: z.object({ full_name: z.string() }).nullable() }),
+    labels: z.array(z.object({ name: z.string() })).optional(),
   }),
   repository: Repository,
 });
@@ -28,6 +29,8 @@ export type ActionEvent =
       changedFiles?: number;
       /** The head lives in another repository: its token is read-only. */
       fromFork: boolean;
+      /** The labels on the pull request when the event fired: only people with triage rights set them. */
+      labels: string[];
       repository: string;
       defaultBranch: string;
     }
@@ -46,6 +49,7 @@ export function parseEvent(name: string, payload: unknown): ActionEvent {
       headSha: pr.head.sha,
       ...(pr.changed_files === undefined ? {} : { changedFiles: pr.changed_files }),
       fromFork: pr.head.repo?.full_name !== repository.full_name,
+      labels: (pr.labels ?? []).map((l) => l.name),
       repository: repository.full_name,
       defaultBranch: repository.default_branch,
     };

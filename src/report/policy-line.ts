@@ -31,7 +31,9 @@ function roundsSentence(c: Comparison): string {
   const parts: string[] = [];
   if (confirmed > 0) parts.push(`${plural(confirmed, 'task')} went on to confirmation (${plural(conf!.head_trials - conf!.fixed_trials, 'extra trial')})`);
   if (awaiting > 0)
-    parts.push(`${plural(awaiting, 'task')} ${awaiting === 1 ? 'was' : 'were'} still ambiguous, but this head holds no more trials of ${awaiting === 1 ? 'it' : 'them'} (\`trialgate gate\` or the action runs them)`);
+    parts.push(
+      `${plural(awaiting, 'task')} ${awaiting === 1 ? 'was' : 'were'} still ambiguous, but this head holds no more trials of ${awaiting === 1 ? 'it' : 'them'} (\`trialgate gate\` or the action runs them)`,
+    );
   if (parts.length === 0) return ' No task was ambiguous after its first round: no confirmation ran.';
   return ` ${capitalized(parts.join('; '))}.`;
 }

@@ -4,6 +4,7 @@
 // so whatever an output must not show is taken out in one place, before any reporter sees it: the
 // comparison holds holdout tasks only as an aggregate already (compare.ts), and a view holds no holdout
 // task of the head run or of a base run either (not even by pseudonym), only their tally. Pure.
+import type { BaseRun } from '../compare/base-runs.ts';
 import { compareResults } from '../compare/compare.ts';
 import type { ComparedResults } from '../compare/read-results.ts';
 import { CheckStatus, type CheckComparison, type Comparison, type Count, type TaskComparison } from '../schemas/comparison.ts';
@@ -48,11 +49,10 @@ export interface TaskView {
   pass: { base: Count | null; head: Count | null };
 }
 
-/** A base run whose trial directories may be beside its results.json (report.html diffs the candidates). */
-export interface BaseRun {
-  dir: string;
-  results: RunDigest;
-}
+export type { BaseRun };
+
+/** A base run as a view holds it: its holdout tasks withheld. */
+export type ShownBase = Omit<BaseRun, 'results'> & { results: RunDigest };
 
 const PRESENTED: unique symbol = Symbol('presented by report/view.ts');
 
@@ -98,7 +98,8 @@ export interface RunView extends ReportView {
   /** Where the head's trial directories are: their paths in the digests are relative to it. */
   runDir: string;
   /** The base runs, their dev tasks only. */
-  bases: readonly BaseRun[];
+  /** The base runs compared, their holdout tasks withheld as the head's are. */
+  bases: readonly ShownBase[];
 }
 
 export interface ViewSource {

@@ -213,9 +213,7 @@ export const TaskComparison = z.object({
         .int()
         .positive()
         .register(...described('Head trials launched, the first k included.')),
-      why: z
-        .string()
-        .register(...described('Why its first round did not decide it: which checks were ambiguous there.')),
+      why: z.string().register(...described('Why its first round did not decide it: which checks were ambiguous there.')),
     })
     .optional()
     .register(...described('Present when the task was confirmed: its head trials launched and why it was ambiguous.')),
@@ -406,7 +404,9 @@ export const Comparison = z.object({
         .register(...described('The most head trials the pull request may launch in all (max-trials); null: no cap but each task’s own.')),
       reach: z
         .object({
-          reachable: z.boolean().register(...described('Whether a total loss (every base trial succeeded, every head trial failed) can be flagged in every task.')),
+          reachable: z
+            .boolean()
+            .register(...described('Whether a total loss (every base trial succeeded, every head trial failed) can be flagged in every task.')),
           total_loss_p: z
             .number()
             .min(0)
@@ -554,7 +554,11 @@ export const Comparison = z.object({
       approved_by: z
         .string()
         .nullable()
-        .register(...described('Who approved measuring this pull request with the changed ruler (a label, an input), from where its author cannot; null: nobody, so it is undecided.')),
+        .register(
+          ...described(
+            'Who approved measuring this pull request with the changed ruler (a label, an input), from where its author cannot; null: nobody, so it is undecided.',
+          ),
+        ),
     })
     .optional()
     .register(...described('What the pull request changes of what measures it: the base is the ruler, and a change to it is never a pass by itself.')),

@@ -561,6 +561,16 @@ export const Results = z.object({
       with, and why the source's tasks are missing, if they are (docs/holdout.md).
     `,
   ),
+  measurement: z
+    .record(z.string(), z.string())
+    .optional()
+    .register(
+      ...described`
+        What measured the run, field by field (\`trials\`, \`agent.isolation\`, \`agent.files\`, \`tasks.<id>.faults\`, …): a
+        pull request whose trial set measures otherwise than its base runs did is undecided until a maintainer approves
+        (docs/comparison.md#what-a-pull-request-may-change). Absent in files older than it.
+      `,
+    ),
   tasks: z.array(TaskResult).register(...described('Every task of the run.')),
 });
 

@@ -15,6 +15,7 @@ import { sha256 } from '../util/hash.ts';
 import { makeOutputDir } from '../util/safe-write.ts';
 import type { HoldoutRun, RemoteHoldout } from './holdout.ts';
 import type { ProgressEvent } from './progress.ts';
+import { measurementOf, type Measurement } from './measurement.ts';
 import type { ResolvedTask, TrialSet } from './trialset.ts';
 
 export interface Shard {
@@ -84,6 +85,8 @@ export interface RunPlan {
   slots: Slot[];
   concurrency: ConcurrencyLimits;
   runDir: string;
+  /** What measures the run (measurement.ts), recorded in results.json. */
+  measurement: Measurement;
 }
 
 /** Decide the run of the loaded trial set; the run directory is made (it must not hold anything yet). */
@@ -106,6 +109,7 @@ export async function planRun(set: TrialSet, holdout: HoldoutRun, options: RunOp
     slots: planSlots(tasks, k, options.firstTrial ?? 0, options.shard),
     concurrency: concurrencyLimits(set.config.concurrency, { agents: options.concurrency, acceptance: options.acceptanceConcurrency }),
     runDir,
+    measurement: await measurementOf(set, options.isolation ? { isolation: options.isolation } : {}),
   };
 }
 

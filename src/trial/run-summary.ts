@@ -43,6 +43,7 @@ export function summariseRun(
     },
     watched: resources.watched,
     agent: { command: set.config.agent.command },
+    measurement: plan.measurement,
     // In the trial set's order, the holdout source's last: the tasks run here, and those recorded as not rerun.
     tasks: [...set.tasks, ...plan.holdout.fetched].flatMap((task): TaskDigest[] => {
       const why = plan.unaffected.get(task.spec.id);

@@ -28,8 +28,7 @@ function trial(suite: Suite, task: number, run: number, n: number): TrialResult 
   if (!env) {
     suite.checks.forEach((name, c) => (checks[name] = suite.outcome(task, c, run, n)));
     // A trial passes only when every check but the model judge's items succeeded (trial/verdict.ts).
-    if (!suite.independentPass && 'pass' in checks)
-      checks.pass = checks.pass! && Object.entries(checks).every(([name, ok]) => ok || name.startsWith('judge:'));
+    if (!suite.independentPass && 'pass' in checks) checks.pass = checks.pass! && Object.entries(checks).every(([name, ok]) => ok || name.startsWith('judge:'));
   }
   const pass = !env && Object.values(checks).every(Boolean) && (checks.pass ?? true);
   return {

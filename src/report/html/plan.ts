@@ -4,7 +4,7 @@
 // leaves out is the evidence of passing, unchanged trials. Pure.
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { TaskDigest, TrialDigest } from '../../schemas/results.ts';
-import type { BaseRun, RunView } from '../view.ts';
+import type { ShownBase, RunView } from '../view.ts';
 
 export interface PlannedTrial {
   /** The trial's evidence path as results.json gives it: the key of what is read. */

@@ -1,0 +1,64 @@
+// What measures a run, as opposed to what it measures (docs/comparison.md#what-a-pull-request-may-change):
+// the settings of the trial set that decide how the agent's work is judged and what the agent may see,
+// recorded in every results.json so that a pull request's gate can hold its own against the base's. The
+// fixtures themselves (acceptors, defects, reference answers, hidden tests) are each task's fixture hash;
+// what is under test (the prompt and skill files' content, the agent's command, model and scripts) is
+// never here. A flat map of field → value, so that a newer trialgate adds fields an older base simply lacks.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
+import type { TrialSet } from './trialset.ts';
+
+export type Measurement = Record<string, string>;
+
+/** The measurement of `set` as a run with these overrides records it. */
+export async function measurementOf(set: TrialSet, overrides: { isolation?: string } = {}): Promise<Measurement> {
+  const { config } = set;
+  const project = (path: string) => relative(set.dir, resolve(set.dir, path)) || '.';
+  const out: Measurement = {
+    trials: String(config.trials),
+    'agent.isolation': overrides.isolation ?? config.agent.isolation,
+    'agent.network': config.agent.network,
+    'agent.files': config.agent.files.map(project).sort().join(', ') || 'none',
+    watch: [...config.watch].sort().join(', ') || 'none',
+    limits: `candidate_mb ${config.limits.candidate_mb}, candidate_files ${config.limits.candidate_files}`,
+    judge: config.judge ? await judgeOf(set) : 'none',
+    holdout: config.holdout ? digest(JSON.stringify(config.holdout)) : 'none',
+  };
+  const holdout: string[] = [];
+  for (const task of set.tasks) {
+    const spec = task.spec;
+    const fields: [string, string][] = [
+      ['set', spec.set],
+      ['acceptance', task.kind.name],
+      ['faults', Object.keys(task.faults).sort().join(', ') || 'none'],
+      ['watch', [...spec.watch].sort().join(', ') || 'none'],
+      ['agent.files', (spec.agent?.files ?? []).map(project).sort().join(', ') || 'none'],
+    ];
+    // A holdout task's id is withheld: its settings count only as one digest of them all.
+    if (spec.set === 'holdout') holdout.push(`${spec.id}:${JSON.stringify(fields)}`);
+    else for (const [field, value] of fields) out[`tasks.${spec.id}.${field}`] = value;
+  }
+  if (holdout.length) out['holdout.tasks'] = digest(holdout.sort().join('\n'));
+  return out;
+}
+
+/** The judge: its model, command and calibration file, which decide what a judge item means. */
+async function judgeOf(set: TrialSet): Promise<string> {
+  const judge = set.config.judge!;
+  const calibration = await readFile(resolve(set.dir, judge.calibration)).catch(() => null);
+  return [`model ${judge.model}`, ...(judge.command ? [`command ${judge.command}`] : []), `calibration ${calibration ? digest(calibration) : 'missing'}`].join(
+    '; ',
+  );
+}
+
+function digest(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex').slice(0, 12);
+}
+
+/** The fields whose values differ between a base run's measurement and the head's; a field either lacks is not compared. */
+export function measurementChanges(base: Measurement, head: Measurement): { what: string; base: string; head: string }[] {
+  return Object.keys(head)
+    .filter((field) => field in base && base[field] !== head[field])
+    .map((field) => ({ what: field, base: base[field]!, head: head[field]! }));
+}
