@@ -32,7 +32,7 @@ it('run the base, gate the head: "lost detection: double-reserve" is confirmed, 
   assert.match(io.out, /lost detection: double-reserve — duplicate request reserves twice \(idempotency\) \| 2\/2 \| 0\/6 \|/);
   assert.doesNotMatch(io.out, /lost detection: (reject-writes|missing-record)/);
   assert.match(io.out, /\*\*Confirmation:\*\* 4 extra head trials \(6 run against 2 at a fixed k: 3\.00×\) for 1 task that their first round did not decide/);
-  assert.match(io.err, /trialgate gate: regression: 2 regressions against the base branch/);
+  assert.match(io.err, /trialgate gate: 2 regressions against the base branch/);
   assert.equal(await readFile(join(headOut, 'report.md'), 'utf8'), io.out, 'the comment is the run directory’s report.md');
   const results = Results.parse(JSON.parse(await readFile(join(headOut, 'results.json'), 'utf8')));
   assert.equal(results.tasks[0]!.trials.length, 6, 'results.json holds every round');

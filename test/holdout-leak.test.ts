@@ -55,7 +55,7 @@ it('no output of run, gate, compare, report, failures or repair names the holdou
 
   const gate = await cli(['gate', '--config', head, '--out', headOut, '--base', join(baseOut, 'results.json')], 1);
   assert.match(gate.out, /Holdout tasks: \*\*\d+ regressions?\*\* \(task and check withheld; they count in the gate\)/);
-  assert.match(gate.err, /trialgate gate: regression: \d+ regressions? against the base branch/);
+  assert.match(gate.err, /trialgate gate: \d+ regressions? against the base branch/);
   const shown = Results.parse(JSON.parse(await readFile(join(headOut, 'results.json'), 'utf8')));
   const pseudonym = shown.tasks.find((t) => t.set === 'holdout')!;
   assert.match(pseudonym.id, /^holdout-[0-9a-f]{12}$/);

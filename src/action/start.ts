@@ -9,6 +9,7 @@ import type { ChangeScope } from '../gate/scope.ts';
 import { decideOnChanges } from '../github/changes.ts';
 import { GitHubClient } from '../github/client.ts';
 import { readEvent, type ActionEvent } from '../github/event.ts';
+import { agentsIsolated } from '../isolation/open.ts';
 import { trialSetDependencies } from '../trial/dependencies.ts';
 import { readTrialSetFile } from '../trial/trialset-file.ts';
 import { readInputs } from './inputs.ts';
@@ -56,7 +57,7 @@ async function tasksAffected(opening: Opening): Promise<{ scope: ChangeScope; fi
   const files = listed.flatMap((file) => [file.filename, ...(file.previous_filename === undefined ? [] : [file.previous_filename])]);
   const decision = decideOnChanges({
     files: listed,
-    dependencies: await trialSetDependencies(set, workspace),
+    dependencies: await trialSetDependencies(set, workspace, await agentsIsolated(set.config.agent.isolation)),
     ...(event.changedFiles === undefined ? {} : { changedCount: event.changedFiles }),
     force: opening.inputs.force,
   });

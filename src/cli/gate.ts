@@ -10,7 +10,7 @@ import { resultsFileAt } from '../compare/read-results.ts';
 import { gatePullRequest } from '../gate/gate.ts';
 import { chooseBaseRuns, readBaseDirectory, readBaseFiles } from '../gate/local-bases.ts';
 import { changeScope, skipReason, type ChangeScope } from '../gate/scope.ts';
-import type { IsolationSetting } from '../isolation/open.ts';
+import { agentsIsolated, type IsolationSetting } from '../isolation/open.ts';
 import { gateLog } from '../report/gate-log.ts';
 import { renderText, REPORTERS, writeReports } from '../report/reporters.ts';
 import { present, wholeRun } from '../report/view.ts';
@@ -40,7 +40,7 @@ export async function runGateCli(argv: string[], io: Io): Promise<number> {
   const configPath = resolve(cwd, v.config ?? 'trialgate.yml');
   const set = await loadTrialSet(configPath);
   const changed = v.changed ? await changedPaths(resolve(cwd, v.changed)) : null;
-  const scope = changed ? await changedScope(changed, set) : null;
+  const scope = changed ? await changedScope(changed, set, flags.run.isolation ?? set.config.agent.isolation) : null;
   const skipped = scope ? skipReason(scope) : null;
   if (skipped) {
     io.stderr(`trialgate gate: skipped: ${skipped}\n`);
@@ -160,10 +160,10 @@ async function changedPaths(file: string): Promise<string[]> {
 }
 
 /** Which tasks the changed paths rerun: they are relative to the repository root (the git top level of the trial set's directory, else that directory). */
-async function changedScope(paths: readonly string[], set: TrialSet): Promise<ChangeScope> {
+async function changedScope(paths: readonly string[], set: TrialSet, isolation: IsolationSetting): Promise<ChangeScope> {
   // git names the top level after following links: so is the trial set's place in it.
   const real = { ...set, file: await realpath(set.file), dir: await realpath(set.dir) };
   const top = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd: real.dir, encoding: 'utf8' });
   const repo = top.status === 0 ? top.stdout.trim() : real.dir;
-  return changeScope(paths, await trialSetDependencies(real, repo));
+  return changeScope(paths, await trialSetDependencies(real, repo, await agentsIsolated(isolation)));
 }

@@ -13,10 +13,21 @@ const WITHHELD = 'withheld (holdout)';
 /** A holdout trial's env error rule, as public: the rule itself is sealed. */
 const WITHHELD_ENV_ERROR = 'an environment error of a holdout task (its rule is in the sealed holdout detail)';
 
-type Common = Pick<
-  TrialResult,
-  'trial' | 'outcome' | 'stop_reason' | 'cause' | 'env_error' | 'env_error_source' | 'checks' | 'usage' | 'wall_ms' | 'agent_ms' | 'evidence'
->;
+/** The fields a holdout trial keeps in public, exactly those docs/holdout.md lists: what the comparison and the costs need. */
+export const HOLDOUT_TRIAL_FIELDS = [
+  'trial',
+  'outcome',
+  'stop_reason',
+  'env_error',
+  'env_error_source',
+  'checks',
+  'usage',
+  'wall_ms',
+  'agent_ms',
+  'evidence',
+] as const;
+
+type Common = Pick<TrialResult, (typeof HOLDOUT_TRIAL_FIELDS)[number]>;
 
 /** What a holdout trial keeps, whole or digest: its outcome and checks by pseudonym. */
 function kept(trial: Common, taskId: string, key: HoldoutKey): Common {
@@ -24,7 +35,6 @@ function kept(trial: Common, taskId: string, key: HoldoutKey): Common {
     trial: trial.trial,
     outcome: trial.outcome,
     stop_reason: trial.stop_reason,
-    ...(trial.cause ? { cause: trial.cause } : {}),
     ...(trial.env_error !== undefined ? { env_error: WITHHELD_ENV_ERROR } : {}),
     ...(trial.env_error_source ? { env_error_source: trial.env_error_source } : {}),
     checks: Object.fromEntries(Object.entries(trial.checks).map(([check, ok]) => [key.check(taskId, check), ok])),

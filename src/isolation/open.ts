@@ -15,6 +15,15 @@ export async function openSandbox(setting: IsolationSetting, source = 'agent.iso
   return new Unisolated({ mechanism: 'none', reason: probed });
 }
 
+/** Whether agents run isolated with this setting on this machine: what a change scope may rely on (gate/scope.ts). */
+export async function agentsIsolated(setting: IsolationSetting): Promise<boolean> {
+  if (setting === 'none') return false;
+  const probed = await Bubblewrap.probe();
+  if (typeof probed === 'string') return false;
+  await probed.dispose();
+  return true;
+}
+
 /** The variables every sandboxed command gets besides its own: where programs are, and a sane locale. */
 export function baseEnvironment(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   return {

@@ -4,7 +4,7 @@ import type { Comparison } from '../schemas/comparison.ts';
 import type { Gate } from '../gate/verdict.ts';
 
 export function gateLog(comparison: Comparison, gate: Gate): string {
-  const lines = [`trialgate gate: ${gate.verdict}${gate.failure ? `: ${gate.failure}` : ''}`];
+  const lines = [`trialgate gate: ${gate.failure ?? gate.verdict}`];
   for (const task of comparison.tasks)
     for (const check of task.checks)
       if (check.gated && check.status === 'regressed')

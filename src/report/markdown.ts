@@ -6,6 +6,7 @@
 import { checkLabel } from '../compare/checks.ts';
 import type { CheckComparison, Comparison, Denominators, SideFigures, TaskComparison } from '../schemas/comparison.ts';
 import { passRateChart } from './chart.ts';
+import { measurementSection, spendLine } from './measurement.ts';
 import { policyLine } from './policy-line.ts';
 import { fitDocument, NOTICE, type Cut, type Cuttable, type Piece } from './fit.ts';
 import { judgeSection, pairwiseSection } from './judge.ts';
@@ -86,7 +87,9 @@ export function renderMarkdown(view: ReportView, options: MarkdownOptions = {}):
     verdictLine(view),
     ...(noteLines.length ? [noteLines.join('\n')] : []),
     NOTICE,
+    ...(mode === 'comparison' && c.measurement ? [measurementSection(c)] : []),
     ...(compared ? [policyLine(c)] : []),
+    ...(mode === 'comparison' && c.spend ? [spendLine(c)] : []),
     confirmationPiece,
     undecidedPiece,
     named,

@@ -4,10 +4,14 @@
 // set's watched files and agent files, and the task's own; an isolated agent sees nothing else of the
 // project, so a file on no task's list cannot change what its agent does. Besides that list, a task
 // depends on its fixture (and what the fixture includes), its judge's labels, its committed repairs, and
-// every task on the trial-set file itself and the judge's calibration and command.
-import { readFile } from 'node:fs/promises';
+// every task on the trial-set file itself and the judge's calibration and command. A path is followed
+// through its links: a watched skill, an agent file, a fixture or a file inside one that is a link depends on
+// what it leads to as well. An agent that runs unisolated can read anything, so then every task depends on
+// every path: when in doubt, rerun.
+import { lstat, readFile, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { namedFiles } from '../util/command-paths.ts';
+import { listEntries, matchFiles } from '../util/files.ts';
 import type { TrialSetText } from './trialset-file.ts';
 
 /** One thing a task depends on: a glob relative to the repository, and what it is, in words. */
@@ -25,8 +29,11 @@ export interface TrialSetDependencies {
   tasks: { id: string; own: Dependency[] }[];
 }
 
-/** `repo`: the repository root the changed paths are relative to. */
-export async function trialSetDependencies(set: TrialSetText, repo: string): Promise<TrialSetDependencies> {
+/**
+ * `repo`: the repository root the changed paths are relative to. `isolated`: whether the agents run in the
+ * sandbox here (isolation/open.ts agentsIsolated); unisolated, every path is every task's.
+ */
+export async function trialSetDependencies(set: TrialSetText, repo: string, isolated = true): Promise<TrialSetDependencies> {
   const { config, dir } = set;
   const inRepo = (path: string): string | undefined => {
     const rel = relative(repo, resolve(dir, path)).split(sep).join('/');
@@ -53,9 +60,25 @@ export async function trialSetDependencies(set: TrialSetText, repo: string): Pro
       .filter((file) => isAbsolute(file) || file.includes('/'))
       .flatMap((file) => pathOf(file, what).slice(0, 1));
 
+  // What a path leads to through links, as paths of the repository a change can touch.
+  // Links resolve to real paths; the repository may itself lie behind a link (a runner's workspace).
+  const realRepo = await realpath(repo).catch(() => repo);
+  const followed = async (paths: readonly string[], what: string): Promise<Dependency[]> =>
+    (await linkTargets(paths.map((p) => resolve(dir, p)))).flatMap((target) => pathOf(join(repo, relative(realRepo, target)), `${what} (through a link)`));
+  const watchedFiles = async (globs: readonly string[]) => (await matchFiles(dir, globs).catch(() => [])) as string[];
   const shared: Dependency[] = [
+    ...(isolated
+      ? []
+      : [
+          {
+            glob: '**',
+            what: `agent.isolation ${config.agent.isolation === 'none' ? 'is none' : 'is auto and this machine cannot isolate'}: the agent may read any file`,
+          },
+        ]),
     ...config.watch.flatMap((glob) => globOf(glob, 'watch')),
+    ...(await followed(await watchedFiles(config.watch), 'watch')),
     ...config.agent.files.flatMap((path) => pathOf(path, 'agent.files')),
+    ...(await followed(config.agent.files, 'agent.files')),
     ...scripts(config.agent.command, config.agent.env, 'agent.command'),
     ...(config.judge
       ? [...pathOf(config.judge.calibration, 'judge.calibration'), ...(config.judge.command ? scripts(config.judge.command, {}, 'judge.command') : [])]
@@ -66,7 +89,10 @@ export async function trialSetDependencies(set: TrialSetText, repo: string): Pro
     const at = `tasks[${i}]`;
     const own: Dependency[] = [
       ...spec.watch.flatMap((glob) => globOf(glob, `${at}.watch`)),
+      ...(await followed(await watchedFiles(spec.watch), `${at}.watch`)),
       ...(spec.agent?.files ?? []).flatMap((path) => pathOf(path, `${at}.agent.files`)),
+      ...(await followed(spec.agent?.files ?? [], `${at}.agent.files`)),
+      ...(await followed([spec.fixture], `${at}.fixture`)),
       ...(spec.agent?.command ? scripts(spec.agent.command, { ...config.agent.env, ...spec.agent.env }, `${at}.agent.command`) : []),
       ...(spec.judge?.labels ? pathOf(spec.judge.labels, `${at}.judge.labels`) : []),
       ...pathOf(join(config.repairs, spec.id), `${config.repairs}/${spec.id} (its committed repairs)`),
@@ -75,6 +101,29 @@ export async function trialSetDependencies(set: TrialSetText, repo: string): Pro
     tasks.push({ id: spec.id, own });
   }
   return { config: inRepo(set.file) ?? set.file, shared, tasks };
+}
+
+/**
+ * Where the links at or below `paths` lead (absolute, resolved): a path that is a link, or a directory
+ * holding links. What cannot be read is skipped: the run itself says what is wrong with it.
+ */
+async function linkTargets(paths: readonly string[]): Promise<string[]> {
+  const targets = new Set<string>();
+  const follow = async (path: string) => {
+    const target = await realpath(path).catch(() => null);
+    if (target && target !== path) targets.add(target);
+  };
+  for (const path of paths) {
+    const info = await lstat(path).catch(() => null);
+    if (!info) continue;
+    if (info.isSymbolicLink()) {
+      await follow(path);
+      continue;
+    }
+    if (!info.isDirectory()) continue;
+    for (const entry of await listEntries(path).catch(() => [])) if (entry.kind === 'link') await follow(join(path, entry.path));
+  }
+  return [...targets];
 }
 
 /**

@@ -2,15 +2,17 @@
 // everything before any trial runs, with the file, line, field path and what was expected. Every path
 // the file names stays inside the project (its directory), and nothing the agent is shown may expose a
 // fixture's reference answers or service.
-import { stat } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { loadFixture, mustBeInside, type Fixture } from '../fixture/load.ts';
 import type { BoundKind } from '../kinds/contract.ts';
 import { defaultAcceptance, kindOf } from '../kinds/registry.ts';
 import type { TaskSpec, TrialSetFile } from '../schemas/trialset.ts';
 import { checkJudgeConfig } from '../semantic/config.ts';
 import { UserInputError } from '../util/errors.ts';
-import { matchFiles } from '../util/files.ts';
+import { linksMatching, linkTarget, matchFiles } from '../util/files.ts';
+import { sha256 } from '../util/hash.ts';
+import { refuseExposure, type Protected, type Shown } from './exposure.ts';
 import { readTrialSetFile } from './trialset-file.ts';
 
 export { parseTrialSetText } from './trialset-file.ts';
@@ -68,7 +70,7 @@ export async function loadTrialSet(path: string): Promise<TrialSet> {
   }
   await mustBeInside(dir, resolve(dir, config.repairs), file, 'repairs');
   // Every task's files against every task's fixture: a file one task's agent sees must not hold another task's answers either.
-  await refuseExposure(file, dir, shown, tasks);
+  await refuseExposure(file, dir, shown, await protectedOf(tasks));
   await checkJudgeConfig(file, dir, config, [...new Set(shown.map((s) => s.path))]);
   return { file, dir, config, sha256, tasks };
 }
@@ -118,12 +120,6 @@ function faultLabels(file: string, i: number, spec: TaskSpec, fixture: Fixture):
   return spec.faults;
 }
 
-interface Shown {
-  path: string;
-  /** The field that put it there. */
-  field: string;
-}
-
 /** The paths every task's agent may read: the trial set's watched files and `agent.files`. */
 export async function sharedAgentFiles(set: Pick<TrialSet, 'file' | 'dir' | 'config'>): Promise<string[]> {
   return (await resolveShown(set.file, set.dir, { watch: set.config.watch, files: set.config.agent.files }, '')).map((s) => s.path);
@@ -138,6 +134,14 @@ async function resolveShown(file: string, dir: string, declared: { watch: readon
     if (isAbsolute(glob) || glob.split('/').includes('..'))
       throw new UserInputError(file, `${at}watch[${i}]`, `${glob}: globs are relative to the project and stay inside it`);
   }
+  // A watched file is the version under test, hashed as it is: a link's hash could not see its target change.
+  const linked = linksMatching(dir, declared.watch);
+  if (linked.length)
+    throw new UserInputError(
+      file,
+      `${at}watch`,
+      `${linked[0]} is a symbolic link (to ${linkTarget(join(dir, linked[0]!))}): a watched file is hashed as the version under test, and a link's change of target would not show; watch the file it points to instead`,
+    );
   // A glob that matches nothing (a typo) would make every run the same version: nothing would ever be gated.
   for (const [i, glob] of declared.watch.entries()) {
     if ((await matchFiles(dir, [glob])).length === 0)
@@ -160,23 +164,17 @@ async function resolveShown(file: string, dir: string, declared: { watch: readon
   return [...files, ...watched];
 }
 
-/** Nothing shown to the agent may hold a fixture's reference answers, service, variants or manifest. */
-async function refuseExposure(file: string, dir: string, shown: readonly Shown[], tasks: readonly ResolvedTask[]): Promise<void> {
+/** Every fixture's protected files, as the exposure check compares what the agent is shown with them. */
+async function protectedOf(tasks: readonly ResolvedTask[]): Promise<Protected[]> {
+  const out: Protected[] = [];
   for (const task of tasks) {
-    const { manifest } = task.fixture;
-    const hidden = new Set<string>();
-    for (const f of Object.keys(task.fixture.protectedFiles)) if (!f.startsWith('inputs/') && f !== 'task.txt') hidden.add(resolve(task.fixture.dir, f));
-    for (const f of await matchFiles(task.fixture.dir, [...(manifest.service?.files ?? []), `${manifest.reference}/**`, 'fixture.json']))
-      hidden.add(resolve(task.fixture.dir, f));
-    for (const { path, field } of shown) {
-      const exposed = [...hidden].find((h) => h === path || h.startsWith(path + sep));
-      if (exposed) {
-        throw new UserInputError(
-          file,
-          field,
-          `${relative(dir, path) || '.'} would show the agent ${relative(dir, exposed)} (a protected file of task ${task.spec.id}, which no agent may see: its hidden tests, solutions, reference answers, service or manifest); name only the agent's own files`,
-        );
-      }
-    }
+    const { manifest, dir, protectedFiles } = task.fixture;
+    // The agent is given its inputs, the task and (a code task) the repository it changes: those are not secrets.
+    const given = (f: string) => f.startsWith('inputs/') || f === 'task.txt' || (manifest.code !== undefined && f.startsWith(`${manifest.code.repository}/`));
+    const files = new Map(Object.entries(protectedFiles).filter(([f]) => !given(f)));
+    for (const f of await matchFiles(dir, [...(manifest.service?.files ?? []), `${manifest.reference}/**`, 'fixture.json']))
+      if (!files.has(f)) files.set(f, sha256(await readFile(resolve(dir, f))));
+    out.push({ task: task.spec.id, files: [...files].map(([f, digest]) => ({ path: resolve(dir, f), sha256: digest })) });
   }
+  return out;
 }

@@ -21,6 +21,35 @@ export async function listFiles(root: string): Promise<string[]> {
 }
 
 /**
+ * The symbolic links below `root` that `globs` match (relative, sorted): matchFiles lists no link, so a link
+ * where a file is expected would be silently left out; callers name it instead.
+ */
+export function linksMatching(root: string, globs: readonly string[]): string[] {
+  const found = new Set<string>();
+  for (const glob of globs) {
+    const { base, isGlob } = picomatch.scan(glob);
+    if (!isGlob) {
+      if (lstatSync(join(root, glob), { throwIfNoEntry: false })?.isSymbolicLink()) found.add(glob);
+      continue;
+    }
+    const isMatch = picomatch(glob, { dot: true });
+    let entries: import('node:fs').Dirent[] = [];
+    try {
+      entries = readdirSync(join(root, base), { recursive: true, withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      if (!e.isSymbolicLink()) continue;
+      const rel = relative(join(root, base), join(e.parentPath, e.name)).split(sep).join('/');
+      const path = base ? `${base}/${rel}` : rel;
+      if (isMatch(path)) found.add(path);
+    }
+  }
+  return [...found].sort();
+}
+
+/**
  * Files matching any of `globs`, relative to `root` (POSIX separators, sorted). Each glob is walked only
  * below its fixed prefix, so `skills/**` never lists node_modules, and `../shared/**` reaches a sibling.
  */
@@ -29,7 +58,8 @@ export async function matchFiles(root: string, globs: readonly string[]): Promis
   for (const glob of globs) {
     const { base, isGlob } = picomatch.scan(glob);
     if (!isGlob) {
-      if (statSync(join(root, glob), { throwIfNoEntry: false })?.isFile()) found.add(glob);
+      const entry = lstatSync(join(root, glob), { throwIfNoEntry: false });
+      if (entry?.isFile() || (entry?.isSymbolicLink() && statSync(join(root, glob), { throwIfNoEntry: false })?.isFile())) found.add(glob);
       continue;
     }
     const isMatch = picomatch(glob, { dot: true });

@@ -1,0 +1,30 @@
+// Two short sections of the comment that the gate's own decisions need said: what the pull request changes
+// in the measurement (a maintainer decides), and what it spent on agent trials against a fixed k. Pure.
+import type { Comparison } from '../schemas/comparison.ts';
+import { bounded, md, plural, thousands, tokens, usd } from './format.ts';
+
+const SHOWN_CHANGES = 20;
+
+/** #### What this pull request changes in the measurement: every change, base and head, and who approved it. */
+export function measurementSection(c: Comparison): string {
+  const m = c.measurement;
+  if (!m?.changes.length) return '';
+  const rows = m.changes.slice(0, SHOWN_CHANGES).map((ch) => `| ${md(bounded(ch.what, 120))} | ${md(bounded(ch.base, 120))} | ${md(bounded(ch.head, 120))} |`);
+  const more = m.changes.length > SHOWN_CHANGES ? `\n\n… and ${plural(m.changes.length - SHOWN_CHANGES, 'more change')} (in the comparison JSON).` : '';
+  const decided = m.approved_by
+    ? `Approved by ${md(m.approved_by)}: the rest of the pull request is judged as usual.`
+    : 'The base is the ruler: a pull request that changes it is undecided until a maintainer approves (the approval label on the pull request, or `--approved-by` on another CI system).';
+  return `#### What this pull request changes in the measurement\n\n${decided}\n\n| what | base | this pull request |\n| - | - | - |\n${rows.join('\n')}${more}`;
+}
+
+/** One line: agent trials run against a fixed k, the cap, and the tokens, cost and wall time where known. */
+export function spendLine(c: Comparison): string {
+  const s = c.spend;
+  if (!s) return '';
+  const parts = [`${thousands(s.head_trials)} agent ${s.head_trials === 1 ? 'trial' : 'trials'} (a fixed k: ${thousands(s.fixed_trials)})`];
+  if (s.max_trials) parts.push(`cap ${thousands(s.max_trials)}`);
+  if (s.tokens !== null) parts.push(`${tokens(s.tokens)} tokens`);
+  if (s.cost_usd !== null) parts.push(usd(s.cost_usd));
+  if (s.wall_ms !== null) parts.push(`${Math.round(s.wall_ms / 1000)} s`);
+  return `**Spent:** ${parts.join(' · ')}.`;
+}

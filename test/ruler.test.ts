@@ -1,0 +1,211 @@
+// The ruler is not the pull request's to move: a pull request cannot weaken, dodge or blind its own gate
+// (docs/comparison.md#what-a-pull-request-may-change). Each property attacked as a hostile author would: the
+// answers shown by another road, a change reached through a link, a task removed or renamed, isolation
+// turned off, a baseline recorded on a bad day, the holdout's public record.
+import assert from 'node:assert/strict';
+import { cp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { stringify } from 'yaml';
+import { main } from '../src/cli/main.ts';
+import { compareResults } from '../src/compare/compare.ts';
+import { changeScope } from '../src/gate/scope.ts';
+import { HOLDOUT_TRIAL_FIELDS, withheldTrial } from '../src/holdout/withhold.ts';
+import { HoldoutKey } from '../src/holdout/key.ts';
+import { trialSetDependencies } from '../src/trial/dependencies.ts';
+import { loadTrialSet } from '../src/trial/trialset.ts';
+import { UserInputError } from '../src/util/errors.ts';
+import { tempDir } from './support/fixtures.ts';
+import { captureIo } from './support/io.ts';
+import { buildResults } from './support/results-builder.ts';
+import { writeTrialSet } from './support/trialset.ts';
+
+/** The trial set at `config` with `edit` applied to its YAML object. */
+async function edited(config: string, edit: (c: Record<string, any>) => void): Promise<void> {
+  const { parse } = await import('yaml');
+  const c = parse(await readFile(config, 'utf8'));
+  edit(c);
+  await writeFile(config, stringify(c));
+}
+
+const refused = async (config: string, pattern: RegExp) =>
+  assert.rejects(loadTrialSet(config), (e: unknown) => e instanceof UserInputError && pattern.test(e.message));
+
+describe('the agent is never shown a protected file, by any road', () => {
+  it('a link named in agent.files that leads to the reference answers is refused before any trial', async () => {
+    const config = await writeTrialSet();
+    const dir = join(config, '..');
+    await symlink('fixture/reference', join(dir, 'refs'));
+    await edited(config, (c) => (c.agent.files = ['fixture/agent', 'refs']));
+    await refused(
+      config,
+      /agent\.files\[1\]: refs \(a link to fixture\/reference\) would show the agent fixture\/reference\/\w+\.json \(a protected file of task inventory/,
+    );
+  });
+
+  it('a link inside a shown directory, and a copy of a protected file under another name, are refused', async () => {
+    const config = await writeTrialSet();
+    const dir = join(config, '..');
+    await symlink('../reference/cases.json', join(dir, 'fixture', 'agent', 'notes.json'));
+    await refused(config, /fixture\/agent\/notes\.json \(a link to fixture\/reference\/cases\.json\)/);
+    await rm(join(dir, 'fixture', 'agent', 'notes.json'));
+    await cp(join(dir, 'fixture', 'reference', 'cases.json'), join(dir, 'fixture', 'agent', 'examples.json'));
+    await refused(config, /fixture\/agent\/examples\.json \(a copy of it, byte for byte\) would show the agent fixture\/reference\/cases\.json/);
+    // A watched file is shown too: a copy of the fixture's manifest under the skills is refused the same way.
+    await rm(join(dir, 'fixture', 'agent', 'examples.json'));
+    await cp(join(dir, 'fixture', 'fixture.json'), join(dir, 'skills', 'hints.md'));
+    await refused(config, /watch: skills\/hints\.md \(a copy of it, byte for byte\) would show the agent fixture\/fixture\.json/);
+  });
+});
+
+describe('the change scope is what a task actually reads', () => {
+  async function scoped(link: (dir: string) => Promise<Record<string, any> | void>, isolated = true) {
+    const config = await writeTrialSet();
+    const dir = join(config, '..');
+    await mkdir(join(dir, 'shared'));
+    const extra = await link(dir);
+    if (extra) await edited(config, (c) => Object.assign(c, extra));
+    const set = await loadTrialSet(config);
+    const deps = await trialSetDependencies(set, dir, isolated);
+    return (...changed: string[]) =>
+      changeScope(changed, deps)
+        .tasks.filter((t) => t.rerun)
+        .map((t) => t.id);
+  }
+
+  it('a watched skill that is a link is refused up front with the fix: its hash could not see what it links to change', async () => {
+    const config = await writeTrialSet();
+    const dir = join(config, '..');
+    await mkdir(join(dir, 'shared'));
+    await writeFile(join(dir, 'shared', 'inventory.md'), await readFile(join(dir, 'skills', 'inventory-testing.md')));
+    await rm(join(dir, 'skills', 'inventory-testing.md'));
+    await symlink('../shared/inventory.md', join(dir, 'skills', 'inventory-testing.md'));
+    await refused(config, /watch: skills\/inventory-testing\.md is a symbolic link \(to \.\.\/shared\/inventory\.md\): .* watch the file it points to instead/);
+  });
+
+  it('an agent.files directory that is a link, and a fixture input that is a link, depend on their targets', async () => {
+    const agentDir = await scoped(async (dir) => {
+      await cp(join(dir, 'fixture', 'agent'), join(dir, 'shared', 'agent'), { recursive: true });
+      await symlink('shared/agent', join(dir, 'agent-link'));
+      return {
+        agent: {
+          command: 'node "$TRIALGATE_PROJECT/agent-link/scripted-agent.mjs"',
+          files: ['agent-link'],
+          env: { AGENT_SKILL: '${TRIALGATE_PROJECT}/skills/inventory-testing.md' },
+        },
+      };
+    });
+    assert.deepEqual(agentDir('shared/agent/scripted-agent.mjs'), ['inventory']);
+    // A fixture input that links outside the fixture: refused up front, its hash could not see the target change.
+    const config = await writeTrialSet();
+    const dir = join(config, '..');
+    await mkdir(join(dir, 'shared'));
+    const inputs = join(dir, 'fixture', 'inputs');
+    await cp(join(inputs, 'requirements.md'), join(dir, 'shared', 'requirements.md'));
+    await rm(join(inputs, 'requirements.md'));
+    await symlink('../../shared/requirements.md', join(inputs, 'requirements.md'));
+    await refused(config, /inputs\/requirements\.md is a symbolic link \(to \.\.\/\.\.\/shared\/requirements\.md\) that leads outside the fixture/);
+    const fixtureDir = await scoped(async (dir) => {
+      await cp(join(dir, 'fixture'), join(dir, 'shared', 'inventory'), { recursive: true });
+      await symlink('shared/inventory', join(dir, 'fixture-link'));
+      return { tasks: [{ id: 'inventory', set: 'dev', fixture: 'fixture-link', acceptance: 'http-cases' }] };
+    });
+    assert.deepEqual(fixtureDir('shared/inventory/fixture.json'), ['inventory']);
+  });
+
+  it('an agent that runs unisolated may read anything: every change reruns every task', async () => {
+    const rerun = await scoped(async () => undefined, false);
+    assert.deepEqual(rerun('README.md'), ['inventory']);
+    assert.deepEqual(rerun('tools/helper.sh'), ['inventory']);
+  });
+});
+
+describe('every task the base holds is accounted for; changing the ruler is never a pass by itself', () => {
+  const task = (id: string, pass = '111') => ({ id, checks: { pass, 'detect:a': pass } });
+  const base = buildResults({ sha: '1'.repeat(40), tasks: [task('inv'), task('other')] });
+
+  it('removing or renaming the task that regressed: undecided, naming it, however many other tasks compare', () => {
+    for (const head of [
+      buildResults({ sha: '2'.repeat(40), tasks: [task('other')] }),
+      buildResults({ sha: '2'.repeat(40), tasks: [task('inv-b', '000'), task('other')] }),
+    ]) {
+      const c = compareResults([base], head, { confirmTrials: 0 });
+      assert.equal(c.verdict, 'undecided');
+      assert.match(c.undecided!.reasons[0]!, /^this pull request changes what measures it \(task inv\)/);
+      assert.deepEqual(c.measurement!.changes[0], {
+        what: 'task inv',
+        base: 'in the base runs (1 run)',
+        head: 'not in this pull request (removed, renamed or moved)',
+      });
+    }
+  });
+
+  it('a maintainer’s approval turns a change of the ruler into a decision; the regressions of the rest still fail it', () => {
+    const head = buildResults({ sha: '2'.repeat(40), tasks: [task('other', '000')] });
+    const c = compareResults([base], head, { confirmTrials: 0 }, { approvedBy: 'the label on the pull request' });
+    assert.equal(c.verdict, 'fail');
+    assert.equal(c.measurement!.approved_by, 'the label on the pull request');
+  });
+});
+
+it('a holdout trial’s public record holds exactly the fields docs/holdout.md lists (no failure cause)', async () => {
+  const trial = buildResults({ tasks: [{ id: 'h', set: 'holdout', checks: { pass: '0', format: '0' } }] }).tasks[0]!.trials[0]!;
+  const withheld = withheldTrial(
+    { ...trial, cause: 'format', usage: { total_tokens: 3 }, agent_ms: 5 },
+    'h',
+    HoldoutKey.fromEnvironment('UNSET_HOLDOUT_KEY', {}, 'trialgate.yml'),
+  );
+  assert.ok(
+    Object.keys(withheld).every((k) => (HOLDOUT_TRIAL_FIELDS as readonly string[]).includes(k) || k === 'layers' || k === 'judgements'),
+    Object.keys(withheld).join(', '),
+  );
+  assert.equal('cause' in withheld, false);
+  const doc = await readFile(new URL('../docs/holdout.md', import.meta.url), 'utf8');
+  for (const field of HOLDOUT_TRIAL_FIELDS) assert.match(doc, new RegExp(`\`${field}\``), `docs/holdout.md lists ${field}`);
+});
+
+describe('through `trialgate gate`', () => {
+  it('a bad baseline day (every base trial an environment error) is undecided, never "no baseline"; a removed task too; an approval decides', async () => {
+    const config = await writeTrialSet();
+    const dir = join(config, '..');
+    const baseOut = join(await tempDir(), 'base');
+    const outage = 'echo "trialgate-env-error: the provider answered 503"; exit 75';
+    await edited(config, (c) => (c.agent.command = outage));
+    assert.equal(await main(['run', '--config', config, '--out', baseOut], captureIo()), 2, 'no trial could execute');
+    await edited(config, (c) => (c.agent.command = 'node "$TRIALGATE_PROJECT/fixture/agent/scripted-agent.mjs"'));
+    const io = captureIo();
+    const exit = await main(['gate', '--config', config, '--base', join(baseOut, 'results.json'), '--out', join(await tempDir(), 'head')], io);
+    assert.equal(exit, 3, io.err);
+    assert.match(
+      io.err,
+      /undecided, not a regression: the base branch recorded 1 run, but none can serve as a baseline \(1 of its 1 trial is an environment error/,
+    );
+    assert.doesNotMatch(io.out, /no baseline/i);
+    void dir;
+  });
+
+  it('turning isolation off, or changing the CI file that runs the gate, is undecided until a maintainer approves', async () => {
+    const config = await writeTrialSet();
+    const baseOut = join(await tempDir(), 'base');
+    assert.equal(await main(['run', '--config', config, '--out', baseOut], captureIo()), 0);
+    const gate = async (...args: string[]) => {
+      const io = captureIo();
+      const exit = await main(['gate', '--config', config, '--base', join(baseOut, 'results.json'), '--out', join(await tempDir(), 'head'), ...args], io);
+      return { exit, ...io };
+    };
+    await edited(config, (c) => (c.agent.isolation = 'none'));
+    const off = await gate();
+    assert.equal(off.exit, 3, off.err);
+    assert.match(off.err, /this pull request changes what measures it \(trial set: agent\.isolation; isolation the trials ran with\)/);
+    assert.match(off.out, /agent\.isolation/);
+    const approved = await gate('--approved-by', 'maintainer via protected variable');
+    assert.equal(approved.exit, 0, approved.err);
+    assert.match(approved.out, /The change to the measurement was approved: maintainer via protected variable \(--approved-by\)/);
+    await edited(config, (c) => (c.agent.isolation = 'auto'));
+    const changed = join(await tempDir(), 'changed.txt');
+    await writeFile(changed, '.gitlab-ci.yml\nskills/inventory-testing.md\n');
+    const ci = await gate('--changed', changed, '--ci-config', '.gitlab-ci.yml');
+    assert.equal(ci.exit, 3, ci.err);
+    assert.match(ci.err, /\.gitlab-ci\.yml \(the file that runs the gate: its settings\)/);
+  });
+});
