@@ -15,13 +15,21 @@ const POLICY = (help: string): OptionSpec => ({
   help,
 });
 
+/** The languages `trialgate init` writes a test starter in. */
+export const STARTER_LANGUAGES = ['node', 'python', 'java', 'go'] as const;
+
 export const INIT: CommandSpec = {
   name: 'init',
   summary:
-    'write a working starter: trialgate.yml, a fixture (a tiny service with one defect, a node:test acceptor, a reference answer), a stand-in agent and the two workflows',
-  usage: 'trialgate init [DIR] [--code] [--force]',
+    "write a working starter in the repository's language: trialgate.yml, a fixture (a tiny service with one defect, the language's usual test framework as its acceptor, a reference answer), a stand-in agent and the two workflows",
+  usage: 'trialgate init [DIR] [--lang node|python|java|go] [--code] [--force]',
   positionals: { min: 0, max: 1, name: '[DIR]' },
   options: {
+    lang: {
+      type: 'string',
+      choices: STARTER_LANGUAGES,
+      help: 'the language of the service and its tests (node:test, pytest, JUnit 5, go test); default: read from the repository (pom.xml, build.gradle, go.mod, pyproject.toml, requirements.txt, package.json), else node',
+    },
     code: {
       type: 'boolean',
       help: 'a code task instead: the agent fixes a bug in a repository and hidden tests judge its code (docs/code-tasks.md)',
