@@ -84,20 +84,21 @@ for (const t of tests.values()) {
   }
 }
 
+/** What the go command said, cause first: without its `# package` headers and `FAIL … [build failed]` lines. */
+const said = (lines) => {
+  const cause = lines.filter((l) => !/^# |^FAIL\s|^ok\s/.test(l));
+  return (cause.length ? cause : lines).join('\n');
+};
 // A package that failed with no test of its own failing did not build, or its test binary could not start.
 for (const [name, pkg] of packages) {
   const own = [...tests.values()].filter((t) => t.pkg === name);
   if (pkg.end !== 'fail' || own.some((t) => t.end === 'fail' || t.end === undefined)) continue;
-  const said = [...compiler, pkg.output.trim()].filter(Boolean).join('\n');
-  records.unshift({
-    test: `${name} (build)`,
-    status: 'error',
-    traceback: `the package did not build or its tests did not start:\n${said}`.slice(0, OUTPUT_KEPT),
-  });
+  const why = said([...compiler, ...pkg.output.split('\n')].filter((l) => l.trim()));
+  records.unshift({ test: `${name} (build)`, status: 'error', traceback: `the tests did not build or start: ${why}`.slice(0, OUTPUT_KEPT) });
 }
-// The go command stopped before any package (no go.mod, a module it cannot download): that is all it said.
+// The go command stopped before any package ran (a compile error before Go 1.24, no go.mod, a module it cannot download).
 if (packages.size === 0 && compiler.length) {
-  records.push({ test: 'go test', status: 'error', traceback: compiler.join('\n').slice(0, OUTPUT_KEPT) });
+  records.push({ test: 'go test (build)', status: 'error', traceback: `the tests did not build or start: ${said(compiler)}`.slice(0, OUTPUT_KEPT) });
 }
 
 writeFileSync(report, `${JSON.stringify({ planned: records.length, executed: records.length, complete, blocked: false, records }, null, 2)}\n`);

@@ -31,8 +31,14 @@ const sections = new Set([...prompt.matchAll(/^##\s+(.+?)\s*$/gm)].map((m) => sl
 console.log(`stand-in agent: prompt sections ${[...sections].join(', ') || '(none)'}`);
 
 const COMMENT = String.raw`^\s*(?:\/\/|#|--|;|\/\*|<!--)\s*`;
-const OPEN = new RegExp(`${COMMENT}@section\\s+([a-z0-9-]+)\\b`);
+// A section is named as in the prompt or as its slug (`Happy path`, `happy-path`); a block comment may close the line.
+const OPEN = new RegExp(`${COMMENT}@section\\s+(.+?)\\s*(?:\\*\\/|-->)?\\s*$`);
 const CLOSE = new RegExp(`${COMMENT}@end\\b`);
+
+function fail(why) {
+  console.error(`stand-in agent: ${why}`);
+  process.exit(1);
+}
 
 /** The file's lines without the blocks of sections the prompt lacks, and without any marker line. */
 function answer(path) {
@@ -44,14 +50,14 @@ function answer(path) {
       const where = `${relative(agentDir, path)}:${i + 1}`;
       const start = OPEN.exec(line);
       if (start) {
-        if (open) throw new Error(`${where}: @section ${start[1]} inside @section ${open.name} (line ${open.line}): close it with @end first`);
-        open = { name: start[1], line: i + 1 };
+        if (open) fail(`${where}: @section ${start[1]} inside @section ${open.name} (line ${open.line}): close it with @end first`);
+        open = { name: slug(start[1]), line: i + 1 };
       } else if (CLOSE.test(line)) {
-        if (!open) throw new Error(`${where}: @end without an @section above it`);
+        if (!open) fail(`${where}: @end without an @section above it`);
         open = undefined;
       } else if (!open || sections.has(open.name)) kept.push(line);
     });
-  if (open) throw new Error(`${relative(agentDir, path)}:${open.line}: @section ${open.name} has no @end`);
+  if (open) fail(`${relative(agentDir, path)}:${open.line}: @section ${open.name} has no @end`);
   return kept.join('\n');
 }
 

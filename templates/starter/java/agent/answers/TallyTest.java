@@ -1,5 +1,3 @@
-// The stand-in agent's answer: written into the candidate with only the @section blocks whose `## `
-// section agent/prompt.md has (agent/agent.mjs). The class's closing brace is outside every block.
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.net.URI;

@@ -1,5 +1,3 @@
-# The stand-in agent's answer: written into the candidate with only the @section blocks whose `## `
-# section agent/prompt.md has (agent/agent.mjs).
 import json
 import os
 import urllib.error
