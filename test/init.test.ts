@@ -3,7 +3,7 @@
 // once → run → remove a prompt section → gate names the lost detection and exits 1. k = 1: one trial each.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
@@ -47,6 +47,19 @@ describe('trialgate init, in each language', { timeout: 900_000 }, () => {
       const validate = captureIo(repo);
       assert.equal(await main(['validate', 'fixtures/tally'], validate), 0, validate.out + validate.err);
       assert.match(validate.out, /\| accepts-zero +\| .* \| 1 +\| 0 +\| defect_detected \(no coverage: not attributed\) \|/);
+
+      if (lang === 'java') {
+        // A candidate that does not compile: javac's own error first, never cut for advice, and never "debug the acceptor".
+        const broken = join(repo, 'broken');
+        await mkdir(broken);
+        const reference = await readFile(join(repo, 'fixtures/tally/reference/TallyTest.java'), 'utf8');
+        await writeFile(join(broken, 'TallyTest.java'), reference.slice(0, reference.lastIndexOf('}')));
+        const candidate = captureIo(repo);
+        assert.equal(await main(['validate', 'fixtures/tally', '--candidate', 'broken'], candidate), 1);
+        assert.match(candidate.out, /- none: execution_error_or_skip: 1 of 1 record error: acceptance: candidate\/TallyTest\.java:\d+: error: reached end of file while parsing ⏎/);
+        assert.match(candidate.out, /this is the candidate's own error/);
+        assert.doesNotMatch(candidate.out, /by hand/);
+      }
 
       const base = captureIo(repo);
       assert.equal(await main(['run', '--trials', '1', '--out', '.trialgate/base', ...LOCAL], base), 0, base.err);
