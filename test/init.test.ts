@@ -56,7 +56,10 @@ describe('trialgate init, in each language', { timeout: 900_000 }, () => {
         await writeFile(join(broken, 'TallyTest.java'), reference.slice(0, reference.lastIndexOf('}')));
         const candidate = captureIo(repo);
         assert.equal(await main(['validate', 'fixtures/tally', '--candidate', 'broken'], candidate), 1);
-        assert.match(candidate.out, /- none: execution_error_or_skip: 1 of 1 record error: acceptance: candidate\/TallyTest\.java:\d+: error: reached end of file while parsing ⏎/);
+        assert.match(
+          candidate.out,
+          /- none: execution_error_or_skip: 1 of 1 record error: acceptance: candidate\/TallyTest\.java:\d+: error: reached end of file while parsing ⏎/,
+        );
         assert.match(candidate.out, /this is the candidate's own error/);
         assert.doesNotMatch(candidate.out, /by hand/);
       }
