@@ -3,6 +3,7 @@
 import type { IsolationSetting } from '../isolation/open.ts';
 import type { Policy } from '../schemas/comparison.ts';
 import type { CommandSpec, OptionSpec } from './args.ts';
+import { STARTER_LANGUAGES } from './languages.ts';
 
 const ISOLATION_SETTINGS = ['auto', 'required', 'none'] as const satisfies readonly IsolationSetting[];
 const ISOLATION = { type: 'string', choices: ISOLATION_SETTINGS, help: 'isolate services and acceptors (default auto: where the OS allows)' } as const;
@@ -14,9 +15,6 @@ const POLICY = (help: string): OptionSpec => ({
   former: { statistical: FAMILYWISE_REPLACED, history: FAMILYWISE_REPLACED },
   help,
 });
-
-/** The languages `trialgate init` writes a test starter in. */
-export const STARTER_LANGUAGES = ['node', 'python', 'java', 'go'] as const;
 
 export const INIT: CommandSpec = {
   name: 'init',

@@ -4,12 +4,10 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { linkTarget, listFiles, readInside } from '../util/files.ts';
 import { writeInside } from '../util/safe-write.ts';
 import { parseCommand } from './args.ts';
-import { INIT, STARTER_LANGUAGES } from './commands.ts';
+import { INIT } from './commands.ts';
 import { EXIT, type Io } from './io.ts';
+import { STARTER_LANGUAGES, type Language } from './languages.ts';
 import { displayPath, packageRoot } from './paths.ts';
-
-/** A language of the test starter: a fixture whose acceptor is that language's usual test framework. */
-export type Language = (typeof STARTER_LANGUAGES)[number];
 
 /** What says a repository is in a language, in the order a mixed one is read (a package.json is often only tooling). */
 const MARKERS: readonly { language: Language; files: readonly string[] }[] = [
