@@ -66,6 +66,16 @@ describe('the starter', () => {
     });
   }
 
+  it('go: validate before the build cache is warmed says what to create, naming the Go cache', async () => {
+    const repo = await initIn('go');
+    const io = captureIo(repo);
+    assert.equal(await main(['validate', 'fixtures/tally'], io), 2);
+    assert.match(
+      io.err,
+      /readable\[0\]: \.\.\/\.\.\/\.trialgate\/go-build is not a directory next to the fixture .*a Go build cache: GOCACHE=<it> go build …, as trialgate init prints/,
+    );
+  });
+
   it('reads the language from the repository, and says from what', async () => {
     for (const [files, lang] of [
       [['pom.xml'], 'java'],
