@@ -1,50 +1,88 @@
-// From nothing to a named regression on a task of the user's own: init → validate → run → change the
-// prompt → run → compare, in a fresh git repository, through the command line as a user types it.
+// From nothing to a gated regression with the starter of each language, through the command line as a
+// user types it, in a fresh git repository: init → (what init says to run first) → validate passes at
+// once → run → remove a prompt section → gate names the lost detection and exits 1. k = 1: one trial each.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
 import { tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
+import { NO_GO, NO_JUNIT5 } from './support/languages.ts';
+import { NO_PYTEST } from './support/suites.ts';
 
 /** The starter requires isolation; where this machine has none, the documented local fallback. */
 const LOCAL = NO_ISOLATION ? ['--isolation', 'auto'] : [];
 
-describe('trialgate init', () => {
-  it('init → validate passes at once → run → remove a prompt section → run → compare names the lost detection', async () => {
-    const repo = await tempDir('trialgate-init-');
-    spawnSync('git', ['init', '-q'], { cwd: repo });
-    await writeFile(join(repo, '.gitignore'), 'node_modules/\n');
+/** Each language's starter, and the answer file its stand-in agent writes. */
+const LANGUAGES = [
+  { lang: 'node', skip: undefined, answer: 'tally.test.mjs' },
+  { lang: 'python', skip: NO_PYTEST, answer: 'test_tally.py' },
+  { lang: 'java', skip: NO_JUNIT5, answer: 'TallyTest.java' },
+  { lang: 'go', skip: NO_GO, answer: 'tally_test.go' },
+] as const;
 
-    const init = captureIo(repo);
-    assert.equal(await main(['init'], init), 0, init.err);
-    assert.match(init.out, /trialgate\.yml/);
-    assert.match(await readFile(join(repo, '.gitignore'), 'utf8'), /^node_modules\/\n# trialgate: local run directories\n\.trialgate\/\n$/);
-    const again = captureIo(repo);
-    assert.equal(await main(['init'], again), 2, 'init never overwrites without --force');
-    assert.match(again.err, /would be overwritten:\n {2}\.github\/workflows\/trialgate-baseline\.yml/);
+describe('trialgate init, in each language', { timeout: 900_000 }, () => {
+  for (const { lang, skip, answer } of LANGUAGES) {
+    it(`--lang ${lang}: init → validate passes at once → run → remove "## Validation" → gate names the lost detection`, { skip }, async () => {
+      const repo = await tempDir(`trialgate-init-${lang}-`);
+      spawnSync('git', ['init', '-q'], { cwd: repo });
+      await writeFile(join(repo, '.gitignore'), 'node_modules/\n');
 
-    const validate = captureIo(repo);
-    assert.equal(await main(['validate', 'fixtures/tally'], validate), 0, validate.out + validate.err);
-    assert.match(validate.out, /\| accepts-zero +\| .* \| 1 +\| 0 +\| defect_detected \(no coverage: not attributed\) \|/);
+      const init = captureIo(repo);
+      assert.equal(await main(['init', '--lang', lang], init), 0, init.err);
+      assert.match(init.out, new RegExp(`\\(${lang}: --lang ${lang}\\)`));
+      assert.match(await readFile(join(repo, '.gitignore'), 'utf8'), /^node_modules\/\n# trialgate: local run directories\n\.trialgate\/\n$/);
+      const again = captureIo(repo);
+      assert.equal(await main(['init', '--lang', lang], again), 2, 'init never overwrites without --force');
+      assert.match(again.err, /would be overwritten:\n {2}\.github\/workflows\/trialgate-baseline\.yml/);
+      // What the next steps say to run before validate (Go: warm the build cache the sandbox reads), as printed.
+      for (const line of init.out.split('\n').filter((l) => /^ {2}[A-Z]+=/.test(l))) {
+        const shell = spawnSync('sh', ['-c', line.trim()], { cwd: repo, encoding: 'utf8' });
+        assert.equal(shell.status, 0, `${line}\n${shell.stderr}`);
+      }
 
-    const base = captureIo(repo);
-    assert.equal(await main(['run', '--trials', '1', '--out', '.trialgate/base', ...LOCAL], base), 0, base.err);
-    assert.match(base.out, /my-agent: 1 task × k=1/);
-    assert.match(base.out, /\| tally-validation \| dev \| 1\/1 +\|/);
+      const validate = captureIo(repo);
+      assert.equal(await main(['validate', 'fixtures/tally'], validate), 0, validate.out + validate.err);
+      assert.match(validate.out, /\| accepts-zero +\| .* \| 1 +\| 0 +\| defect_detected \(no coverage: not attributed\) \|/);
 
-    const prompt = join(repo, 'agent', 'prompt.md');
-    const text = await readFile(prompt, 'utf8');
-    await writeFile(prompt, text.slice(0, text.indexOf('## Validation')));
-    const head = captureIo(repo);
-    assert.equal(await main(['run', '--trials', '1', '--out', '.trialgate/head', ...LOCAL], head), 0, head.err);
+      if (lang === 'java') {
+        // A candidate that does not compile: javac's own error first, never cut for advice, and never "debug the acceptor".
+        const broken = join(repo, 'broken');
+        await mkdir(broken);
+        const reference = await readFile(join(repo, 'fixtures/tally/reference/TallyTest.java'), 'utf8');
+        await writeFile(join(broken, 'TallyTest.java'), reference.slice(0, reference.lastIndexOf('}')));
+        const candidate = captureIo(repo);
+        assert.equal(await main(['validate', 'fixtures/tally', '--candidate', 'broken'], candidate), 1);
+        assert.match(
+          candidate.out,
+          /- none: execution_error_or_skip: 1 of 1 record error: acceptance: candidate\/TallyTest\.java:\d+: error: reached end of file while parsing ⏎/,
+        );
+        assert.match(candidate.out, /this is the candidate's own error/);
+        assert.doesNotMatch(candidate.out, /by hand/);
+      }
 
-    const compare = captureIo(repo);
-    assert.equal(await main(['compare', '--base', '.trialgate/base/results.json', '--head', '.trialgate/head/results.json'], compare), 1);
-    assert.match(compare.out, /lost detection: accepts-zero — adds zero or negative counts \(validation\) \| 1\/1 \| 0\/1/);
-    assert.equal(spawnSync('git', ['status', '--porcelain', '--', '.trialgate'], { cwd: repo, encoding: 'utf8' }).stdout, '', 'runs are ignored by git');
-  });
+      const base = captureIo(repo);
+      assert.equal(await main(['run', '--trials', '1', '--out', '.trialgate/base', ...LOCAL], base), 0, base.err);
+      assert.match(base.out, /\| tally-validation \| dev \| 1\/1 +\| 100% +\| accepts-zero 1\/1 +\|/);
+
+      const prompt = join(repo, 'agent', 'prompt.md');
+      const text = await readFile(prompt, 'utf8');
+      await writeFile(prompt, text.slice(0, text.indexOf('## Validation')));
+      const head = captureIo(repo);
+      assert.equal(
+        await main(['gate', '--base', '.trialgate/base/results.json', '--trials', '1', '--out', '.trialgate/head', ...LOCAL], head),
+        1,
+        head.out + head.err,
+      );
+      assert.match(head.out, /lost detection: accepts-zero — adds zero or negative counts \(validation\) \| 1\/1 \| 0\/1/);
+      // The stand-in wrote the whole file without the dropped block (a Java class keeps its closing brace) and without markers.
+      const written = await readFile(join(repo, '.trialgate/head/tally-validation/trial-001/candidate', answer), 'utf8');
+      assert.doesNotMatch(written, /@section|@end|[Zz]ero/);
+      assert.match(written, /[Pp]ositive/);
+      assert.equal(spawnSync('git', ['status', '--porcelain', '--', '.trialgate'], { cwd: repo, encoding: 'utf8' }).stdout, '', 'runs are ignored by git');
+    });
+  }
 });

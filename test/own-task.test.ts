@@ -1,12 +1,14 @@
 // From an empty repository to a gated regression on a task of the user's own, as a user does it with the
 // CLI: `trialgate init`, then their service, their test suite as the acceptor (pytest for a Python
-// service, Jest for a Node one), the reference answers and the stand-in agent's answers, `validate`,
-// `run`, a prompt change, `gate`. Every file the user writes or edits is counted (written lines,
-// and changed lines of an edit), and every command and file operation is a step: the figures are printed
-// (docs/first-task.md quotes them) and held under a ceiling, so that the path cannot silently grow.
+// service, node:test for a Node one), the reference answers and the stand-in agent's answers (the same
+// tests with a section marker around each test), `validate`, `run`, a prompt change, `gate`. Every file the
+// user writes or edits is counted (written lines, and changed lines of an edit), split into what is
+// their own (service, tests, prompt), a copy of it, and what is trialgate's; every command and file
+// operation is a step. The figures are printed (docs/first-task.md quotes them) and held under a ceiling,
+// so that the path cannot silently grow.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { structuredPatch } from 'diff';
@@ -14,11 +16,14 @@ import { main } from '../src/cli/main.ts';
 import { tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
-import { NODE_MODULES, NO_PYTEST } from './support/suites.ts';
+import { NO_PYTEST } from './support/suites.ts';
 
 /** A user at work in `repo`: what they type and write, counted. */
+/** What a written line is: the user's own work (service, tests, prompt), a copy of it, or trialgate's. */
+type Kind = 'theirs' | 'copy' | 'trialgate';
+
 class User {
-  lines = 0;
+  readonly lines: Record<Kind, number> = { theirs: 0, copy: 0, trialgate: 0 };
   steps = 0;
   /** Lines per file written or edited, for the breakdown printed with the figures. */
   readonly byFile = new Map<string, number>();
@@ -31,37 +36,32 @@ class User {
     return { code, out: io.out + io.err };
   }
 
-  shell(...argv: string[]): void {
+  /** Write a file; lines that are section markers are trialgate's, the others `kind`. */
+  async write(path: string, text: string, kind: Kind): Promise<void> {
     this.steps++;
-    assert.equal(spawnSync(argv[0]!, argv.slice(1), { cwd: this.repo }).status, 0, argv.join(' '));
-  }
-
-  async write(path: string, text: string): Promise<void> {
-    this.steps++;
-    this.count(path, text.trimEnd().split('\n').length);
+    const lines = text.trimEnd().split('\n');
+    const markers = lines.filter((l) => /^\s*(#|\/\/) @(section|end)\b/.test(l)).length;
+    this.count(path, 'trialgate', markers);
+    this.count(path, kind, lines.length - markers);
     await mkdir(dirname(join(this.repo, path)), { recursive: true });
     await writeFile(join(this.repo, path), text);
   }
 
   /** An edit counts the lines it adds or changes (a removed line costs nothing to type). */
-  async edit(path: string, change: (text: string) => string): Promise<void> {
+  async edit(path: string, kind: Kind, change: (text: string) => string): Promise<void> {
     this.steps++;
     const before = await readFile(join(this.repo, path), 'utf8');
     const after = change(before);
     assert.notEqual(after, before, `the edit of ${path} changes it`);
     const patch = structuredPatch(path, path, before, after, '', '', { context: 0 });
-    this.count(path, patch.hunks.flatMap((h) => h.lines).filter((l) => l.startsWith('+')).length);
+    this.count(path, kind, patch.hunks.flatMap((h) => h.lines).filter((l) => l.startsWith('+')).length);
     await writeFile(join(this.repo, path), after);
   }
 
-  private count(path: string, lines: number): void {
-    this.lines += lines;
-    this.byFile.set(path, (this.byFile.get(path) ?? 0) + lines);
-  }
-
-  async remove(...paths: string[]): Promise<void> {
-    this.steps++;
-    for (const path of paths) await rm(join(this.repo, path), { recursive: true });
+  private count(path: string, kind: Kind, lines: number): void {
+    if (!lines) return;
+    this.lines[kind] += lines;
+    this.byFile.set(`${path} (${kind})`, (this.byFile.get(`${path} (${kind})`) ?? 0) + lines);
   }
 }
 
@@ -71,32 +71,43 @@ const REQUIREMENTS = `# Tally: requirements
 - Only a positive whole number can be added: anything else is answered 400 and changes nothing.
 `;
 
-/** The shared path: init, the user's files (by `own`), validate, run, drop a prompt section, gate. */
-async function gatedRegression(t: TestContext, own: (user: User) => Promise<void>): Promise<User> {
+/** Each test of `tests` (split at blank lines before a test) inside the markers of its prompt section. */
+function marked(head: string, sections: [string, string][], comment: string): string {
+  return head + sections.map(([section, test]) => `\n${comment} @section ${section}${test.trimEnd()}\n${comment} @end\n`).join('');
+}
+
+/**
+ * The shared path, from an empty git repository: init in the language, the user's service and tests written
+ * over the starter's (by `own`), the stand-in's answers (the tests again, each inside its section's markers),
+ * the requirements and the task, validate, run, drop a prompt section, gate.
+ */
+async function gatedRegression(t: TestContext, lang: string, own: (user: User) => Promise<void>): Promise<User> {
   const user = new User(await tempDir('trialgate-own-'));
-  user.shell('git', 'init', '-q');
-  assert.equal((await user.cli('init')).code, 0);
-  await user.remove('fixtures/tally/service/server.mjs', 'fixtures/tally/reference/service.test.mjs', 'fixtures/tally/acceptance', 'agent/answers');
-  await user.write('fixtures/tally/inputs/requirements.md', REQUIREMENTS);
+  spawnSync('git', ['init', '-q'], { cwd: user.repo });
+  assert.equal((await user.cli('init', '--lang', lang)).code, 0);
   await own(user);
+  await user.write('fixtures/tally/inputs/requirements.md', REQUIREMENTS, 'trialgate');
 
   const validate = await user.cli('validate', 'fixtures/tally');
   assert.equal(validate.code, 0, validate.out);
   assert.match(validate.out, /accepts-zero detected by:/);
-  const base = await user.cli('run', '--trials', '2', '--out', '.trialgate/base');
+  const base = await user.cli('run', '--trials', '1', '--out', '.trialgate/base');
   assert.equal(base.code, 0, base.out);
-  await user.edit('agent/prompt.md', (text) => text.slice(0, text.indexOf('## Validation')));
-  // The gate runs the head trials and the confirmation the first round asks for, as the required check does.
-  const gate = await user.cli('gate', '--base', '.trialgate/base/results.json', '--trials', '2', '--out', '.trialgate/head');
+  await user.edit('agent/prompt.md', 'theirs', (text) => text.slice(0, text.indexOf('## Validation')));
+  // The gate as the required check runs it (k = 1 and one base run: the strict policy, no confirmation round).
+  const gate = await user.cli('gate', '--base', '.trialgate/base/results.json', '--trials', '1', '--out', '.trialgate/head');
   assert.equal(gate.code, 1, gate.out);
   assert.match(gate.out, /lost detection: accepts-zero/);
-  t.diagnostic(`hand-written lines: ${user.lines}; steps: ${user.steps}; ${[...user.byFile].map(([f, n]) => `${f} ${n}`).join(', ')}`);
+  const { theirs, copy, trialgate } = user.lines;
+  t.diagnostic(
+    `lines: ${theirs} theirs (service, tests, prompt), ${copy} copied, ${trialgate} trialgate's own; steps: ${user.steps}; ${[...user.byFile].map(([f, n]) => `${f} ${n}`).join(', ')}`,
+  );
   return user;
 }
 
-describe('from an empty repository to a gated regression on your own task', { timeout: 600_000 }, () => {
+describe('from an empty repository to a gated regression on your own task', { timeout: 900_000 }, () => {
   it('a Python service with a pytest suite', { skip: NO_PYTEST }, async (t) => {
-    const user = await gatedRegression(t, async (user) => {
+    const user = await gatedRegression(t, 'python', async (user) => {
       await user.write(
         'fixtures/tally/service/tally.py',
         `import json, os
@@ -129,6 +140,7 @@ class Tally(BaseHTTPRequestHandler):
 
 ThreadingHTTPServer(("127.0.0.1", int(os.environ["PORT"])), Tally).serve_forever()
 `,
+        'theirs',
       );
       const head = `import json, os, urllib.error, urllib.request
 
@@ -154,33 +166,31 @@ def test_zero_is_refused():
     assert add("pears", 0) == 400
     assert count("pears") == 0
 `;
-      await user.write('fixtures/tally/reference/test_tally.py', head + happy + validation);
-      await user.write('agent/answers/test_tally.py', head);
-      await user.write('agent/answers/happy-path/test_tally.py', happy);
-      await user.write('agent/answers/validation/test_tally.py', validation);
-      await user.edit('fixtures/tally/fixture.json', (text) =>
-        text
-          .replace('["node", "service/server.mjs"]', '["python3", "service/tally.py"]')
-          .replace('"files": ["service/server.mjs"]', '"files": ["service/tally.py"]')
-          .replace(
-            '"command": "node acceptance/run.mjs"',
-            '"command": "PYTHONPATH=\\"$TRIALGATE_REPORTERS\\" python3 -m pytest -p trialgate_pytest -p no:cacheprovider \\"$TRIALGATE_CANDIDATE\\""',
-          ),
+      await user.write('fixtures/tally/reference/test_tally.py', head + happy + validation, 'theirs');
+      await user.write(
+        'agent/answers/test_tally.py',
+        marked(
+          head,
+          [
+            ['happy-path', happy],
+            ['validation', validation],
+          ],
+          '#',
+        ),
+        'copy',
       );
       await user.edit(
         'fixtures/tally/task.txt',
+        'trialgate',
         () =>
           'Goal: write pytest tests for the tally service, test_tally.py, in $TRIALGATE_CANDIDATE.\nThe service is at $TRIALGATE_SERVICE_URL; base every test on inputs/requirements.md.\n',
       );
     });
-    assert.ok(user.lines <= 85 && user.steps <= 18, `${user.lines} lines, ${user.steps} steps`);
+    assert.ok(user.lines.trialgate <= 12 && user.steps <= 10, `${JSON.stringify(user.lines)}, ${user.steps} steps`);
   });
 
-  it('a Node service with a Jest suite', async (t) => {
-    const user = await gatedRegression(t, async (user) => {
-      // `npm install --save-dev jest` in the project: here, the node_modules trialgate's own tests use.
-      user.steps++;
-      await symlink(NODE_MODULES, join(user.repo, 'node_modules'));
+  it('a Node service with a node:test suite', async (t) => {
+    const user = await gatedRegression(t, 'node', async (user) => {
       await user.write(
         'fixtures/tally/service/server.mjs',
         `import { createServer } from 'node:http';
@@ -201,41 +211,47 @@ createServer(async (req, res) => {
   answer(res, 200, { name, count: counts.get(name) });
 }).listen(Number(process.env.PORT), '127.0.0.1');
 `,
+        'theirs',
       );
-      const head = `const url = process.env.TRIALGATE_SERVICE_URL;
+      const head = `import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+const url = process.env.TRIALGATE_SERVICE_URL;
 const add = async (name, n) => (await fetch(\`\${url}/items/\${name}\`, { method: 'POST', body: JSON.stringify({ add: n }) })).status;
 const count = async (name) => (await (await fetch(\`\${url}/items/\${name}\`)).json()).count;
 `;
       const happy = `
 test('adding raises the tally', async () => {
-  expect(await add('apples', 3)).toBe(200);
-  expect(await count('apples')).toBe(3);
+  assert.equal(await add('apples', 3), 200);
+  assert.equal(await count('apples'), 3);
 });
 `;
       const validation = `
 test('zero is refused', async () => {
-  expect(await add('pears', 0)).toBe(400);
-  expect(await count('pears')).toBe(0);
+  assert.equal(await add('pears', 0), 400);
+  assert.equal(await count('pears'), 0);
 });
 `;
-      await user.write('fixtures/tally/reference/tally.test.js', head + happy + validation);
-      await user.write('agent/answers/tally.test.js', head);
-      await user.write('agent/answers/happy-path/tally.test.js', happy);
-      await user.write('agent/answers/validation/tally.test.js', validation);
-      await user.edit('fixtures/tally/fixture.json', (text) =>
-        text
-          .replace(
-            '"command": "node acceptance/run.mjs"',
-            `"command": "node ../../node_modules/jest/bin/jest.js --config '{}' --rootDir \\"$TRIALGATE_CANDIDATE\\" --reporters=\\"$TRIALGATE_REPORTERS/jest.cjs\\""`,
-          )
-          .replace('"reference": "reference",', '"reference": "reference",\n  "readable": ["../../node_modules"],'),
+      await user.write('fixtures/tally/reference/tally.test.mjs', head + happy + validation, 'theirs');
+      await user.write(
+        'agent/answers/tally.test.mjs',
+        marked(
+          head,
+          [
+            ['happy-path', happy],
+            ['validation', validation],
+          ],
+          '//',
+        ),
+        'copy',
       );
       await user.edit(
         'fixtures/tally/task.txt',
+        'trialgate',
         () =>
-          'Goal: write Jest tests for the tally service, tally.test.js, in $TRIALGATE_CANDIDATE.\nThe service is at $TRIALGATE_SERVICE_URL; base every test on inputs/requirements.md.\n',
+          'Goal: write node:test tests for the tally service, tally.test.mjs, in $TRIALGATE_CANDIDATE.\nThe service is at $TRIALGATE_SERVICE_URL; base every test on inputs/requirements.md.\n',
       );
     });
-    assert.ok(user.lines <= 55 && user.steps <= 18, `${user.lines} lines, ${user.steps} steps`);
+    assert.ok(user.lines.trialgate <= 12 && user.steps <= 10, `${JSON.stringify(user.lines)}, ${user.steps} steps`);
   });
 });

@@ -3,7 +3,8 @@
 // requires isolation, git ignores runs and installed packages, and every `uses:` line and schema URL in
 // the README, the docs and the starter names the one tag this version is released as.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
@@ -14,25 +15,87 @@ import { ROOT, tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
 
 const STARTER = join(ROOT, 'templates', 'starter');
-const WORKFLOWS = ['trialgate-baseline.yml', 'trialgate-pr.yml'].map((f) => join(STARTER, '.github', 'workflows', f));
+const WORKFLOWS = ['trialgate-baseline.yml', 'trialgate-pr.yml'].map((f) => join('.github', 'workflows', f));
+
+/** What init writes in `lang`, into a fresh directory. */
+async function initIn(lang: string): Promise<string> {
+  const repo = await tempDir(`trialgate-starter-${lang}-`);
+  const io = captureIo(repo);
+  assert.equal(await main(['init', '--lang', lang], io), 0, io.err);
+  return repo;
+}
+
+/** Per language: what its workflows must install where the sandbox sees it. */
+const RUNNERS = {
+  node: /# - run: npm ci/,
+  python: /sudo apt-get install -y python3-pytest/,
+  java: /sudo apt-get install -y junit5/,
+  go: /sudo apt-get install -y golang-go\n\s+export GOCACHE="\$PWD\/\.trialgate\/go-build"\n\s+go build -o \/dev\/null fixtures\/tally\/service\/tally\.go && go test -c/,
+};
 
 describe('the starter', () => {
   it('its trial set requires isolation (a required check never falls back to an unisolated run)', async () => {
-    const config = parse(await readFile(join(STARTER, 'trialgate.yml'), 'utf8'));
+    const config = parse(await readFile(join(STARTER, 'common', 'trialgate.yml'), 'utf8'));
     assert.equal(config.agent.isolation, 'required');
   });
 
-  it('its workflows update the package lists before any install, and show the acceptor’s test runner installed system-wide', async () => {
-    for (const path of WORKFLOWS) {
-      const text = await readFile(path, 'utf8');
-      const runs: string[] = parse(text).jobs.trials.steps.flatMap((s: { run?: string }) => (s.run ? [s.run] : []));
-      const lines = runs.join('\n').split('\n');
-      const install = lines.findIndex((l) => /^\s*sudo apt-get install/.test(l));
-      const update = lines.findIndex((l) => /^\s*sudo apt-get update/.test(l));
-      assert.ok(install >= 0 && update >= 0 && update < install, `${path}: apt-get update before apt-get install`);
-      assert.match(text, /python3-pytest/, `${path} shows how a pytest acceptor's runner is installed`);
-      assert.match(text, /npm ci/, `${path} shows how a Jest or Vitest acceptor's node_modules is installed`);
+  for (const [lang, runner] of Object.entries(RUNNERS)) {
+    it(`${lang}: its workflows update the package lists before any install, install the acceptor's runner system-wide, turn off the user-namespace restriction only where it is on, and pin every action but trialgate by SHA`, async () => {
+      const repo = await initIn(lang);
+      for (const workflow of WORKFLOWS) {
+        const path = join(repo, workflow);
+        const text = await readFile(path, 'utf8');
+        const steps: { run?: string; uses?: string }[] = parse(text).jobs.trials.steps;
+        const lines = steps
+          .flatMap((s) => (s.run ? [s.run] : []))
+          .join('\n')
+          .split('\n');
+        const install = lines.findIndex((l) => /^\s*sudo apt-get install/.test(l));
+        const update = lines.findIndex((l) => /^\s*sudo apt-get update/.test(l));
+        assert.ok(install >= 0 && update >= 0 && update < install, `${workflow}: apt-get update before apt-get install`);
+        assert.match(text, runner, `${lang} ${workflow}: the acceptor's runner`);
+        assert.doesNotMatch(text, /@runner/, 'the placeholder is replaced');
+        const sysctl = lines.filter((l) => l.includes('sysctl'));
+        assert.equal(sysctl.length, 1);
+        assert.match(sysctl[0]!, /^if \[ "\$\(cat \/proc\/sys\/kernel\/apparmor_restrict_unprivileged_userns 2>\/dev\/null\)" = 1 \]; then sudo sysctl -w/);
+        for (const { uses } of steps.filter((s) => s.uses && !s.uses.startsWith('trialgate/')))
+          assert.match(uses!, /^[\w-]+\/[\w-]+@[0-9a-f]{40}$/, `${workflow}: ${uses} pinned by SHA`);
+        for (const pinned of text.matchAll(/uses: ([\w-]+\/[\w-]+)@(\S+)(?: # (v\S+))?/g))
+          if (pinned[1] !== 'trialgate/trialgate') assert.ok(pinned[3], `${pinned[0]}: the SHA says which release it is`);
+      }
+    });
+  }
+
+  it('go: validate before the build cache is warmed says what to create, naming the Go cache', async () => {
+    const repo = await initIn('go');
+    const io = captureIo(repo);
+    assert.equal(await main(['validate', 'fixtures/tally'], io), 2);
+    assert.match(
+      io.err,
+      /readable\[0\]: \.\.\/\.\.\/\.trialgate\/go-build is not a directory next to the fixture .*a Go build cache: GOCACHE=<it> go build …, as trialgate init prints/,
+    );
+  });
+
+  it('reads the language from the repository, and says from what', async () => {
+    for (const [files, lang] of [
+      [['pom.xml'], 'java'],
+      [['build.gradle.kts'], 'java'],
+      [['go.mod'], 'go'],
+      [['requirements.txt'], 'python'],
+      [['pyproject.toml', 'package.json'], 'python'],
+      [['package.json'], 'node'],
+      [[], 'node'],
+    ] as const) {
+      const repo = await tempDir('trialgate-detect-');
+      for (const file of files) await writeFile(join(repo, file), '');
+      const io = captureIo(repo);
+      assert.equal(await main(['init'], io), 0, io.err);
+      assert.match(io.out, new RegExp(`\\(${lang}: ${files.length ? `from ${files.join(', ')}` : 'no '}`), files.join(' '));
+      assert.ok(existsSync(join(repo, 'fixtures', 'tally', 'fixture.json')));
     }
+    const code = captureIo(await tempDir());
+    assert.equal(await main(['init', '--code', '--lang', 'java'], code), 2);
+    assert.match(code.err, /the code starter \(--code\) is in node only/);
   });
 
   it('init into an empty directory ignores runs and installed packages', async () => {

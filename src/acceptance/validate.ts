@@ -45,12 +45,22 @@ export function validationProblems(fixture: Fixture, outcomes: readonly VariantO
   return problems;
 }
 
-const BRIEF_CHARS = 400;
+const BRIEF_CHARS = 600;
+const BRIEF_LINES = 5;
 
-/** A reason on one screen line or a few: a whole traceback stays in the variant's report, listed above. */
-function brief(reason: string): string {
+/**
+ * A reason on one screen line or a few: whole lines from its start, where every reason puts its cause (the
+ * compiler's or runtime's first lines), so what is cut is the advice after it; a whole traceback stays in
+ * the variant's report, listed above.
+ */
+export function brief(reason: string): string {
   const lines = reason.split('\n');
-  const head = lines.slice(0, 3).join(' ⏎ ');
+  const kept: string[] = [];
+  for (const line of lines.slice(0, BRIEF_LINES)) {
+    if (kept.length && [...kept, line].join(' ⏎ ').length > BRIEF_CHARS) break;
+    kept.push(line);
+  }
+  const head = kept.join(' ⏎ ');
   const text = head.length > BRIEF_CHARS ? `${head.slice(0, BRIEF_CHARS)}…` : head;
-  return lines.length > 3 || head.length > BRIEF_CHARS ? `${text} (the whole of it: in the report)` : text;
+  return kept.length < lines.length || head.length > BRIEF_CHARS ? `${text} (the whole of it: in the report)` : text;
 }

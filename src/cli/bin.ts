@@ -7,6 +7,10 @@
 // of up to 4× (the small semi-spaces promote garbage early; without this a 100-trial run carried
 // ~20 MiB of it). Limits, not caps: a larger run still gets the memory it needs. bench/throughput.ts
 // measures them.
+import { endInterrupted } from './interrupt.ts';
 import { main } from './main.ts';
+
+// Ctrl-C (or a CI runner's SIGTERM): end the trials' processes, say so, and exit as the signal would.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void endInterrupted(signal, process.argv[2]));
 
 process.exitCode = await main(process.argv.slice(2));

@@ -3,6 +3,7 @@
 import type { IsolationSetting } from '../isolation/open.ts';
 import type { Policy } from '../schemas/comparison.ts';
 import type { CommandSpec, OptionSpec } from './args.ts';
+import { STARTER_LANGUAGES } from './languages.ts';
 
 const ISOLATION_SETTINGS = ['auto', 'required', 'none'] as const satisfies readonly IsolationSetting[];
 const ISOLATION = { type: 'string', choices: ISOLATION_SETTINGS, help: 'isolate services and acceptors (default auto: where the OS allows)' } as const;
@@ -18,10 +19,15 @@ const POLICY = (help: string): OptionSpec => ({
 export const INIT: CommandSpec = {
   name: 'init',
   summary:
-    'write a working starter: trialgate.yml, a fixture (a tiny service with one defect, a node:test acceptor, a reference answer), a stand-in agent and the two workflows',
-  usage: 'trialgate init [DIR] [--code] [--force]',
+    "write a working starter in the repository's language: trialgate.yml, a fixture (a tiny service with one defect, the language's usual test framework as its acceptor, a reference answer), a stand-in agent and the two workflows",
+  usage: 'trialgate init [DIR] [--lang node|python|java|go] [--code] [--force]',
   positionals: { min: 0, max: 1, name: '[DIR]' },
   options: {
+    lang: {
+      type: 'string',
+      choices: STARTER_LANGUAGES,
+      help: 'the language of the service and its tests (node:test, pytest, JUnit 5, go test); default: read from the repository (pom.xml, build.gradle, go.mod, pyproject.toml, requirements.txt, package.json), else node',
+    },
     code: {
       type: 'boolean',
       help: 'a code task instead: the agent fixes a bug in a repository and hidden tests judge its code (docs/code-tasks.md)',

@@ -6,54 +6,61 @@ import { writeInside } from '../util/safe-write.ts';
 import { parseCommand } from './args.ts';
 import { INIT } from './commands.ts';
 import { EXIT, type Io } from './io.ts';
+import { STARTER_LANGUAGES, type Language } from './languages.ts';
 import { displayPath, packageRoot } from './paths.ts';
 
-/** The two starters: the fixture, where its acceptor finds the node:test reporter, and the next steps. */
-const STARTERS = {
-  tests: {
-    dir: 'starter',
-    shared: [],
-    reporter: 'fixtures/tally/acceptance/trialgate-reporter.mjs',
-    guide: 'first-task.md',
-    next: [
-      'npx trialgate validate fixtures/tally   # the acceptor tells the correct service from its defect',
-      'npx trialgate run --out .trialgate/base  # the trial set: the stand-in agent, 3 trials, isolated',
-      '(isolation: required needs bubblewrap, as the workflows install it; without it add --isolation auto)',
-      'then edit agent/prompt.md and `npx trialgate gate --base .trialgate/base/results.json`: the head trials, confirmed where ambiguous, compared as the required check does',
-    ],
+/** What says a repository is in a language, in the order a mixed one is read (a package.json is often only tooling). */
+const MARKERS: readonly { language: Language; files: readonly string[] }[] = [
+  { language: 'java', files: ['pom.xml', 'build.gradle', 'build.gradle.kts'] },
+  { language: 'go', files: ['go.mod'] },
+  { language: 'python', files: ['pyproject.toml', 'setup.py', 'setup.cfg', 'requirements.txt', 'Pipfile'] },
+  { language: 'node', files: ['package.json'] },
+];
+
+/** Per language: its test framework, where the sandbox finds it, and what must happen once before `validate` (the workflows do both). */
+const TESTS: Record<Language, { framework: string; install?: string; prepare?: string }> = {
+  node: { framework: 'node:test' },
+  python: { framework: 'pytest', install: 'sudo apt-get install -y python3-pytest' },
+  java: { framework: 'JUnit 5, read as JUnit XML', install: 'sudo apt-get install -y junit5' },
+  go: {
+    framework: 'go test -json',
+    install: 'sudo apt-get install -y golang-go',
+    // The sandbox reads a build cache and never writes one: warmed outside, or every run compiles from nothing.
+    prepare:
+      'GOCACHE="$PWD/.trialgate/go-build" go build -o /dev/null fixtures/tally/service/tally.go && GOCACHE="$PWD/.trialgate/go-build" go test -c -o /dev/null fixtures/tally/reference/tally_test.go   # warms the build cache the sandbox reads (again after changing either file)',
   },
-  codeFix: {
-    dir: 'code-starter',
-    // The workflows are the test starter's: the gate does not depend on the kind of task.
-    shared: ['.github'],
-    reporter: 'fixtures/pages/hidden/trialgate-reporter.mjs',
-    guide: 'code-tasks.md',
-    next: [
-      'npx trialgate validate fixtures/pages   # the hidden tests accept the reference fix and reject the wrong ones',
-      'npx trialgate run --out .trialgate/base  # the trial set: the stand-in agent fixes the bug, 3 trials, isolated',
-      '(isolation: required needs bubblewrap, as the workflows install it; without it add --isolation auto)',
-      'then delete "## Fix the cause" from agent/prompt.md and `npx trialgate gate --base .trialgate/base/results.json`: the head trials, confirmed where ambiguous, compared as the required check does',
-    ],
-  },
-} as const;
+};
+
+const ISOLATION_NOTE = '(isolation: required needs bubblewrap, as the workflows install it; without it add --isolation auto)';
+
+/** The code starter: its fixture, where its hidden tests find the node:test reporter, and the next steps. */
+const CODE_STARTER = {
+  reporter: 'fixtures/pages/hidden/trialgate-reporter.mjs',
+  next: [
+    'npx trialgate validate fixtures/pages   # the hidden tests accept the reference fix and reject the wrong ones',
+    'npx trialgate run --out .trialgate/base  # the trial set: the stand-in agent fixes the bug, 3 trials, isolated',
+    ISOLATION_NOTE,
+    'then delete "## Fix the cause" from agent/prompt.md and `npx trialgate gate --base .trialgate/base/results.json`: the head trials, confirmed where ambiguous, compared as the required check does',
+  ],
+};
+
+type Written = { to: string } & ({ from: string } | { text: string });
 
 export async function runInitCli(argv: string[], io: Io): Promise<number> {
   const parsed = parseCommand(INIT, argv, io);
   if (typeof parsed === 'number') return parsed;
   const target = resolve(io.cwd, parsed.positionals[0] ?? '.');
-  const starter = STARTERS[parsed.values.code ? 'codeFix' : 'tests'];
+  const named = parsed.values.lang as Language | undefined;
+  if (parsed.values.code && named && named !== 'node') {
+    io.stderr(`trialgate init: the code starter (--code) is in node only; --lang ${named} writes the test starter in ${named}\n`);
+    return EXIT.usage;
+  }
+  const detected = named ? undefined : await detectLanguage(target);
+  const language: Language = named ?? detected?.language ?? 'node';
   const templates = join(packageRoot(), 'templates');
-  const shared = await Promise.all(
-    starter.shared.map(async (dir) =>
-      (await listFiles(join(templates, 'starter', dir))).map((f) => ({ from: join(templates, 'starter', dir, f), to: `${dir}/${f}` })),
-    ),
-  );
-  const files = [
-    ...shared.flat(),
-    ...(await listFiles(join(templates, starter.dir))).map((f) => ({ from: join(templates, starter.dir, f), to: f })),
-    { from: join(packageRoot(), 'reporters', 'node-test.mjs'), to: starter.reporter },
-  ];
-
+  const files = parsed.values.code ? await codeStarterFiles(templates) : await testStarterFiles(templates, language);
+  const next = parsed.values.code ? CODE_STARTER.next : testStarterNext(language);
+  const guide = parsed.values.code ? 'code-tasks.md' : 'first-task.md';
   // lstat: a link in a starter file's place (dangling or not) exists too, and --force replaces it, never writing through it.
   const existing = [];
   for (const { to } of files) if (await lstat(join(target, to)).catch(() => null)) existing.push(to);
@@ -66,7 +73,7 @@ export async function runInitCli(argv: string[], io: Io): Promise<number> {
   await mkdir(target, { recursive: true });
   // The directory is the user's to name, links and all; below it nothing is written through a link.
   const root = await realpath(target);
-  for (const { from, to } of files) await writeInside(root, to, await readFile(from));
+  for (const file of files) await writeInside(root, file.to, 'text' in file ? file.text : await readFile(file.from));
   const ignored = await ignoreUntracked(root, io);
 
   const where = relative(io.cwd, target) || '.';
@@ -82,17 +89,73 @@ export async function runInitCli(argv: string[], io: Io): Promise<number> {
   io.stdout(
     [
       `trialgate init: wrote a starter into ${where}:`,
+      ...(parsed.values.code ? [] : [`  (${language}: ${languageReason(named, detected)})`]),
       ...files.map(({ to }) => `  ${to}`),
       ignored.length ? `  .gitignore (ignores ${ignored.join(' and ')})` : '  (.gitignore already ignores .trialgate/ and node_modules/)',
       '',
       'next:',
-      ...starter.next.map((line) => `  ${line.startsWith('npx') ? cd : ''}${line}`),
+      ...next.map((line) => `  ${/^(npx|GOCACHE)/.test(line) ? cd : ''}${line}`),
       // The docs ship in the package: the path a user can open now, not a repository to look for.
-      `  docs: ${displayPath(join(packageRoot(), 'docs', starter.guide), io.cwd)}; commit, push, and the workflows gate your pull requests`,
+      `  docs: ${displayPath(join(packageRoot(), 'docs', guide), io.cwd)}; commit, push, and the workflows gate your pull requests`,
       '',
     ].join('\n'),
   );
   return EXIT.ok;
+}
+
+/** The language a repository's own files name, and which files said so; undefined when none does. */
+async function detectLanguage(dir: string): Promise<{ language: Language; found: string[] } | undefined> {
+  const found: { language: Language; file: string }[] = [];
+  for (const { language, files } of MARKERS) for (const file of files) if (await lstat(join(dir, file)).catch(() => null)) found.push({ language, file });
+  return found.length ? { language: found[0]!.language, found: found.map((f) => f.file) } : undefined;
+}
+
+function languageReason(named: Language | undefined, detected: { language: Language; found: string[] } | undefined): string {
+  if (named) return `--lang ${named}`;
+  const other = `--lang ${STARTER_LANGUAGES.join('|')} to choose another`;
+  if (!detected) return `no ${MARKERS.flatMap((m) => m.files.slice(0, 1)).join(', ')} or the like here; ${other}`;
+  return `from ${detected.found.join(', ')}; ${other}`;
+}
+
+/** The test starter in `language`: the shared trial set, agent and inputs, the language's fixture and answers, the workflows. */
+async function testStarterFiles(templates: string, language: Language): Promise<Written[]> {
+  const common = join(templates, 'starter', 'common');
+  const own = join(templates, 'starter', language);
+  const steps = await readFile(join(own, WORKFLOW_STEPS), 'utf8');
+  const files: Written[] = [];
+  for (const f of await listFiles(common)) {
+    // The workflows are shared, but for the step that installs the language's test runner.
+    if (f.startsWith('.github/')) files.push({ to: f, text: (await readFile(join(common, f), 'utf8')).replace(/^ *# @runner\n/m, steps) });
+    else files.push({ from: join(common, f), to: f });
+  }
+  for (const f of await listFiles(own)) if (f !== WORKFLOW_STEPS) files.push({ from: join(own, f), to: f });
+  return files.sort((a, b) => a.to.localeCompare(b.to));
+}
+
+/** The fragment of the workflows, per language, that installs its test runner where the sandbox sees it. */
+const WORKFLOW_STEPS = 'workflow-steps.yml';
+
+/** The code starter: its own trial set and fixture, the node test starter's workflows, and the shipped node:test reporter. */
+async function codeStarterFiles(templates: string): Promise<Written[]> {
+  const workflows = (await testStarterFiles(templates, 'node')).filter((f) => f.to.startsWith('.github/'));
+  const dir = join(templates, 'code-starter');
+  return [
+    ...workflows,
+    ...(await listFiles(dir)).map((f) => ({ from: join(dir, f), to: f })),
+    { from: join(packageRoot(), 'reporters', 'node-test.mjs'), to: CODE_STARTER.reporter },
+  ];
+}
+
+function testStarterNext(language: Language): string[] {
+  const { framework, install, prepare } = TESTS[language];
+  return [
+    ...(install ? [`(the acceptor runs ${framework}, installed system-wide where the sandbox sees it; Debian/Ubuntu: ${install})`] : []),
+    ...(prepare ? [prepare] : []),
+    `npx trialgate validate fixtures/tally   # the acceptor (${framework}) tells the correct service from its defect`,
+    'npx trialgate run --out .trialgate/base  # the trial set: the stand-in agent, 3 trials, isolated',
+    ISOLATION_NOTE,
+    'then edit agent/prompt.md and `npx trialgate gate --base .trialgate/base/results.json`: the head trials, confirmed where ambiguous, compared as the required check does',
+  ];
 }
 
 /** The git repository `dir` lies inside, below its top level (a `.git` above it, directory or file), or null. */

@@ -11,9 +11,21 @@ export interface Io {
   redraw?(line: string): void;
 }
 
+/**
+ * A reader that went away (`trialgate validate … | head`) closes the pipe: what is left to print is dropped,
+ * quietly, and the command finishes its work (a run still writes its results) with its own exit code.
+ */
+const closed = { stdout: false, stderr: false };
+for (const name of ['stdout', 'stderr'] as const) {
+  process[name].on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    closed[name] = true;
+  });
+}
+
 export const processIo: Io = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
+  stdout: (text) => void (closed.stdout || process.stdout.write(text)),
+  stderr: (text) => void (closed.stderr || process.stderr.write(text)),
   cwd: process.cwd(),
   isTTY: Boolean(process.stderr.isTTY),
   ...(process.stderr.isTTY ? { redraw: (line: string) => void process.stderr.write(`\r\x1b[2K${line}`) } : {}),
@@ -32,6 +44,9 @@ export function inertIo(io: Io): Io {
     ...(io.redraw ? { redraw: (line: string) => io.redraw!(terminalText(line, true)) } : {}),
   };
 }
+
+/** How a process ended by a signal exits, as a shell reports it: 128 + the signal's number. */
+export const SIGNAL_EXIT = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
 
 /** Exit codes shared by every command; `undecided` is the gate's: nothing regressed, but the evidence cannot decide (rerun). */
 export const EXIT = { ok: 0, failed: 1, usage: 2, undecided: 3 } as const;

@@ -24,12 +24,26 @@ function hookExit(): void {
   };
   process.once('exit', killAll);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    // A front end that handles the signal itself (the CLI: it ends the processes with endTracked and says so) keeps it.
+    if (process.listenerCount(signal) > 0) continue;
     process.once(signal, () => {
       killAll();
       // Then die of the same signal, as the default handler would have.
       process.kill(process.pid, signal);
     });
   }
+}
+
+/**
+ * End every registered process now and wait, up to `waitMs`, until each has exited and its clean-up ran
+ * (an interrupted command ends its trials this way before it exits). Returns how many were running.
+ */
+export async function endTracked(waitMs = 10_000): Promise<number> {
+  const running = live.size;
+  for (const kill of live) kill();
+  const deadline = Date.now() + waitMs;
+  while (live.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  return running;
 }
 
 /** Sweeps of /proc at most for one SIGKILL: enough for a chain of processes each starting the next as it ends. */
@@ -69,8 +83,8 @@ async function signalMarked(marker: string, signal: NodeJS.Signals): Promise<num
 }
 
 /**
- * Watch a started child: registered until it exits, then `after` (clean-up that must precede the end),
- * then its pipes are closed. The returned promise resolves once all that is done.
+ * Watch a started child: registered until it exits and `after` (clean-up that must precede the end) is
+ * done, then its pipes are closed. The returned promise resolves once all that is done.
  */
 export function supervise(
   child: ChildProcess,
@@ -81,8 +95,12 @@ export function supervise(
   child.on('error', () => undefined);
   return (async () => {
     const [code, signal] = (await once(child, 'exit').catch(() => [127, null])) as [number | null, NodeJS.Signals | null];
-    untrack();
-    await after?.();
+    try {
+      await after?.();
+    } finally {
+      // Tracked until its clean-up is done too: an interrupted command waits for both before it exits.
+      untrack();
+    }
     await drainPipes(child);
     return { code, signal };
   })();

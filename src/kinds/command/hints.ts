@@ -11,6 +11,43 @@ export type CandidateFiles = ReadonlySet<string> | ReadonlyMap<string, unknown>;
 export const ACCEPTOR_WORK_PREFIX = 'trialgate-acceptor-';
 const IN_CANDIDATE_COPY = new RegExp(`/${ACCEPTOR_WORK_PREFIX}[^/]+/candidate/(.+)$`);
 
+/** Lines of the cause kept at most: a compiler's error with its source line, a runtime's exception. */
+const CAUSE_LINES = 3;
+/** A compiler's or linter's located error: `X.java:24: error: …`, `./x_test.go:5:31: undefined: …`, `a.ts(3,1): error TS…`. */
+const LOCATED = /^\S+?(?::\d+(?::\d+)?|\(\d+,\d+\)):? (?:error|fatal error|\w+ error|undefined|cannot|expected|syntax error)?/i;
+/** A runtime's error line: `TypeError: …`, `java.lang.NoClassDefFoundError: …`, `panic: …`, `Error: …`. */
+const THROWN = /^(?:[\w.$]*(?:Error|Exception)\b.*|panic: .*|fatal: .*|error: .*)$/;
+
+/**
+ * The first lines of what the compiler or runtime said, as a user reads them, from an acceptor's stderr:
+ * a located compiler error with the lines under it (javac's source line, not its caret), else the
+ * exception a Python traceback ends with or the first error line. Paths inside an acceptor run's candidate
+ * copy are shown as `candidate/…`. Empty when nothing it said reads as an error (its tail is shown instead).
+ */
+export function causeOf(stderr: string): string {
+  const lines = meaningful(stderr);
+  if (!lines.length) return '';
+  const located = lines.findIndex((l) => LOCATED.test(l) && /\.\w+\b/.test(l.split(':')[0]!));
+  if (located >= 0) return lines.slice(located, located + CAUSE_LINES).join('\n');
+  const traceback = lines.some((l) => /^Traceback \(most recent call last\)/.test(l));
+  const thrown = (traceback ? [...lines].reverse() : lines).find((l) => THROWN.test(l.trim()));
+  return thrown?.trim() ?? '';
+}
+
+/** Whether `cause` shows all that `stderr` says (its meaningful lines are no more than the cause's). */
+export function causeIsAll(stderr: string, cause: string): boolean {
+  return Boolean(cause) && meaningful(stderr).length <= cause.split('\n').length;
+}
+
+/** The lines of a process's output worth reading: not blank, not a caret under a source line; candidate-copy paths shortened. */
+function meaningful(stderr: string): string[] {
+  return stderr
+    .replace(new RegExp(`\\S*/${ACCEPTOR_WORK_PREFIX}[^/\\s]+/candidate/`, 'g'), 'candidate/')
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim() && !/^\s*\^+\s*$/.test(l));
+}
+
 export function acceptorFix(stderr: string, code: number | null, candidate?: CandidateFiles, command?: string): string {
   const python = /No module named '?([\w.]+)'?/.exec(stderr);
   if (python?.[1] === 'trialgate_pytest')
@@ -56,10 +93,25 @@ export function acceptorFix(stderr: string, code: number | null, candidate?: Can
   }
   const runner = command ? reporterMissing(command) : undefined;
   if (runner) return runner;
-  return (
-    'run the acceptance command by hand in the fixture directory, with TRIALGATE_CANDIDATE set to the reference answers and ' +
-    'TRIALGATE_REPORT to a file, until it writes its report there (docs/report-format.md)'
-  );
+  return BY_HAND;
+}
+
+/** The fix when nothing the acceptor said names a known setup mistake. */
+export const BY_HAND =
+  'run the acceptance command by hand in the fixture directory, with TRIALGATE_CANDIDATE set to the reference answers and ' +
+  'TRIALGATE_REPORT to a file, until it writes its report there (docs/report-format.md)';
+
+/**
+ * The fix for an acceptor that could not report on a candidate other than the reference answers: the
+ * setup's mistake only when what it said names one, else the candidate's own error (the cause shown first).
+ * `proven`: it ran on the reference answers in this run already.
+ */
+export function candidateFix(stderr: string, code: number | null, proven: boolean, candidate?: CandidateFiles, command?: string): string {
+  const setup = acceptorFix(stderr, code, candidate, command);
+  if (setup !== BY_HAND && !proven) return setup;
+  return proven
+    ? "none in the setup: the acceptor ran on the reference answers before the first trial, so this is the candidate's own error (its first lines above: code that does not compile or run)"
+    : "when the reference answers pass (trialgate validate without --candidate), this is the candidate's own error (its first lines above)";
 }
 
 /**

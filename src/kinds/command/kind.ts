@@ -25,7 +25,7 @@ import { sha256 } from '../../util/hash.ts';
 import type { AcceptorCheck, AcceptorCheckOptions, KindResult, TaskKind, TrialHandle, ValidateOptions, Validation } from '../contract.ts';
 import { agentDelivers, passedForTrial } from '../setup.ts';
 import { variantFindings } from '../variants.ts';
-import { ACCEPTOR_WORK_PREFIX, acceptorFix, type CandidateFiles } from './hints.ts';
+import { ACCEPTOR_WORK_PREFIX, acceptorFix, candidateFix, causeIsAll, causeOf, type CandidateFiles } from './hints.ts';
 import { readAcceptorReport } from './report-format.ts';
 import { REPORTERS_VARIABLE, reportersDir, reportersSha256 } from './reporters.ts';
 
@@ -54,6 +54,8 @@ export interface CommandRun {
    * candidate's code (a program it runs, or its own exit status), never the environment's.
    */
   proven?: boolean;
+  /** false: the candidate is not the fixture's reference answers (validate --candidate). Default true, or a trial's with `proven`. */
+  reference?: boolean;
 }
 
 /** The acceptance command once per variant, each on a fresh copy of the candidate, one report each. */
@@ -150,16 +152,19 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
       withStderr(`the acceptance command ran past its budget of ${acceptance.timeout_seconds} s (acceptance.timeout_seconds) and was ended`),
     );
   const body = await readAcceptorReport(reportPath, acceptance.report);
-  // The acceptor said why it could not run: what most likely fixes it, then its stderr.
+  // The acceptor could not report: first the cause (the compiler's or runtime's own first lines), then
+  // what happened, then what most likely fixes it, then its stderr's tail. A summary cuts from the end.
   if ('error' in body && body.error) {
+    const cause = causeOf(stderr || stdout);
     // Its output is all there is to go on when it said nothing on stderr (a runner that passed without a reporter).
-    const said = stderr.trim() ? '' : stdout.trim() ? `; its output ends: ${stdout.trim().slice(-300)}` : '';
-    return errorBody(
-      [],
-      withStderr(
-        `${body.error} (it exited ${code === null ? 'on a signal' : code})${said}; fix: ${acceptorFix(stderr, code, run.candidate.files, acceptance.command)}`,
-      ),
-    );
+    const said = stderr.trim() || cause ? '' : stdout.trim() ? `; its output ends: ${stdout.trim().slice(-300)}` : '';
+    const onCandidate = run.proven || run.reference === false;
+    const fix = onCandidate
+      ? candidateFix(stderr, code, Boolean(run.proven), run.candidate.files, acceptance.command)
+      : acceptorFix(stderr, code, run.candidate.files, acceptance.command);
+    const why = `${cause ? `${cause}\n` : ''}${body.error} (it exited ${code === null ? 'on a signal' : code})${said}; fix: ${fix}`;
+    // Its stderr's tail only where it says more than the cause already shows.
+    return errorBody([], causeIsAll(stderr, cause) ? why : withStderr(why));
   }
   // A report's own branches are never trusted: coverage comes from the service, over the whole run.
   const reached = service?.coverage ? await resetService(service) : [];
@@ -272,6 +277,7 @@ export const commandKind: TaskKind<CommandAcceptance> = {
       candidate,
       passed: passedEnvironment(settings.pass_env, 'acceptance.pass_env'),
       variants: variantsOf(fixture, options.faults),
+      reference: options.candidateDir === undefined,
       writeReport: async (fault, text) => {
         const path = join(reportsDir, `${fault}.json`);
         await writeFile(path, options.scrubber.text(text));

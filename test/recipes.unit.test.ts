@@ -1,0 +1,71 @@
+// The recipes run as written: the GitLab jobs of docs/other-ci.md install each language's test runner as
+// the starter's workflows do, their trialgate commands parse, and the Go build-cache command the docs
+// show is the one `trialgate init --lang go` prints.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { parse } from 'yaml';
+import { parseCommand } from '../src/cli/args.ts';
+import { GATE, RUN } from '../src/cli/commands.ts';
+import { main } from '../src/cli/main.ts';
+import { ROOT, tempDir } from './support/fixtures.ts';
+import { captureIo } from './support/io.ts';
+
+const doc = (name: string) => readFile(join(ROOT, 'docs', name), 'utf8');
+
+async function gitlab(): Promise<{ text: string; jobs: Record<string, { script: string[] }>; variables: Record<string, string> }> {
+  const text = /```yaml\n(# \.gitlab-ci\.yml[\s\S]*?)```/.exec(await doc('other-ci.md'))![1]!;
+  const yaml = parse(text);
+  return { text, jobs: yaml, variables: yaml.variables };
+}
+
+describe('the recipes', () => {
+  it('the GitLab jobs install the test runner each language’s starter needs, as its workflows do', async () => {
+    const { text, jobs } = await gitlab();
+    for (const name of ['trialgate-baseline', 'trialgate-gate'])
+      assert.ok(
+        jobs[name]!.script.some((line) => /apt-get install -y bubblewrap .*\$RUNNER_PACKAGES/.test(line)),
+        name,
+      );
+    for (const [lang, packages] of [
+      ['python', 'python3-pytest'],
+      ['java', 'junit5'],
+      ['go', 'golang-go'],
+    ] as const) {
+      const workflow = await readFile(join(ROOT, 'templates', 'starter', lang, 'workflow-steps.yml'), 'utf8');
+      assert.match(workflow, new RegExp(`apt-get install -y ${packages}`), `${lang}: the starter's workflows`);
+      assert.match(text, new RegExp(`${packages}[;,]`), `${lang}: RUNNER_PACKAGES names ${packages}`);
+    }
+  });
+
+  it('their trialgate commands parse as the CLI reads them', async () => {
+    const { jobs } = await gitlab();
+    const commands = Object.values(jobs)
+      .flatMap((job) => (Array.isArray(job?.script) ? job.script : []))
+      .flatMap((line: string) => line.split('\n'))
+      .filter((line: string) => /^\s*npx trialgate /.test(line));
+    assert.equal(commands.length, 2);
+    for (const line of commands) {
+      const [name, ...argv] = line
+        .trim()
+        .replace(/^npx trialgate /, '')
+        .replace(/\$changed/, '--changed changed.txt')
+        .replace(/"([^"]*)"/g, '$1')
+        .split(/\s+/);
+      const io = captureIo();
+      assert.notEqual(typeof parseCommand(name === 'run' ? RUN : GATE, argv, io), 'number', `${line}: ${io.err}`);
+    }
+  });
+
+  it('the Go build cache: the docs show the command init prints', async () => {
+    const io = captureIo(await tempDir('trialgate-recipe-go-'));
+    assert.equal(await main(['init', '--lang', 'go'], io), 0, io.err);
+    const printed = io.out
+      .split('\n')
+      .find((l) => l.trim().startsWith('GOCACHE='))!
+      .trim()
+      .replace(/\s+# .*$/, '');
+    for (const name of ['first-task.md', 'other-ci.md']) assert.ok((await doc(name)).includes(printed), `${name} shows ${printed}`);
+  });
+});

@@ -1,0 +1,63 @@
+// The starter's stand-in agent (templates/starter/common/agent/agent.mjs): whole answer files, in any
+// language, whose @section blocks are kept only when the prompt has that section, the markers never
+// written; a block left open or nested is refused naming the file and the line.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { ROOT, tempDir } from './support/fixtures.ts';
+
+const AGENT = join(ROOT, 'templates', 'starter', 'common', 'agent', 'agent.mjs');
+
+/** Run the stand-in with `answers` (path → text) and `prompt`; what it wrote into the candidate, or its stderr. */
+async function standIn(
+  prompt: string,
+  answers: Record<string, string>,
+): Promise<{ status: number | null; stderr: string; read(path: string): Promise<string> }> {
+  const project = await tempDir('trialgate-stand-in-');
+  for (const [path, text] of Object.entries(answers)) {
+    await mkdir(join(project, 'agent', 'answers', path, '..'), { recursive: true });
+    await writeFile(join(project, 'agent', 'answers', path), text);
+  }
+  await writeFile(join(project, 'agent', 'prompt.md'), prompt);
+  const candidate = join(project, 'candidate');
+  await mkdir(candidate);
+  const run = spawnSync(process.execPath, [AGENT], { env: { ...process.env, TRIALGATE_PROJECT: project, TRIALGATE_CANDIDATE: candidate }, encoding: 'utf8' });
+  return { status: run.status, stderr: run.stderr, read: (path) => readFile(join(candidate, path), 'utf8') };
+}
+
+const JAVA = `class T {
+  // @section happy-path
+  @Test void adds() {}
+  // @end
+  // @section validation
+  @Test void refusesZero() {}
+  // @end
+}
+`;
+
+describe('the stand-in agent', () => {
+  it('keeps the blocks of the prompt’s sections, drops the others and every marker, in any comment syntax and directory', async () => {
+    const agent = await standIn('# Skill\n\n## Happy path\n\nCheck it.\n', {
+      'T.java': JAVA,
+      'pkg/test_t.py': '# @section validation\ndef test_zero(): pass\n# @end\n# @section happy-path\ndef test_add(): pass\n# @end\n',
+      'q.sql': '-- @section Happy path\nselect 1;\n-- @end\n/* @section validation */\nselect 0;\n/* @end */\n',
+    });
+    assert.equal(agent.status, 0, agent.stderr);
+    assert.equal(await agent.read('T.java'), 'class T {\n  @Test void adds() {}\n}\n');
+    assert.equal(await agent.read('pkg/test_t.py'), 'def test_add(): pass\n');
+    assert.equal(await agent.read('q.sql'), 'select 1;\n', 'a section named as the prompt names it; a block comment closed on its line');
+  });
+
+  it('refuses a block left open, an @end without a block, and a nested block, naming the file and line', async () => {
+    const prompt = '## Validation\n';
+    const open = await standIn(prompt, { 'T.java': 'class T {\n  // @section validation\n}\n' });
+    assert.notEqual(open.status, 0);
+    assert.match(open.stderr, /answers\/T\.java:2: @section validation has no @end/);
+    const stray = await standIn(prompt, { 'x.go': 'package x\n// @end\n' });
+    assert.match(stray.stderr, /answers\/x\.go:2: @end without an @section above it/);
+    const nested = await standIn(prompt, { 'x.py': '# @section validation\n# @section happy-path\n# @end\n# @end\n' });
+    assert.match(nested.stderr, /answers\/x\.py:2: @section happy-path inside @section validation \(line 1\): close it with @end first/);
+  });
+});
