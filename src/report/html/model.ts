@@ -13,6 +13,7 @@ import { diffCandidates } from './diff.ts';
 import { clip } from './escape.ts';
 import type { BoundaryRun, Candidate, Tail, TrialEvidence } from './evidence.ts';
 import { plural } from '../../util/counted.ts';
+import { boundedNote, type NotePart } from '../format.ts';
 
 export type CellState = CheckState | HeadState;
 
@@ -20,7 +21,8 @@ export interface ReportModel {
   trialSet: string;
   verdict: { state: 'pass' | 'fail' | 'undecided' | 'no_baseline' | 'incomparable'; headline: string };
   policy: string | null;
-  notes: string[];
+  /** The run's alerts, then the caller's notes: each in its pieces (plain text, code spans, links into the repository), cut between pieces. */
+  notes: NotePart[][];
   /** Gated checks of the compared tasks by state; null without a comparison. */
   checkCounts: Record<CheckStatus, number> | null;
   denominators: { side: string; figures: DenominatorsView }[];
@@ -261,7 +263,7 @@ export function buildReportModel(view: Shown, evidenceOmitted: number): ReportMo
     policy: withBase
       ? `${c.policy.name}${c.policy.alpha === null ? '' : `, α = ${c.policy.alpha}`} (${c.policy.chosen === 'default' ? `the default with ${plural(c.bases.length, 'base run')}` : 'chosen'})`
       : null,
-    notes: view.notes.map((n) => clip(n, MAX_LINE)),
+    notes: [...view.alerts, ...view.notes].map((n) => boundedNote(n, MAX_LINE)),
     checkCounts: withBase ? { ...c.checks } : null,
     denominators: [
       { side: 'head', figures: denominators(c.denominators.head) },

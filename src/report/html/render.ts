@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { ratio, seconds, thousands, usd } from '../format.ts';
 import { SCRIPT, STYLE } from './assets.ts';
 import { attr, scriptJson, text } from './escape.ts';
+import type { NotePart } from '../format.ts';
 import type { Blob, BoundaryView, CellView, Column, DenominatorsView, DiffView, FiguresView, ReportModel, TaskView, TrialView, VariantView } from './model.ts';
 import type { Count } from '../../schemas/comparison.ts';
 import { CHECK_SEVERITY } from '../view.ts';
@@ -110,9 +111,16 @@ function header(m: ReportModel): string {
   return `<header>
 <h1>trialgate · ${text(m.trialSet)}</h1>
 <p class="verdict v-${m.verdict.state}" id="verdict">${text(m.verdict.headline)}</p>
-${m.notes.length ? `<ul class="notes">${m.notes.map((n) => `<li>${text(n)}</li>`).join('')}</ul>` : ''}
+${m.notes.length ? `<ul class="notes">${m.notes.map((n) => `<li>${noteHtml(n)}</li>`).join('')}</ul>` : ''}
 <p class="muted">Head commit ${run(m.runs.head)}${m.runs.bases.length ? ` · base commit ${m.runs.bases.map(run).join('; ')}` : ''}.${[m.runs.head, ...m.runs.bases].some((r) => r.sha === null) ? ' (unknown: the run recorded no git commit, as it was not made in a git checkout with a commit.)' : ''}${m.policy ? ` Policy ${text(m.policy)}.` : ''}</p>
 </header>`;
+}
+
+/** A note as the comment renders it: its code spans as code, its links into the repository live, the rest as text. */
+function noteHtml(parts: readonly NotePart[]): string {
+  return parts
+    .map((p) => (p.kind === 'text' ? text(p.text) : p.kind === 'code' ? `<code>${text(p.text)}</code>` : `<a href="${attr(p.url)}">${text(p.label)}</a>`))
+    .join('');
 }
 
 function overview(m: ReportModel): string {
