@@ -104,7 +104,9 @@ test('a single run: the reason of each failed trial is below its ✗; pass@1 is 
   results.tasks[0]!.trials[1]!.layers.final_state.failures = ['accepts-zero: defect_missed: all 2 passed on accepts-zero'];
   results.tasks[0]!.trials[0]!.layers.final_state.failures = ['nothing to see'];
   const md = runMarkdownOf(results);
-  assert.match(md, /Why \(the first reasons of each trial that did not pass\):\n\n- trial 2: `accepts-zero: defect_missed: all 2 passed on accepts-zero`\n/);
+  // In plain words: "defect_missed: all 2 passed" reads as good news and means no test caught the defect.
+  assert.match(md, /Why \(the first reasons of each trial that did not pass\):\n\n- trial 2: no test caught accepts-zero \(all 2 passed on accepts-zero\)\n/);
+  assert.doesNotMatch(md, /defect_missed/);
   assert.doesNotMatch(md, /nothing to see/, 'a passing trial lists no reason');
   assert.doesNotMatch(md, /pass@1/);
   assert.match(md, /\| task \| trials passed \| all k passed \(pass\^k\) \| defects detected \| env errors \(excluded\) \| not started \| wall time \|/);

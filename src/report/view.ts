@@ -8,6 +8,7 @@ import { compareResults } from '../compare/compare.ts';
 import type { ComparedResults } from '../compare/read-results.ts';
 import { CheckStatus, type CheckComparison, type Comparison, type Count, type TaskComparison } from '../schemas/comparison.ts';
 import type { Outcome, Results, RunDigest, TaskDigest, TrialResult } from '../schemas/results.ts';
+import { causesOf, type Cause } from './causes.ts';
 import { integrityNote, isolationNote } from './isolation.ts';
 
 /** A task (or a check) without a base to compare with, by its head trials alone. */
@@ -51,7 +52,24 @@ export interface TaskView {
 /** A base run whose trial directories may be beside its results.json (report.html diffs the candidates). */
 export interface BaseRun {
   dir: string;
-  results: RunDigest;
+  /** Its results: whole where the front end read them whole (their trials' judgements then name the tests that caught each defect). */
+  results: RunDigest | Results;
+}
+
+/**
+ * What the change under test touched, as the front end knows it (the action from the pull request's files,
+ * `trialgate gate --changed FILE`): a ChangeScope (gate/scope.ts) fits it as it is.
+ */
+export interface ChangedFiles {
+  /** The changed paths some task depends on, the trial-set file included. */
+  matched: readonly string[];
+  /** Each task of the trial set: rerun or not, and why (the changed file that made it rerun). */
+  tasks: readonly { id: string; rerun: boolean; why: string }[];
+}
+
+/** Where a task's evidence is in report.html: an anchor the page and the comment agree on, by the view's order. */
+export function taskAnchor(index: number): string {
+  return `t-${index}`;
 }
 
 const PRESENTED: unique symbol = Symbol('presented by report/view.ts');
@@ -70,8 +88,18 @@ export interface ReportView {
   tasks: readonly TaskView[];
   /** Trial passes of the head run, holdout tasks' included (only counted). */
   headPasses: number;
-  /** The lines under the verdict: the run's own integrity and isolation first, then the caller's. */
+  /** The run's own lines that qualify every figure (its integrity, its isolation): shown with the verdict. */
+  alerts: readonly string[];
+  /** The caller's lines (where the baseline came from, new failures): shown after what a reader must see first. */
   notes: readonly string[];
+  /** Each regression's cause, most severe task first (causes.ts); explain.ts adds the trial directories' evidence. */
+  causes: readonly Cause[];
+  /** ViewSource.changed; null when the front end did not say. */
+  changed: ChangedFiles | null;
+  /** Whether the check this output reports fails (ViewSource.checkFails, else what the verdict makes of it). */
+  checkFails: boolean;
+  /** ViewSource.config. */
+  config: string | null;
 }
 
 /** The head run's holdout tasks, counted together: what junit.xml and the terminal show in their place. */
@@ -110,6 +138,12 @@ export interface ViewSource {
   notes?: readonly string[];
   /** The check fails when there is no baseline (fail-without-baseline): the verdict must not say it cannot. */
   baselineRequired?: boolean;
+  /** What the change touched: the comment names the files that made a task rerun. */
+  changed?: ChangedFiles | null;
+  /** Whether the check fails (the gate's `failure`); absent: a regression or an undecided comparison fails it, as `compare` exits. */
+  checkFails?: boolean;
+  /** The trial-set file as a command in the repository names it; the command that reproduces a regression adds `--config` when it is not trialgate.yml. */
+  config?: string;
 }
 
 export interface RunSource extends ViewSource {
@@ -132,7 +166,7 @@ export function present(source: ViewSource | RunSource): ReportView | RunView {
   const mode = !source.comparison ? 'run' : comparison.verdict === 'no_baseline' ? 'no_baseline' : 'comparison';
   const withBase = comparison.bases.length > 0 && comparison.verdict !== 'incomparable';
   const tasks = comparison.tasks.map((task) => taskView(task, withBase)).sort((a, b) => TASK_ORDER.indexOf(a.state) - TASK_ORDER.indexOf(b.state));
-  const runNotes = [integrityNote(source.head), isolationNote(source.head)].flatMap((n) => (n ? [n] : []));
+  const alerts = [integrityNote(source.head), isolationNote(source.head)].flatMap((n) => (n ? [n] : []));
   const view: ReportView = {
     [PRESENTED]: true,
     mode,
@@ -141,7 +175,21 @@ export function present(source: ViewSource | RunSource): ReportView | RunView {
     comparison,
     tasks,
     headPasses: comparison.tasks.reduce((s, t) => s + (t.head?.passes ?? 0), 0) + comparison.holdout.head_passes_all.successes,
-    notes: [...runNotes, ...(source.notes ?? [])],
+    alerts,
+    notes: source.notes ?? [],
+    causes: withBase
+      ? causesOf(
+          tasks.map((t) => t.task),
+          (t, ch) => checkState(t, ch) === 'regressed',
+        )
+      : [],
+    changed: source.changed ?? null,
+    checkFails:
+      source.checkFails ??
+      (mode === 'comparison'
+        ? comparison.verdict === 'fail' || comparison.verdict === 'undecided'
+        : mode === 'no_baseline' && (source.baselineRequired ?? false)),
+    config: source.config ?? null,
   };
   if (!('runDir' in source)) return view;
   const held = new Set(source.head.tasks.filter(isHeld).map((t) => t.id));
