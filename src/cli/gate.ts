@@ -5,7 +5,7 @@
 // exits with the verdict: 0 pass (or no baseline), 1 regression, 2 cannot run or compare, 3 undecided.
 import { spawnSync } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { runGate } from '../gate/gate.ts';
 import { SETUP_RULE } from '../kinds/setup.ts';
 import { ACCEPTOR_BROKEN_RULE } from '../trial/run-trials.ts';
@@ -14,8 +14,10 @@ import { judgeBaseAgainstHead, roundLine, runConfirmationRound } from '../gate/t
 import { resultsFileAt } from '../compare/read-results.ts';
 import { chooseBaseRuns, readBaseDirectory, readBaseFiles } from '../gate/local-bases.ts';
 import type { IsolationSetting } from '../isolation/open.ts';
-import { renderText, REPORTERS, writeReports } from '../report/reporters.ts';
-import { present, wholeRun } from '../report/view.ts';
+import { failureLine, renderText, REPORTERS, writeReports } from '../report/reporters.ts';
+import { presentRun } from '../report/explain.ts';
+import { failureAnnotation, regressionLog } from '../report/log.ts';
+import { wholeRun } from '../report/view.ts';
 import { writeResults } from '../results/write.ts';
 import type { Policy } from '../schemas/comparison.ts';
 import type { Results } from '../schemas/results.ts';
@@ -123,20 +125,25 @@ export async function runGateCli(argv: string[], io: Io): Promise<number> {
   );
 
   // The run's files are written once, now that the comparison is known; the comment is its report.md.
-  const view = present({
+  const view = await presentRun({
     ...wholeRun(outcome.head),
     comparison: outcome.comparison,
     notes: outcome.notes,
     runDir,
     bases: outcome.bases,
     baselineRequired: Boolean(v['fail-without-baseline']),
+    changed: scope,
+    checkFails: outcome.gate.failure !== null,
+    config: relative(cwd, configPath),
   });
-  await writeReports(view, scrubber);
+  for (const failure of await writeReports(view, scrubber)) io.stderr(`${failureLine(failure)}\n`);
   const markdown = scrubber.text(await renderText(REPORTERS.markdown, view));
   if (v.comment) await writeNamedFile(resolve(cwd, v.comment), markdown);
   else io.stdout(markdown);
   io.stderr(`\nresults: ${displayPath(join(runDir, 'results.json'), cwd)} · comment: ${displayPath(join(runDir, 'report.md'), cwd)}\n`);
-  io.stderr(`trialgate gate: ${outcome.gate.verdict}${outcome.gate.failure ? `: ${outcome.gate.failure}` : ''}\n`);
+  // Another CI may have no job summary and the comment may go to a file: the log says what regressed.
+  for (const line of regressionLog(view, displayPath(runDir, cwd))) io.stderr(`${line}\n`);
+  io.stderr(`trialgate gate: ${outcome.gate.verdict}${outcome.gate.failure ? `: ${failureAnnotation(view, outcome.gate.failure)}` : ''}\n`);
   // Every head trial a setup mistake (a variable unset, a program missing, an acceptor that cannot run): as `run`
   // says, exit 2, for a rerun would not fix it (3 asks for one).
   const trials = outcome.head.tasks.flatMap((t) => t.trials);
