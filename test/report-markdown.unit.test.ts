@@ -23,10 +23,10 @@ test('the same input renders the same text', () => {
   assert.equal(commentOf(head, compareResults(bases, head, FIXED_K)), commentOf(head, compareResults(bases, head, FIXED_K)));
 });
 
-test('notes follow the verdict line', () => {
+test('notes follow what a reader must see first (here only the verdict line)', () => {
   const { bases, head } = scenarios.noChange();
   const md = commentOf(head, compareResults(bases, head, FIXED_K), { notes: ['baseline 1111111 (2 days old)', 'confirmation round 2'] });
-  assert.match(md, /✅ \*\*no regressions\*\*[^\n]*\n\n- baseline 1111111 \(2 days old\)\n- confirmation round 2\n/);
+  assert.match(md, /✅ \*\*no regressions\*\*[^\n]*\n\n\* baseline 1111111 \(2 days old\)\n\* confirmation round 2\n/);
 });
 
 test('a tight limit cuts details, then per-task rows, and keeps the regressions', () => {

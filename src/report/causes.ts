@@ -5,6 +5,8 @@
 // reason are said in plain words (plainReason). Pure: explain.ts adds what only the trial directories hold.
 import { checkKind, checkLabel } from '../compare/checks.ts';
 import type { CheckComparison, CheckKind, TaskComparison } from '../schemas/comparison.ts';
+import { plural } from '../util/counted.ts';
+import { bounded, taskAnchor } from './format.ts';
 
 export interface Cause {
   task: TaskComparison;
@@ -122,4 +124,78 @@ export function plainReason(reason: string): string {
     reason,
   );
   return m ? VERDICT_WORDS[m[2]!]!(m[1]!, m[3]!) : reason;
+}
+
+/** How an output marks the parts of a sentence: user text made inert, code (test names, assertions), emphasis. */
+export interface Quoting {
+  text: (s: string) => string;
+  code: (s: string) => string;
+  strong: (s: string) => string;
+}
+
+export const PLAIN: Quoting = { text: (s) => s, code: (s) => s, strong: (s) => s };
+
+const MAX_EVIDENCE = 300;
+
+/** A cause in sentences, the same in the comment and a CI log: its title, then what the base did, what the head does, what fails with it. */
+export function describeCause(cause: Cause, q: Quoting): { title: string; lines: string[] } {
+  const [lead, ...with_] = cause.checks;
+  const e = cause.evidence;
+  const trials = cause.failing.of > 0 ? `, in ${cause.failing.trials} of ${plural(cause.failing.of, 'trial')}` : '';
+  const title = `${q.strong(q.text(cause.task.id))} ${lostInWords(cause.task, lead!, q.text)}${trials}.`;
+  const lines: string[] = [];
+  if (e.base) {
+    const tests = e.base.tests.map((t) => q.code(bounded(t, 120)));
+    const assertion = e.base.assertion ? `: ${q.code(bounded(e.base.assertion, MAX_EVIDENCE))}` : '';
+    lines.push(
+      `Before: on the base, ${e.base.tests.length === 1 ? 'test' : 'tests'} ${tests.join(', ')} caught it in ${e.base.trials} of ${plural(e.base.of, 'trial')}${assertion}.`,
+    );
+  } else if (lead!.base.n > 0) {
+    const did = lead!.kind === 'detect' ? "the base's tests caught it" : lead!.kind === 'judge' ? 'the model judge said yes' : 'it passed';
+    lines.push(`Before: ${did} in ${lead!.base.successes} of ${plural(lead!.base.n, 'base trial')}.`);
+  }
+  const listed = (tests: readonly string[]) =>
+    `${tests.length === 1 ? 'test' : 'tests'} ${tests
+      .slice(0, 5)
+      .map((t) => q.code(bounded(t, 120)))
+      .join(', ')}${tests.length > 5 ? ` and ${tests.length - 5} more` : ''}`;
+  const now: string[] = [];
+  if (e.headTests?.missing.length) now.push(`${listed(e.headTests.missing)} ${e.headTests.missing.length === 1 ? 'is' : 'are'} gone from the agent's tests`);
+  if (e.headTests?.passing.length)
+    now.push(`${listed(e.headTests.passing)} still ${e.headTests.passing.length === 1 ? 'runs' : 'run'} but no longer fails on the defect`);
+  if (e.head) now.push(q.text(bounded(e.head, MAX_EVIDENCE)));
+  if (now.length) lines.push(`Now: ${now.join('; ')}.`);
+  if (with_.length) lines.push(`Failing with it, in the same trials: ${with_.map((ch) => alsoFailing(cause, ch, q)).join('; ')}.`);
+  return { title, lines };
+}
+
+function alsoFailing(cause: Cause, check: CheckComparison, q: Quoting): string {
+  if (check.kind === 'pass') return 'the trial as a whole';
+  const name = check.check.slice(check.check.indexOf(':') + 1);
+  if (check.kind === 'judge') {
+    const said = cause.evidence.judge.find((j) => j.item === name);
+    return `the model judge on ${q.text(name)}${said ? ` (it answered no: ${q.text(bounded(said.reason, MAX_EVIDENCE))})` : ''}`;
+  }
+  return checkLabel(check.check, cause.task.faults, cause.task.check_labels, q.text);
+}
+
+/**
+ * What reproduces the first `shown` causes on a laptop: `trialgate run` of their tasks (with the trial set's
+ * file when it is not trialgate.yml), and each task's anchor in report.html.
+ */
+export function reproduce(
+  view: { causes: readonly Cause[]; config: string | null; tasks: readonly { task: { id: string } }[] },
+  shown: number,
+): { command: string; anchors: { task: string; anchor: string }[] } {
+  const ids = [...new Set(view.causes.slice(0, shown).map((c) => c.task.id))];
+  const config = view.config && view.config !== 'trialgate.yml' ? ` --config ${shellWord(view.config)}` : '';
+  return {
+    command: `npx trialgate run${config} ${ids.map((id) => `--task ${shellWord(id)}`).join(' ')}`,
+    anchors: ids.map((task) => ({ task, anchor: taskAnchor(view.tasks.findIndex((t) => t.task.id === task)) })),
+  };
+}
+
+/** A word a POSIX shell reads as itself. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

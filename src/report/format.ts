@@ -166,3 +166,8 @@ export function usd(x: number | undefined): string {
 export function tokens(x: number | undefined): string {
   return x === undefined ? '' : thousands(x);
 }
+
+/** Where a task's evidence is in report.html: an anchor the page and the comment agree on, by the view's order (never the task's id, a user's text). */
+export function taskAnchor(index: number): string {
+  return `t-${index}`;
+}

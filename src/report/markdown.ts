@@ -8,13 +8,13 @@
 // stays named (as a compact list when its table does not fit), and the first screen is never cut.
 import { checkLabel } from '../compare/checks.ts';
 import type { CheckComparison, Comparison, Denominators, SideFigures, TaskComparison } from '../schemas/comparison.ts';
-import { lostInWords, plainReason, type Cause } from './causes.ts';
+import { describeCause, plainReason, reproduce, type Cause } from './causes.ts';
 import { passRateChart } from './chart.ts';
 import { fitDocument, NOTICE, type Cut, type Cuttable, type Piece } from './fit.ts';
 import { judgeSection, pairwiseSection } from './judge.ts';
 import { bounded, change, code, fraction, html, md, plural, ratio, safeLine, seconds, table, tableLines, thousands, tokens, usd } from './format.ts';
 import type { OutputContext, Reporter } from './reporter.ts';
-import { CHECK_SEVERITY, checkState, taskAnchor, type ReportView, type TaskView } from './view.ts';
+import { CHECK_SEVERITY, checkState, type ReportView, type TaskView } from './view.ts';
 
 /** GitHub's comment limit is 65,536 characters; the margin leaves room for what a caller wraps around it. */
 export const DEFAULT_MAX_CHARS = 65_000;
@@ -89,11 +89,12 @@ export function renderMarkdown(view: ReportView, options: MarkdownOptions = {}):
   const notes: Cuttable = {
     what: 'notes',
     count: view.notes.length,
-    item: (i) => `- ${safeLine(view.notes[i]!, MAX_NOTE)}`,
+    // Another bullet than the causes' lists use: two lists of one bullet with a blank line between are one list.
+    item: (i) => `* ${safeLine(view.notes[i]!, MAX_NOTE)}`,
     head: '',
     tail: '',
     separator: '\n',
-    rest: (n) => `\n- … and ${plural(n, 'more note')} (report.html has every one)`,
+    rest: (n) => `\n* … and ${plural(n, 'more note')} (report.html has every one)`,
   };
   const first = firstScreen(view, options);
 
@@ -240,7 +241,6 @@ function verdictLine(view: ReportView): string {
 /** Regressions shown in full on the first screen; the rest are named on one line (and all are in the table below). */
 const SHOWN_CAUSES = 3;
 const NAMED_CAUSES = 20;
-const MAX_EVIDENCE = 300;
 
 /**
  * What a reader must see first: each regression's cause with its evidence, the holdout tasks' count, why a
@@ -249,6 +249,15 @@ const MAX_EVIDENCE = 300;
 function firstScreen(view: ReportView, options: MarkdownOptions): string {
   const { comparison: c, mode } = view;
   const parts: string[] = [];
+  const holdout = holdoutRegressions(c);
+  if (holdout) parts.push(holdout);
+  if (mode === 'comparison' && c.regressions === 0 && (c.verdict === 'undecided' || (c.verdict === 'incomparable' && c.incomparable)))
+    parts.push(undecidedWhy(c));
+  // What changed and what to do come before the causes: with several, they would push both off the first screen.
+  const changed = changedLine(view);
+  if (changed) parts.push(changed);
+  const next = nextStep(view, options);
+  if (next) parts.push(next);
   const causes = view.causes;
   if (causes.length > 0) {
     parts.push(
@@ -266,63 +275,19 @@ function firstScreen(view: ReportView, options: MarkdownOptions): string {
       );
     }
   }
-  const holdout = holdoutRegressions(c);
-  if (holdout) parts.push(holdout);
-  if (mode === 'comparison' && c.regressions === 0 && (c.verdict === 'undecided' || (c.verdict === 'incomparable' && c.incomparable)))
-    parts.push(undecidedWhy(c));
-  const changed = changedLine(view);
-  if (changed) parts.push(changed);
-  const next = nextStep(view, options);
-  if (next) parts.push(next);
   return parts.join('\n\n');
 }
 
 /** One cause: the task and what it no longer does, then the base's evidence, the head's, and what failed with it. */
 function causeEntry(cause: Cause, n: number, of: number): string {
-  const [lead, ...with_] = cause.checks;
-  const e = cause.evidence;
-  const trials = cause.failing.of > 0 ? `, in ${cause.failing.trials} of ${plural(cause.failing.of, 'trial')}` : '';
-  const title = `${of > 1 ? `${n}. ` : ''}**${md(cause.task.id)}** ${lostInWords(cause.task, lead!, md)}${trials}.`;
-  const lines: string[] = [];
-  if (e.base) {
-    const tests = e.base.tests.map((t) => code(bounded(t, 120)));
-    const assertion = e.base.assertion ? `: ${code(bounded(e.base.assertion, MAX_EVIDENCE))}` : '';
-    lines.push(
-      `Before: on the base, ${e.base.tests.length === 1 ? 'test' : 'tests'} ${tests.join(', ')} caught it in ${e.base.trials} of ${plural(e.base.of, 'trial')}${assertion}.`,
-    );
-  } else if (lead!.base.n > 0) {
-    const did = lead!.kind === 'detect' ? "the base's tests caught it" : lead!.kind === 'judge' ? 'the model judge said yes' : 'it passed';
-    lines.push(`Before: ${did} in ${lead!.base.successes} of ${plural(lead!.base.n, 'base trial')}.`);
-  }
-  const now: string[] = [];
-  if (e.headTests?.missing.length) now.push(`${listed(e.headTests.missing)} ${e.headTests.missing.length === 1 ? 'is' : 'are'} gone from the agent's tests`);
-  if (e.headTests?.passing.length)
-    now.push(`${listed(e.headTests.passing)} still ${e.headTests.passing.length === 1 ? 'runs' : 'run'} but no longer fails on the defect`);
-  if (e.head) now.push(md(bounded(e.head, MAX_EVIDENCE)));
-  if (now.length) lines.push(`Now: ${now.join('; ')}.`);
-  if (with_.length) lines.push(`Failing with it, in the same trials: ${with_.map((ch) => alsoFailing(cause, ch)).join('; ')}.`);
+  const { title, lines } = describeCause(cause, { text: md, code, strong: (t) => `**${t}**` });
   // Under a numbered title the bullets are indented, so they belong to its item.
-  return [title, ...lines.map((l) => `${of > 1 ? '   ' : ''}- ${l}`)].join('\n');
+  return [`${of > 1 ? `${n}. ` : ''}${title}`, ...lines.map((l) => `${of > 1 ? '   ' : ''}- ${l}`)].join('\n');
 }
 
 /** A check by its short name: `double-reserve`, or `trial pass`. */
 function shortName(check: CheckComparison): string {
   return check.kind === 'pass' ? 'trial pass' : md(bounded(check.check.slice(check.check.indexOf(':') + 1), 120));
-}
-
-function listed(tests: readonly string[]): string {
-  const shown = tests.slice(0, 5).map((t) => code(bounded(t, 120)));
-  return `${tests.length === 1 ? 'test' : 'tests'} ${shown.join(', ')}${tests.length > 5 ? ` and ${tests.length - 5} more` : ''}`;
-}
-
-function alsoFailing(cause: Cause, check: CheckComparison): string {
-  if (check.kind === 'pass') return 'the trial as a whole';
-  const name = check.check.slice(check.check.indexOf(':') + 1);
-  if (check.kind === 'judge') {
-    const said = cause.evidence.judge.find((j) => j.item === name);
-    return `the model judge on ${md(name)}${said ? ` (it answered no: ${md(bounded(said.reason, MAX_EVIDENCE))})` : ''}`;
-  }
-  return label(cause.task, check);
 }
 
 /** Why a pull request without a regression cannot be decided, in one line, and what to do. */
@@ -367,18 +332,10 @@ function nextStep(view: ReportView, options: MarkdownOptions): string {
       return '**Next:** the holdout tasks are withheld from pull requests; a maintainer can open their sealed detail (docs/holdout.md) to see what was lost.';
     return '';
   }
-  const shown = view.causes.slice(0, SHOWN_CAUSES);
-  const ids = [...new Set(shown.map((c) => c.task.id))];
-  const config = view.config && view.config !== 'trialgate.yml' ? ` --config ${shellWord(view.config)}` : '';
-  const command = `npx trialgate run${config} ${ids.map((id) => `--task ${shellWord(id)}`).join(' ')}`;
-  const anchors = ids.map((id) => `\`report.html#${taskAnchor(view.tasks.findIndex((t) => t.task.id === id))}\`${ids.length > 1 ? ` (${md(id)})` : ''}`);
+  const { command, anchors } = reproduce(view, SHOWN_CAUSES);
+  const places = anchors.map((a) => `${code(`report.html#${a.anchor}`)}${anchors.length > 1 ? ` (${md(a.task)})` : ''}`);
   const where = options.evidenceUrl ? `the [evidence artefact](${options.evidenceUrl})` : 'the run directory';
-  return `**Next:** reproduce it with ${code(command)}; the trials, the tests and the diff against the base's candidate are in ${anchors.join(', ')} in ${where}.`;
-}
-
-/** A word a POSIX shell reads as itself. */
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+  return `**Next:** reproduce it with ${code(command)}; the trials, the tests and the diff against the base's candidate are in ${places.join(', ')} in ${where}.`;
 }
 
 /** The policy and how it decided, folded away: statistics are not what a reader needs first. */
@@ -674,7 +631,7 @@ const MAX_WHY_TRIALS = 10;
 
 function denominatorsBlock(c: Comparison): string {
   const side = (name: string, d: Denominators): string =>
-    `${name}: k = ${d.k.join(', ')} · ${plural(d.tasks, 'task')} · ${plural(d.launched, 'trial')} launched = ${thousands(d.executed)} executed + ${plural(d.env_errors, 'env error')} + ${thousands(d.unexecuted)} unexecuted.`;
+    `${name}: ${d.k.join(', ')} trials per task (k) · ${plural(d.tasks, 'task')} · ${plural(d.launched, 'trial')} launched = ${thousands(d.executed)} executed + ${plural(d.env_errors, 'env error')} + ${thousands(d.unexecuted)} unexecuted.`;
   const lines = [`**Denominators.** ${side('Head', c.denominators.head)}`];
   if (c.denominators.base)
     lines.push(side(`Base (${plural(c.denominators.base.runs, 'run')}${c.denominators.base.runs > 1 ? ', pooled per task' : ''})`, c.denominators.base));
@@ -691,7 +648,7 @@ function denominatorsBlock(c: Comparison): string {
     ];
   });
   if (rules.length > 0) lines.push(`Env error rules: ${rules.join('; ')}.`);
-  return lines.join('\n');
+  return `<details><summary>Denominators: what every rate counts</summary>\n\n${lines.join('\n')}\n\n</details>`;
 }
 
 function shaLine(c: Comparison): string {

@@ -67,11 +67,6 @@ export interface ChangedFiles {
   tasks: readonly { id: string; rerun: boolean; why: string }[];
 }
 
-/** Where a task's evidence is in report.html: an anchor the page and the comment agree on, by the view's order. */
-export function taskAnchor(index: number): string {
-  return `t-${index}`;
-}
-
 const PRESENTED: unique symbol = Symbol('presented by report/view.ts');
 
 export interface ReportView {
@@ -244,10 +239,11 @@ function taskView(task: TaskComparison, withBase: boolean): TaskView {
 /**
  * How a compared check is shown. In an undecided task in which nothing regressed, a gated check decided
  * nothing (with no executed head trial it would read "suspect"): it is shown as undecided, and counted in no
- * status (compare.ts).
+ * status (compare.ts); so is the environment's check there.
  */
 export function checkState(task: TaskComparison, check: CheckComparison): CheckState {
-  return check.gated && decidedNothing(task) ? 'undecided' : check.status;
+  // The environment's own check of such a task is the outage itself: never "suspect" either.
+  return (check.gated || check.kind === 'env') && decidedNothing(task) ? 'undecided' : check.status;
 }
 
 function decidedNothing(task: TaskComparison): boolean {

@@ -13,7 +13,7 @@ import { diffCandidates } from './diff.ts';
 import { clip } from './escape.ts';
 import type { BoundaryRun, Candidate, Tail, TrialEvidence } from './evidence.ts';
 import { plural } from '../../util/counted.ts';
-import { boundedNote, type NotePart } from '../format.ts';
+import { boundedNote, taskAnchor, type NotePart } from '../format.ts';
 
 export type CellState = CheckState | HeadState;
 
@@ -242,7 +242,7 @@ export function buildReportModel(view: Shown, evidenceOmitted: number): ReportMo
       evidencePath: clip(t.evidence, MAX_LINE),
     }));
     return {
-      anchor: `t-${i}`,
+      anchor: taskAnchor(i),
       id: clip(task.id, MAX_LINE),
       state,
       stateText: stateText(task.status, state, checks, withBase),
