@@ -35,7 +35,7 @@ test('the log names each regression by task and what it lost, the changed file a
   const annotation = failureAnnotation(view, '1 regression against the base branch (see the comment or job summary)');
   assert.equal(
     annotation,
-    '1 regression: inventory-reserve no longer catches the defect double-reserve — duplicate request reserves twice (idempotency), in 5 of 5 trials. The comment (or job summary) has the evidence.',
+    '1 regression against the base branch: inventory-reserve no longer catches the defect double-reserve — duplicate request reserves twice (idempotency), in 5 of 5 trials. The comment (or job summary) has the evidence.',
   );
 });
 

@@ -37,5 +37,5 @@ export function failureAnnotation(view: ReportView, failure: string): string {
   const more = view.causes.length - named.length;
   const holdout = c.holdout.checks.regressed > 0 ? `${plural(c.holdout.checks.regressed, 'regression')} in holdout tasks (withheld)` : '';
   const what = [...named, ...(more > 0 ? [`and ${plural(more, 'more cause')}`] : []), ...(holdout ? [holdout] : [])].join('; ');
-  return `${plural(c.regressions, 'regression')}: ${what}. The comment (or job summary) has the evidence.`;
+  return `${plural(c.regressions, 'regression')} against the base branch: ${what}. The comment (or job summary) has the evidence.`;
 }
