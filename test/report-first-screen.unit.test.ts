@@ -6,7 +6,9 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { marked, type Token } from 'marked';
+import { buildHtmlReport } from '../src/report/html/write.ts';
 import { renderText, REPORTERS } from '../src/report/reporters.ts';
+import { attr, byId, elements, parseDocument, textOf } from './support/html.ts';
 import { commentScenarios, SKILL, type CommentScenario } from './support/comment-scenarios.ts';
 import { tempDir } from './support/fixtures.ts';
 
@@ -103,5 +105,17 @@ describe('the first screen of the comment', () => {
     const first = screen('holdout-regression');
     assert.match(first, /Holdout tasks: 2 regressions \(task and check withheld; they count in the gate\)\./);
     assert.match(first, /Next: the holdout tasks are withheld from pull requests; a maintainer can open their sealed detail/);
+  });
+
+  it('report.html opens with the same causes, each linked to its task', async () => {
+    const doc = parseDocument(await buildHtmlReport(scenarios.find((x) => x.name === 'seed-regression')!.view));
+    const link = elements(byId(doc, 'causes')!).find((el) => el.tagName === 'a')!;
+    assert.equal(attr(link, 'href'), '#t-0');
+    assert.match(
+      textOf(link),
+      /^inventory-reservations no longer catches the defect double-reserve — duplicate request reserves twice \(idempotency\), in 17 of 17 trials\.$/,
+    );
+    assert.match(textOf(byId(doc, 'causes')!), /Before: on the base, test idempotent-repeat caught it in 3 of 3 trials/);
+    assert.ok(byId(doc, 't-0'), 'the anchor is the task');
   });
 });

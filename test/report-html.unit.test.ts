@@ -135,7 +135,8 @@ describe('report.html structure', () => {
     for (const expected of [
       'final state',
       'failed',
-      `double-reserve: defect_missed: ${HOSTILE.img}`,
+      // In plain words: defect_missed means no test caught the defect.
+      `no test caught double-reserve (${HOSTILE.img})`,
       'constraints',
       'tool contract',
       'n/a',

@@ -23,10 +23,16 @@ test('the same input renders the same text', () => {
   assert.equal(commentOf(head, compareResults(bases, head, FIXED_K)), commentOf(head, compareResults(bases, head, FIXED_K)));
 });
 
-test('notes follow what a reader must see first (here only the verdict line)', () => {
+test('notes follow what a reader must see first, folded away against a baseline, in sight without one', () => {
   const { bases, head } = scenarios.noChange();
-  const md = commentOf(head, compareResults(bases, head, FIXED_K), { notes: ['baseline 1111111 (2 days old)', 'confirmation round 2'] });
-  assert.match(md, /✅ \*\*no regressions\*\*[^\n]*\n\n\* baseline 1111111 \(2 days old\)\n\* confirmation round 2\n/);
+  const notes = ['baseline 1111111 (2 days old)', 'confirmation round 2'];
+  const md = commentOf(head, compareResults(bases, head, FIXED_K), { notes });
+  assert.match(
+    md,
+    /✅ \*\*no regressions\*\*[^\n]*\n\n<details><summary>About this run: 2 notes \(the baseline, new failures\)<\/summary>\n\n\* baseline 1111111 \(2 days old\)\n\* confirmation round 2\n\n<\/details>/,
+  );
+  const alone = commentOf(head, compareResults([], head), { notes: ['No results artefact found on main.'] });
+  assert.match(alone, /\*\*no baseline\*\*[^\n]*\n\n\* No results artefact found on main\.\n/);
 });
 
 test('a tight limit cuts details, then per-task rows, and keeps the regressions', () => {

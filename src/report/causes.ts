@@ -105,6 +105,23 @@ export function lostInWords(task: TaskComparison, check: CheckComparison, quote:
   }
 }
 
+const VERDICT_NAMES: Record<string, string> = {
+  baseline_pass: 'every test passed on the correct service',
+  baseline_fail: 'tests fail on the correct service',
+  defect_detected: 'caught',
+  defect_detected_unattributed: "tests failed, but none reached the defect's code",
+  defect_missed: 'missed: no test caught it',
+  execution_error_or_skip: 'a test errored or was skipped instead of asserting',
+  incomplete: 'not every planned test ran',
+  unverified: "not this trial's own report",
+  unknown_fault: 'a defect the fixture does not declare',
+};
+
+/** A report's verdict as a reader says it (report.html's variant reports). */
+export function verdictInWords(verdict: string): string {
+  return VERDICT_NAMES[verdict] ?? verdict;
+}
+
 const VERDICT_WORDS: Record<string, (variant: string, reason: string) => string> = {
   defect_missed: (v, r) => `no test caught ${v} (${r})`,
   defect_detected_unattributed: (v, r) => `tests failed on ${v}, but none of them reached the defect's code (${r})`,

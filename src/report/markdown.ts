@@ -91,8 +91,10 @@ export function renderMarkdown(view: ReportView, options: MarkdownOptions = {}):
     count: view.notes.length,
     // Another bullet than the causes' lists use: two lists of one bullet with a blank line between are one list.
     item: (i) => `* ${safeLine(view.notes[i]!, MAX_NOTE)}`,
-    head: '',
-    tail: '',
+    // Against a baseline, where it came from and what failed anew are not what a reader needs first; without
+    // one, they say where it was looked for.
+    head: mode === 'comparison' ? `<details><summary>About this run: ${plural(view.notes.length, 'note')} (the baseline, new failures)</summary>\n\n` : '',
+    tail: mode === 'comparison' ? '\n\n</details>' : '',
     separator: '\n',
     rest: (n) => `\n* … and ${plural(n, 'more note')} (report.html has every one)`,
   };

@@ -150,6 +150,17 @@ const changedSkill = (tasks: string[]): ChangedFiles => ({
   tasks: tasks.map((id) => ({ id, rerun: true, why: `${SKILL} changed (watch, which every task shares)` })),
 });
 
+/** The candidate's cases.json as an agent with (or without) the skill's idempotency section writes it. */
+function casesJson(idempotency: boolean): string {
+  const ids = ['reads-known-sku', 'rejects-bad-quantities', 'rejects-over-available', ...(idempotency ? ['idempotent-repeat'] : []), 'records-after-reserve'];
+  return `${JSON.stringify({ cases: ids.map((id) => ({ id, rule: id.replace(/-/g, ' ') })) }, null, 2)}\n`;
+}
+
+async function writeCandidates(runDir: string, run: Results, idempotent: (trial: Results['tasks'][number]['trials'][number]) => boolean): Promise<void> {
+  for (const task of run.tasks.filter((t) => t.id === 'inventory-reservations'))
+    for (const trial of task.trials) await writeAt(join(runDir, trial.evidence, 'candidate', 'cases.json'), casesJson(idempotent(trial)));
+}
+
 async function scenario(
   dir: string,
   name: string,
@@ -161,6 +172,8 @@ async function scenario(
   const baseDir = join(dir, name, 'base');
   const base = baseRun(runs.base);
   const head = await headRun(runDir, runs.head, runs.lost ?? {}, 3);
+  await writeCandidates(baseDir, base, () => true);
+  await writeCandidates(runDir, head, (t) => t.checks['detect:double-reserve'] !== false);
   const comparison = compareResults([base], head, runs.options ?? {});
   const view = await presentRun({
     ...wholeRun(head),

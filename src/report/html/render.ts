@@ -111,6 +111,7 @@ function header(m: ReportModel): string {
   return `<header>
 <h1>trialgate · ${text(m.trialSet)}</h1>
 <p class="verdict v-${m.verdict.state}" id="verdict">${text(m.verdict.headline)}</p>
+${m.causes.length ? `<ol class="causes" id="causes">${m.causes.map((c) => `<li><a href="#${c.anchor}">${text(c.title)}</a>${c.lines.length ? `<ul class="flat">${c.lines.map((l) => `<li>${text(l)}</li>`).join('')}</ul>` : ''}</li>`).join('')}</ol>` : ''}
 ${m.notes.length ? `<ul class="notes">${m.notes.map((n) => `<li>${noteHtml(n)}</li>`).join('')}</ul>` : ''}
 <p class="muted">Head commit ${run(m.runs.head)}${m.runs.bases.length ? ` · base commit ${m.runs.bases.map(run).join('; ')}` : ''}.${[m.runs.head, ...m.runs.bases].some((r) => r.sha === null) ? ' (unknown: the run recorded no git commit, as it was not made in a git checkout with a commit.)' : ''}${m.policy ? ` Policy ${text(m.policy)}.` : ''}</p>
 </header>`;
@@ -135,7 +136,7 @@ function overview(m: ReportModel): string {
 <h2>Overview</h2>
 ${counts}
 ${holdout(m)}
-<table class="denominators"><thead><tr><th>side</th><th>runs</th><th>k</th><th>tasks</th><th>trials launched</th><th>executed</th><th>env errors</th><th>unexecuted</th></tr></thead><tbody>
+<table class="denominators"><thead><tr><th>side</th><th>runs</th><th>trials per task (k)</th><th>tasks</th><th>trials launched</th><th>executed</th><th>env errors</th><th>unexecuted</th></tr></thead><tbody>
 ${m.denominators.map((d) => denominatorRow(d.side, d.figures)).join('\n')}
 </tbody></table>
 <p class="muted">Rates count executed trials only. Env errors are excluded from every rate: the environment failed, not the agent. Unexecuted trials never started.</p>
