@@ -235,3 +235,24 @@ test('the reasons of failing trials are cut at ten, saying how many more there a
   assert.doesNotMatch(md, /- trial 11: /);
   assert.match(md, /- … and 2 more trials \(report\.html and results\.json have every one\)/);
 });
+
+test('new failures are one note of whole entries that fits the comment, saying how many more there are', async () => {
+  const { newFailureNotes } = await import('../src/report/failures.ts');
+  const failures = Array.from({ length: 40 }, (_, i) => ({
+    signature: `${String(i).padStart(2, '0')}${'a'.repeat(10)}`,
+    task: `inventory-reservations-${i}`,
+    check: 'detect:double-reserve',
+    criterion: 'no assertion failed on double-reserve',
+    cause: null,
+    occurrence: { evidence: `inventory-reservations-${i}/trial-001` } as never,
+  }));
+  const [note] = newFailureNotes(failures);
+  assert.ok(note!.length <= 600, String(note!.length));
+  const { head, bases } = scenarios.noChange();
+  const md = commentOf(head, compareResults(bases, head, FIXED_K), { notes: [note!] });
+  const line = md.split('\n').find((l) => l.startsWith('* New failures'))!;
+  assert.equal(line, `* ${note}`, 'shown whole, never cut');
+  const shown = (note!.match(/\(evidence /g) ?? []).length;
+  assert.ok(shown >= 2 && shown < 40);
+  assert.ok(note!.endsWith(`; and ${40 - shown} more.`), note!.slice(-40));
+});
