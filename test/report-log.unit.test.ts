@@ -67,3 +67,46 @@ test('a reporter that throws does not stop the others; its file says so, and so 
     'trialgate: broken.html could not be written (the evidence ran out); the other outputs were written\n',
   );
 });
+
+test('reporters are pure: none imports the file system; report.html reads the trials and keeps its scratch through the view', async () => {
+  const { readdir: list } = await import('node:fs/promises');
+  const { REPORTERS } = await import('../src/report/reporters.ts');
+  const { buildHtmlReport } = await import('../src/report/html/write.ts');
+  // The modules that do the reading for them, outside any reporter.
+  const io = new Set(['run-files.ts', 'explain.ts', 'reporters.ts', 'html/evidence.ts']);
+  const root = join(import.meta.dirname, '..', 'src', 'report');
+  const files = (await list(root, { recursive: true })).filter((f) => f.endsWith('.ts') && !io.has(f));
+  for (const file of files) {
+    const text = await readFile(join(root, file), 'utf8');
+    assert.doesNotMatch(
+      text,
+      /from 'node:(fs|fs\/promises|readline|os)'|from '\.\.?\/(\.\.\/)?util\/(files|safe-write)\.ts'/,
+      `src/report/${file} touches the file system`,
+    );
+  }
+  assert.ok(Object.keys(REPORTERS).length >= 6);
+  // Evidence given by the view, not read from disk: the page shows it, and no scratch touches the disk.
+  const { bases, head } = scenarios.idempotencyRegression();
+  const kept: string[] = [];
+  const memory = {
+    trial: async () => ({
+      log: { text: 'the agent said hello from memory', cutBytes: 0 },
+      reports: [],
+      boundaries: [],
+      candidate: null,
+      changes: null,
+      problems: [],
+    }),
+    candidate: async () => null,
+    scratch: async () => ({
+      write: (_: string, line: string) => void kept.push(line),
+      close: () => undefined,
+      lines: async function* () {},
+      remove: async () => undefined,
+    }),
+  };
+  const view = present({ ...wholeRun(head), comparison: compareResults(bases, head, FIXED_K), runDir: '/nonexistent', files: memory as never });
+  const page = await buildHtmlReport(view);
+  assert.ok(page.includes('the agent said hello from memory'));
+  assert.ok(kept.length > 0, 'the lazy bodies went to the scratch the view gave');
+});

@@ -10,6 +10,7 @@ import { CheckStatus, type CheckComparison, type Comparison, type Count, type Ta
 import type { Outcome, Results, RunDigest, TaskDigest, TrialResult } from '../schemas/results.ts';
 import { causesOf, type Cause } from './causes.ts';
 import { integrityNote, isolationNote } from './isolation.ts';
+import { RUN_FILES, type RunFiles } from './run-files.ts';
 
 /** A task (or a check) without a base to compare with, by its head trials alone. */
 export type HeadState = 'passing' | 'failing' | 'mixed' | 'none';
@@ -122,6 +123,8 @@ export interface RunView extends ReportView {
   runDir: string;
   /** The base runs, their dev tasks only. */
   bases: readonly BaseRun[];
+  /** What a reporter may read of the trial directories and put aside: the machine's, unless the source gives another. */
+  files: RunFiles;
 }
 
 export interface ViewSource {
@@ -146,6 +149,7 @@ export interface RunSource extends ViewSource {
   trials: RunView['trials'];
   runDir: string;
   bases?: readonly BaseRun[];
+  files?: RunFiles;
 }
 
 /** The head and trials of a source from whole results (each trial already in memory). */
@@ -195,6 +199,7 @@ export function present(source: ViewSource | RunSource): ReportView | RunView {
     trials: (taskId) => (held.has(taskId) ? [] : source.trials(taskId)),
     runDir: source.runDir,
     bases: (source.bases ?? []).map((b) => ({ ...b, results: withoutHoldout(b.results) })),
+    files: source.files ?? RUN_FILES,
   };
 }
 
