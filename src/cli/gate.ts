@@ -134,7 +134,8 @@ export async function runGateCli(argv: string[], io: Io): Promise<number> {
     baselineRequired: Boolean(v['fail-without-baseline']),
     changed: scope,
     checkFails: outcome.gate.failure !== null,
-    config: relative(cwd, configPath),
+    // As the action names it: relative to the repository's top level, where the command is typed.
+    config: relative(repositoryRoot(set.dir), await realpath(configPath)),
   });
   for (const failure of await writeReports(view, scrubber)) io.stderr(`${failureLine(failure)}\n`);
   const markdown = scrubber.text(await renderText(REPORTERS.markdown, view));
@@ -171,9 +172,13 @@ async function changedScope(file: string, configPath: string): Promise<ChangeSco
   const read = await readTrialSetFile(configPath);
   // git names the top level after following links: so is the trial set's place in it.
   const set = { ...read, file: await realpath(read.file), dir: await realpath(read.dir) };
-  const top = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd: set.dir, encoding: 'utf8' });
-  const repo = top.status === 0 ? top.stdout.trim() : set.dir;
-  return changeScope(paths, await trialSetDependencies(set, repo));
+  return changeScope(paths, await trialSetDependencies(set, repositoryRoot(set.dir)));
+}
+
+/** The git top level of `dir` (after git follows links), else `dir` itself. */
+function repositoryRoot(dir: string): string {
+  const top = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8' });
+  return top.status === 0 ? top.stdout.trim() : dir;
 }
 
 function noBaseline(found: number, dir: string | null, required: boolean): string[] {

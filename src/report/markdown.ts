@@ -336,7 +336,8 @@ function nextStep(view: ReportView, options: MarkdownOptions): string {
   }
   const { command, anchors } = reproduce(view, SHOWN_CAUSES);
   const places = anchors.map((a) => `${code(`report.html#${a.anchor}`)}${anchors.length > 1 ? ` (${md(a.task)})` : ''}`);
-  const where = options.evidenceUrl ? `the [evidence artefact](${options.evidenceUrl})` : 'the run directory';
+  // As the details say it: the artefact is the run directory, uploaded (the action's, or another CI's job artefact).
+  const where = options.evidenceUrl ? `[evidence artefact](${options.evidenceUrl})` : 'the evidence artefact';
   return `**Next:** reproduce it with ${code(command)}; the trials, the tests and the diff against the base's candidate are in ${places.join(', ')} in ${where}.`;
 }
 
