@@ -20,6 +20,7 @@ import type { ActionInputs } from './inputs.ts';
 import { scrub, scrubFiles, type SecretSet } from './secrets.ts';
 import type { Gate } from '../gate/verdict.ts';
 import { plural } from '../util/counted.ts';
+import { terminalText } from '../util/inert.ts';
 
 export interface PublishContext {
   inputs: ActionInputs;
@@ -104,7 +105,8 @@ export async function publish(ctx: PublishContext, p: Publication): Promise<void
   if (!p.gate) return;
   core.setOutput('verdict', p.gate.verdict);
   core.setOutput('regressions', String(p.gate.regressions));
-  for (const line of regressionLog(view, artifact ? artifact.url : 'the evidence artefact')) core.info(line);
+  // Each line inert: a test's name from a trial cannot start a workflow command of its own.
+  for (const line of regressionLog(view, artifact ? artifact.url : 'the evidence artefact')) core.info(terminalText(line, true));
   if (!artifact) core.setFailed(notices[0]!);
   else if (p.gate.failure) core.setFailed(`trialgate: ${failureAnnotation(view, p.gate.failure)}`);
 }
