@@ -49,8 +49,8 @@ export function bounded(text: string, max: number): string {
   return `${text.slice(0, max - 12)}…${createHash('sha256').update(text).digest('hex').slice(0, 10)}`;
 }
 
-/** A piece of a note: plain text, a code span (its text), or a link into this repository. */
-export type NotePart = { kind: 'text'; text: string } | { kind: 'code'; text: string; raw: string } | { kind: 'link'; label: string; url: string; raw: string };
+/** A piece of a note: plain text, a code span (`span`, its text), or a link into this repository. */
+export type NotePart = { kind: 'text'; text: string } | { kind: 'span'; text: string; raw: string } | { kind: 'link'; label: string; url: string; raw: string };
 
 /**
  * A line of caller-written markdown (a note) in its pieces: its code spans, and its links to a commit
@@ -70,7 +70,7 @@ export function noteParts(text: string): NotePart[] {
   for (const m of flat.matchAll(/(`+)(?!`)([\s\S]*?[^`])\1(?!`)|\[([0-9a-f]{7,40}|\d+\/\d+)\]\((https?:\/\/[^\s()<>]+)\)/g)) {
     if (m[4] !== undefined && !(home && m[4].startsWith(home))) continue;
     plain(m.index);
-    parts.push(m[4] === undefined ? { kind: 'code', text: m[2]!.replace(/^ (.*) $/, '$1'), raw: m[0] } : { kind: 'link', label: m[3]!, url: m[4], raw: m[0] });
+    parts.push(m[4] === undefined ? { kind: 'span', text: m[2]!.replace(/^ (.*) $/, '$1'), raw: m[0] } : { kind: 'link', label: m[3]!, url: m[4], raw: m[0] });
     last = m.index + m[0].length;
   }
   plain(flat.length);

@@ -120,7 +120,7 @@ ${m.notes.length ? `<ul class="notes">${m.notes.map((n) => `<li>${noteHtml(n)}</
 /** A note as the comment renders it: its code spans as code, its links into the repository live, the rest as text. */
 function noteHtml(parts: readonly NotePart[]): string {
   return parts
-    .map((p) => (p.kind === 'text' ? text(p.text) : p.kind === 'code' ? `<code>${text(p.text)}</code>` : `<a href="${attr(p.url)}">${text(p.label)}</a>`))
+    .map((p) => (p.kind === 'text' ? text(p.text) : p.kind === 'span' ? `<code>${text(p.text)}</code>` : `<a href="${attr(p.url)}">${text(p.label)}</a>`))
     .join('');
 }
 
