@@ -16,7 +16,7 @@ const ONE = /(?<![\d,])1 (trials|tasks|runs|checks|env errors|variants|calls|fil
 test('one of anything is said in the singular: denominators, rules, base runs, the policy, report.html', () => {
   const one = buildResults({ tasks: [{ id: 't', checks: { pass: '1' } }] });
   const md = runMarkdownOf(one);
-  assert.match(md, /Head: k = 1 · 1 task · 1 trial launched = 1 executed \+ 0 env errors \+ 0 unexecuted\./);
+  assert.match(md, /Head: 1 trial per task \(k\) · 1 task · 1 trial launched = 1 executed \+ 0 env errors \+ 0 unexecuted\./);
 
   const plan = makePlan({ k: 1, baseTrials: 30, share: 0.05, budget: 0 });
   const lost: Member = { base: { successes: 30, n: 30 }, baseRunTrials: 1, looks: [{ successes: 0, n: 1 }], head: { successes: 0, n: 1 } };

@@ -18,14 +18,18 @@ const { BASE_SHA, NAME, PR, skillWithoutIdempotency } = actions;
 
 /** What may differ between the two for the same inputs: where the baseline and evidence live, timings, the head commit. */
 function normalized(comment: string): string {
-  return comment
-    .split('\n')
-    .filter((line) => !line.startsWith('- Baseline'))
-    .filter((line) => !/^Head \S+/.test(line))
-    .join('\n')
-    .replace(/\[evidence artefact\]\([^)]*\)/g, 'the evidence artefact')
-    .replace(/\d+(\.\d+)? s\b/g, '<time>')
-    .replace(/\n{3,}/g, '\n\n');
+  return (
+    comment
+      .split('\n')
+      .filter((line) => !/^[-*] Baseline/.test(line))
+      // The action knows the pull request's files; the command line only with --changed (the third test gives it).
+      .filter((line) => !line.startsWith('**Changed:**'))
+      .filter((line) => !/^Head \S+/.test(line))
+      .join('\n')
+      .replace(/\[evidence artefact\]\([^)]*\)/g, 'the evidence artefact')
+      .replace(/\d+(\.\d+)? s\b/g, '<time>')
+      .replace(/\n{3,}/g, '\n\n')
+  );
 }
 
 /** The base artefact as `gh run download` leaves it: one directory per artefact. */

@@ -48,6 +48,6 @@ describe('the pass-rate chart', () => {
     const cut = commentOf(scenario.head, c, { maxChars: full.length - 10 });
     assert.ok(!cut.includes('```mermaid'));
     assert.match(cut, /pass-rate chart: 1 of 1 cut/);
-    assert.ok(cut.includes('#### Details') && cut.includes('#### Per-task results'), 'nothing else was cut');
+    assert.ok(cut.includes('#### Each task: its checks and trials') && cut.includes('#### Per-task results'), 'nothing else was cut');
   });
 });

@@ -135,7 +135,8 @@ describe('report.html structure', () => {
     for (const expected of [
       'final state',
       'failed',
-      `double-reserve: defect_missed: ${HOSTILE.img}`,
+      // In plain words: defect_missed means no test caught the defect.
+      `no test caught double-reserve (${HOSTILE.img})`,
       'constraints',
       'tool contract',
       'n/a',
@@ -239,6 +240,41 @@ describe('report.html structure', () => {
     );
     assert.match(textOf(byId(doc, 'verdict')!), /^3\/4 executed trials passed \(head results only, no baseline\)$/);
     assert.ok(textOf(doc).includes('the trial directory half/trial-001 is not beside this report'));
+  });
+
+  it('renders its notes as the comment does: code spans as code, links into the repository live, a long note cut between its pieces', async () => {
+    const head = buildResults({ tasks: [{ id: 'a', checks: { pass: '1' } }] });
+    const saved = process.env.GITHUB_REPOSITORY;
+    process.env.GITHUB_REPOSITORY = 'acme/shop';
+    try {
+      const failures = Array.from({ length: 40 }, (_, i) => `\`sig${i}\` \`task-${i}\` · \`detect:double-reserve\``).join('; ');
+      const notes = [
+        'Baseline: 1 run of `main` at [1111111](https://github.com/acme/shop/actions/runs/1); 2 days old.',
+        'A link elsewhere [2222222](https://evil.example/x) stays text.',
+        `New failures since the base: ${failures}.`,
+      ];
+      const doc = parseDocument(await pageOf(head, compareResults([], head), { runDir: await tempDir(), notes }));
+      const items = elements(doc).filter((el) => el.tagName === 'li' && elements(doc).some((ul) => hasClass(ul, 'notes') && ul.childNodes.includes(el)));
+      assert.equal(items.length, 3);
+      const [baseline, elsewhere, cut] = items;
+      assert.equal(textOf(baseline!), 'Baseline: 1 run of main at 1111111; 2 days old.', 'no literal backtick or bracket');
+      const link = elements(baseline!).find((el) => el.tagName === 'a')!;
+      assert.equal(attr(link, 'href'), 'https://github.com/acme/shop/actions/runs/1');
+      assert.deepEqual(
+        elements(baseline!)
+          .filter((el) => el.tagName === 'code')
+          .map(textOf),
+        ['main'],
+      );
+      assert.ok(!elements(elsewhere!).some((el) => el.tagName === 'a'), 'a link outside the repository is not live');
+      // Cut between pieces: every code span whole, the cut marked.
+      assert.ok(textOf(cut!).endsWith('…'), textOf(cut!).slice(-40));
+      for (const code of elements(cut!).filter((el) => el.tagName === 'code')) assert.match(textOf(code), /^(sig\d+|task-\d+|detect:double-reserve)$/);
+      assert.ok(!textOf(cut!).includes('`'));
+    } finally {
+      if (saved === undefined) delete process.env.GITHUB_REPOSITORY;
+      else process.env.GITHUB_REPOSITORY = saved;
+    }
   });
 
   it('a large run: the matrix holds the most severe rows, the rest wait in a JSON block, the task list has all', async () => {

@@ -23,10 +23,16 @@ test('the same input renders the same text', () => {
   assert.equal(commentOf(head, compareResults(bases, head, FIXED_K)), commentOf(head, compareResults(bases, head, FIXED_K)));
 });
 
-test('notes follow the verdict line', () => {
+test('notes follow what a reader must see first, folded away against a baseline, in sight without one', () => {
   const { bases, head } = scenarios.noChange();
-  const md = commentOf(head, compareResults(bases, head, FIXED_K), { notes: ['baseline 1111111 (2 days old)', 'confirmation round 2'] });
-  assert.match(md, /✅ \*\*no regressions\*\*[^\n]*\n\n- baseline 1111111 \(2 days old\)\n- confirmation round 2\n/);
+  const notes = ['baseline 1111111 (2 days old)', 'confirmation round 2'];
+  const md = commentOf(head, compareResults(bases, head, FIXED_K), { notes });
+  assert.match(
+    md,
+    /✅ \*\*no regressions\*\*[^\n]*\n\n<details><summary>About this run: 2 notes \(the baseline, new failures\)<\/summary>\n\n\* baseline 1111111 \(2 days old\)\n\* confirmation round 2\n\n<\/details>/,
+  );
+  const alone = commentOf(head, compareResults([], head), { notes: ['No results artefact found on main.'] });
+  assert.match(alone, /\*\*no baseline\*\*[^\n]*\n\n\* No results artefact found on main\.\n/);
 });
 
 test('a tight limit cuts details, then per-task rows, and keeps the regressions', () => {
@@ -104,7 +110,9 @@ test('a single run: the reason of each failed trial is below its ✗; pass@1 is 
   results.tasks[0]!.trials[1]!.layers.final_state.failures = ['accepts-zero: defect_missed: all 2 passed on accepts-zero'];
   results.tasks[0]!.trials[0]!.layers.final_state.failures = ['nothing to see'];
   const md = runMarkdownOf(results);
-  assert.match(md, /Why \(the first reasons of each trial that did not pass\):\n\n- trial 2: `accepts-zero: defect_missed: all 2 passed on accepts-zero`\n/);
+  // In plain words: "defect_missed: all 2 passed" reads as good news and means no test caught the defect.
+  assert.match(md, /Why \(the first reasons of each trial that did not pass\):\n\n- trial 2: no test caught accepts-zero \(all 2 passed on accepts-zero\)\n/);
+  assert.doesNotMatch(md, /defect_missed/);
   assert.doesNotMatch(md, /nothing to see/, 'a passing trial lists no reason');
   assert.doesNotMatch(md, /pass@1/);
   assert.match(md, /\| task \| trials passed \| all k passed \(pass\^k\) \| defects detected \| env errors \(excluded\) \| not started \| wall time \|/);
@@ -226,4 +234,25 @@ test('the reasons of failing trials are cut at ten, saying how many more there a
   assert.match(md, /- trial 10: /);
   assert.doesNotMatch(md, /- trial 11: /);
   assert.match(md, /- … and 2 more trials \(report\.html and results\.json have every one\)/);
+});
+
+test('new failures are one note of whole entries that fits the comment, saying how many more there are', async () => {
+  const { newFailureNotes } = await import('../src/report/failures.ts');
+  const failures = Array.from({ length: 40 }, (_, i) => ({
+    signature: `${String(i).padStart(2, '0')}${'a'.repeat(10)}`,
+    task: `inventory-reservations-${i}`,
+    check: 'detect:double-reserve',
+    criterion: 'no assertion failed on double-reserve',
+    cause: null,
+    occurrence: { evidence: `inventory-reservations-${i}/trial-001` } as never,
+  }));
+  const [note] = newFailureNotes(failures);
+  assert.ok(note!.length <= 600, String(note!.length));
+  const { head, bases } = scenarios.noChange();
+  const md = commentOf(head, compareResults(bases, head, FIXED_K), { notes: [note!] });
+  const line = md.split('\n').find((l) => l.startsWith('* New failures'))!;
+  assert.equal(line, `* ${note}`, 'shown whole, never cut');
+  const shown = (note!.match(/\(evidence /g) ?? []).length;
+  assert.ok(shown >= 2 && shown < 40);
+  assert.ok(note!.endsWith(`; and ${40 - shown} more.`), note!.slice(-40));
 });

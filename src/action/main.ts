@@ -158,6 +158,8 @@ async function finish(ctx: Context, runDir: string, firstRound: () => Promise<Re
     notes: outcome.notes,
     artifactName: runArtifactName(inputs),
     gate: outcome.gate,
+    changed: ctx.scope,
+    config: relative(ctx.workspace, ctx.set.file),
   });
 }
 

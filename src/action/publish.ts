@@ -10,14 +10,17 @@ import type { ActionEvent } from '../github/event.ts';
 import { listEvidenceFiles, uploadEvidence } from '../github/evidence.ts';
 import { integrityNote, isolationNote } from '../report/isolation.ts';
 import { commentMarker } from '../report/markdown.ts';
-import { renderText, REPORTERS, writeReports } from '../report/reporters.ts';
-import { present, wholeRun, type BaseRun } from '../report/view.ts';
+import { failureLine, renderText, REPORTERS, writeReports } from '../report/reporters.ts';
+import { presentRun } from '../report/explain.ts';
+import { failureAnnotation, regressionLog } from '../report/log.ts';
+import { wholeRun, type BaseRun, type ChangedFiles } from '../report/view.ts';
 import type { Comparison } from '../schemas/comparison.ts';
 import type { Results } from '../schemas/results.ts';
 import type { ActionInputs } from './inputs.ts';
 import { scrub, scrubFiles, type SecretSet } from './secrets.ts';
 import type { Gate } from '../gate/verdict.ts';
 import { plural } from '../util/counted.ts';
+import { terminalText } from '../util/inert.ts';
 
 export interface PublishContext {
   inputs: ActionInputs;
@@ -39,6 +42,10 @@ export interface Publication {
   gate: Gate | null;
   /** A shard's trial directories go to this artefact, its results to `artifactName` (all the merge job downloads). */
   trialsArtifactName?: string;
+  /** On a pull request: what it changed (the comment names the files that made a task rerun). */
+  changed?: ChangedFiles | null;
+  /** The trial-set file relative to the workspace: the comment's command to reproduce names it. */
+  config?: string;
 }
 
 export async function publish(ctx: PublishContext, p: Publication): Promise<void> {
@@ -47,17 +54,19 @@ export async function publish(ctx: PublishContext, p: Publication): Promise<void
   if (isolation) core.warning(isolation);
   const integrity = integrityNote(p.results);
   if (integrity) core.error(integrity);
-  const view = present({
+  const view = await presentRun({
     ...wholeRun(p.results),
     comparison: p.comparison,
     notes: p.notes,
     runDir: p.runDir,
     bases: p.bases ?? [],
     baselineRequired: p.gate?.failure != null && p.gate.verdict === 'no-baseline',
+    changed: p.changed ?? null,
+    ...(p.gate ? { checkFails: p.gate.failure !== null } : {}),
+    ...(p.config ? { config: p.config } : {}),
   });
-  await writeReports(view, ctx.secrets.scrubber);
-
-  const notices: string[] = [];
+  // A reporter that failed is said where publishing says what went wrong (the log's notices, the job summary).
+  const notices: string[] = (await writeReports(view, ctx.secrets.scrubber)).map(failureLine);
   let artifact: UploadedArtifact | null = null;
   try {
     if (p.trialsArtifactName) {
@@ -96,8 +105,10 @@ export async function publish(ctx: PublishContext, p: Publication): Promise<void
   if (!p.gate) return;
   core.setOutput('verdict', p.gate.verdict);
   core.setOutput('regressions', String(p.gate.regressions));
+  // Each line inert: a test's name from a trial cannot start a workflow command of its own.
+  for (const line of regressionLog(view, artifact ? artifact.url : 'the evidence artefact')) core.info(terminalText(line, true));
   if (!artifact) core.setFailed(notices[0]!);
-  else if (p.gate.failure) core.setFailed(`trialgate: ${p.gate.failure}`);
+  else if (p.gate.failure) core.setFailed(`trialgate: ${failureAnnotation(view, p.gate.failure)}`);
 }
 
 /**

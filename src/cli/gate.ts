@@ -5,15 +5,16 @@
 // verdict's status (0 pass or no baseline, 1 regression, 2 cannot run or compare, 3 undecided).
 import { spawnSync } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { resultsFileAt } from '../compare/read-results.ts';
 import { gatePullRequest } from '../gate/gate.ts';
 import { chooseBaseRuns, readBaseDirectory, readBaseFiles } from '../gate/local-bases.ts';
 import { changeScope, skipReason, type ChangeScope } from '../gate/scope.ts';
 import { agentsIsolated, type IsolationSetting } from '../isolation/open.ts';
-import { gateLog } from '../report/gate-log.ts';
-import { renderText, REPORTERS, writeReports } from '../report/reporters.ts';
-import { present, wholeRun } from '../report/view.ts';
+import { presentRun } from '../report/explain.ts';
+import { failureAnnotation, regressionLog } from '../report/log.ts';
+import { failureLine, renderText, REPORTERS, writeReports } from '../report/reporters.ts';
+import { wholeRun } from '../report/view.ts';
 import { writeResults } from '../results/write.ts';
 import type { Policy } from '../schemas/comparison.ts';
 import { secretsOf, trialSetSources } from '../secrets.ts';
@@ -101,20 +102,26 @@ export async function runGateCli(argv: string[], io: Io): Promise<number> {
   );
 
   // The run's files are written once, now that the comparison is known; the comment is its report.md.
-  const view = present({
+  const view = await presentRun({
     ...wholeRun(outcome.head),
     comparison: outcome.comparison,
     notes: outcome.notes,
     runDir,
     bases: outcome.bases,
     baselineRequired: flags.settings.failWithoutBaseline,
+    ...(scope ? { changed: scope } : {}),
+    checkFails: outcome.gate.failure !== null,
+    // As the action names it: relative to the repository's top level, where the command is typed.
+    config: relative(repositoryRoot(set.dir), await realpath(configPath)),
   });
-  await writeReports(view, scrubber);
+  for (const failure of await writeReports(view, scrubber)) io.stderr(`${failureLine(failure)}\n`);
   const markdown = scrubber.text(await renderText(REPORTERS.markdown, view));
   if (v.comment) await writeNamedFile(resolve(cwd, v.comment), markdown);
   else io.stdout(markdown);
   io.stderr(`\nresults: ${displayPath(join(runDir, 'results.json'), cwd)} · comment: ${displayPath(join(runDir, 'report.md'), cwd)}\n`);
-  io.stderr(scrubber.text(gateLog(outcome.comparison, outcome.gate)));
+  // Another CI may have no job summary and the comment may go to a file: the log says what regressed.
+  for (const line of regressionLog(view, displayPath(runDir, cwd))) io.stderr(`${scrubber.text(line)}\n`);
+  io.stderr(`trialgate gate: ${outcome.gate.failure ? scrubber.text(failureAnnotation(view, outcome.gate.failure)) : outcome.gate.verdict}\n`);
   return outcome.gate.exit;
 }
 
@@ -163,7 +170,11 @@ async function changedPaths(file: string): Promise<string[]> {
 async function changedScope(paths: readonly string[], set: TrialSet, isolation: IsolationSetting): Promise<ChangeScope> {
   // git names the top level after following links: so is the trial set's place in it.
   const real = { ...set, file: await realpath(set.file), dir: await realpath(set.dir) };
-  const top = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd: real.dir, encoding: 'utf8' });
-  const repo = top.status === 0 ? top.stdout.trim() : real.dir;
-  return changeScope(paths, await trialSetDependencies(real, repo, await agentsIsolated(isolation)));
+  return changeScope(paths, await trialSetDependencies(real, repositoryRoot(real.dir), await agentsIsolated(isolation)));
+}
+
+/** The git top level of `dir` (after git follows links), else `dir` itself. */
+function repositoryRoot(dir: string): string {
+  const top = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8' });
+  return top.status === 0 ? top.stdout.trim() : dir;
 }

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { IsolationSetting } from '../isolation/open.ts';
-import { recordedView, renderText, REPORTERS, writeReports } from '../report/reporters.ts';
+import { failureLine, recordedView, renderText, REPORTERS, writeReports } from '../report/reporters.ts';
 import type { RunDigest, TrialDigest } from '../schemas/results.ts';
 import { progressReporter } from '../trial/progress.ts';
 import { recordTrialSet } from '../trial/run-set.ts';
@@ -31,7 +31,7 @@ export async function runRunCli(argv: string[], io: Io): Promise<number> {
     // The run's files, and its table on the terminal, from one view while its trials can still be read.
     outputs: async (recorded) => {
       const view = recordedView(recorded);
-      await writeReports(view, recorded.scrubber);
+      for (const failure of await writeReports(view, recorded.scrubber)) io.stderr(`${failureLine(failure)}\n`);
       io.stdout(await renderText(REPORTERS.terminal, view));
     },
   });

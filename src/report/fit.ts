@@ -12,6 +12,8 @@ export interface Cuttable {
   tail: string;
   /** Between two items. */
   separator: string;
+  /** Said after the items kept when some were cut, in their place: how many were left out. */
+  rest?: (omitted: number) => string;
 }
 
 export interface Cut {
@@ -52,7 +54,7 @@ export function fitDocument(pieces: readonly Piece[], cutOrder: readonly Cuttabl
   const cuts = (): Cut[] => cutOrder.filter((c) => keep.get(c)! < c.count).map((c) => ({ what: c.what, kept: keep.get(c)!, total: c.count }));
   const sectionLength = (c: Cuttable): number => {
     const n = keep.get(c)!;
-    return n === 0 ? 0 : c.head.length + prefix.get(c)![n]! + (n - 1) * c.separator.length + c.tail.length;
+    return n === 0 ? 0 : c.head.length + prefix.get(c)![n]! + (n - 1) * c.separator.length + restText(c, n).length + c.tail.length;
   };
   const total = (withNotice = true): number => {
     const current = withNotice ? cuts() : [];
@@ -81,9 +83,13 @@ export function fitDocument(pieces: readonly Piece[], cutOrder: readonly Cuttabl
         if (p === NOTICE) return current.length > 0 ? notice(current) : '';
         if (typeof p === 'string') return p;
         const n = keep.get(p)!;
-        return n === 0 ? '' : p.head + items.get(p)!.slice(0, n).join(p.separator) + p.tail;
+        return n === 0 ? '' : p.head + items.get(p)!.slice(0, n).join(p.separator) + restText(p, n) + p.tail;
       })
       .filter((t) => t !== '')
       .join(JOIN) + '\n';
   return text.length <= maxChars ? text : null;
+}
+
+function restText(c: Cuttable, kept: number): string {
+  return c.rest && kept < c.count ? c.rest(c.count - kept) : '';
 }

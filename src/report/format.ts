@@ -49,25 +49,62 @@ export function bounded(text: string, max: number): string {
   return `${text.slice(0, max - 12)}…${createHash('sha256').update(text).digest('hex').slice(0, 10)}`;
 }
 
+/** A piece of a note: plain text, a code span (`span`, its text), or a link into this repository. */
+export type NotePart = { kind: 'text'; text: string } | { kind: 'span'; text: string; raw: string } | { kind: 'link'; label: string; url: string; raw: string };
+
 /**
- * A line of caller-written markdown (a note) made safe: its code spans, and its links to a commit
+ * A line of caller-written markdown (a note) in its pieces: its code spans, and its links to a commit
  * (`[abc1234](https://…)`) or to a shard's artefact (`[2/8](https://…)`) that point into this repository on
- * its GitHub server, stay as written; outside them no line break, markdown, raw HTML, autolink or mention
- * survives, whatever part of the line a user supplied (a zip entry name, a branch, a results file's text):
- * a link a results file carries, dressed as a commit link, points elsewhere and is shown inert.
+ * its GitHub server; everything else is text, whatever part of the line a user supplied (a zip entry name, a
+ * branch, a results file's text): a link a results file carries, dressed as a commit link, points elsewhere
+ * and is text. The comment (safeLine) and report.html (noteHtml) render the same pieces.
  */
-export function safeLine(text: string): string {
+export function noteParts(text: string): NotePart[] {
   const flat = flatten(text);
   const home = repositoryUrl();
-  let out = '';
+  const parts: NotePart[] = [];
   let last = 0;
-  for (const m of flat.matchAll(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)|\[(?:[0-9a-f]{7,40}|\d+\/\d+)\]\((https?:\/\/[^\s()<>]+)\)/g)) {
-    if (m[2] !== undefined && !(home && m[2].startsWith(home))) continue;
-    out += quiet(flat.slice(last, m.index));
-    out += m[0];
+  const plain = (to: number) => {
+    if (to > last) parts.push({ kind: 'text', text: flat.slice(last, to) });
+  };
+  for (const m of flat.matchAll(/(`+)(?!`)([\s\S]*?[^`])\1(?!`)|\[([0-9a-f]{7,40}|\d+\/\d+)\]\((https?:\/\/[^\s()<>]+)\)/g)) {
+    if (m[4] !== undefined && !(home && m[4].startsWith(home))) continue;
+    plain(m.index);
+    parts.push(m[4] === undefined ? { kind: 'span', text: m[2]!.replace(/^ (.*) $/, '$1'), raw: m[0] } : { kind: 'link', label: m[3]!, url: m[4], raw: m[0] });
     last = m.index + m[0].length;
   }
-  return out + quiet(flat.slice(last));
+  plain(flat.length);
+  return parts;
+}
+
+/**
+ * A note of at most about `max` characters, cut between its pieces or inside plain text at a word, never
+ * inside a code span or a link, the cut marked with … .
+ */
+export function boundedNote(text: string, max: number): NotePart[] {
+  const parts = noteParts(text);
+  const out: NotePart[] = [];
+  let used = 0;
+  for (const part of parts) {
+    const size = part.kind === 'text' ? part.text.length : part.raw.length;
+    if (used + size <= max) {
+      out.push(part);
+      used += size;
+      continue;
+    }
+    if (part.kind === 'text') {
+      const room = part.text.slice(0, Math.max(0, max - used));
+      const word = room.replace(/\s+\S*$/, '');
+      out.push({ kind: 'text', text: `${word || room}…` });
+    } else out.push({ kind: 'text', text: '…' });
+    break;
+  }
+  return out;
+}
+
+/** A note made safe as one line of markdown: outside its code spans and links no markdown, HTML, autolink or mention survives. */
+export function safeLine(text: string, max = Infinity): string {
+  return (max === Infinity ? noteParts(text) : boundedNote(text, max)).map((p) => (p.kind === 'text' ? quiet(p.text) : p.raw)).join('');
 }
 
 /** `https://github.com/owner/repo/` in GitHub Actions (where links in notes are made), else undefined. */
@@ -128,4 +165,9 @@ export function usd(x: number | undefined): string {
 
 export function tokens(x: number | undefined): string {
   return x === undefined ? '' : thousands(x);
+}
+
+/** Where a task's evidence is in report.html: an anchor the page and the comment agree on, by the view's order (never the task's id, a user's text). */
+export function taskAnchor(index: number): string {
+  return `t-${index}`;
 }

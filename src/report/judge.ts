@@ -6,6 +6,7 @@ import type { PairwiseItem } from '../schemas/judge.ts';
 import type { Results, TrialDigest } from '../schemas/results.ts';
 import type { Cuttable } from './fit.ts';
 import { bounded, change, md, plural, safeLine, tableLines, thousands, usd } from './format.ts';
+import { checkState } from './view.ts';
 
 const MAX_QUESTION = 140;
 const MAX_REASON = 300;
@@ -50,8 +51,9 @@ export function judgeSection(c: Comparison, compared: boolean): Cuttable {
       : '–';
     // Compared, the check's own reason (it may add one: a base judged with another model or prompt).
     const ungated = check ? check.ungated : t.judge.ungated[item.id];
-    const gate = ungated ? `not gated, because ${safeLine(bounded(ungated, MAX_REASON))}` : `gates: ${safeLine(bounded(item.calibration, MAX_REASON))}`;
-    const status = check ? `${check.status}${check.gated ? '' : ' (not gated)'}` : 'not compared';
+    const gate = ungated ? `not gated, because ${safeLine(ungated, MAX_REASON)}` : `gates: ${safeLine(item.calibration, MAX_REASON)}`;
+    // As every output shows it: an undecided task's checks decided nothing (an outage is never "suspect").
+    const status = check ? `${checkState(t, check)}${check.gated ? '' : ' (not gated)'}` : 'not compared';
     const figures = comparing ? [check ? change(check.base, check.head) : '–', status] : [];
     const cells = [
       md(t.id),
@@ -103,7 +105,7 @@ export function pairwiseSection(c: Comparison): string {
     'Each pair is one base and one head candidate, shown as A and B, then asked again with the order swapped; only a preference that survives the swap counts. Identical pairs are not asked. Shown, never gated.',
     ...(items.length ? [[...head, ...rows].join('\n')] : []),
     ...(bias.length ? [`Position bias per model: ${bias.join(' ')}`] : []),
-    ...p.notes.map((n) => `- ${safeLine(bounded(n, MAX_REASON))}`),
+    ...p.notes.map((n) => `- ${safeLine(n, MAX_REASON)}`),
   ].join('\n\n');
 }
 

@@ -1,10 +1,14 @@
 // The markdown reporter: the PR comment, the job summary's body and report.md, of a comparison or of a
-// run alone (view.ts). Order: marker, verdict, regressions, improvements, what else changed, per-task
-// results, details, denominators, SHAs. Holdout tasks appear only in their aggregate line. Under the length
-// limit the details go first, then per-task rows and the other tables; every regression stays named (as a
-// compact list when its table does not fit), and the marker and the verdict line are never cut.
+// run alone (view.ts). What a prompt author reads first comes first (about fifteen lines as GitHub renders
+// them): the verdict and whether the check fails, each regression as one cause with its evidence in the
+// acceptor's words, which changed files made it run, and what to do. Everything else is collapsed below:
+// the regressions check by check with the policy's test, the policy, the other changes, the model judge,
+// per-task results and details; denominators and commits close it. Holdout tasks appear only as counts.
+// Under the length limit the details go first, then per-task rows and the other tables; every regression
+// stays named (as a compact list when its table does not fit), and the first screen is never cut.
 import { checkLabel } from '../compare/checks.ts';
 import type { CheckComparison, Comparison, Denominators, SideFigures, TaskComparison } from '../schemas/comparison.ts';
+import { describeCause, plainReason, reproduce, type Cause } from './causes.ts';
 import { passRateChart } from './chart.ts';
 import { measurementSection, spendLine } from './measurement.ts';
 import { policyLine } from './policy-line.ts';
@@ -28,7 +32,6 @@ export const markdownReporter: Reporter = {
 
 /** Longest trial-set name shown; a longer one is cut and told apart by a hash of the whole. */
 const MAX_NAME = 100;
-const MAX_NOTES = 20;
 const MAX_NOTE = 600;
 
 /** The hidden first line by which the action finds its one comment per trial set. */
@@ -47,19 +50,19 @@ export function renderMarkdown(view: ReportView, options: MarkdownOptions = {}):
     tasks.flatMap((t) => t.checks.filter((ch) => checkState(t, ch) === status && ch.gated === gated).map((ch) => ({ task: t, check: ch })));
 
   const lost = rows('regressed', true);
-  const regressions = checkTable('Regressions', lost, 'regressions', (t, ch) => `lost ${label(t, ch)}`);
-  const improvements = checkTable('Improvements', rows('improved', true), 'improvements', label);
-  const suspects = checkTable('Suspect (below base, not significant; not gated)', rows('suspect', true), 'suspect checks', label);
-  const flaky = checkTable('Flaky (mixed results, no significant change; not gated)', rows('flaky', true), 'flaky checks', label);
+  const regressions = checkTable('Regressions check by check (base → head, and the policy’s test)', lost, 'regressions', (t, ch) => `lost ${label(t, ch)}`);
+  const improvements = checkTable('Improved', rows('improved', true), 'improvements', label);
+  const suspects = checkTable('Suspect: below base, not significant (not gated)', rows('suspect', true), 'suspect checks', label);
+  const flaky = checkTable('Flaky: mixed results, no significant change (not gated)', rows('flaky', true), 'flaky checks', label);
   const environment = checkTable(
-    'Env errors changed (the environment, not the agent: never a regression; where they could hide one, the task is undecided)',
+    'Environment errors changed (the environment, not the agent: never a regression; where they could hide one, the task is undecided)',
     tasks.flatMap((t) =>
       t.checks.filter((ch) => ch.kind === 'env' && ch.status !== 'unchanged' && ch.status !== 'flaky').map((ch) => ({ task: t, check: ch })),
     ),
     'env error rows',
     label,
   );
-  const judged = judgeSection(c, compared);
+  const judged = collapsed(judgeSection(c, compared), (n) => `Model judge: ${plural(n, 'item')} (a model's answers, not facts)`);
   const undecidedPiece = mode === 'comparison' ? undecidedSection(c, tasks) : '';
   const confirmationPiece = compared ? confirmationLine(c) : '';
   const notCompared = notComparedTable(tasks.filter((t) => t.status !== 'compared' && t.status !== 'not_rerun' && (compared || t.status !== 'new')));
@@ -71,29 +74,48 @@ export function renderMarkdown(view: ReportView, options: MarkdownOptions = {}):
     what: 'per-task details',
     count: rerun.length,
     item: (i) => taskDetails(rerun[i]!, compared, options.evidenceUrl),
-    head: '#### Details\n\n',
+    head: '#### Each task: its checks and trials\n\n',
     tail: '',
     separator: '\n\n',
   };
   const chart = passRateChart(c);
   // The chart is the first thing given up under the length limit.
-  const chartPiece: Cuttable = { what: 'pass-rate chart', count: compared && chart ? 1 : 0, item: () => chart, head: '', tail: '', separator: '' };
-  const notes = view.notes;
-  const noteLines = notes.slice(0, MAX_NOTES).map((n) => `- ${safeLine(bounded(n, MAX_NOTE))}`);
-  if (notes.length > MAX_NOTES) noteLines.push(`- … and ${plural(notes.length - MAX_NOTES, 'more note')}`);
+  const chartPiece: Cuttable = {
+    what: 'pass-rate chart',
+    count: compared && chart ? 1 : 0,
+    item: () => chart,
+    head: '<details><summary>Trial pass rate per task (chart)</summary>\n\n',
+    tail: '\n\n</details>',
+    separator: '',
+  };
+  const notes: Cuttable = {
+    what: 'notes',
+    count: view.notes.length,
+    // Another bullet than the causes' lists use: two lists of one bullet with a blank line between are one list.
+    item: (i) => `* ${safeLine(view.notes[i]!, MAX_NOTE)}`,
+    // Against a baseline, where it came from and what failed anew are not what a reader needs first; without
+    // one, they say where it was looked for.
+    head: mode === 'comparison' ? `<details><summary>About this run: ${plural(view.notes.length, 'note')} (the baseline, new failures)</summary>\n\n` : '',
+    tail: mode === 'comparison' ? '\n\n</details>' : '',
+    separator: '\n',
+    rest: (n) => `\n* … and ${plural(n, 'more note')} (report.html has every one)`,
+  };
+  const first = firstScreen(view, options);
 
   const document = (named: Piece): Piece[] => [
     commentMarker(c.trial_set),
     verdictLine(view),
-    ...(noteLines.length ? [noteLines.join('\n')] : []),
+    ...(view.alerts.length ? [view.alerts.map((a) => `- ${safeLine(a, MAX_NOTE)}`).join('\n')] : []),
+    first,
     NOTICE,
     ...(mode === 'comparison' && c.measurement ? [measurementSection(c)] : []),
-    ...(compared ? [policyLine(c)] : []),
+    notes,
     ...(mode === 'comparison' && c.spend ? [spendLine(c)] : []),
-    confirmationPiece,
     undecidedPiece,
+    notRerun,
     named,
-    holdoutRegressions(c),
+    ...(compared ? [policyBlock(c)] : []),
+    confirmationPiece,
     improvements,
     suspects,
     flaky,
@@ -101,7 +123,6 @@ export function renderMarkdown(view: ReportView, options: MarkdownOptions = {}):
     judged,
     pairwiseSection(c),
     notCompared,
-    notRerun,
     holdoutLine(c, compared),
     chartPiece,
     perTask,
@@ -122,6 +143,7 @@ export function renderMarkdown(view: ReportView, options: MarkdownOptions = {}):
     improvements,
     environment,
     suspects,
+    notes,
     ...cuttable(undecidedPiece),
   ];
   const max = options.maxChars ?? DEFAULT_MAX_CHARS;
@@ -155,6 +177,11 @@ function sectionText(s: Cuttable): string {
   return s.head + Array.from({ length: s.count }, (_, i) => s.item(i)).join(s.separator) + s.tail;
 }
 
+/** A section folded away behind a one-line summary that counts what it holds. */
+function collapsed(s: Cuttable, summary: (count: number) => string): Cuttable {
+  return { ...s, head: `<details><summary>${summary(s.count)}</summary>\n\n${s.head}`, tail: `${s.tail}\n\n</details>` };
+}
+
 /** Every regression by task and check name, one line per task: what must survive any cut. */
 function compactRegressions(lost: { task: TaskComparison; check: CheckComparison }[]): { text: string; section: Cuttable } {
   const byTask = new Map<TaskComparison, CheckComparison[]>();
@@ -164,8 +191,8 @@ function compactRegressions(lost: { task: TaskComparison; check: CheckComparison
     what: 'tasks with regressions named',
     count: lines.length,
     item: (i) => lines[i]!,
-    head: '#### Regressions (named by task and check; the full table did not fit)\n\n',
-    tail: '',
+    head: '<details><summary>Every regression, named by task and check (the full table did not fit)</summary>\n\n',
+    tail: '\n\n</details>',
     separator: '\n',
   };
   return { text: sectionText(section), section };
@@ -181,7 +208,8 @@ function taskStatusText(t: TaskView): string {
 function verdictLine(view: ReportView): string {
   const { comparison: c, mode } = view;
   const head = c.denominators.head;
-  const scope = `trialgate · ${md(bounded(c.trial_set, MAX_NAME))} · k = ${head.k.join(', ')} · ${plural(head.tasks, 'task')}`;
+  const k = `${head.k.join(', ')} ${head.k.length === 1 && head.k[0] === 1 ? 'trial' : 'trials'} per task`;
+  const scope = `trialgate · ${md(bounded(c.trial_set, MAX_NAME))} · ${k} · ${plural(head.tasks, 'task')}`;
   if (mode === 'run') {
     return `📋 **${thousands(view.headPasses)}/${plural(head.executed, 'executed trial')} passed** — ${scope}`;
   }
@@ -190,25 +218,136 @@ function verdictLine(view: ReportView): string {
       return `❌ **no baseline** — head results only; this check fails until the base branch has a results artefact (fail-without-baseline) — ${scope}`;
     return `ℹ️ **no baseline** — head results only; regressions cannot fail this check — ${scope}`;
   }
+  const fails = view.checkFails;
   if (c.verdict === 'incomparable' && c.incomparable) {
     const i = c.incomparable;
-    return `⏸️ **cannot compare — undecided** — base run ${i.base_index + 1} has ${i.field} ${md(bounded(i.base, MAX_NAME))}, the head ${md(bounded(i.head, MAX_NAME))} (renamed?); head results only, and a maintainer decides — ${scope}`;
+    return `⏸️ **cannot compare — undecided** — base run ${i.base_index + 1} has ${i.field} ${md(bounded(i.base, MAX_NAME))}, the head ${md(bounded(i.head, MAX_NAME))} (renamed?); head results only, and a maintainer decides${fails ? '; the check fails until then' : ''} — ${scope}`;
   }
   const compared = c.task_counts.compared + c.holdout.tasks.compared;
-  const suspects = c.checks.suspect + c.holdout.checks.suspect;
   const notRerun = c.task_counts.not_rerun + c.holdout.tasks.not_rerun;
-  const tail = `${scope} (${thousands(compared)} compared${notRerun > 0 ? `, ${thousands(notRerun)} not rerun` : ''})${suspects > 0 ? ` · ${plural(suspects, 'suspect check')} (not gated)` : ''}`;
+  const tail = `${scope} (${thousands(compared)} compared${notRerun > 0 ? `, ${thousands(notRerun)} not rerun` : ''})`;
   const undecided = (c.undecided?.tasks ?? 0) + (c.undecided?.holdout_tasks ?? 0);
   const open = undecided > 0 ? ` · ${plural(undecided, 'task')} undecided` : '';
-  if (c.regressions > 0) return `❌ **${plural(c.regressions, 'regression')}** — ${tail}${open}`;
+  if (c.regressions > 0) {
+    const check = fails ? 'the check fails, so a branch rule that requires it blocks the merge' : 'reported only: the check passes (fail-on: never)';
+    const causes = view.causes.length > 0 && view.comparison.holdout.checks.regressed === 0 ? ` (${plural(view.causes.length, 'cause')})` : '';
+    return `❌ **${plural(c.regressions, 'regression')}**${causes} — ${check} — ${tail}${open}`;
+  }
+  const rerun = fails ? 'the check fails until a rerun decides' : 'reported only: the check passes (fail-on: never)';
   if (c.verdict === 'undecided') {
     // Tasks that a rerun may decide; a baseline that cannot serve; or tasks this change made incomparable, which a maintainer decides.
-    if (undecided > 0) return `⏸️ **undecided — rerun** (no regression found, but ${plural(undecided, 'task')} cannot be decided) — ${tail}`;
-    if (c.bases.length === 0) return `⏸️ **undecided — rerun** (no regression found, but the baseline cannot be used) — ${tail}`;
-    return `⏸️ **undecided — a maintainer decides** (no regression found, but what this change measures cannot be compared with its base runs) — ${tail}`;
+    if (undecided > 0) return `⏸️ **undecided — rerun** — no regression found, but ${plural(undecided, 'task')} cannot be decided; ${rerun} — ${tail}`;
+    if (c.bases.length === 0) return `⏸️ **undecided — rerun** — no regression found, but the baseline cannot be used; ${rerun} — ${tail}`;
+    return `⏸️ **undecided — a maintainer decides** — no regression found, but what this change measures cannot be compared with its base runs${fails ? '; the check fails until then' : ''} — ${tail}`;
   }
-  if (compared === 0) return `⚠️ **no regressions, but no task could be compared** — ${tail}`;
-  return `✅ **no regressions** — ${tail}`;
+  if (compared === 0) return `⚠️ **no regressions, but no task could be compared** — the check passes — ${tail}`;
+  return `✅ **no regressions** — the check passes — ${tail}`;
+}
+
+/** Regressions shown in full on the first screen; the rest are named on one line (and all are in the table below). */
+const SHOWN_CAUSES = 3;
+const NAMED_CAUSES = 20;
+
+/**
+ * What a reader must see first: each regression's cause with its evidence, the holdout tasks' count, why a
+ * pull request is undecided and what to do, which changed files made it run. Never cut.
+ */
+function firstScreen(view: ReportView, options: MarkdownOptions): string {
+  const { comparison: c, mode } = view;
+  const parts: string[] = [];
+  const holdout = holdoutRegressions(c);
+  if (holdout) parts.push(holdout);
+  if (mode === 'comparison' && c.regressions === 0 && (c.verdict === 'undecided' || (c.verdict === 'incomparable' && c.incomparable)))
+    parts.push(undecidedWhy(c));
+  // What changed and what to do come before the causes: with several, they would push both off the first screen.
+  const changed = changedLine(view);
+  if (changed) parts.push(changed);
+  const next = nextStep(view, options);
+  if (next) parts.push(next);
+  const causes = view.causes;
+  if (causes.length > 0) {
+    parts.push(
+      causes
+        .slice(0, SHOWN_CAUSES)
+        .map((cause, i) => causeEntry(cause, i + 1, causes.length))
+        .join('\n\n'),
+    );
+    const rest = causes.slice(SHOWN_CAUSES);
+    if (rest.length > 0) {
+      const named = rest.slice(0, NAMED_CAUSES).map((cause) => `${md(cause.task.id)} (${shortName(cause.checks[0]!)})`);
+      const more = rest.length - named.length;
+      parts.push(
+        `**… and ${plural(rest.length, 'more regression cause')}:** ${named.join('; ')}${more > 0 ? `; and ${thousands(more)} more` : ''}. Each is in the table below.`,
+      );
+    }
+  }
+  return parts.join('\n\n');
+}
+
+/** One cause: the task and what it no longer does, then the base's evidence, the head's, and what failed with it. */
+function causeEntry(cause: Cause, n: number, of: number): string {
+  const { title, lines } = describeCause(cause, { text: md, code, strong: (t) => `**${t}**` });
+  // Under a numbered title the bullets are indented, so they belong to its item.
+  return [`${of > 1 ? `${n}. ` : ''}${title}`, ...lines.map((l) => `${of > 1 ? '   ' : ''}- ${l}`)].join('\n');
+}
+
+/** A check by its short name: `double-reserve`, or `trial pass`. */
+function shortName(check: CheckComparison): string {
+  return check.kind === 'pass' ? 'trial pass' : md(bounded(check.check.slice(check.check.indexOf(':') + 1), 120));
+}
+
+/** Why a pull request without a regression cannot be decided, in one line, and what to do. */
+function undecidedWhy(c: Comparison): string {
+  if (c.verdict === 'incomparable' && c.incomparable)
+    return `**Next:** if the trial set was renamed here, a maintainer decides: its baselines are recorded under the new name only after the merge.`;
+  const u = c.undecided;
+  const firstTask = c.tasks.find((t) => t.undecided);
+  const n = (u?.tasks ?? 0) + (u?.holdout_tasks ?? 0);
+  const why = u?.reasons[0]
+    ? md(bounded(u.reasons[0], MAX_NOTE))
+    : firstTask
+      ? `${md(firstTask.id)}: ${md(bounded(plainReason(firstTask.undecided!), MAX_NOTE))}${n > 1 ? ` (and ${plural(n - 1, 'more task')}, listed below)` : ''}`
+      : u?.holdout_tasks
+        ? `${plural(u.holdout_tasks, 'holdout task')} could not be decided (withheld)`
+        : 'the baseline cannot be used (below)';
+  const maintainer = !u && c.bases.length > 0;
+  return `**Why:** ${why}\n\n**Next:** ${
+    maintainer
+      ? 'a maintainer decides: what this change measures cannot be compared with its base runs.'
+      : 'rerun the job (on GitHub: Re-run jobs) once the environment named above answers again. Nothing here says this change made anything worse, or better.'
+  }`;
+}
+
+const MAX_CHANGED = 5;
+
+/** The changed files that made a task rerun, as the front end knows them. */
+function changedLine(view: ReportView): string {
+  const ch = view.changed;
+  if (!ch) return '';
+  const files = ch.matched.slice(0, MAX_CHANGED).map((f) => code(bounded(f, 200)));
+  const more = ch.matched.length - files.length;
+  if (files.length > 0) return `**Changed:** ${files.join(', ')}${more > 0 ? ` and ${plural(more, 'more file')}` : ''}.`;
+  const why = ch.tasks.find((t) => t.rerun)?.why;
+  return why ? `**Changed:** every task reran: ${md(bounded(why, MAX_NOTE))}.` : '';
+}
+
+/** What to do about the regressions: the command that reproduces them, and where their evidence is. */
+function nextStep(view: ReportView, options: MarkdownOptions): string {
+  if (view.causes.length === 0) {
+    if (view.comparison.holdout.checks.regressed > 0)
+      return '**Next:** the holdout tasks are withheld from pull requests; a maintainer can open their sealed detail (docs/holdout.md) to see what was lost.';
+    return '';
+  }
+  const { command, anchors } = reproduce(view, SHOWN_CAUSES);
+  const places = anchors.map((a) => `${code(`report.html#${a.anchor}`)}${anchors.length > 1 ? ` (${md(a.task)})` : ''}`);
+  // As the details say it: the artefact is the run directory, uploaded (the action's, or another CI's job artefact).
+  const where = options.evidenceUrl ? `[evidence artefact](${options.evidenceUrl})` : 'the evidence artefact';
+  return `**Next:** reproduce it with ${code(command)}; the trials, the tests and the diff against the base's candidate are in ${places.join(', ')} in ${where}.`;
+}
+
+/** The policy and how it decided, folded away: statistics are not what a reader needs first. */
+function policyBlock(c: Comparison): string {
+  return `<details><summary>How a check is called regressed: the policy</summary>\n\n${policyLine(c)}\n\n</details>`;
 }
 
 /** #### What the confirmation cost: extra head trials against a fixed k, and which task was ambiguous and why (holdout tasks only counted). */
@@ -226,8 +365,8 @@ function confirmationLine(c: Comparison): Cuttable | string {
     what: 'confirmed tasks listed',
     count: lines.length,
     item: (i) => lines[i]!,
-    head: `**Confirmation:** ${plural(extra, 'extra head trial')} (${thousands(conf.head_trials)} run against ${thousands(conf.fixed_trials)} at a fixed k${ratioText}) for ${plural(conf.tasks, 'task')}${holdout} that their first round did not decide (ambiguous, or mostly environment errors):\n\n`,
-    tail: '',
+    head: `<details><summary>The confirmation: ${plural(extra, 'extra trial')} for ${plural(conf.tasks + conf.holdout_tasks, 'task')} the first round left open</summary>\n\n**Confirmation:** ${plural(extra, 'extra head trial')} (${thousands(conf.head_trials)} run against ${thousands(conf.fixed_trials)} at a fixed k${ratioText}) for ${plural(conf.tasks, 'task')}${holdout} that their first round did not decide (ambiguous, or mostly environment errors):\n\n`,
+    tail: '\n\n</details>',
     separator: '\n',
   };
 }
@@ -242,14 +381,22 @@ function undecidedSection(c: Comparison, tasks: TaskComparison[]): Cuttable | st
   const rows = [
     ...(u?.reasons ?? []).map((r) => `- ${md(bounded(r, MAX_NOTE))}`),
     ...unused,
-    ...tasks.filter((t) => t.undecided).map((t) => `- ${md(t.id)}: ${md(bounded(t.undecided!, MAX_NOTE))}`),
+    ...tasks.filter((t) => t.undecided).map((t) => `- ${md(t.id)}: ${md(bounded(plainReason(t.undecided!), MAX_NOTE))}`),
     ...(u?.holdout_tasks ? [`- ${plural(u.holdout_tasks, 'holdout task')} (withheld)`] : []),
   ];
   const title =
     c.verdict === 'undecided'
       ? '#### Undecided — not a regression; rerun (the check fails until the evidence decides)'
       : '#### Undecided tasks (not counted as regressions)';
-  return { what: 'undecided reasons', count: rows.length, item: (i) => rows[i]!, head: `${title}\n\n`, tail: '', separator: '\n' };
+  const summary = `Undecided: ${plural(rows.length, 'reason')} why`;
+  return {
+    what: 'undecided reasons',
+    count: rows.length,
+    item: (i) => rows[i]!,
+    head: `<details><summary>${summary}</summary>\n\n${title}\n\n`,
+    tail: '\n\n</details>',
+    separator: '\n',
+  };
 }
 
 function label(t: TaskComparison, ch: CheckComparison): string {
@@ -271,7 +418,7 @@ function checkTable(
     ['task', 'check', 'base', 'head', 'why (the policy’s test)'],
     found.map(({ task, check }) => [md(task.id), name(task, check), ratio(check.base), ratio(check.head), check.rule]),
   );
-  return section(what, `#### ${title}`, head, rows, '');
+  return section(what, `<details><summary>${title}: ${plural(rows.length, 'check')}</summary>\n\n`, head, rows, '\n\n</details>');
 }
 
 function holdoutRegressions(c: Comparison): string {
@@ -286,7 +433,13 @@ function notComparedTable(tasks: TaskComparison[]): Cuttable {
     return t.differs.map((d) => [md(t.id), what, d.field, md(short(d.base)), md(short(d.head))]);
   });
   const { head, rows } = tableLines(['task', 'not compared', 'field that differs', 'base', 'head'], body);
-  return section('rows of tasks not compared', '#### Not compared (not gated)', head, rows, '');
+  return section(
+    'rows of tasks not compared',
+    `<details><summary>Not compared (not gated): ${plural(tasks.length, 'task')}</summary>\n\n`,
+    head,
+    rows,
+    '\n\n</details>',
+  );
 }
 
 /** The tasks the head did not rerun, by name, one line: what they did not show is said, never implied. */
@@ -364,15 +517,15 @@ function perTaskTable(shown: readonly TaskView[], compared: boolean): Cuttable {
     what: 'per-task result rows',
     count: shown.length,
     item: (i) => tableLines(header, [cells(shown[i]!)]).rows[0]!,
-    head: `#### Per-task results\n\n${head.join('\n')}\n`,
-    tail: `\n\n${note}`,
+    head: `${compared ? `<details><summary>Per-task results: ${plural(shown.length, 'task')}</summary>\n\n` : ''}#### Per-task results\n\n${head.join('\n')}\n`,
+    tail: `\n\n${note}${compared ? '\n\n</details>' : ''}`,
     separator: '\n',
   };
 }
 
 /** A table whose rows can be cut: heading and header stay with the first row. */
 function section(what: string, heading: string, header: string[], rows: string[], tail: string): Cuttable {
-  return { what, count: rows.length, item: (i) => rows[i]!, head: `${heading}\n\n${header.join('\n')}\n`, tail, separator: '\n' };
+  return { what, count: rows.length, item: (i) => rows[i]!, head: `${heading}${header.join('\n')}\n`, tail, separator: '\n' };
 }
 
 /** Pass after repair (base → head when compared), human minutes and patch lines; blank without repairs. */
@@ -418,7 +571,7 @@ function taskDetails(v: TaskView, compared: boolean, evidenceUrl: string | undef
     if (why.length > 0) {
       const more = failing.length - why.length;
       parts.push(
-        `Why (the first reasons of each trial that did not pass):\n\n${why.map((tr) => `- trial ${tr.trial}: ${tr.why!.map((w) => md(bounded(w, 300))).join(' · ')}`).join('\n')}${more > 0 ? `\n- … and ${plural(more, 'more trial')} (report.html and results.json have every one)` : ''}`,
+        `Why (the first reasons of each trial that did not pass):\n\n${why.map((tr) => `- trial ${tr.trial}: ${tr.why!.map((w) => md(bounded(plainReason(w), 300))).join(' · ')}`).join('\n')}${more > 0 ? `\n- … and ${plural(more, 'more trial')} (report.html and results.json have every one)` : ''}`,
       );
     }
   }
@@ -438,7 +591,7 @@ const MAX_WHY_TRIALS = 10;
 
 function denominatorsBlock(c: Comparison): string {
   const side = (name: string, d: Denominators): string =>
-    `${name}: k = ${d.k.join(', ')} · ${plural(d.tasks, 'task')} · ${plural(d.launched, 'trial')} launched = ${thousands(d.executed)} executed + ${plural(d.env_errors, 'env error')} + ${thousands(d.unexecuted)} unexecuted.`;
+    `${name}: ${d.k.join(', ')} ${d.k.length === 1 && d.k[0] === 1 ? 'trial' : 'trials'} per task (k) · ${plural(d.tasks, 'task')} · ${plural(d.launched, 'trial')} launched = ${thousands(d.executed)} executed + ${plural(d.env_errors, 'env error')} + ${thousands(d.unexecuted)} unexecuted.`;
   const lines = [`**Denominators.** ${side('Head', c.denominators.head)}`];
   if (c.denominators.base)
     lines.push(side(`Base (${plural(c.denominators.base.runs, 'run')}${c.denominators.base.runs > 1 ? ', pooled per task' : ''})`, c.denominators.base));
@@ -455,7 +608,7 @@ function denominatorsBlock(c: Comparison): string {
     ];
   });
   if (rules.length > 0) lines.push(`Env error rules: ${rules.join('; ')}.`);
-  return lines.join('\n');
+  return `<details><summary>Denominators: what every rate counts</summary>\n\n${lines.join('\n')}\n\n</details>`;
 }
 
 function shaLine(c: Comparison): string {

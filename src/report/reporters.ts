@@ -28,10 +28,40 @@ export const REPORTERS = {
 /** The reporters whose output is a file of the run directory, in the order they are written. */
 const FILES: readonly Reporter<RunView>[] = Object.values(REPORTERS).filter((r) => r.file !== undefined);
 
-/** Every file output of `view` beside its results.json, each written once, piece by piece, through `scrubber`. */
-export async function writeReports(view: RunView, scrubber: Scrubber, context: OutputContext = {}): Promise<void> {
+/** A file output that could not be written, and why. */
+export interface ReporterFailure {
+  file: string;
+  error: string;
+}
+
+/**
+ * Every file output of `view` beside its results.json, each written once, piece by piece, through `scrubber`.
+ * Each reporter is on its own (as Stryker broadcasts to its reporters): one that throws does not stop the others,
+ * its file says it could not be written instead of holding half a report, and it is returned for the caller to say.
+ */
+export async function writeReports(
+  view: RunView,
+  scrubber: Scrubber,
+  context: OutputContext = {},
+  reporters: readonly Reporter<RunView>[] = FILES,
+): Promise<ReporterFailure[]> {
   const withRedaction = { redact: (text: string) => scrubber.text(text), ...context };
-  for (const reporter of FILES) await writePiecesInside(view.runDir, reporter.file!, reporter.render(view, withRedaction), scrubber);
+  const failures: ReporterFailure[] = [];
+  for (const reporter of reporters) {
+    try {
+      await writePiecesInside(view.runDir, reporter.file!, reporter.render(view, withRedaction), scrubber);
+    } catch (error) {
+      const failure = { file: reporter.file!, error: error instanceof Error ? error.message : String(error) };
+      failures.push(failure);
+      await writePiecesInside(view.runDir, reporter.file!, [`${failureLine(failure)}\n`], scrubber).catch(() => undefined);
+    }
+  }
+  return failures;
+}
+
+/** What a front end says of a reporter that failed. */
+export function failureLine(f: ReporterFailure): string {
+  return `trialgate: ${f.file} could not be written (${f.error}); the other outputs were written`;
 }
 
 /** One reporter's output as one string. */
@@ -47,4 +77,7 @@ export function recordedView(recorded: RecordedRun): RunView {
 }
 
 /** What `trialgate run` and `trialgate repair` leave beside results.json: the run shown alone, in every file output. */
-export const writeRunReports: RunOutputs = async (recorded) => writeReports(recordedView(recorded), recorded.scrubber);
+export const writeRunReports: RunOutputs = async (recorded) => {
+  const failures = await writeReports(recordedView(recorded), recorded.scrubber);
+  if (failures.length) throw new Error(failures.map(failureLine).join('\n'));
+};

@@ -9,7 +9,9 @@ import { compareResults } from '../compare/compare.ts';
 import type { ComparedResults } from '../compare/read-results.ts';
 import { CheckStatus, type CheckComparison, type Comparison, type Count, type TaskComparison } from '../schemas/comparison.ts';
 import type { Outcome, Results, RunDigest, TaskDigest, TrialResult } from '../schemas/results.ts';
+import { causesOf, type Cause } from './causes.ts';
 import { integrityNote, isolationNote } from './isolation.ts';
+import { RUN_FILES, type RunFiles } from './run-files.ts';
 
 /** A task (or a check) without a base to compare with, by its head trials alone. */
 export type HeadState = 'passing' | 'failing' | 'mixed' | 'none';
@@ -51,8 +53,22 @@ export interface TaskView {
 
 export type { BaseRun };
 
-/** A base run as a view holds it: its holdout tasks withheld. */
-export type ShownBase = Omit<BaseRun, 'results'> & { results: RunDigest };
+/**
+ * A base run as a view holds it, its holdout tasks withheld: whole results where the front end read them
+ * whole (their trials' judgements then name the tests that caught each defect).
+ */
+export type ShownBase = Omit<BaseRun, 'results'> & { results: RunDigest | Results };
+
+/**
+ * What the change under test touched, as the front end knows it (the action from the pull request's files,
+ * `trialgate gate --changed FILE`): a ChangeScope (gate/scope.ts) fits it as it is.
+ */
+export interface ChangedFiles {
+  /** The changed paths some task depends on, the trial-set file included. */
+  matched: readonly string[];
+  /** Each task of the trial set: rerun or not, and why (the changed file that made it rerun). */
+  tasks: readonly { id: string; rerun: boolean; why: string }[];
+}
 
 const PRESENTED: unique symbol = Symbol('presented by report/view.ts');
 
@@ -70,8 +86,18 @@ export interface ReportView {
   tasks: readonly TaskView[];
   /** Trial passes of the head run, holdout tasks' included (only counted). */
   headPasses: number;
-  /** The lines under the verdict: the run's own integrity and isolation first, then the caller's. */
+  /** The run's own lines that qualify every figure (its integrity, its isolation): shown with the verdict. */
+  alerts: readonly string[];
+  /** The caller's lines (where the baseline came from, new failures): shown after what a reader must see first. */
   notes: readonly string[];
+  /** Each regression's cause, most severe task first (causes.ts); explain.ts adds the trial directories' evidence. */
+  causes: readonly Cause[];
+  /** ViewSource.changed; null when the front end did not say. */
+  changed: ChangedFiles | null;
+  /** Whether the check this output reports fails (ViewSource.checkFails, else what the verdict makes of it). */
+  checkFails: boolean;
+  /** ViewSource.config. */
+  config: string | null;
 }
 
 /** The head run's holdout tasks, counted together: what junit.xml and the terminal show in their place. */
@@ -98,8 +124,9 @@ export interface RunView extends ReportView {
   /** Where the head's trial directories are: their paths in the digests are relative to it. */
   runDir: string;
   /** The base runs, their dev tasks only. */
-  /** The base runs compared, their holdout tasks withheld as the head's are. */
   bases: readonly ShownBase[];
+  /** What a reporter may read of the trial directories and put aside: the machine's, unless the source gives another. */
+  files: RunFiles;
 }
 
 export interface ViewSource {
@@ -111,6 +138,12 @@ export interface ViewSource {
   notes?: readonly string[];
   /** The check fails when there is no baseline (fail-without-baseline): the verdict must not say it cannot. */
   baselineRequired?: boolean;
+  /** What the change touched: the comment names the files that made a task rerun. */
+  changed?: ChangedFiles | null;
+  /** Whether the check fails (the gate's `failure`); absent: a regression or an undecided comparison fails it, as `compare` exits. */
+  checkFails?: boolean;
+  /** The trial-set file as a command in the repository names it; the command that reproduces a regression adds `--config` when it is not trialgate.yml. */
+  config?: string;
 }
 
 export interface RunSource extends ViewSource {
@@ -118,6 +151,7 @@ export interface RunSource extends ViewSource {
   trials: RunView['trials'];
   runDir: string;
   bases?: readonly BaseRun[];
+  files?: RunFiles;
 }
 
 /** The head and trials of a source from whole results (each trial already in memory). */
@@ -133,7 +167,7 @@ export function present(source: ViewSource | RunSource): ReportView | RunView {
   const mode = !source.comparison ? 'run' : comparison.verdict === 'no_baseline' ? 'no_baseline' : 'comparison';
   const withBase = comparison.bases.length > 0 && comparison.verdict !== 'incomparable';
   const tasks = comparison.tasks.map((task) => taskView(task, withBase)).sort((a, b) => TASK_ORDER.indexOf(a.state) - TASK_ORDER.indexOf(b.state));
-  const runNotes = [integrityNote(source.head), isolationNote(source.head)].flatMap((n) => (n ? [n] : []));
+  const alerts = [integrityNote(source.head), isolationNote(source.head)].flatMap((n) => (n ? [n] : []));
   const view: ReportView = {
     [PRESENTED]: true,
     mode,
@@ -142,7 +176,21 @@ export function present(source: ViewSource | RunSource): ReportView | RunView {
     comparison,
     tasks,
     headPasses: comparison.tasks.reduce((s, t) => s + (t.head?.passes ?? 0), 0) + comparison.holdout.head_passes_all.successes,
-    notes: [...runNotes, ...(source.notes ?? [])],
+    alerts,
+    notes: source.notes ?? [],
+    causes: withBase
+      ? causesOf(
+          tasks.map((t) => t.task),
+          (t, ch) => checkState(t, ch) === 'regressed',
+        )
+      : [],
+    changed: source.changed ?? null,
+    checkFails:
+      source.checkFails ??
+      (mode === 'comparison'
+        ? comparison.verdict === 'fail' || comparison.verdict === 'undecided'
+        : mode === 'no_baseline' && (source.baselineRequired ?? false)),
+    config: source.config ?? null,
   };
   if (!('runDir' in source)) return view;
   const held = new Set(source.head.tasks.filter(isHeld).map((t) => t.id));
@@ -153,6 +201,7 @@ export function present(source: ViewSource | RunSource): ReportView | RunView {
     trials: (taskId) => (held.has(taskId) ? [] : source.trials(taskId)),
     runDir: source.runDir,
     bases: (source.bases ?? []).map((b) => ({ ...b, results: withoutHoldout(b.results) })),
+    files: source.files ?? RUN_FILES,
   };
 }
 
@@ -197,10 +246,11 @@ function taskView(task: TaskComparison, withBase: boolean): TaskView {
 /**
  * How a compared check is shown. In an undecided task in which nothing regressed, a gated check decided
  * nothing (with no executed head trial it would read "suspect"): it is shown as undecided, and counted in no
- * status (compare.ts).
+ * status (compare.ts); so is the environment's check there.
  */
 export function checkState(task: TaskComparison, check: CheckComparison): CheckState {
-  return check.gated && decidedNothing(task) ? 'undecided' : check.status;
+  // The environment's own check of such a task is the outage itself: never "suspect" either.
+  return (check.gated || check.kind === 'env') && decidedNothing(task) ? 'undecided' : check.status;
 }
 
 function decidedNothing(task: TaskComparison): boolean {

@@ -214,13 +214,14 @@ async function readHead(path: string, bytes: number): Promise<Head | null> {
   }
 }
 
-interface JsonRead<T> {
+export interface JsonRead<T> {
   value: T | null;
   missing: boolean;
   problem?: string;
 }
 
-async function readJson<T>(path: string, schema: z.ZodType<T>): Promise<JsonRead<T>> {
+/** A JSON evidence file in its schema, never through a link; what is wrong with it is said, never thrown. */
+export async function readJson<T>(path: string, schema: z.ZodType<T>): Promise<JsonRead<T>> {
   let text: string;
   try {
     const bytes = await readRegularFile(path, JSON_BYTES);

@@ -9,10 +9,12 @@ import type { Report } from '../../schemas/report.ts';
 import type { TaskDigest, TrialResult } from '../../schemas/results.ts';
 import { sha256 } from '../../util/hash.ts';
 import { checkState, headState, type CheckState, type HeadState, type RunView as Shown, type TaskState, type TaskView as ShownTask } from '../view.ts';
+import { describeCause, PLAIN, plainReason, verdictInWords } from '../causes.ts';
 import { diffCandidates } from './diff.ts';
 import { clip } from './escape.ts';
 import type { BoundaryRun, Candidate, Tail, TrialEvidence } from './evidence.ts';
 import { plural } from '../../util/counted.ts';
+import { boundedNote, taskAnchor, type NotePart } from '../format.ts';
 
 export type CellState = CheckState | HeadState;
 
@@ -20,7 +22,10 @@ export interface ReportModel {
   trialSet: string;
   verdict: { state: 'pass' | 'fail' | 'undecided' | 'no_baseline' | 'incomparable'; headline: string };
   policy: string | null;
-  notes: string[];
+  /** Each regression's cause in the comment's words (causes.ts), linked to its task; plain text, escaped when rendered. */
+  causes: { anchor: string; title: string; lines: string[] }[];
+  /** The run's alerts, then the caller's notes: each in its pieces (plain text, code spans, links into the repository), cut between pieces. */
+  notes: NotePart[][];
   /** Gated checks of the compared tasks by state; null without a comparison. */
   checkCounts: Record<CheckStatus, number> | null;
   denominators: { side: string; figures: DenominatorsView }[];
@@ -240,7 +245,7 @@ export function buildReportModel(view: Shown, evidenceOmitted: number): ReportMo
       evidencePath: clip(t.evidence, MAX_LINE),
     }));
     return {
-      anchor: `t-${i}`,
+      anchor: taskAnchor(i),
       id: clip(task.id, MAX_LINE),
       state,
       stateText: stateText(task.status, state, checks, withBase),
@@ -261,7 +266,15 @@ export function buildReportModel(view: Shown, evidenceOmitted: number): ReportMo
     policy: withBase
       ? `${c.policy.name}${c.policy.alpha === null ? '' : `, α = ${c.policy.alpha}`} (${c.policy.chosen === 'default' ? `the default with ${plural(c.bases.length, 'base run')}` : 'chosen'})`
       : null,
-    notes: view.notes.map((n) => clip(n, MAX_LINE)),
+    notes: [...view.alerts, ...view.notes].map((n) => boundedNote(n, MAX_LINE)),
+    causes: view.causes.map((cause) => {
+      const { title, lines } = describeCause(cause, PLAIN);
+      return {
+        anchor: taskAnchor(view.tasks.findIndex((t) => t.task === cause.task)),
+        title: clip(title, MAX_LINE),
+        lines: lines.map((l) => clip(l, MAX_LINE)),
+      };
+    }),
     checkCounts: withBase ? { ...c.checks } : null,
     denominators: [
       { side: 'head', figures: denominators(c.denominators.head) },
@@ -420,7 +433,7 @@ export function trialView(trial: TrialResult, task: TaskDigest, read: EvidenceRe
       usage[name] === undefined ? [] : [{ name, value: usage[name] }],
     ),
     evidencePath: clip(trial.evidence, MAX_LINE),
-    layers: LAYERS.map(([name, key]) => ({ name, ok: trial.layers[key].ok, failures: trial.layers[key].failures.map((f) => clip(f, MAX_LINE)) })),
+    layers: LAYERS.map(([name, key]) => ({ name, ok: trial.layers[key].ok, failures: trial.layers[key].failures.map((f) => clip(plainReason(f), MAX_LINE)) })),
     trajectory: {
       steps: trial.layers.trajectory.steps ?? null,
       retries: trial.layers.trajectory.retries ?? null,
@@ -483,7 +496,7 @@ function variants(trial: TrialResult, head: TrialEvidence | null, faultLabel: (i
     return {
       variant: clip(variant, MAX_LINE),
       label: faultLabel(variant),
-      verdict: judgement?.verdict ?? null,
+      verdict: judgement ? verdictInWords(judgement.verdict) : null,
       reason: judgement ? clip(judgement.reason, MAX_LINE) : null,
       report: report ? reportView(report, variant, caught) : null,
     };

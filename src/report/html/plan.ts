@@ -46,7 +46,7 @@ function baseTrial(taskId: string, trial: TrialDigest, bases: readonly { dir: st
 }
 
 /** `path` under `root`, or null when it would leave it: results.json is input, and may be hostile. */
-function inside(root: string, path: string): string | null {
+export function inside(root: string, path: string): string | null {
   const abs = resolve(root, path);
   const rel = relative(resolve(root), abs);
   return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? null : abs;

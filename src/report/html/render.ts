@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { ratio, seconds, thousands, usd } from '../format.ts';
 import { SCRIPT, STYLE } from './assets.ts';
 import { attr, scriptJson, text } from './escape.ts';
+import type { NotePart } from '../format.ts';
 import type { Blob, BoundaryView, CellView, Column, DenominatorsView, DiffView, FiguresView, ReportModel, TaskView, TrialView, VariantView } from './model.ts';
 import type { Count } from '../../schemas/comparison.ts';
 import { CHECK_SEVERITY } from '../view.ts';
@@ -110,9 +111,17 @@ function header(m: ReportModel): string {
   return `<header>
 <h1>trialgate · ${text(m.trialSet)}</h1>
 <p class="verdict v-${m.verdict.state}" id="verdict">${text(m.verdict.headline)}</p>
-${m.notes.length ? `<ul class="notes">${m.notes.map((n) => `<li>${text(n)}</li>`).join('')}</ul>` : ''}
+${m.causes.length ? `<ol class="causes" id="causes">${m.causes.map((c) => `<li><a href="#${c.anchor}">${text(c.title)}</a>${c.lines.length ? `<ul class="flat">${c.lines.map((l) => `<li>${text(l)}</li>`).join('')}</ul>` : ''}</li>`).join('')}</ol>` : ''}
+${m.notes.length ? `<ul class="notes">${m.notes.map((n) => `<li>${noteHtml(n)}</li>`).join('')}</ul>` : ''}
 <p class="muted">Head commit ${run(m.runs.head)}${m.runs.bases.length ? ` · base commit ${m.runs.bases.map(run).join('; ')}` : ''}.${[m.runs.head, ...m.runs.bases].some((r) => r.sha === null) ? ' (unknown: the run recorded no git commit, as it was not made in a git checkout with a commit.)' : ''}${m.policy ? ` Policy ${text(m.policy)}.` : ''}</p>
 </header>`;
+}
+
+/** A note as the comment renders it: its code spans as code, its links into the repository live, the rest as text. */
+function noteHtml(parts: readonly NotePart[]): string {
+  return parts
+    .map((p) => (p.kind === 'text' ? text(p.text) : p.kind === 'span' ? `<code>${text(p.text)}</code>` : `<a href="${attr(p.url)}">${text(p.label)}</a>`))
+    .join('');
 }
 
 function overview(m: ReportModel): string {
@@ -127,7 +136,7 @@ function overview(m: ReportModel): string {
 <h2>Overview</h2>
 ${counts}
 ${holdout(m)}
-<table class="denominators"><thead><tr><th>side</th><th>runs</th><th>k</th><th>tasks</th><th>trials launched</th><th>executed</th><th>env errors</th><th>unexecuted</th></tr></thead><tbody>
+<table class="denominators"><thead><tr><th>side</th><th>runs</th><th>trials per task (k)</th><th>tasks</th><th>trials launched</th><th>executed</th><th>env errors</th><th>unexecuted</th></tr></thead><tbody>
 ${m.denominators.map((d) => denominatorRow(d.side, d.figures)).join('\n')}
 </tbody></table>
 <p class="muted">Rates count executed trials only. Env errors are excluded from every rate: the environment failed, not the agent. Unexecuted trials never started.</p>

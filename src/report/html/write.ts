@@ -1,19 +1,17 @@
-// The report.html reporter, the one place where the page touches the file system. First it chooses which
-// trial directories it shows within its size budget (reading each, keeping only the decision), and
-// builds its model from the trials' digests. Then it is written one trial at a time: a trial's view is
-// built from its whole result and its evidence read again, redacted, rendered and let go. A task's
-// body is inlined while the page stays small; past the inline limit the bodies, and the texts they
-// name, wait in JSON blocks that are spilled to a private temporary file and copied behind the page's
-// script. So memory holds the page's model and one trial, never the run (docs/report-html.md).
-import { createReadStream, openSync, closeSync, writeSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+// The report.html reporter. First it chooses which trial directories it shows within its size budget
+// (reading each, keeping only the decision), and builds its model from the trials' digests. Then it is
+// written one trial at a time: a trial's view is built from its whole result and its evidence read again,
+// redacted, rendered and let go. A task's body is inlined while the page stays small; past the inline limit
+// the bodies, and the texts they name, wait in JSON blocks that are put aside in the view's scratch (a
+// private temporary file) and copied behind the page's script. So memory holds the page's model and one
+// trial, never the run (docs/report-html.md). It touches no file itself: the view's `files` reads the trial
+// directories and keeps the scratch (run-files.ts).
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { sha256 } from '../../util/hash.ts';
 import type { Reporter } from '../reporter.ts';
+import type { RunFiles, Scratch } from '../run-files.ts';
 import type { RunView } from '../view.ts';
-import { DEFAULT_LIMITS, readCandidate, readTrialEvidence, type EvidenceLimits, type TrialEvidence } from './evidence.ts';
+import { DEFAULT_LIMITS, type EvidenceLimits, type TrialEvidence } from './evidence.ts';
 import { BlobTable, buildReportModel, trialView, type EvidenceRead } from './model.ts';
 import { planEvidence, type PlannedTrial } from './plan.ts';
 import {
@@ -73,7 +71,7 @@ export async function* htmlPieces(view: RunView, options: HtmlReportOptions = {}
   const model = redacted(buildReportModel(view, omitted), redact);
   const digests = new Map(view.run.tasks.map((t) => [t.id, t]));
   const ids = view.tasks.map(({ task }) => task.id);
-  const spill = await Spill.open();
+  const spill = new Spill(await view.files.scratch());
   try {
     const body = new Bodies(spill, options.inlineLimit ?? DEFAULT_INLINE_LIMIT, redact);
     for (const [i, t] of model.tasks.entries()) {
@@ -81,9 +79,9 @@ export async function* htmlPieces(view: RunView, options: HtmlReportOptions = {}
       // A task the head does not have (removed since the base) has no trials to show.
       const digest = digests.get(ids[i]!);
       for await (const trial of digest ? view.trials(digest.id) : []) {
-        const read = await readChosen(chosen.get(trial.evidence), limits);
-        const view = redacted(trialView(trial, digest!, read, body.blobs), redact);
-        body.addTrial((slot) => trialHtml(view, slot));
+        const read = await readChosen(view.files, chosen.get(trial.evidence), limits);
+        const shown = redacted(trialView(trial, digest!, read, body.blobs), redact);
+        body.addTrial((slot) => trialHtml(shown, slot));
       }
       body.endTask();
     }
@@ -96,8 +94,8 @@ export async function* htmlPieces(view: RunView, options: HtmlReportOptions = {}
     if (rest) yield rest;
     if (!body.inline) {
       let first = !rest;
-      for (const file of [spill.bodies, spill.blobs]) {
-        for await (const line of lines(file)) {
+      for (const file of ['bodies', 'blobs'] as const) {
+        for await (const line of spill.scratch.lines(file)) {
           yield `${first ? '' : '\n'}${line}`;
           first = false;
         }
@@ -105,8 +103,7 @@ export async function* htmlPieces(view: RunView, options: HtmlReportOptions = {}
     }
     yield PAGE_END;
   } finally {
-    spill.close();
-    await rm(spill.dir, { recursive: true, force: true });
+    await spill.scratch.remove();
   }
 }
 
@@ -135,7 +132,7 @@ async function chooseEvidence(view: RunView, options: HtmlReportOptions): Promis
       chosen.set(planned.evidence, { omitted: 'left out of this page, which keeps its size bounded; see the trial directory' });
       omitted++;
     } else {
-      const head = await readTrialEvidence(planned.dir, limits);
+      const head = await view.files.trial(planned.dir, limits);
       read++;
       used += head ? embeddedSize(head, counted) : 0;
       chosen.set(planned.evidence, { read: planned });
@@ -144,13 +141,13 @@ async function chooseEvidence(view: RunView, options: HtmlReportOptions): Promis
   return { chosen, omitted };
 }
 
-async function readChosen(choice: Choice | undefined, limits: EvidenceLimits): Promise<EvidenceRead | undefined> {
+async function readChosen(files: RunFiles, choice: Choice | undefined, limits: EvidenceLimits): Promise<EvidenceRead | undefined> {
   if (choice === undefined) return undefined;
   if ('omitted' in choice) return { kind: 'omitted', reason: choice.omitted };
   const { dir, base } = choice.read;
-  const head = await readTrialEvidence(dir!, limits);
+  const head = await files.trial(dir!, limits);
   if (!base || !head?.candidate) return { kind: 'read', head, base: null };
-  return { kind: 'read', head, base: { evidence: base.evidence, candidate: await readCandidate(join(base.dir, 'candidate'), limits) } };
+  return { kind: 'read', head, base: { evidence: base.evidence, candidate: await files.candidate(join(base.dir, 'candidate'), limits) } };
 }
 
 /**
@@ -242,44 +239,24 @@ class Bodies {
   private readonly inlineSlot: BlobSlot = (id, tag, cls) => `<${tag} class="${cls}">${this.blobHtmlById.get(id)!}</${tag}>`;
 }
 
-/** Two files in a private temporary directory, one JSON block or part per line (a line never holds a raw newline). */
+/** The page's two spilled streams: the lazy task bodies, and the blobs they name. */
 class Spill {
-  private fds: number[] | null;
+  private open = true;
 
-  private constructor(
-    readonly dir: string,
-    readonly bodies: string,
-    readonly blobs: string,
-  ) {
-    this.fds = [openSync(bodies, 'wx', 0o600), openSync(blobs, 'wx', 0o600)];
-  }
-
-  static async open(): Promise<Spill> {
-    const dir = await mkdtemp(join(tmpdir(), 'trialgate-page-'));
-    return new Spill(dir, join(dir, 'bodies'), join(dir, 'blobs'));
-  }
+  constructor(readonly scratch: Scratch) {}
 
   writeBody(line: string): void {
-    this.write(0, line);
+    this.scratch.write('bodies', line);
   }
 
   writeBlob(line: string): void {
-    this.write(1, line);
+    this.scratch.write('blobs', line);
   }
 
   close(): void {
-    for (const fd of this.fds ?? []) closeSync(fd);
-    this.fds = null;
+    if (this.open) this.scratch.close();
+    this.open = false;
   }
-
-  private write(which: number, line: string): void {
-    const bytes = Buffer.from(`${line}\n`);
-    for (let written = 0; written < bytes.length;) written += writeSync(this.fds![which]!, bytes, written, bytes.length - written);
-  }
-}
-
-function lines(path: string): AsyncIterable<string> {
-  return createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
 }
 
 /** `value` with `f` applied to every string in it (keys are ids and names of the model's own). */
