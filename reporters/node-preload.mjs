@@ -12,8 +12,11 @@ const seed = process.env.TRIALGATE_TRIPWIRE;
 
 if (seed) {
   process.title = 'node';
-  process.argv.splice(1);
-  if (process.env.NODE_TEST_CONTEXT === 'child-v8') await plantTripwires(seed);
+  // A node:test file's process has read its file's path already; any other (Jest, Vitest) still parses argv.
+  if (process.env.NODE_TEST_CONTEXT === 'child-v8') {
+    process.argv.splice(1);
+    await plantTripwires(seed);
+  }
 }
 
 async function plantTripwires(seed) {

@@ -133,8 +133,9 @@ export const WrongSolution = z
       .default('assertion')
       .register(
         ...described`
-          How the acceptance must reject it: a hidden test fails by an assertion (a crash is no proof), the scope
-          constraint names a changed path, or the code does not build or start.
+          How the acceptance must reject it: \`assertion\`, a hidden test fails, by an assertion or by an exception raised
+          in the test (an error of the harness, such as a crashed service, is no proof); \`scope\`, the scope
+          constraint names a changed path; \`start\`, the code does not build or start.
         `,
       ),
   })

@@ -26,7 +26,8 @@ import type { AcceptorCheck, AcceptorCheckOptions, KindResult, TaskKind, TrialHa
 import { agentDelivers, passedForTrial } from '../setup.ts';
 import { variantFindings } from '../variants.ts';
 import { ACCEPTOR_WORK_PREFIX, acceptorFix, type CandidateFiles } from './hints.ts';
-import { readAcceptorReport } from './report-format.ts';
+import { ReportChannel } from './report-channel.ts';
+import { readAcceptorReport, readChannelReport } from './report-format.ts';
 import { REPORTERS_VARIABLE, reportersDir, reportersSha256 } from './reporters.ts';
 
 const COMMAND_NOT_FOUND = 127;
@@ -54,6 +55,19 @@ export interface CommandRun {
    * candidate's code (a program it runs, or its own exit status), never the environment's.
    */
   proven?: boolean;
+  /**
+   * A code task's hidden tests: each run gets a guard (its tripwires' seed and their check), and a trialgate
+   * report is read over the report channel (report-channel.ts) instead of from a file.
+   */
+  guard?: () => ReportGuard;
+}
+
+/** What keeps a run's report its tests' own (kinds/code/guard.ts). */
+export interface ReportGuard {
+  /** Variables for the command; a NODE_OPTIONS here goes before the fixture's own. */
+  env: Record<string, string>;
+  /** The body as read, before it is written and judged: what the guard planted taken out, what it shows added to `forgery`. */
+  inspect(body: ReportBody): ReportBody;
 }
 
 /** The acceptance command once per variant, each on a fresh copy of the candidate, one report each. */
@@ -80,6 +94,9 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
   const reach = service ? run.sandbox.reach(service.address) : { url: undefined, network: 'none' as const, forward: undefined };
   const reporters = reportersDir();
   const reportPath = join(reportDir, acceptance.report === 'junit-xml' ? 'report.xml' : 'report.json');
+  const guard = run.guard?.();
+  const guarded = guard ? { ...guard.env, ...mergedNodeOptions(guard.env, acceptance.env) } : {};
+  const channel = guard && acceptance.report === 'trialgate' ? ReportChannel.open(reportPath) : undefined;
   const acceptor = run.sandbox.spawn({
     argv: ['sh', '-c', acceptance.command],
     cwd: fixture.dir,
@@ -90,6 +107,7 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
       PYTHONDONTWRITEBYTECODE: '1',
       ...acceptance.env,
       ...run.passed,
+      ...guarded,
       ...(reach.url ? { TRIALGATE_SERVICE_URL: reach.url } : {}),
       TRIALGATE_CANDIDATE: candidateDir,
       TRIALGATE_REPORT: reportPath,
@@ -120,6 +138,8 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
   }, acceptance.timeout_seconds * 1000);
   const { code } = await acceptor.exited;
   clearTimeout(timer);
+  // Every process of the run has ended: nothing more can reach the channel.
+  const reading = await channel?.close();
   const withStderr = (why: string) => `${why}${stderr.trim() ? `; stderr: ${stderr.trim().slice(-500)}` : ''}`;
   // The variables the command's own words may name (its programs and files), as the shell expands them.
   const words = { ...acceptance.env, [REPORTERS_VARIABLE]: reporters };
@@ -149,21 +169,24 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
       [],
       withStderr(`the acceptance command ran past its budget of ${acceptance.timeout_seconds} s (acceptance.timeout_seconds) and was ended`),
     );
-  const body = await readAcceptorReport(reportPath, acceptance.report);
+  const read = reading ? readChannelReport(reading) : await readAcceptorReport(reportPath, acceptance.report);
+  const body = guard ? guard.inspect(read) : read;
   // The acceptor said why it could not run: what most likely fixes it, then its stderr.
   if ('error' in body && body.error) {
     // Its output is all there is to go on when it said nothing on stderr (a runner that passed without a reporter).
     const said = stderr.trim() ? '' : stdout.trim() ? `; its output ends: ${stdout.trim().slice(-300)}` : '';
-    return errorBody(
-      [],
-      withStderr(
-        `${body.error} (it exited ${code === null ? 'on a signal' : code})${said}; fix: ${acceptorFix(stderr, code, run.candidate.files, acceptance.command)}`,
-      ),
-    );
+    const why = `${body.error} (it exited ${code === null ? 'on a signal' : code})${said}; fix: ${acceptorFix(stderr, code, run.candidate.files, acceptance.command)}`;
+    return { ...errorBody([], withStderr(why)), ...(body.forgery ? { forgery: body.forgery } : {}) };
   }
   // A report's own branches are never trusted: coverage comes from the service, over the whole run.
   const reached = service?.coverage ? await resetService(service) : [];
   return { ...body, records: body.records.map((r) => ({ ...r, branches: reached })) };
+}
+
+/** The guard's NODE_OPTIONS before the fixture's own (acceptance.env), so that both hold. */
+function mergedNodeOptions(guard: Record<string, string>, env: Record<string, string>): Record<string, string> {
+  if (!guard.NODE_OPTIONS) return {};
+  return { NODE_OPTIONS: [guard.NODE_OPTIONS, env.NODE_OPTIONS].filter(Boolean).join(' ') };
 }
 
 /**
