@@ -171,6 +171,11 @@ class _Tripwire(pytest.Item):
 
     def runtest(self):
         expected, actual = self.values
+        if isinstance(expected, int):
+            # unittest's assertion methods, which a patch could make pass while `assert` still fails.
+            import unittest
+
+            unittest.TestCase().assertEqual(expected, actual, "a tripwire: this assertion fails in every honest run")
         assert expected == actual, "a tripwire: this assertion fails in every honest run"
 
     def reportinfo(self):

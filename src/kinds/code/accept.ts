@@ -18,6 +18,8 @@ import { ServiceDidNotStart, startProcess, type RunningService } from '../../ser
 import { judge } from '../../judge/judge.ts';
 import type { EnvironmentError } from '../../util/errors.ts';
 import { acceptCommand, type CommandRun } from '../command/kind.ts';
+import { overlay } from './changes.ts';
+import { readCode } from './fixture.ts';
 import { tripwireGuard, type TripwireCount } from './guard.ts';
 import { notCountedIn, referenceRunOf, type ReferenceRun } from './reference.ts';
 
@@ -161,6 +163,15 @@ async function hiddenTests(run: CodeRun, how: Pick<CommandRun, 'services' | 'wit
       ? judgement
       : judge(report, { faults: run.fixture.manifest.faults, coverage: false, failing: 'exception', notCounted: notCountedIn(report, run.against) });
   return { outcome: { ...outcome!, judgement: judged }, tripwires: tripwires.count() };
+}
+
+/**
+ * The reference's run when no preflight kept one (a repair, a candidate given to validate): the hidden tests
+ * on the reference fix, their evidence not kept. Undefined when it does not pass: every record then counts.
+ */
+export async function referenceAlone(run: Omit<CodeRun, 'candidate' | 'writeEvidence'>, repository: CandidateSnapshot): Promise<ReferenceRun | undefined> {
+  const candidate = overlay(repository, await readCode(run.fixture, run.spec.solutions.reference));
+  return referenceOf(await acceptCode({ ...run, candidate, reference: true, writeEvidence: async (relPath) => relPath }));
 }
 
 /** The reference's run, from its acceptance: undefined when the reference did not pass (judge it first). */

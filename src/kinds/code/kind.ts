@@ -4,7 +4,7 @@
 // against the snapshot; a change outside the allowed scope fails `constraint:scope`, named by path, whatever
 // the tests say.
 import { basename, join } from 'node:path';
-import { writeCandidate, type CandidateSnapshot } from '../../acceptance/snapshot.ts';
+import { writeCandidate } from '../../acceptance/snapshot.ts';
 import { passedEnvironment } from '../../isolation/open.ts';
 import { EVIDENCE } from '../../layout.ts';
 import type { CodeAcceptance } from '../../schemas/acceptance.ts';
@@ -14,11 +14,11 @@ import { acceptorCheckOf } from '../command/kind.ts';
 import { reportersSha256 } from '../command/reporters.ts';
 import type { AcceptorCheck, AcceptorCheckOptions, KindResult, TaskKind, TrialHandle } from '../contract.ts';
 import { agentDelivers, passedForTrial } from '../setup.ts';
-import { acceptCode, inProcessNote, referenceOf, type CodeRun } from './accept.ts';
+import { acceptCode, inProcessNote, referenceAlone, referenceOf } from './accept.ts';
 import { changesOf, codeOf, outOfScope, overlay, unifiedDiff, type Change } from './changes.ts';
 import { codeCheckLabels, codeChecks, codeResult } from './checks.ts';
 import { checkCodeFixture, codeSpecOf, readCode, readRepository } from './fixture.ts';
-import { keepReferenceRun, notCountedNote, referenceRun, type ReferenceRun } from './reference.ts';
+import { keepReferenceRun, notCountedNote, referenceRun } from './reference.ts';
 import { validateCode } from './validate.ts';
 import { plural } from '../../util/counted.ts';
 
@@ -120,15 +120,6 @@ async function checkCodeAcceptor(check: AcceptorCheckOptions, settings: CodeAcce
 
 const REFERENCE_FIX_FAILS =
   'run `trialgate validate <fixture>`: the hidden tests must pass on the reference fix (code.solutions.reference) before any agent is judged by them';
-
-/**
- * The reference's run when no preflight kept one (a repair): the hidden tests on the reference fix, their
- * evidence not kept. Undefined when it does not pass: the candidate is then judged on every record.
- */
-async function referenceAlone(run: Omit<CodeRun, 'candidate' | 'writeEvidence'>, repository: CandidateSnapshot): Promise<ReferenceRun | undefined> {
-  const candidate = overlay(repository, await readCode(run.fixture, run.spec.solutions.reference));
-  return referenceOf(await acceptCode({ ...run, candidate, reference: true, writeEvidence: async (relPath) => relPath }));
-}
 
 function changesNote(changes: readonly Change[]): string {
   if (changes.length === 0) return 'changed nothing in the repository';

@@ -17,7 +17,7 @@ import { mapPool } from '../../util/pool.ts';
 import { writeInside } from '../../util/safe-write.ts';
 import type { RunsValidation, RunValidationRow, ValidateOptions } from '../contract.ts';
 import { failsTest } from '../../judge/judge.ts';
-import { acceptCode, inProcessNote, referenceOf } from './accept.ts';
+import { acceptCode, inProcessNote, referenceAlone, referenceOf } from './accept.ts';
 import { changesOf, codeOf, outOfScope, overlay, unifiedDiff } from './changes.ts';
 import { codeResult, REPRODUCTION, SCOPE, STARTS } from './checks.ts';
 import { codeSpecOf, readCode, readRepository } from './fixture.ts';
@@ -102,7 +102,9 @@ export async function validateCode(options: ValidateOptions, settings: CodeAccep
   // The reference first: what it did not pass counts against no other solution, and what it passed must pass.
   const [first, ...rest] = solutions;
   const referenceProof = first!.name === 'reference' ? await prove(first!, undefined) : undefined;
-  const against = referenceProof ? referenceProof.reference : await referenceRun(fixture, async () => undefined);
+  const against = referenceProof
+    ? referenceProof.reference
+    : await referenceRun(fixture, () => referenceAlone({ fixture, spec, settings, sandbox: options.sandbox, passed }, repository));
   const proofs = [
     ...(referenceProof ? [referenceProof] : []),
     ...(await mapPool(referenceProof ? rest : solutions, 2, (solution) => prove(solution, against))),

@@ -117,7 +117,8 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
     mounts: [
       { path: fixture.root },
       { path: candidateDir, writable: true },
-      { path: reportDir, writable: true },
+      // The report channel's directory is read-only: the pipe in it can be written to, never replaced.
+      { path: reportDir, writable: !channel },
       { path: reporters },
       ...readableMounts(fixture),
     ],

@@ -3,10 +3,12 @@
 // run has ended. A reporter writes to it as to a file (open, write, close), and everything anyone writes
 // reaches trialgate in order: a report written before the reporter's, or after it by a process left
 // behind, arrives as a second report, never in place of the first. Once the run has ended the channel is
-// closed; nothing written after that is read.
+// closed; nothing written after that is read. The pipe is write-only (mode 0200) and, isolated, on a
+// read-only mount: no process of the run can read from it (taking the reporter's bytes), change its mode,
+// or put a file of its own in its place.
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, constants, lstatSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, constants, lstatSync, openSync } from 'node:fs';
 import { Socket } from 'node:net';
 
 /** As much as a report may hold (report-format.ts); past it what arrives is counted, not kept. */
@@ -53,6 +55,7 @@ export class ReportChannel {
     // not its end, and a later writer is still read.
     const writer = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
     const reader = new Socket({ fd, readable: true, writable: false });
+    chmodSync(path, 0o200);
     return new ReportChannel(path, lstatSync(path).ino, reader, writer);
   }
 
