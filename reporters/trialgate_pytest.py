@@ -176,7 +176,8 @@ class _Tripwire(pytest.Item):
             import unittest
 
             unittest.TestCase().assertEqual(expected, actual, "a tripwire: this assertion fails in every honest run")
-        assert expected == actual, "a tripwire: this assertion fails in every honest run"
+        else:
+            assert expected == actual, "a tripwire: this assertion fails in every honest run"
 
     def reportinfo(self):
         return self.path, None, self.name

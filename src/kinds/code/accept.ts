@@ -143,7 +143,7 @@ interface HiddenRun {
  * fails it, and what the reference did not pass is not counted.
  */
 async function hiddenTests(run: CodeRun, how: Pick<CommandRun, 'services' | 'withService' | 'prepare'>): Promise<HiddenRun> {
-  const tripwires = tripwireGuard(run.reference ? undefined : run.against?.tripwires);
+  const tripwires = tripwireGuard(run.reference ? undefined : run.against);
   const [outcome] = await acceptCommand({
     fixture: run.fixture,
     sandbox: run.sandbox,

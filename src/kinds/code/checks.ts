@@ -103,9 +103,11 @@ function groupResult(g: TestGroup, findings: CodeFindings): { ok: boolean; failu
   const inGroup = findings.report.records.filter((r) => matches(r.test));
   const expected = reference ? [...reference.passed].filter(matches) : [];
   const records = reference ? inGroup.filter((r) => !reference.notCounted.has(r.test)) : inGroup.filter((r) => r.status !== 'skipped');
-  if (records.length === 0 && (!reference || expected.length === 0 || !inGroup.length)) {
-    // A test file that did not load (the candidate's code did not import) reports itself, not its tests.
-    const broken = findings.report.records.find((r) => r.status === 'error');
+  // A test file that did not load (the candidate's code did not import) reports itself, not its tests.
+  const broken = findings.report.records.find((r) => r.status === 'error');
+  if (records.length === 0 && reference && expected.length && broken)
+    return { ok: false, failures: [`${g.label}: none of its tests ran: ${describe(broken)}`] };
+  if (records.length === 0 && (!reference || expected.length === 0)) {
     const skipped = inGroup.length
       ? `every test of it was skipped or xfailed${reference ? ' on the reference' : ''} (${inGroup[0]!.test}: ${inGroup[0]!.traceback?.split('\n')[0] ?? 'skipped'})`
       : '';

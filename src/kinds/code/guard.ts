@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { ReportBody } from '../../acceptance/accept.ts';
 import type { ReportGuard } from '../command/kind.ts';
 import { reportersDir } from '../command/reporters.ts';
+import type { ReferenceRun } from './reference.ts';
 
 export const TRIPWIRE_VARIABLE = 'TRIALGATE_TRIPWIRE';
 const TRIPWIRE = 'trialgate tripwire ';
@@ -23,10 +24,10 @@ export interface TripwireCount {
 }
 
 /**
- * One run's guard. `expected`: how many tripwires the reference's report carried, every one failed; absent
- * for the reference run itself, which establishes it (`count()` after the run).
+ * One run's guard, judged against the reference's run (how many tripwires its report carried, every one
+ * failed); without one (the reference's own run, which establishes it) it counts them (`count()`).
  */
-export function tripwireGuard(expected?: number): { guard: () => ReportGuard; count: () => TripwireCount } {
+export function tripwireGuard(against?: ReferenceRun): { guard: () => ReportGuard; count: () => TripwireCount } {
   let counted: TripwireCount = { planted: 0, allFailed: true };
   const guard = (): ReportGuard => {
     const seed = randomBytes(8).toString('hex');
@@ -36,7 +37,7 @@ export function tripwireGuard(expected?: number): { guard: () => ReportGuard; co
         NODE_OPTIONS: `--import=${pathToFileURL(join(reportersDir(), 'node-preload.mjs')).href}`,
       },
       inspect: (body) => {
-        const { stripped, count, forgery } = inspectTripwires(body, seed, expected);
+        const { stripped, count, forgery } = inspectTripwires(body, seed, against);
         counted = count;
         return forgery.length ? { ...stripped, forgery: [...(stripped.forgery ?? []), ...forgery] } : stripped;
       },
@@ -49,8 +50,9 @@ export function tripwireGuard(expected?: number): { guard: () => ReportGuard; co
 export function inspectTripwires(
   body: ReportBody,
   seed: string,
-  expected: number | undefined,
+  against: Pick<ReferenceRun, 'passed' | 'tripwires'> | undefined,
 ): { stripped: ReportBody; count: TripwireCount; forgery: string[] } {
+  const expected = against?.tripwires;
   const ours = `${TRIPWIRE}${seed} `;
   const tripwires = body.records.filter((r) => r.test.startsWith(TRIPWIRE));
   const records = body.records.filter((r) => !r.test.startsWith(TRIPWIRE));
@@ -66,8 +68,11 @@ export function inspectTripwires(
     forgery.push(
       `${passed.length} of ${mine.length} tripwires were reported ${passed[0]!.status} (${passed[0]!.test}), though each fails by an assertion in an honest run: something in the tests' process made failing tests pass (the assertion library, the test framework or its reporter patched)`,
     );
-  const allPassed = records.every((r) => r.status === 'passed' || r.status === 'skipped');
-  if (mine.length < expected && allPassed && !body.error)
+  // A run that ended early (its tests missing, or failing) fails on its tests; a report whose every test
+  // the reference passed is there and passed, without the tripwires that ran after them, was not the run's.
+  const listed = new Set(records.map((r) => r.test));
+  const whole = [...against!.passed].every((t) => listed.has(t)) && records.every((r) => r.status === 'passed' || r.status === 'skipped');
+  if (mine.length < expected && whole && !body.error)
     forgery.push(
       `the report leaves out ${expected - mine.length} of the ${expected} tripwires this run planted, while every test it lists passed: it is not the report the run wrote`,
     );
