@@ -3,14 +3,19 @@
 // directory in the evidence artefact.
 import type { Failure } from '../failures/signature.ts';
 import { code } from './format.ts';
+import { MAX_NOTE } from './markdown.ts';
 
 const SHOWN = 10;
+const HEAD = 'New failures since the base (no base run shows them; `trialgate failures` archives them): ';
 
-export function newFailureNotes(failures: readonly Failure[]): string[] {
+/** One note; whole entries only, as many as fit in `maxChars` (a note's bound in the comment): never one cut. */
+export function newFailureNotes(failures: readonly Failure[], maxChars = MAX_NOTE): string[] {
   if (failures.length === 0) return [];
-  const lines = failures
-    .slice(0, SHOWN)
-    .map((f) => `${code(f.signature)} ${code(f.task)} · ${code(f.check)} · ${code(f.criterion)} (evidence ${code(f.occurrence.evidence)})`);
-  const more = failures.length > SHOWN ? `; and ${failures.length - SHOWN} more` : '';
-  return [`New failures since the base (no base run shows them; \`trialgate failures\` archives them): ${lines.join('; ')}${more}.`];
+  const entries = failures.map(
+    (f) => `${code(f.signature)} ${code(f.task)} · ${code(f.check)} · ${code(f.criterion)} (evidence ${code(f.occurrence.evidence)})`,
+  );
+  const line = (n: number) => `${HEAD}${entries.slice(0, n).join('; ')}${n < entries.length ? `; and ${entries.length - n} more` : ''}.`;
+  let n = Math.min(SHOWN, entries.length);
+  while (n > 1 && line(n).length > maxChars) n--;
+  return [line(n)];
 }
