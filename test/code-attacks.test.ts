@@ -91,7 +91,8 @@ ${JS_UNFIXED.replace('export function split(total, people) {', 'export function 
 });
 
 describe('a library candidate cannot write its own verdict: pytest', { skip: NO_PYTEST, timeout: 300_000 }, () => {
-  const fixture = NO_PYTEST ? Promise.resolve('') : pytestFixture();
+  // Without its skipif and xfail tests, which its unfixed code fails on main anyway.
+  const fixture = NO_PYTEST ? Promise.resolve('') : pytestFixture({ withSkips: false });
 
   it('its package patching pytest’s TestReport during collection so that every test passes: the tripwires pass, a forgery', async () => {
     const attack = `${PY_UNFIXED}
@@ -103,7 +104,8 @@ _made = _reports.TestReport.from_item_and_call.__func__
 
 def _passing(cls, item, call):
     report = _made(cls, item, call)
-    report.outcome, report.longrepr = "passed", None
+    if call.when == "call":
+        report.outcome, report.longrepr = "passed", None
     return report
 
 

@@ -65,6 +65,19 @@ describe('a project’s node:test suite used as is', { timeout: 300_000 }, () =>
   });
 });
 
+describe('code.solutions.correct: several correct fixes', { timeout: 300_000 }, () => {
+  it('each is accepted as the reference is, and one the hidden tests reject makes them untrusted', async () => {
+    const twoPass =
+      'export function split(total, people) {\n  const shares = Array(people).fill(Math.floor(total / people));\n  for (let i = 0; i < total % people; i++) shares[i] += 1;\n  return shares;\n}\n';
+    const lastGetsMore =
+      'export function split(total, people) {\n  const shares = Array(people).fill(Math.floor(total / people));\n  shares[people - 1] += total % people;\n  return shares;\n}\n';
+    const { code, out } = await validate(await nodeTestFixture({ 'two-pass': twoPass, 'last-gets-more': lastGetsMore }));
+    assert.equal(code, 1, out);
+    assert.match(out, /\| two-pass +\| another fix \(two-pass\) +\| accepted +\| accepted +\|/);
+    assert.match(out, /- last-gets-more: expected accepted, got rejected \(reproduction\)/);
+  });
+});
+
 /** Run a framework's suite with trialgate's reporter as a fixture's command would, and read its records. */
 async function records(command: string[], cwd: string, env: Record<string, string> = {}): Promise<Row[]> {
   const report = join(cwd, 'report.json');

@@ -118,6 +118,19 @@ export const CodeService = z
   })
   .register(...described('How a changed service is started: from the built copy of the candidate, with PORT set to a free port.'));
 
+export const CorrectSolution = z
+  .strictObject({
+    dir: z
+      .string()
+      .min(1)
+      .register(...described("The solution's files, relative to the fixture.")),
+    label: z
+      .string()
+      .min(1)
+      .register(...described('How it differs from the reference, as the validation shows it.')),
+  })
+  .register(...described('Another correct fix: the hidden tests must accept it too, as they accept the reference.'));
+
 export const WrongSolution = z
   .strictObject({
     dir: z
@@ -198,6 +211,12 @@ export const CodeSpec = z
           .string()
           .min(1)
           .register(...described('Must be accepted: every hidden test passes, inside the scope.')),
+        correct: z
+          .record(GROUP_ID, CorrectSolution)
+          .default({})
+          .register(
+            ...described('Other correct fixes, each accepted as the reference is: hidden tests that only accept one way of fixing the issue are refused.'),
+          ),
         wrong: z
           .record(GROUP_ID, WrongSolution)
           .default({})

@@ -109,8 +109,8 @@ def test_remainder_in_cents():
 export const PYTEST_COMMAND =
   'PYTHONPATH="$TRIALGATE_REPORTERS:$TRIALGATE_CANDIDATE" python3 -m pytest -p trialgate_pytest -p no:cacheprovider hidden/test_split.py';
 
-/** The pytest library fixture; its directory. */
-export async function pytestFixture(): Promise<string> {
+/** The pytest library fixture; its directory. `withSkips: false`: the suite without its skipif and xfail tests. */
+export async function pytestFixture({ withSkips = true } = {}): Promise<string> {
   const dir = join(await tempDir('trialgate-pysuite-'), 'bill');
   await writeFiles(dir, {
     'fixture.json': manifest('bill', PYTEST_COMMAND, {
@@ -122,7 +122,7 @@ export async function pytestFixture(): Promise<string> {
     'inputs/issue.md': 'split(1000, 3) returns None instead of three shares.\n',
     'repo/bill/__init__.py': PY_UNFIXED,
     'solutions/reference/bill/__init__.py': PY_FIXED,
-    'hidden/test_split.py': PY_SUITE,
+    'hidden/test_split.py': withSkips ? PY_SUITE : PY_SUITE.slice(0, PY_SUITE.indexOf('@pytest.mark.skipif')),
   });
   return dir;
 }
@@ -160,13 +160,19 @@ test('even: 900 among 3 is 300 each', () => {
 export const NODE_TEST_COMMAND =
   'node --test --test-reporter="$TRIALGATE_REPORTERS/node-test.mjs" --test-reporter-destination="$TRIALGATE_REPORT" hidden/split.test.mjs';
 
-/** The node:test library fixture; its directory. */
-export async function nodeTestFixture(): Promise<string> {
+/** The node:test library fixture; its directory. `correct`: other correct fixes (id → src/split.mjs). */
+export async function nodeTestFixture(correct: Record<string, string> = {}): Promise<string> {
   const dir = join(await tempDir('trialgate-jssuite-'), 'split');
+  const solutions = {
+    reference: 'solutions/reference',
+    correct: Object.fromEntries(Object.keys(correct).map((id) => [id, { dir: `solutions/${id}`, label: `another fix (${id})` }])),
+  };
   await writeFiles(dir, {
+    ...Object.fromEntries(Object.entries(correct).map(([id, text]) => [`solutions/${id}/src/split.mjs`, text])),
     'fixture.json': manifest('split', NODE_TEST_COMMAND, {
       reproduction: { label: 'a bill with a remainder is split', tests: ['remainder: *'] },
       groups: { even: { label: 'even bills', tests: ['even: *'] } },
+      solutions,
     }),
     'task.txt': 'Fix the issue in inputs/issue.md. Change files under src/ only.\n',
     'inputs/issue.md': 'split(1000, 3) gives out 999.\n',

@@ -48,6 +48,14 @@ export async function validateCode(options: ValidateOptions, settings: CodeAccep
       ]
     : [
         { name: 'reference', label: 'the reference fix', candidate: overlay(repository, await read(spec.solutions.reference)), expected: 'accepted' },
+        ...(await Promise.all(
+          Object.entries(spec.solutions.correct).map(async ([name, correct]): Promise<Solution> => ({
+            name,
+            label: correct.label,
+            candidate: overlay(repository, await read(correct.dir)),
+            expected: 'accepted',
+          })),
+        )),
         { name: 'unchanged', label: 'the repository as given', candidate: repository, expected: 'rejected', by: 'reproduction' },
         ...(await Promise.all(
           Object.entries(spec.solutions.wrong).map(async ([name, wrong]): Promise<Solution> => ({
