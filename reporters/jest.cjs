@@ -4,10 +4,14 @@
 // error it throws (JestAssertionError) with the matcher's result, which every failure of the test must
 // carry. Anything else (a refused connection, a TypeError, a file that does not load, a timeout, and
 // node:assert, whose errors Jest rewrites into bare messages) is `error`, which never counts as one.
+// An `error` says where it was raised (`error_in`): `test` when its stack passes through the test's own
+// call (jest-circus's _callCircusTest), `harness` for a hook (_callCircusHook), a timeout, a file that does
+// not run, or a request that never reached the service (`fetch failed`, a network error code).
 const { writeFileSync } = require('node:fs');
 const { relative } = require('node:path');
 
 const TRACEBACK_CHARS = 2000;
+const NETWORK = /\b(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|UND_ERR_SOCKET)\b|^TypeError: fetch failed/m;
 const SKIPPED = new Set(['pending', 'skipped', 'todo', 'disabled', 'focused']);
 
 class TrialgateReporter {
@@ -23,7 +27,7 @@ class TrialgateReporter {
       const where = relative(this.rootDir, file.testFilePath);
       if (file.testExecError) {
         // The file did not run: its tests are unknown, so the file is one execution error.
-        records.push({ test: where, status: 'error', traceback: cut(file.testExecError.stack ?? file.testExecError.message) });
+        records.push({ test: where, status: 'error', error_in: 'harness', traceback: cut(file.testExecError.stack ?? file.testExecError.message) });
         continue;
       }
       for (const t of file.testResults) records.push(record(`${where} › ${t.fullName}`, t));
@@ -39,7 +43,20 @@ function record(test, t) {
   if (SKIPPED.has(t.status)) return { test, status: 'skipped', ...timing };
   const traceback = cut(t.failureMessages.join('\n'));
   const assertion = t.failureDetails.length > 0 && t.failureDetails.every((d) => d && typeof d === 'object' && d.matcherResult);
-  if (!assertion) return { test, status: 'error', traceback: `(not an expect() assertion) ${traceback}`, ...timing };
+  if (!assertion) {
+    const text = plain(t.failureMessages.join('\n'));
+    const inTest =
+      t.failureMessages.length > 0 && t.failureMessages.every((m) => /\b_callCircusTest\b/.test(m) && !/\b_callCircusHook\b/.test(m)) && !NETWORK.test(text);
+    const thrown = /^(\w*(?:Error|Exception)\w*):/.exec(text.trimStart())?.[1];
+    return {
+      test,
+      status: 'error',
+      error_in: inTest ? 'test' : 'harness',
+      ...(thrown ? { exception: thrown } : {}),
+      traceback: `(not an expect() assertion) ${traceback}`,
+      ...timing,
+    };
+  }
   return { test, status: 'failed', assertion: expectation(t.failureMessages[0] ?? '', t.failureDetails[0].matcherResult), traceback, ...timing };
 }
 
@@ -62,11 +79,12 @@ function brief(value) {
 
 const cut = (text) => String(text).slice(0, TRACEBACK_CHARS);
 
+const plain = (text) => String(text).replace(/\u001b\[[0-9;]*m/g, '');
+
 /** The matcher line of Jest's message (`expect(received).toBe(expected)`), without its colour codes. */
 function firstLine(text) {
-  const plain = String(text).replace(/\u001b\[[0-9;]*m/g, '');
   return (
-    plain
+    plain(text)
       .split('\n')
       .find((line) => line.trim())
       ?.trim() ?? ''

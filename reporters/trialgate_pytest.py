@@ -8,11 +8,20 @@ Only an assertion failure is `failed` (the one status that can count as a detect
 raised an AssertionError (a plain `assert`, unittest's assert methods) or failed through pytest itself
 (`pytest.fail`, `pytest.raises` that saw nothing raised). Any other exception (a refused connection, a
 crash, an import error, a broken fixture, a failing teardown) is `error`, which never counts as one.
-The kind of failure is told by the exception's type, never by its message.
+The kind of failure is told by the exception's type, never by its message. An `error` says where it was
+raised (`error_in`): `test` when the test's call raised it (its body or the code it calls: an
+AttributeError of the library under test), `harness` for collection, import, set-up and tear-down, and a
+request that never reached the service (a refused or dropped connection).
+
+Under a code task trialgate sets TRIALGATE_TRIPWIRE, a seed of this run alone: the plugin then appends
+tripwires, tests that fail by an assertion and run after every other test (after the candidate's code was
+imported and run), and clears the process's command line of the test paths. A tripwire reported anything
+but failed means something in the process made failing tests pass.
 """
 
 import json
 import os
+import sys
 
 import pytest
 
@@ -22,6 +31,15 @@ _SEVERITY = {"passed": 0, "skipped": 1, "failed": 2, "error": 3}
 
 def _is_assertion(excinfo):
     return excinfo is not None and excinfo.errisinstance((AssertionError, pytest.fail.Exception))
+
+
+def _unreachable(excinfo):
+    """A request that never reached the service or lost it: a refused or dropped connection, a socket
+    timeout, urllib's URLError (not HTTPError, which is the service's answer), requests' ConnectionError."""
+    names = {cls.__name__ for cls in type(excinfo.value).__mro__}
+    if "HTTPError" in names:
+        return False
+    return bool(names & {"ConnectionError", "TimeoutError", "URLError", "timeout"})
 
 
 def _traceback(report):
@@ -75,6 +93,9 @@ class TrialgateReport:
         report = outcome.get_result()
         # The exception's type, read here while it is at hand; the report carries only its text.
         report._trialgate_assertion = _is_assertion(call.excinfo)
+        if call.excinfo is not None:
+            report._trialgate_exception = call.excinfo.typename
+            report._trialgate_unreachable = _unreachable(call.excinfo)
         if report.failed and report._trialgate_assertion and call.excinfo is not None:
             report._trialgate_expectation = _first_line(call.excinfo.value) or call.excinfo.typename
 
@@ -87,20 +108,29 @@ class TrialgateReport:
             return
         if report.skipped:
             # A skip in setup or a test marked xfail that failed: not run as written, never a pass.
-            self._put(test, {"test": test, "status": "skipped", **duration})
+            self._put(test, {"test": test, "status": "skipped", "traceback": _skip_reason(report), **duration})
             return
         traceback = _traceback(report)
         if report.when == "call" and getattr(report, "_trialgate_assertion", False):
             record = {"test": test, "status": "failed", "assertion": getattr(report, "_trialgate_expectation", ""), "traceback": traceback}
         else:
             where = {"setup": "in setup", "teardown": "in teardown"}.get(report.when, "not an assertion")
-            record = {"test": test, "status": "error", "traceback": f"({where}) {traceback}"}
+            in_test = report.when == "call" and not getattr(report, "_trialgate_unreachable", False)
+            exception = getattr(report, "_trialgate_exception", None)
+            record = {
+                "test": test,
+                "status": "error",
+                "error_in": "test" if in_test else "harness",
+                **({"exception": exception} if exception else {}),
+                "traceback": f"({where}) {traceback}",
+            }
         self._put(test, {**record, **duration})
 
     def pytest_collectreport(self, report):
         # A file that does not import is an execution error of the tests it would have held.
         if report.failed:
-            self._put(report.nodeid or "(collection)", {"test": report.nodeid or "(collection)", "status": "error", "traceback": _traceback(report)})
+            test = report.nodeid or "(collection)"
+            self._put(test, {"test": test, "status": "error", "error_in": "harness", "traceback": _traceback(report)})
 
     def pytest_collection_finish(self, session):
         self.items = [self._id(item.nodeid) for item in session.items]
@@ -114,12 +144,63 @@ class TrialgateReport:
         why = session.shouldfail or session.shouldstop or self.interrupted or "the session ended before it ran"
         for test in self.items:
             if test not in self.records:
-                self._put(test, {"test": test, "status": "error", "traceback": f"not run: {why}"})
+                self._put(test, {"test": test, "status": "error", "error_in": "harness", "traceback": f"not run: {why}"})
         records = [self.records[t] for t in self.order]
         report = {"planned": len(records), "executed": len(records), "complete": True, "blocked": False, "records": records}
         with open(self.path, "w", encoding="utf-8") as out:
             json.dump(report, out, indent=2)
             out.write("\n")
+
+
+def _skip_reason(report):
+    """Why a test did not run as written: pytest's skip reason, or that it was an expected failure."""
+    if hasattr(report, "wasxfail"):
+        return f"xfailed: {report.wasxfail}" if report.wasxfail else "xfailed"
+    longrepr = report.longrepr
+    if isinstance(longrepr, tuple) and len(longrepr) == 3:
+        return str(longrepr[2])
+    return "skipped"
+
+
+class _Tripwire(pytest.Item):
+    """A test of this run's own that must fail by an assertion: one reported otherwise was made to pass."""
+
+    def __init__(self, *, values, **kwargs):
+        super().__init__(**kwargs)
+        self.values = values
+
+    def runtest(self):
+        expected, actual = self.values
+        if isinstance(expected, int):
+            # unittest's assertion methods, which a patch could make pass while `assert` still fails.
+            import unittest
+
+            unittest.TestCase().assertEqual(expected, actual, "a tripwire: this assertion fails in every honest run")
+        else:
+            assert expected == actual, "a tripwire: this assertion fails in every honest run"
+
+    def reportinfo(self):
+        return self.path, None, self.name
+
+
+def _clear_command_line():
+    """The process's command line (/proc/self/cmdline) and sys.argv without the paths of the tests."""
+    sys.argv[1:] = []
+    if hasattr(sys, "orig_argv"):
+        sys.orig_argv[1:] = []
+    try:
+        import ctypes
+
+        with open("/proc/self/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+        # Fields 48 and 49 of stat (counted from 1; `pid (comm)` are the first two): where argv lies in memory.
+        start, end = int(fields[45]), int(fields[46])
+        title = b"python3"
+        if end - start > len(title):
+            ctypes.memmove(start, title, len(title))
+            ctypes.memset(start + len(title), 0, end - start - len(title))
+    except (OSError, ValueError, IndexError, AttributeError):
+        pass
 
 
 def pytest_addoption(parser):
@@ -130,3 +211,15 @@ def pytest_configure(config):
     path = config.getoption("--trialgate-report") or os.environ.get("TRIALGATE_REPORT")
     if path:
         config.pluginmanager.register(TrialgateReport(path, str(config.rootpath)), "trialgate-report")
+    if os.environ.get("TRIALGATE_TRIPWIRE"):
+        _clear_command_line()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(session, config, items):
+    seed = os.environ.get("TRIALGATE_TRIPWIRE")
+    if not seed:
+        return
+    for n, values in enumerate([(seed, f"{seed}-"), (1, 2)], start=1):
+        name = f"trialgate tripwire {seed} {n}"
+        items.append(_Tripwire.from_parent(session, name=name, nodeid=name, values=values))

@@ -49,7 +49,7 @@ describe('trialgate validate on a code fixture', () => {
     const { code, out } = await validate(fixture);
     assert.equal(code, 1, out);
     assert.match(out, /❌ acceptor NOT trusted/);
-    assert.match(out, /crashes: rejected only by .*not by an assertion of the hidden tests: no proof/);
+    assert.match(out, /crashes: rejected only by .*not by a failing hidden test \(an assertion, or an exception raised in the test\): no proof/);
   });
 
   it('a reproduction that passes on the unchanged repository reproduces nothing: not trusted', async () => {

@@ -18,6 +18,8 @@ export interface VariantOutcome {
   judgement: Judgement;
   /** Set when the environment, not the candidate, made this variant's run fail. */
   envError?: EnvironmentError;
+  /** What shows that something other than the tests' reporter wrote the report (ReportBody.forgery). */
+  forgery?: string[];
 }
 
 /** An acceptance copy no longer equals the fixture the run started with: nothing the run judged can be trusted. */
@@ -48,8 +50,12 @@ export interface VariantServices {
   fresh(): Promise<RunningService>;
 }
 
-/** What an acceptor says about one variant; trialgate adds the fault, the hashes and the time. */
-export type ReportBody = Pick<Report, 'planned' | 'executed' | 'complete' | 'blocked' | 'records'> & { error?: string };
+/**
+ * What an acceptor says about one variant; trialgate adds the fault, the hashes and the time. `forgery`:
+ * what its reading showed of a report written by something other than the tests' reporter (kept apart
+ * from the report, never in it).
+ */
+export type ReportBody = Pick<Report, 'planned' | 'executed' | 'complete' | 'blocked' | 'records'> & { error?: string; forgery?: string[] };
 
 /**
  * Borrow each variant's service, let `acceptor` produce the report body, write and judge the report.
@@ -98,10 +104,11 @@ export async function acceptEachVariant(
       envError = e;
       body = errorBody(planned, e.message);
     }
-    const report = Report.parse({ fault, ...body, ...hashes, started_at });
+    const { forgery, ...kept } = body;
+    const report = Report.parse({ fault, ...kept, ...hashes, started_at });
     const reportPath = await options.writeReport(fault, JSON.stringify(report, null, 2) + '\n');
     const judgement = judge(report, { faults: fixture.manifest.faults, expected: hashes, coverage: fixture.manifest.service?.coverage ?? false });
-    return { fault, report, reportPath, judgement, ...(envError ? { envError } : {}) };
+    return { fault, report, reportPath, judgement, ...(envError ? { envError } : {}), ...(forgery?.length ? { forgery } : {}) };
   });
 }
 

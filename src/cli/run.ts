@@ -52,6 +52,8 @@ export async function runRunCli(argv: string[], io: Io): Promise<number> {
     io.stderr(`\ntrialgate run: no trial could execute: every one is an environment error.\n${await firstEnvError()}`);
     return EXIT.usage;
   }
+  const constraints = await candidateConstraints(output.runDir, trials);
+  if (constraints) io.stdout(`\n${constraints}`);
   if (envError) io.stderr(`\nthe first environment error:\n${await firstEnvError()}`);
   if (crashed) io.stderr(`\nthe first agent that crashed:\n${await trialTail(output.runDir, crashed)}`);
   return EXIT.ok;
@@ -86,6 +88,29 @@ function acceptorTail(runDir: string, results: RunDigest): string {
     ...(check.report ? [`  its report: ${join(runDir, check.report)}`] : []),
     '',
   ].join('\n');
+}
+
+/** Past this many trials, those whose changes left the scope are counted, not each shown. */
+const SHOWN_CONSTRAINT_TRIALS = 10;
+/** The constraints whose failures a reader needs by path: a change outside the allowed scope, a forged report. */
+const NAMED_CONSTRAINTS = ['constraint:scope', 'constraint:report-intact'];
+
+/**
+ * The paths a code trial changed outside its allowed scope, and a hidden-test report it forged, trial by
+ * trial: the table says only that the check failed.
+ */
+async function candidateConstraints(runDir: string, trials: readonly TrialDigest[]): Promise<string> {
+  const broke = trials.filter((t) => NAMED_CONSTRAINTS.some((c) => t.checks[c] === false));
+  if (broke.length === 0) return '';
+  const lines: string[] = [];
+  for (const trial of broke.slice(0, SHOWN_CONSTRAINT_TRIALS)) {
+    const verdict = await readFile(join(runDir, trial.evidence, 'evidence', 'verdict.json'), 'utf8').catch(() => '{}');
+    const failures = (JSON.parse(verdict) as { layers?: { constraints?: { failures?: string[] } } }).layers?.constraints?.failures ?? [];
+    const named = failures.filter((f) => /outside the allowed scope|report was forged/.test(f));
+    lines.push(...(named.length ? named : ['(see its evidence/verdict.json)']).map((f) => `  ${trial.evidence}: ${f}`));
+  }
+  if (broke.length > SHOWN_CONSTRAINT_TRIALS) lines.push(`  and ${broke.length - SHOWN_CONSTRAINT_TRIALS} more trials`);
+  return `changes outside the allowed scope, and forged reports:\n${lines.join('\n')}\n`;
 }
 
 /**

@@ -23,6 +23,8 @@ export function renderRunsValidation(v: RunsValidation, cwd: string): string {
     for (const r of explained) lines.push(`  ${r.subject}, ${r.variant} (${show(r.evidence)}):`, ...r.findings.map((f) => `    - ${f}`));
     lines.push('');
   }
+  for (const note of v.notes ?? []) lines.push(`⚠ ${note}`);
+  if (v.notes?.length) lines.push('');
   if (v.judged === 'candidate') {
     // A given candidate is what is on trial: what it fails is its own, not the acceptor's.
     if (v.problems.length === 0) lines.push(`✅ the candidate is accepted: ${v.proved}`);

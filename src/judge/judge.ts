@@ -2,8 +2,15 @@
 // attribution. Pure: a report and what the trial expects in, one judgement out.
 import type { FaultSpec } from '../schemas/fixture.ts';
 import type { Judgement } from '../schemas/judgement.ts';
-import type { Report } from '../schemas/report.ts';
+import type { Report, ReportRecord } from '../schemas/report.ts';
 import { NO_FAULT } from '../fixture/load.ts';
+
+/**
+ * What fails a test. `assertion` (default): only an assertion, for tests an agent writes, which must show
+ * they check something. `exception`: also an exception raised in the test's own code or the code it calls
+ * (`error_in: test`), for a code task's hidden tests, the fixture author's, proved on its reference.
+ */
+export type FailureRule = 'assertion' | 'exception';
 
 export interface JudgeContext {
   /** The faults this fixture knows, with the branches where each lives. */
@@ -15,10 +22,20 @@ export interface JudgeContext {
    * assertion failure on the variant (the seed's rule), counted but marked as not attributed.
    */
   coverage: boolean;
+  failing?: FailureRule;
+  /** Tests left out of the judgement: those the reference did not pass (skipped or xfailed there). */
+  notCounted?: ReadonlySet<string>;
+}
+
+/** Whether a record is a failure of its test under `rule`: never an error of the harness, never a skip. */
+export function failsTest(record: Pick<ReportRecord, 'status' | 'error_in'>, rule: FailureRule = 'assertion'): boolean {
+  return record.status === 'failed' || (rule === 'exception' && record.status === 'error' && record.error_in === 'test');
 }
 
 export function judge(report: Report, context: JudgeContext): Judgement {
-  const first = report.records.find((r) => r.status !== 'passed');
+  const rule = context.failing ?? 'assertion';
+  const counted = context.notCounted?.size ? report.records.filter((r) => !context.notCounted!.has(r.test)) : report.records;
+  const first = counted.find((r) => r.status !== 'passed');
   const verdict = (v: Judgement['verdict'], reason: string, detected_by: string[] = []): Judgement => ({
     fault: report.fault,
     verdict: v,
@@ -37,7 +54,7 @@ export function judge(report: Report, context: JudgeContext): Judgement {
   const incomplete = incompleteReason(report);
   if (incomplete) return verdict('incomplete', incomplete);
 
-  const notRun = report.records.filter((r) => r.status !== 'passed' && r.status !== 'failed');
+  const notRun = counted.filter((r) => r.status !== 'passed' && !failsTest(r, rule));
   if (notRun.length > 0) {
     const first = notRun[0]!;
     return verdict(
@@ -46,10 +63,10 @@ export function judge(report: Report, context: JudgeContext): Judgement {
     );
   }
 
-  const failed = report.records.filter((r) => r.status === 'failed');
+  const failed = counted.filter((r) => failsTest(r, rule));
   if (report.fault === NO_FAULT) {
     return failed.length === 0
-      ? verdict('baseline_pass', `all ${report.executed} passed on the correct service`)
+      ? verdict('baseline_pass', `all ${counted.length} passed on the correct service${leftOut(report.records.length - counted.length)}`)
       : verdict('baseline_fail', `${failed.length} failed on the correct service: ${failed.map(describe).join('; ')}`);
   }
 
@@ -79,6 +96,8 @@ export function judge(report: Report, context: JudgeContext): Judgement {
   );
 }
 
+const leftOut = (n: number) => (n > 0 ? ` (${n} not counted: the reference did not pass ${n === 1 ? 'it' : 'them'})` : '');
+
 function incompleteReason(report: Report): string | undefined {
   if (report.planned <= 0) return `planned ${report.planned}: nothing to run`;
   if (!report.complete) return 'the report says it is not complete';
@@ -94,7 +113,8 @@ function incompleteReason(report: Report): string | undefined {
 }
 
 function describe(record: Report['records'][number]): string {
-  return `${record.test} (${record.assertion ?? record.status}${record.traceback ? `: ${record.traceback}` : ''})`;
+  const what = record.assertion ?? (record.status === 'error' && record.error_in === 'test' ? `raised ${record.exception ?? 'an exception'}` : record.status);
+  return `${record.test} (${what}${record.traceback ? `: ${record.traceback}` : ''})`;
 }
 
 const short = (hash: string) => (hash ? hash.slice(0, 12) : '(none)');

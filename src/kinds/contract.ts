@@ -160,6 +160,8 @@ export interface RunsValidation {
   problems: string[];
   /** The line shown when there is no problem: what the rows proved. */
   proved: string;
+  /** What holds and what does not, shown whatever the rows proved (tests not counted; what cannot hold in-process). */
+  notes?: string[];
   /** What is on trial: the acceptor (proved on the fixture's own runs), or a candidate given to it (`--candidate`). */
   judged: 'acceptor' | 'candidate';
 }

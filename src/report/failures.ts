@@ -4,22 +4,19 @@
 // MAX_NOTE): whole entries only, then how many more there are, never an entry cut in the middle.
 import type { Failure } from '../failures/signature.ts';
 import { code } from './format.ts';
+import { MAX_NOTE } from './markdown.ts';
 
 const SHOWN = 10;
-/** Under the comment's bound on one note, with room for the count of those left out. */
-const MAX_LENGTH = 520;
+const HEAD = 'New failures since the base (no base run shows them; `trialgate failures` archives them): ';
 
-export function newFailureNotes(failures: readonly Failure[]): string[] {
+/** One note; whole entries only, as many as fit in `maxChars` (a note's bound in the comment): never one cut. */
+export function newFailureNotes(failures: readonly Failure[], maxChars = MAX_NOTE): string[] {
   if (failures.length === 0) return [];
-  const lead = 'New failures since the base (no base run shows them; `trialgate failures` archives them): ';
-  const entries: string[] = [];
-  let length = lead.length;
-  for (const f of failures.slice(0, SHOWN)) {
-    const entry = `${code(f.signature)} ${code(f.task)} · ${code(f.check)} · ${code(f.criterion)} (evidence ${code(f.occurrence.evidence)})`;
-    if (entries.length > 0 && length + entry.length + 2 > MAX_LENGTH) break;
-    entries.push(entry);
-    length += entry.length + 2;
-  }
-  const more = failures.length - entries.length;
-  return [`${lead}${entries.join('; ')}${more > 0 ? `; and ${more} more` : ''}.`];
+  const entries = failures.map(
+    (f) => `${code(f.signature)} ${code(f.task)} · ${code(f.check)} · ${code(f.criterion)} (evidence ${code(f.occurrence.evidence)})`,
+  );
+  const line = (n: number) => `${HEAD}${entries.slice(0, n).join('; ')}${n < entries.length ? `; and ${entries.length - n} more` : ''}.`;
+  let n = Math.min(SHOWN, entries.length);
+  while (n > 1 && line(n).length > maxChars) n--;
+  return [line(n)];
 }

@@ -43,10 +43,15 @@ export function html(text: string): string {
   return QUIET.test(flat) && !LINKISH.test(flat) ? escaped : `<code>${escaped}</code>`;
 }
 
-/** At most `max` characters, the cut marked and made unique by a hash of the whole. */
+/**
+ * At most `max` characters, the cut marked and made unique by a hash of the whole. Never inside a code
+ * span: a cut that would leave one open is made before its opening backtick.
+ */
 export function bounded(text: string, max: number): string {
   if (text.length <= max) return text;
-  return `${text.slice(0, max - 12)}…${createHash('sha256').update(text).digest('hex').slice(0, 10)}`;
+  let kept = text.slice(0, max - 12);
+  if ((kept.match(/`/g) ?? []).length % 2 === 1) kept = kept.slice(0, kept.lastIndexOf('`')).trimEnd();
+  return `${kept}…${createHash('sha256').update(text).digest('hex').slice(0, 10)}`;
 }
 
 /** A piece of a note: plain text, a code span (`span`, its text), or a link into this repository. */

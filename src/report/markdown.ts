@@ -32,7 +32,7 @@ export const markdownReporter: Reporter = {
 
 /** Longest trial-set name shown; a longer one is cut and told apart by a hash of the whole. */
 const MAX_NAME = 100;
-const MAX_NOTE = 600;
+export const MAX_NOTE = 600;
 
 /** The hidden first line by which the action finds its one comment per trial set. */
 export function commentMarker(trialSetName: string): string {

@@ -118,6 +118,19 @@ export const CodeService = z
   })
   .register(...described('How a changed service is started: from the built copy of the candidate, with PORT set to a free port.'));
 
+export const CorrectSolution = z
+  .strictObject({
+    dir: z
+      .string()
+      .min(1)
+      .register(...described("The solution's files, relative to the fixture.")),
+    label: z
+      .string()
+      .min(1)
+      .register(...described('How it differs from the reference, as the validation shows it.')),
+  })
+  .register(...described('Another correct fix: the hidden tests must accept it too, as they accept the reference.'));
+
 export const WrongSolution = z
   .strictObject({
     dir: z
@@ -133,8 +146,9 @@ export const WrongSolution = z
       .default('assertion')
       .register(
         ...described`
-          How the acceptance must reject it: a hidden test fails by an assertion (a crash is no proof), the scope
-          constraint names a changed path, or the code does not build or start.
+          How the acceptance must reject it: \`assertion\`, a hidden test fails, by an assertion or by an exception raised
+          in the test (an error of the harness, such as a crashed service, is no proof); \`scope\`, the scope
+          constraint names a changed path; \`start\`, the code does not build or start.
         `,
       ),
   })
@@ -197,6 +211,12 @@ export const CodeSpec = z
           .string()
           .min(1)
           .register(...described('Must be accepted: every hidden test passes, inside the scope.')),
+        correct: z
+          .record(GROUP_ID, CorrectSolution)
+          .default({})
+          .register(
+            ...described('Other correct fixes, each accepted as the reference is: hidden tests that only accept one way of fixing the issue are refused.'),
+          ),
         wrong: z
           .record(GROUP_ID, WrongSolution)
           .default({})

@@ -20,6 +20,21 @@ export const ReportRecord = z.object({
     .string()
     .optional()
     .register(...described('Expected/actual of a failure, or the error of an execution error.')),
+  error_in: z
+    .enum(['test', 'harness'])
+    .optional()
+    .register(
+      ...described`
+        Where an \`error\` was raised. \`test\`: in the test's own body or the code it calls (an \`AttributeError\`, a
+        \`TypeError\`), which fails that test when the tests are a code task's hidden tests, proved on its reference.
+        \`harness\`: by the test harness (collection, importing the test file, fixture set-up or tear-down, an
+        unreachable service, the runner's own timeout). Absent: not known, read as \`harness\`.
+      `,
+    ),
+  exception: z
+    .string()
+    .optional()
+    .register(...described('The type of what was raised (`AttributeError`, `TypeError`, `java.lang.NullPointerException`).')),
   branches: z
     .array(z.string())
     .default([])

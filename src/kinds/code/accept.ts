@@ -15,8 +15,13 @@ import { EVIDENCE } from '../../layout.ts';
 import type { CodeAcceptance } from '../../schemas/acceptance.ts';
 import type { CodeSpec } from '../../schemas/fixture.ts';
 import { ServiceDidNotStart, startProcess, type RunningService } from '../../service/launch.ts';
+import { judge } from '../../judge/judge.ts';
 import type { EnvironmentError } from '../../util/errors.ts';
 import { acceptCommand, type CommandRun } from '../command/kind.ts';
+import { overlay } from './changes.ts';
+import { readCode } from './fixture.ts';
+import { tripwireGuard, type TripwireCount } from './guard.ts';
+import { notCountedIn, referenceRunOf, type ReferenceRun } from './reference.ts';
 
 const OUTPUT_TAIL = 4000;
 
@@ -29,6 +34,8 @@ export interface CodeRun {
   candidate: CandidateSnapshot;
   /** The candidate is the fixture's reference fix (the acceptor preflight): what fails is the fixture author's to fix, and is worded so. */
   reference?: boolean;
+  /** The hidden tests' run on the reference fix, which this candidate is judged against (reference.ts). */
+  against?: ReferenceRun;
   /** Values for the hidden tests' `pass_env`. */
   passed: Record<string, string>;
   /** Write one evidence file (relative to the run's evidence directory); returns its path. */
@@ -43,8 +50,16 @@ export interface CodeOutcome {
   outcome?: VariantOutcome;
   /** The hidden tests could not run for a reason that is the environment's, not the candidate's. */
   envError?: EnvironmentError;
+  /** What shows that the report is not the hidden tests' own (the report channel, the tripwires): the candidate's forgery. */
+  forgery: string[];
+  /** This run's tripwires as its report carried them (guard.ts). */
+  tripwires: TripwireCount;
+  /** The candidate's code ran inside the hidden tests' own process (no service): what cannot hold there is said. */
+  inProcess: boolean;
   notes: string[];
 }
+
+const NONE_PLANTED: TripwireCount = { planted: 0, allFailed: true };
 
 /** The candidate's code did not build: thrown out of the acceptor's preparation, caught here. */
 class DidNotBuild extends Error {}
@@ -62,7 +77,7 @@ async function acceptService(run: CodeRun, service: NonNullable<CodeSpec['servic
   try {
     await writeCandidate(run.candidate, codeDir);
     const built = await build(run, codeDir);
-    if (built) return { notRunning: built, notes: [] };
+    if (built) return notRunning(built, false);
     try {
       started = await startProcess(
         run.sandbox,
@@ -85,13 +100,13 @@ async function acceptService(run: CodeRun, service: NonNullable<CodeSpec['servic
       if (!(e instanceof ServiceDidNotStart)) throw e;
       await run.writeEvidence(EVIDENCE.code.serviceLog, e.stderr);
       const said = errorLine(e.stderr);
-      return { notRunning: `the changed code did not start: ${e.why}${said ? `: ${said}` : ''} (evidence/${EVIDENCE.code.serviceLog})`, notes: [] };
+      return notRunning(`the changed code did not start: ${e.why}${said ? `: ${said}` : ''} (evidence/${EVIDENCE.code.serviceLog})`, false);
     }
     const running = started;
     // The one service is the candidate's own, started above; the hidden tests borrow it and give it back.
-    const outcome = await hiddenTests(run, { services: { borrow: async () => running, giveBack: async () => undefined } });
+    const hidden = await hiddenTests(run, { services: { borrow: async () => running, giveBack: async () => undefined } });
     await run.writeEvidence(EVIDENCE.code.serviceLog, running.stderr());
-    return outcomeOf(outcome, true);
+    return outcomeOf(hidden, true);
   } finally {
     await started?.stop();
     await rm(work, { recursive: true, force: true });
@@ -101,22 +116,34 @@ async function acceptService(run: CodeRun, service: NonNullable<CodeSpec['servic
 /** A library or CLI: the hidden tests run the candidate's code themselves, from their copy, built first. */
 async function acceptLibrary(run: CodeRun): Promise<CodeOutcome> {
   try {
-    const outcome = await hiddenTests(run, {
+    const hidden = await hiddenTests(run, {
       withService: false,
       prepare: async (dir) => {
         const built = await build(run, dir);
         if (built) throw new DidNotBuild(built);
       },
     });
-    return outcomeOf(outcome, false);
+    return outcomeOf(hidden, false);
   } catch (e) {
-    if (e instanceof DidNotBuild) return { notRunning: e.message, notes: [] };
+    if (e instanceof DidNotBuild) return notRunning(e.message, true);
     throw e;
   }
 }
 
-/** The hidden tests, once, through the `command` kind's acceptor; their report is bound to the candidate's hash. */
-async function hiddenTests(run: CodeRun, how: Pick<CommandRun, 'services' | 'withService' | 'prepare'>): Promise<VariantOutcome> {
+const notRunning = (why: string, inProcess: boolean): CodeOutcome => ({ notRunning: why, forgery: [], tripwires: NONE_PLANTED, inProcess, notes: [] });
+
+interface HiddenRun {
+  outcome: VariantOutcome;
+  tripwires: TripwireCount;
+}
+
+/**
+ * The hidden tests, once, through the `command` kind's acceptor, under a guard (guard.ts); their report is
+ * bound to the candidate's hash and judged against the reference's run: any exception raised in a test
+ * fails it, and what the reference did not pass is not counted.
+ */
+async function hiddenTests(run: CodeRun, how: Pick<CommandRun, 'services' | 'withService' | 'prepare'>): Promise<HiddenRun> {
+  const tripwires = tripwireGuard(run.reference ? undefined : run.against);
   const [outcome] = await acceptCommand({
     fixture: run.fixture,
     sandbox: run.sandbox,
@@ -127,9 +154,31 @@ async function hiddenTests(run: CodeRun, how: Pick<CommandRun, 'services' | 'wit
     writeReport: (fault, text) => run.writeEvidence(`${EVIDENCE.reports}/${fault}.json`, text),
     // A trial's run (it verifies the acceptance copy) comes after the preflight proved the command on the reference fix.
     ...(run.verify ? { verify: run.verify, proven: true } : {}),
+    guard: tripwires.guard,
     ...how,
   });
-  return outcome!;
+  const { report, judgement } = outcome!;
+  const judged =
+    judgement.verdict === 'unverified'
+      ? judgement
+      : judge(report, { faults: run.fixture.manifest.faults, coverage: false, failing: 'exception', notCounted: notCountedIn(report, run.against) });
+  return { outcome: { ...outcome!, judgement: judged }, tripwires: tripwires.count() };
+}
+
+/**
+ * The reference's run when no preflight kept one (a repair, a candidate given to validate): the hidden tests
+ * on the reference fix, their evidence not kept. Undefined when it does not pass: every record then counts.
+ */
+export async function referenceAlone(run: Omit<CodeRun, 'candidate' | 'writeEvidence'>, repository: CandidateSnapshot): Promise<ReferenceRun | undefined> {
+  const candidate = overlay(repository, await readCode(run.fixture, run.spec.solutions.reference));
+  return referenceOf(await acceptCode({ ...run, candidate, reference: true, writeEvidence: async (relPath) => relPath }));
+}
+
+/** The reference's run, from its acceptance: undefined when the reference did not pass (judge it first). */
+export function referenceOf(accepted: CodeOutcome): ReferenceRun | undefined {
+  const { outcome } = accepted;
+  if (!outcome || accepted.notRunning || accepted.envError || accepted.forgery.length || outcome.judgement.verdict !== 'baseline_pass') return undefined;
+  return referenceRunOf(outcome.report, accepted.tripwires.allFailed ? accepted.tripwires.planted : 0);
 }
 
 /**
@@ -137,14 +186,32 @@ async function hiddenTests(run: CodeRun, how: Pick<CommandRun, 'services' | 'wit
  * what looks like a missing command there (exit 127) may be the code's doing: it counts against the
  * candidate. Against a service in a sandbox of its own, it is the environment's.
  */
-function outcomeOf(outcome: VariantOutcome, separateProcess: boolean): CodeOutcome {
-  if (!outcome.envError) return { outcome, notes: [] };
-  if (separateProcess) return { outcome, envError: outcome.envError, notes: [] };
+function outcomeOf({ outcome, tripwires }: HiddenRun, separateProcess: boolean): CodeOutcome {
+  const found = { forgery: outcome.forgery ?? [], tripwires, inProcess: !separateProcess };
+  if (!outcome.envError) return { outcome, ...found, notes: [] };
+  if (separateProcess) return { outcome, envError: outcome.envError, ...found, notes: [] };
   const { envError: _envError, ...counted } = outcome;
   return {
     outcome: counted,
+    ...found,
     notes: [`the hidden tests ended as if their command were missing while they ran the candidate's code: ${outcome.envError.message}`],
   };
+}
+
+/**
+ * What holds of a run whose candidate code ran inside the hidden tests' process, said with every such run:
+ * trialgate cannot keep code out of the process it runs in.
+ */
+export function inProcessNote(accepted: Pick<CodeOutcome, 'inProcess' | 'tripwires'>): string | undefined {
+  if (!accepted.inProcess) return undefined;
+  const tripwires = accepted.tripwires.planted
+    ? `${accepted.tripwires.planted} tripwires of this run failed as planted`
+    : 'no tripwire was planted (the hidden tests’ runner carries none: only the pytest plugin and node:test plant them)';
+  return (
+    `in-process: the candidate's code ran inside the hidden tests' own process, where it can find and read them and change how they report; ` +
+    `the report was read over trialgate's channel, every test the reference passed had to pass, and ${tripwires}, ` +
+    `but a change aimed at the tripwires themselves is not caught: a task whose code runs as a service keeps it out of the tests' process (docs/code-tasks.md#what-the-candidates-code-can-and-cannot-do)`
+  );
 }
 
 /** Build the copy in `dir` when the fixture says how; the reason it failed, or undefined. */

@@ -1,17 +1,24 @@
 // The checks of a code task, from what its acceptance found: the changed code built and started
 // (`starts`), the hidden tests that reproduce the issue passed (`reproduction`), each further group of
 // hidden tests passed (`test:<group>`), and nothing outside the allowed scope changed
-// (`constraint:scope`). A group passes only when tests of it ran and every one passed: a report that ran
-// none of them proves nothing. Pure.
+// (`constraint:scope`), and the hidden tests' report is their own (`constraint:report-intact`). Judged
+// against the reference's run (reference.ts): every test of a group the reference passed must run and pass
+// (failing by an assertion or by any exception raised in the test), and a test it did not pass (skipped,
+// xfailed there) counts for nothing. A group passes only when tests of it ran and every one passed: a
+// report that ran none of them proves nothing. Pure.
 import type { CodeSpec, TestGroup } from '../../schemas/fixture.ts';
 import type { Judgement } from '../../schemas/judgement.ts';
 import type { Report, ReportRecord } from '../../schemas/report.ts';
 import type { KindCheck, KindResult } from '../contract.ts';
 import type { CodeOutcome } from './accept.ts';
+import type { ReferenceRun } from './reference.ts';
 
 export const STARTS = 'starts';
 export const REPRODUCTION = 'reproduction';
 export const SCOPE = 'constraint:scope';
+export const REPORT_INTACT = 'constraint:report-intact';
+/** Past this many, failing tests outside every group are counted, not each named. */
+const NAMED_UNGROUPED = 20;
 export const groupCheck = (id: string) => `test:${id}`;
 
 /** What one acceptance of a code candidate found. */
@@ -23,6 +30,10 @@ export interface CodeFindings {
   judgement?: Judgement;
   /** One line per change outside the allowed scope. */
   outOfScope: readonly string[];
+  /** The reference's run the report is judged against; absent for the reference's own run. */
+  reference?: ReferenceRun;
+  /** What shows the report is not the hidden tests' own. */
+  forgery?: readonly string[];
 }
 
 export function codeChecks(spec: CodeSpec, findings: CodeFindings): KindCheck[] {
@@ -32,6 +43,12 @@ export function codeChecks(spec: CodeSpec, findings: CodeFindings): KindCheck[] 
     group(REPRODUCTION, spec.reproduction),
     ...Object.entries(spec.groups).map(([id, g]) => group(groupCheck(id), g)),
     { key: SCOPE, ok: findings.outOfScope.length === 0, layer: 'constraints', failures: [...findings.outOfScope] },
+    {
+      key: REPORT_INTACT,
+      ok: !findings.forgery?.length,
+      layer: 'constraints',
+      failures: (findings.forgery ?? []).map((f) => `the hidden tests' report was forged: ${f}`),
+    },
   ];
 }
 
@@ -40,12 +57,30 @@ export function codeChecks(spec: CodeSpec, findings: CodeFindings): KindCheck[] 
  * could not be judged at all (incomplete, unverified, written by nobody).
  */
 export function ungroupedFailures(spec: CodeSpec, findings: CodeFindings): string[] {
-  const { report, judgement } = findings;
-  if (!report || !judgement || judgement.verdict === 'baseline_pass') return [];
-  if (judgement.verdict !== 'baseline_fail' && judgement.verdict !== 'execution_error_or_skip')
+  const { report, judgement, reference } = findings;
+  if (!report || !judgement || findings.forgery?.length) return [];
+  if (!['baseline_pass', 'baseline_fail', 'execution_error_or_skip'].includes(judgement.verdict))
     return [`hidden tests: ${judgement.verdict}: ${judgement.reason}`];
   const grouped = testMatcher([spec.reproduction, ...Object.values(spec.groups)].flatMap((g) => g.tests));
-  return report.records.filter((r) => r.status !== 'passed' && !grouped(r.test)).map((r) => `hidden tests: ${describe(r)}`);
+  const failures = outcomes(report.records, reference, (test) => !grouped(test)).map((f) => `hidden tests: ${f}`);
+  return failures.length > NAMED_UNGROUPED
+    ? [...failures.slice(0, NAMED_UNGROUPED), `hidden tests: and ${failures.length - NAMED_UNGROUPED} more tests outside every group did not pass`]
+    : failures;
+}
+
+/**
+ * What did not pass among the tests `among` selects: each counted record that did not pass, and, against
+ * the reference, each test it passed that this report does not hold. A test the reference did not pass,
+ * or (the reference's own run) one skipped, is not counted.
+ */
+function outcomes(records: readonly ReportRecord[], reference: ReferenceRun | undefined, among: (test: string) => boolean): string[] {
+  const counted = records.filter((r) => among(r.test) && !(reference ? reference.notCounted.has(r.test) : r.status === 'skipped'));
+  const present = new Set(records.map((r) => r.test));
+  const missing = reference ? [...reference.passed].filter((t) => among(t) && !present.has(t)) : [];
+  return [
+    ...counted.filter((r) => r.status !== 'passed').map((r) => describe(r, reference)),
+    ...missing.map((t) => `${t}: did not run on this candidate (it passed on the reference)`),
+  ];
 }
 
 /** Check keys → what a reader sees. */
@@ -55,26 +90,36 @@ export function codeCheckLabels(spec: CodeSpec): Record<string, string> {
     [REPRODUCTION]: `reproduction: ${spec.reproduction.label}`,
     ...Object.fromEntries(Object.entries(spec.groups).map(([id, g]) => [groupCheck(id), `hidden tests: ${g.label}`])),
     [SCOPE]: 'constraint: changes stay in the allowed scope',
+    [REPORT_INTACT]: "constraint: the hidden tests' report is their own",
   };
 }
 
 function groupResult(g: TestGroup, findings: CodeFindings): { ok: boolean; failures: string[] } {
   if (findings.notRunning) return { ok: false, failures: [`${g.label}: not run (the changed code did not build or start)`] };
   if (!findings.report) return { ok: false, failures: [`${g.label}: the hidden tests did not run`] };
+  if (findings.forgery?.length) return { ok: false, failures: [`${g.label}: not judged: the hidden tests' report is not their own (${REPORT_INTACT})`] };
+  const { reference } = findings;
   const matches = testMatcher(g.tests);
-  const records = findings.report.records.filter((r) => matches(r.test));
-  if (records.length === 0) {
-    // A test file that did not load (the candidate's code did not import) reports itself, not its tests.
-    const broken = findings.report.records.find((r) => r.status === 'error');
+  const inGroup = findings.report.records.filter((r) => matches(r.test));
+  const expected = reference ? [...reference.passed].filter(matches) : [];
+  const records = reference ? inGroup.filter((r) => !reference.notCounted.has(r.test)) : inGroup.filter((r) => r.status !== 'skipped');
+  // A test file that did not load (the candidate's code did not import) reports itself, not its tests.
+  const broken = findings.report.records.find((r) => r.status === 'error');
+  if (records.length === 0 && reference && expected.length && broken)
+    return { ok: false, failures: [`${g.label}: none of its tests ran: ${describe(broken)}`] };
+  if (records.length === 0 && (!reference || expected.length === 0)) {
+    const skipped = inGroup.length
+      ? `every test of it was skipped or xfailed${reference ? ' on the reference' : ''} (${inGroup[0]!.test}: ${inGroup[0]!.traceback?.split('\n')[0] ?? 'skipped'})`
+      : '';
     const why = findings.report.error
       ? `the hidden tests reported no test of it: ${findings.report.error}`
       : broken
         ? `none of its tests ran: ${describe(broken)}`
-        : `no hidden test matches ${g.tests.join(', ')}${idsExample(findings.report.records)}`;
+        : skipped || `no hidden test matches ${g.tests.join(', ')}${idsExample(findings.report.records)}`;
     return { ok: false, failures: [`${g.label}: ${why}`] };
   }
-  const failed = records.filter((r) => r.status !== 'passed');
-  return { ok: failed.length === 0, failures: failed.map((r) => `${g.label}: ${describe(r)}`) };
+  const failed = outcomes(findings.report.records, reference, matches);
+  return { ok: failed.length === 0, failures: failed.map((f) => `${g.label}: ${f}`) };
 }
 
 /** A few of the ids the report holds, so that a pattern can be written against them. */
@@ -93,9 +138,12 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function describe(r: ReportRecord): string {
+function describe(r: ReportRecord, reference?: ReferenceRun): string {
   if (r.status === 'failed') return `${r.test}: ${r.assertion ?? r.traceback ?? 'failed'}`;
-  return `${r.test}: ${r.status}${r.traceback ? ` (${r.traceback.split('\n')[0]})` : ''}`;
+  const said = r.traceback ? ` (${r.traceback.split('\n')[0]})` : '';
+  if (r.status === 'error' && r.error_in === 'test') return `${r.test}: raised ${r.exception ?? 'an exception'} in the test${said}`;
+  if (r.status === 'skipped' && reference) return `${r.test}: skipped on this candidate, though it passed on the reference${said}`;
+  return `${r.test}: ${r.status}${said}`;
 }
 
 /** The kind's part of a trial's result from one acceptance. */
@@ -103,11 +151,15 @@ export function codeResult(
   spec: CodeSpec,
   accepted: CodeOutcome,
   scope: readonly string[],
+  /** The reference's run the candidate was judged against (absent: the reference's own run). */
+  reference?: ReferenceRun,
 ): Pick<KindResult, 'checks' | 'failures' | 'judgements' | 'envError'> {
-  const findings = {
+  const findings: CodeFindings = {
     ...(accepted.notRunning ? { notRunning: accepted.notRunning } : {}),
     ...(accepted.outcome ? { report: accepted.outcome.report, judgement: accepted.outcome.judgement } : {}),
     outOfScope: scope,
+    ...(reference ? { reference } : {}),
+    forgery: accepted.forgery,
   };
   return {
     checks: codeChecks(spec, findings),

@@ -36,6 +36,7 @@ export function checkCodeFixture(fixture: Fixture, settings: CodeAcceptance): vo
   for (const [field, dir] of [
     ['code.repository', spec.repository],
     ['code.solutions.reference', spec.solutions.reference],
+    ...Object.entries(spec.solutions.correct).map(([id, c]) => [`code.solutions.correct.${id}.dir`, c.dir]),
     ...Object.entries(spec.solutions.wrong).map(([id, w]) => [`code.solutions.wrong.${id}.dir`, w.dir]),
   ] as const) {
     const path = resolve(fixture.dir, dir);
@@ -44,6 +45,15 @@ export function checkCodeFixture(fixture: Fixture, settings: CodeAcceptance): vo
       throw new UserInputError(manifest, field, `${dir} is under inputs/, which every agent is shown`);
     if (!statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw new UserInputError(manifest, field, `${dir} is not a directory of the fixture`);
   }
+  // Each solution's row and evidence directory are named by its id: one id, one solution.
+  const ids = [...Object.keys(spec.solutions.correct), ...Object.keys(spec.solutions.wrong)];
+  const clash = ids.find((id, i) => ['reference', 'unchanged', 'candidate'].includes(id) || ids.indexOf(id) !== i);
+  if (clash)
+    throw new UserInputError(
+      manifest,
+      'code.solutions',
+      `the solution id "${clash}" is used twice or is one trialgate uses itself (reference, unchanged, candidate): rename it`,
+    );
   // A library with no build step has nothing that can fail to start: its tests would only crash on it.
   if (!spec.build && !spec.service)
     for (const [id, wrong] of Object.entries(spec.solutions.wrong))

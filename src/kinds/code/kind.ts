@@ -11,12 +11,14 @@ import type { CodeAcceptance } from '../../schemas/acceptance.ts';
 import { sha256 } from '../../util/hash.ts';
 import { EnvironmentError } from '../../util/errors.ts';
 import { acceptorCheckOf } from '../command/kind.ts';
+import { reportersSha256 } from '../command/reporters.ts';
 import type { AcceptorCheck, AcceptorCheckOptions, KindResult, TaskKind, TrialHandle } from '../contract.ts';
 import { agentDelivers, passedForTrial } from '../setup.ts';
-import { acceptCode } from './accept.ts';
+import { acceptCode, inProcessNote, referenceAlone, referenceOf } from './accept.ts';
 import { changesOf, codeOf, outOfScope, overlay, unifiedDiff, type Change } from './changes.ts';
 import { codeCheckLabels, codeChecks, codeResult } from './checks.ts';
 import { checkCodeFixture, codeSpecOf, readCode, readRepository } from './fixture.ts';
+import { keepReferenceRun, notCountedNote, referenceRun } from './reference.ts';
 import { validateCode } from './validate.ts';
 import { plural } from '../../util/counted.ts';
 
@@ -25,8 +27,10 @@ const NOTED_CHANGES = 20;
 export const codeKind: TaskKind<CodeAcceptance> = {
   name: 'code',
   capabilities: { countsDetections: false, repairable: true },
-  // The groups, the scope and the build are in fixture.json, which the fixture hash covers.
-  acceptorVersion: (settings) => `code@1:${sha256(settings.command).slice(0, 12)}`,
+  // The groups, the scope and the build are in fixture.json, which the fixture hash covers; the reporters
+  // (and the node preload every run loads) judge with the command. 2: exceptions in a test fail it, skips
+  // on the reference are not counted, the report is guarded.
+  acceptorVersion: (settings) => `code@2:${sha256(settings.command).slice(0, 12)}:reporters-${reportersSha256().slice(0, 12)}`,
   passEnv: (settings) => settings.pass_env,
   checkFixture: (fixture, settings) => checkCodeFixture(fixture, settings),
   checkLabels: (fixture) => codeCheckLabels(codeSpecOf(fixture)),
@@ -54,17 +58,21 @@ export const codeKind: TaskKind<CodeAcceptance> = {
     await trial.writeEvidence(EVIDENCE.diff, unifiedDiff(repository, candidate, changes));
     const { passed, envError } = passedForTrial(trial, settings.pass_env);
     if (!passed) return { ...result, envError };
+    const run = { fixture, spec, settings, sandbox: trial.sandbox, passed };
+    const against = await referenceRun(fixture, () => referenceAlone(run, repository));
     const accepted = await acceptCode({
-      fixture,
-      spec,
-      settings,
-      sandbox: trial.sandbox,
+      ...run,
       candidate,
-      passed,
+      ...(against ? { against } : {}),
       writeEvidence: (relPath, text) => trial.writeEvidence(relPath, text),
       verify: () => trial.verifyAcceptanceCopy(),
     });
-    return { ...result, ...codeResult(spec, accepted, outOfScope(changes, spec.scope)), notes: [changesNote(changes), ...accepted.notes] };
+    const inProcess = inProcessNote(accepted);
+    return {
+      ...result,
+      ...codeResult(spec, accepted, outOfScope(changes, spec.scope), against),
+      notes: [changesNote(changes), ...notCountedNote(against), ...accepted.notes, ...(inProcess ? [inProcess] : [])],
+    };
   },
 
   checkAcceptor: checkCodeAcceptor,
@@ -99,7 +107,11 @@ async function checkCodeAcceptor(check: AcceptorCheckOptions, settings: CodeAcce
     // The preflight keeps the hidden tests' report, where a reader of the run finds it; the logs stay in the run's output.
     writeEvidence: async (relPath, text) => (relPath.startsWith(`${EVIDENCE.reports}/`) ? check.writeReport(basename(relPath, '.json'), text) : relPath),
   });
+  // Its run is what the run's trials are judged against (reference.ts).
+  keepReferenceRun(fixture, referenceOf(accepted));
   if (accepted.notRunning) return { ok: false, error: `the reference fix: ${accepted.notRunning}`, fix: REFERENCE_FIX_FAILS };
+  if (accepted.forgery.length)
+    return { ok: false, error: `the reference fix: its report is not the tests' own: ${accepted.forgery.join('; ')}`, fix: REFERENCE_FIX_FAILS };
   const outcome = accepted.outcome!;
   if (outcome.judgement.verdict === 'baseline_fail')
     return { ok: false, error: `the reference fix fails the hidden tests: ${outcome.judgement.reason}`, fix: REFERENCE_FIX_FAILS };

@@ -1,8 +1,10 @@
 // "Validate the acceptor before you trust it" for a code fixture: its hidden tests must accept the
 // reference fix and reject every known-wrong solution the way the fixture says: the unchanged repository
-// by an assertion of the reproduction, a partial or special-casing fix by an assertion (a crash proves
-// nothing about the tests), a fix that edits what it may not by the scope constraint, a fix that does not
-// start by `starts`. Given a candidate instead (a repair), it is accepted or not as a trial's would be.
+// by a failing test of the reproduction, a partial or special-casing fix by a failing test (an assertion,
+// or an exception raised in the test: an error of the harness, a crashed service, proves nothing about the
+// tests), a fix that edits what it may not by the scope constraint, a fix that does not start by `starts`.
+// The reference runs first: every other solution is judged against its run, as a trial's candidate is.
+// Given a candidate instead (a repair), it is accepted or not as a trial's would be.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NO_LIMITS, readCandidate, type CandidateSnapshot } from '../../acceptance/snapshot.ts';
@@ -10,13 +12,16 @@ import { passedEnvironment } from '../../isolation/open.ts';
 import { EVIDENCE } from '../../layout.ts';
 import type { CodeAcceptance } from '../../schemas/acceptance.ts';
 import type { WrongSolution } from '../../schemas/fixture.ts';
+import type { ReportRecord } from '../../schemas/report.ts';
 import { mapPool } from '../../util/pool.ts';
 import { writeInside } from '../../util/safe-write.ts';
 import type { RunsValidation, RunValidationRow, ValidateOptions } from '../contract.ts';
-import { acceptCode } from './accept.ts';
+import { failsTest } from '../../judge/judge.ts';
+import { acceptCode, inProcessNote, referenceAlone, referenceOf } from './accept.ts';
 import { changesOf, codeOf, outOfScope, overlay, unifiedDiff } from './changes.ts';
 import { codeResult, REPRODUCTION, SCOPE, STARTS } from './checks.ts';
 import { codeSpecOf, readCode, readRepository } from './fixture.ts';
+import { notCountedNote, referenceRun, type ReferenceRun } from './reference.ts';
 
 interface Solution {
   name: string;
@@ -43,6 +48,14 @@ export async function validateCode(options: ValidateOptions, settings: CodeAccep
       ]
     : [
         { name: 'reference', label: 'the reference fix', candidate: overlay(repository, await read(spec.solutions.reference)), expected: 'accepted' },
+        ...(await Promise.all(
+          Object.entries(spec.solutions.correct).map(async ([name, correct]): Promise<Solution> => ({
+            name,
+            label: correct.label,
+            candidate: overlay(repository, await read(correct.dir)),
+            expected: 'accepted',
+          })),
+        )),
         { name: 'unchanged', label: 'the repository as given', candidate: repository, expected: 'rejected', by: 'reproduction' },
         ...(await Promise.all(
           Object.entries(spec.solutions.wrong).map(async ([name, wrong]): Promise<Solution> => ({
@@ -56,7 +69,11 @@ export async function validateCode(options: ValidateOptions, settings: CodeAccep
       ];
   const passed = passedEnvironment(settings.pass_env, 'acceptance.pass_env');
 
-  const proofs = await mapPool(solutions, 2, async (solution): Promise<{ row: RunValidationRow; problem?: string }> => {
+  let inProcess: string | undefined;
+  const prove = async (
+    solution: Solution,
+    against: ReferenceRun | undefined,
+  ): Promise<{ row: RunValidationRow; problem?: string; reference?: ReferenceRun }> => {
     const dir = join(options.outDir, solution.name);
     await mkdir(dir, { recursive: true });
     const writeEvidence = (relPath: string, text: string) => writeInside(dir, relPath, text, options.scrubber);
@@ -67,15 +84,39 @@ export async function validateCode(options: ValidateOptions, settings: CodeAccep
     }
     const changes = changesOf(repository, solution.candidate);
     await writeEvidence(EVIDENCE.diff, unifiedDiff(repository, solution.candidate, changes));
-    const accepted = await acceptCode({ fixture, spec, settings, sandbox: options.sandbox, candidate: solution.candidate, passed, writeEvidence });
-    const result = codeResult(spec, accepted, outOfScope(changes, spec.scope));
+    const isReference = solution.name === 'reference';
+    const accepted = await acceptCode({
+      fixture,
+      spec,
+      settings,
+      sandbox: options.sandbox,
+      candidate: solution.candidate,
+      passed,
+      writeEvidence,
+      ...(isReference ? { reference: true } : {}),
+      ...(against ? { against } : {}),
+    });
+    inProcess ??= inProcessNote(accepted);
+    const result = codeResult(spec, accepted, outOfScope(changes, spec.scope), against);
     const failedChecks = result.checks.filter((c) => !c.ok);
     const findings = [...failedChecks.flatMap((c) => c.failures), ...(result.failures?.final_state ?? []), ...accepted.notes];
     const actual = result.envError ? 'env error' : failedChecks.length || findings.length ? 'rejected' : 'accepted';
     const row: RunValidationRow = { ...base, actual, failed: failedChecks.map((c) => c.key), findings: result.envError ? [result.envError.message] : findings };
     const problem = proofProblem(solution, row, accepted.outcome?.report.records ?? []);
-    return { row, ...(problem ? { problem } : {}) };
-  });
+    const reference = isReference ? referenceOf(accepted) : undefined;
+    return { row, ...(problem ? { problem } : {}), ...(reference ? { reference } : {}) };
+  };
+
+  // The reference first: what it did not pass counts against no other solution, and what it passed must pass.
+  const [first, ...rest] = solutions;
+  const referenceProof = first!.name === 'reference' ? await prove(first!, undefined) : undefined;
+  const against = referenceProof
+    ? referenceProof.reference
+    : await referenceRun(fixture, () => referenceAlone({ fixture, spec, settings, sandbox: options.sandbox, passed }, repository));
+  const proofs = [
+    ...(referenceProof ? [referenceProof] : []),
+    ...(await mapPool(referenceProof ? rest : solutions, 2, (solution) => prove(solution, against))),
+  ];
 
   return {
     shape: 'runs',
@@ -88,12 +129,13 @@ export async function validateCode(options: ValidateOptions, settings: CodeAccep
     problems: proofs.flatMap((p) => (p.problem ? [p.problem] : [])),
     proved: options.candidateDir
       ? 'the candidate builds, starts and passes every hidden test, inside the allowed scope.'
-      : 'the reference fix passes every hidden test, and each wrong solution is rejected the way the fixture says (an assertion, the scope, or not starting).',
+      : 'the reference fix passes every hidden test, and each wrong solution is rejected the way the fixture says (a failing test, the scope, or not starting).',
+    notes: [...notCountedNote(against), ...(inProcess ? [inProcess] : [])],
   };
 }
 
 /** Why this solution's run proves nothing, or undefined when it shows what it should. */
-function proofProblem(solution: Solution, row: RunValidationRow, records: readonly { test: string; status: string }[]): string | undefined {
+function proofProblem(solution: Solution, row: RunValidationRow, records: readonly ReportRecord[]): string | undefined {
   const got = `${solution.name}: expected ${solution.expected}, got ${row.actual}${row.failed.length ? ` (${row.failed.join('; ')})` : ''}`;
   if (row.actual === 'env error') return `${got}: ${row.findings[0] ?? ''}`;
   if (row.actual !== solution.expected) return got;
@@ -102,11 +144,13 @@ function proofProblem(solution: Solution, row: RunValidationRow, records: readon
       return undefined;
     case 'reproduction':
       if (!row.failed.includes(REPRODUCTION)) return `${solution.name}: the reproduction passes on the unchanged repository: it reproduces nothing`;
-      return assertionFailed(records) ? undefined : `${solution.name}: rejected only by execution errors, not by an assertion of the hidden tests: no proof`;
-    case 'assertion':
-      return assertionFailed(records)
+      return testFailed(records)
         ? undefined
-        : `${solution.name}: rejected only by ${row.failed.join(', ')}, not by an assertion of the hidden tests: no proof`;
+        : `${solution.name}: rejected only by errors of the test harness (collection, set-up, an unreachable service, a timeout), not by a failing hidden test: no proof`;
+    case 'assertion':
+      return testFailed(records)
+        ? undefined
+        : `${solution.name}: rejected only by ${row.failed.join(', ')}, not by a failing hidden test (an assertion, or an exception raised in the test): no proof`;
     case 'scope':
       return row.failed.includes(SCOPE) ? undefined : `${solution.name}: expected the scope constraint to name a changed path; it did not`;
     case 'start':
@@ -114,6 +158,7 @@ function proofProblem(solution: Solution, row: RunValidationRow, records: readon
   }
 }
 
-function assertionFailed(records: readonly { status: string }[]): boolean {
-  return records.some((r) => r.status === 'failed');
+/** Whether a hidden test failed: by an assertion, or by any exception raised in its own code (judge.ts). */
+function testFailed(records: readonly ReportRecord[]): boolean {
+  return records.some((r) => failsTest(r, 'exception'));
 }

@@ -2,7 +2,11 @@
 // assertion failure may count as a detection, so a <failure> counts as one only when the XML says what
 // was thrown (its `type`) and that is an assertion error; an <error>, a <failure> of another type, and a
 // <failure> that says nothing of its type are execution errors. Which frameworks' JUnit XML can tell the
-// two apart, from their own output: docs/report-format.md. Pure: XML text in, records or a problem out.
+// two apart, from their own output: docs/report-format.md. An execution error was raised in the test
+// (`error_in: test`) when its stack passes through the test's own method (`at <classname>.<method>(`, what
+// JUnit writes for an exception of the test method or the code it calls; a lifecycle method such as
+// @BeforeEach is a frame of another name) and is no connection failure or timeout. Pure: XML text in,
+// records or a problem out.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { ReportRecord } from '../../schemas/report.ts';
 import { MAX_RECORDS } from '../../schemas/report.ts';
@@ -14,6 +18,9 @@ import { MAX_RECORDS } from '../../schemas/report.ts';
  */
 const ASSERTION_TYPE = /^(\w*AssertionError|AssertionFailedError|ComparisonFailure|MultipleFailuresError)$/;
 const TRACEBACK_CHARS = 2000;
+/** Exceptions of a request that never reached the service, or of a timeout: the harness's, never the test's. */
+const HARNESS_TYPE =
+  /^(ConnectException|SocketException|SocketTimeoutException|NoRouteToHostException|UnknownHostException|TimeoutException|\w*ConnectionError|URLError|TimeoutError)$/;
 
 const NO_TYPE =
   'this JUnit XML does not say what was thrown (no `type` on <failure>), so an assertion failure cannot be told from a crash: ' +
@@ -66,16 +73,31 @@ function record(testcase: Element, suiteName: string): ReportRecord {
   const base = { test, branches: [], ...timing };
   const [error] = asArray(testcase.error) as Element[];
   const [failure] = asArray(testcase.failure) as Element[];
-  if (error) return { ...base, status: 'error', traceback: detail(error) };
+  const raised = (element: Element) => {
+    const type = attr(element, 'type');
+    const inTest = !!type && !HARNESS_TYPE.test(simpleName(type)) && inTestMethod(element, classname, name);
+    return { error_in: inTest ? ('test' as const) : ('harness' as const), ...(type ? { exception: type } : {}) };
+  };
+  if (error) return { ...base, status: 'error', ...raised(error), traceback: detail(error) };
   if (failure) {
     const type = attr(failure, 'type');
-    if (!type) return { ...base, status: 'error', traceback: `${NO_TYPE}\n${detail(failure)}`.slice(0, TRACEBACK_CHARS) };
-    if (!ASSERTION_TYPE.test(type.split(/[.$]/).pop()!))
-      return { ...base, status: 'error', traceback: `${type} (not an assertion failure): ${detail(failure)}` };
+    if (!type) return { ...base, status: 'error', error_in: 'harness', traceback: `${NO_TYPE}\n${detail(failure)}`.slice(0, TRACEBACK_CHARS) };
+    if (!ASSERTION_TYPE.test(simpleName(type)))
+      return { ...base, status: 'error', ...raised(failure), traceback: `${type} (not an assertion failure): ${detail(failure)}` };
     return { ...base, status: 'failed', assertion: firstLine(attr(failure, 'message')) || type, traceback: detail(failure) };
   }
   if (asArray(testcase.skipped).length) return { ...base, status: 'skipped' };
   return { ...base, status: 'passed' };
+}
+
+const simpleName = (type: string) => type.split(/[.$]/).pop()!;
+
+/** Whether the stack of a failure passes through the test case's own method (`at ATest.npe(`). */
+function inTestMethod(element: Element, classname: string, name: string): boolean {
+  const method = name.split('(')[0]!.trim();
+  if (!classname || !method) return false;
+  const body = typeof element === 'string' ? element : String(element['#text'] ?? '');
+  return body.includes(`at ${classname}.${method}(`);
 }
 
 /** What a failure says: its type and message, then its body (the stack), cut to the traceback's length. */

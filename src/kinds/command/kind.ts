@@ -26,7 +26,8 @@ import type { AcceptorCheck, AcceptorCheckOptions, KindResult, TaskKind, TrialHa
 import { agentDelivers, passedForTrial } from '../setup.ts';
 import { variantFindings } from '../variants.ts';
 import { ACCEPTOR_WORK_PREFIX, acceptorFix, candidateFix, causeIsAll, causeOf, type CandidateFiles } from './hints.ts';
-import { readAcceptorReport } from './report-format.ts';
+import { ReportChannel } from './report-channel.ts';
+import { readAcceptorReport, readChannelReport } from './report-format.ts';
 import { REPORTERS_VARIABLE, reportersDir, reportersSha256 } from './reporters.ts';
 
 const COMMAND_NOT_FOUND = 127;
@@ -56,6 +57,19 @@ export interface CommandRun {
   proven?: boolean;
   /** false: the candidate is not the fixture's reference answers (validate --candidate). Default true, or a trial's with `proven`. */
   reference?: boolean;
+  /**
+   * A code task's hidden tests: each run gets a guard (its tripwires' seed and their check), and a trialgate
+   * report is read over the report channel (report-channel.ts) instead of from a file.
+   */
+  guard?: () => ReportGuard;
+}
+
+/** What keeps a run's report its tests' own (kinds/code/guard.ts). */
+export interface ReportGuard {
+  /** Variables for the command; a NODE_OPTIONS here goes before the fixture's own. */
+  env: Record<string, string>;
+  /** The body as read, before it is written and judged: what the guard planted taken out, what it shows added to `forgery`. */
+  inspect(body: ReportBody): ReportBody;
 }
 
 /** The acceptance command once per variant, each on a fresh copy of the candidate, one report each. */
@@ -82,6 +96,9 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
   const reach = service ? run.sandbox.reach(service.address) : { url: undefined, network: 'none' as const, forward: undefined };
   const reporters = reportersDir();
   const reportPath = join(reportDir, acceptance.report === 'junit-xml' ? 'report.xml' : 'report.json');
+  const guard = run.guard?.();
+  const guarded = guard ? { ...guard.env, ...mergedNodeOptions(guard.env, acceptance.env) } : {};
+  const channel = guard && acceptance.report === 'trialgate' ? ReportChannel.open(reportPath) : undefined;
   const acceptor = run.sandbox.spawn({
     argv: ['sh', '-c', acceptance.command],
     cwd: fixture.dir,
@@ -92,6 +109,7 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
       PYTHONDONTWRITEBYTECODE: '1',
       ...acceptance.env,
       ...run.passed,
+      ...guarded,
       ...(reach.url ? { TRIALGATE_SERVICE_URL: reach.url } : {}),
       TRIALGATE_CANDIDATE: candidateDir,
       TRIALGATE_REPORT: reportPath,
@@ -101,7 +119,8 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
     mounts: [
       { path: fixture.root },
       { path: candidateDir, writable: true },
-      { path: reportDir, writable: true },
+      // The report channel's directory is read-only: the pipe in it can be written to, never replaced.
+      { path: reportDir, writable: !channel },
       { path: reporters },
       ...readableMounts(fixture),
     ],
@@ -122,6 +141,8 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
   }, acceptance.timeout_seconds * 1000);
   const { code } = await acceptor.exited;
   clearTimeout(timer);
+  // Every process of the run has ended: nothing more can reach the channel.
+  const reading = await channel?.close();
   const withStderr = (why: string) => `${why}${stderr.trim() ? `; stderr: ${stderr.trim().slice(-500)}` : ''}`;
   // The variables the command's own words may name (its programs and files), as the shell expands them.
   const words = { ...acceptance.env, [REPORTERS_VARIABLE]: reporters };
@@ -151,7 +172,8 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
       [],
       withStderr(`the acceptance command ran past its budget of ${acceptance.timeout_seconds} s (acceptance.timeout_seconds) and was ended`),
     );
-  const body = await readAcceptorReport(reportPath, acceptance.report);
+  const read = reading ? readChannelReport(reading) : await readAcceptorReport(reportPath, acceptance.report);
+  const body = guard ? guard.inspect(read) : read;
   // The acceptor could not report: first the cause (the compiler's or runtime's own first lines), then
   // what happened, then what most likely fixes it, then its stderr's tail. A summary cuts from the end.
   if ('error' in body && body.error) {
@@ -164,11 +186,17 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
       : acceptorFix(stderr, code, run.candidate.files, acceptance.command);
     const why = `${cause ? `${cause}\n` : ''}${body.error} (it exited ${code === null ? 'on a signal' : code})${said}; fix: ${fix}`;
     // Its stderr's tail only where it says more than the cause already shows.
-    return errorBody([], causeIsAll(stderr, cause) ? why : withStderr(why));
+    return { ...errorBody([], causeIsAll(stderr, cause) ? why : withStderr(why)), ...(body.forgery ? { forgery: body.forgery } : {}) };
   }
   // A report's own branches are never trusted: coverage comes from the service, over the whole run.
   const reached = service?.coverage ? await resetService(service) : [];
   return { ...body, records: body.records.map((r) => ({ ...r, branches: reached })) };
+}
+
+/** The guard's NODE_OPTIONS before the fixture's own (acceptance.env), so that both hold. */
+function mergedNodeOptions(guard: Record<string, string>, env: Record<string, string>): Record<string, string> {
+  if (!guard.NODE_OPTIONS) return {};
+  return { NODE_OPTIONS: [guard.NODE_OPTIONS, env.NODE_OPTIONS].filter(Boolean).join(' ') };
 }
 
 /**

@@ -14,6 +14,7 @@ import { allIssues } from '../../util/errors.ts';
 import { readRegularFile } from '../../util/files.ts';
 import { readJsonConfig } from '../../util/json-config.ts';
 import { junitRecords } from './junit.ts';
+import { firstJsonEnd, type ChannelReading } from './report-channel.ts';
 
 const REPORT_BYTES = 16 * 1024 * 1024;
 /** Past this a report's problems are listed without lines: finding them would parse the whole text again. */
@@ -37,6 +38,21 @@ export async function readAcceptorReport(path: string, format: ReportFormat): Pr
     texts.push({ name: file.name, text: bytes.toString('utf8') });
   }
   return format === 'junit-xml' ? junitBody(texts) : trialgateBody(texts[0]!.text);
+}
+
+/**
+ * A trialgate report read over the report channel (report-channel.ts): one JSON document, or a report the
+ * channel shows was forged. What followed the first report is a second one: a forgery, named.
+ */
+export function readChannelReport(reading: ChannelReading): ReportBody {
+  if (reading.oversize) return { ...errorBody([], `the report is larger than ${REPORT_BYTES} bytes`), forgery: reading.forgery };
+  const text = reading.text;
+  if (!text.trim()) return { ...errorBody([], `the acceptance command wrote no report to ${SHOWN}`), forgery: reading.forgery };
+  const end = firstJsonEnd(text);
+  const rest = end === undefined ? '' : text.slice(end).trim();
+  const forgery = [...reading.forgery];
+  if (rest) forgery.push(`${SHOWN} received a second report after the first (${rest.length} more bytes): something other than the tests' reporter wrote it`);
+  return { ...trialgateBody(rest ? text.slice(0, end) : text), ...(forgery.length ? { forgery } : {}) };
 }
 
 /** The files to read: $TRIALGATE_REPORT itself, or for JUnit XML the *.xml files of a directory written there. */

@@ -1,0 +1,74 @@
+// The pure parts of judging a code task's hidden tests: the exception rule and the tests not counted
+// (judge.ts), the tripwires (guard.ts), and a report channel that received more than one report.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { judge } from '../src/judge/judge.ts';
+import { firstJsonEnd } from '../src/kinds/command/report-channel.ts';
+import { readChannelReport } from '../src/kinds/command/report-format.ts';
+import { inspectTripwires } from '../src/kinds/code/guard.ts';
+import type { Report, ReportRecord } from '../src/schemas/report.ts';
+
+const record = (test: string, status: ReportRecord['status'], more: Partial<ReportRecord> = {}): ReportRecord => ({ test, status, branches: [], ...more });
+const report = (records: ReportRecord[]): Report => ({
+  fault: 'none',
+  planned: records.length,
+  executed: records.length,
+  complete: true,
+  blocked: false,
+  records,
+  candidate_sha256: '',
+  variant_sha256: '',
+  fixture_sha256: '',
+  started_at: '',
+});
+const context = { faults: {}, coverage: false };
+
+test('an exception raised in a test fails it under the exception rule, never under the assertion rule; the harness’s never', () => {
+  const raised = report([record('a', 'passed'), record('b', 'error', { error_in: 'test', exception: 'AttributeError' })]);
+  assert.equal(judge(raised, context).verdict, 'execution_error_or_skip');
+  const judged = judge(raised, { ...context, failing: 'exception' });
+  assert.equal(judged.verdict, 'baseline_fail');
+  assert.match(judged.reason, /b \(raised AttributeError\)/);
+  const harness = report([record('a', 'passed'), record('b', 'error', { error_in: 'harness' })]);
+  assert.equal(judge(harness, { ...context, failing: 'exception' }).verdict, 'execution_error_or_skip');
+});
+
+test('tests the reference did not pass are not counted, and said so', () => {
+  const skipped = report([record('a', 'passed'), record('b', 'skipped')]);
+  assert.equal(judge(skipped, context).verdict, 'execution_error_or_skip');
+  const judged = judge(skipped, { ...context, failing: 'exception', notCounted: new Set(['b']) });
+  assert.equal(judged.verdict, 'baseline_pass');
+  assert.match(judged.reason, /all 1 passed .*\(1 not counted: the reference did not pass it\)/);
+});
+
+const body = (records: ReportRecord[]) => ({ planned: records.length, executed: records.length, complete: true, blocked: false, records });
+const tripwires = (seed: string, status: ReportRecord['status']) => [1, 2].map((n) => record(`trialgate tripwire ${seed} ${n}`, status));
+
+test('tripwires are taken out of the report; passed ones, another run’s, or ones left out of an all-pass report are a forgery', () => {
+  const against = { passed: new Set(['a']), tripwires: 2 };
+  const honest = inspectTripwires(body([record('a', 'passed'), ...tripwires('s1', 'failed')]), 's1', against);
+  assert.deepEqual(honest.forgery, []);
+  assert.deepEqual([honest.stripped.planned, honest.stripped.records.map((r) => r.test)], [1, ['a']]);
+  assert.deepEqual(honest.count, { planted: 2, allFailed: true });
+
+  assert.match(
+    inspectTripwires(body([record('a', 'passed'), ...tripwires('s1', 'passed')]), 's1', against).forgery[0]!,
+    /2 of 2 tripwires were reported passed/,
+  );
+  assert.match(inspectTripwires(body([record('a', 'passed'), ...tripwires('old', 'failed')]), 's1', against).forgery[0]!, /a tripwire of another run/);
+  assert.match(inspectTripwires(body([record('a', 'passed')]), 's1', against).forgery[0]!, /leaves out 2 of the 2 tripwires/);
+  // A run that ended early fails on its missing tests: no forgery.
+  assert.deepEqual(inspectTripwires(body([]), 's1', against).forgery, []);
+  // The reference's own run counts them, and has nothing to hold them against.
+  assert.deepEqual(inspectTripwires(body([record('a', 'passed'), ...tripwires('s1', 'failed')]), 's1', undefined).forgery, []);
+});
+
+test('a channel that received a second report: the first is read, the second named as a forgery', () => {
+  const one = JSON.stringify(body([record('a "}{', 'passed')]));
+  assert.equal(firstJsonEnd(`${one}\n${one}`), one.length);
+  const read = readChannelReport({ text: `${one}\n${one}`, oversize: false, forgery: [] });
+  assert.equal(read.records.length, 1);
+  assert.match(read.forgery?.[0] ?? '', /received a second report after the first/);
+  assert.equal(readChannelReport({ text: `${one}\n`, oversize: false, forgery: [] }).forgery, undefined);
+  assert.match(readChannelReport({ text: '', oversize: false, forgery: [] }).error ?? '', /wrote no report/);
+});
