@@ -125,3 +125,89 @@ describe('the action and `trialgate gate` are one gate', () => {
     assert.equal(normalized(cli.out), normalized(comment));
   });
 });
+
+/** What a front end printed while it ran: the action's workflow commands (its ::error:: line among them). */
+async function printed<T>(work: () => Promise<T>): Promise<{ result: T; text: string }> {
+  const lines: string[] = [];
+  const write = process.stdout.write;
+  process.stdout.write = ((chunk: string | Uint8Array) => (lines.push(String(chunk)), true)) as typeof process.stdout.write;
+  try {
+    return { result: await work(), text: lines.join('') };
+  } finally {
+    process.stdout.write = write;
+  }
+}
+
+describe('every input, both front ends: the same verdict, exit status and message', () => {
+  beforeEach(() => fake.reset());
+  const exitOf = (verdict: string, failed: boolean) => (!failed ? 0 : verdict === 'regression' ? 1 : verdict === 'undecided' ? 3 : 2);
+  const two = { extra: { tasks: [{ id: 'inventory', set: 'dev', fixture: 'fixture', acceptance: 'http-cases' }, { id: 'second', set: 'dev', fixture: 'fixture', acceptance: 'http-cases' }] } };
+  const rows: {
+    name: string;
+    base?: Partial<Parameters<typeof actions.runAction>[2]>;
+    pr: Partial<Parameters<typeof actions.runAction>[2]>;
+    cli?: string[];
+    verdict: string;
+    exit: number;
+    message?: RegExp;
+  }[] = [
+    { name: 'unchanged', base: {}, pr: {}, verdict: 'pass', exit: 0 },
+    { name: 'a lost detection', base: {}, pr: { skill: skillWithoutIdempotency }, verdict: 'regression', exit: 1, message: /regressions? against the base branch/ },
+    {
+      name: 'an outage the agent declares',
+      base: {},
+      pr: { command: 'echo "trialgate-env-error: the provider answered 503"; exit 75' },
+      verdict: 'undecided',
+      exit: 3,
+      message: /^undecided, not a regression: /,
+    },
+    {
+      name: 'a setup mistake (a variable the job lacks)',
+      base: {},
+      pr: { agent: { pass_env: ['TRIALGATE_PARITY_UNSET_VARIABLE'] } },
+      verdict: 'error',
+      exit: 2,
+      message: /^no trial could execute: every one is a setup mistake/,
+    },
+    { name: 'no baseline', pr: {}, verdict: 'no-baseline', exit: 0 },
+    { name: 'no baseline, required', pr: { inputs: { 'fail-without-baseline': 'true' } }, cli: ['--fail-without-baseline'], verdict: 'no-baseline', exit: 2, message: /^no baseline results/ },
+    {
+      name: 'a task removed from the trial set',
+      base: two,
+      pr: {},
+      verdict: 'undecided',
+      exit: 3,
+      message: /this pull request changes what measures it \(task second\)/,
+    },
+    {
+      name: 'a task removed, approved by a maintainer',
+      base: two,
+      pr: { labels: ['trialgate: approve measurement change'] },
+      cli: ['--approved-by', 'the label `trialgate: approve measurement change` on the pull request'],
+      verdict: 'pass',
+      exit: 0,
+    },
+  ];
+  for (const row of rows) {
+    it(row.name, async () => {
+      if (row.base) {
+        await actions.runAction(fake, run, { event: 'push', trials: 1, ...row.base });
+        actions.promoteUploadToBaseline(fake);
+      }
+      const { result: action, text } = await printed(() => actions.runAction(fake, run, { event: 'pull_request', trials: 1, ...row.pr }));
+      const io = captureIo();
+      const dir = row.base ? await downloadedBaseline() : await tempDir('trialgate-nobase-');
+      const exit = await main(['gate', '--config', action.config, '--base-dir', dir, '--base-sha', BASE_SHA, '--out', await tempDir(), ...(row.cli ?? [])], io);
+      assert.equal(action.outputs.verdict, row.verdict, `action: ${row.name}`);
+      assert.equal(exit, row.exit, `trialgate gate: ${row.name}\n${io.err}`);
+      assert.equal(exitOf(action.outputs.verdict!, action.exitCode !== 0), exit, 'the step fails exactly when gate exits non-zero, for the same reason');
+      const actionMessage = /::error::trialgate: (.*)/.exec(text)?.[1] ?? null;
+      const cliMessage = /^trialgate gate: (.*)$/m.exec(io.err.split('\n').filter((l) => l.startsWith('trialgate gate: ')).at(-1) ?? '')?.[1] ?? null;
+      if (row.exit === 0) assert.equal(actionMessage, null, text);
+      else {
+        assert.match(cliMessage ?? '', row.message!);
+        assert.equal(actionMessage?.replace(/%0A/g, '\n'), cliMessage, 'the same message in both');
+      }
+    });
+  }
+});

@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import * as core from '@actions/core';
 import { defaultAlpha, policyReach } from '../compare/policies.ts';
 import { readResultsFile } from '../compare/read-results.ts';
-import { gatePullRequest } from '../gate/gate.ts';
+import { gatePullRequest, type GatePorts } from '../gate/gate.ts';
 import { unaffectedTasks } from '../gate/scope.ts';
 import { judgeBaseAgainstHead, roundLine, runConfirmationRound } from '../gate/trials.ts';
 import { UNGATED } from '../gate/verdict.ts';
@@ -22,7 +22,7 @@ import type { Policy } from '../schemas/comparison.ts';
 import type { Results } from '../schemas/results.ts';
 import { progressReporter } from '../trial/progress.ts';
 import { runTrialSet, type RunOptions } from '../trial/run-set.ts';
-import { loadTrialSet } from '../trial/trialset.ts';
+import { loadTrialSet, type TrialSet } from '../trial/trialset.ts';
 import { trialSetSources } from '../secrets.ts';
 import { loadBaseSide, short } from './baselines.ts';
 import type { ActionInputs } from './inputs.ts';
@@ -110,46 +110,24 @@ async function finish(ctx: Context, runDir: string, firstRound: () => Promise<Re
     return;
   }
   const set = await loadTrialSet(ctx.set.file);
-  const outcome = await gatePullRequest(
-    {
-      run: (options) => runTrials(ctx, options),
-      baseRuns: () =>
-        core.group('Find the baseline', async () => {
-          const base = await loadBaseSide(ctx.client, {
-            workflow: inputs.baselineWorkflow,
-            branch: event.baseRef,
-            baseSha: event.baseSha,
-            artifactName: inputs.artifactName,
-            maxRuns: inputs.baselineRuns,
-            destination: join(ctx.temp, 'baselines'),
-            trialSet: ctx.set.config.name,
-          });
-          return { ...base, notes: [...shardNotes, ...base.notes], where: `${code(inputs.artifactName)} of ${code(event.baseRef)}` };
-        }),
-      approval: async () => approvalOf(event, inputs.approvalLabel),
-      saveHead: async (head) => void (await writeResults(runDir, head, ctx.secrets.scrubber)),
-      say: (line) => core.info(`trialgate: ${line}`),
-      warn: (line) => core.warning(`trialgate: ${relative(ctx.workspace, set.file) || set.file}: ${line}`),
+  const outcome = await gatePullRequest(githubPorts(ctx, event, runDir, set, shardNotes), {
+    set,
+    runDir,
+    scope: ctx.scope,
+    changedFiles: ctx.changedFiles,
+    gateFile: workflowFile(),
+    ...(inputs.trials ? { trials: inputs.trials } : {}),
+    ...(merged ? { firstRound: merged } : {}),
+    settings: {
+      ...(inputs.policy === 'auto' ? {} : { policy: inputs.policy as Policy }),
+      ...(inputs.alpha === null ? {} : { alpha: inputs.alpha }),
+      confirmTrials: inputs.confirmTrials,
+      maxTrials: inputs.maxTrials,
+      failOn: inputs.failOn,
+      failWithoutBaseline: inputs.failWithoutBaseline,
     },
-    {
-      set,
-      runDir,
-      scope: ctx.scope,
-      changedFiles: ctx.changedFiles,
-      gateFile: workflowFile(),
-      ...(inputs.trials ? { trials: inputs.trials } : {}),
-      ...(merged ? { firstRound: merged } : {}),
-      settings: {
-        ...(inputs.policy === 'auto' ? {} : { policy: inputs.policy as Policy }),
-        ...(inputs.alpha === null ? {} : { alpha: inputs.alpha }),
-        confirmTrials: inputs.confirmTrials,
-        maxTrials: inputs.maxTrials,
-        failOn: inputs.failOn,
-        failWithoutBaseline: inputs.failWithoutBaseline,
-      },
-      scrubber: ctx.secrets.scrubber,
-    },
-  );
+    scrubber: ctx.secrets.scrubber,
+  });
   await publish(ctx, {
     runDir,
     results: outcome.head,
@@ -161,6 +139,31 @@ async function finish(ctx: Context, runDir: string, firstRound: () => Promise<Re
     changed: ctx.scope,
     config: relative(ctx.workspace, ctx.set.file),
   });
+}
+
+/** Where a pull request's trials run (this job) and its base runs come from (the baseline workflow's artefacts): GitHub's ports of the gate. */
+function githubPorts(ctx: Context, event: Extract<ActionEvent, { kind: 'pull_request' }>, runDir: string, set: TrialSet, shardNotes: string[]): GatePorts {
+  const { inputs } = ctx;
+  return {
+    run: (options) => runTrials(ctx, options),
+    baseRuns: () =>
+      core.group('Find the baseline', async () => {
+        const base = await loadBaseSide(ctx.client, {
+          workflow: inputs.baselineWorkflow,
+          branch: event.baseRef,
+          baseSha: event.baseSha,
+          artifactName: inputs.artifactName,
+          maxRuns: inputs.baselineRuns,
+          destination: join(ctx.temp, 'baselines'),
+          trialSet: ctx.set.config.name,
+        });
+        return { ...base, notes: [...shardNotes, ...base.notes], where: `${code(inputs.artifactName)} of ${code(event.baseRef)}` };
+      }),
+    approval: async () => approvalOf(event, inputs.approvalLabel),
+    saveHead: async (head) => void (await writeResults(runDir, head, ctx.secrets.scrubber)),
+    say: (line) => core.info(`trialgate: ${line}`),
+    warn: (line) => core.warning(`trialgate: ${relative(ctx.workspace, set.file) || set.file}: ${line}`),
+  };
 }
 
 /** The maintainers' approval of a change to the measurement: the label on the pull request, which only people with triage rights can set. */

@@ -7,14 +7,16 @@ import { spawnSync } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { resultsFileAt } from '../compare/read-results.ts';
-import { gatePullRequest } from '../gate/gate.ts';
+import { gatePullRequest, type GatePorts } from '../gate/gate.ts';
+import type { Gate } from '../gate/verdict.ts';
 import { chooseBaseRuns, readBaseDirectory, readBaseFiles } from '../gate/local-bases.ts';
 import { changeScope, skipReason, type ChangeScope } from '../gate/scope.ts';
 import { agentsIsolated, type IsolationSetting } from '../isolation/open.ts';
 import { presentRun } from '../report/explain.ts';
 import { failureAnnotation, regressionLog } from '../report/log.ts';
 import { failureLine, renderText, REPORTERS, writeReports } from '../report/reporters.ts';
-import { wholeRun } from '../report/view.ts';
+import { wholeRun, type RunView } from '../report/view.ts';
+import type { Scrubber } from '../util/scrub.ts';
 import { writeResults } from '../results/write.ts';
 import type { Policy } from '../schemas/comparison.ts';
 import { secretsOf, trialSetSources } from '../secrets.ts';
@@ -35,72 +37,30 @@ import { isolationLine } from './validate.ts';
 export async function runGateCli(argv: string[], io: Io): Promise<number> {
   const parsed = parseCommand(GATE, argv, io);
   if (typeof parsed === 'number') return parsed;
-  const v = parsed.values as Record<string, string | undefined> & { base?: string[]; 'fail-without-baseline'?: boolean };
+  const v = parsed.values as Flags;
   const flags = gateFlags(v);
-  const cwd = io.cwd;
-  const configPath = resolve(cwd, v.config ?? 'trialgate.yml');
+  const configPath = resolve(io.cwd, v.config ?? 'trialgate.yml');
   const set = await loadTrialSet(configPath);
-  const changed = v.changed ? await changedPaths(resolve(cwd, v.changed)) : null;
+  const changed = v.changed ? await changedPaths(resolve(io.cwd, v.changed)) : null;
   const scope = changed ? await changedScope(changed, set, flags.run.isolation ?? set.config.agent.isolation) : null;
   const skipped = scope ? skipReason(scope) : null;
   if (skipped) {
     io.stderr(`trialgate gate: skipped: ${skipped}\n`);
     return 0;
   }
-  const runDir = resolve(cwd, v.out ?? join(set.dir, '.trialgate', `gate-${new Date().toISOString().replace(/[:.]/g, '-')}`));
+  const runDir = resolve(io.cwd, v.out ?? join(set.dir, '.trialgate', `gate-${new Date().toISOString().replace(/[:.]/g, '-')}`));
   const { scrubber } = secretsOf(trialSetSources(set));
-  // The base runs are read before any trial runs: a base that cannot be read is named before the head costs anything.
-  const choice = { trialSet: set.config.name, maxRuns: flags.maxRuns, ...(v['base-sha'] ? { baseSha: v['base-sha'] } : {}) };
-  const base = v['base-dir']
-    ? await readBaseDirectory(resolve(cwd, v['base-dir']))
-    : {
-        candidates: await readBaseFiles(
-          (v.base ?? []).map((p) => resultsFileAt(resolve(cwd, p))),
-          (p) => displayPath(p, cwd),
-        ),
-        notes: [],
-        unavailable: [],
-      };
-  const run = async (options: Partial<RunOptions>) =>
-    (
-      await runTrialSet({
-        configPath,
-        ...flags.run,
-        onProgress: progressReporter(io.stderr, io.isTTY && io.redraw ? io.redraw : false),
-        onStart: ({ isolation, trials }) => io.stderr(`${trials} trial${trials === 1 ? '' : 's'}; ${isolationLine(isolation)}`),
-        ...options,
-      })
-    ).results;
-  const outcome = await gatePullRequest(
-    {
-      run,
-      baseRuns: async () => {
-        const chosen = chooseBaseRuns(base.candidates, choice);
-        return {
-          ...chosen,
-          notes: [...chosen.notes, ...base.notes],
-          ...(base.unavailable.length ? { unavailable: base.unavailable } : {}),
-          where: v['base-dir'] ?? null,
-        };
-      },
-      approval: async () => (v['approved-by'] ? `${v['approved-by']} (--approved-by)` : null),
-      saveHead: async (head) => void (await writeResults(runDir, head, scrubber)),
-      say: (line) => io.stderr(`${line}\n`),
-      warn: (line) => io.stderr(`warning: ${line}\n`),
-    },
-    {
-      set,
-      runDir,
-      scope,
-      changedFiles: changed,
-      gateFile: v['ci-config'] ?? null,
-      ...(flags.run.isolation ? { isolation: flags.run.isolation } : {}),
-      ...(flags.run.trials ? { trials: flags.run.trials } : {}),
-      settings: flags.settings,
-      scrubber,
-    },
-  );
-
+  const outcome = await gatePullRequest(await localPorts(v, flags, io, configPath, runDir, set, scrubber), {
+    set,
+    runDir,
+    scope,
+    changedFiles: changed,
+    gateFile: v['ci-config'] ?? null,
+    ...(flags.run.isolation ? { isolation: flags.run.isolation } : {}),
+    ...(flags.run.trials ? { trials: flags.run.trials } : {}),
+    settings: flags.settings,
+    scrubber,
+  });
   // The run's files are written once, now that the comparison is known; the comment is its report.md.
   const view = await presentRun({
     ...wholeRun(outcome.head),
@@ -114,19 +74,77 @@ export async function runGateCli(argv: string[], io: Io): Promise<number> {
     // As the action names it: relative to the repository's top level, where the command is typed.
     config: relative(repositoryRoot(set.dir), await realpath(configPath)),
   });
-  for (const failure of await writeReports(view, scrubber)) io.stderr(`${failureLine(failure)}\n`);
-  const markdown = scrubber.text(await renderText(REPORTERS.markdown, view));
-  if (v.comment) await writeNamedFile(resolve(cwd, v.comment), markdown);
-  else io.stdout(markdown);
-  io.stderr(`\nresults: ${displayPath(join(runDir, 'results.json'), cwd)} · comment: ${displayPath(join(runDir, 'report.md'), cwd)}\n`);
-  // Another CI may have no job summary and the comment may go to a file: the log says what regressed.
-  for (const line of regressionLog(view, displayPath(runDir, cwd))) io.stderr(`${scrubber.text(line)}\n`);
-  io.stderr(`trialgate gate: ${outcome.gate.failure ? scrubber.text(failureAnnotation(view, outcome.gate.failure)) : outcome.gate.verdict}\n`);
+  await publishLocally(view, outcome.gate, v.comment ? resolve(io.cwd, v.comment) : null, runDir, scrubber, io);
   return outcome.gate.exit;
 }
 
+type Flags = Record<string, string | undefined> & { base?: string[]; 'fail-without-baseline'?: boolean };
+
+/** Where this gate's trials run (here) and its base runs come from (the files or the directory given). */
+async function localPorts(
+  v: Flags,
+  flags: ReturnType<typeof gateFlags>,
+  io: Io,
+  configPath: string,
+  runDir: string,
+  set: TrialSet,
+  scrubber: Scrubber,
+): Promise<GatePorts> {
+  // The base runs are read before any trial runs: a base that cannot be read is named before the head costs anything.
+  const base = v['base-dir']
+    ? await readBaseDirectory(resolve(io.cwd, v['base-dir']))
+    : {
+        candidates: await readBaseFiles(
+          (v.base ?? []).map((p) => resultsFileAt(resolve(io.cwd, p))),
+          (p) => displayPath(p, io.cwd),
+        ),
+        notes: [],
+        unavailable: [],
+      };
+  return {
+    run: async (options) =>
+      (
+        await runTrialSet({
+          configPath,
+          ...flags.run,
+          onProgress: progressReporter(io.stderr, io.isTTY && io.redraw ? io.redraw : false),
+          onStart: ({ isolation, trials }) => io.stderr(`${trials} trial${trials === 1 ? '' : 's'}; ${isolationLine(isolation)}`),
+          ...options,
+        })
+      ).results,
+    baseRuns: async () => {
+      const chosen = chooseBaseRuns(base.candidates, {
+        trialSet: set.config.name,
+        maxRuns: flags.maxRuns,
+        ...(v['base-sha'] ? { baseSha: v['base-sha'] } : {}),
+      });
+      return {
+        ...chosen,
+        notes: [...chosen.notes, ...base.notes],
+        ...(base.unavailable.length ? { unavailable: base.unavailable } : {}),
+        where: v['base-dir'] ?? null,
+      };
+    },
+    approval: async () => (v['approved-by'] ? `${v['approved-by']} (--approved-by)` : null),
+    saveHead: async (head) => void (await writeResults(runDir, head, scrubber)),
+    say: (line) => io.stderr(`${line}\n`),
+    warn: (line) => io.stderr(`warning: ${line}\n`),
+  };
+}
+
+/** The run's reports, the comment (to stdout or a file) and, in the log, what regressed and the verdict: another CI may have no job summary. */
+async function publishLocally(view: RunView, gate: Gate, commentFile: string | null, runDir: string, scrubber: Scrubber, io: Io): Promise<void> {
+  for (const failure of await writeReports(view, scrubber)) io.stderr(`${failureLine(failure)}\n`);
+  const markdown = scrubber.text(await renderText(REPORTERS.markdown, view));
+  if (commentFile) await writeNamedFile(commentFile, markdown);
+  else io.stdout(markdown);
+  io.stderr(`\nresults: ${displayPath(join(runDir, 'results.json'), io.cwd)} · comment: ${displayPath(join(runDir, 'report.md'), io.cwd)}\n`);
+  for (const line of regressionLog(view, displayPath(runDir, io.cwd))) io.stderr(`${scrubber.text(line)}\n`);
+  io.stderr(`trialgate gate: ${gate.failure ? scrubber.text(failureAnnotation(view, gate.failure)) : gate.verdict}\n`);
+}
+
 /** The flags of `trialgate gate`, checked: what the run, the base runs and the gate's settings take from them. */
-function gateFlags(v: Record<string, string | undefined> & { base?: string[]; 'fail-without-baseline'?: boolean }) {
+function gateFlags(v: Flags) {
   const problem = (flag: string, expected: string) => new UserInputError('command line', flag, expected);
   const alpha = v.alpha === undefined ? undefined : Number(v.alpha);
   if (alpha !== undefined && !(alpha > 0 && alpha < 1)) throw problem('--alpha', `a number between 0 and 1, got ${JSON.stringify(v.alpha)}`);

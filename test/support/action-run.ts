@@ -37,6 +37,8 @@ export interface ActionOptions {
   trials?: number;
   /** A pull request from a fork: its head repository is another. */
   fork?: boolean;
+  /** Labels on the pull request when the event fired. */
+  labels?: string[];
 }
 
 /**
@@ -83,6 +85,7 @@ export async function runAction(fake: FakeGitHub, run: () => Promise<void>, opti
               number: PR,
               base: { ref: 'main', sha: BASE_SHA },
               head: { ref: 'feature', sha: HEAD_SHA, repo: { full_name: options.fork ? 'someone/agent' : 'acme/agent' } },
+              labels: (options.labels ?? []).map((name) => ({ name })),
             },
             repository: { full_name: 'acme/agent', default_branch: 'main' },
           },
