@@ -49,3 +49,15 @@ test('an exact tie at a look’s cut is a hit: every look compares with the tole
     assert.ok(e.q <= share * (1 + 1e-9), `n = ${n}: q = ${e.q}, share = ${share}`);
   }
 });
+
+test('a check that looks regressed once the env errors count against the pull request is named, whatever reason leads', () => {
+  const base = [run(0, '11111'), run(1, '11111')];
+  // Two of three head trials env errors, the one that executed failed the pass and the detections.
+  const head = buildResults({
+    sha: 'f'.repeat(40),
+    tasks: [{ id: 't0', checks: Object.fromEntries(CHECKS.map((c, i) => [c, i === 3 ? '111' : '000'])), outcomes: 'ee.', envMessage: 'the provider answered 503' }],
+  });
+  const c = compareResults(base, head);
+  assert.equal(c.verdict, 'undecided');
+  assert.match(c.tasks[0]!.undecided!, /^2 of its 3 head trials are environment errors \(the provider answered 503\); counted against the pull request, the env errors would make pass \(and 2 more checks\) regress/);
+});

@@ -179,6 +179,10 @@ function undecidedReason(
   const { head } = task;
   const env = head.started - head.executed;
   const because = head.envTrial ? ` (${envWords(head.envTrial)})` : '';
+  // A check that looks regressed once the env errors count against the pull request is named, whichever reason leads.
+  const looks = facts.hidden.length
+    ? `; counted against the pull request, the env errors would make ${facts.hidden[0]!.check.check}${facts.hidden.length > 1 ? ` (and ${plural(facts.hidden.length - 1, 'more check')})` : ''} regress (${facts.hidden[0]!.verdict.rule})`
+    : '';
   if (task.baseProblem) return `${task.baseProblem}: the base cannot support a comparison; rerun the baseline workflow`;
   const declared = head.declared > 0 && head.declared === (head.rounds[0]?.env ?? 0) ? ' the agent declared' : '';
   if (head.executed === 0)
@@ -186,9 +190,9 @@ function undecidedReason(
       ? 'none of its head trials executed: rerun'
       : `${head.started === 1 ? 'its one head trial is an environment error' : `all ${head.started} of its head trials are environment errors`}${declared}${because}: rerun once it is fixed`;
   if (facts.wantsMore && facts.lostTwice)
-    return `the confirmation it needed (${facts.why}) lost its last two rounds to environment errors (${facts.lastRound.env} of the last ${plural(facts.lastRound.started, 'trial')})${because}: rerun`;
+    return `the confirmation it needed (${facts.why}) lost its last two rounds to environment errors (${facts.lastRound.env} of the last ${plural(facts.lastRound.started, 'trial')})${because}${looks}: rerun`;
   if (env * 2 > head.started) {
-    return `${env} of its ${plural(head.started, 'head trial')} ${env === 1 ? 'is an environment error' : 'are environment errors'}${declared}${because}: too few executed trials to decide; rerun once it is fixed`;
+    return `${env} of its ${plural(head.started, 'head trial')} ${env === 1 ? 'is an environment error' : 'are environment errors'}${declared}${because}${looks}: too few executed trials to decide; rerun once it is fixed`;
   }
   if (facts.hidden.length > 0) {
     const [first] = facts.hidden;
