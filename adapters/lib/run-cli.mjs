@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { declareEnvironmentFailure } from './env-failure.mjs';
 import { buildPrompt } from './prompt.mjs';
-import { OUTAGE_FAILURES, startProviderWatch } from './provider-watch.mjs';
+import { OUTAGE_FAILURES, silenceFor, startProviderWatch } from './provider-watch.mjs';
 
 const MANIFEST = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'manifest.json'), 'utf8'));
 /** How long a CLI has to end after SIGTERM before it is killed (inside trialgate's own grace). */
@@ -69,6 +69,7 @@ export async function runAdapter(adapter, argv) {
     key: env[keyVar],
     keyVar,
     failures: Number(env.TRIALGATE_PROVIDER_FAILURES) || OUTAGE_FAILURES,
+    silenceMs: silenceFor(budgetSeconds(trialDir), env.TRIALGATE_PROVIDER_SILENCE_SECONDS) * 1000,
     onFatal: (reason) => {
       fatal = reason;
       stop();
@@ -141,6 +142,15 @@ export async function runAdapter(adapter, argv) {
   const pending = watch.pending();
   if (pending) declareEnvironmentFailure(pending);
   process.exit(code);
+}
+
+/** The trial's budget (config.json, written by trialgate before the agent starts), or undefined. */
+function budgetSeconds(trialDir) {
+  try {
+    return JSON.parse(readFileSync(join(trialDir, 'config.json'), 'utf8')).budget?.wall_seconds;
+  } catch {
+    return undefined;
+  }
 }
 
 function required(env, name) {
