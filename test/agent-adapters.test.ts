@@ -58,6 +58,7 @@ type Trouble = Exclude<ProviderMode, 'ok'> | 'down';
 const TROUBLES: Trouble[] = ['unauthorized', 'quota', 'overloaded', 'rate-limited', 'hang', 'error-mid-stream', 'cut', 'down'];
 /** What each adapter declares (its reason), or `pass` where its CLI recovers on its own. */
 function expected(c: AgentCase, trouble: Trouble): RegExp | 'pass' {
+  if (!c.cli) return exampleAgent(c, trouble);
   switch (trouble) {
     case 'unauthorized':
       return c.refused;
@@ -81,7 +82,30 @@ function expected(c: AgentCase, trouble: Trouble): RegExp | 'pass' {
   }
 }
 
-for (const c of CASES.filter((c) => c.cli)) {
+/** The example agent's own words: it retries 429 and 5xx, errors in its stream and cuts twice, then declares. */
+function exampleAgent(c: AgentCase, trouble: Trouble): RegExp {
+  const keptFailing = (why: string) => new RegExp(`the chat completions endpoint kept failing after 3 tries \\(${why}`);
+  switch (trouble) {
+    case 'unauthorized':
+      return c.refused;
+    case 'quota':
+      return /the quota is spent \(429 from the chat completions endpoint/;
+    case 'overloaded':
+      return keptFailing('503 from the chat completions endpoint');
+    case 'rate-limited':
+      return keptFailing('429 from the chat completions endpoint');
+    case 'hang':
+      return /the chat completions endpoint sent nothing for 2 s \(hung; LLM_TIMEOUT_MS sets the limit\)/;
+    case 'error-mid-stream':
+      return keptFailing('an error in the stream: .*server_error');
+    case 'cut':
+      return keptFailing('terminated');
+    case 'down':
+      return c.down;
+  }
+}
+
+for (const c of CASES) {
   describe(`${c.name} with a provider in trouble, each way in one run (k = 1, a task per provider)`, () => {
     let run: Awaited<ReturnType<typeof runAgentTasks>>;
     const providers = new Map<Trouble, FakeProvider>();
@@ -98,7 +122,7 @@ for (const c of CASES.filter((c) => c.cli)) {
           id: trouble,
           provider: providers.get(trouble)!,
           // Short enough to be cheap; the default is a third of the budget.
-          env: trouble === 'hang' ? { TRIALGATE_PROVIDER_SILENCE_SECONDS: '2' } : undefined,
+          env: trouble === 'hang' ? { TRIALGATE_PROVIDER_SILENCE_SECONDS: '2', LLM_TIMEOUT_MS: '2000' } : undefined,
         })),
       );
     });
@@ -111,7 +135,7 @@ for (const c of CASES.filter((c) => c.cli)) {
       it(
         want === 'pass'
           ? `${trouble}: the CLI recovers on its own, and the trial passes`
-          : `${trouble}: an environment error the adapter declares, with the reason; never the agent failing`,
+          : `${trouble}: an environment error the agent declares, with the reason; never the agent failing`,
         async () => {
           const trial = run.trials.get(trouble)!;
           const said = JSON.stringify({ outcome: trial.outcome, stop: trial.stop_reason, notes: trial.layers.trajectory.notes }, null, 2);

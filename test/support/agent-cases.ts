@@ -55,7 +55,7 @@ export const AGENT_CASES: AgentCase[] = [
     keyVar: 'LLM_API_KEY',
     env: (url) => ({ LLM_BASE_URL: `${url}/v1`, LLM_MODEL: 'scripted-model' }),
     refused: /the endpoint refused the key \(401 from the chat completions endpoint/,
-    down: /the chat completions endpoint did not answer after 3 tries: ECONNREFUSED/,
+    down: /the chat completions endpoint kept failing after 3 tries \(fetch failed: ECONNREFUSED\)/,
   },
 ];
 
