@@ -19,7 +19,10 @@ interface WatchModule {
   silenceFor(budgetSeconds: unknown, override?: string): number;
 }
 interface AnswerModule {
-  answerReader(headers: Record<string, string>): { push(chunk: Buffer): void; end(complete: boolean): { kind: string; what?: string } };
+  answerReader(
+    headers: Record<string, string>,
+    request?: { method?: string; status?: number },
+  ): { push(chunk: Buffer): void; end(complete: boolean): { kind: string; what?: string } };
   classifyReported(error: unknown): string;
 }
 const { startProviderWatch, silenceFor } = (await import('../adapters/lib/provider-watch.mjs' as string)) as WatchModule;
@@ -330,6 +333,17 @@ describe('reading a stream', () => {
     assert.equal(classifyReported({ code: 500, message: 'boom' }), 'transient');
     assert.equal(classifyReported({ code: 'invalid_prompt', message: 'Invalid prompt: flagged' }), 'other');
     assert.equal(classifyReported({ type: 'invalid_request_error', message: 'prompt is too long' }), 'other');
+  });
+
+  it('an answer without a body (to a HEAD request, a 204, an empty JSON answer) is nothing', () => {
+    for (const [headers, request] of [
+      [{ 'content-type': 'application/json' }, { method: 'HEAD' }],
+      [{ 'content-type': 'text/event-stream' }, { status: 204 }],
+      [{ 'content-type': 'application/json' }, {}],
+    ] as const) {
+      const reader = answerReader(headers, request);
+      assert.deepEqual(reader.end(true), { kind: 'ok' }, JSON.stringify([headers, request]));
+    }
   });
 
   it('a compressed answer is passed on unread: only a cut connection counts', () => {

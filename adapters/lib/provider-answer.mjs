@@ -50,12 +50,13 @@ function describe(error) {
 /**
  * A reader of one successful (HTTP 2xx/3xx) answer: `push(chunk)` every byte as it passes, then
  * `end(complete)` (false when the connection ended before the answer did) returns
- * `{ kind, what }`: `kind` as classify's; `what` says what happened, for a reason.
+ * `{ kind, what }`: `kind` as classify's; `what` says what happened, for a reason. An answer that has no
+ * body (to a HEAD request, a 204 or 304) is read as such.
  */
-export function answerReader(headers) {
+export function answerReader(headers, { method = 'POST', status = 200 } = {}) {
   const type = String(headers['content-type'] ?? '');
   const encoded = headers['content-encoding'] && headers['content-encoding'] !== 'identity';
-  if (encoded) return opaque();
+  if (encoded || method === 'HEAD' || status === 204 || status === 304) return opaque();
   if (/text\/event-stream/i.test(type)) return eventStream();
   if (/json/i.test(type)) return jsonBody();
   return opaque();
@@ -80,7 +81,7 @@ function jsonBody() {
     },
     end(complete) {
       if (!complete) return { kind: 'transient', what: 'the connection closed before the answer ended' };
-      if (size > BODY_BYTES) return { kind: 'ok' };
+      if (size === 0 || size > BODY_BYTES) return { kind: 'ok' };
       let json;
       try {
         json = JSON.parse(Buffer.concat(chunks).toString('utf8'));

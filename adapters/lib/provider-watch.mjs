@@ -130,7 +130,7 @@ export async function startProviderWatch({ upstream, key, keyVar, onFatal, failu
       const status = answer.statusCode ?? 502;
       const answerHeaders = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.includes(name)));
       if (status < 400) {
-        const reader = answerReader(answer.headers);
+        const reader = answerReader(answer.headers, { method: req.method, status });
         answer.on('data', (chunk) => {
           heard();
           reader.push(chunk);
