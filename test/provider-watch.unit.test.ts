@@ -216,11 +216,12 @@ describe('a provider that sends nothing', () => {
     }
   });
 
-  it('the limit: a third of the budget, between 10 s and 120 s, unless TRIALGATE_PROVIDER_SILENCE_SECONDS sets it', () => {
+  it('the limit: a third of the budget, between 10 s and 300 s, unless TRIALGATE_PROVIDER_SILENCE_SECONDS sets it', () => {
     assert.equal(silenceFor(60), 20);
     assert.equal(silenceFor(15), 10);
-    assert.equal(silenceFor(1800), 120);
-    assert.equal(silenceFor(undefined), 120);
+    assert.equal(silenceFor(1800), 300);
+    assert.equal(silenceFor(600), 200);
+    assert.equal(silenceFor(undefined), 300);
     assert.equal(silenceFor(60, '5'), 5);
     assert.equal(silenceFor(60, 'soon'), 20, 'a value that is no number is ignored');
   });

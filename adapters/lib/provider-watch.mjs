@@ -26,8 +26,11 @@ export { classify } from './provider-answer.mjs';
 
 /** Failed calls in a row (no success between) that make an outage; TRIALGATE_PROVIDER_FAILURES overrides. */
 export const OUTAGE_FAILURES = 4;
-/** Silence that makes a provider hung when the trial's budget is not known (the adapters derive it from the budget: silenceFor). */
-export const SILENCE_SECONDS = 120;
+/**
+ * Silence that makes a provider hung when the trial's budget is not known, and the most it is otherwise
+ * (silenceFor): Codex CLI's own stream idle timeout, for a reasoning model may stream nothing for minutes.
+ */
+export const SILENCE_SECONDS = 300;
 const ERROR_BODY_BYTES = 64 * 1024;
 /** Headers of one hop, never passed on. */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade'];
