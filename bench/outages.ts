@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse, stringify } from 'yaml';
 import { main } from '../src/cli/main.ts';
+import { baseRunProblem } from '../src/compare/base-runs.ts';
 import { readResultsFile } from '../src/compare/read-results.ts';
 import { AGENT_CASES, KEY, referenceFiles, type AgentCase } from '../test/support/agent-cases.ts';
 import { pathWithProjectBin, projectWithClis, removeProject } from '../test/support/agent-clis.ts';
@@ -107,10 +108,11 @@ class Project {
     await writeFile(this.config, stringify(config));
   }
 
-  async run(out: string): Promise<{ code: number; trials: string }> {
+  async run(out: string): Promise<{ code: number; trials: string; refused: boolean }> {
     const code = await main(['run', '--config', this.config, '--out', out, '--concurrency', String(K)], captureIo(this.dir));
-    const trials = (await readResultsFile(join(out, 'results.json'))).tasks.flatMap((t) => t.trials);
-    return { code, trials: outcomes(trials) };
+    const results = await readResultsFile(join(out, 'results.json'));
+    const trials = results.tasks.flatMap((t) => t.trials);
+    return { code, trials: outcomes(trials), refused: baseRunProblem(results) !== null };
   }
 
   async gate(bases: readonly string[], out: string): Promise<GateFigures> {
@@ -192,7 +194,8 @@ for (const c of ADAPTERS) {
     baseRows.push(`| ${c.name} | — | ${clean.trials} |`);
     for (const pr of ['unchanged', 'worse'] as const) await gate(null, { pr, trouble: 'neither', bases: [goodBase] });
 
-    for (const [i, outage] of OUTAGES.entries()) {
+    let historyShown = false;
+    for (const outage of OUTAGES) {
       // The base recorded during the outage: the newest base run, after the good one.
       const provider = await FakeProvider.start({ key: KEY, files: modelFiles, mode: outage.mode === 'down' ? 'ok' : outage.mode });
       if (outage.mode === 'down') await provider.close();
@@ -202,27 +205,35 @@ for (const c of ADAPTERS) {
       const recorded = await project.run(dirname(outageBase));
       if (outage.mode !== 'down') await provider.close();
       baseRows.push(`| ${c.name} | ${outage.name} | ${recorded.trials} |`);
-      for (const pr of ['unchanged', 'worse'] as const) {
-        await gate(outage, { pr, trouble: 'base', bases: [outageBase, goodBase] });
-        // Once per adapter: a base history of that run alone (the first baseline, recorded in an outage).
-        if (i === 0) await gate(outage, { pr, trouble: 'base', bases: [outageBase] });
-        await gate(outage, { pr, trouble: 'head', bases: [goodBase] });
+      for (const pr of ['unchanged', 'worse'] as const) await gate(outage, { pr, trouble: 'head', bases: [goodBase] });
+      await gate(outage, { pr: 'unchanged', trouble: 'base', bases: [outageBase, goodBase] });
+      // A refused base run adds nothing to the comparison, so the worse PR against it and the older good run
+      // is the control's comparison: it runs once per adapter (and wherever the outage's run is a baseline).
+      if (!historyShown || !recorded.refused) await gate(outage, { pr: 'worse', trouble: 'base', bases: [outageBase, goodBase] });
+      // Once per adapter: a base history of that run alone (the first baseline, recorded in an outage).
+      if (!historyShown && recorded.refused) {
+        for (const pr of ['unchanged', 'worse'] as const) await gate(outage, { pr, trouble: 'base', bases: [outageBase] });
+        historyShown = true;
       }
     }
+    await report(false);
   } finally {
     await good.close();
     delete process.env[c.keyVar];
     await removeProject(project.dir);
   }
 }
-const minutes = (performance.now() - began) / 60_000;
+await report(true);
 
-await writeResult(
-  'outages',
-  `# Outages of the model provider, through \`trialgate gate\`
+/** Writes what is measured so far (after each adapter: a long run interrupted keeps its figures). */
+async function report(done: boolean): Promise<void> {
+  const minutes = (performance.now() - began) / 60_000;
+  await writeResult(
+    'outages',
+    `# Outages of the model provider, through \`trialgate gate\`
 
-${machine()}, ${new Date().toISOString().slice(0, 10)}; bench/outages.ts, k = ${K}, one base run, budget ${BUDGET_S} s per trial (so the
-provider watch's silence limit is ${Math.min(120, Math.max(10, Math.round(BUDGET_S / 3)))} s), ${minutes.toFixed(0)} minutes in all, the machine shared with other work.
+${machine()}, ${new Date().toISOString().slice(0, 10)}; bench/outages.ts, k = ${K}, budget ${BUDGET_S} s per trial (so the
+provider watch's silence limit is ${Math.min(300, Math.max(10, Math.round(BUDGET_S / 3)))} s), ${minutes.toFixed(0)} minutes${done ? ' in all' : ' so far (interrupted)'}, the machine shared with other work.
 The shipped adapters run their real CLIs (adapters/manifest.json) against the loopback fake provider
 (test/support/fake-provider.ts), isolated as \`trialgate run\` isolates them. The worse pull request drops the skill's
 idempotency section, and the scripted model then writes no idempotency case ("lost detection: double-reserve").
@@ -246,7 +257,9 @@ older one recorded without trouble), or the only one. *base*: the base runs the 
 *head trials*: every head trial the gate ran, its first round and any retry or confirmation round, and the
 environment errors among them. *rounds*: retries and confirmation rounds started. *longest*: the longest head
 trial's agent time (the budget is ${BUDGET_S} s). A pair is ✓ when the unchanged pull request is not a regression, the
-worse one does not get through (exit 0), no trial ran into the budget and a hung provider started no round.
+worse one does not get through (exit 0), no trial ran into the budget and a hung provider started no round. A refused
+base run adds nothing to a comparison: the worse pull request against a refused run and an older good one is the
+control's comparison (the first rows), so it runs once per adapter, and for every outage whose run was a baseline.
 
 | adapter | outage | on the | PR | base | head trials | rounds | longest | gate wall | verdict | |
 |---|---|---|---|---|---|---|---|---|---|---|
@@ -254,4 +267,5 @@ ${rows.join('\n')}
 
 ${wrong === 0 ? 'Every pair is undecided or correctly decided.' : `**${wrong} pair(s) are not as they must be** (✗ above).`}
 `,
-);
+  );
+}
