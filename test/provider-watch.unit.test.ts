@@ -186,6 +186,26 @@ describe('a provider that sends nothing', () => {
     }
   });
 
+  it('a stream that stops in the middle (its headers and first event sent, then nothing): hung', async () => {
+    const server = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/event-stream' }).write('event: message_start\ndata: {"type":"message_start","message":{"id":"m"}}\n\n');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { watch, declared } = await watching(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { silenceMs: 300 });
+    const client = new AbortController();
+    try {
+      const waiting = call(watch.url, 'anthropic', { signal: client.signal });
+      assert.match(await declared, /^the provider sent nothing for \d+(\.\d)? s while POST \S+\/v1\/messages waited on it \(hung/);
+      client.abort();
+      await waiting;
+    } finally {
+      await watch.close();
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
   it('silence on a call without the key is not counted: nobody else can declare this trial’s provider hung', async () => {
     const fake = await provider('hang');
     const { watch, reasons } = await watching(fake.url, { silenceMs: 100 });
