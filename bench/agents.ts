@@ -2,7 +2,7 @@
 // fake provider. (1) Wall time per trial of `trialgate run` (bubblewrap where available) against the
 // CLI's own run on the same task, called directly with the adapter's options: what trialgate adds (the
 // adapter and its provider watch, the sandbox, acceptance). (2) The outcome of a base and a head run under
-// each scenario (good key, wrong key, provider down, CLI missing, budget hit) and the verdict
+// each scenario (good key, wrong key, provider down, CLI missing, hung provider, budget hit) and the verdict
 // `trialgate compare` gives for a good base against each head, and each base against a good head.
 // It reads the verdict from `compare --format json`.
 // Run: node --import tsx bench/agents.ts [trials per timing run, default 3]
@@ -105,14 +105,16 @@ async function timing(c: AgentCase, files: Record<string, string>): Promise<Timi
   }
 }
 
-type Scenario = 'good key' | 'wrong key' | 'provider down' | 'CLI missing' | 'budget hit';
-const SCENARIOS: Scenario[] = ['good key', 'wrong key', 'provider down', 'CLI missing', 'budget hit'];
-/** Long enough for a good trial of the slowest CLI on a loaded machine; a model that never answers runs into it. */
+type Scenario = 'good key' | 'wrong key' | 'provider down' | 'CLI missing' | 'hung provider' | 'budget hit';
+const SCENARIOS: Scenario[] = ['good key', 'wrong key', 'provider down', 'CLI missing', 'hung provider', 'budget hit'];
+/** Long enough for a good trial of the slowest CLI on a loaded machine; a model slower than it runs into it. */
 const SCENARIO_BUDGET_S = 45;
+/** In *budget hit* the model is slower than the budget: the silence that makes a provider hung is raised above it. */
+const SLOWER_THAN_THE_BUDGET = { TRIALGATE_PROVIDER_SILENCE_SECONDS: '600', LLM_TIMEOUT_MS: '600000' };
 
 /** One run of `trials` trials under `scenario`: its results file and what its trials ended as. */
 async function scenarioRun(c: AgentCase, scenario: Scenario, files: Record<string, string>): Promise<{ results: string; outcome: string }> {
-  const mode: ProviderMode = scenario === 'budget hit' ? 'hang' : 'ok';
+  const mode: ProviderMode = scenario === 'budget hit' || scenario === 'hung provider' ? 'hang' : 'ok';
   const provider = await FakeProvider.start({ key: KEY, files: () => files, mode });
   if (scenario === 'provider down') await provider.close();
   try {
@@ -125,6 +127,7 @@ async function scenarioRun(c: AgentCase, scenario: Scenario, files: Record<strin
       // The CLI is installed in the project, but the agent's PATH does not lead to it (and the example
       // agent's program is renamed away).
       ...(scenario === 'CLI missing' ? { env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } } : {}),
+      ...(scenario === 'budget hit' ? { env: SLOWER_THAN_THE_BUDGET } : {}),
       ...(scenario === 'CLI missing' && !c.cli ? { command: c.command.replace('llm-agent.mjs', 'llm-agnet.mjs') } : {}),
     });
     const trials = run.results.tasks[0]!.trials;
@@ -197,8 +200,9 @@ ${timings.join('\n')}
 ${notes.length ? `\nTrials of the timed runs that did not pass:\n${notes.join('\n')}\n` : ''}
 ## Outcomes and verdicts
 
-Each scenario is one run of 2 trials under the same budget (${SCENARIO_BUDGET_S} s; in *budget hit* the model never
-answers); the verdicts are \`trialgate compare --confirm-trials 0\` (the gate at a fixed k, no confirmation rounds; its
+Each scenario is one run of 2 trials under the same budget (${SCENARIO_BUDGET_S} s). In *hung provider* the provider
+never answers, and the provider watch declares it after its silence limit (a third of the budget); in *budget hit*
+the model is slower than the budget (the limit raised above it), which is the agent's failure. The verdicts are \`trialgate compare --confirm-trials 0\` (the gate at a fixed k, no confirmation rounds; its
 default policy at k = 2 against one base run is strict): a head whose
 trials are mostly environment errors cannot be decided (\`undecided\`, exit 3: rerun), and a base run that is
 mostly environment errors is not used as a baseline (the action takes the next older one; with none

@@ -1,15 +1,16 @@
 // The shipped adapters, each running its real CLI (the version pinned in package.json) through
 // `trialgate run`, isolated in bubblewrap where it is available, against the loopback fake provider that
 // speaks the CLI's wire protocol. A good key passes the task through trialgate's acceptance with the usage
-// the provider reported; a refused key, a spent quota, an outage and a provider that is down are
-// environment errors the adapter declares, with the reason in the terminal; a budget ends the CLI with a
-// grace, leaving no forged evidence.
+// the provider reported; a provider in trouble (a refused key, a spent quota, 5xx, 429 rate limits, a
+// provider that sends nothing, an error after a 200 in the middle of a stream, a stream cut, a provider that
+// is down) is an environment error the adapter declares, with its reason, unless the CLI recovers on its own;
+// a budget ends the CLI with a grace, leaving no forged evidence.
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { before, describe, it } from 'node:test';
-import { AGENT_CASES, KEY, referenceFiles, runAgentCase, WRONG_KEY } from './support/agent-cases.ts';
-import { ANSWER_USAGE, FakeProvider } from './support/fake-provider.ts';
+import { after, before, describe, it } from 'node:test';
+import { AGENT_CASES, KEY, referenceFiles, runAgentCase, runAgentTasks, type AgentCase } from './support/agent-cases.ts';
+import { ANSWER_USAGE, FakeProvider, type ProviderMode } from './support/fake-provider.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
 
 const CASES = AGENT_CASES;
@@ -49,65 +50,124 @@ for (const c of CASES) {
         await provider.close();
       }
     });
+  });
+}
 
-    it('a wrong key: an environment error the adapter declares, with the 401 in the terminal; never the agent failing', async () => {
-      const provider = await FakeProvider.start({ key: KEY, files: () => files });
-      try {
-        const { code, trial, io } = await runAgentCase(c, provider, { key: WRONG_KEY });
-        assert.equal(trial.outcome, 'env_error', JSON.stringify(trial, null, 2));
-        assert.equal(trial.env_error_source, 'agent');
-        assert.equal(code, 2, 'no trial could execute');
-        assert.match(io.err, c.refused);
-        assert.match(io.err, /\(declared by the agent\)/);
-        assert.deepEqual(trial.checks, {}, 'no check is counted');
-      } finally {
-        await provider.close();
+/** A provider in trouble, each way; `down` is a provider whose port refuses connections. */
+type Trouble = Exclude<ProviderMode, 'ok'> | 'down';
+const TROUBLES: Trouble[] = ['unauthorized', 'quota', 'overloaded', 'rate-limited', 'hang', 'error-mid-stream', 'cut', 'down'];
+/** What each adapter declares (its reason), or `pass` where its CLI recovers on its own. */
+function expected(c: AgentCase, trouble: Trouble): RegExp | 'pass' {
+  if (!c.cli) return exampleAgent(c, trouble);
+  switch (trouble) {
+    case 'unauthorized':
+      return c.refused;
+    case 'quota':
+      return /the provider's quota or credit is spent: 429 from POST \S+: You exceeded your current quota/;
+    case 'overloaded':
+      return /the provider is unavailable: 2 calls in a row failed, the last (529|503) from POST \S+: The server is overloaded/;
+    case 'rate-limited':
+      return /the provider (is unavailable: 2 calls in a row failed|failed and the CLI gave up: \d call\(s\) in a row failed), the last 429 from POST \S+: Rate limit reached/;
+    case 'hang':
+      return /the provider sent nothing for \d+(\.\d)? s while POST \S+ waited on it \(hung; TRIALGATE_PROVIDER_SILENCE_SECONDS sets the limit, now 2 s\)/;
+    case 'error-mid-stream':
+      // Claude Code retries a stream that failed without streaming, and the provider answers that: nothing happened.
+      return c.cli === 'claude-code'
+        ? 'pass'
+        : /the provider (is unavailable: 2 calls|failed and the CLI gave up: \d call\(s\)) in a row failed, the last 200 from POST \S+: an error event after the 200: server_error/;
+    case 'cut':
+      return /the provider (is unavailable: 2 calls|failed and the CLI gave up: \d call\(s\)) in a row failed, the last 200 from POST \S+: (the stream was cut before the answer ended|the connection closed before the answer ended)/;
+    case 'down':
+      return c.down;
+  }
+}
+
+/** The example agent's own words: it retries 429 and 5xx, errors in its stream and cuts twice, then declares. */
+function exampleAgent(c: AgentCase, trouble: Trouble): RegExp {
+  const keptFailing = (why: string) => new RegExp(`the chat completions endpoint kept failing after 3 tries \\(${why}`);
+  switch (trouble) {
+    case 'unauthorized':
+      return c.refused;
+    case 'quota':
+      return /the quota is spent \(429 from the chat completions endpoint/;
+    case 'overloaded':
+      return keptFailing('503 from the chat completions endpoint');
+    case 'rate-limited':
+      return keptFailing('429 from the chat completions endpoint');
+    case 'hang':
+      return /the chat completions endpoint sent nothing for 2 s \(hung; LLM_TIMEOUT_MS sets the limit\)/;
+    case 'error-mid-stream':
+      return keptFailing('an error in the stream: .*server_error');
+    case 'cut':
+      return keptFailing('terminated');
+    case 'down':
+      return c.down;
+  }
+}
+
+for (const c of CASES) {
+  describe(`${c.name} with a provider in trouble, each way in one run (k = 1, a task per provider)`, () => {
+    let run: Awaited<ReturnType<typeof runAgentTasks>>;
+    const providers = new Map<Trouble, FakeProvider>();
+
+    before(async () => {
+      for (const trouble of TROUBLES) {
+        const provider = await FakeProvider.start({ key: KEY, files: () => files, mode: trouble === 'down' ? 'ok' : trouble });
+        if (trouble === 'down') await provider.close();
+        providers.set(trouble, provider);
       }
+      run = await runAgentTasks(
+        c,
+        TROUBLES.map((trouble) => ({
+          id: trouble,
+          provider: providers.get(trouble)!,
+          // Short enough to be cheap; the default is a third of the budget.
+          env: trouble === 'hang' ? { TRIALGATE_PROVIDER_SILENCE_SECONDS: '2', LLM_TIMEOUT_MS: '2000' } : undefined,
+        })),
+      );
+    });
+    after(async () => {
+      for (const [trouble, provider] of providers) if (trouble !== 'down') await provider.close();
     });
 
-    it('the provider is down (its port refuses connections): an environment error the adapter declares', async () => {
-      const provider = await FakeProvider.start({ key: KEY, files: () => files });
-      await provider.close();
-      const { trial, io } = await runAgentCase(c, provider);
-      assert.equal(trial.outcome, 'env_error', JSON.stringify(trial, null, 2));
-      assert.equal(trial.env_error_source, 'agent');
-      assert.match(io.err, c.down);
+    for (const trouble of TROUBLES) {
+      const want = expected(c, trouble);
+      it(
+        want === 'pass'
+          ? `${trouble}: the CLI recovers on its own, and the trial passes`
+          : `${trouble}: an environment error the agent declares, with the reason; never the agent failing`,
+        async () => {
+          const trial = run.trials.get(trouble)!;
+          const said = JSON.stringify({ outcome: trial.outcome, stop: trial.stop_reason, notes: trial.layers.trajectory.notes }, null, 2);
+          if (want === 'pass') {
+            assert.equal(trial.outcome, 'pass', said);
+            return;
+          }
+          assert.equal(trial.outcome, 'env_error', said);
+          assert.equal(trial.stop_reason, 'env_error');
+          assert.equal(trial.env_error_source, 'agent');
+          assert.deepEqual(trial.checks, {}, 'no check is counted');
+          const reason = trial.layers.trajectory.notes.find((n) => n.startsWith('env error: '));
+          assert.match(reason ?? '', want, said);
+          if (trouble === 'quota') assert.equal(providers.get(trouble)!.modelCalls(c.protocol).length, 1, 'declared at the first answer, without retrying');
+        },
+      );
+    }
+
+    it('the terminal names the first environment error as the agent’s declaration', () => {
+      assert.match(run.io.err, /\(declared by the agent\)/);
     });
   });
 }
 
-describe('the claude-code adapter in a provider in trouble, and at its budget', () => {
+describe('the claude-code adapter at its budget', () => {
   const c = CASES[0]!;
 
-  it('a spent quota (429 insufficient_quota) is declared at once as the environment’s', async () => {
-    const provider = await FakeProvider.start({ key: KEY, files: () => files, mode: 'quota' });
-    try {
-      const { trial, io } = await runAgentCase(c, provider);
-      assert.equal(trial.outcome, 'env_error');
-      assert.equal(trial.env_error_source, 'agent');
-      assert.match(io.err, /the provider's quota or credit is spent: 429/);
-      assert.equal(provider.modelCalls('anthropic').length, 1, 'declared at the first answer, without retrying');
-    } finally {
-      await provider.close();
-    }
-  });
-
-  it('an outage (529 overloaded) is declared once the calls in a row fail, instead of retrying until the budget', async () => {
-    const provider = await FakeProvider.start({ key: KEY, files: () => files, mode: 'overloaded' });
-    try {
-      const { trial, io } = await runAgentCase(c, provider);
-      assert.equal(trial.outcome, 'env_error');
-      assert.equal(trial.stop_reason, 'env_error');
-      assert.match(io.err, /the provider is unavailable: 2 calls in a row failed, the last 529/);
-    } finally {
-      await provider.close();
-    }
-  });
-
   it('at its budget the CLI gets SIGTERM and a grace: budget_exhausted, no forged evidence, no environment error', async () => {
+    // A model that takes longer than the budget, and a silence limit above it: the budget ends the trial.
     const provider = await FakeProvider.start({ key: KEY, files: () => files, mode: 'hang' });
     try {
-      const { trial, trialDir } = await runAgentCase(c, provider, { wallSeconds: 3 });
+      const { trial, trialDir } = await runAgentCase(c, provider, { wallSeconds: 3, env: { TRIALGATE_PROVIDER_SILENCE_SECONDS: '600' } });
       assert.equal(trial.stop_reason, 'budget_exhausted', JSON.stringify(trial, null, 2));
       assert.equal(trial.outcome, 'fail');
       assert.equal(trial.checks['constraint:evidence-untouched'], true, 'the raw output is in the adapter’s own temporary directory');

@@ -1,15 +1,17 @@
 // The environment's failures told apart from the agent's, with plain agent commands: the channel by which
 // an agent declares its environment failed (exit 75 and a `trialgate-env-error:` line), its shell's "not
 // found" and "cannot execute" for a program the command names, what `trialgate run` prints for an
-// environment error and for a crash, and the budget's SIGTERM and grace before the kill.
+// environment error and for a crash, the budget's SIGTERM and grace before the kill, and the provider watch
+// any agent can run behind ($TRIALGATE_ADAPTERS/watch.mjs).
 import assert from 'node:assert/strict';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
 import { readResultsFile } from '../src/compare/read-results.ts';
 import { commandPrograms } from '../src/util/command-paths.ts';
 import { tempDir } from './support/fixtures.ts';
+import { FakeProvider, type ProviderMode } from './support/fake-provider.ts';
 import { captureIo } from './support/io.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
 import { writeTrialSet } from './support/trialset.ts';
@@ -173,4 +175,78 @@ describe('the agent’s HOME and TMPDIR', () => {
       },
     );
   }
+});
+
+describe('any agent behind the provider watch ($TRIALGATE_ADAPTERS/watch.mjs)', () => {
+  const KEY = 'sk-watch-0123456789abcdef';
+  // A naive agent of one streamed chat call, which crashes (exit 1) whenever the call does not end well.
+  const AGENT = `const r = await fetch(process.env.LLM_BASE_URL + '/chat/completions', { method: 'POST',
+    headers: { authorization: 'Bearer ' + process.env.LLM_API_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'go' }] }) });
+  const text = await r.text().catch((e) => 'cut: ' + e.message);
+  if (!r.ok || !text.includes('[DONE]')) { console.error('my agent: the model call failed: ' + r.status + ' ' + text.slice(-200)); process.exit(1); }
+  console.log('my agent: done');`;
+  const WATCHED = 'node "$TRIALGATE_ADAPTERS/watch.mjs" --key LLM_API_KEY --base-url LLM_BASE_URL -- node "$TRIALGATE_PROJECT/fixture/agent/my-agent.mjs"';
+  const modes: ProviderMode[] = ['ok', 'hang', 'error-mid-stream', 'cut'];
+  const providers = new Map<string, FakeProvider>();
+  let trials: Map<string, Awaited<ReturnType<typeof readResultsFile>>['tasks'][number]['trials'][number]>;
+
+  before(async () => {
+    process.env.LLM_API_KEY = KEY;
+    for (const mode of modes) providers.set(mode, await FakeProvider.start({ key: KEY, files: () => ({}), mode }));
+    const task = (id: string, mode: ProviderMode, command?: string) => ({
+      id,
+      set: 'dev',
+      fixture: 'fixture',
+      acceptance: 'http-cases',
+      agent: { env: { LLM_BASE_URL: `${providers.get(mode)!.url}/v1` }, ...(command ? { command } : {}) },
+    });
+    const configPath = await writeTrialSet({
+      command: WATCHED,
+      env: { TRIALGATE_PROVIDER_FAILURES: '1', TRIALGATE_PROVIDER_SILENCE_SECONDS: '2' },
+      agent: { pass_env: ['LLM_API_KEY'] },
+      extra: {
+        tasks: [...modes.map((mode) => task(mode, mode)), task('unwatched', 'error-mid-stream', 'node "$TRIALGATE_PROJECT/fixture/agent/my-agent.mjs"')],
+      },
+    });
+    await writeFile(join(dirname(configPath), 'fixture', 'agent', 'my-agent.mjs'), AGENT);
+    const out = join(await tempDir(), 'run');
+    await main(['run', '--out', out, '--concurrency', '5'], captureIo(dirname(configPath)));
+    trials = new Map((await readResultsFile(join(out, 'results.json'))).tasks.map((t) => [t.id, t.trials[0]!]));
+  });
+  after(async () => {
+    delete process.env.LLM_API_KEY;
+    for (const provider of providers.values()) await provider.close();
+  });
+
+  const declared = (id: string) => {
+    const trial = trials.get(id)!;
+    assert.equal(trial.outcome, 'env_error', JSON.stringify(trial.layers.trajectory.notes));
+    assert.equal(trial.env_error_source, 'agent');
+    return trial.layers.trajectory.notes.find((n) => n.startsWith('env error: ')) ?? '';
+  };
+
+  it('a provider that answers: the agent runs as it would alone, its work judged', () => {
+    const trial = trials.get('ok')!;
+    assert.notEqual(trial.outcome, 'env_error', JSON.stringify(trial.layers.trajectory.notes));
+    assert.equal(trial.stop_reason, 'completed');
+  });
+
+  it('a provider that sends nothing: declared hung long before the budget', () => {
+    assert.match(declared('hang'), /the provider sent nothing for \d+(\.\d)? s while POST \S+\/v1\/chat\/completions waited on it \(hung/);
+  });
+
+  it('an error after the 200, or a stream cut: the agent’s crash is declared the provider’s failure', () => {
+    assert.match(
+      declared('error-mid-stream'),
+      /the provider is unavailable: 1 calls in a row failed, the last 200 from POST \S+: an error event after the 200: server_error/,
+    );
+    assert.match(declared('cut'), /the stream was cut before the answer ended/);
+  });
+
+  it('without the watch the same agent’s crash is its own', () => {
+    const trial = trials.get('unwatched')!;
+    assert.equal(trial.stop_reason, 'agent_crashed');
+    assert.equal(trial.env_error, undefined);
+  });
 });

@@ -18,7 +18,18 @@ describe('the npm package', () => {
     const paths = info.files.map((f) => f.path);
     assert.ok(paths.includes('dist/cli.js') && paths.includes('dist/index.js') && paths.includes('action.yml'));
     assert.ok(paths.includes('reporters/node-test.mjs') && paths.some((p) => p.startsWith('templates/starter/')) && paths.some((p) => p.startsWith('docs/')));
-    for (const adapter of ['claude-code', 'codex', 'qwen-code', 'lib/run-cli', 'lib/provider-watch', 'lib/env-failure', 'lib/prompt'])
+    for (const adapter of [
+      'claude-code',
+      'codex',
+      'qwen-code',
+      'lib/run-cli',
+      'watch',
+      'lib/provider-watch',
+      'lib/provider-answer',
+      'lib/watched-run',
+      'lib/env-failure',
+      'lib/prompt',
+    ])
       assert.ok(paths.includes(`adapters/${adapter}.mjs`), `the ${adapter} adapter ships`);
     assert.ok(paths.includes('adapters/manifest.json'));
     assert.ok(!paths.some((p) => /^(src|test|bench|node_modules)\//.test(p)), 'no sources, tests or dependencies in the package');

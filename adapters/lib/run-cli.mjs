@@ -1,10 +1,10 @@
 // Runs one agent CLI for one trial, the part every adapter shares: find the CLI, give it the prompt on its
 // standard input and the provider through the provider watch, keep its raw output in a temporary
 // directory of the adapter's own (never in evidence/) while passing it on to the trial's log, and at the
-// end write evidence/usage.json from what the CLI reported. The environment's failures (no CLI, no key,
-// a refused key, a spent quota, an outage) are declared as such (env-failure.mjs), never passed off as the
-// agent failing. At the budget trialgate sends SIGTERM: the CLI is stopped and the usage it reported so
-// far is written within trialgate's grace.
+// end write evidence/usage.json from what the CLI reported. The environment's failures (no CLI, no key, and
+// what the provider watch sees: a refused key, a spent quota, a provider hung, failing or cut off) are
+// declared as such (env-failure.mjs, watched-run.mjs), never passed off as the agent failing. At the budget
+// trialgate sends SIGTERM: the CLI is stopped and the usage it reported so far is written within trialgate's grace.
 import { spawn } from 'node:child_process';
 import { accessSync, constants, createWriteStream, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,11 +13,9 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { declareEnvironmentFailure } from './env-failure.mjs';
 import { buildPrompt } from './prompt.mjs';
-import { OUTAGE_FAILURES, startProviderWatch } from './provider-watch.mjs';
+import { watchedRun } from './watched-run.mjs';
 
 const MANIFEST = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'manifest.json'), 'utf8'));
-/** How long a CLI has to end after SIGTERM before it is killed (inside trialgate's own grace). */
-const STOP_GRACE_MS = 2000;
 const STDERR_TAIL = 4096;
 /** How long the CLI's output may stay open after it exited. */
 const OUTPUT_DRAIN_MS = 1000;
@@ -46,57 +44,24 @@ export async function runAdapter(adapter, argv) {
   if (!keyVar) declareEnvironmentFailure(`${adapter.keyVars.join(' or ')} is not set for the agent: pass it with agent.pass_env from the workflow's secrets`);
   const upstream = env[adapter.baseUrlVar] || adapter.defaultBaseUrl;
 
-  let child;
-  let fatal;
-  let stopping;
-  // The CLI leads a process group of its own: stopping it stops what it started (workers, shells), which
-  // would otherwise hold its output open.
-  const signal = (name) => {
-    try {
-      process.kill(-child.pid, name);
-    } catch {
-      // the group is gone
-    }
-  };
-  const stop = () => {
-    if (stopping || !child || child.exitCode !== null) return;
-    stopping = true;
-    signal('SIGTERM');
-    setTimeout(() => signal('SIGKILL'), STOP_GRACE_MS).unref();
-  };
-  const watch = await startProviderWatch({
-    upstream,
-    key: env[keyVar],
-    keyVar,
-    failures: Number(env.TRIALGATE_PROVIDER_FAILURES) || OUTAGE_FAILURES,
-    onFatal: (reason) => {
-      fatal = reason;
-      stop();
-    },
-  });
-  let budget = false;
-  process.on('SIGTERM', () => {
-    budget = true;
-    stop();
-  });
+  const supervisor = await watchedRun({ upstream, key: env[keyVar], keyVar, env });
 
   const scratch = mkdtempSync(join(tmpdir(), `trialgate-${adapter.name}-`));
   const raw = createWriteStream(join(scratch, 'output.jsonl'));
-  const run = { key: env[keyVar], keyVar, providerUrl: watch.url, trialDir, candidateDir, env };
+  const run = { key: env[keyVar], keyVar, providerUrl: supervisor.url, trialDir, candidateDir, env };
   const prompt = buildPrompt({
     skillFile: env.AGENT_SKILL,
     taskFile: required(env, 'TRIALGATE_TASK'),
     inputsDir: required(env, 'TRIALGATE_INPUTS'),
     candidateDir,
   });
-  child = spawn(program, [...adapter.args(run), ...extraArgs, ...(adapter.promptArgs ?? [])], {
+  const child = spawn(program, [...adapter.args(run), ...extraArgs, ...(adapter.promptArgs ?? [])], {
     cwd: trialDir,
     env: adapter.env(run),
     stdio: ['pipe', 'pipe', 'pipe'],
     detached: true,
   });
-  let failedToStart;
-  child.on('error', (e) => (failedToStart = e));
+  const exited = supervisor.run(child);
   child.stdin.on('error', () => undefined);
   child.stdin.end(prompt);
 
@@ -119,28 +84,16 @@ export async function runAdapter(adapter, argv) {
     process.stderr.write(chunk);
     stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);
   });
-  const code = await new Promise((resolve) => {
-    child.on('exit', (status, by) => resolve(status ?? (by ? 128 : 1)));
-    child.on('error', () => child.exitCode === null && child.pid === undefined && resolve(127));
-  });
-  if (failedToStart && child.pid === undefined) declareEnvironmentFailure(`${entry.cli} could not be started (${program}): ${failedToStart.message}`);
+  const { code, failedToStart } = await exited;
+  if (failedToStart) declareEnvironmentFailure(`${entry.cli} could not be started (${program}): ${failedToStart.message}`);
   // What the CLI left running ends with it; its output is read to the end (or for a moment, if something still holds it).
-  signal('SIGKILL');
   await Promise.race([outputRead, new Promise((resolve) => setTimeout(resolve, OUTPUT_DRAIN_MS))]);
   child.stdout.destroy();
   child.stderr.destroy();
-  await watch.close();
+  await supervisor.close();
   await new Promise((resolve) => raw.end(resolve));
   if (usage) writeFileSync(join(trialDir, 'evidence', 'usage.json'), `${JSON.stringify(usage, null, 2)}\n`);
-
-  if (fatal) declareEnvironmentFailure(fatal);
-  if (budget) process.exit(143);
-  if (code === 0) process.exit(0);
-  const broken = adapter.failure?.({ code, stderr });
-  if (broken) declareEnvironmentFailure(broken);
-  const pending = watch.pending();
-  if (pending) declareEnvironmentFailure(pending);
-  process.exit(code);
+  supervisor.exit(code, code === 0 ? undefined : adapter.failure?.({ code, stderr }));
 }
 
 function required(env, name) {

@@ -61,7 +61,7 @@ export const BUDGET_GRACE_MS = 5000;
 /** The end of the output is kept apart from the capped log: the declared reason is printed last. */
 const TAIL_BYTES = 8 * 1024;
 export const DECLARED_RULE =
-  'the agent declared that its environment failed (exit 75: its provider refused the key, its quota is spent, the provider is down, or a program it needs is missing): not a verdict on the agent; fix the environment and run again';
+  'the agent declared that its environment failed (exit 75: its provider refused the key, its quota is spent, the provider is down, hung or failing, or a program it needs is missing): not a verdict on the agent; fix the environment and run again';
 
 export async function runAgentProcess(options: AgentProcessOptions): Promise<AgentProcessRun> {
   const started = performance.now();

@@ -55,7 +55,7 @@ export const AGENT_CASES: AgentCase[] = [
     keyVar: 'LLM_API_KEY',
     env: (url) => ({ LLM_BASE_URL: `${url}/v1`, LLM_MODEL: 'scripted-model' }),
     refused: /the endpoint refused the key \(401 from the chat completions endpoint/,
-    down: /the chat completions endpoint did not answer after 3 tries: ECONNREFUSED/,
+    down: /the chat completions endpoint kept failing after 3 tries \(fetch failed: ECONNREFUSED\)/,
   },
 ];
 
@@ -79,23 +79,56 @@ export interface AgentRunOptions {
 
 /** `trialgate run` of the inventory task with `c`'s agent against `provider`: its exit status, output and results. */
 export async function runAgentCase(c: AgentCase, provider: { url: string }, options: AgentRunOptions = {}) {
+  const run = await runAgentTasks(c, [{ id: 'inventory', provider }], options);
+  const trial = run.results.tasks[0]!.trials[0]!;
+  return { ...run, trial, trialDir: join(run.out, trial.evidence) };
+}
+
+/** A task of its own for one provider: the inventory task, its agent pointed at `provider`. */
+export interface ProviderTask {
+  id: string;
+  provider: { url: string };
+  /** Added to the agent's variables for this task. */
+  env?: Record<string, string>;
+}
+
+/**
+ * `trialgate run` of one inventory task per provider with `c`'s agent, concurrently (all at once unless
+ * `options.concurrency` says otherwise): a run tries several providers in trouble for the cost of one.
+ */
+export async function runAgentTasks(c: AgentCase, tasks: readonly ProviderTask[], options: AgentRunOptions = {}) {
   process.env[c.keyVar] = options.key ?? KEY;
   const dir = await projectWithClis(c.cli ? [c.cli] : []);
   try {
+    const [first] = tasks;
     const configPath = await writeTrialSet({
       dir,
       trials: options.trials ?? 1,
       command: options.command ?? c.command,
-      env: { ...c.env(provider.url), PATH: pathWithProjectBin(), TRIALGATE_PROVIDER_FAILURES: '2', ...options.env },
+      env: { ...c.env(first!.provider.url), PATH: pathWithProjectBin(), TRIALGATE_PROVIDER_FAILURES: '2', ...options.env },
       agent: { pass_env: [c.keyVar], files: options.files ?? c.files },
       wallSeconds: options.wallSeconds ?? 120,
+      ...(tasks.length > 1 || first!.id !== 'inventory'
+        ? {
+            extra: {
+              tasks: tasks.map((t) => ({
+                id: t.id,
+                set: 'dev',
+                fixture: 'fixture',
+                acceptance: 'http-cases',
+                agent: { env: { ...c.env(t.provider.url), ...t.env } },
+              })),
+            },
+          }
+        : {}),
     });
     const out = join(await tempDir(), 'run');
     const io = captureIo(dir);
-    const code = await main(['run', '--config', configPath, '--out', out, '--concurrency', String(options.concurrency ?? 1)], io);
+    const concurrency = options.concurrency ?? tasks.length;
+    const code = await main(['run', '--config', configPath, '--out', out, '--concurrency', String(concurrency)], io);
     const results = await readResultsFile(join(out, 'results.json'));
-    const trial = results.tasks[0]!.trials[0]!;
-    return { code, io, out, results, trial, trialDir: join(out, trial.evidence) };
+    const trials = new Map(results.tasks.map((t) => [t.id, t.trials[0]!]));
+    return { code, io, out, results, trials };
   } finally {
     delete process.env[c.keyVar];
     await removeProject(dir);

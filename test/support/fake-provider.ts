@@ -4,12 +4,19 @@
 // model, not a model: it answers with the tool calls that make the CLI write the task's candidate files,
 // one file per turn, then ends the turn; every answer reports usage, totalled here so a test can compare it
 // with what reached results.json. Its mode makes it a provider in trouble: a refused key, an exhausted
-// quota, an outage, a model that never answers; closing it leaves the port refusing connections.
+// quota, an outage (5xx), rate limits (429), a model that never answers, an error after a 200 in the middle
+// of a stream, a stream cut in the middle; closing it leaves the port refusing connections.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** `ok`: answers; `unauthorized`: 401 whatever the key; `quota`: the account's quota is spent; `overloaded`: 5xx; `hang`: never answers. */
-export type ProviderMode = 'ok' | 'unauthorized' | 'quota' | 'overloaded' | 'hang';
+/**
+ * `ok`: answers; `unauthorized`: 401 whatever the key; `quota`: the account's quota is spent; `overloaded`:
+ * 5xx; `rate-limited`: 429 rate limits (retry-after 1 s); `hang`: never answers, not even its headers;
+ * `error-mid-stream`: a streamed answer starts (200) and then reports an internal error (an Anthropic
+ * `error` event, `response.failed`, an error chunk), while an answer not streamed comes whole; `cut`: every
+ * answer starts (200) and its connection is cut in the middle.
+ */
+export type ProviderMode = 'ok' | 'unauthorized' | 'quota' | 'overloaded' | 'rate-limited' | 'hang' | 'error-mid-stream' | 'cut';
 export type Protocol = 'anthropic' | 'responses' | 'chat';
 
 export interface ProviderRequest {
@@ -120,16 +127,33 @@ export class FakeProvider {
       record(status);
       return sendError(res, protocol, status, protocol === 'anthropic' ? 'overloaded_error' : 'server_error', 'The server is overloaded.');
     }
-    const stream = body.stream === true;
+    if (this.mode === 'rate-limited') {
+      record(429);
+      const type = protocol === 'anthropic' ? 'rate_limit_error' : 'rate_limit_exceeded';
+      return sendError(res, protocol, 429, type, 'Rate limit reached for requests per minute. Please try again in 1s.', { 'retry-after': '1' });
+    }
+    // The Responses API streams every answer.
+    const stream = body.stream === true || protocol === 'responses';
     record(200, stream);
     const turn = this.nextTurn(protocol, body);
+    const model = String(body.model ?? 'scripted');
+    if (!stream) {
+      const answer = protocol === 'anthropic' ? anthropicJson(model, turn) : chatJson(model, turn);
+      if (this.mode === 'cut') return cut(res, 'application/json', [answer.slice(0, answer.length >> 1)]);
+      this.count(protocol);
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(answer);
+    }
+    const events = protocol === 'anthropic' ? anthropicEvents(model, turn) : protocol === 'responses' ? responsesEvents(turn) : chatEvents(model, turn);
+    if (this.mode === 'cut') return cut(res, 'text/event-stream', events.slice(0, 2).map(sseText));
+    if (this.mode === 'error-mid-stream') return sse(res, [...events.slice(0, 1), internalErrorEvent(protocol)]);
+    this.count(protocol);
+    sse(res, events);
+  }
+
+  private count(protocol: Protocol): void {
     this.reported[protocol].input += ANSWER_USAGE.input;
     this.reported[protocol].output += ANSWER_USAGE.output;
     this.reported[protocol].answers++;
-    const model = String(body.model ?? 'scripted');
-    if (protocol === 'anthropic') return stream ? anthropicStream(res, model, turn) : anthropicJson(res, model, turn);
-    if (protocol === 'responses') return responsesStream(res, turn);
-    return stream ? chatStream(res, model, turn) : chatJson(res, model, turn);
   }
 
   /** The model's next move: write the next candidate file with the tool this CLI offers, or end the turn. */
@@ -174,22 +198,50 @@ function toolResults(protocol: Protocol, body: any): number {
   return (body.messages ?? []).filter((m: any) => m.role === 'tool').length;
 }
 
-function sendError(res: ServerResponse, protocol: Protocol, status: number, type: string, message: string): void {
+function sendError(res: ServerResponse, protocol: Protocol, status: number, type: string, message: string, headers: Record<string, string> = {}): void {
   const body = protocol === 'anthropic' ? { type: 'error', error: { type, message } } : { error: { message, type, code: type } };
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 }
 
-function sse(res: ServerResponse, events: { event?: string; data: unknown }[]): void {
+interface SseEvent {
+  event?: string;
+  data: unknown;
+}
+
+const sseText = (e: SseEvent) => `${e.event ? `event: ${e.event}\n` : ''}data: ${typeof e.data === 'string' ? e.data : JSON.stringify(e.data)}\n\n`;
+
+function sse(res: ServerResponse, events: SseEvent[]): void {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  for (const e of events) res.write(`${e.event ? `event: ${e.event}\n` : ''}data: ${typeof e.data === 'string' ? e.data : JSON.stringify(e.data)}\n\n`);
+  for (const e of events) res.write(sseText(e));
   res.end();
 }
 
-function anthropicStream(res: ServerResponse, model: string, turn: Turn): void {
+/** A 200 whose connection is cut after `parts`: the body's chunked encoding never ends. */
+function cut(res: ServerResponse, contentType: string, parts: string[]): void {
+  res.writeHead(200, { 'content-type': contentType });
+  // Cut once they are written, as a provider whose connection drops mid-answer has sent them.
+  res.write(parts.join(''), () => res.destroy());
+}
+
+/** What each protocol's stream says when the provider fails after the 200. */
+function internalErrorEvent(protocol: Protocol): SseEvent {
+  if (protocol === 'anthropic') return { event: 'error', data: { type: 'error', error: { type: 'api_error', message: 'Internal server error' } } };
+  if (protocol === 'responses')
+    return {
+      event: 'response.failed',
+      data: {
+        type: 'response.failed',
+        response: { id: 'resp_scripted', status: 'failed', error: { code: 'server_error', message: 'The server had an error while processing your request.' } },
+      },
+    };
+  return { data: { error: { message: 'The server had an error while processing your request.', type: 'server_error', code: 500 } } };
+}
+
+function anthropicEvents(model: string, turn: Turn): SseEvent[] {
   const block = turn.tool ? { type: 'tool_use', id: turn.tool.id, name: turn.tool.name, input: {} } : { type: 'text', text: '' };
   const delta = turn.tool ? { type: 'input_json_delta', partial_json: JSON.stringify(turn.tool.input) } : { type: 'text_delta', text: turn.text };
   const message = { id: 'msg_scripted', type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null };
-  sse(res, [
+  return [
     { event: 'message_start', data: { type: 'message_start', message: { ...message, usage: { input_tokens: ANSWER_USAGE.input, output_tokens: 1 } } } },
     { event: 'content_block_start', data: { type: 'content_block_start', index: 0, content_block: block } },
     { event: 'content_block_delta', data: { type: 'content_block_delta', index: 0, delta } },
@@ -203,10 +255,10 @@ function anthropicStream(res: ServerResponse, model: string, turn: Turn): void {
       },
     },
     { event: 'message_stop', data: { type: 'message_stop' } },
-  ]);
+  ];
 }
 
-function anthropicJson(res: ServerResponse, model: string, turn: Turn): void {
+function anthropicJson(model: string, turn: Turn): string {
   const content = turn.tool ? [{ type: 'tool_use', id: turn.tool.id, name: turn.tool.name, input: turn.tool.input }] : [{ type: 'text', text: turn.text }];
   const body = {
     id: 'msg_scripted',
@@ -218,10 +270,10 @@ function anthropicJson(res: ServerResponse, model: string, turn: Turn): void {
     stop_sequence: null,
     usage: { input_tokens: ANSWER_USAGE.input, output_tokens: ANSWER_USAGE.output },
   };
-  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  return JSON.stringify(body);
 }
 
-function responsesStream(res: ServerResponse, turn: Turn): void {
+function responsesEvents(turn: Turn): SseEvent[] {
   const item = turn.tool
     ? {
         type: 'function_call',
@@ -239,7 +291,7 @@ function responsesStream(res: ServerResponse, turn: Turn): void {
     output_tokens_details: { reasoning_tokens: 0 },
     total_tokens: ANSWER_USAGE.input + ANSWER_USAGE.output,
   };
-  sse(res, [
+  return [
     { event: 'response.created', data: { type: 'response.created', response: { id: 'resp_scripted', status: 'in_progress' } } },
     { event: 'response.output_item.added', data: { type: 'response.output_item.added', output_index: 0, item } },
     ...(turn.text
@@ -247,12 +299,12 @@ function responsesStream(res: ServerResponse, turn: Turn): void {
       : []),
     { event: 'response.output_item.done', data: { type: 'response.output_item.done', output_index: 0, item } },
     { event: 'response.completed', data: { type: 'response.completed', response: { id: 'resp_scripted', status: 'completed', usage } } },
-  ]);
+  ];
 }
 
 const chatUsage = () => ({ prompt_tokens: ANSWER_USAGE.input, completion_tokens: ANSWER_USAGE.output, total_tokens: ANSWER_USAGE.input + ANSWER_USAGE.output });
 
-function chatStream(res: ServerResponse, model: string, turn: Turn): void {
+function chatEvents(model: string, turn: Turn): SseEvent[] {
   const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => ({
     id: 'chatcmpl-scripted',
     object: 'chat.completion.chunk',
@@ -267,15 +319,15 @@ function chatStream(res: ServerResponse, model: string, turn: Turn): void {
         tool_calls: [{ index: 0, id: turn.tool.id, type: 'function', function: { name: turn.tool.name, arguments: JSON.stringify(turn.tool.input) } }],
       }
     : { role: 'assistant', content: turn.text };
-  sse(res, [
+  return [
     { data: chunk([{ index: 0, delta, finish_reason: null }]) },
     { data: chunk([{ index: 0, delta: {}, finish_reason: turn.tool ? 'tool_calls' : 'stop' }]) },
     { data: chunk([], { usage: chatUsage() }) },
     { data: '[DONE]' },
-  ]);
+  ];
 }
 
-function chatJson(res: ServerResponse, model: string, turn: Turn): void {
+function chatJson(model: string, turn: Turn): string {
   const message = turn.tool
     ? {
         role: 'assistant',
@@ -291,5 +343,5 @@ function chatJson(res: ServerResponse, model: string, turn: Turn): void {
     choices: [{ index: 0, message, finish_reason: turn.tool ? 'tool_calls' : 'stop' }],
     usage: chatUsage(),
   };
-  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  return JSON.stringify(body);
 }
