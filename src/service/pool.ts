@@ -10,6 +10,7 @@ import type { Sandbox } from '../isolation/sandbox.ts';
 import { EnvironmentError } from '../util/errors.ts';
 import { NoAnswerError } from './http.ts';
 import { startService, type RunningService } from './launch.ts';
+import { MachinePace } from './pace.ts';
 
 /** Lends the service of one variant for one use (one acceptance run of one variant). */
 export interface ServiceLender {
@@ -19,8 +20,8 @@ export interface ServiceLender {
 }
 
 /** A fresh process per use: what every service gets unless its reset is proved. */
-export function freshServices(sandbox: Sandbox): ServiceLender {
-  return { borrow: (fixture, fault) => startService(sandbox, fixture, fault), giveBack: (service) => service.stop() };
+export function freshServices(sandbox: Sandbox, pace?: MachinePace): ServiceLender {
+  return { borrow: (fixture, fault) => startService(sandbox, fixture, fault, pace), giveBack: (service) => service.stop() };
 }
 
 /** How a task's services were provided over a run: recorded in results.json. */
@@ -54,6 +55,8 @@ interface FixtureState {
   /** Idle instances kept per variant, at most. */
   keep: number;
   use: ServiceUse;
+  /** This machine's pace for the fixture, as its preflight measured it: the limits of every start and exchange. */
+  pace: MachinePace;
 }
 
 interface Loan {
@@ -69,6 +72,11 @@ export class ServicePool implements ServiceLender {
   private readonly lent = new WeakMap<RunningService, Loan>();
 
   constructor(private readonly sandbox: Sandbox) {}
+
+  /** The pace of `fixture`'s machinery on this machine: the run's preflight notes what it measured there. */
+  pace(fixture: Fixture): MachinePace {
+    return this.stateOf(fixture).pace;
+  }
 
   /**
    * Reuse `fixture`'s services: their reset is proved. Of the proof's instances at most `keep` per variant
@@ -128,7 +136,7 @@ export class ServicePool implements ServiceLender {
         await idle.stop();
       }
     }
-    const service = await startService(this.sandbox, fixture, fault);
+    const service = await startService(this.sandbox, fixture, fault, state.pace);
     state.use.started++;
     if (state.reset) this.lent.set(service, { key, state, fault });
     return service;
@@ -160,7 +168,8 @@ export class ServicePool implements ServiceLender {
 
   private stateOf(fixture: Fixture): FixtureState {
     let state = this.fixtures.get(fixture.dir);
-    if (!state) this.fixtures.set(fixture.dir, (state = { keep: 0, use: { reused: false, why: '', started: 0, uses: 0, replaced: 0 } }));
+    if (!state)
+      this.fixtures.set(fixture.dir, (state = { keep: 0, use: { reused: false, why: '', started: 0, uses: 0, replaced: 0 }, pace: new MachinePace() }));
     return state;
   }
 }

@@ -20,6 +20,7 @@ import { EnvironmentError } from '../util/errors.ts';
 import { resetService } from './control.ts';
 import { NoAnswerError } from './http.ts';
 import { startService, type RunningService } from './launch.ts';
+import type { MachinePace } from './pace.ts';
 import { probeState, type ProvedReset, type ServiceLender } from './pool.ts';
 import { plural } from '../util/counted.ts';
 
@@ -88,13 +89,15 @@ export class ResetProver implements ServiceLender {
   constructor(
     private readonly sandbox: Sandbox,
     private readonly fixture: Fixture,
+    /** Where a run's preflight notes how long this machine took: each start, exchange and replay of the proof. */
+    private readonly pace?: MachinePace,
   ) {}
 
   async borrow(_fixture: Fixture, fault: string): Promise<RunningService> {
     const run = this.run(fault);
     const [a] = await run.instances;
     run.first = [];
-    return recording(a, run.first);
+    return recording(a, run.first, this.pace);
   }
 
   /** Kept: the proof goes on with it. */
@@ -110,9 +113,12 @@ export class ResetProver implements ServiceLender {
         try {
           const run = this.run(fault);
           const [a, b] = await run.instances;
-          if (!run.first) await use(recording(a, (run.first = [])));
+          if (!run.first) {
+            const first: string[] = (run.first = []);
+            await this.timed(first, () => use(recording(a, first, this.pace)));
+          }
           const replay: string[] = [];
-          await use(recording(a, replay));
+          await this.timed(replay, () => use(recording(a, replay, this.pace)));
           const afterReset = await probeState(a, probe);
           await resetService(a);
           const started = await probeState(b, probe);
@@ -151,6 +157,13 @@ export class ResetProver implements ServiceLender {
     return { proof, reset: { instances, check: (service, fault) => checkAfterUse(service, use, probe, fresh.get(fault)!, expected.get(fault)!) } };
   }
 
+  /** One replay of the reference answers, its time noted as an acceptance's of as many exchanges as `log` ends with. */
+  private async timed(log: readonly string[], replay: () => Promise<void>): Promise<void> {
+    const started = performance.now();
+    await replay();
+    this.pace?.noteAcceptance(performance.now() - started, log.length);
+  }
+
   /** The instances of a proved reset now belong to a pool: `stop` leaves them running. */
   handOver(): void {
     this.handedOver = true;
@@ -166,9 +179,11 @@ export class ResetProver implements ServiceLender {
   private run(fault: string): VariantRun {
     let run = this.runs.get(fault);
     if (!run) {
-      const start = () => {
+      const start = async () => {
         this.started++;
-        return startService(this.sandbox, this.fixture, fault);
+        const service = await startService(this.sandbox, this.fixture, fault, this.pace);
+        this.pace?.noteStart(service.startMs);
+        return service;
       };
       const instances = Promise.allSettled([start(), start()]).then(async ([a, b]) => {
         if (a.status === 'fulfilled' && b.status === 'fulfilled') return [a.value, b.value] as [RunningService, RunningService];
@@ -211,14 +226,16 @@ async function checkAfterUse(
   return undefined;
 }
 
-/** `service`, with every exchange it makes appended to `log` as `METHOD path body → status text`. */
-function recording(service: RunningService, log: string[]): RunningService {
+/** `service`, with every exchange it makes appended to `log` as `METHOD path body → status text` (and its time noted in `pace`). */
+function recording(service: RunningService, log: string[], pace?: MachinePace): RunningService {
   return {
     ...service,
     request: async (path, options = {}) => {
       const sent = `${options.method ?? 'GET'} ${path}${options.body === undefined ? '' : ` ${options.body}`}`;
       try {
+        const started = performance.now();
         const answer = await service.request(path, options);
+        pace?.noteExchange(performance.now() - started);
         log.push(`${sent} → ${answer.status} ${answer.text}`);
         return answer;
       } catch (e) {

@@ -15,7 +15,8 @@ import { EVIDENCE } from '../../layout.ts';
 import type { CodeAcceptance } from '../../schemas/acceptance.ts';
 import type { CodeSpec } from '../../schemas/fixture.ts';
 import { ServiceDidNotStart, startProcess, type RunningService } from '../../service/launch.ts';
-import type { EnvironmentError } from '../../util/errors.ts';
+import { MACHINERY_RULE, MachineryError, type EnvironmentError } from '../../util/errors.ts';
+import type { MachinePace } from '../../service/pace.ts';
 import { acceptCommand, type CommandRun } from '../command/kind.ts';
 
 const OUTPUT_TAIL = 4000;
@@ -34,6 +35,8 @@ export interface CodeRun {
   /** Write one evidence file (relative to the run's evidence directory); returns its path. */
   writeEvidence(relPath: string, text: string): Promise<string>;
   verify?: () => Promise<void>;
+  /** This machine's pace: the start and test limits scale with it; the preflight (`reference`) notes what it measured. */
+  pace?: MachinePace;
 }
 
 export interface CodeOutcome {
@@ -77,6 +80,7 @@ async function acceptService(run: CodeRun, service: NonNullable<CodeSpec['servic
           coverage: false,
           what: "(the candidate's code)",
           candidate: !run.reference,
+          ...(run.pace ? { pace: run.pace } : {}),
         },
         // Isolated, no other process can take its port: a start that failed would fail again.
         run.sandbox.privateServices ? 1 : 2,
@@ -87,6 +91,7 @@ async function acceptService(run: CodeRun, service: NonNullable<CodeSpec['servic
       const said = errorLine(e.stderr);
       return { notRunning: `the changed code did not start: ${e.why}${said ? `: ${said}` : ''} (evidence/${EVIDENCE.code.serviceLog})`, notes: [] };
     }
+    if (run.reference) run.pace?.noteStart(started.startMs);
     const running = started;
     // The one service is the candidate's own, started above; the hidden tests borrow it and give it back.
     const outcome = await hiddenTests(run, { services: { borrow: async () => running, giveBack: async () => undefined } });
@@ -127,6 +132,7 @@ async function hiddenTests(run: CodeRun, how: Pick<CommandRun, 'services' | 'wit
     writeReport: (fault, text) => run.writeEvidence(`${EVIDENCE.reports}/${fault}.json`, text),
     // A trial's run (it verifies the acceptance copy) comes after the preflight proved the command on the reference fix.
     ...(run.verify ? { verify: run.verify, proven: true } : {}),
+    ...(run.pace ? { pace: run.pace, preflight: run.reference === true } : {}),
     ...how,
   });
   return outcome!;
@@ -138,8 +144,10 @@ async function hiddenTests(run: CodeRun, how: Pick<CommandRun, 'services' | 'wit
  * candidate. Against a service in a sandbox of its own, it is the environment's.
  */
 function outcomeOf(outcome: VariantOutcome, separateProcess: boolean): CodeOutcome {
-  if (!outcome.envError) return { outcome, notes: [] };
-  if (separateProcess) return { outcome, envError: outcome.envError, notes: [] };
+  if (!outcome.envError) return { outcome, notes: outcome.note === undefined ? [] : [`the hidden tests: ${outcome.note}`] };
+  // trialgate's machinery failing twice (its limit, the tests' sandbox) is never the candidate's.
+  if (separateProcess || outcome.envError instanceof MachineryError || outcome.envError.rule === MACHINERY_RULE)
+    return { outcome, envError: outcome.envError, notes: [] };
   const { envError: _envError, ...counted } = outcome;
   return {
     outcome: counted,

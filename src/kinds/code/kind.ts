@@ -63,6 +63,7 @@ export const codeKind: TaskKind<CodeAcceptance> = {
       passed,
       writeEvidence: (relPath, text) => trial.writeEvidence(relPath, text),
       verify: () => trial.verifyAcceptanceCopy(),
+      pace: trial.pace,
     });
     return { ...result, ...codeResult(spec, accepted, outOfScope(changes, spec.scope)), notes: [changesNote(changes), ...accepted.notes] };
   },
@@ -98,6 +99,7 @@ async function checkCodeAcceptor(check: AcceptorCheckOptions, settings: CodeAcce
     passed,
     // The preflight keeps the hidden tests' report, where a reader of the run finds it; the logs stay in the run's output.
     writeEvidence: async (relPath, text) => (relPath.startsWith(`${EVIDENCE.reports}/`) ? check.writeReport(basename(relPath, '.json'), text) : relPath),
+    ...(check.pace ? { pace: check.pace } : {}),
   });
   if (accepted.notRunning) return { ok: false, error: `the reference fix: ${accepted.notRunning}`, fix: REFERENCE_FIX_FAILS };
   const outcome = accepted.outcome!;
