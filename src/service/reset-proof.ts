@@ -16,7 +16,7 @@
 // differs is stopped and the next use starts a fresh one. What validate says of it: proofLimits.
 import type { Fixture } from '../fixture/load.ts';
 import type { Sandbox } from '../isolation/sandbox.ts';
-import { EnvironmentError } from '../util/errors.ts';
+import { EnvironmentError, MachineryError } from '../util/errors.ts';
 import { resetService } from './control.ts';
 import { NoAnswerError } from './http.ts';
 import { startService, type RunningService } from './launch.ts';
@@ -60,6 +60,8 @@ interface VariantRun {
   instances: Promise<[RunningService, RunningService]>;
   /** The first run's exchanges, when it ran through this prover as a lender (validate's acceptance). */
   first?: string[];
+  /** The first run was given up (trialgate's machinery failed) and accepted again elsewhere: nothing to compare. */
+  spoiled?: boolean;
 }
 
 const SHOWN = 160;
@@ -82,6 +84,8 @@ export function proofRefusal(fixture: Fixture, replayable: boolean, kind: string
  */
 export class ResetProver implements ServiceLender {
   private readonly runs = new Map<string, VariantRun>();
+  /** Instances started for an acceptance run again, outside the proof. */
+  private readonly extra = new Set<RunningService>();
   private handedOver = false;
   /** Service processes the proof started. */
   started = 0;
@@ -95,13 +99,24 @@ export class ResetProver implements ServiceLender {
 
   async borrow(_fixture: Fixture, fault: string): Promise<RunningService> {
     const run = this.run(fault);
+    // Lent again: the first run failed and is accepted again. Its instance is no fresh start any more, so the
+    // acceptance gets a fresh one, and this variant's proof has no first run to compare with.
+    if (run.first) {
+      run.spoiled = true;
+      const fresh = await startService(this.sandbox, this.fixture, fault, this.pace);
+      this.started++;
+      this.extra.add(fresh);
+      return fresh;
+    }
     const [a] = await run.instances;
     run.first = [];
     return recording(a, run.first, this.pace);
   }
 
-  /** Kept: the proof goes on with it. */
-  async giveBack(): Promise<void> {}
+  /** Kept: the proof goes on with it (an instance started for an acceptance run again is stopped). */
+  async giveBack(service: RunningService): Promise<void> {
+    if (this.extra.delete(service)) await service.stop();
+  }
 
   /** Prove the reset on every one of `faults` with `use`; when proved, the instances for the pool. */
   async prove(use: ReplayableUse, faults: readonly string[]): Promise<{ proof: ResetProof; reset?: ProvedReset }> {
@@ -112,6 +127,7 @@ export class ResetProver implements ServiceLender {
         const proof: VariantProof = { fault, replayed: 0, probed: 0 };
         try {
           const run = this.run(fault);
+          if (run.spoiled) throw new MachineryError("trialgate's machinery failed under the first run of the reference answers, which ran again");
           const [a, b] = await run.instances;
           if (!run.first) {
             const first: string[] = (run.first = []);
@@ -171,6 +187,7 @@ export class ResetProver implements ServiceLender {
 
   /** Stop every instance, unless they were handed over to a pool. */
   async stop(): Promise<void> {
+    await Promise.all([...this.extra].map((service) => service.stop()));
     if (this.handedOver) return;
     const all = await Promise.all([...this.runs.values()].map((run) => run.instances.catch(() => [])));
     await Promise.all(all.flat().map((service) => service.stop()));
