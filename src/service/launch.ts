@@ -277,10 +277,12 @@ async function notReady(last: NotReady, spec: ServiceLaunch, limit: ScaledLimit,
   const { health, candidate } = spec;
   const timeoutMs = limit.ms;
   const allowed = `startTimeoutMs ${spec.startTimeoutMs} ms${limit.scaling}`;
+  // A limit the machine's pace scaled says so; one as written needs no word.
+  const scaled = limit.scaling ? ` (${allowed})` : '';
   if (last.status !== undefined) {
     const body = last.body?.trim().slice(0, 120);
     const fix = candidate ? `the changed code must answer 200 at ${health} once it is ready` : 'service.health must name a path it answers 200 once ready';
-    return `answered ${last.status}, not 200, to GET ${health} for ${timeoutMs} ms (${allowed})${body ? ` (${JSON.stringify(body)})` : ''}: ${fix}`;
+    return `answered ${last.status}, not 200, to GET ${health} for ${timeoutMs} ms${scaled}${body ? ` (${JSON.stringify(body)})` : ''}: ${fix}`;
   }
   const listening = pid === undefined ? [] : await listeningPorts(pid);
   const ports = listening.filter((p) => p !== port);
@@ -295,5 +297,5 @@ async function notReady(last: NotReady, spec: ServiceLaunch, limit: ScaledLimit,
   const fix = candidate
     ? 'the changed code must listen on 127.0.0.1 at the port in its PORT variable'
     : 'the service must listen on 127.0.0.1 at the port trialgate sets in its PORT variable (startTimeoutMs if it needs longer)';
-  return `never answered on PORT=${port} within ${timeoutMs} ms (${allowed})${where}; ${fix}`;
+  return `never answered on PORT=${port} within ${timeoutMs} ms${scaled}${where}; ${fix}`;
 }
