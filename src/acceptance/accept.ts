@@ -4,9 +4,10 @@
 // When trialgate's own machinery fails under a variant's acceptance (a MachineryError thrown, or a report
 // body that says so: a service's start, reset or connection, the acceptor's sandbox, a limit of
 // trialgate's), the variant's acceptance runs once more from the start; failing again, the variant is an
-// environment error under MACHINERY_RULE. Only a defect variant that fails the same way, at the same
-// place, both times keeps its report: that is the defect's own doing (it drops the connection, it hangs),
-// and its execution errors are never a detection.
+// environment error under MACHINERY_RULE (or the rule of what failed, when it has one: a service that did
+// not start). Only a defect variant that fails the same way, at the same place, both times keeps its
+// report: that is the defect's own doing (it drops the connection, it hangs), and its execution errors
+// are never a detection.
 import type { Judgement } from '../schemas/judgement.ts';
 import { Report } from '../schemas/report.ts';
 import type { RunningService } from '../service/launch.ts';
@@ -93,6 +94,8 @@ export async function acceptEachVariant(
     for (;;) {
       let attempt: ReportBody | undefined;
       let failed: string | undefined;
+      // The rule of what failed, when it has one of its own (a service that did not start).
+      let rule = MACHINERY_RULE;
       try {
         attempt = await acceptOnce(options, lender, fault, acceptor);
         failed = attempt.machinery;
@@ -102,7 +105,7 @@ export async function acceptEachVariant(
           [envError, body] = [e, errorBody(planned, e.message)];
           break;
         }
-        failed = e.message;
+        [failed, rule] = [e.message, e.rule];
       }
       if (failed === undefined) {
         body = attempt!;
@@ -118,7 +121,7 @@ export async function acceptEachVariant(
         note = `failed the same way twice, which is the defect's own doing (its execution errors are never a detection): ${failed}`;
         break;
       }
-      envError = new EnvironmentError(`${failed} (and on the first run: ${first})`, MACHINERY_RULE);
+      envError = new MachineryError(`${failed} (and on the first run: ${first})`, rule);
       body = errorBody(planned, envError.message);
       break;
     }

@@ -15,7 +15,7 @@ import { EVIDENCE } from '../../layout.ts';
 import type { CodeAcceptance } from '../../schemas/acceptance.ts';
 import type { CodeSpec } from '../../schemas/fixture.ts';
 import { ServiceDidNotStart, startProcess, type RunningService } from '../../service/launch.ts';
-import { MACHINERY_RULE, MachineryError, type EnvironmentError } from '../../util/errors.ts';
+import { MachineryError, type EnvironmentError } from '../../util/errors.ts';
 import type { MachinePace } from '../../service/pace.ts';
 import { acceptCommand, type CommandRun } from '../command/kind.ts';
 
@@ -146,8 +146,7 @@ async function hiddenTests(run: CodeRun, how: Pick<CommandRun, 'services' | 'wit
 function outcomeOf(outcome: VariantOutcome, separateProcess: boolean): CodeOutcome {
   if (!outcome.envError) return { outcome, notes: outcome.note === undefined ? [] : [`the hidden tests: ${outcome.note}`] };
   // trialgate's machinery failing twice (its limit, the tests' sandbox) is never the candidate's.
-  if (separateProcess || outcome.envError instanceof MachineryError || outcome.envError.rule === MACHINERY_RULE)
-    return { outcome, envError: outcome.envError, notes: [] };
+  if (separateProcess || outcome.envError instanceof MachineryError) return { outcome, envError: outcome.envError, notes: [] };
   const { envError: _envError, ...counted } = outcome;
   return {
     outcome: counted,
