@@ -159,7 +159,8 @@ async function startOnce(sandbox: Sandbox, spec: ServiceLaunch, controlToken: st
   let ready = false;
   let unanswered = false;
   let reset = false;
-  const timeoutMs = spec.pace?.exchangeLimit().ms ?? EXCHANGE_TIMEOUT_MS;
+  // Read at each exchange: an instance the preflight started serves under what the preflight measured since.
+  const exchangeLimit = () => spec.pace?.exchangeLimit().ms ?? EXCHANGE_TIMEOUT_MS;
   const service: RunningService = {
     address,
     coverage: spec.coverage,
@@ -176,8 +177,13 @@ async function startOnce(sandbox: Sandbox, spec: ServiceLaunch, controlToken: st
           ready,
         });
         if (injected === 'connection-reset') throw new NoAnswerError('ECONNRESET');
-        if (injected === 'timeout') throw new NoAnswerError(`timed out after ${options.timeoutMs ?? timeoutMs} ms`, 'timeout');
-        return await send(address.url + path, { timeoutMs, ...options, agent, ...(address.socketPath ? { socketPath: address.socketPath } : {}) });
+        if (injected === 'timeout') throw new NoAnswerError(`timed out after ${options.timeoutMs ?? exchangeLimit()} ms`, 'timeout');
+        return await send(address.url + path, {
+          timeoutMs: exchangeLimit(),
+          ...options,
+          agent,
+          ...(address.socketPath ? { socketPath: address.socketPath } : {}),
+        });
       } catch (e) {
         if (ready) unanswered = true;
         throw e;
