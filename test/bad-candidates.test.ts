@@ -100,6 +100,7 @@ describe('bad candidates fail their own trial, by name', () => {
       trial.judgements.every((j) => j.verdict === 'execution_error_or_skip'),
       JSON.stringify(trial.judgements.map((j) => j.verdict)),
     );
-    assert.match(trial.layers.final_state.failures.join('\n'), /acceptance budget of 8 s \(acceptance\.timeout_seconds\) ran out/);
+    // A busy machine's preflight may have scaled the budget (docs/isolation.md); the playbook is too long for it either way.
+    assert.match(trial.layers.final_state.failures.join('\n'), /acceptance budget of 8 s \(acceptance\.timeout_seconds(, scaled to \d+ ms: [^)]*)?\) ran out/);
   });
 });

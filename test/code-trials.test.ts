@@ -87,7 +87,7 @@ describe('a code task in a trial set', () => {
         agent: editingAgent({ 'src/server.mjs': 'setInterval(() => {}, 1000);\n' }),
         failed: ['starts', 'reproduction', 'test:balance', 'test:distinct', 'test:conflict'],
         shows:
-          /the changed code did not start: .*never answered on PORT=\d+ within 3000 ms; the changed code must listen on 127\.0\.0\.1 at the port in its PORT variable/,
+          /the changed code did not start: .*was still starting after \d+ ms: running, listening on no port yet \(startTimeoutMs 3000 ms[^)]*\); raise startTimeoutMs \(code\.service in fixture\.json\) if the changed code needs longer to start, or it must listen on 127\.0\.0\.1 at the port in its PORT variable/,
       },
       'answers its health path 404': {
         agent: editingAgent({
@@ -96,7 +96,7 @@ describe('a code task in a trial set', () => {
         }),
         failed: ['starts', 'reproduction', 'test:balance', 'test:distinct', 'test:conflict'],
         shows:
-          /the changed code did not start: .*answered 404, not 200, to GET \/health for 3000 ms \("no such route"\): the changed code must answer 200 at \/health once it is ready/,
+          /the changed code did not start: .*answered 404, not 200, to GET \/health for \d+ ms( \(startTimeoutMs 3000 ms[^)]*\))? \("no such route"\): the changed code must answer 200 at \/health once it is ready/,
       },
       'claims success without a fix': {
         agent: editingAgent({}, 'Fixed the retry bug. All tests passed.'),

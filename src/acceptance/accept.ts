@@ -1,15 +1,23 @@
 // Acceptance against every variant of a fixture, whatever the kind: borrow each variant's service (started
 // fresh from the verified acceptance copy, or lent reset by the run's pool), let the kind's acceptor
 // produce the report's body, then write the report and judge it. An execution error is never a detection.
+// When trialgate's own machinery fails under a variant's acceptance (a MachineryError thrown, or a report
+// body that says so: a service's start, reset or connection, the acceptor's sandbox, a limit of
+// trialgate's), the variant's acceptance runs once more from the start; failing again, the variant is an
+// environment error under MACHINERY_RULE (or the rule of what failed, when it has one: a service that did
+// not start). Only a defect variant that fails the same way, at the same place, both times keeps its
+// report: that is the defect's own doing (it drops the connection, it hangs), and its execution errors
+// are never a detection.
 import type { Judgement } from '../schemas/judgement.ts';
 import { Report } from '../schemas/report.ts';
 import type { RunningService } from '../service/launch.ts';
 import { freshServices, type ServiceLender } from '../service/pool.ts';
-import { variantSha256, type Fixture } from '../fixture/load.ts';
+import { NO_FAULT, variantSha256, type Fixture } from '../fixture/load.ts';
 import type { Sandbox } from '../isolation/sandbox.ts';
 import { judge } from '../judge/judge.ts';
-import { EnvironmentError } from '../util/errors.ts';
+import { EnvironmentError, MACHINERY_RULE, MachineryError } from '../util/errors.ts';
 import { mapPool } from '../util/pool.ts';
+import type { MachinePace } from '../service/pace.ts';
 
 export interface VariantOutcome {
   fault: string;
@@ -20,6 +28,8 @@ export interface VariantOutcome {
   envError?: EnvironmentError;
   /** What shows that something other than the tests' reporter wrote the report (ReportBody.forgery). */
   forgery?: string[];
+  /** What happened to this variant's acceptance besides its report (it ran again after trialgate's machinery failed). */
+  note?: string;
 }
 
 /** An acceptance copy no longer equals the fixture the run started with: nothing the run judged can be trusted. */
@@ -41,6 +51,8 @@ export interface VariantRunOptions {
   concurrency?: number;
   /** Where each variant's service comes from (default: started for the use, stopped after it). */
   services?: ServiceLender;
+  /** This machine's pace, as the run's preflight measured it (default: none measured, the limits as set). */
+  pace?: MachinePace;
 }
 
 /** The variant's service for one acceptance run, borrowed when first asked for and given back after the run. */
@@ -53,9 +65,10 @@ export interface VariantServices {
 /**
  * What an acceptor says about one variant; trialgate adds the fault, the hashes and the time. `forgery`:
  * what its reading showed of a report written by something other than the tests' reporter (kept apart
- * from the report, never in it).
+ * from the report, never in it). `machinery`: trialgate's own machinery failed while it ran (the first such
+ * failure, where and how, the same text for the same failure); its records hold that as an execution error.
  */
-export type ReportBody = Pick<Report, 'planned' | 'executed' | 'complete' | 'blocked' | 'records'> & { error?: string; forgery?: string[] };
+export type ReportBody = Pick<Report, 'planned' | 'executed' | 'complete' | 'blocked' | 'records'> & { error?: string; forgery?: string[]; machinery?: string };
 
 /**
  * Borrow each variant's service, let `acceptor` produce the report body, write and judge the report.
@@ -69,7 +82,7 @@ export async function acceptEachVariant(
   acceptor: (services: VariantServices, fault: string) => Promise<ReportBody>,
 ): Promise<VariantOutcome[]> {
   const { fixture } = options;
-  const lender = options.services ?? freshServices(options.sandbox);
+  const lender = options.services ?? freshServices(options.sandbox, options.pace);
   return mapPool(options.variants, options.concurrency ?? options.variants.length, async (fault) => {
     const started_at = new Date().toISOString();
     const hashes = {
@@ -79,37 +92,77 @@ export async function acceptEachVariant(
     };
     let body: ReportBody;
     let envError: EnvironmentError | undefined;
-    let current: RunningService | undefined;
-    const start = async () => {
-      await options.verify?.();
-      current = await lender.borrow(fixture, fault);
-      return current;
-    };
-    const services: VariantServices = {
-      get: async () => current ?? start(),
-      fresh: async () => {
-        await current?.stop();
-        current = undefined;
-        return start();
-      },
-    };
-    try {
+    let note: string | undefined;
+    let first: string | undefined;
+    for (;;) {
+      let attempt: ReportBody | undefined;
+      let failed: string | undefined;
+      // The rule of what failed, when it has one of its own (a service that did not start).
+      let rule = MACHINERY_RULE;
       try {
-        body = await acceptor(services, fault);
-      } finally {
-        if (current) await lender.giveBack(current);
+        attempt = await acceptOnce(options, lender, fault, acceptor);
+        failed = attempt.machinery;
+      } catch (e) {
+        if (!(e instanceof MachineryError)) {
+          if (!(e instanceof EnvironmentError)) throw e;
+          [envError, body] = [e, errorBody(planned, e.message)];
+          break;
+        }
+        [failed, rule] = [e.message, e.rule];
       }
-    } catch (e) {
-      if (!(e instanceof EnvironmentError)) throw e;
-      envError = e;
-      body = errorBody(planned, e.message);
+      if (failed === undefined) {
+        body = attempt!;
+        if (first !== undefined) note = `accepted again after trialgate's machinery failed: ${first}`;
+        break;
+      }
+      if (first === undefined) {
+        first = failed;
+        continue;
+      }
+      if (attempt && fault !== NO_FAULT && failed === first) {
+        body = attempt;
+        note = `failed the same way twice, which is the defect's own doing (its execution errors are never a detection): ${failed}`;
+        break;
+      }
+      envError = new MachineryError(`${failed} (and on the first run: ${first})`, rule);
+      body = errorBody(planned, envError.message);
+      break;
     }
-    const { forgery, ...kept } = body;
-    const report = Report.parse({ fault, ...kept, ...hashes, started_at });
+    const { forgery, machinery: _machinery, ...said } = body;
+    const report = Report.parse({ fault, ...said, ...hashes, started_at });
     const reportPath = await options.writeReport(fault, JSON.stringify(report, null, 2) + '\n');
     const judgement = judge(report, { faults: fixture.manifest.faults, expected: hashes, coverage: fixture.manifest.service?.coverage ?? false });
-    return { fault, report, reportPath, judgement, ...(envError ? { envError } : {}), ...(forgery?.length ? { forgery } : {}) };
+    return { fault, report, reportPath, judgement, ...(envError ? { envError } : {}), ...(forgery?.length ? { forgery } : {}), ...(note ? { note } : {}) };
   });
+}
+
+/** One run of the acceptor on variant `fault`, with the service it borrows given back however it ends. */
+async function acceptOnce(
+  options: VariantRunOptions,
+  lender: ServiceLender,
+  fault: string,
+  acceptor: (services: VariantServices, fault: string) => Promise<ReportBody>,
+): Promise<ReportBody> {
+  let current: RunningService | undefined;
+  const start = async () => {
+    await options.verify?.();
+    current = await lender.borrow(options.fixture, fault);
+    return current;
+  };
+  const services: VariantServices = {
+    get: async () => current ?? start(),
+    fresh: async () => {
+      await current?.stop();
+      current = undefined;
+      return start();
+    },
+  };
+  try {
+    return await acceptor(services, fault);
+  } finally {
+    // An instance that failed its use (a request unanswered) is stopped, never lent again (pool.ts).
+    if (current) await lender.giveBack(current);
+  }
 }
 
 /** Every planned test (or one `acceptance` record) as an execution error: why nothing could be judged. */

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { basename, sep } from 'node:path';
 import type { Forward, Mount, Sandbox } from '../isolation/sandbox.ts';
 import { commandPrograms, namedPaths } from '../util/command-paths.ts';
+import { MACHINERY_RULE } from '../util/errors.ts';
 import type { Scrubber } from '../util/scrub.ts';
 import { declaredEnvFailure, shellCannotRun, tail } from './env-failure.ts';
 
@@ -47,6 +48,8 @@ export interface AgentExit {
   envDeclared?: boolean;
   /** The listener forwarded into its sandbox could not be set up there (a fixed port taken): the environment's failure. */
   forwardError?: string;
+  /** Its sandbox never started the command: trialgate's machinery failed (setupError says how), and no agent ran. */
+  machinery?: boolean;
 }
 
 export interface AgentProcessRun extends AgentExit {
@@ -112,6 +115,14 @@ export async function runAgentProcess(options: AgentProcessOptions): Promise<Age
   if (forwardError) return { ...exit, forwardError };
   // A budget kill is the agent's, whatever it says in its grace.
   if (budgetExhausted) return exit;
+  const notStarted = await agent.notStarted;
+  if (notStarted)
+    return {
+      ...exit,
+      setupError: `the agent's sandbox did not start: ${notStarted}${tail(ending) ? ` (${tail(ending)})` : ''}`,
+      envRule: MACHINERY_RULE,
+      machinery: true,
+    };
   const declared = declaredEnvFailure(code, ending);
   if (declared) return { ...exit, setupError: declared, envRule: DECLARED_RULE, envDeclared: true };
   const setupError = setupMistake(code, options, log, ending);

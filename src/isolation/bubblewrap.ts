@@ -38,6 +38,8 @@ export class Bubblewrap implements Sandbox {
     private readonly bwrap: string,
     private readonly socketRoot: string,
     private readonly system: string[],
+    /** Whether this bwrap reports the command's exit on a descriptor of its own (--json-status-fd, bubblewrap 0.4+). */
+    private statusReports = true,
   ) {}
 
   /** A working bubblewrap, or why not (the reason names the fix). */
@@ -49,7 +51,10 @@ export class Bubblewrap implements Sandbox {
     const sandbox = new Bubblewrap(bwrap, socketRoot, systemArgs());
     // Probe exactly what services need (a private network too): a runner that forbids it is found here.
     const args = sandbox.args({ argv: ['true'], cwd: '/', env: {}, mounts: [], network: 'none' });
+    const reported = spawnSync(bwrap, ['--json-status-fd', '3', ...args], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+    if (reported.status === 0) return sandbox;
     const probe = spawnSync(bwrap, args, { encoding: 'utf8', timeout: 10_000 });
+    sandbox.statusReports = false;
     if (probe.status === 0) return sandbox;
     await rm(socketRoot, { recursive: true, force: true });
     const why = (probe.stderr || probe.error?.message || `exit ${probe.status}`).trim().split('\n')[0];
@@ -59,15 +64,31 @@ export class Bubblewrap implements Sandbox {
   spawn(spec: SandboxSpec): SandboxedProcess {
     const env = spec.filesystem === 'host' ? { ...spec.env } : { HOME: SANDBOX_HOME, TMPDIR: '/tmp', ...spec.env };
     // A forward's relay says on descriptor 3 whether it listens, before the command can hold that descriptor.
-    const stdio = spec.forward ? (['ignore', 'pipe', 'pipe', 'pipe'] as const) : (['ignore', 'pipe', 'pipe'] as const);
-    const child = spawn(this.bwrap, this.args(spec), { cwd: '/', env, stdio: [...stdio], detached: true });
+    // bwrap itself reports on the next one (--json-status-fd), which the command never holds: the command's
+    // exit code once it ran, nothing when the sandbox never started it.
+    const statusFd = spec.forward ? 4 : 3;
+    const status = this.statusReports ? ['--json-status-fd', String(statusFd)] : [];
+    const stdio = Array.from({ length: this.statusReports ? statusFd + 1 : statusFd }, (_, fd) => (fd === 0 ? 'ignore' : 'pipe')) as ('ignore' | 'pipe')[];
+    const child = spawn(this.bwrap, [...status, ...this.args(spec)], { cwd: '/', env, stdio, detached: true });
+    let ended = false;
     // bwrap dies; its namespace's init has it as parent-death signal, and takes every process with it.
-    const kill = () => killGroup(child);
+    const kill = () => {
+      ended = true;
+      killGroup(child);
+    };
     // bwrap passes no signal on (a SIGTERM would end it, and with it everything at once): each process
     // inside gets it, bwrap's own init and monitor spared, so that they see their command end.
-    const terminate = () => void signalDescendants(child.pid!, 'SIGTERM', (comm) => comm === 'bwrap');
+    const terminate = () => {
+      ended = true;
+      void signalDescendants(child.pid!, 'SIGTERM', (comm) => comm === 'bwrap');
+    };
     const forwardFailure = spec.forward ? relayStatus(child.stdio[3] as Readable) : Promise.resolve(undefined);
-    return { child, exited: supervise(child, kill), kill, terminate, forwardFailure };
+    const ran = this.statusReports ? commandRan(child.stdio[statusFd] as Readable) : Promise.resolve(true);
+    const exited = supervise(child, kill);
+    const notStarted = exited.then(async ({ code, signal }) =>
+      ended || (await ran) ? undefined : `bubblewrap ${signal ? `ended by ${signal}` : `exited ${code}`} before it started the command`,
+    );
+    return { child, exited, kill, terminate, forwardFailure, notStarted };
   }
 
   async placeService(): Promise<ServicePlacement> {
@@ -156,6 +177,13 @@ export class Bubblewrap implements Sandbox {
   private visible(path: string): boolean {
     return SYSTEM_DIRS.some((dir) => path === dir || path.startsWith(dir + sep));
   }
+}
+
+/** Whether bwrap reported the command's exit on its status descriptor: it only does for a command it started. */
+async function commandRan(stream: Readable): Promise<boolean> {
+  let text = '';
+  for await (const chunk of stream) if (text.length < 4096) text += String(chunk);
+  return text.includes('"exit-code"');
 }
 
 /** What a forward's relay said on its status descriptor: why it could not listen, or undefined. */

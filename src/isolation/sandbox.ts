@@ -90,6 +90,12 @@ export interface SandboxedProcess {
    * undefined when it listened (or nothing was forwarded). Only the runner's relay can say so.
    */
   forwardFailure: Promise<string | undefined>;
+  /**
+   * Once it exited: why the sandbox never started the command (it could not be set up, or its program
+   * could not be run), or undefined when the command ran, or when it was ended by kill() or terminate().
+   * Only the sandbox can say so: the command's own output and exit status could say anything.
+   */
+  notStarted: Promise<string | undefined>;
 }
 
 /** Where a service listens inside its sandbox and how the runner reaches it. */

@@ -39,6 +39,10 @@ export class Unisolated implements Sandbox {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
+    // No process at all (its program could not be run): Node says so before any 'spawn'.
+    let unspawned: string | undefined;
+    child.once('error', (e) => (unspawned ??= e.message));
+    child.once('spawn', () => (unspawned ??= ''));
     const kill = () => {
       killGroup(child);
       void killMarked(marker);
@@ -54,7 +58,8 @@ export class Unisolated implements Sandbox {
       for (let sweep = 0; sweep < MAX_SWEEPS && (await killMarked(marker)) > 0; sweep++);
       rmSync(own, { recursive: true, force: true });
     });
-    return { child, exited, kill, terminate, forwardFailure: Promise.resolve(undefined) };
+    const notStarted = exited.then(() => (unspawned ? `${command} could not be started: ${unspawned}` : undefined));
+    return { child, exited, kill, terminate, forwardFailure: Promise.resolve(undefined), notStarted };
   }
 
   async placeService(): Promise<ServicePlacement> {

@@ -10,6 +10,7 @@ import type { VariantValidationRow } from '../acceptance/validate.ts';
 import type { CandidateSnapshot } from '../acceptance/snapshot.ts';
 import type { Fixture } from '../fixture/load.ts';
 import type { Forward, Sandbox } from '../isolation/sandbox.ts';
+import type { MachinePace } from '../service/pace.ts';
 import type { ServiceLender } from '../service/pool.ts';
 import type { ReplayableUse, ResetProof } from '../service/reset-proof.ts';
 import type { AcceptanceSpec } from '../schemas/acceptance.ts';
@@ -66,6 +67,8 @@ export interface TrialHandle {
   readonly sandbox: Sandbox;
   /** Where acceptance gets each variant's service: the run's one pool, shared by all its trials. */
   readonly services: ServiceLender;
+  /** This machine's pace for the task's machinery, as the run's preflight measured it: acceptance limits scale with it. */
+  readonly pace: MachinePace;
   readonly scrubber: Scrubber;
   /** Run the agent once, sandboxed, under the trial's budget, on candidate/; integrity is checked around it. */
   runAgent(request?: AgentRequest): Promise<AgentRun>;
@@ -185,12 +188,17 @@ export interface ValidateOptions {
 export interface AcceptorCheckOptions {
   fixture: Fixture;
   sandbox: Sandbox;
+  /** Where the preflight notes how long this machine took (the service's start), for the limits of the run's trials. */
+  pace?: MachinePace;
   /** Writes the preflight's report (scrubbed) and returns its path. */
   writeReport(fault: string, text: string): Promise<string>;
 }
 
-/** Whether the task's acceptor passes the reference answers on the correct service; if not, why and the fix. */
-export type AcceptorCheck = { ok: true } | { ok: false; error: string; fix: string };
+/**
+ * Whether the task's acceptor passes the reference answers on the correct service; if not, why and the fix,
+ * and whether it was trialgate's machinery that failed (twice) rather than the acceptor: not a setup mistake.
+ */
+export type AcceptorCheck = { ok: true } | { ok: false; error: string; fix: string; machinery?: boolean };
 
 /**
  * Who wrote an evidence file, as the model judge is told: `harness`, what the runner recorded itself;

@@ -1,6 +1,7 @@
 // The checks of a kind whose acceptor runs against the fixture's variants (http-cases, command): the
 // correct service must pass (`baseline`), every counted fault must be detected by an assertion
-// (`detect:<fault>`), and target branches must be reached. A variant's environment failure is the trial's.
+// (`detect:<fault>`), and target branches must be reached. A variant's environment failure is the trial's;
+// a variant accepted again after trialgate's machinery failed says so in the trial's notes.
 import type { VariantOutcome } from '../acceptance/accept.ts';
 import { NO_FAULT } from '../fixture/load.ts';
 import { TRUSTED_VERDICTS } from '../schemas/judgement.ts';
@@ -16,7 +17,7 @@ export function variantFindings(
   faults: readonly string[],
   unreachedTargets: readonly string[],
   formatProblems: readonly string[],
-): Pick<KindResult, 'checks' | 'failures' | 'judgements' | 'envError'> {
+): Pick<KindResult, 'checks' | 'failures' | 'judgements' | 'envError' | 'notes'> {
   const judgements = outcomes.map((o) => o.judgement);
   const failureOf = (fault: string) =>
     judgements.filter((j) => j.fault === fault && !TRUSTED_VERDICTS.includes(j.verdict)).map((j) => `${j.fault}: ${j.verdict}: ${j.reason}`);
@@ -35,10 +36,12 @@ export function variantFindings(
     ...(outcomes.length === 0 && formatProblems.length === 0 ? ['no acceptance ran'] : []),
   ];
   const envError = outcomes.find((o) => o.envError)?.envError;
+  const noted = outcomes.flatMap((o) => (o.note === undefined ? [] : [`${o.fault}: ${o.note}`]));
   return {
     checks,
     failures: { final_state: finalState },
     judgements,
     ...(envError ? { envError: { message: envError.message, rule: envError.rule } } : {}),
+    ...(noted.length ? { notes: noted } : {}),
   };
 }

@@ -17,7 +17,11 @@ export const HttpCasesAcceptance = z.strictObject({
     .positive()
     .max(3600)
     .default(120)
-    .register(...described('Per variant: past it the remaining cases are execution errors (never detections).')),
+    .register(
+      ...described(
+        'Per variant, on a quiet machine (a run scales it to its measured pace): a playbook too long for it leaves the remaining cases as execution errors (never detections); cases that would have fit are run once more (docs/isolation.md).',
+      ),
+    ),
 });
 
 export const ReportFormat = z.enum(['trialgate', 'junit-xml']).register(
@@ -40,7 +44,11 @@ export const CommandAcceptance = z.strictObject({
     .positive()
     .max(24 * 3600)
     .default(300)
-    .register(...described('Per run of the command; past it the run is ended and what it did not report is an execution error (never a detection).')),
+    .register(
+      ...described(
+        'Per run of the command, on a quiet machine (a run scales it to its measured pace); past it trialgate ends the run and runs it once more, and a second time is an environment error (docs/isolation.md).',
+      ),
+    ),
   expose_fault: z
     .boolean()
     .default(false)

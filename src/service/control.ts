@@ -1,7 +1,8 @@
 // The trusted control channel of a service that declares coverage (see docs/fixture.md): one call per
 // case boundary resets the state and answers the business branches reached since the previous reset.
-// Only the runner holds the token; to anyone else the route answers like any unknown route.
-import { EnvironmentError } from '../util/errors.ts';
+// Only the runner holds the token; to anyone else the route answers like any unknown route. A reset that
+// gets no answer (it timed out, the connection dropped) is trialgate's machinery failing, never the case's.
+import { EnvironmentError, MachineryError } from '../util/errors.ts';
 import type { RunningService } from './launch.ts';
 
 const HEADER = 'x-trialgate-control';
@@ -14,7 +15,7 @@ export async function resetService(service: RunningService): Promise<string[]> {
   try {
     answer = await service.request(PATH, { method: 'POST', headers: { [HEADER]: service.controlToken } });
   } catch (e) {
-    throw new EnvironmentError(`control ${PATH} failed: ${(e as Error).message}`, 'the service stopped answering its control channel');
+    throw new MachineryError(`the reset of the fixture's service (control ${PATH}) got no answer: ${(e as Error).message}`);
   }
   if (answer.status < 200 || answer.status > 299) throw new EnvironmentError(`control ${PATH} answered ${answer.status}`, NOT_SPOKEN);
   let body: { branches?: unknown };

@@ -10,15 +10,23 @@ export interface HttpAnswer {
   text: string;
 }
 
-/** No answer at all (refused, reset, timed out): an execution error, never an assertion failure. */
+/**
+ * No answer at all: the connection was refused or dropped, the deadline passed, or the answer ran past
+ * its cap. Never an assertion failure; whose failure it is depends on whose service it was (the caller's call).
+ */
 export class NoAnswerError extends Error {
   override readonly name = 'NoAnswerError';
   constructor(
     message: string,
-    /** The deadline passed (as opposed to a refused or dropped connection). */
-    readonly timedOut = false,
+    /** `connection`: refused or dropped (ECONNREFUSED, ECONNRESET, …); `timeout`: a deadline passed; `too-long`: past the cap. */
+    readonly reason: 'connection' | 'timeout' | 'too-long' = 'connection',
   ) {
     super(message);
+  }
+
+  /** The deadline passed (as opposed to a refused or dropped connection). */
+  get timedOut(): boolean {
+    return this.reason === 'timeout';
   }
 }
 
@@ -57,7 +65,7 @@ export async function send(url: string, options: HttpOptions): Promise<HttpAnswe
     // The reason this side ended the exchange, reported whichever stream surfaces the error first.
     let endedBecause: NoAnswerError | undefined;
     const end = (reason: NoAnswerError) => req.destroy((endedBecause = reason));
-    const timedOut = (ms: number) => end(new NoAnswerError(`timed out after ${Math.round(ms)} ms`, true));
+    const timedOut = (ms: number) => end(new NoAnswerError(`timed out after ${Math.round(ms)} ms`, 'timeout'));
     const deadline = options.deadlineMs === undefined ? undefined : setTimeout(timedOut, options.deadlineMs, options.deadlineMs);
     const fail = (e: NodeJS.ErrnoException) => {
       clearTimeout(deadline);
@@ -71,7 +79,7 @@ export async function send(url: string, options: HttpOptions): Promise<HttpAnswe
       const cap = options.maxBytes ?? MAX_ANSWER_BYTES;
       response.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
-        if (bytes > cap) end(new NoAnswerError(`answer longer than ${cap} bytes`));
+        if (bytes > cap) end(new NoAnswerError(`answer longer than ${cap} bytes`, 'too-long'));
         else chunks.push(chunk);
       });
       response.on('error', fail);

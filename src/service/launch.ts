@@ -1,16 +1,21 @@
 // Starts one service variant as a fresh process in its sandbox and waits for its readiness probe.
 // Isolated, the service has a private network and is reachable only through a socket the runner holds
 // (and hands to its acceptor): no agent and no other trial can reach it. Every failure here is an
-// EnvironmentError: a fixture's service that cannot start is the environment's; the caller that starts a
-// candidate's own code (a code task) counts it against the candidate, and the messages speak to whoever
-// owns the failing part (ServiceLaunch.candidate).
+// EnvironmentError: a fixture's service that cannot start is trialgate's machinery failing (retried once,
+// service/pace.ts scales its limit to the machine); the caller that starts a candidate's own code (a code
+// task) counts it against the candidate, and the messages speak to whoever owns the failing part
+// (ServiceLaunch.candidate). A process still starting at its limit (running, nothing answered its probe
+// yet, and not listening on some other port instead of PORT) gets more time, up to STILL_STARTING_FACTOR
+// times the limit.
 import { randomBytes } from 'node:crypto';
 import { readableMounts, serviceOf, type Fixture } from '../fixture/load.ts';
 import { baseEnvironment } from '../isolation/open.ts';
 import type { Sandbox, ServiceAddress } from '../isolation/sandbox.ts';
-import { EnvironmentError } from '../util/errors.ts';
-import { newAgent, send, type HttpAnswer, type HttpOptions } from './http.ts';
+import { EnvironmentError, MachineryError } from '../util/errors.ts';
+import { newAgent, NoAnswerError, send, type HttpAnswer, type HttpOptions } from './http.ts';
 import { listeningPorts } from './listening.ts';
+import { machineFaults } from './machine-faults.ts';
+import { EXCHANGE_TIMEOUT_MS, STILL_STARTING_FACTOR, type MachinePace, type ScaledLimit } from './pace.ts';
 
 export interface RunningService {
   address: ServiceAddress;
@@ -18,6 +23,8 @@ export interface RunningService {
   request(path: string, options?: Omit<HttpOptions, 'agent' | 'timeoutMs' | 'socketPath'> & { timeoutMs?: number }): Promise<HttpAnswer>;
   /** Whether it speaks the control channel (reset, coverage). */
   coverage: boolean;
+  /** How long its start took, to its first ready answer (what a preflight measures). */
+  startMs: number;
   /** Secret of the control channel; never given to a candidate. */
   controlToken: string;
   /** The service's stderr so far (capped), for the evidence of an env error. */
@@ -36,6 +43,8 @@ const STDERR_CAP = 16 * 1024;
 const START_ATTEMPTS = 3;
 /** Short and fixed: a Node service is usually ready within a few polls, and start-up dominates acceptance. */
 const READY_POLL_MS = 20;
+/** Past its limit, how often a service still starting is looked at again (its ports read from /proc). */
+const STILL_STARTING_POLL_MS = 500;
 
 /** How to start one service process: what `startService` makes of a fixture's variant, or a code task of its candidate. */
 export interface ServiceLaunch {
@@ -59,13 +68,16 @@ export interface ServiceLaunch {
    * candidate's, and its messages speak to the candidate's author rather than the fixture's.
    */
   candidate?: boolean;
+  /** This machine's pace as the run's preflight measured it: scales the start limit and each exchange's. */
+  pace?: MachinePace;
 }
 
 /**
  * Start the fixture's service with `fault` selected, from `fixture` (an acceptance copy). An unisolated
- * service gets a probed free port that another process may take first, so a start that dies is retried.
+ * service gets a probed free port that another process may take first, so a start that dies is retried;
+ * isolated, its port is its own (a failed start is retried by the acceptance that needed it, accept.ts).
  */
-export async function startService(sandbox: Sandbox, fixture: Fixture, fault: string): Promise<RunningService> {
+export async function startService(sandbox: Sandbox, fixture: Fixture, fault: string, pace?: MachinePace): Promise<RunningService> {
   const spec = serviceOf(fixture, 'this');
   const controlToken = randomBytes(16).toString('hex');
   return startProcess(
@@ -80,8 +92,9 @@ export async function startService(sandbox: Sandbox, fixture: Fixture, fault: st
       env: { [spec.faultEnv]: fault, ...(spec.coverage ? { TRIALGATE_CONTROL_TOKEN: controlToken } : {}) },
       coverage: spec.coverage,
       what: `(variant ${fault})`,
+      ...(pace ? { pace } : {}),
     },
-    START_ATTEMPTS,
+    sandbox.privateServices ? 1 : START_ATTEMPTS,
     controlToken,
   );
 }
@@ -111,9 +124,11 @@ export async function startProcess(
 }
 
 async function startOnce(sandbox: Sandbox, spec: ServiceLaunch, controlToken: string): Promise<RunningService> {
+  const started = performance.now();
+  const faults = spec.candidate ? undefined : machineFaults();
   const placement = await sandbox.placeService();
   const process = sandbox.spawn({
-    argv: spec.command,
+    argv: faults?.serviceCommand?.(spec.command, spec.what) ?? spec.command,
     cwd: spec.cwd,
     env: {
       ...baseEnvironment(),
@@ -144,14 +159,31 @@ async function startOnce(sandbox: Sandbox, spec: ServiceLaunch, controlToken: st
   let ready = false;
   let unanswered = false;
   let reset = false;
+  // Read at each exchange: an instance the preflight started serves under what the preflight measured since.
+  const exchangeLimit = () => spec.pace?.exchangeLimit().ms ?? EXCHANGE_TIMEOUT_MS;
   const service: RunningService = {
     address,
     coverage: spec.coverage,
+    startMs: 0,
     controlToken,
     request: async (path, options = {}) => {
       reset = false;
       try {
-        return await send(address.url + path, { timeoutMs: 5000, ...options, agent, ...(address.socketPath ? { socketPath: address.socketPath } : {}) });
+        const injected = await faults?.beforeExchange?.({
+          what: spec.what,
+          method: options.method ?? 'GET',
+          path,
+          control: path.startsWith(CONTROL_PREFIX),
+          ready,
+        });
+        if (injected === 'connection-reset') throw new NoAnswerError('ECONNRESET');
+        if (injected === 'timeout') throw new NoAnswerError(`timed out after ${options.timeoutMs ?? exchangeLimit()} ms`, 'timeout');
+        return await send(address.url + path, {
+          timeoutMs: exchangeLimit(),
+          ...options,
+          agent,
+          ...(address.socketPath ? { socketPath: address.socketPath } : {}),
+        });
       } catch (e) {
         if (ready) unanswered = true;
         throw e;
@@ -166,20 +198,25 @@ async function startOnce(sandbox: Sandbox, spec: ServiceLaunch, controlToken: st
       await process.exited;
     },
   };
-  const answer = await Promise.race([waitReady(service, spec.health, spec.startTimeoutMs), exited]);
+  const limit = spec.pace?.startLimit(spec.startTimeoutMs) ?? { ms: spec.startTimeoutMs, scaling: '' };
+  const answer = await Promise.race([waitReady(service, spec.health, limit.ms, placement.port, process.child.pid, () => running, spec.what), exited]);
   if (answer === true) {
     ready = true;
+    service.startMs = performance.now() - started;
     return service;
   }
-  const why = typeof answer === 'string' ? answer : await notReady(answer, spec, placement.port, process.child.pid);
+  const why = typeof answer === 'string' ? answer : await notReady(answer, spec, limit, placement.port, process.child.pid);
   await service.stop();
   throw new ServiceDidNotStart(`service ${spec.command.join(' ')} ${spec.what} ${why}`, stderr, typeof answer === 'string');
 }
 
+/** The control channel's routes (control.ts): a fault injected there is a reset's. */
+const CONTROL_PREFIX = '/__control/';
+
 const START_RULE = 'the service under test did not start: an environment failure, excluded from pass rates';
 
 /** The service never answered its readiness probe: why, and what it wrote to stderr. */
-export class ServiceDidNotStart extends EnvironmentError {
+export class ServiceDidNotStart extends MachineryError {
   constructor(
     readonly why: string,
     readonly stderr: string,
@@ -190,13 +227,31 @@ export class ServiceDidNotStart extends EnvironmentError {
   }
 }
 
-/** The last answer to the readiness probe, when it never was a 200 (undefined: nothing ever answered). */
-type NotReady = { status?: number; body?: string };
+/**
+ * The last answer to the readiness probe, when it never was a 200 (no status: nothing ever answered), and
+ * how long it was waited for when it was still starting at its limit.
+ */
+type NotReady = { status?: number; body?: string; stillStartingMs?: number };
 
-async function waitReady(service: RunningService, health: string, timeoutMs: number): Promise<true | NotReady> {
-  const deadline = Date.now() + timeoutMs;
+/**
+ * Poll the readiness probe up to `limitMs`; past it, a process still starting (running, nothing answered,
+ * not listening elsewhere instead of on `port`) is waited for up to STILL_STARTING_FACTOR times the limit,
+ * and looked at again every STILL_STARTING_POLL_MS: once it answers anything, or listens only elsewhere, it
+ * is no longer starting.
+ */
+async function waitReady(
+  service: RunningService,
+  health: string,
+  limitMs: number,
+  port: number,
+  pid: number | undefined,
+  running: () => boolean,
+  what: string,
+): Promise<true | NotReady> {
+  const started = Date.now();
+  let deadline = started + limitMs;
   const last: NotReady = {};
-  while (Date.now() < deadline) {
+  for (;;) {
     try {
       const answer = await service.request(health, { timeoutMs: 1000 });
       if (answer.status === 200) return true;
@@ -204,23 +259,49 @@ async function waitReady(service: RunningService, health: string, timeoutMs: num
     } catch {
       // not listening yet
     }
+    const now = Date.now();
+    if (now >= deadline) {
+      const starting = last.status === undefined && running() && now < started + limitMs * STILL_STARTING_FACTOR && !(await listensElsewhere(pid, port));
+      if (!starting) return last;
+      if (last.stillStartingMs === undefined) machineFaults()?.stillStarting?.(what);
+      last.stillStartingMs = Math.min(now + STILL_STARTING_POLL_MS, started + limitMs * STILL_STARTING_FACTOR) - started;
+      deadline = started + last.stillStartingMs;
+    }
     await new Promise((r) => setTimeout(r, READY_POLL_MS));
   }
-  return last;
 }
 
-/** Why a service that kept running was never ready: what its probe was answered, or where it listens instead of PORT. */
-async function notReady(last: NotReady, spec: ServiceLaunch, port: number, pid: number | undefined): Promise<string> {
-  const { health, startTimeoutMs: timeoutMs, candidate } = spec;
+/** Whether the process tree of `pid` listens on TCP ports, none of them `port`: it ignores PORT, and waiting will not help. */
+async function listensElsewhere(pid: number | undefined, port: number): Promise<boolean> {
+  if (pid === undefined) return true;
+  const ports = await listeningPorts(pid);
+  return ports.length > 0 && !ports.includes(port);
+}
+
+/** Why a service that kept running was never ready: still starting, what its probe was answered, or where it listens instead of PORT. */
+async function notReady(last: NotReady, spec: ServiceLaunch, limit: ScaledLimit, port: number, pid: number | undefined): Promise<string> {
+  const { health, candidate } = spec;
+  const timeoutMs = limit.ms;
+  const allowed = `startTimeoutMs ${spec.startTimeoutMs} ms${limit.scaling}`;
+  // A limit the machine's pace scaled says so; one as written needs no word.
+  const scaled = limit.scaling ? ` (${allowed})` : '';
   if (last.status !== undefined) {
     const body = last.body?.trim().slice(0, 120);
     const fix = candidate ? `the changed code must answer 200 at ${health} once it is ready` : 'service.health must name a path it answers 200 once ready';
-    return `answered ${last.status}, not 200, to GET ${health} for ${timeoutMs} ms${body ? ` (${JSON.stringify(body)})` : ''}: ${fix}`;
+    return `answered ${last.status}, not 200, to GET ${health} for ${timeoutMs} ms${scaled}${body ? ` (${JSON.stringify(body)})` : ''}: ${fix}`;
   }
-  const ports = pid === undefined ? [] : (await listeningPorts(pid)).filter((p) => p !== port);
+  const listening = pid === undefined ? [] : await listeningPorts(pid);
+  const ports = listening.filter((p) => p !== port);
+  if (last.stillStartingMs !== undefined && ports.length === 0) {
+    const fix = candidate
+      ? 'raise startTimeoutMs (code.service in fixture.json) if the changed code needs longer to start, or it must listen on 127.0.0.1 at the port in its PORT variable'
+      : 'raise service.startTimeoutMs in fixture.json if it needs longer, or the service must listen on 127.0.0.1 at the port in its PORT variable';
+    const state = listening.length ? `listening on PORT=${port} but not yet answering GET ${health}` : 'listening on no port yet';
+    return `was still starting after ${Math.round(last.stillStartingMs)} ms: running, ${state} (${allowed}; a service still starting is given up to ${STILL_STARTING_FACTOR}× that); ${fix}`;
+  }
   const where = ports.length ? `: it listens on ${ports.join(', ')} instead, so it ignores PORT` : '';
   const fix = candidate
     ? 'the changed code must listen on 127.0.0.1 at the port in its PORT variable'
     : 'the service must listen on 127.0.0.1 at the port trialgate sets in its PORT variable (startTimeoutMs if it needs longer)';
-  return `never answered on PORT=${port} within ${timeoutMs} ms${where}; ${fix}`;
+  return `never answered on PORT=${port} within ${timeoutMs} ms${scaled}${where}; ${fix}`;
 }

@@ -4,12 +4,14 @@
 // The pool lends a fixture's services only once their reset is proved (reset-proof.ts), and takes an
 // instance back only when its use left it with every request answered and the proof's check after a use
 // finds it as a fresh start (its state probe, then a replay of the reference answers); any other
-// instance is stopped, and a later use starts a fresh one.
+// instance is stopped, and a later use starts a fresh one. The check runs after the trial's acceptance has
+// given the instance back, not inside it: a trial never waits for the check of its own use.
 import type { Fixture } from '../fixture/load.ts';
 import type { Sandbox } from '../isolation/sandbox.ts';
 import { EnvironmentError } from '../util/errors.ts';
 import { NoAnswerError } from './http.ts';
 import { startService, type RunningService } from './launch.ts';
+import { MachinePace } from './pace.ts';
 
 /** Lends the service of one variant for one use (one acceptance run of one variant). */
 export interface ServiceLender {
@@ -19,8 +21,8 @@ export interface ServiceLender {
 }
 
 /** A fresh process per use: what every service gets unless its reset is proved. */
-export function freshServices(sandbox: Sandbox): ServiceLender {
-  return { borrow: (fixture, fault) => startService(sandbox, fixture, fault), giveBack: (service) => service.stop() };
+export function freshServices(sandbox: Sandbox, pace?: MachinePace): ServiceLender {
+  return { borrow: (fixture, fault) => startService(sandbox, fixture, fault, pace), giveBack: (service) => service.stop() };
 }
 
 /** How a task's services were provided over a run: recorded in results.json. */
@@ -51,9 +53,11 @@ interface FixtureState {
   /** Whether its services are reused is being decided (the reset proof runs): every use waits for it. */
   deciding?: Promise<void>;
   reset?: ProvedReset;
-  /** Idle instances kept per variant, at most. */
+  /** Instances kept per variant, idle or being checked, at most. */
   keep: number;
   use: ServiceUse;
+  /** This machine's pace for the fixture, as its preflight measured it: the limits of every start and exchange. */
+  pace: MachinePace;
 }
 
 interface Loan {
@@ -62,13 +66,29 @@ interface Loan {
   fault: string;
 }
 
-/** The run's services, shared by all its trials: an instance is either idle here or lent to one use, never both. */
+/**
+ * The run's services, shared by all its trials: an instance is idle here, lent to one use, or being checked
+ * after a use, never two of these at once. The check after a use runs off the trial's path (the trial's
+ * acceptance is over once it gives the instance back); a use that finds no idle instance waits for one
+ * being checked before it starts a fresh one, which costs more.
+ */
 export class ServicePool implements ServiceLender {
   private readonly idle = new Map<string, RunningService[]>();
+  /** Per variant, the checks after a use still running: each settles once its instance is idle again or stopped. */
+  private readonly checking = new Map<string, Set<Promise<void>>>();
+  private readonly underCheck = new Set<RunningService>();
   private readonly fixtures = new Map<string, FixtureState>();
   private readonly lent = new WeakMap<RunningService, Loan>();
+  private closing = false;
+  /** An error nobody expected in a check after a use: thrown to the next use, and by close. */
+  private failure: unknown;
 
   constructor(private readonly sandbox: Sandbox) {}
+
+  /** The pace of `fixture`'s machinery on this machine: the run's preflight notes what it measured there. */
+  pace(fixture: Fixture): MachinePace {
+    return this.stateOf(fixture).pace;
+  }
 
   /**
    * Reuse `fixture`'s services: their reset is proved. Of the proof's instances at most `keep` per variant
@@ -97,9 +117,11 @@ export class ServicePool implements ServiceLender {
     decision.catch(() => undefined);
   }
 
-  /** Every decision made; the first that failed is thrown. */
+  /** Every decision made (the first that failed is thrown), and every check after a use over: what `use` says is final. */
   async decided(): Promise<void> {
     for (const state of this.fixtures.values()) await state.deciding;
+    await Promise.all([...this.checking.values()].flatMap((checks) => [...checks]));
+    this.throwFailure();
   }
 
   /** Every use of `fixture` starts a fresh service, for the reason given; `started` as for `allow`. */
@@ -115,52 +137,83 @@ export class ServicePool implements ServiceLender {
   async borrow(fixture: Fixture, fault: string): Promise<RunningService> {
     const state = this.stateOf(fixture);
     await state.deciding;
+    this.throwFailure();
     state.use.uses++;
     const key = keyOf(fixture, fault);
     if (state.reset) {
-      // Taken off the idle list before any await: two uses at once never get the same instance.
-      for (let idle = this.idle.get(key)?.pop(); idle; idle = this.idle.get(key)?.pop()) {
-        if (idle.reusable()) {
+      for (;;) {
+        // Taken off the idle list before any await: two uses at once never get the same instance.
+        const idle = this.idle.get(key)?.pop();
+        if (idle?.reusable()) {
           this.lent.set(idle, { key, state, fault });
           return idle;
         }
         // An instance that died while idle is replaced.
-        await idle.stop();
+        if (idle) await idle.stop();
+        else if (this.checking.get(key)?.size) await Promise.race(this.checking.get(key)!);
+        else break;
+        this.throwFailure();
       }
     }
-    const service = await startService(this.sandbox, fixture, fault);
+    const service = await startService(this.sandbox, fixture, fault, state.pace);
     state.use.started++;
     if (state.reset) this.lent.set(service, { key, state, fault });
     return service;
   }
 
+  /** The use is over: an instance the pool may keep is checked after it, off the caller's path; any other is stopped. */
   async giveBack(service: RunningService): Promise<void> {
     const loan = this.lent.get(service);
     this.lent.delete(service);
-    if (loan?.state.reset && this.idleCount(loan.key) < loan.state.keep) {
-      if (await settled(service, loan.state.reset, loan.fault)) {
-        // Checked while other uses went on: the list may have filled meanwhile.
-        if (this.idleCount(loan.key) < loan.state.keep) return void this.idle.set(loan.key, [...(this.idle.get(loan.key) ?? []), service]);
-      } else loan.state.use.replaced++;
-    }
-    await service.stop();
+    if (!loan?.state.reset || this.closing || this.held(loan.key) >= loan.state.keep) return service.stop();
+    const checks = this.checking.get(loan.key) ?? new Set<Promise<void>>();
+    this.checking.set(loan.key, checks);
+    this.underCheck.add(service);
+    const check = this.checkBack(service, loan)
+      .catch((e: unknown) => void (this.failure ??= e))
+      .finally(() => {
+        checks.delete(check);
+        this.underCheck.delete(service);
+      });
+    checks.add(check);
   }
 
-  /** Stop every instance the pool holds (at the end of the run). */
+  /** Stop every instance the pool holds (at the end of the run); a check still running ends with its instance. */
   async close(): Promise<void> {
+    this.closing = true;
     await Promise.allSettled([...this.fixtures.values()].map((state) => state.deciding));
     const all = [...this.idle.values()].flat();
     this.idle.clear();
-    await Promise.all(all.map((service) => service.stop()));
+    await Promise.all([...all, ...this.underCheck].map((service) => service.stop()));
+    await Promise.allSettled([...this.checking.values()].flatMap((checks) => [...checks]));
+    this.throwFailure();
+  }
+
+  /** The check after a use: idle again when it answers as a fresh start (and the list has room), else stopped. */
+  private async checkBack(service: RunningService, loan: Loan): Promise<void> {
+    const ok = await settled(service, loan.state.reset!, loan.fault);
+    if (ok && !this.closing && this.idleCount(loan.key) < loan.state.keep) return void this.idle.set(loan.key, [...(this.idle.get(loan.key) ?? []), service]);
+    if (!ok && !this.closing) loan.state.use.replaced++;
+    await service.stop();
+  }
+
+  private throwFailure(): void {
+    if (this.failure !== undefined) throw this.failure;
   }
 
   private idleCount(key: string): number {
     return this.idle.get(key)?.length ?? 0;
   }
 
+  /** Instances of one variant the pool holds: idle, or being checked after a use. */
+  private held(key: string): number {
+    return this.idleCount(key) + (this.checking.get(key)?.size ?? 0);
+  }
+
   private stateOf(fixture: Fixture): FixtureState {
     let state = this.fixtures.get(fixture.dir);
-    if (!state) this.fixtures.set(fixture.dir, (state = { keep: 0, use: { reused: false, why: '', started: 0, uses: 0, replaced: 0 } }));
+    if (!state)
+      this.fixtures.set(fixture.dir, (state = { keep: 0, use: { reused: false, why: '', started: 0, uses: 0, replaced: 0 }, pace: new MachinePace() }));
     return state;
   }
 }

@@ -16,10 +16,11 @@
 // differs is stopped and the next use starts a fresh one. What validate says of it: proofLimits.
 import type { Fixture } from '../fixture/load.ts';
 import type { Sandbox } from '../isolation/sandbox.ts';
-import { EnvironmentError } from '../util/errors.ts';
+import { EnvironmentError, MachineryError } from '../util/errors.ts';
 import { resetService } from './control.ts';
 import { NoAnswerError } from './http.ts';
 import { startService, type RunningService } from './launch.ts';
+import type { MachinePace } from './pace.ts';
 import { probeState, type ProvedReset, type ServiceLender } from './pool.ts';
 import { plural } from '../util/counted.ts';
 
@@ -59,6 +60,8 @@ interface VariantRun {
   instances: Promise<[RunningService, RunningService]>;
   /** The first run's exchanges, when it ran through this prover as a lender (validate's acceptance). */
   first?: string[];
+  /** The first run was given up (trialgate's machinery failed) and accepted again elsewhere: nothing to compare. */
+  spoiled?: boolean;
 }
 
 const SHOWN = 160;
@@ -81,6 +84,8 @@ export function proofRefusal(fixture: Fixture, replayable: boolean, kind: string
  */
 export class ResetProver implements ServiceLender {
   private readonly runs = new Map<string, VariantRun>();
+  /** Instances started for an acceptance run again, outside the proof. */
+  private readonly extra = new Set<RunningService>();
   private handedOver = false;
   /** Service processes the proof started. */
   started = 0;
@@ -88,17 +93,30 @@ export class ResetProver implements ServiceLender {
   constructor(
     private readonly sandbox: Sandbox,
     private readonly fixture: Fixture,
+    /** Where a run's preflight notes how long this machine took: each start, exchange and replay of the proof. */
+    private readonly pace?: MachinePace,
   ) {}
 
   async borrow(_fixture: Fixture, fault: string): Promise<RunningService> {
     const run = this.run(fault);
+    // Lent again: the first run failed and is accepted again. Its instance is no fresh start any more, so the
+    // acceptance gets a fresh one, and this variant's proof has no first run to compare with.
+    if (run.first) {
+      run.spoiled = true;
+      const fresh = await startService(this.sandbox, this.fixture, fault, this.pace);
+      this.started++;
+      this.extra.add(fresh);
+      return fresh;
+    }
     const [a] = await run.instances;
     run.first = [];
-    return recording(a, run.first);
+    return recording(a, run.first, this.pace);
   }
 
-  /** Kept: the proof goes on with it. */
-  async giveBack(): Promise<void> {}
+  /** Kept: the proof goes on with it (an instance started for an acceptance run again is stopped). */
+  async giveBack(service: RunningService): Promise<void> {
+    if (this.extra.delete(service)) await service.stop();
+  }
 
   /** Prove the reset on every one of `faults` with `use`; when proved, the instances for the pool. */
   async prove(use: ReplayableUse, faults: readonly string[]): Promise<{ proof: ResetProof; reset?: ProvedReset }> {
@@ -109,10 +127,14 @@ export class ResetProver implements ServiceLender {
         const proof: VariantProof = { fault, replayed: 0, probed: 0 };
         try {
           const run = this.run(fault);
+          if (run.spoiled) throw new MachineryError("trialgate's machinery failed under the first run of the reference answers, which ran again");
           const [a, b] = await run.instances;
-          if (!run.first) await use(recording(a, (run.first = [])));
+          if (!run.first) {
+            const first: string[] = (run.first = []);
+            await this.timed(first, () => use(recording(a, first, this.pace)));
+          }
           const replay: string[] = [];
-          await use(recording(a, replay));
+          await this.timed(replay, () => use(recording(a, replay, this.pace)));
           const afterReset = await probeState(a, probe);
           await resetService(a);
           const started = await probeState(b, probe);
@@ -151,6 +173,13 @@ export class ResetProver implements ServiceLender {
     return { proof, reset: { instances, check: (service, fault) => checkAfterUse(service, use, probe, fresh.get(fault)!, expected.get(fault)!) } };
   }
 
+  /** One replay of the reference answers, its time noted as an acceptance's of as many exchanges as `log` ends with. */
+  private async timed(log: readonly string[], replay: () => Promise<void>): Promise<void> {
+    const started = performance.now();
+    await replay();
+    this.pace?.noteAcceptance(performance.now() - started, log.length);
+  }
+
   /** The instances of a proved reset now belong to a pool: `stop` leaves them running. */
   handOver(): void {
     this.handedOver = true;
@@ -158,6 +187,7 @@ export class ResetProver implements ServiceLender {
 
   /** Stop every instance, unless they were handed over to a pool. */
   async stop(): Promise<void> {
+    await Promise.all([...this.extra].map((service) => service.stop()));
     if (this.handedOver) return;
     const all = await Promise.all([...this.runs.values()].map((run) => run.instances.catch(() => [])));
     await Promise.all(all.flat().map((service) => service.stop()));
@@ -166,9 +196,11 @@ export class ResetProver implements ServiceLender {
   private run(fault: string): VariantRun {
     let run = this.runs.get(fault);
     if (!run) {
-      const start = () => {
+      const start = async () => {
         this.started++;
-        return startService(this.sandbox, this.fixture, fault);
+        const service = await startService(this.sandbox, this.fixture, fault, this.pace);
+        this.pace?.noteStart(service.startMs);
+        return service;
       };
       const instances = Promise.allSettled([start(), start()]).then(async ([a, b]) => {
         if (a.status === 'fulfilled' && b.status === 'fulfilled') return [a.value, b.value] as [RunningService, RunningService];
@@ -211,14 +243,16 @@ async function checkAfterUse(
   return undefined;
 }
 
-/** `service`, with every exchange it makes appended to `log` as `METHOD path body → status text`. */
-function recording(service: RunningService, log: string[]): RunningService {
+/** `service`, with every exchange it makes appended to `log` as `METHOD path body → status text` (and its time noted in `pace`). */
+function recording(service: RunningService, log: string[], pace?: MachinePace): RunningService {
   return {
     ...service,
     request: async (path, options = {}) => {
       const sent = `${options.method ?? 'GET'} ${path}${options.body === undefined ? '' : ` ${options.body}`}`;
       try {
+        const started = performance.now();
         const answer = await service.request(path, options);
+        pace?.noteExchange(performance.now() - started);
         log.push(`${sent} → ${answer.status} ${answer.text}`);
         return answer;
       } catch (e) {

@@ -29,6 +29,8 @@ import { isHoldout } from './holdout.ts';
 import type { ResolvedTask, TrialSet } from './trialset.ts';
 
 export type AcceptorCheckRecord = NonNullable<TaskDigest['acceptor_check']>;
+/** An acceptor preflight's record, and whether what failed was trialgate's machinery rather than the acceptor (not recorded). */
+export type AcceptorCheckResult = AcceptorCheckRecord & { machinery?: boolean };
 
 /** What the trials of a run share; `close` ends every part of it. */
 export interface RunResources {
@@ -42,7 +44,7 @@ export interface RunResources {
   /** The model judge of a task: a holdout task's caches its prompts with its trials, never in the run directory. */
   semanticOf(task: ResolvedTask): SemanticLayer | undefined;
   /** The acceptor preflight of each task whose kind has one. */
-  acceptorChecks: ReadonlyMap<string, AcceptorCheckRecord>;
+  acceptorChecks: ReadonlyMap<string, AcceptorCheckResult>;
   integrity: RunIntegrity;
   log: TrialLog;
   /** What a trial of `task` is given: a holdout task's trials go to the holdout's private directory. */
@@ -111,7 +113,7 @@ export async function openRunResources(plan: RunPlan, options: RunOptions): Prom
       ? await SemanticLayer.open(set.config.judge, set.dir, judged(true), { cacheDir: join(holdout.dir, 'judge-cache'), scrubber, sandbox })
       : undefined;
     if (heldSemantic) cleanup.add(() => heldSemantic.close());
-    const acceptorChecks = await checkAcceptors(plan, copies, sandbox, scrubber);
+    const acceptorChecks = await checkAcceptors(plan, copies, sandbox, scrubber, pool);
     const context: RunContext = {
       runDir,
       sandbox,
@@ -242,8 +244,9 @@ async function checkAcceptors(
   copies: ReadonlyMap<string, Fixture>,
   sandbox: Sandbox,
   scrubber: Scrubber,
-): Promise<Map<string, AcceptorCheckRecord>> {
-  const checks = new Map<string, AcceptorCheckRecord>();
+  pool: ServicePool,
+): Promise<Map<string, AcceptorCheckResult>> {
+  const checks = new Map<string, AcceptorCheckResult>();
   for (const task of plan.tasks) {
     if (!task.kind.checkAcceptor || !plan.slots.some((slot) => slot.task === task)) continue;
     const root = plan.holdout.rootOf(task, plan.runDir);
@@ -252,6 +255,8 @@ async function checkAcceptors(
     const check = await task.kind.checkAcceptor({
       fixture: copies.get(task.spec.id)!,
       sandbox,
+      // What it measures on the reference scales the limits of the task's trials.
+      pace: pool.pace(copies.get(task.spec.id)!),
       writeReport: async (fault, text) => {
         await mkdir(dir, { recursive: true });
         report = join(dir, `${fault}.json`);

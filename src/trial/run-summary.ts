@@ -6,7 +6,7 @@ import { summarizeTask } from '../results/metrics.ts';
 import { RESULTS_SCHEMA, type RunDigest, type TaskDigest, type TrialDigest } from '../schemas/results.ts';
 import { TOOL_VERSION } from '../version.ts';
 import type { RunOptions, RunPlan } from './run-plan.ts';
-import type { RunResources } from './run-resources.ts';
+import type { AcceptorCheckRecord, AcceptorCheckResult, RunResources } from './run-resources.ts';
 import type { ResolvedTask, TrialSet } from './trialset.ts';
 
 export interface RunTimes {
@@ -49,13 +49,13 @@ export function summariseRun(
       const why = plan.unaffected.get(task.spec.id);
       if (why !== undefined) return [{ ...taskResult(set, task, k, []), not_rerun: why }];
       if (!plan.tasks.includes(task)) return [];
-      const check = resources.acceptorChecks.get(task.spec.id);
+      const checked = resources.acceptorChecks.get(task.spec.id);
       const trials = (byTask.get(task.spec.id) ?? []).map((t) => resources.integrity.trust(t));
       return [
         {
           ...taskResult(set, task, k, trials),
           services: resources.pool.use(resources.copies.get(task.spec.id)!),
-          ...(check ? { acceptor_check: check } : {}),
+          ...(checked ? { acceptor_check: recordOf(checked) } : {}),
           ...resources.semanticOf(task)?.taskFields(task.spec.id),
         },
       ];
@@ -83,4 +83,9 @@ function taskResult(set: TrialSet, task: ResolvedTask, k: number, trials: TrialD
 function checkLabels(task: ResolvedTask): Pick<TaskDigest, 'check_labels'> {
   const labels = task.kind.checkLabels(task.fixture);
   return Object.keys(labels).length ? { check_labels: labels } : {};
+}
+
+/** What results.json records of an acceptor preflight: whether it was the machinery is said by the trials' rule. */
+function recordOf({ machinery: _machinery, ...record }: AcceptorCheckResult): AcceptorCheckRecord {
+  return record;
 }

@@ -10,6 +10,7 @@ import { readCandidate, type CandidateSnapshot } from '../acceptance/snapshot.ts
 import type { AgentRequest, AgentRun, KindResult, TrialHandle } from '../kinds/contract.ts';
 import type { SemanticLayer } from '../semantic/layer.ts';
 import type { Sandbox } from '../isolation/sandbox.ts';
+import { MachinePace } from '../service/pace.ts';
 import type { ServiceLender } from '../service/pool.ts';
 import { TrialResult, type Usage } from '../schemas/results.ts';
 import type { Timings, TrialConfig } from '../schemas/trial.ts';
@@ -78,6 +79,8 @@ export interface TrialContext {
   seed: number;
   /** Where acceptance gets each variant's service: the run's pool. */
   services: ServiceLender;
+  /** This machine's pace for the task's machinery, as the run's preflight measured it (default: none measured). */
+  pace?: MachinePace;
 }
 
 const DISK_FULL = 'the disk is full: an environment failure, not the agent’s';
@@ -190,6 +193,9 @@ class Trial implements TrialHandle {
   get services() {
     return this.ctx.services;
   }
+  get pace() {
+    return (this.ctx.pace ??= new MachinePace());
+  }
   get scrubber() {
     return this.ctx.run.scrubber;
   }
@@ -210,7 +216,7 @@ class Trial implements TrialHandle {
     try {
       const before = await takeSnapshot(this.trialDir, this.taskDir, run.runDir);
       // The agent waits on its model: the permit goes to another trial's preparation or acceptance meanwhile.
-      const process = await run.permits.without(() =>
+      const launch = () =>
         runAgentProcess({
           sandbox: run.sandbox,
           command: setup.command,
@@ -239,8 +245,10 @@ class Trial implements TrialHandle {
           logCapBytes: run.logCapBytes,
           found: setup.found ?? [],
           scrubber: run.scrubber.with(request.secrets ?? []),
-        }),
-      );
+        });
+      let process = await run.permits.without(launch);
+      // A sandbox that never started the agent is trialgate's machinery failing: nothing ran, so it is started once more.
+      if (process.machinery) process = await run.permits.without(launch);
       this.logs.push(process.log);
       const restored = restoreTrialDir(this.trialDir);
       if (restored) this.note('tampered', [restored]);

@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { AcceptanceCopyChanged } from '../acceptance/accept.ts';
 import { CommittedRepairProblem, applyCommittedRepair } from '../repair/committed.ts';
 import type { TrialDigest, TrialResult } from '../schemas/results.ts';
-import { EnvironmentError, TrialCrashed, UserInputError } from '../util/errors.ts';
+import { EnvironmentError, MACHINERY_RULE, TrialCrashed, UserInputError } from '../util/errors.ts';
 import { mapPool } from '../util/pool.ts';
 import type { ProgressEvent } from './progress.ts';
 import { trialSeed, type RunPlan } from './run-plan.ts';
-import type { AcceptorCheckRecord, RunResources } from './run-resources.ts';
+import type { AcceptorCheckResult, RunResources } from './run-resources.ts';
 import { isHoldout } from './holdout.ts';
 import { runTrial, trialDirName } from './run-trial.ts';
 import type { ResolvedTask } from './trialset.ts';
@@ -73,6 +73,7 @@ async function runOne(plan: RunPlan, resources: RunResources, task: ResolvedTask
       trial,
       seed: trialSeed(plan.seed, task.spec.id, trial),
       services: resources.pool,
+      pace: resources.pool.pace(resources.copies.get(task.spec.id)!),
     });
   } catch (e) {
     if (e instanceof AcceptanceCopyChanged) return unexecuted(trial, task, e.message);
@@ -126,14 +127,16 @@ function unexecuted(trial: number, task: ResolvedTask, why = 'not run: the run s
 export const ACCEPTOR_BROKEN_RULE =
   'the acceptor cannot run here (it failed on the reference answers before any trial): an environment failure, not the agent’s; no agent ran';
 
-function acceptorBroken(trial: number, task: ResolvedTask, check: AcceptorCheckRecord): TrialResult {
-  const result = unexecuted(trial, task, `env error: the acceptor failed on the reference answers: ${check.error}`);
+function acceptorBroken(trial: number, task: ResolvedTask, check: AcceptorCheckResult): TrialResult {
+  const what = check.machinery ? 'trialgate’s machinery failed twice on the reference answers' : 'the acceptor failed on the reference answers';
+  const result = unexecuted(trial, task, `env error: ${what}: ${check.error}`);
   result.layers.trajectory.notes.push(`fix: ${check.fix}`);
   return {
     ...result,
     outcome: 'env_error',
     stop_reason: 'env_error',
-    env_error: ACCEPTOR_BROKEN_RULE,
+    // A machine too busy for the preflight is no setup mistake: a rerun can fix it.
+    env_error: check.machinery ? MACHINERY_RULE : ACCEPTOR_BROKEN_RULE,
   };
 }
 

@@ -27,7 +27,7 @@ export async function offerReuse({ pool, sandbox, fixture, kind, faults, keep }:
     return pool.refuse(fixture, 'unisolated, an idle service would listen on a loopback port any agent can reach: each use starts a fresh service');
   const use = await kind.replayableUse!(fixture);
   if (typeof use === 'string') return pool.refuse(fixture, `reset not proved: ${use}; each use starts a fresh service`);
-  const prover = new ResetProver(sandbox, fixture);
+  const prover = new ResetProver(sandbox, fixture, pool.pace(fixture));
   try {
     const { proof, reset } = await prover.prove(use, faults);
     if (reset) {

@@ -26,6 +26,22 @@ export class EnvironmentError extends Error {
   }
 }
 
+/** The rule of a trial whose acceptance met trialgate's own machinery failing twice. */
+export const MACHINERY_RULE =
+  'trialgate’s own machinery failed twice (a service it started, reset or reached, the acceptance sandbox, or a limit it set): an environment failure on this machine, not the agent’s; excluded from pass rates';
+
+/**
+ * trialgate's own machinery failed, whatever the candidate did: a fixture's service it started (its start,
+ * reset, readiness probe, or a connection to it: a timeout, a reset, a refusal), the sandbox an acceptor
+ * runs in, or an acceptor it ended at its own limit. A busy machine does this; the step is run once more,
+ * and a second failure makes the trial an env_error under MACHINERY_RULE, never the candidate's failure.
+ */
+export class MachineryError extends EnvironmentError {
+  constructor(message: string, rule = MACHINERY_RULE) {
+    super(message, rule);
+  }
+}
+
 /**
  * An error trialgate did not expect while it ran one trial (a bug, never the agent's or the environment's
  * doing): the run stops and says which trial, rather than filing the trial as an environment error, which

@@ -16,7 +16,8 @@ import type { CodeAcceptance } from '../../schemas/acceptance.ts';
 import type { CodeSpec } from '../../schemas/fixture.ts';
 import { ServiceDidNotStart, startProcess, type RunningService } from '../../service/launch.ts';
 import { judge } from '../../judge/judge.ts';
-import type { EnvironmentError } from '../../util/errors.ts';
+import { MachineryError, type EnvironmentError } from '../../util/errors.ts';
+import type { MachinePace } from '../../service/pace.ts';
 import { acceptCommand, type CommandRun } from '../command/kind.ts';
 import { overlay } from './changes.ts';
 import { readCode } from './fixture.ts';
@@ -41,6 +42,8 @@ export interface CodeRun {
   /** Write one evidence file (relative to the run's evidence directory); returns its path. */
   writeEvidence(relPath: string, text: string): Promise<string>;
   verify?: () => Promise<void>;
+  /** This machine's pace: the start and test limits scale with it; the preflight (`reference`) notes what it measured. */
+  pace?: MachinePace;
 }
 
 export interface CodeOutcome {
@@ -92,6 +95,7 @@ async function acceptService(run: CodeRun, service: NonNullable<CodeSpec['servic
           coverage: false,
           what: "(the candidate's code)",
           candidate: !run.reference,
+          ...(run.pace ? { pace: run.pace } : {}),
         },
         // Isolated, no other process can take its port: a start that failed would fail again.
         run.sandbox.privateServices ? 1 : 2,
@@ -102,6 +106,7 @@ async function acceptService(run: CodeRun, service: NonNullable<CodeSpec['servic
       const said = errorLine(e.stderr);
       return notRunning(`the changed code did not start: ${e.why}${said ? `: ${said}` : ''} (evidence/${EVIDENCE.code.serviceLog})`, false);
     }
+    if (run.reference) run.pace?.noteStart(started.startMs);
     const running = started;
     // The one service is the candidate's own, started above; the hidden tests borrow it and give it back.
     const hidden = await hiddenTests(run, { services: { borrow: async () => running, giveBack: async () => undefined } });
@@ -155,6 +160,7 @@ async function hiddenTests(run: CodeRun, how: Pick<CommandRun, 'services' | 'wit
     // A trial's run (it verifies the acceptance copy) comes after the preflight proved the command on the reference fix.
     ...(run.verify ? { verify: run.verify, proven: true } : {}),
     guard: tripwires.guard,
+    ...(run.pace ? { pace: run.pace, preflight: run.reference === true } : {}),
     ...how,
   });
   const { report, judgement } = outcome!;
@@ -188,8 +194,9 @@ export function referenceOf(accepted: CodeOutcome): ReferenceRun | undefined {
  */
 function outcomeOf({ outcome, tripwires }: HiddenRun, separateProcess: boolean): CodeOutcome {
   const found = { forgery: outcome.forgery ?? [], tripwires, inProcess: !separateProcess };
-  if (!outcome.envError) return { outcome, ...found, notes: [] };
-  if (separateProcess) return { outcome, envError: outcome.envError, ...found, notes: [] };
+  if (!outcome.envError) return { outcome, ...found, notes: outcome.note === undefined ? [] : [`the hidden tests: ${outcome.note}`] };
+  // trialgate's machinery failing twice (its limit, the tests' sandbox) is never the candidate's.
+  if (separateProcess || outcome.envError instanceof MachineryError) return { outcome, envError: outcome.envError, ...found, notes: [] };
   const { envError: _envError, ...counted } = outcome;
   return {
     outcome: counted,

@@ -66,6 +66,7 @@ export const codeKind: TaskKind<CodeAcceptance> = {
       ...(against ? { against } : {}),
       writeEvidence: (relPath, text) => trial.writeEvidence(relPath, text),
       verify: () => trial.verifyAcceptanceCopy(),
+      pace: trial.pace,
     });
     const inProcess = inProcessNote(accepted);
     return {
@@ -106,6 +107,7 @@ async function checkCodeAcceptor(check: AcceptorCheckOptions, settings: CodeAcce
     passed,
     // The preflight keeps the hidden tests' report, where a reader of the run finds it; the logs stay in the run's output.
     writeEvidence: async (relPath, text) => (relPath.startsWith(`${EVIDENCE.reports}/`) ? check.writeReport(basename(relPath, '.json'), text) : relPath),
+    ...(check.pace ? { pace: check.pace } : {}),
   });
   // Its run is what the run's trials are judged against (reference.ts).
   keepReferenceRun(fixture, referenceOf(accepted));

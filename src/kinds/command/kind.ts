@@ -17,8 +17,9 @@ import type { Sandbox } from '../../isolation/sandbox.ts';
 import type { CommandAcceptance } from '../../schemas/acceptance.ts';
 import { resetService } from '../../service/control.ts';
 import type { RunningService } from '../../service/launch.ts';
+import type { MachinePace } from '../../service/pace.ts';
 import type { ServiceLender } from '../../service/pool.ts';
-import { EnvironmentError } from '../../util/errors.ts';
+import { EnvironmentError, MACHINERY_RULE, MachineryError } from '../../util/errors.ts';
 import { commandPrograms, namedPaths } from '../../util/command-paths.ts';
 import { shellCannotRun } from '../../agent/env-failure.ts';
 import { sha256 } from '../../util/hash.ts';
@@ -49,6 +50,10 @@ export interface CommandRun {
   withService?: boolean;
   /** Run on the fresh candidate copy before the command (a code task's build); what it throws ends the acceptance. */
   prepare?: (candidateDir: string) => Promise<void>;
+  /** This machine's pace, as the run's preflight measured it: the command's time limit scales with it. */
+  pace?: MachinePace;
+  /** This run is the preflight, on the reference: its service's start and the command's time are noted in `pace`. */
+  preflight?: boolean;
   /**
    * The command already ran on the reference answers in this run (a trial, after the acceptor preflight):
    * an exit 127 the shell does not explain as one of the command's own programs missing is then the
@@ -77,7 +82,12 @@ export async function acceptCommand(run: CommandRun): Promise<VariantOutcome[]> 
   return acceptEachVariant({ ...run, candidateSha256: run.candidate.sha256, concurrency: 1 }, [], async (services, fault) => {
     const work = await mkdtemp(join(tmpdir(), ACCEPTOR_WORK_PREFIX));
     try {
-      return await runOnce(run, run.withService === false ? undefined : await services.get(), fault, work);
+      const service = run.withService === false ? undefined : await services.get();
+      if (run.preflight && service) run.pace?.noteStart(service.startMs);
+      const started = performance.now();
+      const body = await runOnce(run, service, fault, work);
+      if (run.preflight) run.pace?.noteAcceptance(performance.now() - started);
+      return body;
     } finally {
       await rm(work, { recursive: true, force: true });
     }
@@ -135,14 +145,17 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
   acceptor.child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout = (stdout + d).slice(-STDERR_TAIL)));
   acceptor.child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-STDERR_TAIL)));
   let timedOut = false;
+  const limit = run.pace?.acceptanceLimit(acceptance.timeout_seconds * 1000) ?? { ms: acceptance.timeout_seconds * 1000, scaling: '' };
   const timer = setTimeout(() => {
     timedOut = true;
     acceptor.kill();
-  }, acceptance.timeout_seconds * 1000);
+  }, limit.ms);
   const { code } = await acceptor.exited;
   clearTimeout(timer);
   // Every process of the run has ended: nothing more can reach the channel.
   const reading = await channel?.close();
+  const notStarted = timedOut ? undefined : await acceptor.notStarted;
+  if (notStarted) throw new MachineryError(`the acceptance command's sandbox did not start: ${notStarted}`);
   const withStderr = (why: string) => `${why}${stderr.trim() ? `; stderr: ${stderr.trim().slice(-500)}` : ''}`;
   // The variables the command's own words may name (its programs and files), as the shell expands them.
   const words = { ...acceptance.env, [REPORTERS_VARIABLE]: reporters };
@@ -167,11 +180,11 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
       'the acceptance command is missing: an environment failure',
     );
   }
-  if (timedOut)
-    return errorBody(
-      [],
-      withStderr(`the acceptance command ran past its budget of ${acceptance.timeout_seconds} s (acceptance.timeout_seconds) and was ended`),
-    );
+  // trialgate's limit ended it: the machine may have been too busy for it, so the run is trialgate's to retry.
+  if (timedOut) {
+    const why = `the acceptance command ran past its limit of ${acceptance.timeout_seconds} s (acceptance.timeout_seconds${limit.scaling}) and trialgate ended it`;
+    return { ...errorBody([], withStderr(why)), machinery: why };
+  }
   const read = reading ? readChannelReport(reading) : await readAcceptorReport(reportPath, acceptance.report);
   const body = guard ? guard.inspect(read) : read;
   // The acceptor could not report: first the cause (the compiler's or runtime's own first lines), then
@@ -222,6 +235,7 @@ async function checkCommandAcceptor(check: AcceptorCheckOptions, acceptance: Com
     passed,
     variants: [NO_FAULT],
     writeReport: check.writeReport,
+    ...(check.pace ? { pace: check.pace, preflight: true } : {}),
   });
   return acceptorCheckOf(outcome!, candidate.files);
 }
@@ -229,6 +243,7 @@ async function checkCommandAcceptor(check: AcceptorCheckOptions, acceptance: Com
 /** The preflight's answer from the acceptor's run on the reference answers against the correct service. */
 export function acceptorCheckOf({ judgement, envError }: VariantOutcome, candidate?: CandidateFiles): AcceptorCheck {
   if (judgement.verdict === 'baseline_pass') return { ok: true };
+  if (envError?.rule === MACHINERY_RULE) return { ok: false, error: envError.message, fix: MACHINERY_FIX, machinery: true };
   // The reason carries the fix it suggests and the acceptor's stderr; the fix is kept apart for the reader.
   const reason = envError?.message ?? `${judgement.verdict}: ${judgement.reason}`;
   const [, before, fix, stderr] = /^(.*?); fix: (.*?)(; stderr: .*)?$/s.exec(reason) ?? [];
@@ -241,6 +256,10 @@ function shownPath(fixture: Fixture, path: string): string {
   const rel = relative(fixture.dir, path);
   return rel.startsWith('..') || isAbsolute(rel) ? path : rel;
 }
+
+/** What to do when trialgate's machinery failed twice on the reference, before any trial. */
+export const MACHINERY_FIX =
+  'nothing in the trial set: this machine was too busy for trialgate’s own machinery (a service start, a reset, the acceptor’s sandbox or its time limit) twice; run again, on a less loaded machine if it persists (docs/isolation.md, “When the machine is busy”)';
 
 export const REFERENCE_FAILS =
   'the reference answers fail on the correct service: run `trialgate validate <fixture>` and fix the reference answers, the service or the acceptor';
@@ -286,6 +305,7 @@ export const commandKind: TaskKind<CommandAcceptance> = {
       writeReport: (fault, text) => trial.writeEvidence(`${EVIDENCE.reports}/${fault}.json`, text),
       verify: () => trial.verifyAcceptanceCopy(),
       services: trial.services,
+      pace: trial.pace,
       proven: true,
     });
     return { ...result, ...variantFindings(variants, faults, [], result.formatProblems) };

@@ -9,6 +9,7 @@ import { validationProblems, validationRows } from '../../acceptance/validate.ts
 import { NO_FAULT, serviceOf, variantsOf, type Fixture } from '../../fixture/load.ts';
 import { EVIDENCE } from '../../layout.ts';
 import type { Sandbox } from '../../isolation/sandbox.ts';
+import { MachinePace } from '../../service/pace.ts';
 import type { ServiceLender } from '../../service/pool.ts';
 import type { HttpCasesAcceptance } from '../../schemas/acceptance.ts';
 import type { Case } from '../../schemas/cases.ts';
@@ -28,21 +29,35 @@ interface CasesRun {
   writeReport(fault: string, text: string): Promise<string>;
   verify?: () => Promise<void>;
   services?: ServiceLender;
+  pace?: MachinePace;
 }
 
 /** Every variant at once: each is its own service, and the cases of one never reach another. */
 function acceptCases(run: CasesRun): Promise<VariantOutcome[]> {
   const planned = run.cases.map((c) => c.id);
+  // One exchange per step, and a reset after each case.
+  const exchanges = run.cases.reduce((n, c) => n + c.steps.length + 1, 0);
   return acceptEachVariant(run, planned, async (services) => {
-    const records = await runCases(services, run.cases, budget(run.timeoutSeconds));
-    return { planned: planned.length, executed: records.length, complete: true, blocked: false, records };
+    let machinery: string | undefined;
+    const { ms, ...limit } = budget(run.timeoutSeconds, run.pace);
+    const records = await runCases(services, run.cases, {
+      ...limit,
+      machinery: (failure) => (machinery = failure),
+      budgetIsMachinery: (run.pace ?? new MachinePace()).fits(exchanges, ms),
+    });
+    return { planned: planned.length, executed: records.length, complete: true, blocked: false, records, ...(machinery ? { machinery } : {}) };
   });
 }
 
-const budget = (seconds: number) => ({
-  deadline: performance.now() + seconds * 1000,
-  budgetNote: `the acceptance budget of ${seconds} s (acceptance.timeout_seconds) ran out`,
-});
+/** The acceptance budget of one variant: the task's, scaled to this machine's pace. */
+function budget(seconds: number, pace?: MachinePace) {
+  const limit = pace?.acceptanceLimit(seconds * 1000) ?? { ms: seconds * 1000, scaling: '' };
+  return {
+    ms: limit.ms,
+    deadline: performance.now() + limit.ms,
+    budgetNote: `the acceptance budget of ${seconds} s (acceptance.timeout_seconds${limit.scaling}) ran out`,
+  };
+}
 
 /** The candidate's cases, statically checked, or every problem found (validate and the reset proof). */
 async function casesOf(fixture: Fixture, candidateDir: string) {
@@ -78,6 +93,7 @@ export const httpCasesKind: TaskKind<HttpCasesAcceptance> = {
       writeReport: (fault, text) => trial.writeEvidence(`${EVIDENCE.reports}/${fault}.json`, text),
       verify: () => trial.verifyAcceptanceCopy(),
       services: trial.services,
+      pace: trial.pace,
     });
     return { ...result, ...variantFindings(variants, faults, unreachedTargets(fixture, variants), result.formatProblems) };
   },
@@ -122,7 +138,8 @@ export const httpCasesKind: TaskKind<HttpCasesAcceptance> = {
     if (!cases) return `the answers in ${dir} fail the static checks (${problems[0]})`;
     const seconds = settings.timeout_seconds;
     return async (service) => {
-      await runCases({ get: async () => service, fresh: async () => service }, cases, budget(seconds));
+      const { ms: _ms, ...limit } = budget(seconds);
+      await runCases({ get: async () => service, fresh: async () => service }, cases, limit);
     };
   },
 };

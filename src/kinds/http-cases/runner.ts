@@ -1,22 +1,34 @@
 // The trusted runner of declarative HTTP cases (acceptance `http-cases`). It interprets cases.json
 // against a running variant; no candidate code runs. A case stops at its first failed expectation; a
 // refused connection, a timeout, a malformed response or an exhausted budget is `error`, never `failed`.
+// The service is the fixture's, started by trialgate: a request it never answers (refused, reset, timed
+// out), a reset that fails, or the budget running out is trialgate's machinery failing, not the case's.
+// Such a case is still recorded as an error, and the first such failure is said to `machinery`, so that the
+// variant's acceptance runs once more (acceptance/accept.ts).
 import type { Case, Step } from '../../schemas/cases.ts';
 import type { ReportRecord } from '../../schemas/report.ts';
 import { resetService } from '../../service/control.ts';
-import type { HttpAnswer } from '../../service/http.ts';
+import { NoAnswerError, type HttpAnswer } from '../../service/http.ts';
 import type { VariantServices } from '../../acceptance/accept.ts';
 import type { RunningService } from '../../service/launch.ts';
-import { EnvironmentError } from '../../util/errors.ts';
+import { EnvironmentError, MachineryError } from '../../util/errors.ts';
 import { jsonEqual, lookup } from './json-path.ts';
 
 export interface CaseRunOptions {
-  /** Per request; past it the case is an execution error. */
+  /** Per request (default: the service's own, scaled to the machine's pace); past it the case is an execution error. */
   requestTimeoutMs?: number;
   /** performance.now() past which no case starts and no request waits: the variant's acceptance budget. */
   deadline?: number;
   /** Said in the records the budget cut short. */
   budgetNote?: string;
+  /**
+   * Told once, of the first case trialgate's machinery failed (`case <id>: …`): the service gave no answer,
+   * its reset failed, or (with `budgetIsMachinery`) the budget ran out. Without it, such a case is only
+   * recorded as an execution error.
+   */
+  machinery?: (failure: string) => void;
+  /** The cases would have fit in the budget at the machine's measured pace: its running out is the machinery's, not theirs. */
+  budgetIsMachinery?: boolean;
 }
 
 /** Why a step could not be judged: an execution error, not an assertion failure. */
@@ -38,19 +50,26 @@ class AssertionFailure extends Error {
  */
 export async function runCases(services: VariantServices, cases: readonly Case[], options: CaseRunOptions = {}): Promise<ReportRecord[]> {
   const records: ReportRecord[] = [];
+  let told = false;
+  const machinery = (test: string, why: string) => {
+    if (!told) options.machinery?.(`case ${test}: ${why}`);
+    told = true;
+  };
   for (const [i, testCase] of cases.entries()) {
     if (options.deadline !== undefined && performance.now() >= options.deadline) {
-      records.push({ test: testCase.id, status: 'error', traceback: `not run: ${options.budgetNote ?? 'the acceptance budget ran out'}`, branches: [] });
+      const traceback = `not run: ${options.budgetNote ?? 'the acceptance budget ran out'}`;
+      if (options.budgetIsMachinery) machinery(testCase.id, traceback);
+      records.push({ test: testCase.id, status: 'error', traceback, branches: [] });
       continue;
     }
     const first = await services.get();
     const service = first.coverage || i === 0 ? first : await services.fresh();
-    records.push(await runCase(service, testCase, options));
+    records.push(await runCase(service, testCase, options, (why) => machinery(testCase.id, why)));
   }
   return records;
 }
 
-async function runCase(service: RunningService, testCase: Case, options: CaseRunOptions): Promise<ReportRecord> {
+async function runCase(service: RunningService, testCase: Case, options: CaseRunOptions, machinery: (why: string) => void): Promise<ReportRecord> {
   const started = performance.now();
   const saved = new Map<string, unknown>();
   let outcome: Pick<ReportRecord, 'status' | 'assertion' | 'traceback'> = { status: 'passed' };
@@ -58,6 +77,7 @@ async function runCase(service: RunningService, testCase: Case, options: CaseRun
   try {
     for (const [index, step] of testCase.steps.entries()) await runStep(service, step, index + 1, saved, options);
   } catch (e) {
+    if (e instanceof MachineryError) machinery(e.message);
     if (e instanceof AssertionFailure) outcome = { status: 'failed', assertion: e.assertion, traceback: e.detail };
     else
       outcome = {
@@ -71,6 +91,7 @@ async function runCase(service: RunningService, testCase: Case, options: CaseRun
       branches = await resetService(service);
     } catch (e) {
       if (!(e instanceof EnvironmentError)) throw e;
+      if (e instanceof MachineryError) machinery(e.message);
       if (outcome.status !== 'error') outcome = { status: 'error', traceback: e.message };
     }
   }
@@ -78,16 +99,15 @@ async function runCase(service: RunningService, testCase: Case, options: CaseRun
 }
 
 async function runStep(service: RunningService, step: Step, n: number, saved: Map<string, unknown>, options: CaseRunOptions): Promise<void> {
-  const left = options.deadline === undefined ? Infinity : options.deadline - performance.now();
-  if (left <= 0) throw new ExecutionError(`step ${n}: not run: ${options.budgetNote ?? 'the acceptance budget ran out'}`);
+  const left = options.deadline === undefined ? undefined : options.deadline - performance.now();
+  if (left !== undefined && left <= 0) throw budgetRanOut(`step ${n}: not run`, options);
   let answer;
   try {
-    answer = await exchange(service, step, n, saved, Math.max(1, Math.min(options.requestTimeoutMs ?? 5000, left)));
+    answer = await exchange(service, step, n, saved, options.requestTimeoutMs, left);
   } catch (e) {
     // A request cut short by the budget, not by the service: say so.
-    if (e instanceof ExecutionError && options.deadline !== undefined && performance.now() >= options.deadline) {
-      throw new ExecutionError(`step ${n}: not finished: ${options.budgetNote ?? 'the acceptance budget ran out'}`);
-    }
+    if ((e instanceof MachineryError || e instanceof ExecutionError) && options.deadline !== undefined && performance.now() >= options.deadline)
+      throw budgetRanOut(`step ${n}: not finished`, options);
     throw e;
   }
   const { status, body } = answer;
@@ -114,7 +134,23 @@ async function runStep(service: RunningService, step: Step, n: number, saved: Ma
   }
 }
 
-async function exchange(service: RunningService, step: Step, n: number, saved: Map<string, unknown>, timeoutMs: number) {
+/**
+ * The acceptance budget ran out: trialgate's limit ended the case when the cases would have fit in it at
+ * the machine's pace (budgetIsMachinery); when they would not, the playbook was too long for it.
+ */
+function budgetRanOut(what: string, options: CaseRunOptions): Error {
+  const why = `${what}: ${options.budgetNote ?? 'the acceptance budget ran out'}`;
+  return options.budgetIsMachinery ? new MachineryError(why) : new ExecutionError(why);
+}
+
+async function exchange(
+  service: RunningService,
+  step: Step,
+  n: number,
+  saved: Map<string, unknown>,
+  timeoutMs: number | undefined,
+  deadlineMs: number | undefined,
+) {
   const path = step.request.path.replace(/\{\{([^}]+)\}\}/g, (_, name: string) => encodeURIComponent(String(saved.get(name.trim()) ?? '')));
   const hasBody = step.request.body !== undefined;
   let answer: HttpAnswer;
@@ -123,11 +159,15 @@ async function exchange(service: RunningService, step: Step, n: number, saved: M
       method: step.request.method,
       headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...step.request.headers },
       ...(hasBody ? { body: JSON.stringify(step.request.body) } : {}),
-      timeoutMs,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      ...(deadlineMs === undefined ? {} : { deadlineMs: Math.max(1, deadlineMs) }),
     });
   } catch (e) {
-    // No answer, or a request that could not even be sent: the case could not be judged.
-    throw new ExecutionError(`step ${n}: ${step.request.method} ${path}: ${(e as Error).message}`);
+    const said = `step ${n}: ${step.request.method} ${path}: ${(e as Error).message}`;
+    // The fixture's service, started by trialgate, did not answer at all: the machinery's failure, not the case's.
+    if (e instanceof NoAnswerError && e.reason !== 'too-long') throw new MachineryError(`the fixture's service gave no answer: ${said}`);
+    // An answer past its cap, or a request that could not even be sent: the case could not be judged.
+    throw new ExecutionError(said);
   }
   if (answer.text === '') return { status: answer.status, body: undefined };
   try {

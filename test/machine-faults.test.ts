@@ -1,0 +1,168 @@
+// trialgate's own machinery failing the way a busy or flaky machine makes it fail (a connection reset, a
+// reset that times out, a service slow to start, a sandbox that never starts, an acceptor past its limit),
+// injected through the test-only hook (test/support/machine-faults.ts): each is retried away, or becomes an
+// environment error under the machinery's rule, never a failed check.
+import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { readCandidate, NO_LIMITS } from '../src/acceptance/snapshot.ts';
+import { loadFixture, NO_FAULT } from '../src/fixture/load.ts';
+import { Bubblewrap } from '../src/isolation/bubblewrap.ts';
+import { openSandbox } from '../src/isolation/open.ts';
+import { Unisolated } from '../src/isolation/unisolated.ts';
+import { acceptCommand } from '../src/kinds/command/kind.ts';
+import { startProcess, startService, ServiceDidNotStart } from '../src/service/launch.ts';
+import { runTrialSet } from '../src/trial/run-set.ts';
+import { MACHINERY_RULE } from '../src/util/errors.ts';
+import { INVENTORY, inventoryCopy, tempDir } from './support/fixtures.ts';
+import { NO_ISOLATION } from './support/isolation.ts';
+import { faultsOf, installMachineFaults, type FaultPlan } from './support/machine-faults.ts';
+import { writeTrialSet } from './support/trialset.ts';
+
+/**
+ * One trial (k = 1) of the inventory task under `plan`. Its fixture declares no state probe, so no reset
+ * proof runs before the trial: every exchange the plan counts is the trial's own acceptance.
+ */
+async function trialUnder(plan: FaultPlan) {
+  const configPath = await writeTrialSet({ fixture: await inventoryCopy((m) => delete m.service.stateProbe), extra: { concurrency: 1 } });
+  const { faults, injected } = faultsOf(plan);
+  const uninstall = installMachineFaults(faults);
+  try {
+    const { results } = await runTrialSet({ configPath, outDir: await tempDir() });
+    return { trial: results.tasks[0]!.trials[0]!, injected };
+  } finally {
+    uninstall();
+  }
+}
+
+describe('a fixture service’s connection or reset failing under a trial', () => {
+  it('once each (a connection reset, a reset that times out): accepted again, the trial passes, and its notes say what failed', async () => {
+    const { trial, injected } = await trialUnder({
+      connectionReset: { at: [3], variant: 'double-reserve' },
+      resetTimeout: { at: [2], variant: NO_FAULT },
+    });
+    assert.deepEqual({ ...injected }, { slowStart: 0, resetTimeout: 1, connectionReset: 1 });
+    assert.equal(trial.outcome, 'pass', JSON.stringify(trial.layers));
+    const notes = trial.layers.trajectory.notes.join('\n');
+    assert.match(
+      notes,
+      /^double-reserve: accepted again after trialgate's machinery failed: case [\w-]+: the fixture's service gave no answer: step \d+: \w+ \S+: ECONNRESET$/m,
+    );
+    assert.match(
+      notes,
+      /^none: accepted again after trialgate's machinery failed: case [\w-]+: the reset of the fixture's service \(control \/__control\/reset\) got no answer: timed out after \d+ ms$/m,
+    );
+  });
+
+  it('on every exchange of the correct service: an environment error under the machinery’s rule, never a failed baseline', async () => {
+    const { trial } = await trialUnder({ connectionReset: { every: 1, variant: NO_FAULT } });
+    assert.equal(trial.outcome, 'env_error');
+    assert.equal(trial.env_error, MACHINERY_RULE);
+    assert.deepEqual(trial.checks, {}, 'no check is decided by it');
+    assert.match(trial.layers.trajectory.notes.join('\n'), /env error: .*ECONNRESET \(and on the first run: .*ECONNRESET\)/);
+  });
+});
+
+describe('a service still starting at its start limit', () => {
+  const sandbox = openSandbox('auto');
+  after(async () => (await sandbox).dispose());
+
+  /** The inventory service behind a shell that waits for `release` in its directory: alive, listening on no port. */
+  const waiting = async (dir: string, startTimeoutMs: number) =>
+    startProcess(await sandbox, {
+      command: ['sh', '-c', 'until [ -e release ]; do sleep 0.05; done; exec node service/server.mjs'],
+      health: '/health',
+      startTimeoutMs,
+      cwd: dir,
+      root: dir,
+      env: { INVENTORY_FAULT: 'none' },
+      coverage: false,
+      what: '(variant none)',
+    });
+
+  it('is given more time, and starts in it', async () => {
+    const dir = await inventoryCopy();
+    // Its limit is twice a whole start here (sandbox, relay, service): once released, the service alone
+    // has four times that to answer, however busy the machine.
+    const measured = await startService(await sandbox, await loadFixture(dir), NO_FAULT);
+    await measured.stop();
+    let stillStarting = '';
+    const uninstall = installMachineFaults({
+      stillStarting: (what) => {
+        stillStarting = what;
+        void writeFile(join(dir, 'release'), '');
+      },
+    });
+    try {
+      const service = await waiting(dir, Math.ceil(2 * measured.startMs));
+      assert.equal(stillStarting, '(variant none)', 'it was found still starting at its limit');
+      assert.equal((await service.request('/health')).status, 200);
+      await service.stop();
+    } finally {
+      uninstall();
+    }
+  });
+
+  it('never listening: fails at three times its limit, saying it was still starting and naming startTimeoutMs first', async () => {
+    const dir = await inventoryCopy();
+    await assert.rejects(waiting(dir, 300), (e: unknown) => {
+      assert.ok(e instanceof ServiceDidNotStart);
+      assert.match(
+        e.message,
+        /^service sh -c .* \(variant none\) was still starting after \d+ ms: running, listening on no port yet \(startTimeoutMs 300 ms; a service still starting is given up to 3× that\); raise service\.startTimeoutMs in fixture\.json if it needs longer/,
+      );
+      return true;
+    });
+  });
+});
+
+describe('a sandbox that never starts its command', () => {
+  it('isolated: bubblewrap’s own report says so; a command that ran, or one that was ended, is not that', { skip: NO_ISOLATION }, async () => {
+    const bwrap = (await Bubblewrap.probe()) as Bubblewrap;
+    const spec = { cwd: '/', env: {}, network: 'none' as const };
+    try {
+      const unmountable = bwrap.spawn({ ...spec, argv: ['true'], mounts: [{ path: join(await tempDir(), 'no-such-dir') }] });
+      assert.match((await unmountable.notStarted) ?? '', /^bubblewrap exited 1 before it started the command$/);
+      const failing = bwrap.spawn({ ...spec, argv: ['sh', '-c', 'exit 3'], mounts: [] });
+      assert.equal((await failing.exited).code, 3);
+      assert.equal(await failing.notStarted, undefined);
+      const ended = bwrap.spawn({ ...spec, argv: ['sleep', '30'], mounts: [] });
+      ended.kill();
+      assert.equal(await ended.notStarted, undefined);
+    } finally {
+      await bwrap.dispose();
+    }
+  });
+
+  it('unisolated: a program that cannot be run at all', async () => {
+    const none = new Unisolated({ mechanism: 'none', reason: 'test' });
+    const child = none.spawn({ argv: [join(await tempDir(), 'no-such-program')], cwd: '/', env: {}, mounts: [], network: 'host' });
+    assert.match((await child.notStarted) ?? '', /could not be started: spawn .*ENOENT/);
+  });
+});
+
+describe('an acceptance command ended at trialgate’s limit', () => {
+  it('is run once more; ended again on the correct service, an environment error under the machinery’s rule', async () => {
+    const fixture = await loadFixture(INVENTORY);
+    const sandbox = await openSandbox('auto');
+    try {
+      const [outcome] = await acceptCommand({
+        fixture,
+        sandbox,
+        acceptance: { command: 'sleep 30', report: 'trialgate', timeout_seconds: 0.2, pass_env: [], env: {} },
+        candidate: await readCandidate(join(INVENTORY, 'reference'), NO_LIMITS, ''),
+        variants: [NO_FAULT],
+        passed: {},
+        writeReport: async (fault) => join(await tempDir(), `${fault}.json`),
+      });
+      assert.equal(outcome!.envError?.rule, MACHINERY_RULE);
+      assert.match(
+        outcome!.envError!.message,
+        /^the acceptance command ran past its limit of 0\.2 s \(acceptance\.timeout_seconds\) and trialgate ended it \(and on the first run: the acceptance command ran past/,
+      );
+    } finally {
+      await sandbox.dispose();
+    }
+  });
+});

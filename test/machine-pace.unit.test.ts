@@ -1,0 +1,32 @@
+// The limits that depend on the machine (service/pace.ts): never below what the fixture or the trial set
+// says, and PACE_SCALE times the slowest the run's preflight measured when that is more; the scaling is
+// said where the limit is named.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { EXCHANGE_TIMEOUT_MS, MachinePace, PACE_SCALE } from '../src/service/pace.ts';
+
+describe('the limits of a machine’s pace', () => {
+  it('unmeasured, or measured fast: the limits as set, said as set', () => {
+    const pace = new MachinePace();
+    assert.deepEqual(pace.startLimit(10_000), { ms: 10_000, scaling: '' });
+    pace.noteStart(300);
+    pace.noteExchange(40);
+    pace.noteAcceptance(900);
+    assert.deepEqual(pace.startLimit(10_000), { ms: 10_000, scaling: '' });
+    assert.deepEqual(pace.exchangeLimit(), { ms: EXCHANGE_TIMEOUT_MS, scaling: '' });
+    assert.deepEqual(pace.acceptanceLimit(120_000), { ms: 120_000, scaling: '' });
+  });
+
+  it('measured slow: scaled to PACE_SCALE times the slowest, and the scaling says from what', () => {
+    const pace = new MachinePace();
+    pace.noteStart(1_000);
+    pace.noteStart(4_400.4);
+    pace.noteStart(2_000);
+    assert.equal(pace.startLimit(10_000).ms, Math.ceil(PACE_SCALE * 4_400.4));
+    assert.equal(pace.startLimit(10_000).scaling, `, scaled to ${Math.ceil(PACE_SCALE * 4_400.4)} ms: the preflight's start took 4400 ms here`);
+    pace.noteExchange(1_500);
+    assert.equal(pace.exchangeLimit().ms, PACE_SCALE * 1_500);
+    pace.noteAcceptance(30_000);
+    assert.match(pace.acceptanceLimit(120_000).scaling, /^, scaled to 150000 ms: the preflight's acceptance of the reference answers took 30000 ms here$/);
+  });
+});
