@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, it } from 'node:test';
-import { copyOf, recorded, recordingDir } from './support/recorded.ts';
+import { copyOf, recorded, recordingDir, withContentOf } from './support/recorded.ts';
 
 /** No pid is this large (Linux's pid_max is at most 2^22): a process that has gone. */
 const GONE = 2 ** 22 + 1;
@@ -32,15 +32,16 @@ describe('recorded runs', () => {
     assert.deepEqual(builds, ['a', 'c']);
   });
 
-  it('are rebuilt when a file or directory the description names changes, not when only its path does', async () => {
+  it('are rebuilt when a file or directory the description reads in changes, not when only its path does', async () => {
     const fixture = await mkdtemp(join(tmpdir(), 'trialgate-recorded-fixture-'));
     await writeFile(join(fixture, 'service.mjs'), 'v1');
     const twin = await mkdtemp(join(tmpdir(), 'trialgate-recorded-fixture-'));
     await writeFile(join(twin, 'service.mjs'), 'v1');
-    await recorded({ fixture }, build('v1'));
-    await recorded({ fixture: twin }, build('twin'));
+    const described = (dir: string) => withContentOf({ trials: 1, extra: { tasks: [{ id: 't', fixture: dir }] }, skill: '/not/a/path/to/read' }, ['fixture']);
+    await recorded(described(fixture), build('v1'));
+    await recorded(described(twin), build('twin'));
     await writeFile(join(fixture, 'service.mjs'), 'v2');
-    await recorded({ fixture }, build('v2'));
+    await recorded(described(fixture), build('v2'));
     assert.deepEqual(builds, ['v1', 'v2']);
   });
 

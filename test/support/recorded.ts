@@ -2,7 +2,7 @@
 // built once per suite run and shared by every test and file that asks for the same thing, instead of
 // each building its own. A recording is a directory under TRIALGATE_TEST_RUNS (scripts/test.ts makes one
 // per suite run and removes it; a file run alone gets one of its own), named by a hash of what it is
-// built from: the description the caller gives, with every file or directory it names read in, and the
+// built from: the description the caller gives (withContentOf() reads in the files it names), and the
 // text of src/, fixtures/, adapters/, reporters/ and test/support/. Two files asking at once: one builds,
 // under a lock, the other waits for it. Callers get their own copies (runs/ helpers below), never the
 // recording itself.
@@ -48,15 +48,22 @@ function contentDigest(path: string): string {
 
 let sourcesDigest: string | undefined;
 
-/** The key of a recording: `what`, with every absolute path in it that exists replaced by its content. */
 function keyOf(what: unknown): string {
   sourcesDigest ??= createHash('sha256')
     .update(DEPENDED_ON.map((path) => contentDigest(join(ROOT, path))).join('\n'))
     .digest('hex');
-  const described = JSON.stringify(what, (_, value) =>
-    typeof value === 'string' && isAbsolute(value) && existsSync(value) ? `content:${contentDigest(value)}` : value,
+  return createHash('sha256').update(sourcesDigest).update('\0').update(JSON.stringify(what)).digest('hex').slice(0, 32);
+}
+
+/**
+ * `value` with the file or directory named at each of `keys` (at any depth; an absolute path, such as a
+ * trial set's `fixture` outside the project) replaced by a hash of what it holds: a description to record
+ * under, the same for two copies of one fixture, another once a file in it changes.
+ */
+export function withContentOf(value: unknown, keys: readonly string[]): unknown {
+  return JSON.parse(
+    JSON.stringify(value, (key, item) => (keys.includes(key) && typeof item === 'string' && isAbsolute(item) ? `content:${contentDigest(item)}` : item)),
   );
-  return createHash('sha256').update(sourcesDigest).update('\0').update(described).digest('hex').slice(0, 32);
 }
 
 /** Where the recording of `what` is (or will be) in this suite run. */
@@ -68,7 +75,7 @@ const inProcess = new Map<string, Promise<string>>();
 
 /**
  * The directory `build` fills for `what`, built once per suite run. `what` must describe everything the
- * build depends on besides trialgate's own files (a trial set's options, a fixture's directory); `build`
+ * build depends on besides trialgate's own files (a trial set's options, a fixture's content); `build`
  * writes into the directory it is given, which is the recording once it returns.
  */
 export function recorded(what: unknown, build: (dir: string) => Promise<void>): Promise<string> {
