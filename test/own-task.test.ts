@@ -94,7 +94,7 @@ async function gatedRegression(t: TestContext, own: (user: User) => Promise<void
   return user;
 }
 
-describe('from an empty repository to a gated regression on your own task', { timeout: 600_000 }, () => {
+describe('from an empty repository to a gated regression on your own task', () => {
   it('a Python service with a pytest suite', { skip: NO_PYTEST }, async (t) => {
     const user = await gatedRegression(t, async (user) => {
       await user.write(
