@@ -31,7 +31,9 @@ const { values, positionals } = parseArgs({
     unit: { type: 'boolean', default: false },
     e2e: { type: 'boolean', default: false },
     shard: { type: 'string' },
-    concurrency: { type: 'string', default: String(availableParallelism()) },
+    // Twice the cores: a file waiting on its processes (an agent's budget, a tool's held answer, a browser)
+    // leaves its core to another.
+    concurrency: { type: 'string', default: String(2 * availableParallelism()) },
     // Several times the slowest file's time on an idle machine: a file near it is too slow for this suite anyway.
     'file-limit': { type: 'string', default: String(20 * 60) },
     times: { type: 'string' },
