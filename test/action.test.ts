@@ -11,7 +11,14 @@ const fake = await useFakeGitHub();
 const { run } = await import('../src/action/start.ts');
 const { BASE_SHA, NAME, PR, skillWithoutIdempotency, ...actions } = await import('./support/action-run.ts');
 const runAction = (options: import('./support/action-run.ts').ActionOptions) => actions.runAction(fake, run, options);
-const promoteUploadToBaseline = (headSha?: string) => actions.promoteUploadToBaseline(fake, headSha);
+/** A past push run on main holding the results a push of `options` uploads (recorded once per suite run). */
+const baseline = (options?: Omit<import('./support/action-run.ts').ActionOptions, 'event'>, headSha?: string) =>
+  actions.pushedBaseline(fake, run, options, headSha);
+/** The two shards' uploads of a pull request at k = 2 (recorded once per suite run), as this run's own. */
+const shardUploads = async () => {
+  for (const shard of ['1/2', '2/2'])
+    await actions.replayUploads(fake, await actions.recordedUploads(fake, run, { event: 'pull_request', inputs: { shard, trials: '2' } }));
+};
 
 const comments = () => fake.state.comments.filter((c) => c.issue === PR);
 
@@ -79,8 +86,7 @@ describe('the action', () => {
   });
 
   it('PR losing the idempotency section: comment names the lost detection, evidence uploaded, outputs set, then the step fails; a rerun updates the comment', async () => {
-    await runAction({ event: 'push' });
-    promoteUploadToBaseline();
+    await baseline();
 
     const first = await runAction({ event: 'pull_request', skill: skillWithoutIdempotency });
     assert.equal(first.exitCode, 1, 'the gate fails the step');
@@ -137,8 +143,7 @@ describe('the action', () => {
       judge: { model: 'scripted-judge-1', command: 'node fixture/judge/scripted-judge.mjs', calibration: 'calibration.json' },
       tasks: [{ id: 'inventory', set: 'dev', fixture: 'fixture', acceptance: 'http-cases', judge: { items } }],
     };
-    await runAction({ event: 'push', extra });
-    promoteUploadToBaseline();
+    await baseline({ extra });
     const pr = await runAction({ event: 'pull_request', skill: skillWithoutIdempotency, extra });
     assert.equal(pr.exitCode, 1);
     assert.equal(pr.outputs.regressions, '2', 'trial pass and the detection; the uncalibrated judge item is not counted');
@@ -157,9 +162,8 @@ describe('the action', () => {
   });
 
   it('a baseline older than the PR base says how many commits behind it is', async () => {
-    await runAction({ event: 'push' });
     const older = 'a'.repeat(40);
-    promoteUploadToBaseline(older);
+    await baseline({}, older);
     fake.state.compares.set(`${older}...${BASE_SHA}`, { ahead_by: 3, behind_by: 0 });
     const result = await runAction({ event: 'pull_request' });
     assert.equal(result.outputs.verdict, 'pass');
@@ -167,8 +171,7 @@ describe('the action', () => {
   });
 
   it('with k = 1 against one base run familywise could flag nothing: strict gates, says why, and confirms nothing', async () => {
-    await runAction({ event: 'push' });
-    promoteUploadToBaseline();
+    await baseline();
     const result = await runAction({ event: 'pull_request', skill: skillWithoutIdempotency, inputs: { 'confirm-trials': '4' } });
     assert.equal(result.outputs.verdict, 'regression');
     const body = comments()[0]!.body;
@@ -182,8 +185,7 @@ describe('the action', () => {
 
   it('a PR that changes one task’s skill reruns that task only; the other is named as not rerun, never as evidence; changing the trial set reruns both', async () => {
     const { twoSkills } = actions;
-    await runAction({ event: 'push', ...twoSkills(actions.fullSkill) });
-    promoteUploadToBaseline();
+    await baseline(twoSkills(actions.fullSkill));
 
     const scoped = await runAction({ event: 'pull_request', ...twoSkills(skillWithoutIdempotency), changed: ['skills/second.md'] });
     assert.equal(scoped.exitCode, 1, 'the task the PR changed regressed');
@@ -257,8 +259,7 @@ describe('the action', () => {
   });
 
   it('merge mode joins every shard, then compares, comments and gates', async () => {
-    await runAction({ event: 'pull_request', inputs: { shard: '1/2', trials: '2' } });
-    await runAction({ event: 'pull_request', inputs: { shard: '2/2', trials: '2' } });
+    await shardUploads();
     // Each shard: its results in one artefact (all the merge downloads), its trial directories in another.
     const files = (name: string) => [...fake.state.artifacts.find((a) => a.name === name)!.files!.keys()];
     assert.deepEqual(files(`${NAME}-shard-1-of-2`).sort(), ['junit.xml', 'report.html', 'report.md', 'results.json']);
@@ -284,8 +285,7 @@ describe('the action', () => {
   });
 
   it('merge mode refuses a forged shard (16 passing trials past k), naming it, and never gates on it', async () => {
-    await runAction({ event: 'pull_request', inputs: { shard: '1/2', trials: '2' } });
-    await runAction({ event: 'pull_request', inputs: { shard: '2/2', trials: '2' } });
+    await shardUploads();
     editShard(1, (results) => {
       const trials = results.tasks[0].trials;
       for (let n = 3; n < 19; n++) trials.push({ ...trials[0], trial: n, outcome: 'pass' });
@@ -298,8 +298,7 @@ describe('the action', () => {
   });
 
   it('merge mode carries a shard that ran unisolated and one whose integrity failed into the comment and the summary', async () => {
-    await runAction({ event: 'pull_request', inputs: { shard: '1/2', trials: '2' } });
-    await runAction({ event: 'pull_request', inputs: { shard: '2/2', trials: '2' } });
+    await shardUploads();
     editShard(1, (results) => (results.run.isolation = { mechanism: 'none', reason: 'bubblewrap is not installed' }));
     editShard(2, (results) => {
       results.run.isolation = { mechanism: 'bubblewrap' };

@@ -11,6 +11,7 @@ import { FailureArchive } from '../src/schemas/failures.ts';
 import { runTrialSet } from '../src/trial/run-set.ts';
 import { tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
+import { recordedRun } from './support/recorded-runs.ts';
 import { BUILTIN_SKILL, writeTrialSet } from './support/trialset.ts';
 import { buildZip } from './support/zip.ts';
 
@@ -18,10 +19,10 @@ const withoutIdempotency = async () => (await readFile(BUILTIN_SKILL, 'utf8')).r
 
 describe('trialgate failures', () => {
   it('builds the archive from runs and artefacts, labels causes, and promotes a stable failure once', async () => {
-    const base = await runTrialSet({ configPath: await writeTrialSet({ trials: 2 }), outDir: await tempDir() });
+    const base = await recordedRun({ trials: 2 });
     const headConfig = await writeTrialSet({ trials: 2, skill: await withoutIdempotency() });
     const head = await runTrialSet({ configPath: headConfig, outDir: await tempDir(), runInfo: { pr_number: 7 } });
-    const claim = await runTrialSet({ configPath: await writeTrialSet({ env: { SCRIPTED_AGENT_MODE: 'claim-only' } }), outDir: await tempDir() });
+    const claim = await recordedRun({ env: { SCRIPTED_AGENT_MODE: 'claim-only' } });
     const dir = dirname(headConfig);
     const zip = join(await tempDir(), 'artefact.zip');
     await writeFile(zip, buildZip({ 'results.json': await readFile(claim.resultsPath, 'utf8') }));
@@ -84,8 +85,8 @@ describe('trialgate failures', () => {
   });
 
   it('names the failures a head run has that no base run shows', async () => {
-    const base = await runTrialSet({ configPath: await writeTrialSet(), outDir: await tempDir() });
-    const head = await runTrialSet({ configPath: await writeTrialSet({ skill: await withoutIdempotency() }), outDir: await tempDir() });
+    const base = await recordedRun();
+    const head = await recordedRun({ skill: await withoutIdempotency() });
     assert.deepEqual(
       newFailures([base.results], head.results).map((f) => f.check),
       ['detect:double-reserve'],

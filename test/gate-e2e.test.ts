@@ -10,16 +10,17 @@ import { Results } from '../src/schemas/results.ts';
 import { elements, hasClass, parseDocument, textOf } from './support/html.ts';
 import { captureIo } from './support/io.ts';
 import { tempDir } from './support/fixtures.ts';
+import { recordedRun } from './support/recorded-runs.ts';
 import { BUILTIN_SKILL, writeTrialSet } from './support/trialset.ts';
 
 it('run the base, gate the head: "lost detection: double-reserve" is confirmed, regresses and the gate fails', async () => {
   const skill = await readFile(BUILTIN_SKILL, 'utf8');
-  const base = await writeTrialSet({ trials: 2 });
-  const head = await writeTrialSet({ trials: 2, skill: skill.replace(/^## Idempotency[\s\S]*?(?=^## )/m, '') });
-  const [baseOut, headOut, plainOut] = [await tempDir(), await tempDir(), await tempDir()];
+  const withoutIdempotency = { trials: 2, skill: skill.replace(/^## Idempotency[\s\S]*?(?=^## )/m, '') };
+  const head = await writeTrialSet(withoutIdempotency);
+  const headOut = await tempDir();
 
-  const runIo = captureIo();
-  assert.equal(await main(['run', '--config', base, '--out', baseOut], runIo), 0);
+  // The base run, recorded once for the suite (exit 0 and what it printed kept).
+  const { runDir: baseOut, ...runIo } = await recordedRun({ trials: 2 });
   assert.match(runIo.out, /results: .*results\.json/);
   assert.match(runIo.err, /\[2\/2\] inventory trial \d: pass/);
 
@@ -56,8 +57,8 @@ it('run the base, gate the head: "lost detection: double-reserve" is confirmed, 
     'the diff shows the lost idempotency case',
   );
 
-  // The same head without its confirmation: compare cannot decide, and says what would.
-  assert.equal(await main(['run', '--config', head, '--out', plainOut], captureIo()), 0);
+  // The same head without its confirmation (a plain run, recorded once for the suite): compare cannot decide, and says what would.
+  const { runDir: plainOut } = await recordedRun(withoutIdempotency);
   const plain = captureIo();
   assert.equal(await main(['compare', '--base', join(baseOut, 'results.json'), '--head', join(plainOut, 'results.json')], plain), 3, plain.err);
   assert.match(plain.out, /⏸️ \*\*undecided — rerun\*\*/);

@@ -45,8 +45,7 @@ async function downloadedBaseline(): Promise<string> {
 }
 
 async function both(options: { skill?: string; agent?: Record<string, unknown>; baseAgent?: Record<string, unknown> }) {
-  await actions.runAction(fake, run, { event: 'push', trials: 2, ...(options.baseAgent ? { agent: options.baseAgent } : {}) });
-  actions.promoteUploadToBaseline(fake);
+  await actions.pushedBaseline(fake, run, { trials: 2, ...(options.baseAgent ? { agent: options.baseAgent } : {}) });
   const action = await actions.runAction(fake, run, { event: 'pull_request', trials: 2, ...options });
   const comment = fake.state.comments.filter((c) => c.issue === PR).at(-1)!.body;
   const io = captureIo();
@@ -69,8 +68,7 @@ describe('the action and `trialgate gate` are one gate', () => {
   it('an outage on the head: both undecided, both say rerun, neither passes nor calls it a regression', async () => {
     // The provider is down for the PR's job: the agent says so (docs/agents.md), and every head trial is an
     // environment error. (A variable the job lacks is a setup mistake instead: `gate` exits 2 for it.)
-    await actions.runAction(fake, run, { event: 'push', trials: 2 });
-    actions.promoteUploadToBaseline(fake);
+    await actions.pushedBaseline(fake, run, { trials: 2 });
     const outage = 'echo "trialgate-env-error: the provider answered 503 (outage)"; exit 75';
     const action = await actions.runAction(fake, run, { event: 'pull_request', trials: 2, command: outage });
     const comment = fake.state.comments.filter((c) => c.issue === PR).at(-1)!.body;
@@ -90,8 +88,7 @@ describe('the action and `trialgate gate` are one gate', () => {
 
   it('a change to one task’s skill: both rerun that task only, and say so alike', async () => {
     const twoSkills = (second: string) => ({ trials: 2, ...actions.twoSkills(second) });
-    await actions.runAction(fake, run, { event: 'push', ...twoSkills(actions.fullSkill) });
-    actions.promoteUploadToBaseline(fake);
+    await actions.pushedBaseline(fake, run, twoSkills(actions.fullSkill));
     const action = await actions.runAction(fake, run, { event: 'pull_request', ...twoSkills(skillWithoutIdempotency), changed: ['skills/second.md'] });
     const comment = fake.state.comments.filter((c) => c.issue === PR).at(-1)!.body;
     const changed = join(await tempDir(), 'changed.txt');

@@ -10,7 +10,8 @@ import { main } from '../src/cli/main.ts';
 import { runTrialSet } from '../src/trial/run-set.ts';
 import { INVENTORY, tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
-import { BUILTIN_SKILL, writeTrialSet } from './support/trialset.ts';
+import { recordedRun } from './support/recorded-runs.ts';
+import { BUILTIN_SKILL } from './support/trialset.ts';
 
 // This file's projects sit in a directory of their own, which the escape test searches whole.
 process.env.TMPDIR = await mkdtemp(join(tmpdir(), 'trialgate-links-'));
@@ -18,12 +19,11 @@ process.env.TMPDIR = await mkdtemp(join(tmpdir(), 'trialgate-links-'));
 /** A run of one failing trial (the skill lacks its idempotency section), and a directory outside it all. */
 async function failedTrial() {
   const skill = (await readFile(BUILTIN_SKILL, 'utf8')).replace(/^## Idempotency[\s\S]*?(?=^## |(?![\s\S]))/m, '');
-  const config = await writeTrialSet({ skill });
-  const { runDir, results } = await runTrialSet({ configPath: config, outDir: await tempDir() });
+  const { config, project, runDir, results } = await recordedRun({ skill });
   const trial = results.tasks[0]!.trials[0]!;
   assert.equal(trial.outcome, 'fail');
   const outside = await tempDir('trialgate-outside-');
-  return { config, project: dirname(config), runDir, trialDir: join(runDir, trial.evidence), outside };
+  return { config, project, runDir, trialDir: join(runDir, trial.evidence), outside };
 }
 
 async function repairCli(project: string, args: string[]) {
@@ -112,7 +112,7 @@ describe('trialgate repair and links it did not make', () => {
     const done = await repairCli(project, [trialDir, '--done', '--minutes', '5', '--save']);
     assert.equal(done.code, 2, done.out);
     assert.match(done.err, /candidate_sha256: "\.\.\/\.\.\/escaped" is not a sha256/);
-    const everywhere = (await readdir(dirname(project), { recursive: true })).map(String);
+    const everywhere = (await readdir(process.env.TMPDIR!, { recursive: true })).map(String);
     assert.ok(!everywhere.some((p) => p.endsWith('escaped.diff') || p.endsWith('escaped.json')), 'no escaped file anywhere');
   });
 
@@ -191,9 +191,7 @@ describe('trialgate init, compare --out and report.html', () => {
   });
 
   it('run, gate and validate never write a run through a link the repository holds (.trialgate, or the --out named)', async () => {
-    const config = await writeTrialSet();
-    const project = dirname(config);
-    const base = join((await runTrialSet({ configPath: config, outDir: await tempDir() })).runDir, 'results.json');
+    const { config, project, resultsPath: base } = await recordedRun();
     const outside = await tempDir('trialgate-outside-');
     await symlink(outside, join(project, '.trialgate'));
     await symlink(outside, join(project, 'results'));

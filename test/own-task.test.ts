@@ -105,7 +105,7 @@ async function gatedRegression(t: TestContext, lang: string, own: (user: User) =
   return user;
 }
 
-describe('from an empty repository to a gated regression on your own task', { timeout: 900_000 }, () => {
+describe('from an empty repository to a gated regression on your own task', () => {
   it('a Python service with a pytest suite', { skip: NO_PYTEST }, async (t) => {
     const user = await gatedRegression(t, 'python', async (user) => {
       await user.write(

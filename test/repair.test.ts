@@ -11,6 +11,7 @@ import { runTrialSet } from '../src/trial/run-set.ts';
 import { sha256 } from '../src/util/hash.ts';
 import { INVENTORY, tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
+import { recordedRun } from './support/recorded-runs.ts';
 import { BUILTIN_SKILL, writeTrialSet } from './support/trialset.ts';
 
 const readResults = async (runDir: string) => Results.parse(JSON.parse(await readFile(join(runDir, 'results.json'), 'utf8')));
@@ -18,9 +19,7 @@ const readResults = async (runDir: string) => Results.parse(JSON.parse(await rea
 describe('trialgate repair', () => {
   it('start → edit → done: the repaired candidate is accepted apart, the raw figures stay, and the next run re-applies a saved repair', async () => {
     const skill = (await readFile(BUILTIN_SKILL, 'utf8')).replace(/^## Idempotency[\s\S]*?(?=^## |(?![\s\S]))/m, '');
-    const config = await writeTrialSet({ skill });
-    const project = dirname(config);
-    const { runDir, results } = await runTrialSet({ configPath: config, outDir: await tempDir() });
+    const { config, project, runDir, results } = await recordedRun({ skill });
     const trial = results.tasks[0]!.trials[0]!;
     assert.equal(trial.outcome, 'fail', 'double-reserve is missed without the idempotency section');
     const trialDir = join(runDir, trial.evidence);
@@ -66,7 +65,7 @@ describe('trialgate repair', () => {
     assert.match(report, /\| inventory \| 0\/1 \|.*\| 1\/1 \| 12 \| \d+ \|/, 'raw 0/1 and 1/1 after repair, side by side');
 
     // Compared with a base that passed, the raw figures regress; the repair is shown, never gated.
-    const base = await runTrialSet({ configPath: await writeTrialSet(), outDir: await tempDir() });
+    const base = await recordedRun();
     const compare = captureIo(project);
     assert.equal(
       await main(['compare', '--base', join(base.runDir, 'results.json'), '--head', join(runDir, 'results.json'), '--policy', 'strict'], compare),
@@ -117,12 +116,11 @@ describe('trialgate repair', () => {
   });
 
   it('--abort discards a repair under way; a tools task has nothing to repair', async () => {
-    const config = await writeTrialSet({ env: { SCRIPTED_AGENT_MODE: 'claim-only' } });
-    const { runDir, results } = await runTrialSet({ configPath: config, outDir: await tempDir() });
+    const { project, runDir, results } = await recordedRun({ env: { SCRIPTED_AGENT_MODE: 'claim-only' } });
     const trialDir = join(runDir, results.tasks[0]!.trials[0]!.evidence);
-    assert.equal(await main(['repair', trialDir], captureIo(dirname(config))), 0);
+    assert.equal(await main(['repair', trialDir], captureIo(project)), 0);
     assert.ok(await stat(join(trialDir, 'repair')));
-    assert.equal(await main(['repair', trialDir, '--abort'], captureIo(dirname(config))), 0);
+    assert.equal(await main(['repair', trialDir, '--abort'], captureIo(project)), 0);
     assert.equal(await stat(join(trialDir, 'repair')).catch(() => null), null);
   });
 });

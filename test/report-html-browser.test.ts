@@ -19,8 +19,9 @@ import { HOSTILE, hostileRuns } from './support/evidence-run.ts';
 import { ROOT, tempDir } from './support/fixtures.ts';
 import { pageOf } from './support/outputs.ts';
 import { captureIo } from './support/io.ts';
+import { recordedRun } from './support/recorded-runs.ts';
 import * as scenarios from './support/scenarios.ts';
-import { BUILTIN_SKILL, writeTrialSet } from './support/trialset.ts';
+import { BUILTIN_SKILL } from './support/trialset.ts';
 
 /** The fixed-k gate: no confirmation, the first round tested (compare.ts); these tests are about what it shows. */
 const FIXED_K = { confirmTrials: 0 } as const;
@@ -199,10 +200,8 @@ describe('report.html in headless Chromium', { skip }, () => {
 
   it('a real run and compare --html: the lost idempotency case shows in the diff against the base candidate', async () => {
     const skill = await readFile(BUILTIN_SKILL, 'utf8');
-    const [baseOut, headOut] = [await tempDir(), await tempDir()];
-    assert.equal(await main(['run', '--config', await writeTrialSet({ trials: 2 }), '--out', baseOut], captureIo()), 0);
-    const headSet = await writeTrialSet({ trials: 2, skill: skill.replace(/^## Idempotency[\s\S]*?(?=^## )/m, '') });
-    assert.equal(await main(['run', '--config', headSet, '--out', headOut], captureIo()), 0);
+    const { runDir: baseOut } = await recordedRun({ trials: 2 });
+    const { runDir: headOut } = await recordedRun({ trials: 2, skill: skill.replace(/^## Idempotency[\s\S]*?(?=^## )/m, '') });
     const html = join(headOut, 'compare.html');
     assert.equal(
       await main(

@@ -1,10 +1,14 @@
 // Runs the GitHub Action's entry (run() of src/action/start.ts) once per event against the loopback GitHub,
 // in a fresh workspace holding a trial set of the built-in inventory task: what the action tests and the
 // action-against-CLI parity test drive. Call useFakeGitHub() before importing this module's caller's code.
+// A run that is only a test's starting point (the baseline a push uploaded, the shards' uploads before a
+// merge) is recorded once per suite run (recorded.ts): pushedBaseline() and recordedUploads().
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { FakeGitHub } from './fake-github.ts';
+import { recorded, withContentOf } from './recorded.ts';
 import { BUILTIN_SKILL, writeTrialSet } from './trialset.ts';
 
 export const PR = 7;
@@ -123,5 +127,72 @@ export function promoteUploadToBaseline(fake: FakeGitHub, headSha = BASE_SHA): n
   const past = fake.addRun({ head_sha: headSha });
   fake.state.artifacts = fake.state.artifacts.filter((a) => a !== uploaded);
   fake.addArtifact({ run_id: past.id, name: NAME, zip: uploaded.zip });
+  return past.id;
+}
+
+export interface RecordedUploads {
+  exitCode: number;
+  /** The artefacts the run uploaded, in upload order. */
+  uploads: { name: string; zip: Buffer; expires_at?: string }[];
+}
+
+/**
+ * What an action run of `options` uploaded and how it exited, recorded once per suite run: the first time,
+ * run on this fake, which is then put back as it was before (the run leaves no trace in its state).
+ * The description it is recorded under holds `options`, the environment the action reads beyond what
+ * runAction sets, and the repositories the fake serves (a holdout source).
+ */
+export async function recordedUploads(fake: FakeGitHub, run: () => Promise<void>, options: ActionOptions): Promise<RecordedUploads> {
+  const env = Object.entries(process.env)
+    .filter(([name]) => !name.startsWith('INPUT_') && !name.startsWith('GITHUB_'))
+    .sort(([a], [b]) => a.localeCompare(b));
+  const repos = [...fake.state.repos].map(([name, repo]) => [
+    name,
+    repo.token,
+    repo.refs,
+    Object.entries(repo.files).map(([path, bytes]) => [path, createHash('sha256').update(bytes).digest('hex')]),
+  ]);
+  const dir = await recorded({ action: withContentOf(options, ['fixture']), env, repos }, async (into) => {
+    const restore = fake.snapshot();
+    try {
+      const before = new Set(fake.state.artifacts);
+      const result = await runAction(fake, run, options);
+      const uploads = fake.state.artifacts.filter((a) => !before.has(a));
+      for (const [i, upload] of uploads.entries()) await writeFile(join(into, `${i}.zip`), upload.zip);
+      const described = uploads.map((u) => ({ name: u.name, ...(u.expires_at ? { expires_at: u.expires_at } : {}) }));
+      await writeFile(join(into, 'uploads.json'), JSON.stringify({ exitCode: result.exitCode, uploads: described }));
+    } finally {
+      restore();
+    }
+  });
+  const { exitCode, uploads } = JSON.parse(await readFile(join(dir, 'uploads.json'), 'utf8')) as {
+    exitCode: number;
+    uploads: { name: string; expires_at?: string }[];
+  };
+  return { exitCode, uploads: await Promise.all(uploads.map(async (u, i) => ({ ...u, zip: await readFile(join(dir, `${i}.zip`)) }))) };
+}
+
+/** Put the recorded uploads in the fake as this job's own, as if it had just uploaded them. */
+export async function replayUploads(fake: FakeGitHub, recording: RecordedUploads): Promise<void> {
+  for (const upload of recording.uploads) await fake.addUpload(upload);
+}
+
+/**
+ * A past successful push run on main (head `headSha`) holding the results artefact that a push of
+ * `options` uploads, recorded once per suite run: what a push then promoteUploadToBaseline() leave, without
+ * running the push again. Returns that run's id.
+ */
+export async function pushedBaseline(
+  fake: FakeGitHub,
+  run: () => Promise<void>,
+  options: Omit<ActionOptions, 'event'> = {},
+  headSha = BASE_SHA,
+): Promise<number> {
+  const pushed = await recordedUploads(fake, run, { ...options, event: 'push' });
+  assert.equal(pushed.exitCode, 0, 'the recorded push to main passed');
+  const results = pushed.uploads.find((u) => u.name === NAME);
+  assert.ok(results, 'the recorded push uploaded its results artefact');
+  const past = fake.addRun({ head_sha: headSha });
+  fake.addArtifact({ run_id: past.id, name: NAME, zip: results.zip });
   return past.id;
 }

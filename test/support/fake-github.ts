@@ -122,10 +122,17 @@ export interface FakeGitHub {
   env(extra?: Record<string, string>): Record<string, string>;
   /** Back to an empty repository (keeps the server, its URL and temp files). */
   reset(): void;
+  /**
+   * The state as it is now, and a function that puts it back: what happens in between (a run recorded for
+   * the suite, test/support/action-run.ts) leaves no trace. Lists and maps are copied; their items are kept.
+   */
+  snapshot(): () => void;
   /** Add a run (defaults: a successful push run of this workflow on the default branch, from this repo). */
   addRun(run: Partial<FakeRun> & { head_sha: string }): FakeRun;
   /** Add an artefact to a run; `files` are zipped, `zip` (raw bytes) wins when given. */
   addArtifact(a: { run_id: number; name: string; files?: Record<string, string>; zip?: Buffer; expired?: boolean }): FakeArtifact;
+  /** An artefact this run uploaded (its files unzipped), as the artefact service records an upload. */
+  addUpload(a: { name: string; zip: Buffer; expires_at?: string }): Promise<FakeArtifact>;
   close(): Promise<void>;
 }
 
@@ -471,6 +478,12 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       Object.assign(state, emptyState());
       pending.clear();
     },
+    snapshot() {
+      const saved = Object.fromEntries(
+        Object.entries(state).map(([key, value]) => [key, Array.isArray(value) ? [...value] : value instanceof Map ? new Map(value) : value]),
+      );
+      return () => void Object.assign(state, saved);
+    },
     addRun(run) {
       const full: FakeRun = {
         id: state.nextId++,
@@ -488,6 +501,13 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     },
     addArtifact({ run_id, name, files = {}, zip, expired = false }) {
       const artifact: FakeArtifact = { id: state.nextId++, run_id, name, expired, created_at: new Date().toISOString(), zip: zip ?? buildZip(files) };
+      state.artifacts.push(artifact);
+      return artifact;
+    },
+    async addUpload({ name, zip, expires_at }) {
+      const files = await unzipToMap(zip);
+      const artifact: FakeArtifact = { id: state.nextId++, run_id: state.runId, name, expired: false, created_at: new Date().toISOString(), zip, files };
+      if (expires_at) artifact.expires_at = expires_at;
       state.artifacts.push(artifact);
       return artifact;
     },

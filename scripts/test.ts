@@ -1,0 +1,143 @@
+// The test runner behind `npm test`, `npm run test:unit`, `npm run test:e2e` and CI's shards: node:test's
+// run() over the test files, each in a process of its own, with what node's command-line runner cannot give:
+//
+// - every file loads the TypeScript ts-cache.mjs compiled (filled here in one batch), not through tsx;
+// - one directory of recorded runs for the whole run (TRIALGATE_TEST_RUNS, test/support/recorded.ts),
+//   removed at the end, so end-to-end files build a baseline once instead of once each;
+// - no wall-clock limit a busy machine can trip: a file fails when it has run for --file-limit seconds of
+//   a clock that slows down with the machine (scaled-clock.ts); a hang still ends the run, naming the file;
+// - the time of each file, the slowest printed at the end (all of them with --times FILE).
+//
+// Usage: node --import ./scripts/ts-register.mjs scripts/test.ts [--unit | --e2e] [--shard i/n]
+//        [--concurrency n] [--file-limit seconds] [--times FILE] [test files…]
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { run } from 'node:test';
+import { spec } from 'node:test/reporters';
+import { finished } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import { transform } from 'esbuild';
+import { scaledClock } from './scaled-clock.ts';
+import { cachedPath, keep, transformOptions } from './ts-cache.mjs';
+
+const ROOT = join(import.meta.dirname, '..');
+/** What every test file's process loads besides the file: the compiled TypeScript, and a unit file's guard. */
+const PRELOADS = ['./scripts/ts-register.mjs', './test/support/no-processes.ts'];
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    unit: { type: 'boolean', default: false },
+    e2e: { type: 'boolean', default: false },
+    shard: { type: 'string' },
+    // Twice the cores: a file waiting on its processes (an agent's budget, a tool's held answer, a browser)
+    // leaves its core to another.
+    concurrency: { type: 'string', default: String(2 * availableParallelism()) },
+    // Several times the slowest file's time on an idle machine: a file near it is too slow for this suite anyway.
+    'file-limit': { type: 'string', default: String(20 * 60) },
+    times: { type: 'string' },
+  },
+});
+
+const isUnit = (file: string) => file.endsWith('.unit.test.ts');
+
+async function testFiles(): Promise<string[]> {
+  if (positionals.length > 0) return positionals.map((file) => resolve(file));
+  const all = (await readdir(join(ROOT, 'test'))).filter((name) => name.endsWith('.test.ts')).sort();
+  const chosen = values.unit ? all.filter(isUnit) : values.e2e ? all.filter((name) => !isUnit(name)) : all;
+  return chosen.map((name) => join(ROOT, 'test', name));
+}
+
+/** This shard's files: the i-th of every n, in name order (as node's --test-shard). */
+function shardOf(files: string[]): string[] {
+  if (!values.shard) return files;
+  const match = /^(\d+)\/(\d+)$/.exec(values.shard);
+  const [index, total] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
+  if (!(total >= 1 && index >= 1 && index <= total)) throw new Error(`--shard ${values.shard}: expected i/n with 1 ≤ i ≤ n, e.g. --shard 2/3`);
+  return files.filter((_, i) => i % total === index - 1);
+}
+
+/** Compile every .ts file of src/, test/ and scripts/ that ts-cache.mjs does not hold yet, in one esbuild service. */
+async function fillCompiledCache(): Promise<void> {
+  const sources: string[] = [];
+  for (const dir of ['src', 'test', 'scripts']) {
+    for (const entry of await readdir(join(ROOT, dir), { recursive: true, withFileTypes: true })) {
+      if (entry.isFile() && entry.name.endsWith('.ts')) sources.push(join(entry.parentPath, entry.name));
+    }
+  }
+  await Promise.all(
+    sources.map(async (path) => {
+      const source = await readFile(path, 'utf8');
+      const cached = cachedPath(path, source);
+      if (
+        !(await readFile(cached).then(
+          () => true,
+          () => false,
+        ))
+      )
+        keep(cached, (await transform(source, transformOptions(path))).code);
+    }),
+  );
+}
+
+const files = shardOf(await testFiles());
+const fileLimit = Number(values['file-limit']);
+await fillCompiledCache();
+// run() gives each file's process the runner's own execArgv (node 20 has no option for it).
+for (const preload of PRELOADS) if (!process.execArgv.includes(preload)) process.execArgv.push('--import', preload);
+const recordings = await mkdtemp(join(tmpdir(), 'trialgate-recorded-'));
+process.env.TRIALGATE_TEST_RUNS = recordings;
+
+const abort = new AbortController();
+const clock = scaledClock();
+const started = new Map<string, { wall: number; scaled: number }>();
+const durations = new Map<string, number>();
+const lastReported = new Map<string, string>();
+let failed = 0;
+let hung: string | undefined;
+const watchdog = setInterval(() => {
+  const now = clock.seconds();
+  for (const [file, start] of started) {
+    if (durations.has(file) || now - start.scaled < fileLimit || hung) continue;
+    const wallMinutes = ((Date.now() - start.wall) / 60_000).toFixed(0);
+    hung =
+      `${relative(ROOT, file)} ran past ${fileLimit} s of the machine-scaled clock (${wallMinutes} min of wall time; ` +
+      `the last test it reported: ${lastReported.get(file) ?? 'none'}): a hang, or a file too slow for this suite`;
+    abort.abort();
+  }
+}, 2000);
+
+const suiteStart = Date.now();
+const reporter = new spec();
+reporter.pipe(process.stdout);
+try {
+  for await (const event of run({ files, concurrency: Number(values.concurrency), signal: abort.signal })) {
+    reporter.write(event);
+    const data = event.data as { file?: string; name?: string; nesting?: number; todo?: unknown; details?: { duration_ms?: number } };
+    if (!data.file) continue;
+    const ofFile = data.nesting === 0 && data.name === data.file;
+    if (event.type === 'test:dequeue' && ofFile) started.set(data.file, { wall: Date.now(), scaled: clock.seconds() });
+    else if (event.type === 'test:complete' && ofFile) durations.set(data.file, data.details?.duration_ms ?? 0);
+    else if (event.type === 'test:pass' || event.type === 'test:fail') lastReported.set(data.file, data.name ?? '');
+    if (event.type === 'test:fail' && !data.todo) failed++;
+  }
+} finally {
+  reporter.end();
+  await finished(reporter);
+  clearInterval(watchdog);
+  await rm(recordings, { recursive: true, force: true });
+}
+
+const table = [
+  `${files.length} test files in ${((Date.now() - suiteStart) / 1000).toFixed(0)} s, at concurrency ${values.concurrency} ` +
+    `(load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores at the end)`,
+  '',
+  '| file | seconds |',
+  '|---|---|',
+  ...[...durations].sort((a, b) => b[1] - a[1]).map(([file, ms]) => `| ${relative(ROOT, file)} | ${(ms / 1000).toFixed(1)} |`),
+];
+if (values.times) await writeFile(values.times, table.join('\n') + '\n');
+console.log(`\n${table.slice(0, 4 + 15).join('\n')}`);
+if (hung) console.error(`\ntrialgate tests: ${hung}`);
+process.exitCode = failed > 0 || hung ? 1 : 0;
