@@ -43,7 +43,8 @@ describe('the recipes', () => {
     const { jobs } = await gitlab();
     const commands = Object.values(jobs)
       .flatMap((job) => (Array.isArray(job?.script) ? job.script : []))
-      .flatMap((line: string) => line.split('\n'))
+      // A command continued over lines (a trailing backslash) is one command.
+      .flatMap((line: string) => line.replace(/\\\n\s*/g, ' ').split('\n'))
       .filter((line: string) => /^\s*npx trialgate /.test(line));
     assert.equal(commands.length, 2);
     for (const line of commands) {
@@ -51,6 +52,7 @@ describe('the recipes', () => {
         .trim()
         .replace(/^npx trialgate /, '')
         .replace(/\$changed/, '--changed changed.txt')
+        .replace(/\$approved/, '--approved-by maintainer')
         .replace(/"([^"]*)"/g, '$1')
         .split(/\s+/);
       const io = captureIo();

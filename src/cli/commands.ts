@@ -87,7 +87,7 @@ export const COMPARE: CommandSpec = {
   options: {
     base: { type: 'string', value: 'FILE', multiple: true, help: 'a base results.json (repeat to pool recent base runs)' },
     head: { type: 'string', value: 'FILE', help: 'the head results.json' },
-    policy: POLICY('the regression policy (docs/comparison.md); default familywise, strict where familywise cannot flag even a total loss'),
+    policy: POLICY('the regression policy (docs/comparison.md); default familywise (where it cannot flag even a total loss, a drop is undecided)'),
     alpha: { type: 'string', value: 'A', help: 'the suite-wide false-alarm budget of familywise (default 0.05 with one base run, 0.01 with more)' },
     'confirm-trials': {
       type: 'string',
@@ -140,7 +140,7 @@ export const GATE: CommandSpec = {
     acceptance: { type: 'string', value: 'N', help: 'trials prepared and accepted at once (default: the trial set’s, else the cores)' },
     seed: { type: 'string', value: 'S', help: 'the run seed (default: the trial set’s)' },
     isolation: ISOLATION_OVERRIDE,
-    policy: POLICY('the regression policy (default familywise, strict where it cannot flag even a total loss)'),
+    policy: POLICY('the regression policy (default familywise; where it cannot flag even a total loss, a drop is undecided)'),
     alpha: { type: 'string', value: 'A', help: 'the suite-wide false-alarm budget of familywise (default 0.05 with one base run, 0.01 with more)' },
     'confirm-trials': {
       type: 'string',
