@@ -14,10 +14,13 @@ import { NO_PYTEST, PYTEST_SUITE, suiteFixture, TALLY_FAULTS } from './support/s
 
 const PYTEST = 'PYTHONPATH="$TRIALGATE_REPORTERS" python3 -m pytest -p trialgate_pytest -p no:cacheprovider "$TRIALGATE_CANDIDATE"';
 
+/** The agent's own copy of the suite: byte for byte the reference's would be refused (it would show the agent the answer). */
+const AGENTS_SUITE = `# written by the agent\n${PYTEST_SUITE}`;
+
 /** A project: the Python tally fixture with `acceptance`, and an agent that hands in `delivered` as its tests. */
 async function project(
   acceptance: Record<string, unknown>,
-  { delivered = PYTEST_SUITE, trials = 2, faults = TALLY_FAULTS as Record<string, { label: string }> } = {},
+  { delivered = AGENTS_SUITE, trials = 2, faults = TALLY_FAULTS as Record<string, { label: string }> } = {},
 ): Promise<string> {
   const dir = await tempDir('trialgate-preflight-');
   const fixture = await suiteFixture({ service: 'python', reference: { 'test_tally.py': PYTEST_SUITE }, acceptance, faults });

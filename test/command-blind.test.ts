@@ -65,7 +65,8 @@ async function probeRun(isolation: 'required' | 'none') {
     },
   });
   await mkdir(join(dirname(configPath), 'probe'));
-  await writeFile(join(dirname(configPath), 'probe', 'probe.mjs'), PROBE);
+  // The agent's own copy: byte for byte the reference's would be refused (it would show the agent the answer).
+  await writeFile(join(dirname(configPath), 'probe', 'probe.mjs'), `// the agent's probe\n${PROBE}`);
   process.env.GITHUB_TOKEN = 'ghs_command_blind_planted_token';
   try {
     const { results, runDir } = await runTrialSet({ configPath, outDir: await tempDir('trialgate-run-') });

@@ -138,7 +138,14 @@ async function printed<T>(work: () => Promise<T>): Promise<{ result: T; text: st
 describe('every input, both front ends: the same verdict, exit status and message', () => {
   beforeEach(() => fake.reset());
   const exitOf = (verdict: string, failed: boolean) => (!failed ? 0 : verdict === 'regression' ? 1 : verdict === 'undecided' ? 3 : 2);
-  const two = { extra: { tasks: [{ id: 'inventory', set: 'dev', fixture: 'fixture', acceptance: 'http-cases' }, { id: 'second', set: 'dev', fixture: 'fixture', acceptance: 'http-cases' }] } };
+  const two = {
+    extra: {
+      tasks: [
+        { id: 'inventory', set: 'dev', fixture: 'fixture', acceptance: 'http-cases' },
+        { id: 'second', set: 'dev', fixture: 'fixture', acceptance: 'http-cases' },
+      ],
+    },
+  };
   const rows: {
     name: string;
     base?: Partial<Parameters<typeof actions.runAction>[2]>;
@@ -149,7 +156,22 @@ describe('every input, both front ends: the same verdict, exit status and messag
     message?: RegExp;
   }[] = [
     { name: 'unchanged', base: {}, pr: {}, verdict: 'pass', exit: 0 },
-    { name: 'a lost detection', base: {}, pr: { skill: skillWithoutIdempotency }, verdict: 'regression', exit: 1, message: /regressions? against the base branch/ },
+    {
+      name: 'a lost detection',
+      base: {},
+      pr: { skill: skillWithoutIdempotency },
+      verdict: 'regression',
+      exit: 1,
+      message: /regressions? against the base branch/,
+    },
+    {
+      name: 'a lost detection the default policy cannot see at k = 1 against one base run',
+      base: {},
+      pr: { skill: skillWithoutIdempotency, inputs: { policy: 'auto' } },
+      verdict: 'undecided',
+      exit: 3,
+      message: /^undecided, not a regression: .*the base history cannot show even a total loss here/,
+    },
     {
       name: 'an outage the agent declares',
       base: {},
@@ -167,7 +189,14 @@ describe('every input, both front ends: the same verdict, exit status and messag
       message: /^no trial could execute: every one is a setup mistake/,
     },
     { name: 'no baseline', pr: {}, verdict: 'no-baseline', exit: 0 },
-    { name: 'no baseline, required', pr: { inputs: { 'fail-without-baseline': 'true' } }, cli: ['--fail-without-baseline'], verdict: 'no-baseline', exit: 2, message: /^no baseline results/ },
+    {
+      name: 'no baseline, required',
+      pr: { inputs: { 'fail-without-baseline': 'true' } },
+      cli: ['--fail-without-baseline'],
+      verdict: 'no-baseline',
+      exit: 2,
+      message: /^no baseline results/,
+    },
     {
       name: 'a task removed from the trial set',
       base: two,
@@ -194,12 +223,23 @@ describe('every input, both front ends: the same verdict, exit status and messag
       const { result: action, text } = await printed(() => actions.runAction(fake, run, { event: 'pull_request', trials: 1, ...row.pr }));
       const io = captureIo();
       const dir = row.base ? await downloadedBaseline() : await tempDir('trialgate-nobase-');
-      const exit = await main(['gate', '--config', action.config, '--base-dir', dir, '--base-sha', BASE_SHA, '--out', await tempDir(), ...(row.cli ?? [])], io);
-      assert.equal(action.outputs.verdict, row.verdict, `action: ${row.name}`);
+      // The policy the action's runs use (test/support/action-run.ts: strict at k = 1 unless a row says otherwise).
+      const policy = row.pr.inputs?.policy === 'auto' ? [] : ['--policy', 'strict'];
+      const exit = await main(
+        ['gate', '--config', action.config, '--base-dir', dir, '--base-sha', BASE_SHA, '--out', await tempDir(), ...policy, ...(row.cli ?? [])],
+        io,
+      );
+      assert.equal(action.outputs.verdict, row.verdict, `action: ${row.name}\n${action.summary}`);
       assert.equal(exit, row.exit, `trialgate gate: ${row.name}\n${io.err}`);
       assert.equal(exitOf(action.outputs.verdict!, action.exitCode !== 0), exit, 'the step fails exactly when gate exits non-zero, for the same reason');
       const actionMessage = /::error::trialgate: (.*)/.exec(text)?.[1] ?? null;
-      const cliMessage = /^trialgate gate: (.*)$/m.exec(io.err.split('\n').filter((l) => l.startsWith('trialgate gate: ')).at(-1) ?? '')?.[1] ?? null;
+      const cliMessage =
+        /^trialgate gate: (.*)$/m.exec(
+          io.err
+            .split('\n')
+            .filter((l) => l.startsWith('trialgate gate: '))
+            .at(-1) ?? '',
+        )?.[1] ?? null;
       if (row.exit === 0) assert.equal(actionMessage, null, text);
       else {
         assert.match(cliMessage ?? '', row.message!);

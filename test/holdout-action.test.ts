@@ -116,10 +116,12 @@ describe('the holdout through the action', () => {
     assert.equal(pr.outputs.verdict, 'regression', 'the fetched holdout task regressed, and the gate says so');
     assert.deepEqual(everythingShown([baseline, pr]), []);
 
-    // A changed holdout fixture is a changed task, as any fixture: not compared, not gated.
+    // A changed holdout fixture is a changed ruler, as any fixture: not compared, and undecided until a
+    // maintainer decides or the baseline is recorded again (never a pass by a task that cannot be compared).
     await serveSource((files) => (files['holdout/fixtures/held/task.txt'] = `${files['holdout/fixtures/held/task.txt']}\nOne more line.\n`));
     const changed = await action({ event: 'pull_request', trials: 2, extra });
-    assert.equal(changed.outputs.verdict, 'pass', changed.summary);
+    assert.equal(changed.outputs.verdict, 'undecided', changed.summary);
+    assert.match(changed.summary, /changes what measures it \(1 holdout task\).*reruns the baseline workflow/);
     assert.match(changed.summary, /\*\*Holdout\*\* \(aggregate only\): 1 task \(1 changed\)/);
   });
 

@@ -6,7 +6,7 @@
 // still fails on the holdout regression, counted; and the sealed detail opened with the maintainers' key
 // holds the marker everywhere it was planted, so the search cannot pass for want of anything to find.
 import assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { main } from '../src/cli/main.ts';
@@ -109,7 +109,9 @@ it('no output of run, gate, compare, report, failures or repair names the holdou
     [...evidence.values()].some((b) => b.includes(MARKER)),
     'and the planted text in its trials',
   );
-  const round = await filesBelow(join(opened, 'confirmation-1'));
+  const roundDir = (await readdir(opened)).find((name) => /^confirmation-\d+-\d+$/.test(name));
+  assert.ok(roundDir, 'the first confirmation round, named by the trials it ran');
+  const round = await filesBelow(join(opened, roundDir));
   assert.ok(
     [...round.keys()].some((f) => f.includes(HELD_TASK)),
     'each confirmation round’s detail is opened beside the run’s',

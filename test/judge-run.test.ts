@@ -77,7 +77,10 @@ describe('the example: a judged regression beside the programmatic one', () => {
     const io = captureIo();
     // The fixed-k gate (no confirmation): what this test looks at is the judge's part of the comment.
     assert.equal(
-      await main(['compare', '--base', join(base.out, 'results.json'), '--head', join(head.out, 'results.json'), '--confirm-trials', '0'], io),
+      await main(
+        ['compare', '--base', join(base.out, 'results.json'), '--head', join(head.out, 'results.json'), '--confirm-trials', '0', '--policy', 'strict'],
+        io,
+      ),
       1,
       io.err,
     );

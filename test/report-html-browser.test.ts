@@ -205,7 +205,19 @@ describe('report.html in headless Chromium', { skip }, () => {
     const html = join(headOut, 'compare.html');
     assert.equal(
       await main(
-        ['compare', '--base', join(baseOut, 'results.json'), '--head', join(headOut, 'results.json'), '--html', html, '--confirm-trials', '0'],
+        [
+          'compare',
+          '--base',
+          join(baseOut, 'results.json'),
+          '--head',
+          join(headOut, 'results.json'),
+          '--html',
+          html,
+          '--confirm-trials',
+          '0',
+          '--policy',
+          'strict',
+        ],
         captureIo(),
       ),
       1,

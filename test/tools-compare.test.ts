@@ -7,8 +7,11 @@ import { runTrialSet } from '../src/trial/run-set.ts';
 import { tempDir } from './support/fixtures.ts';
 import { writeToolsTrialSet } from './support/tools.ts';
 
-/** The fixed-k gate: no confirmation, the first round tested (compare.ts); these tests are about what it shows. */
-const FIXED_K = { confirmTrials: 0 } as const;
+/**
+ * The fixed-k gate: no confirmation, the first round tested (compare.ts); these tests are about what it shows.
+ * k = 2 against one base run of 2 cannot reach α (1/6): strict, chosen, as for a deterministic check.
+ */
+const FIXED_K = { confirmTrials: 0, policy: 'strict' } as const;
 
 const run = async (without?: string) =>
   (await runTrialSet({ configPath: await writeToolsTrialSet({ ...(without ? { without } : {}), trials: 2 }), outDir: await tempDir('trialgate-run-') }))

@@ -269,7 +269,7 @@ function measurementChanges(drafts: readonly DraftTask[]): MeasurementChange[] {
 function measurementReason(changes: readonly MeasurementChange[]): string {
   const named = changes.slice(0, 3).map((c) => c.what);
   const more = changes.length > 3 ? ` and ${changes.length - 3} more` : '';
-  return `this pull request changes what measures it (${named.join('; ')}${more}): the base's ruler cannot judge it and it cannot pass by itself; a maintainer decides (see "What this pull request changes in the measurement")`;
+  return `this pull request changes what measures it (${named.join('; ')}${more}): the base's ruler cannot judge it and it cannot pass by itself; a maintainer decides (see "What this pull request changes in the measurement"), or reruns the baseline workflow where the change is already the base branch's or its holdout source's`;
 }
 
 /**

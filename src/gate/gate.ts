@@ -156,10 +156,11 @@ export async function runGate(ports: RoundPorts, settings: GateSettings): Promis
           ),
         )
       : []),
-    ...(context.changes?.length && context.approvedBy ? [`The change to the measurement was approved: ${context.approvedBy}.`] : []),
   ];
   const pairwise = ports.pairwise && usable.length ? await ports.pairwise(head, usable) : undefined;
   const comparison = { ...compareFolded(fold(head), head, options, context), ...(pairwise ? { pairwise } : {}) };
+  const approved = comparison.measurement?.approved_by;
+  if (approved) notes.push(`The change to the measurement was approved: ${approved}.`);
   return { head, comparison, bases: usable, notes, rounds, gate: decideGate(comparison, head, settings) };
 }
 
@@ -184,7 +185,8 @@ export async function gatePullRequest(ports: GatePorts, request: GateRequest): P
       saveHead: ports.saveHead,
       context: async (head, found) => {
         const changes = await rulerChanges(request, found.bases, head);
-        return { changes, approvedBy: changes.length ? await ports.approval() : null };
+        // Asked whatever changes are found here: the comparison finds more (a task removed or changed).
+        return { changes, approvedBy: await ports.approval() };
       },
       ...(set.config.judge
         ? { pairwise: (head: Results, bases: readonly BaseRun[]) => judgeBaseAgainstHead(set, request.runDir, head, bases, request.scrubber) }

@@ -310,12 +310,19 @@ function undecidedWhy(c: Comparison): string {
       : u?.holdout_tasks
         ? `${plural(u.holdout_tasks, 'holdout task')} could not be decided (withheld)`
         : 'the baseline cannot be used (below)';
-  const maintainer = !u && c.bases.length > 0;
-  return `**Why:** ${why}\n\n**Next:** ${
-    maintainer
-      ? 'a maintainer decides: what this change measures cannot be compared with its base runs.'
-      : 'rerun the job (on GitHub: Re-run jobs) once the environment named above answers again. Nothing here says this change made anything worse, or better.'
-  }`;
+  const said = u?.reasons[0] ?? firstTask?.undecided ?? '';
+  return `**Why:** ${why}\n\n**Next:** ${undecidedNext(said, !u && c.bases.length > 0)} Nothing here says this change made anything worse, or better.`;
+}
+
+/** What to do about an undecided pull request, from what made it undecided: a rerun only helps an environment's failure. */
+function undecidedNext(reason: string, maintainer: boolean): string {
+  if (maintainer || /a maintainer decides/.test(reason))
+    return 'a maintainer decides (the approval label, or `--approved-by` elsewhere), or the baseline workflow is rerun where the change is already the base branch’s.';
+  if (/add baseline runs/.test(reason))
+    return 'record more baseline runs on the base branch (`baseline-runs`), or raise `trials` or `confirm-trials`; a rerun alone decides nothing here.';
+  if (/rerun the baseline workflow/.test(reason)) return 'rerun the baseline workflow on the base branch, then this job.';
+  if (/trial cap|max-trials/.test(reason)) return 'raise `max-trials` if the spend is worth it, or rerun the job.';
+  return 'rerun the job (on GitHub: Re-run jobs) once the environment named above answers again.';
 }
 
 const MAX_CHANGED = 5;
