@@ -98,7 +98,7 @@ export async function readTrialEvidence(trialDir: string, limits: EvidenceLimits
   if (entries === null) out.problems.push('evidence/ is missing');
 
   for (const name of await fileNames(join(evidenceDir, EVIDENCE.reports), '.json')) {
-    const read = await readJson(join(evidenceDir, EVIDENCE.reports, name), Report);
+    const read = await readEvidenceJson(join(evidenceDir, EVIDENCE.reports, name), Report);
     out.reports.push({
       variant: name.slice(0, -'.json'.length),
       report: read.value,
@@ -118,10 +118,10 @@ export async function readTrialEvidence(trialDir: string, limits: EvidenceLimits
 
 /** A boundary run's directory (evidence/<variant>/); null when it holds no trajectory (not a boundary run). */
 async function readBoundaryRun(dir: string, variant: string, limits: EvidenceLimits): Promise<BoundaryRun | null> {
-  const trajectory = await readJson(join(dir, EVIDENCE.run.trajectory), Trajectory);
+  const trajectory = await readEvidenceJson(join(dir, EVIDENCE.run.trajectory), Trajectory);
   if (trajectory.missing) return null;
-  const judgement = await readJson(join(dir, EVIDENCE.run.judgement), BoundaryJudgement);
-  const goals = await readJson(join(dir, EVIDENCE.run.given), Goals);
+  const judgement = await readEvidenceJson(join(dir, EVIDENCE.run.judgement), BoundaryJudgement);
+  const goals = await readEvidenceJson(join(dir, EVIDENCE.run.given), Goals);
   const log = await readTail(join(dir, EVIDENCE.agentLog), limits.logTailBytes);
   const problems = [
     ...(trajectory.problem ? [`evidence/${variant}/${EVIDENCE.run.trajectory}: ${trajectory.problem}`] : []),
@@ -214,14 +214,14 @@ async function readHead(path: string, bytes: number): Promise<Head | null> {
   }
 }
 
-export interface JsonRead<T> {
+export interface EvidenceRead<T> {
   value: T | null;
   missing: boolean;
   problem?: string;
 }
 
 /** A JSON evidence file in its schema, never through a link; what is wrong with it is said, never thrown. */
-export async function readJson<T>(path: string, schema: z.ZodType<T>): Promise<JsonRead<T>> {
+export async function readEvidenceJson<T>(path: string, schema: z.ZodType<T>): Promise<EvidenceRead<T>> {
   let text: string;
   try {
     const bytes = await readRegularFile(path, JSON_BYTES);
