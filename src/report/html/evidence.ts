@@ -112,7 +112,7 @@ export async function readTrialEvidence(trialDir: string, limits: EvidenceLimits
   }
   out.log = await readTail(join(evidenceDir, EVIDENCE.agentLog), limits.logTailBytes);
   out.changes = await readHead(join(evidenceDir, EVIDENCE.diff), limits.fileBytes);
-  out.candidate = await readCandidate(join(trialDir, 'candidate'), limits);
+  out.candidate = await readCandidateForPage(join(trialDir, 'candidate'), limits);
   return out;
 }
 
@@ -144,7 +144,7 @@ async function readBoundaryRun(dir: string, variant: string, limits: EvidenceLim
  * The files of a candidate directory, sorted, each shown while it is text, under `fileBytes` and within
  * the trial's `candidateBytes`. Symbolic links are listed, never followed: they could point anywhere.
  */
-export async function readCandidate(dir: string, limits: EvidenceLimits = DEFAULT_LIMITS): Promise<Candidate | null> {
+export async function readCandidateForPage(dir: string, limits: EvidenceLimits = DEFAULT_LIMITS): Promise<Candidate | null> {
   if (!(await isDirectory(dir))) return null;
   const found: { path: string; abs: string; link: boolean }[] = [];
   let unlisted = 0;
