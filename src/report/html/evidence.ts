@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { Report } from '../../schemas/report.ts';
 import { Trajectory, type Exchange } from '../../schemas/tools.ts';
 import { EVIDENCE } from '../../layout.ts';
-import { readRegularFile } from '../../util/files.ts';
+import { isBinary, readRegularFile } from '../../util/files.ts';
 
 export interface EvidenceLimits {
   /** The end of each agent log that is kept. */
@@ -170,7 +170,7 @@ export async function readCandidateForPage(dir: string, limits: EvidenceLimits =
     else {
       const data = await readRegularFile(f.abs, limits.fileBytes).catch(() => null);
       if (data === null) files.push({ path: f.path, size, text: null, why: 'unreadable' });
-      else if (data.subarray(0, 8192).includes(0)) files.push({ path: f.path, size, text: null, why: 'binary' });
+      else if (isBinary(data)) files.push({ path: f.path, size, text: null, why: 'binary' });
       else {
         shown += size;
         files.push({ path: f.path, size, text: data.toString('utf8') });
