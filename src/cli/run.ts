@@ -3,10 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { IsolationSetting } from '../isolation/open.ts';
 import { failureLine, recordedView, renderText, REPORTERS, writeReports } from '../report/reporters.ts';
-import type { RunDigest, TrialDigest } from '../schemas/results.ts';
+import { TrialResult, type RunDigest, type TrialDigest } from '../schemas/results.ts';
 import { progressReporter } from '../trial/progress.ts';
 import { recordTrialSet } from '../trial/run-set.ts';
 import { UserInputError } from '../util/errors.ts';
+import { unlessMissing } from '../util/files.ts';
+import { parseJsonConfig } from '../util/json-config.ts';
 import { parseCommand } from './args.ts';
 import { RUN } from './commands.ts';
 import { EXIT, type Io } from './io.ts';
@@ -104,8 +106,7 @@ async function candidateConstraints(runDir: string, trials: readonly TrialDigest
   if (broke.length === 0) return '';
   const lines: string[] = [];
   for (const trial of broke.slice(0, SHOWN_CONSTRAINT_TRIALS)) {
-    const verdict = await readFile(join(runDir, trial.evidence, 'evidence', 'verdict.json'), 'utf8').catch(() => '{}');
-    const failures = (JSON.parse(verdict) as { layers?: { constraints?: { failures?: string[] } } }).layers?.constraints?.failures ?? [];
+    const failures = (await readTrialVerdict(runDir, trial))?.layers.constraints.failures ?? [];
     const named = failures.filter((f) => /outside the allowed scope|report was forged/.test(f));
     lines.push(...(named.length ? named : ['(see its evidence/verdict.json)']).map((f) => `  ${trial.evidence}: ${f}`));
   }
@@ -114,12 +115,21 @@ async function candidateConstraints(runDir: string, trials: readonly TrialDigest
 }
 
 /**
+ * A trial's evidence/verdict.json in its schema (results.ts TrialResult); null when the trial wrote none. One
+ * that is not JSON or not of the schema names the file (and, where it can, the line and the field).
+ */
+export async function readTrialVerdict(runDir: string, trial: Pick<TrialDigest, 'evidence'>): Promise<TrialResult | null> {
+  const file = join(runDir, trial.evidence, 'evidence', 'verdict.json');
+  const text = await unlessMissing(readFile(file, 'utf8'), null);
+  return text === null ? null : parseJsonConfig(TrialResult, text, file);
+}
+
+/**
  * One trial in full, with the tail of its agent log: for an environment error its reason and rule (what a
  * user needs to fix the setup), for a crash how the agent ended.
  */
 async function trialTail(runDir: string, trial: TrialDigest): Promise<string> {
-  const verdict = await readFile(join(runDir, trial.evidence, 'evidence', 'verdict.json'), 'utf8').catch(() => '{}');
-  const notes = (JSON.parse(verdict) as { layers?: { trajectory?: { notes?: string[] } } }).layers?.trajectory?.notes ?? [];
+  const notes = (await readTrialVerdict(runDir, trial))?.layers.trajectory.notes ?? [];
   const why =
     trial.outcome === 'env_error'
       ? (notes.find((n) => n.startsWith('env error: ')) ?? '').replace(/^env error: /, '') +

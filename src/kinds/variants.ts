@@ -2,10 +2,14 @@
 // correct service must pass (`baseline`), every counted fault must be detected by an assertion
 // (`detect:<fault>`), and target branches must be reached. A variant's environment failure is the trial's;
 // a variant accepted again after trialgate's machinery failed says so in the trial's notes.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { VariantOutcome } from '../acceptance/accept.ts';
-import { NO_FAULT } from '../fixture/load.ts';
+import { validationProblems, validationRows } from '../acceptance/validate.ts';
+import { NO_FAULT, type Fixture } from '../fixture/load.ts';
+import { EVIDENCE } from '../layout.ts';
 import { TRUSTED_VERDICTS } from '../schemas/judgement.ts';
-import type { KindCheck, KindResult } from './contract.ts';
+import type { KindCheck, KindResult, ValidateOptions, VariantsValidation } from './contract.ts';
 
 /**
  * What the outcomes say, as the kind's part of a result. Every check is there whatever ran: with no
@@ -43,5 +47,28 @@ export function variantFindings(
     judgements,
     ...(envError ? { envError: { message: envError.message, rule: envError.rule } } : {}),
     ...(noted.length ? { notes: noted } : {}),
+  };
+}
+
+/** Where a variants kind's validation writes each acceptance report, scrubbed: `<out>/reports/<fault>.json`. */
+export async function validationReports(options: Pick<ValidateOptions, 'outDir' | 'scrubber'>): Promise<(fault: string, text: string) => Promise<string>> {
+  const dir = join(options.outDir, EVIDENCE.reports);
+  await mkdir(dir, { recursive: true });
+  return async (fault, text) => {
+    const path = join(dir, `${fault}.json`);
+    await writeFile(path, options.scrubber.text(text));
+    return path;
+  };
+}
+
+/** A variants kind's validation from its acceptor's outcomes: a row a variant, and what is wrong. */
+export function variantsValidation(fixture: Fixture, candidateDir: string, outcomes: readonly VariantOutcome[]): VariantsValidation {
+  return {
+    shape: 'variants',
+    fixture,
+    candidateDir,
+    rows: validationRows(fixture, outcomes),
+    problems: validationProblems(fixture, outcomes),
+    formatOnly: false,
   };
 }

@@ -2,6 +2,7 @@
 // the same patch applied again to an identical candidate. Text files only: a binary change cannot be
 // reviewed in a patch, so it is refused. Pure, on in-memory file sets; the diff is jsdiff's.
 import { applyPatch, formatPatch, parsePatch, structuredPatch, type StructuredPatch } from 'diff';
+import { isBinary } from '../util/files.ts';
 
 export type Files = ReadonlyMap<string, Buffer>;
 
@@ -56,9 +57,4 @@ export function applyCandidatePatch(files: Files, patchText: string): Map<string
 function stripPrefix(name: string | undefined): string | undefined {
   if (!name || name === '/dev/null') return undefined;
   return name.replace(/^[ab]\//, '');
-}
-
-/** A NUL byte in the first 8 KiB: how git tells binary from text. */
-function isBinary(data: Buffer): boolean {
-  return data.subarray(0, 8192).includes(0);
 }

@@ -8,7 +8,7 @@ import { Report } from '../schemas/report.ts';
 import { TrialResult, type RunDigest, type Results, type TaskDigest } from '../schemas/results.ts';
 import type { Judgement } from '../schemas/judgement.ts';
 import { plainReason, type Cause, type CauseEvidence } from './causes.ts';
-import { readJson } from './html/evidence.ts';
+import { readEvidenceJson } from './html/evidence.ts';
 import { inside } from './html/plan.ts';
 import { present, type ShownBase, type RunSource, type RunView } from './view.ts';
 import { EVIDENCE } from '../layout.ts';
@@ -75,7 +75,7 @@ async function judgementsOf(base: ShownBase, trial: RunDigest['tasks'][number]['
   if ('judgements' in trial && Array.isArray(trial.judgements)) return trial.judgements as Judgement[];
   const dir = inside(base.dir, trial.evidence);
   if (!dir) return [];
-  return (await readJson(join(dir, 'evidence', 'verdict.json'), TrialResult)).value?.judgements ?? [];
+  return (await readEvidenceJson(join(dir, 'evidence', 'verdict.json'), TrialResult)).value?.judgements ?? [];
 }
 
 /** The assertion and what came instead, from the judgement's reason: `test (assertion: expected x, got y)`. */
@@ -91,7 +91,7 @@ async function headTests(runDir: string, evidence: string, fault: string, caught
   const dir = inside(runDir, evidence);
   // A fault id names a file here: one that would lead elsewhere is not read.
   if (!dir || /[/\\]|^\.\.?$/.test(fault)) return null;
-  const report = (await readJson(join(dir, 'evidence', EVIDENCE.reports, `${fault}.json`), Report)).value;
+  const report = (await readEvidenceJson(join(dir, 'evidence', EVIDENCE.reports, `${fault}.json`), Report)).value;
   if (!report) return null;
   const status = new Map(report.records.map((r) => [r.test, r.status]));
   return { missing: caughtBy.filter((t) => !status.has(t)), passing: caughtBy.filter((t) => status.get(t) === 'passed') };

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { readCandidate, readTrialEvidence, type Candidate, type EvidenceLimits, type TrialEvidence } from './html/evidence.ts';
+import { readCandidateForPage, readTrialEvidence, type Candidate, type EvidenceLimits, type TrialEvidence } from './html/evidence.ts';
 
 export type ScratchFile = 'bodies' | 'blobs';
 
@@ -29,7 +29,7 @@ export interface RunFiles {
 }
 
 /** The run's files on this machine. */
-export const RUN_FILES: RunFiles = { trial: readTrialEvidence, candidate: readCandidate, scratch: () => TempScratch.open() };
+export const RUN_FILES: RunFiles = { trial: readTrialEvidence, candidate: readCandidateForPage, scratch: () => TempScratch.open() };
 
 class TempScratch implements Scratch {
   private fds: Record<ScratchFile, number> | null;

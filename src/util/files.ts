@@ -238,3 +238,8 @@ function readRegularFileSync(path: string, maxBytes: number): Buffer | null {
     closeSync(fd);
   }
 }
+
+/** A NUL byte in the first 8 KiB: how git tells binary from text. */
+export function isBinary(bytes: Buffer): boolean {
+  return bytes.subarray(0, 8192).includes(0);
+}

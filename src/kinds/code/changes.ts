@@ -5,6 +5,7 @@
 import { createTwoFilesPatch } from 'diff';
 import picomatch from 'picomatch';
 import type { CandidateSnapshot } from '../../acceptance/snapshot.ts';
+import { isBinary } from '../../util/files.ts';
 import { sha256, sha256Manifest } from '../../util/hash.ts';
 import { inToolCache } from '../../util/tool-caches.ts';
 
@@ -75,8 +76,4 @@ function snapshotOf(files: Map<string, Buffer>, unsafe: string[], oversize: stri
   const hashes: Record<string, string> = {};
   for (const [path, bytes] of sorted) hashes[path] = sha256(bytes);
   return { files: sorted, sha256: sha256Manifest(hashes), unsafe, oversize };
-}
-
-function isBinary(bytes: Buffer): boolean {
-  return bytes.subarray(0, 8192).includes(0);
 }

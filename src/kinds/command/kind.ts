@@ -4,12 +4,11 @@
 // network that reaches only its variant, a report path that names nothing, and only the variables the
 // trial set passes on. No report, or an unreadable one, is an execution error, never a verdict.
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { acceptEachVariant, errorBody, type ReportBody, type VariantOutcome } from '../../acceptance/accept.ts';
 import { NO_LIMITS, readCandidate, writeCandidate, type CandidateSnapshot } from '../../acceptance/snapshot.ts';
-import { validationProblems, validationRows } from '../../acceptance/validate.ts';
 import { NO_FAULT, readableMounts, serviceOf, variantsOf, type Fixture } from '../../fixture/load.ts';
 import { EVIDENCE } from '../../layout.ts';
 import { baseEnvironment, passedEnvironment } from '../../isolation/open.ts';
@@ -25,7 +24,7 @@ import { shellCannotRun } from '../../agent/env-failure.ts';
 import { sha256 } from '../../util/hash.ts';
 import type { AcceptorCheck, AcceptorCheckOptions, KindResult, TaskKind, TrialHandle, ValidateOptions, Validation } from '../contract.ts';
 import { agentDelivers, passedForTrial } from '../setup.ts';
-import { variantFindings } from '../variants.ts';
+import { validationReports, variantFindings, variantsValidation } from '../variants.ts';
 import { ACCEPTOR_WORK_PREFIX, acceptorFix, candidateFix, causeIsAll, causeOf, type CandidateFiles } from './hints.ts';
 import { ReportChannel } from './report-channel.ts';
 import { readAcceptorReport, readChannelReport } from './report-format.ts';
@@ -316,8 +315,7 @@ export const commandKind: TaskKind<CommandAcceptance> = {
     const candidateDir = options.candidateDir ?? join(fixture.dir, fixture.manifest.reference);
     const candidate = await readCandidate(candidateDir, NO_LIMITS, '');
     if (candidate.unsafe.length) return { shape: 'variants', fixture, candidateDir, rows: [], problems: candidate.unsafe, formatOnly: true };
-    const reportsDir = join(options.outDir, EVIDENCE.reports);
-    await mkdir(reportsDir, { recursive: true });
+    const writeReport = await validationReports(options);
     const outcomes = await acceptCommand({
       fixture,
       sandbox: options.sandbox,
@@ -326,19 +324,8 @@ export const commandKind: TaskKind<CommandAcceptance> = {
       passed: passedEnvironment(settings.pass_env, 'acceptance.pass_env'),
       variants: variantsOf(fixture, options.faults),
       reference: options.candidateDir === undefined,
-      writeReport: async (fault, text) => {
-        const path = join(reportsDir, `${fault}.json`);
-        await writeFile(path, options.scrubber.text(text));
-        return path;
-      },
+      writeReport,
     });
-    return {
-      shape: 'variants',
-      fixture,
-      candidateDir,
-      rows: validationRows(fixture, outcomes),
-      problems: validationProblems(fixture, outcomes),
-      formatOnly: false,
-    };
+    return variantsValidation(fixture, candidateDir, outcomes);
   },
 };

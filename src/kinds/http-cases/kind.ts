@@ -2,10 +2,8 @@
 // (cases.json); the trusted runner checks them statically and runs the cases against every variant.
 // No candidate code is ever executed.
 import { join } from 'node:path';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { acceptEachVariant, unreachedTargets, type VariantOutcome } from '../../acceptance/accept.ts';
 import { NO_LIMITS, readCandidate } from '../../acceptance/snapshot.ts';
-import { validationProblems, validationRows } from '../../acceptance/validate.ts';
 import { NO_FAULT, serviceOf, variantsOf, type Fixture } from '../../fixture/load.ts';
 import { EVIDENCE } from '../../layout.ts';
 import type { Sandbox } from '../../isolation/sandbox.ts';
@@ -15,7 +13,7 @@ import type { HttpCasesAcceptance } from '../../schemas/acceptance.ts';
 import type { Case } from '../../schemas/cases.ts';
 import type { KindResult, TaskKind, TrialHandle, ValidateOptions, Validation } from '../contract.ts';
 import { agentDelivers } from '../setup.ts';
-import { variantFindings } from '../variants.ts';
+import { validationReports, variantFindings, variantsValidation } from '../variants.ts';
 import { checkCandidate } from './checks.ts';
 import { runCases } from './runner.ts';
 
@@ -103,8 +101,7 @@ export const httpCasesKind: TaskKind<HttpCasesAcceptance> = {
     const candidateDir = options.candidateDir ?? join(fixture.dir, fixture.manifest.reference);
     const { snapshot, problems, cases } = await casesOf(fixture, candidateDir);
     if (!cases) return { shape: 'variants', fixture, candidateDir, rows: [], problems, formatOnly: true };
-    const reportsDir = join(options.outDir, 'reports');
-    await mkdir(reportsDir, { recursive: true });
+    const writeReport = await validationReports(options);
     const outcomes = await acceptCases({
       fixture,
       sandbox: options.sandbox,
@@ -112,21 +109,10 @@ export const httpCasesKind: TaskKind<HttpCasesAcceptance> = {
       candidateSha256: snapshot.sha256,
       variants: variantsOf(fixture, options.faults),
       timeoutSeconds: settings.timeout_seconds,
-      writeReport: async (fault, text) => {
-        const path = join(reportsDir, `${fault}.json`);
-        await writeFile(path, options.scrubber.text(text));
-        return path;
-      },
+      writeReport,
       ...(options.services ? { services: options.services } : {}),
     });
-    return {
-      shape: 'variants',
-      fixture,
-      candidateDir,
-      rows: validationRows(fixture, outcomes),
-      problems: validationProblems(fixture, outcomes),
-      formatOnly: false,
-    };
+    return variantsValidation(fixture, candidateDir, outcomes);
   },
 
   // The reports are the runner's record of the candidate's cases: case ids and expected values are the candidate's.

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { Report } from '../../schemas/report.ts';
 import { Trajectory, type Exchange } from '../../schemas/tools.ts';
 import { EVIDENCE } from '../../layout.ts';
-import { readRegularFile } from '../../util/files.ts';
+import { isBinary, readRegularFile } from '../../util/files.ts';
 
 export interface EvidenceLimits {
   /** The end of each agent log that is kept. */
@@ -98,7 +98,7 @@ export async function readTrialEvidence(trialDir: string, limits: EvidenceLimits
   if (entries === null) out.problems.push('evidence/ is missing');
 
   for (const name of await fileNames(join(evidenceDir, EVIDENCE.reports), '.json')) {
-    const read = await readJson(join(evidenceDir, EVIDENCE.reports, name), Report);
+    const read = await readEvidenceJson(join(evidenceDir, EVIDENCE.reports, name), Report);
     out.reports.push({
       variant: name.slice(0, -'.json'.length),
       report: read.value,
@@ -112,16 +112,16 @@ export async function readTrialEvidence(trialDir: string, limits: EvidenceLimits
   }
   out.log = await readTail(join(evidenceDir, EVIDENCE.agentLog), limits.logTailBytes);
   out.changes = await readHead(join(evidenceDir, EVIDENCE.diff), limits.fileBytes);
-  out.candidate = await readCandidate(join(trialDir, 'candidate'), limits);
+  out.candidate = await readCandidateForPage(join(trialDir, 'candidate'), limits);
   return out;
 }
 
 /** A boundary run's directory (evidence/<variant>/); null when it holds no trajectory (not a boundary run). */
 async function readBoundaryRun(dir: string, variant: string, limits: EvidenceLimits): Promise<BoundaryRun | null> {
-  const trajectory = await readJson(join(dir, EVIDENCE.run.trajectory), Trajectory);
+  const trajectory = await readEvidenceJson(join(dir, EVIDENCE.run.trajectory), Trajectory);
   if (trajectory.missing) return null;
-  const judgement = await readJson(join(dir, EVIDENCE.run.judgement), BoundaryJudgement);
-  const goals = await readJson(join(dir, EVIDENCE.run.given), Goals);
+  const judgement = await readEvidenceJson(join(dir, EVIDENCE.run.judgement), BoundaryJudgement);
+  const goals = await readEvidenceJson(join(dir, EVIDENCE.run.given), Goals);
   const log = await readTail(join(dir, EVIDENCE.agentLog), limits.logTailBytes);
   const problems = [
     ...(trajectory.problem ? [`evidence/${variant}/${EVIDENCE.run.trajectory}: ${trajectory.problem}`] : []),
@@ -144,7 +144,7 @@ async function readBoundaryRun(dir: string, variant: string, limits: EvidenceLim
  * The files of a candidate directory, sorted, each shown while it is text, under `fileBytes` and within
  * the trial's `candidateBytes`. Symbolic links are listed, never followed: they could point anywhere.
  */
-export async function readCandidate(dir: string, limits: EvidenceLimits = DEFAULT_LIMITS): Promise<Candidate | null> {
+export async function readCandidateForPage(dir: string, limits: EvidenceLimits = DEFAULT_LIMITS): Promise<Candidate | null> {
   if (!(await isDirectory(dir))) return null;
   const found: { path: string; abs: string; link: boolean }[] = [];
   let unlisted = 0;
@@ -170,7 +170,7 @@ export async function readCandidate(dir: string, limits: EvidenceLimits = DEFAUL
     else {
       const data = await readRegularFile(f.abs, limits.fileBytes).catch(() => null);
       if (data === null) files.push({ path: f.path, size, text: null, why: 'unreadable' });
-      else if (data.subarray(0, 8192).includes(0)) files.push({ path: f.path, size, text: null, why: 'binary' });
+      else if (isBinary(data)) files.push({ path: f.path, size, text: null, why: 'binary' });
       else {
         shown += size;
         files.push({ path: f.path, size, text: data.toString('utf8') });
@@ -214,14 +214,14 @@ async function readHead(path: string, bytes: number): Promise<Head | null> {
   }
 }
 
-export interface JsonRead<T> {
+export interface EvidenceRead<T> {
   value: T | null;
   missing: boolean;
   problem?: string;
 }
 
 /** A JSON evidence file in its schema, never through a link; what is wrong with it is said, never thrown. */
-export async function readJson<T>(path: string, schema: z.ZodType<T>): Promise<JsonRead<T>> {
+export async function readEvidenceJson<T>(path: string, schema: z.ZodType<T>): Promise<EvidenceRead<T>> {
   let text: string;
   try {
     const bytes = await readRegularFile(path, JSON_BYTES);

@@ -8,7 +8,7 @@ import type { CheckComparison, CheckStatus, Count, Denominators, RunRef, SideFig
 import type { Report } from '../../schemas/report.ts';
 import type { TaskDigest, TrialResult } from '../../schemas/results.ts';
 import { sha256 } from '../../util/hash.ts';
-import { checkState, headState, type CheckState, type HeadState, type RunView as Shown, type TaskState, type TaskView as ShownTask } from '../view.ts';
+import { checkState, headState, type CheckState, type HeadState, type RunView, type TaskState, type TaskView } from '../view.ts';
 import { describeCause, PLAIN, plainReason, verdictInWords } from '../causes.ts';
 import { diffCandidates } from './diff.ts';
 import { clip } from './escape.ts';
@@ -29,10 +29,10 @@ export interface ReportModel {
   /** Gated checks of the compared tasks by state; null without a comparison. */
   checkCounts: Record<CheckStatus, number> | null;
   denominators: { side: string; figures: DenominatorsView }[];
-  runs: { head: RunView; bases: RunView[] };
+  runs: { head: PageRun; bases: PageRun[] };
   holdout: HoldoutView | null;
   columns: Column[];
-  tasks: TaskView[];
+  tasks: PageTask[];
   /** Trials whose evidence was left out of the page (size budget). */
   evidenceOmitted: number;
 }
@@ -42,7 +42,7 @@ export interface Blob {
   text: string;
 }
 
-export interface RunView {
+export interface PageRun {
   sha: string | null;
   ref: string | null;
   startedAt: string;
@@ -100,7 +100,7 @@ export interface FiguresView {
   envErrorRules: { rule: string; trials: number }[];
 }
 
-export interface TaskView {
+export interface PageTask {
   /** The element id: never the task id, which is the user's text. */
   anchor: string;
   id: string;
@@ -228,7 +228,7 @@ const BODY_CHARS = 2000;
 const MAX_COLUMNS = 16;
 
 /** The page's model: the view's tasks in its order, `evidenceOmitted` trials' evidence left out of the page. */
-export function buildReportModel(view: Shown, evidenceOmitted: number): ReportModel {
+export function buildReportModel(view: RunView, evidenceOmitted: number): ReportModel {
   const { comparison: c, withBase } = view;
   const head = new Map(view.run.tasks.map((t) => [t.id, t]));
   const ordered = view.tasks.map((o) => ({ ...o, cells: cellsOf(o, head.get(o.task.id), withBase) }));
@@ -236,7 +236,7 @@ export function buildReportModel(view: Shown, evidenceOmitted: number): ReportMo
     ordered.flatMap((o) => o.cells),
     ordered.flatMap((o) => o.task.faults),
   );
-  const tasks = ordered.map(({ task, state, checks, pass, cells }, i): TaskView => {
+  const tasks = ordered.map(({ task, state, checks, pass, cells }, i): PageTask => {
     const trials = (head.get(task.id)?.trials ?? []).map((t): TrialLine => ({
       trial: t.trial,
       outcome: t.outcome,
@@ -280,7 +280,7 @@ export function buildReportModel(view: Shown, evidenceOmitted: number): ReportMo
       { side: 'head', figures: denominators(c.denominators.head) },
       ...(c.denominators.base ? [{ side: `base (${plural(c.denominators.base.runs, 'run')})`, figures: denominators(c.denominators.base) }] : []),
     ],
-    runs: { head: runView(c.head), bases: c.bases.map(runView) },
+    runs: { head: pageRun(c.head), bases: c.bases.map(pageRun) },
     holdout: holdoutView(c, withBase),
     columns,
     tasks,
@@ -288,13 +288,13 @@ export function buildReportModel(view: Shown, evidenceOmitted: number): ReportMo
   };
 }
 
-function stateText(status: ShownTask['task']['status'], state: TaskState, n: number, withBase: boolean): string {
+function stateText(status: TaskView['task']['status'], state: TaskState, n: number, withBase: boolean): string {
   if (state === 'not_rerun') return 'not rerun (unaffected by this change)';
   if (!withBase || status !== 'compared') return state === 'none' ? 'no executed trial' : `${state}${status !== 'compared' && withBase ? ' task' : ''}`;
   return state === 'unchanged' || state === 'undecided' ? state : `${state} (${plural(n, 'check')})`;
 }
 
-function cellsOf({ task }: ShownTask, result: TaskDigest | undefined, withBase: boolean): CellView[] {
+function cellsOf({ task }: TaskView, result: TaskDigest | undefined, withBase: boolean): CellView[] {
   if (withBase && task.status === 'compared') return task.checks.map((ch) => compared(task, ch));
   if (!result) return [];
   const tallies = tallyChecks(result.trials);
@@ -309,7 +309,7 @@ function cellsOf({ task }: ShownTask, result: TaskDigest | undefined, withBase: 
   }));
 }
 
-function compared(task: ShownTask['task'], ch: CheckComparison): CellView {
+function compared(task: TaskView['task'], ch: CheckComparison): CellView {
   const rule = ch.ungated ? `not gated, because ${ch.ungated}; ${ch.rule}` : ch.rule;
   return {
     key: ch.check,
@@ -354,7 +354,7 @@ function figures(side: 'head' | 'base', f: SideFigures): FiguresView {
   };
 }
 
-function verdict(view: Shown): ReportModel['verdict'] {
+function verdict(view: RunView): ReportModel['verdict'] {
   const c = view.comparison;
   const d = c.denominators.head;
   if (c.verdict === 'incomparable' && c.incomparable) {
@@ -394,11 +394,11 @@ function denominators(d: Denominators): DenominatorsView {
   };
 }
 
-function runView(r: RunRef): RunView {
+function pageRun(r: RunRef): PageRun {
   return { sha: r.git_sha === null ? null : clip(r.git_sha, 80), ref: r.ref === null ? null : clip(r.ref, MAX_LINE), startedAt: clip(r.started_at, 80) };
 }
 
-function holdoutView(c: Shown['comparison'], withBase: boolean): HoldoutView | null {
+function holdoutView(c: RunView['comparison'], withBase: boolean): HoldoutView | null {
   const h = c.holdout;
   const tasks = Object.entries(h.tasks).filter(([, n]) => n > 0);
   if (tasks.length === 0) return null;

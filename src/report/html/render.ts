@@ -10,7 +10,7 @@ import { ratio, seconds, thousands, usd } from '../format.ts';
 import { SCRIPT, STYLE } from './assets.ts';
 import { attr, scriptJson, text } from './escape.ts';
 import type { NotePart } from '../format.ts';
-import type { Blob, BoundaryView, CellView, Column, DenominatorsView, DiffView, FiguresView, ReportModel, TaskView, TrialView, VariantView } from './model.ts';
+import type { Blob, BoundaryView, CellView, Column, DenominatorsView, DiffView, FiguresView, ReportModel, PageTask, TrialView, VariantView } from './model.ts';
 import type { Count } from '../../schemas/comparison.ts';
 import { CHECK_SEVERITY } from '../view.ts';
 import { plural } from '../../util/counted.ts';
@@ -98,7 +98,7 @@ export const lazyBodyPart = (part: string, first: boolean) => `${first ? '' : ',
 export const LAZY_BODY_CLOSE = ']</script>';
 
 /** A task whose body waits in its JSON block; without JavaScript it lists its trial directories. */
-export function lazyTaskHtml(t: TaskView, i: number): string {
+export function lazyTaskHtml(t: PageTask, i: number): string {
   return taskHtml(t, `<div data-lazy="d-${i}">${noscript(t)}</div>`);
 }
 
@@ -219,7 +219,7 @@ function columnLegend(m: ReportModel): string {
   return `<p class="legend" id="columns">Columns: ${shown.map((l) => text(l)).join('; ')}${more}.</p>`;
 }
 
-function matrixRow(t: TaskView, columns: readonly Column[]): string {
+function matrixRow(t: PageTask, columns: readonly Column[]): string {
   const cells = columns.map((col) => {
     const found = t.cells.filter((c) => col.keys.includes(c.key));
     if (found.length === 0) return '<td></td>';
@@ -239,7 +239,7 @@ function counts(base: Count | null, head: Count | null): string {
   return `${ratio(base)} → ${ratio(head)}`;
 }
 
-export function taskHtml(t: TaskView, body: string): string {
+export function taskHtml(t: PageTask, body: string): string {
   const wall = t.figures.find((f) => f.side === 'head')?.wallMs;
   return `<details class="task" id="${t.anchor}" data-state="${t.state}"><summary><span class="chip s-${t.state}">${text(t.stateText)}</span> <b>${text(t.id)}</b> · trial pass ${counts(t.pass.base, t.pass.head)}${wall === undefined ? '' : ` · ${seconds(wall)}`}</summary>
 <div class="body">${body}</div></details>`;
@@ -249,7 +249,7 @@ export function taskHtml(t: TaskView, body: string): string {
  * The first parts of a task's body, before its trials (one part each, trialHtml): the body is the lines
  * of its parts, so a task of thousands of trials is never one string.
  */
-export function taskHeadParts(t: TaskView): string[] {
+export function taskHeadParts(t: PageTask): string[] {
   return [
     t.differs.length
       ? `<p>Not compared: ${t.differs.map((d) => `${text(d.field)} <code>${text(d.base)}</code> → <code>${text(d.head)}</code>`).join('; ')}.</p>`
@@ -284,7 +284,7 @@ function fraction(x: number | null): string {
   return x === null ? '' : x.toFixed(2);
 }
 
-function noscript(t: TaskView): string {
+function noscript(t: PageTask): string {
   const lines = t.trials.map(
     (tr) => `<li>trial ${tr.trial}: ${text(tr.outcome)} (${text(tr.stopReason)}) · ${seconds(tr.wallMs)} · <code>${text(tr.evidencePath)}</code></li>`,
   );
