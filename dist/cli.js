@@ -2,10 +2,11 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   TOOL_VERSION
-} from "./chunks/chunk-XS6DO6R7.js";
+} from "./chunks/chunk-AE5DO6G6.js";
 import {
-  IsolationUnavailable
-} from "./chunks/chunk-6VL3ZTP4.js";
+  IsolationUnavailable,
+  endTracked
+} from "./chunks/chunk-F2GBI2R4.js";
 import {
   CALIBRATE,
   COMPARE,
@@ -19,32 +20,51 @@ import {
   REPAIR,
   REPORT,
   RUN,
+  SIGNAL_EXIT,
   VALIDATE,
   commandHelp,
   inertIo,
   processIo
-} from "./chunks/chunk-QTYGV3OB.js";
+} from "./chunks/chunk-BKRAZZQH.js";
 import "./chunks/chunk-7AHWRLRO.js";
 import {
   EnvironmentError,
   UserInputError
-} from "./chunks/chunk-R67YGLQI.js";
+} from "./chunks/chunk-5BIHGVSQ.js";
 import "./chunks/chunk-HZGLYA5U.js";
+
+// src/cli/interrupt.ts
+var ending = false;
+async function endInterrupted(signal, command = "trialgate") {
+  const code = SIGNAL_EXIT[signal];
+  if (ending) process.exit(code);
+  ending = true;
+  const name = command.startsWith("-") ? "trialgate" : `trialgate ${command}`;
+  process.stderr.write(`
+${name}: interrupted (${signal}): ending its trials' processes\u2026
+`);
+  const ended = await endTracked();
+  process.stderr.write(
+    `${name}: interrupted: ${ended ? `${ended} running process${ended === 1 ? "" : "es"} ended` : "nothing was running"}; the trials that had not finished have no verdict and no results.json was written for them
+`
+  );
+  process.exit(code);
+}
 
 // src/cli/main.ts
 var COMMANDS = [
-  { spec: INIT, load: async () => (await import("./chunks/init-3DQCLHXL.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-A47U4J7Q.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-A47U4J7Q.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-E7VMHLO3.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-3XAORFU2.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-BKN72ANL.js")).runGateCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-F2GMFLUS.js")).runReportCli },
-  { spec: JUDGE, load: async () => (await import("./chunks/judge-YKWMIDQT.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-TAPMYAYU.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-G6QKFLTC.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-ZEWREGPS.js")).runRepairCli },
-  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-DTLXKWBU.js")).runHoldoutCli }
+  { spec: INIT, load: async () => (await import("./chunks/init-KTWUXNH2.js")).runInitCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-ABKE57UR.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-ABKE57UR.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-5DNRJC7G.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-SXARDC2G.js")).runCompareCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-EBF2PILK.js")).runGateCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-MV7M4F72.js")).runReportCli },
+  { spec: JUDGE, load: async () => (await import("./chunks/judge-BGCGJUWB.js")).runJudgeCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-TOF5HZXT.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-PM4OEU3O.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-LYBXB2ZU.js")).runRepairCli },
+  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-MNEJGPF7.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {
   const io = inertIo(raw);
@@ -106,4 +126,5 @@ function usage() {
 }
 
 // src/cli/bin.ts
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => void endInterrupted(signal, process.argv[2]));
 process.exitCode = await main(process.argv.slice(2));
