@@ -75,7 +75,7 @@ describe('the action', () => {
       output.slice(warning),
       /familywise cannot flag anything; raise trials, baseline-runs or confirm-trials; until then a drop is undecided, never a pass/,
     );
-    assert.ok(warning < output.indexOf('Run the trial set'), 'said before the trials run');
+    assert.ok(warning < output.indexOf('inventory trial 1:'), 'said before the trials run');
   });
 
   it('first PR with no baseline: says so, shows head results, does not fail', async () => {

@@ -98,7 +98,7 @@ test('an unchanged suite needs no confirmation and passes', async () => {
   assert.deepEqual(out.comparison.spend, { head_trials: 150, fixed_trials: 150, max_trials: null, tokens: null, cost_usd: null, wall_ms: 0 });
 });
 
-test('the seed’s loss at k = 3 in 50 tasks × 4 checks: flagged at 4 trials with six base runs, at 19 with one', async () => {
+test('the seed’s loss at k = 3 in 50 tasks × 4 checks: flagged at 4 trials with six base runs, at 26 with one', async () => {
   // Six base runs of 3: 50 tasks share α = 0.01, so a task's trial pass is tested at ¾ × 2e-4 at the first
   // look, where a total loss reaches it: 4 executed trials (1/C(22, 4) = 1.4e-4; the first round's 7.5e-4 does not).
   const six = await gate(
@@ -120,7 +120,8 @@ test('the seed’s loss at k = 3 in 50 tasks × 4 checks: flagged at 4 trials wi
   assert.equal(t17.checks.find((c) => c.check === 'detect:a')!.status, 'regressed');
   assert.equal(six.comparison.spend!.head_trials, 151);
   assert.match(t17.confirmation!.why, /^first round: pass \(p = 7\.5e-4 ≤ 0\.15\)/);
-  // One base run of 3: α = 0.05 over 50 tasks; ¾ of 1e-3 is reached at 19 trials (1/C(22, 3) = 6.5e-4).
+  // One base run of 3: α = 0.05 over 50 tasks, 1e-3 each; a total loss given that the base succeeded,
+  // 1 / (C(n + 3, 3) − C(n, 3)), reaches it at 26 trials (9.5e-4), the plan's one testing look.
   const one = await gate(
     bases(50, 1, 3),
     50,
@@ -129,16 +130,17 @@ test('the seed’s loss at k = 3 in 50 tasks × 4 checks: flagged at 4 trials wi
   );
   assert.deepEqual(
     one.rounds.map((r) => [r.trials, r.tasks]),
-    [[16, ['t17']]],
+    [[23, ['t17']]],
   );
   assert.equal(one.gate.verdict, 'regression');
 });
 
-test('a lone task, the seed’s loss: flagged at 4 trials with one base run, in its first round with six, at 6 with k = 2', async () => {
+test('a lone task, the seed’s loss: flagged at 4 trials with one base run, in its first round with six, at 13 with k = 2', async () => {
   for (const [runs, k, flaggedAt] of [
     [1, 3, 4],
     [6, 3, 3],
-    [1, 2, 6],
+    // Two base trials: given that they succeeded at all, a total loss reaches ¾ × 0.05 only at 13 (1/27).
+    [1, 2, 13],
     [1, 5, 5],
   ] as const) {
     const out = await gate(

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { compareResults } from '../src/compare/compare.ts';
 import { evidenceOf, verdictOf } from '../src/compare/familywise.ts';
 import { makePlan } from '../src/compare/plan.ts';
-import { fisherLower, totalLossP } from '../src/compare/stats.ts';
+import { fisherLowerTested, totalLossP } from '../src/compare/stats.ts';
 import { buildResults } from './support/results-builder.ts';
 
 const CHECKS = ['pass', 'detect:a', 'detect:b', 'constraint:c'];
@@ -44,7 +44,7 @@ test('an exact tie at a look’s cut is a hit: every look compares with the tole
     const looks = plan.looks.slice(0, at + 1).map((l) => ({ successes: 0, n: l.trials }));
     const m = { base: { successes: 3, n: 3 }, baseRunTrials: 3, looks, head: looks[looks.length - 1]! };
     const e = evidenceOf(m, plan);
-    assert.ok(Math.abs(fisherLower(m.base, m.head) - p) < 1e-12);
+    assert.ok(Math.abs(fisherLowerTested(m.base, m.head) - p) < 1e-12);
     assert.equal(verdictOf(m, e, plan, share, true).status, 'regressed');
     assert.ok(e.q <= share * (1 + 1e-9), `n = ${n}: q = ${e.q}, share = ${share}`);
   }

@@ -34,7 +34,7 @@ test('policyReach says when familywise cannot flag anything, and where a total l
   assert.equal(low.reachable, false);
   assert.match(
     low.note,
-    /with k = 2, 1 base run and 0 confirmation trials, even a total loss \(2\/2 → 0\/2\) reaches only p = 0\.17, above the share of α 0\.05 of a single task: familywise cannot flag anything; raise trials, baseline-runs or confirm-trials/,
+    /with k = 2, 1 base run and 0 confirmation trials, even a total loss \(2\/2 → 0\/2\) reaches only p = 0\.2, above the share of α 0\.05 of a single task: familywise cannot flag anything; raise trials, baseline-runs or confirm-trials/,
   );
   const six = policyReach('familywise', { k: 3, baseRuns: 6, tasks: 200 });
   assert.equal(six.reachable, true);
@@ -67,7 +67,9 @@ test('a lone task: the first round tests when a total loss already reaches; the 
   const lone = makePlan({ k: 3, baseTrials: 18, share: 0.01, budget: null });
   assert.deepEqual(lone.looks[0], { trials: 3, part: 0.75, screen: 0.15 });
   assert.equal(lone.totalLoss!.look, 0);
-  // 200 tasks at α = 0.05 against one base run of 3: ¾ × 2.5e-4 needs 30 trials; all of it, 27: one look at 27.
+  // 200 tasks at α = 0.05 against one base run of 3: a total loss given that the base succeeded,
+  // 1 / (C(n + 3, 3) − C(n, 3)), reaches 2.5e-4 only at 52 trials, past the default's reach: the plan keeps
+  // the default budget and cannot flag a total loss (a drop there is undecided, never a pass).
   const thin = makePlan({ k: 3, baseTrials: 3, share: 0.05 / 200, budget: null });
   assert.deepEqual(
     thin.looks.map((l) => [l.trials, l.part]),
@@ -77,8 +79,10 @@ test('a lone task: the first round tests when a total loss already reaches; the 
     ],
   );
   assert.equal(thin.budget, 24);
-  assert.equal(defaultBudget({ k: 3, baseTrials: 3, share: 0.05 / 200 }), 27);
-  // A budget given is a budget kept: 20 extra trials cannot reach, and the plan says so.
+  assert.equal(thin.totalLoss, null);
+  assert.equal(defaultBudget({ k: 3, baseTrials: 3, share: 0.05 / 200 }), 24);
+  // A budget given is a budget kept: 49 extra trials reach it at the last look (52), 20 cannot.
+  assert.equal(makePlan({ k: 3, baseTrials: 3, share: 0.05 / 200, budget: 49 }).totalLoss?.trials, 52);
   assert.equal(makePlan({ k: 3, baseTrials: 3, share: 0.05 / 200, budget: 20 }).totalLoss, null);
 });
 

@@ -10,7 +10,7 @@
 // an environment error can therefore only make a pull request undecided, never pass it.
 import type { Count } from '../schemas/comparison.ts';
 import { decideStrict } from './policies.ts';
-import { evidenceOf, formatP, stillReachable, verdictOf, type Evidence, type Member, type Verdict } from './familywise.ts';
+import { evidenceOf, formatP, lowerP, stillReachable, verdictOf, type Evidence, type Member, type Verdict } from './familywise.ts';
 import { TOLERANCE } from './stats.ts';
 import type { TaskFamily } from './family.ts';
 import { lost, type RoundFigures, type TaskHead } from './head-looks.ts';
@@ -150,8 +150,29 @@ export function decideTask(task: TaskInput): TaskDecision {
     goesOn,
     next: goesOn ? { look: nextLook!, trials: needed } : null,
     why,
-    undecided: regressed ? null : undecidedReason(task, { wantsMore, goesOn, lostTwice, lastRound, needed, room, hidden, why, plan }),
+    undecided: regressed ? null : undecidedReason(task, { wantsMore, goesOn, lostTwice, lastRound, needed, room, hidden, why, plan, blind: blindChecks(task) }),
   };
+}
+
+/**
+ * Gated checks below a perfect base whose own total loss could not reach their part of the task's share at
+ * any look (a judge item weighs a part of the share, and the plan is sized for the trial pass): the base
+ * history cannot see them lose, so a drop there is undecided, never a pass.
+ */
+function blindChecks(task: TaskInput): { check: DraftCheck; weight: number }[] {
+  const fw = task.familywise;
+  if (!fw) return [];
+  return task.checks.flatMap((c) => {
+    const j = fw.family.nodes.indexOf(c.check);
+    const weight = j === -1 ? 0 : fw.family.weights[j]!;
+    if (!c.gated || isEnv(c) || weight <= 0 || c.base.n === 0 || c.base.successes < c.base.n) return [];
+    if (!(c.head.n > 0 && c.head.successes < c.head.n)) return [];
+    const best = Math.min(
+      1,
+      ...fw.plan.looks.flatMap((l) => (l.part > 0 ? [lowerP(c.base, c.baseRunTrials, { successes: 0, n: l.trials }, fw.plan.rho) / l.part] : [])),
+    );
+    return best > weight * fw.share * TOLERANCE ? [{ check: c, weight }] : [];
+  });
 }
 
 function reasonToGoOn(ambiguous: { check: DraftCheck; p: number }[], r: number, plan: Plan): string {
@@ -174,6 +195,7 @@ function undecidedReason(
     hidden: { check: DraftCheck; verdict: Verdict }[];
     why: string | null;
     plan: Plan | null;
+    blind: { check: DraftCheck; weight: number }[];
   },
 ): string | null {
   const { head } = task;
@@ -211,6 +233,10 @@ function undecidedReason(
     const down = task.checks.filter((c) => c.gated && c.base.n > 0 && c.head.n > 0 && c.head.successes * c.base.n < c.base.successes * c.head.n);
     if (down.length)
       return `${down[0]!.check} is below its base (${down[0]!.base.successes}/${down[0]!.base.n} → ${down[0]!.head.successes}/${down[0]!.head.n}), and the base history cannot show even a total loss here (its runs differ too much from one another, or too few base trials): add baseline runs (baseline-runs) or confirmation trials`;
+  }
+  if (facts.blind.length) {
+    const [{ check: c, weight }] = facts.blind as [{ check: DraftCheck; weight: number }];
+    return `${c.check} is below its base (${c.base.successes}/${c.base.n} → ${c.head.successes}/${c.head.n}), and even a total loss of it could not reach its part (${formatP(weight)}) of the task's share of α: add baseline runs (baseline-runs) or confirmation trials`;
   }
   return null;
 }

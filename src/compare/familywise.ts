@@ -7,7 +7,7 @@
 import type { CheckStatus, Count } from '../schemas/comparison.ts';
 import type { Plan } from './plan.ts';
 import { deflate, designEffect } from './spread.ts';
-import { fisherLower, fisherUpper, TOLERANCE } from './stats.ts';
+import { fisherLowerTested, fisherUpper, TOLERANCE } from './stats.ts';
 import { plural } from '../util/counted.ts';
 
 /** One check of a task as the plan sees it. */
@@ -46,7 +46,7 @@ export function lowerP(base: Count, baseRunTrials: number, head: Count, rho: num
   if (head.n === 0 || base.n === 0) return 1;
   const b = deflate(base, designEffect(baseRunTrials, rho), 'more');
   const h = deflate(head, designEffect(head.n, rho), 'fewer');
-  return h.n === 0 || b.n === 0 ? 1 : fisherLower(b, h);
+  return h.n === 0 || b.n === 0 ? 1 : fisherLowerTested(b, h);
 }
 
 /** The mirror: the head succeeds more often (its successes rounded down, the base's up). */
