@@ -97,7 +97,7 @@ export interface Simulated {
 }
 
 /** The gate over a simulated suite, every round through runGate. */
-export async function simulate(suite: Suite, settings: { confirmTrials?: number | null } = {}): Promise<Simulated> {
+export async function simulate(suite: Suite, settings: { confirmTrials?: number | null; maxTrials?: number | null } = {}): Promise<Simulated> {
   const all = Array.from({ length: suite.tasks }, (_, t) => t);
   const head = suite.baseRuns;
   const bases = Array.from({ length: suite.baseRuns }, (_, r) => ({ dir: '/nowhere', results: runResults(suite, r, all, 0, suite.k) })).reverse();
@@ -115,7 +115,7 @@ export async function simulate(suite: Suite, settings: { confirmTrials?: number 
         ),
       saveHead: async () => {},
     },
-    { confirmTrials: settings.confirmTrials ?? null, failOn: 'regression', failWithoutBaseline: false },
+    { confirmTrials: settings.confirmTrials ?? null, maxTrials: settings.maxTrials ?? null, failOn: 'regression', failWithoutBaseline: false },
   );
   const launched = outcome.head.tasks.reduce((s, t) => s + t.trials.length, 0);
   return { outcome, cost: launched / (suite.tasks * suite.k) };
