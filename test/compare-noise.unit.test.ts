@@ -55,9 +55,14 @@ test('a check that looks regressed once the env errors count against the pull re
   // Two of three head trials env errors, the one that executed failed the pass and the detections.
   const head = buildResults({
     sha: 'f'.repeat(40),
-    tasks: [{ id: 't0', checks: Object.fromEntries(CHECKS.map((c, i) => [c, i === 3 ? '111' : '000'])), outcomes: 'ee.', envMessage: 'the provider answered 503' }],
+    tasks: [
+      { id: 't0', checks: Object.fromEntries(CHECKS.map((c, i) => [c, i === 3 ? '111' : '000'])), outcomes: 'ee.', envMessage: 'the provider answered 503' },
+    ],
   });
   const c = compareResults(base, head);
   assert.equal(c.verdict, 'undecided');
-  assert.match(c.tasks[0]!.undecided!, /^2 of its 3 head trials are environment errors \(the provider answered 503\); counted against the pull request, the env errors would make pass \(and 2 more checks\) regress/);
+  assert.match(
+    c.tasks[0]!.undecided!,
+    /^2 of its 3 head trials are environment errors \(the provider answered 503\); counted against the pull request, the env errors would make pass \(and 2 more checks\) regress/,
+  );
 });

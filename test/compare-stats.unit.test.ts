@@ -55,9 +55,18 @@ test('a tested check’s p is conditioned on its base having succeeded: flaky ch
   // A base that never succeeded has nothing to lose: never tested.
   close(fisherLowerTested({ successes: 0, n: 3 }, { successes: 0, n: 3 }), 1);
   // Exhaustively for small counts: conditioned on the base having succeeded, P(p ≤ x) ≤ x under the null.
-  for (const [nb, nh] of [[2, 2], [2, 6], [3, 3], [3, 10]] as const) {
+  for (const [nb, nh] of [
+    [2, 2],
+    [2, 6],
+    [3, 3],
+    [3, 10],
+  ] as const) {
     for (const rate of [0.05, 0.2, 0.5, 0.9]) {
-      const binom = (n: number, s: number) => { let c = 1; for (let i = 0; i < s; i++) c = (c * (n - i)) / (i + 1); return c * rate ** s * (1 - rate) ** (n - s); };
+      const binom = (n: number, s: number) => {
+        let c = 1;
+        for (let i = 0; i < s; i++) c = (c * (n - i)) / (i + 1);
+        return c * rate ** s * (1 - rate) ** (n - s);
+      };
       for (const x of [0.01, 0.05, 0.2]) {
         let shared = 0;
         let hit = 0;

@@ -28,19 +28,24 @@ it('run the base, gate the head: "lost detection: double-reserve" is confirmed, 
   const code = await main(['gate', '--config', head, '--out', headOut, '--base', join(baseOut, 'results.json')], io);
   assert.equal(code, 1, io.err);
   assert.match(io.out, /^<!-- trialgate:test-set -->/);
-  // One base run of 2, one task: its trial pass carries α = 0.05, and ¾ of it is reached at 6 trials (1/C(8, 2) = 0.036): 3× a fixed k.
-  assert.match(io.err, /confirm: 4 more trials of 1 task \(to trial 6\)/);
-  assert.match(io.out, /lost detection: double-reserve — duplicate request reserves twice \(idempotency\) \| 2\/2 \| 0\/6 \|/);
+  // One base run of 2, one task: its trial pass carries α = 0.05; given that the base succeeded at all, a total
+  // loss reaches ¾ of it at 13 trials (1 / (C(15, 2) − C(13, 2)) = 1/27): 6.5× a fixed k.
+  assert.match(io.err, /confirm: 11 more trials of 1 task \(to trial 13\)/);
+  assert.match(io.out, /lost detection: double-reserve — duplicate request reserves twice \(idempotency\) \| 2\/2 \| 0\/13 \|/);
   assert.doesNotMatch(io.out, /lost detection: (reject-writes|missing-record)/);
-  assert.match(io.out, /\*\*Confirmation:\*\* 4 extra head trials \(6 run against 2 at a fixed k: 3\.00×\) for 1 task that their first round did not decide/);
+  assert.match(io.out, /\*\*Confirmation:\*\* 11 extra head trials \(13 run against 2 at a fixed k: 6\.50×\) for 1 task that their first round did not decide/);
   assert.match(io.err, /trialgate gate: 2 regressions against the base branch/);
   assert.equal(await readFile(join(headOut, 'report.md'), 'utf8'), io.out, 'the comment is the run directory’s report.md');
   const results = Results.parse(JSON.parse(await readFile(join(headOut, 'results.json'), 'utf8')));
-  assert.equal(results.tasks[0]!.trials.length, 6, 'results.json holds every round');
+  assert.equal(results.tasks[0]!.trials.length, 13, 'results.json holds every round');
   // The reports are written once, of the whole head, when the comparison is known: not per round.
-  assert.equal((await readFile(join(headOut, 'junit.xml'), 'utf8')).match(/<testcase /g)!.length, 6, 'junit.xml holds every round');
+  assert.equal((await readFile(join(headOut, 'junit.xml'), 'utf8')).match(/<testcase /g)!.length, 13, 'junit.xml holds every round');
   assert.match(textOf(parseDocument(await readFile(join(headOut, 'report.html'), 'utf8'))), /2 regressions/);
-  assert.deepEqual((await readdir(join(headOut, 'confirmation-3-6'))).sort(), ['inventory', 'results.json'], 'a round leaves its trials and results.json only');
+  assert.deepEqual(
+    (await readdir(join(headOut, 'confirmation-3-13'))).sort(),
+    ['inventory', 'results.json'],
+    'a round leaves its trials and results.json only',
+  );
 
   // compare of the confirmed head gives the same verdict; report.html of it shows the regressed cells and the diff.
   const again = captureIo();
@@ -48,7 +53,7 @@ it('run the base, gate the head: "lost detection: double-reserve" is confirmed, 
   assert.equal(await main(['compare', '--base', join(baseOut, 'results.json'), '--head', join(headOut, 'results.json'), '--html', html], again), 1, again.err);
   const doc = parseDocument(await readFile(html, 'utf8'));
   const regressed = elements(doc).filter((el) => el.tagName === 'td' && hasClass(el, 'cell') && hasClass(el, 's-regressed'));
-  assert.deepEqual(regressed.map(textOf), ['2/2 → 0/6'], 'the double-reserve detection (the trial pass is the trials passed column, not a check column)');
+  assert.deepEqual(regressed.map(textOf), ['2/2 → 0/13'], 'the double-reserve detection (the trial pass is the trials passed column, not a check column)');
   const removed = elements(doc)
     .filter((el) => hasClass(el, 'd-del'))
     .map(textOf);

@@ -61,7 +61,7 @@ describe('the action and `trialgate gate` are one gate', () => {
     assert.equal(action.outputs.verdict, 'regression');
     assert.equal(action.exitCode, 1);
     assert.equal(cli.exit, 1, cli.err);
-    assert.match(comment, /\*\*Confirmation:\*\* 4 extra head trials/);
+    assert.match(comment, /\*\*Confirmation:\*\* 11 extra head trials/);
     assert.equal(normalized(cli.out), normalized(comment));
   });
 
