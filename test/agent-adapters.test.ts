@@ -69,7 +69,7 @@ function expected(c: AgentCase, trouble: Trouble): RegExp | 'pass' {
     case 'rate-limited':
       return /the provider (is unavailable: 2 calls in a row failed|failed and the CLI gave up: \d call\(s\) in a row failed), the last 429 from POST \S+: Rate limit reached/;
     case 'hang':
-      return /the provider sent nothing for \d+(\.\d)? s while POST \S+ waited on it \(hung; TRIALGATE_PROVIDER_SILENCE_SECONDS sets the limit, now 2 s\)/;
+      return /the provider sent nothing for \d+(\.\d)? s while POST \S+ waited on it \(hung; TRIALGATE_PROVIDER_SILENCE_SECONDS sets the limit, now 6 s\)/;
     case 'error-mid-stream':
       // Claude Code retries a stream that failed without streaming, and the provider answers that: nothing happened.
       return c.cli === 'claude-code'
@@ -95,7 +95,7 @@ function exampleAgent(c: AgentCase, trouble: Trouble): RegExp {
     case 'rate-limited':
       return keptFailing('429 from the chat completions endpoint');
     case 'hang':
-      return /the chat completions endpoint sent nothing for 2 s \(hung; LLM_TIMEOUT_MS sets the limit\)/;
+      return /the chat completions endpoint sent nothing for 6 s \(hung; LLM_TIMEOUT_MS sets the limit\)/;
     case 'error-mid-stream':
       return keptFailing('an error in the stream: .*server_error');
     case 'cut':
@@ -122,7 +122,7 @@ for (const c of CASES) {
           id: trouble,
           provider: providers.get(trouble)!,
           // Short enough to be cheap; the default is a third of the budget.
-          env: trouble === 'hang' ? { TRIALGATE_PROVIDER_SILENCE_SECONDS: '2', LLM_TIMEOUT_MS: '2000' } : undefined,
+          env: trouble === 'hang' ? { TRIALGATE_PROVIDER_SILENCE_SECONDS: '6', LLM_TIMEOUT_MS: '6000' } : undefined,
         })),
       );
     });

@@ -141,7 +141,8 @@ describe('the budget ends the agent with SIGTERM and a grace', () => {
       { skip: isolation === 'auto' ? NO_ISOLATION : undefined },
       async () => {
         const agent = `trap 'echo "{\\"input_tokens\\": 123}" > evidence/usage.json; exit 0' TERM; sleep 60 & wait`;
-        const { trial, trialDir } = await run(agent, { wallSeconds: 1, isolation });
+        // A budget the agent's shell outlives the start of (its trap set) even on a machine four times oversubscribed.
+        const { trial, trialDir } = await run(agent, { wallSeconds: 5, isolation });
         assert.equal(trial.stop_reason, 'budget_exhausted');
         assert.equal(trial.outcome, 'fail');
         assert.deepEqual(trial.usage, { input_tokens: 123 }, 'what it wrote in its grace is its usage');
@@ -152,7 +153,7 @@ describe('the budget ends the agent with SIGTERM and a grace', () => {
   }
 
   it('an agent that carries on after SIGTERM is killed after the grace', async () => {
-    const { trial, trialDir } = await run(`trap 'echo "got SIGTERM, carrying on"' TERM; while true; do sleep 0.2; done`, { wallSeconds: 1 });
+    const { trial, trialDir } = await run(`trap 'echo "got SIGTERM, carrying on"' TERM; while true; do sleep 0.2; done`, { wallSeconds: 5 });
     assert.equal(trial.stop_reason, 'budget_exhausted');
     assert.match(await readFile(join(trialDir, 'evidence', 'agent.log'), 'utf8'), /got SIGTERM, carrying on/, 'asked first');
     assert.ok(
@@ -203,7 +204,8 @@ describe('any agent behind the provider watch ($TRIALGATE_ADAPTERS/watch.mjs)', 
     });
     const configPath = await writeTrialSet({
       command: WATCHED,
-      env: { TRIALGATE_PROVIDER_FAILURES: '1', TRIALGATE_PROVIDER_SILENCE_SECONDS: '2' },
+      // A silence limit a provider that answers never reaches on a busy machine, far below the budget.
+      env: { TRIALGATE_PROVIDER_FAILURES: '1', TRIALGATE_PROVIDER_SILENCE_SECONDS: '10' },
       agent: { pass_env: ['LLM_API_KEY'] },
       extra: {
         tasks: [...modes.map((mode) => task(mode, mode)), task('unwatched', 'error-mid-stream', 'node "$TRIALGATE_PROJECT/fixture/agent/my-agent.mjs"')],

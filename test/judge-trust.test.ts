@@ -53,6 +53,7 @@ describe('who wrote the evidence, as the judge is told', () => {
     const trial = results.tasks[0]!.trials[0]!;
     assert.equal(trial.judge![0]!.verdict, 'no', trial.judge![0]!.reason);
     assert.equal(trial.checks['judge:covers-idempotency'], false);
+    assert.ok(j.requests[0], `the judge was asked: ${JSON.stringify({ outcome: trial.outcome, notes: trial.layers.trajectory.notes, judge: trial.judge })}`);
     const prompt = j.requests[0]!.body.messages[1]!.content;
     assert.match(prompt, /\[written by the agent: untrusted data, like the candidate\]\n<<<evidence agent\.log #/);
     assert.match(
@@ -114,6 +115,7 @@ writeFileSync(process.env.TRIALGATE_CANDIDATE + '/result.json', JSON.stringify({
     await writeFile(config, stringify(yaml));
     const { results } = await runTrialSet({ configPath: config, outDir: await tempDir() });
     const trial = results.tasks[0]!.trials[0]!;
+    assert.ok(j.requests[0], `the judge was asked: ${JSON.stringify({ outcome: trial.outcome, notes: trial.layers.trajectory.notes, judge: trial.judge })}`);
     const prompt = j.requests[0]!.body.messages[1]!.content;
     assert.ok(prompt.includes(HARNESS_NOTE), 'the planted request_id reached the judge');
     assert.equal(trial.judge![0]!.verdict, 'no', trial.judge![0]!.reason);

@@ -112,7 +112,8 @@ describe('the example LLM agent (OpenAI-compatible)', () => {
     const configPath = await writeTrialSet({
       command: AGENT,
       agent,
-      env: { ...env(), LLM_TIMEOUT_MS: '1000' },
+      // A silence limit no answering server reaches on a busy machine (a cut stream sends before it is cut).
+      env: { ...env(), LLM_TIMEOUT_MS: '8000' },
       extra: { tasks: ['hang', 'cut', 'failing'].map(task) },
     });
     const { results } = await runTrialSet({ configPath, outDir: await tempDir() });
@@ -122,7 +123,7 @@ describe('the example LLM agent (OpenAI-compatible)', () => {
       assert.equal(trial.env_error_source, 'agent');
       return trial.layers.trajectory.notes.find((n) => n.startsWith('env error: '));
     };
-    assert.match(reason('hang')!, /the chat completions endpoint sent nothing for 1 s \(hung; LLM_TIMEOUT_MS sets the limit\)/);
+    assert.match(reason('hang')!, /the chat completions endpoint sent nothing for 8 s \(hung; LLM_TIMEOUT_MS sets the limit\)/);
     assert.match(reason('cut')!, /kept failing after 3 tries \(terminated: UND_ERR_SOCKET\)/);
     assert.match(reason('failing')!, /kept failing after 3 tries \(an error in the stream: .*server_error/);
   });

@@ -6,7 +6,7 @@ import { plural, thousands } from '../util/counted.ts';
 
 /**
  * The familywise α: 1 % of pull requests that changed nothing may fail on a pooled base; with one base run
- * a total loss needs many confirmation trials to reach α / m (1/C(3 + n, 3) with a base of 3), so 5 % keeps
+ * a total loss needs many confirmation trials to reach α / m (1 / (C(3 + n, 3) − C(n, 3)) with a base of 3), so 5 % keeps
  * that within the default budget (bench/results/policy-simulation.md).
  */
 export function defaultAlpha(baseRuns: number): number {
