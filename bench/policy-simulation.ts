@@ -44,7 +44,6 @@ import {
   JUDGE_ITEMS,
   passOnly,
   policyAt,
-  selectiveP,
   suiteFigures,
   taskFigures,
   thresholds,
@@ -106,7 +105,7 @@ interface NullCell {
   costP: number;
 }
 
-type Variant = { minBase?: number; selective?: boolean };
+type Variant = { minBase?: number };
 
 /** Terminal-Bench-like suites of N tasks at rate p, exact: the worst p for failing, for undecided and for cost. */
 function tbNull(
@@ -187,36 +186,32 @@ function sectionNull(out: string[]): { violations: string[]; worstRatio: number 
   return { violations, worstRatio };
 }
 
-/** A lone task's total loss under a what-if rule: the fewest head trials (k … k + the default budget) at which its p reaches ¾ of α; null: never. */
-function resizedTotalLoss(k: number, runs: number, variant: Variant): number | null {
+/** A lone task's total loss (the engine's p, conditioned on its base having succeeded): the fewest head trials (k … k + the default budget) at which it reaches ¾ of α; null: never. */
+function resizedTotalLoss(k: number, runs: number): number | null {
   const nb = k * runs;
   const { alpha } = policyAt(k, runs, 1);
   const end = k + defaultBudget({ k, baseTrials: nb, share: alpha });
   for (let n = k; n <= end; n++) {
     const p = totalLossAt(n, nb, k, 0);
-    if ((variant.selective ? selectiveP({ successes: nb, n: nb }, { successes: 0, n }, p) : p) <= FIRST_PART * alpha * (1 + 1e-9)) return n;
+    if (p <= FIRST_PART * alpha * (1 + 1e-9)) return n;
   }
   return null;
 }
 
 /**
- * What-if rules, not the engine: the same exact model with (a) a check taking a share only when it succeeded
- * on at least two base trials, (b) each p-value conditioned on the check having taken a share (selectiveP).
- * The ratio and the worst actual suite, at one base run where the ratio exceeds 1.
+ * The engine (each p-value conditioned on its check's base having succeeded: stats.ts fisherLowerTested) at
+ * one base run, where selection by the base bites hardest: the ratio, the worst actual suite, and what it
+ * costs a lone total loss. (exact-gate.ts keeps minBase for what-if rules; the engine's conditioning is on one success.)
  */
 function sectionWhatIf(out: string[]): string[] {
   const lines: string[] = [];
-  out.push('### What would restore the guarantee for mixtures (what-if rules computed with the same exact model; not the engine)', '');
+  out.push('### Selection by the base at one base run: what the conditioned p costs (same exact model)', '');
   out.push(
-    'Rows: the engine; (a) a check takes a share only when it succeeded on at least 2 base trials; (b) every Fisher p-value conditioned on the check having taken a share: p ÷ (1 − P(every success of base and head fell on the head | their total)), which given both margins is free of the rate, so P(p ≤ x | the check shares) ≤ x exactly (plans unchanged: sized by the engine). Columns: the ratio as above; the worst P(fail) of an actual suite on the grid (N ∈ {1, 3, 5, 20, 50, 200}, every task at one p); a lone task’s total loss (1 → 0 of the pass): P(flagged) and head trials ÷ k with the engine’s plan, and the first head trials at which the rule’s own total-loss p reaches ¾ of α (what a plan sized by the rule would test first, within the default budget).',
+    'The engine’s every Fisher p-value is conditioned on the check’s base having succeeded (the event that makes it take a share): p ÷ P(some base success | both margins), free of the rate, so P(p ≤ x | the check shares) ≤ x exactly (before, at k = 2 against one base run, the ratio reached 2.665 and suites of 50–200 tasks at p ≤ 0.1 failed up to 9.57 % of unchanged pull requests at α = 5 %). Columns: the ratio as above; the worst P(fail) of an actual suite on the grid (N ∈ {1, 3, 5, 20, 50, 200}, every task at one p); a lone task’s total loss (1 → 0 of the pass): P(flagged) and head trials ÷ k with the engine’s plan, and the first head trials at which the engine’s total-loss p reaches ¾ of α.',
     '',
   );
   const rows: string[][] = [];
-  const variants: [string, Variant][] = [
-    ['the engine (a share from 1 base success)', {}],
-    ['(a) a share from 2 base successes', { minBase: 2 }],
-    ['(b) p conditioned on taking a share', { selective: true }],
-  ];
+  const variants: [string, Variant][] = [['the engine (a share from 1 base success, p conditioned on it)', {}]];
   for (const k of [2, 3]) {
     const runs = 1;
     const alpha = defaultAlpha(runs);
@@ -229,7 +224,7 @@ function sectionWhatIf(out: string[]): string[] {
         if (c.fail > worst.fail) worst = { fail: c.fail, N, p: c.p, undecided: c.byP.get(c.p)!.undecided };
       }
       const loss = suiteFigures(k, runs, [{ spec: { base: passOnly(1), head: passOnly(0) }, count: 1 }], variant);
-      const resized = resizedTotalLoss(k, runs, variant);
+      const resized = resizedTotalLoss(k, runs);
       rows.push([
         `k = ${k}, one base run: ${name}`,
         `${bold(ratio.ratio.toFixed(3), ratio.ratio > 1)} (p = ${ratio.p}, m = ${ratio.m})`,
@@ -238,7 +233,7 @@ function sectionWhatIf(out: string[]): string[] {
         resized === null ? 'never' : `${resized} trials: ${times(resized / k)}`,
       ]);
       lines.push(
-        `k = ${k}, one base run, ${name}: ratio ${ratio.ratio.toFixed(3)} (p = ${ratio.p}, m = ${ratio.m}); worst suite P(fail) ${pct(worst.fail)} (N = ${worst.N}, p = ${worst.p}); a lone total loss ${pct(loss.flagged[0]!)} flagged at ${times(loss.trials[0]!)} with the engine's plans, ${resized === null ? 'never' : times(resized / k)} with plans sized by this rule`,
+        `k = ${k}, one base run, ${name}: ratio ${ratio.ratio.toFixed(3)} (p = ${ratio.p}, m = ${ratio.m}); worst suite P(fail) ${pct(worst.fail)} (N = ${worst.N}, p = ${worst.p}); a lone total loss ${pct(loss.flagged[0]!)} flagged at ${times(loss.trials[0]!)} with the engine's plans, first flaggable at ${resized === null ? 'never' : times(resized / k)}`,
       );
     }
   }
@@ -249,7 +244,7 @@ function sectionWhatIf(out: string[]): string[] {
         'ratio (worst p, m)',
         'worst actual suite: P(fail)',
         'lone total loss, the engine’s plan: flagged · head trials ÷ k',
-        'the same, plan sized by the rule’s own total loss',
+        'the first look a total loss could be flagged at (¾ of α)',
       ],
       rows,
     ),
@@ -505,7 +500,9 @@ async function sectionTargets(out: string[], violations: string[], worstInv: { c
     `${times(worstTb.cost)} (${worstTb.where})`,
     `k = 5, six base runs, N = 1, p = 0.8: exact ${times(tb56.cost)}, through the gate ${times(tbGate.cost)}`,
     worstTb.cost <= 1.1,
-    'the first round’s screen (p ≤ 0.15) sends a task whose head merely had a bad round to its next look; against a long base history that is often',
+    worstTb.where.startsWith('k = 2, 1 base run')
+      ? 'k = 2 against one base run of 2: a head of 0/2 against 2/2 is at p = 1/5 (conditioned on the base having succeeded), which is the first look’s screen (a total loss’s own p there), so such a task goes on to the look where a total loss reaches ¾ of its share, at 13 head trials'
+      : 'the first round’s screen (p ≤ 0.15) sends a task whose head merely had a bad round to its next look; against a long base history that is often',
   );
   const inv3 = taskFigures(inventoryNull(0.9), { k: 3, runs: 1, share: policyAt(3, 1, 3).share }).trials / 3;
   const invGate = await gateCost((s) => inventorySuite(3, 3, 1, 0.9, false, false, s), MC);
@@ -516,7 +513,7 @@ async function sectionTargets(out: string[], violations: string[], worstInv: { c
     `${times(worstInv.cost)} (${worstInv.where})`,
     `k = 3, N = 3, p = 0.9: exact ${times(inv3)}, through the gate ${times(invGate.cost)}; six base runs (through the gate only): ${times(inv6.cost)}`,
     worstInv.cost <= 1.1,
-    'k = 2 against one base run of 2: a detection that held twice on the base and failed twice on the head is at p = 1/6, the first screen, and its reachability is judged with the task’s whole share though it is flagged with its weight',
+    'k = 2 against one base run of 2: a detection that held twice on the base and failed twice on the head is at p = 1/5 (conditioned on its base having succeeded), the first look’s screen, and its reachability is judged with the task’s whole share though it is flagged with its weight',
   );
   // An outage.
   progress('targets: outages');
@@ -804,9 +801,9 @@ function lemma(): { plans: number; cells: number; problems: string[]; blindPlans
   return { plans, cells, problems, blindPlans, unseen, judged, rounding };
 }
 
-/** A judge item's total loss that the gate passes: the smallest suites where it happens, through runGate. */
-async function judgeLossPasses(): Promise<string[]> {
-  const found: string[] = [];
+/** A judge item's total loss that its plan cannot flag: the smallest suites where it happens, through runGate, with the gate's verdict. */
+async function judgeLossUnseen(): Promise<{ line: string; verdict: string }[]> {
+  const found: { line: string; verdict: string }[] = [];
   for (const [k, runs] of [
     [3, 1],
     [2, 1],
@@ -828,9 +825,10 @@ async function judgeLossPasses(): Promise<string[]> {
       const { outcome, cost } = await simulate(suite);
       const t0 = outcome.comparison.tasks.find((t) => t.id === 't0')!;
       const judge = t0.checks.find((c) => c.check === JUDGE_ITEMS[0])!;
-      found.push(
-        `k = ${k}, ${runsOf(runs)}, ${tasks} task${tasks === 1 ? '' : 's'}: ${JUDGE_ITEMS[0]} ${judge.base.successes}/${judge.base.n} → ${judge.head.successes}/${judge.head.n}, the gate says **${outcome.gate.verdict}** (${judge.status}; ${judge.rule}) after ${times(cost * tasks)} the head trials of a fixed k for that task`,
-      );
+      found.push({
+        line: `k = ${k}, ${runsOf(runs)}, ${tasks} task${tasks === 1 ? '' : 's'}: ${JUDGE_ITEMS[0]} ${judge.base.successes}/${judge.base.n} → ${judge.head.successes}/${judge.head.n}, the gate says **${outcome.gate.verdict}** (${judge.status}; ${t0.undecided ?? judge.rule}) after ${times(cost * tasks)} the head trials of a fixed k for that task`,
+        verdict: outcome.gate.verdict,
+      });
       break;
     }
   return found;
@@ -950,18 +948,19 @@ async function sectionMonotone(out: string[]): Promise<string[]> {
     '',
   );
   progress('monotone: judge items');
-  const judge = await judgeLossPasses();
+  const judge = await judgeLossUnseen();
   if (judge.length) {
+    const passed = judge.filter((j) => j.verdict === 'pass');
     out.push(
-      '**A total loss that passes.** A judge item beside a trial pass that held on every base trial weighs (1 − 3/4) / 3 = 1/12 of its task’s share, while the plan is sized for the pass’s 3/4, and "still reachable" is judged with the task’s whole share: the task goes on to its last look and ends neither flagged nor undecided. The smallest suites through runGate:',
+      `**A judge item’s total loss the plan cannot flag.** A judge item beside a trial pass that held on every base trial weighs (1 − 3/4) / 3 = 1/12 of its task’s share, while the plan is sized for the pass’s 3/4: its total loss may never reach its part. The engine makes such a task undecided ("add baseline runs"), never a pass (decide.ts). The smallest suites through runGate: ${passed.length ? `**${passed.length} passed**` : 'none passed'}:`,
       '',
     );
-    out.push(...judge.map((j) => `- ${j}`), '');
+    out.push(...judge.map((j) => `- ${j.line}`), '');
     out.push(
-      `Exhaustively (k = 1 … 10, 1 … 10 base runs, 1 … 50 tasks sharing α): such a loss is never flagged in ${l.unseen.length} of the ${l.judged} settings where the pass’s own total loss is (the first: ${l.unseen.slice(0, 4).join('; ')}).`,
+      `Exhaustively (k = 1 … 10, 1 … 10 base runs, 1 … 50 tasks sharing α): such a loss is never flagged in ${l.unseen.length} of the ${l.judged} settings where the pass’s own total loss is (the first: ${l.unseen.slice(0, 4).join('; ')}); there it is undecided.`,
       '',
     );
-    findings.push(...judge.slice(0, 1).map((j) => `a judge item’s total loss passes: ${j}`));
+    findings.push(...passed.slice(0, 1).map((j) => `a judge item’s total loss passes: ${j.line}`));
   }
   return findings;
 }
@@ -982,7 +981,7 @@ async function sectionCrossChecks(out: string[]): Promise<void> {
     paths += crossCheck(unchanged(0.2), { k, runs, share: policyAt(k, runs, 30).share }, QUICK ? 200 : 600, (i, j) => uniform(7, k, runs, i, j));
   }
   out.push(
-    `The exact model’s decisions (flagged, goes on) agreed with decideTask’s at ${paths.toLocaleString('en')} (path, look) pairs of random base and head outcomes, Terminal-Bench-like and inventory-like, at every k and base runs above.`,
+    `The exact model’s decisions (flagged, goes on, and undecided where the task stops) agreed with decideTask’s at ${paths.toLocaleString('en')} (path, look) pairs of random base and head outcomes, Terminal-Bench-like and inventory-like, at every k and base runs above.`,
     '',
   );
   const rows: string[][] = [];
@@ -1075,7 +1074,7 @@ async function main(): Promise<void> {
   const monotone = await sectionMonotone(out);
   await sectionCrossChecks(out);
   out.push('## What this finds', '');
-  const found = [...violations.map((v) => `false alarms above α: ${v}`), ...misses, ...power, ...monotone, ...whatIf.map((w) => `what-if: ${w}`)];
+  const found = [...violations.map((v) => `false alarms above α: ${v}`), ...misses, ...power, ...monotone, ...whatIf.map((w) => `selection by the base: ${w}`)];
   out.push(...(found.length ? found.map((f) => `- ${f}`) : ['- every target met']), '');
   out.push(
     `${((performance.now() - started) / 1000).toFixed(0)} s in all${QUICK ? ' (--quick)' : ''}. Written by bench/policy-simulation.ts (seeded: the same figures every run).`,

@@ -14,6 +14,7 @@ import {
   passOnly,
   policyAt,
   suiteFigures,
+  taskRule,
 } from '../bench/support/exact-gate.ts';
 import { simulate, uniform, type Suite } from './support/gate-sim.ts';
 
@@ -47,8 +48,10 @@ test('unchanged pull requests fail at most α, exactly, in small Terminal-Bench-
         assert.ok(s.dropped < 1e-9);
         closest = Math.max(closest, s.fail / alpha);
       }
-  // Not a model that never flags: somewhere the false alarms come within a factor of 3 of α (k = 2: 2.7 % with 5 tasks at 0.15).
-  assert.ok(closest > 1 / 3, `the closest to α: ${closest} × α`);
+  // Not a model that never flags: somewhere the false alarms come within a factor of 5 of α (k = 5, one task at 0.5:
+  // 1.09 %). Before every p was conditioned on its base having succeeded, k = 2 came within 3× (2.7 % with 5 tasks
+  // at 0.15); the conditioned p is more conservative there, which is the power it costs.
+  assert.ok(closest > 1 / 5, `the closest to α: ${closest} × α`);
 });
 
 test('where familywise cannot flag even a total loss, an unchanged pull request is undecided, never failed', async () => {
@@ -100,12 +103,15 @@ test('a further loss never turns a failing pull request into a pass, through run
   assert.equal(worst, 2);
 });
 
-test('the seed’s loss in a lone task is flagged within the cost targets: k = 3 one base run ≤ 2×, six ≤ 1.3×, k = 2 one base run ≤ 3×', async () => {
-  // k = 3 against one base run of 3: 1/C(7, 3) = 1/35 ≤ ¾ × 0.05 at 4 head trials (before: 12).
+test('the seed’s loss in a lone task: k = 3 one base run ≤ 2× and six ≤ 1.3× met; k = 2 one base run ≤ 3× missed (6.5×)', async () => {
+  // The total loss's p is conditioned on the base having succeeded: 1 / (C(n + 3, 3) − C(n, 3)) against one base run of 3.
+  // k = 3 against one base run: 1/31 ≤ ¾ × 0.05 at 4 head trials (1.33×; before conditioning 1/35, also 4).
   assert.deepEqual(await flaggedAt(seedLoss(3, 1)), { verdict: 'regression', trials: 4 });
   assert.deepEqual(await flaggedAt(seedLoss(3, 6)), { verdict: 'regression', trials: 3 });
-  // k = 2: 1/C(8, 2) = 1/28 ≤ 0.0375 at 6 trials, exactly 3 × k (before: 22).
-  assert.deepEqual(await flaggedAt(seedLoss(2, 1)), { verdict: 'regression', trials: 6 });
+  // k = 2: 1 / (C(n + 2, 2) − C(n, 2)) = 1 / (2n + 1) ≤ 0.0375 first at n = 13, 6.5 × k: the target of 3× is MISSED.
+  // Unconditioned, 1/C(8, 2) = 1/28 reached it at 6 trials, but then flaky tasks that shared α by luck failed up to
+  // 9.6 % of unchanged pull requests at α = 5 %; against two base runs of 2 it is 1/(C(n + 4, 4) − C(n, 4)).
+  assert.deepEqual(await flaggedAt(seedLoss(2, 1)), { verdict: 'regression', trials: 13 });
   // With judge items beside the pass it keeps ¾ of the share: 5 trials.
   assert.deepEqual(await flaggedAt(seedLoss(3, 1, JUDGE_ITEMS)), { verdict: 'regression', trials: 5 });
 });
@@ -117,6 +123,9 @@ test('an outage of the head never starts a confirmation round', async () => {
 });
 
 test('the exact model decides every path as decideTask does, and its figures match the gate’s on a deterministic loss', () => {
+  // Every decision compared (flagged, goes on, and undecided when it stops); more decisions than paths: some go on.
+  let paths = 0;
+  let compared = 0;
   for (const [k, runs] of [
     [2, 1],
     [3, 1],
@@ -124,12 +133,17 @@ test('the exact model decides every path as decideTask does, and its figures mat
     [5, 2],
   ] as const) {
     const share = policyAt(k, runs, 3).share;
-    assert.ok(crossCheck({ base: passOnly(0.7), head: passOnly(0.4) }, { k, runs, share }, 150, (i, j) => uniform(1, k, runs, i, j)) > 150);
-    assert.ok(
-      crossCheck({ base: inventoryLike([0.8, 0.9, 0.8]), head: inventoryLike([0.8, 0.5, 0.8]) }, { k, runs, share }, 40, (i, j) => uniform(2, k, runs, i, j)) >
-        40,
+    compared += crossCheck({ base: passOnly(0.7), head: passOnly(0.4) }, { k, runs, share }, 150, (i, j) => uniform(1, k, runs, i, j));
+    compared += crossCheck({ base: inventoryLike([0.8, 0.9, 0.8]), head: inventoryLike([0.8, 0.5, 0.8]) }, { k, runs, share }, 40, (i, j) =>
+      uniform(2, k, runs, i, j),
     );
+    // Judge items below a perfect base: undecided where their plan cannot flag them (decide.ts blindChecks).
+    compared += crossCheck({ base: inventoryLike([1, 1, 1], [1, 1, 1]), head: inventoryLike([1, 1, 1], [0.5, 1, 1]) }, { k, runs, share }, 40, (i, j) =>
+      uniform(3, k, runs, i, j),
+    );
+    paths += 230;
   }
+  assert.ok(compared > paths * 1.2, `${compared} decisions over ${paths} paths`);
   // The seed's loss, exactly: the look its plan flags it at, as the gate ran it above.
   const exact = certainLoss({ base: inventoryLike([1, 1, 1]), head: inventoryLike([1, 0, 1]) }, { k: 3, runs: 1, share: 0.05 }, [
     'pass',
@@ -138,24 +152,27 @@ test('the exact model decides every path as decideTask does, and its figures mat
   assert.deepEqual(exact, { flagged: 1, undecided: 0, trials: 4, dropped: 0 });
 });
 
-// What bench/results/policy-simulation.md finds wrong with the engine: these hold once it is fixed.
-test(
-  'unchanged pull requests fail at most α: 30 Terminal-Bench-like tasks at 0.1, k = 2, one base run',
-  { todo: 'a task takes a share only when its base succeeded; at k = 2 against one base run that selects lucky bases (P(fail) = 5.5 % > α = 5 %)' },
-  () => {
-    const s = suiteFigures(2, 1, [unchanged(0.1, 30)]);
-    assert.ok(s.fail <= 0.05, `P(fail) = ${s.fail}`);
-  },
-);
+// What bench/results/policy-simulation.md found wrong with the engine before a tested check's p was conditioned on
+// its base having succeeded, and a blind gated check made its task undecided (src/compare/stats.ts, decide.ts).
+test('unchanged pull requests fail at most α where the base selects lucky tasks: 30 Terminal-Bench-like tasks at 0.1, k = 2, one base run', () => {
+  // A task takes a share only when its base succeeded; at k = 2 against one base run that selects tasks whose base
+  // was lucky: P(fail) was 5.5 % > α = 5 % before the p-values were conditioned on it (the ratio of §1 reached 2.665).
+  const s = suiteFigures(2, 1, [unchanged(0.1, 30)]);
+  assert.ok(s.fail <= 0.05, `P(fail) = ${s.fail}`);
+  // What it costs: about 6 of the 30 share α, and a total loss against one base run of 2 needs 13 head trials to
+  // reach ¾ of a share (was 6), beyond the budget: most such pull requests are undecided (94 %), none failed.
+  assert.ok(s.undecided > 0.9, `P(undecided) = ${s.undecided}`);
+});
 
-test(
-  'a judge item that always held and never holds on the head is not passed',
-  {
-    todo: 'a judge item weighs 1/12 of its task’s share beside a perfect pass, the plan is sized for the pass: in 5 tasks at k = 3 one base run its total loss passes',
-  },
-  async () => {
-    const checks = ['pass', ...JUDGE_ITEMS];
-    const { outcome } = await simulate({ tasks: 5, checks, k: 3, baseRuns: 1, outcome: (t, c, run) => !(t === 0 && c === 1 && run === 1) });
-    assert.notEqual(outcome.gate.verdict, 'pass');
-  },
-);
+test('a judge item that always held and never holds on the head is undecided, not passed, where its plan cannot flag it', async () => {
+  // Beside a perfect pass a judge item weighs 1/12 of its task's share and the plan is sized for the pass: in 5 tasks
+  // at k = 3 against one base run its total loss cannot reach its part at any look (before: the gate passed it).
+  const checks = ['pass', ...JUDGE_ITEMS];
+  const { outcome } = await simulate({ tasks: 5, checks, k: 3, baseRuns: 1, outcome: (t, c, run) => !(t === 0 && c === 1 && run === 1) });
+  assert.equal(outcome.gate.verdict, 'undecided');
+  const t0 = outcome.comparison.tasks.find((t) => t.id === 't0')!;
+  assert.match(t0.undecided ?? '', new RegExp(JUDGE_ITEMS[0]!));
+  // The exact model decides it alike (crossCheck replays decideTask's undecided too): undecided for certain.
+  const rule = taskRule(inventoryLike([1, 1, 1], [1, 1, 1]), [3, 3, 3, 3, 3, 3, 3], { k: 3, runs: 1, share: policyAt(3, 1, 5).share });
+  assert.deepEqual(rule!.blindCheck, [false, false, false, false, true, true, true]);
+});

@@ -180,6 +180,12 @@ export interface TaskRule {
   flagAt: number[][];
   /** Per varying check, per look: the most head successes at which it keeps its task going (−1: never). */
   goAt: number[][];
+  /**
+   * Per varying check: it held on every base trial and even its total loss could not reach its weight of
+   * the share at any testing look (a judge item beside the pass), so a head below its base is undecided
+   * (decide.ts blindChecks).
+   */
+  blindCheck: boolean[];
   /** A constant check (every head trial succeeded) flags or keeps the task going at this look. */
   constantFlags: boolean[];
   constantGoes: boolean[];
@@ -207,26 +213,9 @@ export interface TaskSetting {
   budget?: number | null;
   /** What-if, not the engine: a check takes a share only when it succeeded on at least this many base trials (the engine: 1). */
   minBase?: number;
-  /** What-if, not the engine: each p-value conditioned on the check having taken a share (selectiveP). */
-  selective?: boolean;
 }
 
-const variantId = (s: TaskSetting) => `${s.minBase ?? 1}|${s.selective ? 'sel' : ''}`;
-
-/**
- * A what-if p-value, not the engine's: Fisher's lower tail conditioned on the base having held at least one
- * of the successes (the event that makes a check take a share). Given both margins the null distribution is
- * free of the rate, so this p is exactly valid given that the check took a share: P(p ≤ x | it shares) ≤ x.
- * For a head count below the total, {H ≤ h} already implies a base success, so p' = p ÷ (1 − P(H = T | T)).
- */
-export function selectiveP(base: Count, head: Count, p: number): number {
-  const total = base.successes + head.successes;
-  if (total > head.n || base.successes === 0) return p;
-  // P(H = T | T): every success fell on the head.
-  let allHead = 0;
-  for (let i = 0; i < total; i++) allHead += Math.log((head.n - i) / (base.n + head.n - i));
-  return Math.min(1, p / (1 - Math.exp(allHead)));
-}
+const variantId = (s: TaskSetting) => `${s.minBase ?? 1}`;
 
 const plans = new Map<string, Plan>();
 const planOf = (k: number, nb: number, share: number, budget: number | null): Plan => {
@@ -256,8 +245,7 @@ export function thresholds(rule: Pick<TaskRule, 'family' | 'plan'>, setting: Tas
   const L = plan.looks.length;
   const p = (c: number, r: number) => {
     const head = { successes: c, n: plan.looks[r]!.trials };
-    const engine = lowerP(base, k, head, 0);
-    return setting.selective ? selectiveP(base, head, engine) : engine;
+    return lowerP(base, k, head, 0);
   };
   const member = (c: number, r: number): Member => ({
     base,
@@ -293,6 +281,14 @@ export function taskRule(model: TrialModel, base: readonly number[], setting: Ta
   const plan = planOf(k, nb, weight * share, setting.budget ?? null);
   const varying = model.varying.map((c) => thresholds({ family, plan }, setting, c, counts.get(c)!));
   const constant = model.constant.map((c) => thresholds({ family, plan }, setting, c, counts.get(c)!, true));
+  // As decide.ts blindChecks: the best q a total loss could reach, against the check's weight of the share.
+  const blindCheck = model.varying.map((c) => {
+    const j = family.nodes.indexOf(c);
+    const w = j === -1 ? 0 : family.weights[j]!;
+    if (w <= 0 || base[model.varying.indexOf(c)]! < nb) return false;
+    const best = Math.min(1, ...plan.looks.flatMap((l) => (l.part > 0 ? [lowerP(counts.get(c)!, k, { successes: 0, n: l.trials }, plan.rho) / l.part] : [])));
+    return best > w * share * TOLERANCE;
+  });
   return {
     family,
     plan,
@@ -300,6 +296,7 @@ export function taskRule(model: TrialModel, base: readonly number[], setting: Ta
     nb,
     flagAt: varying.map((v) => v.map((x) => x.flag)),
     goAt: varying.map((v) => v.map((x) => x.go)),
+    blindCheck,
     constantFlags: plan.looks.map((_, r) => constant.some((c) => c[r]!.flag === 1)),
     constantGoes: plan.looks.map((_, r) => constant.some((c) => c[r]!.go === 1)),
   };
@@ -330,7 +327,7 @@ export function decideHead(rule: TaskRule, head: TrialModel, dropped = { mass: 0
   const blind = !rule.plan.totalLoss;
   for (let r = 0; r < L && live.keys.length > 0; r++) {
     const look = looks[r]!;
-    if (r === L - 1 && r > 0 && !rule.constantFlags[r] && !blind) {
+    if (r === L - 1 && r > 0 && !rule.constantFlags[r] && !blind && !rule.blindCheck.some(Boolean)) {
       // The last look only flags: P(some check ends at or below its cut) from the increment's joint tail, state by state.
       const tail = jointTail(head, look.trials - at, radix, dropped);
       let reaching = 0;
@@ -358,7 +355,8 @@ export function decideHead(rule: TaskRule, head: TrialModel, dropped = { mass: 0
         stopped[r]! += w;
         trials += w * look.trials;
         if (flag) flagged += w;
-        else if (blind && c.some((x, j) => x * rule.nb < rule.base[j]! * look.trials)) undecided += w;
+        else if ((blind && c.some((x, j) => x * rule.nb < rule.base[j]! * look.trials)) || c.some((x, j) => rule.blindCheck[j] && x < look.trials))
+          undecided += w;
       }
     });
     live = next;
@@ -374,7 +372,7 @@ export function cachedHead(rule: TaskRule, head: TrialModel, dropped = { mass: 0
   if (!cache) heads.set(head, (cache = new Map()));
   // Where the plan is blind, a check's base count decides whether its drop is undecided: it is part of its row.
   const blind = !rule.plan.totalLoss;
-  const rowOf = (j: number) => `${rule.flagAt[j]!.join(',')}/${rule.goAt[j]!.join(',')}${blind ? `@${rule.base[j]}` : ''}`;
+  const rowOf = (j: number) => `${rule.flagAt[j]!.join(',')}/${rule.goAt[j]!.join(',')}${blind ? `@${rule.base[j]}` : ''}${rule.blindCheck[j] ? '!' : ''}`;
   const rows = rule.flagAt.map((_, j) => rowOf(j));
   const swap = head.exchangeable ?? [];
   const order = swap.map((j) => ({ j, row: rows[j]! })).sort((x, y) => (x.row < y.row ? -1 : x.row > y.row ? 1 : 0));
@@ -382,8 +380,9 @@ export function cachedHead(rule: TaskRule, head: TrialModel, dropped = { mass: 0
   const id = `${rule.plan.looks.map((l) => l.trials).join(',')}|${rule.constantFlags.join(',')}|${rule.constantGoes.join(',')}|${rule.nb}|${rows.join(';')}`;
   let found = cache.get(id);
   if (!found) {
-    const permuted: TaskRule = { ...rule, flagAt: [...rule.flagAt], goAt: [...rule.goAt], base: [...rule.base] };
+    const permuted: TaskRule = { ...rule, flagAt: [...rule.flagAt], goAt: [...rule.goAt], base: [...rule.base], blindCheck: [...rule.blindCheck] };
     swap.forEach((j, i) => {
+      permuted.blindCheck[j] = rule.blindCheck[order[i]!.j]!;
       permuted.flagAt[j] = rule.flagAt[order[i]!.j]!;
       permuted.goAt[j] = rule.goAt[order[i]!.j]!;
       permuted.base[j] = rule.base[order[i]!.j]!;
@@ -719,9 +718,12 @@ export function crossCheck(spec: TaskSpec, setting: TaskSetting, paths: number, 
       const c = cum.slice(0, b.length);
       const flag = rule.constantFlags[r] || c.some((x, j) => x <= rule.flagAt[j]![r]!);
       const goes = !flag && (rule.constantGoes[r] || c.some((x, j) => x <= rule.goAt[j]![r]!));
-      if (engine.regressed !== flag || engine.goesOn !== goes)
+      // Stopped unflagged: undecided where the plan is blind and a check ended below its base, or a blind check (decide.ts) fell.
+      const undecided =
+        !flag && !goes && ((!rule.plan.totalLoss && c.some((x, j) => x * nb < b[j]! * look.trials)) || c.some((x, j) => rule.blindCheck[j] && x < look.trials));
+      if (engine.regressed !== flag || engine.goesOn !== goes || (!goes && (engine.undecided !== null) !== undecided))
         throw new Error(
-          `the exact rule and decideTask disagree: k=${k} runs=${runs} share=${share} base=${b.join('/')} look ${r} head=${c.join('/')}: rule ${flag}/${goes}, engine ${engine.regressed}/${engine.goesOn}`,
+          `the exact rule and decideTask disagree: k=${k} runs=${runs} share=${share} base=${b.join('/')} look ${r} head=${c.join('/')}: rule ${flag}/${goes}/${undecided}, engine ${engine.regressed}/${engine.goesOn}/${engine.undecided}`,
         );
       compared++;
       if (!goes) break;
@@ -798,9 +800,9 @@ function countOf(chances: readonly number[]): number[] {
 /**
  * A suite of independent tasks through the gate, exactly: how many of them take a share of α is random
  * (it depends on their bases), and with it each task's share and plan. Given that count, tasks are
- * independent, so the suite is enumerated over it. `variant`: a what-if rule (minBase, selective), not the engine's.
+ * independent, so the suite is enumerated over it. `variant`: a what-if rule (minBase), not the engine's.
  */
-export function suiteFigures(k: number, runs: number, kinds: readonly SuiteKind[], variant: Pick<TaskSetting, 'minBase' | 'selective'> = {}): SuiteFigures {
+export function suiteFigures(k: number, runs: number, kinds: readonly SuiteKind[], variant: Pick<TaskSetting, 'minBase'> = {}): SuiteFigures {
   const nb = k * runs;
   const N = kinds.reduce((s, c) => s + c.count, 0);
   const dropped = { mass: 0 };
