@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { extractZip } from '../../src/util/unzip.ts';
 import type { FakeGitHub } from './fake-github.ts';
+import { tempDir } from './fixtures.ts';
 import { recorded, withContentOf } from './recorded.ts';
 import { BUILTIN_SKILL, writeTrialSet } from './trialset.ts';
 
@@ -200,4 +202,16 @@ export async function pushedBaseline(
   const past = fake.addRun({ head_sha: headSha });
   fake.addArtifact({ run_id: past.id, name: NAME, zip: results.zip });
   return past.id;
+}
+
+/** The base artefact as `gh run download` leaves it: one directory per artefact. */
+export async function downloadedBaseline(fake: FakeGitHub): Promise<string> {
+  const dir = await tempDir('trialgate-downloaded-');
+  const artifact = fake.state.artifacts.find((a) => a.name === NAME && a.run_id !== fake.state.runId)!;
+  const zip = join(await tempDir('trialgate-zip-'), 'artifact.zip');
+  await writeFile(zip, artifact.zip);
+  const into = join(dir, `run-${artifact.run_id}`, NAME);
+  await mkdir(into, { recursive: true });
+  await extractZip(zip, into);
+  return dir;
 }
