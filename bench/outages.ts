@@ -121,7 +121,12 @@ class Project {
     const exit = await main(['gate', '--config', this.config, ...bases.flatMap((b) => ['--base', b]), '--out', out, '--concurrency', String(K)], io);
     const wall = (performance.now() - started) / 1000;
     const trials = (await readResultsFile(join(out, 'results.json'))).tasks.flatMap((t) => t.trials);
-    const verdict = /trialgate gate: ([^:\n]+)/.exec(io.err)?.[1] ?? `exit ${exit}: ${io.err.trim().split('\n').at(-1)}`;
+    // Exit 2 (cannot run or compare, an internal error): the whole line, which says why.
+    const line = /trialgate gate: (.+)/.exec(io.err)?.[1];
+    const verdict =
+      (exit === 2 ? line?.slice(0, 300).replaceAll('|', '\\|') : /trialgate gate: ([^:\n]+)/.exec(io.err)?.[1]) ??
+      `exit ${exit}: ${io.err.trim().split('\n').at(-1)}`;
+    if (exit === 2) await writeFile(join(out, 'gate-stderr.txt'), io.err).catch(() => {});
     const refused = io.out.match(/is not a baseline/g)?.length ?? 0;
     const used = /^[-*] Baseline: (\d+) runs?\b/m.exec(io.out)?.[1] ?? '0';
     return {
