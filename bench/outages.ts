@@ -121,9 +121,14 @@ class Project {
     const exit = await main(['gate', '--config', this.config, ...bases.flatMap((b) => ['--base', b]), '--out', out, '--concurrency', String(K)], io);
     const wall = (performance.now() - started) / 1000;
     const trials = (await readResultsFile(join(out, 'results.json'))).tasks.flatMap((t) => t.trials);
-    const verdict = /trialgate gate: ([^:\n]+)/.exec(io.err)?.[1] ?? `exit ${exit}: ${io.err.trim().split('\n').at(-1)}`;
+    // Exit 2 (cannot run or compare, an internal error): the whole line, which says why.
+    const line = /trialgate gate: (.+)/.exec(io.err)?.[1];
+    const verdict =
+      (exit === 2 ? line?.slice(0, 300).replaceAll('|', '\\|') : /trialgate gate: ([^:\n]+)/.exec(io.err)?.[1]) ??
+      `exit ${exit}: ${io.err.trim().split('\n').at(-1)}`;
+    if (exit === 2) await writeFile(join(out, 'gate-stderr.txt'), io.err).catch(() => {});
     const refused = io.out.match(/is not a baseline/g)?.length ?? 0;
-    const used = /^- Baseline: (\d+) run/m.exec(io.out)?.[1] ?? '0';
+    const used = /^[-*] Baseline: (\d+) runs?\b/m.exec(io.out)?.[1] ?? '0';
     return {
       verdict,
       exit,
@@ -150,11 +155,12 @@ function outcomes(trials: readonly { outcome: string; stop_reason: string; env_e
 
 /** Whether a pair came out as it must: undecided, or the verdict its PR deserves; a hung provider cheap and unconfirmed. */
 function judged(side: Side, outage: Outage | null, g: GateFigures): string {
-  const right = side.pr === 'unchanged' ? 'pass' : 'regression';
+  // By exit status (0 pass or no baseline, 1 regression, 3 undecided): the verdict line says "2 regressions against…".
+  const right = side.pr === 'unchanged' ? 0 : 1;
   const problems: string[] = [];
   // An unchanged PR must never regress; a worse one must never get through (a pass, or "no baseline", which exits 0).
-  if (side.pr === 'unchanged' ? g.verdict === 'regression' : g.exit === 0) problems.push(`${g.verdict} of the ${side.pr} PR`);
-  if (side.trouble === 'neither' && g.verdict !== right) problems.push(`${g.verdict} without an outage`);
+  if (side.pr === 'unchanged' ? g.exit === 1 : g.exit === 0) problems.push(`${g.verdict} of the ${side.pr} PR`);
+  if (side.trouble === 'neither' && g.exit !== right) problems.push(`${g.verdict} without an outage`);
   if (outage === 'hang' && side.trouble === 'head' && g.rounds > 0) problems.push(`${g.rounds} rounds after a hung provider`);
   if (g.budget > 0) problems.push(`${g.budget} trial(s) at the budget`);
   return problems.length ? `✗ ${problems.join('; ')}` : '✓';
