@@ -11,7 +11,7 @@ import {
   recordedView,
   renderText,
   writeReports
-} from "./chunk-NIUTAI5F.js";
+} from "./chunk-TMIUDKLD.js";
 import {
   TrialResult
 } from "./chunk-DFSPTJV3.js";

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeRunReports
-} from "./chunk-NIUTAI5F.js";
+} from "./chunk-TMIUDKLD.js";
 import {
   abortRepair,
   finishRepair,

@@ -33,7 +33,7 @@ import {
   present,
   readEvidenceJson,
   reproduce
-} from "./chunk-NIUTAI5F.js";
+} from "./chunk-TMIUDKLD.js";
 import {
   TrialResult
 } from "./chunk-DFSPTJV3.js";

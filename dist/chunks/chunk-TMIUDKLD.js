@@ -720,7 +720,16 @@ function fisherUpper(base, head) {
   return tail(base, head, head.successes, headRange(base, head).hi);
 }
 function totalLossP(baseN, headN) {
-  return Math.exp(-logChoose(baseN + headN, headN));
+  return Math.min(1, Math.exp(-logChoose(baseN + headN, headN)) / baseSucceeded({ successes: baseN, n: baseN }, { successes: 0, n: headN }));
+}
+function baseSucceeded(base, head) {
+  const { successes, total } = headRange(base, head);
+  if (successes > head.n) return 1;
+  return 1 - Math.exp(logChoose(head.n, successes) - logChoose(total, successes));
+}
+function fisherLowerTested(base, head) {
+  if (base.successes === 0) return 1;
+  return Math.min(1, fisherLower(base, head) / baseSucceeded(base, head));
 }
 
 // src/compare/familywise.ts
@@ -728,7 +737,7 @@ function lowerP(base, baseRunTrials, head, rho) {
   if (head.n === 0 || base.n === 0) return 1;
   const b = deflate(base, designEffect(baseRunTrials, rho), "more");
   const h = deflate(head, designEffect(head.n, rho), "fewer");
-  return h.n === 0 || b.n === 0 ? 1 : fisherLower(b, h);
+  return h.n === 0 || b.n === 0 ? 1 : fisherLowerTested(b, h);
 }
 function upperP(base, baseRunTrials, head, rho) {
   if (head.n === 0 || base.n === 0) return 1;
@@ -1098,8 +1107,23 @@ function decideTask(task) {
     goesOn,
     next: goesOn ? { look: nextLook, trials: needed } : null,
     why,
-    undecided: regressed ? null : undecidedReason(task, { wantsMore, goesOn, lostTwice, lastRound, needed, room, hidden, why, plan })
+    undecided: regressed ? null : undecidedReason(task, { wantsMore, goesOn, lostTwice, lastRound, needed, room, hidden, why, plan, blind: blindChecks(task) })
   };
+}
+function blindChecks(task) {
+  const fw = task.familywise;
+  if (!fw) return [];
+  return task.checks.flatMap((c) => {
+    const j = fw.family.nodes.indexOf(c.check);
+    const weight = j === -1 ? 0 : fw.family.weights[j];
+    if (!c.gated || isEnv(c) || weight <= 0 || c.base.n === 0 || c.base.successes < c.base.n) return [];
+    if (!(c.head.n > 0 && c.head.successes < c.head.n)) return [];
+    const best = Math.min(
+      1,
+      ...fw.plan.looks.flatMap((l) => l.part > 0 ? [lowerP(c.base, c.baseRunTrials, { successes: 0, n: l.trials }, fw.plan.rho) / l.part] : [])
+    );
+    return best > weight * fw.share * TOLERANCE ? [{ check: c, weight }] : [];
+  });
 }
 function reasonToGoOn(ambiguous, r, plan) {
   const bound = plan.looks[r].screen;
@@ -1139,6 +1163,10 @@ function undecidedReason(task, facts) {
     const down = task.checks.filter((c) => c.gated && c.base.n > 0 && c.head.n > 0 && c.head.successes * c.base.n < c.base.successes * c.head.n);
     if (down.length)
       return `${down[0].check} is below its base (${down[0].base.successes}/${down[0].base.n} \u2192 ${down[0].head.successes}/${down[0].head.n}), and the base history cannot show even a total loss here (its runs differ too much from one another, or too few base trials): add baseline runs (baseline-runs) or confirmation trials`;
+  }
+  if (facts.blind.length) {
+    const [{ check: c, weight }] = facts.blind;
+    return `${c.check} is below its base (${c.base.successes}/${c.base.n} \u2192 ${c.head.successes}/${c.head.n}), and even a total loss of it could not reach its part (${formatP(weight)}) of the task's share of \u03B1: add baseline runs (baseline-runs) or confirmation trials`;
   }
   return null;
 }

@@ -11,7 +11,7 @@ import {
   present,
   renderText,
   wholeRun
-} from "./chunk-NIUTAI5F.js";
+} from "./chunk-TMIUDKLD.js";
 import {
   secretsOf
 } from "./chunk-BAEF6OTL.js";

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-XHDE5YJV.js";
+} from "./chunk-Y3UQBR5I.js";
 import {
   trialSetDependencies
 } from "./chunk-OJBVEI5G.js";
@@ -10,7 +10,7 @@ import {
   gatePullRequest,
   presentRun,
   regressionLog
-} from "./chunk-QCPILO3I.js";
+} from "./chunk-HE6FAPPD.js";
 import {
   progressReporter
 } from "./chunk-Q73OYHUY.js";
@@ -33,7 +33,7 @@ import {
   renderText,
   wholeRun,
   writeReports
-} from "./chunk-NIUTAI5F.js";
+} from "./chunk-TMIUDKLD.js";
 import {
   writeResults
 } from "./chunk-ZMGYOZNT.js";

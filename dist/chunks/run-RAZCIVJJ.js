@@ -3,13 +3,13 @@ import {
   positiveInt,
   readTrialVerdict,
   runRunCli
-} from "./chunk-XHDE5YJV.js";
+} from "./chunk-Y3UQBR5I.js";
 import "./chunk-Q73OYHUY.js";
 import "./chunk-GZXSEK4Z.js";
 import "./chunk-Y3GUX643.js";
 import "./chunk-4DIDHIL6.js";
 import "./chunk-WZLYZALS.js";
-import "./chunk-NIUTAI5F.js";
+import "./chunk-TMIUDKLD.js";
 import "./chunk-ZMGYOZNT.js";
 import "./chunk-DFSPTJV3.js";
 import "./chunk-M6UJUGK7.js";

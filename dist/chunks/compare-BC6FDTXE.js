@@ -2,9 +2,9 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   runCompareCli,
   writeOutput
-} from "./chunk-CS5D6KMY.js";
+} from "./chunk-BW6QN7RH.js";
 import "./chunk-4DIDHIL6.js";
-import "./chunk-NIUTAI5F.js";
+import "./chunk-TMIUDKLD.js";
 import "./chunk-DFSPTJV3.js";
 import "./chunk-CWIRDSU4.js";
 import "./chunk-6XMZHWHS.js";

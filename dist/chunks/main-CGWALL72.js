@@ -5,7 +5,7 @@ import {
   gatePullRequest,
   presentRun,
   regressionLog
-} from "./chunk-QCPILO3I.js";
+} from "./chunk-HE6FAPPD.js";
 import {
   progressReporter
 } from "./chunk-Q73OYHUY.js";
@@ -31,7 +31,7 @@ import {
   renderText,
   wholeRun,
   writeReports
-} from "./chunk-NIUTAI5F.js";
+} from "./chunk-TMIUDKLD.js";
 import {
   writeResults
 } from "./chunk-ZMGYOZNT.js";
