@@ -72,16 +72,7 @@ export function analyse(fold: BaseFold, head: ComparedResults, options: CompareO
   const sizes = compared.filter((d) => !d.baseProblem).map((d) => d.task.base!.n);
   const baseTrials = sizes.length ? Math.min(...sizes) : Math.max(1, fold.runs) * k;
   const alpha = options.alpha ?? defaultAlpha(fold.runs);
-  const policy =
-    options.policy ??
-    defaultPolicy({
-      k,
-      baseRuns: Math.max(1, fold.runs),
-      alpha,
-      budget: options.confirmTrials ?? null,
-      tasks: Math.max(1, sharing),
-      baseTrials,
-    });
+  const policy = options.policy ?? defaultPolicy();
   const taskShare = policy === 'familywise' ? alpha / Math.max(1, sharing) : null;
   const launched = head.tasks.reduce((s, t) => s + t.trials.filter((x) => x.outcome !== 'unexecuted').length, 0);
   const decideOne = (d: DraftTask, capped?: string): DecidedTask => {

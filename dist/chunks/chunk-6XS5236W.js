@@ -33,7 +33,7 @@ import {
   present,
   readEvidenceJson,
   reproduce
-} from "./chunk-TMIUDKLD.js";
+} from "./chunk-FA4FYTY3.js";
 import {
   TrialResult
 } from "./chunk-DFSPTJV3.js";

@@ -11,7 +11,7 @@ import {
   recordedView,
   renderText,
   writeReports
-} from "./chunk-TMIUDKLD.js";
+} from "./chunk-FA4FYTY3.js";
 import {
   TrialResult
 } from "./chunk-DFSPTJV3.js";

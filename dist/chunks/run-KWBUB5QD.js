@@ -3,13 +3,13 @@ import {
   positiveInt,
   readTrialVerdict,
   runRunCli
-} from "./chunk-Y3UQBR5I.js";
+} from "./chunk-53KD6IVQ.js";
 import "./chunk-Q73OYHUY.js";
 import "./chunk-GZXSEK4Z.js";
 import "./chunk-Y3GUX643.js";
 import "./chunk-4DIDHIL6.js";
 import "./chunk-WZLYZALS.js";
-import "./chunk-TMIUDKLD.js";
+import "./chunk-FA4FYTY3.js";
 import "./chunk-ZMGYOZNT.js";
 import "./chunk-DFSPTJV3.js";
 import "./chunk-M6UJUGK7.js";

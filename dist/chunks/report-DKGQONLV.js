@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeOutput
-} from "./chunk-BW6QN7RH.js";
+} from "./chunk-XZPM7NA4.js";
 import {
   readComparedResults
 } from "./chunk-4DIDHIL6.js";
@@ -9,7 +9,7 @@ import {
   REPORTERS,
   present,
   renderText
-} from "./chunk-TMIUDKLD.js";
+} from "./chunk-FA4FYTY3.js";
 import "./chunk-DFSPTJV3.js";
 import "./chunk-CWIRDSU4.js";
 import "./chunk-6XMZHWHS.js";

@@ -5,7 +5,7 @@ import {
   gatePullRequest,
   presentRun,
   regressionLog
-} from "./chunk-HE6FAPPD.js";
+} from "./chunk-6XS5236W.js";
 import {
   progressReporter
 } from "./chunk-Q73OYHUY.js";
@@ -31,7 +31,7 @@ import {
   renderText,
   wholeRun,
   writeReports
-} from "./chunk-TMIUDKLD.js";
+} from "./chunk-FA4FYTY3.js";
 import {
   writeResults
 } from "./chunk-ZMGYOZNT.js";

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-Y3UQBR5I.js";
+} from "./chunk-53KD6IVQ.js";
 import {
   trialSetDependencies
 } from "./chunk-OJBVEI5G.js";
@@ -10,7 +10,7 @@ import {
   gatePullRequest,
   presentRun,
   regressionLog
-} from "./chunk-HE6FAPPD.js";
+} from "./chunk-6XS5236W.js";
 import {
   progressReporter
 } from "./chunk-Q73OYHUY.js";
@@ -33,7 +33,7 @@ import {
   renderText,
   wholeRun,
   writeReports
-} from "./chunk-TMIUDKLD.js";
+} from "./chunk-FA4FYTY3.js";
 import {
   writeResults
 } from "./chunk-ZMGYOZNT.js";

@@ -11,7 +11,7 @@ import {
   present,
   renderText,
   wholeRun
-} from "./chunk-TMIUDKLD.js";
+} from "./chunk-FA4FYTY3.js";
 import {
   secretsOf
 } from "./chunk-BAEF6OTL.js";

@@ -924,7 +924,7 @@ function policyReach(policy, input) {
     note: `a total loss (${baseTrials}/${baseTrials} \u2192 0/${t.trials}) reaches p = ${formatP(t.p)} ${where}, within its share: flagged for certain`
   };
 }
-function defaultPolicy(_input) {
+function defaultPolicy(_design) {
   return "familywise";
 }
 function decideStrict(base, head) {
@@ -1358,14 +1358,7 @@ function analyse(fold, head, options = {}) {
   const sizes = compared2.filter((d) => !d.baseProblem).map((d) => d.task.base.n);
   const baseTrials = sizes.length ? Math.min(...sizes) : Math.max(1, fold.runs) * k;
   const alpha = options.alpha ?? defaultAlpha(fold.runs);
-  const policy = options.policy ?? defaultPolicy({
-    k,
-    baseRuns: Math.max(1, fold.runs),
-    alpha,
-    budget: options.confirmTrials ?? null,
-    tasks: Math.max(1, sharing),
-    baseTrials
-  });
+  const policy = options.policy ?? defaultPolicy();
   const taskShare = policy === "familywise" ? alpha / Math.max(1, sharing) : null;
   const launched = head.tasks.reduce((s, t) => s + t.trials.filter((x) => x.outcome !== "unexecuted").length, 0);
   const decideOne = (d, capped) => {

@@ -2,9 +2,9 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   runCompareCli,
   writeOutput
-} from "./chunk-BW6QN7RH.js";
+} from "./chunk-XZPM7NA4.js";
 import "./chunk-4DIDHIL6.js";
-import "./chunk-TMIUDKLD.js";
+import "./chunk-FA4FYTY3.js";
 import "./chunk-DFSPTJV3.js";
 import "./chunk-CWIRDSU4.js";
 import "./chunk-6XMZHWHS.js";
