@@ -22,6 +22,7 @@ export const INPUT_NAMES = [
   'confirm-trials',
   'max-trials',
   'approval-label',
+  'rerun-base',
   'force',
   'comment',
   'secret-env',
@@ -103,6 +104,7 @@ const RawSchema = z.object({
   'confirm-trials': optionalInt(0, 400),
   'max-trials': optionalInt(1, 1_000_000),
   'approval-label': text(DEFAULT_APPROVAL_LABEL),
+  'rerun-base': bool(true),
   force: bool(false),
   comment: bool(true),
   'secret-env': list(/^[A-Za-z_][A-Za-z0-9_]*$/, 'environment variable names separated by commas or new lines'),
@@ -135,6 +137,8 @@ export interface ActionInputs {
   maxTrials: number | null;
   /** The label a maintainer sets on a pull request to approve its change to the measurement. */
   approvalLabel: string;
+  /** Rerun the base commit beside the head where the recorded base runs cannot decide a task (paired rounds). */
+  rerunBase: boolean;
   force: boolean;
   comment: boolean;
   /** Names of environment variables whose values are secrets. */
@@ -167,6 +171,7 @@ export function parseInputs(raw: RawInputs): ActionInputs {
     confirmTrials: p['confirm-trials'],
     maxTrials: p['max-trials'],
     approvalLabel: p['approval-label'],
+    rerunBase: p['rerun-base'],
     force: p.force,
     comment: p.comment,
     secretEnv: p['secret-env'],

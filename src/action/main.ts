@@ -24,6 +24,7 @@ import { progressReporter } from '../trial/progress.ts';
 import { runTrialSet, type RunOptions } from '../trial/run-set.ts';
 import { loadTrialSet, type TrialSet } from '../trial/trialset.ts';
 import { trialSetSources } from '../secrets.ts';
+import { checkOutBase } from './base-checkout.ts';
 import { loadBaseSide, short } from './baselines.ts';
 import type { ActionInputs } from './inputs.ts';
 import { code } from '../report/format.ts';
@@ -110,7 +111,10 @@ async function finish(ctx: Context, runDir: string, firstRound: () => Promise<Re
     return;
   }
   const set = await loadTrialSet(ctx.set.file);
-  const outcome = await gatePullRequest(githubPorts(ctx, event, runDir, set, shardNotes), {
+  const base = inputs.rerunBase ? await checkOutBase(ctx.workspace, event.baseSha, ctx.set.file, join(ctx.temp, 'base-commit')) : null;
+  if (base && 'off' in base) core.info(`trialgate: no paired rounds on the base commit: ${base.off}`);
+  const baseConfig = base && 'config' in base ? base.config : null;
+  const outcome = await gatePullRequest(githubPorts(ctx, event, runDir, set, shardNotes, baseConfig), {
     set,
     runDir,
     scope: ctx.scope,
@@ -127,7 +131,7 @@ async function finish(ctx: Context, runDir: string, firstRound: () => Promise<Re
       failWithoutBaseline: inputs.failWithoutBaseline,
     },
     scrubber: ctx.secrets.scrubber,
-  });
+  }).finally(() => (base && 'remove' in base ? base.remove() : undefined));
   await publish(ctx, {
     runDir,
     results: outcome.head,
@@ -142,10 +146,18 @@ async function finish(ctx: Context, runDir: string, firstRound: () => Promise<Re
 }
 
 /** Where a pull request's trials run (this job) and its base runs come from (the baseline workflow's artefacts): GitHub's ports of the gate. */
-function githubPorts(ctx: Context, event: Extract<ActionEvent, { kind: 'pull_request' }>, runDir: string, set: TrialSet, shardNotes: string[]): GatePorts {
+function githubPorts(
+  ctx: Context,
+  event: Extract<ActionEvent, { kind: 'pull_request' }>,
+  runDir: string,
+  set: TrialSet,
+  shardNotes: string[],
+  baseConfig: string | null,
+): GatePorts {
   const { inputs } = ctx;
   return {
     run: (options) => runTrials(ctx, options),
+    ...(baseConfig ? { runBase: (options: Partial<RunOptions>) => runTrials(ctx, options, { configPath: baseConfig, sha: event.baseSha, ref: event.baseRef }) } : {}),
     baseRuns: () =>
       core.group('Find the baseline', async () => {
         const base = await loadBaseSide(ctx.client, {
@@ -177,18 +189,19 @@ function workflowFile(): string | null {
   return (ref && /^[^/]+\/[^/]+\/(.+?)@/.exec(ref)?.[1]) || null;
 }
 
-async function runTrials(ctx: Context, options: Partial<RunOptions>): Promise<Results> {
+/** Trials of the head's trial set, or of the base commit's (its checkout, its commit) for a paired round. */
+async function runTrials(ctx: Context, options: Partial<RunOptions>, base?: { configPath: string; sha: string; ref: string }): Promise<Results> {
   const event = ctx.event;
   const pr = event.kind === 'pull_request' ? event : null;
   const output = await runTrialSet({
-    configPath: ctx.set.file,
+    configPath: base?.configPath ?? ctx.set.file,
     ...(ctx.inputs.trials ? { trials: ctx.inputs.trials } : {}),
     runInfo: {
-      ref: process.env.GITHUB_REF ?? null,
+      ref: base ? `refs/heads/${base.ref}` : (process.env.GITHUB_REF ?? null),
       base_ref: pr?.baseRef ?? null,
       pr_number: pr?.number ?? null,
       workflow_run_id: ctx.client.runId,
-      git_sha: pr?.headSha ?? (event.kind === 'push' ? event.sha : (process.env.GITHUB_SHA ?? null)),
+      git_sha: base?.sha ?? pr?.headSha ?? (event.kind === 'push' ? event.sha : (process.env.GITHUB_SHA ?? null)),
     },
     secrets: ctx.secrets.scrubber.patterns,
     // A fork's pull request runs the fork's code with no secrets: the holdout source is never fetched for it.

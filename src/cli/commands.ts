@@ -111,13 +111,18 @@ export const GATE: CommandSpec = {
   summary:
     'the gate of the required check on any CI system: run the head trials and the confirmation rounds, compare with the base runs, print the comment; the exit code is the verdict',
   usage:
-    'trialgate gate (--base BASE.json … | --base-dir DIR) [--base-sha SHA] [--baseline-runs N] [--changed FILE] [--ci-config FILE] [--approved-by WHO] [--config trialgate.yml] [--out DIR] [--trials K] [--concurrency N] [--acceptance N] [--seed S] [--isolation auto|required|none] [--policy familywise|strict] [--alpha A] [--confirm-trials N] [--max-trials N] [--fail-on regression|never] [--fail-without-baseline] [--comment FILE]',
+    'trialgate gate (--base BASE.json … | --base-dir DIR) [--base-sha SHA] [--baseline-runs N] [--base-checkout DIR] [--changed FILE] [--ci-config FILE] [--approved-by WHO] [--config trialgate.yml] [--out DIR] [--trials K] [--concurrency N] [--acceptance N] [--seed S] [--isolation auto|required|none] [--policy familywise|strict] [--alpha A] [--confirm-trials N] [--max-trials N] [--fail-on regression|never] [--fail-without-baseline] [--comment FILE]',
   positionals: { min: 0, max: 0, name: '' },
   options: {
     base: { type: 'string', value: 'FILE', multiple: true, help: 'a base results.json (repeat for several base runs)' },
     'base-dir': { type: 'string', value: 'DIR', help: 'a directory of downloaded results artefacts (results.json up to two levels down)' },
     'base-sha': { type: 'string', value: 'SHA', help: 'the base commit: its run is pooled first when it is there' },
     'baseline-runs': { type: 'string', value: 'N', help: 'most base runs pooled, newest first (default 6)' },
+    'base-checkout': {
+      type: 'string',
+      value: 'DIR',
+      help: 'a checkout of the base commit (git worktree add DIR BASE): a task the base runs cannot decide is rerun on the base beside the head (paired rounds)',
+    },
     changed: {
       type: 'string',
       value: 'FILE',

@@ -4,10 +4,11 @@
 // run directory with the comment as report.md, prints the comment and the regressions, and exits with the
 // verdict's status (0 pass or no baseline, 1 regression, 2 cannot run or compare, 3 undecided).
 import { spawnSync } from 'node:child_process';
-import { realpath } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { realpath, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
 import { resultsFileAt } from '../compare/read-results.ts';
 import { gatePullRequest, type GatePorts } from '../gate/gate.ts';
+import type { TrialRunner } from '../gate/trials.ts';
 import type { Gate } from '../gate/verdict.ts';
 import { chooseBaseRuns, readBaseDirectory, readBaseFiles } from '../gate/local-bases.ts';
 import { changeScope, skipReason, type ChangeScope } from '../gate/scope.ts';
@@ -25,7 +26,7 @@ import { progressReporter } from '../trial/progress.ts';
 import { runTrialSet, type RunOptions } from '../trial/run-set.ts';
 import { loadTrialSet, type TrialSet } from '../trial/trialset.ts';
 import { UserInputError } from '../util/errors.ts';
-import { readTextFile } from '../util/files.ts';
+import { readTextFile, unlessMissing } from '../util/files.ts';
 import { writeNamedFile } from '../util/safe-write.ts';
 import { parseCommand } from './args.ts';
 import { GATE } from './commands.ts';
@@ -101,17 +102,22 @@ async function localPorts(
         notes: [],
         unavailable: [],
       };
-  return {
-    run: async (options) =>
+  const runAt =
+    (config: string): TrialRunner =>
+    async (options) =>
       (
         await runTrialSet({
-          configPath,
+          configPath: config,
           ...flags.run,
           onProgress: progressReporter(io.stderr, io.isTTY && io.redraw ? io.redraw : false),
           onStart: ({ isolation, trials }) => io.stderr(`${trials} trial${trials === 1 ? '' : 's'}; ${isolationLine(isolation)}`),
           ...options,
         })
-      ).results,
+      ).results;
+  const baseConfig = v['base-checkout'] ? await baseCheckoutConfig(resolve(io.cwd, v['base-checkout']), configPath) : null;
+  return {
+    run: runAt(configPath),
+    ...(baseConfig ? { runBase: runAt(baseConfig) } : {}),
     baseRuns: async () => {
       const chosen = chooseBaseRuns(base.candidates, {
         trialSet: set.config.name,
@@ -130,6 +136,22 @@ async function localPorts(
     say: (line) => io.stderr(`${line}\n`),
     warn: (line) => io.stderr(`warning: ${line}\n`),
   };
+}
+
+/**
+ * The base commit's trial set in its checkout: the same path from the repository's top level as the head's.
+ * A checkout without it (the pull request adds the trial set) leaves the paired rounds off, saying so.
+ */
+async function baseCheckoutConfig(checkout: string, configPath: string): Promise<string> {
+  const head = await realpath(configPath);
+  const base = join(checkout, relative(repositoryRoot(dirname(head)), head));
+  if (!(await unlessMissing(stat(base).then((st) => st.isFile()), false)))
+    throw new UserInputError(
+      'command line',
+      '--base-checkout',
+      `a checkout of the base commit holding the trial set at ${relative(checkout, base)}; ${checkout} has none (git worktree add ${checkout} BASE-SHA, or leave the flag out)`,
+    );
+  return base;
 }
 
 /** The run's reports, the comment (to stdout or a file) and, in the log, what regressed and the verdict: another CI may have no job summary. */

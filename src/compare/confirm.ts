@@ -21,6 +21,9 @@ export interface ConfirmationRound {
   firstTrial: number;
   /** Ids of the tasks to rerun; holdout ones too, which the caller runs but never shows. */
   tasks: string[];
+  /** Trials of the base commit per task beside the head's (paired rounds), numbered baseFirstTrial + 1 …; 0: none. */
+  baseTrials: number;
+  baseFirstTrial: number;
 }
 
 export function nextConfirmation(bases: readonly ComparedResults[], head: ComparedResults, options: CompareOptions): ConfirmationRound | null {
@@ -45,5 +48,5 @@ export function nextRound(fold: BaseFold, head: ComparedResults, options: Compar
   }
   if (waiting.size === 0) return null;
   const next = [...waiting.values()].sort((x, y) => x.from + x.trials - (y.from + y.trials) || x.from - y.from)[0]!;
-  return { look: next.look, name: `confirmation-${next.from + 1}-${next.from + next.trials}`, trials: next.trials, firstTrial: next.from, tasks: next.tasks };
+  return { look: next.look, name: `confirmation-${next.from + 1}-${next.from + next.trials}`, trials: next.trials, firstTrial: next.from, tasks: next.tasks, baseTrials: 0, baseFirstTrial: 0 };
 }

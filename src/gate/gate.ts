@@ -21,7 +21,7 @@ import type { TrialSet } from '../trial/trialset.ts';
 import { plural } from '../util/counted.ts';
 import type { Scrubber } from '../util/scrub.ts';
 import { unaffectedTasks, type ChangeScope } from './scope.ts';
-import { judgeBaseAgainstHead, roundLine, runConfirmationRound, type TrialRunner } from './trials.ts';
+import { baseRoundLine, judgeBaseAgainstHead, roundLine, runBaseRound, runConfirmationRound, type TrialRunner } from './trials.ts';
 import { decideGate, noBaselineNote, type Gate, type GatePolicy } from './verdict.ts';
 
 export type { BaseRun };
@@ -49,6 +49,11 @@ export interface FoundBases {
 export interface GatePorts {
   /** Trials of the trial set with these options (the front end adds its run facts and progress). */
   run: TrialRunner;
+  /**
+   * Trials of the base commit's own trial set, from a checkout of it: a task the recorded base runs cannot
+   * decide is rerun on the base beside the head, in the same job (paired rounds). Absent: recorded runs only.
+   */
+  runBase?: TrialRunner;
   /** The base runs, chosen by the front end's rules. */
   baseRuns(): Promise<FoundBases>;
   /** Who approved a change of the measurement, from where the pull request's author cannot give it (a label, a protected variable); null: nobody. */
@@ -108,6 +113,8 @@ export interface RoundPorts {
   baseRuns(): Promise<FoundBases>;
   /** One confirmation round: the trials it names, numbered as planned. */
   confirmationRound(round: ConfirmationRound, head: Results): Promise<Results>;
+  /** The base commit's trials of a paired round (round.baseTrials of each of its tasks); absent: no paired rounds. */
+  baseRound?(round: ConfirmationRound): Promise<Results>;
   /** The head after its confirmation rounds, to be written back to the run directory. */
   saveHead(head: Results): Promise<void>;
   /** What the comparison is told besides the results: changes of the measurement, approval, base runs that could not be had. */
@@ -182,6 +189,7 @@ export async function gatePullRequest(ports: GatePorts, request: GateRequest): P
         ports.say(roundLine(round));
         return runConfirmationRound(ports.run, request.runDir, head, round);
       },
+      ...(ports.runBase ? { baseRound: pairedBaseRound(ports, ports.runBase, request.runDir) } : {}),
       saveHead: ports.saveHead,
       context: async (head, found) => {
         const changes = await rulerChanges(request, found.bases, head);
@@ -194,6 +202,14 @@ export async function gatePullRequest(ports: GatePorts, request: GateRequest): P
     },
     settings,
   );
+}
+
+/** A paired round's base trials, said as they start. */
+function pairedBaseRound(ports: GatePorts, runBase: TrialRunner, runDir: string): (round: ConfirmationRound) => Promise<Results> {
+  return (round) => {
+    ports.say(baseRoundLine(round));
+    return runBaseRound(runBase, runDir, round);
+  };
 }
 
 /**

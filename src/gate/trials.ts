@@ -34,6 +34,32 @@ export async function runConfirmationRound(run: TrialRunner, runDir: string, hea
   };
 }
 
+/** Where a paired round's base trials go in the run directory: apart from the head's, named as the round. */
+export const BASE_COMMIT_DIR = 'base-commit';
+
+/**
+ * A paired round's base trials: the base commit's trials of the round's tasks (its own trial set, from its
+ * checkout), numbered after the base trials already run, their evidence under base-commit/ in the run.
+ */
+export async function runBaseRound(runBase: TrialRunner, runDir: string, round: ConfirmationRound): Promise<Results> {
+  const roundDir = join(runDir, BASE_COMMIT_DIR, round.name);
+  const trials = await runBase({
+    outDir: roundDir,
+    tasks: round.tasks,
+    trials: round.baseTrials,
+    firstTrial: round.baseFirstTrial,
+    judgeCache: join(runDir, 'judge-cache'),
+  });
+  const evidenceIn = relative(runDir, roundDir);
+  return { ...trials, tasks: trials.tasks.map((t) => ({ ...t, trials: t.trials.map((x) => ({ ...x, evidence: `${evidenceIn}/${x.evidence}` })) })) };
+}
+
+/** The line a paired round's base trials start with. */
+export function baseRoundLine(round: ConfirmationRound): string {
+  const n = round.tasks.length;
+  return `confirm on the base commit: ${plural(round.baseTrials, 'trial')} of ${plural(n, 'task')} beside the head's (to base trial ${round.baseFirstTrial + round.baseTrials}${n === 1 ? '' : ' each'})`;
+}
+
 /** One line that says what a round runs and why, as both front ends print it. */
 export function roundLine(round: ConfirmationRound): string {
   const n = round.tasks.length;

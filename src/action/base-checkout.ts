@@ -1,0 +1,45 @@
+// The pull request's base commit beside the workspace, for the gate's paired rounds (src/gate/): a git
+// worktree of the base commit, fetched first when the checkout step's shallow clone lacks it. Its trial set,
+// at the same path as the head's, runs the base trials. Whatever fails leaves the paired rounds off and says
+// why in the log: the recorded base runs still decide what they can.
+import { execFile } from 'node:child_process';
+import { realpath, stat } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export type BaseCheckout = { config: string; remove(): Promise<void> } | { off: string };
+
+async function git(cwd: string, args: string[]): Promise<string> {
+  const { stdout } = await run('git', ['-C', cwd, ...args], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  return stdout.trim();
+}
+
+const firstLine = (e: unknown) => String((e as { stderr?: string }).stderr || (e as Error).message).trim().split('\n')[0];
+
+/** A worktree of `sha` at `dir`, holding the trial set where `configFile` (the head's) is in the workspace. */
+export async function checkOutBase(workspace: string, sha: string, configFile: string, dir: string): Promise<BaseCheckout> {
+  let configPath: string;
+  try {
+    // git names the top level after following links: so is the trial set's place in it.
+    configPath = relative(await git(workspace, ['rev-parse', '--show-toplevel']), await realpath(configFile));
+  } catch {
+    return { off: `${workspace} is not a git checkout` };
+  }
+  try {
+    await git(workspace, ['cat-file', '-e', `${sha}^{commit}`]).catch(() => git(workspace, ['fetch', '--no-tags', '--depth=1', 'origin', sha]));
+    await git(workspace, ['worktree', 'add', '--detach', dir, sha]);
+  } catch (e) {
+    return { off: `the base commit ${sha.slice(0, 7)} could not be checked out: ${firstLine(e)}` };
+  }
+  const remove = async () => void (await git(workspace, ['worktree', 'remove', '--force', dir]).catch(() => undefined));
+  const config = join(dir, configPath);
+  const present = await stat(config).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+  if (present) return { config, remove };
+  await remove();
+  return { off: `the base commit has no trial set at ${configPath}` };
+}

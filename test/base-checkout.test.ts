@@ -1,0 +1,64 @@
+// The action's checkout of a pull request's base commit for paired rounds (src/action/base-checkout.ts),
+// on real git repositories: the base's own trial set at the head's path, and every way it cannot be had
+// turned into a reason in the log, never a failed job.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { checkOutBase } from '../src/action/base-checkout.ts';
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-C', cwd, ...args], { encoding: 'utf8' }).trim();
+
+/** A repository whose first commit holds evals/trialgate.yml saying `base`, and whose second says `head`. */
+function repository(): { workspace: string; base: string; config: string } {
+  const workspace = mkdtempSync(join(tmpdir(), 'trialgate-base-checkout-'));
+  git(workspace, 'init', '-q');
+  mkdirSync(join(workspace, 'evals'));
+  const config = join(workspace, 'evals', 'trialgate.yml');
+  writeFileSync(config, 'base\n');
+  git(workspace, 'add', '.');
+  git(workspace, 'commit', '-qm', 'base');
+  const base = git(workspace, 'rev-parse', 'HEAD');
+  writeFileSync(config, 'head\n');
+  git(workspace, 'commit', '-qam', 'head');
+  return { workspace, base, config };
+}
+
+test('the base commit is checked out beside the workspace with its own trial set, and removed after', async () => {
+  const { workspace, base, config } = repository();
+  const dir = join(mkdtempSync(join(tmpdir(), 'trialgate-base-')), 'base-commit');
+  const checkout = await checkOutBase(workspace, base, config, dir);
+  assert.ok('config' in checkout, JSON.stringify(checkout));
+  assert.equal(checkout.config, join(dir, 'evals', 'trialgate.yml'));
+  assert.equal(readFileSync(checkout.config, 'utf8'), 'base\n');
+  assert.equal(readFileSync(config, 'utf8'), 'head\n', 'the workspace keeps the head');
+  await checkout.remove();
+  assert.equal(existsSync(dir), false);
+  assert.doesNotMatch(git(workspace, 'worktree', 'list'), /base-commit/);
+});
+
+test('a base commit the clone lacks and cannot fetch, a workspace without git, a base without the trial set: off, with why', async () => {
+  const { workspace, config } = repository();
+  const out = () => join(mkdtempSync(join(tmpdir(), 'trialgate-base-')), 'base-commit');
+  const missing = await checkOutBase(workspace, 'f'.repeat(40), config, out());
+  assert.ok('off' in missing);
+  assert.match(missing.off, /the base commit fffffff could not be checked out: /);
+
+  const plain = mkdtempSync(join(tmpdir(), 'trialgate-no-git-'));
+  writeFileSync(join(plain, 'trialgate.yml'), 'x\n');
+  const noGit = await checkOutBase(plain, 'a'.repeat(40), join(plain, 'trialgate.yml'), out());
+  assert.deepEqual(noGit, { off: `${plain} is not a git checkout` });
+
+  // The pull request adds the trial set: the base commit has none.
+  git(workspace, 'rm', '-q', 'evals/trialgate.yml');
+  git(workspace, 'commit', '-qm', 'no trial set');
+  const without = git(workspace, 'rev-parse', 'HEAD');
+  git(workspace, 'checkout', '-q', 'HEAD~1');
+  const dir = out();
+  const absent = await checkOutBase(workspace, without, config, dir);
+  assert.deepEqual(absent, { off: 'the base commit has no trial set at evals/trialgate.yml' });
+  assert.equal(existsSync(dir), false, 'the worktree is removed again');
+});
