@@ -29,6 +29,7 @@ describe('action inputs', () => {
       confirmTrials: null,
       maxTrials: null,
       approvalLabel: 'trialgate: approve measurement change',
+      rerunBase: true,
       force: false,
       comment: true,
       secretEnv: [],

@@ -53,6 +53,7 @@ describe('the recipes', () => {
         .replace(/^npx trialgate /, '')
         .replace(/\$changed/, '--changed changed.txt')
         .replace(/\$approved/, '--approved-by maintainer')
+        .replace(/\$base\b/, '--base-checkout ../trialgate-base')
         .replace(/"([^"]*)"/g, '$1')
         .split(/\s+/);
       const io = captureIo();

@@ -16,7 +16,10 @@ async function git(cwd: string, args: string[]): Promise<string> {
   return stdout.trim();
 }
 
-const firstLine = (e: unknown) => String((e as { stderr?: string }).stderr || (e as Error).message).trim().split('\n')[0];
+const firstLine = (e: unknown) =>
+  String((e as { stderr?: string }).stderr || (e as Error).message)
+    .trim()
+    .split('\n')[0];
 
 /** A worktree of `sha` at `dir`, holding the trial set where `configFile` (the head's) is in the workspace. */
 export async function checkOutBase(workspace: string, sha: string, configFile: string, dir: string): Promise<BaseCheckout> {

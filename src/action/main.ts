@@ -157,7 +157,9 @@ function githubPorts(
   const { inputs } = ctx;
   return {
     run: (options) => runTrials(ctx, options),
-    ...(baseConfig ? { runBase: (options: Partial<RunOptions>) => runTrials(ctx, options, { configPath: baseConfig, sha: event.baseSha, ref: event.baseRef }) } : {}),
+    ...(baseConfig
+      ? { runBase: (options: Partial<RunOptions>) => runTrials(ctx, options, { configPath: baseConfig, sha: event.baseSha, ref: event.baseRef }) }
+      : {}),
     baseRuns: () =>
       core.group('Find the baseline', async () => {
         const base = await loadBaseSide(ctx.client, {

@@ -145,7 +145,12 @@ async function localPorts(
 async function baseCheckoutConfig(checkout: string, configPath: string): Promise<string> {
   const head = await realpath(configPath);
   const base = join(checkout, relative(repositoryRoot(dirname(head)), head));
-  if (!(await unlessMissing(stat(base).then((st) => st.isFile()), false)))
+  if (
+    !(await unlessMissing(
+      stat(base).then((st) => st.isFile()),
+      false,
+    ))
+  )
     throw new UserInputError(
       'command line',
       '--base-checkout',
