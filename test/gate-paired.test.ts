@@ -1,0 +1,57 @@
+// Paired rounds end to end (docs/comparison.md#paired-rounds-the-base-commit-beside-the-head): with a checkout
+// of the base commit, `trialgate gate` reruns the base beside the head where the one recorded base run cannot
+// decide a task, on real runs of the inventory task in a real git repository and its worktree.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { it } from 'node:test';
+import { main } from '../src/cli/main.ts';
+import { Results } from '../src/schemas/results.ts';
+import { captureIo } from './support/io.ts';
+import { tempDir } from './support/fixtures.ts';
+import { recordedRun } from './support/recorded-runs.ts';
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-C', cwd, ...args], { encoding: 'utf8' }).trim();
+
+it('the seed’s loss at k = 2 against one base run: flagged with the base commit rerun beside the head, in fewer trials than the head alone needs', async () => {
+  // The base run is recorded from the project the repository's base commit holds.
+  const { project, config, resultsPath } = await recordedRun({ trials: 2 });
+  git(project, 'init', '-q');
+  git(project, 'add', '.');
+  git(project, 'commit', '-qm', 'base');
+  const skill = join(project, 'skills', 'inventory-testing.md');
+  await writeFile(skill, (await readFile(skill, 'utf8')).replace(/^## Idempotency[\s\S]*?(?=^## )/m, ''));
+  git(project, 'commit', '-qam', 'the skill loses its idempotency section');
+  const checkout = join(await tempDir(), 'base');
+  git(project, 'worktree', 'add', '-q', '--detach', checkout, 'HEAD~1');
+
+  const out = await tempDir();
+  const io = captureIo(project);
+  const code = await main(['gate', '--config', config, '--out', out, '--base', resultsPath, '--base-checkout', checkout], io);
+  assert.equal(code, 1, io.err);
+  assert.match(io.err, /confirm on the base commit: \d+ trials? of 1 task/);
+  assert.match(io.out, /lost detection: double-reserve/);
+
+  const head = Results.parse(JSON.parse(await readFile(join(out, 'results.json'), 'utf8')));
+  const headTrials = head.tasks[0]!.trials.length;
+  // Against the recorded run alone a total loss needs 13 head trials (test/gate-e2e.test.ts).
+  assert.ok(headTrials < 13, `${headTrials} head trials`);
+  assert.match(io.out, /\*\*Spent:\*\* [^\n]* on the base commit/, 'the base trials are in the spend the comment states');
+  const rounds = await readdir(join(out, 'base-commit'));
+  assert.ok(rounds.length >= 1, 'the base commit’s trials are in the run directory');
+  const baseRound = Results.parse(JSON.parse(await readFile(join(out, 'base-commit', rounds[0]!, 'results.json'), 'utf8')));
+  assert.equal(baseRound.run.git_sha, git(project, 'rev-parse', 'HEAD~1'), 'the base trials ran the base commit');
+  assert.ok(baseRound.tasks[0]!.trials.every((t) => t.outcome === 'pass'), 'the base commit still catches double-reserve');
+});
+
+it('--base-checkout without the trial set names the flag and the fix', async () => {
+  const { config } = await recordedRun({ trials: 2 });
+  const empty = await tempDir();
+  const io = captureIo();
+  const code = await main(['gate', '--config', config, '--base-dir', await tempDir(), '--base-checkout', empty], io);
+  assert.equal(code, 2);
+  assert.match(io.err, /--base-checkout/);
+  assert.match(io.err, /git worktree add/);
+});
