@@ -1,7 +1,8 @@
 // The task kinds by name: the one place that knows every implementation of the contract, binds a kind
 // to its task's settings and picks a fixture's default kind.
 import type { Fixture } from '../fixture/load.ts';
-import type { AcceptanceSpec } from '../schemas/acceptance.ts';
+import { Acceptance, type AcceptanceSpec } from '../schemas/acceptance.ts';
+import { sectionOf } from '../schemas/kinds.ts';
 import { codeKind } from './code/kind.ts';
 import { commandKind } from './command/kind.ts';
 import type { AcceptorCheckOptions, BoundKind, KindName, SettingsOf, TaskKind } from './contract.ts';
@@ -34,10 +35,9 @@ export function kindOf<K extends KindName>(settings: SettingsOf<K>): BoundKind {
   };
 }
 
-/** A fixture's acceptor when no task names one: its own, else what its sections say it is. */
+/** A fixture's acceptor when no task names one: its own, else the kind whose section it has, else http-cases. */
 export function defaultAcceptance(fixture: Fixture): AcceptanceSpec {
   const { manifest } = fixture;
   if (manifest.acceptance) return manifest.acceptance;
-  if (manifest.tools) return { kind: 'reservation-tools' };
-  return { kind: 'http-cases', timeout_seconds: 120 };
+  return Acceptance.parse(sectionOf(manifest)?.kind.name ?? 'http-cases');
 }

@@ -1,41 +1,24 @@
-// Every file format trialgate reads or writes, with where the file lives and who writes it: the one list
+// Every file format trialgate reads or writes, with where the file lives and who writes it (a kind's own
+// files as its declaration lists them, schemas/kinds.ts): the one list
 // the JSON Schemas in dist/schemas/ are generated from (scripts/build.ts), and that a test holds the files
 // of real runs to (each written file has a format here and validates against it).
 import { z } from 'zod';
 import { AcceptorReport, Report } from './report.ts';
-import { CasesFile } from './cases.ts';
 import { Comparison } from './comparison.ts';
 import { FailureArchive } from './failures.ts';
 import { FixtureManifest } from './fixture.ts';
+import { evidenceFormat, inTrial, type FileFormat } from './kind-schema.ts';
+import { KIND_EVIDENCE, KIND_FORMATS } from './kinds.ts';
 import { HoldoutFile } from './holdout-file.ts';
 import { CalibrationFile, JudgeCacheEntry, JudgeLedger, JudgeTranscript, LabelsFile, PairTranscript } from './judge.ts';
 import { CommittedRepairMeta, RepairStarted } from './repair.ts';
 import { Repair, Results, TrialResult, Usage } from './results.ts';
-import { SpecFile } from './spec.ts';
-import { BoundaryJudgement, Goal, GoalHistory, ServiceState, ToolClaim, Trajectory } from './tools.ts';
 import { Timings, TrialConfig } from './trial.ts';
 import { TrialSetFile } from './trialset.ts';
 
-/**
- * Where a file's `paths` are relative to: a run directory, the project (the directory of trialgate.yml), a
- * fixture, a trial's candidate/; `elsewhere` for a file whose place its writer chooses.
- */
-export type FormatRoot = 'run' | 'project' | 'fixture' | 'candidate' | 'elsewhere';
+export type { FileFormat, FormatRoot } from './kind-schema.ts';
 
-export interface FileFormat {
-  /** Its JSON Schema is dist/schemas/<name>.schema.json. */
-  name: string;
-  /** The file as a reader knows it. */
-  title: string;
-  /** Who writes it and what it holds. */
-  description: string;
-  root: FormatRoot;
-  /** Globs relative to `root`; the first format whose glob matches a file is the file's. */
-  paths: readonly string[];
-  schema: z.ZodType;
-}
-
-const trial = (path: string) => `*/trial-+([0-9])/${path}`;
+const trial = inTrial;
 
 export const FILE_FORMATS: readonly FileFormat[] = [
   {
@@ -78,38 +61,7 @@ export const FILE_FORMATS: readonly FileFormat[] = [
     paths: ['**/labels.json'],
     schema: LabelsFile,
   },
-  {
-    name: 'spec',
-    title: 'candidate/spec.json',
-    description: "An http-cases task's candidate, written by the agent (docs/http-cases.md): the business rules and the scenarios that cover them.",
-    root: 'candidate',
-    paths: ['spec.json'],
-    schema: SpecFile,
-  },
-  {
-    name: 'cases',
-    title: 'candidate/cases.json',
-    description: "An http-cases task's candidate, written by the agent (docs/http-cases.md): the HTTP cases the runner plays against each variant.",
-    root: 'candidate',
-    paths: ['cases.json'],
-    schema: CasesFile,
-  },
-  {
-    name: 'tool-claim',
-    title: 'candidate/<variant>/result.json',
-    description: 'What the agent of a tools task says it achieved, written by the agent; checked against the service state, never trusted.',
-    root: 'candidate',
-    paths: ['*/result.json'],
-    schema: ToolClaim,
-  },
-  {
-    name: 'goal',
-    title: '$TRIALGATE_GOAL',
-    description: 'The goal of a tools task, written by trialgate and moved on mid-trial; every change raises `version`.',
-    root: 'elsewhere',
-    paths: [],
-    schema: Goal,
-  },
+  ...KIND_FORMATS.given,
   {
     name: 'results',
     title: 'results.json',
@@ -158,38 +110,8 @@ export const FILE_FORMATS: readonly FileFormat[] = [
     paths: [trial('evidence/reports/*.json'), '*/acceptor-check/*.json', trial('repair/acceptance/reports/*.json')],
     schema: Report,
   },
-  {
-    name: 'trajectory',
-    title: 'evidence/<variant>/trajectory.json',
-    description: "A tools task's tool calls as trialgate's proxy recorded them, written by trialgate.",
-    root: 'run',
-    paths: [trial('evidence/*/trajectory.json')],
-    schema: Trajectory,
-  },
-  {
-    name: 'goal-history',
-    title: 'evidence/<variant>/goal.json',
-    description: 'Every version of the goal the runner gave a tools agent, written by trialgate.',
-    root: 'run',
-    paths: [trial('evidence/*/goal.json')],
-    schema: GoalHistory,
-  },
-  {
-    name: 'service-state',
-    title: 'evidence/<variant>/state.json',
-    description: "The service's state after a tools agent, read past the proxy, written by trialgate.",
-    root: 'run',
-    paths: [trial('evidence/*/state.json')],
-    schema: ServiceState,
-  },
-  {
-    name: 'boundary-judgement',
-    title: 'evidence/<variant>/judgement.json',
-    description: 'The judgement of one boundary run of a tools task, written by trialgate.',
-    root: 'run',
-    paths: [trial('evidence/*/judgement.json')],
-    schema: BoundaryJudgement,
-  },
+  ...KIND_FORMATS.run,
+  ...KIND_EVIDENCE.map(evidenceFormat),
   {
     name: 'judge-transcript',
     title: 'evidence/judge/<item>.json',

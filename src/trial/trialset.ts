@@ -4,7 +4,7 @@
 // fixture's reference answers or service.
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { loadFixture, mustBeInside, type Fixture } from '../fixture/load.ts';
+import { loadFixture, mustBeInside, sectionPaths, type Fixture } from '../fixture/load.ts';
 import type { BoundKind } from '../kinds/contract.ts';
 import { defaultAcceptance, kindOf } from '../kinds/registry.ts';
 import type { TaskSpec, TrialSetFile } from '../schemas/trialset.ts';
@@ -170,7 +170,8 @@ async function protectedOf(tasks: readonly ResolvedTask[]): Promise<Protected[]>
   for (const task of tasks) {
     const { manifest, dir, protectedFiles } = task.fixture;
     // The agent is given its inputs, the task and (a code task) the repository it changes: those are not secrets.
-    const given = (f: string) => f.startsWith('inputs/') || f === 'task.txt' || (manifest.code !== undefined && f.startsWith(`${manifest.code.repository}/`));
+    const givenDirs = sectionPaths(manifest).given;
+    const given = (f: string) => f.startsWith('inputs/') || f === 'task.txt' || givenDirs.some((g) => f.startsWith(`${g}/`));
     const files = new Map(Object.entries(protectedFiles).filter(([f]) => !given(f)));
     for (const f of await matchFiles(dir, [...(manifest.service?.files ?? []), `${manifest.reference}/**`, 'fixture.json']))
       if (!files.has(f)) files.set(f, sha256(await readFile(resolve(dir, f))));

@@ -6,7 +6,7 @@
 // (failing by an assertion or by any exception raised in the test), and a test it did not pass (skipped,
 // xfailed there) counts for nothing. A group passes only when tests of it ran and every one passed: a
 // report that ran none of them proves nothing. Pure.
-import type { CodeSpec, TestGroup } from '../../schemas/fixture.ts';
+import type { CodeSpec, TestGroup } from '../../schemas/kinds/code.ts';
 import type { Judgement } from '../../schemas/judgement.ts';
 import type { Report, ReportRecord } from '../../schemas/report.ts';
 import type { KindCheck, KindResult } from '../contract.ts';

@@ -7,7 +7,7 @@ import { basename, join } from 'node:path';
 import { writeCandidate } from '../../acceptance/snapshot.ts';
 import { passedEnvironment } from '../../isolation/open.ts';
 import { EVIDENCE } from '../../layout.ts';
-import type { CodeAcceptance } from '../../schemas/acceptance.ts';
+import type { CodeAcceptance } from '../../schemas/kinds/code.ts';
 import { sha256 } from '../../util/hash.ts';
 import { EnvironmentError } from '../../util/errors.ts';
 import { acceptorCheckOf } from '../command/kind.ts';

@@ -13,7 +13,7 @@ import { NO_FAULT, readableMounts, serviceOf, variantsOf, type Fixture } from '.
 import { EVIDENCE } from '../../layout.ts';
 import { baseEnvironment, passedEnvironment } from '../../isolation/open.ts';
 import type { Sandbox } from '../../isolation/sandbox.ts';
-import type { CommandAcceptance } from '../../schemas/acceptance.ts';
+import type { CommandAcceptance } from '../../schemas/kinds/command.ts';
 import { resetService } from '../../service/control.ts';
 import type { RunningService } from '../../service/launch.ts';
 import type { MachinePace } from '../../service/pace.ts';

@@ -8,7 +8,7 @@ import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errorBody, type ReportBody } from '../../acceptance/accept.ts';
 import { jsonDepth, MAX_JSON_DEPTH } from '../../acceptance/snapshot.ts';
-import type { ReportFormat } from '../../schemas/acceptance.ts';
+import type { ReportFormat } from '../../schemas/kinds/command.ts';
 import { AcceptorReport } from '../../schemas/report.ts';
 import { allIssues } from '../../util/errors.ts';
 import { readRegularFile } from '../../util/files.ts';

@@ -9,7 +9,7 @@ import { EVIDENCE } from '../../layout.ts';
 import type { Sandbox } from '../../isolation/sandbox.ts';
 import { MachinePace } from '../../service/pace.ts';
 import type { ServiceLender } from '../../service/pool.ts';
-import type { HttpCasesAcceptance } from '../../schemas/acceptance.ts';
+import type { HttpCasesAcceptance } from '../../schemas/kinds/http-cases.ts';
 import type { Case } from '../../schemas/cases.ts';
 import type { KindResult, TaskKind, TrialHandle, ValidateOptions, Validation } from '../contract.ts';
 import { agentDelivers } from '../setup.ts';

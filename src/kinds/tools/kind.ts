@@ -2,7 +2,7 @@
 // service, once per boundary variant, behind trialgate's fault-injecting proxy; it is judged by the
 // service's final state and the trajectory (see run.ts). The proxy, the goal channel and the boundaries'
 // schedule are about tool calls meeting state; the judge (judge.ts) is about reservations.
-import type { ToolsAcceptance } from '../../schemas/acceptance.ts';
+import type { ToolsAcceptance } from '../../schemas/kinds/tools.ts';
 import type { TaskKind } from '../contract.ts';
 import { runToolsTrial, toolsSpecOf } from './run.ts';
 import { validateTools } from './validate.ts';

@@ -1,5 +1,5 @@
 // Reading one trial directory for report.html, by the one layout every kind writes (src/layout.ts): the
-// variant reports, the runs of a kind that runs the agent more than once, the agent log's tail, the
+// variant reports, the evidence files each kind declares (read in their schema, shown through their view), the runs of a kind that runs the agent more than once, the agent log's tail, the
 // candidate's changes and its files, each bounded so that no trial can make the page huge, and none read
 // through a link (a trial directory holds what an agent left; a link there is named).
 // Whatever is missing, unreadable or not in its format becomes a stated problem, never a crash: the
@@ -11,6 +11,8 @@ import { z } from 'zod';
 import { Report } from '../../schemas/report.ts';
 import { Trajectory, type Exchange } from '../../schemas/tools.ts';
 import { EVIDENCE } from '../../layout.ts';
+import type { EvidenceSection } from '../../schemas/kind-schema.ts';
+import { KIND_EVIDENCE } from '../../schemas/kinds.ts';
 import { isBinary, readRegularFile } from '../../util/files.ts';
 
 export interface EvidenceLimits {
@@ -79,8 +81,18 @@ export interface BoundaryRun {
   problems: string[];
 }
 
+/** One of a kind's evidence files (its declaration, schemas/kinds.ts) that the trial holds, as its view shows it. */
+export interface KindEvidence {
+  title: string;
+  path: string;
+  section: EvidenceSection | null;
+  problem?: string;
+}
+
 export interface TrialEvidence {
   reports: VariantReport[];
+  /** The kinds' own evidence files the trial holds, each through its view. */
+  kindEvidence: KindEvidence[];
   boundaries: BoundaryRun[];
   log: Tail | null;
   /** The candidate's changes against what it was given (evidence/candidate.diff), from its start. */
@@ -93,7 +105,7 @@ export interface TrialEvidence {
 export async function readTrialEvidence(trialDir: string, limits: EvidenceLimits = DEFAULT_LIMITS): Promise<TrialEvidence | null> {
   if (!(await isDirectory(trialDir))) return null;
   const evidenceDir = join(trialDir, 'evidence');
-  const out: TrialEvidence = { reports: [], boundaries: [], log: null, changes: null, candidate: null, problems: [] };
+  const out: TrialEvidence = { reports: [], kindEvidence: [], boundaries: [], log: null, changes: null, candidate: null, problems: [] };
   const entries = await entriesOf(evidenceDir);
   if (entries === null) out.problems.push('evidence/ is missing');
 
@@ -109,6 +121,16 @@ export async function readTrialEvidence(trialDir: string, limits: EvidenceLimits
     if (!entry.isDirectory() || entry.name === EVIDENCE.reports) continue;
     const run = await readBoundaryRun(join(evidenceDir, entry.name), entry.name, limits);
     if (run) out.boundaries.push(run);
+  }
+  for (const file of KIND_EVIDENCE) {
+    const read = await readEvidenceJson(join(evidenceDir, file.path), file.schema);
+    if (read.missing) continue;
+    out.kindEvidence.push({
+      title: file.title,
+      path: `evidence/${file.path}`,
+      section: read.value === null ? null : file.view(read.value),
+      ...(read.problem ? { problem: `evidence/${file.path}: ${read.problem}` } : {}),
+    });
   }
   out.log = await readTail(join(evidenceDir, EVIDENCE.agentLog), limits.logTailBytes);
   out.changes = await readHead(join(evidenceDir, EVIDENCE.diff), limits.fileBytes);

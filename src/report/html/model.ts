@@ -137,6 +137,8 @@ export interface TrialView {
   trajectory: { steps: number | null; retries: number | null; notes: string[] };
   checks: { key: string; label: string; ok: boolean }[];
   variants: VariantView[];
+  /** The kinds' own evidence files, each as its declared view shows it. */
+  kindEvidence: KindEvidenceView[];
   boundaries: BoundaryView[];
   log: TailView | null;
   /** The candidate's changes against what the trial gave it (a code task), as a diff from its start. */
@@ -172,6 +174,13 @@ export interface RecordView {
   traceback: string | null;
   /** The defect this failure caught (attributed by the judge), null when it caught none. */
   caught: string | null;
+}
+
+export interface KindEvidenceView {
+  title: string;
+  path: string;
+  lines: string[];
+  table: { header: string[]; rows: string[][] } | null;
 }
 
 export interface BoundaryView {
@@ -445,6 +454,14 @@ export function trialView(trial: TrialResult, task: TaskDigest, read: EvidenceRe
       ok: trial.checks[key]!,
     })),
     variants: variants(trial, head, faultLabel),
+    kindEvidence: (head?.kindEvidence ?? []).map((e) => ({
+      title: clip(e.title, MAX_LINE),
+      path: clip(e.path, MAX_LINE),
+      lines: (e.section?.lines ?? []).map((l) => clip(l, MAX_LINE)),
+      table: e.section?.table
+        ? { header: e.section.table.header.map((h) => clip(h, MAX_LINE)), rows: e.section.table.rows.map((r) => r.map((c) => clip(c, BODY_CHARS))) }
+        : null,
+    })),
     boundaries: (head?.boundaries ?? []).map((b) => boundaryView(b, faultLabel, blobs)),
     log: head?.log ? tailView(head.log, blobs) : null,
     changes: head?.changes ? { blob: blobs.add('diff', head.changes.text), cutBytes: head.changes.cutBytes } : null,
@@ -466,7 +483,11 @@ export function trialView(trial: TrialResult, task: TaskDigest, read: EvidenceRe
           : head === null
             ? `the trial directory ${trial.evidence} is not beside this report`
             : null,
-    problems: [...(head?.problems ?? []), ...(head?.reports.flatMap((r) => (r.problem ? [r.problem] : [])) ?? [])].map((p) => clip(p, MAX_LINE)),
+    problems: [
+      ...(head?.problems ?? []),
+      ...(head?.reports.flatMap((r) => (r.problem ? [r.problem] : [])) ?? []),
+      ...(head?.kindEvidence.flatMap((e) => (e.problem ? [e.problem] : [])) ?? []),
+    ].map((p) => clip(p, MAX_LINE)),
   };
   if (read?.kind === 'read' && read.base && head?.candidate) {
     const base = read.base;

@@ -10,7 +10,20 @@ import { ratio, seconds, thousands, usd } from '../format.ts';
 import { SCRIPT, STYLE } from './assets.ts';
 import { attr, scriptJson, text } from './escape.ts';
 import type { NotePart } from '../format.ts';
-import type { Blob, BoundaryView, CellView, Column, DenominatorsView, DiffView, FiguresView, ReportModel, PageTask, TrialView, VariantView } from './model.ts';
+import type {
+  Blob,
+  BoundaryView,
+  KindEvidenceView,
+  CellView,
+  Column,
+  DenominatorsView,
+  DiffView,
+  FiguresView,
+  ReportModel,
+  PageTask,
+  TrialView,
+  VariantView,
+} from './model.ts';
 import type { Count } from '../../schemas/comparison.ts';
 import { CHECK_SEVERITY } from '../view.ts';
 import { plural } from '../../util/counted.ts';
@@ -302,6 +315,7 @@ export function trialHtml(tr: TrialView, blob: BlobSlot): string {
       : '',
     tr.evidenceNote ? `<p class="muted">Evidence: ${text(tr.evidenceNote)}.</p>` : '',
     tr.variants.length ? `<h4>Variant reports</h4>${tr.variants.map(variantHtml).join('')}` : '',
+    ...tr.kindEvidence.map(kindEvidenceHtml),
     tr.boundaries.length ? `<h4>Boundary runs</h4>${tr.boundaries.map((b) => boundaryHtml(b, blob)).join('')}` : '',
     tr.log ? `<h4>Agent log (tail)</h4>${cut(tr.log.cutBytes)}${blob(tr.log.blob, 'pre', 'log')}` : '',
     tr.changes
@@ -356,6 +370,16 @@ function variantHtml(v: VariantView): string {
     r === null ? '<p class="muted">No report file for this variant.</p>' : '',
   ];
   return `<details class="sub"><summary>${head}</summary>${body.filter(Boolean).join('')}</details>`;
+}
+
+/** A kind's own evidence file, as its declared view shows it: lines, then a table. */
+function kindEvidenceHtml(e: KindEvidenceView): string {
+  const table = e.table
+    ? `<table><thead><tr>${e.table.header.map((h) => `<th>${text(h)}</th>`).join('')}</tr></thead><tbody>${e.table.rows
+        .map((r) => `<tr>${r.map((c) => `<td>${text(c)}</td>`).join('')}</tr>`)
+        .join('')}</tbody></table>`
+    : '';
+  return `<h4>${text(e.title)} <span class="muted"><code>${text(e.path)}</code></span></h4>${e.lines.length ? list(e.lines) : ''}${table}`;
 }
 
 function boundaryHtml(b: BoundaryView, blob: BlobSlot): string {
