@@ -60,7 +60,7 @@ export function compareFolded(fold: BaseFold, head: ComparedResults, options: Co
   const undecided = { tasks: 0, holdout_tasks: 0, reasons: [] as string[] };
   const k = head.run.k;
   const decidedById = new Map(a.decided.map((d) => [d.task.id, d]));
-  const confirmation = { fixed_trials: 0, head_trials: a.launched, tasks: 0, holdout_tasks: 0, holdout_trials: 0, awaiting: 0 };
+  const confirmation = { fixed_trials: 0, head_trials: a.launched - a.freshLaunched, tasks: 0, holdout_tasks: 0, holdout_trials: 0, awaiting: 0 };
   for (const t of head.tasks) confirmation.fixed_trials += t.trials.filter((x) => x.outcome !== 'unexecuted' && x.trial <= k).length;
   for (const draft of a.drafts) {
     const d = decidedById.get(draft.task.id);
@@ -79,13 +79,21 @@ export function compareFolded(fold: BaseFold, head: ComparedResults, options: Co
     if (extended > 0) draft.holdout ? ((confirmation.holdout_tasks += 1), (confirmation.holdout_trials += extended)) : (confirmation.tasks += 1);
     if (!draft.holdout) {
       const launched = draft.trials.filter((x) => x.outcome !== 'unexecuted').length;
+      const fresh = (fold.paired.get(draft.task.id) ?? []).filter((x) => x.outcome !== 'unexecuted').length;
       tasks.push({
         ...draft.task,
         checks,
         ...(reason ? { undecided: reason } : {}),
+        ...(fresh > 0 ? { fresh_base_trials: fresh } : {}),
         ...(extended > 0 ? { confirmation: { trials: launched, why: d?.firstWhy ?? 'its first round left a check ambiguous' } } : {}),
         ...(d?.plan && a.taskShare !== null && d.family.primary
-          ? { plan: { share: a.taskShare, primary: d.family.primary, looks: d.plan.looks.map((l) => ({ ...l })) } }
+          ? {
+              plan: {
+                share: a.taskShare,
+                primary: d.family.primary,
+                looks: d.plan.looks.map(({ trials, part, screen, base }) => ({ trials, part, screen, ...(base > 0 ? { base } : {}) })),
+              },
+            }
           : {}),
       });
       continue;
@@ -159,7 +167,7 @@ export function compareFolded(fold: BaseFold, head: ComparedResults, options: Co
     ...(undecided.tasks + undecided.holdout_tasks + undecided.reasons.length > 0 ? { undecided } : {}),
     ...(fold.unused.length ? { bases_unused: fold.unused.map((u) => ({ ref: u.ref, reason: u.reason })) } : {}),
     ...(confirmation.head_trials > confirmation.fixed_trials || confirmation.awaiting > 0 ? { confirmation } : {}),
-    spend: spendOf(head, confirmation.fixed_trials, a.launched, options.maxTrials ?? null),
+    spend: spendOf(head, confirmation.fixed_trials, a.launched - a.freshLaunched, a.freshLaunched, options.maxTrials ?? null),
     ...(changes.length ? { measurement: { changes, approved_by: approved } } : {}),
   };
 }
@@ -179,6 +187,7 @@ function comparedChecks(d: DecidedTask, a: Analysis): CheckComparison[] {
       ...(ungated ? { ungated } : {}),
       base: c.base,
       head: c.head,
+      ...freshOf(d, c.check),
       status: verdict.status,
       p: verdict.p,
       threshold: verdict.threshold,
@@ -188,6 +197,12 @@ function comparedChecks(d: DecidedTask, a: Analysis): CheckComparison[] {
       ...(worst ? { pessimistic: { base: worst.base, head: worst.head, p: worst.p, threshold: worst.threshold, rule: worst.rule } } : {}),
     };
   });
+}
+
+/** The fresh base trials a check's last look reached tested with its base (paired), when there were any. */
+function freshOf(d: DecidedTask, check: string): { fresh_base?: Count } {
+  const last = d.head.fresh?.looks.get(check)?.at(-1);
+  return last && last.n > 0 ? { fresh_base: last } : {};
 }
 
 /** What familywise can reach here: a total loss of each sharing task's first check, at the look its plan tests it. */
@@ -226,7 +241,7 @@ function reachOf(a: Analysis, k: number, baseRuns: number, options: CompareOptio
 }
 
 /** What the pull request spent on agent trials, against what a fixed k would have. */
-function spendOf(head: ComparedResults, fixed: number, launched: number, cap: number | null): Comparison['spend'] {
+function spendOf(head: ComparedResults, fixed: number, launched: number, fresh: number, cap: number | null): Comparison['spend'] {
   let tokens: number | null = 0;
   let cost: number | null = 0;
   for (const t of head.tasks) {
@@ -236,6 +251,7 @@ function spendOf(head: ComparedResults, fixed: number, launched: number, cap: nu
   const wall = Date.parse(head.run.finished_at) - Date.parse(head.run.started_at);
   return {
     head_trials: launched,
+    ...(fresh > 0 ? { base_trials: fresh } : {}),
     fixed_trials: fixed,
     max_trials: cap,
     tokens: head.tasks.length ? tokens : null,

@@ -48,8 +48,8 @@ export interface TaskDecision {
   regressed: boolean;
   /** The plan needs more of this task's head: its next look (something is ambiguous there). */
   goesOn: boolean;
-  /** The look its next round brings it to and how many trials that round runs; null when it needs none. */
-  next: { look: number; trials: number } | null;
+  /** The look its next round brings it to, how many head trials and fresh base trials (paired) that round runs; null when it needs none. */
+  next: { look: number; trials: number; baseTrials: number } | null;
   /** Why the task went on from the first round (or would): which checks were ambiguous. */
   why: string | null;
   /** Why the task cannot be decided; null when it can. */
@@ -81,7 +81,14 @@ export function decideTask(task: TaskInput): TaskDecision {
       const looks = (view === 'seen' ? head.looks : head.worst).get(c.check) ?? [];
       const counts = Array.from({ length: head.reached + 1 }, (_, i) => looks[i] ?? { successes: 0, n: 0 });
       const all = counts[counts.length - 1] ?? { successes: 0, n: 0 };
-      return { base: view === 'seen' ? c.base : c.worstBase, baseRunTrials: c.baseRunTrials, looks: counts, head: view === 'seen' ? c.head : all };
+      const fresh = head.fresh ? (view === 'seen' ? head.fresh.looks : head.fresh.worst).get(c.check) : undefined;
+      return {
+        base: view === 'seen' ? c.base : c.worstBase,
+        baseRunTrials: c.baseRunTrials,
+        looks: counts,
+        head: view === 'seen' ? c.head : all,
+        ...(fresh ? { fresh } : {}),
+      };
     });
   const seen = members('seen');
   const worst = members('worst');
@@ -140,6 +147,7 @@ export function decideTask(task: TaskInput): TaskDecision {
   // A round lost to the environment is topped up once; two in a row stop the task (an outage buys no more trials).
   const lostTwice = head.rounds.length > 2 && lost(lastRound) && lost(head.rounds[head.rounds.length - 2]!);
   const needed = nextLook === null ? 0 : plan!.looks[nextLook]!.trials - head.executed;
+  const baseNeeded = nextLook === null ? 0 : Math.max(0, plan!.looks[nextLook]!.base - (head.fresh?.executed ?? 0));
   const room = plan ? plan.looks[0]!.trials + plan.budget - head.started : 0;
   const wantsMore = !regressed && nextLook !== null && ambiguous.length > 0;
   const goesOn = wantsMore && !lostTwice && !lost(head.rounds[0] ?? lastRound) && needed <= room && !task.baseProblem && !task.capped;
@@ -148,7 +156,7 @@ export function decideTask(task: TaskInput): TaskDecision {
     checks,
     regressed,
     goesOn,
-    next: goesOn ? { look: nextLook!, trials: needed } : null,
+    next: goesOn ? { look: nextLook!, trials: needed, baseTrials: baseNeeded } : null,
     why,
     undecided: regressed ? null : undecidedReason(task, { wantsMore, goesOn, lostTwice, lastRound, needed, room, hidden, why, plan, blind: blindChecks(task) }),
   };
@@ -169,7 +177,9 @@ function blindChecks(task: TaskInput): { check: DraftCheck; weight: number }[] {
     if (!(c.head.n > 0 && c.head.successes < c.head.n)) return [];
     const best = Math.min(
       1,
-      ...fw.plan.looks.flatMap((l) => (l.part > 0 ? [lowerP(c.base, c.baseRunTrials, { successes: 0, n: l.trials }, fw.plan.rho) / l.part] : [])),
+      ...fw.plan.looks.flatMap((l) =>
+        l.part > 0 ? [lowerP(c.base, c.baseRunTrials, { successes: 0, n: l.trials }, fw.plan.rho, { successes: l.base, n: l.base }) / l.part] : [],
+      ),
     );
     return best > weight * fw.share * TOLERANCE ? [{ check: c, weight }] : [];
   });

@@ -8,7 +8,7 @@
 import { compareFolded, type CompareOptions, type GateContext } from '../compare/compare.ts';
 import { nextRound, type ConfirmationRound } from '../compare/confirm.ts';
 import type { BaseRun } from '../compare/base-runs.ts';
-import { BaseFold } from '../compare/fold.ts';
+import { BaseFold, pairBase } from '../compare/fold.ts';
 import { defaultAlpha, policyReach } from '../compare/policies.ts';
 import { newFailures } from '../failures/archive.ts';
 import { newFailureNotes } from '../report/failures.ts';
@@ -97,6 +97,8 @@ export interface GateOutcome {
   /** Lines for the comment under the verdict: where the baseline came from, new failures. */
   notes: string[];
   rounds: ConfirmationRound[];
+  /** The base commit's trials the confirmation rounds ran beside the head's (paired), every round appended; null: none ran. */
+  pairedBase: Results | null;
   gate: Gate;
 }
 
@@ -108,6 +110,12 @@ export interface RoundPorts {
   baseRuns(): Promise<FoundBases>;
   /** One confirmation round: the trials it names, numbered as planned. */
   confirmationRound(round: ConfirmationRound, head: Results): Promise<Results>;
+  /**
+   * A base runner: the base commit's trials of round.tasks, round.baseTrials each, numbered from
+   * round.baseFirstTrial + 1, run beside the head's round (same machine, same time). With it the plans run
+   * fresh base trials in the confirmation rounds (paired); without it they are the head-only plans.
+   */
+  baseRound?(round: ConfirmationRound): Promise<Results>;
   /** The head after its confirmation rounds, to be written back to the run directory. */
   saveHead(head: Results): Promise<void>;
   /** What the comparison is told besides the results: changes of the measurement, approval, base runs that could not be had. */
@@ -125,20 +133,29 @@ export async function runGate(ports: RoundPorts, settings: GateSettings): Promis
     ...(settings.alpha === undefined ? {} : { alpha: settings.alpha }),
     ...(settings.confirmTrials === null ? {} : { confirmTrials: settings.confirmTrials }),
     ...(settings.maxTrials ? { maxTrials: settings.maxTrials } : {}),
+    ...(ports.baseRound ? { pairedBase: true } : {}),
   };
   const usable = found.bases;
   // A branch whose runs all cannot serve is compared with them anyway, so the comparison says why (undecided, never "no baseline").
   const compareWith = usable.length ? usable : found.unusable?.length ? found.unusable : (found.otherNamed ?? []).slice(0, 1);
+  let paired: Results | null = null;
   const fold = (head: Results) => {
     const f = new BaseFold(head);
     compareWith.forEach((b, i) => f.add(b.results, `base run ${i + 1}`));
+    if (paired) pairBase(f, paired, head);
     return f;
   };
   let head = first;
   const rounds: ConfirmationRound[] = [];
   const folded = fold(head);
   for (let round = nextRound(folded, head, options); round; round = nextRound(folded, head, options)) {
-    head = appendRound(head, await ports.confirmationRound(round, head));
+    const base = round.baseTrials > 0 && ports.baseRound ? ports.baseRound(round) : null;
+    const [headRound, baseRound] = await Promise.all([ports.confirmationRound(round, head), base]);
+    head = appendRound(head, headRound);
+    if (baseRound) {
+      paired = paired ? appendRound(paired, baseRound) : baseRound;
+      pairBase(folded, paired, head);
+    }
     rounds.push(round);
   }
   if (rounds.length) await ports.saveHead(head);
@@ -161,7 +178,7 @@ export async function runGate(ports: RoundPorts, settings: GateSettings): Promis
   const comparison = { ...compareFolded(fold(head), head, options, context), ...(pairwise ? { pairwise } : {}) };
   const approved = comparison.measurement?.approved_by;
   if (approved) notes.push(`The change to the measurement was approved: ${approved}.`);
-  return { head, comparison, bases: usable, notes, rounds, gate: decideGate(comparison, head, settings) };
+  return { head, comparison, bases: usable, notes, rounds, pairedBase: paired, gate: decideGate(comparison, head, settings) };
 }
 
 /** A pull request's gate: the loop of runGate with the trial set's own trials, its ruler held against the base's. */

@@ -64,6 +64,9 @@ export const CheckComparison = z.object({
     .register(...described('Why a check that could gate does not: completes "this check is not gated, because …".')),
   base: Count.describe('The base trials, pooled over the base runs compared.'),
   head: Count.describe('The head trials, the confirmation trials included.'),
+  fresh_base: Count.optional().describe(
+    "Paired: the base commit's trials its confirmation rounds ran beside the head's, tested with `base` (never what made the check tested).",
+  ),
   status: CheckStatus,
   p: z
     .number()
@@ -206,6 +209,12 @@ export const TaskComparison = z.object({
     .string()
     .optional()
     .register(...described('For status `not_rerun`: why the head did not rerun it.')),
+  fresh_base_trials: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .register(...described("Paired: the base commit's trials of this task its confirmation rounds launched beside the head's (what they cost).")),
   confirmation: z
     .object({
       trials: z
@@ -243,6 +252,12 @@ export const TaskComparison = z.object({
               .min(0)
               .max(1)
               .register(...described('A check not flagged here whose p is at most this is ambiguous: the task goes on.')),
+            base: z
+              .number()
+              .int()
+              .positive()
+              .optional()
+              .register(...described('Paired: executed fresh base trials at this look (the base commit run beside the head); absent: none.')),
           }),
         )
         .register(...described('Every look of its plan.')),
@@ -519,6 +534,12 @@ export const Comparison = z.object({
         .int()
         .nonnegative()
         .register(...described('Agent trials the head launched, its confirmation included.')),
+      base_trials: z
+        .number()
+        .int()
+        .positive()
+        .optional()
+        .register(...described("Paired: agent trials of the base commit the confirmation rounds launched beside the head's; absent: none.")),
       fixed_trials: z
         .number()
         .int()
