@@ -43,6 +43,8 @@ import {
   inventoryLike,
   JUDGE_ITEMS,
   passOnly,
+  TB_BASE,
+  TB_DROPS,
   policyAt,
   suiteFigures,
   taskFigures,
@@ -548,30 +550,6 @@ async function sectionTargets(out: string[], violations: string[], worstInv: { c
 
 // ---------------------------------------------------------------------------------------------------
 // 5. Power on Terminal-Bench-like suites.
-
-/**
- * A Terminal-Bench-like suite, a model of mine (the public per-trial data is not in this repository): 74
- * tasks whose base pass rates are on the grid five trials can show, 34 of them never passing (the public
- * runs: 34 to 67 of 74), the others towards the ends as real suites are (a task an agent can do, it mostly
- * does; about the shares of the public runs' per-task rates). Swapping the model for a weaker one lowers
- * 13 tasks by 0.6 or more, in about the mix of such drops between the public runs: most to 0, most from 1.
- */
-const TB_BASE: { rate: number; tasks: number }[] = [
-  { rate: 0, tasks: 34 },
-  { rate: 0.2, tasks: 6 },
-  { rate: 0.4, tasks: 4 },
-  { rate: 0.6, tasks: 4 },
-  { rate: 0.8, tasks: 7 },
-  { rate: 1, tasks: 19 },
-];
-const TB_DROPS: { from: number; to: number; tasks: number }[] = [
-  { from: 1, to: 0, tasks: 5 },
-  { from: 1, to: 0.2, tasks: 2 },
-  { from: 1, to: 0.4, tasks: 2 },
-  { from: 0.8, to: 0, tasks: 2 },
-  { from: 0.8, to: 0.2, tasks: 1 },
-  { from: 0.6, to: 0, tasks: 1 },
-];
 
 function tbSuite(drops: typeof TB_DROPS): { spec: TaskSpec; count: number; dropped: boolean }[] {
   const kinds = TB_BASE.map((b) => ({

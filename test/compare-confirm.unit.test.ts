@@ -212,7 +212,15 @@ test('compare of a head that lacks the confirmation its plan needs is undecided 
   assert.equal(c.verdict, 'undecided');
   assert.match(c.tasks[0]!.undecided!, /its head needs the confirmation trials it does not have \(first round: .*\): run `trialgate gate` \(or the action\)/);
   // 50 tasks share α = 0.01: ¾ of 2e-4 is reached at 4 executed trials (1/C(22, 4) = 1.4e-4), one more trial.
-  assert.deepEqual(nextConfirmation(base, first, {}), { look: 1, name: 'confirmation-4-4', trials: 1, firstTrial: 3, tasks: ['t0'] });
+  assert.deepEqual(nextConfirmation(base, first, {}), {
+    look: 1,
+    name: 'confirmation-4-4',
+    trials: 1,
+    firstTrial: 3,
+    tasks: ['t0'],
+    baseTrials: 0,
+    baseFirstTrial: 0,
+  });
   // Asked as a fixed-k gate, familywise could not flag even a total loss (7.5e-4 > α / 50): the drop is
   // undecided, naming what to add, never a failure of noise (the default no longer falls back to strict).
   const fixed = compareResults(base, first, { confirmTrials: 0 });

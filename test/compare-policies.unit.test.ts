@@ -57,7 +57,7 @@ test('the plan at k = 3 with six base runs, 200 tasks: the first round screens, 
       [27, 0.25, 0],
     ],
   );
-  assert.deepEqual(plan.totalLoss, { look: 1, trials: 5, p: totalLossP(18, 5) });
+  assert.deepEqual(plan.totalLoss, { look: 1, trials: 5, base: 0, p: totalLossP(18, 5) });
   // Four head trials would not do: 1/C(22, 4) = 1.4e-4 > ¾ × 5e-5.
   assert.ok(totalLossAt(4, 18, 3, 0) > 0.75 * share);
 });
@@ -65,7 +65,7 @@ test('the plan at k = 3 with six base runs, 200 tasks: the first round screens, 
 test('a lone task: the first round tests when a total loss already reaches; the budget grows to what a total loss needs', () => {
   // Six base runs of 3, α = 0.01 for one task: 1/C(21, 3) = 7.5e-4 ≤ ¾ × 0.01.
   const lone = makePlan({ k: 3, baseTrials: 18, share: 0.01, budget: null });
-  assert.deepEqual(lone.looks[0], { trials: 3, part: 0.75, screen: 0.15 });
+  assert.deepEqual(lone.looks[0], { trials: 3, base: 0, part: 0.75, screen: 0.15 });
   assert.equal(lone.totalLoss!.look, 0);
   // 200 tasks at α = 0.05 against one base run of 3: a total loss given that the base succeeded,
   // 1 / (C(n + 3, 3) − C(n, 3)), reaches 2.5e-4 only at 52 trials, past the default's reach: the plan keeps
@@ -88,7 +88,7 @@ test('a lone task: the first round tests when a total loss already reaches; the 
 
 test('without confirmation the first round tests with all of each check’s share', () => {
   const plan = makePlan({ k: 5, baseTrials: 30, share: 0.01 / 200, budget: 0 });
-  assert.deepEqual(plan.looks, [{ trials: 5, part: 1, screen: 0 }]);
+  assert.deepEqual(plan.looks, [{ trials: 5, base: 0, part: 1, screen: 0 }]);
   const m = member([30, 30], [[0, 5]], 5);
   const e = evidenceOf(m, plan);
   const v = verdictOf(m, e, plan, 0.01 / 200, true);

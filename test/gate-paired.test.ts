@@ -1,4 +1,4 @@
-// Paired rounds end to end (docs/comparison.md#paired-rounds-the-base-commit-beside-the-head): with a checkout
+// Paired rounds end to end (docs/comparison.md#paired-base-rounds): with a checkout
 // of the base commit, `trialgate gate` reruns the base beside the head where the one recorded base run cannot
 // decide a task, on real runs of the inventory task in a real git repository and its worktree.
 import assert from 'node:assert/strict';
@@ -39,10 +39,11 @@ it('the seed’s loss at k = 2 against one base run: flagged with the base commi
   // Against the recorded run alone a total loss needs 13 head trials (test/gate-e2e.test.ts).
   assert.ok(headTrials < 13, `${headTrials} head trials`);
   assert.match(io.out, /\*\*Spent:\*\* [^\n]* on the base commit/, 'the base trials are in the spend the comment states');
-  const rounds = await readdir(join(out, 'base-commit'));
-  assert.ok(rounds.length >= 1, 'the base commit’s trials are in the run directory');
-  const baseRound = Results.parse(JSON.parse(await readFile(join(out, 'base-commit', rounds[0]!, 'results.json'), 'utf8')));
+  const rounds = (await readdir(join(out, 'base-commit'))).filter((name) => name.startsWith('confirmation-'));
+  assert.ok(rounds.length >= 1, 'each paired round’s base trials are in the run directory');
+  const baseRound = Results.parse(JSON.parse(await readFile(join(out, 'base-commit', 'results.json'), 'utf8')));
   assert.equal(baseRound.run.git_sha, git(project, 'rev-parse', 'HEAD~1'), 'the base trials ran the base commit');
+  for (const trial of baseRound.tasks[0]!.trials) await readdir(join(out, 'base-commit', trial.evidence));
   assert.ok(baseRound.tasks[0]!.trials.every((t) => t.outcome === 'pass'), 'the base commit still catches double-reserve');
 });
 

@@ -92,6 +92,7 @@ test('reporters are pure: none imports the file system; report.html reads the tr
     trial: async () => ({
       log: { text: 'the agent said hello from memory', cutBytes: 0 },
       reports: [],
+      kindEvidence: [],
       boundaries: [],
       candidate: null,
       changes: null,

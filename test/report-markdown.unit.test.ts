@@ -257,3 +257,30 @@ test('new failures are one note of whole entries that fits the comment, saying h
   assert.ok(shown >= 2 && shown < 40);
   assert.ok(note!.endsWith(`; and ${40 - shown} more.`), note!.slice(-40));
 });
+
+test('an undecided comment’s next step follows the comparison’s recorded next step, never the words of the reason', () => {
+  const checks = { pass: '111', 'detect:a': '111' };
+  const base = buildResults({ tasks: [{ id: 'outage', checks }] });
+  const head = buildResults({
+    sha: 'f'.repeat(40),
+    tasks: [{ id: 'outage', checks, outcomes: 'ddd', envRule: 'the agent declared that its environment failed', envMessage: 'a maintainer decides' }],
+  });
+  const c = compareResults([base], head, FIXED_K);
+  const task = c.tasks.find((t) => t.id === 'outage')!;
+  assert.equal(task.undecided_next, 'rerun', 'an outage is rerun, whatever its message says');
+  assert.match(task.undecided!, /a maintainer decides/, 'the reason holds words of another cause');
+  const next = (md: string) => /^\*\*Next:\*\* (.*)$/m.exec(md)?.[1] ?? '';
+  assert.match(next(commentOf(head, c)), /^rerun the job/);
+  const steps = {
+    baseline_runs: /^record more baseline runs .*`rerun-base`/,
+    baseline_workflow: /^rerun the baseline workflow/,
+    max_trials: /^raise `max-trials`/,
+    confirm_trials: /^raise `confirm-trials`/,
+    confirmation: /^run `trialgate gate`/,
+    maintainer: /^a maintainer decides/,
+  } as const;
+  for (const [step, expected] of Object.entries(steps)) {
+    const said = { ...c, tasks: c.tasks.map((t) => (t.id === 'outage' ? { ...t, undecided_next: step as keyof typeof steps } : t)) };
+    assert.match(next(commentOf(head, said)), expected, step);
+  }
+});

@@ -213,9 +213,11 @@ export interface TaskSetting {
   budget?: number | null;
   /** What-if, not the engine: a check takes a share only when it succeeded on at least this many base trials (the engine: 1). */
   minBase?: number;
+  /** A base runner beside the head: the plans' confirmation rounds run fresh base trials (Terminal-Bench-like tasks only, pairedFigures). */
+  paired?: boolean;
 }
 
-const variantId = (s: TaskSetting) => `${s.minBase ?? 1}`;
+const variantId = (s: TaskSetting) => `${s.minBase ?? 1}${s.paired ? '|paired' : ''}`;
 
 const plans = new Map<string, Plan>();
 const planOf = (k: number, nb: number, share: number, budget: number | null): Plan => {
@@ -506,8 +508,91 @@ export function taskFigures(spec: TaskSpec, setting: TaskSetting): TaskFigures {
   if (!bySetting) byHead.set(spec.head, (bySetting = new Map()));
   const id = `${setting.k}|${setting.runs}|${setting.share}|${setting.budget ?? 'default'}|${variantId(setting)}`;
   let found = bySetting.get(id);
-  if (!found) bySetting.set(id, (found = figuresOf(spec, setting)));
+  if (!found) bySetting.set(id, (found = setting.paired ? pairedFigures(spec, setting) : figuresOf(spec, setting)));
   return found;
+}
+
+/** The rate of a Terminal-Bench-like model (passOnly); an error for any other: the paired model covers those alone. */
+function passRate(model: TrialModel): number {
+  if (model.varying.length !== 1 || model.varying[0] !== 'pass' || model.constant.length > 0)
+    throw new Error('the paired exact model covers Terminal-Bench-like tasks (the trial pass alone) only');
+  return model.outcomes.find((o) => o.ok[0])?.p ?? 0;
+}
+
+/**
+ * A Terminal-Bench-like task with a base runner beside the head, exactly: every outcome of its recorded
+ * base, its head and its fresh base trials (the base commit's, at the base's rate) enumerated look by look,
+ * each state decided by the engine's own lowerP (recorded + fresh against the head, conditioned on the
+ * recorded part), stillReachable, screens and tolerance. `trials`: head and fresh base trials together
+ * (HeadFigures.trials of the head-only model counts the head alone); `headTrials` the head's.
+ */
+export function pairedFigures(spec: TaskSpec, setting: TaskSetting): TaskFigures & { headTrials: number } {
+  const { k, runs, share } = setting;
+  const nb = k * runs;
+  const [pb, q] = [passRate(spec.base), passRate(spec.head)];
+  const out = { shares: 0, flagged: 0, undecided: 0, trials: 0, headTrials: 0, blind: 0, dropped: 0 };
+  const plan = makePlan({ k, baseTrials: nb, share, budget: setting.budget ?? null, rho: 0, paired: true });
+  const looks = plan.looks;
+  const recorded = binomial(nb, pb);
+  out.trials += recorded[0]! * k;
+  out.headTrials += recorded[0]! * k;
+  for (let B = 1; B <= nb; B++) {
+    const wB = recorded[B]!;
+    if (wB < PRUNE) {
+      out.dropped += wB;
+      continue;
+    }
+    out.shares += wB;
+    if (!plan.totalLoss) out.blind += wB;
+    const base = { successes: B, n: nb };
+    // States (head successes, fresh successes) with their probabilities, at the look reached.
+    let live = new Map<number, number>();
+    binomial(k, q).forEach((w, h) => w > 0 && live.set(h * 1000, w));
+    for (let r = 0; r < looks.length && live.size > 0; r++) {
+      const look = looks[r]!;
+      if (r > 0) {
+        const dh = binomial(look.trials - looks[r - 1]!.trials, q);
+        const df = binomial(look.base - looks[r - 1]!.base, pb);
+        const next = new Map<number, number>();
+        for (const [key, w] of live)
+          dh.forEach((a, x) =>
+            df.forEach((b, y) => {
+              const v = w * a * b;
+              if (v < PRUNE) out.dropped += wB * v;
+              else next.set(key + x * 1000 + y, (next.get(key + x * 1000 + y) ?? 0) + v);
+            }),
+          );
+        live = next;
+      }
+      const going = new Map<number, number>();
+      for (const [key, w] of live) {
+        const h = Math.floor(key / 1000);
+        const f = key % 1000;
+        const head = { successes: h, n: look.trials };
+        const fresh = { successes: f, n: look.base };
+        const p = lowerP(base, k, head, 0, fresh);
+        const flag = look.part > 0 && Math.min(1, p / look.part) <= share * TOLERANCE;
+        const member: Member = {
+          base,
+          baseRunTrials: k,
+          looks: looks.slice(0, r + 1).map((l, i) => (i === r ? head : { successes: l.trials, n: l.trials })),
+          head,
+          fresh: looks.slice(0, r + 1).map((l, i) => (i === r ? fresh : { successes: l.base, n: l.base })),
+        };
+        const goes = !flag && r < looks.length - 1 && p <= look.screen && stillReachable(member, plan, r, share);
+        if (goes) {
+          going.set(key, w);
+          continue;
+        }
+        out.trials += wB * w * (look.trials + look.base);
+        out.headTrials += wB * w * look.trials;
+        if (flag) out.flagged += wB * w;
+        else if (!plan.totalLoss && h * nb < B * look.trials) out.undecided += wB * w;
+      }
+      live = going;
+    }
+  }
+  return out;
 }
 
 function figuresOf(spec: TaskSpec, setting: TaskSetting): TaskFigures {
@@ -802,7 +887,7 @@ function countOf(chances: readonly number[]): number[] {
  * (it depends on their bases), and with it each task's share and plan. Given that count, tasks are
  * independent, so the suite is enumerated over it. `variant`: a what-if rule (minBase), not the engine's.
  */
-export function suiteFigures(k: number, runs: number, kinds: readonly SuiteKind[], variant: Pick<TaskSetting, 'minBase'> = {}): SuiteFigures {
+export function suiteFigures(k: number, runs: number, kinds: readonly SuiteKind[], variant: Pick<TaskSetting, 'minBase' | 'paired'> = {}): SuiteFigures {
   const nb = k * runs;
   const N = kinds.reduce((s, c) => s + c.count, 0);
   const dropped = { mass: 0 };
@@ -855,3 +940,27 @@ export function suiteFigures(k: number, runs: number, kinds: readonly SuiteKind[
   const cost = kinds.reduce((s, c, x) => s + c.count * trials[x]!, 0) / N;
   return { fail: 1 - noFlag, undecided: noFlag - pass, cost, flagged, undecidedEach, trials, blind, dropped: dropped.mass };
 }
+
+/**
+ * A Terminal-Bench-like suite, a model of mine (the public per-trial data is not in this repository): 74
+ * tasks whose base pass rates are on the grid five trials can show, 34 of them never passing (the public
+ * runs: 34 to 67 of 74), the others towards the ends as real suites are (a task an agent can do, it mostly
+ * does; about the shares of the public runs' per-task rates). Swapping the model for a weaker one lowers
+ * 13 tasks by 0.6 or more, in about the mix of such drops between the public runs: most to 0, most from 1.
+ */
+export const TB_BASE: { rate: number; tasks: number }[] = [
+  { rate: 0, tasks: 34 },
+  { rate: 0.2, tasks: 6 },
+  { rate: 0.4, tasks: 4 },
+  { rate: 0.6, tasks: 4 },
+  { rate: 0.8, tasks: 7 },
+  { rate: 1, tasks: 19 },
+];
+export const TB_DROPS: { from: number; to: number; tasks: number }[] = [
+  { from: 1, to: 0, tasks: 5 },
+  { from: 1, to: 0.2, tasks: 2 },
+  { from: 1, to: 0.4, tasks: 2 },
+  { from: 0.8, to: 0, tasks: 2 },
+  { from: 0.8, to: 0.2, tasks: 1 },
+  { from: 0.6, to: 0, tasks: 1 },
+];

@@ -7,7 +7,7 @@ import { decideTask, type TaskDecision } from './decide.ts';
 import { draftTasks, type DraftTask } from './drafts.ts';
 import { sharingTasks, taskFamily, type TaskFamily } from './family.ts';
 import type { BaseFold } from './fold.ts';
-import { headAtLooks, type TaskHead } from './head-looks.ts';
+import { freshAtLooks, headAtLooks, type TaskHead } from './head-looks.ts';
 import { makePlan, type Plan } from './plan.ts';
 import { defaultAlpha, defaultPolicy } from './policies.ts';
 import type { ComparedResults } from './read-results.ts';
@@ -26,6 +26,12 @@ export interface CompareOptions {
   maxTrials?: number;
   /** How errors name the head file. */
   headFile?: string;
+  /**
+   * A base runner is available: the confirmation rounds run the base commit's trials beside the head's
+   * (plan.ts, paired), and the fold's paired trials are tested with the recorded base. Absent or false:
+   * the plans of a head-only gate (a fold that holds paired trials is paired whatever this says).
+   */
+  pairedBase?: boolean;
 }
 
 /** A compared task, decided. */
@@ -51,8 +57,10 @@ export interface Analysis {
   drafts: DraftTask[];
   decided: DecidedTask[];
   comparable: boolean;
-  /** Head trials launched, every task together. */
+  /** Agent trials launched, every task together: the head's and the paired base's. */
   launched: number;
+  /** Of them, the paired base's fresh trials. */
+  freshLaunched: number;
 }
 
 export function analyse(fold: BaseFold, head: ComparedResults, options: CompareOptions = {}): Analysis {
@@ -74,18 +82,28 @@ export function analyse(fold: BaseFold, head: ComparedResults, options: CompareO
   const alpha = options.alpha ?? defaultAlpha(fold.runs);
   const policy = options.policy ?? defaultPolicy();
   const taskShare = policy === 'familywise' ? alpha / Math.max(1, sharing) : null;
-  const launched = head.tasks.reduce((s, t) => s + t.trials.filter((x) => x.outcome !== 'unexecuted').length, 0);
+  const paired = options.pairedBase === true || fold.paired.size > 0;
+  const freshLaunched = [...fold.paired.values()].reduce((s, trials) => s + trials.filter((x) => x.outcome !== 'unexecuted').length, 0);
+  const launched = freshLaunched + head.tasks.reduce((s, t) => s + t.trials.filter((x) => x.outcome !== 'unexecuted').length, 0);
   const decideOne = (d: DraftTask, capped?: string): DecidedTask => {
     const family = families.get(d.task.id)!;
     const primary = d.checks.find((c) => c.check === family.primary);
     const weight = family.primary ? family.weights[family.nodes.indexOf(family.primary)]! : 1;
     const plan =
       taskShare !== null
-        ? makePlan({ k, baseTrials: primary?.base.n ?? k, share: weight * taskShare, budget: options.confirmTrials ?? null, rho: spread.rho })
+        ? makePlan({ k, baseTrials: primary?.base.n ?? k, share: weight * taskShare, budget: options.confirmTrials ?? null, rho: spread.rho, paired })
         : null;
     const looks = plan ? plan.looks.map((l) => l.trials) : [k + (options.confirmTrials ?? 0)];
     const index = head.tasks.findIndex((t) => t.id === d.task.id);
-    const taskHead = headAtLooks(d.trials, looks, { file: options.headFile ?? 'head results', field: `tasks[${index}].trials` });
+    const laid = headAtLooks(d.trials, looks, { file: options.headFile ?? 'head results', field: `tasks[${index}].trials` });
+    const fresh = plan?.paired
+      ? freshAtLooks(
+          fold.paired.get(d.task.id) ?? [],
+          plan.looks.map((l) => l.base),
+          laid.reached,
+        )
+      : null;
+    const taskHead = fresh ? { ...laid, fresh } : laid;
     const decision = decideTask({
       checks: d.checks,
       head: taskHead,
@@ -122,6 +140,7 @@ export function analyse(fold: BaseFold, head: ComparedResults, options: CompareO
     decided,
     comparable,
     launched,
+    freshLaunched,
   };
 }
 
@@ -137,7 +156,8 @@ function withinCap(decided: DecidedTask[], cap: number, launched: number, decide
   let left = cap - launched;
   const out = [...decided];
   for (const { d, i } of wanting) {
-    const trials = d.decision.next!.trials;
+    // The paired base's trials are agent trials the pull request pays for too.
+    const trials = d.decision.next!.trials + d.decision.next!.baseTrials;
     if (trials <= left) {
       left -= trials;
       continue;

@@ -16,6 +16,7 @@ import {
   type StatusCounts,
   type TaskComparison,
   type TaskStatusCounts,
+  type UndecidedNext,
 } from '../schemas/comparison.ts';
 import { plural } from '../util/counted.ts';
 import { analyse, type Analysis, type CompareOptions, type DecidedTask } from './analyse.ts';
@@ -57,16 +58,21 @@ export function compareFolded(fold: BaseFold, head: ComparedResults, options: Co
   const holdout: HoldoutAggregate = { tasks: taskCounts(), checks: statusCounts(), base_passes: count(), head_passes: count(), head_passes_all: count() };
   const devChecks = statusCounts();
   let regressions = 0;
-  const undecided = { tasks: 0, holdout_tasks: 0, reasons: [] as string[] };
+  const undecided: { tasks: number; holdout_tasks: number; reasons: string[]; next?: UndecidedNext } = { tasks: 0, holdout_tasks: 0, reasons: [] };
+  // The first reason's next step is the comment's.
+  const because = (reason: string, next: UndecidedNext) => {
+    undecided.next ??= next;
+    undecided.reasons.push(reason);
+  };
   const k = head.run.k;
   const decidedById = new Map(a.decided.map((d) => [d.task.id, d]));
-  const confirmation = { fixed_trials: 0, head_trials: a.launched, tasks: 0, holdout_tasks: 0, holdout_trials: 0, awaiting: 0 };
+  const confirmation = { fixed_trials: 0, head_trials: a.launched - a.freshLaunched, tasks: 0, holdout_tasks: 0, holdout_trials: 0, awaiting: 0 };
   for (const t of head.tasks) confirmation.fixed_trials += t.trials.filter((x) => x.outcome !== 'unexecuted' && x.trial <= k).length;
   for (const draft of a.drafts) {
     const d = decidedById.get(draft.task.id);
     const checks = d ? comparedChecks(d, a) : [];
     // An undecided task in which nothing regressed decided nothing: its checks are not suspect, flaky or unchanged.
-    const reason = d?.decision.undecided ?? null;
+    const reason = d?.decision.undecided?.reason ?? null;
     const decidedNothing = reason !== null && !checks.some((c) => c.gated && c.status === 'regressed');
     for (const c of checks) {
       if (!c.gated || decidedNothing) continue;
@@ -79,13 +85,21 @@ export function compareFolded(fold: BaseFold, head: ComparedResults, options: Co
     if (extended > 0) draft.holdout ? ((confirmation.holdout_tasks += 1), (confirmation.holdout_trials += extended)) : (confirmation.tasks += 1);
     if (!draft.holdout) {
       const launched = draft.trials.filter((x) => x.outcome !== 'unexecuted').length;
+      const fresh = (fold.paired.get(draft.task.id) ?? []).filter((x) => x.outcome !== 'unexecuted').length;
       tasks.push({
         ...draft.task,
         checks,
-        ...(reason ? { undecided: reason } : {}),
+        ...(d?.decision.undecided ? { undecided: d.decision.undecided.reason, undecided_next: d.decision.undecided.next } : {}),
+        ...(fresh > 0 ? { fresh_base_trials: fresh } : {}),
         ...(extended > 0 ? { confirmation: { trials: launched, why: d?.firstWhy ?? 'its first round left a check ambiguous' } } : {}),
         ...(d?.plan && a.taskShare !== null && d.family.primary
-          ? { plan: { share: a.taskShare, primary: d.family.primary, looks: d.plan.looks.map((l) => ({ ...l })) } }
+          ? {
+              plan: {
+                share: a.taskShare,
+                primary: d.family.primary,
+                looks: d.plan.looks.map(({ trials, part, screen, base }) => ({ trials, part, screen, ...(base > 0 ? { base } : {}) })),
+              },
+            }
           : {}),
       });
       continue;
@@ -102,20 +116,21 @@ export function compareFolded(fold: BaseFold, head: ComparedResults, options: Co
 
   const heldOut = holdoutUndecided(fold, head, holdout);
   if (heldOut) {
-    undecided.reasons.push(heldOut.reason);
+    because(heldOut.reason, heldOut.next);
     undecided.holdout_tasks += heldOut.tasks;
   }
   const changes = fold.runs > 0 && !fold.mismatch ? [...measurementChanges(a.drafts), ...(context.changes ?? [])] : [];
   const approved = context.approvedBy ?? null;
-  if (changes.length && !approved) undecided.reasons.push(measurementReason(changes));
+  if (changes.length && !approved) because(measurementReason(changes), 'maintainer');
   // The branch recorded base runs, but none can serve: that is no baseline to pass against, never "no baseline".
   const unavailable = context.unavailableBases ?? [];
   const unusable = fold.runs === 0 && fold.unused.length + unavailable.length > 0;
   if (unusable) {
     const first = fold.unused[0]?.reason ?? unavailable[0]!;
     const n = fold.unused.length + unavailable.length;
-    undecided.reasons.push(
+    because(
       `the base branch recorded ${plural(n, 'run')}, but none can serve as a baseline (${first}): rerun the baseline workflow on the base branch`,
+      'baseline_workflow',
     );
   }
   const verdict: Comparison['verdict'] = fold.mismatch
@@ -159,7 +174,7 @@ export function compareFolded(fold: BaseFold, head: ComparedResults, options: Co
     ...(undecided.tasks + undecided.holdout_tasks + undecided.reasons.length > 0 ? { undecided } : {}),
     ...(fold.unused.length ? { bases_unused: fold.unused.map((u) => ({ ref: u.ref, reason: u.reason })) } : {}),
     ...(confirmation.head_trials > confirmation.fixed_trials || confirmation.awaiting > 0 ? { confirmation } : {}),
-    spend: spendOf(head, confirmation.fixed_trials, a.launched, options.maxTrials ?? null),
+    spend: spendOf(head, confirmation.fixed_trials, a.launched - a.freshLaunched, a.freshLaunched, options.maxTrials ?? null),
     ...(changes.length ? { measurement: { changes, approved_by: approved } } : {}),
   };
 }
@@ -179,6 +194,7 @@ function comparedChecks(d: DecidedTask, a: Analysis): CheckComparison[] {
       ...(ungated ? { ungated } : {}),
       base: c.base,
       head: c.head,
+      ...freshOf(d, c.check),
       status: verdict.status,
       p: verdict.p,
       threshold: verdict.threshold,
@@ -188,6 +204,12 @@ function comparedChecks(d: DecidedTask, a: Analysis): CheckComparison[] {
       ...(worst ? { pessimistic: { base: worst.base, head: worst.head, p: worst.p, threshold: worst.threshold, rule: worst.rule } } : {}),
     };
   });
+}
+
+/** The fresh base trials a check's last look reached tested with its base (paired), when there were any. */
+function freshOf(d: DecidedTask, check: string): { fresh_base?: Count } {
+  const last = d.head.fresh?.looks.get(check)?.at(-1);
+  return last && last.n > 0 ? { fresh_base: last } : {};
 }
 
 /** What familywise can reach here: a total loss of each sharing task's first check, at the look its plan tests it. */
@@ -226,7 +248,7 @@ function reachOf(a: Analysis, k: number, baseRuns: number, options: CompareOptio
 }
 
 /** What the pull request spent on agent trials, against what a fixed k would have. */
-function spendOf(head: ComparedResults, fixed: number, launched: number, cap: number | null): Comparison['spend'] {
+function spendOf(head: ComparedResults, fixed: number, launched: number, fresh: number, cap: number | null): Comparison['spend'] {
   let tokens: number | null = 0;
   let cost: number | null = 0;
   for (const t of head.tasks) {
@@ -236,6 +258,7 @@ function spendOf(head: ComparedResults, fixed: number, launched: number, cap: nu
   const wall = Date.parse(head.run.finished_at) - Date.parse(head.run.started_at);
   return {
     head_trials: launched,
+    ...(fresh > 0 ? { base_trials: fresh } : {}),
     fixed_trials: fixed,
     max_trials: cap,
     tokens: head.tasks.length ? tokens : null,
@@ -277,17 +300,18 @@ function measurementReason(changes: readonly MeasurementChange[]): string {
  * base's holdout tasks are then absent from the head, not removed), or no pooled base run's holdout tasks
  * are named with the head's key. Undecided, never passed: a regression there would be invisible.
  */
-function holdoutUndecided(fold: BaseFold, head: ComparedResults, aggregate: HoldoutAggregate): { reason: string; tasks: number } | null {
+function holdoutUndecided(fold: BaseFold, head: ComparedResults, aggregate: HoldoutAggregate): { reason: string; next: UndecidedNext; tasks: number } | null {
   if (fold.runs === 0) return null;
   const unavailable = head.holdout?.unavailable;
   if (unavailable)
     return {
       reason: `the holdout source's tasks did not run on the head (${unavailable}): the gate cannot tell whether they regressed`,
+      next: 'rerun',
       tasks: Math.max(1, aggregate.tasks.removed),
     };
   const headTasks = head.tasks.filter((t) => t.set === 'holdout').length;
   if (fold.holdoutRefused.length === 0 || fold.holdoutRuns > 0 || headTasks === 0) return null;
-  return { reason: `the holdout tasks cannot be compared: ${fold.holdoutRefused[0]}`, tasks: headTasks };
+  return { reason: `the holdout tasks cannot be compared: ${fold.holdoutRefused[0]}`, next: 'baseline_workflow', tasks: headTasks };
 }
 
 /** `env` is shown, never gated: did env errors rise, tested once over every head trial at the task's share. */

@@ -14,14 +14,14 @@ import type { ComparedResults } from './read-results.ts';
 export interface ConfirmationRound {
   /** The look the round brings its tasks to (1 = the first look after the first round). */
   look: number;
-  /** The directory its trials go to beside the run's, distinct for every round of one gate: `confirmation-4-6` (its first and last trial). */
+  /** The directory its trials go to beside the run's, distinct for every round of one gate: `confirmation-4-6` (its first and last trial; paired, `-base-1-2` after it). */
   name: string;
   /** Trials per task, numbered firstTrial + 1 … firstTrial + trials. */
   trials: number;
   firstTrial: number;
   /** Ids of the tasks to rerun; holdout ones too, which the caller runs but never shows. */
   tasks: string[];
-  /** Trials of the base commit per task beside the head's (paired rounds), numbered baseFirstTrial + 1 …; 0: none. */
+  /** Paired: fresh trials of the base commit per task, run beside the head's, numbered baseFirstTrial + 1 …; 0: none this round. */
   baseTrials: number;
   baseFirstTrial: number;
 }
@@ -37,16 +37,26 @@ export function nextRound(fold: BaseFold, head: ComparedResults, options: Compar
   if (fold.runs === 0) return null;
   const a = analyse(fold, head, options);
   if (!a.comparable) return null;
-  const waiting = new Map<string, { from: number; trials: number; look: number; tasks: string[] }>();
+  const waiting = new Map<string, { from: number; trials: number; look: number; baseFrom: number; baseTrials: number; tasks: string[] }>();
   for (const d of a.decided) {
     const next = d.decision.goesOn ? d.decision.next : null;
     if (!next) continue;
-    const key = `${d.head.held}-${next.trials}`;
-    const group = waiting.get(key) ?? { from: d.head.held, trials: next.trials, look: next.look, tasks: [] };
+    const baseFrom = next.baseTrials > 0 ? (d.head.fresh?.held ?? 0) : 0;
+    const key = `${d.head.held}-${next.trials}-${baseFrom}-${next.baseTrials}`;
+    const group = waiting.get(key) ?? { from: d.head.held, trials: next.trials, look: next.look, baseFrom, baseTrials: next.baseTrials, tasks: [] };
     group.tasks.push(d.task.id);
     waiting.set(key, group);
   }
   if (waiting.size === 0) return null;
-  const next = [...waiting.values()].sort((x, y) => x.from + x.trials - (y.from + y.trials) || x.from - y.from)[0]!;
-  return { look: next.look, name: `confirmation-${next.from + 1}-${next.from + next.trials}`, trials: next.trials, firstTrial: next.from, tasks: next.tasks, baseTrials: 0, baseFirstTrial: 0 };
+  const next = [...waiting.values()].sort((x, y) => x.from + x.trials - (y.from + y.trials) || x.from - y.from || x.baseFrom - y.baseFrom)[0]!;
+  return {
+    look: next.look,
+    // Tasks at the same head trials whose bases differ go in rounds of their own: the base's range keeps their names apart.
+    name: `confirmation-${next.from + 1}-${next.from + next.trials}${next.baseTrials ? `-base-${next.baseFrom + 1}-${next.baseFrom + next.baseTrials}` : ''}`,
+    trials: next.trials,
+    firstTrial: next.from,
+    tasks: next.tasks,
+    baseTrials: next.baseTrials,
+    baseFirstTrial: next.baseFrom,
+  };
 }

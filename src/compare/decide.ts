@@ -8,7 +8,7 @@
 // the missing trials could have been for the pull request). When only the second view flags a check, the
 // verdict depends on what the environment hid: the task is undecided, never passed. Turning a failure into
 // an environment error can therefore only make a pull request undecided, never pass it.
-import type { Count } from '../schemas/comparison.ts';
+import type { Count, UndecidedNext } from '../schemas/comparison.ts';
 import { decideStrict } from './policies.ts';
 import { evidenceOf, formatP, lowerP, stillReachable, verdictOf, type Evidence, type Member, type Verdict } from './familywise.ts';
 import { TOLERANCE } from './stats.ts';
@@ -48,12 +48,12 @@ export interface TaskDecision {
   regressed: boolean;
   /** The plan needs more of this task's head: its next look (something is ambiguous there). */
   goesOn: boolean;
-  /** The look its next round brings it to and how many trials that round runs; null when it needs none. */
-  next: { look: number; trials: number } | null;
+  /** The look its next round brings it to, how many head trials and fresh base trials (paired) that round runs; null when it needs none. */
+  next: { look: number; trials: number; baseTrials: number } | null;
   /** Why the task went on from the first round (or would): which checks were ambiguous. */
   why: string | null;
-  /** Why the task cannot be decided; null when it can. */
-  undecided: string | null;
+  /** Why the task cannot be decided, and what to do; null when it can. */
+  undecided: Undecided | null;
 }
 
 export interface TaskInput {
@@ -81,7 +81,14 @@ export function decideTask(task: TaskInput): TaskDecision {
       const looks = (view === 'seen' ? head.looks : head.worst).get(c.check) ?? [];
       const counts = Array.from({ length: head.reached + 1 }, (_, i) => looks[i] ?? { successes: 0, n: 0 });
       const all = counts[counts.length - 1] ?? { successes: 0, n: 0 };
-      return { base: view === 'seen' ? c.base : c.worstBase, baseRunTrials: c.baseRunTrials, looks: counts, head: view === 'seen' ? c.head : all };
+      const fresh = head.fresh ? (view === 'seen' ? head.fresh.looks : head.fresh.worst).get(c.check) : undefined;
+      return {
+        base: view === 'seen' ? c.base : c.worstBase,
+        baseRunTrials: c.baseRunTrials,
+        looks: counts,
+        head: view === 'seen' ? c.head : all,
+        ...(fresh ? { fresh } : {}),
+      };
     });
   const seen = members('seen');
   const worst = members('worst');
@@ -140,6 +147,7 @@ export function decideTask(task: TaskInput): TaskDecision {
   // A round lost to the environment is topped up once; two in a row stop the task (an outage buys no more trials).
   const lostTwice = head.rounds.length > 2 && lost(lastRound) && lost(head.rounds[head.rounds.length - 2]!);
   const needed = nextLook === null ? 0 : plan!.looks[nextLook]!.trials - head.executed;
+  const baseNeeded = nextLook === null ? 0 : Math.max(0, plan!.looks[nextLook]!.base - (head.fresh?.executed ?? 0));
   const room = plan ? plan.looks[0]!.trials + plan.budget - head.started : 0;
   const wantsMore = !regressed && nextLook !== null && ambiguous.length > 0;
   const goesOn = wantsMore && !lostTwice && !lost(head.rounds[0] ?? lastRound) && needed <= room && !task.baseProblem && !task.capped;
@@ -148,7 +156,7 @@ export function decideTask(task: TaskInput): TaskDecision {
     checks,
     regressed,
     goesOn,
-    next: goesOn ? { look: nextLook!, trials: needed } : null,
+    next: goesOn ? { look: nextLook!, trials: needed, baseTrials: baseNeeded } : null,
     why,
     undecided: regressed ? null : undecidedReason(task, { wantsMore, goesOn, lostTwice, lastRound, needed, room, hidden, why, plan, blind: blindChecks(task) }),
   };
@@ -169,7 +177,9 @@ function blindChecks(task: TaskInput): { check: DraftCheck; weight: number }[] {
     if (!(c.head.n > 0 && c.head.successes < c.head.n)) return [];
     const best = Math.min(
       1,
-      ...fw.plan.looks.flatMap((l) => (l.part > 0 ? [lowerP(c.base, c.baseRunTrials, { successes: 0, n: l.trials }, fw.plan.rho) / l.part] : [])),
+      ...fw.plan.looks.flatMap((l) =>
+        l.part > 0 ? [lowerP(c.base, c.baseRunTrials, { successes: 0, n: l.trials }, fw.plan.rho, { successes: l.base, n: l.base }) / l.part] : [],
+      ),
     );
     return best > weight * fw.share * TOLERANCE ? [{ check: c, weight }] : [];
   });
@@ -182,6 +192,14 @@ function reasonToGoOn(ambiguous: { check: DraftCheck; p: number }[], r: number, 
   const where = r > 0 ? `at ${plural(plan.looks[r]!.trials, 'executed trial')}` : 'first round';
   return `${where}: ${shown.join('; ')}${more}`;
 }
+
+/** Why a task cannot be decided, and what to do about it (the comment's next step follows `next`, not the words). */
+export interface Undecided {
+  reason: string;
+  next: UndecidedNext;
+}
+
+const rerun = (reason: string): Undecided => ({ reason, next: 'rerun' });
 
 function undecidedReason(
   task: TaskInput,
@@ -197,7 +215,7 @@ function undecidedReason(
     plan: Plan | null;
     blind: { check: DraftCheck; weight: number }[];
   },
-): string | null {
+): Undecided | null {
   const { head } = task;
   const env = head.started - head.executed;
   const because = head.envTrial ? ` (${envWords(head.envTrial)})` : '';
@@ -205,38 +223,58 @@ function undecidedReason(
   const looks = facts.hidden.length
     ? `; counted against the pull request, the env errors would make ${facts.hidden[0]!.check.check}${facts.hidden.length > 1 ? ` (and ${plural(facts.hidden.length - 1, 'more check')})` : ''} regress (${facts.hidden[0]!.verdict.rule})`
     : '';
-  if (task.baseProblem) return `${task.baseProblem}: the base cannot support a comparison; rerun the baseline workflow`;
+  if (task.baseProblem) return { reason: `${task.baseProblem}: the base cannot support a comparison; rerun the baseline workflow`, next: 'baseline_workflow' };
   const declared = head.declared > 0 && head.declared === (head.rounds[0]?.env ?? 0) ? ' the agent declared' : '';
   if (head.executed === 0)
-    return head.started === 0
-      ? 'none of its head trials executed: rerun'
-      : `${head.started === 1 ? 'its one head trial is an environment error' : `all ${head.started} of its head trials are environment errors`}${declared}${because}: rerun once it is fixed`;
+    return rerun(
+      head.started === 0
+        ? 'none of its head trials executed: rerun'
+        : `${head.started === 1 ? 'its one head trial is an environment error' : `all ${head.started} of its head trials are environment errors`}${declared}${because}: rerun once it is fixed`,
+    );
   if (facts.wantsMore && facts.lostTwice)
-    return `the confirmation it needed (${facts.why}) lost its last two rounds to environment errors (${facts.lastRound.env} of the last ${plural(facts.lastRound.started, 'trial')})${because}${looks}: rerun`;
+    return rerun(
+      `the confirmation it needed (${facts.why}) lost its last two rounds to environment errors (${facts.lastRound.env} of the last ${plural(facts.lastRound.started, 'trial')})${because}${looks}: rerun`,
+    );
   if (env * 2 > head.started) {
-    return `${env} of its ${plural(head.started, 'head trial')} ${env === 1 ? 'is an environment error' : 'are environment errors'}${declared}${because}${looks}: too few executed trials to decide; rerun once it is fixed`;
+    return rerun(
+      `${env} of its ${plural(head.started, 'head trial')} ${env === 1 ? 'is an environment error' : 'are environment errors'}${declared}${because}${looks}: too few executed trials to decide; rerun once it is fixed`,
+    );
   }
   if (facts.hidden.length > 0) {
     const [first] = facts.hidden;
     const more = facts.hidden.length > 1 ? ` (and ${plural(facts.hidden.length - 1, 'more check')})` : '';
-    return `its environment errors could hide a regression: counted against the pull request they would make ${first!.check.check}${more} regress (${first!.verdict.rule}); rerun`;
+    return rerun(
+      `its environment errors could hide a regression: counted against the pull request they would make ${first!.check.check}${more} regress (${first!.verdict.rule}); rerun`,
+    );
   }
   if (facts.wantsMore && !facts.goesOn) {
-    if (task.capped) return `it needs ${plural(facts.needed, 'more trial')} to decide (${facts.why}), and ${task.capped}`;
+    if (task.capped) return { reason: `it needs ${plural(facts.needed, 'more trial')} to decide (${facts.why}), and ${task.capped}`, next: 'max_trials' };
     if (facts.needed > facts.room)
-      return `it needs ${plural(facts.needed, 'more trial')} to decide (${facts.why}) but its budget has ${facts.room} left: raise confirm-trials`;
+      return {
+        reason: `it needs ${plural(facts.needed, 'more trial')} to decide (${facts.why}) but its budget has ${facts.room} left: raise confirm-trials`,
+        next: 'confirm_trials',
+      };
   }
   if (facts.goesOn)
-    return `its head needs the confirmation trials it does not have (${facts.why}): run \`trialgate gate\` (or the action), which runs them, or pass the --confirm-trials the head ran under`;
+    return {
+      reason: `its head needs the confirmation trials it does not have (${facts.why}): run \`trialgate gate\` (or the action), which runs them, or pass the --confirm-trials the head ran under`,
+      next: 'confirmation',
+    };
   const plan = facts.plan;
   if (plan && !plan.totalLoss) {
     const down = task.checks.filter((c) => c.gated && c.base.n > 0 && c.head.n > 0 && c.head.successes * c.base.n < c.base.successes * c.head.n);
     if (down.length)
-      return `${down[0]!.check} is below its base (${down[0]!.base.successes}/${down[0]!.base.n} → ${down[0]!.head.successes}/${down[0]!.head.n}), and the base history cannot show even a total loss here (its runs differ too much from one another, or too few base trials): add baseline runs (baseline-runs) or confirmation trials`;
+      return {
+        reason: `${down[0]!.check} is below its base (${down[0]!.base.successes}/${down[0]!.base.n} → ${down[0]!.head.successes}/${down[0]!.head.n}), and the base history cannot show even a total loss here (its runs differ too much from one another, or too few base trials): add baseline runs (baseline-runs) or confirmation trials`,
+        next: 'baseline_runs',
+      };
   }
   if (facts.blind.length) {
     const [{ check: c, weight }] = facts.blind as [{ check: DraftCheck; weight: number }];
-    return `${c.check} is below its base (${c.base.successes}/${c.base.n} → ${c.head.successes}/${c.head.n}), and even a total loss of it could not reach its part (${formatP(weight)}) of the task's share of α: add baseline runs (baseline-runs) or confirmation trials`;
+    return {
+      reason: `${c.check} is below its base (${c.base.successes}/${c.base.n} → ${c.head.successes}/${c.head.n}), and even a total loss of it could not reach its part (${formatP(weight)}) of the task's share of α: add baseline runs (baseline-runs) or confirmation trials`,
+      next: 'baseline_runs',
+    };
   }
   return null;
 }

@@ -7,7 +7,7 @@
 import type { CheckStatus, Count } from '../schemas/comparison.ts';
 import type { Plan } from './plan.ts';
 import { deflate, designEffect } from './spread.ts';
-import { fisherLowerTested, fisherUpper, TOLERANCE } from './stats.ts';
+import { fisherLowerSelected, fisherLowerTested, fisherUpper, TOLERANCE } from './stats.ts';
 import { plural } from '../util/counted.ts';
 
 /** One check of a task as the plan sees it. */
@@ -19,6 +19,8 @@ export interface Member {
   looks: Count[];
   /** Every head trial: what the direction and the tables use. */
   head: Count;
+  /** Paired: the fresh base trials' counts at each look reached (absent, or n = 0: none); never part of the selection. */
+  fresh?: Count[];
 }
 
 export interface Evidence {
@@ -41,27 +43,37 @@ export interface Verdict {
   rule: string;
 }
 
-/** The deflated one-sided p that the head succeeds less often than the base, with n head trials of one run. */
-export function lowerP(base: Count, baseRunTrials: number, head: Count, rho: number): number {
+/**
+ * The deflated one-sided p that the head succeeds less often than the base, with n head trials of one run;
+ * `fresh`, the paired base trials of this job, one more run (spread.ts), tested with the recorded base but
+ * never part of the selection (stats.ts fisherLowerSelected).
+ */
+export function lowerP(base: Count, baseRunTrials: number, head: Count, rho: number, fresh?: Count): number {
   if (head.n === 0 || base.n === 0) return 1;
   const b = deflate(base, designEffect(baseRunTrials, rho), 'more');
   const h = deflate(head, designEffect(head.n, rho), 'fewer');
-  return h.n === 0 || b.n === 0 ? 1 : fisherLowerTested(b, h);
+  if (h.n === 0 || b.n === 0) return 1;
+  if (!fresh || fresh.n === 0) return fisherLowerTested(b, h);
+  return fisherLowerSelected(b, deflate(fresh, designEffect(fresh.n, rho), 'more'), h);
 }
 
-/** The mirror: the head succeeds more often (its successes rounded down, the base's up). */
-function upperP(base: Count, baseRunTrials: number, head: Count, rho: number): number {
+/** The mirror: the head succeeds more often (its successes rounded down, the base's up); the fresh base trials pooled with the recorded ones. */
+function upperP(base: Count, baseRunTrials: number, head: Count, rho: number, fresh?: Count): number {
   if (head.n === 0 || base.n === 0) return 1;
   const mirror = (c: Count): Count => ({ successes: c.n - c.successes, n: c.n });
   const b = mirror(deflate(mirror(base), designEffect(baseRunTrials, rho), 'more'));
+  const f = fresh && fresh.n > 0 ? mirror(deflate(mirror(fresh), designEffect(fresh.n, rho), 'more')) : { successes: 0, n: 0 };
   const h = mirror(deflate(mirror(head), designEffect(head.n, rho), 'fewer'));
-  return h.n === 0 || b.n === 0 ? 1 : fisherUpper(b, h);
+  return h.n === 0 || b.n === 0 ? 1 : fisherUpper({ successes: b.successes + f.successes, n: b.n + f.n }, h);
 }
 
+/** The fresh base counts at look i (none without a base runner). */
+const freshAt = (m: Member, i: number): Count | undefined => m.fresh?.[i];
+
 export function evidenceOf(m: Member, plan: Plan): Evidence {
-  const p = m.looks.map((c) => lowerP(m.base, m.baseRunTrials, c, plan.rho));
+  const p = m.looks.map((c, i) => lowerP(m.base, m.baseRunTrials, c, plan.rho, freshAt(m, i)));
   const over = (values: number[]) => Math.min(1, ...values.flatMap((v, i) => (plan.looks[i]!.part > 0 ? [v / plan.looks[i]!.part] : [])));
-  return { p, q: over(p), qUp: over(m.looks.map((c) => upperP(m.base, m.baseRunTrials, c, plan.rho))) };
+  return { p, q: over(p), qUp: over(m.looks.map((c, i) => upperP(m.base, m.baseRunTrials, c, plan.rho, freshAt(m, i)))) };
 }
 
 /** The first testing look at which `p` reaches its part of `share` (the look that flagged a rejected check). */
@@ -77,12 +89,14 @@ export function flaggingLook(e: Evidence, plan: Plan, share: number): number | n
 export function stillReachable(m: Member, plan: Plan, reached: number, taskShare: number): boolean {
   const now = m.looks[reached];
   if (!now || m.base.n === 0) return false;
-  return plan.looks.some(
-    (look, i) =>
-      i > reached &&
-      look.part > 0 &&
-      lowerP(m.base, m.baseRunTrials, { successes: now.successes, n: look.trials }, plan.rho) <= look.part * taskShare * TOLERANCE,
-  );
+  // The fresh base trials still to come could all succeed: the most a later look could show.
+  const fresh = freshAt(m, reached) ?? { successes: 0, n: 0 };
+  return plan.looks.some((look, i) => {
+    if (i <= reached || look.part === 0) return false;
+    const more = Math.max(0, look.base - fresh.n);
+    const then = { successes: fresh.successes + more, n: fresh.n + more };
+    return lowerP(m.base, m.baseRunTrials, { successes: now.successes, n: look.trials }, plan.rho, then) <= look.part * taskShare * TOLERANCE;
+  });
 }
 
 /** The status and rule of a check, flagged or not; `share` what it was tested at (0: nothing of its own). */
@@ -96,17 +110,25 @@ export function verdictOf(m: Member, e: Evidence, plan: Plan, share: number, rej
   }
   const upShare = share > 0 ? share : null;
   if (upShare !== null && e.qUp <= upShare * TOLERANCE) {
-    const at = tests.find((i) => upperP(m.base, m.baseRunTrials, m.looks[i]!, plan.rho) <= plan.looks[i]!.part * upShare * TOLERANCE) ?? 0;
-    return { status: 'improved', ...tested(m, plan, at, upperP(m.base, m.baseRunTrials, m.looks[at]!, plan.rho), upShare, ' (head higher)') };
+    const up = (i: number) => upperP(m.base, m.baseRunTrials, m.looks[i]!, plan.rho, freshAt(m, i));
+    const at = tests.find((i) => up(i) <= plan.looks[i]!.part * upShare * TOLERANCE) ?? 0;
+    return { status: 'improved', ...tested(m, plan, at, up(at), upShare, ' (head higher)') };
   }
-  const down = below(m.base, m.head);
+  const down = below(withFresh(m), m.head);
   const last = tests.length ? tests[tests.length - 1]! : null;
   const shown =
     share === 0
       ? untested(m, e)
       : last === null
         ? screened(m, plan, e.p)
-        : tested(m, plan, last, down ? e.p[last]! : upperP(m.base, m.baseRunTrials, m.looks[last]!, plan.rho), share, down ? '' : ' (head higher)');
+        : tested(
+            m,
+            plan,
+            last,
+            down ? e.p[last]! : upperP(m.base, m.baseRunTrials, m.looks[last]!, plan.rho, freshAt(m, last)),
+            share,
+            down ? '' : ' (head higher)',
+          );
   if (down) return { status: 'suspect', ...shown };
   return { status: allAgree(m.base, m.head) ? 'unchanged' : 'flaky', ...shown };
 }
@@ -121,7 +143,8 @@ function tested(m: Member, plan: Plan, i: number, p: number, share: number, side
   const n = m.looks[i]!.n;
   const cut = look.part * share;
   const flagged = p <= cut * TOLERANCE;
-  const where = i === 0 ? `first ${plural(n, 'trial')}` : `${plural(n, 'trial')} after confirmation`;
+  const fresh = freshAt(m, i)?.n ?? 0;
+  const where = i === 0 ? `first ${plural(n, 'trial')}` : `${plural(n, 'trial')} after confirmation${fresh ? ` (the base with ${fresh} fresh)` : ''}`;
   return {
     p,
     threshold: cut,
@@ -157,6 +180,12 @@ function untested(m: Member, e: Evidence): Omit<Verdict, 'status'> {
         ? 'never succeeded on the base: it cannot drop, so it takes no share of α'
         : `not tested on its own: Fisher p = ${formatP(e.p[last] ?? 1)}`,
   };
+}
+
+/** The recorded base with the fresh trials of the last look reached: what the direction is read against. */
+function withFresh(m: Member): Count {
+  const fresh = m.fresh?.[m.looks.length - 1];
+  return fresh ? { successes: m.base.successes + fresh.successes, n: m.base.n + fresh.n } : m.base;
 }
 
 function below(base: Count, head: Count): boolean {

@@ -193,6 +193,12 @@ export class BaseFold {
   readonly holdoutRefused: string[] = [];
   /** Pooled base runs whose holdout tasks were compared. */
   holdoutRuns = 0;
+  /**
+   * Paired: per task, the fresh trials of the base commit its confirmation rounds ran beside the head's
+   * (pairBase). Never a base run: they select nothing and are not in the spread's estimate, which the plans
+   * were fixed with before they ran; each look tests them as one more run.
+   */
+  readonly paired = new Map<string, ComparedTrial[]>();
   private given = 0;
   private readonly headTasks: Map<string, ComparedTask>;
 
@@ -288,6 +294,21 @@ export class BaseFold {
       if (!d.newest || base.run.started_at > d.newest.startedAt) d.newest = { startedAt: base.run.started_at, differs };
       this.differing.set(task.id, d);
     }
+  }
+}
+
+/**
+ * The paired base trials of this job into `fold`, replacing any given before (the gate passes them whole
+ * after every round). A task whose definition of the measurement differs from the head's is left out: its
+ * trials measure something else.
+ */
+export function pairBase(fold: BaseFold, fresh: ComparedResults, head: ComparedResults): void {
+  fold.paired.clear();
+  const heads = new Map(head.tasks.map((t) => [t.id, t]));
+  for (const task of fresh.tasks) {
+    const h = heads.get(task.id);
+    if (!h || task.not_rerun !== undefined || definitionDiffs(task, h).length > 0) continue;
+    fold.paired.set(task.id, [...task.trials]);
   }
 }
 

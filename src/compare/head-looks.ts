@@ -35,6 +35,66 @@ export interface TaskHead {
   declared: number;
   /** What the first env error said failed, in its own words (the agent's declared reason, the service that did not start). */
   envTrial?: ComparedTrial;
+  /** Paired: the fresh base trials laid over the same looks (freshAtLooks); absent without a base runner. */
+  fresh?: FreshBase;
+}
+
+/** The fresh base trials of a task (run beside the head in its confirmation rounds) at each look reached. */
+export interface FreshBase {
+  /** Per check, its counts over the first executed fresh trials each look fixes (fewer when the environment ate some). */
+  looks: Map<string, Count[]>;
+  /** The same with their env errors counted as successes: the worst they could have hidden for the pull request. */
+  worst: Map<string, Count[]>;
+  started: number;
+  executed: number;
+  /** The highest fresh trial number: where the next round's base trials start. */
+  held: number;
+}
+
+/**
+ * The fresh base trials over the looks: at look i the first `looks[i]` executed ones by trial number, for
+ * the looks the head reached. Their rounds top the base up to each look's size, as the head's do.
+ */
+export function freshAtLooks(trials: readonly ComparedTrial[], looks: readonly number[], reached: number): FreshBase {
+  const sorted = trials.filter(started).sort((a, b) => a.trial - b.trial);
+  const ran = sorted.filter(executed);
+  const seen = new Map<string, Count[]>();
+  const worst = new Map<string, Count[]>();
+  const at = (map: Map<string, Count[]>, check: string, i: number) => {
+    let c = map.get(check);
+    if (!c) map.set(check, (c = Array.from({ length: reached + 1 }, () => ({ successes: 0, n: 0 }))));
+    return c[i]!;
+  };
+  const names = new Set(ran.flatMap((t) => Object.keys(t.checks)).filter((c) => c !== ENV_CHECK));
+  for (let i = 0; i <= reached; i++) {
+    const want = looks[i] ?? 0;
+    const bound = want === 0 ? 0 : ran.length >= want ? ran[want - 1]!.trial : Infinity;
+    for (const check of names) {
+      at(seen, check, i);
+      at(worst, check, i);
+    }
+    for (const t of sorted) {
+      if (t.trial > bound) break;
+      for (const check of names) {
+        const w = at(worst, check, i);
+        if (!executed(t)) {
+          w.n += 1;
+          w.successes += 1;
+          continue;
+        }
+        const value = t.checks[check];
+        if (value === undefined) continue;
+        const s = at(seen, check, i);
+        s.n += 1;
+        w.n += 1;
+        if (value) {
+          s.successes += 1;
+          w.successes += 1;
+        }
+      }
+    }
+  }
+  return { looks: seen, worst, started: sorted.length, executed: ran.length, held: Math.max(0, ...trials.map((t) => t.trial)) };
 }
 
 const executed = (t: ComparedTrial) => t.outcome === 'pass' || t.outcome === 'fail';

@@ -64,8 +64,12 @@ export function fisherUpperReach(base: Tally, head: Tally): number {
   return tail(base, head, hi, hi);
 }
 
-/** The p-value of a total loss: every one of `baseN` base trials succeeded, every one of `headN` head trials failed. */
-export function totalLossP(baseN: number, headN: number): number {
+/**
+ * The p-value of a total loss: every one of `baseN` recorded and `freshN` fresh base trials succeeded, every
+ * one of `headN` head trials failed (fisherLowerSelected at those counts).
+ */
+export function totalLossP(baseN: number, headN: number, freshN = 0): number {
+  if (freshN > 0) return fisherLowerSelected({ successes: baseN, n: baseN }, { successes: freshN, n: freshN }, { successes: 0, n: headN });
   return Math.min(1, Math.exp(-logChoose(baseN + headN, headN)) / baseSucceeded({ successes: baseN, n: baseN }, { successes: 0, n: headN }));
 }
 
@@ -85,4 +89,33 @@ function baseSucceeded(base: Tally, head: Tally): number {
 export function fisherLowerTested(base: Tally, head: Tally): number {
   if (base.successes === 0) return 1;
   return Math.min(1, fisherLower(base, head) / baseSucceeded(base, head));
+}
+
+/**
+ * fisherLower of the recorded and fresh base trials together against the head, for a check that is tested
+ * because its RECORDED base succeeded (the fresh trials, run beside the head in its confirmation rounds, are
+ * never part of that selection): the exact conditional p, given the margins and the selection,
+ * P(H ≤ h and R ≥ 1 | margins) / P(R ≥ 1 | margins), R being the recorded part's successes. Under no change
+ * every trial of the three parts is exchangeable, so given the margins the recorded part is a random n_r of
+ * the N trials (multivariate hypergeometric) and the p is valid conditionally on the selection. With no
+ * fresh trial it is fisherLowerTested: a head count below the successes already implies R ≥ 1.
+ */
+export function fisherLowerSelected(recorded: Tally, fresh: Tally, head: Tally): number {
+  if (recorded.successes === 0) return 1;
+  if (fresh.n === 0) return fisherLowerTested(recorded, head);
+  const base = recorded.n + fresh.n;
+  const total = base + head.n;
+  const successes = recorded.successes + fresh.successes + head.successes;
+  const all = logChoose(total, successes);
+  // P(R = 0 | margins): every success among the fresh and head trials.
+  const selected = 1 - (total - successes >= recorded.n ? Math.exp(logChoose(total - successes, recorded.n) - logChoose(total, recorded.n)) : 0);
+  let joint = 0;
+  for (let x = Math.max(0, successes - base); x <= head.successes; x++) {
+    const rest = successes - x;
+    // The base's share of the rest, less the arrangements in which the recorded part holds none of it.
+    const anywhere = Math.exp(logChoose(head.n, x) + logChoose(base, rest) - all);
+    const freshOnly = rest <= fresh.n ? Math.exp(logChoose(head.n, x) + logChoose(fresh.n, rest) - all) : 0;
+    joint += anywhere - freshOnly;
+  }
+  return Math.min(1, Math.max(0, joint) / selected);
 }

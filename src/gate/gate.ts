@@ -8,7 +8,7 @@
 import { compareFolded, type CompareOptions, type GateContext } from '../compare/compare.ts';
 import { nextRound, type ConfirmationRound } from '../compare/confirm.ts';
 import type { BaseRun } from '../compare/base-runs.ts';
-import { BaseFold } from '../compare/fold.ts';
+import { BaseFold, pairBase } from '../compare/fold.ts';
 import { defaultAlpha, policyReach } from '../compare/policies.ts';
 import { newFailures } from '../failures/archive.ts';
 import { newFailureNotes } from '../report/failures.ts';
@@ -21,7 +21,7 @@ import type { TrialSet } from '../trial/trialset.ts';
 import { plural } from '../util/counted.ts';
 import type { Scrubber } from '../util/scrub.ts';
 import { unaffectedTasks, type ChangeScope } from './scope.ts';
-import { baseRoundLine, judgeBaseAgainstHead, roundLine, runBaseRound, runConfirmationRound, type TrialRunner } from './trials.ts';
+import { baseRoundLine, judgeBaseAgainstHead, roundLine, runBaseRound, runConfirmationRound, savePairedBase, type TrialRunner } from './trials.ts';
 import { decideGate, noBaselineNote, type Gate, type GatePolicy } from './verdict.ts';
 
 export type { BaseRun };
@@ -102,6 +102,8 @@ export interface GateOutcome {
   /** Lines for the comment under the verdict: where the baseline came from, new failures. */
   notes: string[];
   rounds: ConfirmationRound[];
+  /** The base commit's trials the confirmation rounds ran beside the head's (paired), every round appended; null: none ran. */
+  pairedBase: Results | null;
   gate: Gate;
 }
 
@@ -113,10 +115,16 @@ export interface RoundPorts {
   baseRuns(): Promise<FoundBases>;
   /** One confirmation round: the trials it names, numbered as planned. */
   confirmationRound(round: ConfirmationRound, head: Results): Promise<Results>;
-  /** The base commit's trials of a paired round (round.baseTrials of each of its tasks); absent: no paired rounds. */
+  /**
+   * A base runner: the base commit's trials of round.tasks, round.baseTrials each, numbered from
+   * round.baseFirstTrial + 1, run beside the head's round (same machine, same time). With it the plans run
+   * fresh base trials in the confirmation rounds (paired); without it they are the head-only plans.
+   */
   baseRound?(round: ConfirmationRound): Promise<Results>;
   /** The head after its confirmation rounds, to be written back to the run directory. */
   saveHead(head: Results): Promise<void>;
+  /** The base commit's trials of the paired rounds, all of them, to be kept with the run. */
+  savePairedBase?(paired: Results): Promise<void>;
   /** What the comparison is told besides the results: changes of the measurement, approval, base runs that could not be had. */
   context?(head: Results, found: FoundBases): Promise<GateContext>;
   /** Base against head by the model judge, when the trial set asks for it. */
@@ -132,23 +140,33 @@ export async function runGate(ports: RoundPorts, settings: GateSettings): Promis
     ...(settings.alpha === undefined ? {} : { alpha: settings.alpha }),
     ...(settings.confirmTrials === null ? {} : { confirmTrials: settings.confirmTrials }),
     ...(settings.maxTrials ? { maxTrials: settings.maxTrials } : {}),
+    ...(ports.baseRound ? { pairedBase: true } : {}),
   };
   const usable = found.bases;
   // A branch whose runs all cannot serve is compared with them anyway, so the comparison says why (undecided, never "no baseline").
   const compareWith = usable.length ? usable : found.unusable?.length ? found.unusable : (found.otherNamed ?? []).slice(0, 1);
+  let paired: Results | null = null;
   const fold = (head: Results) => {
     const f = new BaseFold(head);
     compareWith.forEach((b, i) => f.add(b.results, `base run ${i + 1}`));
+    if (paired) pairBase(f, paired, head);
     return f;
   };
   let head = first;
   const rounds: ConfirmationRound[] = [];
   const folded = fold(head);
   for (let round = nextRound(folded, head, options); round; round = nextRound(folded, head, options)) {
-    head = appendRound(head, await ports.confirmationRound(round, head));
+    const base = round.baseTrials > 0 && ports.baseRound ? ports.baseRound(round) : null;
+    const [headRound, baseRound] = await Promise.all([ports.confirmationRound(round, head), base]);
+    head = appendRound(head, headRound);
+    if (baseRound) {
+      paired = paired ? appendRound(paired, baseRound) : baseRound;
+      pairBase(folded, paired, head);
+    }
     rounds.push(round);
   }
   if (rounds.length) await ports.saveHead(head);
+  if (paired) await ports.savePairedBase?.(paired);
   const context = { ...(found.unavailable ? { unavailableBases: found.unavailable } : {}), ...(await ports.context?.(head, found)) };
   const notes = [
     ...found.notes,
@@ -165,10 +183,21 @@ export async function runGate(ports: RoundPorts, settings: GateSettings): Promis
       : []),
   ];
   const pairwise = ports.pairwise && usable.length ? await ports.pairwise(head, usable) : undefined;
-  const comparison = { ...compareFolded(fold(head), head, options, context), ...(pairwise ? { pairwise } : {}) };
+  const compared = compareFolded(fold(head), head, options, context);
+  const comparison = {
+    ...compared,
+    ...(paired && compared.spend ? { spend: withBaseSpend(compared.spend, paired) } : {}),
+    ...(pairwise ? { pairwise } : {}),
+  };
   const approved = comparison.measurement?.approved_by;
   if (approved) notes.push(`The change to the measurement was approved: ${approved}.`);
-  return { head, comparison, bases: usable, notes, rounds, gate: decideGate(comparison, head, settings) };
+  return { head, comparison, bases: usable, notes, rounds, pairedBase: paired, gate: decideGate(comparison, head, settings) };
+}
+
+/** The spend with the base commit's tokens and cost of the paired rounds added (null stays unknown). */
+function withBaseSpend(spend: NonNullable<Comparison['spend']>, paired: Results): NonNullable<Comparison['spend']> {
+  const add = (sum: number | null, more: number | undefined) => (sum === null || more === undefined ? null : sum + more);
+  return paired.tasks.reduce((s, t) => ({ ...s, tokens: add(s.tokens, t.summary.tokens), cost_usd: add(s.cost_usd, t.summary.cost_usd) }), spend);
 }
 
 /** A pull request's gate: the loop of runGate with the trial set's own trials, its ruler held against the base's. */
@@ -189,7 +218,12 @@ export async function gatePullRequest(ports: GatePorts, request: GateRequest): P
         ports.say(roundLine(round));
         return runConfirmationRound(ports.run, request.runDir, head, round);
       },
-      ...(ports.runBase ? { baseRound: pairedBaseRound(ports, ports.runBase, request.runDir) } : {}),
+      ...(ports.runBase
+        ? {
+            baseRound: pairedBaseRound(ports, ports.runBase, request.runDir),
+            savePairedBase: (paired: Results) => savePairedBase(request.runDir, paired, request.scrubber),
+          }
+        : {}),
       saveHead: ports.saveHead,
       context: async (head, found) => {
         const changes = await rulerChanges(request, found.bases, head);

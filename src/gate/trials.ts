@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import type { ConfirmationRound } from '../compare/confirm.ts';
 import type { Pairwise } from '../schemas/judge.ts';
 import type { Results } from '../schemas/results.ts';
+import { writeResults } from '../results/write.ts';
 import { judgePairwise } from '../semantic/pairwise.ts';
 import type { RunOptions } from '../trial/run-set.ts';
 import type { TrialSet } from '../trial/trialset.ts';
@@ -52,6 +53,14 @@ export async function runBaseRound(runBase: TrialRunner, runDir: string, round: 
   });
   const evidenceIn = relative(runDir, roundDir);
   return { ...trials, tasks: trials.tasks.map((t) => ({ ...t, trials: t.trials.map((x) => ({ ...x, evidence: `${evidenceIn}/${x.evidence}` })) })) };
+}
+
+/** Every paired round's base trials in one results.json of base-commit/, their evidence relative to it. */
+export async function savePairedBase(runDir: string, paired: Results, scrubber: Scrubber): Promise<void> {
+  const prefix = `${BASE_COMMIT_DIR}/`;
+  const local = (evidence: string) => (evidence.startsWith(prefix) ? evidence.slice(prefix.length) : evidence);
+  const tasks = paired.tasks.map((t) => ({ ...t, trials: t.trials.map((x) => ({ ...x, evidence: local(x.evidence) })) }));
+  await writeResults(join(runDir, BASE_COMMIT_DIR), { ...paired, tasks }, scrubber);
 }
 
 /** The line a paired round's base trials start with. */

@@ -7,7 +7,7 @@
 // Under the length limit the details go first, then per-task rows and the other tables; every regression
 // stays named (as a compact list when its table does not fit), and the first screen is never cut.
 import { checkLabel } from '../compare/checks.ts';
-import type { CheckComparison, Comparison, Denominators, SideFigures, TaskComparison } from '../schemas/comparison.ts';
+import type { CheckComparison, Comparison, Denominators, SideFigures, TaskComparison, UndecidedNext } from '../schemas/comparison.ts';
 import { describeCause, plainReason, reproduce, type Cause } from './causes.ts';
 import { passRateChart } from './chart.ts';
 import { measurementSection, spendLine } from './measurement.ts';
@@ -310,20 +310,27 @@ function undecidedWhy(c: Comparison): string {
       : u?.holdout_tasks
         ? `${plural(u.holdout_tasks, 'holdout task')} could not be decided (withheld)`
         : 'the baseline cannot be used (below)';
-  const said = u?.reasons[0] ?? firstTask?.undecided ?? '';
-  return `**Why:** ${why}\n\n**Next:** ${undecidedNext(said, !u && c.bases.length > 0)} Nothing here says this change made anything worse, or better.`;
+  const next = u?.reasons[0] ? u.next : firstTask?.undecided_next;
+  return `**Why:** ${why}\n\n**Next:** ${undecidedNext(next, !u && c.bases.length > 0)} Nothing here says this change made anything worse, or better.`;
 }
 
-/** What to do about an undecided pull request, from what made it undecided: a rerun only helps an environment's failure. */
-function undecidedNext(reason: string, maintainer: boolean): string {
-  if (maintainer || /a maintainer decides/.test(reason))
-    return 'a maintainer decides (the approval label, or `--approved-by` elsewhere), or the baseline workflow is rerun where the change is already the base branch’s.';
-  if (/add baseline runs/.test(reason))
-    return 'record more baseline runs on the base branch (`baseline-runs`), or raise `trials` or `confirm-trials`; a rerun alone decides nothing here.';
-  if (/rerun the baseline workflow/.test(reason)) return 'rerun the baseline workflow on the base branch, then this job.';
-  if (/trial cap|max-trials/.test(reason)) return 'raise `max-trials` if the spend is worth it, or rerun the job.';
-  return 'rerun the job (on GitHub: Re-run jobs) once the environment named above answers again.';
+/** What to do about an undecided pull request, from what the comparison says made it undecided: a rerun only helps an environment's failure. */
+function undecidedNext(next: UndecidedNext | undefined, maintainer: boolean): string {
+  if (maintainer) return NEXT_STEPS.maintainer;
+  return NEXT_STEPS[next ?? 'rerun'];
 }
+
+const NEXT_STEPS: Record<UndecidedNext, string> = {
+  maintainer:
+    'a maintainer decides (the approval label, or `--approved-by` elsewhere), or the baseline workflow is rerun where the change is already the base branch’s.',
+  baseline_runs:
+    'record more baseline runs on the base branch (`baseline-runs`), let the gate rerun the base commit beside the head (`rerun-base`, `--base-checkout`), or raise `trials` or `confirm-trials`; a rerun alone decides nothing here.',
+  baseline_workflow: 'rerun the baseline workflow on the base branch, then this job.',
+  max_trials: 'raise `max-trials` if the spend is worth it, or rerun the job.',
+  confirm_trials: 'raise `confirm-trials` if the spend is worth it, then rerun the job.',
+  confirmation: 'run `trialgate gate` (or the action), which runs the confirmation rounds this head lacks.',
+  rerun: 'rerun the job (on GitHub: Re-run jobs) once the environment named above answers again.',
+};
 
 const MAX_CHANGED = 5;
 

@@ -17,11 +17,14 @@ export function measurementSection(c: Comparison): string {
   return `#### What this pull request changes in the measurement\n\n${decided}\n\n| what | base | this pull request |\n| - | - | - |\n${rows.join('\n')}${more}`;
 }
 
-/** One line: agent trials run against a fixed k, the cap, and the tokens, cost and wall time where known. */
+/** One line: agent trials run (the base commit's in paired rounds included) against a fixed k, the cap, and the tokens, cost and wall time where known. */
 export function spendLine(c: Comparison): string {
   const s = c.spend;
   if (!s) return '';
-  const parts = [`${thousands(s.head_trials)} agent ${s.head_trials === 1 ? 'trial' : 'trials'} (a fixed k: ${thousands(s.fixed_trials)})`];
+  const fresh = s.base_trials ?? 0;
+  const all = s.head_trials + fresh;
+  const onBase = fresh ? `, ${thousands(fresh)} of them on the base commit beside the head's` : '';
+  const parts = [`${thousands(all)} agent ${all === 1 ? 'trial' : 'trials'} (a fixed k: ${thousands(s.fixed_trials)}${onBase})`];
   if (s.max_trials) parts.push(`cap ${thousands(s.max_trials)}`);
   if (s.tokens !== null) parts.push(`${tokens(s.tokens)} tokens`);
   if (s.cost_usd !== null) parts.push(usd(s.cost_usd));

@@ -64,6 +64,9 @@ export const CheckComparison = z.object({
     .register(...described('Why a check that could gate does not: completes "this check is not gated, because …".')),
   base: Count.describe('The base trials, pooled over the base runs compared.'),
   head: Count.describe('The head trials, the confirmation trials included.'),
+  fresh_base: Count.optional().describe(
+    "Paired: the base commit's trials its confirmation rounds ran beside the head's, tested with `base` (never what made the check tested).",
+  ),
   status: CheckStatus,
   p: z
     .number()
@@ -175,6 +178,16 @@ export const TrialCells = z.object({
     .register(...described('Why the trial did not pass, a few lines (results/reasons.ts); absent when it passed.')),
 });
 
+/** What to do about an undecided task or pull request, decided where its reason was: the comment's next step. */
+export const UndecidedNext = z
+  .enum(['rerun', 'maintainer', 'baseline_runs', 'baseline_workflow', 'confirm_trials', 'max_trials', 'confirmation'])
+  .register(
+    ...described(
+      '`rerun` once the environment named answers again; `maintainer`: approve the changed measurement; `baseline_runs`: record more base runs (or rerun the base beside the head, or raise trials / confirm-trials); `baseline_workflow`: rerun it on the base branch; `confirm_trials` / `max_trials`: raise it; `confirmation`: run the confirmation the head lacks (`trialgate gate`).',
+    ),
+  );
+export type UndecidedNext = z.infer<typeof UndecidedNext>;
+
 export const TaskComparison = z.object({
   id: z.string().register(...described('The task.')),
   status: TaskStatus,
@@ -201,11 +214,18 @@ export const TaskComparison = z.object({
   undecided: z
     .string()
     .optional()
-    .register(...described('Why this task cannot be decided (the PR is `undecided` unless something regressed): rerun.')),
+    .register(...described('Why this task cannot be decided (the PR is `undecided` unless something regressed).')),
+  undecided_next: UndecidedNext.optional().register(...described('With `undecided`: what to do about it.')),
   not_rerun: z
     .string()
     .optional()
     .register(...described('For status `not_rerun`: why the head did not rerun it.')),
+  fresh_base_trials: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .register(...described("Paired: the base commit's trials of this task its confirmation rounds launched beside the head's (what they cost).")),
   confirmation: z
     .object({
       trials: z
@@ -243,6 +263,12 @@ export const TaskComparison = z.object({
               .min(0)
               .max(1)
               .register(...described('A check not flagged here whose p is at most this is ambiguous: the task goes on.')),
+            base: z
+              .number()
+              .int()
+              .positive()
+              .optional()
+              .register(...described('Paired: executed fresh base trials at this look (the base commit run beside the head); absent: none.')),
           }),
         )
         .register(...described('Every look of its plan.')),
@@ -469,6 +495,7 @@ export const Comparison = z.object({
         .nonnegative()
         .register(...described('Holdout tasks that cannot be decided (only counted).')),
       reasons: z.array(z.string()).register(...described('Reasons that concern the whole PR, one line each.')),
+      next: UndecidedNext.optional().register(...described('What to do about the first of `reasons`.')),
     })
     .optional()
     .register(...described('Why the comparison is undecided: tasks (holdout ones only counted) and reasons that concern the whole PR.')),
@@ -519,6 +546,12 @@ export const Comparison = z.object({
         .int()
         .nonnegative()
         .register(...described('Agent trials the head launched, its confirmation included.')),
+      base_trials: z
+        .number()
+        .int()
+        .positive()
+        .optional()
+        .register(...described("Paired: agent trials of the base commit the confirmation rounds launched beside the head's; absent: none.")),
       fixed_trials: z
         .number()
         .int()

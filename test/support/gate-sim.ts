@@ -2,11 +2,12 @@
 // comparison and the verdict, exactly as the action and `trialgate gate` run them), for the Monte Carlo
 // parts of bench/policy-simulation.ts and the golden of a confirmed gate. A suite is a function from (task, check, run, trial) to an outcome,
 // so every round asks the same function and a check turned into a loss stays one in every round.
+import type { ConfirmationRound } from '../../src/compare/confirm.ts';
 import { runGate, type GateOutcome } from '../../src/gate/gate.ts';
 import { RESULTS_SCHEMA, type Results, type TaskResult, type TrialResult } from '../../src/schemas/results.ts';
 
 export type Outcome = boolean | 'env';
-/** run: 0 … baseRuns − 1 are the base runs (oldest first), baseRuns is the head run. */
+/** run: 0 … baseRuns − 1 are the base runs (oldest first), baseRuns is the head run, baseRuns + 1 the paired base (the base commit beside the head). */
 export type TrialFn = (task: number, check: number, run: number, trial: number) => boolean;
 
 export interface Suite {
@@ -92,12 +93,17 @@ export function runResults(suite: Suite, run: number, tasks: readonly number[], 
 
 export interface Simulated {
   outcome: GateOutcome;
-  /** Head trials launched, over those of a fixed k. */
+  /** Agent trials launched, the head's and the paired base's, over those of a fixed k. */
   cost: number;
+  /** The head's alone. */
+  headCost: number;
 }
 
 /** The gate over a simulated suite, every round through runGate. */
-export async function simulate(suite: Suite, settings: { confirmTrials?: number | null; maxTrials?: number | null } = {}): Promise<Simulated> {
+export async function simulate(
+  suite: Suite,
+  settings: { confirmTrials?: number | null; maxTrials?: number | null; paired?: boolean } = {},
+): Promise<Simulated> {
   const all = Array.from({ length: suite.tasks }, (_, t) => t);
   const head = suite.baseRuns;
   const bases = Array.from({ length: suite.baseRuns }, (_, r) => ({ dir: '/nowhere', results: runResults(suite, r, all, 0, suite.k) })).reverse();
@@ -114,11 +120,24 @@ export async function simulate(suite: Suite, settings: { confirmTrials?: number 
           round.trials,
         ),
       saveHead: async () => {},
+      ...(settings.paired
+        ? {
+            baseRound: async (round: ConfirmationRound) =>
+              runResults(
+                suite,
+                head + 1,
+                round.tasks.map((id) => Number(id.slice(1))),
+                round.baseFirstTrial,
+                round.baseTrials,
+              ),
+          }
+        : {}),
     },
     { confirmTrials: settings.confirmTrials ?? null, maxTrials: settings.maxTrials ?? null, failOn: 'regression', failWithoutBaseline: false },
   );
   const launched = outcome.head.tasks.reduce((s, t) => s + t.trials.length, 0);
-  return { outcome, cost: launched / (suite.tasks * suite.k) };
+  const fresh = outcome.pairedBase?.tasks.reduce((s, t) => s + t.trials.length, 0) ?? 0;
+  return { outcome, cost: (launched + fresh) / (suite.tasks * suite.k), headCost: launched / (suite.tasks * suite.k) };
 }
 
 /** A seeded uniform in [0, 1) from integers: the same (task, check, run, trial) always draws the same number. */
