@@ -3,6 +3,9 @@
 // said where the limit is named.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { createServer } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { newAgent, send } from '../src/service/http.ts';
 import { readyPollDelay } from '../src/service/launch.ts';
 import { EXCHANGE_TIMEOUT_MS, MachinePace, PACE_SCALE } from '../src/service/pace.ts';
 
@@ -55,5 +58,33 @@ describe('the readiness probe of a starting service', () => {
     assert.equal(readyPollDelay(100), 100);
     // A fixed 20 ms would poll a 3-second start 150 times.
     assert.ok(pollsWithin(3000) <= 40, `${pollsWithin(3000)} polls in 3 s`);
+  });
+});
+
+// A service closes a kept-alive connection once it has been idle for its keep-alive timeout; on a busy
+// machine the runner's event loop sees that close late and sends its next request on the dead
+// connection. The server never read that request: it is sent again on a new one (service/http.ts).
+describe('a request on a kept-alive connection its server has just closed', () => {
+  it('is sent again on a new connection, and answered', async () => {
+    const served = new Set<Socket>();
+    // Its first connection answers one request and is reset at the next, as an idle one closed just then would be.
+    let first: Socket | undefined;
+    const server = createServer((request, response) => {
+      if (request.socket === first && served.has(first)) return void first.resetAndDestroy();
+      first ??= request.socket;
+      served.add(request.socket);
+      response.end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const agent = newAgent();
+    try {
+      assert.deepEqual(await send(url, { timeoutMs: 5000, agent }), { status: 200, text: 'ok' });
+      assert.deepEqual(await send(url, { timeoutMs: 5000, agent, method: 'POST', body: 'x' }), { status: 200, text: 'ok' });
+      assert.equal(served.size, 2, 'answered on a second connection');
+    } finally {
+      agent.destroy();
+      server.close();
+    }
   });
 });
