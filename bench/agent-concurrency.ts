@@ -184,7 +184,7 @@ async function writeWall(): Promise<void> {
   // An agent run's own CPU (its sandbox, shell and node) at C = 1, where nothing else competes for it.
   const c = one.agentsCpuMs / one.trials;
   const model = (C: number) => (N * S) / C + (N * a) / cores;
-  const withAgents = (C: number) => (N * S) / C + (N * (a + c / 1000)) / cores;
+  const withAgents = (C: number) => (N * S) / C + (N * (a + c)) / cores;
   const s = (ms: number) => (ms / 1000).toFixed(1);
   const groups = [...new Set(runs.filter((r) => r.concurrency !== 1).map((r) => `${r.concurrency}\0${r.version}`))].map((key) => {
     const [C, version] = key.split('\0') as [string, Measured['version']];
