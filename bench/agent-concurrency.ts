@@ -8,7 +8,12 @@
 // Both versions are bundled with esbuild under .trialgate/ (support/bundle.ts: the bin as dist/ ships it, without touching dist/).
 // On a machine shared with other work, run it ahead of that work (its processes inherit the priority), so
 // its processes get the cores first, as on an idle machine: the results file says the priority it ran at.
-// Run: [nice -n -10] node --import tsx bench/agent-concurrency.ts [--before REV] [--no-before]
+// With --concurrency 8,24 only those run (and C = 1 with --reference-trials trials, for S and a), each C
+// --rounds times, alternated with the code before (its rows beside): what a shared machine allows.
+// Besides the wall, the CPU of every process below the harness, the agents' subtrees apart: what the
+// model leaves out (the agents' own CPU, and the check after each use of a reused service, which at C = 1
+// overlaps the next agent's wait) is measured, and a second model puts all of it on the cores.
+// Run: [nice -n -10] node --import tsx bench/agent-concurrency.ts [--before REV] [--no-before] [--concurrency 8,24] [--rounds R] [--reference-trials N]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -17,19 +22,24 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { machine, median, ROOT, writeResult } from './support.ts';
 import { bundleCurrent, bundleRevision, privateTmp } from './support/bundle.ts';
+import { sampleDescendantsCpu } from './support/tree-cpu.ts';
 import { sampleTreeMemory, type TreeMemory } from './support/tree-memory.ts';
 
 const N = 24;
 const SLEEP_S = 3;
-const CONCURRENCY = [1, 2, 4, 8, 24];
 const args = process.argv.slice(2);
-const beforeRev = args.includes('--no-before') ? null : (args[args.indexOf('--before') + 1] ?? 'main');
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const chosen = option('--concurrency')?.split(',').map(Number);
+const CONCURRENCY = chosen ?? [1, 2, 4, 8, 24];
+const ROUNDS = Number(option('--rounds') ?? '1');
+const REFERENCE_TRIALS = Number(option('--reference-trials') ?? N);
+const beforeRev = args.includes('--no-before') ? null : (option('--before') ?? 'main');
 const cores = availableParallelism();
 const priority = getPriority();
 
 /** A project with the inventory fixture and a trial set whose agent sleeps, then writes its cases. */
-async function project(): Promise<string> {
-  const dir = join(tmpdir(), `trialgate-bench-agents-${process.pid}`);
+async function project(trials = N): Promise<string> {
+  const dir = join(tmpdir(), `trialgate-bench-agents-${process.pid}-${trials}`);
   await rm(dir, { recursive: true, force: true });
   await mkdir(join(dir, 'skills'), { recursive: true });
   await cp(join(ROOT, 'fixtures', 'inventory'), join(dir, 'fixture'), { recursive: true });
@@ -37,7 +47,7 @@ async function project(): Promise<string> {
   const config = {
     version: 1,
     name: 'agent-concurrency',
-    trials: N,
+    trials,
     seed: 1,
     budget: { wall_seconds: 300 },
     agent: {
@@ -60,6 +70,11 @@ interface Measured {
   memory: TreeMemory;
   /** CPU of the harness process itself (its one thread does the runner's part of every acceptance). */
   harnessMs: number;
+  /** CPU of every process below the harness, and of it the agents' subtrees (their sandbox, shell and node). */
+  belowMs: number;
+  agentsCpuMs: number;
+  trials: number;
+  round: number;
   acceptance: number;
   /** Per trial: the agent's run and the rest of the trial (wall − agent). */
   agentMs: number[];
@@ -70,7 +85,7 @@ interface Measured {
   timeline: { lastAgentStart: number; firstAgentEnd: number; lastAgentEnd: number; lastTrialEnd: number };
 }
 
-async function measure(cli: string, config: string, concurrency: number, version: Measured['version'], acceptance?: number): Promise<Measured> {
+async function measure(cli: string, config: string, concurrency: number, version: Measured['version'], acceptance?: number, round = 1): Promise<Measured> {
   const out = join(tmpdir(), `trialgate-bench-agents-run-${process.pid}-${version}-${concurrency}`);
   await rm(out, { recursive: true, force: true });
   const load = loadavg()[0]!;
@@ -85,11 +100,13 @@ async function measure(cli: string, config: string, concurrency: number, version
   });
   // The agent's subtree: its sandbox's command line holds the agent command.
   const sampler = sampleTreeMemory(child.pid!, (line) => line.includes('scripted-agent.mjs'));
+  const cpu = sampleDescendantsCpu(child.pid!, 20, (line) => line.includes('scripted-agent.mjs'));
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
   const [code] = (await once(child, 'exit')) as [number | null];
   const wallMs = performance.now() - started;
   const memory = sampler.stop();
+  const belowMs = cpu.stop();
   if (code !== 0) throw new Error(`${version} at concurrency ${concurrency} exited ${code}: ${stderr}`);
   const self = JSON.parse(await readFile(usageFile, 'utf8')) as { selfMs: number };
   await rm(usageFile, { force: true });
@@ -112,6 +129,10 @@ async function measure(cli: string, config: string, concurrency: number, version
     load: [load, loadavg()[0]!],
     memory,
     harnessMs: self.selfMs,
+    belowMs,
+    agentsCpuMs: cpu.apartMs(),
+    trials: trials.length,
+    round,
     acceptance: acceptance ?? Math.min(concurrency, cores),
     agentMs: trials.map((t) => t.agent_ms ?? 0),
     restMs: trials.map((t) => t.wall_ms - (t.agent_ms ?? 0)),
@@ -127,13 +148,81 @@ async function measure(cli: string, config: string, concurrency: number, version
 }
 
 const config = await project();
+const reference = REFERENCE_TRIALS === N ? config : await project(REFERENCE_TRIALS);
 const now = await bundleCurrent('now');
 const before = beforeRev ? await bundleRevision(beforeRev) : null;
 const runs: Measured[] = [];
-for (const c of CONCURRENCY) runs.push(await measure(now, config, c, 'now'));
-// One acceptance at a time beside 24 agents: what the second permit buys when the runner's part of acceptance is one thread.
-runs.push(await measure(now, config, 24, 'now', 1));
-if (before) for (const c of [1, 24]) runs.push(await measure(before.cli, config, c, 'before'));
+if (chosen) {
+  // S and a from C = 1 (fewer trials: they are medians per trial), then each chosen C alternated with the code before.
+  runs.push(await measure(now, reference, 1, 'now'));
+  for (let round = 1; round <= ROUNDS; round++)
+    for (const c of CONCURRENCY.filter((c) => c !== 1)) {
+      const pair = [
+        () => measure(now, config, c, 'now', undefined, round),
+        ...(before ? [() => measure(before.cli, config, c, 'before', undefined, round)] : []),
+      ];
+      // Each round starts with the other version.
+      for (const run of round % 2 ? pair : pair.reverse()) runs.push(await run());
+    }
+} else {
+  for (const c of CONCURRENCY) runs.push(await measure(now, config, c, 'now'));
+  // One acceptance at a time beside 24 agents: what the second permit buys when the runner's part of acceptance is one thread.
+  runs.push(await measure(now, config, 24, 'now', 1));
+  if (before) for (const c of [1, 24]) runs.push(await measure(before.cli, config, c, 'before'));
+}
+
+if (chosen) {
+  await writeWall();
+  process.exit(0);
+}
+
+/** The chosen concurrencies' rows, medians over the rounds, beside the code before, and what of the cores each part used. */
+async function writeWall(): Promise<void> {
+  const one = runs.find((r) => r.concurrency === 1)!;
+  const S = median(one.agentMs);
+  const a = median(one.restMs);
+  // An agent run's own CPU (its sandbox, shell and node) at C = 1, where nothing else competes for it.
+  const c = one.agentsCpuMs / one.trials;
+  const model = (C: number) => (N * S) / C + (N * a) / cores;
+  const withAgents = (C: number) => (N * S) / C + (N * (a + c)) / cores;
+  const s = (ms: number) => (ms / 1000).toFixed(1);
+  const groups = [...new Set(runs.filter((r) => r.concurrency !== 1).map((r) => `${r.concurrency}\0${r.version}`))].map((key) => {
+    const [C, version] = key.split('\0') as [string, Measured['version']];
+    return runs.filter((r) => r.concurrency === Number(C) && r.version === version);
+  });
+  const med = (rs: Measured[], f: (r: Measured) => number) => median(rs.map(f));
+  const floor = (r: Measured) => SLEEP_S * 1000 + (r.harnessMs + r.belowMs) / cores;
+  const summary = groups.map((rs) => {
+    const C = rs[0]!.concurrency;
+    const wall = med(rs, (r) => r.wallMs);
+    return `| ${rs[0]!.version} | ${C} | ${rs.length} | ${rs.map((r) => r.load[0].toFixed(0)).join(', ')} | **${s(wall)}** | ${s(model(C))} | **${(wall / model(C)).toFixed(2)}** | ${s(withAgents(C))} | ${(wall / withAgents(C)).toFixed(2)} | ${s(med(rs, (r) => r.agentsCpuMs))} | ${s(med(rs, (r) => r.harnessMs))} | ${s(med(rs, (r) => r.belowMs - r.agentsCpuMs))} | ${s(med(rs, floor))} | ${med(rs, (r) => r.wallMs / floor(r)).toFixed(2)} | ${s(med(rs, (r) => r.timeline.lastAgentEnd))} · ${s(med(rs, (r) => r.timeline.lastTrialEnd))} | ${med(rs, (r) => r.started)} |`;
+  });
+  const row = (r: Measured) =>
+    `| ${r.round} | ${r.version} | ${r.concurrency} | ${r.load[0].toFixed(1)} → ${r.load[1].toFixed(1)} | ${s(r.wallMs)} | ${s(r.agentsCpuMs)} | ${s(r.harnessMs)} | ${s(r.belowMs - r.agentsCpuMs)} | ${s(r.timeline.lastAgentStart)} · ${s(r.timeline.firstAgentEnd)}–${s(r.timeline.lastAgentEnd)} · ${s(r.timeline.lastTrialEnd)} | ${s(median(r.agentMs))} | ${s(median(r.restMs))} | ${r.outcomes} |`;
+  await writeResult(
+    'agent-concurrency-wall',
+    `# Wall time with agents that wait: 24 trials of a 3-second agent at C = ${CONCURRENCY.join(' and ')}, beside ${before ? `${beforeRev} (${before.commit.slice(0, 12)})` : 'nothing'}
+
+${new Date().toISOString()} · ${machine()} · \`trialgate run --concurrency C\` of the inventory task, ${N} trials, the agent the scripted agent behind \`sleep ${SLEEP_S}\`; acceptance concurrency its default (${cores}). ${ROUNDS} rounds, each C run by both versions in turn (each round starts with the other), medians; nice ${priority}; the load average (1 min) of every run is listed: the machine is shared.
+
+From C = 1 (${one.trials} trials, this checkout): S = ${s(S)} s (an agent run, median), a = ${s(a)} s (the rest of a trial: preparing, accepting, the verdict; median), c = ${(c / 1000).toFixed(2)} s (an agent run's own CPU: its sandbox, shell and node, from /proc).
+
+- the issue's model: N·S/C + N·a/cores (target: wall ≤ 1.3× it)
+- with the agents' own CPU: N·S/C + N·(a + c)/cores. At C = 1 an agent's CPU is inside S and nothing competes for it; at C = 24 all ${N} agents end their wait within a second and their node processes share the ${cores} cores with the acceptances.
+- the cores' floor, per run: ${SLEEP_S} s of waiting plus all the CPU the run used (harness, services and relays, agents) over ${cores} cores. A wall near it is bound by the cores; what is left to cut is CPU, and the columns say whose.
+
+| version | C | runs | load averages | wall s (median) | model s | **wall ÷ model** | model with agents' CPU s | wall ÷ it | agents' CPU s | harness CPU s | services, relays, sandboxes CPU s | cores' floor s | wall ÷ floor | agents end · last trial end, s | services started |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+${summary.join('\n')}
+
+Every run:
+
+| round | version | C | load average | wall s | agents' CPU s | harness CPU s | services, relays, sandboxes CPU s | last agent start · agents end · last trial end, s | agent run s (median) | rest of a trial s (median) | outcomes |
+|---|---|---|---|---|---|---|---|---|---|---|---|
+${runs.map(row).join('\n')}
+`,
+  );
+}
 
 const find = (version: Measured['version'], c: number) => runs.find((r) => r.version === version && r.concurrency === c && r.acceptance === Math.min(c, cores));
 const one = find('now', 1)!;

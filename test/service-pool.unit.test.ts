@@ -87,6 +87,21 @@ describe('the check after a use', () => {
     await pool.close();
   });
 
+  it('at the end of the run, no check is waited for: no use is left to need it, and closing cuts it short', async () => {
+    const checks = heldChecks();
+    const a = instance('a');
+    const pool = await poolWith(checks, a);
+    await pool.giveBack(await pool.borrow(fixture, 'none'));
+    // The check is held until the pool closes: a decided() that waited for it would never return.
+    await pool.decided();
+    assert.deepEqual(pool.use(fixture), { reused: true, why: 'proved', started: 2, uses: 1, replaced: 0 });
+    const closed = pool.close();
+    await checks.differ();
+    await closed;
+    assert.equal(a.stopped, true);
+    assert.equal(pool.use(fixture).replaced, 0, 'a check cut short is no replacement');
+  });
+
   it('at the end of the run, an instance still being checked is stopped with the rest', async () => {
     const checks = heldChecks();
     const a = instance('a');

@@ -6,7 +6,12 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
+import { loadFixture, NO_FAULT } from '../src/fixture/load.ts';
+import { openSandbox } from '../src/isolation/open.ts';
+import { kindOf } from '../src/kinds/registry.ts';
 import { validateFixture } from '../src/kinds/validate.ts';
+import type { RunningService } from '../src/service/launch.ts';
+import { ResetProver, type ReplayableUse } from '../src/service/reset-proof.ts';
 import { runTrialSet } from '../src/trial/run-set.ts';
 import type { Results } from '../src/schemas/results.ts';
 import { INVENTORY, inventoryCopy, tempDir } from './support/fixtures.ts';
@@ -230,6 +235,46 @@ describe('sharing a fixture between tasks', { skip: NO_ISOLATION }, () => {
       assert.equal(task.services!.reused, true, task.services!.why);
       assert.deepEqual([task.services!.started, task.services!.uses], [8, 8]);
       assert.ok(task.trials.every((t) => t.outcome === 'pass'));
+    }
+  });
+});
+
+/** `service` with each request it makes counted in `sent`. */
+function counted(service: RunningService, sent: string[]): RunningService {
+  const request = service.request.bind(service);
+  service.request = (path, options) => {
+    sent.push(path);
+    return request(path, options);
+  };
+  return service;
+}
+
+// What the check after a use costs: the state probe, a reset, one replay of the reference answers (which
+// ends with its last case's reset), and nothing more. Every exchange is one more round trip through the
+// service's relay on every use of a run, off the trial's path but on the machine's cores. Unisolated: the
+// check is the same in a sandbox.
+describe('the check after a use', { timeout: 120_000 }, () => {
+  it('makes the probe, one reset and one replay of the reference answers, and leaves the instance reset', async () => {
+    const sandbox = await openSandbox('none');
+    const fixture = await loadFixture(INVENTORY);
+    const use = (await kindOf({ kind: 'http-cases', timeout_seconds: 120 }).replayableUse!(fixture)) as ReplayableUse;
+    const prover = new ResetProver(sandbox, fixture);
+    try {
+      const { reset } = await prover.prove(use, [NO_FAULT]);
+      assert.ok(reset, 'the inventory reset is proved');
+      const [instance] = reset.instances.get(NO_FAULT)!;
+      const replay: string[] = [];
+      await use(counted(instance!, replay));
+      const exchanges = replay.length;
+      const sent: string[] = [];
+      counted(instance!, sent);
+      assert.equal(await reset.check(instance!, NO_FAULT), undefined, 'a use of the reference answers leaves it as a fresh start');
+      const probe = fixture.manifest.service!.stateProbe;
+      assert.equal(sent.length, probe.length + 1 + exchanges, `probe ${probe.length}, one reset, replay ${exchanges}: ${sent.join(' ')}`);
+      assert.equal(instance!.reusable(), true, 'reset, ready for the next use');
+    } finally {
+      await prover.stop();
+      await sandbox.dispose();
     }
   });
 });

@@ -8,6 +8,20 @@ const TICK_MS = 10; // USER_HZ is 100 on every Linux that Node supports
 
 interface Seen {
   cpuMs: number;
+  /** In a subtree the caller's predicate names (an agent's). */
+  apart: boolean;
+  /** Samples taken of it: its command line is read again for the first few, as it may not have exec'd yet. */
+  samples: number;
+}
+
+const LOOKS = 10;
+
+function cmdline(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
 }
 
 function stat(pid: number): { cpuMs: number; start: string } | undefined {
@@ -31,28 +45,35 @@ function children(pid: number): number[] {
   }
 }
 
-/** Start sampling the descendants of `root` (not `root` itself); `stop()` returns their CPU ms so far. */
-export function sampleDescendantsCpu(root: number, intervalMs = 5): { stop(): number } {
+/**
+ * Start sampling the descendants of `root` (not `root` itself); `stop()` returns their CPU ms so far, and
+ * `apartMs()` (after it) the part of it in the subtrees whose command line `isApart` accepts.
+ */
+export function sampleDescendantsCpu(root: number, intervalMs = 5, isApart?: (cmdline: string) => boolean): { stop(): number; apartMs(): number } {
   const seen = new Map<string, Seen>();
   const tick = () => {
-    const frontier = children(root);
+    const frontier = children(root).map((pid) => ({ pid, above: false }));
     while (frontier.length) {
-      const pid = frontier.pop()!;
+      const { pid, above } = frontier.pop()!;
       const s = stat(pid);
       if (!s) continue;
       const key = `${pid}/${s.start}`;
-      const known = seen.get(key);
-      if (!known) seen.set(key, { cpuMs: s.cpuMs });
+      let known = seen.get(key);
+      if (!known) seen.set(key, (known = { cpuMs: s.cpuMs, apart: false, samples: 0 }));
       else known.cpuMs = Math.max(known.cpuMs, s.cpuMs);
-      frontier.push(...children(pid));
+      if (isApart && !known.apart && (above || (known.samples < LOOKS && isApart(cmdline(pid))))) known.apart = true;
+      known.samples++;
+      frontier.push(...children(pid).map((child) => ({ pid: child, above: known.apart })));
     }
   };
   const timer = setInterval(tick, intervalMs);
+  const sum = (all: boolean) => [...seen.values()].reduce((total, s) => total + (all || s.apart ? s.cpuMs : 0), 0);
   return {
     stop() {
       clearInterval(timer);
       tick();
-      return [...seen.values()].reduce((sum, s) => sum + s.cpuMs, 0);
+      return sum(true);
     },
+    apartMs: () => sum(false),
   };
 }

@@ -51,7 +51,28 @@ export function newAgent(): Agent {
   return new Agent({ keepAlive: true, maxSockets: 4 });
 }
 
+/** Times a request that failed on a kept-alive connection its server had just closed is sent again. */
+const STALE_RETRIES = 3;
+
 export async function send(url: string, options: HttpOptions): Promise<HttpAnswer> {
+  const deadlineAt = options.deadlineMs === undefined ? undefined : performance.now() + options.deadlineMs;
+  for (let retry = 0; ; retry++) {
+    try {
+      return await sendOnce(url, deadlineAt === undefined ? options : { ...options, deadlineMs: Math.max(0, deadlineAt - performance.now()) });
+    } catch (e) {
+      // A connection kept alive that its server closed as idle (its keep-alive timeout) just as this request
+      // went out: the server never read the request, so it is sent again, as Node's documentation advises
+      // (request.reusedSocket). On a busy machine the runner's event loop sees the close late, so this is
+      // no rarity there: left alone, it failed a reset proof and every use of the run started a fresh service.
+      if (!(e instanceof StaleConnection) || retry >= STALE_RETRIES) throw e;
+    }
+  }
+}
+
+/** ECONNRESET on a reused kept-alive connection before any answer: the request never reached the server. */
+class StaleConnection extends NoAnswerError {}
+
+async function sendOnce(url: string, options: HttpOptions): Promise<HttpAnswer> {
   // TLS is loaded only by a caller that needs it (a hosted judge), never on a service's path.
   const request = url.startsWith('https:') ? (await import('node:https')).request : httpRequest;
   return new Promise((resolve, reject) => {
@@ -64,16 +85,19 @@ export async function send(url: string, options: HttpOptions): Promise<HttpAnswe
     });
     // The reason this side ended the exchange, reported whichever stream surfaces the error first.
     let endedBecause: NoAnswerError | undefined;
+    let answered = false;
     const end = (reason: NoAnswerError) => req.destroy((endedBecause = reason));
     const timedOut = (ms: number) => end(new NoAnswerError(`timed out after ${Math.round(ms)} ms`, 'timeout'));
     const deadline = options.deadlineMs === undefined ? undefined : setTimeout(timedOut, options.deadlineMs, options.deadlineMs);
     const fail = (e: NodeJS.ErrnoException) => {
       clearTimeout(deadline);
-      reject(endedBecause ?? new NoAnswerError(e.code ?? e.message));
+      const stale = !endedBecause && !answered && req.reusedSocket && e.code === 'ECONNRESET';
+      reject(endedBecause ?? (stale ? new StaleConnection('ECONNRESET') : new NoAnswerError(e.code ?? e.message)));
     };
     req.on('timeout', () => timedOut(options.timeoutMs));
     req.on('error', fail);
     req.on('response', (response) => {
+      answered = true;
       const chunks: Buffer[] = [];
       let bytes = 0;
       const cap = options.maxBytes ?? MAX_ANSWER_BYTES;

@@ -41,8 +41,19 @@ export interface RunningService {
 
 const STDERR_CAP = 16 * 1024;
 const START_ATTEMPTS = 3;
-/** Short and fixed: a Node service is usually ready within a few polls, and start-up dominates acceptance. */
+/**
+ * The readiness probe's first wait is short (a Node service on a quiet machine is ready within a few
+ * polls) and each next one longer, up to READY_POLL_MAX_MS: every poll of a service not yet listening is a
+ * connection through its relay, which on a busy machine costs the CPU the start is waiting for.
+ */
 const READY_POLL_MS = 20;
+const READY_POLL_GROWTH = 1.3;
+const READY_POLL_MAX_MS = 100;
+
+/** The wait after readiness poll `n` (0-based), ms. Pure. */
+export function readyPollDelay(n: number): number {
+  return Math.min(READY_POLL_MAX_MS, Math.round(READY_POLL_MS * READY_POLL_GROWTH ** n));
+}
 /** Past its limit, how often a service still starting is looked at again (its ports read from /proc). */
 const STILL_STARTING_POLL_MS = 500;
 
@@ -251,7 +262,7 @@ async function waitReady(
   const started = Date.now();
   let deadline = started + limitMs;
   const last: NotReady = {};
-  for (;;) {
+  for (let poll = 0; ; poll++) {
     try {
       const answer = await service.request(health, { timeoutMs: 1000 });
       if (answer.status === 200) return true;
@@ -267,7 +278,7 @@ async function waitReady(
       last.stillStartingMs = Math.min(now + STILL_STARTING_POLL_MS, started + limitMs * STILL_STARTING_FACTOR) - started;
       deadline = started + last.stillStartingMs;
     }
-    await new Promise((r) => setTimeout(r, READY_POLL_MS));
+    await new Promise((r) => setTimeout(r, readyPollDelay(poll)));
   }
 }
 

@@ -117,10 +117,13 @@ export class ServicePool implements ServiceLender {
     decision.catch(() => undefined);
   }
 
-  /** Every decision made (the first that failed is thrown), and every check after a use over: what `use` says is final. */
+  /**
+   * Every decision made (the first that failed is thrown): what `use` says is final. Checks after a use
+   * still running are not waited for: called once no use is to come, no use needs what they would find,
+   * and `close` cuts them short (a check cut short is no replacement).
+   */
   async decided(): Promise<void> {
     for (const state of this.fixtures.values()) await state.deciding;
-    await Promise.all([...this.checking.values()].flatMap((checks) => [...checks]));
     this.throwFailure();
   }
 
