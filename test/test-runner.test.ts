@@ -1,7 +1,8 @@
 // The suite's own runner (scripts/test.ts), run on small test files of this test's own: files asking for
 // the same recorded run at once share one recording (built under the lock by one of them), the directory
-// of recordings is gone after the run, a failing test fails the run, and a file that never ends is stopped
-// by the machine-scaled limit, named, instead of hanging the suite.
+// of recordings is gone after the run, the table gives each file's wall and CPU time, a failing test fails
+// the run, and a file that never ends is stopped by the machine-scaled limit, named, instead of hanging the
+// suite.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -70,7 +71,8 @@ describe('the test runner', () => {
     const recordings = await readFile(seen, 'utf8');
     assert.ok(recordings.length > 0, 'the runner named a directory of recordings');
     assert.ok(!existsSync(recordings), 'removed after the run');
-    assert.match(out, /3 test files in \d+ s/);
+    assert.match(out, /3 test files in \d+ s, .* s of CPU \(user \+ system\) in the files' processes/);
+    assert.match(out, /\| \S*\/a\.test\.ts \| \d+\.\d \| \d+\.\d \|/, 'each file’s wall and CPU seconds');
   });
 
   it('stops a file that never ends at the scaled limit, naming it and the last test it reported', async () => {
