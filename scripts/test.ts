@@ -111,6 +111,8 @@ await fillCompiledCache();
 for (const preload of PRELOADS) if (!process.execArgv.includes(preload)) process.execArgv.push('--import', preload);
 const recordings = await mkdtemp(join(tmpdir(), 'trialgate-recorded-'));
 process.env.TRIALGATE_TEST_RUNS = recordings;
+// The files' own wall-clock limits give way to this runner's machine-scaled one (test/support/time-limit.ts).
+process.env.TRIALGATE_TEST_SCALED_LIMIT = String(fileLimit);
 const usages = await mkdtemp(join(tmpdir(), 'trialgate-usage-'));
 process.env.TRIALGATE_TEST_USAGE = usages;
 

@@ -24,6 +24,7 @@ import {
   type SuiteFixture,
   NO_PYTEST,
 } from './support/suites.ts';
+import { timeLimit } from './support/time-limit.ts';
 
 type Variants = Extract<Validation, { shape: 'variants' }>;
 
@@ -62,7 +63,7 @@ const noJunit5 =
     ? undefined
     : `JUnit 5 is not installed (apt-get install junit5; ${JUNIT5_JAR}) or no javac`;
 
-describe('shipped reporters, each on a real suite', { timeout: 300_000 }, () => {
+describe('shipped reporters, each on a real suite', { timeout: timeLimit(300_000) }, () => {
   it(
     'pytest: the plugin loads by name from $TRIALGATE_REPORTERS; an assert is an assertion failure, a dropped connection an error',
     { skip: NO_PYTEST },
@@ -107,7 +108,7 @@ describe('shipped reporters, each on a real suite', { timeout: 300_000 }, () => 
   });
 });
 
-describe('a test file that does not load: its record says why first, under an id every trial shares', { timeout: 300_000 }, () => {
+describe('a test file that does not load: its record says why first, under an id every trial shares', { timeout: timeLimit(300_000) }, () => {
   /** The record of the file that does not load, on the correct service. */
   async function brokenRecord(spec: SuiteFixture, file: string) {
     const v = await validate(spec);
@@ -144,7 +145,7 @@ describe('a test file that does not load: its record says why first, under an id
   });
 });
 
-describe('JUnit XML read directly (acceptance.report: junit-xml)', { timeout: 300_000 }, () => {
+describe('JUnit XML read directly (acceptance.report: junit-xml)', { timeout: timeLimit(300_000) }, () => {
   it('Vitest’s junit reporter says what was thrown (type="AssertionError" vs "TypeError"): trusted', async () => {
     const v = await validate({
       service: 'node',
@@ -206,7 +207,7 @@ describe('JUnit XML read directly (acceptance.report: junit-xml)', { timeout: 30
   }
 });
 
-describe('what an acceptor writes, when it is wrong', { timeout: 120_000 }, () => {
+describe('what an acceptor writes, when it is wrong', { timeout: timeLimit(120_000) }, () => {
   const writing = (text: string, report?: 'junit-xml') =>
     validate({
       service: 'node',

@@ -11,6 +11,7 @@ import { describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { ROOT, tempDir } from './support/fixtures.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
+import { timeLimit } from './support/time-limit.ts';
 
 // tsx by its path: the commands run in directories with no node_modules of their own.
 const CLI = [
@@ -48,7 +49,7 @@ function processesWith(token: string): number[] {
     .map(Number);
 }
 
-describe('the command line as a process', { timeout: 300_000 }, () => {
+describe('the command line as a process', { timeout: timeLimit(300_000) }, () => {
   it('a reader that goes away (| head) ends it quietly: no EPIPE stack, exit 0', async () => {
     const dir = await tempDir('trialgate-epipe-');
     for (const args of [['--help'], ['init']]) {
