@@ -25,7 +25,8 @@ const LANGUAGES = [
   { lang: 'go', skip: NO_GO, answer: 'tally_test.go' },
 ] as const;
 
-describe('trialgate init, in each language', { timeout: timeLimit(900_000) }, () => {
+// The languages side by side: each has a repository of its own, and main() takes its directory from its Io.
+describe('trialgate init, in each language', { timeout: timeLimit(900_000), concurrency: true }, () => {
   for (const { lang, skip, answer } of LANGUAGES) {
     it(`--lang ${lang}: init → validate passes at once → run → remove "## Validation" → gate names the lost detection`, { skip }, async () => {
       const repo = await tempDir(`trialgate-init-${lang}-`);
