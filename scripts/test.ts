@@ -37,9 +37,10 @@ const { values, positionals } = parseArgs({
     unit: { type: 'boolean', default: false },
     e2e: { type: 'boolean', default: false },
     shard: { type: 'string' },
-    // Twice the cores: a file waiting on its processes (an agent's budget, a tool's held answer, a browser)
-    // leaves its core to another.
-    concurrency: { type: 'string', default: String(2 * availableParallelism()) },
+    // Four times the cores: most of a file's time is waiting on its processes (an agent's budget, a
+    // provider's retries, a tool's held answer, a browser), which leaves its core to another file; at twice
+    // the cores the suite kept the cores busy a third of its time.
+    concurrency: { type: 'string', default: String(4 * availableParallelism()) },
     // Several times the slowest file's time on an idle machine: a file near it is too slow for this suite anyway.
     'file-limit': { type: 'string', default: String(20 * 60) },
     times: { type: 'string' },
