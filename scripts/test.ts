@@ -6,10 +6,13 @@
 //   removed at the end, so end-to-end files build a baseline once instead of once each;
 // - no wall-clock limit a busy machine can trip: a file fails when it has run for --file-limit seconds of
 //   a clock that slows down with the machine (scaled-clock.ts); a hang still ends the run, naming the file;
-// - the time of each file, the slowest printed at the end (all of them with --times FILE).
+// - the slowest files first, from the times of the last measured run (test/file-times.json): a long file
+//   started last would be the suite's tail; a shard (--shard i/n) gets an even share of those times;
+// - the wall and CPU time of each file (its own and its processes', file-usage.mjs), the slowest printed at
+//   the end (all of them with --times FILE; --save-times writes them to test/file-times.json).
 //
 // Usage: node --import ./scripts/ts-register.mjs scripts/test.ts [--unit | --e2e] [--shard i/n]
-//        [--concurrency n] [--file-limit seconds] [--times FILE] [test files…]
+//        [--concurrency n] [--file-limit seconds] [--times FILE] [--save-times] [test files…]
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -19,11 +22,14 @@ import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { transform } from 'esbuild';
 import { scaledClock } from './scaled-clock.ts';
+import { longestFirst, shardOf, type FileTimes } from './schedule.ts';
 import { cachedPath, keep, transformOptions } from './ts-cache.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 /** What every test file's process loads besides the file: the compiled TypeScript, and a unit file's guard. */
-const PRELOADS = ['./scripts/ts-register.mjs', './test/support/no-processes.ts'];
+const PRELOADS = ['./scripts/ts-register.mjs', './scripts/file-usage.mjs', './test/support/no-processes.ts'];
+/** Each file's wall seconds in the last run saved with --save-times, by its path from the root. */
+const TIMES_FILE = join(ROOT, 'test', 'file-times.json');
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -31,16 +37,28 @@ const { values, positionals } = parseArgs({
     unit: { type: 'boolean', default: false },
     e2e: { type: 'boolean', default: false },
     shard: { type: 'string' },
-    // Twice the cores: a file waiting on its processes (an agent's budget, a tool's held answer, a browser)
-    // leaves its core to another.
-    concurrency: { type: 'string', default: String(2 * availableParallelism()) },
+    // Four times the cores: most of a file's time is waiting on its processes (an agent's budget, a
+    // provider's retries, a tool's held answer, a browser), which leaves its core to another file; at twice
+    // the cores the suite kept the cores busy a third of its time.
+    concurrency: { type: 'string', default: String(4 * availableParallelism()) },
     // Several times the slowest file's time on an idle machine: a file near it is too slow for this suite anyway.
     'file-limit': { type: 'string', default: String(20 * 60) },
     times: { type: 'string' },
+    'save-times': { type: 'boolean', default: false },
   },
 });
 
 const isUnit = (file: string) => file.endsWith('.unit.test.ts');
+
+/** Each file's CPU seconds, its own and its processes' (user + system), as file-usage.mjs left them. */
+async function cpuSeconds(dir: string): Promise<Map<string, number>> {
+  const seconds = new Map<string, number>();
+  for (const name of await readdir(dir)) {
+    const usage = JSON.parse(await readFile(join(dir, name), 'utf8')) as { file: string; user: number; sys: number };
+    seconds.set(usage.file, (seconds.get(usage.file) ?? 0) + usage.user + usage.sys);
+  }
+  return seconds;
+}
 
 async function testFiles(): Promise<string[]> {
   if (positionals.length > 0) return positionals.map((file) => resolve(file));
@@ -49,13 +67,18 @@ async function testFiles(): Promise<string[]> {
   return chosen.map((name) => join(ROOT, 'test', name));
 }
 
-/** This shard's files: the i-th of every n, in name order (as node's --test-shard). */
-function shardOf(files: string[]): string[] {
-  if (!values.shard) return files;
+async function lastTimes(): Promise<Map<string, number>> {
+  const text = await readFile(TIMES_FILE, 'utf8').catch(() => '{}');
+  return new Map(Object.entries(JSON.parse(text) as Record<string, number>).map(([file, seconds]) => [join(ROOT, file), seconds]));
+}
+
+/** The files to run, the slowest first; with --shard i/n, the i-th of n shards of even time. */
+function scheduled(files: string[], times: FileTimes): string[] {
+  if (!values.shard) return longestFirst(files, times);
   const match = /^(\d+)\/(\d+)$/.exec(values.shard);
   const [index, total] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
   if (!(total >= 1 && index >= 1 && index <= total)) throw new Error(`--shard ${values.shard}: expected i/n with 1 ≤ i ≤ n, e.g. --shard 2/3`);
-  return files.filter((_, i) => i % total === index - 1);
+  return shardOf(files, times, index, total);
 }
 
 /** Compile every .ts file of src/, test/ and scripts/ that ts-cache.mjs does not hold yet, in one esbuild service. */
@@ -81,13 +104,18 @@ async function fillCompiledCache(): Promise<void> {
   );
 }
 
-const files = shardOf(await testFiles());
+const times = await lastTimes();
+const files = scheduled(await testFiles(), times);
 const fileLimit = Number(values['file-limit']);
 await fillCompiledCache();
 // run() gives each file's process the runner's own execArgv (node 20 has no option for it).
 for (const preload of PRELOADS) if (!process.execArgv.includes(preload)) process.execArgv.push('--import', preload);
 const recordings = await mkdtemp(join(tmpdir(), 'trialgate-recorded-'));
 process.env.TRIALGATE_TEST_RUNS = recordings;
+// The files' own wall-clock limits give way to this runner's machine-scaled one (test/support/time-limit.ts).
+process.env.TRIALGATE_TEST_SCALED_LIMIT = String(fileLimit);
+const usages = await mkdtemp(join(tmpdir(), 'trialgate-usage-'));
+process.env.TRIALGATE_TEST_USAGE = usages;
 
 const abort = new AbortController();
 const clock = scaledClock();
@@ -129,15 +157,27 @@ try {
   await rm(recordings, { recursive: true, force: true });
 }
 
+const cpu = await cpuSeconds(usages);
+await rm(usages, { recursive: true, force: true });
+const totalCpu = [...cpu.values()].reduce((sum, seconds) => sum + seconds, 0);
 const table = [
   `${files.length} test files in ${((Date.now() - suiteStart) / 1000).toFixed(0)} s, at concurrency ${values.concurrency} ` +
-    `(load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores at the end)`,
+    `(load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores at the end); ` +
+    `${totalCpu.toFixed(0)} s of CPU (user + system) in the files' processes`,
   '',
-  '| file | seconds |',
-  '|---|---|',
-  ...[...durations].sort((a, b) => b[1] - a[1]).map(([file, ms]) => `| ${relative(ROOT, file)} | ${(ms / 1000).toFixed(1)} |`),
+  '| file | seconds | CPU seconds |',
+  '|---|---|---|',
+  ...[...durations]
+    .sort((a, b) => b[1] - a[1])
+    .map(([file, ms]) => `| ${relative(ROOT, file)} | ${(ms / 1000).toFixed(1)} | ${cpu.get(file)?.toFixed(1) ?? '?'} |`),
 ];
 if (values.times) await writeFile(values.times, table.join('\n') + '\n');
+if (values['save-times']) {
+  const saved = new Map([...times].map(([file, seconds]) => [relative(ROOT, file), seconds]));
+  for (const [file, ms] of durations) saved.set(relative(ROOT, file), Math.round(ms / 100) / 10);
+  const sorted = Object.fromEntries([...saved].sort((a, b) => a[0].localeCompare(b[0])));
+  await writeFile(TIMES_FILE, JSON.stringify(sorted, null, 2) + '\n');
+}
 console.log(`\n${table.slice(0, 4 + 15).join('\n')}`);
 if (hung) console.error(`\ntrialgate tests: ${hung}`);
 process.exitCode = failed > 0 || hung ? 1 : 0;

@@ -11,6 +11,7 @@ import { stringify } from 'yaml';
 import { runTrialSet } from '../src/trial/run-set.ts';
 import { tempDir } from './support/fixtures.ts';
 import { NO_PYTEST, PYTEST_SUITE, suiteFixture, TALLY_FAULTS } from './support/suites.ts';
+import { timeLimit } from './support/time-limit.ts';
 
 const PYTEST = 'PYTHONPATH="$TRIALGATE_REPORTERS" python3 -m pytest -p trialgate_pytest -p no:cacheprovider "$TRIALGATE_CANDIDATE"';
 
@@ -42,7 +43,7 @@ async function project(
   return join(dir, 'trialgate.yml');
 }
 
-describe('the acceptor preflight', { timeout: 300_000 }, () => {
+describe('the acceptor preflight', { timeout: timeLimit(300_000) }, () => {
   it('a test runner the acceptor cannot import: every trial is an env_error with its stderr and the fix; no agent ran', async () => {
     const configPath = await project({ command: 'python3 -m no_such_runner "$TRIALGATE_CANDIDATE"' });
     const { results, runDir } = await runTrialSet({ configPath, outDir: await tempDir() });

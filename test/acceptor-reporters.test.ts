@@ -24,6 +24,7 @@ import {
   type SuiteFixture,
   NO_PYTEST,
 } from './support/suites.ts';
+import { timeLimit } from './support/time-limit.ts';
 
 type Variants = Extract<Validation, { shape: 'variants' }>;
 
@@ -62,7 +63,8 @@ const noJunit5 =
     ? undefined
     : `JUnit 5 is not installed (apt-get install junit5; ${JUNIT5_JAR}) or no javac`;
 
-describe('shipped reporters, each on a real suite', { timeout: 300_000 }, () => {
+// Each test validates a fixture of its own in directories of its own: the frameworks run side by side.
+describe('shipped reporters, each on a real suite', { timeout: timeLimit(300_000), concurrency: true }, () => {
   it(
     'pytest: the plugin loads by name from $TRIALGATE_REPORTERS; an assert is an assertion failure, a dropped connection an error',
     { skip: NO_PYTEST },
@@ -107,44 +109,48 @@ describe('shipped reporters, each on a real suite', { timeout: 300_000 }, () => 
   });
 });
 
-describe('a test file that does not load: its record says why first, under an id every trial shares', { timeout: 300_000 }, () => {
-  /** The record of the file that does not load, on the correct service. */
-  async function brokenRecord(spec: SuiteFixture, file: string) {
-    const v = await validate(spec);
-    const report = JSON.parse(await readFile(byFault(v).none!.reportPath, 'utf8'));
-    const broken = report.records.filter((r: { test: string }) => r.test.includes(file));
-    assert.equal(broken.length, 1, JSON.stringify(report.records));
-    return broken[0];
-  }
+describe(
+  'a test file that does not load: its record says why first, under an id every trial shares',
+  { timeout: timeLimit(300_000), concurrency: true },
+  () => {
+    /** The record of the file that does not load, on the correct service. */
+    async function brokenRecord(spec: SuiteFixture, file: string) {
+      const v = await validate(spec);
+      const report = JSON.parse(await readFile(byFault(v).none!.reportPath, 'utf8'));
+      const broken = report.records.filter((r: { test: string }) => r.test.includes(file));
+      assert.equal(broken.length, 1, JSON.stringify(report.records));
+      return broken[0];
+    }
 
-  it('node:test: the SyntaxError, not "test failed", and the file relative to the candidate, not a temporary path', async () => {
-    const record = await brokenRecord(
-      {
-        service: 'node',
-        reference: { 'tally.test.mjs': NODE_TEST_SUITE, 'broken.test.mjs': "import { test } from 'node:test';\nthis is not javascript {{{\n" },
-        acceptance: {
-          command:
-            'node --test --test-reporter="$TRIALGATE_REPORTERS/node-test.mjs" --test-reporter-destination="$TRIALGATE_REPORT" "$TRIALGATE_CANDIDATE"/*.test.mjs',
+    it('node:test: the SyntaxError, not "test failed", and the file relative to the candidate, not a temporary path', async () => {
+      const record = await brokenRecord(
+        {
+          service: 'node',
+          reference: { 'tally.test.mjs': NODE_TEST_SUITE, 'broken.test.mjs': "import { test } from 'node:test';\nthis is not javascript {{{\n" },
+          acceptance: {
+            command:
+              'node --test --test-reporter="$TRIALGATE_REPORTERS/node-test.mjs" --test-reporter-destination="$TRIALGATE_REPORT" "$TRIALGATE_CANDIDATE"/*.test.mjs',
+          },
         },
-      },
-      'broken.test.mjs',
-    );
-    assert.equal(record.test, 'broken.test.mjs');
-    assert.equal(record.status, 'error');
-    assert.match(record.traceback.split('\n')[0], /^SyntaxError: Unexpected identifier/);
-  });
+        'broken.test.mjs',
+      );
+      assert.equal(record.test, 'broken.test.mjs');
+      assert.equal(record.status, 'error');
+      assert.match(record.traceback.split('\n')[0], /^SyntaxError: Unexpected identifier/);
+    });
 
-  it('pytest: the exception of a module that does not import leads, not where pytest was', { skip: NO_PYTEST }, async () => {
-    const record = await brokenRecord(
-      { service: 'python', reference: { 'test_tally.py': PYTEST_SUITE, 'test_broken.py': 'def broken(:\n    pass\n' }, acceptance: { command: PYTEST } },
-      'test_broken.py',
-    );
-    assert.equal(record.status, 'error');
-    assert.match(record.traceback.split('\n')[0], /^SyntaxError/);
-  });
-});
+    it('pytest: the exception of a module that does not import leads, not where pytest was', { skip: NO_PYTEST }, async () => {
+      const record = await brokenRecord(
+        { service: 'python', reference: { 'test_tally.py': PYTEST_SUITE, 'test_broken.py': 'def broken(:\n    pass\n' }, acceptance: { command: PYTEST } },
+        'test_broken.py',
+      );
+      assert.equal(record.status, 'error');
+      assert.match(record.traceback.split('\n')[0], /^SyntaxError/);
+    });
+  },
+);
 
-describe('JUnit XML read directly (acceptance.report: junit-xml)', { timeout: 300_000 }, () => {
+describe('JUnit XML read directly (acceptance.report: junit-xml)', { timeout: timeLimit(300_000), concurrency: true }, () => {
   it('Vitest’s junit reporter says what was thrown (type="AssertionError" vs "TypeError"): trusted', async () => {
     const v = await validate({
       service: 'node',
@@ -206,7 +212,7 @@ describe('JUnit XML read directly (acceptance.report: junit-xml)', { timeout: 30
   }
 });
 
-describe('what an acceptor writes, when it is wrong', { timeout: 120_000 }, () => {
+describe('what an acceptor writes, when it is wrong', { timeout: timeLimit(120_000) }, () => {
   const writing = (text: string, report?: 'junit-xml') =>
     validate({
       service: 'node',

@@ -8,17 +8,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { pathToFileURL } from 'node:url';
-import { ROOT, tempDir } from './support/fixtures.ts';
+import { ROOT, tempDir, TS_LOADER } from './support/fixtures.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
+import { timeLimit } from './support/time-limit.ts';
 
-// tsx by its path: the commands run in directories with no node_modules of their own.
-const CLI = [
-  process.execPath,
-  '--import',
-  pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs')).href,
-  join(ROOT, 'src', 'cli', 'bin.ts'),
-];
+const CLI = [process.execPath, '--import', TS_LOADER, join(ROOT, 'src', 'cli', 'bin.ts')];
 
 function cli(args: string[], cwd: string) {
   return spawn(CLI[0]!, [...CLI.slice(1), ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
@@ -48,7 +42,7 @@ function processesWith(token: string): number[] {
     .map(Number);
 }
 
-describe('the command line as a process', { timeout: 300_000 }, () => {
+describe('the command line as a process', { timeout: timeLimit(300_000) }, () => {
   it('a reader that goes away (| head) ends it quietly: no EPIPE stack, exit 0', async () => {
     const dir = await tempDir('trialgate-epipe-');
     for (const args of [['--help'], ['init']]) {

@@ -9,6 +9,7 @@ import { candidateOf, JS_UNFIXED, nodeTestFixture, PY_UNFIXED, pytestFixture } f
 import { tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
 import { NO_PYTEST } from './support/suites.ts';
+import { timeLimit } from './support/time-limit.ts';
 
 async function judged(fixture: string, files: Record<string, string>) {
   const io = captureIo();
@@ -18,7 +19,7 @@ async function judged(fixture: string, files: Record<string, string>) {
 
 const FORGED = /constraint:report-intact.*\n[^]*the hidden tests' report was forged: /;
 
-describe('a library candidate cannot write its own verdict: node:test', { timeout: 300_000 }, () => {
+describe('a library candidate cannot write its own verdict: node:test', { timeout: timeLimit(300_000) }, () => {
   const fixture = nodeTestFixture();
 
   it('turning every node:assert function into a no-op on import: the tripwires pass, a forgery', async () => {
@@ -90,7 +91,7 @@ ${JS_UNFIXED.replace('export function split(total, people) {', 'export function 
   });
 });
 
-describe('a library candidate cannot write its own verdict: pytest', { skip: NO_PYTEST, timeout: 300_000 }, () => {
+describe('a library candidate cannot write its own verdict: pytest', { skip: NO_PYTEST, timeout: timeLimit(300_000) }, () => {
   // Without its skipif and xfail tests, which its unfixed code fails on main anyway.
   const fixture = NO_PYTEST ? Promise.resolve('') : pytestFixture({ withSkips: false });
 

@@ -18,6 +18,7 @@ import { candidateOf, nodeTestFixture, PY_FIXED, pytestFixture } from './support
 import { tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
 import { NO_PYTEST, NODE_MODULES } from './support/suites.ts';
+import { timeLimit } from './support/time-limit.ts';
 
 type Row = { test: string; status: string; error_in?: string; exception?: string };
 
@@ -27,7 +28,7 @@ async function validate(fixture: string, ...more: string[]) {
   return { code, out: io.out + io.err };
 }
 
-describe('a project’s pytest suite used as is', { skip: NO_PYTEST, timeout: 300_000 }, () => {
+describe('a project’s pytest suite used as is', { skip: NO_PYTEST, timeout: timeLimit(300_000) }, () => {
   it('skipped and xfailed tests are not counted; an AttributeError of the unfixed code is the reproduction failing', async () => {
     const fixture = await pytestFixture();
     const { code, out } = await validate(fixture);
@@ -55,7 +56,7 @@ describe('a project’s pytest suite used as is', { skip: NO_PYTEST, timeout: 30
   });
 });
 
-describe('a project’s node:test suite used as is', { timeout: 300_000 }, () => {
+describe('a project’s node:test suite used as is', { timeout: timeLimit(300_000) }, () => {
   it('the reference passes; a TypeError of the candidate’s code fails the test that called it', async () => {
     const fixture = await nodeTestFixture();
     const crashes = 'export function split(total, people) {\n  return total % people ? undefined.shares : Array(people).fill(total / people);\n}\n';
@@ -65,7 +66,7 @@ describe('a project’s node:test suite used as is', { timeout: 300_000 }, () =>
   });
 });
 
-describe('code.solutions.correct: several correct fixes', { timeout: 300_000 }, () => {
+describe('code.solutions.correct: several correct fixes', { timeout: timeLimit(300_000) }, () => {
   it('each is accepted as the reference is, and one the hidden tests reject makes them untrusted', async () => {
     const twoPass =
       'export function split(total, people) {\n  const shares = Array(people).fill(Math.floor(total / people));\n  for (let i = 0; i < total % people; i++) shares[i] += 1;\n  return shares;\n}\n';
@@ -110,7 +111,7 @@ function assertRule(rows: readonly Row[]) {
 
 // The suites below are written as each project writes its tests: one test that raises in the library it
 // calls, one that fails by the framework's assertion, one whose set-up hook fails, one whose request is refused.
-describe('the rule, from each framework’s own run', { timeout: 300_000 }, () => {
+describe('the rule, from each framework’s own run', { timeout: timeLimit(300_000) }, () => {
   it('node:test', async () => {
     const dir = await tempDir();
     await writeFile(

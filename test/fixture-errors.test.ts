@@ -14,6 +14,7 @@ import { tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
 import { NODE_TEST_SUITE, suiteFixture, TALLY_FAULTS } from './support/suites.ts';
+import { timeLimit } from './support/time-limit.ts';
 
 const NODE_TEST =
   'node --test --test-reporter="$TRIALGATE_REPORTERS/node-test.mjs" --test-reporter-destination="$TRIALGATE_REPORT" "$TRIALGATE_CANDIDATE"/*.test.mjs';
@@ -97,7 +98,7 @@ describe('fixture.json errors', () => {
   });
 });
 
-describe('the service as the fixture declares it', { timeout: 120_000 }, () => {
+describe('the service as the fixture declares it', { timeout: timeLimit(120_000) }, () => {
   it('isolated, a service that ignores PORT and listens on 8080 fails, naming PORT and where it listens', { skip: NO_ISOLATION }, async () => {
     const dir = await tally();
     await editService(dir, (t) => t.replace('Number(process.env.PORT)', '8080'));

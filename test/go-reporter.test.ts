@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ROOT, tempDir } from './support/fixtures.ts';
 import { NO_GO } from './support/languages.ts';
+import { timeLimit } from './support/time-limit.ts';
 
 /** One build cache for every run of this file: only the first compiles the standard library. */
 const GOCACHE = join(tmpdir(), 'trialgate-test-go-build');
@@ -27,7 +28,7 @@ async function reportOf(source: string): Promise<{ complete: boolean; records: {
   return JSON.parse(await readFile(report, 'utf8'));
 }
 
-describe('the go test -json reporter', { skip: NO_GO, timeout: 600_000 }, () => {
+describe('the go test -json reporter', { skip: NO_GO, timeout: timeLimit(600_000) }, () => {
   it('tells an assertion from a panic, keeps skips, and drops a parent that only repeats its subtests', async () => {
     const report = await reportOf(`package x
 

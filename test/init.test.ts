@@ -12,6 +12,7 @@ import { captureIo } from './support/io.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
 import { NO_GO, NO_JUNIT5 } from './support/languages.ts';
 import { NO_PYTEST } from './support/suites.ts';
+import { timeLimit } from './support/time-limit.ts';
 
 /** The starter requires isolation; where this machine has none, the documented local fallback. */
 const LOCAL = NO_ISOLATION ? ['--isolation', 'auto'] : [];
@@ -24,7 +25,8 @@ const LANGUAGES = [
   { lang: 'go', skip: NO_GO, answer: 'tally_test.go' },
 ] as const;
 
-describe('trialgate init, in each language', { timeout: 900_000 }, () => {
+// The languages side by side: each has a repository of its own, and main() takes its directory from its Io.
+describe('trialgate init, in each language', { timeout: timeLimit(900_000), concurrency: true }, () => {
   for (const { lang, skip, answer } of LANGUAGES) {
     it(`--lang ${lang}: init → validate passes at once → run → remove "## Validation" → gate names the lost detection`, { skip }, async () => {
       const repo = await tempDir(`trialgate-init-${lang}-`);

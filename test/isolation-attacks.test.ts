@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { NO_ISOLATION } from './support/isolation.ts';
 import { fileURLToPath } from 'node:url';
 import { sha256 } from '../src/util/hash.ts';
-import { tempDir } from './support/fixtures.ts';
+import { tempDir, TS_LOADER } from './support/fixtures.ts';
 import { foundBy, processesWith, runHostile } from './support/hostile.ts';
 import { writeTrialSet } from './support/trialset.ts';
 
@@ -72,7 +72,7 @@ describe('isolated (bubblewrap): what an exploring agent cannot reach', { skip: 
     // A separate trialgate process that holds the tokens in its own environment, as the action's does.
     const cli = spawnSync(
       process.execPath,
-      ['--import', 'tsx', fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url)), 'run', '--config', project, '--out', out],
+      ['--import', TS_LOADER, fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url)), 'run', '--config', project, '--out', out],
       {
         env: { ...process.env, GITHUB_TOKEN: secret, ACTIONS_RUNTIME_TOKEN: `${secret}-runtime` },
         encoding: 'utf8',

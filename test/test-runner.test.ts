@@ -1,6 +1,7 @@
 // The suite's own runner (scripts/test.ts), run on small test files of this test's own: files asking for
 // the same recorded run at once share one recording (built under the lock by one of them), the directory
-// of recordings is gone after the run, a failing test fails the run, and a file that never ends is stopped
+// of recordings is gone after the run, the table gives each file's wall and CPU time, a failing test fails
+// the run, a test's own wall-clock limit gives way to the runner's, and a file that never ends is stopped
 // by the machine-scaled limit, named, instead of hanging the suite.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -13,6 +14,7 @@ import { describe, it } from 'node:test';
 import { ROOT } from './support/fixtures.ts';
 
 const RECORDED = join(ROOT, 'test', 'support', 'recorded.ts');
+const TIME_LIMIT = join(ROOT, 'test', 'support', 'time-limit.ts');
 
 /** The runner on `files` (name → text) in a fresh directory; what it printed and how it exited. */
 async function runner(files: Record<string, string>, args: string[] = []) {
@@ -61,16 +63,20 @@ describe('the test runner', () => {
       'a.test.ts': asker('a', log, seen),
       'b.test.ts': asker('b', log, seen),
       'c.test.ts': `import assert from 'node:assert/strict';\nimport { it } from 'node:test';\nit('fails', () => assert.equal(1, 2));\n`,
+      // Its own wall-clock limit gives way to the runner's machine-scaled one.
+      'd.test.ts': `import { it } from 'node:test';\nimport { setTimeout as sleep } from 'node:timers/promises';\nimport { timeLimit } from ${JSON.stringify(TIME_LIMIT)};\nit('outlives its own limit', { timeout: timeLimit(1) }, () => sleep(100));\n`,
     });
     assert.equal(code, 1, out);
     assert.match(out, /✖ fails/);
     assert.match(out, /✔ a gets the shared recording/);
     assert.match(out, /✔ b gets the shared recording/);
+    assert.match(out, /✔ outlives its own limit/);
     assert.equal((await readFile(log, 'utf8')).trim().split('\n').length, 1, 'built once for both files');
     const recordings = await readFile(seen, 'utf8');
     assert.ok(recordings.length > 0, 'the runner named a directory of recordings');
     assert.ok(!existsSync(recordings), 'removed after the run');
-    assert.match(out, /3 test files in \d+ s/);
+    assert.match(out, /4 test files in \d+ s, .* s of CPU \(user \+ system\) in the files' processes/);
+    assert.match(out, /\| \S*\/a\.test\.ts \| \d+\.\d \| \d+\.\d \|/, 'each file’s wall and CPU seconds');
   });
 
   it('stops a file that never ends at the scaled limit, naming it and the last test it reported', async () => {

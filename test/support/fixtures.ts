@@ -2,9 +2,14 @@
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/**
+ * `node --import` this to run trialgate's TypeScript as the test runner does: compiled once, cached
+ * (scripts/ts-register.mjs), about 0.5 s of CPU less a process than tsx; a URL, so it loads from any directory.
+ */
+export const TS_LOADER = pathToFileURL(join(ROOT, 'scripts', 'ts-register.mjs')).href;
 export const INVENTORY = join(ROOT, 'fixtures', 'inventory');
 
 export async function tempDir(prefix = 'trialgate-test-'): Promise<string> {

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { parse, stringify } from 'yaml';
 import { runTrialSet } from '../../src/trial/run-set.ts';
-import { ROOT, tempDir } from './fixtures.ts';
+import { ROOT, tempDir, TS_LOADER } from './fixtures.ts';
 import { runHostile } from './hostile.ts';
 import { startRendezvous } from './rendezvous.ts';
 import { writeToolsTrialSet } from './tools.ts';
@@ -24,7 +24,7 @@ export async function inNetworkOfItsOwn(scenario: 'tools' | 'judge'): Promise<{ 
   const script = fileURLToPath(import.meta.url);
   const { stdout } = await promisify(execFile)(
     'bwrap',
-    ['--unshare-user', '--unshare-net', '--bind', '/', '/', '--dev-bind', '/dev', '/dev', '--', process.execPath, '--import', 'tsx', script, scenario],
+    ['--unshare-user', '--unshare-net', '--bind', '/', '/', '--dev-bind', '/dev', '/dev', '--', process.execPath, '--import', TS_LOADER, script, scenario],
     { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 },
   );
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as { runDir: string; project: string };

@@ -4,28 +4,35 @@
 // the provider reported; a provider in trouble (a refused key, a spent quota, 5xx, 429 rate limits, a
 // provider that sends nothing, an error after a 200 in the middle of a stream, a stream cut, a provider that
 // is down) is an environment error the adapter declares, with its reason, unless the CLI recovers on its own;
-// a budget ends the CLI with a grace, leaving no forged evidence.
+// a budget ends the CLI with a grace, leaving no forged evidence. A file of its own for each adapter
+// (test/adapter-*.test.ts), so that the four run side by side.
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { AGENT_CASES, KEY, referenceFiles, runAgentCase, runAgentTasks, type AgentCase } from './support/agent-cases.ts';
-import { ANSWER_USAGE, FakeProvider, type ProviderMode } from './support/fake-provider.ts';
-import { NO_ISOLATION } from './support/isolation.ts';
+import { AGENT_CASES, KEY, referenceFiles, runAgentCase, runAgentTasks, type AgentCase } from './agent-cases.ts';
+import { ANSWER_USAGE, FakeProvider, type ProviderMode } from './fake-provider.ts';
+import { NO_ISOLATION } from './isolation.ts';
 
-const CASES = AGENT_CASES;
 let files: Record<string, string> = {};
-
-before(async () => {
-  files = await referenceFiles();
-});
 
 /** Nothing in evidence/ but what the runner writes and the usage: the raw output went elsewhere. */
 async function evidenceFiles(trialDir: string): Promise<string[]> {
   return (await readdir(join(trialDir, 'evidence'))).sort();
 }
 
-for (const c of CASES) {
+/** The tests of the adapter (or example agent) named `name`. */
+export function describeAdapter(name: string): void {
+  const c = AGENT_CASES.find((candidate) => candidate.name === name);
+  if (!c) throw new Error(`no agent case is named ${name}: ${AGENT_CASES.map((candidate) => candidate.name).join(', ')}`);
+  before(async () => {
+    files = await referenceFiles();
+  });
+  describeGoodKey(c);
+  describeTroubles(c);
+}
+
+function describeGoodKey(c: AgentCase): void {
   describe(`${c.name}, run by trialgate against a fake provider (${c.protocol})`, () => {
     it('a good key: the trial passes through acceptance with the usage the provider reported, and nothing forged', async () => {
       const provider = await FakeProvider.start({ key: KEY, files: () => files });
@@ -105,7 +112,7 @@ function exampleAgent(c: AgentCase, trouble: Trouble): RegExp {
   }
 }
 
-for (const c of CASES) {
+function describeTroubles(c: AgentCase): void {
   describe(`${c.name} with a provider in trouble, each way in one run (k = 1, a task per provider)`, () => {
     let run: Awaited<ReturnType<typeof runAgentTasks>>;
     const providers = new Map<Trouble, FakeProvider>();
@@ -160,62 +167,72 @@ for (const c of CASES) {
   });
 }
 
-describe('the claude-code adapter at its budget', () => {
-  const c = CASES[0]!;
+/** The claude-code adapter at its budget, and a CLI the sandbox cannot see. */
+export function describeCliLimits(): void {
+  describeBudget();
+  describeCliNotSeen();
+}
 
-  it('at its budget the CLI gets SIGTERM and a grace: budget_exhausted, no forged evidence, no environment error', async () => {
-    // A model that takes longer than the budget, and a silence limit above it: the budget ends the trial.
-    const provider = await FakeProvider.start({ key: KEY, files: () => files, mode: 'hang' });
-    try {
-      const { trial, trialDir } = await runAgentCase(c, provider, { wallSeconds: 3, env: { TRIALGATE_PROVIDER_SILENCE_SECONDS: '600' } });
-      assert.equal(trial.stop_reason, 'budget_exhausted', JSON.stringify(trial, null, 2));
-      assert.equal(trial.outcome, 'fail');
-      assert.equal(trial.checks['constraint:evidence-untouched'], true, 'the raw output is in the adapter’s own temporary directory');
-      assert.ok(!(await evidenceFiles(trialDir)).some((f) => f.endsWith('.json') && !['timings.json', 'verdict.json', 'usage.json'].includes(f)));
-      const log = await readFile(join(trialDir, 'evidence', 'agent.log'), 'utf8');
-      assert.doesNotMatch(log, /trialgate-env-error/);
-      assert.ok(
-        trial.layers.trajectory.notes.some((n) => /exited 143|ended by SIG/.test(n)),
-        trial.layers.trajectory.notes.join('\n'),
-      );
-    } finally {
-      await provider.close();
-    }
+function describeBudget(): void {
+  describe('the claude-code adapter at its budget', () => {
+    const c = AGENT_CASES[0]!;
+
+    it('at its budget the CLI gets SIGTERM and a grace: budget_exhausted, no forged evidence, no environment error', async () => {
+      // A model that takes longer than the budget, and a silence limit above it: the budget ends the trial.
+      const provider = await FakeProvider.start({ key: KEY, files: () => files, mode: 'hang' });
+      try {
+        const { trial, trialDir } = await runAgentCase(c, provider, { wallSeconds: 3, env: { TRIALGATE_PROVIDER_SILENCE_SECONDS: '600' } });
+        assert.equal(trial.stop_reason, 'budget_exhausted', JSON.stringify(trial, null, 2));
+        assert.equal(trial.outcome, 'fail');
+        assert.equal(trial.checks['constraint:evidence-untouched'], true, 'the raw output is in the adapter’s own temporary directory');
+        assert.ok(!(await evidenceFiles(trialDir)).some((f) => f.endsWith('.json') && !['timings.json', 'verdict.json', 'usage.json'].includes(f)));
+        const log = await readFile(join(trialDir, 'evidence', 'agent.log'), 'utf8');
+        assert.doesNotMatch(log, /trialgate-env-error/);
+        assert.ok(
+          trial.layers.trajectory.notes.some((n) => /exited 143|ended by SIG/.test(n)),
+          trial.layers.trajectory.notes.join('\n'),
+        );
+      } finally {
+        await provider.close();
+      }
+    });
   });
-});
+}
 
-describe('a CLI the sandbox cannot see', () => {
-  const c = CASES[0]!;
+function describeCliNotSeen(): void {
+  describe('a CLI the sandbox cannot see', () => {
+    const c = AGENT_CASES[0]!;
 
-  it('not on the agent’s PATH: found before the first trial, every trial an environment error naming the program and the fix, none run', async () => {
-    const provider = await FakeProvider.start({ key: KEY, files: () => files });
-    try {
-      const { code, trial, io } = await runAgentCase(c, provider, { env: { PATH: '/usr/local/bin:/usr/bin:/bin' } });
-      assert.equal(code, 2);
-      assert.equal(trial.outcome, 'env_error');
-      assert.equal(trial.env_error_source, undefined, 'found by trialgate, not declared by the agent');
-      assert.match(
-        io.err,
-        /the claude-code adapter runs Claude Code \(claude\), which the agent cannot find on its PATH: install it system-wide \(npm install -g @anthropic-ai\/claude-code@2\.1\.332\), or list its package directory in agent\.files and set CLAUDE_CODE_BIN/,
-      );
-      assert.equal(provider.requests.length, 0, 'no agent ran');
-    } finally {
-      await provider.close();
-    }
+    it('not on the agent’s PATH: found before the first trial, every trial an environment error naming the program and the fix, none run', async () => {
+      const provider = await FakeProvider.start({ key: KEY, files: () => files });
+      try {
+        const { code, trial, io } = await runAgentCase(c, provider, { env: { PATH: '/usr/local/bin:/usr/bin:/bin' } });
+        assert.equal(code, 2);
+        assert.equal(trial.outcome, 'env_error');
+        assert.equal(trial.env_error_source, undefined, 'found by trialgate, not declared by the agent');
+        assert.match(
+          io.err,
+          /the claude-code adapter runs Claude Code \(claude\), which the agent cannot find on its PATH: install it system-wide \(npm install -g @anthropic-ai\/claude-code@2\.1\.332\), or list its package directory in agent\.files and set CLAUDE_CODE_BIN/,
+        );
+        assert.equal(provider.requests.length, 0, 'no agent ran');
+      } finally {
+        await provider.close();
+      }
+    });
+
+    it('installed in the project but not shown to the isolated agent: the reason says where it is', { skip: NO_ISOLATION }, async () => {
+      const provider = await FakeProvider.start({ key: KEY, files: () => files });
+      try {
+        const { trial, io } = await runAgentCase(c, provider, { files: [] });
+        assert.equal(trial.outcome, 'env_error');
+        assert.match(
+          io.err,
+          /which the agent cannot find on its PATH; it is installed at \S+\/node_modules\/\.bin\/claude, where the isolated agent cannot see it/,
+        );
+        assert.equal(provider.requests.length, 0);
+      } finally {
+        await provider.close();
+      }
+    });
   });
-
-  it('installed in the project but not shown to the isolated agent: the reason says where it is', { skip: NO_ISOLATION }, async () => {
-    const provider = await FakeProvider.start({ key: KEY, files: () => files });
-    try {
-      const { trial, io } = await runAgentCase(c, provider, { files: [] });
-      assert.equal(trial.outcome, 'env_error');
-      assert.match(
-        io.err,
-        /which the agent cannot find on its PATH; it is installed at \S+\/node_modules\/\.bin\/claude, where the isolated agent cannot see it/,
-      );
-      assert.equal(provider.requests.length, 0);
-    } finally {
-      await provider.close();
-    }
-  });
-});
+}

@@ -1,0 +1,26 @@
+// Preloaded into every test file's process by scripts/test.ts: at exit, the CPU seconds the file used, its
+// own and its children's (every agent CLI, service, acceptor, sandbox and browser it started and waited
+// for), written to TRIALGATE_TEST_USAGE/<pid>.json for the runner's table. CPU is what a file costs the
+// machine, less sensitive than its wall time to what else the machine is doing. Linux only: /proc.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The kernel's clock tick for /proc's times (USER_HZ, 100 on every Linux architecture Node runs on). */
+const TICKS_PER_SECOND = 100;
+
+const into = process.env.TRIALGATE_TEST_USAGE;
+if (into) {
+  process.on('exit', () => {
+    try {
+      // The fields after the command's name, which is in parentheses and may hold spaces: utime, stime,
+      // cutime and cstime are the 14th to 17th fields of the line, so the 12th to 15th after the name.
+      const stat = readFileSync('/proc/self/stat', 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const [user, sys, childrenUser, childrenSys] = fields.slice(11, 15).map((ticks) => Number(ticks) / TICKS_PER_SECOND);
+      const cpu = { file: process.argv[1], user: user + childrenUser, sys: sys + childrenSys };
+      writeFileSync(join(into, `${process.pid}.json`), JSON.stringify(cpu));
+    } catch {
+      // Not Linux, or the directory is gone: the table says the file's CPU is unknown.
+    }
+  });
+}
