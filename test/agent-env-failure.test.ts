@@ -134,6 +134,9 @@ describe('trialgate gate when every head trial is a setup mistake', () => {
   });
 });
 
+/** A budget long enough that the agent's shell has set its trap when SIGTERM comes, however busy the machine. */
+const BUDGET_RACE_FREE = 20;
+
 describe('the budget ends the agent with SIGTERM and a grace', () => {
   for (const isolation of ['auto', 'none'] as const) {
     it(
@@ -141,8 +144,9 @@ describe('the budget ends the agent with SIGTERM and a grace', () => {
       { skip: isolation === 'auto' ? NO_ISOLATION : undefined },
       async () => {
         const agent = `trap 'echo "{\\"input_tokens\\": 123}" > evidence/usage.json; exit 0' TERM; sleep 60 & wait`;
-        // A budget the agent's shell outlives the start of (its trap set) even on a machine four times oversubscribed.
-        const { trial, trialDir } = await run(agent, { wallSeconds: 5, isolation });
+        // A budget the agent's shell outlives the start of (its trap set) even on a machine twenty times
+        // oversubscribed (5 s was raced by a sandbox's start at a load of 40 on 2 cores); it only waits.
+        const { trial, trialDir } = await run(agent, { wallSeconds: BUDGET_RACE_FREE, isolation });
         assert.equal(trial.stop_reason, 'budget_exhausted');
         assert.equal(trial.outcome, 'fail');
         assert.deepEqual(trial.usage, { input_tokens: 123 }, 'what it wrote in its grace is its usage');
@@ -153,7 +157,7 @@ describe('the budget ends the agent with SIGTERM and a grace', () => {
   }
 
   it('an agent that carries on after SIGTERM is killed after the grace', async () => {
-    const { trial, trialDir } = await run(`trap 'echo "got SIGTERM, carrying on"' TERM; while true; do sleep 0.2; done`, { wallSeconds: 5 });
+    const { trial, trialDir } = await run(`trap 'echo "got SIGTERM, carrying on"' TERM; while true; do sleep 0.2; done`, { wallSeconds: BUDGET_RACE_FREE });
     assert.equal(trial.stop_reason, 'budget_exhausted');
     assert.match(await readFile(join(trialDir, 'evidence', 'agent.log'), 'utf8'), /got SIGTERM, carrying on/, 'asked first');
     assert.ok(

@@ -44,7 +44,10 @@ it('the seed’s loss at k = 2 against one base run: flagged with the base commi
   const baseRound = Results.parse(JSON.parse(await readFile(join(out, 'base-commit', 'results.json'), 'utf8')));
   assert.equal(baseRound.run.git_sha, git(project, 'rev-parse', 'HEAD~1'), 'the base trials ran the base commit');
   for (const trial of baseRound.tasks[0]!.trials) await readdir(join(out, 'base-commit', trial.evidence));
-  assert.ok(baseRound.tasks[0]!.trials.every((t) => t.outcome === 'pass'), 'the base commit still catches double-reserve');
+  assert.ok(
+    baseRound.tasks[0]!.trials.every((t) => t.outcome === 'pass'),
+    'the base commit still catches double-reserve',
+  );
 });
 
 it('--base-checkout without the trial set names the flag and the fix', async () => {
