@@ -25,7 +25,7 @@ import {
   commandHelp,
   inertIo,
   processIo
-} from "./chunks/chunk-BKRAZZQH.js";
+} from "./chunks/chunk-T64N4H43.js";
 import "./chunks/chunk-7AHWRLRO.js";
 import {
   EnvironmentError,
@@ -53,18 +53,18 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 
 // src/cli/main.ts
 var COMMANDS = [
-  { spec: INIT, load: async () => (await import("./chunks/init-KTWUXNH2.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-ABKE57UR.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-ABKE57UR.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-KWBUB5QD.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-I672GBMF.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-BZJOYDV2.js")).runGateCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-DKGQONLV.js")).runReportCli },
-  { spec: JUDGE, load: async () => (await import("./chunks/judge-BGCGJUWB.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-TOF5HZXT.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-PM4OEU3O.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-N4GFB32H.js")).runRepairCli },
-  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-MNEJGPF7.js")).runHoldoutCli }
+  { spec: INIT, load: async () => (await import("./chunks/init-2QQJ6HLQ.js")).runInitCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-KOJJHMOG.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-KOJJHMOG.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-SXW6O4CT.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-YMJC4RPQ.js")).runCompareCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-OL5XHBOV.js")).runGateCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-UAYAM4XF.js")).runReportCli },
+  { spec: JUDGE, load: async () => (await import("./chunks/judge-DIEEQUVB.js")).runJudgeCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-IGNTUBAU.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-WGXBZKN7.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-F3ZVZYCJ.js")).runRepairCli },
+  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-4L6ZSIAD.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {
   const io = inertIo(raw);
