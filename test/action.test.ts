@@ -88,6 +88,25 @@ describe('the action', () => {
     assert.match(result.outputs['comment-url']!, new RegExp(`/acme/agent/pull/${PR}#issuecomment-${comments()[0]!.id}$`));
   });
 
+  it('rerun-base: with the base commit in the clone, a task one base run cannot decide is rerun on the base beside the head; the comment states those trials', async () => {
+    await baseline({ trials: 2 });
+    const { result, text } = await printedBy(() => runAction({ event: 'pull_request', skill: skillWithoutIdempotency, trials: 2, git: true }));
+    assert.equal(result.exitCode, 1, 'the seed’s loss is flagged');
+    assert.match(text, /trialgate: confirm on the base commit: \d+ trials? of 1 task/);
+    assert.doesNotMatch(text, /no paired rounds on the base commit/);
+    const body = comments()[0]!.body;
+    assert.match(body, /lost detection: double-reserve/);
+    assert.match(body, /\*\*Spent:\*\* [^\n]*of them on the base commit/);
+    const artifact = fake.state.artifacts.find((a) => a.run_id === fake.state.runId && a.name === NAME)!;
+    assert.ok(artifact.files!.has('base-commit/results.json'), 'the base commit’s trials are evidence');
+  });
+
+  it('rerun-base without a git checkout: the gate goes on with the recorded base runs, saying why in the log', async () => {
+    await baseline();
+    const { text } = await printedBy(() => runAction({ event: 'pull_request', skill: skillWithoutIdempotency }));
+    assert.match(text, /no paired rounds on the base commit: .* is not a git checkout/);
+  });
+
   it('PR losing the idempotency section: comment names the lost detection, evidence uploaded, outputs set, then the step fails; a rerun updates the comment', async () => {
     await baseline();
 

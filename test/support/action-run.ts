@@ -4,6 +4,7 @@
 // A run that is only a test's starting point (the baseline a push uploaded, the shards' uploads before a
 // merge) is recorded once per suite run (recorded.ts): pushedBaseline() and recordedUploads().
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -45,6 +46,11 @@ export interface ActionOptions {
   fork?: boolean;
   /** Labels on the pull request when the event fired. */
   labels?: string[];
+  /**
+   * The workspace as actions/checkout leaves it: a git repository whose base commit holds the trial set with
+   * the full skill and whose head holds this one; the pull request's base sha is that commit's.
+   */
+  git?: boolean;
 }
 
 /**
@@ -81,6 +87,7 @@ export async function runAction(fake: FakeGitHub, run: () => Promise<void>, opti
     await mkdir(dirname(join(workspace, path)), { recursive: true });
     await writeFile(join(workspace, path), text);
   }
+  const baseSha = options.git ? await commitBaseAndHead(workspace, options.skill ?? fullSkill) : BASE_SHA;
   fake.state.event =
     options.event === 'push'
       ? { name: 'push', payload: { ref: 'refs/heads/main', after: BASE_SHA, repository: { full_name: 'acme/agent', default_branch: 'main' } } }
@@ -89,7 +96,7 @@ export async function runAction(fake: FakeGitHub, run: () => Promise<void>, opti
           payload: {
             pull_request: {
               number: PR,
-              base: { ref: 'main', sha: BASE_SHA },
+              base: { ref: 'main', sha: baseSha },
               head: { ref: 'feature', sha: HEAD_SHA, repo: { full_name: options.fork ? 'someone/agent' : 'acme/agent' } },
               labels: (options.labels ?? []).map((name) => ({ name })),
             },
@@ -119,6 +126,21 @@ export async function runAction(fake: FakeGitHub, run: () => Promise<void>, opti
   const exitCode = Number(process.exitCode ?? 0);
   process.exitCode = 0;
   return { exitCode, outputs: parseOutputs(await readFile(env.GITHUB_OUTPUT!, 'utf8')), summary: await readFile(env.GITHUB_STEP_SUMMARY!, 'utf8'), config };
+}
+
+/** The workspace made a git repository: a base commit with the full skill, then the head's skill; the base's sha. */
+async function commitBaseAndHead(workspace: string, headSkill: string): Promise<string> {
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-C', workspace, ...args], { encoding: 'utf8' }).trim();
+  const skill = join(workspace, 'skills', 'inventory-testing.md');
+  git('init', '-q');
+  await writeFile(skill, fullSkill);
+  git('add', '.');
+  git('commit', '-qm', 'base');
+  const base = git('rev-parse', 'HEAD');
+  await writeFile(skill, headSkill);
+  git('commit', '-qam', 'head', '--allow-empty');
+  return base;
 }
 
 function parseOutputs(text: string): Record<string, string> {
