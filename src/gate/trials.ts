@@ -27,12 +27,13 @@ export async function runConfirmationRound(run: TrialRunner, runDir: string, hea
     firstTrial: round.firstTrial,
     judgeCache: join(runDir, 'judge-cache'),
   });
+  return { ...evidenceFrom(runDir, roundDir, trials), run: { ...trials.run, k: head.run.k } };
+}
+
+/** A round's trials with their evidence paths relative to the run directory rather than the round's own. */
+function evidenceFrom(runDir: string, roundDir: string, trials: Results): Results {
   const evidenceIn = relative(runDir, roundDir);
-  return {
-    ...trials,
-    run: { ...trials.run, k: head.run.k },
-    tasks: trials.tasks.map((t) => ({ ...t, trials: t.trials.map((x) => ({ ...x, evidence: `${evidenceIn}/${x.evidence}` })) })),
-  };
+  return { ...trials, tasks: trials.tasks.map((t) => ({ ...t, trials: t.trials.map((x) => ({ ...x, evidence: `${evidenceIn}/${x.evidence}` })) })) };
 }
 
 /** Where a paired round's base trials go in the run directory: apart from the head's, named as the round. */
@@ -51,8 +52,7 @@ export async function runBaseRound(runBase: TrialRunner, runDir: string, round: 
     firstTrial: round.baseFirstTrial,
     judgeCache: join(runDir, 'judge-cache'),
   });
-  const evidenceIn = relative(runDir, roundDir);
-  return { ...trials, tasks: trials.tasks.map((t) => ({ ...t, trials: t.trials.map((x) => ({ ...x, evidence: `${evidenceIn}/${x.evidence}` })) })) };
+  return evidenceFrom(runDir, roundDir, trials);
 }
 
 /** Every paired round's base trials in one results.json of base-commit/, their evidence relative to it. */

@@ -5,7 +5,7 @@ import {
   gatePullRequest,
   presentRun,
   regressionLog
-} from "./chunk-HAOEHP2H.js";
+} from "./chunk-X2HRYDGF.js";
 import {
   progressReporter
 } from "./chunk-W2HU2CEX.js";

@@ -350,12 +350,11 @@ async function runConfirmationRound(run, runDir, head, round) {
     firstTrial: round.firstTrial,
     judgeCache: join2(runDir, "judge-cache")
   });
+  return { ...evidenceFrom(runDir, roundDir, trials), run: { ...trials.run, k: head.run.k } };
+}
+function evidenceFrom(runDir, roundDir, trials) {
   const evidenceIn = relative(runDir, roundDir);
-  return {
-    ...trials,
-    run: { ...trials.run, k: head.run.k },
-    tasks: trials.tasks.map((t) => ({ ...t, trials: t.trials.map((x) => ({ ...x, evidence: `${evidenceIn}/${x.evidence}` })) }))
-  };
+  return { ...trials, tasks: trials.tasks.map((t) => ({ ...t, trials: t.trials.map((x) => ({ ...x, evidence: `${evidenceIn}/${x.evidence}` })) })) };
 }
 var BASE_COMMIT_DIR = "base-commit";
 async function runBaseRound(runBase, runDir, round) {
@@ -367,8 +366,7 @@ async function runBaseRound(runBase, runDir, round) {
     firstTrial: round.baseFirstTrial,
     judgeCache: join2(runDir, "judge-cache")
   });
-  const evidenceIn = relative(runDir, roundDir);
-  return { ...trials, tasks: trials.tasks.map((t) => ({ ...t, trials: t.trials.map((x) => ({ ...x, evidence: `${evidenceIn}/${x.evidence}` })) })) };
+  return evidenceFrom(runDir, roundDir, trials);
 }
 async function savePairedBase(runDir, paired, scrubber) {
   const prefix = `${BASE_COMMIT_DIR}/`;
