@@ -78,12 +78,21 @@ async function judgementsOf(base: ShownBase, trial: RunDigest['tasks'][number]['
   return (await readEvidenceJson(join(dir, 'evidence', 'verdict.json'), TrialResult)).value?.judgements ?? [];
 }
 
-/** The assertion and what came instead, from the judgement's reason: `test (assertion: expected x, got y)`. */
-function assertionOf(judgement: Judgement): string | null {
+/**
+ * The assertion and what came instead, from the judgement's reason: `test (assertion: expected x, got y)`, its
+ * first line only (a JUnit failure's detail goes on with the stack, after repeating the message as
+ * `Type: message`: then the assertion alone).
+ */
+export function assertionOf(judgement: Judgement): string | null {
   const test = judgement.detected_by[0];
+  const known = judgement.first_failed?.test === test ? (judgement.first_failed?.assertion ?? null) : null;
   const reason = judgement.reason.replace(/ \(no coverage: not attributed\)$/, '');
-  if (test && judgement.detected_by.length === 1 && reason.startsWith(`${test} (`) && reason.endsWith(')')) return reason.slice(test.length + 2, -1);
-  return judgement.first_failed?.test === test ? (judgement.first_failed?.assertion ?? null) : null;
+  if (!test || judgement.detected_by.length !== 1 || !reason.startsWith(`${test} (`) || !reason.endsWith(')')) return known;
+  const first = reason
+    .slice(test.length + 2, -1)
+    .split('\n')[0]!
+    .trim();
+  return known && first.startsWith(known) && first.slice(known.length).includes(known) ? known : first;
 }
 
 /** Of the base's catching tests: those the head trial's report on the defect lacks, and those it ran and passed. */

@@ -1,0 +1,49 @@
+// The assertion a cause's "Before:" line quotes from the base's detection: one line, whatever the test
+// framework put after it (JUnit's detail is `Type: message` and the stack), read through the real JUnit
+// reader and the real judge.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { judge } from '../src/judge/judge.ts';
+import { junitRecords } from '../src/kinds/command/junit.ts';
+import { assertionOf } from '../src/report/explain.ts';
+import type { Report, ReportRecord } from '../src/schemas/report.ts';
+
+const report = (records: ReportRecord[]): Report => ({
+  fault: 'accepts-zero',
+  planned: records.length,
+  executed: records.length,
+  complete: true,
+  blocked: false,
+  records,
+  candidate_sha256: '',
+  variant_sha256: '',
+  fixture_sha256: '',
+  started_at: '',
+});
+const context = { faults: { 'accepts-zero': { branches: [] } }, coverage: false };
+
+const JUNIT = `<?xml version="1.0" encoding="UTF-8"?>
+<testsuite name="JUnit Jupiter" tests="1" failures="1">
+  <testcase name="zeroIsRefused()" classname="TallyTest">
+    <failure message="add 0 ==&gt; expected: &lt;400&gt; but was: &lt;200&gt;" type="org.opentest4j.AssertionFailedError">org.opentest4j.AssertionFailedError: add 0 ==&gt; expected: &lt;400&gt; but was: &lt;200&gt;
+	at org.junit.jupiter.api.AssertionFailureBuilder.build(AssertionFailureBuilder.java:151)
+	at TallyTest.zeroIsRefused(TallyTest.java:40)
+</failure>
+  </testcase>
+</testsuite>`;
+
+test('a JUnit detection is quoted by its assertion alone, not its repeated message and stack', () => {
+  const read = junitRecords([{ name: 'TEST-TallyTest.xml', text: JUNIT }]);
+  assert.ok(read.ok);
+  const judgement = judge(report(read.records), context);
+  assert.equal(judgement.verdict, 'defect_detected');
+  assert.match(judgement.reason, /\n\s*at /, 'the judgement keeps the stack: only the quote is cut');
+  assert.equal(assertionOf(judgement), 'add 0 ==> expected: <400> but was: <200>');
+});
+
+test('an HTTP case keeps its assertion and what came instead; a multi-line detail is cut at its first line', () => {
+  const caught = (traceback: string) =>
+    judge(report([{ test: 'idempotent-repeat', status: 'failed', assertion: 'step 3: $.available == 16', traceback, branches: [] }]), context);
+  assert.equal(assertionOf(caught('expected 16, got 12')), 'step 3: $.available == 16: expected 16, got 12');
+  assert.equal(assertionOf(caught('expected 16, got 12\nresponse body: {"available": 12}')), 'step 3: $.available == 16: expected 16, got 12');
+});
