@@ -20,7 +20,7 @@ const report = (records: ReportRecord[]): Report => ({
   fixture_sha256: '',
   started_at: '',
 });
-const context = { faults: { 'accepts-zero': { branches: [] } }, coverage: false };
+const context = { faults: { 'accepts-zero': { label: 'adds zero or negative counts', branches: [] } }, coverage: false };
 
 const JUNIT = `<?xml version="1.0" encoding="UTF-8"?>
 <testsuite name="JUnit Jupiter" tests="1" failures="1">
