@@ -33,9 +33,9 @@ export function progressReporter(write: (text: string) => void, redraw: false | 
     const why = event.holdout
       ? ''
       : result.outcome === 'fail'
-        ? ` — ${layerFailures(result)[0] ?? ''}`
+        ? ` — ${firstLineOf(layerFailures(result)[0] ?? '', result.evidence)}`
         : result.outcome === 'env_error'
-          ? ` — ${result.env_error}`
+          ? ` — ${firstLineOf(result.env_error ?? '', result.evidence)}`
           : '';
     write(
       terminalText(
@@ -44,4 +44,13 @@ export function progressReporter(write: (text: string) => void, redraw: false | 
       ) + '\n',
     );
   };
+}
+
+const REASON_CHARS = 240;
+
+/** A reason's first line, bounded: a compiler's or a stack's lines after it are in the trial's verdict.json, named. */
+function firstLineOf(reason: string, evidence: string): string {
+  const first = reason.split('\n', 1)[0]!.trimEnd();
+  if (first === reason && first.length <= REASON_CHARS) return first;
+  return `${first.length > REASON_CHARS ? `${first.slice(0, REASON_CHARS)}…` : first} (the whole reason: ${evidence}/evidence/verdict.json)`;
 }
