@@ -89,7 +89,8 @@ describe('a hostile text in a failure reason', () => {
 
     // The terminal: escapes written out, one progress line for the one trial, no line a CI log would obey.
     assert.deepEqual(rawIn(io.out + io.err), []);
-    assert.match(io.err, /\\e\[2J\\e\[H\\e\]0;owned\\a\\rALL PASSED\\n::error::injected\\u\{202e\}evil/);
+    // Its progress line holds the reason's first line (the rest is in verdict.json, named).
+    assert.match(io.err, /\\e\[2J\\e\[H\\e\]0;owned\\a\\rALL PASSED \(the whole reason: \S+\/evidence\/verdict\.json\)/);
     assert.equal(io.err.split('\n').filter((line) => line.startsWith('[1/1]')).length, 1);
     assert.ok(!(io.out + io.err).split('\n').some((line) => line.startsWith('::')), 'no line starts a workflow command');
   });
