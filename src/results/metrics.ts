@@ -1,6 +1,6 @@
-// Per-task figures of a run (docs/results.md). Pure.
+// Per-task figures of a run (docs/results.md): the pass rates and the judge's answers counted. Pure.
 import type { TaskFigures, TaskSummary, TrialDigest } from '../schemas/results.ts';
-import { judgeSummary } from '../semantic/checks.ts';
+import type { JudgeRecordDigest, JudgeSummary } from '../schemas/judge.ts';
 
 /**
  * Unbiased pass@k from n executed trials with c passes: 1 − C(n−c, k) / C(n, k), the chance that at
@@ -73,4 +73,29 @@ export function summarizeTask(trials: readonly SummarizedTrial[], k: number, fau
 
 function sumDefined(a: number | undefined, b: number | undefined): number | undefined {
   return a === undefined || b === undefined ? undefined : a + b;
+}
+
+/** Over the executed trials of a task: calls, cached answers, tokens spent, answers per item. */
+export function judgeSummary(trials: readonly { judge?: readonly JudgeRecordDigest[] | undefined }[]): JudgeSummary | undefined {
+  const records = trials.flatMap((t) => t.judge ?? []);
+  if (records.length === 0) return undefined;
+  // Tokens and cost are what this run spent: an answer from the cache cost nothing here.
+  const spent = (r: JudgeRecordDigest) => (r.cached ? 0 : (r.input_tokens ?? 0) + (r.output_tokens ?? 0));
+  const paid = (r: JudgeRecordDigest) => (r.cached ? 0 : (r.cost_usd ?? 0));
+  const priced = records.some((r) => r.cost_usd !== undefined);
+  const items: JudgeSummary['items'] = {};
+  for (const r of records) {
+    const item = (items[r.id] ??= { yes: 0, no: 0, undetermined: 0, errors: 0, tokens: 0, ...(priced ? { cost_usd: 0 } : {}) });
+    if (r.verdict === 'error') item.errors += 1;
+    else item[r.verdict] += 1;
+    item.tokens += spent(r);
+    if (priced) item.cost_usd! += paid(r);
+  }
+  return {
+    calls: records.filter((r) => r.asked && !r.cached).length,
+    cached: records.filter((r) => r.cached).length,
+    tokens: records.reduce((s, r) => s + spent(r), 0),
+    ...(priced ? { cost_usd: records.reduce((s, r) => s + paid(r), 0) } : {}),
+    items,
+  };
 }
