@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { compareResults } from '../src/compare/compare.ts';
 import { nextConfirmation } from '../src/compare/confirm.ts';
 import { runGate } from '../src/gate/gate.ts';
+import { storedWhole } from '../src/results/stored-run.ts';
 import type { Results } from '../src/schemas/results.ts';
 import { buildResults, type TaskSpec } from './support/results-builder.ts';
 
@@ -73,9 +74,9 @@ async function gate(
   const ids = Array.from({ length: tasks }, (_, i) => `t${i}`);
   return runGate(
     {
-      firstRound: async () => trials(ids, k, 0, k, marks, env),
+      firstRound: async () => storedWhole(trials(ids, k, 0, k, marks, env)),
       baseRuns: async () => ({ bases: base.map((results) => ({ dir: '/nowhere', results })), notes: [] }),
-      confirmationRound: async (round) => trials(round.tasks, round.trials, round.firstTrial, k, marks, env),
+      confirmationRound: async (round) => storedWhole(trials(round.tasks, round.trials, round.firstTrial, k, marks, env)),
       saveHead: async () => {},
     },
     { confirmTrials, failOn: 'regression', failWithoutBaseline: false },
@@ -341,9 +342,9 @@ test('the pull request’s trial cap: rounds stop at it, and a task that still n
   const run = (maxTrials: number) =>
     runGate(
       {
-        firstRound: async () => trials(ids, 3, 0, 3, loss),
+        firstRound: async () => storedWhole(trials(ids, 3, 0, 3, loss)),
         baseRuns: async () => ({ bases: bases(3, 1, 3).map((results) => ({ dir: '/nowhere', results })), notes: [] }),
-        confirmationRound: async (round) => trials(round.tasks, round.trials, round.firstTrial, 3, loss),
+        confirmationRound: async (round) => storedWhole(trials(round.tasks, round.trials, round.firstTrial, 3, loss)),
         saveHead: async () => {},
       },
       { confirmTrials: null, maxTrials, failOn: 'regression', failWithoutBaseline: false },

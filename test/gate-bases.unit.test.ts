@@ -10,6 +10,7 @@ import { baseRunProblem } from '../src/compare/base-runs.ts';
 import { compareResults } from '../src/compare/compare.ts';
 import { chooseBaseRuns, readBaseDirectory } from '../src/gate/local-bases.ts';
 import { runGate } from '../src/gate/gate.ts';
+import { storedWhole } from '../src/results/stored-run.ts';
 import { commentOf } from './support/outputs.ts';
 import type { Results } from '../src/schemas/results.ts';
 import { useFakeGitHub } from './support/github-env.ts';
@@ -139,7 +140,7 @@ describe('trialgate gate: base files and directories', () => {
     head.tasks[0]!.trials.forEach((t) => (t.checks['detect:double-reserve'] = false));
     const outcome = await runGate(
       {
-        firstRound: async () => head,
+        firstRound: async () => storedWhole(head),
         baseRuns: async () => chosen,
         confirmationRound: async () => assert.fail('no round against another trial set'),
         saveHead: async () => undefined,

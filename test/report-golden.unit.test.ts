@@ -84,7 +84,7 @@ test('golden: a confirmed gate — one loss flagged in its first round, a wobble
     outcome: (task, check, run, trial) => !(run === 6 && ((task === 0 && check === 1) || (task === 1 && check === 0 && trial === 2))),
     env: (task, run) => task === 2 && run === 6,
   });
-  const md = commentOf(outcome.head, outcome.comparison, { evidenceUrl: EVIDENCE });
+  const md = commentOf(outcome.head.run, outcome.comparison, { evidenceUrl: EVIDENCE });
   // Four tasks share α = 0.01: a total loss reaches ¾ of 0.0025 in the first round, so t0 is flagged at once.
   assert.match(md, /^❌ \*\*2 regressions\*\*.* · 1 task undecided$/m);
   assert.match(md, /1 task went on to confirmation \(6 extra trials\)\./);

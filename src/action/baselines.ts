@@ -8,9 +8,10 @@ import { baseRunProblem, holdsOtherTrialSet, type BaseRun } from '../compare/bas
 import { readResultsFile } from '../compare/read-results.ts';
 import type { FoundBases } from '../gate/gate.ts';
 import { findBaselines } from '../github/baseline.ts';
+import { recordsBaseline, type ActionEvent } from '../github/event.ts';
 import type { GitHubClient } from '../github/client.ts';
 import { code } from '../report/format.ts';
-import type { Results } from '../schemas/results.ts';
+import type { Results, RunDigest } from '../schemas/results.ts';
 import { UserInputError } from '../util/errors.ts';
 
 export async function loadBaseSide(
@@ -75,3 +76,10 @@ export async function loadBaseSide(
 }
 
 export const short = (sha: string | null | undefined) => (sha ? sha.slice(0, 7) : 'unknown');
+
+/** What a run on any event but a pull request says of itself: the baseline it records, or why it records none. */
+export function baselineNote(event: ActionEvent, baselineBranches: readonly string[], run: RunDigest): string {
+  return recordsBaseline(event, baselineBranches) && event.kind === 'push'
+    ? `Baseline recorded for ${code(event.branch!)} at ${short(run.run.git_sha)}: later pull requests compare with it.`
+    : `Not a baseline: only pushes to ${baselineBranches.join(', ') || 'the default branch'} record one.`;
+}

@@ -19,3 +19,8 @@ export interface Opening {
   /** On a pull request: the files it changes, as GitHub lists them (both paths of a rename); null on any other event. */
   changedFiles: string[] | null;
 }
+
+/** The opening, once the secrets are known, and where this job's run directory and downloads go. */
+export interface ActionContext extends Opening {
+  temp: string;
+}

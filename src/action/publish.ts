@@ -13,9 +13,9 @@ import { commentMarker } from '../report/markdown.ts';
 import { failureLine, renderText, REPORTERS, writeReports } from '../report/reporters.ts';
 import { presentRun } from '../report/explain.ts';
 import { failureAnnotation, regressionLog } from '../report/log.ts';
-import { wholeRun, type BaseRun, type ChangedFiles } from '../report/view.ts';
+import type { BaseRun, ChangedFiles } from '../report/view.ts';
 import type { Comparison } from '../schemas/comparison.ts';
-import type { Results } from '../schemas/results.ts';
+import type { StoredRun } from '../results/stored-run.ts';
 import type { ActionInputs } from './inputs.ts';
 import { scrub, scrubFiles, type SecretSet } from './secrets.ts';
 import type { Gate } from '../gate/verdict.ts';
@@ -31,7 +31,8 @@ export interface PublishContext {
 
 export interface Publication {
   runDir: string;
-  results: Results;
+  /** The head: its digests, its whole trials read from its results.json as the reports ask for them. */
+  head: StoredRun;
   /** null: a run without a comparison (a baseline push, another event, or a shard). */
   comparison: Comparison | null;
   /** The base runs compared with, where their trial directories are: report.html diffs the candidates. */
@@ -50,12 +51,13 @@ export interface Publication {
 
 export async function publish(ctx: PublishContext, p: Publication): Promise<void> {
   const { inputs, event } = ctx;
-  const isolation = isolationNote(p.results);
+  const isolation = isolationNote(p.head.run);
   if (isolation) core.warning(isolation);
-  const integrity = integrityNote(p.results);
+  const integrity = integrityNote(p.head.run);
   if (integrity) core.error(integrity);
   const view = await presentRun({
-    ...wholeRun(p.results),
+    head: p.head.run,
+    trials: p.head.trials,
     comparison: p.comparison,
     notes: p.notes,
     runDir: p.runDir,
@@ -84,7 +86,7 @@ export async function publish(ctx: PublishContext, p: Publication): Promise<void
 
   let commentUrl = '';
   if (event.kind === 'pull_request' && inputs.comment && p.gate) {
-    const result = await upsertComment(ctx.client, { issue: event.number, marker: commentMarker(p.results.trial_set.name), body: markdown });
+    const result = await upsertComment(ctx.client, { issue: event.number, marker: commentMarker(p.head.run.trial_set.name), body: markdown });
     if (result.kind === 'not_permitted') {
       notices.push(
         `No PR comment: ${result.reason}${event.fromFork ? ' (a pull request from a fork gets a read-only token)' : ''}. The full report is this job summary.`,

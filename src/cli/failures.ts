@@ -6,11 +6,12 @@ import { join, resolve } from 'node:path';
 import { markdownTable } from 'markdown-table';
 import { readResultsFile } from '../compare/read-results.ts';
 import { addRuns, emptyArchive, findEntry, label, LABELS, promote, promotionProblems, type Stability } from '../failures/archive.ts';
-import { failuresOf } from '../failures/signature.ts';
+import { failuresOfRun } from '../failures/signature.ts';
 import { extractZip } from '../util/unzip.ts';
 import { FailureArchive, FailureCause } from '../schemas/failures.ts';
 import type { Results } from '../schemas/results.ts';
-import { runTrialSet } from '../trial/run-set.ts';
+import { recordTrialSet } from '../trial/run-set.ts';
+import { storedAt } from '../results/stored-run.ts';
 import { parseOrThrow, UserInputError } from '../util/errors.ts';
 import { linkTarget, readJsonFile } from '../util/files.ts';
 import { terminalText } from '../util/inert.ts';
@@ -123,10 +124,10 @@ async function readRun(path: string): Promise<Results> {
 async function rerun(configPath: string, task: string, signature: string, runs: number): Promise<Stability> {
   const out = await mkdtemp(join(tmpdir(), 'trialgate-promote-'));
   try {
-    const { results } = await runTrialSet({ configPath, outDir: join(out, 'run'), tasks: [task], trials: runs });
-    const trials = results.tasks[0]!.trials;
+    const { run, resultsPath } = await recordTrialSet({ configPath, outDir: join(out, 'run'), tasks: [task], trials: runs });
+    const trials = run.tasks[0]!.trials;
     const failing = new Set(
-      failuresOf(results, 'promote')
+      failuresOfRun(run, storedAt(resultsPath, run).trials, 'promote')
         .filter((f) => f.signature === signature)
         .map((f) => f.occurrence.trial),
     );

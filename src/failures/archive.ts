@@ -2,8 +2,8 @@
 // case only after three checks (not a duplicate, a clear criterion, a stable environment), and never into
 // the holdout set when the prompt under test changed in the same pull request. Pure.
 import { FAILURES_SCHEMA, type FailureArchive, type FailureCause, type FailureEntry, type RegressionCase } from '../schemas/failures.ts';
-import type { Results } from '../schemas/results.ts';
-import { failuresOf, type Failure } from './signature.ts';
+import type { Results, RunDigest, TrialResult } from '../schemas/results.ts';
+import { failuresOf, failuresOfRun, type Failure } from './signature.ts';
 import { plural } from '../util/counted.ts';
 
 const OCCURRENCES_KEPT = 20;
@@ -141,9 +141,13 @@ export function promote(
   return { archive: { ...archive, regressions: [...archive.regressions, regression] }, regression };
 }
 
-/** Failures of `head` whose signature no base run shows: what this change newly broke. */
-export function newFailures(bases: readonly Results[], head: Results): Failure[] {
+/**
+ * Failures of `head` whose signature no base run shows: what this change newly broke. The head whole, or as
+ * the gate holds it: its digests, and its whole trials read as they are asked for.
+ */
+export function newFailures(bases: readonly Results[], head: Results | { run: RunDigest; trials: (taskId: string) => Iterable<TrialResult> }): Failure[] {
   const known = new Set(bases.flatMap((b) => failuresOf(b, 'base').map((f) => f.signature)));
   const seen = new Set<string>();
-  return failuresOf(head, 'head').filter((f) => !known.has(f.signature) && !seen.has(f.signature) && seen.add(f.signature));
+  const found = 'tasks' in head ? failuresOf(head, 'head') : failuresOfRun(head.run, head.trials, 'head');
+  return found.filter((f) => !known.has(f.signature) && !seen.has(f.signature) && seen.add(f.signature));
 }

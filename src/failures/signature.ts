@@ -2,7 +2,7 @@
 // trial, the task, the check, the first failing assertion (or boundary, or rule) and the cause the program
 // can prove. Volatile parts (values the agent chose, expected/actual numbers) are left out. Pure.
 import type { Judgement } from '../schemas/judgement.ts';
-import type { Results, TrialResult } from '../schemas/results.ts';
+import type { Results, RunDigest, TrialResult } from '../schemas/results.ts';
 import type { FailureCause, Occurrence } from '../schemas/failures.ts';
 import { sha256 } from '../util/hash.ts';
 
@@ -21,12 +21,21 @@ export interface Failure {
  * A holdout task's failures are not archived: what failed there is sealed (docs/holdout.md).
  */
 export function failuresOf(results: Results, source: string): Failure[] {
+  const byTask = new Map(results.tasks.map((t) => [t.id, t.trials]));
+  return failuresOfRun(results, (taskId) => byTask.get(taskId) ?? [], source);
+}
+
+/**
+ * failuresOf for a run held as digests: each task's whole trials come from `trials` (read from disk as they
+ * are asked for), and only for a task whose digests show a failed trial.
+ */
+export function failuresOfRun(run: RunDigest, trials: (taskId: string) => Iterable<TrialResult>, source: string): Failure[] {
   const out: Failure[] = [];
-  for (const task of results.tasks) {
-    if (task.set === 'holdout') continue;
-    for (const trial of task.trials) {
+  for (const task of run.tasks) {
+    if (task.set === 'holdout' || !task.trials.some((t) => t.outcome === 'fail')) continue;
+    for (const trial of trials(task.id)) {
       if (trial.outcome !== 'fail') continue;
-      const occurrence = occurrenceOf(results, task.fixture_sha256, trial, source);
+      const occurrence = occurrenceOf(run, task.fixture_sha256, trial, source);
       for (const { check, criterion, cause } of failedChecks(trial)) {
         out.push({ signature: signatureOf(task.id, check, criterion, cause), task: task.id, check, criterion, cause, occurrence });
       }
@@ -109,7 +118,7 @@ function stable(text: string): string {
     .slice(0, 300);
 }
 
-function occurrenceOf(results: Results, fixtureSha: string, trial: TrialResult, source: string): Occurrence {
+function occurrenceOf(results: RunDigest, fixtureSha: string, trial: TrialResult, source: string): Occurrence {
   const tokens =
     trial.usage?.total_tokens ??
     (trial.usage?.input_tokens !== undefined && trial.usage.output_tokens !== undefined ? trial.usage.input_tokens + trial.usage.output_tokens : undefined);

@@ -12,19 +12,28 @@ import { BaseFold, pairBase } from '../compare/fold.ts';
 import { defaultAlpha, policyReach } from '../compare/policies.ts';
 import { newFailures } from '../failures/archive.ts';
 import { newFailureNotes } from '../report/failures.ts';
-import { appendRound } from '../results/merge.ts';
+import { appendStored, writeStored, type StoredRun } from '../results/stored-run.ts';
 import type { Comparison, MeasurementChange, Policy } from '../schemas/comparison.ts';
 import type { Pairwise } from '../schemas/judge.ts';
-import type { Results } from '../schemas/results.ts';
+import type { RunDigest } from '../schemas/results.ts';
 import { measurementChanges, measurementOf } from '../trial/measurement.ts';
 import type { TrialSet } from '../trial/trialset.ts';
 import { plural } from '../util/counted.ts';
 import type { Scrubber } from '../util/scrub.ts';
 import { unaffectedTasks, type ChangeScope } from './scope.ts';
-import { baseRoundLine, judgeBaseAgainstHead, roundLine, runBaseRound, runConfirmationRound, savePairedBase, type TrialRunner } from './trials.ts';
+import {
+  baseRoundLine,
+  judgeBaseAgainstHead,
+  roundLine,
+  runBaseRound,
+  runConfirmationRound,
+  savePairedBase,
+  storedRecord,
+  type TrialRunner,
+} from './trials.ts';
 import { decideGate, noBaselineNote, type Gate, type GatePolicy } from './verdict.ts';
 
-export type { BaseRun };
+export type { BaseRun, StoredRun };
 
 /** The base runs a front end found for a pull request, by its rules, and what a reader should know of them. */
 export interface FoundBases {
@@ -58,8 +67,6 @@ export interface GatePorts {
   baseRuns(): Promise<FoundBases>;
   /** Who approved a change of the measurement, from where the pull request's author cannot give it (a label, a protected variable); null: nobody. */
   approval(): Promise<string | null>;
-  /** The head after its confirmation rounds, to be written back to the run directory. */
-  saveHead(head: Results): Promise<void>;
   /** A line a user should see as the gate goes (a round starting, what the policy can reach). */
   say(line: string): void;
   /** A line that warns (the policy cannot flag anything here): the action's warning annotation, the CLI's stderr. */
@@ -89,46 +96,50 @@ export interface GateRequest {
   isolation?: string;
   /** Trials per task the front end sets over the trial set's (the trials input, --trials). */
   trials?: number;
-  /** The head's first round when it already ran (the shards of a sharded run, merged); else the gate runs it. */
-  firstRound?: Results;
+  /** The head's first round when it already ran (the shards of a sharded run, merged, its results.json written in runDir); else the gate runs it. */
+  firstRound?: StoredRun;
   settings: GateSettings;
   scrubber: Scrubber;
 }
 
 export interface GateOutcome {
-  head: Results;
+  /** The head, every round appended: its digests, its trials read from the run's results.json as asked. */
+  head: StoredRun;
   comparison: Comparison;
   bases: BaseRun[];
   /** Lines for the comment under the verdict: where the baseline came from, new failures. */
   notes: string[];
   rounds: ConfirmationRound[];
   /** The base commit's trials the confirmation rounds ran beside the head's (paired), every round appended; null: none ran. */
-  pairedBase: Results | null;
+  pairedBase: RunDigest | null;
   gate: Gate;
 }
 
 /** The loop of a gate, where its trials come from left to the caller: what gatePullRequest and the simulations share. */
 export interface RoundPorts {
   /** The head's first round: every task k times. */
-  firstRound(): Promise<Results>;
+  firstRound(): Promise<StoredRun>;
   /** The base runs, already chosen. */
   baseRuns(): Promise<FoundBases>;
   /** One confirmation round: the trials it names, numbered as planned. */
-  confirmationRound(round: ConfirmationRound, head: Results): Promise<Results>;
+  confirmationRound(round: ConfirmationRound, head: RunDigest): Promise<StoredRun>;
   /**
    * A base runner: the base commit's trials of round.tasks, round.baseTrials each, numbered from
    * round.baseFirstTrial + 1, run beside the head's round (same machine, same time). With it the plans run
    * fresh base trials in the confirmation rounds (paired); without it they are the head-only plans.
    */
-  baseRound?(round: ConfirmationRound): Promise<Results>;
-  /** The head after its confirmation rounds, to be written back to the run directory. */
-  saveHead(head: Results): Promise<void>;
+  baseRound?(round: ConfirmationRound): Promise<StoredRun>;
+  /**
+   * The head after its confirmation rounds, to be written back to the run directory (each round's trials
+   * streamed from its own file); returns the head as read from what was written. void: kept as it is.
+   */
+  saveHead(head: StoredRun): Promise<StoredRun | void>;
   /** The base commit's trials of the paired rounds, all of them, to be kept with the run. */
-  savePairedBase?(paired: Results): Promise<void>;
+  savePairedBase?(paired: StoredRun): Promise<void>;
   /** What the comparison is told besides the results: changes of the measurement, approval, base runs that could not be had. */
-  context?(head: Results, found: FoundBases): Promise<GateContext>;
+  context?(head: RunDigest, found: FoundBases): Promise<GateContext>;
   /** Base against head by the model judge, when the trial set asks for it. */
-  pairwise?(head: Results, bases: readonly BaseRun[]): Promise<Pairwise | undefined>;
+  pairwise?(head: RunDigest, bases: readonly BaseRun[]): Promise<Pairwise | undefined>;
 }
 
 /** The head's first round, the confirmation rounds its plan asks for, the comparison and the verdict. */
@@ -145,29 +156,30 @@ export async function runGate(ports: RoundPorts, settings: GateSettings): Promis
   const usable = found.bases;
   // A branch whose runs all cannot serve is compared with them anyway, so the comparison says why (undecided, never "no baseline").
   const compareWith = usable.length ? usable : found.unusable?.length ? found.unusable : (found.otherNamed ?? []).slice(0, 1);
-  let paired: Results | null = null;
-  const fold = (head: Results) => {
+  // Every round is held as digests; a round's whole trials stay in its own results.json until written or asked for.
+  let paired: StoredRun | null = null;
+  const fold = (head: RunDigest) => {
     const f = new BaseFold(head);
     compareWith.forEach((b, i) => f.add(b.results, `base run ${i + 1}`));
-    if (paired) pairBase(f, paired, head);
+    if (paired) pairBase(f, paired.run, head);
     return f;
   };
   let head = first;
   const rounds: ConfirmationRound[] = [];
-  const folded = fold(head);
-  for (let round = nextRound(folded, head, options); round; round = nextRound(folded, head, options)) {
+  const folded = fold(head.run);
+  for (let round = nextRound(folded, head.run, options); round; round = nextRound(folded, head.run, options)) {
     const base = round.baseTrials > 0 && ports.baseRound ? ports.baseRound(round) : null;
-    const [headRound, baseRound] = await Promise.all([ports.confirmationRound(round, head), base]);
-    head = appendRound(head, headRound);
+    const [headRound, baseRound] = await Promise.all([ports.confirmationRound(round, head.run), base]);
+    head = appendStored(head, headRound);
     if (baseRound) {
-      paired = paired ? appendRound(paired, baseRound) : baseRound;
-      pairBase(folded, paired, head);
+      paired = paired ? appendStored(paired, baseRound) : baseRound;
+      pairBase(folded, paired.run, head.run);
     }
     rounds.push(round);
   }
-  if (rounds.length) await ports.saveHead(head);
+  if (rounds.length) head = (await ports.saveHead(head)) ?? head;
   if (paired) await ports.savePairedBase?.(paired);
-  const context = { ...(found.unavailable ? { unavailableBases: found.unavailable } : {}), ...(await ports.context?.(head, found)) };
+  const context = { ...(found.unavailable ? { unavailableBases: found.unavailable } : {}), ...(await ports.context?.(head.run, found)) };
   const notes = [
     ...found.notes,
     ...(usable.length || found.unusable?.length || found.unavailable?.length || found.otherNamed?.length
@@ -182,20 +194,20 @@ export async function runGate(ports: RoundPorts, settings: GateSettings): Promis
         )
       : []),
   ];
-  const pairwise = ports.pairwise && usable.length ? await ports.pairwise(head, usable) : undefined;
-  const compared = compareFolded(fold(head), head, options, context);
+  const pairwise = ports.pairwise && usable.length ? await ports.pairwise(head.run, usable) : undefined;
+  const compared = compareFolded(fold(head.run), head.run, options, context);
   const comparison = {
     ...compared,
-    ...(paired && compared.spend ? { spend: withBaseSpend(compared.spend, paired) } : {}),
+    ...(paired && compared.spend ? { spend: withBaseSpend(compared.spend, paired.run) } : {}),
     ...(pairwise ? { pairwise } : {}),
   };
   const approved = comparison.measurement?.approved_by;
   if (approved) notes.push(`The change to the measurement was approved: ${approved}.`);
-  return { head, comparison, bases: usable, notes, rounds, pairedBase: paired, gate: decideGate(comparison, head, settings) };
+  return { head, comparison, bases: usable, notes, rounds, pairedBase: paired?.run ?? null, gate: decideGate(comparison, head.run, settings) };
 }
 
 /** The spend with the base commit's tokens and cost of the paired rounds added (null stays unknown). */
-function withBaseSpend(spend: NonNullable<Comparison['spend']>, paired: Results): NonNullable<Comparison['spend']> {
+function withBaseSpend(spend: NonNullable<Comparison['spend']>, paired: RunDigest): NonNullable<Comparison['spend']> {
   const add = (sum: number | null, more: number | undefined) => (sum === null || more === undefined ? null : sum + more);
   return paired.tasks.reduce((s, t) => ({ ...s, tokens: add(s.tokens, t.summary.tokens), cost_usd: add(s.cost_usd, t.summary.cost_usd) }), spend);
 }
@@ -213,7 +225,7 @@ export async function gatePullRequest(ports: GatePorts, request: GateRequest): P
         sayWhatThePolicyCanReach(ports, request.trials ?? set.config.trials, set, found.bases.length, settings);
         return found;
       },
-      firstRound: async () => request.firstRound ?? (await ports.run({ outDir: request.runDir, ...(unaffected.size ? { unaffected } : {}) })),
+      firstRound: async () => request.firstRound ?? storedRecord(await ports.run({ outDir: request.runDir, ...(unaffected.size ? { unaffected } : {}) })),
       confirmationRound: (round, head) => {
         ports.say(roundLine(round));
         return runConfirmationRound(ports.run, request.runDir, head, round);
@@ -221,17 +233,17 @@ export async function gatePullRequest(ports: GatePorts, request: GateRequest): P
       ...(ports.runBase
         ? {
             baseRound: pairedBaseRound(ports, ports.runBase, request.runDir),
-            savePairedBase: (paired: Results) => savePairedBase(request.runDir, paired, request.scrubber),
+            savePairedBase: (paired: StoredRun) => savePairedBase(request.runDir, paired, request.scrubber),
           }
         : {}),
-      saveHead: ports.saveHead,
+      saveHead: (head) => writeStored(request.runDir, head, request.scrubber),
       context: async (head, found) => {
         const changes = await rulerChanges(request, found.bases, head);
         // Asked whatever changes are found here: the comparison finds more (a task removed or changed).
         return { changes, approvedBy: await ports.approval() };
       },
       ...(set.config.judge
-        ? { pairwise: (head: Results, bases: readonly BaseRun[]) => judgeBaseAgainstHead(set, request.runDir, head, bases, request.scrubber) }
+        ? { pairwise: (head: RunDigest, bases: readonly BaseRun[]) => judgeBaseAgainstHead(set, request.runDir, head, bases, request.scrubber) }
         : {}),
     },
     settings,
@@ -239,7 +251,7 @@ export async function gatePullRequest(ports: GatePorts, request: GateRequest): P
 }
 
 /** A paired round's base trials, said as they start. */
-function pairedBaseRound(ports: GatePorts, runBase: TrialRunner, runDir: string): (round: ConfirmationRound) => Promise<Results> {
+function pairedBaseRound(ports: GatePorts, runBase: TrialRunner, runDir: string): (round: ConfirmationRound) => Promise<StoredRun> {
   return (round) => {
     ports.say(baseRoundLine(round));
     return runBaseRound(runBase, runDir, round);
@@ -251,7 +263,7 @@ function pairedBaseRound(ports: GatePorts, runBase: TrialRunner, runDir: string)
  * set's settings against the newest base run's record of them, the isolation its trials actually ran with,
  * and the file that runs the gate itself.
  */
-async function rulerChanges(request: GateRequest, bases: readonly BaseRun[], head: Results): Promise<MeasurementChange[]> {
+async function rulerChanges(request: GateRequest, bases: readonly BaseRun[], head: RunDigest): Promise<MeasurementChange[]> {
   const base = bases[0]?.results;
   if (!base) return [];
   const changes: MeasurementChange[] = [];

@@ -4,36 +4,47 @@
 import { join, relative } from 'node:path';
 import type { ConfirmationRound } from '../compare/confirm.ts';
 import type { Pairwise } from '../schemas/judge.ts';
-import type { Results } from '../schemas/results.ts';
-import { writeResults } from '../results/write.ts';
+import type { RunDigest } from '../schemas/results.ts';
+import { evidenceOutOf, evidenceUnder, storedAt, writeStored, type StoredRun } from '../results/stored-run.ts';
 import { judgePairwise } from '../semantic/pairwise.ts';
-import type { RunOptions } from '../trial/run-set.ts';
+import { recordTrialSet, type RunOptions, type RunRecord } from '../trial/run-set.ts';
 import type { TrialSet } from '../trial/trialset.ts';
 import { plural } from '../util/counted.ts';
 import type { Scrubber } from '../util/scrub.ts';
 import type { BaseRun } from './gate.ts';
 
-/** Runs trials of the trial set with these options (the front end adds its run facts and progress). */
-export type TrialRunner = (options: Partial<RunOptions>) => Promise<Results>;
+/** Runs trials of the trial set with these options (the front end adds its run facts and progress): what recordTrialSet returns. */
+export type TrialRunner = (options: Partial<RunOptions>) => Promise<RunRecord>;
+
+/**
+ * The trial runner both front ends give the gate: recordTrialSet with the front end's facts (the trial set,
+ * the run's facts, progress), each round's options over them. Memory holds the digests it returns.
+ */
+export function trialRunner(facts: RunOptions): TrialRunner {
+  return (options) => recordTrialSet({ ...facts, ...options });
+}
+
+/** A run just recorded, as the gate holds it: its digests, its trials read from its results.json when asked. */
+export const storedRecord = (record: RunRecord): StoredRun => storedAt(record.resultsPath, record.run);
 
 /** One confirmation round's trials, numbered as the engine planned them, with their evidence beside the run's. */
-export async function runConfirmationRound(run: TrialRunner, runDir: string, head: Results, round: ConfirmationRound): Promise<Results> {
+export async function runConfirmationRound(run: TrialRunner, runDir: string, head: RunDigest, round: ConfirmationRound): Promise<StoredRun> {
   const roundDir = join(runDir, round.name);
   // The round shares the run's judge cache: a prompt the first round asked is not asked again.
-  const trials = await run({
+  const record = await run({
     outDir: roundDir,
     tasks: round.tasks,
     trials: round.trials,
     firstTrial: round.firstTrial,
     judgeCache: join(runDir, 'judge-cache'),
   });
-  return { ...evidenceFrom(runDir, roundDir, trials), run: { ...trials.run, k: head.run.k } };
+  const trials = evidenceFrom(runDir, roundDir, storedRecord(record));
+  return { ...trials, run: { ...trials.run, run: { ...trials.run.run, k: head.run.k } } };
 }
 
 /** A round's trials with their evidence paths relative to the run directory rather than the round's own. */
-function evidenceFrom(runDir: string, roundDir: string, trials: Results): Results {
-  const evidenceIn = relative(runDir, roundDir);
-  return { ...trials, tasks: trials.tasks.map((t) => ({ ...t, trials: t.trials.map((x) => ({ ...x, evidence: `${evidenceIn}/${x.evidence}` })) })) };
+function evidenceFrom(runDir: string, roundDir: string, trials: StoredRun): StoredRun {
+  return evidenceUnder(relative(runDir, roundDir), trials);
 }
 
 /** Where a paired round's base trials go in the run directory: apart from the head's, named as the round. */
@@ -43,24 +54,21 @@ export const BASE_COMMIT_DIR = 'base-commit';
  * A paired round's base trials: the base commit's trials of the round's tasks (its own trial set, from its
  * checkout), numbered after the base trials already run, their evidence under base-commit/ in the run.
  */
-export async function runBaseRound(runBase: TrialRunner, runDir: string, round: ConfirmationRound): Promise<Results> {
+export async function runBaseRound(runBase: TrialRunner, runDir: string, round: ConfirmationRound): Promise<StoredRun> {
   const roundDir = join(runDir, BASE_COMMIT_DIR, round.name);
-  const trials = await runBase({
+  const record = await runBase({
     outDir: roundDir,
     tasks: round.tasks,
     trials: round.baseTrials,
     firstTrial: round.baseFirstTrial,
     judgeCache: join(runDir, 'judge-cache'),
   });
-  return evidenceFrom(runDir, roundDir, trials);
+  return evidenceFrom(runDir, roundDir, storedRecord(record));
 }
 
-/** Every paired round's base trials in one results.json of base-commit/, their evidence relative to it. */
-export async function savePairedBase(runDir: string, paired: Results, scrubber: Scrubber): Promise<void> {
-  const prefix = `${BASE_COMMIT_DIR}/`;
-  const local = (evidence: string) => (evidence.startsWith(prefix) ? evidence.slice(prefix.length) : evidence);
-  const tasks = paired.tasks.map((t) => ({ ...t, trials: t.trials.map((x) => ({ ...x, evidence: local(x.evidence) })) }));
-  await writeResults(join(runDir, BASE_COMMIT_DIR), { ...paired, tasks }, scrubber);
+/** Every paired round's base trials in one results.json of base-commit/, their evidence relative to it, streamed from the rounds' files. */
+export async function savePairedBase(runDir: string, paired: StoredRun, scrubber: Scrubber): Promise<void> {
+  await writeStored(join(runDir, BASE_COMMIT_DIR), evidenceOutOf(`${BASE_COMMIT_DIR}/`, paired), scrubber);
 }
 
 /** The line a paired round's base trials start with. */
@@ -80,7 +88,7 @@ export function roundLine(round: ConfirmationRound): string {
 export async function judgeBaseAgainstHead(
   set: TrialSet,
   runDir: string,
-  head: Results,
+  head: RunDigest,
   bases: readonly BaseRun[],
   scrubber: Scrubber,
 ): Promise<Pairwise | undefined> {

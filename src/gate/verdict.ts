@@ -8,7 +8,7 @@
 // shown to be worse.
 import { SETUP_RULE } from '../kinds/setup.ts';
 import type { Comparison } from '../schemas/comparison.ts';
-import type { Results } from '../schemas/results.ts';
+import type { RunDigest } from '../schemas/results.ts';
 import { ACCEPTOR_BROKEN_RULE } from '../trial/run-trials.ts';
 import { plural } from '../util/counted.ts';
 
@@ -37,7 +37,7 @@ export const UNGATED: Gate = { verdict: 'pass', regressions: 0, failure: null, e
 const SETUP_RULES: ReadonlySet<string> = new Set([SETUP_RULE, ACCEPTOR_BROKEN_RULE]);
 
 /** A pull request's gate from its comparison (null or no_baseline: nothing to compare with) and its head. */
-export function decideGate(comparison: Comparison | null, head: Pick<Results, 'tasks'>, policy: GatePolicy): Gate {
+export function decideGate(comparison: Comparison | null, head: Pick<RunDigest, 'tasks'>, policy: GatePolicy): Gate {
   const enforce = (exit: 1 | 2 | 3, why: string): Pick<Gate, 'failure' | 'exit'> =>
     policy.failOn === 'regression' ? { failure: why, exit } : { failure: null, exit: 0 };
   // Every head trial a setup mistake: a rerun would fail the same way, so it is not "undecided, rerun".

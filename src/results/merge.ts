@@ -4,7 +4,7 @@
 // watched files, k, budget, acceptor, fixture, seed, workflow run, trialgate version) are not joined, a shard must hold exactly its own
 // slice of task × trial, and what each part says of its isolation and integrity reaches the merged run.
 import { isDeepStrictEqual } from 'node:util';
-import type { Results, RunInfo, TaskResult } from '../schemas/results.ts';
+import type { Results, RunDigest, RunInfo, TaskDigest } from '../schemas/results.ts';
 import { summarizeTask } from './metrics.ts';
 import { untrusted } from './trust.ts';
 import { plural } from '../util/counted.ts';
@@ -62,8 +62,8 @@ export function mergeShards(shards: readonly Results[], count: number): Results 
   return { ...merged, run: { ...run, shards: facts } };
 }
 
-/** Add a confirmation round's trials (numbered after the first round's) to a run. */
-export function appendRound(first: Results, round: Results): Results {
+/** Add a confirmation round's trials (numbered after the first round's) to a run: whole results or digests alike. */
+export function appendRound<R extends RunDigest>(first: R, round: R): R {
   return combine([first, round]);
 }
 
@@ -96,7 +96,7 @@ function holdsItsSlice(first: Results, s: Results): void {
     });
 }
 
-function combine(parts: readonly Results[]): Results {
+function combine<R extends RunDigest>(parts: readonly R[]): R {
   const [head, ...rest] = parts;
   if (!head) throw new MergeError('nothing to merge');
   for (const p of rest) {
@@ -113,7 +113,7 @@ function combine(parts: readonly Results[]): Results {
     if (p.run.tool_version !== head.run.tool_version)
       throw new MergeError(`results of different trialgate versions (${head.run.tool_version} vs ${p.run.tool_version})`);
   }
-  const tasks = new Map<string, TaskResult>();
+  const tasks = new Map<string, TaskDigest>();
   for (const part of parts) {
     for (const task of part.tasks) {
       const known = tasks.get(task.id);
@@ -148,16 +148,17 @@ function combine(parts: readonly Results[]): Results {
   const { isolation: _isolation, integrity_error: _integrity, ...run } = head.run;
   const isolation = isolationOf(parts);
   const holdout = holdoutOf(parts);
+  // Each task's trials are its parts' trials: whole where the parts were whole, digests where they were digests.
   return {
     ...head,
     ...(holdout ? { holdout } : {}),
     run: { ...run, started_at: started, finished_at: finished, ...(isolation ? { isolation } : {}), ...(integrity ? { integrity_error: integrity } : {}) },
     tasks: merged,
-  };
+  } as R;
 }
 
 /** What defines a task's measurement is the same in every part: trials measured otherwise are not joined. */
-function sameMeasurement(a: TaskResult, b: TaskResult): void {
+function sameMeasurement(a: TaskDigest, b: TaskDigest): void {
   const differs = (what: string) => new MergeError(`task ${a.id}: ${what} differs between the parts: their trials measure different things`);
   if (a.fixture_sha256 !== b.fixture_sha256 || a.fixture !== b.fixture) throw differs('fixture');
   if (a.acceptor_version !== b.acceptor_version) throw differs('acceptor');
@@ -171,7 +172,7 @@ function sameMeasurement(a: TaskResult, b: TaskResult): void {
  * The parts' holdout, when any has one: their pseudonyms must be of one key (else the same task would be two);
  * the source missing in any part is missing in the whole. The sealed detail stays each part's own file.
  */
-function holdoutOf(parts: readonly Results[]): Results['holdout'] {
+function holdoutOf(parts: readonly RunDigest[]): Results['holdout'] {
   const records = parts.flatMap((p) => (p.holdout ? [p.holdout] : []));
   if (records.length === 0) return undefined;
   if (records.some((r) => r.key_id !== records[0]!.key_id))
@@ -184,7 +185,7 @@ function holdoutOf(parts: readonly Results[]): Results['holdout'] {
  * The weakest isolation of the parts: bubblewrap only when every part says bubblewrap; a part that ran
  * unisolated, or says nothing of it, makes the whole unisolated, naming it. Undefined when no part says.
  */
-function isolationOf(parts: readonly Results[]): RunInfo['isolation'] {
+function isolationOf(parts: readonly RunDigest[]): RunInfo['isolation'] {
   if (parts.every((p) => p.run.isolation === undefined)) return undefined;
   const weak = parts.filter((p) => p.run.isolation?.mechanism !== 'bubblewrap');
   if (weak.length === 0) return { mechanism: 'bubblewrap' };
@@ -195,12 +196,12 @@ function isolationOf(parts: readonly Results[]): RunInfo['isolation'] {
 }
 
 /** Every part's integrity error, each naming its part; undefined when none had one. */
-function integrityOf(parts: readonly Results[]): string | undefined {
+function integrityOf(parts: readonly RunDigest[]): string | undefined {
   const errors = parts.filter((p) => p.run.integrity_error).map((p) => `${partName(p, parts)}: ${p.run.integrity_error}`);
   return errors.length ? errors.join('; ') : undefined;
 }
 
-const shardName = (r: Results) => (r.run.shard ? `shard ${r.run.shard.index}/${r.run.shard.count}` : 'the run');
-const partName = (p: Results, parts: readonly Results[]) => (p.run.shard ? shardName(p) : p === parts[0] ? 'the first round' : 'a confirmation round');
+const shardName = (r: RunDigest) => (r.run.shard ? `shard ${r.run.shard.index}/${r.run.shard.count}` : 'the run');
+const partName = (p: RunDigest, parts: readonly RunDigest[]) => (p.run.shard ? shardName(p) : p === parts[0] ? 'the first round' : 'a confirmation round');
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const short = (hash: string) => hash.slice(0, 12);

@@ -45,13 +45,7 @@ export class TrialLog {
     for (let written = 0; written < bytes.length;) written += writeSync(this.fd, bytes, written, bytes.length - written, this.size + written);
     lines.set(valid.trial, { offset: this.size, length: bytes.length, sha256: sha256(bytes) });
     this.size += bytes.length;
-    const { layers: _layers, judgements: _judgements, judge, ...kept } = valid;
-    const why = failureReasons(valid);
-    const digest = why.length ? { ...kept, why } : kept;
-    // A judge's reasons are per trial and long; memory keeps only what summaries and reports read.
-    return judge
-      ? { ...digest, judge: judge.map(({ reason, transcript: _transcript, ...answer }) => (answer.verdict === 'error' ? { ...answer, reason } : answer)) }
-      : digest;
+    return trialDigest(valid);
   }
 
   /** Every logged trial of `taskId`, in trial order, each read back and checked against its hash. */
@@ -76,4 +70,15 @@ export class TrialLog {
   close(): void {
     closeSync(this.fd);
   }
+}
+
+/** What memory keeps of a trial: all but its layers, judgements and judge reasons, with why it did not pass. */
+export function trialDigest(trial: TrialResult): TrialDigest {
+  const { layers: _layers, judgements: _judgements, judge, ...kept } = trial;
+  const why = failureReasons(trial);
+  const digest = why.length ? { ...kept, why } : kept;
+  // A judge's reasons are per trial and long; memory keeps only what summaries and reports read.
+  return judge
+    ? { ...digest, judge: judge.map(({ reason, transcript: _transcript, ...answer }) => (answer.verdict === 'error' ? { ...answer, reason } : answer)) }
+    : digest;
 }

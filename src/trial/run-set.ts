@@ -32,7 +32,10 @@ export interface RunRecord {
   run: RunDigest;
 }
 
-/** Run the trial set and read its results.json back whole (for callers that go on with every trial). */
+/**
+ * Run the trial set and read its results.json back whole: for tests and benches that look at every trial of
+ * a small run. Nothing in src/ calls it; the gate and the commands hold a run as recordTrialSet returns it.
+ */
 export async function runTrialSet(options: RunOptions): Promise<RunOutput> {
   const { runDir, resultsPath } = await recordTrialSet(options);
   return { runDir, resultsPath, results: await readResultsFile(resultsPath) };

@@ -4,6 +4,7 @@
 // so every round asks the same function and a check turned into a loss stays one in every round.
 import type { ConfirmationRound } from '../../src/compare/confirm.ts';
 import { runGate, type GateOutcome } from '../../src/gate/gate.ts';
+import { storedWhole } from '../../src/results/stored-run.ts';
 import { RESULTS_SCHEMA, type Results, type TaskResult, type TrialResult } from '../../src/schemas/results.ts';
 
 export type Outcome = boolean | 'env';
@@ -109,33 +110,37 @@ export async function simulate(
   const bases = Array.from({ length: suite.baseRuns }, (_, r) => ({ dir: '/nowhere', results: runResults(suite, r, all, 0, suite.k) })).reverse();
   const outcome = await runGate(
     {
-      firstRound: async () => runResults(suite, head, all, 0, suite.k),
+      firstRound: async () => storedWhole(runResults(suite, head, all, 0, suite.k)),
       baseRuns: async () => ({ bases, notes: [] }),
       confirmationRound: async (round) =>
-        runResults(
-          suite,
-          head,
-          round.tasks.map((id) => Number(id.slice(1))),
-          round.firstTrial,
-          round.trials,
+        storedWhole(
+          runResults(
+            suite,
+            head,
+            round.tasks.map((id) => Number(id.slice(1))),
+            round.firstTrial,
+            round.trials,
+          ),
         ),
       saveHead: async () => {},
       ...(settings.paired
         ? {
             baseRound: async (round: ConfirmationRound) =>
-              runResults(
-                suite,
-                head + 1,
-                round.tasks.map((id) => Number(id.slice(1))),
-                round.baseFirstTrial,
-                round.baseTrials,
+              storedWhole(
+                runResults(
+                  suite,
+                  head + 1,
+                  round.tasks.map((id) => Number(id.slice(1))),
+                  round.baseFirstTrial,
+                  round.baseTrials,
+                ),
               ),
           }
         : {}),
     },
     { confirmTrials: settings.confirmTrials ?? null, maxTrials: settings.maxTrials ?? null, failOn: 'regression', failWithoutBaseline: false },
   );
-  const launched = outcome.head.tasks.reduce((s, t) => s + t.trials.length, 0);
+  const launched = outcome.head.run.tasks.reduce((s, t) => s + t.trials.length, 0);
   const fresh = outcome.pairedBase?.tasks.reduce((s, t) => s + t.trials.length, 0) ?? 0;
   return { outcome, cost: (launched + fresh) / (suite.tasks * suite.k), headCost: launched / (suite.tasks * suite.k) };
 }

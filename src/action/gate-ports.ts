@@ -1,0 +1,86 @@
+// The gate of a pull request on GitHub: the GitHub implementation of the gate's ports (src/gate/gate.ts).
+// Trials run in this job (and the base commit's, from its checkout, when rerun-base is on); base runs are
+// downloaded from the baseline workflow's artefacts; a maintainer's approval is a label; the gate's own file
+// is the workflow that runs it.
+import { join, relative } from 'node:path';
+import * as core from '@actions/core';
+import { gatePullRequest, type GateOutcome, type GatePorts, type StoredRun } from '../gate/gate.ts';
+import type { ActionEvent } from '../github/event.ts';
+import { code } from '../report/format.ts';
+import type { Policy } from '../schemas/comparison.ts';
+import { loadTrialSet, type TrialSet } from '../trial/trialset.ts';
+import { checkOutBase } from './base-checkout.ts';
+import { loadBaseSide } from './baselines.ts';
+import type { ActionContext } from './opening.ts';
+import { actionRunner } from './trials.ts';
+
+type PullRequest = Extract<ActionEvent, { kind: 'pull_request' }>;
+
+/** The pull request's gate, its inputs gathered from the action's; `firstRound` when the shards already ran it. */
+export async function gateOnGitHub(
+  ctx: ActionContext,
+  event: PullRequest,
+  runDir: string,
+  firstRound: StoredRun | null,
+  notes: string[],
+): Promise<GateOutcome> {
+  const { inputs } = ctx;
+  const set = await loadTrialSet(ctx.set.file);
+  const base = inputs.rerunBase ? await checkOutBase(ctx.workspace, event.baseSha, ctx.set.file, join(ctx.temp, 'base-commit')) : null;
+  if (base && 'off' in base) core.info(`trialgate: no paired rounds on the base commit: ${base.off}`);
+  const baseConfig = base && 'config' in base ? base.config : null;
+  return gatePullRequest(githubPorts(ctx, event, set, notes, baseConfig), {
+    set,
+    runDir,
+    scope: ctx.scope,
+    changedFiles: ctx.changedFiles,
+    gateFile: workflowFile(),
+    ...(inputs.trials ? { trials: inputs.trials } : {}),
+    ...(firstRound ? { firstRound } : {}),
+    settings: {
+      ...(inputs.policy === 'auto' ? {} : { policy: inputs.policy as Policy }),
+      ...(inputs.alpha === null ? {} : { alpha: inputs.alpha }),
+      confirmTrials: inputs.confirmTrials,
+      maxTrials: inputs.maxTrials,
+      failOn: inputs.failOn,
+      failWithoutBaseline: inputs.failWithoutBaseline,
+    },
+    scrubber: ctx.secrets.scrubber,
+  }).finally(() => (base && 'remove' in base ? base.remove() : undefined));
+}
+
+/** Where a pull request's trials run (this job) and its base runs come from (the baseline workflow's artefacts). */
+function githubPorts(ctx: ActionContext, event: PullRequest, set: TrialSet, notes: string[], baseConfig: string | null): GatePorts {
+  const { inputs } = ctx;
+  return {
+    run: actionRunner(ctx),
+    ...(baseConfig ? { runBase: actionRunner(ctx, { configPath: baseConfig, sha: event.baseSha, ref: event.baseRef }) } : {}),
+    baseRuns: () =>
+      core.group('Find the baseline', async () => {
+        const base = await loadBaseSide(ctx.client, {
+          workflow: inputs.baselineWorkflow,
+          branch: event.baseRef,
+          baseSha: event.baseSha,
+          artifactName: inputs.artifactName,
+          maxRuns: inputs.baselineRuns,
+          destination: join(ctx.temp, 'baselines'),
+          trialSet: ctx.set.config.name,
+        });
+        return { ...base, notes: [...notes, ...base.notes], where: `${code(inputs.artifactName)} of ${code(event.baseRef)}` };
+      }),
+    approval: async () => approvalOf(event, inputs.approvalLabel),
+    say: (line) => core.info(`trialgate: ${line}`),
+    warn: (line) => core.warning(`trialgate: ${relative(ctx.workspace, set.file) || set.file}: ${line}`),
+  };
+}
+
+/** The maintainers' approval of a change to the measurement: the label on the pull request, which only people with triage rights can set. */
+function approvalOf(event: PullRequest, label: string): string | null {
+  return event.labels.includes(label) ? `the label ${code(label)} on the pull request` : null;
+}
+
+/** The workflow file that runs this job, relative to the repository (GITHUB_WORKFLOW_REF: owner/repo/.github/workflows/x.yml@ref). */
+function workflowFile(): string | null {
+  const ref = process.env.GITHUB_WORKFLOW_REF;
+  return (ref && /^[^/]+\/[^/]+\/(.+?)@/.exec(ref)?.[1]) || null;
+}

@@ -1,0 +1,99 @@
+// `trialgate gate`'s implementation of the gate's ports (src/gate/gate.ts): trials run on this machine (and
+// the base commit's, from the checkout --base-checkout names); base runs come from the files or the directory
+// of downloaded artefacts given; a maintainer's approval is --approved-by. And where the command finds the
+// repository: which tasks the changed paths rerun, the base commit's trial set.
+import { spawnSync } from 'node:child_process';
+import { realpath, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { resultsFileAt } from '../compare/read-results.ts';
+import type { GatePorts } from '../gate/gate.ts';
+import { chooseBaseRuns, readBaseDirectory, readBaseFiles } from '../gate/local-bases.ts';
+import { changeScope, type ChangeScope } from '../gate/scope.ts';
+import { trialRunner, type TrialRunner } from '../gate/trials.ts';
+import { agentsIsolated, type IsolationSetting } from '../isolation/open.ts';
+import { trialSetDependencies } from '../trial/dependencies.ts';
+import { progressReporter } from '../trial/progress.ts';
+import type { TrialSet } from '../trial/trialset.ts';
+import { UserInputError } from '../util/errors.ts';
+import { unlessMissing } from '../util/files.ts';
+import type { Flags, GateFlags } from './gate-flags.ts';
+import type { Io } from './io.ts';
+import { displayPath } from './paths.ts';
+import { isolationLine } from './validate.ts';
+
+/** Where this gate's trials run (here) and its base runs come from (the files or the directory given). */
+export async function localPorts(v: Flags, flags: GateFlags, io: Io, configPath: string, set: TrialSet): Promise<GatePorts> {
+  // The base runs are read before any trial runs: a base that cannot be read is named before the head costs anything.
+  const base = v['base-dir']
+    ? await readBaseDirectory(resolve(io.cwd, v['base-dir']))
+    : {
+        candidates: await readBaseFiles(
+          (v.base ?? []).map((p) => resultsFileAt(resolve(io.cwd, p))),
+          (p) => displayPath(p, io.cwd),
+        ),
+        notes: [],
+        unavailable: [],
+      };
+  const runAt = (config: string): TrialRunner =>
+    trialRunner({
+      configPath: config,
+      ...flags.run,
+      onProgress: progressReporter(io.stderr, io.isTTY && io.redraw ? io.redraw : false),
+      onStart: ({ isolation, trials }) => io.stderr(`${trials} trial${trials === 1 ? '' : 's'}; ${isolationLine(isolation)}`),
+    });
+  const baseConfig = v['base-checkout'] ? await baseCheckoutConfig(resolve(io.cwd, v['base-checkout']), configPath) : null;
+  return {
+    run: runAt(configPath),
+    ...(baseConfig ? { runBase: runAt(baseConfig) } : {}),
+    baseRuns: async () => {
+      const chosen = chooseBaseRuns(base.candidates, {
+        trialSet: set.config.name,
+        maxRuns: flags.maxRuns,
+        ...(v['base-sha'] ? { baseSha: v['base-sha'] } : {}),
+      });
+      return {
+        ...chosen,
+        notes: [...chosen.notes, ...base.notes],
+        ...(base.unavailable.length ? { unavailable: base.unavailable } : {}),
+        where: v['base-dir'] ?? null,
+      };
+    },
+    approval: async () => (v['approved-by'] ? `${v['approved-by']} (--approved-by)` : null),
+    say: (line) => io.stderr(`${line}\n`),
+    warn: (line) => io.stderr(`warning: ${line}\n`),
+  };
+}
+
+/**
+ * The base commit's trial set in its checkout: the same path from the repository's top level as the head's.
+ * A checkout without it (the pull request adds the trial set) leaves the paired rounds off, saying so.
+ */
+async function baseCheckoutConfig(checkout: string, configPath: string): Promise<string> {
+  const head = await realpath(configPath);
+  const base = join(checkout, relative(repositoryRoot(dirname(head)), head));
+  if (
+    !(await unlessMissing(
+      stat(base).then((st) => st.isFile()),
+      false,
+    ))
+  )
+    throw new UserInputError(
+      'command line',
+      '--base-checkout',
+      `a checkout of the base commit holding the trial set at ${relative(checkout, base)}; ${checkout} has none (git worktree add ${checkout} BASE-SHA, or leave the flag out)`,
+    );
+  return base;
+}
+
+/** Which tasks the changed paths rerun: they are relative to the repository root (the git top level of the trial set's directory, else that directory). */
+export async function changedScope(paths: readonly string[], set: TrialSet, isolation: IsolationSetting): Promise<ChangeScope> {
+  // git names the top level after following links: so is the trial set's place in it.
+  const real = { ...set, file: await realpath(set.file), dir: await realpath(set.dir) };
+  return changeScope(paths, await trialSetDependencies(real, repositoryRoot(real.dir), await agentsIsolated(isolation)));
+}
+
+/** The git top level of `dir` (after git follows links), else `dir` itself. */
+export function repositoryRoot(dir: string): string {
+  const top = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8' });
+  return top.status === 0 ? top.stdout.trim() : dir;
+}
