@@ -17,6 +17,7 @@ import { ResetProver, type ReplayableUse } from '../src/service/reset-proof.ts';
 import { runTrialSet } from '../src/trial/run-set.ts';
 import type { Results } from '../src/schemas/results.ts';
 import { INVENTORY, inventoryCopy, tempDir } from './support/fixtures.ts';
+import { installMachineFaults } from './support/machine-faults.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
 import { writeTrialSet } from './support/trialset.ts';
 
@@ -328,6 +329,25 @@ describe('the check after a use', { timeout: 120_000 }, () => {
       await assert.rejects(reset.check(instance!, NO_FAULT), (e: unknown) => e instanceof NoAnswerError && e.timedOut);
       assert.equal(instance!.reusable(), false, 'never lent again');
     });
+  });
+
+  it('fails as a whole, unretried, on the first exchange trialgate’s machinery fails; the instance is never lent again', async () => {
+    // A service takes the faults installed when it starts: armed only once the proof is done.
+    let met: string[] | undefined;
+    let failAt = 0;
+    const uninstall = installMachineFaults({
+      beforeExchange: ({ path }) => (met?.push(path), met?.length === failAt ? 'connection-reset' : undefined),
+    });
+    try {
+      await withProvedReset(INVENTORY, async ({ reset, instances: [instance], probe }) => {
+        [met, failAt] = [[], probe.length + 3];
+        await assert.rejects(reset.check(instance!, NO_FAULT), (e: unknown) => e instanceof NoAnswerError && e.message === 'ECONNRESET');
+        assert.equal(met.length, failAt, 'the batch stopped at the failed exchange and was not sent again');
+        assert.equal(instance!.reusable(), false);
+      });
+    } finally {
+      uninstall();
+    }
   });
 
   it('sends its requests one by one to a service that answers them sent at once otherwise, and says so', async () => {
