@@ -67,9 +67,9 @@ describe('requests sent at once', () => {
     assert.equal(withoutPort(atOnce.received()), withoutPort(oneByOne.received()));
   });
 
-  it('get their answers in order, however each is framed: sized, chunked, none (204, HEAD), or to the end of the connection', async () => {
+  it('get their answers in order, however each is framed: sized (after an interim 100), chunked, none (204, HEAD), or to the end of the connection', async () => {
     const answers: Record<string, string> = {
-      '/sized': 'HTTP/1.1 201 Created\r\ncontent-length: 12\r\n\r\n{"id":"é1"}',
+      '/sized': 'HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 201 Created\r\ncontent-length: 12\r\n\r\n{"id":"é1"}',
       '/chunked': 'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n3\r\n[1,\r\n2\r\n2]\r\n0\r\n\r\n',
       '/empty': 'HTTP/1.1 204 No Content\r\n\r\n',
       '/head': 'HTTP/1.1 200 OK\r\ncontent-length: 40\r\n\r\n',

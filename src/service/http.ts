@@ -184,13 +184,16 @@ export function sendAll(url: string, requests: readonly HttpRequest[], options: 
       return requests[answers.length]?.method === 'HEAD' ? 1 : 0;
     };
     parser[HTTPParser.kOnBody] = (chunk, offset, length) => {
+      if (done) return;
       bytes += length;
-      if (bytes <= cap) body.push(chunk.subarray(offset, offset + length));
+      if (bytes > cap) return fail(new NoAnswerError(`answer ${answers.length + 1} longer than ${cap} bytes`, 'too-long'));
+      body.push(chunk.subarray(offset, offset + length));
     };
     parser[HTTPParser.kOnMessageComplete] = () => {
       if (done) return;
+      // An interim answer (100 Continue) precedes the answer, as node:http's client reads it.
+      if (status < 200 && status !== 101) return void ([body, bytes] = [[], 0]);
       if (answers.length === requests.length) return fail(new NoAnswerError(`an answer no request asked for, after ${answered()}`));
-      if (bytes > cap) return fail(new NoAnswerError(`answer ${answers.length + 1} longer than ${cap} bytes`, 'too-long'));
       answers.push({ status, text: Buffer.concat(body).toString('utf8') });
       [body, bytes] = [[], 0];
     };
