@@ -157,7 +157,8 @@ On two cores with a CPU-bound scripted agent, the run is bound by its CPU: the C
 load moves least. What the CPU below the harness is made of (per trial, the inventory task's four variants):
 the agent's node process, and per variant one use (the cases: ~39 exchanges, each through the service's relay) and,
 since d484159, the check after it (the state probe, a reset and a replay of the reference answers: ~45 exchanges),
-which is what a reused instance's reset being proved after every use costs. The proof's eight service starts are
-the run's, not a trial's.
+which is what a reused instance's reset being proved after every use costs: on main one round trip each, since
+issue 35 all sent at once on one connection (bench/results/reset-check.md: ~5 ms of CPU per check against ~29).
+The proof's eight service starts are the run's, not a trial's.
 `,
 );

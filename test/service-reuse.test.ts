@@ -11,10 +11,13 @@ import { openSandbox } from '../src/isolation/open.ts';
 import { kindOf } from '../src/kinds/registry.ts';
 import { validateFixture } from '../src/kinds/validate.ts';
 import type { RunningService } from '../src/service/launch.ts';
+import { NoAnswerError } from '../src/service/http.ts';
+import type { ProvedReset } from '../src/service/pool.ts';
 import { ResetProver, type ReplayableUse } from '../src/service/reset-proof.ts';
 import { runTrialSet } from '../src/trial/run-set.ts';
 import type { Results } from '../src/schemas/results.ts';
 import { INVENTORY, inventoryCopy, tempDir } from './support/fixtures.ts';
+import { installMachineFaults } from './support/machine-faults.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
 import { writeTrialSet } from './support/trialset.ts';
 
@@ -239,42 +242,158 @@ describe('sharing a fixture between tasks', { skip: NO_ISOLATION }, () => {
   });
 });
 
-/** `service` with each request it makes counted in `sent`. */
-function counted(service: RunningService, sent: string[]): RunningService {
+/** `service` with each request it makes counted in `sent`, and each batch of requests sent at once in `batches`. */
+function counted(service: RunningService, sent: string[], batches: string[][] = []): RunningService {
   const request = service.request.bind(service);
+  const requestAll = service.requestAll.bind(service);
   service.request = (path, options) => {
     sent.push(path);
     return request(path, options);
   };
+  service.requestAll = (requests) => {
+    batches.push(requests.map((r) => r.path));
+    return requestAll(requests);
+  };
   return service;
 }
 
+/** The inventory fixture at `dir` with its reset proved on the correct service (unisolated: the check is the same in a sandbox); `test` gets its instances. */
+async function withProvedReset(
+  dir: string,
+  test: (proved: { reset: ProvedReset; why: string; use: ReplayableUse; instances: readonly RunningService[]; probe: readonly string[] }) => Promise<void>,
+) {
+  const sandbox = await openSandbox('none');
+  const fixture = await loadFixture(dir);
+  const use = (await kindOf({ kind: 'http-cases', timeout_seconds: 120 }).replayableUse!(fixture)) as ReplayableUse;
+  const prover = new ResetProver(sandbox, fixture);
+  try {
+    const { proof, reset } = await prover.prove(use, [NO_FAULT]);
+    assert.ok(reset, proof.why);
+    await test({ reset, why: proof.why, use, instances: reset.instances.get(NO_FAULT)!, probe: fixture.manifest.service!.stateProbe });
+  } finally {
+    await prover.stop();
+    await sandbox.dispose();
+  }
+}
+
+/** The exchanges of one use of the reference answers on `instance`. */
+async function exchangesOfUse(instance: RunningService, use: ReplayableUse): Promise<number> {
+  const replay: string[] = [];
+  await use(counted(instance, replay));
+  return replay.length;
+}
+
 // What the check after a use costs: the state probe, a reset, one replay of the reference answers (which
-// ends with its last case's reset), and nothing more. Every exchange is one more round trip through the
-// service's relay on every use of a run, off the trial's path but on the machine's cores. Unisolated: the
-// check is the same in a sandbox.
+// ends with its last case's reset), and nothing more, all sent at once: one round trip through the
+// service's relay per use of a run, off the trial's path but on the machine's cores.
 describe('the check after a use', { timeout: 120_000 }, () => {
-  it('makes the probe, one reset and one replay of the reference answers, and leaves the instance reset', async () => {
-    const sandbox = await openSandbox('none');
-    const fixture = await loadFixture(INVENTORY);
-    const use = (await kindOf({ kind: 'http-cases', timeout_seconds: 120 }).replayableUse!(fixture)) as ReplayableUse;
-    const prover = new ResetProver(sandbox, fixture);
-    try {
-      const { reset } = await prover.prove(use, [NO_FAULT]);
-      assert.ok(reset, 'the inventory reset is proved');
-      const [instance] = reset.instances.get(NO_FAULT)!;
-      const replay: string[] = [];
-      await use(counted(instance!, replay));
-      const exchanges = replay.length;
-      const sent: string[] = [];
-      counted(instance!, sent);
+  it('sends the probe, one reset and one replay of the reference answers at once, and leaves the instance reset', async () => {
+    await withProvedReset(INVENTORY, async ({ reset, why, use, instances: [instance], probe }) => {
+      assert.match(why, /; after each use, the check sends its requests at once$/);
+      const exchanges = await exchangesOfUse(instance!, use);
+      const [sent, batches]: [string[], string[][]] = [[], []];
+      counted(instance!, sent, batches);
       assert.equal(await reset.check(instance!, NO_FAULT), undefined, 'a use of the reference answers leaves it as a fresh start');
-      const probe = fixture.manifest.service!.stateProbe;
-      assert.equal(sent.length, probe.length + 1 + exchanges, `probe ${probe.length}, one reset, replay ${exchanges}: ${sent.join(' ')}`);
+      assert.deepEqual(sent, [], 'nothing one by one');
+      assert.equal(batches.length, 1, 'one round trip');
+      assert.deepEqual(batches[0]!.slice(0, probe.length + 1), [...probe, '/__control/reset']);
+      assert.equal(batches[0]!.length, probe.length + 1 + exchanges, `probe ${probe.length}, one reset, replay ${exchanges}: ${batches[0]!.join(' ')}`);
       assert.equal(instance!.reusable(), true, 'reset, ready for the next use');
+    });
+  });
+
+  it('finds an instance a use left unlike a fresh start: its state, any one answer of the replay, an answer too late', async () => {
+    const dir = await withLateReservation();
+    await withProvedReset(dir, async ({ reset, use, instances: [instance], probe }) => {
+      // State a use left: a reservation after the last reset.
+      await use(instance!);
+      await instance!.request('/reservations', { method: 'POST', body: JSON.stringify({ request_id: 'left', sku: 'SKU-A', quantity: 1 }) });
+      assert.match((await reset.check(instance!, NO_FAULT))!, /^state probe \/items\/SKU-A: fresh start «200 .*», after a use «200 /);
+      // Any one answer unlike the fresh start's, wherever it falls: the check ends at the first that differs.
+      const exchanges = await exchangesOfUse(instance!, use);
+      const requestAll = instance!.requestAll.bind(instance);
+      for (let n = 0; n < probe.length + 1 + exchanges; n++) {
+        if (n === probe.length) continue; // the reset after the probe: its branches are the probe's, compared with nothing
+        instance!.requestAll = async (requests) => (await requestAll(requests)).map((a, i) => (i === n ? { ...a, text: `${a.text} ` } : a));
+        const difference = await reset.check(instance!, NO_FAULT);
+        assert.match(
+          difference ?? 'nothing',
+          n < probe.length ? new RegExp(`^state probe ${probe[n]}: `) : new RegExp(`^replayed exchange ${n - probe.length} of ${exchanges}: `),
+          `answer ${n + 1} changed`,
+        );
+      }
+      instance!.requestAll = requestAll;
+      assert.equal(await reset.check(instance!, NO_FAULT), undefined, 'unchanged, it answers as a fresh start');
+      // An answer too late: a use armed the service to hold its next reservation's answer.
+      await instance!.request('/hold-next-reservation', { method: 'POST' });
+      await assert.rejects(reset.check(instance!, NO_FAULT), (e: unknown) => e instanceof NoAnswerError && e.timedOut);
+      assert.equal(instance!.reusable(), false, 'never lent again');
+    });
+  });
+
+  it('fails as a whole, unretried, on the first exchange trialgate’s machinery fails; the instance is never lent again', async () => {
+    // A service takes the faults installed when it starts: armed only once the proof is done.
+    let met: string[] | undefined;
+    let failAt = 0;
+    const uninstall = installMachineFaults({
+      beforeExchange: ({ path }) => (met?.push(path), met?.length === failAt ? 'connection-reset' : undefined),
+    });
+    try {
+      await withProvedReset(INVENTORY, async ({ reset, instances: [instance], probe }) => {
+        [met, failAt] = [[], probe.length + 3];
+        await assert.rejects(reset.check(instance!, NO_FAULT), (e: unknown) => e instanceof NoAnswerError && e.message === 'ECONNRESET');
+        assert.equal(met.length, failAt, 'the batch stopped at the failed exchange and was not sent again');
+        assert.equal(instance!.reusable(), false);
+      });
     } finally {
-      await prover.stop();
-      await sandbox.dispose();
+      uninstall();
     }
   });
+
+  it('sends its requests one by one to a service that answers them sent at once otherwise, and says so', async () => {
+    await withProvedReset(await closesEachConnection(), async ({ reset, why, use, instances: [, instance], probe }) => {
+      assert.match(
+        why,
+        /; after each use, the check sends its requests one by one on none \(sent at once, no answer: the connection closed with 1 of \d+ requests/,
+      );
+      const exchanges = await exchangesOfUse(instance!, use);
+      const [sent, batches]: [string[], string[][]] = [[], []];
+      counted(instance!, sent, batches);
+      assert.equal(await reset.check(instance!, NO_FAULT), undefined);
+      assert.deepEqual(batches, []);
+      assert.equal(sent.length, probe.length + 1 + exchanges);
+      assert.equal(instance!.reusable(), true);
+    });
+  });
 });
+
+/** The inventory service, with a route a use can call to hold the answer to the next reservation for a minute. */
+async function withLateReservation(): Promise<string> {
+  const dir = await inventoryCopy();
+  const path = join(dir, 'service', 'server.mjs');
+  const source = await readFile(path, 'utf8');
+  const from = '    send(response, answer);\n';
+  assert.ok(source.includes(from), 'server.mjs still answers so');
+  await writeFile(
+    path,
+    source.replace(
+      from,
+      `    if (url.pathname === '/hold-next-reservation') return void ((hold = true), send(response, { status: 204 }));
+    if (hold && url.pathname === '/reservations') return void ((hold = false), setTimeout(() => send(response, answer), 60_000).unref());
+    send(response, answer);
+`,
+    ) + 'let hold = false;\n',
+  );
+  return dir;
+}
+
+/** The inventory service closing its connection after each answer, as an HTTP/1.0 server does. */
+async function closesEachConnection(): Promise<string> {
+  const dir = await inventoryCopy();
+  const path = join(dir, 'service', 'server.mjs');
+  const source = await readFile(path, 'utf8');
+  const from = 'function send(response, { status, body }) {\n';
+  assert.ok(source.includes(from), 'server.mjs still answers so');
+  await writeFile(path, source.replace(from, `${from}  response.shouldKeepAlive = false;\n`));
+  return dir;
+}

@@ -3,7 +3,13 @@
 // fresh ports, and a shared client pool would keep a connection pool per dead origin (memory that grows
 // with the trial set). Not `fetch`: its first call compiles undici's WebAssembly HTTP parser, a ~30 MiB
 // passing peak in a run whose whole budget is 80 MiB.
+// Many requests at once (sendAll) go out pipelined on one fresh connection: the check of a reused service
+// after each use is ~45 exchanges, and one round trip through the service's relay instead of 45 is most of
+// what that check costs the machine. node:http's client sends one request per connection at a time, so
+// those answers are read with http-parser-js (pure JS, as node:http's own parser was).
 import { Agent, request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { HTTPParser } from 'http-parser-js';
 
 export interface HttpAnswer {
   status: number;
@@ -113,5 +119,104 @@ async function sendOnce(url: string, options: HttpOptions): Promise<HttpAnswer> 
       });
     });
     req.end(options.body);
+  });
+}
+
+/** One request of many sent at once (sendAll). */
+export interface HttpRequest {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** Methods for which node:http's client sends no `Content-Length: 0` when the request has no body. */
+const BODILESS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
+
+/**
+ * The bytes node:http's client writes for `request` on a kept-alive connection to `host` (as `send` sends
+ * it): the service reads the same request whichever way it was sent. Pure.
+ */
+export function requestBytes(request: HttpRequest, host: string): Buffer {
+  const headers = { ...request.headers, ...(request.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(request.body)) }) };
+  const lines = [`${request.method} ${request.path} HTTP/1.1`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+  lines.push(`Host: ${host}`, 'Connection: keep-alive');
+  if (request.body === undefined && !BODILESS.has(request.method)) lines.push('Content-Length: 0');
+  return Buffer.from(`${lines.join('\r\n')}\r\n\r\n${request.body ?? ''}`, 'utf8');
+}
+
+export interface BatchOptions {
+  /** The longest the connection may stay silent while an answer is due. */
+  timeoutMs: number;
+  socketPath?: string;
+  /** Each answer longer than this is no answer. */
+  maxBytes?: number;
+}
+
+/**
+ * Send `requests` at once on one fresh connection (HTTP/1.1 pipelining) and read their answers, in order.
+ * Any request left unanswered (the connection closed or fell silent for `timeoutMs`), an answer past its
+ * cap, bytes that are no HTTP answer, or an answer nobody asked for is a NoAnswerError for the whole batch,
+ * never retried: the connection was fresh, so no stale kept-alive connection explains it.
+ */
+export function sendAll(url: string, requests: readonly HttpRequest[], options: BatchOptions): Promise<HttpAnswer[]> {
+  const { host, hostname, port } = new URL(url);
+  const cap = options.maxBytes ?? MAX_ANSWER_BYTES;
+  return new Promise((resolve, reject) => {
+    const answers: HttpAnswer[] = [];
+    if (!requests.length) return resolve(answers);
+    const socket = options.socketPath ? connect(options.socketPath) : connect(Number(port), hostname);
+    let done = false;
+    const fail = (e: NoAnswerError) => {
+      if (done) return;
+      done = true;
+      socket.destroy();
+      reject(e);
+    };
+    const answered = () => `${answers.length} of ${requests.length} requests sent at once answered`;
+    let status = 0;
+    let body: Buffer[] = [];
+    let bytes = 0;
+    const parser = new HTTPParser(HTTPParser.RESPONSE);
+    parser[HTTPParser.kOnHeadersComplete] = (info) => {
+      status = info.statusCode;
+      // An answer to HEAD has no body, whatever its headers say.
+      return requests[answers.length]?.method === 'HEAD' ? 1 : 0;
+    };
+    parser[HTTPParser.kOnBody] = (chunk, offset, length) => {
+      if (done) return;
+      bytes += length;
+      if (bytes > cap) return fail(new NoAnswerError(`answer ${answers.length + 1} longer than ${cap} bytes`, 'too-long'));
+      body.push(chunk.subarray(offset, offset + length));
+    };
+    parser[HTTPParser.kOnMessageComplete] = () => {
+      if (done) return;
+      // An interim answer (100 Continue) precedes the answer, as node:http's client reads it.
+      if (status < 200 && status !== 101) return void ([body, bytes] = [[], 0]);
+      if (answers.length === requests.length) return fail(new NoAnswerError(`an answer no request asked for, after ${answered()}`));
+      answers.push({ status, text: Buffer.concat(body).toString('utf8') });
+      [body, bytes] = [[], 0];
+    };
+    const settle = () => {
+      if (done || answers.length < requests.length) return;
+      done = true;
+      socket.destroy();
+      resolve(answers);
+    };
+    socket.setTimeout(options.timeoutMs, () => fail(new NoAnswerError(`timed out after ${options.timeoutMs} ms with ${answered()}`, 'timeout')));
+    socket.on('data', (data: Buffer) => {
+      const parsed = parser.execute(data);
+      if (parsed instanceof Error) return fail(new NoAnswerError(`no HTTP answer after ${answered()}: ${parsed.message}`));
+      settle();
+    });
+    socket.on('end', () => {
+      // An answer without a length ends with its connection.
+      const finished = parser.finish();
+      if (finished instanceof Error) return fail(new NoAnswerError(`the connection closed mid-answer, with ${answered()}`));
+      settle();
+      fail(new NoAnswerError(`the connection closed with ${answered()}`));
+    });
+    socket.on('error', (e: NodeJS.ErrnoException) => fail(new NoAnswerError(e.code ?? e.message)));
+    socket.write(Buffer.concat(requests.map((r) => requestBytes(r, host))));
   });
 }

@@ -12,7 +12,7 @@ import { readableMounts, serviceOf, type Fixture } from '../fixture/load.ts';
 import { baseEnvironment } from '../isolation/open.ts';
 import type { Sandbox, ServiceAddress } from '../isolation/sandbox.ts';
 import { EnvironmentError, MachineryError } from '../util/errors.ts';
-import { newAgent, NoAnswerError, send, type HttpAnswer, type HttpOptions } from './http.ts';
+import { newAgent, NoAnswerError, send, sendAll, type HttpAnswer, type HttpOptions, type HttpRequest } from './http.ts';
 import { listeningPorts } from './listening.ts';
 import { machineFaults } from './machine-faults.ts';
 import { EXCHANGE_TIMEOUT_MS, STILL_STARTING_FACTOR, type MachinePace, type ScaledLimit } from './pace.ts';
@@ -21,6 +21,12 @@ export interface RunningService {
   address: ServiceAddress;
   /** One exchange with the service over its own connections (closed when it stops). */
   request(path: string, options?: Omit<HttpOptions, 'agent' | 'timeoutMs' | 'socketPath'> & { timeoutMs?: number }): Promise<HttpAnswer>;
+  /**
+   * Many exchanges in one round trip: `requests` sent at once on a fresh connection, their answers in order
+   * (http.ts sendAll). Any one unanswered fails them all. Only for a service that answers requests sent so
+   * exactly as one by one (the reset proof shows it of each variant before a run relies on it).
+   */
+  requestAll(requests: readonly HttpRequest[]): Promise<HttpAnswer[]>;
   /** Whether it speaks the control channel (reset, coverage). */
   coverage: boolean;
   /** How long its start took, to its first ready answer (what a preflight measures). */
@@ -195,6 +201,23 @@ async function startOnce(sandbox: Sandbox, spec: ServiceLaunch, controlToken: st
           agent,
           ...(address.socketPath ? { socketPath: address.socketPath } : {}),
         });
+      } catch (e) {
+        if (ready) unanswered = true;
+        throw e;
+      }
+    },
+    requestAll: async (requests) => {
+      reset = false;
+      try {
+        if (faults?.beforeExchange) {
+          // Each exchange of the batch meets the faults as it would one by one; the first injected fails the batch.
+          for (const { method, path } of requests) {
+            const injected = await faults.beforeExchange({ what: spec.what, method, path, control: path.startsWith(CONTROL_PREFIX), ready });
+            if (injected === 'connection-reset') throw new NoAnswerError('ECONNRESET');
+            if (injected === 'timeout') throw new NoAnswerError(`timed out after ${exchangeLimit()} ms`, 'timeout');
+          }
+        }
+        return await sendAll(address.url, requests, { timeoutMs: exchangeLimit(), ...(address.socketPath ? { socketPath: address.socketPath } : {}) });
       } catch (e) {
         if (ready) unanswered = true;
         throw e;

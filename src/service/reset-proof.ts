@@ -14,11 +14,19 @@
 // so a run checks every reused instance again after each use the same two ways (check, below): its
 // probe, then a replay of the reference answers against the fresh start's exchanges. An instance that
 // differs is stopped and the next use starts a fresh one. What validate says of it: proofLimits.
+//
+// That check is one round trip, not ~45: the probe reads, a reset and the first run's requests as it
+// recorded them, sent at once on one connection (checkAtOnce). The first run's requests are what the cases
+// send as long as every answer before them is the first run's (a case's next request depends only on the
+// answers before it), and any answer that is not ends the check as a difference either way: sent at once
+// or one by one, the check finds the same thing. Only a service that answers requests sent at once exactly
+// as one by one is checked so; the proof tries it on each variant's instance A last, and a variant that
+// answers otherwise (it closes its connection after each answer, say) is checked one by one.
 import type { Fixture } from '../fixture/load.ts';
 import type { Sandbox } from '../isolation/sandbox.ts';
 import { EnvironmentError, MachineryError } from '../util/errors.ts';
-import { resetService } from './control.ts';
-import { NoAnswerError } from './http.ts';
+import { forInstance, isReset, resetAnswered, resetRequest, resetService } from './control.ts';
+import { NoAnswerError, type HttpAnswer, type HttpRequest } from './http.ts';
 import { startService, type RunningService } from './launch.ts';
 import type { MachinePace } from './pace.ts';
 import { probeState, type ProvedReset, type ServiceLender } from './pool.ts';
@@ -35,6 +43,11 @@ export interface VariantProof {
   probed: number;
   /** The first difference, or why the variant could not be compared; absent when equal. */
   difference?: string;
+  /**
+   * Why a run checks a reused instance of it after each use one request at a time: it answered the check's
+   * requests sent at once unlike one by one. Absent: they are sent at once (one round trip per check).
+   */
+  oneByOne?: string;
 }
 
 export interface ResetProof {
@@ -51,15 +64,24 @@ export function proofLimits(exchanges: number, probes: number): string[] {
   return [
     `sees: the answers to the reference answers' ${exchanges} exchanges and to the ${probes} state probe reads, after a reset, against a fresh start's`,
     'cannot see: state that none of those requests read — a counter or lockout the reference answers never trip, a cache they never hit, a clock, files or processes beside the answers',
-    'so a run checks every reused instance again after each use (the state probe, then a replay of the reference answers) and replaces it when either differs: its cost is one replay per use',
+    'so a run checks every reused instance again after each use (the state probe, then a replay of the reference answers) and replaces it when either differs: its cost is one replay per use, its requests sent at once on one connection where the service answers them so as it does one by one',
     'still unseen: state a trial can change that changes only answers to requests the reference answers never make, and a change a trial sets off for later (a timer its reset does not cancel) that happens after the check; read it in service.stateProbe, or give the service no reset (coverage: false) and every use starts fresh',
   ];
 }
 
+/** A run of the reference answers as one instance served it: each exchange's request, and the exchange in words. */
+interface Recording {
+  requests: HttpRequest[];
+  /** `METHOD path body → status text`, or `→ no answer (why)`. */
+  lines: string[];
+}
+
+const recordingOf = (): Recording => ({ requests: [], lines: [] });
+
 interface VariantRun {
   instances: Promise<[RunningService, RunningService]>;
   /** The first run's exchanges, when it ran through this prover as a lender (validate's acceptance). */
-  first?: string[];
+  first?: Recording;
   /** The first run was given up (trialgate's machinery failed) and accepted again elsewhere: nothing to compare. */
   spoiled?: boolean;
 }
@@ -109,7 +131,7 @@ export class ResetProver implements ServiceLender {
       return fresh;
     }
     const [a] = await run.instances;
-    run.first = [];
+    run.first = recordingOf();
     return recording(a, run.first, this.pace);
   }
 
@@ -130,23 +152,38 @@ export class ResetProver implements ServiceLender {
           if (run.spoiled) throw new MachineryError("trialgate's machinery failed under the first run of the reference answers, which ran again");
           const [a, b] = await run.instances;
           if (!run.first) {
-            const first: string[] = (run.first = []);
-            await this.timed(first, () => use(recording(a, first, this.pace)));
+            const first = (run.first = recordingOf());
+            await this.timed(first.lines, () => use(recording(a, first, this.pace)));
           }
-          const replay: string[] = [];
-          await this.timed(replay, () => use(recording(a, replay, this.pace)));
+          const replay = recordingOf();
+          await this.timed(replay.lines, () => use(recording(a, replay, this.pace)));
           const afterReset = await probeState(a, probe);
           await resetService(a);
           const started = await probeState(b, probe);
           await resetService(b);
           fresh.set(fault, started);
-          proof.replayed = replay.length;
+          proof.replayed = replay.lines.length;
           proof.probed = probe.length;
+          const first = run.first;
           const difference =
-            sequenceDifference(run.first, replay, (i) => `replayed exchange ${i + 1} of ${run.first!.length}`, 'from a fresh start', 'after a reset') ??
-            sequenceDifference(started, afterReset, (i) => `state probe ${probe[i]}`, 'fresh start', 'after the cases and a reset');
+            sequenceDifference(
+              first.lines,
+              replay.lines,
+              (i) => `replayed exchange ${i + 1} of ${first.lines.length}`,
+              'from a fresh start',
+              'after a reset',
+            ) ?? sequenceDifference(started, afterReset, (i) => `state probe ${probe[i]}`, 'fresh start', 'after the cases and a reset');
           if (difference) proof.difference = difference;
           else if (!a.reusable() || !b.reusable()) proof.difference = 'a request went unanswered during the proof';
+          else {
+            // Last, the check after a use with its requests sent at once, on A as the proof left it: it must
+            // find A as a fresh start, as the check one by one would. A it leaves unanswered is not lent again.
+            const atOnce = await checkAtOnce(a, probe, started, first).catch((e: unknown) => {
+              if (!(e instanceof EnvironmentError || e instanceof NoAnswerError)) throw e;
+              return `no answer: ${e.message}`;
+            });
+            if (atOnce) proof.oneByOne = `sent at once, ${atOnce}`;
+          }
         } catch (e) {
           if (!(e instanceof EnvironmentError || e instanceof NoAnswerError)) throw e;
           proof.difference = `could not be compared: ${e.message}`;
@@ -158,19 +195,29 @@ export class ResetProver implements ServiceLender {
     const limits = proofLimits(exchanges, probe.length);
     const failed = variants.find((v) => v.difference);
     if (failed) return { proof: { proved: false, why: `reset not proved: variant ${failed.fault}: ${failed.difference}; ${FRESH}`, variants, limits } };
+    const oneByOne = variants.filter((v) => v.oneByOne);
+    const checked = oneByOne.length
+      ? `; after each use, the check sends its requests one by one on ${oneByOne.map((v) => v.fault).join(', ')} (${oneByOne[0]!.oneByOne})`
+      : '; after each use, the check sends its requests at once';
     const proof = {
       proved: true,
-      why: `reset proved on ${plural(variants.length, 'variant')}: after the cases and a reset, ${plural(probe.length, 'state probe read')} ${probe.length === 1 ? 'answers' : 'answer'} as a fresh start's, and a replay of the cases (${plural(exchanges, 'exchange')}) answers as from a fresh start`,
+      why: `reset proved on ${plural(variants.length, 'variant')}: after the cases and a reset, ${plural(probe.length, 'state probe read')} ${probe.length === 1 ? 'answers' : 'answer'} as a fresh start's, and a replay of the cases (${plural(exchanges, 'exchange')}) answers as from a fresh start${checked}`,
       variants,
       limits,
     };
     const instances = new Map<string, RunningService[]>();
-    const expected = new Map<string, readonly string[]>();
-    for (const fault of faults) {
+    const checks = new Map<string, (service: RunningService) => Promise<string | undefined>>();
+    for (const [i, fault] of faults.entries()) {
       instances.set(fault, await this.run(fault).instances);
-      expected.set(fault, this.run(fault).first!);
+      const [first, started] = [this.run(fault).first!, fresh.get(fault)!];
+      checks.set(
+        fault,
+        variants[i]!.oneByOne
+          ? (service) => checkAfterUse(service, use, probe, started, first.lines)
+          : (service) => checkAtOnce(service, probe, started, first),
+      );
     }
-    return { proof, reset: { instances, check: (service, fault) => checkAfterUse(service, use, probe, fresh.get(fault)!, expected.get(fault)!) } };
+    return { proof, reset: { instances, check: (service, fault) => checks.get(fault)!(service) } };
   }
 
   /** One replay of the reference answers, its time noted as an acceptance's of as many exchanges as `log` ends with. */
@@ -216,9 +263,42 @@ export class ResetProver implements ServiceLender {
 }
 
 /**
- * After a use: the state probe against a fresh start's answers, a reset, a replay of the reference answers
- * against the exchanges a fresh start gave them, and a reset again unless the replay ended with one. The
- * first difference, or undefined.
+ * The check after a use in one round trip: the state probe reads, a reset, the first run's requests and a
+ * reset unless they end with one, sent at once (RunningService.requestAll); then the same comparisons as
+ * checkAfterUse, of the probe's answers and of each exchange, in order. The first difference, or undefined
+ * (the instance is then reset).
+ */
+async function checkAtOnce(service: RunningService, probe: readonly string[], fresh: readonly string[], expected: Recording): Promise<string | undefined> {
+  const replay = expected.requests.map((request) => forInstance(request, service));
+  const last = replay.at(-1);
+  const requests = [
+    ...probe.map((path) => ({ method: 'GET', path })),
+    resetRequest(service),
+    ...replay,
+    ...(last && isReset(last) ? [] : [resetRequest(service)]),
+  ];
+  const answers = await service.requestAll(requests);
+  const probed = answers.slice(0, probe.length).map(({ status, text }) => `${status} ${text}`);
+  const difference = sequenceDifference(fresh, probed, (i) => `state probe ${probe[i]}`, 'fresh start', 'after a use');
+  if (difference) return difference;
+  resetAnswered(service, answers[probe.length]!);
+  const replayed = replay.map((request, i) => exchangeLine(request, answers[probe.length + 1 + i]!));
+  const replayDifference = sequenceDifference(
+    expected.lines,
+    replayed,
+    (i) => `replayed exchange ${i + 1} of ${expected.lines.length}`,
+    'from a fresh start',
+    'after a use and a reset',
+  );
+  if (replayDifference) return replayDifference;
+  resetAnswered(service, answers.at(-1)!);
+  return undefined;
+}
+
+/**
+ * After a use, one request at a time: the state probe against a fresh start's answers, a reset, a replay of
+ * the reference answers against the exchanges a fresh start gave them, and a reset again unless the replay
+ * ended with one. The first difference, or undefined.
  */
 async function checkAfterUse(
   service: RunningService,
@@ -230,11 +310,11 @@ async function checkAfterUse(
   const probed = sequenceDifference(fresh, await probeState(service, probe), (i) => `state probe ${probe[i]}`, 'fresh start', 'after a use');
   if (probed) return probed;
   await resetService(service);
-  const replay: string[] = [];
+  const replay = recordingOf();
   await use(recording(service, replay));
   const replayed = sequenceDifference(
     expected,
-    replay,
+    replay.lines,
     (i) => `replayed exchange ${i + 1} of ${expected.length}`,
     'from a fresh start',
     'after a use and a reset',
@@ -245,25 +325,32 @@ async function checkAfterUse(
   return undefined;
 }
 
-/** `service`, with every exchange it makes appended to `log` as `METHOD path body → status text` (and its time noted in `pace`). */
-function recording(service: RunningService, log: string[], pace?: MachinePace): RunningService {
+/** `service`, with every exchange it makes appended to `log` (and its time noted in `pace`). */
+function recording(service: RunningService, log: Recording, pace?: MachinePace): RunningService {
   return {
     ...service,
     request: async (path, options = {}) => {
-      const sent = `${options.method ?? 'GET'} ${path}${options.body === undefined ? '' : ` ${options.body}`}`;
+      const { method = 'GET', headers, body } = options;
+      const request: HttpRequest = { method, path, ...(headers ? { headers } : {}), ...(body === undefined ? {} : { body }) };
+      log.requests.push(request);
       try {
         const started = performance.now();
         const answer = await service.request(path, options);
         pace?.noteExchange(performance.now() - started);
-        log.push(`${sent} → ${answer.status} ${answer.text}`);
+        log.lines.push(exchangeLine(request, answer));
         return answer;
       } catch (e) {
-        log.push(`${sent} → no answer (${(e as Error).message})`);
+        log.lines.push(`${sent(request)} → no answer (${(e as Error).message})`);
         throw e;
       }
     },
   };
 }
+
+const sent = ({ method, path, body }: HttpRequest) => `${method} ${path}${body === undefined ? '' : ` ${body}`}`;
+
+/** An exchange in words: `METHOD path body → status text`. */
+const exchangeLine = (request: HttpRequest, { status, text }: HttpAnswer) => `${sent(request)} → ${status} ${text}`;
 
 /** Where two sequences first differ, in words; undefined when they are equal. Pure. */
 export function sequenceDifference(
