@@ -9,7 +9,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { BaseFold } from '../src/compare/fold.ts';
-import { readComparedResults } from '../src/compare/read-results.ts';
+import { readComparedResults } from '../src/results/read.ts';
 import { machine, median, ROOT, writeResult } from './support.ts';
 
 const RUNS = Number(process.argv[2] ?? 7);
@@ -190,7 +190,7 @@ await writeResult(
     kept[0] === null
       ? 'Run with `node --expose-gc` (as `npm run bench` does) for the heap kept between base files.'
       : `Heap kept after a full GC between base files, at its largest: ${kept.map((m) => `${m!.toFixed(0)} MiB`).join(', ')} with 1, 6 and 12 base runs: the folded counts, not the runs, stay. Peak RSS above it is garbage V8 has not yet collected.`,
-    'Validation checks by hand only the fields compare reads (src/compare/read-results.ts) instead of zod on every object; what is left is mostly JSON.parse of every file and the garbage it leaves, then a cold JIT.',
+    'Validation checks by hand only the fields compare reads (src/results/read.ts) instead of zod on every object; what is left is mostly JSON.parse of every file and the garbage it leaves, then a cold JIT.',
     '',
     'Written by bench/compare-speed.ts.',
     '',

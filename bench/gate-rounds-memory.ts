@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readResultsFile } from '../src/compare/read-results.ts';
+import { readResultsFile } from '../src/results/read.ts';
 import { appendRound } from '../src/results/merge.ts';
 import { summarizeTask } from '../src/results/metrics.ts';
 import { appendStored, digestOf, evidenceUnder, storedAt, writeStored } from '../src/results/stored-run.ts';

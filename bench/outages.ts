@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { parse, stringify } from 'yaml';
 import { main } from '../src/cli/main.ts';
 import { baseRunProblem } from '../src/compare/base-runs.ts';
-import { readResultsFile } from '../src/compare/read-results.ts';
+import { readResultsFile } from '../src/results/read.ts';
 import { AGENT_CASES, KEY, referenceFiles, type AgentCase } from '../test/support/agent-cases.ts';
 import { pathWithProjectBin, projectWithClis, removeProject } from '../test/support/agent-clis.ts';
 import { FakeProvider, type ProviderMode } from '../test/support/fake-provider.ts';

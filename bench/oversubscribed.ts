@@ -13,7 +13,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readResultsFile } from '../src/compare/read-results.ts';
+import { readResultsFile } from '../src/results/read.ts';
 import { tempDir } from '../test/support/fixtures.ts';
 import { PLAN_VARIABLE, type FaultPlan, type Injected } from '../test/support/machine-faults.ts';
 import { BUILTIN_SKILL, writeTrialSet } from '../test/support/trialset.ts';

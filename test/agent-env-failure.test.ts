@@ -8,7 +8,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
-import { readResultsFile } from '../src/compare/read-results.ts';
+import { readResultsFile } from '../src/results/read.ts';
 import { commandPrograms } from '../src/util/command-paths.ts';
 import { tempDir } from './support/fixtures.ts';
 import { FakeProvider, type ProviderMode } from './support/fake-provider.ts';

@@ -40,8 +40,8 @@ describe('the gate’s front ends', () => {
       'action/shards.ts', // the shards' artefacts, joined
       'cli/compare.ts', // `trialgate compare BASE HEAD`
       'cli/failures.ts', // runs given to the failure archive
-      'compare/read-results.ts', // where it is defined
       'gate/local-bases.ts', // the base runs `trialgate gate` is given
+      'results/read.ts', // where it is defined
       'trial/run-set.ts', // runTrialSet, for tests and benches
     ]);
   });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { readResultsFile } from '../src/compare/read-results.ts';
+import { readResultsFile } from '../src/results/read.ts';
 import type { ConfirmationRound } from '../src/compare/confirm.ts';
 import { runConfirmationRound, savePairedBase, storedRecord, trialRunner } from '../src/gate/trials.ts';
 import { appendRound } from '../src/results/merge.ts';

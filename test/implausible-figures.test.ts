@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
-import { readResultsFile } from '../src/compare/read-results.ts';
+import { readResultsFile } from '../src/results/read.ts';
 import { Results } from '../src/schemas/results.ts';
 import { MAX_TOKENS } from '../src/util/plausible.ts';
 import { ROOT, tempDir } from './support/fixtures.ts';

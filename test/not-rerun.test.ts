@@ -6,7 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { compareResults } from '../src/compare/compare.ts';
-import { readComparedResults, readResultsFile } from '../src/compare/read-results.ts';
+import { readComparedResults, readResultsFile } from '../src/results/read.ts';
 import { renderMarkdown } from '../src/report/markdown.ts';
 import { present } from '../src/report/view.ts';
 import { mergeShards } from '../src/results/merge.ts';

@@ -10,7 +10,7 @@ import { renderText, REPORTERS, writeRunReports } from '../src/report/reporters.
 import { present, wholeRun } from '../src/report/view.ts';
 import { recordTrialSet } from '../src/trial/run-set.ts';
 import { jsonPieces, lazy } from '../src/util/json-stream.ts';
-import { readResultsFile } from '../src/compare/read-results.ts';
+import { readResultsFile } from '../src/results/read.ts';
 import { tempDir } from './support/fixtures.ts';
 import { writeTrialSet } from './support/trialset.ts';
 import { buildResults } from './support/results-builder.ts';

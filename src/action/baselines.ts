@@ -5,7 +5,7 @@
 // kept apart from "never recorded": a baseline workflow's bad day is never "no baseline".
 import { join } from 'node:path';
 import { baseRunProblem, holdsOtherTrialSet, type BaseRun } from '../compare/base-runs.ts';
-import { readResultsFile } from '../compare/read-results.ts';
+import { readResultsFile } from '../results/read.ts';
 import type { FoundBases } from '../gate/gate.ts';
 import { findBaselines } from '../github/baseline.ts';
 import { recordsBaseline, type ActionEvent } from '../github/event.ts';

@@ -4,7 +4,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as core from '@actions/core';
-import { readResultsFile } from '../compare/read-results.ts';
+import { readResultsFile } from '../results/read.ts';
 import { mergeShards } from '../results/merge.ts';
 import { digestOf, storedWhole, writeStored, type StoredRun } from '../results/stored-run.ts';
 import type { Results } from '../schemas/results.ts';

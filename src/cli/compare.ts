@@ -6,7 +6,7 @@
 import { dirname, resolve } from 'node:path';
 import { compareFolded } from '../compare/compare.ts';
 import { BaseFold } from '../compare/fold.ts';
-import { readComparedResults, readResultsFile, resultsFileAt } from '../compare/read-results.ts';
+import { readComparedResults, readResultsFile, resultsFileAt } from '../results/read.ts';
 import type { Policy } from '../schemas/comparison.ts';
 import { renderText, REPORTERS } from '../report/reporters.ts';
 import { present, wholeRun } from '../report/view.ts';

@@ -4,7 +4,7 @@ import { lstat, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { markdownTable } from 'markdown-table';
-import { readResultsFile } from '../compare/read-results.ts';
+import { readResultsFile } from '../results/read.ts';
 import { addRuns, emptyArchive, findEntry, label, LABELS, promote, promotionProblems, type Stability } from '../failures/archive.ts';
 import { failuresOfRun } from '../failures/signature.ts';
 import { extractZip } from '../util/unzip.ts';

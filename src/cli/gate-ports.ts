@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { realpath, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
-import { resultsFileAt } from '../compare/read-results.ts';
+import { resultsFileAt } from '../results/read.ts';
 import type { GatePorts } from '../gate/gate.ts';
 import { chooseBaseRuns, readBaseDirectory, readBaseFiles } from '../gate/local-bases.ts';
 import { changeScope, type ChangeScope } from '../gate/scope.ts';

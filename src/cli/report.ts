@@ -1,6 +1,6 @@
 // `trialgate report results.json [--out FILE]`: the markdown of one run (report.md).
 import { resolve } from 'node:path';
-import { readComparedResults } from '../compare/read-results.ts';
+import { readComparedResults } from '../results/read.ts';
 import { renderText, REPORTERS } from '../report/reporters.ts';
 import { present } from '../report/view.ts';
 import { UserInputError } from '../util/errors.ts';

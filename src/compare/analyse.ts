@@ -10,7 +10,7 @@ import type { BaseFold } from './fold.ts';
 import { freshAtLooks, headAtLooks, type TaskHead } from './head-looks.ts';
 import { makePlan, type Plan } from './plan.ts';
 import { defaultAlpha, defaultPolicy } from './policies.ts';
-import type { ComparedResults } from './read-results.ts';
+import type { ComparedResults } from '../results/read.ts';
 import { estimateSpread, type Spread } from './spread.ts';
 
 export interface CompareOptions {

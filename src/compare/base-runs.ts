@@ -4,7 +4,7 @@
 // A run recorded during an outage is mostly environment errors: its few executed trials say little, and
 // pooled in it would make every later pull request look like an improvement (or hide a regression behind
 // "the base was bad too"). Such a run is not a baseline; the comment names it and why.
-import type { ComparedResults } from './read-results.ts';
+import type { ComparedResults } from '../results/read.ts';
 import type { Results } from '../schemas/results.ts';
 import { plural } from '../util/counted.ts';
 

@@ -1,6 +1,6 @@
 // What a task's trials say, per named check and per side: the tallies every policy and table starts from.
 import type { CheckKind, Count } from '../schemas/comparison.ts';
-import type { ComparedTask, ComparedTrial } from './read-results.ts';
+import type { ComparedTask, ComparedTrial } from '../results/read.ts';
 
 /** The comparison's own check: the trial executed rather than ending in an env error. */
 export const ENV_CHECK = 'env';

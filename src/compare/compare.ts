@@ -27,7 +27,7 @@ import { formatP, lowerP, type Verdict } from './familywise.ts';
 import { TOLERANCE } from './stats.ts';
 import { BaseFold, DenominatorFold, runRef } from './fold.ts';
 import { policyReach } from './policies.ts';
-import type { ComparedResults } from './read-results.ts';
+import type { ComparedResults } from '../results/read.ts';
 
 export type { CompareOptions } from './analyse.ts';
 

@@ -9,7 +9,7 @@
 // nearest first. Within the pull request's trial cap only (analyse.ts).
 import { analyse, type CompareOptions } from './analyse.ts';
 import { BaseFold } from './fold.ts';
-import type { ComparedResults } from './read-results.ts';
+import type { ComparedResults } from '../results/read.ts';
 
 export interface ConfirmationRound {
   /** The look the round brings its tasks to (1 = the first look after the first round). */

@@ -6,7 +6,7 @@ import { failureReasons } from '../results/reasons.ts';
 import { checkKind, isGated, orderChecks, tallyChecks, ungatedReason } from './checks.ts';
 import type { DraftCheck } from './decide.ts';
 import { FigureFold, type BaseFold, type MatchedBase } from './fold.ts';
-import type { ComparedResults, ComparedTask, ComparedTrial } from './read-results.ts';
+import type { ComparedResults, ComparedTask, ComparedTrial } from '../results/read.ts';
 
 export interface DraftTask {
   holdout: boolean;

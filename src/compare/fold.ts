@@ -8,7 +8,7 @@ import type { Count, Denominators, Difference, RunRef, SideFigures } from '../sc
 import { UserInputError } from '../util/errors.ts';
 import { baseRunProblem } from './base-runs.ts';
 import { checkKind, ENV_CHECK, envRule, tallyChecks } from './checks.ts';
-import type { ComparedResults, ComparedTask, ComparedTrial } from './read-results.ts';
+import type { ComparedResults, ComparedTask, ComparedTrial } from '../results/read.ts';
 
 const executed = (t: ComparedTrial): boolean => t.outcome === 'pass' || t.outcome === 'fail';
 

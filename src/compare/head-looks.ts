@@ -9,7 +9,7 @@
 import type { Count } from '../schemas/comparison.ts';
 import { UserInputError } from '../util/errors.ts';
 import { ENV_CHECK } from './checks.ts';
-import type { ComparedTrial } from './read-results.ts';
+import type { ComparedTrial } from '../results/read.ts';
 
 /** One round of a task's head trials: how many started (executed or env error) and how many of them were env errors. */
 export interface RoundFigures {

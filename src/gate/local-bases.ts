@@ -5,7 +5,7 @@
 import { lstat, readdir } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { baseRunProblem, baseRunRefusal, holdsOtherTrialSet, type BaseRun } from '../compare/base-runs.ts';
-import { readResultsFile } from '../compare/read-results.ts';
+import { readResultsFile } from '../results/read.ts';
 import type { Results } from '../schemas/results.ts';
 import { UserInputError } from '../util/errors.ts';
 import type { FoundBases } from './gate.ts';

@@ -6,7 +6,7 @@
 // task of the head run or of a base run either (not even by pseudonym), only their tally. Pure.
 import type { BaseRun } from '../compare/base-runs.ts';
 import { compareResults } from '../compare/compare.ts';
-import type { ComparedResults } from '../compare/read-results.ts';
+import type { ComparedResults } from '../results/read.ts';
 import { CheckStatus, type CheckComparison, type Comparison, type Count, type TaskComparison } from '../schemas/comparison.ts';
 import type { Outcome, Results, RunDigest, TaskDigest, TrialResult } from '../schemas/results.ts';
 import { causesOf, type Cause } from './causes.ts';

@@ -4,7 +4,7 @@
 // then the outputs the caller gives (src/report/ writes junit.xml, report.md, report.html). Evidence goes to disk as each trial ends; memory holds only
 // the small per-trial digests. Every step gets what it needs as arguments: no state passes between them
 // any other way.
-import { readResultsFile } from '../compare/read-results.ts';
+import { readResultsFile } from '../results/read.ts';
 import { writeLoggedResults } from '../results/write.ts';
 import type { Results, RunDigest, TrialResult } from '../schemas/results.ts';
 import { HoldoutRun } from './holdout.ts';

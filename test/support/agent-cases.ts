@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { main } from '../../src/cli/main.ts';
-import { readResultsFile } from '../../src/compare/read-results.ts';
+import { readResultsFile } from '../../src/results/read.ts';
 import { pathWithProjectBin, projectWithClis, removeProject, type AdapterName } from './agent-clis.ts';
 import type { Protocol } from './fake-provider.ts';
 import { INVENTORY, tempDir } from './fixtures.ts';

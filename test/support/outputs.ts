@@ -1,6 +1,6 @@
 // Outputs as the front ends render them (src/report/): a view presented from a head run and its
 // comparison, then a reporter.
-import type { ComparedResults } from '../../src/compare/read-results.ts';
+import type { ComparedResults } from '../../src/results/read.ts';
 import { buildHtmlReport, type HtmlReportOptions } from '../../src/report/html/write.ts';
 import { renderMarkdown, type MarkdownOptions } from '../../src/report/markdown.ts';
 import { present, wholeRun, type BaseRun } from '../../src/report/view.ts';

@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { readComparedResults, readResultsFile } from '../src/compare/read-results.ts';
+import { readComparedResults, readResultsFile } from '../src/results/read.ts';
 import { UserInputError } from '../src/util/errors.ts';
 import { buildResults } from './support/results-builder.ts';
 
@@ -84,7 +84,7 @@ test('the compared reader checks what compare uses, names its path, and lets add
 });
 
 test('a results@1 file (before repairs) is still read, by both readers', async () => {
-  const { readComparedResults, readResultsFile } = await import('../src/compare/read-results.ts');
+  const { readComparedResults, readResultsFile } = await import('../src/results/read.ts');
   const path = await file('v1.json', JSON.stringify({ ...good, schema: 'trialgate/results@1' }));
   assert.equal((await readResultsFile(path)).schema, 'trialgate/results@1');
   assert.equal((await readComparedResults(path)).tasks.length, good.tasks.length);
