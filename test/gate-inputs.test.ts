@@ -109,20 +109,15 @@ describe('every input, both front ends: the same verdict, exit status and messag
     it(row.name, async () => {
       // The push to main that made the baseline, recorded once per suite run for the rows that share it.
       if (row.base) await actions.pushedBaseline(fake, run, { trials: 1, ...row.base });
+      const { result: action, text } = await printed(() => actions.runAction(fake, run, { event: 'pull_request', trials: 1, ...row.pr }));
       const io = captureIo();
       const dir = row.base ? await actions.downloadedBaseline(fake) : await tempDir('trialgate-nobase-');
-      const out = await tempDir();
       // The policy the action's runs use (test/support/action-run.ts: strict at k = 1 unless a row says otherwise).
       const policy = row.pr.inputs?.policy === 'auto' ? [] : ['--policy', 'strict'];
-      // The two front ends side by side on the same trial set: the command line prints only to its own Io.
-      const {
-        result: [action, exit],
-        text,
-      } = await printed(async () => {
-        const started = await actions.startAction(fake, run, { event: 'pull_request', trials: 1, ...row.pr });
-        const args = ['gate', '--config', started.config, '--base-dir', dir, '--base-sha', BASE_SHA, '--out', out, ...policy, ...(row.cli ?? [])];
-        return Promise.all([started.done, main(args, io)]);
-      });
+      const exit = await main(
+        ['gate', '--config', action.config, '--base-dir', dir, '--base-sha', BASE_SHA, '--out', await tempDir(), ...policy, ...(row.cli ?? [])],
+        io,
+      );
       assert.equal(action.outputs.verdict, row.verdict, `action: ${row.name}\n${action.summary}`);
       assert.equal(exit, row.exit, `trialgate gate: ${row.name}\n${io.err}`);
       assert.equal(exitOf(action.outputs.verdict!, action.exitCode !== 0), exit, 'the step fails exactly when gate exits non-zero, for the same reason');

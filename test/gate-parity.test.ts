@@ -31,23 +31,16 @@ function normalized(comment: string): string {
   );
 }
 
-/**
- * The action on a pull request and `trialgate gate` with the base it downloaded, side by side on the same
- * trial set (the command line prints only to its Io, never to the action's log): the action's run, its
- * comment, and what the command line printed and how it exited. `cli` is the command line's flags besides
- * --config.
- */
-async function sideBySide(options: Omit<Parameters<typeof actions.runAction>[2], 'event'>, cli: string[]) {
-  const io = captureIo();
-  const started = await actions.startAction(fake, run, { event: 'pull_request', ...options });
-  const [action, exit] = await Promise.all([started.done, main(['gate', '--config', started.config, ...cli], io)]);
-  const comment = fake.state.comments.filter((c) => c.issue === PR).at(-1)!.body;
-  return { action, comment, cli: { exit, out: io.out, err: io.err } };
-}
-
-async function both(options: { skill?: string; command?: string; agent?: Record<string, unknown>; baseAgent?: Record<string, unknown> }) {
+async function both(options: { skill?: string; agent?: Record<string, unknown>; baseAgent?: Record<string, unknown> }) {
   await actions.pushedBaseline(fake, run, { trials: 2, ...(options.baseAgent ? { agent: options.baseAgent } : {}) });
-  return sideBySide({ trials: 2, ...options }, ['--base-dir', await actions.downloadedBaseline(fake), '--base-sha', BASE_SHA, '--out', await tempDir()]);
+  const action = await actions.runAction(fake, run, { event: 'pull_request', trials: 2, ...options });
+  const comment = fake.state.comments.filter((c) => c.issue === PR).at(-1)!.body;
+  const io = captureIo();
+  const exit = await main(
+    ['gate', '--config', action.config, '--base-dir', await actions.downloadedBaseline(fake), '--base-sha', BASE_SHA, '--out', await tempDir()],
+    io,
+  );
+  return { action, comment, cli: { exit, out: io.out, err: io.err } };
 }
 
 describe('the action and `trialgate gate` are one gate', () => {
@@ -65,37 +58,53 @@ describe('the action and `trialgate gate` are one gate', () => {
   it('an outage on the head: both undecided, both say rerun, neither passes nor calls it a regression', async () => {
     // The provider is down for the PR's job: the agent says so (docs/agents.md), and every head trial is an
     // environment error. (A variable the job lacks is a setup mistake instead: `gate` exits 2 for it.)
+    await actions.pushedBaseline(fake, run, { trials: 2 });
     const outage = 'echo "trialgate-env-error: the provider answered 503 (outage)"; exit 75';
-    const { action, comment, cli } = await both({ command: outage });
+    const action = await actions.runAction(fake, run, { event: 'pull_request', trials: 2, command: outage });
+    const comment = fake.state.comments.filter((c) => c.issue === PR).at(-1)!.body;
+    const io = captureIo();
+    const exit = await main(
+      ['gate', '--config', action.config, '--base-dir', await actions.downloadedBaseline(fake), '--base-sha', BASE_SHA, '--out', await tempDir()],
+      io,
+    );
     assert.equal(action.outputs.verdict, 'undecided');
     assert.equal(action.exitCode, 1, 'the required check fails: an outage never lets a pull request through');
     assert.equal(action.outputs.regressions, '0');
-    assert.equal(cli.exit, 3, cli.err);
+    assert.equal(exit, 3, io.err);
     assert.match(comment, /⏸️ \*\*undecided — rerun\*\*/);
     assert.match(comment, /inventory: .*head trials are environment errors.*rerun/);
-    assert.equal(normalized(cli.out), normalized(comment));
+    assert.equal(normalized(io.out), normalized(comment));
   });
 
   it('a change to one task’s skill: both rerun that task only, and say so alike', async () => {
     const twoSkills = (second: string) => ({ trials: 2, ...actions.twoSkills(second) });
     await actions.pushedBaseline(fake, run, twoSkills(actions.fullSkill));
+    const action = await actions.runAction(fake, run, { event: 'pull_request', ...twoSkills(skillWithoutIdempotency), changed: ['skills/second.md'] });
+    const comment = fake.state.comments.filter((c) => c.issue === PR).at(-1)!.body;
     const changed = join(await tempDir(), 'changed.txt');
     await writeFile(changed, 'skills/second.md\n');
-    const { action, comment, cli } = await sideBySide({ ...twoSkills(skillWithoutIdempotency), changed: ['skills/second.md'] }, [
-      '--changed',
-      changed,
-      '--base-dir',
-      await actions.downloadedBaseline(fake),
-      '--base-sha',
-      BASE_SHA,
-      '--out',
-      await tempDir(),
-    ]);
+    const io = captureIo();
+    const exit = await main(
+      [
+        'gate',
+        '--config',
+        action.config,
+        '--changed',
+        changed,
+        '--base-dir',
+        await actions.downloadedBaseline(fake),
+        '--base-sha',
+        BASE_SHA,
+        '--out',
+        await tempDir(),
+      ],
+      io,
+    );
     assert.equal(action.outputs.verdict, 'regression');
-    assert.equal(cli.exit, 1, cli.err);
+    assert.equal(exit, 1, io.err);
     assert.match(comment, /\*\*Not rerun\*\* .*: first\./);
-    assert.match(cli.err, /not rerun \(unaffected by the change\): first/);
-    assert.equal(normalized(cli.out), normalized(comment));
+    assert.match(io.err, /not rerun \(unaffected by the change\): first/);
+    assert.equal(normalized(io.out), normalized(comment));
 
     // Nothing a task depends on: the action skips with a notice, the command line says so and exits 0.
     await writeFile(changed, 'README.md\n');

@@ -75,22 +75,6 @@ export function twoSkills(second: string): Pick<ActionOptions, 'extra' | 'files'
 
 /** Runs the action once for `event` in a workspace holding a trial set whose agent follows `skill`. */
 export async function runAction(fake: FakeGitHub, run: () => Promise<void>, options: ActionOptions): Promise<ActionRun> {
-  return (await startAction(fake, run, options)).done;
-}
-
-export interface StartedAction {
-  /** The trial set the run uses, written before it started. */
-  config: string;
-  /** The run, once it has ended. */
-  done: Promise<ActionRun>;
-}
-
-/**
- * runAction, returning once the run has started: what runs beside it on the same trial set (`trialgate
- * gate` in the parity tests) need not wait for it. The action owns this process's GitHub environment, its
- * exit code and its log until `done`: what runs beside it must use none of them.
- */
-export async function startAction(fake: FakeGitHub, run: () => Promise<void>, options: ActionOptions): Promise<StartedAction> {
   const config = await writeTrialSet({
     skill: options.skill ?? fullSkill,
     ...(options.command ? { command: options.command } : {}),
@@ -138,12 +122,10 @@ export async function startAction(fake: FakeGitHub, run: () => Promise<void>, op
   const inputs = { 'github-token': fake.token, ...(k === 1 ? { policy: 'strict' } : {}), ...options.inputs };
   for (const [name, value] of Object.entries(inputs)) process.env[`INPUT_${name.toUpperCase()}`] = value;
   process.exitCode = 0;
-  const done = run().then(async () => {
-    const exitCode = Number(process.exitCode ?? 0);
-    process.exitCode = 0;
-    return { exitCode, outputs: parseOutputs(await readFile(env.GITHUB_OUTPUT!, 'utf8')), summary: await readFile(env.GITHUB_STEP_SUMMARY!, 'utf8'), config };
-  });
-  return { config, done };
+  await run();
+  const exitCode = Number(process.exitCode ?? 0);
+  process.exitCode = 0;
+  return { exitCode, outputs: parseOutputs(await readFile(env.GITHUB_OUTPUT!, 'utf8')), summary: await readFile(env.GITHUB_STEP_SUMMARY!, 'utf8'), config };
 }
 
 /** The workspace made a git repository: a base commit with the full skill, then the head's skill; the base's sha. */
