@@ -21,8 +21,7 @@ async function run(options: Parameters<typeof writeTrialSet>[0] = {}) {
 
 const only = (results: Results): TrialResult[] => results.tasks[0]!.trials;
 
-// Each test runs a trial set of its own in a project of its own: side by side, a few at a time.
-describe('trialgate run', { concurrency: 4 }, () => {
+describe('trialgate run', () => {
   it('the full skill passes every trial, with the exact trial layout and evidence', async () => {
     const { results, runDir, resultsPath } = await run({ trials: 2 });
     assert.deepEqual(Results.parse(JSON.parse(await readFile(resultsPath, 'utf8'))), results);
