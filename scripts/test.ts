@@ -175,8 +175,10 @@ if (values.times) await writeFile(values.times, table.join('\n') + '\n');
 if (values['save-times']) {
   const saved = new Map([...times].map(([file, seconds]) => [relative(ROOT, file), seconds]));
   for (const [file, ms] of durations) saved.set(relative(ROOT, file), Math.round(ms / 100) / 10);
-  const sorted = Object.fromEntries([...saved].sort((a, b) => a[0].localeCompare(b[0])));
-  await writeFile(TIMES_FILE, JSON.stringify(sorted, null, 2) + '\n');
+  // One decimal on every line, 2.0 as well as 2.5 (JSON.stringify would write 2): a file saved again
+  // changes only the lines whose times changed.
+  const lines = [...saved].sort((a, b) => a[0].localeCompare(b[0])).map(([file, seconds]) => `  ${JSON.stringify(file)}: ${seconds.toFixed(1)}`);
+  await writeFile(TIMES_FILE, `{\n${lines.join(',\n')}\n}\n`);
 }
 console.log(`\n${table.slice(0, 4 + 15).join('\n')}`);
 if (hung) console.error(`\ntrialgate tests: ${hung}`);

@@ -60,6 +60,43 @@ async function serveSource(edit?: (files: Record<string, Buffer | string>) => vo
 
 const zipballs = () => fake.state.requests.filter((r) => /^\/repos\/[^/]+\/[^/]+\/zipball/.test(r.path));
 
+/** The trial set's keys for a holdout fetched from SOURCE: the dev task here, the holdout task there. */
+async function withSource(): Promise<Record<string, unknown>> {
+  return {
+    tasks: [tasks('', await devFixture())[0]],
+    holdout: { source: { github: SOURCE, ref: 'main', path: 'holdout', token_env: 'HOLDOUT_TOKEN' } },
+  };
+}
+
+let pushedWithSource:
+  | Promise<{
+      baseline: Awaited<ReturnType<typeof action>>;
+      fetched: number;
+      results: { tasks: { id: string; set: string; trials: unknown[] }[] };
+      restore: () => void;
+    }>
+  | undefined;
+
+/**
+ * The push to main of a trial set whose holdout is fetched from SOURCE (the caller serves it), its results then
+ * promoted to the baseline: what the tests of a fetched holdout start from, pushed once in this file. Each
+ * caller gets the fake as that push left it (its requests, runs and artefacts), as if it had pushed itself;
+ * with the push's log, how many times it had fetched the source, and the results it uploaded.
+ */
+async function pushWithSource() {
+  pushedWithSource ??= (async () => {
+    const baseline = await action({ event: 'push', trials: 2, extra: await withSource() });
+    const fetched = zipballs().length;
+    const uploaded = fake.state.artifacts.find((a) => a.name === NAME)!;
+    const results = JSON.parse(uploaded.files!.get('results.json')!.toString('utf8'));
+    actions.promoteUploadToBaseline(fake);
+    return { baseline, fetched, results, restore: fake.snapshot() };
+  })();
+  const pushed = await pushedWithSource;
+  pushed.restore();
+  return pushed;
+}
+
 describe('the holdout through the action', () => {
   beforeEach(() => {
     fake.reset();
@@ -95,20 +132,10 @@ describe('the holdout through the action', () => {
 
   it('in another repository: fetched with its token for the baseline and a pull request, hashed like any fixture; nothing names it', async () => {
     await serveSource();
-    const extra = {
-      tasks: [tasks('', await devFixture())[0]],
-      holdout: { source: { github: SOURCE, ref: 'main', path: 'holdout', token_env: 'HOLDOUT_TOKEN' } },
-    };
-    const baseline = await action({ event: 'push', trials: 2, extra });
-    assert.equal(zipballs().length, 1, 'the baseline fetched the source once');
-    const results = JSON.parse(
-      fake.state.artifacts
-        .find((a) => a.name === NAME)!
-        .files!.get('results.json')!
-        .toString('utf8'),
-    );
-    actions.promoteUploadToBaseline(fake);
-    const held = results.tasks.find((t: { set: string }) => t.set === 'holdout');
+    const extra = await withSource();
+    const { baseline, fetched, results } = await pushWithSource();
+    assert.equal(fetched, 1, 'the baseline fetched the source once');
+    const held = results.tasks.find((t) => t.set === 'holdout')!;
     assert.match(held.id, /^holdout-[0-9a-f]{12}$/, 'the fetched task ran, by its pseudonym');
     assert.equal(held.trials.length, 2);
 
@@ -127,12 +154,8 @@ describe('the holdout through the action', () => {
 
   it('not fetched for a fork’s pull request, nor without its token: the gate is undecided, never passed', async () => {
     await serveSource();
-    const extra = {
-      tasks: [tasks('', await devFixture())[0]],
-      holdout: { source: { github: SOURCE, ref: 'main', path: 'holdout', token_env: 'HOLDOUT_TOKEN' } },
-    };
-    await action({ event: 'push', trials: 2, extra });
-    actions.promoteUploadToBaseline(fake);
+    const extra = await withSource();
+    await pushWithSource();
     const fetchedBefore = zipballs().length;
 
     const fork = await action({ event: 'pull_request', trials: 2, extra, fork: true });

@@ -32,6 +32,14 @@ describe('recorded runs', () => {
     assert.deepEqual(builds, ['a', 'c']);
   });
 
+  it('are one recording for one description, however its keys are ordered, at any depth', async () => {
+    const first = await recorded({ event: 'push', trials: 1, agent: { env: { A: '1' }, isolation: 'none' } }, build('a'));
+    const reordered = await recorded({ agent: { isolation: 'none', env: { A: '1' } }, trials: 1, event: 'push' }, build('b'));
+    assert.equal(reordered, first);
+    assert.deepEqual(builds, ['a']);
+    assert.notEqual(recordingDir({ list: [1, 2] }), recordingDir({ list: [2, 1] }), 'a list keeps its order');
+  });
+
   it('are rebuilt when a file or directory the description reads in changes, not when only its path does', async () => {
     const fixture = await mkdtemp(join(tmpdir(), 'trialgate-recorded-fixture-'));
     await writeFile(join(fixture, 'service.mjs'), 'v1');

@@ -11,6 +11,7 @@ import { runTrialSet } from '../src/trial/run-set.ts';
 import { INVENTORY, inventoryCopy, tempDir } from './support/fixtures.ts';
 import { processesWith } from './support/hostile.ts';
 import { captureIo } from './support/io.ts';
+import { recordedRun } from './support/recorded-runs.ts';
 import { BUILTIN_SKILL, writeTrialSet } from './support/trialset.ts';
 
 async function run(options: Parameters<typeof writeTrialSet>[0] = {}) {
@@ -128,7 +129,8 @@ describe('trialgate run', () => {
     const skill = await readFile(BUILTIN_SKILL, 'utf8');
     const withoutIdempotency = skill.replace(/^## Idempotency[\s\S]*?(?=^## |(?![\s\S]))/m, '');
     assert.notEqual(withoutIdempotency, skill);
-    const { results } = await run({ trials: 2, skill: withoutIdempotency });
+    // The run gate-e2e and report-html-browser start from too: recorded once per suite run.
+    const { results } = await recordedRun({ trials: 2, skill: withoutIdempotency });
     for (const trial of only(results)) {
       assert.equal(trial.judgements.find((j) => j.fault === 'double-reserve')!.verdict, 'defect_missed');
       assert.equal(trial.checks.baseline, true);

@@ -159,6 +159,9 @@ export function promoteUploadToBaseline(fake: FakeGitHub, headSha = BASE_SHA): n
   return past.id;
 }
 
+/** The variables fake.env() sets besides GITHUB_*: the fake's own, another in each test file. */
+const FAKE_OWN_ENV = ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RESULTS_URL', 'RUNNER_TEMP'];
+
 export interface RecordedUploads {
   exitCode: number;
   /** The artefacts the run uploaded, in upload order. */
@@ -172,8 +175,10 @@ export interface RecordedUploads {
  * runAction sets, and the repositories the fake serves (a holdout source).
  */
 export async function recordedUploads(fake: FakeGitHub, run: () => Promise<void>, options: ActionOptions): Promise<RecordedUploads> {
+  // What runAction sets, and what each file's own fake puts there (its address, token and temporary
+  // directory): not what a push is, so two files asking for the same push share one recording.
   const env = Object.entries(process.env)
-    .filter(([name]) => !name.startsWith('INPUT_') && !name.startsWith('GITHUB_'))
+    .filter(([name]) => !name.startsWith('INPUT_') && !name.startsWith('GITHUB_') && !FAKE_OWN_ENV.includes(name))
     .sort(([a], [b]) => a.localeCompare(b));
   const repos = [...fake.state.repos].map(([name, repo]) => [
     name,
@@ -181,7 +186,9 @@ export async function recordedUploads(fake: FakeGitHub, run: () => Promise<void>
     repo.refs,
     Object.entries(repo.files).map(([path, bytes]) => [path, createHash('sha256').update(bytes).digest('hex')]),
   ]);
-  const dir = await recorded({ action: withContentOf(options, ['fixture']), env, repos }, async (into) => {
+  // No trials named is one trial (runAction): the same push, whichever way a test says it.
+  const described = withContentOf({ ...options, trials: options.trials ?? 1 }, ['fixture']);
+  const dir = await recorded({ action: described, env, repos }, async (into) => {
     const restore = fake.snapshot();
     try {
       const before = new Set(fake.state.artifacts);

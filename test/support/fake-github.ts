@@ -123,8 +123,9 @@ export interface FakeGitHub {
   /** Back to an empty repository (keeps the server, its URL and temp files). */
   reset(): void;
   /**
-   * The state as it is now, and a function that puts it back: what happens in between (a run recorded for
-   * the suite, test/support/action-run.ts) leaves no trace. Lists and maps are copied; their items are kept.
+   * The state as it is now, and a function that puts it back, as often as it is called: what happens in
+   * between (a run recorded for the suite, test/support/action-run.ts) leaves no trace. Lists and maps are
+   * copied; their items are kept.
    */
   snapshot(): () => void;
   /** Add a run (defaults: a successful push run of this workflow on the default branch, from this repo). */
@@ -479,10 +480,13 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       pending.clear();
     },
     snapshot() {
-      const saved = Object.fromEntries(
-        Object.entries(state).map(([key, value]) => [key, Array.isArray(value) ? [...value] : value instanceof Map ? new Map(value) : value]),
-      );
-      return () => void Object.assign(state, saved);
+      const copied = (from: FakeState) =>
+        Object.fromEntries(
+          Object.entries(from).map(([key, value]) => [key, Array.isArray(value) ? [...value] : value instanceof Map ? new Map(value) : value]),
+        );
+      const saved = copied(state);
+      // Copied again at each restore: what follows one restore must not change the next.
+      return () => void Object.assign(state, copied(saved as FakeState));
     },
     addRun(run) {
       const full: FakeRun = {

@@ -52,7 +52,14 @@ function keyOf(what: unknown): string {
   sourcesDigest ??= createHash('sha256')
     .update(DEPENDED_ON.map((path) => contentDigest(join(ROOT, path))).join('\n'))
     .digest('hex');
-  return createHash('sha256').update(sourcesDigest).update('\0').update(JSON.stringify(what)).digest('hex').slice(0, 32);
+  return createHash('sha256').update(sourcesDigest).update('\0').update(canonicalJson(what)).digest('hex').slice(0, 32);
+}
+
+/** `value` as JSON with each object's keys in order: one description, however a caller ordered its keys. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
+  );
 }
 
 /**
