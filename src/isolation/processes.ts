@@ -84,12 +84,13 @@ async function signalMarked(marker: string, signal: NodeJS.Signals): Promise<num
 
 /**
  * Watch a started child: registered until it exits and `after` (clean-up that must precede the end) is
- * done, then its pipes are closed. The returned promise resolves once all that is done.
+ * done, then its pipes are drained and closed. The returned promise resolves once all that is done.
  */
 export function supervise(
   child: ChildProcess,
   kill: () => void,
   after?: () => Promise<void> | void,
+  drainMs = PIPE_DRAIN_MS,
 ): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   const untrack = trackProcess(kill);
   child.on('error', () => undefined);
@@ -101,20 +102,27 @@ export function supervise(
       // Tracked until its clean-up is done too: an interrupted command waits for both before it exits.
       untrack();
     }
-    await drainPipes(child);
+    await drainPipes(child, drainMs);
     return { code, signal };
   })();
 }
 
-/** How long a command's pipes may stay open after it exited (a leftover child may hold them). */
-const PIPE_DRAIN_MS = 200;
+/**
+ * How long a command's pipes may stay open after it exited and its clean-up ran. Only a leftover holds them
+ * then (a sandbox's end takes every process in it along; the unisolated fallback's clean-up ends its marked
+ * ones), so this bounds one that escaped both; it is no wait for output already written, which a busy
+ * machine may read late (200 ms once lost an agent's `trialgate-env-error:` line so).
+ */
+const PIPE_DRAIN_MS = 10_000;
 
-/** Wait briefly for stdout/stderr to close, then close them: a detached leftover must not hold a trial. */
-async function drainPipes(child: ChildProcess): Promise<void> {
+/** Read stdout/stderr to their end, then close them: a detached leftover holding them must not hold a trial. */
+async function drainPipes(child: ChildProcess, drainMs: number): Promise<void> {
   if (child.stdout?.readableEnded !== false && child.stderr?.readableEnded !== false) return;
   const closed = once(child, 'close').catch(() => undefined);
-  const timer = new Promise((resolve) => setTimeout(resolve, PIPE_DRAIN_MS).unref());
+  let timeout: NodeJS.Timeout | undefined;
+  const timer = new Promise((resolve) => (timeout = setTimeout(resolve, drainMs).unref()));
   await Promise.race([closed, timer]);
+  clearTimeout(timeout);
   child.stdout?.destroy();
   child.stderr?.destroy();
 }
