@@ -722,7 +722,7 @@ function lemma(): { plans: number; cells: number; problems: string[]; blindPlans
       for (const m of [1, 2, 3, 5, 10, 20, 50, 200, 1000])
         for (const weight of [1, 3 / 4, 1 / 2, 1 / 4, 1 / 11]) {
           const share = alpha / m;
-          const plan = makePlan({ k, baseTrials: nb, share: weight * share, budget: null, rho: 0 });
+          const plan = makePlan({ k, baseTrials: nb, share: weight * share, taskShare: share, budget: null, rho: 0 });
           plans++;
           plan.looks.forEach((l) => sizes.add(l.trials));
           if (!plan.totalLoss) {
@@ -769,7 +769,7 @@ function lemma(): { plans: number; cells: number; problems: string[]; blindPlans
         const share = alpha / m;
         const checks = ['pass', ...JUDGE_ITEMS];
         const family = taskFamily(checks.map((check) => ({ check, base: { successes: nb, n: nb }, gated: true })));
-        const plan = makePlan({ k, baseTrials: nb, share: family.weights[0]! * share, budget: null, rho: 0 });
+        const plan = makePlan({ k, baseTrials: nb, share: family.weights[0]! * share, taskShare: share, budget: null, rho: 0 });
         if (!plan.totalLoss) continue;
         judged++;
         const t = thresholds({ family, plan }, { k, runs, share }, JUDGE_ITEMS[0]!, { successes: nb, n: nb });
