@@ -172,6 +172,8 @@ async function main(): Promise<void> {
     [3, 1, 5, 0.5],
     [3, 1, 1, 0.9],
     [2, 1, 1, 0.5],
+    [3, 6, 5, 0.8],
+    [5, 6, 3, 0.8],
   ] as const) {
     progress(`inventory-like unchanged k = ${k}, ${runsOf(runs)}, N = ${N}, p = ${p}`);
     const cells = [];

@@ -193,8 +193,9 @@ test('a check that lost half its successes is followed past the first testing lo
 });
 
 test('a wobble the next trials do not repeat stops at the next look and passes', async () => {
+  // Ten tasks share α = 0.01: a share of 0.001 screens at 0.15 (plan.ts screensFor), so 2/3 against 18/18 (p = 0.14) goes on.
   const wobble = (t: number, check: string, n: number, from: number) => (t === 0 && check === 'pass' && from === 0 ? '110'.slice(0, n) : '1'.repeat(n));
-  const out = await gate(bases(2, 6, 3), 2, 3, wobble);
+  const out = await gate(bases(10, 6, 3), 10, 3, wobble);
   assert.equal(out.rounds.length, 1);
   assert.equal(out.comparison.verdict, 'pass');
   assert.equal(out.comparison.tasks[0]!.checks.find((c) => c.check === 'pass')!.status, 'suspect');
@@ -292,8 +293,9 @@ test('an env error in a confirmation round is topped up: the look still tests th
 });
 
 test('a confirmation round lost to the environment stops the task: undecided, no more rounds', async () => {
+  // 1/3 against 18/18 (p = 0.014): ambiguous at a lone task's screen of 0.05, not flagged (> ¾ × 0.01).
   const loss = (t: number, check: string, n: number, from: number) =>
-    Array.from({ length: n }, (_, i) => ((check === 'pass' || check === 'detect:a') && from + i === 1 ? '0' : '1')).join('');
+    Array.from({ length: n }, (_, i) => ((check === 'pass' || check === 'detect:a') && (from + i === 1 || from + i === 2) ? '0' : '1')).join('');
   const env = () => '...' + 'e'.repeat(60);
   const out = await gate(bases(1, 6, 3), 1, 3, loss, null, env);
   assert.equal(out.gate.verdict, 'undecided');

@@ -75,20 +75,21 @@ test('golden: 2,000 tasks cut under the limit, every regression kept', async () 
 
 test('golden: a confirmed gate — one loss flagged in its first round, a wobble confirmed and cleared, an outage undecided', async () => {
   const { simulate } = await import('./support/gate-sim.ts');
-  // 4 tasks × 4 checks, six base runs of 3: t0 loses detect:a, t1's first round wobbles once, t2's head is an outage.
+  // 4 tasks × 4 checks, six base runs of 3: t0 loses detect:a, t1's first round wobbles twice, t2's head is an outage.
   const { outcome } = await simulate({
     tasks: 4,
     checks: ['pass', 'detect:a', 'detect:b', 'constraint:c'],
     k: 3,
     baseRuns: 6,
-    outcome: (task, check, run, trial) => !(run === 6 && ((task === 0 && check === 1) || (task === 1 && check === 0 && trial === 2))),
+    outcome: (task, check, run, trial) => !(run === 6 && ((task === 0 && check === 1) || (task === 1 && check === 0 && (trial === 2 || trial === 3)))),
     env: (task, run) => task === 2 && run === 6,
   });
   const md = commentOf(outcome.head.run, outcome.comparison, { evidenceUrl: EVIDENCE });
   // Four tasks share α = 0.01: a total loss reaches ¾ of 0.0025 in the first round, so t0 is flagged at once.
+  // A small suite screens at 0.05 and looks one trial on: t1's 1/3 goes on, and its fourth trial clears it.
   assert.match(md, /^❌ \*\*2 regressions\*\*.* · 1 task undecided$/m);
-  assert.match(md, /1 task went on to confirmation \(6 extra trials\)\./);
-  assert.match(md, /^- t1: 9 head trials; `?first round: pass \(p = 0\.14 ≤ 0\.15\)`?$/m);
+  assert.match(md, /1 task went on to confirmation \(1 extra trial\)\./);
+  assert.match(md, /^- t1: 4 head trials; `?first round: pass \(p = 0\.014 ≤ 0\.05\)`?$/m);
   assert.match(
     md,
     /#### Undecided tasks \(not counted as regressions\)\n\n- t2: all 3 of its head trials are environment errors \(simulated outage\): rerun once it is fixed/,

@@ -12,7 +12,7 @@
 //
 // No environment errors and exchangeable base runs (ρ = 0): the spread test (spread.ts) and the env-error
 // views are measured through the real gate (test/support/gate-sim.ts), not here.
-import { decideTask, type DraftCheck } from '../../src/compare/decide.ts';
+import { decideTask, reachWeight, type DraftCheck } from '../../src/compare/decide.ts';
 import { taskFamily, type TaskFamily } from '../../src/compare/family.ts';
 import { lowerP, stillReachable, type Member } from '../../src/compare/familywise.ts';
 import type { TaskHead } from '../../src/compare/head-looks.ts';
@@ -220,10 +220,10 @@ export interface TaskSetting {
 const variantId = (s: TaskSetting) => `${s.minBase ?? 1}${s.paired ? '|paired' : ''}`;
 
 const plans = new Map<string, Plan>();
-const planOf = (k: number, nb: number, share: number, budget: number | null): Plan => {
-  const id = `${k}|${nb}|${share}|${budget}`;
+const planOf = (k: number, nb: number, share: number, taskShare: number, budget: number | null): Plan => {
+  const id = `${k}|${nb}|${share}|${taskShare}|${budget}`;
   let plan = plans.get(id);
-  if (!plan) plans.set(id, (plan = makePlan({ k, baseTrials: nb, share, budget, rho: 0 })));
+  if (!plan) plans.set(id, (plan = makePlan({ k, baseTrials: nb, share, taskShare, budget, rho: 0 })));
   return plan;
 };
 
@@ -257,7 +257,8 @@ export function thresholds(rule: Pick<TaskRule, 'family' | 'plan'>, setting: Tas
   });
   // As decide.ts: q = p / part at a testing look, flagged when q ≤ weight × share (within the tolerance).
   const flags = (c: number, r: number) => w > 0 && plan.looks[r]!.part > 0 && Math.min(1, p(c, r) / plan.looks[r]!.part) <= w * share * TOLERANCE;
-  const goes = (c: number, r: number) => at !== -1 && r < L - 1 && p(c, r) <= plan.looks[r]!.screen && stillReachable(member(c, r), plan, r, share);
+  const goes = (c: number, r: number) =>
+    at !== -1 && r < L - 1 && p(c, r) <= plan.looks[r]!.screen && stillReachable(member(c, r), plan, r, reachWeight(family, check) * share);
   found = plan.looks.map((l, r) =>
     every
       ? { flag: flags(l.trials, r) ? 1 : -1, go: goes(l.trials, r) ? 1 : -1 }
@@ -280,7 +281,7 @@ export function taskRule(model: TrialModel, base: readonly number[], setting: Ta
   const family = taskFamily(order.map((check) => ({ check, base: counts.get(check)!, gated: counts.get(check)!.successes >= minBase })));
   if (!family.primary) return null;
   const weight = family.weights[family.nodes.indexOf(family.primary)]!;
-  const plan = planOf(k, nb, weight * share, setting.budget ?? null);
+  const plan = planOf(k, nb, weight * share, share, setting.budget ?? null);
   const varying = model.varying.map((c) => thresholds({ family, plan }, setting, c, counts.get(c)!));
   const constant = model.constant.map((c) => thresholds({ family, plan }, setting, c, counts.get(c)!, true));
   // As decide.ts blindChecks: the best q a total loss could reach, against the check's weight of the share.

@@ -91,7 +91,15 @@ export function analyse(fold: BaseFold, head: ComparedResults, options: CompareO
     const weight = family.primary ? family.weights[family.nodes.indexOf(family.primary)]! : 1;
     const plan =
       taskShare !== null
-        ? makePlan({ k, baseTrials: primary?.base.n ?? k, share: weight * taskShare, budget: options.confirmTrials ?? null, rho: spread.rho, paired })
+        ? makePlan({
+            k,
+            baseTrials: primary?.base.n ?? k,
+            share: weight * taskShare,
+            taskShare,
+            budget: options.confirmTrials ?? null,
+            rho: spread.rho,
+            paired,
+          })
         : null;
     const looks = plan ? plan.looks.map((l) => l.trials) : [k + (options.confirmTrials ?? 0)];
     const index = head.tasks.findIndex((t) => t.id === d.task.id);

@@ -123,7 +123,10 @@ export function decideTask(task: TaskInput): TaskDecision {
       checks.set(c, decision);
       if (!c.gated || s.rejected(i) || !fw.family.nodes.includes(c.check)) return;
       const r = head.reached;
-      const open = (e: Evidence, m: Member) => (e.p[r] ?? 1) <= fw.plan.looks[r]!.screen && stillReachable(m, fw.plan, r, fw.share);
+      // Only its weight of the share can flag the task: a check that cannot reach that sends it no further
+      // (one the pass speaks for, weight 0, reaches what the pass can: it fails every trial the check fails).
+      const weighted = reachWeight(fw.family, c.check) * fw.share;
+      const open = (e: Evidence, m: Member) => (e.p[r] ?? 1) <= fw.plan.looks[r]!.screen && stillReachable(m, fw.plan, r, weighted);
       if (open(s.evidence[i]!, seen[i]!)) ambiguous.push({ check: c, p: s.evidence[i]!.p[r]! });
       else if (!w.rejected(i) && open(w.evidence[i]!, worst[i]!)) ambiguous.push({ check: c, p: w.evidence[i]!.p[r]! });
     });
@@ -160,6 +163,12 @@ export function decideTask(task: TaskInput): TaskDecision {
     why,
     undecided: regressed ? null : undecidedReason(task, { wantsMore, goesOn, lostTwice, lastRound, needed, room, hidden, why, plan, blind: blindChecks(task) }),
   };
+}
+
+/** The part of its task's share a check can still flag the task with: its weight, or the pass's when the pass speaks for it (weight 0). */
+export function reachWeight(family: TaskFamily, check: string): number {
+  const w = family.weights[family.nodes.indexOf(check)] ?? 0;
+  return w > 0 || !family.primary ? w : family.weights[family.nodes.indexOf(family.primary)]!;
 }
 
 /**

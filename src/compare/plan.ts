@@ -7,8 +7,8 @@
 // look is the fewest head trials at which a total loss of the first check (every base trial succeeded,
 // every head trial failed) reaches three quarters of its share, so such a loss is flagged there for
 // certain — in the first round itself when its k trials already reach it; the last look, k + budget, tests
-// the last quarter, for partial losses. Screening looks between them let a task that stopped being
-// ambiguous leave early. Which tasks reach a look may depend on the data freely: each look's test is valid
+// the last quarter, for partial losses. Screening looks between them (and, in a small suite, one a single
+// trial after the first round) let a task that stopped being ambiguous leave early. Which tasks reach a look may depend on the data freely: each look's test is valid
 // at its own fixed size, and a check's parts add up to its share (Bonferroni over the looks).
 //
 // Paired (a base runner beside the head): every look after the first round also fixes how many fresh base
@@ -46,21 +46,42 @@ export interface Plan {
   paired: boolean;
 }
 
-/** The screening bound of the first round: 0.15 lets a check that failed once against a perfect six-run base (p = 5/35) be confirmed. */
-export const FIRST_SCREEN = 0.15;
-const LATER_SCREENS = [0.05, 0.01];
 /**
- * Paired, with a small share (many tasks share α), a round finds partial drops the head alone cannot
- * (against 3/3 a head at 0.4 is flagged only with more base trials), but only for the tasks the screens send
- * on: wider screens there. Tuned on the Terminal-Bench-like model (bench/results/paired-base.md): 0.15 / 0.05
- * / 0.01 flagged 59 % of its drops ≥ 0.6 at k = 3 against one base run, these 83 %, its unchanged suite
- * costing 1.07×. A large share (a small suite) keeps the narrow screens: there the wide ones cost unchanged
- * suites up to 1.8× a fixed k.
+ * How ambiguous a check must be at a look to send its task on: the first round's bound, then each later
+ * look's (the last repeated). Screens decide only what more trials cost, never an error (each look's test is
+ * valid at its own size), so they are chosen for what a task that goes on can still find, by the task's
+ * share of α (bench/results/paired-base.md, bench/results/policy-simulation.md):
+ *
+ * - A large share (a small suite: at least NARROW_SCREEN_SHARE) flags a large drop in its first round or an
+ *   early look, and every flaky task a screen sends on costs trials when nothing changed: narrow screens, and a
+ *   look one trial after the first round (most flaky tasks sent on leave there; a look at 3k first made every
+ *   one of them run 2k more). Unchanged Terminal-Bench-like suites of 1–5 tasks then cost at most 1.09× a
+ *   fixed k with a base runner (before: up to 1.36×). The price, a decision (docs/comparison.md): a partial
+ *   drop of a lone task is found less often (1 → 0.4 against six base runs at k = 3: 47 % instead of 91 %).
+ * - A small share (many tasks share α) flags a partial drop only after more trials, so only the tasks the
+ *   screens send on can be found; with a base runner wider still, since its fresh base trials are what find a
+ *   partial drop (against 3/3 a head at 0.4 is flagged only with more base trials). Tuned on the
+ *   Terminal-Bench-like model: at k = 3 its drops ≥ 0.6 are flagged 83 % of the time against one base run and
+ *   96 % against six (0.25 / 0.15 / 0.05: 94 %), its unchanged suite costing 1.08×.
+ *
+ * A total loss always goes on: no screen is below its p at its look.
  */
-export const PAIRED_FIRST_SCREEN = 0.25;
-const PAIRED_LATER_SCREENS = [0.15, 0.05];
-/** The shares below which a paired plan screens wide. */
-export const WIDE_SCREEN_SHARE = 0.002;
+export interface Screens {
+  first: number;
+  later: readonly number[];
+  /** A screening look one trial after the first round, before the first test. */
+  early: boolean;
+}
+export const HEAD_ONLY_SCREENS: Screens = { first: 0.15, later: [0.05, 0.01], early: false };
+export const PAIRED_SCREENS: Screens = { first: 0.25, later: [0.25, 0.05], early: false };
+export const NARROW_SCREENS: Screens = { first: 0.05, later: [0.01], early: true };
+/** The share of α from which a plan screens narrow: a task of a suite of five at α = 0.01 (25 at α = 0.05). */
+export const NARROW_SCREEN_SHARE = 0.002;
+
+export function screensFor(share: number, paired: boolean): Screens {
+  if (share * TOLERANCE >= NARROW_SCREEN_SHARE) return NARROW_SCREENS;
+  return paired ? PAIRED_SCREENS : HEAD_ONLY_SCREENS;
+}
 /** The part of a check's share the first testing look gets; the last look gets the rest. */
 export const FIRST_PART = 3 / 4;
 /** The default budget is 8 × k, or what a total loss needs when that is more, up to this many times k. */
@@ -72,6 +93,8 @@ export interface PlanInput {
   baseTrials: number;
   /** The share of α of the check the plan is sized for. */
   share: number;
+  /** The task's share of α (its checks' weights add up to it): what picks the screens; absent, `share`. */
+  taskShare?: number;
   /** Most extra trials per task; null: the default (defaultBudget). */
   budget: number | null;
   rho?: number;
@@ -90,7 +113,7 @@ export function totalLossAt(n: number, baseTrials: number, k: number, rho: numbe
   return head.n === 0 || base.n === 0 ? 1 : totalLossP(base.n, head.n, more);
 }
 
-type Sized = Required<Omit<PlanInput, 'budget' | 'paired'>>;
+type Sized = Required<Omit<PlanInput, 'budget' | 'paired' | 'taskShare'>>;
 
 /** The fewest head trials in [from, to] at which a total loss reaches p ≤ cut; null if none does. */
 function trialsReaching(cut: number, from: number, to: number, input: Sized): number | null {
@@ -118,14 +141,23 @@ export function defaultBudget(input: Omit<PlanInput, 'budget'>): number {
   return Math.max(DEFAULT_BUDGET_K * input.k, needed === null ? 0 : needed - input.k);
 }
 
+/**
+ * The screening looks after `from` executed head trials and before `to`: one trial after the first round,
+ * which lets most of the flaky tasks a screen sent on leave for one more trial (a look at 3k first made
+ * every one of them run 2k more, head and base), 3k, and midway from 3k to `to`.
+ */
+function screeningLooks(from: number, to: number, k: number): number[] {
+  return [k + 1, 3 * k, Math.round((3 * k + to) / 2)].filter((n, i, all) => n > from && n < to && all.indexOf(n) === i);
+}
+
 export function makePlan(input: PlanInput): Plan {
   const full = { rho: 0, ...input };
   const { k, share, rho, baseTrials } = full;
   const paired = input.paired === true;
-  const wide = paired && share < WIDE_SCREEN_SHARE;
+  const screens = screensFor(input.taskShare ?? share, paired);
   const budget = input.budget ?? defaultBudget(input);
   const end = k + budget;
-  const firstScreen = Math.min(1, Math.max(wide ? PAIRED_FIRST_SCREEN : FIRST_SCREEN, totalLossAt(k, baseTrials, k, rho) * TOLERANCE));
+  const firstScreen = Math.min(1, Math.max(screens.first, totalLossAt(k, baseTrials, k, rho) * TOLERANCE));
   const plan = (looks: PlanLook[]): Plan => {
     const lossAt = (l: PlanLook) => totalLossAt(l.trials, baseTrials, k, rho, l.base);
     const at = looks.findIndex((l) => l.part > 0 && lossAt(l) <= l.part * share * TOLERANCE);
@@ -133,6 +165,10 @@ export function makePlan(input: PlanInput): Plan {
     // The budget the plan can use: its last look's trials beyond k.
     return { looks, share, budget: looks[looks.length - 1]!.trials - k, baseTrials, rho, totalLoss, paired };
   };
+  // A total loss goes on at every look, as at the first: a screen is never below its p there (a check the
+  // pass speaks for is tested only through the pass, whose p fresh base failures can raise above its own).
+  const laterScreen = (screen: number, trials: number, base: number) =>
+    Math.min(1, Math.max(screen, totalLossAt(trials, baseTrials, k, rho, base) * TOLERANCE));
   // Paired: the fresh base grows with the head's rounds (as many base trials as head trials beyond k), never fewer than an earlier look's, within the budget.
   const baseAt = (trials: number, floor: number) => (paired ? Math.min(budget, Math.max(floor, trials - k)) : 0);
   const reaching = (cut: number): { trials: number; base: number } | null => {
@@ -146,27 +182,27 @@ export function makePlan(input: PlanInput): Plan {
   if (first === null || first.trials === end) {
     // Too few trials for two tests: one, with all of the share, as soon as a total loss reaches it (or at the end).
     const once = reaching(share) ?? { trials: end, base: baseAt(end, 0) };
-    return plan(
-      once.trials === k
-        ? [{ trials: k, base: 0, part: 1, screen: 0 }]
-        : [
-            { trials: k, base: 0, part: 0, screen: firstScreen },
-            { ...once, part: 1, screen: 0 },
-          ],
-    );
+    if (once.trials === k) return plan([{ trials: k, base: 0, part: 1, screen: 0 }]);
+    // Screening looks before it too: a flaky task the first screen sent on mostly leaves at the next trial.
+    const screening = (screens.early ? screeningLooks(k, once.trials, k) : []).map((trials, i): PlanLook => {
+      const base = Math.min(once.base, baseAt(trials, 0));
+      return { trials, base, part: 0, screen: laterScreen(screens.later[Math.min(i, screens.later.length - 1)]!, trials, base) };
+    });
+    return plan([{ trials: k, base: 0, part: 0, screen: firstScreen }, ...screening, { ...once, part: 1, screen: 0 }]);
   }
   // Screening looks between the two tests let a task that stopped being ambiguous leave early.
-  const between = [3 * k, Math.round((3 * k + end) / 2)].filter((n, i, all) => n > Math.max(first.trials, k) && n < end && all.indexOf(n) === i);
+  const before = screens.early && first.trials > k + 1 ? [k + 1] : [];
+  const between = screeningLooks(Math.max(first.trials, k), end, k);
   const tests = first.trials === k ? [] : [first.trials];
   let floor = 0;
-  const looks = [k, ...tests, ...between, end].map((trials, i, all): PlanLook => {
-    const base = i === 0 ? 0 : trials === first.trials ? first.base : baseAt(trials, floor);
+  const looks = [k, ...before, ...tests, ...between, end].map((trials, i, all): PlanLook => {
+    const base = i === 0 ? 0 : trials === first.trials ? first.base : trials < first.trials ? Math.min(first.base, baseAt(trials, 0)) : baseAt(trials, floor);
     floor = base;
     return {
       trials,
       base,
       part: trials === first.trials ? FIRST_PART : i === all.length - 1 ? 1 - FIRST_PART : 0,
-      screen: i === all.length - 1 ? 0 : i === 0 ? firstScreen : (wide ? PAIRED_LATER_SCREENS : LATER_SCREENS)[Math.min(i - 1, LATER_SCREENS.length - 1)]!,
+      screen: i === all.length - 1 ? 0 : i === 0 ? firstScreen : laterScreen(screens.later[Math.min(i - 1, screens.later.length - 1)]!, trials, base),
     };
   });
   return plan(looks);
