@@ -2,11 +2,11 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   TOOL_VERSION
-} from "./chunks/chunk-AE5DO6G6.js";
+} from "./chunks/chunk-VBXPJHBB.js";
 import {
   IsolationUnavailable,
   endTracked
-} from "./chunks/chunk-F2GBI2R4.js";
+} from "./chunks/chunk-ZIM72PK5.js";
 import {
   CALIBRATE,
   COMPARE,
@@ -54,16 +54,16 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 // src/cli/main.ts
 var COMMANDS = [
   { spec: INIT, load: async () => (await import("./chunks/init-2QQJ6HLQ.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-KOJJHMOG.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-KOJJHMOG.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-SXW6O4CT.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-YMJC4RPQ.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-TSCCB3SC.js")).runGateCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-UAYAM4XF.js")).runReportCli },
-  { spec: JUDGE, load: async () => (await import("./chunks/judge-DIEEQUVB.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-IGNTUBAU.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-WGXBZKN7.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-F3ZVZYCJ.js")).runRepairCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-2MER4XSD.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-2MER4XSD.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-SGJ4K5QT.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-V7YW5XPO.js")).runCompareCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-2UTLHZE6.js")).runGateCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-Y3MFGMZJ.js")).runReportCli },
+  { spec: JUDGE, load: async () => (await import("./chunks/judge-UAMVTCZH.js")).runJudgeCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-WQG6R23S.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-CP7SOLVX.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-RMPJG425.js")).runRepairCli },
   { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-4L6ZSIAD.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {
