@@ -2,6 +2,7 @@
 // beside the run's (their own directory, the run's judge cache, numbered as the plan asked), and the
 // pairwise judge of the trial set's items on the newest base run's candidates against the head's.
 import { join, relative } from 'node:path';
+import type { BaseRun } from '../compare/base-runs.ts';
 import type { ConfirmationRound } from '../compare/confirm.ts';
 import type { Pairwise } from '../schemas/judge.ts';
 import type { RunDigest } from '../schemas/results.ts';
@@ -11,7 +12,6 @@ import { recordTrialSet, type RunOptions, type RunRecord } from '../trial/run-se
 import type { TrialSet } from '../trial/trialset.ts';
 import { plural } from '../util/counted.ts';
 import type { Scrubber } from '../util/scrub.ts';
-import type { BaseRun } from './gate.ts';
 
 /** Runs trials of the trial set with these options (the front end adds its run facts and progress): what recordTrialSet returns. */
 export type TrialRunner = (options: Partial<RunOptions>) => Promise<RunRecord>;
