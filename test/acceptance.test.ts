@@ -14,6 +14,7 @@ import { CasesFile } from '../src/schemas/cases.ts';
 import { startService } from '../src/service/launch.ts';
 import { captureIo } from './support/io.ts';
 import { INVENTORY, inventoryCopy, referenceCopy, tempDir } from './support/fixtures.ts';
+import { variantReport } from './support/report-builder.ts';
 import { readFile } from 'node:fs/promises';
 
 const referenceCases = async () => CasesFile.parse(JSON.parse(await readFile(join(INVENTORY, 'reference', 'cases.json'), 'utf8'))).cases;
@@ -64,18 +65,7 @@ describe('negative controls', () => {
       records.every((r) => r.status === 'error'),
       'every case is an execution error',
     );
-    const report = {
-      fault: 'double-reserve',
-      planned: records.length,
-      executed: records.length,
-      complete: true,
-      blocked: false,
-      records,
-      candidate_sha256: '',
-      variant_sha256: '',
-      fixture_sha256: '',
-      started_at: '',
-    };
+    const report = variantReport('double-reserve', records);
     assert.equal(judge(report, { faults: fixture.manifest.faults, coverage: true }).verdict, 'execution_error_or_skip');
   });
 

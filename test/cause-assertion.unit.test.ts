@@ -6,20 +6,10 @@ import { test } from 'node:test';
 import { judge } from '../src/judge/judge.ts';
 import { junitRecords } from '../src/kinds/command/junit.ts';
 import { assertionOf } from '../src/report/explain.ts';
-import type { Report, ReportRecord } from '../src/schemas/report.ts';
+import type { ReportRecord } from '../src/schemas/report.ts';
+import { variantReport } from './support/report-builder.ts';
 
-const report = (records: ReportRecord[]): Report => ({
-  fault: 'accepts-zero',
-  planned: records.length,
-  executed: records.length,
-  complete: true,
-  blocked: false,
-  records,
-  candidate_sha256: '',
-  variant_sha256: '',
-  fixture_sha256: '',
-  started_at: '',
-});
+const report = (records: ReportRecord[]) => variantReport('accepts-zero', records);
 const context = { faults: { 'accepts-zero': { label: 'adds zero or negative counts', branches: [] } }, coverage: false };
 
 const JUNIT = `<?xml version="1.0" encoding="UTF-8"?>

@@ -6,21 +6,11 @@ import { judge } from '../src/judge/judge.ts';
 import { firstJsonEnd } from '../src/kinds/command/report-channel.ts';
 import { readChannelReport } from '../src/kinds/command/report-format.ts';
 import { inspectTripwires } from '../src/kinds/code/guard.ts';
-import type { Report, ReportRecord } from '../src/schemas/report.ts';
+import type { ReportRecord } from '../src/schemas/report.ts';
+import { variantReport } from './support/report-builder.ts';
 
 const record = (test: string, status: ReportRecord['status'], more: Partial<ReportRecord> = {}): ReportRecord => ({ test, status, branches: [], ...more });
-const report = (records: ReportRecord[]): Report => ({
-  fault: 'none',
-  planned: records.length,
-  executed: records.length,
-  complete: true,
-  blocked: false,
-  records,
-  candidate_sha256: '',
-  variant_sha256: '',
-  fixture_sha256: '',
-  started_at: '',
-});
+const report = (records: ReportRecord[]) => variantReport('none', records);
 const context = { faults: {}, coverage: false };
 
 test('an exception raised in a test fails it under the exception rule, never under the assertion rule; the harness’s never', () => {
