@@ -135,9 +135,9 @@ export async function readTrialEvidence(trialDir: string, limits: EvidenceLimits
   return out;
 }
 
-/** The first of the kinds' run files that fills `part` of a run's view. */
-function runFile<P extends NonNullable<RunEvidenceFile['shows']>>(part: P): Extract<RunEvidenceFile, { shows: P }> | undefined {
-  return KIND_RUN_EVIDENCE.find((f): f is Extract<RunEvidenceFile, { shows: P }> => f.shows === part);
+/** The kinds' run files that fill `part` of a run's view; a run holds those of its own kind. */
+function runFiles<P extends NonNullable<RunEvidenceFile['shows']>>(part: P): Extract<RunEvidenceFile, { shows: P }>[] {
+  return KIND_RUN_EVIDENCE.filter((f): f is Extract<RunEvidenceFile, { shows: P }> => f.shows === part);
 }
 
 /**
@@ -147,16 +147,19 @@ function runFile<P extends NonNullable<RunEvidenceFile['shows']>>(part: P): Extr
 async function readBoundaryRun(dir: string, variant: string, limits: EvidenceLimits): Promise<BoundaryRun | null> {
   const problems: string[] = [];
   let held = false;
-  const read = async <T>(file: { path: string; schema: z.ZodType<T> } | undefined): Promise<T | null> => {
-    if (!file) return null;
-    const got = await readEvidenceJson(join(dir, file.path), file.schema);
-    if (!got.missing) held = true;
-    if (got.problem) problems.push(`evidence/${variant}/${file.path}: ${got.problem}`);
-    return got.value;
+  const read = async <T>(files: readonly { path: string; schema: z.ZodType<T> }[]): Promise<T | null> => {
+    for (const file of files) {
+      const got = await readEvidenceJson(join(dir, file.path), file.schema);
+      if (got.missing) continue;
+      held = true;
+      if (got.problem) problems.push(`evidence/${variant}/${file.path}: ${got.problem}`);
+      return got.value;
+    }
+    return null;
   };
-  const trajectory = await read(runFile('calls'));
-  const judgement = await read(runFile('judgement'));
-  const goals = await read(runFile('given'));
+  const trajectory = await read(runFiles('calls'));
+  const judgement = await read(runFiles('judgement'));
+  const goals = await read(runFiles('given'));
   if (!held) return null;
   const log = await readTail(join(dir, EVIDENCE.agentLog), limits.logTailBytes);
   const calls = trajectory ?? [];
