@@ -10,15 +10,4 @@ export const EVIDENCE = {
   diff: 'candidate.diff',
   /** A code task's own output: its build, and its service's stderr while the hidden tests ran. */
   code: { buildLog: 'build.log', serviceLog: 'service.log' },
-  /** Per agent run of a kind that runs the agent more than once, in <run>/ (a tools task's boundary). */
-  run: {
-    /** The tool calls the runner's proxy recorded. */
-    trajectory: 'trajectory.json',
-    /** The run's judgement: `{ accepted, findings: [{ kind, text }] }`. */
-    judgement: 'judgement.json',
-    /** What the runner gave the agent during the run, every version (a tools task's goal). */
-    given: 'goal.json',
-    /** The service's state after the run, read past the proxy. */
-    state: 'state.json',
-  },
 } as const;

@@ -36,7 +36,11 @@ const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 function kindTerms(): { kind: KindSchema; what: string; pattern: RegExp }[] {
   return kinds.flatMap((kind) => {
-    const files = [...(kind.formats ?? []).filter((f) => f.root === 'run').flatMap((f) => f.paths), ...(kind.evidence ?? []).map((e) => e.path)];
+    const files = [
+      ...(kind.formats ?? []).filter((f) => f.root === 'run').flatMap((f) => f.paths),
+      ...(kind.evidence ?? []).map((e) => e.path),
+      ...(kind.runEvidence ?? []).map((f) => f.path),
+    ];
     return [
       ...[kind.name, ...(kind.formerNames ?? [])].map((name) => ({ kind, what: `'${name}'`, pattern: new RegExp(`['"]${escaped(name)}['"]`) })),
       ...(kind.section
@@ -66,13 +70,6 @@ const SANCTIONED: { path: string; what: string; why: string }[] = [
     what: "'command'",
     why: "the code kind's settings are the command kind's without expose_fault (its acceptor reuses command's)",
   },
-  // Left from before the kinds declared their evidence: the tools kind's per-run files, which report.html's
-  // boundary runs still read by name (issue 36, item 4). Moving them to the kind's declared evidence removes these.
-  ...['trajectory.json', 'goal.json', 'state.json', 'judgement.json'].map((what) => ({
-    path: 'layout.ts',
-    what,
-    why: "the tools kind's boundary runs, read by report.html's boundary view (to move into its declared evidence)",
-  })),
 ];
 
 describe('one task-kind contract', () => {

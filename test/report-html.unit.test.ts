@@ -368,6 +368,28 @@ describe('reading a trial directory', () => {
     );
   });
 
+  it("an agent run's files are read in the formats its kind declares: a goal not in the format is named, a directory without them is no run", async () => {
+    const runDir = await tempDir();
+    const trial = join(runDir, 't/trial-001');
+    await writeTrialDir(runDir, 't/trial-001', {
+      boundaries: {
+        'stale-read': {
+          trajectory: [],
+          judgement: { variant: 'stale-read', accepted: true, findings: [] },
+          goals: [{ version: 1, status: 'active', order: 'A-1' }],
+          log: '',
+        },
+      },
+    });
+    await mkdir(join(trial, 'evidence', 'not-a-run'));
+    await writeFile(join(trial, 'evidence', 'not-a-run', 'notes.json'), '[]');
+    const evidence = (await readTrialEvidence(trial))!;
+    assert.deepEqual(
+      evidence.boundaries.map((b) => [b.variant, b.judgement?.accepted, b.goals, b.problems.map((p) => p.replace(/\(.*\)/, '(…)'))]),
+      [['stale-read', true, [], ['evidence/stale-read/goal.json: not in the expected format (…)']]],
+    );
+  });
+
   it('an evidence path that leads outside the run directory is never read', async () => {
     const outside = await tempDir();
     await writeTrialDir(outside, 'escape/trial-001', { log: 'OUTSIDE THE RUN' });

@@ -7,8 +7,8 @@ import { AcceptorReport, Report } from './report.ts';
 import { Comparison } from './comparison.ts';
 import { FailureArchive } from './failures.ts';
 import { FixtureManifest } from './fixture.ts';
-import { evidenceFormat, inTrial, type FileFormat } from './kind-schema.ts';
-import { KIND_EVIDENCE, KIND_FORMATS } from './kinds.ts';
+import { evidenceFormat, inTrial, runEvidenceFormat, type FileFormat } from './kind-schema.ts';
+import { KIND_EVIDENCE, KIND_FORMATS, KIND_RUN_EVIDENCE } from './kinds.ts';
 import { HoldoutFile } from './holdout-file.ts';
 import { CalibrationFile, JudgeCacheEntry, JudgeLedger, JudgeTranscript, LabelsFile, PairTranscript } from './judge.ts';
 import { CommittedRepairMeta, RepairStarted } from './repair.ts';
@@ -111,6 +111,7 @@ export const FILE_FORMATS: readonly FileFormat[] = [
     schema: Report,
   },
   ...KIND_FORMATS.run,
+  ...KIND_RUN_EVIDENCE.map(runEvidenceFormat),
   ...KIND_EVIDENCE.map(evidenceFormat),
   {
     name: 'judge-transcript',

@@ -6,6 +6,7 @@
 // loader, the formats list, report.html) reads these declarations, never a kind's name.
 import { z } from 'zod';
 import { described } from './doc.ts';
+import type { Exchange } from './tools.ts';
 
 export const PassEnv = z
   .array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name'))
@@ -63,6 +64,26 @@ export function evidenceFile<T>(file: Omit<EvidenceFile, 'schema' | 'view'> & { 
   return file as EvidenceFile;
 }
 
+/**
+ * A file of one agent run, for a kind that runs the agent more than once (evidence/<run>/<path>, beside the
+ * run's agent.log), with its format and the part of the run's view on report.html it fills: the run's
+ * verdict and findings, its timeline of tool calls, or what it was given (every version). A file that
+ * shows nothing is kept, not read. A directory of evidence/ holding a file that shows something is a run.
+ */
+export type RunEvidenceFile = {
+  /** Its format's name (dist/schemas/<name>.schema.json). */
+  name: string;
+  /** Below the run's directory, e.g. `calls.json`. */
+  path: string;
+  /** Who writes it and what it holds. */
+  description: string;
+} & (
+  | { shows: 'judgement'; schema: z.ZodType<{ accepted: boolean; findings: { kind: string; text: string }[] }> }
+  | { shows: 'calls'; schema: z.ZodType<Exchange[]> }
+  | { shows: 'given'; schema: z.ZodType<Record<string, unknown>[]> }
+  | { shows?: undefined; schema: z.ZodType }
+);
+
 /** The paths a fixture's section makes part of the fixture, for its loader. */
 export interface SectionPaths {
   /** Directories that must exist, each with the field that names it: the answers `validate` and the preflight run. */
@@ -105,6 +126,8 @@ export interface KindSchema<
   formats?: readonly FileFormat[];
   /** Evidence files its trials hold, each with its format and view. */
   evidence?: readonly EvidenceFile[];
+  /** Files each of its agent runs writes, when it runs the agent more than once (in evidence/<run>/). */
+  runEvidence?: readonly RunEvidenceFile[];
 }
 
 /** A kind's declaration, its types kept. */
@@ -127,6 +150,18 @@ export function evidenceFormat(file: EvidenceFile): FileFormat {
     description: file.description,
     root: 'run',
     paths: [inTrial(`evidence/${file.path}`)],
+    schema: file.schema,
+  };
+}
+
+/** The format of a run's evidence file, as the formats list holds it. */
+export function runEvidenceFormat(file: RunEvidenceFile): FileFormat {
+  return {
+    name: file.name,
+    title: `evidence/<variant>/${file.path}`,
+    description: file.description,
+    root: 'run',
+    paths: [inTrial(`evidence/*/${file.path}`)],
     schema: file.schema,
   };
 }

@@ -2,7 +2,7 @@
 // sections fixture.json may have, and the files kinds add to the formats list are composed from this
 // list, never from kinds named one by one. Each line has its implementation in src/kinds/registry.ts.
 import { z } from 'zod';
-import type { EvidenceFile, FileFormat, KindSchema } from './kind-schema.ts';
+import type { EvidenceFile, FileFormat, KindSchema, RunEvidenceFile } from './kind-schema.ts';
 import { codeSchema } from './kinds/code.ts';
 import { commandSchema } from './kinds/command.ts';
 import { httpCasesSchema } from './kinds/http-cases.ts';
@@ -54,3 +54,6 @@ export const KIND_FORMATS: { given: FileFormat[]; run: FileFormat[] } = {
 
 /** Every kind's evidence files that have a view (report.html reads each one a trial holds). */
 export const KIND_EVIDENCE: readonly EvidenceFile[] = declared.flatMap((k) => k.evidence ?? []);
+
+/** Every kind's files of one agent run (report.html reads a trial's runs through these). */
+export const KIND_RUN_EVIDENCE: readonly RunEvidenceFile[] = declared.flatMap((k) => k.runEvidence ?? []);

@@ -189,7 +189,7 @@ function toolsTrial(): TrialFiles {
       'duplicate-delivery': {
         trajectory: [exchange(1), exchange(2, `delivered-twice ${HOSTILE.img}`)],
         judgement: { variant: 'duplicate-delivery', accepted: false, findings: [{ kind: 'contract', text: `reserved twice ${HOSTILE.mention}` }] },
-        goals: [{ version: 1, status: 'active', order: HOSTILE.script }],
+        goals: [{ version: 1, status: 'active', order: HOSTILE.script, sku: 'SKU-A', quantity: 1, tool_budget: 20 }],
         log: `tools agent\n${HOSTILE.scriptEnd}\n`,
       },
     },

@@ -13,13 +13,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { candidateJson, writeCandidate, type CandidateSnapshot } from '../../acceptance/snapshot.ts';
 import { NO_FAULT, type Fixture } from '../../fixture/load.ts';
-import type { ToolsAcceptance } from '../../schemas/kinds/tools.ts';
-import type { ToolsSpec } from '../../schemas/kinds/tools.ts';
+import { RUN_FILES, type ToolsAcceptance, type ToolsSpec } from '../../schemas/kinds/tools.ts';
 import { Goal, ServiceState, ToolClaim, type Exchange, type GoalHistory, type Trajectory } from '../../schemas/tools.ts';
 import { startService, type RunningService } from '../../service/launch.ts';
 import { EnvironmentError, firstIssue, parseOrThrow, UserInputError } from '../../util/errors.ts';
 import { readJsonFile } from '../../util/files.ts';
-import { EVIDENCE } from '../../layout.ts';
 import type { AgentRun, KindResult, TrialHandle } from '../contract.ts';
 import { isBoundary, BOUNDARIES } from './boundaries.ts';
 import { openGoalChannel } from './goal.ts';
@@ -156,13 +154,13 @@ export async function runBoundary(host: BoundaryHost, fixture: Fixture, variant:
           ),
         };
       trajectory = proxy.trajectory();
-      await host.writeEvidence(`${variant}/${EVIDENCE.run.trajectory}`, json(trajectory satisfies Trajectory));
-      await host.writeEvidence(`${variant}/${EVIDENCE.run.given}`, json(goal.history() satisfies GoalHistory));
+      await host.writeEvidence(`${variant}/${RUN_FILES.trajectory}`, json(trajectory satisfies Trajectory));
+      await host.writeEvidence(`${variant}/${RUN_FILES.goals}`, json(goal.history() satisfies GoalHistory));
       const failure = proxy.failure();
       if (failure) return { variant, agent, calls: trajectory.length, envError: proxyEnvironmentError(failure) };
 
       const state = await readState(service, [...goal.history().map((g) => g.sku)]);
-      await host.writeEvidence(`${variant}/${EVIDENCE.run.state}`, json(state satisfies ServiceState));
+      await host.writeEvidence(`${variant}/${RUN_FILES.state}`, json(state satisfies ServiceState));
       const tampering = await goal.tampering();
       const candidate = await host.readCandidate();
       const judgement = judgeBoundary({
@@ -173,7 +171,7 @@ export async function runBoundary(host: BoundaryHost, fixture: Fixture, variant:
         claim: readClaim(candidate, variant),
         ...(tampering ? { goalTampering: tampering } : {}),
       });
-      await host.writeEvidence(`${variant}/${EVIDENCE.run.judgement}`, json(judgement satisfies BoundaryJudgement));
+      await host.writeEvidence(`${variant}/${RUN_FILES.judgement}`, json(judgement satisfies BoundaryJudgement));
       return { variant, agent, judgement, candidate, calls: trajectory.length };
     } catch (e) {
       if (e instanceof EnvironmentError) return { variant, calls: trajectory.length, envError: e };

@@ -1,5 +1,5 @@
 // Reading one trial directory for report.html, by the one layout every kind writes (src/layout.ts): the
-// variant reports, the evidence files each kind declares (read in their schema, shown through their view), the runs of a kind that runs the agent more than once, the agent log's tail, the
+// variant reports, the evidence files each kind declares (read in their schema, shown through their view), the runs of a kind that runs the agent more than once (by the files it declares for a run), the agent log's tail, the
 // candidate's changes and its files, each bounded so that no trial can make the page huge, and none read
 // through a link (a trial directory holds what an agent left; a link there is named).
 // Whatever is missing, unreadable or not in its format becomes a stated problem, never a crash: the
@@ -9,10 +9,10 @@ import { lstat, open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { Report } from '../../schemas/report.ts';
-import { Trajectory, type Exchange } from '../../schemas/tools.ts';
+import type { Exchange } from '../../schemas/tools.ts';
 import { EVIDENCE } from '../../layout.ts';
-import type { EvidenceSection } from '../../schemas/kind-schema.ts';
-import { KIND_EVIDENCE } from '../../schemas/kinds.ts';
+import type { EvidenceSection, RunEvidenceFile } from '../../schemas/kind-schema.ts';
+import { KIND_EVIDENCE, KIND_RUN_EVIDENCE } from '../../schemas/kinds.ts';
 import { isBinary, readRegularFile } from '../../util/files.ts';
 
 export interface EvidenceLimits {
@@ -66,17 +66,14 @@ export interface VariantReport {
   problem?: string;
 }
 
-const BoundaryJudgement = z.object({ accepted: z.boolean(), findings: z.array(z.object({ kind: z.string(), text: z.string() })) });
-const Goals = z.array(z.record(z.string(), z.unknown()));
-
 export interface BoundaryRun {
   variant: string;
   trajectory: Exchange[] | null;
   /** Tool calls beyond the limit. */
   cutExchanges: number;
-  judgement: z.infer<typeof BoundaryJudgement> | null;
-  /** The goal's versions, oldest first. */
-  goals: z.infer<typeof Goals>;
+  judgement: { accepted: boolean; findings: { kind: string; text: string }[] } | null;
+  /** What the run was given, every version, oldest first (a tools task's goal). */
+  goals: Record<string, unknown>[];
   log: Tail | null;
   problems: string[];
 }
@@ -138,25 +135,40 @@ export async function readTrialEvidence(trialDir: string, limits: EvidenceLimits
   return out;
 }
 
-/** A boundary run's directory (evidence/<variant>/); null when it holds no trajectory (not a boundary run). */
+/** The kinds' run files that fill `part` of a run's view; a run holds those of its own kind. */
+function runFiles<P extends NonNullable<RunEvidenceFile['shows']>>(part: P): Extract<RunEvidenceFile, { shows: P }>[] {
+  return KIND_RUN_EVIDENCE.filter((f): f is Extract<RunEvidenceFile, { shows: P }> => f.shows === part);
+}
+
+/**
+ * An agent run's directory (evidence/<variant>/), read through the files its kind declares for a run
+ * (schemas/kinds.ts); null when it holds none of them that is shown (not a run).
+ */
 async function readBoundaryRun(dir: string, variant: string, limits: EvidenceLimits): Promise<BoundaryRun | null> {
-  const trajectory = await readEvidenceJson(join(dir, EVIDENCE.run.trajectory), Trajectory);
-  if (trajectory.missing) return null;
-  const judgement = await readEvidenceJson(join(dir, EVIDENCE.run.judgement), BoundaryJudgement);
-  const goals = await readEvidenceJson(join(dir, EVIDENCE.run.given), Goals);
+  const problems: string[] = [];
+  let held = false;
+  const read = async <T>(files: readonly { path: string; schema: z.ZodType<T> }[]): Promise<T | null> => {
+    for (const file of files) {
+      const got = await readEvidenceJson(join(dir, file.path), file.schema);
+      if (got.missing) continue;
+      held = true;
+      if (got.problem) problems.push(`evidence/${variant}/${file.path}: ${got.problem}`);
+      return got.value;
+    }
+    return null;
+  };
+  const trajectory = await read(runFiles('calls'));
+  const judgement = await read(runFiles('judgement'));
+  const goals = await read(runFiles('given'));
+  if (!held) return null;
   const log = await readTail(join(dir, EVIDENCE.agentLog), limits.logTailBytes);
-  const problems = [
-    ...(trajectory.problem ? [`evidence/${variant}/${EVIDENCE.run.trajectory}: ${trajectory.problem}`] : []),
-    ...(judgement.problem ? [`evidence/${variant}/${EVIDENCE.run.judgement}: ${judgement.problem}`] : []),
-    ...(goals.problem ? [`evidence/${variant}/${EVIDENCE.run.given}: ${goals.problem}`] : []),
-  ];
-  const calls = trajectory.value ?? [];
+  const calls = trajectory ?? [];
   return {
     variant,
-    trajectory: trajectory.value ? calls.slice(0, limits.exchanges) : null,
+    trajectory: trajectory ? calls.slice(0, limits.exchanges) : null,
     cutExchanges: Math.max(0, calls.length - limits.exchanges),
-    judgement: judgement.value,
-    goals: goals.value ?? [],
+    judgement,
+    goals: goals ?? [],
     log,
     problems,
   };

@@ -3,7 +3,7 @@
 // trajectory, the goal's versions, the service's state and the judgement (schemas/tools.ts).
 import { z } from 'zod';
 import { described } from '../doc.ts';
-import { fixtureSection, inTrial, kindSchema } from '../kind-schema.ts';
+import { fixtureSection, kindSchema } from '../kind-schema.ts';
 import { BoundaryJudgement, Goal, GoalHistory, ServiceState, ToolClaim, Trajectory } from '../tools.ts';
 
 export const ToolsAcceptance = z
@@ -58,6 +58,9 @@ export const ToolsSpec = z
   .register(...described('A fixture whose agent acts through tools (acceptance `tools`): its faults are the boundary variants.'));
 
 export type ToolsAcceptance = z.infer<typeof ToolsAcceptance>;
+
+/** The files of one boundary run, in evidence/<variant>/ (its runner writes them, report.html reads them by `runEvidence`). */
+export const RUN_FILES = { trajectory: 'trajectory.json', goals: 'goal.json', state: 'state.json', judgement: 'judgement.json' } as const;
 export type ToolsSpec = z.infer<typeof ToolsSpec>;
 
 export const toolsSchema = kindSchema({
@@ -88,36 +91,33 @@ export const toolsSchema = kindSchema({
       paths: [],
       schema: Goal,
     },
+  ],
+  runEvidence: [
     {
       name: 'trajectory',
-      title: 'evidence/<variant>/trajectory.json',
+      path: RUN_FILES.trajectory,
       description: "A tools task's tool calls as trialgate's proxy recorded them, written by trialgate.",
-      root: 'run',
-      paths: [inTrial('evidence/*/trajectory.json')],
+      shows: 'calls',
       schema: Trajectory,
     },
     {
       name: 'goal-history',
-      title: 'evidence/<variant>/goal.json',
+      path: RUN_FILES.goals,
       description: 'Every version of the goal the runner gave a tools agent, written by trialgate.',
-      root: 'run',
-      paths: [inTrial('evidence/*/goal.json')],
+      shows: 'given',
       schema: GoalHistory,
     },
     {
       name: 'service-state',
-      title: 'evidence/<variant>/state.json',
+      path: RUN_FILES.state,
       description: "The service's state after a tools agent, read past the proxy, written by trialgate.",
-      root: 'run',
-      paths: [inTrial('evidence/*/state.json')],
       schema: ServiceState,
     },
     {
       name: 'boundary-judgement',
-      title: 'evidence/<variant>/judgement.json',
+      path: RUN_FILES.judgement,
       description: 'The judgement of one boundary run of a tools task, written by trialgate.',
-      root: 'run',
-      paths: [inTrial('evidence/*/judgement.json')],
+      shows: 'judgement',
       schema: BoundaryJudgement,
     },
   ],
