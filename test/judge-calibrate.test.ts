@@ -165,8 +165,9 @@ describe('compare honours what is not gated', () => {
     const c = compareResults([run(false, same)], run(true, same, { 'judge:covers': 'not calibrated', 'judge:other': 'not calibrated' }), FIXED_K);
     assert.equal(c.policy.family, c.tasks[0]!.checks.filter((ch) => ch.gated).length);
     assert.ok(c.tasks[0]!.checks.filter((ch) => ch.check.startsWith('judge:')).every((ch) => !ch.gated));
-    // pass held 3/3 → 3/3; only the lost judge items could send the task on, and only while they gate.
-    assert.equal(nextConfirmation([run(false, same)], run(true, same, { 'judge:covers': 'x', 'judge:other': 'x' }), { confirmTrials: 8 }), null);
-    assert.deepEqual(nextConfirmation([run(false, same)], run(true, same), { confirmTrials: 8 })?.tasks, ['t']);
+    // pass held 3/3 → 3/3; only the lost judge items could send the task on, and only while they gate (with
+    // enough confirmation trials for a total loss of one to reach its part of the task's share of α).
+    assert.equal(nextConfirmation([run(false, same)], run(true, same, { 'judge:covers': 'x', 'judge:other': 'x' }), { confirmTrials: 30 }), null);
+    assert.deepEqual(nextConfirmation([run(false, same)], run(true, same), { confirmTrials: 30 })?.tasks, ['t']);
   });
 });
