@@ -54,16 +54,16 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 // src/cli/main.ts
 var COMMANDS = [
   { spec: INIT, load: async () => (await import("./chunks/init-2QQJ6HLQ.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-2MER4XSD.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-2MER4XSD.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-SGJ4K5QT.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-V7YW5XPO.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-2UTLHZE6.js")).runGateCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-Y3MFGMZJ.js")).runReportCli },
-  { spec: JUDGE, load: async () => (await import("./chunks/judge-UAMVTCZH.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-WQG6R23S.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-CP7SOLVX.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-RMPJG425.js")).runRepairCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-K7WD7CX5.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-K7WD7CX5.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-K7ZL5JUQ.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-G7224MO6.js")).runCompareCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-6XQ2O6UZ.js")).runGateCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-KGZDJVEH.js")).runReportCli },
+  { spec: JUDGE, load: async () => (await import("./chunks/judge-ZGJOPFU7.js")).runJudgeCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-LFFFAENI.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-GPZG3MM4.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-Z35BA52T.js")).runRepairCli },
   { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-4L6ZSIAD.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {
