@@ -50,14 +50,19 @@ const { values, positionals } = parseArgs({
 
 const isUnit = (file: string) => file.endsWith('.unit.test.ts');
 
-/** Each file's CPU seconds, its own and its processes' (user + system), as file-usage.mjs left them. */
-async function cpuSeconds(dir: string): Promise<Map<string, number>> {
+/**
+ * Each file's CPU seconds, its own and its processes' (user + system), as file-usage.mjs left them, and
+ * whether every file's count is exact (a cgroup of its own) rather than what /proc saw waited for.
+ */
+async function cpuSeconds(dir: string): Promise<{ seconds: Map<string, number>; exact: boolean }> {
   const seconds = new Map<string, number>();
+  let exact = true;
   for (const name of await readdir(dir)) {
-    const usage = JSON.parse(await readFile(join(dir, name), 'utf8')) as { file: string; user: number; sys: number };
+    const usage = JSON.parse(await readFile(join(dir, name), 'utf8')) as { file: string; user: number; sys: number; exact?: boolean };
     seconds.set(usage.file, (seconds.get(usage.file) ?? 0) + usage.user + usage.sys);
+    exact &&= usage.exact === true;
   }
-  return seconds;
+  return { seconds, exact };
 }
 
 async function testFiles(): Promise<string[]> {
@@ -157,13 +162,14 @@ try {
   await rm(recordings, { recursive: true, force: true });
 }
 
-const cpu = await cpuSeconds(usages);
+const { seconds: cpu, exact: cpuExact } = await cpuSeconds(usages);
 await rm(usages, { recursive: true, force: true });
 const totalCpu = [...cpu.values()].reduce((sum, seconds) => sum + seconds, 0);
 const table = [
   `${files.length} test files in ${((Date.now() - suiteStart) / 1000).toFixed(0)} s, at concurrency ${values.concurrency} ` +
     `(load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores at the end); ` +
-    `${totalCpu.toFixed(0)} s of CPU (user + system) in the files' processes`,
+    `${totalCpu.toFixed(0)} s of CPU (user + system) in the files' processes` +
+    (cpuExact ? ' (exact: a cgroup each)' : ' (what /proc saw waited for: a sandbox ended rather than waited for is missed)'),
   '',
   '| file | seconds | CPU seconds |',
   '|---|---|---|',
