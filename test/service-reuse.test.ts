@@ -123,16 +123,17 @@ describe('validate: the proof that a reset equals a fresh start', () => {
 });
 
 /**
- * Two trials one after the other (concurrency 1). Trial 1's agent adds a last case that reserves
- * SKU-B and SKU-A and leaves them reserved; trial 2's cases (the scripted agent's) reserve from both and
- * count SKU-B's ledger, so any state that survived would fail them.
+ * Three trials one after the other (concurrency 1: the fewest for which a run keeps services). Trial 1's
+ * agent adds a last case that reserves SKU-B and SKU-A and leaves them reserved; the next trials' cases (the
+ * scripted agent's) reserve from both and count SKU-B's ledger, so any state that survived would fail them.
  */
 async function plantThenCheck(
   fixture: string,
   isolation: 'required' | 'none' = 'required',
   plant: { id: string; code: string } = { id: 'plants-state', code: PLANTS_STATE },
+  trials = 3,
 ): Promise<Results> {
-  const config = await writeTrialSet({ fixture, trials: 2, command: 'node "$TRIALGATE_PROJECT/fixture/agent/planting-agent.mjs"' });
+  const config = await writeTrialSet({ fixture, trials, command: 'node "$TRIALGATE_PROJECT/fixture/agent/planting-agent.mjs"' });
   await writeFile(
     join(dirname(config), 'fixture', 'agent', 'planting-agent.mjs'),
     `import { execFileSync } from 'node:child_process';
@@ -148,7 +149,7 @@ if (process.env.TRIALGATE_TRIAL === '1') {
 `,
   );
   const { results, runDir } = await runTrialSet({ configPath: config, outDir: join(await tempDir(), 'run'), concurrency: 1, isolation });
-  const [first, second] = results.tasks[0]!.trials;
+  const [first, ...later] = results.tasks[0]!.trials;
   for (const fault of ['none', 'reject-writes', 'double-reserve', 'missing-record']) {
     const report = JSON.parse(await readFile(join(runDir, first!.evidence, 'evidence', 'reports', `${fault}.json`), 'utf8')) as {
       records: { test: string; status: string }[];
@@ -156,8 +157,10 @@ if (process.env.TRIALGATE_TRIAL === '1') {
     assert.equal(report.records.find((r) => r.test === plant.id)?.status, 'passed', `trial 1 planted its state on ${fault}`);
   }
   assert.equal(first!.outcome, 'pass', JSON.stringify(first!.layers));
-  assert.equal(second!.outcome, 'pass', `trial 2 saw what trial 1 planted: ${JSON.stringify(second!.layers)}`);
-  assert.deepEqual(second!.checks, first!.checks, 'both trials judged alike');
+  for (const next of later) {
+    assert.equal(next.outcome, 'pass', `trial ${next.trial} saw what trial 1 planted: ${JSON.stringify(next.layers)}`);
+    assert.deepEqual(next.checks, first!.checks, 'every trial judged alike');
+  }
   return results;
 }
 
@@ -170,8 +173,8 @@ describe('a run: one trial never reaches the next', { skip: NO_ISOLATION }, () =
     const services = results.tasks[0]!.services!;
     assert.equal(services.reused, true, services.why);
     assert.match(services.why, /^reset proved on 4 variants/);
-    // The proof started two instances per variant; with one acceptance at a time the pool kept one of each for both trials.
-    assert.deepEqual([services.started, services.uses], [8, 8]);
+    // The proof started two instances per variant; with one acceptance at a time the pool kept one of each for every trial.
+    assert.deepEqual([services.started, services.uses], [8, 12]);
   });
 
   it('replaces an instance whose reset leaves state the proof could not see (the state probe after each use)', async () => {
@@ -180,7 +183,7 @@ describe('a run: one trial never reaches the next', { skip: NO_ISOLATION }, () =
     assert.equal(services.reused, true, 'the reference answers never send a plant- request: the proof holds');
     // After trial 1 the ledger still held the planted entries on every variant (missing-record writes
     // none): those instances were stopped and replaced.
-    assert.deepEqual([services.started, services.uses], [8 + 3, 8]);
+    assert.deepEqual([services.started, services.uses], [8 + 3, 12]);
   });
 
   it('replaces an instance whose reset leaves a lockout neither the proof nor the probe can see (a replay of the reference answers after each use)', async () => {
@@ -190,7 +193,7 @@ describe('a run: one trial never reaches the next', { skip: NO_ISOLATION }, () =
     const services = results.tasks[0]!.services!;
     assert.equal(services.reused, true, services.why);
     // Every variant's instance was frozen by trial 1: the check after its use replaced each.
-    assert.deepEqual([services.started, services.uses, services.replaced], [8 + 4, 8, 4]);
+    assert.deepEqual([services.started, services.uses, services.replaced], [8 + 4, 12, 4]);
   });
 
   it('starts a fresh service for every use where the reset cannot be proved', async () => {
@@ -198,17 +201,26 @@ describe('a run: one trial never reaches the next', { skip: NO_ISOLATION }, () =
     const services = results.tasks[0]!.services!;
     assert.equal(services.reused, false);
     assert.match(services.why, /stateProbe is not declared/);
+    assert.deepEqual([services.started, services.uses], [12, 12]);
+  });
+
+  it('starts a fresh service for every use when the run has too few trials of the task for keeping one to save a start', async () => {
+    // Two trials: a fresh start per use is 2 per variant, as many as the proof alone would start.
+    const results = await plantThenCheck(await inventoryCopy(), 'required', undefined, 2);
+    const services = results.tasks[0]!.services!;
+    assert.equal(services.reused, false);
+    assert.match(services.why, /^2 trials of this task in this run: a fresh service per use starts no more processes than proving a reset/);
     assert.deepEqual([services.started, services.uses], [8, 8]);
   });
 
   it('does not reuse a service whose reset the proof refutes', async () => {
-    const config = await writeTrialSet({ fixture: await keepsLedger(), trials: 1 });
+    const config = await writeTrialSet({ fixture: await keepsLedger(), trials: 3 });
     const { results } = await runTrialSet({ configPath: config, outDir: join(await tempDir(), 'run') });
     const services = results.tasks[0]!.services!;
     assert.equal(services.reused, false);
     assert.match(services.why, /^reset not proved: variant none: replayed exchange/);
-    // The proof's eight instances, then one fresh instance per variant for the one trial.
-    assert.deepEqual([services.started, services.uses], [8 + 4, 4]);
+    // The proof's eight instances, then one fresh instance per variant for each of the three trials.
+    assert.deepEqual([services.started, services.uses], [8 + 12, 12]);
   });
 });
 
@@ -218,14 +230,14 @@ describe('a run without isolation', () => {
     const services = results.tasks[0]!.services!;
     assert.equal(services.reused, false);
     assert.match(services.why, /^unisolated, an idle service would listen on a loopback port/);
-    assert.deepEqual([services.started, services.uses], [8, 8]);
+    assert.deepEqual([services.started, services.uses], [12, 12]);
   });
 });
 
 describe('sharing a fixture between tasks', { skip: NO_ISOLATION }, () => {
   it('each task keeps its own instances (its own acceptance copy)', async () => {
     const config = await writeTrialSet({
-      trials: 2,
+      trials: 3,
       extra: {
         tasks: [
           { id: 'first', set: 'dev', fixture: 'fixture', acceptance: 'http-cases' },
@@ -236,7 +248,7 @@ describe('sharing a fixture between tasks', { skip: NO_ISOLATION }, () => {
     const { results } = await runTrialSet({ configPath: config, outDir: join(await tempDir(), 'run') });
     for (const task of results.tasks) {
       assert.equal(task.services!.reused, true, task.services!.why);
-      assert.deepEqual([task.services!.started, task.services!.uses], [8, 8]);
+      assert.deepEqual([task.services!.started, task.services!.uses], [8, 12]);
       assert.ok(task.trials.every((t) => t.outcome === 'pass'));
     }
   });

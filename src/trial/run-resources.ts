@@ -83,7 +83,8 @@ export async function openRunResources(plan: RunPlan, options: RunOptions): Prom
     cleanup.add(() => pool.close());
     for (const task of tasks) {
       const fixture = copies.get(task.spec.id)!;
-      if (!plan.slots.some((slot) => slot.task === task)) {
+      const trials = plan.slots.filter((slot) => slot.task === task).length;
+      if (trials === 0) {
         pool.refuse(fixture, 'no trial of this task runs here');
         continue;
       }
@@ -91,7 +92,7 @@ export async function openRunResources(plan: RunPlan, options: RunOptions): Prom
       // The proof runs while the first agents do; their acceptance waits for it.
       pool.deciding(
         fixture,
-        offerReuse({ pool, sandbox, fixture, kind: task.kind, faults: [NO_FAULT, ...Object.keys(task.faults)], keep: plan.concurrency.acceptance }),
+        offerReuse({ pool, sandbox, fixture, kind: task.kind, faults: [NO_FAULT, ...Object.keys(task.faults)], keep: plan.concurrency.acceptance, trials }),
       );
     }
 
