@@ -56,13 +56,13 @@ var COMMANDS = [
   { spec: INIT, load: async () => (await import("./chunks/init-2QQJ6HLQ.js")).runInitCli },
   { spec: DEMO, load: async () => (await import("./chunks/validate-K7WD7CX5.js")).runDemoCli },
   { spec: VALIDATE, load: async () => (await import("./chunks/validate-K7WD7CX5.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-XILAMYFN.js")).runRunCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-6FZJ2X2F.js")).runRunCli },
   { spec: COMPARE, load: async () => (await import("./chunks/compare-G7224MO6.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-CURPXYNO.js")).runGateCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-3P47O4YF.js")).runGateCli },
   { spec: REPORT, load: async () => (await import("./chunks/report-KGZDJVEH.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-ZGJOPFU7.js")).runJudgeCli },
   { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-LFFFAENI.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-2J34ZHQR.js")).runFailuresCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-2ZK77MSP.js")).runFailuresCli },
   { spec: REPAIR, load: async () => (await import("./chunks/repair-Z35BA52T.js")).runRepairCli },
   { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-4L6ZSIAD.js")).runHoldoutCli }
 ];
