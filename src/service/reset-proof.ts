@@ -22,7 +22,7 @@
 // or one by one, the check finds the same thing. Only a service that answers requests sent at once exactly
 // as one by one is checked so; the proof tries it on each variant's instance A last, and a variant that
 // answers otherwise (it closes its connection after each answer, say) is checked one by one.
-import type { Fixture } from '../fixture/load.ts';
+import { NO_FAULT, type Fixture } from '../fixture/load.ts';
 import type { Sandbox } from '../isolation/sandbox.ts';
 import { EnvironmentError, MachineryError } from '../util/errors.ts';
 import { forInstance, isReset, resetAnswered, resetRequest, resetService } from './control.ts';
@@ -323,6 +323,30 @@ async function checkAfterUse(
   // A replay of cases ends with the reset of its last case: another would be one more exchange per use.
   if (!service.reusable()) await resetService(service);
   return undefined;
+}
+
+/**
+ * This machine's pace without a proof, for a run too small to keep services (trial/services.ts): one fresh
+ * instance of the correct service started and serving the reference answers once, its start, exchanges and
+ * replay noted in `pace` as the proof's would be, then stopped. One start instead of the proof's two per
+ * variant, and the run's limits still scale with the machine. Its failure is no one's verdict: the limits
+ * then stay as written, and the trials meet whatever failed on their own. Returns the instances it started (0 or 1).
+ */
+export async function measurePace(sandbox: Sandbox, fixture: Fixture, use: ReplayableUse, pace: MachinePace): Promise<number> {
+  let service: RunningService | undefined;
+  try {
+    service = await startService(sandbox, fixture, NO_FAULT, pace);
+    pace.noteStart(service.startMs);
+    const log = recordingOf();
+    const started = performance.now();
+    await use(recording(service, log, pace));
+    pace.noteAcceptance(performance.now() - started, log.lines.length);
+  } catch (e) {
+    if (!(e instanceof EnvironmentError || e instanceof NoAnswerError)) throw e;
+  } finally {
+    await service?.stop();
+  }
+  return service ? 1 : 0;
 }
 
 /** `service`, with every exchange it makes appended to `log` (and its time noted in `pace`). */

@@ -4,11 +4,12 @@
 // keeps idle instances per variant, as many as acceptances run at once. Otherwise every use starts a fresh one.
 // A run with too few trials of the task for reuse to pay starts fresh ones without a proof: the proof itself
 // starts two instances of each variant, so keeping them saves a start only from a variant's third use on.
+// Its limits still scale with the machine: one start of the correct service and one replay measure its pace.
 import type { Fixture } from '../fixture/load.ts';
 import type { Sandbox } from '../isolation/sandbox.ts';
 import type { BoundKind } from '../kinds/contract.ts';
 import type { ServicePool } from '../service/pool.ts';
-import { proofRefusal, ResetProver } from '../service/reset-proof.ts';
+import { measurePace, proofRefusal, ResetProver } from '../service/reset-proof.ts';
 
 export interface ReuseOffer {
   pool: ServicePool;
@@ -36,12 +37,16 @@ export async function offerReuse({ pool, sandbox, fixture, kind, faults, keep, t
   if (refusal) return pool.refuse(fixture, refusal);
   if (!sandbox.privateServices)
     return pool.refuse(fixture, 'unisolated, an idle service would listen on a loopback port any agent can reach: each use starts a fresh service');
-  if (trials < MIN_TRIALS_FOR_REUSE)
+  const use = await kind.replayableUse!(fixture);
+  if (trials < MIN_TRIALS_FOR_REUSE) {
+    // The limits still scale with this machine: its pace measured on one start and one replay.
+    const started = typeof use === 'string' ? 0 : await measurePace(sandbox, fixture, use, pool.pace(fixture));
     return pool.refuse(
       fixture,
-      `${trials === 1 ? '1 trial' : `${trials} trials`} of this task in this run: a fresh service per use starts no more processes than proving a reset (two per variant), so each use starts a fresh service`,
+      `${trials === 1 ? '1 trial' : `${trials} trials`} of this task in this run: a fresh service per use starts no more processes than proving a reset (two per variant), so each use starts a fresh service${started ? " (and one start of the correct service measured this machine's pace)" : ''}`,
+      started,
     );
-  const use = await kind.replayableUse!(fixture);
+  }
   if (typeof use === 'string') return pool.refuse(fixture, `reset not proved: ${use}; each use starts a fresh service`);
   const prover = new ResetProver(sandbox, fixture, pool.pace(fixture));
   try {

@@ -4,8 +4,8 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-NNTI4CBE.js";
-import "./chunk-KTVU7LYG.js";
+} from "./chunk-6TFJEKR5.js";
+import "./chunk-TZQ44R36.js";
 import "./chunk-QXORYGYZ.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";

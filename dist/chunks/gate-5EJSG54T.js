@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-N45VSJ22.js";
+} from "./chunk-R2UUEMBS.js";
 import {
   trialSetDependencies
 } from "./chunk-V47XBD6S.js";
@@ -11,12 +11,12 @@ import {
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-7IVJA3CO.js";
+} from "./chunk-TL4F4CEB.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
-import "./chunk-2ZYZZ7CO.js";
-import "./chunk-BVR32AMG.js";
+import "./chunk-4SFZJRMC.js";
+import "./chunk-IRXZ7YWD.js";
 import "./chunk-Y3GUX643.js";
 import {
   readResultsFile,
@@ -48,8 +48,8 @@ import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-NNTI4CBE.js";
-import "./chunk-KTVU7LYG.js";
+} from "./chunk-6TFJEKR5.js";
+import "./chunk-TZQ44R36.js";
 import "./chunk-QXORYGYZ.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";

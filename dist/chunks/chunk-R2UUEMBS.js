@@ -4,7 +4,7 @@ import {
 } from "./chunk-NS4QCQSH.js";
 import {
   recordTrialSet
-} from "./chunk-BVR32AMG.js";
+} from "./chunk-IRXZ7YWD.js";
 import {
   REPORTERS,
   failureLine,
@@ -17,7 +17,7 @@ import {
 } from "./chunk-7C7Y4KDF.js";
 import {
   isolationLine
-} from "./chunk-NNTI4CBE.js";
+} from "./chunk-6TFJEKR5.js";
 import {
   parseJsonConfig
 } from "./chunk-ROFH3I3P.js";

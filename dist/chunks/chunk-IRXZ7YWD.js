@@ -42,8 +42,9 @@ import {
 } from "./chunk-C3HU7JC5.js";
 import {
   ResetProver,
+  measurePace,
   proofRefusal
-} from "./chunk-KTVU7LYG.js";
+} from "./chunk-TZQ44R36.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -1084,12 +1085,15 @@ async function offerReuse({ pool, sandbox, fixture, kind, faults, keep, trials }
   if (refusal) return pool.refuse(fixture, refusal);
   if (!sandbox.privateServices)
     return pool.refuse(fixture, "unisolated, an idle service would listen on a loopback port any agent can reach: each use starts a fresh service");
-  if (trials < MIN_TRIALS_FOR_REUSE)
+  const use = await kind.replayableUse(fixture);
+  if (trials < MIN_TRIALS_FOR_REUSE) {
+    const started = typeof use === "string" ? 0 : await measurePace(sandbox, fixture, use, pool.pace(fixture));
     return pool.refuse(
       fixture,
-      `${trials === 1 ? "1 trial" : `${trials} trials`} of this task in this run: a fresh service per use starts no more processes than proving a reset (two per variant), so each use starts a fresh service`
+      `${trials === 1 ? "1 trial" : `${trials} trials`} of this task in this run: a fresh service per use starts no more processes than proving a reset (two per variant), so each use starts a fresh service${started ? " (and one start of the correct service measured this machine's pace)" : ""}`,
+      started
     );
-  const use = await kind.replayableUse(fixture);
+  }
   if (typeof use === "string") return pool.refuse(fixture, `reset not proved: ${use}; each use starts a fresh service`);
   const prover = new ResetProver(sandbox, fixture, pool.pace(fixture));
   try {

@@ -3,9 +3,9 @@ import {
   positiveInt,
   readTrialVerdict,
   runRunCli
-} from "./chunk-N45VSJ22.js";
+} from "./chunk-R2UUEMBS.js";
 import "./chunk-NS4QCQSH.js";
-import "./chunk-BVR32AMG.js";
+import "./chunk-IRXZ7YWD.js";
 import "./chunk-Y3GUX643.js";
 import "./chunk-3RLCYBPO.js";
 import "./chunk-RFSF6EAE.js";
@@ -18,8 +18,8 @@ import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
-import "./chunk-NNTI4CBE.js";
-import "./chunk-KTVU7LYG.js";
+import "./chunk-6TFJEKR5.js";
+import "./chunk-TZQ44R36.js";
 import "./chunk-QXORYGYZ.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";

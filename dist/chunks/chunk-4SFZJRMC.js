@@ -3,7 +3,7 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-BVR32AMG.js";
+} from "./chunk-IRXZ7YWD.js";
 import {
   jsonPieces,
   lazy

@@ -6,13 +6,13 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-2ZYZZ7CO.js";
+} from "./chunk-4SFZJRMC.js";
 import {
   ACCEPTOR_BROKEN_RULE,
   measurementChanges,
   measurementOf,
   recordTrialSet
-} from "./chunk-BVR32AMG.js";
+} from "./chunk-IRXZ7YWD.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,

@@ -11,10 +11,10 @@ import {
   promote,
   promotionProblems,
   storedAt
-} from "./chunk-2ZYZZ7CO.js";
+} from "./chunk-4SFZJRMC.js";
 import {
   recordTrialSet
-} from "./chunk-BVR32AMG.js";
+} from "./chunk-IRXZ7YWD.js";
 import "./chunk-Y3GUX643.js";
 import {
   readResultsFile
@@ -30,7 +30,7 @@ import "./chunk-2EN6TGGC.js";
 import {
   extractZip
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-KTVU7LYG.js";
+import "./chunk-TZQ44R36.js";
 import "./chunk-QXORYGYZ.js";
 import {
   markdownTable

@@ -7,7 +7,7 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-7IVJA3CO.js";
+} from "./chunk-TL4F4CEB.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
@@ -15,10 +15,10 @@ import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-2ZYZZ7CO.js";
+} from "./chunk-4SFZJRMC.js";
 import {
   mergeShards
-} from "./chunk-BVR32AMG.js";
+} from "./chunk-IRXZ7YWD.js";
 import "./chunk-Y3GUX643.js";
 import {
   readResultsFile
@@ -71,7 +71,7 @@ import {
 import {
   CorruptZipError
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-KTVU7LYG.js";
+import "./chunk-TZQ44R36.js";
 import "./chunk-QXORYGYZ.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";

@@ -2,7 +2,7 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   ResetProver,
   proofRefusal
-} from "./chunk-KTVU7LYG.js";
+} from "./chunk-TZQ44R36.js";
 import {
   defaultAcceptance,
   kindOf

@@ -10,6 +10,9 @@ import {
   startService
 } from "./chunk-QXORYGYZ.js";
 import {
+  NO_FAULT
+} from "./chunk-ROFH3I3P.js";
+import {
   plural
 } from "./chunk-BAEF6OTL.js";
 import {
@@ -222,6 +225,22 @@ async function checkAfterUse(service, use, probe, fresh, expected) {
   if (!service.reusable()) await resetService(service);
   return void 0;
 }
+async function measurePace(sandbox, fixture, use, pace) {
+  let service;
+  try {
+    service = await startService(sandbox, fixture, NO_FAULT, pace);
+    pace.noteStart(service.startMs);
+    const log = recordingOf();
+    const started = performance.now();
+    await use(recording(service, log, pace));
+    pace.noteAcceptance(performance.now() - started, log.lines.length);
+  } catch (e) {
+    if (!(e instanceof EnvironmentError || e instanceof NoAnswerError)) throw e;
+  } finally {
+    await service?.stop();
+  }
+  return service ? 1 : 0;
+}
 function recording(service, log, pace) {
   return {
     ...service,
@@ -256,5 +275,6 @@ function sequenceDifference(expected, actual, name, expectedAs, actualAs) {
 
 export {
   proofRefusal,
-  ResetProver
+  ResetProver,
+  measurePace
 };
