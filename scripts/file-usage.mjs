@@ -8,7 +8,7 @@
 // and the cgroup's CPU counts all of them. Otherwise /proc's own-plus-waited-children times, which miss
 // what a sandbox's processes used when the sandbox was ended rather than waited for (measured: a third of
 // a trial set's CPU); the table says which it is.
-import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The kernel's clock tick for /proc's times (USER_HZ, 100 on every Linux architecture Node runs on). */
@@ -16,9 +16,29 @@ const TICKS_PER_SECOND = 100;
 /** cgroup v1's CPU accounting hierarchy, where a root process may make a group. */
 const CPUACCT = '/sys/fs/cgroup/cpuacct';
 
-/** A cgroup of this process's own, or undefined where none can be made. */
+/** The prefix of the groups this makes; scripts/test.ts removes any left empty by an earlier run. */
+export const GROUP_PREFIX = 'trialgate-test-';
+
+/** Remove the groups an earlier run left (a process of a file outlived it); one still in use stays. */
+export function sweepGroups() {
+  let names = [];
+  try {
+    names = readdirSync(CPUACCT).filter((name) => name.startsWith(GROUP_PREFIX));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    try {
+      rmdirSync(join(CPUACCT, name));
+    } catch {
+      // Still holds a process.
+    }
+  }
+}
+
+/** A cgroup of this process's own (a name no earlier process left), or undefined where none can be made. */
 function ownCgroup() {
-  const dir = join(CPUACCT, `trialgate-test-${process.pid}`);
+  const dir = join(CPUACCT, `${GROUP_PREFIX}${process.pid}-${Date.now()}`);
   try {
     mkdirSync(dir);
     writeFileSync(join(dir, 'cgroup.procs'), String(process.pid));

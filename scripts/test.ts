@@ -24,6 +24,7 @@ import { transform } from 'esbuild';
 import { scaledClock } from './scaled-clock.ts';
 import { longestFirst, shardOf, type FileTimes } from './schedule.ts';
 import { cachedPath, keep, transformOptions } from './ts-cache.mjs';
+import { sweepGroups } from './file-usage.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 /** What every test file's process loads besides the file: the compiled TypeScript, and a unit file's guard. */
@@ -109,6 +110,8 @@ async function fillCompiledCache(): Promise<void> {
   );
 }
 
+// The CPU groups an earlier run's leftover processes kept (file-usage.mjs): gone before any file makes its own.
+sweepGroups();
 const times = await lastTimes();
 const files = scheduled(await testFiles(), times);
 const fileLimit = Number(values['file-limit']);
