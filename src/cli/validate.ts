@@ -15,6 +15,7 @@ import { EXIT, type Io } from './io.ts';
 import { builtinFixture, displayPath, runDirName } from './paths.ts';
 import { makeOutputDir } from '../util/safe-write.ts';
 import { plural } from '../util/counted.ts';
+import { MIN_TRIALS_FOR_REUSE } from '../trial/services.ts';
 
 export async function runValidateCli(argv: string[], io: Io): Promise<number> {
   const parsed = parseCommand(VALIDATE, argv, io);
@@ -119,7 +120,10 @@ function renderResetProof(proof: ResetProof): string[] {
   }
   if (proof.limits.length) lines.push('what the proof can and cannot see:', ...proof.limits.map((l) => `  - ${l}`), '');
   const failed = proof.variants.filter((p) => p.difference).length;
-  if (proof.proved) lines.push(`✅ ${proof.why}: a run keeps its services in one pool for all its trials, reset and checked again after every use.`);
+  if (proof.proved)
+    lines.push(
+      `✅ ${proof.why}: a run with ${MIN_TRIALS_FOR_REUSE} or more trials of a task keeps its services in one pool for all of them, reset and checked again after every use.`,
+    );
   else if (failed) lines.push(`ℹ️ reset not proved on ${failed} of ${plural(proof.variants.length, 'variant')} (above): each use starts a fresh service.`);
   else lines.push(`ℹ️ ${proof.why}.`);
   return lines;

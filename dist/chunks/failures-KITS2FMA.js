@@ -11,10 +11,10 @@ import {
   promote,
   promotionProblems,
   storedAt
-} from "./chunk-4SFZJRMC.js";
+} from "./chunk-CWSB7HVP.js";
 import {
   recordTrialSet
-} from "./chunk-IRXZ7YWD.js";
+} from "./chunk-KTASYOCD.js";
 import "./chunk-Y3GUX643.js";
 import {
   readResultsFile
@@ -30,7 +30,7 @@ import "./chunk-2EN6TGGC.js";
 import {
   extractZip
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-TZQ44R36.js";
+import "./chunk-XDI6YHCH.js";
 import "./chunk-QXORYGYZ.js";
 import {
   markdownTable

@@ -1,11 +1,25 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
-  isolationLine,
-  renderValidation,
-  runDemoCli,
-  runValidateCli
-} from "./chunk-6TFJEKR5.js";
-import "./chunk-TZQ44R36.js";
+  positiveInt,
+  readTrialVerdict,
+  runRunCli
+} from "./chunk-4XSSJWLM.js";
+import "./chunk-NS4QCQSH.js";
+import "./chunk-KTASYOCD.js";
+import "./chunk-Y3GUX643.js";
+import "./chunk-3RLCYBPO.js";
+import "./chunk-RFSF6EAE.js";
+import "./chunk-REJY3MPQ.js";
+import "./chunk-KVHM6LJY.js";
+import "./chunk-7C7Y4KDF.js";
+import "./chunk-P6HNCVXN.js";
+import "./chunk-RSZOYIV5.js";
+import "./chunk-BJDIBYXZ.js";
+import "./chunk-VBXPJHBB.js";
+import "./chunk-2EN6TGGC.js";
+import "./chunk-C3HU7JC5.js";
+import "./chunk-ENXOIFZD.js";
+import "./chunk-XDI6YHCH.js";
 import "./chunk-QXORYGYZ.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";
@@ -25,8 +39,7 @@ import "./chunk-7AHWRLRO.js";
 import "./chunk-5BIHGVSQ.js";
 import "./chunk-HZGLYA5U.js";
 export {
-  isolationLine,
-  renderValidation,
-  runDemoCli,
-  runValidateCli
+  positiveInt,
+  readTrialVerdict,
+  runRunCli
 };

@@ -3,7 +3,7 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-IRXZ7YWD.js";
+} from "./chunk-KTASYOCD.js";
 import {
   jsonPieces,
   lazy

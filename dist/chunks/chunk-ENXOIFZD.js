@@ -1,8 +1,9 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
+  MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-TZQ44R36.js";
+} from "./chunk-XDI6YHCH.js";
 import {
   defaultAcceptance,
   kindOf
@@ -222,7 +223,10 @@ function renderResetProof(proof) {
   }
   if (proof.limits.length) lines.push("what the proof can and cannot see:", ...proof.limits.map((l) => `  - ${l}`), "");
   const failed = proof.variants.filter((p) => p.difference).length;
-  if (proof.proved) lines.push(`\u2705 ${proof.why}: a run keeps its services in one pool for all its trials, reset and checked again after every use.`);
+  if (proof.proved)
+    lines.push(
+      `\u2705 ${proof.why}: a run with ${MIN_TRIALS_FOR_REUSE} or more trials of a task keeps its services in one pool for all of them, reset and checked again after every use.`
+    );
   else if (failed) lines.push(`\u2139\uFE0F reset not proved on ${failed} of ${plural(proof.variants.length, "variant")} (above): each use starts a fresh service.`);
   else lines.push(`\u2139\uFE0F ${proof.why}.`);
   return lines;

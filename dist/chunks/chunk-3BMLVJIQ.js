@@ -6,13 +6,13 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-4SFZJRMC.js";
+} from "./chunk-CWSB7HVP.js";
 import {
   ACCEPTOR_BROKEN_RULE,
   measurementChanges,
   measurementOf,
   recordTrialSet
-} from "./chunk-IRXZ7YWD.js";
+} from "./chunk-KTASYOCD.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,

@@ -7,7 +7,7 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-TL4F4CEB.js";
+} from "./chunk-3BMLVJIQ.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
@@ -15,10 +15,10 @@ import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-4SFZJRMC.js";
+} from "./chunk-CWSB7HVP.js";
 import {
   mergeShards
-} from "./chunk-IRXZ7YWD.js";
+} from "./chunk-KTASYOCD.js";
 import "./chunk-Y3GUX643.js";
 import {
   readResultsFile
@@ -71,7 +71,7 @@ import {
 import {
   CorruptZipError
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-TZQ44R36.js";
+import "./chunk-XDI6YHCH.js";
 import "./chunk-QXORYGYZ.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-R2UUEMBS.js";
+} from "./chunk-4XSSJWLM.js";
 import {
   trialSetDependencies
 } from "./chunk-V47XBD6S.js";
@@ -11,12 +11,12 @@ import {
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-TL4F4CEB.js";
+} from "./chunk-3BMLVJIQ.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
-import "./chunk-4SFZJRMC.js";
-import "./chunk-IRXZ7YWD.js";
+import "./chunk-CWSB7HVP.js";
+import "./chunk-KTASYOCD.js";
 import "./chunk-Y3GUX643.js";
 import {
   readResultsFile,
@@ -48,8 +48,8 @@ import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-6TFJEKR5.js";
-import "./chunk-TZQ44R36.js";
+} from "./chunk-ENXOIFZD.js";
+import "./chunk-XDI6YHCH.js";
 import "./chunk-QXORYGYZ.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";

@@ -41,10 +41,8 @@ import {
   extractZip
 } from "./chunk-C3HU7JC5.js";
 import {
-  ResetProver,
-  measurePace,
-  proofRefusal
-} from "./chunk-TZQ44R36.js";
+  offerReuse
+} from "./chunk-XDI6YHCH.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -1076,35 +1074,6 @@ async function hashProject(set, tasks, shown) {
       out[held ? `${shown(task)} fixture file ${sha256(file).slice(0, 12)}` : relative2(set.dir, join9(task.fixture.dir, file))] = hash;
   }
   return out;
-}
-
-// src/trial/services.ts
-var MIN_TRIALS_FOR_REUSE = 3;
-async function offerReuse({ pool, sandbox, fixture, kind, faults, keep, trials }) {
-  const refusal = proofRefusal(fixture, kind.replayableUse !== void 0, kind.name);
-  if (refusal) return pool.refuse(fixture, refusal);
-  if (!sandbox.privateServices)
-    return pool.refuse(fixture, "unisolated, an idle service would listen on a loopback port any agent can reach: each use starts a fresh service");
-  const use = await kind.replayableUse(fixture);
-  if (trials < MIN_TRIALS_FOR_REUSE) {
-    const started = typeof use === "string" ? 0 : await measurePace(sandbox, fixture, use, pool.pace(fixture));
-    return pool.refuse(
-      fixture,
-      `${trials === 1 ? "1 trial" : `${trials} trials`} of this task in this run: a fresh service per use starts no more processes than proving a reset (two per variant), so each use starts a fresh service${started ? " (and one start of the correct service measured this machine's pace)" : ""}`,
-      started
-    );
-  }
-  if (typeof use === "string") return pool.refuse(fixture, `reset not proved: ${use}; each use starts a fresh service`);
-  const prover = new ResetProver(sandbox, fixture, pool.pace(fixture));
-  try {
-    const { proof, reset } = await prover.prove(use, faults);
-    if (reset) {
-      prover.handOver();
-      await pool.allow(fixture, reset, proof.why, prover.started, keep);
-    } else pool.refuse(fixture, proof.why, prover.started);
-  } finally {
-    await prover.stop();
-  }
 }
 
 // src/trial/run-resources.ts

@@ -4,7 +4,7 @@ import {
 } from "./chunk-NS4QCQSH.js";
 import {
   recordTrialSet
-} from "./chunk-IRXZ7YWD.js";
+} from "./chunk-KTASYOCD.js";
 import {
   REPORTERS,
   failureLine,
@@ -17,7 +17,7 @@ import {
 } from "./chunk-7C7Y4KDF.js";
 import {
   isolationLine
-} from "./chunk-6TFJEKR5.js";
+} from "./chunk-ENXOIFZD.js";
 import {
   parseJsonConfig
 } from "./chunk-ROFH3I3P.js";
