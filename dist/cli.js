@@ -54,16 +54,16 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 // src/cli/main.ts
 var COMMANDS = [
   { spec: INIT, load: async () => (await import("./chunks/init-2QQJ6HLQ.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-Q3QCHE67.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-Q3QCHE67.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-5BIVFYED.js")).runRunCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-NPM62EG3.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-NPM62EG3.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-ROBBNGS2.js")).runRunCli },
   { spec: COMPARE, load: async () => (await import("./chunks/compare-G7224MO6.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-L2FODYL3.js")).runGateCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-2N4BGOAU.js")).runGateCli },
   { spec: REPORT, load: async () => (await import("./chunks/report-KGZDJVEH.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-ZGJOPFU7.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-LFFFAENI.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-KITS2FMA.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-Z35BA52T.js")).runRepairCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-VPVMVIBH.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-GRNWLKZW.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-BCM523UR.js")).runRepairCli },
   { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-4L6ZSIAD.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {

@@ -3,55 +3,15 @@
 // TRIALGATE_TEST_USAGE/<pid>.json for the runner's table. CPU is what a file costs the machine, less
 // sensitive than its wall time to what else the machine is doing. Linux only.
 //
-// Exact where the machine lets this process make a cgroup (root on cgroup v1's cpuacct, as on this project's
-// CI container): the file's process moves into a cgroup of its own, which every process it starts inherits,
-// and the cgroup's CPU counts all of them. Otherwise /proc's own-plus-waited-children times, which miss
-// what a sandbox's processes used when the sandbox was ended rather than waited for (measured: a third of
-// a trial set's CPU); the table says which it is.
-import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+// Exact where a CPU accounting group can be made (cpu-groups.mjs). Otherwise /proc's own-plus-waited-children
+// times, which miss what a sandbox's processes used when the sandbox was ended rather than waited for
+// (measured: two thirds of code-trials' CPU); the table says which it is.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { joinOwnGroup, leaveGroup } from './cpu-groups.mjs';
 
 /** The kernel's clock tick for /proc's times (USER_HZ, 100 on every Linux architecture Node runs on). */
 const TICKS_PER_SECOND = 100;
-/** cgroup v1's CPU accounting hierarchy, where a root process may make a group. */
-const CPUACCT = '/sys/fs/cgroup/cpuacct';
-
-/** The prefix of the groups this makes; scripts/test.ts removes any left empty by an earlier run. */
-export const GROUP_PREFIX = 'trialgate-test-';
-
-/** Remove the groups an earlier run left (a process of a file outlived it); one still in use stays. */
-export function sweepGroups() {
-  let names = [];
-  try {
-    names = readdirSync(CPUACCT).filter((name) => name.startsWith(GROUP_PREFIX));
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    try {
-      rmdirSync(join(CPUACCT, name));
-    } catch {
-      // Still holds a process.
-    }
-  }
-}
-
-/** A cgroup of this process's own (a name no earlier process left), or undefined where none can be made. */
-function ownCgroup() {
-  const dir = join(CPUACCT, `${GROUP_PREFIX}${process.pid}-${Date.now()}`);
-  try {
-    mkdirSync(dir);
-    writeFileSync(join(dir, 'cgroup.procs'), String(process.pid));
-    return dir;
-  } catch {
-    try {
-      rmdirSync(dir);
-    } catch {
-      // Never made.
-    }
-    return undefined;
-  }
-}
 
 /** This process's and its waited children's CPU seconds from /proc/self/stat. */
 function procSeconds() {
@@ -63,30 +23,13 @@ function procSeconds() {
   return { user: user + childrenUser, sys: sys + childrenSys };
 }
 
-/** The cgroup's CPU seconds (user and system from cpuacct.stat, in ticks), then the group left and removed. */
-function cgroupSeconds(dir) {
-  const stat = Object.fromEntries(
-    readFileSync(join(dir, 'cpuacct.stat'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => line.split(' ')),
-  );
-  try {
-    writeFileSync(join(CPUACCT, 'cgroup.procs'), String(process.pid));
-    rmdirSync(dir);
-  } catch {
-    // A process of the file's outlived it: the group stays until the machine's next clean-up.
-  }
-  return { user: Number(stat.user) / TICKS_PER_SECOND, sys: Number(stat.system) / TICKS_PER_SECOND };
-}
-
 const into = process.env.TRIALGATE_TEST_USAGE;
 if (into) {
-  const cgroup = ownCgroup();
+  const group = joinOwnGroup();
   process.on('exit', () => {
     try {
-      const seconds = cgroup ? cgroupSeconds(cgroup) : procSeconds();
-      writeFileSync(join(into, `${process.pid}.json`), JSON.stringify({ file: process.argv[1], ...seconds, exact: Boolean(cgroup) }));
+      const seconds = group ? leaveGroup(group) : procSeconds();
+      writeFileSync(join(into, `${process.pid}.json`), JSON.stringify({ file: process.argv[1], ...seconds, exact: Boolean(group) }));
     } catch {
       // Not Linux, or the directory is gone: the table says the file's CPU is unknown.
     }

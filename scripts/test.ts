@@ -24,7 +24,7 @@ import { transform } from 'esbuild';
 import { scaledClock } from './scaled-clock.ts';
 import { longestFirst, shardOf, type FileTimes } from './schedule.ts';
 import { cachedPath, keep, transformOptions } from './ts-cache.mjs';
-import { sweepGroups } from './file-usage.mjs';
+import { sweepGroups } from './cpu-groups.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 /** What every test file's process loads besides the file: the compiled TypeScript, and a unit file's guard. */

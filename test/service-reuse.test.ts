@@ -12,9 +12,10 @@ import { kindOf } from '../src/kinds/registry.ts';
 import { validateFixture } from '../src/kinds/validate.ts';
 import type { RunningService } from '../src/service/launch.ts';
 import { NoAnswerError } from '../src/service/http.ts';
-import type { ProvedReset } from '../src/service/pool.ts';
+import { ServicePool, type ProvedReset } from '../src/service/pool.ts';
 import { ResetProver, type ReplayableUse } from '../src/service/reset-proof.ts';
 import { runTrialSet } from '../src/trial/run-set.ts';
+import { offerReuse } from '../src/trial/services.ts';
 import type { Results } from '../src/schemas/results.ts';
 import { INVENTORY, inventoryCopy, tempDir } from './support/fixtures.ts';
 import { installMachineFaults } from './support/machine-faults.ts';
@@ -213,6 +214,27 @@ describe('a run: one trial never reaches the next', { skip: NO_ISOLATION }, () =
     // Its limits still scale with the machine: one start of the correct service measured its pace.
     assert.match(services.why, /one start of the correct service measured this machine's pace/);
     assert.deepEqual([services.started, services.uses], [1 + 8, 8]);
+  });
+
+  it('a run too small to keep services still measures this machine’s pace, on one start of the correct service and one replay', async () => {
+    const sandbox = await openSandbox('required');
+    const fixture = await loadFixture(await inventoryCopy());
+    const pool = new ServicePool(sandbox);
+    try {
+      const pace = pool.pace(fixture);
+      assert.deepEqual([pace.startLimit(1).ms, pace.acceptanceLimit(1).ms], [1, 1], 'nothing measured yet: the limits as written');
+      const kind = kindOf({ kind: 'http-cases', timeout_seconds: 120 });
+      await offerReuse({ pool, sandbox, fixture, kind, faults: [NO_FAULT, ...Object.keys(fixture.manifest.faults)], keep: 1, trials: 1 });
+      const use = pool.use(fixture);
+      assert.deepEqual([use.reused, use.started, use.uses], [false, 1, 0], use.why);
+      assert.match(use.why, /^1 trial of this task in this run: .*one start of the correct service measured this machine's pace/);
+      // What the later fresh starts and acceptances of the run are given: limits scaled from what it measured.
+      assert.ok(pace.startLimit(1).ms > 1, 'the start it measured scales every start limit');
+      assert.ok(pace.acceptanceLimit(1).ms > 1, 'the replay it measured scales every acceptance budget');
+    } finally {
+      await pool.close();
+      await sandbox.dispose();
+    }
   });
 
   it('does not reuse a service whose reset the proof refutes', async () => {

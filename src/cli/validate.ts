@@ -122,7 +122,7 @@ function renderResetProof(proof: ResetProof): string[] {
   const failed = proof.variants.filter((p) => p.difference).length;
   if (proof.proved)
     lines.push(
-      `✅ ${proof.why}: a run with ${MIN_TRIALS_FOR_REUSE} or more trials of a task keeps its services in one pool for all of them, reset and checked again after every use.`,
+      `✅ ${proof.why}: an isolated run with ${MIN_TRIALS_FOR_REUSE} or more trials of a task keeps its services in one pool for all of them, reset and checked again after every use.`,
     );
   else if (failed) lines.push(`ℹ️ reset not proved on ${failed} of ${plural(proof.variants.length, 'variant')} (above): each use starts a fresh service.`);
   else lines.push(`ℹ️ ${proof.why}.`);

@@ -1,5 +1,6 @@
 // How fast this machine does a task's machinery, as the run's preflight measured it on the reference
-// (the reset proof's service starts and reference replays, the acceptor preflight), and the limits that
+// (the reset proof's service starts and reference replays, or in a run too small to keep services one
+// start and replay of the correct service; the acceptor preflight), and the limits that
 // follow. A limit written for a quiet machine (a fixture's startTimeoutMs, the runner's 5 s per exchange,
 // acceptance.timeout_seconds) is never lowered: it grows to PACE_SCALE times the slowest the preflight
 // saw, so a machine that is busy everywhere gets proportionally more time everywhere. Only the preflight's

@@ -50,7 +50,7 @@ export interface ProvedReset {
 }
 
 interface FixtureState {
-  /** Whether its services are reused is being decided (the reset proof runs): every use waits for it. */
+  /** Whether its services are reused is being decided (the reset proof, or the pace measured without one): every use waits for it. */
   deciding?: Promise<void>;
   reset?: ProvedReset;
   /** Instances kept per variant, idle or being checked, at most. */

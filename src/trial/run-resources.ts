@@ -89,7 +89,8 @@ export async function openRunResources(plan: RunPlan, options: RunOptions): Prom
         continue;
       }
       // As many idle instances per variant as acceptances can run at once: no more are ever in use together.
-      // The proof runs while the first agents do; their acceptance waits for it.
+      // The proof (or, for fewer than three trials, the measure of this machine's pace) runs while the first
+      // agents do; their acceptance waits for it.
       pool.deciding(
         fixture,
         offerReuse({ pool, sandbox, fixture, kind: task.kind, faults: [NO_FAULT, ...Object.keys(task.faults)], keep: plan.concurrency.acceptance, trials }),

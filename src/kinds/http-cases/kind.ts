@@ -37,6 +37,9 @@ function acceptCases(run: CasesRun): Promise<VariantOutcome[]> {
   const exchanges = run.cases.reduce((n, c) => n + c.steps.length + 1, 0);
   return acceptEachVariant(run, planned, async (services) => {
     let machinery: string | undefined;
+    // The service first: its lender may still be measuring this machine's pace (the reset proof, or one
+    // start and replay in a small run), which scales the budget; its start is not the cases' time.
+    await services.get();
     const { ms, ...limit } = budget(run.timeoutSeconds, run.pace);
     const records = await runCases(services, run.cases, {
       ...limit,

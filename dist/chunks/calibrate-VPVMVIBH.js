@@ -11,17 +11,17 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-RFSF6EAE.js";
+} from "./chunk-PRPY4K26.js";
 import {
   loadTrialSet
-} from "./chunk-P6HNCVXN.js";
+} from "./chunk-LN3QVNAC.js";
 import "./chunk-RSZOYIV5.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-BJDIBYXZ.js";
 import {
   mapPool
-} from "./chunk-QXORYGYZ.js";
+} from "./chunk-H4HTDD3C.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";

@@ -2918,6 +2918,7 @@ function acceptCases(run) {
   const exchanges = run.cases.reduce((n, c) => n + c.steps.length + 1, 0);
   return acceptEachVariant(run, planned, async (services) => {
     let machinery;
+    await services.get();
     const { ms, ...limit } = budget(run.timeoutSeconds, run.pace);
     const records = await runCases(services, run.cases, {
       ...limit,

@@ -3,24 +3,24 @@ import {
   positiveInt,
   readTrialVerdict,
   runRunCli
-} from "./chunk-4XSSJWLM.js";
+} from "./chunk-V6DIJ3DD.js";
 import "./chunk-NS4QCQSH.js";
-import "./chunk-KTASYOCD.js";
+import "./chunk-WBJHFXYU.js";
 import "./chunk-Y3GUX643.js";
 import "./chunk-3RLCYBPO.js";
-import "./chunk-RFSF6EAE.js";
+import "./chunk-PRPY4K26.js";
 import "./chunk-REJY3MPQ.js";
-import "./chunk-KVHM6LJY.js";
+import "./chunk-4HAEQCAP.js";
 import "./chunk-7C7Y4KDF.js";
-import "./chunk-P6HNCVXN.js";
+import "./chunk-LN3QVNAC.js";
 import "./chunk-RSZOYIV5.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
-import "./chunk-ENXOIFZD.js";
-import "./chunk-XDI6YHCH.js";
-import "./chunk-QXORYGYZ.js";
+import "./chunk-ENBD576T.js";
+import "./chunk-JRQDPHF4.js";
+import "./chunk-H4HTDD3C.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";
 import "./chunk-CNXI3FCQ.js";

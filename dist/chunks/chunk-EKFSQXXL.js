@@ -6,13 +6,13 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-CWSB7HVP.js";
+} from "./chunk-I5YYS2A2.js";
 import {
   ACCEPTOR_BROKEN_RULE,
   measurementChanges,
   measurementOf,
   recordTrialSet
-} from "./chunk-KTASYOCD.js";
+} from "./chunk-WBJHFXYU.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -22,7 +22,7 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-RFSF6EAE.js";
+} from "./chunk-PRPY4K26.js";
 import {
   BaseFold,
   MAX_NOTE,
@@ -48,7 +48,7 @@ import {
 } from "./chunk-NLEDRXGH.js";
 import {
   SETUP_RULE
-} from "./chunk-QXORYGYZ.js";
+} from "./chunk-H4HTDD3C.js";
 import {
   EVIDENCE
 } from "./chunk-PE644PI2.js";

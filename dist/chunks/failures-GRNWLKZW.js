@@ -11,18 +11,18 @@ import {
   promote,
   promotionProblems,
   storedAt
-} from "./chunk-CWSB7HVP.js";
+} from "./chunk-I5YYS2A2.js";
 import {
   recordTrialSet
-} from "./chunk-KTASYOCD.js";
+} from "./chunk-WBJHFXYU.js";
 import "./chunk-Y3GUX643.js";
 import {
   readResultsFile
 } from "./chunk-3RLCYBPO.js";
-import "./chunk-RFSF6EAE.js";
-import "./chunk-KVHM6LJY.js";
+import "./chunk-PRPY4K26.js";
+import "./chunk-4HAEQCAP.js";
 import "./chunk-7C7Y4KDF.js";
-import "./chunk-P6HNCVXN.js";
+import "./chunk-LN3QVNAC.js";
 import "./chunk-RSZOYIV5.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
@@ -30,8 +30,8 @@ import "./chunk-2EN6TGGC.js";
 import {
   extractZip
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-XDI6YHCH.js";
-import "./chunk-QXORYGYZ.js";
+import "./chunk-JRQDPHF4.js";
+import "./chunk-H4HTDD3C.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";

@@ -5,12 +5,12 @@ import {
 } from "./chunk-Y3GUX643.js";
 import {
   SemanticLayer
-} from "./chunk-RFSF6EAE.js";
+} from "./chunk-PRPY4K26.js";
 import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-KVHM6LJY.js";
+} from "./chunk-4HAEQCAP.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
@@ -24,7 +24,7 @@ import {
   loadTrialSet,
   resolveTask,
   sharedAgentFiles
-} from "./chunk-P6HNCVXN.js";
+} from "./chunk-LN3QVNAC.js";
 import {
   TaskSpec
 } from "./chunk-RSZOYIV5.js";
@@ -42,7 +42,7 @@ import {
 } from "./chunk-C3HU7JC5.js";
 import {
   offerReuse
-} from "./chunk-XDI6YHCH.js";
+} from "./chunk-JRQDPHF4.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -50,7 +50,7 @@ import {
   mapPool,
   readCandidate,
   runAgentProcess
-} from "./chunk-QXORYGYZ.js";
+} from "./chunk-H4HTDD3C.js";
 import {
   NO_FAULT,
   copyFixture,

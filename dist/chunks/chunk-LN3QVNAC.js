@@ -5,7 +5,7 @@ import {
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-QXORYGYZ.js";
+} from "./chunk-H4HTDD3C.js";
 import {
   loadFixture,
   mustBeInside,

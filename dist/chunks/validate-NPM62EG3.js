@@ -4,9 +4,9 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-ENXOIFZD.js";
-import "./chunk-XDI6YHCH.js";
-import "./chunk-QXORYGYZ.js";
+} from "./chunk-ENBD576T.js";
+import "./chunk-JRQDPHF4.js";
+import "./chunk-H4HTDD3C.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";
 import "./chunk-CNXI3FCQ.js";

@@ -3,11 +3,11 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-KTASYOCD.js";
+} from "./chunk-WBJHFXYU.js";
 import {
   jsonPieces,
   lazy
-} from "./chunk-KVHM6LJY.js";
+} from "./chunk-4HAEQCAP.js";
 import {
   Results,
   TrialResult

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-4XSSJWLM.js";
+} from "./chunk-V6DIJ3DD.js";
 import {
   trialSetDependencies
 } from "./chunk-V47XBD6S.js";
@@ -11,18 +11,18 @@ import {
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-3BMLVJIQ.js";
+} from "./chunk-EKFSQXXL.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
-import "./chunk-CWSB7HVP.js";
-import "./chunk-KTASYOCD.js";
+import "./chunk-I5YYS2A2.js";
+import "./chunk-WBJHFXYU.js";
 import "./chunk-Y3GUX643.js";
 import {
   readResultsFile,
   resultsFileAt
 } from "./chunk-3RLCYBPO.js";
-import "./chunk-RFSF6EAE.js";
+import "./chunk-PRPY4K26.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -32,11 +32,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-REJY3MPQ.js";
-import "./chunk-KVHM6LJY.js";
+import "./chunk-4HAEQCAP.js";
 import "./chunk-7C7Y4KDF.js";
 import {
   loadTrialSet
-} from "./chunk-P6HNCVXN.js";
+} from "./chunk-LN3QVNAC.js";
 import {
   changeScope,
   skipReason
@@ -48,9 +48,9 @@ import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-ENXOIFZD.js";
-import "./chunk-XDI6YHCH.js";
-import "./chunk-QXORYGYZ.js";
+} from "./chunk-ENBD576T.js";
+import "./chunk-JRQDPHF4.js";
+import "./chunk-H4HTDD3C.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";
 import "./chunk-CNXI3FCQ.js";

@@ -7,7 +7,7 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-3BMLVJIQ.js";
+} from "./chunk-EKFSQXXL.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
@@ -15,15 +15,15 @@ import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-CWSB7HVP.js";
+} from "./chunk-I5YYS2A2.js";
 import {
   mergeShards
-} from "./chunk-KTASYOCD.js";
+} from "./chunk-WBJHFXYU.js";
 import "./chunk-Y3GUX643.js";
 import {
   readResultsFile
 } from "./chunk-3RLCYBPO.js";
-import "./chunk-RFSF6EAE.js";
+import "./chunk-PRPY4K26.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -36,11 +36,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-REJY3MPQ.js";
-import "./chunk-KVHM6LJY.js";
+import "./chunk-4HAEQCAP.js";
 import "./chunk-7C7Y4KDF.js";
 import {
   loadTrialSet
-} from "./chunk-P6HNCVXN.js";
+} from "./chunk-LN3QVNAC.js";
 import {
   actionSecrets,
   httpStatus,
@@ -71,8 +71,8 @@ import {
 import {
   CorruptZipError
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-XDI6YHCH.js";
-import "./chunk-QXORYGYZ.js";
+import "./chunk-JRQDPHF4.js";
+import "./chunk-H4HTDD3C.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";
 import "./chunk-CNXI3FCQ.js";

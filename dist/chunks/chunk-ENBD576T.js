@@ -3,11 +3,11 @@ import {
   MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-XDI6YHCH.js";
+} from "./chunk-JRQDPHF4.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-QXORYGYZ.js";
+} from "./chunk-H4HTDD3C.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
@@ -225,7 +225,7 @@ function renderResetProof(proof) {
   const failed = proof.variants.filter((p) => p.difference).length;
   if (proof.proved)
     lines.push(
-      `\u2705 ${proof.why}: a run with ${MIN_TRIALS_FOR_REUSE} or more trials of a task keeps its services in one pool for all of them, reset and checked again after every use.`
+      `\u2705 ${proof.why}: an isolated run with ${MIN_TRIALS_FOR_REUSE} or more trials of a task keeps its services in one pool for all of them, reset and checked again after every use.`
     );
   else if (failed) lines.push(`\u2139\uFE0F reset not proved on ${failed} of ${plural(proof.variants.length, "variant")} (above): each use starts a fresh service.`);
   else lines.push(`\u2139\uFE0F ${proof.why}.`);

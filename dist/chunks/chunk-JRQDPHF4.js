@@ -8,7 +8,7 @@ import {
   resetRequest,
   resetService,
   startService
-} from "./chunk-QXORYGYZ.js";
+} from "./chunk-H4HTDD3C.js";
 import {
   NO_FAULT
 } from "./chunk-ROFH3I3P.js";
