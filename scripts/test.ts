@@ -19,6 +19,7 @@ import { join, relative, resolve } from 'node:path';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
 import { finished } from 'node:stream/promises';
+import { setTimeout } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { transform } from 'esbuild';
 import { scaledClock } from './scaled-clock.ts';
@@ -165,6 +166,8 @@ try {
   await rm(recordings, { recursive: true, force: true });
 }
 
+// A file's count is written as its process exits, which can be just after the runner heard the file end.
+for (let waited = 0; waited < 5000 && (await readdir(usages)).length < durations.size; waited += 100) await setTimeout(100);
 const { seconds: cpu, exact: cpuExact } = await cpuSeconds(usages);
 await rm(usages, { recursive: true, force: true });
 const totalCpu = [...cpu.values()].reduce((sum, seconds) => sum + seconds, 0);
