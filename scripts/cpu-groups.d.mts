@@ -3,6 +3,7 @@ export interface CpuGroup {
   parent: string;
   dir: string;
 }
+export const TICKS_PER_SECOND: number;
 export function sweepGroups(): void;
 export function joinOwnGroup(): CpuGroup | undefined;
 export function leaveGroup(group: CpuGroup): { user: number; sys: number };

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 const CPUACCT = '/sys/fs/cgroup/cpuacct';
 /** The prefix of the groups made here; sweepGroups removes any an earlier run left empty. */
 const GROUP_PREFIX = 'trialgate-test-';
-/** The kernel's clock tick for cpuacct.stat (USER_HZ, 100 on every Linux architecture Node runs on). */
-const TICKS_PER_SECOND = 100;
+/** The kernel's clock tick for cpuacct.stat and /proc's times (USER_HZ, 100 on every Linux architecture Node runs on). */
+export const TICKS_PER_SECOND = 100;
 
 /** This process's cpuacct group, as a directory; undefined without cgroup v1's cpuacct. */
 function currentGroup() {

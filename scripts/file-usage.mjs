@@ -8,10 +8,7 @@
 // (measured: two thirds of code-trials' CPU); the table says which it is.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { joinOwnGroup, leaveGroup } from './cpu-groups.mjs';
-
-/** The kernel's clock tick for /proc's times (USER_HZ, 100 on every Linux architecture Node runs on). */
-const TICKS_PER_SECOND = 100;
+import { joinOwnGroup, leaveGroup, TICKS_PER_SECOND } from './cpu-groups.mjs';
 
 /** This process's and its waited children's CPU seconds from /proc/self/stat. */
 function procSeconds() {

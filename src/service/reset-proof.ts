@@ -153,10 +153,10 @@ export class ResetProver implements ServiceLender {
           const [a, b] = await run.instances;
           if (!run.first) {
             const first = (run.first = recordingOf());
-            await this.timed(first.lines, () => use(recording(a, first, this.pace)));
+            await timedReplay(first.lines, () => use(recording(a, first, this.pace)), this.pace);
           }
           const replay = recordingOf();
-          await this.timed(replay.lines, () => use(recording(a, replay, this.pace)));
+          await timedReplay(replay.lines, () => use(recording(a, replay, this.pace)), this.pace);
           const afterReset = await probeState(a, probe);
           await resetService(a);
           const started = await probeState(b, probe);
@@ -220,13 +220,6 @@ export class ResetProver implements ServiceLender {
     return { proof, reset: { instances, check: (service, fault) => checks.get(fault)!(service) } };
   }
 
-  /** One replay of the reference answers, its time noted as an acceptance's of as many exchanges as `log` ends with. */
-  private async timed(log: readonly string[], replay: () => Promise<void>): Promise<void> {
-    const started = performance.now();
-    await replay();
-    this.pace?.noteAcceptance(performance.now() - started, log.length);
-  }
-
   /** The instances of a proved reset now belong to a pool: `stop` leaves them running. */
   handOver(): void {
     this.handedOver = true;
@@ -245,9 +238,7 @@ export class ResetProver implements ServiceLender {
     if (!run) {
       const start = async () => {
         this.started++;
-        const service = await startService(this.sandbox, this.fixture, fault, this.pace);
-        this.pace?.noteStart(service.startMs);
-        return service;
+        return startTimed(this.sandbox, this.fixture, fault, this.pace);
       };
       const instances = Promise.allSettled([start(), start()]).then(async ([a, b]) => {
         if (a.status === 'fulfilled' && b.status === 'fulfilled') return [a.value, b.value] as [RunningService, RunningService];
@@ -335,18 +326,29 @@ async function checkAfterUse(
 export async function measurePace(sandbox: Sandbox, fixture: Fixture, use: ReplayableUse, pace: MachinePace): Promise<number> {
   let service: RunningService | undefined;
   try {
-    service = await startService(sandbox, fixture, NO_FAULT, pace);
-    pace.noteStart(service.startMs);
+    const started = (service = await startTimed(sandbox, fixture, NO_FAULT, pace));
     const log = recordingOf();
-    const started = performance.now();
-    await use(recording(service, log, pace));
-    pace.noteAcceptance(performance.now() - started, log.lines.length);
+    await timedReplay(log.lines, () => use(recording(started, log, pace)), pace);
   } catch (e) {
     if (!(e instanceof EnvironmentError || e instanceof NoAnswerError)) throw e;
   } finally {
     await service?.stop();
   }
   return service ? 1 : 0;
+}
+
+/** A fresh instance of variant `fault`, its start's time noted in `pace`. */
+async function startTimed(sandbox: Sandbox, fixture: Fixture, fault: string, pace?: MachinePace): Promise<RunningService> {
+  const service = await startService(sandbox, fixture, fault, pace);
+  pace?.noteStart(service.startMs);
+  return service;
+}
+
+/** One replay of the reference answers, its time noted in `pace` as an acceptance's of as many exchanges as `log` holds once it ends. */
+async function timedReplay(log: readonly string[], replay: () => Promise<void>, pace?: MachinePace): Promise<void> {
+  const started = performance.now();
+  await replay();
+  pace?.noteAcceptance(performance.now() - started, log.length);
 }
 
 /** `service`, with every exchange it makes appended to `log` (and its time noted in `pace`). */
