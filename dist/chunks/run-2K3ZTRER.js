@@ -3,9 +3,9 @@ import {
   positiveInt,
   readTrialVerdict,
   runRunCli
-} from "./chunk-V6DIJ3DD.js";
+} from "./chunk-Y36Y4CM4.js";
 import "./chunk-NS4QCQSH.js";
-import "./chunk-WBJHFXYU.js";
+import "./chunk-UOWMAYJB.js";
 import "./chunk-Y3GUX643.js";
 import "./chunk-3RLCYBPO.js";
 import "./chunk-PRPY4K26.js";
@@ -18,8 +18,8 @@ import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
-import "./chunk-ENBD576T.js";
-import "./chunk-JRQDPHF4.js";
+import "./chunk-GNR7TPXP.js";
+import "./chunk-V3OAODV2.js";
 import "./chunk-H4HTDD3C.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";

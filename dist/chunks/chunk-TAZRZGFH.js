@@ -3,7 +3,7 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-WBJHFXYU.js";
+} from "./chunk-UOWMAYJB.js";
 import {
   jsonPieces,
   lazy

@@ -6,13 +6,13 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-I5YYS2A2.js";
+} from "./chunk-TAZRZGFH.js";
 import {
   ACCEPTOR_BROKEN_RULE,
   measurementChanges,
   measurementOf,
   recordTrialSet
-} from "./chunk-WBJHFXYU.js";
+} from "./chunk-UOWMAYJB.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,

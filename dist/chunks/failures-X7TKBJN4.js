@@ -11,10 +11,10 @@ import {
   promote,
   promotionProblems,
   storedAt
-} from "./chunk-I5YYS2A2.js";
+} from "./chunk-TAZRZGFH.js";
 import {
   recordTrialSet
-} from "./chunk-WBJHFXYU.js";
+} from "./chunk-UOWMAYJB.js";
 import "./chunk-Y3GUX643.js";
 import {
   readResultsFile
@@ -30,7 +30,7 @@ import "./chunk-2EN6TGGC.js";
 import {
   extractZip
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-JRQDPHF4.js";
+import "./chunk-V3OAODV2.js";
 import "./chunk-H4HTDD3C.js";
 import {
   markdownTable

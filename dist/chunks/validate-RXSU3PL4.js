@@ -4,8 +4,8 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-ENBD576T.js";
-import "./chunk-JRQDPHF4.js";
+} from "./chunk-GNR7TPXP.js";
+import "./chunk-V3OAODV2.js";
 import "./chunk-H4HTDD3C.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";

@@ -42,7 +42,7 @@ import {
 } from "./chunk-C3HU7JC5.js";
 import {
   offerReuse
-} from "./chunk-JRQDPHF4.js";
+} from "./chunk-V3OAODV2.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-V6DIJ3DD.js";
+} from "./chunk-Y36Y4CM4.js";
 import {
   trialSetDependencies
 } from "./chunk-V47XBD6S.js";
@@ -11,12 +11,12 @@ import {
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-EKFSQXXL.js";
+} from "./chunk-CLRSBL6P.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
-import "./chunk-I5YYS2A2.js";
-import "./chunk-WBJHFXYU.js";
+import "./chunk-TAZRZGFH.js";
+import "./chunk-UOWMAYJB.js";
 import "./chunk-Y3GUX643.js";
 import {
   readResultsFile,
@@ -48,8 +48,8 @@ import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-ENBD576T.js";
-import "./chunk-JRQDPHF4.js";
+} from "./chunk-GNR7TPXP.js";
+import "./chunk-V3OAODV2.js";
 import "./chunk-H4HTDD3C.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";

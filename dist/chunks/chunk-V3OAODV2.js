@@ -86,10 +86,10 @@ var ResetProver = class {
           const [a, b] = await run.instances;
           if (!run.first) {
             const first2 = run.first = recordingOf();
-            await this.timed(first2.lines, () => use(recording(a, first2, this.pace)));
+            await timedReplay(first2.lines, () => use(recording(a, first2, this.pace)), this.pace);
           }
           const replay = recordingOf();
-          await this.timed(replay.lines, () => use(recording(a, replay, this.pace)));
+          await timedReplay(replay.lines, () => use(recording(a, replay, this.pace)), this.pace);
           const afterReset = await probeState(a, probe);
           await resetService(a);
           const started = await probeState(b, probe);
@@ -145,12 +145,6 @@ var ResetProver = class {
     }
     return { proof, reset: { instances, check: (service, fault) => checks.get(fault)(service) } };
   }
-  /** One replay of the reference answers, its time noted as an acceptance's of as many exchanges as `log` ends with. */
-  async timed(log, replay) {
-    const started = performance.now();
-    await replay();
-    this.pace?.noteAcceptance(performance.now() - started, log.length);
-  }
   /** The instances of a proved reset now belong to a pool: `stop` leaves them running. */
   handOver() {
     this.handedOver = true;
@@ -167,9 +161,7 @@ var ResetProver = class {
     if (!run) {
       const start = async () => {
         this.started++;
-        const service = await startService(this.sandbox, this.fixture, fault, this.pace);
-        this.pace?.noteStart(service.startMs);
-        return service;
+        return startTimed(this.sandbox, this.fixture, fault, this.pace);
       };
       const instances = Promise.allSettled([start(), start()]).then(async ([a, b]) => {
         if (a.status === "fulfilled" && b.status === "fulfilled") return [a.value, b.value];
@@ -228,18 +220,25 @@ async function checkAfterUse(service, use, probe, fresh, expected) {
 async function measurePace(sandbox, fixture, use, pace) {
   let service;
   try {
-    service = await startService(sandbox, fixture, NO_FAULT, pace);
-    pace.noteStart(service.startMs);
+    const started = service = await startTimed(sandbox, fixture, NO_FAULT, pace);
     const log = recordingOf();
-    const started = performance.now();
-    await use(recording(service, log, pace));
-    pace.noteAcceptance(performance.now() - started, log.lines.length);
+    await timedReplay(log.lines, () => use(recording(started, log, pace)), pace);
   } catch (e) {
     if (!(e instanceof EnvironmentError || e instanceof NoAnswerError)) throw e;
   } finally {
     await service?.stop();
   }
   return service ? 1 : 0;
+}
+async function startTimed(sandbox, fixture, fault, pace) {
+  const service = await startService(sandbox, fixture, fault, pace);
+  pace?.noteStart(service.startMs);
+  return service;
+}
+async function timedReplay(log, replay, pace) {
+  const started = performance.now();
+  await replay();
+  pace?.noteAcceptance(performance.now() - started, log.length);
 }
 function recording(service, log, pace) {
   return {

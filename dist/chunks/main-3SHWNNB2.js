@@ -7,7 +7,7 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-EKFSQXXL.js";
+} from "./chunk-CLRSBL6P.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
@@ -15,10 +15,10 @@ import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-I5YYS2A2.js";
+} from "./chunk-TAZRZGFH.js";
 import {
   mergeShards
-} from "./chunk-WBJHFXYU.js";
+} from "./chunk-UOWMAYJB.js";
 import "./chunk-Y3GUX643.js";
 import {
   readResultsFile
@@ -71,7 +71,7 @@ import {
 import {
   CorruptZipError
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-JRQDPHF4.js";
+import "./chunk-V3OAODV2.js";
 import "./chunk-H4HTDD3C.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";

@@ -4,7 +4,7 @@ import {
 } from "./chunk-NS4QCQSH.js";
 import {
   recordTrialSet
-} from "./chunk-WBJHFXYU.js";
+} from "./chunk-UOWMAYJB.js";
 import {
   REPORTERS,
   failureLine,
@@ -17,7 +17,7 @@ import {
 } from "./chunk-7C7Y4KDF.js";
 import {
   isolationLine
-} from "./chunk-ENBD576T.js";
+} from "./chunk-GNR7TPXP.js";
 import {
   parseJsonConfig
 } from "./chunk-ROFH3I3P.js";

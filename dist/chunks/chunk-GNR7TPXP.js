@@ -3,7 +3,7 @@ import {
   MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-JRQDPHF4.js";
+} from "./chunk-V3OAODV2.js";
 import {
   defaultAcceptance,
   kindOf
