@@ -6,11 +6,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join, sep } from 'node:path';
+import { basename, delimiter, dirname, join, sep } from 'node:path';
 import { killGroup, signalDescendants, supervise } from './processes.ts';
-import { relayArgv } from './relay.ts';
+import { IN_PROCESS_RELAY_SOURCE, IN_PROCESS_RELAY_VARIABLE, relayArgv } from './relay.ts';
 import type { Readable } from 'node:stream';
 import type { IsolationReport, ListenAt, Sandbox, SandboxedProcess, SandboxSpec, ServiceAddress, ServicePlacement, ServiceReach } from './sandbox.ts';
 
@@ -25,6 +25,8 @@ const PRIVATE_PORTS = { from: 20_000, to: 60_000 };
 const privatePort = () => PRIVATE_PORTS.from + randomInt(PRIVATE_PORTS.to - PRIVATE_PORTS.from);
 /** A sandbox's /tmp and HOME are memory: cap each so a runaway writer cannot exhaust the host. */
 const TMP_BYTES = 2 * 1024 * 1024 * 1024;
+/** The in-process relay's preload, in the socket root (IN_PROCESS_RELAY_SOURCE). */
+const RELAY_PRELOAD = 'relay.cjs';
 /** The HOME of every sandboxed command: its own, empty, and not under its TMPDIR (/tmp). */
 export const SANDBOX_HOME = '/home/agent';
 
@@ -48,6 +50,7 @@ export class Bubblewrap implements Sandbox {
     const bwrap = findOnPath('bwrap');
     if (!bwrap) return 'bubblewrap is not installed (Debian/Ubuntu: sudo apt-get install -y bubblewrap)';
     const socketRoot = await mkdtemp(join(tmpdir(), 'tg-'));
+    await writeFile(join(socketRoot, RELAY_PRELOAD), IN_PROCESS_RELAY_SOURCE, { mode: 0o444 });
     const sandbox = new Bubblewrap(bwrap, socketRoot, systemArgs());
     // Probe exactly what services need (a private network too): a runner that forbids it is found here.
     const args = sandbox.args({ argv: ['true'], cwd: '/', env: {}, mounts: [], network: 'none' });
@@ -62,7 +65,9 @@ export class Bubblewrap implements Sandbox {
   }
 
   spawn(spec: SandboxSpec): SandboxedProcess {
-    const env = spec.filesystem === 'host' ? { ...spec.env } : { HOME: SANDBOX_HOME, TMPDIR: '/tmp', ...spec.env };
+    const env: NodeJS.ProcessEnv = spec.filesystem === 'host' ? { ...spec.env } : { HOME: SANDBOX_HOME, TMPDIR: '/tmp', ...spec.env };
+    const exposed = this.inProcessRelay(spec);
+    if (exposed) env[IN_PROCESS_RELAY_VARIABLE] = JSON.stringify({ listen: { path: exposed.socketPath }, to: { host: '127.0.0.1', port: exposed.port } });
     // A forward's relay says on descriptor 3 whether it listens, before the command can hold that descriptor.
     // bwrap itself reports on the next one (--json-status-fd), which the command never holds: the command's
     // exit code once it ran, nothing when the sandbox never started it.
@@ -135,8 +140,12 @@ export class Bubblewrap implements Sandbox {
       if (!this.visible(node)) binds.push(['--ro-bind', node, node]);
     }
     let argv = [...spec.argv];
-    if (spec.expose) {
-      binds.push(['--bind', dirname(spec.expose.socketPath), dirname(spec.expose.socketPath)]);
+    if (spec.expose) binds.push(['--bind', dirname(spec.expose.socketPath), dirname(spec.expose.socketPath)]);
+    if (this.inProcessRelay(spec)) {
+      const preload = join(this.socketRoot, RELAY_PRELOAD);
+      binds.push(['--ro-bind', preload, preload]);
+      argv = [argv[0]!, '--require', preload, ...argv.slice(1)];
+    } else if (spec.expose) {
       const { port } = spec.expose;
       argv = relayArgv(
         process.execPath,
@@ -171,6 +180,22 @@ export class Bubblewrap implements Sandbox {
     if (spec.filesystem !== 'host') for (const dir of spec.hide ?? []) args.push('--tmpfs', dir, '--remount-ro', dir);
     args.push('--chdir', spec.cwd, '--', ...argv);
     return args;
+  }
+
+  /**
+   * A service whose command is node itself (found on the PATH it runs with) and that listens on a port it is
+   * given carries its relay in-process (IN_PROCESS_RELAY_SOURCE): one node start per service instead of two.
+   * Any other command, or one that prints its URL, runs behind the relay process.
+   */
+  private inProcessRelay(spec: SandboxSpec): { socketPath: string; port: number } | undefined {
+    const { expose, forward, argv, env } = spec;
+    if (!expose || expose.port === 'printed' || forward || !argv[0] || !env.PATH) return undefined;
+    const command = argv[0];
+    if (command !== process.execPath && !['node', 'nodejs'].includes(basename(command))) return undefined;
+    // Where the sandbox can run it (else the relay process says it could not start it, as for any command).
+    const found = command.includes(sep) ? (existsSync(command) ? command : undefined) : findOnPath(command, env.PATH);
+    const runnable = found && (this.visible(found) || found.startsWith(nodeRoot() + sep));
+    return runnable ? { socketPath: expose.socketPath, port: expose.port } : undefined;
   }
 
   /** Whether `path` is already shown by a system mount. */
@@ -227,8 +252,8 @@ function nodeRoot(): string {
   return dirname(dirname(realpathSync(process.execPath)));
 }
 
-function findOnPath(name: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+function findOnPath(name: string, path = process.env.PATH ?? ''): string | undefined {
+  for (const dir of path.split(delimiter)) {
     if (dir && existsSync(join(dir, name))) return join(dir, name);
   }
   return undefined;

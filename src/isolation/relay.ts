@@ -33,6 +33,15 @@ export interface RelayConfig {
   statusFd?: number;
 }
 
+// Joins a client to its upstream both ways; an error on either end ends both.
+const JOIN_SOURCE = `const join = (client, upstream) => {
+  const connection = net.connect(upstream);
+  const end = () => { client.destroy(); connection.destroy(); };
+  client.on('error', end);
+  connection.on('error', end);
+  client.pipe(connection).pipe(client);
+};`;
+
 export const RELAY_SOURCE = `'use strict';
 const net = require('node:net');
 const fs = require('node:fs');
@@ -42,6 +51,7 @@ const [config, ...argv] = process.argv.slice(1);
 const { listen, to, listenFirst, ownPeersOnly, urlVariable, statusFd } = JSON.parse(config);
 const LOOPBACK_URL = new RegExp(${JSON.stringify(LOOPBACK_URL.source)});
 let upstream = to === 'printed' ? undefined : to;
+${JOIN_SOURCE}
 // The socket of a TCP connection's client end, from the socket table of this network (IPv4 and IPv6).
 const clientInode = (socket) => {
   const hex = (port) => port.toString(16).toUpperCase().padStart(4, '0');
@@ -85,11 +95,7 @@ const status = (value) => {
 };
 const server = net.createServer((client) => {
   if (!upstream || (ownPeersOnly && !ownPeer(client))) return void client.destroy();
-  const connection = net.connect(upstream);
-  const end = () => { client.destroy(); connection.destroy(); };
-  client.on('error', end);
-  connection.on('error', end);
-  client.pipe(connection).pipe(client);
+  join(client, upstream);
 });
 let listening = false;
 server.on('error', (e) => {
@@ -133,3 +139,35 @@ else {
 export function relayArgv(node: string, config: RelayConfig, argv: readonly string[]): string[] {
   return [node, '-e', RELAY_SOURCE, JSON.stringify(config), ...argv];
 }
+
+/**
+ * The variable that hands a service's in-process relay its ends ({ listen, to } as JSON). The relay reads it
+ * once and removes it, so a process the service forks with the same node flags relays nothing twice.
+ */
+export const IN_PROCESS_RELAY_VARIABLE = 'TRIALGATE_SERVICE_RELAY';
+
+/**
+ * A service that is itself a node process carries its relay in-process: this file, preloaded with
+ * `node --require`, listens on the unix socket and joins each connection to the service's port, so a
+ * service start is one node process instead of two (a node start is most of a relay's cost). It joins a
+ * private network to its socket exactly as the relay process would, and holds nothing the service could
+ * misuse: its server is unreferenced, so the service's process ends when the service's own work does.
+ * Plain CommonJS for whatever node the service names.
+ */
+export const IN_PROCESS_RELAY_SOURCE = `'use strict';
+(function () {
+  const config = process.env.${IN_PROCESS_RELAY_VARIABLE};
+  if (!config) return;
+  delete process.env.${IN_PROCESS_RELAY_VARIABLE};
+  const net = require('net');
+  const { listen, to } = JSON.parse(config);
+  ${JOIN_SOURCE}
+  const server = net.createServer((client) => join(client, to));
+  server.on('error', (e) => {
+    process.stderr.write('trialgate relay: ' + e.message + '\\n');
+    process.exit(70);
+  });
+  server.listen(listen);
+  server.unref();
+})();
+`;

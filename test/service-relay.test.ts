@@ -1,0 +1,138 @@
+// An isolated service is reached through a unix socket joined to its port inside its private network. A
+// service whose command is node itself carries that join in-process (a preload) instead of a relay process:
+// what must hold is that it is reached the same way, that its sandbox then holds one node process, that
+// nothing of the relay is left for the service or a process it forks to see or to start twice, and that the
+// service's process still ends when its own work does. Any other command keeps the relay process.
+import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { baseEnvironment, openSandbox } from '../src/isolation/open.ts';
+import type { Sandbox, SandboxedProcess } from '../src/isolation/sandbox.ts';
+import { NoAnswerError, send } from '../src/service/http.ts';
+import { tempDir } from './support/fixtures.ts';
+import { NO_ISOLATION } from './support/isolation.ts';
+
+/**
+ * A service that answers each request with what it sees: the node processes of its sandbox (its /proc shows
+ * only those), whether the relay's variable reached it, and, once a forked child has reported, what the
+ * child saw. With `once`, it closes its server after the first answer, so its own work is then done.
+ */
+const SERVICE = `
+const http = require('node:http');
+const fs = require('node:fs');
+const { fork } = require('node:child_process');
+const nodes = () => fs.readdirSync('/proc').filter((p) => /^\\d+$/.test(p)).map((p) => { try { return fs.readFileSync('/proc/' + p + '/cmdline', 'utf8').split('\\0').filter(Boolean); } catch { return []; } }).filter((argv) => /node$/.test(argv[0] || ''));
+let child = null;
+if (process.env.FORK) fork(__dirname + '/child.js').on('message', (m) => (child = m));
+const server = http.createServer((req, res) => {
+  res.end(JSON.stringify({ nodes: nodes().map((argv) => argv.join(' ')), variable: process.env.TRIALGATE_SERVICE_RELAY ?? null, execArgv: process.execArgv, child }));
+  if (process.env.ONCE) res.on('finish', () => { server.close(); server.closeAllConnections(); });
+});
+server.listen(Number(process.env.PORT), '127.0.0.1');
+`;
+/** A child forked with the service's node flags (its preload among them): it says what it saw and stays. */
+const CHILD = `process.send({ variable: process.env.TRIALGATE_SERVICE_RELAY ?? null, execArgv: process.execArgv }); setInterval(() => {}, 1000);`;
+
+interface Seen {
+  nodes: string[];
+  variable: string | null;
+  execArgv: string[];
+  child: { variable: string | null; execArgv: string[] } | null;
+}
+
+async function startIn(sandbox: Sandbox, argv: string[], env: Record<string, string> = {}) {
+  const dir = await tempDir('trialgate-relay-');
+  await writeFile(join(dir, 'service.js'), SERVICE);
+  await writeFile(join(dir, 'child.js'), CHILD);
+  const placement = await sandbox.placeService();
+  const process = sandbox.spawn({
+    argv,
+    cwd: dir,
+    env: { ...baseEnvironment(), ...env, PORT: String(placement.port) },
+    mounts: [{ path: dir }],
+    network: placement.network,
+    ...(placement.expose ? { expose: placement.expose } : {}),
+  });
+  let stderr = '';
+  process.child.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+  process.child.stdout!.resume();
+  return { process, ask: () => askUntilAnswered(process, placement.address.socketPath!, () => stderr) };
+}
+
+/** Asks the service through its socket until it answers (it listens a moment after it starts), or it has exited. */
+async function askUntilAnswered(inside: SandboxedProcess, socketPath: string, stderr: () => string): Promise<Seen> {
+  let exited = false;
+  void inside.exited.then(() => (exited = true));
+  for (;;) {
+    try {
+      const answer = await send('http://127.0.0.1/', { socketPath, timeoutMs: 30_000 });
+      return JSON.parse(answer.text) as Seen;
+    } catch (e) {
+      if (!(e instanceof NoAnswerError) || exited) throw new Error(`no answer (${(e as Error).message}); stderr: ${stderr()}`);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+}
+
+describe('the relay of an isolated service', { skip: NO_ISOLATION }, () => {
+  it('a node service carries it in-process: reached through its socket, one node process in its sandbox, its variable gone', async () => {
+    const sandbox = await openSandbox('required');
+    try {
+      const { process, ask } = await startIn(sandbox, ['node', 'service.js']);
+      const seen = await ask();
+      assert.equal(seen.nodes.length, 1, `the service alone, no relay process: ${seen.nodes.join(' | ')}`);
+      assert.match(seen.nodes[0]!, /--require \S+relay\.cjs service\.js$/);
+      assert.equal(seen.variable, null, 'the relay read its ends and removed them from the environment');
+      process.kill();
+      await process.exited;
+    } finally {
+      await sandbox.dispose();
+    }
+  });
+
+  it('a process the service forks with its node flags relays nothing twice, and the service keeps answering', async () => {
+    const sandbox = await openSandbox('required');
+    try {
+      const { process, ask } = await startIn(sandbox, ['node', 'service.js'], { FORK: '1' });
+      let seen = await ask();
+      while (!seen.child) seen = await ask();
+      assert.ok(seen.child.execArgv.includes('--require'), 'the child was started with the preload');
+      assert.equal(seen.child.variable, null);
+      assert.equal(seen.nodes.length, 2, `the service and its child: ${seen.nodes.join(' | ')}`);
+      process.kill();
+      await process.exited;
+    } finally {
+      await sandbox.dispose();
+    }
+  });
+
+  it('the service’s process ends when its own work does: the in-process relay holds it open no longer', async () => {
+    const sandbox = await openSandbox('required');
+    try {
+      const { process, ask } = await startIn(sandbox, ['node', 'service.js'], { ONCE: '1' });
+      await ask();
+      assert.deepEqual(await process.exited, { code: 0, signal: null });
+    } finally {
+      await sandbox.dispose();
+    }
+  });
+
+  it('any other command runs behind the relay process, reached the same way', async () => {
+    const sandbox = await openSandbox('required');
+    try {
+      const { process, ask } = await startIn(sandbox, ['sh', '-c', 'exec node service.js']);
+      const seen = await ask();
+      assert.equal(seen.nodes.length, 2, `the relay and the service: ${seen.nodes.join(' | ')}`);
+      assert.ok(
+        seen.nodes.some((argv) => argv.includes('trialgate relay')),
+        'the relay process is there',
+      );
+      assert.equal(seen.execArgv.length, 0, 'nothing preloaded into the service');
+      process.kill();
+      await process.exited;
+    } finally {
+      await sandbox.dispose();
+    }
+  });
+});
