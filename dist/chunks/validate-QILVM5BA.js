@@ -4,13 +4,13 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-GNR7TPXP.js";
-import "./chunk-V3OAODV2.js";
-import "./chunk-H4HTDD3C.js";
+} from "./chunk-2UGIU2IB.js";
+import "./chunk-UXVOP6JZ.js";
+import "./chunk-QNZHQZSX.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-X67QGZGK.js";
+import "./chunk-GEBVRDNU.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-6QQGJSVV.js";
 import "./chunk-4W3VKHJE.js";

@@ -3,11 +3,11 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-UOWMAYJB.js";
+} from "./chunk-QRWVINHU.js";
 import {
   jsonPieces,
   lazy
-} from "./chunk-4HAEQCAP.js";
+} from "./chunk-7LFDMMUW.js";
 import {
   Results,
   TrialResult

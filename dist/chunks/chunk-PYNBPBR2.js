@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   namedFiles
-} from "./chunk-X67QGZGK.js";
+} from "./chunk-GEBVRDNU.js";
 import {
   listEntries,
   matchFiles

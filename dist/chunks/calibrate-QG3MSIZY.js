@@ -11,23 +11,23 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-PRPY4K26.js";
+} from "./chunk-FTTZJKJH.js";
 import {
   loadTrialSet
-} from "./chunk-LN3QVNAC.js";
+} from "./chunk-EYSU3JF7.js";
 import "./chunk-RSZOYIV5.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-BJDIBYXZ.js";
 import {
   mapPool
-} from "./chunk-H4HTDD3C.js";
+} from "./chunk-QNZHQZSX.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-X67QGZGK.js";
+import "./chunk-GEBVRDNU.js";
 import {
   secretsOf,
   trialSetSources

@@ -3,28 +3,28 @@ import {
   positiveInt,
   readTrialVerdict,
   runRunCli
-} from "./chunk-Y36Y4CM4.js";
+} from "./chunk-JIHJKVY6.js";
 import "./chunk-NS4QCQSH.js";
-import "./chunk-UOWMAYJB.js";
+import "./chunk-QRWVINHU.js";
 import "./chunk-Y3GUX643.js";
 import "./chunk-3RLCYBPO.js";
-import "./chunk-PRPY4K26.js";
+import "./chunk-FTTZJKJH.js";
 import "./chunk-REJY3MPQ.js";
-import "./chunk-4HAEQCAP.js";
+import "./chunk-7LFDMMUW.js";
 import "./chunk-7C7Y4KDF.js";
-import "./chunk-LN3QVNAC.js";
+import "./chunk-EYSU3JF7.js";
 import "./chunk-RSZOYIV5.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
-import "./chunk-GNR7TPXP.js";
-import "./chunk-V3OAODV2.js";
-import "./chunk-H4HTDD3C.js";
+import "./chunk-2UGIU2IB.js";
+import "./chunk-UXVOP6JZ.js";
+import "./chunk-QNZHQZSX.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-X67QGZGK.js";
+import "./chunk-GEBVRDNU.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-6QQGJSVV.js";
 import "./chunk-4W3VKHJE.js";

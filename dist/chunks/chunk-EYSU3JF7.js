@@ -5,7 +5,7 @@ import {
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-H4HTDD3C.js";
+} from "./chunk-QNZHQZSX.js";
 import {
   loadFixture,
   mustBeInside,

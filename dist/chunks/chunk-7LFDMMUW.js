@@ -10,7 +10,7 @@ import {
   NO_LIMITS,
   readCandidate,
   writeCandidate
-} from "./chunk-H4HTDD3C.js";
+} from "./chunk-QNZHQZSX.js";
 import {
   applyPatch,
   formatPatch,
@@ -22,7 +22,7 @@ import {
 } from "./chunk-ROFH3I3P.js";
 import {
   openSandbox
-} from "./chunk-X67QGZGK.js";
+} from "./chunk-GEBVRDNU.js";
 import {
   Scrubber
 } from "./chunk-BAEF6OTL.js";

@@ -14,12 +14,12 @@ import {
 import {
   NoAnswerError,
   send
-} from "./chunk-H4HTDD3C.js";
+} from "./chunk-QNZHQZSX.js";
 import {
   LOOPBACK_URL,
   baseEnvironment,
   openSandbox
-} from "./chunk-X67QGZGK.js";
+} from "./chunk-GEBVRDNU.js";
 import {
   external_exports
 } from "./chunk-4W3VKHJE.js";

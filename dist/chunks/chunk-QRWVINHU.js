@@ -5,12 +5,12 @@ import {
 } from "./chunk-Y3GUX643.js";
 import {
   SemanticLayer
-} from "./chunk-PRPY4K26.js";
+} from "./chunk-FTTZJKJH.js";
 import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-4HAEQCAP.js";
+} from "./chunk-7LFDMMUW.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
@@ -24,7 +24,7 @@ import {
   loadTrialSet,
   resolveTask,
   sharedAgentFiles
-} from "./chunk-LN3QVNAC.js";
+} from "./chunk-EYSU3JF7.js";
 import {
   TaskSpec
 } from "./chunk-RSZOYIV5.js";
@@ -42,7 +42,7 @@ import {
 } from "./chunk-C3HU7JC5.js";
 import {
   offerReuse
-} from "./chunk-V3OAODV2.js";
+} from "./chunk-UXVOP6JZ.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -50,7 +50,7 @@ import {
   mapPool,
   readCandidate,
   runAgentProcess
-} from "./chunk-H4HTDD3C.js";
+} from "./chunk-QNZHQZSX.js";
 import {
   NO_FAULT,
   copyFixture,
@@ -63,7 +63,7 @@ import {
   namedFiles,
   openSandbox,
   passedEnvironment
-} from "./chunk-X67QGZGK.js";
+} from "./chunk-GEBVRDNU.js";
 import {
   plural,
   secretsOf,

@@ -14,12 +14,19 @@ import {
 import { spawn, spawnSync } from "node:child_process";
 import { randomInt } from "node:crypto";
 import { existsSync, lstatSync, readlinkSync, realpathSync } from "node:fs";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { delimiter, dirname, join, sep } from "node:path";
+import { basename, delimiter, dirname, join, sep } from "node:path";
 
 // src/isolation/relay.ts
 var LOOPBACK_URL = /(https?:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d+(?:\/[^\s]*)?)/;
+var JOIN_SOURCE = `const join = (client, upstream) => {
+  const connection = net.connect(upstream);
+  const end = () => { client.destroy(); connection.destroy(); };
+  client.on('error', end);
+  connection.on('error', end);
+  client.pipe(connection).pipe(client);
+};`;
 var RELAY_SOURCE = `'use strict';
 const net = require('node:net');
 const fs = require('node:fs');
@@ -29,6 +36,7 @@ const [config, ...argv] = process.argv.slice(1);
 const { listen, to, listenFirst, ownPeersOnly, urlVariable, statusFd } = JSON.parse(config);
 const LOOPBACK_URL = new RegExp(${JSON.stringify(LOOPBACK_URL.source)});
 let upstream = to === 'printed' ? undefined : to;
+${JOIN_SOURCE}
 // The socket of a TCP connection's client end, from the socket table of this network (IPv4 and IPv6).
 const clientInode = (socket) => {
   const hex = (port) => port.toString(16).toUpperCase().padStart(4, '0');
@@ -72,11 +80,7 @@ const status = (value) => {
 };
 const server = net.createServer((client) => {
   if (!upstream || (ownPeersOnly && !ownPeer(client))) return void client.destroy();
-  const connection = net.connect(upstream);
-  const end = () => { client.destroy(); connection.destroy(); };
-  client.on('error', end);
-  connection.on('error', end);
-  client.pipe(connection).pipe(client);
+  join(client, upstream);
 });
 let listening = false;
 server.on('error', (e) => {
@@ -118,12 +122,31 @@ else {
 function relayArgv(node, config, argv) {
   return [node, "-e", RELAY_SOURCE, JSON.stringify(config), ...argv];
 }
+var IN_PROCESS_RELAY_VARIABLE = "TRIALGATE_SERVICE_RELAY";
+var IN_PROCESS_RELAY_SOURCE = `'use strict';
+(function () {
+  const config = process.env.${IN_PROCESS_RELAY_VARIABLE};
+  if (!config) return;
+  delete process.env.${IN_PROCESS_RELAY_VARIABLE};
+  const net = require('net');
+  const { listen, to } = JSON.parse(config);
+  ${JOIN_SOURCE}
+  const server = net.createServer((client) => join(client, to));
+  server.on('error', (e) => {
+    process.stderr.write('trialgate relay: ' + e.message + '\\n');
+    process.exit(70);
+  });
+  server.listen(listen);
+  server.unref();
+})();
+`;
 
 // src/isolation/bubblewrap.ts
 var SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/nix/store"];
 var PRIVATE_PORTS = { from: 2e4, to: 6e4 };
 var privatePort = () => PRIVATE_PORTS.from + randomInt(PRIVATE_PORTS.to - PRIVATE_PORTS.from);
 var TMP_BYTES = 2 * 1024 * 1024 * 1024;
+var RELAY_PRELOAD = "relay.cjs";
 var SANDBOX_HOME = "/home/agent";
 var Bubblewrap = class _Bubblewrap {
   constructor(bwrap, socketRoot, system, statusReports = true) {
@@ -146,6 +169,7 @@ var Bubblewrap = class _Bubblewrap {
     const bwrap = findOnPath("bwrap");
     if (!bwrap) return "bubblewrap is not installed (Debian/Ubuntu: sudo apt-get install -y bubblewrap)";
     const socketRoot = await mkdtemp(join(tmpdir(), "tg-"));
+    await writeFile(join(socketRoot, RELAY_PRELOAD), IN_PROCESS_RELAY_SOURCE, { mode: 292 });
     const sandbox = new _Bubblewrap(bwrap, socketRoot, systemArgs());
     const args = sandbox.args({ argv: ["true"], cwd: "/", env: {}, mounts: [], network: "none" });
     const reported = spawnSync(bwrap, ["--json-status-fd", "3", ...args], { encoding: "utf8", timeout: 1e4, stdio: ["ignore", "pipe", "pipe", "pipe"] });
@@ -159,6 +183,8 @@ var Bubblewrap = class _Bubblewrap {
   }
   spawn(spec) {
     const env = spec.filesystem === "host" ? { ...spec.env } : { HOME: SANDBOX_HOME, TMPDIR: "/tmp", ...spec.env };
+    const exposed = this.inProcessRelay(spec);
+    if (exposed) env[IN_PROCESS_RELAY_VARIABLE] = JSON.stringify({ listen: { path: exposed.socketPath }, to: { host: "127.0.0.1", port: exposed.port } });
     const statusFd = spec.forward ? 4 : 3;
     const status = this.statusReports ? ["--json-status-fd", String(statusFd)] : [];
     const stdio = Array.from({ length: this.statusReports ? statusFd + 1 : statusFd }, (_, fd) => fd === 0 ? "ignore" : "pipe");
@@ -220,8 +246,12 @@ var Bubblewrap = class _Bubblewrap {
       if (!this.visible(node)) binds.push(["--ro-bind", node, node]);
     }
     let argv = [...spec.argv];
-    if (spec.expose) {
-      binds.push(["--bind", dirname(spec.expose.socketPath), dirname(spec.expose.socketPath)]);
+    if (spec.expose) binds.push(["--bind", dirname(spec.expose.socketPath), dirname(spec.expose.socketPath)]);
+    if (this.inProcessRelay(spec)) {
+      const preload = join(this.socketRoot, RELAY_PRELOAD);
+      binds.push(["--ro-bind", preload, preload]);
+      argv = [argv[0], "--require", preload, ...argv.slice(1)];
+    } else if (spec.expose) {
       const { port } = spec.expose;
       argv = relayArgv(
         process.execPath,
@@ -255,6 +285,20 @@ var Bubblewrap = class _Bubblewrap {
     if (spec.filesystem !== "host") for (const dir of spec.hide ?? []) args.push("--tmpfs", dir, "--remount-ro", dir);
     args.push("--chdir", spec.cwd, "--", ...argv);
     return args;
+  }
+  /**
+   * A service whose command is node itself (found on the PATH it runs with) and that listens on a port it is
+   * given carries its relay in-process (IN_PROCESS_RELAY_SOURCE): one node start per service instead of two.
+   * Any other command, or one that prints its URL, runs behind the relay process.
+   */
+  inProcessRelay(spec) {
+    const { expose, forward, argv, env } = spec;
+    if (!expose || expose.port === "printed" || forward || !argv[0] || !env.PATH) return void 0;
+    const command = argv[0];
+    if (command !== process.execPath && !["node", "nodejs"].includes(basename(command))) return void 0;
+    const found = command.includes(sep) ? existsSync(command) ? command : void 0 : findOnPath(command, env.PATH);
+    const runnable = found && (this.visible(found) || found.startsWith(nodeRoot() + sep));
+    return runnable ? { socketPath: expose.socketPath, port: expose.port } : void 0;
   }
   /** Whether `path` is already shown by a system mount. */
   visible(path) {
@@ -297,8 +341,8 @@ function systemArgs() {
 function nodeRoot() {
   return dirname(dirname(realpathSync(process.execPath)));
 }
-function findOnPath(name) {
-  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
+function findOnPath(name, path = process.env.PATH ?? "") {
+  for (const dir of path.split(delimiter)) {
     if (dir && existsSync(join(dir, name))) return join(dir, name);
   }
   return void 0;

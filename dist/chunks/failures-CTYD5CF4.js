@@ -11,18 +11,18 @@ import {
   promote,
   promotionProblems,
   storedAt
-} from "./chunk-TAZRZGFH.js";
+} from "./chunk-JT63H6TV.js";
 import {
   recordTrialSet
-} from "./chunk-UOWMAYJB.js";
+} from "./chunk-QRWVINHU.js";
 import "./chunk-Y3GUX643.js";
 import {
   readResultsFile
 } from "./chunk-3RLCYBPO.js";
-import "./chunk-PRPY4K26.js";
-import "./chunk-4HAEQCAP.js";
+import "./chunk-FTTZJKJH.js";
+import "./chunk-7LFDMMUW.js";
 import "./chunk-7C7Y4KDF.js";
-import "./chunk-LN3QVNAC.js";
+import "./chunk-EYSU3JF7.js";
 import "./chunk-RSZOYIV5.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
@@ -30,14 +30,14 @@ import "./chunk-2EN6TGGC.js";
 import {
   extractZip
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-V3OAODV2.js";
-import "./chunk-H4HTDD3C.js";
+import "./chunk-UXVOP6JZ.js";
+import "./chunk-QNZHQZSX.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-X67QGZGK.js";
+import "./chunk-GEBVRDNU.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";

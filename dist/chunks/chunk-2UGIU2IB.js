@@ -3,11 +3,11 @@ import {
   MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-V3OAODV2.js";
+} from "./chunk-UXVOP6JZ.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-H4HTDD3C.js";
+} from "./chunk-QNZHQZSX.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
@@ -19,7 +19,7 @@ import {
 import {
   openSandbox,
   passedEnvironment
-} from "./chunk-X67QGZGK.js";
+} from "./chunk-GEBVRDNU.js";
 import {
   plural,
   secretsOf

@@ -8,7 +8,7 @@ import {
   resetRequest,
   resetService,
   startService
-} from "./chunk-H4HTDD3C.js";
+} from "./chunk-QNZHQZSX.js";
 import {
   NO_FAULT
 } from "./chunk-ROFH3I3P.js";

@@ -6,13 +6,13 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-TAZRZGFH.js";
+} from "./chunk-JT63H6TV.js";
 import {
   ACCEPTOR_BROKEN_RULE,
   measurementChanges,
   measurementOf,
   recordTrialSet
-} from "./chunk-UOWMAYJB.js";
+} from "./chunk-QRWVINHU.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -22,7 +22,7 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-PRPY4K26.js";
+} from "./chunk-FTTZJKJH.js";
 import {
   BaseFold,
   MAX_NOTE,
@@ -48,7 +48,7 @@ import {
 } from "./chunk-NLEDRXGH.js";
 import {
   SETUP_RULE
-} from "./chunk-H4HTDD3C.js";
+} from "./chunk-QNZHQZSX.js";
 import {
   EVIDENCE
 } from "./chunk-PE644PI2.js";

@@ -8,20 +8,20 @@ import {
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-4HAEQCAP.js";
+} from "./chunk-7LFDMMUW.js";
 import "./chunk-7C7Y4KDF.js";
 import {
   loadTrialSet
-} from "./chunk-LN3QVNAC.js";
+} from "./chunk-EYSU3JF7.js";
 import "./chunk-RSZOYIV5.js";
 import {
   MAX_MINUTES
 } from "./chunk-BJDIBYXZ.js";
-import "./chunk-H4HTDD3C.js";
+import "./chunk-QNZHQZSX.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-X67QGZGK.js";
+import "./chunk-GEBVRDNU.js";
 import {
   plural,
   secretsOf,

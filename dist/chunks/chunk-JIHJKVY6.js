@@ -4,7 +4,7 @@ import {
 } from "./chunk-NS4QCQSH.js";
 import {
   recordTrialSet
-} from "./chunk-UOWMAYJB.js";
+} from "./chunk-QRWVINHU.js";
 import {
   REPORTERS,
   failureLine,
@@ -17,7 +17,7 @@ import {
 } from "./chunk-7C7Y4KDF.js";
 import {
   isolationLine
-} from "./chunk-GNR7TPXP.js";
+} from "./chunk-2UGIU2IB.js";
 import {
   parseJsonConfig
 } from "./chunk-ROFH3I3P.js";

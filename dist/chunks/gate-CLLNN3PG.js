@@ -1,28 +1,28 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-Y36Y4CM4.js";
+} from "./chunk-JIHJKVY6.js";
 import {
   trialSetDependencies
-} from "./chunk-V47XBD6S.js";
+} from "./chunk-PYNBPBR2.js";
 import {
   failureAnnotation,
   gatePullRequest,
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-CLRSBL6P.js";
+} from "./chunk-HSTCW3QO.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
-import "./chunk-TAZRZGFH.js";
-import "./chunk-UOWMAYJB.js";
+import "./chunk-JT63H6TV.js";
+import "./chunk-QRWVINHU.js";
 import "./chunk-Y3GUX643.js";
 import {
   readResultsFile,
   resultsFileAt
 } from "./chunk-3RLCYBPO.js";
-import "./chunk-PRPY4K26.js";
+import "./chunk-FTTZJKJH.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -32,11 +32,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-REJY3MPQ.js";
-import "./chunk-4HAEQCAP.js";
+import "./chunk-7LFDMMUW.js";
 import "./chunk-7C7Y4KDF.js";
 import {
   loadTrialSet
-} from "./chunk-LN3QVNAC.js";
+} from "./chunk-EYSU3JF7.js";
 import {
   changeScope,
   skipReason
@@ -48,15 +48,15 @@ import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-GNR7TPXP.js";
-import "./chunk-V3OAODV2.js";
-import "./chunk-H4HTDD3C.js";
+} from "./chunk-2UGIU2IB.js";
+import "./chunk-UXVOP6JZ.js";
+import "./chunk-QNZHQZSX.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";
 import "./chunk-CNXI3FCQ.js";
 import {
   agentsIsolated
-} from "./chunk-X67QGZGK.js";
+} from "./chunk-GEBVRDNU.js";
 import {
   secretsOf,
   trialSetSources

@@ -7,7 +7,7 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-CLRSBL6P.js";
+} from "./chunk-HSTCW3QO.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
@@ -15,15 +15,15 @@ import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-TAZRZGFH.js";
+} from "./chunk-JT63H6TV.js";
 import {
   mergeShards
-} from "./chunk-UOWMAYJB.js";
+} from "./chunk-QRWVINHU.js";
 import "./chunk-Y3GUX643.js";
 import {
   readResultsFile
 } from "./chunk-3RLCYBPO.js";
-import "./chunk-PRPY4K26.js";
+import "./chunk-FTTZJKJH.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -36,11 +36,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-REJY3MPQ.js";
-import "./chunk-4HAEQCAP.js";
+import "./chunk-7LFDMMUW.js";
 import "./chunk-7C7Y4KDF.js";
 import {
   loadTrialSet
-} from "./chunk-LN3QVNAC.js";
+} from "./chunk-EYSU3JF7.js";
 import {
   actionSecrets,
   httpStatus,
@@ -71,12 +71,12 @@ import {
 import {
   CorruptZipError
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-V3OAODV2.js";
-import "./chunk-H4HTDD3C.js";
+import "./chunk-UXVOP6JZ.js";
+import "./chunk-QNZHQZSX.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-X67QGZGK.js";
+import "./chunk-GEBVRDNU.js";
 import {
   plural,
   trialSetSources
