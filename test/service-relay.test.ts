@@ -4,7 +4,7 @@
 // nothing of the relay is left for the service or a process it forks to see or to start twice, and that the
 // service's process still ends when its own work does. Any other command keeps the relay process.
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
+import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { baseEnvironment, openSandbox } from '../src/isolation/open.ts';
@@ -26,7 +26,7 @@ const nodes = () => fs.readdirSync('/proc').filter((p) => /^\\d+$/.test(p)).map(
 let child = null;
 if (process.env.FORK) fork(__dirname + '/child.js').on('message', (m) => (child = m));
 const server = http.createServer((req, res) => {
-  res.end(JSON.stringify({ nodes: nodes().map((argv) => argv.join(' ')), variable: process.env.TRIALGATE_SERVICE_RELAY ?? null, execArgv: process.execArgv, child }));
+  res.end(JSON.stringify({ nodes: nodes().map((argv) => argv.join(' ')), variable: process.env.TRIALGATE_SERVICE_RELAY ?? null, execArgv: process.execArgv, child, pid: process.pid }));
   if (process.env.ONCE) res.on('finish', () => { server.close(); server.closeAllConnections(); });
 });
 server.listen(Number(process.env.PORT), '127.0.0.1');
@@ -35,6 +35,7 @@ server.listen(Number(process.env.PORT), '127.0.0.1');
 const CHILD = `process.send({ variable: process.env.TRIALGATE_SERVICE_RELAY ?? null, execArgv: process.execArgv }); setInterval(() => {}, 1000);`;
 
 interface Seen {
+  pid: number;
   nodes: string[];
   variable: string | null;
   execArgv: string[];
@@ -57,10 +58,13 @@ async function startIn(sandbox: Sandbox, argv: string[], env: Record<string, str
   let stderr = '';
   process.child.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr += c));
   process.child.stdout!.resume();
-  return { process, ask: () => askUntilAnswered(process, placement.address.socketPath!, () => stderr) };
+  return { process, dir, ask: () => askUntilAnswered(process, placement.address.socketPath!, () => stderr) };
 }
 
-/** Asks the service through its socket until it answers (it listens a moment after it starts), or it has exited. */
+/**
+ * Asks the service through its socket until it answers (it listens a moment after it starts), or it has
+ * exited, or its relay said it failed.
+ */
 async function askUntilAnswered(inside: SandboxedProcess, socketPath: string, stderr: () => string): Promise<Seen> {
   let exited = false;
   void inside.exited.then(() => (exited = true));
@@ -69,7 +73,8 @@ async function askUntilAnswered(inside: SandboxedProcess, socketPath: string, st
       const answer = await send('http://127.0.0.1/', { socketPath, timeoutMs: 30_000 });
       return JSON.parse(answer.text) as Seen;
     } catch (e) {
-      if (!(e instanceof NoAnswerError) || exited) throw new Error(`no answer (${(e as Error).message}); stderr: ${stderr()}`);
+      if (!(e instanceof NoAnswerError) || exited || stderr().includes('trialgate relay:'))
+        throw new Error(`no answer (${(e as Error).message}); stderr: ${stderr()}`);
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
@@ -113,6 +118,39 @@ describe('the relay of an isolated service', { skip: NO_ISOLATION }, () => {
       const { process, ask } = await startIn(sandbox, ['node', 'service.js'], { ONCE: '1' });
       await ask();
       assert.deepEqual(await process.exited, { code: 0, signal: null });
+    } finally {
+      await sandbox.dispose();
+    }
+  });
+
+  it('a node that would run the service in another process than the preloaded one (watch mode) keeps the relay process: reached after a restart', async () => {
+    const sandbox = await openSandbox('required');
+    try {
+      const { process, dir, ask } = await startIn(sandbox, ['node', '--watch', 'service.js']);
+      const first = await ask();
+      // A change to its script restarts the service in a new process (the mount is the host's directory).
+      await appendFile(join(dir, 'service.js'), '\n');
+      // Answered by the restarted process: its relay outlived the first (a preloaded one died with it).
+      while ((await ask()).pid === first.pid);
+      process.kill();
+      await process.exited;
+    } finally {
+      await sandbox.dispose();
+    }
+  });
+
+  it('a node under the permission model (which refuses a preload it was not told of on node 20) keeps the relay process', async () => {
+    const sandbox = await openSandbox('required');
+    try {
+      const flags = process.allowedNodeEnvironmentFlags;
+      const permission = [flags.has('--permission') ? '--permission' : '--experimental-permission', ...(flags.has('--allow-net') ? ['--allow-net'] : [])];
+      // Evaluated, not read from a file: the permission model lets it read none.
+      const service = `require('node:http').createServer((q, r) => r.end(JSON.stringify({ pid: process.pid, nodes: [], variable: null, execArgv: process.execArgv, child: null }))).listen(Number(process.env.PORT), '127.0.0.1');`;
+      const { process: inside, ask } = await startIn(sandbox, ['node', ...permission, '-e', service]);
+      const seen = await ask();
+      assert.ok(!seen.execArgv.includes('--require'), `nothing preloaded: ${seen.execArgv.join(' ')}`);
+      inside.kill();
+      await inside.exited;
     } finally {
       await sandbox.dispose();
     }
