@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, delimiter, dirname, join, sep } from 'node:path';
 import { killGroup, signalDescendants, supervise } from './processes.ts';
-import { IN_PROCESS_RELAY_SOURCE, IN_PROCESS_RELAY_VARIABLE, relayArgv } from './relay.ts';
+import { carriesRelay, IN_PROCESS_RELAY_SOURCE, IN_PROCESS_RELAY_VARIABLE, relayArgv } from './relay.ts';
 import type { Readable } from 'node:stream';
 import type { IsolationReport, ListenAt, Sandbox, SandboxedProcess, SandboxSpec, ServiceAddress, ServicePlacement, ServiceReach } from './sandbox.ts';
 
@@ -185,13 +185,15 @@ export class Bubblewrap implements Sandbox {
   /**
    * A service whose command is node itself (found on the PATH it runs with) and that listens on a port it is
    * given carries its relay in-process (IN_PROCESS_RELAY_SOURCE): one node start per service instead of two.
-   * Any other command, or one that prints its URL, runs behind the relay process.
+   * Any other command, one that prints its URL, or a node whose options keep the preload from relaying
+   * (carriesRelay), runs behind the relay process.
    */
   private inProcessRelay(spec: SandboxSpec): { socketPath: string; port: number } | undefined {
     const { expose, forward, argv, env } = spec;
     if (!expose || expose.port === 'printed' || forward || !argv[0] || !env.PATH) return undefined;
     const command = argv[0];
     if (command !== process.execPath && !['node', 'nodejs'].includes(basename(command))) return undefined;
+    if (!carriesRelay(argv.slice(1), env.NODE_OPTIONS)) return undefined;
     // Where the sandbox can run it (else the relay process says it could not start it, as for any command).
     const found = command.includes(sep) ? (existsSync(command) ? command : undefined) : findOnPath(command, env.PATH);
     const runnable = found && (this.visible(found) || found.startsWith(nodeRoot() + sep));

@@ -147,6 +147,19 @@ export function relayArgv(node: string, config: RelayConfig, argv: readonly stri
 export const IN_PROCESS_RELAY_VARIABLE = 'TRIALGATE_SERVICE_RELAY';
 
 /**
+ * Node options under which the preload is not the service's relay: with `--run` (a package script, which a
+ * shell starts) and in watch mode (a restarted service finds the socket taken) the service runs in another
+ * process than the one preloaded, and node 20's permission model and policies refuse a file they were not
+ * told of. A node named with one of them, in its arguments or its NODE_OPTIONS, keeps the relay process.
+ */
+const WITHOUT_PRELOAD = /^--(?:run|watch|watch-path|experimental-permission|permission|experimental-policy|policy-integrity)(?:=|$)/;
+
+/** Whether a node given `args` (everything after the program, its script's own included) and `nodeOptions` can carry the relay in-process. */
+export function carriesRelay(args: readonly string[], nodeOptions = ''): boolean {
+  return ![...args, ...nodeOptions.split(/\s+/)].some((arg) => WITHOUT_PRELOAD.test(arg));
+}
+
+/**
  * A service that is itself a node process carries its relay in-process: this file, preloaded with
  * `node --require`, listens on the unix socket and joins each connection to the service's port, so a
  * service start is one node process instead of two (a node start is most of a relay's cost). It joins a
