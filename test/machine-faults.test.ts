@@ -117,6 +117,36 @@ describe('a service still starting at its start limit', () => {
   });
 });
 
+describe('a node launcher that waits for its service synchronously', { skip: NO_ISOLATION }, () => {
+  it('is never reached through the relay in its node process, and the error says why and how to start it instead', async () => {
+    const sandbox = await openSandbox('required');
+    const dir = await inventoryCopy();
+    const launcher = "require('node:child_process').spawnSync(process.execPath, ['service/server.mjs'], { stdio: 'inherit' })";
+    try {
+      const start = startProcess(sandbox, {
+        command: ['node', '-e', launcher],
+        health: '/health',
+        startTimeoutMs: 300,
+        cwd: dir,
+        root: dir,
+        env: { INVENTORY_FAULT: 'none' },
+        coverage: false,
+        what: '(variant none)',
+      });
+      await assert.rejects(start, (e: unknown) => {
+        assert.ok(e instanceof ServiceDidNotStart);
+        assert.match(
+          e.message,
+          /its node command waits for the server synchronously \(spawnSync, execSync\).*start it as `sh -c "exec node …"`, or start the server with spawn$/,
+        );
+        return true;
+      });
+    } finally {
+      await sandbox.dispose();
+    }
+  });
+});
+
 describe('a sandbox that never starts its command', () => {
   it('isolated: bubblewrap’s own report says so; a command that ran, or one that was ended, is not that', { skip: NO_ISOLATION }, async () => {
     const bwrap = (await Bubblewrap.probe()) as Bubblewrap;

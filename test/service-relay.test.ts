@@ -7,9 +7,10 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { appendFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { Agent } from 'node:http';
 import { describe, it } from 'node:test';
 import { baseEnvironment, openSandbox } from '../src/isolation/open.ts';
-import type { Sandbox, SandboxedProcess } from '../src/isolation/sandbox.ts';
+import type { Sandbox, SandboxedProcess, ServicePlacement } from '../src/isolation/sandbox.ts';
 import { NoAnswerError, send } from '../src/service/http.ts';
 import { tempDir } from './support/fixtures.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
@@ -36,27 +37,22 @@ server.listen(Number(process.env.PORT), '127.0.0.1');
 const CHILD = `process.send({ variable: process.env.TRIALGATE_SERVICE_RELAY ?? null, execArgv: process.execArgv }); setInterval(() => {}, 1000);`;
 
 /**
- * A launcher that runs the service and waits for it synchronously, as start scripts do (spawnSync,
- * execSync): its own event loop is blocked for as long as the service runs.
- */
-const LAUNCHER = `require('node:child_process').spawnSync(process.execPath, ['service.js'], { stdio: 'inherit' });`;
-/**
  * A hostile service: its socket's directory is the writable mount beside the run's other socket
- * directories, so it puts a link to another service's socket (VICTIM_SOCKET) in its socket's place, says
- * so (a file \`swapped\` beside it), then listens.
+ * directories, so once told (a file \`swap-now\` beside it) it puts a link to another service's socket
+ * (VICTIM_SOCKET) in its socket's place and says so (a file \`swapped\` beside the socket). It serves all along.
  */
 const SWAPPER = `
 const fs = require('node:fs');
 const path = require('node:path');
 const own = fs.readFileSync('/proc/self/mountinfo', 'utf8').split('\\n').map((line) => line.split(' ')[4] || '').find((at) => /\\/\\d+$/.test(at)) + '/s.sock';
 const swap = setInterval(() => {
-  if (!fs.existsSync(own)) return;
+  if (!fs.existsSync(own) || !fs.existsSync(path.join(__dirname, 'swap-now'))) return;
   clearInterval(swap);
   fs.rmSync(own);
   fs.symlinkSync(process.env.VICTIM_SOCKET, own);
   fs.writeFileSync(path.join(path.dirname(own), 'swapped'), '');
-  require('./service.js');
 }, 10);
+require('./service.js');
 `;
 
 interface Seen {
@@ -84,19 +80,26 @@ async function startIn(sandbox: Sandbox, argv: string[], env: Record<string, str
   process.child.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr += c));
   process.child.stdout!.resume();
   const socketPath = placement.address.socketPath!;
-  return { process, dir, socketPath, ask: () => askUntilAnswered(process, socketPath, () => stderr) };
+  /** Where the service's own relay listens, in the directory it can write. */
+  const listening = placement.expose!.socketPath;
+  return { process, dir, socketPath, listening, ask: () => askUntilAnswered(process, placement, () => stderr) };
 }
 
 /**
  * Asks the service through its socket until it answers (it listens a moment after it starts), or it has
  * exited, or its relay said it failed.
  */
-async function askUntilAnswered(inside: SandboxedProcess, socketPath: string, stderr: () => string): Promise<Seen> {
+async function askUntilAnswered(inside: SandboxedProcess, placement: ServicePlacement, stderr: () => string): Promise<Seen> {
   let exited = false;
   void inside.exited.then(() => (exited = true));
   for (;;) {
     try {
-      const answer = await send('http://127.0.0.1/', { socketPath, timeoutMs: 30_000 });
+      // As the runner does (service/launch.ts): through the socket pinned where no sandbox can change it.
+      const pinned = (await placement.pin?.()) ?? true;
+      if (typeof pinned === 'string') throw new Error(pinned);
+      if (!pinned) throw new NoAnswerError('no socket yet');
+      // A connection of its own each time: one kept alive from an earlier ask would not show where the socket leads now.
+      const answer = await send('http://127.0.0.1/', { socketPath: placement.address.socketPath!, timeoutMs: 30_000, agent: new Agent({ keepAlive: false }) });
       return JSON.parse(answer.text) as Seen;
     } catch (e) {
       if (!(e instanceof NoAnswerError) || exited || stderr().includes('trialgate relay:'))
@@ -187,56 +190,50 @@ describe('the relay of an isolated service', { skip: NO_ISOLATION }, () => {
     }
   });
 
-  it(
-    'a node launcher that waits for its service synchronously is reached all the same',
-    { todo: 'the in-process relay runs on the launcher’s blocked event loop: nothing is relayed while the service runs' },
-    async () => {
-      const sandbox = await openSandbox('required');
-      const started: SandboxedProcess[] = [];
-      try {
-        const { process, socketPath } = await startIn(sandbox, ['node', 'launcher.js'], {}, { 'launcher.js': LAUNCHER });
-        started.push(process);
-        // Refused (nothing listens on PORT yet) is asked again; a connection accepted and never answered is not.
-        for (;;) {
-          try {
-            await send('http://127.0.0.1/', { socketPath, timeoutMs: 10_000 });
-            break;
-          } catch (e) {
-            if (!(e instanceof NoAnswerError) || e.timedOut) throw e;
-            await new Promise((resolve) => setImmediate(resolve));
-          }
-        }
-      } finally {
-        await stopAll(started);
-        await sandbox.dispose();
-      }
-    },
-  );
+  /** A victim service and a hostile one that puts a link to the victim's socket in its own socket's place once told (swap-now). */
+  async function swapping(sandbox: Sandbox, started: SandboxedProcess[], swapAtOnce: boolean) {
+    const victim = await startIn(sandbox, ['node', 'service.js'], { WHO: 'victim' });
+    started.push(victim.process);
+    await victim.ask();
+    const files: Record<string, string> = { 'swapper.js': SWAPPER, ...(swapAtOnce ? { 'swap-now': '' } : {}) };
+    const attacker = await startIn(sandbox, ['node', 'swapper.js'], { WHO: 'attacker', VICTIM_SOCKET: victim.socketPath }, files);
+    started.push(attacker.process);
+    let exited = false;
+    void attacker.process.exited.then(() => (exited = true));
+    const swapped = async () => {
+      if (!swapAtOnce) await writeFile(join(attacker.dir, 'swap-now'), '');
+      while (!existsSync(join(dirname(attacker.listening), 'swapped')) && !exited) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.ok(!exited, 'the hostile service is still running');
+    };
+    return { attacker, swapped };
+  }
 
-  it(
-    'a service cannot make its socket lead to another service’s',
-    { todo: 'its socket directory is writable inside its sandbox, and the runner and the acceptors follow a link put there' },
-    async () => {
-      const sandbox = await openSandbox('required');
-      const started: SandboxedProcess[] = [];
-      try {
-        const victim = await startIn(sandbox, ['node', 'service.js'], { WHO: 'victim' });
-        started.push(victim.process);
-        await victim.ask();
-        const attacker = await startIn(sandbox, ['node', 'swapper.js'], { WHO: 'attacker', VICTIM_SOCKET: victim.socketPath }, { 'swapper.js': SWAPPER });
-        started.push(attacker.process);
-        // Asked only once its socket is a link (a connection made before could still reach its own relay).
-        let exited = false;
-        void attacker.process.exited.then(() => (exited = true));
-        while (!existsSync(join(dirname(attacker.socketPath), 'swapped')) && !exited) await new Promise((resolve) => setTimeout(resolve, 10));
-        const seen = await attacker.ask();
-        assert.notEqual(seen.who, 'victim', `the runner reached another service through ${attacker.socketPath}`);
-      } finally {
-        await stopAll(started);
-        await sandbox.dispose();
-      }
-    },
-  );
+  it('a service that puts a link to another service’s socket in its own socket’s place is refused, never followed', async () => {
+    const sandbox = await openSandbox('required');
+    const started: SandboxedProcess[] = [];
+    try {
+      const { attacker, swapped } = await swapping(sandbox, started, true);
+      await swapped();
+      await assert.rejects(attacker.ask(), /put a link in the place of the socket its relay made/);
+    } finally {
+      await stopAll(started);
+      await sandbox.dispose();
+    }
+  });
+
+  it('once its socket is pinned, a link put in its place changes nothing: the runner still reaches the service’s own', async () => {
+    const sandbox = await openSandbox('required');
+    const started: SandboxedProcess[] = [];
+    try {
+      const { attacker, swapped } = await swapping(sandbox, started, false);
+      assert.equal((await attacker.ask()).who, 'attacker');
+      await swapped();
+      assert.equal((await attacker.ask()).who, 'attacker', `the runner reached another service through ${attacker.socketPath}`);
+    } finally {
+      await stopAll(started);
+      await sandbox.dispose();
+    }
+  });
 
   it('any other command runs behind the relay process, reached the same way', async () => {
     const sandbox = await openSandbox('required');

@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { link, lstat, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, delimiter, dirname, join, sep } from 'node:path';
 import { killGroup, signalDescendants, supervise } from './processes.ts';
@@ -93,19 +93,24 @@ export class Bubblewrap implements Sandbox {
     const notStarted = exited.then(async ({ code, signal }) =>
       ended || (await ran) ? undefined : `bubblewrap ${signal ? `ended by ${signal}` : `exited ${code}`} before it started the command`,
     );
-    return { child, exited, kill, terminate, forwardFailure, notStarted };
+    return { child, exited, kill, terminate, forwardFailure, notStarted, ...(exposed ? { relayInProcess: true } : {}) };
   }
 
   async placeService(): Promise<ServicePlacement> {
     const dir = join(this.socketRoot, String(++this.sockets));
     await mkdir(dir);
-    const socketPath = join(dir, 's.sock');
+    // The relay listens in a directory the service can write (it must, to make its socket there); so the
+    // runner and the acceptors reach it only through a hard link beside it, which no sandbox is shown: a
+    // link the service puts in its socket's place can lead nowhere but to its own socket.
+    const listening = join(dir, 's.sock');
+    const socketPath = `${dir}.sock`;
     const port = privatePort();
     return {
       port,
       address: { url: `http://127.0.0.1:${port}`, socketPath },
-      expose: { socketPath, port },
+      expose: { socketPath: listening, port },
       network: 'none',
+      pin: () => pinSocket(listening, socketPath),
     };
   }
 
@@ -122,7 +127,8 @@ export class Bubblewrap implements Sandbox {
   }
 
   async dispose(): Promise<void> {
-    await rm(this.socketRoot, { recursive: true, force: true });
+    // A service ended at the run's end may still be making its socket as this removes them: tried again then.
+    await rm(this.socketRoot, { recursive: true, force: true, maxRetries: 5 });
   }
 
   private args(spec: SandboxSpec): string[] {
@@ -211,6 +217,25 @@ async function commandRan(stream: Readable): Promise<boolean> {
   let text = '';
   for await (const chunk of stream) if (text.length < 4096) text += String(chunk);
   return text.includes('"exit-code"');
+}
+
+/**
+ * The socket at `from`, pinned at `to` by a hard link (link(2) never follows a last symlink, and a hard
+ * link cannot cross into a sandbox's mounts): true once pinned, false while nothing is at `from` yet, or
+ * why not when what is there is not a socket.
+ */
+async function pinSocket(from: string, to: string): Promise<true | false | string> {
+  try {
+    await link(from, to);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return false;
+    if (code !== 'EEXIST') return `its socket could not be pinned (${code ?? (e as Error).message})`;
+  }
+  const pinned = await lstat(to);
+  if (pinned.isSocket()) return true;
+  await rm(to, { force: true });
+  return `put ${pinned.isSymbolicLink() ? 'a link' : 'a file that is not a socket'} in the place of the socket its relay made (${from}): a service is reached through its own socket only`;
 }
 
 /** What a forward's relay said on its status descriptor: why it could not listen, or undefined. */

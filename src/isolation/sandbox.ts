@@ -96,6 +96,8 @@ export interface SandboxedProcess {
    * Only the sandbox can say so: the command's own output and exit status could say anything.
    */
   notStarted: Promise<string | undefined>;
+  /** A service that carries its relay in its own node process (bubblewrap.ts): its event loop must turn for it to be reached. */
+  relayInProcess?: boolean;
 }
 
 /** Where a service listens inside its sandbox and how the runner reaches it. */
@@ -104,6 +106,12 @@ export interface ServicePlacement {
   address: ServiceAddress;
   expose?: { socketPath: string; port: number };
   network: 'host' | 'none';
+  /**
+   * Isolated: the socket its relay made, pinned where the runner and acceptors reach it (address.socketPath,
+   * a place no sandbox is shown): true once pinned, false while there is no socket yet; why not, when what
+   * is there is not a socket (the service put something in its place). Called before each readiness probe.
+   */
+  pin?: () => Promise<true | false | string>;
 }
 
 /** How a sandboxed client (an acceptor) is given a service: the URL it sees and what must be forwarded. */

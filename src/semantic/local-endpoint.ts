@@ -63,10 +63,13 @@ export async function startLocalEndpoint(sandbox: Sandbox, command: string, cwd:
       resolve(new Error(`exited with ${signal ?? `code ${code}`} before printing its URL`));
     });
   });
-  if (url instanceof Error) {
+  // Isolated, its relay listened before the command started: reached through that socket, pinned (sandbox.ts).
+  const pinned = url instanceof Error ? true : ((await placement.pin?.()) ?? true);
+  if (url instanceof Error || pinned !== true) {
+    const why = url instanceof Error ? url.message : pinned === false ? 'made no socket for its relay' : pinned;
     await stop();
     const tail = stderr.trim().split('\n').slice(-5).join(' | ');
-    throw new EnvironmentError(`judge.command ${JSON.stringify(command)} ${url.message}${tail ? `; stderr: ${tail}` : ''}`, START_RULE);
+    throw new EnvironmentError(`judge.command ${JSON.stringify(command)} ${why}${tail ? `; stderr: ${tail}` : ''}`, START_RULE);
   }
   // Its output is no longer read; draining it keeps a chatty server from blocking on a full pipe.
   child.stdout!.resume();

@@ -233,13 +233,14 @@ async function startOnce(sandbox: Sandbox, spec: ServiceLaunch, controlToken: st
     },
   };
   const limit = spec.pace?.startLimit(spec.startTimeoutMs) ?? { ms: spec.startTimeoutMs, scaling: '' };
-  const answer = await Promise.race([waitReady(service, spec.health, limit.ms, placement.port, process.child.pid, () => running, spec.what), exited]);
+  const pinned = placement.pin ?? (async () => true);
+  const answer = await Promise.race([waitReady(service, spec.health, limit.ms, placement.port, process.child.pid, () => running, spec.what, pinned), exited]);
   if (answer === true) {
     ready = true;
     service.startMs = performance.now() - started;
     return service;
   }
-  const why = typeof answer === 'string' ? answer : await notReady(answer, spec, limit, placement.port, process.child.pid);
+  const why = typeof answer === 'string' ? answer : await notReady(answer, spec, limit, placement.port, process.child.pid, process.relayInProcess);
   await service.stop();
   throw new ServiceDidNotStart(`service ${spec.command.join(' ')} ${spec.what} ${why}`, stderr, typeof answer === 'string');
 }
@@ -281,12 +282,17 @@ async function waitReady(
   pid: number | undefined,
   running: () => boolean,
   what: string,
-): Promise<true | NotReady> {
+  pinned: () => Promise<true | false | string>,
+): Promise<true | NotReady | string> {
   const started = Date.now();
   let deadline = started + limitMs;
   const last: NotReady = {};
   for (let poll = 0; ; poll++) {
     try {
+      // Asked only through its pinned socket (sandbox.ts, ServicePlacement.pin): none yet is not listening yet.
+      const pin = await pinned();
+      if (typeof pin === 'string') return pin;
+      if (!pin) throw new Error('no socket yet');
       const answer = await service.request(health, { timeoutMs: 1000 });
       if (answer.status === 200) return true;
       [last.status, last.body] = [answer.status, answer.text];
@@ -313,7 +319,14 @@ async function listensElsewhere(pid: number | undefined, port: number): Promise<
 }
 
 /** Why a service that kept running was never ready: still starting, what its probe was answered, or where it listens instead of PORT. */
-async function notReady(last: NotReady, spec: ServiceLaunch, limit: ScaledLimit, port: number, pid: number | undefined): Promise<string> {
+async function notReady(
+  last: NotReady,
+  spec: ServiceLaunch,
+  limit: ScaledLimit,
+  port: number,
+  pid: number | undefined,
+  relayInProcess = false,
+): Promise<string> {
   const { health, candidate } = spec;
   const timeoutMs = limit.ms;
   const allowed = `startTimeoutMs ${spec.startTimeoutMs} ms${limit.scaling}`;
@@ -326,16 +339,22 @@ async function notReady(last: NotReady, spec: ServiceLaunch, limit: ScaledLimit,
   }
   const listening = pid === undefined ? [] : await listeningPorts(pid);
   const ports = listening.filter((p) => p !== port);
+  // Listening on PORT and never answering: the relay in its node process answers only while that process's
+  // event loop turns (docs/isolation.md).
+  const blocked =
+    relayInProcess && listening.includes(port)
+      ? '; or its node command waits for the server synchronously (spawnSync, execSync), which blocks the relay trialgate runs in that process: start it as `sh -c "exec node …"`, or start the server with spawn'
+      : '';
   if (last.stillStartingMs !== undefined && ports.length === 0) {
     const fix = candidate
       ? 'raise startTimeoutMs (code.service in fixture.json) if the changed code needs longer to start, or it must listen on 127.0.0.1 at the port in its PORT variable'
       : 'raise service.startTimeoutMs in fixture.json if it needs longer, or the service must listen on 127.0.0.1 at the port in its PORT variable';
     const state = listening.length ? `listening on PORT=${port} but not yet answering GET ${health}` : 'listening on no port yet';
-    return `was still starting after ${Math.round(last.stillStartingMs)} ms: running, ${state} (${allowed}; a service still starting is given up to ${STILL_STARTING_FACTOR}× that); ${fix}`;
+    return `was still starting after ${Math.round(last.stillStartingMs)} ms: running, ${state} (${allowed}; a service still starting is given up to ${STILL_STARTING_FACTOR}× that); ${fix}${blocked}`;
   }
   const where = ports.length ? `: it listens on ${ports.join(', ')} instead, so it ignores PORT` : '';
   const fix = candidate
     ? 'the changed code must listen on 127.0.0.1 at the port in its PORT variable'
     : 'the service must listen on 127.0.0.1 at the port trialgate sets in its PORT variable (startTimeoutMs if it needs longer)';
-  return `never answered on PORT=${port} within ${timeoutMs} ms${scaled}${where}; ${fix}`;
+  return `never answered on PORT=${port} within ${timeoutMs} ms${scaled}${where}; ${fix}${blocked}`;
 }
