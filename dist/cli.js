@@ -54,16 +54,16 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 // src/cli/main.ts
 var COMMANDS = [
   { spec: INIT, load: async () => (await import("./chunks/init-2QQJ6HLQ.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-QILVM5BA.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-QILVM5BA.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-M6TBJMQY.js")).runRunCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-PSXKXM6X.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-PSXKXM6X.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-KXDNZNZG.js")).runRunCli },
   { spec: COMPARE, load: async () => (await import("./chunks/compare-G7224MO6.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-CLLNN3PG.js")).runGateCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-5CQ5AXWZ.js")).runGateCli },
   { spec: REPORT, load: async () => (await import("./chunks/report-KGZDJVEH.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-ZGJOPFU7.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-QG3MSIZY.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-CTYD5CF4.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-3GN2FSN4.js")).runRepairCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-B5P4SJXP.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-HK6OOASL.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-K27UU67O.js")).runRepairCli },
   { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-4L6ZSIAD.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {

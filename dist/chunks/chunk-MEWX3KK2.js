@@ -3,11 +3,11 @@ import {
   MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-UXVOP6JZ.js";
+} from "./chunk-LTKBMQHW.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-QNZHQZSX.js";
+} from "./chunk-GFUMMQI3.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
@@ -19,7 +19,7 @@ import {
 import {
   openSandbox,
   passedEnvironment
-} from "./chunk-GEBVRDNU.js";
+} from "./chunk-ILQSIQVE.js";
 import {
   plural,
   secretsOf

@@ -11,18 +11,18 @@ import {
   promote,
   promotionProblems,
   storedAt
-} from "./chunk-JT63H6TV.js";
+} from "./chunk-HX3CZN6H.js";
 import {
   recordTrialSet
-} from "./chunk-QRWVINHU.js";
+} from "./chunk-3M5GFL2U.js";
 import "./chunk-Y3GUX643.js";
 import {
   readResultsFile
 } from "./chunk-3RLCYBPO.js";
-import "./chunk-FTTZJKJH.js";
-import "./chunk-7LFDMMUW.js";
+import "./chunk-QRSQW7TL.js";
+import "./chunk-FQB2QMZC.js";
 import "./chunk-7C7Y4KDF.js";
-import "./chunk-EYSU3JF7.js";
+import "./chunk-5OXU47WT.js";
 import "./chunk-RSZOYIV5.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
@@ -30,14 +30,14 @@ import "./chunk-2EN6TGGC.js";
 import {
   extractZip
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-UXVOP6JZ.js";
-import "./chunk-QNZHQZSX.js";
+import "./chunk-LTKBMQHW.js";
+import "./chunk-GFUMMQI3.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-GEBVRDNU.js";
+import "./chunk-ILQSIQVE.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";

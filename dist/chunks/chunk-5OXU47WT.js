@@ -5,7 +5,7 @@ import {
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-QNZHQZSX.js";
+} from "./chunk-GFUMMQI3.js";
 import {
   loadFixture,
   mustBeInside,

@@ -3,11 +3,11 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-QRWVINHU.js";
+} from "./chunk-3M5GFL2U.js";
 import {
   jsonPieces,
   lazy
-} from "./chunk-7LFDMMUW.js";
+} from "./chunk-FQB2QMZC.js";
 import {
   Results,
   TrialResult

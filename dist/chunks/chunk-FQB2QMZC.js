@@ -10,7 +10,7 @@ import {
   NO_LIMITS,
   readCandidate,
   writeCandidate
-} from "./chunk-QNZHQZSX.js";
+} from "./chunk-GFUMMQI3.js";
 import {
   applyPatch,
   formatPatch,
@@ -22,7 +22,7 @@ import {
 } from "./chunk-ROFH3I3P.js";
 import {
   openSandbox
-} from "./chunk-GEBVRDNU.js";
+} from "./chunk-ILQSIQVE.js";
 import {
   Scrubber
 } from "./chunk-BAEF6OTL.js";

@@ -7,7 +7,7 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-HSTCW3QO.js";
+} from "./chunk-OZR75UM2.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
@@ -15,15 +15,15 @@ import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-JT63H6TV.js";
+} from "./chunk-HX3CZN6H.js";
 import {
   mergeShards
-} from "./chunk-QRWVINHU.js";
+} from "./chunk-3M5GFL2U.js";
 import "./chunk-Y3GUX643.js";
 import {
   readResultsFile
 } from "./chunk-3RLCYBPO.js";
-import "./chunk-FTTZJKJH.js";
+import "./chunk-QRSQW7TL.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -36,11 +36,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-REJY3MPQ.js";
-import "./chunk-7LFDMMUW.js";
+import "./chunk-FQB2QMZC.js";
 import "./chunk-7C7Y4KDF.js";
 import {
   loadTrialSet
-} from "./chunk-EYSU3JF7.js";
+} from "./chunk-5OXU47WT.js";
 import {
   actionSecrets,
   httpStatus,
@@ -71,12 +71,12 @@ import {
 import {
   CorruptZipError
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-UXVOP6JZ.js";
-import "./chunk-QNZHQZSX.js";
+import "./chunk-LTKBMQHW.js";
+import "./chunk-GFUMMQI3.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-GEBVRDNU.js";
+import "./chunk-ILQSIQVE.js";
 import {
   plural,
   trialSetSources

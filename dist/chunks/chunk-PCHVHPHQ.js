@@ -4,7 +4,7 @@ import {
 } from "./chunk-NS4QCQSH.js";
 import {
   recordTrialSet
-} from "./chunk-QRWVINHU.js";
+} from "./chunk-3M5GFL2U.js";
 import {
   REPORTERS,
   failureLine,
@@ -17,7 +17,7 @@ import {
 } from "./chunk-7C7Y4KDF.js";
 import {
   isolationLine
-} from "./chunk-2UGIU2IB.js";
+} from "./chunk-MEWX3KK2.js";
 import {
   parseJsonConfig
 } from "./chunk-ROFH3I3P.js";

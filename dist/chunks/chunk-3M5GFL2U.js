@@ -5,12 +5,12 @@ import {
 } from "./chunk-Y3GUX643.js";
 import {
   SemanticLayer
-} from "./chunk-FTTZJKJH.js";
+} from "./chunk-QRSQW7TL.js";
 import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-7LFDMMUW.js";
+} from "./chunk-FQB2QMZC.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
@@ -24,7 +24,7 @@ import {
   loadTrialSet,
   resolveTask,
   sharedAgentFiles
-} from "./chunk-EYSU3JF7.js";
+} from "./chunk-5OXU47WT.js";
 import {
   TaskSpec
 } from "./chunk-RSZOYIV5.js";
@@ -42,7 +42,7 @@ import {
 } from "./chunk-C3HU7JC5.js";
 import {
   offerReuse
-} from "./chunk-UXVOP6JZ.js";
+} from "./chunk-LTKBMQHW.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -50,7 +50,7 @@ import {
   mapPool,
   readCandidate,
   runAgentProcess
-} from "./chunk-QNZHQZSX.js";
+} from "./chunk-GFUMMQI3.js";
 import {
   NO_FAULT,
   copyFixture,
@@ -63,7 +63,7 @@ import {
   namedFiles,
   openSandbox,
   passedEnvironment
-} from "./chunk-GEBVRDNU.js";
+} from "./chunk-ILQSIQVE.js";
 import {
   plural,
   secretsOf,

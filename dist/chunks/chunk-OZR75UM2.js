@@ -6,13 +6,13 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-JT63H6TV.js";
+} from "./chunk-HX3CZN6H.js";
 import {
   ACCEPTOR_BROKEN_RULE,
   measurementChanges,
   measurementOf,
   recordTrialSet
-} from "./chunk-QRWVINHU.js";
+} from "./chunk-3M5GFL2U.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -22,7 +22,7 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-FTTZJKJH.js";
+} from "./chunk-QRSQW7TL.js";
 import {
   BaseFold,
   MAX_NOTE,
@@ -48,7 +48,7 @@ import {
 } from "./chunk-NLEDRXGH.js";
 import {
   SETUP_RULE
-} from "./chunk-QNZHQZSX.js";
+} from "./chunk-GFUMMQI3.js";
 import {
   EVIDENCE
 } from "./chunk-PE644PI2.js";

@@ -14,7 +14,7 @@ import {
 import { spawn, spawnSync } from "node:child_process";
 import { randomInt } from "node:crypto";
 import { existsSync, lstatSync, readlinkSync, realpathSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { link, lstat, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, delimiter, dirname, join, sep } from "node:path";
 
@@ -123,6 +123,10 @@ function relayArgv(node, config, argv) {
   return [node, "-e", RELAY_SOURCE, JSON.stringify(config), ...argv];
 }
 var IN_PROCESS_RELAY_VARIABLE = "TRIALGATE_SERVICE_RELAY";
+var WITHOUT_PRELOAD = /^--(?:run|watch|watch-path|experimental-permission|permission|experimental-policy|policy-integrity)(?:=|$)/;
+function carriesRelay(args, nodeOptions = "") {
+  return ![...args, ...nodeOptions.split(/\s+/)].some((arg) => WITHOUT_PRELOAD.test(arg));
+}
 var IN_PROCESS_RELAY_SOURCE = `'use strict';
 (function () {
   const config = process.env.${IN_PROCESS_RELAY_VARIABLE};
@@ -204,18 +208,20 @@ var Bubblewrap = class _Bubblewrap {
     const notStarted = exited.then(
       async ({ code, signal }) => ended || await ran ? void 0 : `bubblewrap ${signal ? `ended by ${signal}` : `exited ${code}`} before it started the command`
     );
-    return { child, exited, kill, terminate, forwardFailure, notStarted };
+    return { child, exited, kill, terminate, forwardFailure, notStarted, ...exposed ? { relayInProcess: true } : {} };
   }
   async placeService() {
     const dir = join(this.socketRoot, String(++this.sockets));
     await mkdir(dir);
-    const socketPath = join(dir, "s.sock");
+    const listening = join(dir, "s.sock");
+    const socketPath = `${dir}.sock`;
     const port = privatePort();
     return {
       port,
       address: { url: `http://127.0.0.1:${port}`, socketPath },
-      expose: { socketPath, port },
-      network: "none"
+      expose: { socketPath: listening, port },
+      network: "none",
+      pin: () => pinSocket(listening, socketPath)
     };
   }
   async placeListener() {
@@ -229,7 +235,7 @@ var Bubblewrap = class _Bubblewrap {
     return { url: `http://127.0.0.1:${port}`, network: "none", forward: { port, to: address } };
   }
   async dispose() {
-    await rm(this.socketRoot, { recursive: true, force: true });
+    await rm(this.socketRoot, { recursive: true, force: true, maxRetries: 5 });
   }
   args(spec) {
     const args = ["--unshare-user", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--hostname", "trial"];
@@ -289,13 +295,15 @@ var Bubblewrap = class _Bubblewrap {
   /**
    * A service whose command is node itself (found on the PATH it runs with) and that listens on a port it is
    * given carries its relay in-process (IN_PROCESS_RELAY_SOURCE): one node start per service instead of two.
-   * Any other command, or one that prints its URL, runs behind the relay process.
+   * Any other command, one that prints its URL, or a node whose options keep the preload from relaying
+   * (carriesRelay), runs behind the relay process.
    */
   inProcessRelay(spec) {
     const { expose, forward, argv, env } = spec;
     if (!expose || expose.port === "printed" || forward || !argv[0] || !env.PATH) return void 0;
     const command = argv[0];
     if (command !== process.execPath && !["node", "nodejs"].includes(basename(command))) return void 0;
+    if (!carriesRelay(argv.slice(1), env.NODE_OPTIONS)) return void 0;
     const found = command.includes(sep) ? existsSync(command) ? command : void 0 : findOnPath(command, env.PATH);
     const runnable = found && (this.visible(found) || found.startsWith(nodeRoot() + sep));
     return runnable ? { socketPath: expose.socketPath, port: expose.port } : void 0;
@@ -309,6 +317,19 @@ async function commandRan(stream) {
   let text = "";
   for await (const chunk of stream) if (text.length < 4096) text += String(chunk);
   return text.includes('"exit-code"');
+}
+async function pinSocket(from, to) {
+  try {
+    await link(from, to);
+  } catch (e) {
+    const code = e.code;
+    if (code === "ENOENT") return false;
+    if (code !== "EEXIST") return `its socket could not be pinned (${code ?? e.message})`;
+  }
+  const pinned = await lstat(to);
+  if (pinned.isSocket()) return true;
+  await rm(to, { force: true });
+  return `put ${pinned.isSymbolicLink() ? "a link" : "a file that is not a socket"} in the place of the socket its relay made (${from}): a service is reached through its own socket only`;
 }
 async function relayStatus(stream) {
   let text = "";

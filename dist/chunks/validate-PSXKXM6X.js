@@ -4,13 +4,13 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-2UGIU2IB.js";
-import "./chunk-UXVOP6JZ.js";
-import "./chunk-QNZHQZSX.js";
+} from "./chunk-MEWX3KK2.js";
+import "./chunk-LTKBMQHW.js";
+import "./chunk-GFUMMQI3.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-GEBVRDNU.js";
+import "./chunk-ILQSIQVE.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-6QQGJSVV.js";
 import "./chunk-4W3VKHJE.js";

@@ -8,20 +8,20 @@ import {
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-7LFDMMUW.js";
+} from "./chunk-FQB2QMZC.js";
 import "./chunk-7C7Y4KDF.js";
 import {
   loadTrialSet
-} from "./chunk-EYSU3JF7.js";
+} from "./chunk-5OXU47WT.js";
 import "./chunk-RSZOYIV5.js";
 import {
   MAX_MINUTES
 } from "./chunk-BJDIBYXZ.js";
-import "./chunk-QNZHQZSX.js";
+import "./chunk-GFUMMQI3.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-GEBVRDNU.js";
+import "./chunk-ILQSIQVE.js";
 import {
   plural,
   secretsOf,

@@ -1,28 +1,28 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-JIHJKVY6.js";
+} from "./chunk-PCHVHPHQ.js";
 import {
   trialSetDependencies
-} from "./chunk-PYNBPBR2.js";
+} from "./chunk-24IILRC2.js";
 import {
   failureAnnotation,
   gatePullRequest,
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-HSTCW3QO.js";
+} from "./chunk-OZR75UM2.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
-import "./chunk-JT63H6TV.js";
-import "./chunk-QRWVINHU.js";
+import "./chunk-HX3CZN6H.js";
+import "./chunk-3M5GFL2U.js";
 import "./chunk-Y3GUX643.js";
 import {
   readResultsFile,
   resultsFileAt
 } from "./chunk-3RLCYBPO.js";
-import "./chunk-FTTZJKJH.js";
+import "./chunk-QRSQW7TL.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -32,11 +32,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-REJY3MPQ.js";
-import "./chunk-7LFDMMUW.js";
+import "./chunk-FQB2QMZC.js";
 import "./chunk-7C7Y4KDF.js";
 import {
   loadTrialSet
-} from "./chunk-EYSU3JF7.js";
+} from "./chunk-5OXU47WT.js";
 import {
   changeScope,
   skipReason
@@ -48,15 +48,15 @@ import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-2UGIU2IB.js";
-import "./chunk-UXVOP6JZ.js";
-import "./chunk-QNZHQZSX.js";
+} from "./chunk-MEWX3KK2.js";
+import "./chunk-LTKBMQHW.js";
+import "./chunk-GFUMMQI3.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";
 import "./chunk-CNXI3FCQ.js";
 import {
   agentsIsolated
-} from "./chunk-GEBVRDNU.js";
+} from "./chunk-ILQSIQVE.js";
 import {
   secretsOf,
   trialSetSources

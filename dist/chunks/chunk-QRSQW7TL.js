@@ -14,12 +14,12 @@ import {
 import {
   NoAnswerError,
   send
-} from "./chunk-QNZHQZSX.js";
+} from "./chunk-GFUMMQI3.js";
 import {
   LOOPBACK_URL,
   baseEnvironment,
   openSandbox
-} from "./chunk-GEBVRDNU.js";
+} from "./chunk-ILQSIQVE.js";
 import {
   external_exports
 } from "./chunk-4W3VKHJE.js";
@@ -500,10 +500,12 @@ async function startLocalEndpoint(sandbox, command, cwd, env) {
       resolve2(new Error(`exited with ${signal ?? `code ${code}`} before printing its URL`));
     });
   });
-  if (url instanceof Error) {
+  const pinned = url instanceof Error ? true : await placement.pin?.() ?? true;
+  if (url instanceof Error || pinned !== true) {
+    const why = url instanceof Error ? url.message : pinned === false ? "made no socket for its relay" : pinned;
     await stop();
     const tail = stderr.trim().split("\n").slice(-5).join(" | ");
-    throw new EnvironmentError(`judge.command ${JSON.stringify(command)} ${url.message}${tail ? `; stderr: ${tail}` : ""}`, START_RULE);
+    throw new EnvironmentError(`judge.command ${JSON.stringify(command)} ${why}${tail ? `; stderr: ${tail}` : ""}`, START_RULE);
   }
   child.stdout.resume();
   return { baseUrl: url, ...placement.address.socketPath ? { socketPath: placement.address.socketPath } : {}, stop };

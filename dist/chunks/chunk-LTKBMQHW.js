@@ -8,7 +8,7 @@ import {
   resetRequest,
   resetService,
   startService
-} from "./chunk-QNZHQZSX.js";
+} from "./chunk-GFUMMQI3.js";
 import {
   NO_FAULT
 } from "./chunk-ROFH3I3P.js";

@@ -25,7 +25,7 @@ import {
   commandPrograms,
   namedPaths,
   passedEnvironment
-} from "./chunk-GEBVRDNU.js";
+} from "./chunk-ILQSIQVE.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";
@@ -1011,13 +1011,14 @@ async function startOnce(sandbox, spec, controlToken) {
     }
   };
   const limit = spec.pace?.startLimit(spec.startTimeoutMs) ?? { ms: spec.startTimeoutMs, scaling: "" };
-  const answer = await Promise.race([waitReady(service, spec.health, limit.ms, placement.port, process.child.pid, () => running, spec.what), exited]);
+  const pinned = placement.pin ?? (async () => true);
+  const answer = await Promise.race([waitReady(service, spec.health, limit.ms, placement.port, process.child.pid, () => running, spec.what, pinned), exited]);
   if (answer === true) {
     ready = true;
     service.startMs = performance.now() - started;
     return service;
   }
-  const why = typeof answer === "string" ? answer : await notReady(answer, spec, limit, placement.port, process.child.pid);
+  const why = typeof answer === "string" ? answer : await notReady(answer, spec, limit, placement.port, process.child.pid, process.relayInProcess);
   await service.stop();
   throw new ServiceDidNotStart(`service ${spec.command.join(" ")} ${spec.what} ${why}`, stderr, typeof answer === "string");
 }
@@ -1034,12 +1035,15 @@ var ServiceDidNotStart = class extends MachineryError {
   stderr;
   exited;
 };
-async function waitReady(service, health, limitMs, port, pid, running, what) {
+async function waitReady(service, health, limitMs, port, pid, running, what, pinned) {
   const started = Date.now();
   let deadline = started + limitMs;
   const last = {};
   for (let poll = 0; ; poll++) {
     try {
+      const pin = await pinned();
+      if (typeof pin === "string") return pin;
+      if (!pin) throw new Error("no socket yet");
       const answer = await service.request(health, { timeoutMs: 1e3 });
       if (answer.status === 200) return true;
       [last.status, last.body] = [answer.status, answer.text];
@@ -1061,7 +1065,7 @@ async function listensElsewhere(pid, port) {
   const ports = await listeningPorts(pid);
   return ports.length > 0 && !ports.includes(port);
 }
-async function notReady(last, spec, limit, port, pid) {
+async function notReady(last, spec, limit, port, pid, relayInProcess = false) {
   const { health, candidate } = spec;
   const timeoutMs = limit.ms;
   const allowed = `startTimeoutMs ${spec.startTimeoutMs} ms${limit.scaling}`;
@@ -1073,14 +1077,15 @@ async function notReady(last, spec, limit, port, pid) {
   }
   const listening = pid === void 0 ? [] : await listeningPorts(pid);
   const ports = listening.filter((p) => p !== port);
+  const blocked = relayInProcess && listening.includes(port) ? '; or its node command waits for the server synchronously (spawnSync, execSync), which blocks the relay trialgate runs in that process: start it as `sh -c "exec node \u2026"`, or start the server with spawn' : "";
   if (last.stillStartingMs !== void 0 && ports.length === 0) {
     const fix2 = candidate ? "raise startTimeoutMs (code.service in fixture.json) if the changed code needs longer to start, or it must listen on 127.0.0.1 at the port in its PORT variable" : "raise service.startTimeoutMs in fixture.json if it needs longer, or the service must listen on 127.0.0.1 at the port in its PORT variable";
     const state = listening.length ? `listening on PORT=${port} but not yet answering GET ${health}` : "listening on no port yet";
-    return `was still starting after ${Math.round(last.stillStartingMs)} ms: running, ${state} (${allowed}; a service still starting is given up to ${STILL_STARTING_FACTOR}\xD7 that); ${fix2}`;
+    return `was still starting after ${Math.round(last.stillStartingMs)} ms: running, ${state} (${allowed}; a service still starting is given up to ${STILL_STARTING_FACTOR}\xD7 that); ${fix2}${blocked}`;
   }
   const where = ports.length ? `: it listens on ${ports.join(", ")} instead, so it ignores PORT` : "";
   const fix = candidate ? "the changed code must listen on 127.0.0.1 at the port in its PORT variable" : "the service must listen on 127.0.0.1 at the port trialgate sets in its PORT variable (startTimeoutMs if it needs longer)";
-  return `never answered on PORT=${port} within ${timeoutMs} ms${scaled2}${where}; ${fix}`;
+  return `never answered on PORT=${port} within ${timeoutMs} ms${scaled2}${where}; ${fix}${blocked}`;
 }
 
 // src/service/pool.ts

@@ -11,23 +11,23 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-FTTZJKJH.js";
+} from "./chunk-QRSQW7TL.js";
 import {
   loadTrialSet
-} from "./chunk-EYSU3JF7.js";
+} from "./chunk-5OXU47WT.js";
 import "./chunk-RSZOYIV5.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-BJDIBYXZ.js";
 import {
   mapPool
-} from "./chunk-QNZHQZSX.js";
+} from "./chunk-GFUMMQI3.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
 import "./chunk-ROFH3I3P.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-GEBVRDNU.js";
+import "./chunk-ILQSIQVE.js";
 import {
   secretsOf,
   trialSetSources
