@@ -5,7 +5,7 @@
 // its command exits (the namespace's init dies, and the kernel kills the rest), whatever they did to detach.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
 import { link, lstat, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, delimiter, dirname, join, sep } from 'node:path';
@@ -13,6 +13,7 @@ import { killGroup, signalDescendants, supervise } from './processes.ts';
 import { carriesRelay, IN_PROCESS_RELAY_SOURCE, IN_PROCESS_RELAY_VARIABLE, relayArgv } from './relay.ts';
 import type { Readable } from 'node:stream';
 import type { IsolationReport, ListenAt, Sandbox, SandboxedProcess, SandboxSpec, ServiceAddress, ServicePlacement, ServiceReach } from './sandbox.ts';
+import { removeWritten } from '../util/files.ts';
 
 /** System directories shown read-only (those that exist); the rest of the host is not there at all. */
 const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt', '/nix/store'];
@@ -110,7 +111,7 @@ export class Bubblewrap implements Sandbox {
       address: { url: `http://127.0.0.1:${port}`, socketPath },
       expose: { socketPath: listening, port },
       network: 'none',
-      pin: () => pinSocket(listening, socketPath),
+      pin: pinner(listening, socketPath),
     };
   }
 
@@ -128,7 +129,7 @@ export class Bubblewrap implements Sandbox {
 
   async dispose(): Promise<void> {
     // A service ended at the run's end may still be making its socket as this removes them: tried again then.
-    await rm(this.socketRoot, { recursive: true, force: true, maxRetries: 5 });
+    await removeWritten(this.socketRoot);
   }
 
   private args(spec: SandboxSpec): string[] {
@@ -220,22 +221,34 @@ async function commandRan(stream: Readable): Promise<boolean> {
 }
 
 /**
- * The socket at `from`, pinned at `to` by a hard link (link(2) never follows a last symlink, and a hard
- * link cannot cross into a sandbox's mounts): true once pinned, false while nothing is at `from` yet, or
- * why not when what is there is not a socket.
+ * Pins the socket at `from` at `to` by a hard link (link(2) never follows a last symlink, and a hard link
+ * cannot cross into a sandbox's mounts): true once pinned, false while nothing is at `from` yet, or why not
+ * when what is there is not a socket. Only its own link counts: anything at `to` before it is refused.
  */
-async function pinSocket(from: string, to: string): Promise<true | false | string> {
-  try {
-    await link(from, to);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return false;
-    if (code !== 'EEXIST') return `its socket could not be pinned (${code ?? (e as Error).message})`;
-  }
-  const pinned = await lstat(to);
-  if (pinned.isSocket()) return true;
-  await rm(to, { force: true });
-  return `put ${pinned.isSymbolicLink() ? 'a link' : 'a file that is not a socket'} in the place of the socket its relay made (${from}): a service is reached through its own socket only`;
+function pinner(from: string, to: string): () => Promise<true | false | string> {
+  let pinned = false;
+  return async () => {
+    if (pinned) return true;
+    try {
+      await link(from, to);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return false;
+      // A directory cannot be linked: the service's doing, said as such; otherwise the filesystem's.
+      const there = await lstat(from).catch(() => undefined);
+      if (there && !there.isSocket()) return replaced(from, there);
+      return `its socket could not be pinned (${code ?? (e as Error).message}): the temporary directory (TMPDIR) must allow hard links`;
+    }
+    const made = await lstat(to);
+    if (made.isSocket()) return (pinned = true);
+    await rm(to, { force: true });
+    return replaced(from, made);
+  };
+}
+
+function replaced(socket: string, what: Stats): string {
+  const thing = what.isSymbolicLink() ? 'a link' : what.isDirectory() ? 'a directory' : 'something that is not a socket';
+  return `put ${thing} in the place of the socket its relay made (${socket}): a service is reached through its own socket only`;
 }
 
 /** What a forward's relay said on its status descriptor: why it could not listen, or undefined. */

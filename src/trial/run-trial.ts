@@ -17,7 +17,7 @@ import type { Timings, TrialConfig } from '../schemas/trial.ts';
 import type { Budget, Limits } from '../schemas/trialset.ts';
 import { diskFull, EnvironmentError } from '../util/errors.ts';
 import { claimsSuccess } from './claims.ts';
-import { listEntries, readRegularFile, unlessMissing } from '../util/files.ts';
+import { listEntries, readRegularFile, removeWritten, unlessMissing } from '../util/files.ts';
 import { writeInside } from '../util/safe-write.ts';
 import type { Permits } from '../util/permits.ts';
 import type { Scrubber } from '../util/scrub.ts';
@@ -263,7 +263,7 @@ class Trial implements TrialHandle {
       const { log: _log, ...agent } = process;
       return { ...agent, ...(usage ? { usage } : {}) };
     } finally {
-      if (isolated) await rm(scratch, { recursive: true, force: true });
+      if (isolated) await removeWritten(scratch);
     }
   }
 

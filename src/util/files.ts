@@ -4,7 +4,7 @@
 // asynchronous call's thread-pool round trip. The functions stay asynchronous for their callers.
 import { isAscii } from 'node:buffer';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, statSync } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
+import { chmod, lstat, open, readdir, readFile, rm } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import picomatch from 'picomatch';
 import type { z } from 'zod';
@@ -242,4 +242,29 @@ function readRegularFileSync(path: string, maxBytes: number): Buffer | null {
 /** A NUL byte in the first 8 KiB: how git tells binary from text. */
 export function isBinary(bytes: Buffer): boolean {
   return bytes.subarray(0, 8192).includes(0);
+}
+
+/**
+ * Removes a tree that a sandboxed process could write (a trial's scratch, a candidate's working copy, a
+ * service's socket directory). What it made unreadable or unwritable (a directory of mode 000) would stop
+ * the runner's own user, though never root, and fail the whole run after its trials: such directories are
+ * opened to their owner first. Links are never followed.
+ */
+export async function removeWritten(dir: string): Promise<void> {
+  try {
+    await rm(dir, { recursive: true, force: true, maxRetries: 5 });
+    return;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'EACCES' && code !== 'EPERM') throw e;
+  }
+  await openToOwner(dir);
+  await rm(dir, { recursive: true, force: true, maxRetries: 5 });
+}
+
+async function openToOwner(dir: string): Promise<void> {
+  const stat = await lstat(dir).catch(() => undefined);
+  if (!stat?.isDirectory()) return;
+  await chmod(dir, 0o700).catch(() => undefined);
+  for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) if (entry.isDirectory()) await openToOwner(join(dir, entry.name));
 }

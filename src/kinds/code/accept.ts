@@ -3,7 +3,7 @@
 // `command` kind's acceptor machinery (the same report formats and reporters), from the fixture's
 // acceptance copy. Whatever the candidate's code does, it is the candidate's: code that does not build or
 // start is a failure of the candidate, never an environment error and never a pass.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { VariantOutcome } from '../../acceptance/accept.ts';
@@ -23,6 +23,7 @@ import { overlay } from './changes.ts';
 import { readCode } from './fixture.ts';
 import { tripwireGuard, type TripwireCount } from './guard.ts';
 import { notCountedIn, referenceRunOf, type ReferenceRun } from './reference.ts';
+import { removeWritten } from '../../util/files.ts';
 
 const OUTPUT_TAIL = 4000;
 
@@ -114,7 +115,7 @@ async function acceptService(run: CodeRun, service: NonNullable<CodeSpec['servic
     return outcomeOf(hidden, true);
   } finally {
     await started?.stop();
-    await rm(work, { recursive: true, force: true });
+    await removeWritten(work);
   }
 }
 

@@ -4,7 +4,7 @@
 // network that reaches only its variant, a report path that names nothing, and only the variables the
 // trial set passes on. No report, or an unreadable one, is an execution error, never a verdict.
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { acceptEachVariant, errorBody, type ReportBody, type VariantOutcome } from '../../acceptance/accept.ts';
@@ -29,6 +29,7 @@ import { ACCEPTOR_WORK_PREFIX, acceptorFix, candidateFix, causeIsAll, causeOf, t
 import { ReportChannel } from './report-channel.ts';
 import { readAcceptorReport, readChannelReport } from './report-format.ts';
 import { REPORTERS_VARIABLE, reportersDir, reportersSha256 } from './reporters.ts';
+import { removeWritten } from '../../util/files.ts';
 
 const COMMAND_NOT_FOUND = 127;
 const STDERR_TAIL = 2000;
@@ -88,7 +89,7 @@ export async function acceptCommand(run: CommandRun): Promise<VariantOutcome[]> 
       if (run.preflight) run.pace?.noteAcceptance(performance.now() - started);
       return body;
     } finally {
-      await rm(work, { recursive: true, force: true });
+      await removeWritten(work);
     }
   });
 }

@@ -17,7 +17,7 @@ import { RUN_FILES, type ToolsAcceptance, type ToolsSpec } from '../../schemas/k
 import { Goal, ServiceState, ToolClaim, type Exchange, type GoalHistory, type Trajectory } from '../../schemas/tools.ts';
 import { startService, type RunningService } from '../../service/launch.ts';
 import { EnvironmentError, firstIssue, parseOrThrow, UserInputError } from '../../util/errors.ts';
-import { readJsonFile } from '../../util/files.ts';
+import { readJsonFile, removeWritten } from '../../util/files.ts';
 import type { AgentRun, KindResult, TrialHandle } from '../contract.ts';
 import { isBoundary, BOUNDARIES } from './boundaries.ts';
 import { openGoalChannel } from './goal.ts';
@@ -66,7 +66,7 @@ export async function runToolsTrial(trial: TrialHandle, settings: ToolsAcceptanc
     const run = await runBoundary(trial, trial.task.fixture, variant, settings.proxy_port);
     runs.push(run);
     // The next run must find candidate/ as this one did: empty, with nothing that says what ran before.
-    await rm(candidateDir, { recursive: true, force: true });
+    await removeWritten(candidateDir);
     await mkdir(candidateDir);
     if (run.envError) break;
   }
