@@ -53,18 +53,18 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 
 // src/cli/main.ts
 var COMMANDS = [
-  { spec: INIT, load: async () => (await import("./chunks/init-2QQJ6HLQ.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-PSXKXM6X.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-PSXKXM6X.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-KXDNZNZG.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-G7224MO6.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-5CQ5AXWZ.js")).runGateCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-KGZDJVEH.js")).runReportCli },
-  { spec: JUDGE, load: async () => (await import("./chunks/judge-ZGJOPFU7.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-B5P4SJXP.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-HK6OOASL.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-K27UU67O.js")).runRepairCli },
-  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-4L6ZSIAD.js")).runHoldoutCli }
+  { spec: INIT, load: async () => (await import("./chunks/init-7WYFN5MN.js")).runInitCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-IL4Z7XIZ.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-IL4Z7XIZ.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-BLIVGVAL.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-QGW4644D.js")).runCompareCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-7OE3LDFK.js")).runGateCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-T6DEMPXG.js")).runReportCli },
+  { spec: JUDGE, load: async () => (await import("./chunks/judge-CUQSKIHK.js")).runJudgeCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-VXO7YC7M.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-LIOIGYLB.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-B6PYM7PK.js")).runRepairCli },
+  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-EBFGVDYR.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {
   const io = inertIo(raw);
