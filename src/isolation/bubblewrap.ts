@@ -75,7 +75,7 @@ export class Bubblewrap implements Sandbox {
     const statusFd = spec.forward ? 4 : 3;
     const status = this.statusReports ? ['--json-status-fd', String(statusFd)] : [];
     const stdio = Array.from({ length: this.statusReports ? statusFd + 1 : statusFd }, (_, fd) => (fd === 0 ? 'ignore' : 'pipe')) as ('ignore' | 'pipe')[];
-    const child = spawn(this.bwrap, [...status, ...this.args(spec)], { cwd: '/', env, stdio, detached: true });
+    const child = spawn(this.bwrap, [...status, ...this.args(spec, exposed !== undefined)], { cwd: '/', env, stdio, detached: true });
     let ended = false;
     // bwrap dies; its namespace's init has it as parent-death signal, and takes every process with it.
     const kill = () => {
@@ -128,11 +128,12 @@ export class Bubblewrap implements Sandbox {
   }
 
   async dispose(): Promise<void> {
-    // A service ended at the run's end may still be making its socket as this removes them: tried again then.
+    // What the services wrote there, a socket one ended at the run's end is still making or a locked directory included.
     await removeWritten(this.socketRoot);
   }
 
-  private args(spec: SandboxSpec): string[] {
+  /** bwrap's arguments for `spec`; `relayInProcess`: as inProcessRelay decided it (once a spawn: it looks on the PATH). */
+  private args(spec: SandboxSpec, relayInProcess = false): string[] {
     const args = ['--unshare-user', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--hostname', 'trial'];
     if (spec.network === 'none') args.push('--unshare-net');
     args.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL');
@@ -148,7 +149,7 @@ export class Bubblewrap implements Sandbox {
     }
     let argv = [...spec.argv];
     if (spec.expose) binds.push(['--bind', dirname(spec.expose.socketPath), dirname(spec.expose.socketPath)]);
-    if (this.inProcessRelay(spec)) {
+    if (relayInProcess) {
       const preload = join(this.socketRoot, RELAY_PRELOAD);
       binds.push(['--ro-bind', preload, preload]);
       argv = [argv[0]!, '--require', preload, ...argv.slice(1)];

@@ -292,10 +292,11 @@ async function waitReady(
       // Asked only through its pinned socket (sandbox.ts, ServicePlacement.pin): none yet is not listening yet.
       const pin = await pinned();
       if (typeof pin === 'string') return pin;
-      if (!pin) throw new Error('no socket yet');
-      const answer = await service.request(health, { timeoutMs: 1000 });
-      if (answer.status === 200) return true;
-      [last.status, last.body] = [answer.status, answer.text];
+      if (pin) {
+        const answer = await service.request(health, { timeoutMs: 1000 });
+        if (answer.status === 200) return true;
+        [last.status, last.body] = [answer.status, answer.text];
+      }
     } catch {
       // not listening yet
     }
