@@ -54,16 +54,16 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 // src/cli/main.ts
 var COMMANDS = [
   { spec: INIT, load: async () => (await import("./chunks/init-7WYFN5MN.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-IL4Z7XIZ.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-IL4Z7XIZ.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-BLIVGVAL.js")).runRunCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-CLXGDRJC.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-CLXGDRJC.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-I2PDZC5I.js")).runRunCli },
   { spec: COMPARE, load: async () => (await import("./chunks/compare-QGW4644D.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-7OE3LDFK.js")).runGateCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-LYKFOHB5.js")).runGateCli },
   { spec: REPORT, load: async () => (await import("./chunks/report-T6DEMPXG.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-CUQSKIHK.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-VXO7YC7M.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-LIOIGYLB.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-B6PYM7PK.js")).runRepairCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-MCW7LAJX.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-SJVTRQYB.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-ASY5OAFL.js")).runRepairCli },
   { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-EBFGVDYR.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {

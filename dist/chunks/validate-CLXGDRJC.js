@@ -4,13 +4,13 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-HZEFPCST.js";
-import "./chunk-NX2G5PDP.js";
-import "./chunk-LVCIVBMO.js";
+} from "./chunk-WYDYHZMK.js";
+import "./chunk-PKH7KRXF.js";
+import "./chunk-TAZ3ZF5X.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-SYKZ52SR.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-I43OT7MR.js";
+import "./chunk-S2MOMLCV.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-6QQGJSVV.js";
 import "./chunk-4W3VKHJE.js";

@@ -195,7 +195,7 @@ var Bubblewrap = class _Bubblewrap {
     const statusFd = spec.forward ? 4 : 3;
     const status = this.statusReports ? ["--json-status-fd", String(statusFd)] : [];
     const stdio = Array.from({ length: this.statusReports ? statusFd + 1 : statusFd }, (_, fd) => fd === 0 ? "ignore" : "pipe");
-    const child = spawn(this.bwrap, [...status, ...this.args(spec)], { cwd: "/", env, stdio, detached: true });
+    const child = spawn(this.bwrap, [...status, ...this.args(spec, exposed !== void 0)], { cwd: "/", env, stdio, detached: true });
     let ended = false;
     const kill = () => {
       ended = true;
@@ -240,7 +240,8 @@ var Bubblewrap = class _Bubblewrap {
   async dispose() {
     await removeWritten(this.socketRoot);
   }
-  args(spec) {
+  /** bwrap's arguments for `spec`; `relayInProcess`: as inProcessRelay decided it (once a spawn: it looks on the PATH). */
+  args(spec, relayInProcess = false) {
     const args = ["--unshare-user", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--hostname", "trial"];
     if (spec.network === "none") args.push("--unshare-net");
     args.push("--die-with-parent", "--new-session", "--cap-drop", "ALL");
@@ -256,7 +257,7 @@ var Bubblewrap = class _Bubblewrap {
     }
     let argv = [...spec.argv];
     if (spec.expose) binds.push(["--bind", dirname(spec.expose.socketPath), dirname(spec.expose.socketPath)]);
-    if (this.inProcessRelay(spec)) {
+    if (relayInProcess) {
       const preload = join(this.socketRoot, RELAY_PRELOAD);
       binds.push(["--ro-bind", preload, preload]);
       argv = [argv[0], "--require", preload, ...argv.slice(1)];

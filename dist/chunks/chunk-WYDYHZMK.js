@@ -3,11 +3,11 @@ import {
   MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-NX2G5PDP.js";
+} from "./chunk-PKH7KRXF.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-LVCIVBMO.js";
+} from "./chunk-TAZ3ZF5X.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
@@ -19,7 +19,7 @@ import {
 import {
   openSandbox,
   passedEnvironment
-} from "./chunk-I43OT7MR.js";
+} from "./chunk-S2MOMLCV.js";
 import {
   plural,
   secretsOf

@@ -11,18 +11,18 @@ import {
   promote,
   promotionProblems,
   storedAt
-} from "./chunk-OLGVMBUU.js";
+} from "./chunk-BJMWO6QR.js";
 import {
   recordTrialSet
-} from "./chunk-GLX22EIW.js";
+} from "./chunk-PHGNFHW2.js";
 import "./chunk-RE6GIZQW.js";
 import {
   readResultsFile
 } from "./chunk-HMMPAN3E.js";
-import "./chunk-KDADDGMF.js";
-import "./chunk-6QPFZZEE.js";
+import "./chunk-H6VO3F5V.js";
+import "./chunk-VXRJZ4AO.js";
 import "./chunk-7C7Y4KDF.js";
-import "./chunk-D2DXIAQG.js";
+import "./chunk-MI5XHFZM.js";
 import "./chunk-G4FVJPAQ.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
@@ -30,14 +30,14 @@ import "./chunk-2EN6TGGC.js";
 import {
   extractZip
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-NX2G5PDP.js";
-import "./chunk-LVCIVBMO.js";
+import "./chunk-PKH7KRXF.js";
+import "./chunk-TAZ3ZF5X.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
 import "./chunk-SYKZ52SR.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-I43OT7MR.js";
+import "./chunk-S2MOMLCV.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";

@@ -6,13 +6,13 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-OLGVMBUU.js";
+} from "./chunk-BJMWO6QR.js";
 import {
   ACCEPTOR_BROKEN_RULE,
   measurementChanges,
   measurementOf,
   recordTrialSet
-} from "./chunk-GLX22EIW.js";
+} from "./chunk-PHGNFHW2.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -22,7 +22,7 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-KDADDGMF.js";
+} from "./chunk-H6VO3F5V.js";
 import {
   BaseFold,
   MAX_NOTE,
@@ -48,7 +48,7 @@ import {
 } from "./chunk-BMV4KHZX.js";
 import {
   SETUP_RULE
-} from "./chunk-LVCIVBMO.js";
+} from "./chunk-TAZ3ZF5X.js";
 import {
   EVIDENCE
 } from "./chunk-PE644PI2.js";

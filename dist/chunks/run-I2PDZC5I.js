@@ -3,28 +3,28 @@ import {
   positiveInt,
   readTrialVerdict,
   runRunCli
-} from "./chunk-5C6WPWHU.js";
+} from "./chunk-XP2GZQ5M.js";
 import "./chunk-NS4QCQSH.js";
-import "./chunk-GLX22EIW.js";
+import "./chunk-PHGNFHW2.js";
 import "./chunk-RE6GIZQW.js";
 import "./chunk-HMMPAN3E.js";
-import "./chunk-KDADDGMF.js";
+import "./chunk-H6VO3F5V.js";
 import "./chunk-PFDYKJR6.js";
-import "./chunk-6QPFZZEE.js";
+import "./chunk-VXRJZ4AO.js";
 import "./chunk-7C7Y4KDF.js";
-import "./chunk-D2DXIAQG.js";
+import "./chunk-MI5XHFZM.js";
 import "./chunk-G4FVJPAQ.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
-import "./chunk-HZEFPCST.js";
-import "./chunk-NX2G5PDP.js";
-import "./chunk-LVCIVBMO.js";
+import "./chunk-WYDYHZMK.js";
+import "./chunk-PKH7KRXF.js";
+import "./chunk-TAZ3ZF5X.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-SYKZ52SR.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-I43OT7MR.js";
+import "./chunk-S2MOMLCV.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-6QQGJSVV.js";
 import "./chunk-4W3VKHJE.js";

@@ -10,7 +10,7 @@ import {
   NO_LIMITS,
   readCandidate,
   writeCandidate
-} from "./chunk-LVCIVBMO.js";
+} from "./chunk-TAZ3ZF5X.js";
 import {
   applyPatch,
   formatPatch,
@@ -22,7 +22,7 @@ import {
 } from "./chunk-SYKZ52SR.js";
 import {
   openSandbox
-} from "./chunk-I43OT7MR.js";
+} from "./chunk-S2MOMLCV.js";
 import {
   Scrubber
 } from "./chunk-BAEF6OTL.js";

@@ -8,20 +8,20 @@ import {
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-6QPFZZEE.js";
+} from "./chunk-VXRJZ4AO.js";
 import "./chunk-7C7Y4KDF.js";
 import {
   loadTrialSet
-} from "./chunk-D2DXIAQG.js";
+} from "./chunk-MI5XHFZM.js";
 import "./chunk-G4FVJPAQ.js";
 import {
   MAX_MINUTES
 } from "./chunk-BJDIBYXZ.js";
-import "./chunk-LVCIVBMO.js";
+import "./chunk-TAZ3ZF5X.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-SYKZ52SR.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-I43OT7MR.js";
+import "./chunk-S2MOMLCV.js";
 import {
   plural,
   secretsOf,

@@ -3,11 +3,11 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-GLX22EIW.js";
+} from "./chunk-PHGNFHW2.js";
 import {
   jsonPieces,
   lazy
-} from "./chunk-6QPFZZEE.js";
+} from "./chunk-VXRJZ4AO.js";
 import {
   Results,
   TrialResult

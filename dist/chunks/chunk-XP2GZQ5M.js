@@ -4,7 +4,7 @@ import {
 } from "./chunk-NS4QCQSH.js";
 import {
   recordTrialSet
-} from "./chunk-GLX22EIW.js";
+} from "./chunk-PHGNFHW2.js";
 import {
   REPORTERS,
   failureLine,
@@ -17,7 +17,7 @@ import {
 } from "./chunk-7C7Y4KDF.js";
 import {
   isolationLine
-} from "./chunk-HZEFPCST.js";
+} from "./chunk-WYDYHZMK.js";
 import {
   parseJsonConfig
 } from "./chunk-SYKZ52SR.js";

@@ -11,23 +11,23 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-KDADDGMF.js";
+} from "./chunk-H6VO3F5V.js";
 import {
   loadTrialSet
-} from "./chunk-D2DXIAQG.js";
+} from "./chunk-MI5XHFZM.js";
 import "./chunk-G4FVJPAQ.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-BJDIBYXZ.js";
 import {
   mapPool
-} from "./chunk-LVCIVBMO.js";
+} from "./chunk-TAZ3ZF5X.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
 import "./chunk-SYKZ52SR.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-I43OT7MR.js";
+import "./chunk-S2MOMLCV.js";
 import {
   secretsOf,
   trialSetSources

@@ -5,7 +5,7 @@ import {
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-LVCIVBMO.js";
+} from "./chunk-TAZ3ZF5X.js";
 import {
   loadFixture,
   mustBeInside,

@@ -1,28 +1,28 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-5C6WPWHU.js";
+} from "./chunk-XP2GZQ5M.js";
 import {
   trialSetDependencies
-} from "./chunk-NOGXRX2Z.js";
+} from "./chunk-6X5PGUNM.js";
 import {
   failureAnnotation,
   gatePullRequest,
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-WB2RKG6Z.js";
+} from "./chunk-T2R37NV2.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
-import "./chunk-OLGVMBUU.js";
-import "./chunk-GLX22EIW.js";
+import "./chunk-BJMWO6QR.js";
+import "./chunk-PHGNFHW2.js";
 import "./chunk-RE6GIZQW.js";
 import {
   readResultsFile,
   resultsFileAt
 } from "./chunk-HMMPAN3E.js";
-import "./chunk-KDADDGMF.js";
+import "./chunk-H6VO3F5V.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -32,11 +32,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-PFDYKJR6.js";
-import "./chunk-6QPFZZEE.js";
+import "./chunk-VXRJZ4AO.js";
 import "./chunk-7C7Y4KDF.js";
 import {
   loadTrialSet
-} from "./chunk-D2DXIAQG.js";
+} from "./chunk-MI5XHFZM.js";
 import {
   changeScope,
   skipReason
@@ -48,15 +48,15 @@ import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-HZEFPCST.js";
-import "./chunk-NX2G5PDP.js";
-import "./chunk-LVCIVBMO.js";
+} from "./chunk-WYDYHZMK.js";
+import "./chunk-PKH7KRXF.js";
+import "./chunk-TAZ3ZF5X.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-SYKZ52SR.js";
 import "./chunk-CNXI3FCQ.js";
 import {
   agentsIsolated
-} from "./chunk-I43OT7MR.js";
+} from "./chunk-S2MOMLCV.js";
 import {
   secretsOf,
   trialSetSources

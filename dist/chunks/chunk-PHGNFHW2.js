@@ -5,12 +5,12 @@ import {
 } from "./chunk-RE6GIZQW.js";
 import {
   SemanticLayer
-} from "./chunk-KDADDGMF.js";
+} from "./chunk-H6VO3F5V.js";
 import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-6QPFZZEE.js";
+} from "./chunk-VXRJZ4AO.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
@@ -24,7 +24,7 @@ import {
   loadTrialSet,
   resolveTask,
   sharedAgentFiles
-} from "./chunk-D2DXIAQG.js";
+} from "./chunk-MI5XHFZM.js";
 import {
   TaskSpec
 } from "./chunk-G4FVJPAQ.js";
@@ -42,7 +42,7 @@ import {
 } from "./chunk-C3HU7JC5.js";
 import {
   offerReuse
-} from "./chunk-NX2G5PDP.js";
+} from "./chunk-PKH7KRXF.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -50,7 +50,7 @@ import {
   mapPool,
   readCandidate,
   runAgentProcess
-} from "./chunk-LVCIVBMO.js";
+} from "./chunk-TAZ3ZF5X.js";
 import {
   NO_FAULT,
   copyFixture,
@@ -63,7 +63,7 @@ import {
   namedFiles,
   openSandbox,
   passedEnvironment
-} from "./chunk-I43OT7MR.js";
+} from "./chunk-S2MOMLCV.js";
 import {
   plural,
   secretsOf,

@@ -25,7 +25,7 @@ import {
   commandPrograms,
   namedPaths,
   passedEnvironment
-} from "./chunk-I43OT7MR.js";
+} from "./chunk-S2MOMLCV.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";
@@ -1044,10 +1044,11 @@ async function waitReady(service, health, limitMs, port, pid, running, what, pin
     try {
       const pin = await pinned();
       if (typeof pin === "string") return pin;
-      if (!pin) throw new Error("no socket yet");
-      const answer = await service.request(health, { timeoutMs: 1e3 });
-      if (answer.status === 200) return true;
-      [last.status, last.body] = [answer.status, answer.text];
+      if (pin) {
+        const answer = await service.request(health, { timeoutMs: 1e3 });
+        if (answer.status === 200) return true;
+        [last.status, last.body] = [answer.status, answer.text];
+      }
     } catch {
     }
     const now = Date.now();

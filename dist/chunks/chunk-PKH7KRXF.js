@@ -8,7 +8,7 @@ import {
   resetRequest,
   resetService,
   startService
-} from "./chunk-LVCIVBMO.js";
+} from "./chunk-TAZ3ZF5X.js";
 import {
   NO_FAULT
 } from "./chunk-SYKZ52SR.js";

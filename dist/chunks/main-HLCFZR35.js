@@ -7,7 +7,7 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-WB2RKG6Z.js";
+} from "./chunk-T2R37NV2.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
@@ -15,15 +15,15 @@ import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-OLGVMBUU.js";
+} from "./chunk-BJMWO6QR.js";
 import {
   mergeShards
-} from "./chunk-GLX22EIW.js";
+} from "./chunk-PHGNFHW2.js";
 import "./chunk-RE6GIZQW.js";
 import {
   readResultsFile
 } from "./chunk-HMMPAN3E.js";
-import "./chunk-KDADDGMF.js";
+import "./chunk-H6VO3F5V.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -36,11 +36,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-PFDYKJR6.js";
-import "./chunk-6QPFZZEE.js";
+import "./chunk-VXRJZ4AO.js";
 import "./chunk-7C7Y4KDF.js";
 import {
   loadTrialSet
-} from "./chunk-D2DXIAQG.js";
+} from "./chunk-MI5XHFZM.js";
 import {
   actionSecrets,
   httpStatus,
@@ -71,12 +71,12 @@ import {
 import {
   CorruptZipError
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-NX2G5PDP.js";
-import "./chunk-LVCIVBMO.js";
+import "./chunk-PKH7KRXF.js";
+import "./chunk-TAZ3ZF5X.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-SYKZ52SR.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-I43OT7MR.js";
+import "./chunk-S2MOMLCV.js";
 import {
   plural,
   trialSetSources
