@@ -121,6 +121,9 @@ await fillCompiledCache();
 for (const preload of PRELOADS) if (!process.execArgv.includes(preload)) process.execArgv.push('--import', preload);
 const recordings = await mkdtemp(join(tmpdir(), 'trialgate-recorded-'));
 process.env.TRIALGATE_TEST_RUNS = recordings;
+// The files reach nothing but loopback; a CA bundle a machine names for its registry proxy makes every node
+// process they start read it first (0.13 s of CPU per start against 0.07 s without, on this 2-core machine).
+delete process.env.NODE_EXTRA_CA_CERTS;
 // The files' own wall-clock limits give way to this runner's machine-scaled one (test/support/time-limit.ts).
 process.env.TRIALGATE_TEST_SCALED_LIMIT = String(fileLimit);
 const usages = await mkdtemp(join(tmpdir(), 'trialgate-usage-'));

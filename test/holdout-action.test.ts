@@ -58,6 +58,9 @@ async function serveSource(edit?: (files: Record<string, Buffer | string>) => vo
   fake.state.repos.set(SOURCE, { files, token: SOURCE_TOKEN, refs: ['main'] });
 }
 
+/** Trials per task: at k = 3 against one base run a lost detection is flagged after one confirmation trial (at k = 2, eleven). */
+const K = 3;
+
 const zipballs = () => fake.state.requests.filter((r) => /^\/repos\/[^/]+\/[^/]+\/zipball/.test(r.path));
 
 /** The trial set's keys for a holdout fetched from SOURCE: the dev task here, the holdout task there. */
@@ -85,7 +88,7 @@ let pushedWithSource:
  */
 async function pushWithSource() {
   pushedWithSource ??= (async () => {
-    const baseline = await action({ event: 'push', trials: 2, extra: await withSource() });
+    const baseline = await action({ event: 'push', trials: K, extra: await withSource() });
     const fetched = zipballs().length;
     const uploaded = fake.state.artifacts.find((a) => a.name === NAME)!;
     const results = JSON.parse(uploaded.files!.get('results.json')!.toString('utf8'));
@@ -107,9 +110,9 @@ describe('the holdout through the action', () => {
   it('in the repository: nothing a PR author reads names it; the gate fails on its regression; the artefact holds it sealed', async () => {
     const key = await ageKey();
     const extra = { tasks: tasks(await markedFixture(), await devFixture()), judge: JUDGE, holdout: { recipients: [key.recipient] } };
-    const baseline = await action({ event: 'push', trials: 2, extra });
+    const baseline = await action({ event: 'push', trials: K, extra });
     actions.promoteUploadToBaseline(fake);
-    const pr = await action({ event: 'pull_request', trials: 2, extra, skill: skillWithoutIdempotency });
+    const pr = await action({ event: 'pull_request', trials: K, extra, skill: skillWithoutIdempotency });
     assert.equal(pr.outputs.verdict, 'regression');
     assert.equal(pr.exitCode, 1);
     const comment = fake.state.comments.filter((c) => c.issue === PR).at(-1)!.body;
@@ -137,16 +140,16 @@ describe('the holdout through the action', () => {
     assert.equal(fetched, 1, 'the baseline fetched the source once');
     const held = results.tasks.find((t) => t.set === 'holdout')!;
     assert.match(held.id, /^holdout-[0-9a-f]{12}$/, 'the fetched task ran, by its pseudonym');
-    assert.equal(held.trials.length, 2);
+    assert.equal(held.trials.length, K);
 
-    const pr = await action({ event: 'pull_request', trials: 2, extra, skill: skillWithoutIdempotency });
+    const pr = await action({ event: 'pull_request', trials: K, extra, skill: skillWithoutIdempotency });
     assert.equal(pr.outputs.verdict, 'regression', 'the fetched holdout task regressed, and the gate says so');
     assert.deepEqual(everythingShown([baseline, pr]), []);
 
     // A changed holdout fixture is a changed ruler, as any fixture: not compared, and undecided until a
     // maintainer decides or the baseline is recorded again (never a pass by a task that cannot be compared).
     await serveSource((files) => (files['holdout/fixtures/held/task.txt'] = `${files['holdout/fixtures/held/task.txt']}\nOne more line.\n`));
-    const changed = await action({ event: 'pull_request', trials: 2, extra });
+    const changed = await action({ event: 'pull_request', trials: K, extra });
     assert.equal(changed.outputs.verdict, 'undecided', changed.summary);
     assert.match(changed.summary, /changes what measures it \(1 holdout task\).*reruns the baseline workflow/);
     assert.match(changed.summary, /\*\*Holdout\*\* \(aggregate only\): 1 task \(1 changed\)/);
@@ -158,19 +161,19 @@ describe('the holdout through the action', () => {
     await pushWithSource();
     const fetchedBefore = zipballs().length;
 
-    const fork = await action({ event: 'pull_request', trials: 2, extra, fork: true });
+    const fork = await action({ event: 'pull_request', trials: K, extra, fork: true });
     assert.equal(zipballs().length, fetchedBefore, 'a fork’s pull request never asks for the source');
     assert.equal(fork.outputs.verdict, 'undecided');
     assert.equal(fork.exitCode, 1, 'undecided fails the check');
     assert.match(fork.summary, /the holdout source was not fetched: a pull request from a fork/);
 
     delete process.env.HOLDOUT_TOKEN;
-    const tokenless = await action({ event: 'pull_request', trials: 2, extra });
+    const tokenless = await action({ event: 'pull_request', trials: K, extra });
     assert.equal(tokenless.outputs.verdict, 'undecided');
     assert.match(tokenless.summary, /needs a token in HOLDOUT_TOKEN, which is not set/);
 
     process.env.HOLDOUT_TOKEN = 'ghs_a_token_that_cannot_read_it';
-    const refused = await action({ event: 'pull_request', trials: 2, extra });
+    const refused = await action({ event: 'pull_request', trials: K, extra });
     assert.equal(refused.outputs.verdict, 'undecided');
     assert.match(refused.summary, /could not be fetched: not found, or the token cannot read it/);
     assert.deepEqual(everythingShown([fork, tokenless, refused]), []);

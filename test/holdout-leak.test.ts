@@ -37,8 +37,9 @@ it('no output of run, gate, compare, report, failures or repair names the holdou
   const dev = await devFixture();
   const skill = await readFile(BUILTIN_SKILL, 'utf8');
   const extra = { tasks: tasks(held, dev), judge: JUDGE, holdout: { recipients: [key.recipient] } };
-  const base = await writeTrialSet({ trials: 2, extra });
-  const head = await writeTrialSet({ trials: 2, extra, skill: skill.replace(/^## Idempotency[\s\S]*?(?=^## )/m, '') });
+  // k = 3 against one base run: the lost detection is flagged after one confirmation trial (at k = 2, eleven).
+  const base = await writeTrialSet({ trials: 3, extra });
+  const head = await writeTrialSet({ trials: 3, extra, skill: skill.replace(/^## Idempotency[\s\S]*?(?=^## )/m, '') });
   const [baseOut, headOut, work] = [join(await tempDir(), 'base'), join(await tempDir(), 'head'), await tempDir('trialgate-outputs-')];
   const printed: [string, string][] = [];
   const cli = async (args: string[], expected: number | number[]) => {
@@ -50,8 +51,8 @@ it('no output of run, gate, compare, report, failures or repair names the holdou
   };
 
   const run = await cli(['run', '--config', base, '--out', baseOut], 0);
-  assert.match(run.err, /\[\d\/4\] a holdout task trial \d: pass/, 'a holdout trial’s progress line says only how it ended');
-  assert.match(run.out, /\| holdout: 1 task \| holdout \| 2\/2 /, 'the terminal’s table has one row for the holdout tasks');
+  assert.match(run.err, /\[\d\/6\] a holdout task trial \d: pass/, 'a holdout trial’s progress line says only how it ended');
+  assert.match(run.out, /\| holdout: 1 task \| holdout \| 3\/3 /, 'the terminal’s table has one row for the holdout tasks');
 
   const gate = await cli(['gate', '--config', head, '--out', headOut, '--base', join(baseOut, 'results.json')], 1);
   assert.match(gate.out, /Holdout tasks: \*\*\d+ regressions?\*\* \(task and check withheld; they count in the gate\)/);
@@ -59,7 +60,7 @@ it('no output of run, gate, compare, report, failures or repair names the holdou
   const shown = Results.parse(JSON.parse(await readFile(join(headOut, 'results.json'), 'utf8')));
   const pseudonym = shown.tasks.find((t) => t.set === 'holdout')!;
   assert.match(pseudonym.id, /^holdout-[0-9a-f]{12}$/);
-  assert.ok(pseudonym.trials.length > 2, 'the holdout task was confirmed: its rounds found it by its pseudonym');
+  assert.ok(pseudonym.trials.length > 3, 'the holdout task was confirmed: its rounds found it by its pseudonym');
   assert.ok(
     pseudonym.trials.every((t) => t.checks[`detect:${HELD_FAULT}`] === undefined && Object.keys(t.checks).some((c) => /^detect:[0-9a-f]{12}$/.test(c))),
     'its checks are named by pseudonym too',
