@@ -185,6 +185,28 @@ describe('through `trialgate gate`', () => {
     void dir;
   });
 
+  it('a change to what measures that no hash covers (a fixture’s readable directory) is undecided, never a pass', async () => {
+    const config = await writeTrialSet();
+    const dir = join(config, '..');
+    // A helper library the acceptor runs with, committed beside the fixture: the fixture's hash cannot see it.
+    await mkdir(join(dir, 'testlib'));
+    await writeFile(join(dir, 'testlib', 'helper.mjs'), 'export const strict = true;\n');
+    const manifest = join(dir, 'fixture', 'fixture.json');
+    await writeFile(manifest, JSON.stringify({ ...JSON.parse(await readFile(manifest, 'utf8')), readable: ['../testlib'] }));
+    const baseOut = join(await tempDir(), 'base');
+    assert.equal(await main(['run', '--config', config, '--out', baseOut], captureIo()), 0);
+    await writeFile(join(dir, 'testlib', 'helper.mjs'), 'export const strict = false;\n');
+    const changed = join(await tempDir(), 'changed.txt');
+    await writeFile(changed, 'testlib/helper.mjs\n');
+    const io = captureIo();
+    const exit = await main(
+      ['gate', '--config', config, '--base', join(baseOut, 'results.json'), '--changed', changed, '--out', join(await tempDir(), 'head')],
+      io,
+    );
+    assert.equal(exit, 3, io.err);
+    assert.match(io.err, /this pull request changes what measures it \(testlib\/helper\.mjs \(tasks\[0\]\.fixture \(a readable directory of its fixture/);
+  });
+
   it('turning isolation off, or changing the CI file that runs the gate, is undecided until a maintainer approves', async () => {
     const config = await writeTrialSet();
     const baseOut = join(await tempDir(), 'base');

@@ -261,7 +261,8 @@ function pairedBaseRound(ports: GatePorts, runBase: TrialRunner, runDir: string)
 /**
  * What the pull request changes of its measurement beyond its tasks (compare.ts finds those): the trial
  * set's settings against the newest base run's record of them, the isolation its trials actually ran with,
- * and the file that runs the gate itself.
+ * the file that runs the gate itself, and the changed files that measure without a hash (a fixture's
+ * readable directories, the judge's program).
  */
 async function rulerChanges(request: GateRequest, bases: readonly BaseRun[], head: RunDigest): Promise<MeasurementChange[]> {
   const base = bases[0]?.results;
@@ -277,6 +278,8 @@ async function rulerChanges(request: GateRequest, bases: readonly BaseRun[], hea
   const gateFile = request.gateFile;
   if (gateFile && request.changedFiles?.includes(gateFile))
     changes.push({ what: `${gateFile} (the file that runs the gate: its settings)`, base: 'as on the base branch', head: 'changed by this pull request' });
+  for (const { path, what } of request.scope?.measuring ?? [])
+    changes.push({ what: `${path} (${what}: part of what measures, in no hash)`, base: 'as on the base branch', head: 'changed by this pull request' });
   return changes;
 }
 

@@ -45,13 +45,13 @@ export function decideOnChanges(opts: {
     configChanged,
     scope,
   });
-  if (opts.force) return decided('the force input is set', everyTask(opts.dependencies, 'the force input is set', found.matched, configChanged));
+  if (opts.force) return decided('the force input is set', everyTask(opts.dependencies, 'the force input is set', found));
   if (configChanged) return decided(`the trial-set config ${config} changed`, found);
   const rerun = found.tasks.filter((t) => t.rerun);
   if (rerun.length === found.tasks.length && rerun.length > 0) return decided(`every task reruns: ${rerun[0]!.why}`, found);
   if (truncated) {
     const why = `GitHub listed ${opts.files.length} of the PR's ${opts.changedCount ?? 'more than ' + PR_FILES_LIMIT} changed files, so a change to any task cannot be ruled out`;
-    return decided(why, everyTask(opts.dependencies, why, found.matched, configChanged));
+    return decided(why, everyTask(opts.dependencies, why, found));
   }
   if (rerun.length)
     return decided(
