@@ -58,6 +58,23 @@ describe('the agent is never shown a protected file, by any road', () => {
   });
 });
 
+it('an agent is never passed a secret of what measures it (the holdout source’s token, the holdout key, the runner’s tokens)', async () => {
+  const config = await writeTrialSet();
+  await edited(config, (c) => {
+    c.holdout = { source: { github: 'acme/holdout', token_env: 'HOLDOUT_READ' } };
+    c.agent.pass_env = ['LLM_API_KEY', 'HOLDOUT_READ'];
+  });
+  await refused(
+    config,
+    /agent\.pass_env\[1\]: HOLDOUT_READ is the holdout source's token: it reads the holdout tasks' answers, which the agent under test must never be given/,
+  );
+  await edited(config, (c) => {
+    c.agent.pass_env = [];
+    c.tasks[0].agent = { pass_env: ['TRIALGATE_HOLDOUT_KEY'] };
+  });
+  await refused(config, /tasks\[0\]\.agent\.pass_env\[0\]: TRIALGATE_HOLDOUT_KEY is the holdout key/);
+});
+
 describe('the change scope is what a task actually reads', () => {
   async function scoped(link: (dir: string) => Promise<Record<string, any> | void>, isolated = true) {
     const config = await writeTrialSet();
