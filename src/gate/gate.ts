@@ -278,6 +278,8 @@ async function rulerChanges(request: GateRequest, bases: readonly BaseRun[], hea
   for (const gateFile of request.gateFiles)
     if (request.changedFiles?.includes(gateFile))
       changes.push({ what: `${gateFile} (the file that runs the gate: its settings)`, base: 'as on the base branch', head: 'changed by this pull request' });
+  if (request.scope?.unlisted)
+    changes.push({ what: 'the changed files (any may be one that measures)', base: 'as on the base branch', head: `not all known: ${request.scope.unlisted}` });
   for (const { path, what } of request.scope?.measuring ?? [])
     changes.push({ what: `${path} (${what}: part of what measures, in no hash)`, base: 'as on the base branch', head: 'changed by this pull request' });
   return changes;

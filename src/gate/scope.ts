@@ -23,6 +23,8 @@ export interface ChangeScope {
   configChanged: boolean;
   /** Changed paths that are part of what measures some task and no hash covers (Dependency.measures): changes of the ruler. */
   measuring: { path: string; what: string }[];
+  /** Why the changed paths are not all known (GitHub cut the list short): a change of what measures cannot be ruled out. */
+  unlisted?: string;
 }
 
 /** Every task reruns, for `why` (the trial set changed, the file list is incomplete, the run was forced), with what the changed files were found to touch. */
@@ -31,8 +33,8 @@ export function everyTask(
   why: string,
   found: Omit<ChangeScope, 'tasks'> = { matched: [], configChanged: false, measuring: [] },
 ): ChangeScope {
-  const { matched, configChanged, measuring } = found;
-  return { tasks: deps.tasks.map((t) => ({ id: t.id, rerun: true, why })), matched, configChanged, measuring };
+  const { matched, configChanged, measuring, unlisted } = found;
+  return { tasks: deps.tasks.map((t) => ({ id: t.id, rerun: true, why })), matched, configChanged, measuring, ...(unlisted ? { unlisted } : {}) };
 }
 
 export function changeScope(changed: readonly string[], deps: TrialSetDependencies): ChangeScope {
