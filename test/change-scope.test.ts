@@ -13,7 +13,11 @@ import { readTrialSetFile } from '../src/trial/trialset-file.ts';
 import { tempDir } from './support/fixtures.ts';
 
 /** A repository whose trial set lives in evals/: three tasks, each with its own skill. */
-async function repository(): Promise<{ repo: string; rerun: (...changed: string[]) => string[] }> {
+async function repository(): Promise<{
+  repo: string;
+  rerun: (...changed: string[]) => string[];
+  scope: (...changed: string[]) => ReturnType<typeof changeScope>;
+}> {
   const repo = await tempDir('trialgate-scope-');
   const evals = join(repo, 'evals');
   const fixture = async (name: string, manifest: Record<string, unknown>) => {
@@ -21,7 +25,7 @@ async function repository(): Promise<{ repo: string; rerun: (...changed: string[
     await writeFile(join(evals, 'fixtures', name, 'fixture.json'), JSON.stringify(manifest));
   };
   await fixture('orders', { include: ['../shared-service'] });
-  await fixture('refunds', {});
+  await fixture('refunds', { readable: ['../../testlib'] });
   const config = {
     version: 1,
     name: 'scoped',
@@ -43,6 +47,7 @@ async function repository(): Promise<{ repo: string; rerun: (...changed: string[
   const deps = await trialSetDependencies(await readTrialSetFile(join(evals, 'trialgate.yml')), repo);
   return {
     repo,
+    scope: (...changed) => changeScope(changed, deps),
     rerun: (...changed) =>
       changeScope(changed, deps)
         .tasks.filter((t) => t.rerun)
@@ -75,6 +80,19 @@ describe('the tasks a change reruns', () => {
       'evals/judge/serve.mjs',
     ])
       assert.deepEqual(rerun(path), all, path);
+  });
+
+  it('a changed path that measures without a hash (a readable directory, the judge’s program) is named as such; an include, hashed, is not', async () => {
+    const { rerun, scope } = await repository();
+    assert.deepEqual(rerun('evals/testlib/helpers.py'), ['refunds', 'broken']);
+    const changed = scope('evals/skills/orders.md', 'evals/fixtures/shared-service/app.js', 'evals/testlib/helpers.py', 'evals/judge/serve.mjs');
+    assert.deepEqual(
+      changed.measuring.map((m) => m.path),
+      ['evals/judge/serve.mjs', 'evals/testlib/helpers.py'],
+    );
+    assert.match(changed.measuring[1]!.what, /^tasks\[1\]\.fixture \(a readable directory of its fixture, in no hash\)$/);
+    // The trial-set file changed too: every task reruns, and what measures is still named.
+    assert.deepEqual(scope('evals/trialgate.yml', 'evals/testlib/helpers.py').measuring.length, 1);
   });
 
   it('a change to nothing any task depends on reruns only the task whose fixture cannot be read', async () => {

@@ -103,5 +103,14 @@ describe('does the pull request touch the watched paths', () => {
     const decision = decideOnChanges({ files, dependencies, changedCount: PR_FILES_LIMIT + 40, force: false });
     assert.deepEqual([decision.run, rerun(decision)], [true, ['reserve', 'refund']]);
     assert.match(decision.reason, /listed 3000 of the PR's 3040 changed files/);
+    // A file past the list may be the workflow or another that measures: the gate is told, whatever reruns.
+    assert.equal(decision.scope.unlisted, "GitHub listed 3000 of the PR's 3040 changed files");
+    const alsoConfig = decideOnChanges({
+      files: [...files.slice(1), { filename: 'trialgate.yml', status: 'modified' }],
+      dependencies,
+      changedCount: 3040,
+      force: false,
+    });
+    assert.match(alsoConfig.scope.unlisted ?? '', /listed 3000 of/);
   });
 });

@@ -58,6 +58,23 @@ describe('the agent is never shown a protected file, by any road', () => {
   });
 });
 
+it('an agent is never passed a secret of what measures it (the holdout source’s token, the holdout key, the runner’s tokens)', async () => {
+  const config = await writeTrialSet();
+  await edited(config, (c) => {
+    c.holdout = { source: { github: 'acme/holdout', token_env: 'HOLDOUT_READ' } };
+    c.agent.pass_env = ['LLM_API_KEY', 'HOLDOUT_READ'];
+  });
+  await refused(
+    config,
+    /agent\.pass_env\[1\]: HOLDOUT_READ is the holdout source's token: it reads the holdout tasks' answers, which the agent under test must never be given/,
+  );
+  await edited(config, (c) => {
+    c.agent.pass_env = [];
+    c.tasks[0].agent = { pass_env: ['TRIALGATE_HOLDOUT_KEY'] };
+  });
+  await refused(config, /tasks\[0\]\.agent\.pass_env\[0\]: TRIALGATE_HOLDOUT_KEY is the holdout key/);
+});
+
 describe('the change scope is what a task actually reads', () => {
   async function scoped(link: (dir: string) => Promise<Record<string, any> | void>, isolated = true) {
     const config = await writeTrialSet();
@@ -183,6 +200,28 @@ describe('through `trialgate gate`', () => {
     );
     assert.doesNotMatch(io.out, /no baseline/i);
     void dir;
+  });
+
+  it('a change to what measures that no hash covers (a fixture’s readable directory) is undecided, never a pass', async () => {
+    const config = await writeTrialSet();
+    const dir = join(config, '..');
+    // A helper library the acceptor runs with, committed beside the fixture: the fixture's hash cannot see it.
+    await mkdir(join(dir, 'testlib'));
+    await writeFile(join(dir, 'testlib', 'helper.mjs'), 'export const strict = true;\n');
+    const manifest = join(dir, 'fixture', 'fixture.json');
+    await writeFile(manifest, JSON.stringify({ ...JSON.parse(await readFile(manifest, 'utf8')), readable: ['../testlib'] }));
+    const baseOut = join(await tempDir(), 'base');
+    assert.equal(await main(['run', '--config', config, '--out', baseOut], captureIo()), 0);
+    await writeFile(join(dir, 'testlib', 'helper.mjs'), 'export const strict = false;\n');
+    const changed = join(await tempDir(), 'changed.txt');
+    await writeFile(changed, 'testlib/helper.mjs\n');
+    const io = captureIo();
+    const exit = await main(
+      ['gate', '--config', config, '--base', join(baseOut, 'results.json'), '--changed', changed, '--out', join(await tempDir(), 'head')],
+      io,
+    );
+    assert.equal(exit, 3, io.err);
+    assert.match(io.err, /this pull request changes what measures it \(testlib\/helper\.mjs \(tasks\[0\]\.fixture \(a readable directory of its fixture/);
   });
 
   it('turning isolation off, or changing the CI file that runs the gate, is undecided until a maintainer approves', async () => {

@@ -10,6 +10,7 @@ import { code } from '../report/format.ts';
 import type { Policy } from '../schemas/comparison.ts';
 import { loadTrialSet, type TrialSet } from '../trial/trialset.ts';
 import { checkOutBase } from './base-checkout.ts';
+import { gateFiles } from './gate-files.ts';
 import { loadBaseSide } from './baselines.ts';
 import type { ActionContext } from './opening.ts';
 import { actionRunner } from './trials.ts';
@@ -34,7 +35,7 @@ export async function gateOnGitHub(
     runDir,
     scope: ctx.scope,
     changedFiles: ctx.changedFiles,
-    gateFile: workflowFile(),
+    gateFiles: await workflowFiles(ctx.workspace),
     ...(inputs.trials ? { trials: inputs.trials } : {}),
     ...(firstRound ? { firstRound } : {}),
     settings: {
@@ -79,8 +80,12 @@ function approvalOf(event: PullRequest, label: string): string | null {
   return event.labels.includes(label) ? `the label ${code(label)} on the pull request` : null;
 }
 
-/** The workflow file that runs this job, relative to the repository (GITHUB_WORKFLOW_REF: owner/repo/.github/workflows/x.yml@ref). */
-function workflowFile(): string | null {
+/**
+ * The workflow file that runs this job (GITHUB_WORKFLOW_REF: owner/repo/.github/workflows/x.yml@ref) and the local
+ * workflows and actions it calls, relative to the repository (gate-files.ts).
+ */
+async function workflowFiles(workspace: string): Promise<string[]> {
   const ref = process.env.GITHUB_WORKFLOW_REF;
-  return (ref && /^[^/]+\/[^/]+\/(.+?)@/.exec(ref)?.[1]) || null;
+  const workflow = ref && /^[^/]+\/[^/]+\/(.+?)@/.exec(ref)?.[1];
+  return workflow ? gateFiles(workspace, workflow) : [];
 }

@@ -35,7 +35,7 @@ export async function runGateCli(argv: string[], io: Io): Promise<number> {
     runDir,
     scope,
     changedFiles: changed,
-    gateFile: v['ci-config'] ?? null,
+    gateFiles: v['ci-config'] ? [v['ci-config']] : [],
     ...(flags.run.isolation ? { isolation: flags.run.isolation } : {}),
     ...(flags.run.trials ? { trials: flags.run.trials } : {}),
     settings: flags.settings,

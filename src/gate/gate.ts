@@ -90,8 +90,8 @@ export interface GateRequest {
   scope: ChangeScope | null;
   /** The files the pull request changes, as far as the front end knows them; null: unknown. */
   changedFiles: readonly string[] | null;
-  /** The file that runs the gate (the workflow, the CI configuration), relative to the repository: a change to it changes the gate's own settings. */
-  gateFile: string | null;
+  /** The files that run the gate (the workflow and the local workflows and actions it calls, the CI configuration), relative to the repository: a change to one changes the gate's own settings. */
+  gateFiles: readonly string[];
   /** An isolation the front end sets over the trial set's (the CLI's --isolation): part of the measurement. */
   isolation?: string;
   /** Trials per task the front end sets over the trial set's (the trials input, --trials). */
@@ -261,7 +261,8 @@ function pairedBaseRound(ports: GatePorts, runBase: TrialRunner, runDir: string)
 /**
  * What the pull request changes of its measurement beyond its tasks (compare.ts finds those): the trial
  * set's settings against the newest base run's record of them, the isolation its trials actually ran with,
- * and the file that runs the gate itself.
+ * the files that run the gate itself, and the changed files that measure without a hash (a fixture's
+ * readable directories, the judge's program).
  */
 async function rulerChanges(request: GateRequest, bases: readonly BaseRun[], head: RunDigest): Promise<MeasurementChange[]> {
   const base = bases[0]?.results;
@@ -274,9 +275,13 @@ async function rulerChanges(request: GateRequest, bases: readonly BaseRun[], hea
   const [was, is] = [base.run.isolation, head.run.isolation];
   if (was?.mechanism === 'bubblewrap' && is?.mechanism === 'none')
     changes.push({ what: 'isolation the trials ran with', base: 'bubblewrap', head: `none (${is.reason ?? 'no reason recorded'})` });
-  const gateFile = request.gateFile;
-  if (gateFile && request.changedFiles?.includes(gateFile))
-    changes.push({ what: `${gateFile} (the file that runs the gate: its settings)`, base: 'as on the base branch', head: 'changed by this pull request' });
+  for (const gateFile of request.gateFiles)
+    if (request.changedFiles?.includes(gateFile))
+      changes.push({ what: `${gateFile} (the file that runs the gate: its settings)`, base: 'as on the base branch', head: 'changed by this pull request' });
+  if (request.scope?.unlisted)
+    changes.push({ what: 'the changed files (any may be one that measures)', base: 'as on the base branch', head: `not all known: ${request.scope.unlisted}` });
+  for (const { path, what } of request.scope?.measuring ?? [])
+    changes.push({ what: `${path} (${what}: part of what measures, in no hash)`, base: 'as on the base branch', head: 'changed by this pull request' });
   return changes;
 }
 

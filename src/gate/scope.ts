@@ -21,17 +21,27 @@ export interface ChangeScope {
   matched: string[];
   /** The trial-set file is among the changed paths. */
   configChanged: boolean;
+  /** Changed paths that are part of what measures some task and no hash covers (Dependency.measures): changes of the ruler. */
+  measuring: { path: string; what: string }[];
+  /** Why the changed paths are not all known (GitHub cut the list short): a change of what measures cannot be ruled out. */
+  unlisted?: string;
 }
 
-/** Every task reruns, for `why` (the trial set changed, the file list is incomplete, the run was forced). */
-export function everyTask(deps: TrialSetDependencies, why: string, matched: string[] = [], configChanged = false): ChangeScope {
-  return { tasks: deps.tasks.map((t) => ({ id: t.id, rerun: true, why })), matched, configChanged };
+/** Every task reruns, for `why` (the trial set changed, the file list is incomplete, the run was forced), with what the changed files were found to touch. */
+export function everyTask(
+  deps: TrialSetDependencies,
+  why: string,
+  found: Omit<ChangeScope, 'tasks'> = { matched: [], configChanged: false, measuring: [] },
+): ChangeScope {
+  const { matched, configChanged, measuring, unlisted } = found;
+  return { tasks: deps.tasks.map((t) => ({ id: t.id, rerun: true, why })), matched, configChanged, measuring, ...(unlisted ? { unlisted } : {}) };
 }
 
 export function changeScope(changed: readonly string[], deps: TrialSetDependencies): ChangeScope {
   const paths = [...new Set(changed.map(normalize))];
   const config = normalize(deps.config);
-  if (paths.includes(config)) return everyTask(deps, `the trial-set file ${config} changed`, [config], true);
+  const measuring = measuringPaths(paths, deps);
+  if (paths.includes(config)) return everyTask(deps, `the trial-set file ${config} changed`, { matched: [config], configChanged: true, measuring });
   const matched = new Set<string>();
   const firstMatch = (list: readonly Dependency[]): { path: string; what: string } | undefined => {
     let found: { path: string; what: string } | undefined;
@@ -48,13 +58,24 @@ export function changeScope(changed: readonly string[], deps: TrialSetDependenci
   const shared = firstMatch(deps.shared);
   const own = deps.tasks.map((t) => ({ id: t.id, found: firstMatch(t.own) }));
   const sorted = [...matched].sort();
-  if (shared) return everyTask(deps, `${shared.path} changed (${shared.what}, which every task shares)`, sorted);
+  if (shared) return everyTask(deps, `${shared.path} changed (${shared.what}, which every task shares)`, { matched: sorted, configChanged: false, measuring });
   const unaffected = `none of the ${paths.length} changed file${paths.length === 1 ? '' : 's'} is one this task depends on (the trial set's shared files, its own watch and agent files, its fixture)`;
   return {
     tasks: own.map(({ id, found }) => (found ? { id, rerun: true, why: `${found.path} changed (${found.what})` } : { id, rerun: false, why: unaffected })),
     matched: sorted,
     configChanged: false,
+    measuring,
   };
+}
+
+/** The changed paths that are part of what measures a task, and no hash covers, each once with what it is. */
+function measuringPaths(paths: readonly string[], deps: TrialSetDependencies): ChangeScope['measuring'] {
+  const found = new Map<string, string>();
+  for (const dep of [...deps.shared, ...deps.tasks.flatMap((t) => t.own)].filter((d) => d.measures)) {
+    const isMatch = picomatch(dep.glob, { dot: true });
+    for (const path of paths) if (!found.has(path) && isMatch(path)) found.set(path, dep.what);
+  }
+  return [...found].sort(([a], [b]) => a.localeCompare(b)).map(([path, what]) => ({ path, what }));
 }
 
 /** Why the change reruns no task at all (the gate is skipped, a green check with no trial), or null when some task reruns. */

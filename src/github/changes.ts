@@ -38,20 +38,22 @@ export function decideOnChanges(opts: {
   const config = opts.dependencies.config.replace(/^\.\//, '');
   const configChanged = found.configChanged;
   const truncated = opts.changedCount === undefined ? opts.files.length >= PR_FILES_LIMIT : opts.files.length < opts.changedCount;
+  const unlisted = `GitHub listed ${opts.files.length} of the PR's ${opts.changedCount ?? 'more than ' + PR_FILES_LIMIT} changed files`;
+  // Whatever reruns, a file past the list may be one that measures (the workflow, a readable directory): the gate says so.
   const decided = (reason: string, scope: ChangeScope): ChangeDecision => ({
     run: scope.tasks.some((t) => t.rerun),
     reason,
     watched: found.matched,
     configChanged,
-    scope,
+    scope: truncated ? { ...scope, unlisted } : scope,
   });
-  if (opts.force) return decided('the force input is set', everyTask(opts.dependencies, 'the force input is set', found.matched, configChanged));
+  if (opts.force) return decided('the force input is set', everyTask(opts.dependencies, 'the force input is set', found));
   if (configChanged) return decided(`the trial-set config ${config} changed`, found);
   const rerun = found.tasks.filter((t) => t.rerun);
   if (rerun.length === found.tasks.length && rerun.length > 0) return decided(`every task reruns: ${rerun[0]!.why}`, found);
   if (truncated) {
-    const why = `GitHub listed ${opts.files.length} of the PR's ${opts.changedCount ?? 'more than ' + PR_FILES_LIMIT} changed files, so a change to any task cannot be ruled out`;
-    return decided(why, everyTask(opts.dependencies, why, found.matched, configChanged));
+    const why = `${unlisted}, so a change to any task cannot be ruled out`;
+    return decided(why, everyTask(opts.dependencies, why, found));
   }
   if (rerun.length)
     return decided(

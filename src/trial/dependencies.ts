@@ -18,6 +18,11 @@ import type { TrialSetText } from './trialset-file.ts';
 export interface Dependency {
   glob: string;
   what: string;
+  /**
+   * Part of what measures the task that no hash its results record covers (a fixture's `readable`
+   * directory, the judge's program): a change to it is a change of the ruler, listed by the gate.
+   */
+  measures?: true;
 }
 
 export interface TrialSetDependencies {
@@ -81,7 +86,11 @@ export async function trialSetDependencies(set: TrialSetText, repo: string, isol
     ...(await followed(config.agent.files, 'agent.files')),
     ...scripts(config.agent.command, config.agent.env, 'agent.command'),
     ...(config.judge
-      ? [...pathOf(config.judge.calibration, 'judge.calibration'), ...(config.judge.command ? scripts(config.judge.command, {}, 'judge.command') : [])]
+      ? [
+          ...pathOf(config.judge.calibration, 'judge.calibration'),
+          // The judge's program decides what its items answer; the measurement records only its command line.
+          ...(config.judge.command ? measuring(scripts(config.judge.command, {}, 'judge.command')) : []),
+        ]
       : []),
   ];
   const tasks: TrialSetDependencies['tasks'] = [];
@@ -138,8 +147,16 @@ async function fixtureDependencies(dir: string, fixture: string, what: string, p
   } catch {
     return [{ glob: '**', what: `${what} (its fixture.json cannot be read)` }];
   }
-  const listed = [manifest.include, manifest.readable].flatMap((paths) => (Array.isArray(paths) ? paths : []));
-  if (listed.some((p) => typeof p !== 'string')) return [{ glob: '**', what: `${what} (its fixture.json lists a path that is not a string)` }];
-  const outside = (listed as string[]).filter((p) => !isAbsolute(p)).flatMap((p) => pathOf(join(fixture, p), `${what} (included by its fixture)`));
-  return [...own, ...outside];
+  const [include, readable] = [manifest.include, manifest.readable].map((paths) => (Array.isArray(paths) ? (paths as unknown[]) : []));
+  if ([...include!, ...readable!].some((p) => typeof p !== 'string'))
+    return [{ glob: '**', what: `${what} (its fixture.json lists a path that is not a string)` }];
+  const outside = (paths: unknown[], how: string) =>
+    (paths as string[]).filter((p) => !isAbsolute(p)).flatMap((p) => pathOf(join(fixture, p), `${what} (${how})`));
+  // An included directory is in the fixture's hash; a readable one (what the service and acceptor run with) is not.
+  return [...own, ...outside(include!, 'included by its fixture'), ...measuring(outside(readable!, 'a readable directory of its fixture, in no hash'))];
+}
+
+/** The dependencies, marked as part of what measures (Dependency.measures). */
+function measuring(deps: Dependency[]): Dependency[] {
+  return deps.map((d) => ({ ...d, measures: true }));
 }

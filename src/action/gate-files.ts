@@ -1,0 +1,48 @@
+// The files that run the gate on GitHub, relative to the repository: the workflow GITHUB_WORKFLOW_REF names,
+// and every local reusable workflow and composite action it reaches (`uses: ./…`), through each of those in
+// turn. The action's inputs (policy, α, fail-on, the budgets) may be set in any of them, and inside a reusable
+// workflow GITHUB_WORKFLOW_REF still names its caller: a pull request that changed only the called workflow
+// would change the gate's settings unseen.
+import { readFile } from 'node:fs/promises';
+import { join, posix } from 'node:path';
+import { parse } from 'yaml';
+
+/** The workflow and the local workflows and actions.yml files it reaches, as the workspace holds them. */
+export async function gateFiles(workspace: string, workflow: string): Promise<string[]> {
+  const found: string[] = [];
+  const visit = async (file: string): Promise<void> => {
+    if (found.includes(file)) return;
+    const text = await readFile(join(workspace, file), 'utf8').catch(() => null);
+    // A local action may name its metadata action.yml or action.yaml: the one that is there is the file.
+    if (text === null && file.endsWith('/action.yml')) return visit(file.replace(/\.yml$/, '.yaml'));
+    found.push(file);
+    if (text === null) return;
+    let document: unknown;
+    try {
+      document = parse(text);
+    } catch {
+      return;
+    }
+    for (const uses of localUses(document)) await visit(uses);
+  };
+  await visit(posix.normalize(workflow));
+  return found;
+}
+
+/** Every `uses: ./…` in a workflow or action document, as a file relative to the repository. */
+function localUses(document: unknown): string[] {
+  const out: string[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'uses' && typeof value === 'string' && value.startsWith('./')) {
+        const path = posix.normalize(value.split('@')[0]!);
+        if (path.startsWith('..')) continue;
+        out.push(/\.ya?ml$/.test(path) ? path : posix.join(path, 'action.yml'));
+      } else walk(value);
+    }
+  };
+  walk(document);
+  return out;
+}
