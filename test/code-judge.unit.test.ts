@@ -49,6 +49,13 @@ test('tripwires are taken out of the report; passed ones, another run’s, or on
   assert.match(inspectTripwires(body([record('a', 'passed')]), 's1', against).forgery[0]!, /leaves out 2 of the 2 tripwires/);
   // A run that ended early fails on its missing tests: no forgery.
   assert.deepEqual(inspectTripwires(body([]), 's1', against).forgery, []);
+  // Code that does not import ends the session before any test: the tripwires are errors, never run, and
+  // the run fails on its tests (an execution error), not as a forgery.
+  const notRun = (t: string) => record(t, 'error', { error_in: 'harness', traceback: 'not run: Interrupted: 1 error during collection' });
+  const unimported = body([record('hidden/test.py', 'error', { error_in: 'harness' }), notRun('trialgate tripwire s1 1'), notRun('trialgate tripwire s1 2')]);
+  assert.deepEqual(inspectTripwires(unimported, 's1', against).forgery, []);
+  // Errors in place of the tripwires while every test passed: still not the run's report.
+  assert.match(inspectTripwires(body([record('a', 'passed'), ...tripwires('s1', 'error')]), 's1', against).forgery[0]!, /2 of 2 tripwires were reported error/);
   // The reference's own run counts them, and has nothing to hold them against.
   assert.deepEqual(inspectTripwires(body([record('a', 'passed'), ...tripwires('s1', 'failed')]), 's1', undefined).forgery, []);
 });
