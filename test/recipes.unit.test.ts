@@ -85,5 +85,6 @@ describe('the recipes', () => {
     assert.ok(parsed.success, JSON.stringify(parsed.error?.issues));
     assert.deepEqual(parsed.data.agent.files, ['node_modules']);
     assert.match(parsed.data.tasks[0]!.agent!.env!.AGENT_ANSWERS!, /^\$\{TRIALGATE_PROJECT\}\//);
+    assert.deepEqual(parsed.data.tasks[0]!.agent!.files, ['tasks/slugify/answers'], 'its answers are readable by its agent alone');
   });
 });
