@@ -3,15 +3,30 @@
 // choices in the same words, naming the choices, before it reads or runs anything, and its help shows
 // those choices.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { CommandSpec } from '../src/cli/args.ts';
 import * as commands from '../src/cli/commands.ts';
 import { main } from '../src/cli/main.ts';
+import { ROOT } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
 
 const SPECS = Object.values(commands) as CommandSpec[];
 
 describe('every command parses by its description', () => {
+  it('names every option of a command in its usage line, once spaced', () => {
+    for (const spec of SPECS) {
+      for (const option of Object.keys(spec.options)) assert.ok(spec.usage.includes(`--${option}`), `${spec.name}: the usage leaves out --${option}`);
+      assert.doesNotMatch(spec.usage, / {2}/, `${spec.name}: a run of spaces in its usage`);
+    }
+  });
+
+  it('the README’s command table has a row for every command', async () => {
+    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+    for (const spec of SPECS) assert.match(readme, new RegExp(`^\\| \`trialgate ${spec.name}\\b`, 'm'), `README.md: no row for trialgate ${spec.name}`);
+  });
+
   it('describes every command the CLI runs', async () => {
     const io = captureIo();
     await main(['--help'], io);

@@ -68,6 +68,14 @@ describe('setup mistakes are environment errors, never verdicts', () => {
     assert.doesNotMatch(io.err, /agent log \(last lines\)/, 'no agent ran: there is no log to show');
   });
 
+  it('a misspelt --task is named as the option, with the task meant, before anything runs', async () => {
+    const configPath = await writeTrialSet();
+    const io = captureIo(dirname(configPath));
+    const out = join(await tempDir(), 'run');
+    assert.equal(await main(['run', '--task', 'inventroy', '--out', out], io), 2);
+    assert.match(io.err, /--task inventroy: no such task in .*trialgate\.yml: did you mean inventory\? \(tasks: inventory\)/);
+  });
+
   it('a pass_env variable that is not set is named', async () => {
     const configPath = await writeTrialSet({ agent: { pass_env: ['TRIALGATE_TEST_UNSET_KEY'] } });
     const io = captureIo(dirname(configPath));

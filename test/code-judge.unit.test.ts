@@ -5,7 +5,9 @@ import { test } from 'node:test';
 import { judge } from '../src/judge/judge.ts';
 import { firstJsonEnd } from '../src/kinds/command/report-channel.ts';
 import { readChannelReport } from '../src/kinds/command/report-format.ts';
+import { codeChecks } from '../src/kinds/code/checks.ts';
 import { inspectTripwires } from '../src/kinds/code/guard.ts';
+import { CodeSpec } from '../src/schemas/kinds/code.ts';
 import type { ReportRecord } from '../src/schemas/report.ts';
 import { variantReport } from './support/report-builder.ts';
 
@@ -49,6 +51,13 @@ test('tripwires are taken out of the report; passed ones, another run’s, or on
   assert.match(inspectTripwires(body([record('a', 'passed')]), 's1', against).forgery[0]!, /leaves out 2 of the 2 tripwires/);
   // A run that ended early fails on its missing tests: no forgery.
   assert.deepEqual(inspectTripwires(body([]), 's1', against).forgery, []);
+  // Code that does not import ends the session before any test: the tripwires are errors, never run, and
+  // the run fails on its tests (an execution error), not as a forgery.
+  const notRun = (t: string) => record(t, 'error', { error_in: 'harness', traceback: 'not run: Interrupted: 1 error during collection' });
+  const unimported = body([record('hidden/test.py', 'error', { error_in: 'harness' }), notRun('trialgate tripwire s1 1'), notRun('trialgate tripwire s1 2')]);
+  assert.deepEqual(inspectTripwires(unimported, 's1', against).forgery, []);
+  // Errors in place of the tripwires while every test passed: still not the run's report.
+  assert.match(inspectTripwires(body([record('a', 'passed'), ...tripwires('s1', 'error')]), 's1', against).forgery[0]!, /2 of 2 tripwires were reported error/);
   // The reference's own run counts them, and has nothing to hold them against.
   assert.deepEqual(inspectTripwires(body([record('a', 'passed'), ...tripwires('s1', 'failed')]), 's1', undefined).forgery, []);
 });
@@ -61,4 +70,25 @@ test('a channel that received a second report: the first is read, the second nam
   assert.match(read.forgery?.[0] ?? '', /received a second report after the first/);
   assert.equal(readChannelReport({ text: `${one}\n`, oversize: false, forgery: [] }).forgery, undefined);
   assert.match(readChannelReport({ text: '', oversize: false, forgery: [] }).error ?? '', /wrote no report/);
+});
+
+test('a group whose pattern matches no hidden test names its field and the ids closest to the pattern', () => {
+  const spec = CodeSpec.parse({
+    scope: ['slugify/**'],
+    reproduction: { label: 'save_order keeps the words in order', tests: ['*::test_saveorder*'] },
+    groups: { truncation: { label: 'truncation', tests: ['*::test_max_lenght'] } },
+    solutions: { reference: 'solutions/reference' },
+  });
+  const ids = ['test_accented_text', 'test_contains_numbers', 'test_max_length', 'test_numbers_only', 'test_save_order', 'test_save_order_rtl'];
+  const records = ids.map((id) => record(`hidden/test.py::TestSlugify::${id}`, 'passed'));
+  const checks = codeChecks(spec, { report: report(records), outOfScope: [] });
+  const failure = (key: string) => checks.find((c) => c.key === key)!.failures.join('\n');
+  assert.match(
+    failure('reproduction'),
+    /no hidden test matches \*::test_saveorder\* \(fixture\.json: code\.reproduction\.tests\); the hidden tests' ids closest to it: "hidden\/test\.py::TestSlugify::test_save_order", "hidden\/test\.py::TestSlugify::test_save_order_rtl"/,
+  );
+  assert.match(
+    failure('test:truncation'),
+    /\(fixture\.json: code\.groups\.truncation\.tests\); the hidden tests' ids closest to it: "hidden\/test\.py::TestSlugify::test_max_length"/,
+  );
 });

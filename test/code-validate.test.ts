@@ -68,7 +68,10 @@ describe('trialgate validate on a code fixture', () => {
     const unmatched = await validate(await vouchersCopy((m) => (m.code.groups.ghost = { label: 'a group of no test', tests: ['ghost: *'] })));
     assert.equal(unmatched.code, 1, unmatched.out);
     assert.match(unmatched.out, /reference: expected accepted, got rejected \(test:ghost\)/);
-    assert.match(unmatched.out, /a group of no test: no hidden test matches ghost: \*; the hidden tests' ids are e\.g\. "retry: [^"]+", "/);
+    assert.match(
+      unmatched.out,
+      /a group of no test: no hidden test matches ghost: \* \(fixture\.json: code\.groups\.ghost\.tests\); the hidden tests' ids closest to it: "[^"]+", "/,
+    );
   });
 
   it('a wrong fix declared to fail `start` in a library with no build step is refused, naming the field and the fix: nothing there starts', async () => {

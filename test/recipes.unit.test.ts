@@ -9,6 +9,7 @@ import { parse } from 'yaml';
 import { parseCommand } from '../src/cli/args.ts';
 import { GATE, RUN } from '../src/cli/commands.ts';
 import { main } from '../src/cli/main.ts';
+import { TrialSetFile } from '../src/schemas/trialset.ts';
 import { ROOT, tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
 
@@ -70,5 +71,20 @@ describe('the recipes', () => {
       .trim()
       .replace(/\s+# .*$/, '');
     for (const name of ['first-task.md', 'other-ci.md']) assert.ok((await doc(name)).includes(printed), `${name} shows ${printed}`);
+  });
+
+  it('an agent CLI installed in the project, and a second task with the stand-in’s own answers, are valid trial-set settings', async () => {
+    const block = (text: string, marker: string) =>
+      [...text.matchAll(/```yaml\n([\s\S]*?)```/g)]
+        .map((m) => m[1]!)
+        .find((b) => b.includes(marker))!
+        .replace(/^ {2}/gm, '');
+    const agent = parse(block(await doc('agents.md'), 'node_modules/.bin')).agent;
+    const task = parse(block(await doc('first-task.md'), 'AGENT_ANSWERS'))[0];
+    const parsed = TrialSetFile.safeParse({ version: 1, name: 'docs', agent, tasks: [task] });
+    assert.ok(parsed.success, JSON.stringify(parsed.error?.issues));
+    assert.deepEqual(parsed.data.agent.files, ['node_modules']);
+    assert.match(parsed.data.tasks[0]!.agent!.env!.AGENT_ANSWERS!, /^\$\{TRIALGATE_PROJECT\}\//);
+    assert.deepEqual(parsed.data.tasks[0]!.agent!.files, ['tasks/slugify/answers'], 'its answers are readable by its agent alone');
   });
 });

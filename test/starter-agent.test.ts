@@ -14,16 +14,21 @@ const AGENT = join(ROOT, 'templates', 'starter', 'common', 'agent', 'agent.mjs')
 async function standIn(
   prompt: string,
   answers: Record<string, string>,
+  env: (project: string) => Record<string, string> = () => ({}),
+  answersDir = join('agent', 'answers'),
 ): Promise<{ status: number | null; stderr: string; read(path: string): Promise<string> }> {
   const project = await tempDir('trialgate-stand-in-');
   for (const [path, text] of Object.entries(answers)) {
-    await mkdir(join(project, 'agent', 'answers', path, '..'), { recursive: true });
-    await writeFile(join(project, 'agent', 'answers', path), text);
+    await mkdir(join(project, answersDir, path, '..'), { recursive: true });
+    await writeFile(join(project, answersDir, path), text);
   }
   await writeFile(join(project, 'agent', 'prompt.md'), prompt);
   const candidate = join(project, 'candidate');
   await mkdir(candidate);
-  const run = spawnSync(process.execPath, [AGENT], { env: { ...process.env, TRIALGATE_PROJECT: project, TRIALGATE_CANDIDATE: candidate }, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [AGENT], {
+    env: { ...process.env, TRIALGATE_PROJECT: project, TRIALGATE_CANDIDATE: candidate, ...env(project) },
+    encoding: 'utf8',
+  });
   return { status: run.status, stderr: run.stderr, read: (path) => readFile(join(candidate, path), 'utf8') };
 }
 
@@ -48,6 +53,18 @@ describe('the stand-in agent', () => {
     assert.equal(await agent.read('T.java'), 'class T {\n  @Test void adds() {}\n}\n');
     assert.equal(await agent.read('pkg/test_t.py'), 'def test_add(): pass\n');
     assert.equal(await agent.read('q.sql'), 'select 1;\n', 'a section named as the prompt names it; a block comment closed on its line');
+  });
+
+  it('writes a task’s own answers from AGENT_ANSWERS, so a second task gets none of the first’s', async () => {
+    const answersDir = join('agent', 'slugify', 'answers');
+    const agent = await standIn(
+      '## Save order\n',
+      { 'slugify/slugify.py': '# @section save-order\nbreak\n# @end\n' },
+      (project) => ({ AGENT_ANSWERS: join(project, answersDir) }),
+      answersDir,
+    );
+    assert.equal(agent.status, 0, agent.stderr);
+    assert.equal(await agent.read('slugify/slugify.py'), 'break\n');
   });
 
   it('refuses a block left open, an @end without a block, and a nested block, naming the file and line', async () => {

@@ -1,7 +1,7 @@
 // "Validate the acceptor before you trust it": the reference answers must pass on the correct service
 // and fail, by an assertion, on every defect variant. The rows and problems of a validation, whatever
 // the kind that produced the outcomes.
-import type { Fixture } from '../fixture/load.ts';
+import { NO_FAULT, type Fixture } from '../fixture/load.ts';
 import { TRUSTED_VERDICTS } from '../schemas/judgement.ts';
 import { unreachedTargets, type VariantOutcome } from './accept.ts';
 
@@ -37,12 +37,30 @@ export function validationRows(fixture: Fixture, outcomes: readonly VariantOutco
 
 /** Why the acceptor cannot be trusted; empty when it told right from wrong on every variant. */
 export function validationProblems(fixture: Fixture, outcomes: readonly VariantOutcome[]): string[] {
+  const baselinePasses = outcomes.some((o) => o.fault === NO_FAULT && o.judgement.verdict === 'baseline_pass');
   const problems = outcomes
     .filter((o) => !TRUSTED_VERDICTS.includes(o.judgement.verdict))
-    .map((o) => `${o.fault}: ${o.judgement.verdict}: ${brief(o.judgement.reason)}`);
+    .map((o) => `${o.fault}: ${o.judgement.verdict}: ${brief(o.judgement.reason)}${baselinePasses ? crashedDefectFix(fixture, o) : ''}`);
   const unreached = unreachedTargets(fixture, outcomes);
   if (unreached.length) problems.push(`target branches never reached on the correct service: ${unreached.join(', ')}`);
   return problems;
+}
+
+/**
+ * A defect the reference answers only raised errors on proves nothing (an error never counts as a
+ * detection): usually the variant crashes, hangs or answers garbage where it should break its rule.
+ */
+function crashedDefectFix(fixture: Fixture, outcome: VariantOutcome): string {
+  const errored = outcome.report.records.filter((r) => r.status === 'error').map((r) => r.test);
+  if (outcome.fault === NO_FAULT || outcome.judgement.verdict !== 'execution_error_or_skip' || errored.length === 0) return '';
+  const shown = errored.slice(0, 3).join(', ') + (errored.length > 3 ? ', …' : '');
+  const faultEnv = fixture.manifest.service?.faultEnv;
+  const where = faultEnv ? ` (the service's code behind ${faultEnv}=${outcome.fault})` : '';
+  return (
+    `; fix: a defect counts only when a test fails by an assertion; on ${outcome.fault} the tests raised an error instead (${shown}): ` +
+    `make the variant${where} break its rule with an answer the tests can assert on (a wrong status or value, not a crash, a hang or a malformed response), ` +
+    `or make the tests assert on what the defect changes before they use the answer (the variant: fixture.json: faults.${outcome.fault})`
+  );
 }
 
 const BRIEF_CHARS = 600;

@@ -91,19 +91,35 @@ export async function preflightAgent(options: PreflightOptions): Promise<AgentPr
   return why ? { problem: why, found: [] } : { found: code === 0 ? found : [] };
 }
 
-function missingProgram(program: string, env: Record<string, string>, isolated: boolean): string {
+/** Why the command's program cannot run in the agent's sandbox, and the fix. */
+export function missingProgram(program: string, env: Record<string, string>, isolated: boolean): string {
   const onHost = findOnPath(program, env.PATH ?? '');
   const where = `its PATH (${env.PATH ?? ''})`;
   if (onHost && isolated)
     return `the agent command runs ${program}, which is installed at ${onHost}, where the isolated agent cannot see it: install it system-wide (under /usr or /opt, e.g. npm install -g), or list ${dirname(onHost)} and what it links to in agent.files (docs/agents.md)`;
+  const inProject = onHost ? '' : projectBinNote(program, env);
+  if (inProject) return `the agent command runs ${program}, which the agent cannot find on ${where}${inProject}`;
   return `the agent command runs ${program}, which the agent cannot find on ${where}: install it system-wide (under /usr or /opt), or list its directory in agent.files and call it by its path (docs/agents.md)`;
 }
 
-function missingAdapterCli(adapter: string, program: string, command: string, env: Record<string, string>, isolated: boolean): string {
+/** Why an adapter's CLI cannot run in the agent's sandbox, and the fix. */
+export function missingAdapterCli(adapter: string, program: string, command: string, env: Record<string, string>, isolated: boolean): string {
   const entry = adaptersRunBy(command, env).find((a) => a.name === adapter)!.entry;
   const onHost = findOnPath(program, env.PATH ?? '');
   const seen = onHost && isolated ? `; it is installed at ${onHost}, where the isolated agent cannot see it` : '';
+  const inProject = onHost ? '' : projectBinNote(program, env);
+  const instead = inProject ? `, or install it system-wide (npm install -g ${entry.package}@${entry.tested})` : '';
+  if (inProject)
+    return `the ${adapter} adapter runs ${entry.cli} (${program}), which the agent cannot find on its PATH${inProject}${instead} (docs/agents.md#where-the-cli-must-be-installed)`;
   return `the ${adapter} adapter runs ${entry.cli} (${program}), which the agent cannot find on its PATH${seen}: install it system-wide (npm install -g ${entry.package}@${entry.tested}), or list its package directory in agent.files and set ${entry.binVar} to the program's path (docs/agents.md#${adapter})`;
+}
+
+/** A program installed as a devDependency of the project (npm's node_modules/.bin), which the agent's PATH leaves out. */
+function projectBinNote(program: string, env: Record<string, string>): string {
+  if (program.includes('/') || !env.TRIALGATE_PROJECT) return '';
+  const bin = join(env.TRIALGATE_PROJECT, 'node_modules', '.bin', program);
+  if (!existsSync(bin)) return '';
+  return `; it is installed in the project at ${bin}, which is not on the agent's PATH: list node_modules in agent.files and put \${TRIALGATE_PROJECT}/node_modules/.bin first on PATH in agent.env`;
 }
 
 function findOnPath(program: string, path: string): string | undefined {

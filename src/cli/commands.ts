@@ -210,8 +210,7 @@ export const CALIBRATE: CommandSpec = {
 export const FAILURES: CommandSpec = {
   name: 'failures',
   summary: 'the failure archive: fold runs into it (RUN …), label a cause (label SIG CAUSE), promote a failure to a regression case (promote SIG)',
-  usage:
-    'trialgate failures [RUN …] | failures label SIG CAUSE [--force] | failures promote SIG [--set dev|holdout] [--runs N] [--config F]   [--archive FILE]',
+  usage: 'trialgate failures [RUN …] | failures label SIG CAUSE [--force] | failures promote SIG [--set dev|holdout] [--runs N] [--config F] [--archive FILE]',
   positionals: { min: 0, max: Infinity, name: 'RUN … | label SIG CAUSE | promote SIG' },
   options: {
     archive: { type: 'string', value: 'FILE', help: 'the archive (default trialgate.failures.json in the working directory)' },
@@ -226,7 +225,8 @@ export const FAILURES: CommandSpec = {
 export const REPAIR: CommandSpec = {
   name: 'repair',
   summary: 'repair one trial’s candidate by hand, kept apart: start (an editable copy), --done (patch, minutes, acceptance re-run) or --abort',
-  usage: 'trialgate repair <run-dir>/<task>/trial-NNN [--done [--minutes M] [--confirming-minutes M] [--note TEXT] [--save] | --abort] [--config F]',
+  usage:
+    'trialgate repair <run-dir>/<task>/trial-NNN [--done [--minutes M] [--confirming-minutes M] [--note TEXT] [--save] | --abort] [--config F] [--isolation auto|required|none]',
   positionals: { min: 1, max: 1, name: '<run-dir>/<task>/trial-NNN' },
   options: {
     done: { type: 'boolean', help: 'finish: store repair/patch.diff and the minutes, and accept the repaired candidate' },

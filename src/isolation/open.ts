@@ -39,7 +39,9 @@ export function passedEnvironment(names: readonly string[], where: string, env: 
   const missing = names.filter((name) => env[name] === undefined);
   if (missing.length)
     throw new EnvironmentError(
-      `${where} names ${missing.join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} not set in the environment`,
+      `${where} names ${missing.join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} not set in the environment: ` +
+        `set ${missing.length === 1 ? 'it' : 'them'} for the run (${missing.map((name) => `export ${name}=…`).join('; ')}; ` +
+        `in a workflow, on the trialgate step: env: ${missing.map((name) => `${name}: \${{ secrets.${name} }}`).join(', ')}, which a fork's pull request is not given)`,
       'a variable the trial set passes on is missing: a setup mistake, not a verdict',
     );
   for (const name of names) out[name] = env[name]!;

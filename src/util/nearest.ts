@@ -21,3 +21,28 @@ function distance(a: string, b: string): number {
   }
   return previous[b.length]!;
 }
+
+/**
+ * The `count` candidates closest to glob patterns (`*` any run of characters): each scored by how few edits
+ * its nearest part takes to hold every literal part of a pattern, best pattern counted; ties keep their order.
+ */
+export function closestToPatterns(patterns: readonly string[], candidates: readonly string[], count: number): string[] {
+  const parts = patterns.map((p) => p.split('*').filter(Boolean));
+  const score = (candidate: string) => Math.min(...parts.map((chunks) => chunks.reduce((sum, chunk) => sum + substringDistance(chunk, candidate), 0)));
+  return candidates
+    .map((candidate, i) => ({ candidate, i, d: score(candidate) }))
+    .sort((a, b) => a.d - b.d || a.i - b.i)
+    .slice(0, count)
+    .map((c) => c.candidate);
+}
+
+/** The fewest edits that make `part` occur somewhere in `text` (Levenshtein with a free start and end in text). */
+function substringDistance(part: string, text: string): number {
+  let previous = Array.from({ length: text.length + 1 }, () => 0);
+  for (let i = 1; i <= part.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= text.length; j++) row.push(Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (part[i - 1] === text[j - 1] ? 0 : 1)));
+    previous = row;
+  }
+  return Math.min(...previous);
+}

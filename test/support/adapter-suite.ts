@@ -212,7 +212,7 @@ function describeCliNotSeen(): void {
         assert.equal(trial.env_error_source, undefined, 'found by trialgate, not declared by the agent');
         assert.match(
           io.err,
-          /the claude-code adapter runs Claude Code \(claude\), which the agent cannot find on its PATH: install it system-wide \(npm install -g @anthropic-ai\/claude-code@2\.1\.332\), or list its package directory in agent\.files and set CLAUDE_CODE_BIN/,
+          /the claude-code adapter runs Claude Code \(claude\), which the agent cannot find on its PATH; it is installed in the project at \S+\/node_modules\/\.bin\/claude, which is not on the agent's PATH: list node_modules in agent\.files and put \$\{TRIALGATE_PROJECT\}\/node_modules\/\.bin first on PATH in agent\.env, or install it system-wide \(npm install -g @anthropic-ai\/claude-code@2\.1\.332\)/,
         );
         assert.equal(provider.requests.length, 0, 'no agent ran');
       } finally {

@@ -10,6 +10,7 @@ import type { CodeSpec, TestGroup } from '../../schemas/kinds/code.ts';
 import type { Judgement } from '../../schemas/judgement.ts';
 import type { Report, ReportRecord } from '../../schemas/report.ts';
 import type { KindCheck, KindResult } from '../contract.ts';
+import { closestToPatterns } from '../../util/nearest.ts';
 import type { CodeOutcome } from './accept.ts';
 import type { ReferenceRun } from './reference.ts';
 
@@ -37,11 +38,11 @@ export interface CodeFindings {
 }
 
 export function codeChecks(spec: CodeSpec, findings: CodeFindings): KindCheck[] {
-  const group = (key: string, g: TestGroup): KindCheck => ({ key, layer: 'final_state', ...groupResult(g, findings) });
+  const group = (key: string, g: TestGroup, field: string): KindCheck => ({ key, layer: 'final_state', ...groupResult(g, field, findings) });
   return [
     { key: STARTS, ok: !findings.notRunning, layer: 'final_state', failures: findings.notRunning ? [findings.notRunning] : [] },
-    group(REPRODUCTION, spec.reproduction),
-    ...Object.entries(spec.groups).map(([id, g]) => group(groupCheck(id), g)),
+    group(REPRODUCTION, spec.reproduction, 'code.reproduction.tests'),
+    ...Object.entries(spec.groups).map(([id, g]) => group(groupCheck(id), g, `code.groups.${id}.tests`)),
     { key: SCOPE, ok: findings.outOfScope.length === 0, layer: 'constraints', failures: [...findings.outOfScope] },
     {
       key: REPORT_INTACT,
@@ -94,7 +95,8 @@ export function codeCheckLabels(spec: CodeSpec): Record<string, string> {
   };
 }
 
-function groupResult(g: TestGroup, findings: CodeFindings): { ok: boolean; failures: string[] } {
+/** `field`: where the group's test patterns are in fixture.json, for a pattern that matches nothing. */
+function groupResult(g: TestGroup, field: string, findings: CodeFindings): { ok: boolean; failures: string[] } {
   if (findings.notRunning) return { ok: false, failures: [`${g.label}: not run (the changed code did not build or start)`] };
   if (!findings.report) return { ok: false, failures: [`${g.label}: the hidden tests did not run`] };
   if (findings.forgery?.length) return { ok: false, failures: [`${g.label}: not judged: the hidden tests' report is not their own (${REPORT_INTACT})`] };
@@ -115,17 +117,21 @@ function groupResult(g: TestGroup, findings: CodeFindings): { ok: boolean; failu
       ? `the hidden tests reported no test of it: ${findings.report.error}`
       : broken
         ? `none of its tests ran: ${describe(broken)}`
-        : skipped || `no hidden test matches ${g.tests.join(', ')}${idsExample(findings.report.records)}`;
+        : skipped || `no hidden test matches ${g.tests.join(', ')} (fixture.json: ${field})${idsExample(g.tests, findings.report.records)}`;
     return { ok: false, failures: [`${g.label}: ${why}`] };
   }
   const failed = outcomes(findings.report.records, reference, matches);
   return { ok: failed.length === 0, failures: failed.map((f) => `${g.label}: ${f}`) };
 }
 
-/** A few of the ids the report holds, so that a pattern can be written against them. */
-function idsExample(records: readonly ReportRecord[]): string {
-  const ids = records.slice(0, 3).map((r) => JSON.stringify(r.test));
-  return ids.length ? `; the hidden tests' ids are e.g. ${ids.join(', ')}` : '';
+/** The ids the report holds closest to the patterns (a misspelt name), so that a pattern can be written against them. */
+function idsExample(patterns: readonly string[], records: readonly ReportRecord[]): string {
+  const ids = closestToPatterns(
+    patterns,
+    records.map((r) => r.test),
+    3,
+  ).map((id) => JSON.stringify(id));
+  return ids.length ? `; the hidden tests' ids closest to it: ${ids.join(', ')}` : '';
 }
 
 /** Whether a test id matches one of `patterns`, where `*` is any run of characters and nothing else is special. */

@@ -63,15 +63,17 @@ export function inspectTripwires(
   const foreign = tripwires.find((r) => !r.test.startsWith(ours));
   if (foreign) forgery.push(`the report carries a tripwire of another run (${foreign.test}): it is not this run's report`);
   if (expected === undefined || expected === 0) return { stripped, count, forgery };
-  const passed = mine.filter((r) => r.status !== 'failed');
-  if (passed.length)
-    forgery.push(
-      `${passed.length} of ${mine.length} tripwires were reported ${passed[0]!.status} (${passed[0]!.test}), though each fails by an assertion in an honest run: something in the tests' process made failing tests pass (the assertion library, the test framework or its reporter patched)`,
-    );
   // A run that ended early (its tests missing, or failing) fails on its tests; a report whose every test
   // the reference passed is there and passed, without the tripwires that ran after them, was not the run's.
   const listed = new Set(records.map((r) => r.test));
   const whole = [...against!.passed].every((t) => listed.has(t)) && records.every((r) => r.status === 'passed' || r.status === 'skipped');
+  // A tripwire in error is one the run never reached when its tests failed first (code that does not
+  // import ends a pytest session before any test): only beside a whole report does it hide something.
+  const passed = mine.filter((r) => r.status === 'passed' || r.status === 'skipped' || (r.status === 'error' && whole));
+  if (passed.length)
+    forgery.push(
+      `${passed.length} of ${mine.length} tripwires were reported ${passed[0]!.status} (${passed[0]!.test}), though each fails by an assertion in an honest run: something in the tests' process made failing tests pass (the assertion library, the test framework or its reporter patched)`,
+    );
   if (mine.length < expected && whole && !body.error)
     forgery.push(
       `the report leaves out ${expected - mine.length} of the ${expected} tripwires this run planted, while every test it lists passed: it is not the report the run wrote`,

@@ -15,7 +15,8 @@
 //   }
 //
 // Delete the "## Validation" section of the prompt and the test that catches the defect is not written,
-// which the gate then reports. Replace `agent.command` in trialgate.yml with your real agent (docs/agents.md).
+// which the gate then reports. A task of its own gets its own prompt and answers through its
+// `agent.env` in trialgate.yml: AGENT_PROMPT and AGENT_ANSWERS (default agent/prompt.md, agent/answers). Replace `agent.command` in trialgate.yml with your real agent (docs/agents.md).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
@@ -61,7 +62,7 @@ function answer(path) {
   return kept.join('\n');
 }
 
-const answers = join(agentDir, 'answers');
+const answers = process.env.AGENT_ANSWERS ?? join(agentDir, 'answers');
 for (const entry of readdirSync(answers, { recursive: true, withFileTypes: true })) {
   if (!entry.isFile()) continue;
   const from = join(entry.parentPath ?? entry.path, entry.name);
