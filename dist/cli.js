@@ -25,12 +25,12 @@ import {
   commandHelp,
   inertIo,
   processIo
-} from "./chunks/chunk-T64N4H43.js";
+} from "./chunks/chunk-DQVI6QXJ.js";
 import "./chunks/chunk-7AHWRLRO.js";
 import {
   EnvironmentError,
   UserInputError
-} from "./chunks/chunk-5BIHGVSQ.js";
+} from "./chunks/chunk-D556HICT.js";
 import "./chunks/chunk-HZGLYA5U.js";
 
 // src/cli/interrupt.ts
@@ -53,18 +53,18 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 
 // src/cli/main.ts
 var COMMANDS = [
-  { spec: INIT, load: async () => (await import("./chunks/init-7WYFN5MN.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-CLXGDRJC.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-CLXGDRJC.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-I2PDZC5I.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-QGW4644D.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-LYKFOHB5.js")).runGateCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-T6DEMPXG.js")).runReportCli },
-  { spec: JUDGE, load: async () => (await import("./chunks/judge-CUQSKIHK.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-MCW7LAJX.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-SJVTRQYB.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-ASY5OAFL.js")).runRepairCli },
-  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-EBFGVDYR.js")).runHoldoutCli }
+  { spec: INIT, load: async () => (await import("./chunks/init-HAZAJRFP.js")).runInitCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-4HQFNDQ6.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-4HQFNDQ6.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-YQBAEBJZ.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-4OVCZGDI.js")).runCompareCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-QAAEWCYH.js")).runGateCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-4LFBAEPI.js")).runReportCli },
+  { spec: JUDGE, load: async () => (await import("./chunks/judge-BAMNFARQ.js")).runJudgeCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-PLNXRYFO.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-4CWIPI3C.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-GCS6FVCW.js")).runRepairCli },
+  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-CVCBAPTF.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {
   const io = inertIo(raw);
