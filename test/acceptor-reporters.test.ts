@@ -247,7 +247,9 @@ describe('what an acceptor writes, when it is wrong', { timeout: timeLimit(120_0
     const io = captureIo();
     assert.equal(await main(['validate', dir, '--out', await tempDir()], io), 1);
     const problem = io.out.split('\n').find((l) => l.startsWith('  - drops-writes:'))!;
-    assert.ok(problem.length < 700, problem);
+    const fixAt = problem.lastIndexOf('; fix: ');
+    assert.ok(fixAt > 0 && fixAt < 700, `what went wrong, briefly, then the fix: ${problem}`);
     assert.match(problem, /2 of 2 records error/);
+    assert.match(problem.slice(fixAt), /TALLY_FAULT=drops-writes answer wrongly .*fixture\.json: faults\.drops-writes\)$/);
   });
 });
