@@ -3,11 +3,11 @@ import {
   MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-4ILPYZCA.js";
+} from "./chunk-3FPHFOS2.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-DKAYJVJM.js";
+} from "./chunk-XT3AJUT5.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";

@@ -1432,12 +1432,11 @@ function validationProblems(fixture, outcomes2) {
   return problems;
 }
 function crashedDefectFix(fixture, outcome) {
-  const errored = outcome.report.records.filter((r) => r.status === "error").map((r) => r.test);
+  const errored = outcome.report.records.filter((r) => r.status === "error");
   if (outcome.fault === NO_FAULT || outcome.judgement.verdict !== "execution_error_or_skip" || errored.length === 0) return "";
-  const shown = errored.slice(0, 3).join(", ") + (errored.length > 3 ? ", \u2026" : "");
   const faultEnv = fixture.manifest.service?.faultEnv;
-  const where = faultEnv ? ` (the service's code behind ${faultEnv}=${outcome.fault})` : "";
-  return `; fix: a defect counts only when a test fails by an assertion; on ${outcome.fault} the tests raised an error instead (${shown}): make the variant${where} break its rule with an answer the tests can assert on (a wrong status or value, not a crash, a hang or a malformed response), or make the tests assert on what the defect changes before they use the answer (the variant: fixture.json: faults.${outcome.fault})`;
+  const variant = faultEnv ? `${faultEnv}=${outcome.fault}` : outcome.fault;
+  return `; fix: only a test failing by an assertion detects a defect: make ${variant} answer wrongly (a status or value the tests assert on, not a crash or a hang), or make the tests assert before they use the answer (fixture.json: faults.${outcome.fault})`;
 }
 var BRIEF_CHARS = 600;
 var BRIEF_LINES = 5;

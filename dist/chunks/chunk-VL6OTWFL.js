@@ -14,7 +14,7 @@ import {
 import {
   NoAnswerError,
   send
-} from "./chunk-DKAYJVJM.js";
+} from "./chunk-XT3AJUT5.js";
 import {
   LOOPBACK_URL,
   baseEnvironment,

@@ -3,11 +3,11 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-L7KVW6NH.js";
+} from "./chunk-UEJ3CJOY.js";
 import {
   jsonPieces,
   lazy
-} from "./chunk-NIENDNDJ.js";
+} from "./chunk-W2LOSDP4.js";
 import {
   Results,
   TrialResult

@@ -4,9 +4,9 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-OVSCCQF6.js";
-import "./chunk-4ILPYZCA.js";
-import "./chunk-DKAYJVJM.js";
+} from "./chunk-V4PCN25W.js";
+import "./chunk-3FPHFOS2.js";
+import "./chunk-XT3AJUT5.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-Y75N3NNA.js";
 import "./chunk-CNXI3FCQ.js";

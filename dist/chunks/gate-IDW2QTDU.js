@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-PZBTGHVC.js";
+} from "./chunk-6D2KPVGX.js";
 import {
   trialSetDependencies
 } from "./chunk-ITPRBQBN.js";
@@ -11,18 +11,18 @@ import {
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-CN3IXAL2.js";
+} from "./chunk-LVGB3XMT.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
-import "./chunk-CIGRISFI.js";
-import "./chunk-L7KVW6NH.js";
+import "./chunk-A6AD7WAU.js";
+import "./chunk-UEJ3CJOY.js";
 import "./chunk-VK4TFGIZ.js";
 import {
   readResultsFile,
   resultsFileAt
 } from "./chunk-55IZ4AO5.js";
-import "./chunk-XF7JQGCJ.js";
+import "./chunk-VL6OTWFL.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -32,11 +32,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-6RFQSCSE.js";
-import "./chunk-NIENDNDJ.js";
+import "./chunk-W2LOSDP4.js";
 import "./chunk-7C7Y4KDF.js";
 import {
   loadTrialSet
-} from "./chunk-7ALLMD2Q.js";
+} from "./chunk-2A736GSX.js";
 import {
   changeScope,
   skipReason
@@ -48,9 +48,9 @@ import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-OVSCCQF6.js";
-import "./chunk-4ILPYZCA.js";
-import "./chunk-DKAYJVJM.js";
+} from "./chunk-V4PCN25W.js";
+import "./chunk-3FPHFOS2.js";
+import "./chunk-XT3AJUT5.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-Y75N3NNA.js";
 import "./chunk-CNXI3FCQ.js";

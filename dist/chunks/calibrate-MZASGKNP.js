@@ -11,17 +11,17 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-XF7JQGCJ.js";
+} from "./chunk-VL6OTWFL.js";
 import {
   loadTrialSet
-} from "./chunk-7ALLMD2Q.js";
+} from "./chunk-2A736GSX.js";
 import "./chunk-DUHM2CFC.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-BJDIBYXZ.js";
 import {
   mapPool
-} from "./chunk-DKAYJVJM.js";
+} from "./chunk-XT3AJUT5.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";

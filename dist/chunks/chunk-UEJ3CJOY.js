@@ -5,12 +5,12 @@ import {
 } from "./chunk-VK4TFGIZ.js";
 import {
   SemanticLayer
-} from "./chunk-XF7JQGCJ.js";
+} from "./chunk-VL6OTWFL.js";
 import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-NIENDNDJ.js";
+} from "./chunk-W2LOSDP4.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
@@ -24,7 +24,7 @@ import {
   loadTrialSet,
   resolveTask,
   sharedAgentFiles
-} from "./chunk-7ALLMD2Q.js";
+} from "./chunk-2A736GSX.js";
 import {
   TaskSpec
 } from "./chunk-DUHM2CFC.js";
@@ -42,7 +42,7 @@ import {
 } from "./chunk-C3HU7JC5.js";
 import {
   offerReuse
-} from "./chunk-4ILPYZCA.js";
+} from "./chunk-3FPHFOS2.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -50,7 +50,7 @@ import {
   mapPool,
   readCandidate,
   runAgentProcess
-} from "./chunk-DKAYJVJM.js";
+} from "./chunk-XT3AJUT5.js";
 import {
   NO_FAULT,
   copyFixture,

@@ -10,7 +10,7 @@ import {
   NO_LIMITS,
   readCandidate,
   writeCandidate
-} from "./chunk-DKAYJVJM.js";
+} from "./chunk-XT3AJUT5.js";
 import {
   applyPatch,
   formatPatch,

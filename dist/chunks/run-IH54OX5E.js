@@ -3,24 +3,24 @@ import {
   positiveInt,
   readTrialVerdict,
   runRunCli
-} from "./chunk-PZBTGHVC.js";
+} from "./chunk-6D2KPVGX.js";
 import "./chunk-NS4QCQSH.js";
-import "./chunk-L7KVW6NH.js";
+import "./chunk-UEJ3CJOY.js";
 import "./chunk-VK4TFGIZ.js";
 import "./chunk-55IZ4AO5.js";
-import "./chunk-XF7JQGCJ.js";
+import "./chunk-VL6OTWFL.js";
 import "./chunk-6RFQSCSE.js";
-import "./chunk-NIENDNDJ.js";
+import "./chunk-W2LOSDP4.js";
 import "./chunk-7C7Y4KDF.js";
-import "./chunk-7ALLMD2Q.js";
+import "./chunk-2A736GSX.js";
 import "./chunk-DUHM2CFC.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
-import "./chunk-OVSCCQF6.js";
-import "./chunk-4ILPYZCA.js";
-import "./chunk-DKAYJVJM.js";
+import "./chunk-V4PCN25W.js";
+import "./chunk-3FPHFOS2.js";
+import "./chunk-XT3AJUT5.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-Y75N3NNA.js";
 import "./chunk-CNXI3FCQ.js";

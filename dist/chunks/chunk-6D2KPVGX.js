@@ -4,7 +4,7 @@ import {
 } from "./chunk-NS4QCQSH.js";
 import {
   recordTrialSet
-} from "./chunk-L7KVW6NH.js";
+} from "./chunk-UEJ3CJOY.js";
 import {
   REPORTERS,
   failureLine,
@@ -17,7 +17,7 @@ import {
 } from "./chunk-7C7Y4KDF.js";
 import {
   isolationLine
-} from "./chunk-OVSCCQF6.js";
+} from "./chunk-V4PCN25W.js";
 import {
   parseJsonConfig
 } from "./chunk-Y75N3NNA.js";

@@ -6,13 +6,13 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-CIGRISFI.js";
+} from "./chunk-A6AD7WAU.js";
 import {
   ACCEPTOR_BROKEN_RULE,
   measurementChanges,
   measurementOf,
   recordTrialSet
-} from "./chunk-L7KVW6NH.js";
+} from "./chunk-UEJ3CJOY.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -22,7 +22,7 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-XF7JQGCJ.js";
+} from "./chunk-VL6OTWFL.js";
 import {
   BaseFold,
   MAX_NOTE,
@@ -48,7 +48,7 @@ import {
 } from "./chunk-4NJBAXNL.js";
 import {
   SETUP_RULE
-} from "./chunk-DKAYJVJM.js";
+} from "./chunk-XT3AJUT5.js";
 import {
   EVIDENCE
 } from "./chunk-PE644PI2.js";

@@ -8,7 +8,7 @@ import {
   resetRequest,
   resetService,
   startService
-} from "./chunk-DKAYJVJM.js";
+} from "./chunk-XT3AJUT5.js";
 import {
   NO_FAULT
 } from "./chunk-Y75N3NNA.js";

@@ -8,16 +8,16 @@ import {
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-NIENDNDJ.js";
+} from "./chunk-W2LOSDP4.js";
 import "./chunk-7C7Y4KDF.js";
 import {
   loadTrialSet
-} from "./chunk-7ALLMD2Q.js";
+} from "./chunk-2A736GSX.js";
 import "./chunk-DUHM2CFC.js";
 import {
   MAX_MINUTES
 } from "./chunk-BJDIBYXZ.js";
-import "./chunk-DKAYJVJM.js";
+import "./chunk-XT3AJUT5.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-Y75N3NNA.js";
 import "./chunk-CNXI3FCQ.js";
