@@ -8,6 +8,7 @@ import type { Pairwise } from '../schemas/judge.ts';
 import type { RunDigest } from '../schemas/results.ts';
 import { evidenceOutOf, evidenceUnder, storedAt, writeStored, type StoredRun } from '../results/stored-run.ts';
 import { judgePairwise } from '../semantic/pairwise.ts';
+import { KeptAcceptorChecks } from '../trial/acceptor-checks.ts';
 import { recordTrialSet, type RunOptions, type RunRecord } from '../trial/run-set.ts';
 import type { TrialSet } from '../trial/trialset.ts';
 import { plural } from '../util/counted.ts';
@@ -18,10 +19,13 @@ export type TrialRunner = (options: Partial<RunOptions>) => Promise<RunRecord>;
 
 /**
  * The trial runner both front ends give the gate: recordTrialSet with the front end's facts (the trial set,
- * the run's facts, progress), each round's options over them. Memory holds the digests it returns.
+ * the run's facts, progress), each round's options over them, and the acceptor preflights its runs passed.
+ * Memory holds the digests it returns.
  */
 export function trialRunner(facts: RunOptions): TrialRunner {
-  return (options) => recordTrialSet({ ...facts, ...options });
+  // A round's acceptor preflight is the first round's when that passed (same fixture, acceptor, isolation).
+  const keptAcceptorChecks = new KeptAcceptorChecks();
+  return (options) => recordTrialSet({ ...facts, keptAcceptorChecks, ...options });
 }
 
 /** A run just recorded, as the gate holds it: its digests, its trials read from its results.json when asked. */

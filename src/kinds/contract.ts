@@ -198,7 +198,10 @@ export interface AcceptorCheckOptions {
  * Whether the task's acceptor passes the reference answers on the correct service; if not, why and the fix,
  * and whether it was trialgate's machinery that failed (twice) rather than the acceptor: not a setup mistake.
  */
-export type AcceptorCheck = { ok: true } | { ok: false; error: string; fix: string; machinery?: boolean };
+export type AcceptorCheck = ({ ok: true } | { ok: false; error: string; fix: string; machinery?: boolean }) & {
+  /** What the kind keeps of a passed check for the task's trials, given again to another acceptance copy of the same fixture (a gate's later round). */
+  restore?: (copy: Fixture) => void;
+};
 
 /**
  * Who wrote an evidence file, as the model judge is told: `harness`, what the runner recorded itself;

@@ -42,6 +42,15 @@ export class MachinePace {
     if (exchanges) this.msPerExchange = Math.max(this.msPerExchange, ms / exchanges);
   }
 
+  /** Take in what `other` measured (a gate's earlier run of the same task, on this machine); returns this. */
+  absorb(other: MachinePace): this {
+    this.slowestStartMs = Math.max(this.slowestStartMs, other.slowestStartMs);
+    this.slowestExchangeMs = Math.max(this.slowestExchangeMs, other.slowestExchangeMs);
+    this.slowestAcceptanceMs = Math.max(this.slowestAcceptanceMs, other.slowestAcceptanceMs);
+    this.msPerExchange = Math.max(this.msPerExchange, other.msPerExchange);
+    return this;
+  }
+
   /**
    * Whether `exchanges` would fit in `budgetMs` at the pace the preflight measured (QUIET_EXCHANGE_MS each
    * when it measured none): when they would and the budget still ran out, the machine was slower than that.

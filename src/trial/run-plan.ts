@@ -15,6 +15,7 @@ import { sha256 } from '../util/hash.ts';
 import { nearest } from '../util/nearest.ts';
 import { makeOutputDir } from '../util/safe-write.ts';
 import type { HoldoutRun, RemoteHoldout } from './holdout.ts';
+import type { KeptAcceptorChecks } from './acceptor-checks.ts';
 import type { ProgressEvent } from './progress.ts';
 import { measurementOf, type Measurement } from './measurement.ts';
 import type { ResolvedTask, TrialSet } from './trialset.ts';
@@ -59,6 +60,8 @@ export interface RunOptions {
   outputs?: RunOutputs;
   /** Whether the trial set's holdout source may be fetched here; default yes (a fork's pull request: no, and why). */
   remoteHoldout?: RemoteHoldout;
+  /** Acceptor preflights an earlier run of the same gate passed: repeated from there, not run again (acceptor-checks.ts). */
+  keptAcceptorChecks?: KeptAcceptorChecks;
 }
 
 export interface Slot {

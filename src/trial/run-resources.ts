@@ -4,16 +4,16 @@
 // by a preflight, the scrubber, the model judge, the acceptor preflights, the log of finished trials, the
 // permits that bound the runner's own work, and the watch on the run's integrity.
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { ADAPTERS_VAR, adaptersDir } from '../agent/adapters.ts';
 import { preflightAgent, type AgentPreflight } from '../agent/preflight.ts';
 import { copyFixture, NO_FAULT, type Fixture } from '../fixture/load.ts';
 import { baseEnvironment, openSandbox, passedEnvironment } from '../isolation/open.ts';
 import type { Sandbox } from '../isolation/sandbox.ts';
 import { TrialLog } from '../results/trial-log.ts';
-import type { Results, TaskDigest } from '../schemas/results.ts';
+import type { Results } from '../schemas/results.ts';
 import { SemanticLayer } from '../semantic/layer.ts';
 import { ServicePool } from '../service/pool.ts';
 import { EnvironmentError } from '../util/errors.ts';
@@ -21,16 +21,13 @@ import { Permits } from '../util/permits.ts';
 import type { Scrubber } from '../util/scrub.ts';
 import { secretsOf, trialSetSources } from '../secrets.ts';
 import { TOOL_VERSION } from '../version.ts';
+import { checkAcceptors, type AcceptorCheckResult } from './acceptor-checks.ts';
 import type { RunOptions, RunPlan } from './run-plan.ts';
 import { hashGlobs, hashWatched, RunIntegrity } from './run-integrity.ts';
 import type { AgentSetup, RunContext } from './run-trial.ts';
 import { offerReuse } from './services.ts';
 import { isHoldout } from './holdout.ts';
 import type { ResolvedTask, TrialSet } from './trialset.ts';
-
-export type AcceptorCheckRecord = NonNullable<TaskDigest['acceptor_check']>;
-/** An acceptor preflight's record, and whether what failed was trialgate's machinery rather than the acceptor (not recorded). */
-export type AcceptorCheckResult = AcceptorCheckRecord & { machinery?: boolean };
 
 /** What the trials of a run share; `close` ends every part of it. */
 export interface RunResources {
@@ -115,7 +112,7 @@ export async function openRunResources(plan: RunPlan, options: RunOptions): Prom
       ? await SemanticLayer.open(set.config.judge, set.dir, judged(true), { cacheDir: join(holdout.dir, 'judge-cache'), scrubber, sandbox })
       : undefined;
     if (heldSemantic) cleanup.add(() => heldSemantic.close());
-    const acceptorChecks = await checkAcceptors(plan, copies, sandbox, scrubber, pool);
+    const acceptorChecks = await checkAcceptors(plan, copies, sandbox, scrubber, pool, options.keptAcceptorChecks);
     const context: RunContext = {
       runDir,
       sandbox,
@@ -238,37 +235,6 @@ function agentEnvironment(set: TrialSet, task: ResolvedTask): { env: Record<stri
     if (!(e instanceof EnvironmentError)) throw e;
     return { env, setupError: e.message };
   }
-}
-
-/** The acceptor preflight of every task that runs here and whose kind has one (kinds/contract.ts). */
-async function checkAcceptors(
-  plan: RunPlan,
-  copies: ReadonlyMap<string, Fixture>,
-  sandbox: Sandbox,
-  scrubber: Scrubber,
-  pool: ServicePool,
-): Promise<Map<string, AcceptorCheckResult>> {
-  const checks = new Map<string, AcceptorCheckResult>();
-  for (const task of plan.tasks) {
-    if (!task.kind.checkAcceptor || !plan.slots.some((slot) => slot.task === task)) continue;
-    const root = plan.holdout.rootOf(task, plan.runDir);
-    const dir = join(root, task.spec.id, 'acceptor-check');
-    let report: string | undefined;
-    const check = await task.kind.checkAcceptor({
-      fixture: copies.get(task.spec.id)!,
-      sandbox,
-      // What it measures on the reference scales the limits of the task's trials.
-      pace: pool.pace(copies.get(task.spec.id)!),
-      writeReport: async (fault, text) => {
-        await mkdir(dir, { recursive: true });
-        report = join(dir, `${fault}.json`);
-        await writeFile(report, scrubber.text(text));
-        return report;
-      },
-    });
-    checks.set(task.spec.id, { ...check, ...(report ? { report: relative(root, report) } : {}) });
-  }
-  return checks;
 }
 
 function gitHead(dir: string): string | null {

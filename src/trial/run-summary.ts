@@ -6,7 +6,8 @@ import { summarizeTask } from '../results/metrics.ts';
 import { RESULTS_SCHEMA, type RunDigest, type TaskDigest, type TrialDigest } from '../schemas/results.ts';
 import { TOOL_VERSION } from '../version.ts';
 import type { RunOptions, RunPlan } from './run-plan.ts';
-import type { AcceptorCheckRecord, AcceptorCheckResult, RunResources } from './run-resources.ts';
+import type { AcceptorCheckRecord, AcceptorCheckResult } from './acceptor-checks.ts';
+import type { RunResources } from './run-resources.ts';
 import type { ResolvedTask, TrialSet } from './trialset.ts';
 
 export interface RunTimes {

@@ -11,7 +11,8 @@ import { EnvironmentError, MACHINERY_RULE, TrialCrashed, UserInputError } from '
 import { mapPool } from '../util/pool.ts';
 import type { ProgressEvent } from './progress.ts';
 import { trialSeed, type RunPlan } from './run-plan.ts';
-import type { AcceptorCheckResult, RunResources } from './run-resources.ts';
+import type { AcceptorCheckResult } from './acceptor-checks.ts';
+import type { RunResources } from './run-resources.ts';
 import { isHoldout } from './holdout.ts';
 import { runTrial, trialDirName } from './run-trial.ts';
 import type { ResolvedTask } from './trialset.ts';

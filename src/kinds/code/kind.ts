@@ -109,15 +109,17 @@ async function checkCodeAcceptor(check: AcceptorCheckOptions, settings: CodeAcce
     writeEvidence: async (relPath, text) => (relPath.startsWith(`${EVIDENCE.reports}/`) ? check.writeReport(basename(relPath, '.json'), text) : relPath),
     ...(check.pace ? { pace: check.pace } : {}),
   });
-  // Its run is what the run's trials are judged against (reference.ts).
-  keepReferenceRun(fixture, referenceOf(accepted));
+  // Its run is what the run's trials are judged against (reference.ts), and a later round's on its own copy.
+  const keptRun = referenceOf(accepted);
+  keepReferenceRun(fixture, keptRun);
   if (accepted.notRunning) return { ok: false, error: `the reference fix: ${accepted.notRunning}`, fix: REFERENCE_FIX_FAILS };
   if (accepted.forgery.length)
     return { ok: false, error: `the reference fix: its report is not the tests' own: ${accepted.forgery.join('; ')}`, fix: REFERENCE_FIX_FAILS };
   const outcome = accepted.outcome!;
   if (outcome.judgement.verdict === 'baseline_fail')
     return { ok: false, error: `the reference fix fails the hidden tests: ${outcome.judgement.reason}`, fix: REFERENCE_FIX_FAILS };
-  return acceptorCheckOf(accepted.envError ? { ...outcome, envError: accepted.envError } : outcome, reference.files);
+  const checked = acceptorCheckOf(accepted.envError ? { ...outcome, envError: accepted.envError } : outcome, reference.files);
+  return { ...checked, restore: (copy) => keepReferenceRun(copy, keptRun) };
 }
 
 const REFERENCE_FIX_FAILS =
