@@ -54,16 +54,16 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 // src/cli/main.ts
 var COMMANDS = [
   { spec: INIT, load: async () => (await import("./chunks/init-HAZAJRFP.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-2TGXLJLQ.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-2TGXLJLQ.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-IH54OX5E.js")).runRunCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-VHAUIMUT.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-VHAUIMUT.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-5Z7NQXWX.js")).runRunCli },
   { spec: COMPARE, load: async () => (await import("./chunks/compare-4OVCZGDI.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-IDW2QTDU.js")).runGateCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-KUSNUWUC.js")).runGateCli },
   { spec: REPORT, load: async () => (await import("./chunks/report-4LFBAEPI.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-BAMNFARQ.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-MZASGKNP.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-2NEZVZWW.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-464DVJG3.js")).runRepairCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-JRAPT2AN.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-IJUBDVCJ.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-HRCYJ4ZP.js")).runRepairCli },
   { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-CVCBAPTF.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {

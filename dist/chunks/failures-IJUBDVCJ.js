@@ -11,18 +11,18 @@ import {
   promote,
   promotionProblems,
   storedAt
-} from "./chunk-A6AD7WAU.js";
+} from "./chunk-UWB56UIY.js";
 import {
   recordTrialSet
-} from "./chunk-UEJ3CJOY.js";
+} from "./chunk-NWHZTLZI.js";
 import "./chunk-VK4TFGIZ.js";
 import {
   readResultsFile
 } from "./chunk-55IZ4AO5.js";
-import "./chunk-VL6OTWFL.js";
-import "./chunk-W2LOSDP4.js";
+import "./chunk-LXA2QLZT.js";
+import "./chunk-APGTTIIN.js";
 import "./chunk-7C7Y4KDF.js";
-import "./chunk-2A736GSX.js";
+import "./chunk-5ID562TT.js";
 import "./chunk-DUHM2CFC.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
@@ -30,8 +30,8 @@ import "./chunk-2EN6TGGC.js";
 import {
   extractZip
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-3FPHFOS2.js";
-import "./chunk-XT3AJUT5.js";
+import "./chunk-UP6BIML3.js";
+import "./chunk-TTJM5T2C.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-6D2KPVGX.js";
+} from "./chunk-6PFHCNTM.js";
 import {
   trialSetDependencies
 } from "./chunk-ITPRBQBN.js";
@@ -11,18 +11,18 @@ import {
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-LVGB3XMT.js";
+} from "./chunk-T63WX7J2.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
-import "./chunk-A6AD7WAU.js";
-import "./chunk-UEJ3CJOY.js";
+import "./chunk-UWB56UIY.js";
+import "./chunk-NWHZTLZI.js";
 import "./chunk-VK4TFGIZ.js";
 import {
   readResultsFile,
   resultsFileAt
 } from "./chunk-55IZ4AO5.js";
-import "./chunk-VL6OTWFL.js";
+import "./chunk-LXA2QLZT.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -32,11 +32,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-6RFQSCSE.js";
-import "./chunk-W2LOSDP4.js";
+import "./chunk-APGTTIIN.js";
 import "./chunk-7C7Y4KDF.js";
 import {
   loadTrialSet
-} from "./chunk-2A736GSX.js";
+} from "./chunk-5ID562TT.js";
 import {
   changeScope,
   skipReason
@@ -48,9 +48,9 @@ import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-V4PCN25W.js";
-import "./chunk-3FPHFOS2.js";
-import "./chunk-XT3AJUT5.js";
+} from "./chunk-IB64Y2PZ.js";
+import "./chunk-UP6BIML3.js";
+import "./chunk-TTJM5T2C.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-Y75N3NNA.js";
 import "./chunk-CNXI3FCQ.js";

@@ -5,12 +5,12 @@ import {
 } from "./chunk-VK4TFGIZ.js";
 import {
   SemanticLayer
-} from "./chunk-VL6OTWFL.js";
+} from "./chunk-LXA2QLZT.js";
 import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-W2LOSDP4.js";
+} from "./chunk-APGTTIIN.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
@@ -24,7 +24,7 @@ import {
   loadTrialSet,
   resolveTask,
   sharedAgentFiles
-} from "./chunk-2A736GSX.js";
+} from "./chunk-5ID562TT.js";
 import {
   TaskSpec
 } from "./chunk-DUHM2CFC.js";
@@ -42,7 +42,7 @@ import {
 } from "./chunk-C3HU7JC5.js";
 import {
   offerReuse
-} from "./chunk-3FPHFOS2.js";
+} from "./chunk-UP6BIML3.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -50,7 +50,7 @@ import {
   mapPool,
   readCandidate,
   runAgentProcess
-} from "./chunk-XT3AJUT5.js";
+} from "./chunk-TTJM5T2C.js";
 import {
   NO_FAULT,
   copyFixture,
@@ -695,9 +695,9 @@ async function prepareRunDir(runDir, projectDir) {
 
 // src/trial/run-resources.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { mkdir as mkdir2, mkdtemp as mkdtemp3, rm as rm3, writeFile as writeFile2 } from "node:fs/promises";
+import { mkdtemp as mkdtemp3, rm as rm3 } from "node:fs/promises";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join10, relative as relative3 } from "node:path";
+import { join as join11 } from "node:path";
 
 // src/agent/adapters.ts
 import { existsSync, readFileSync } from "node:fs";
@@ -935,14 +935,75 @@ var Permits = class {
   }
 };
 
+// src/trial/acceptor-checks.ts
+import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
+import { join as join8, relative as relative2 } from "node:path";
+var KeptAcceptorChecks = class {
+  kept = /* @__PURE__ */ new Map();
+  /** How many preflights were repeated from a kept one instead of run again. */
+  reused = 0;
+  get(key) {
+    return this.kept.get(key);
+  }
+  keep(key, check) {
+    this.kept.set(key, check);
+  }
+};
+function checkedKey(task, sandbox) {
+  const { kind } = task;
+  return JSON.stringify([task.spec.id, task.fixture.sha256, kind.name, kind.acceptorVersion, kind.settings, sandbox.report]);
+}
+async function checkAcceptors(plan, copies, sandbox, scrubber, pool, kept2) {
+  const checks = /* @__PURE__ */ new Map();
+  for (const task of plan.tasks) {
+    if (!task.kind.checkAcceptor || !plan.slots.some((slot) => slot.task === task)) continue;
+    const copy = copies.get(task.spec.id);
+    const root = plan.holdout.rootOf(task, plan.runDir);
+    const dir = join8(root, task.spec.id, "acceptor-check");
+    let report;
+    const writeReport = async (fault, text) => {
+      await mkdir2(dir, { recursive: true });
+      report = join8(dir, `${fault}.json`);
+      await writeFile2(report, scrubber.text(text));
+      return report;
+    };
+    const key = checkedKey(task, sandbox);
+    const earlier = kept2?.get(key);
+    let check;
+    if (earlier) {
+      for (const [fault, text] of earlier.reports) await writeReport(fault, text);
+      pool.pace(copy).absorb(earlier.pace);
+      earlier.restore?.(copy);
+      kept2.reused++;
+      check = { ok: true };
+    } else {
+      const reports = [];
+      check = await task.kind.checkAcceptor({
+        fixture: copy,
+        sandbox,
+        // What it measures on the reference scales the limits of the task's trials.
+        pace: pool.pace(copy),
+        writeReport: (fault, text) => {
+          reports.push([fault, text]);
+          return writeReport(fault, text);
+        }
+      });
+      if (check.ok && kept2) kept2.keep(key, { reports, pace: new MachinePace().absorb(pool.pace(copy)), ...check.restore ? { restore: check.restore } : {} });
+    }
+    const { restore: _restore, ...recorded } = check;
+    checks.set(task.spec.id, { ...recorded, ...report ? { report: relative2(root, report) } : {} });
+  }
+  return checks;
+}
+
 // src/trial/run-integrity.ts
-import { join as join9, relative as relative2 } from "node:path";
+import { join as join10, relative as relative3 } from "node:path";
 
 // src/trial/integrity.ts
 import { spawnSync } from "node:child_process";
 import { randomBytes as randomBytes2 } from "node:crypto";
 import { chmodSync, existsSync as existsSync3, lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
-import { join as join8 } from "node:path";
+import { join as join9 } from "node:path";
 var noFindings = () => ({ tampered: [], escaped: [], forged: [], unsafe: [] });
 async function takeSnapshot(trialDir, taskDir, runDir) {
   const entries = (await listEntries(trialDir)).filter((e) => e.kind !== "dir" && !/^(candidate|evidence)(\/|$)/.test(e.path));
@@ -951,7 +1012,7 @@ async function takeSnapshot(trialDir, taskDir, runDir) {
     entries.filter((e) => e.kind === "file").map((e) => e.path)
   );
   for (const e of entries) if (e.kind !== "file") trial[e.path] = e.kind;
-  const evidence = (await unlessMissing(listEntries(join8(trialDir, "evidence")), [])).filter((e) => e.kind !== "dir").map((e) => `evidence/${e.path}`);
+  const evidence = (await unlessMissing(listEntries(join9(trialDir, "evidence")), [])).filter((e) => e.kind !== "dir").map((e) => `evidence/${e.path}`);
   return {
     trial,
     evidence,
@@ -1005,7 +1066,7 @@ function reclaimAccess(root, shownAs = "") {
 }
 var SLASH = Buffer.from("/");
 function removeTree(root, entry) {
-  const moved = join8(root, `.trialgate-removed-${randomBytes2(6).toString("hex")}`);
+  const moved = join9(root, `.trialgate-removed-${randomBytes2(6).toString("hex")}`);
   renameSync(entry, moved);
   const rm5 = spawnSync("rm", ["-rf", "--", moved], { encoding: "utf8" });
   if (rm5.status !== 0 || existsSync3(moved)) throw new Error(`could not remove ${moved}: ${rm5.stderr || rm5.error?.message || `rm exited ${rm5.status}`}`);
@@ -1087,7 +1148,7 @@ async function hashProject(set, tasks, shown) {
   for (const task of tasks) {
     const held = shown(task) !== task.spec.id;
     for (const [file, hash] of Object.entries(await hashProtected(task.fixture.dir, task.fixture.manifest)))
-      out[held ? `${shown(task)} fixture file ${sha256(file).slice(0, 12)}` : relative2(set.dir, join9(task.fixture.dir, file))] = hash;
+      out[held ? `${shown(task)} fixture file ${sha256(file).slice(0, 12)}` : relative3(set.dir, join10(task.fixture.dir, file))] = hash;
   }
   return out;
 }
@@ -1107,14 +1168,14 @@ async function openRunResources(plan, options) {
     const integrity = await RunIntegrity.start(set, tasks, (task) => holdout.name(task));
     const watched = await hashWatched(set);
     const gitSha = options.runInfo?.git_sha ?? gitHead(set.dir);
-    const copiesRoot = await mkdtemp3(join10(tmpdir3(), "trialgate-acceptance-"));
+    const copiesRoot = await mkdtemp3(join11(tmpdir3(), "trialgate-acceptance-"));
     cleanup.add(() => rm3(copiesRoot, { recursive: true, force: true }));
-    const logDir = await mkdtemp3(join10(tmpdir3(), "trialgate-log-"));
+    const logDir = await mkdtemp3(join11(tmpdir3(), "trialgate-log-"));
     cleanup.add(() => rm3(logDir, { recursive: true, force: true }));
     const log = TrialLog.create(logDir);
     cleanup.add(() => log.close());
     const copies = /* @__PURE__ */ new Map();
-    for (const task of tasks) copies.set(task.spec.id, await copyFixture(task.fixture, join10(copiesRoot, task.spec.id)));
+    for (const task of tasks) copies.set(task.spec.id, await copyFixture(task.fixture, join11(copiesRoot, task.spec.id)));
     const pool = new ServicePool(sandbox);
     cleanup.add(() => pool.close());
     for (const task of tasks) {
@@ -1135,14 +1196,14 @@ async function openRunResources(plan, options) {
     const { scrubber } = secretsOf({ ...trialSetSources(set, holdout.fetched), values: [...options.secrets ?? [], ...holdout.secrets] });
     const judged = (held) => tasks.filter((t) => isHoldout(t) === held).map((t) => ({ id: t.spec.id, fixtureDir: t.fixture.dir, judge: t.spec.judge, kind: t.kind }));
     const semantic = await SemanticLayer.open(set.config.judge, set.dir, judged(false), {
-      cacheDir: options.judgeCache ?? join10(runDir, "judge-cache"),
+      cacheDir: options.judgeCache ?? join11(runDir, "judge-cache"),
       scrubber,
       sandbox
     });
     if (semantic) cleanup.add(() => semantic.close());
-    const heldSemantic = holdout.dir ? await SemanticLayer.open(set.config.judge, set.dir, judged(true), { cacheDir: join10(holdout.dir, "judge-cache"), scrubber, sandbox }) : void 0;
+    const heldSemantic = holdout.dir ? await SemanticLayer.open(set.config.judge, set.dir, judged(true), { cacheDir: join11(holdout.dir, "judge-cache"), scrubber, sandbox }) : void 0;
     if (heldSemantic) cleanup.add(() => heldSemantic.close());
-    const acceptorChecks = await checkAcceptors(plan, copies, sandbox, scrubber, pool);
+    const acceptorChecks = await checkAcceptors(plan, copies, sandbox, scrubber, pool, options.keptAcceptorChecks);
     const context = {
       runDir,
       sandbox,
@@ -1247,29 +1308,6 @@ function agentEnvironment(set, task) {
     return { env, setupError: e.message };
   }
 }
-async function checkAcceptors(plan, copies, sandbox, scrubber, pool) {
-  const checks = /* @__PURE__ */ new Map();
-  for (const task of plan.tasks) {
-    if (!task.kind.checkAcceptor || !plan.slots.some((slot) => slot.task === task)) continue;
-    const root = plan.holdout.rootOf(task, plan.runDir);
-    const dir = join10(root, task.spec.id, "acceptor-check");
-    let report;
-    const check = await task.kind.checkAcceptor({
-      fixture: copies.get(task.spec.id),
-      sandbox,
-      // What it measures on the reference scales the limits of the task's trials.
-      pace: pool.pace(copies.get(task.spec.id)),
-      writeReport: async (fault, text) => {
-        await mkdir2(dir, { recursive: true });
-        report = join10(dir, `${fault}.json`);
-        await writeFile2(report, scrubber.text(text));
-        return report;
-      }
-    });
-    checks.set(task.spec.id, { ...check, ...report ? { report: relative3(root, report) } : {} });
-  }
-  return checks;
-}
 function gitHead(dir) {
   const out = spawnSync2("git", ["rev-parse", "HEAD"], { cwd: dir, encoding: "utf8" });
   return out.status === 0 ? out.stdout.trim() : null;
@@ -1343,13 +1381,13 @@ function recordOf({ machinery: _machinery, ...record }) {
 }
 
 // src/trial/run-trials.ts
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 
 // src/trial/run-trial.ts
 import { chmodSync as chmodSync2, cpSync, mkdirSync as mkdirSync2 } from "node:fs";
 import { mkdir as mkdir3, mkdtemp as mkdtemp4, readlink, rm as rm4 } from "node:fs/promises";
 import { tmpdir as tmpdir4 } from "node:os";
-import { join as join11, relative as relative5 } from "node:path";
+import { join as join12, relative as relative5 } from "node:path";
 
 // src/trial/claims.ts
 var SUBJECT = String.raw`(?:all (?:the |of the )?(?:\d+ )?(?:tests|checks|cases|scenarios|specs)|every (?:single )?(?:test|check)|(?:the )?(?:test suite|suite|tests?|specs?))`;
@@ -1548,8 +1586,8 @@ function runTrial(ctx) {
 }
 async function runHeld(ctx) {
   const started = performance.now();
-  const taskDir = join11(ctx.run.runDir, ctx.task.spec.id);
-  const trialDir = join11(taskDir, trialDirName(ctx.trial));
+  const taskDir = join12(ctx.run.runDir, ctx.task.spec.id);
+  const trialDir = join12(taskDir, trialDirName(ctx.trial));
   const evidence = relative5(ctx.run.runDir, trialDir);
   try {
     await prepareTrialDir(ctx, trialDir);
@@ -1647,15 +1685,15 @@ var Trial = class {
   }
   async runAgent(request = {}) {
     const { run } = this.ctx;
-    const candidateDir = join11(this.trialDir, "candidate");
-    const evidenceDir = join11(this.trialDir, "evidence");
+    const candidateDir = join12(this.trialDir, "candidate");
+    const evidenceDir = join12(this.trialDir, "evidence");
     const sub = (name) => request.evidenceSubdir ? `${request.evidenceSubdir}/${name}` : name;
     await mkdir3(candidateDir, { recursive: true });
     const setup = this.ctx.agent;
     if (setup.setupError)
       return { exitCode: null, signal: null, budgetExhausted: false, agentMs: 0, logBytes: 0, logCapped: false, setupError: setup.setupError };
     const isolated = run.sandbox.confinesFiles;
-    const scratch = isolated ? await mkdtemp4(join11(tmpdir4(), "trialgate-agent-evidence-")) : evidenceDir;
+    const scratch = isolated ? await mkdtemp4(join12(tmpdir4(), "trialgate-agent-evidence-")) : evidenceDir;
     try {
       const before = await takeSnapshot(this.trialDir, this.taskDir, run.runDir);
       const launch = () => runAgentProcess({
@@ -1665,8 +1703,8 @@ var Trial = class {
         env: {
           ...setup.env,
           TRIALGATE_TRIAL_DIR: this.trialDir,
-          TRIALGATE_INPUTS: join11(this.trialDir, "inputs"),
-          TRIALGATE_TASK: join11(this.trialDir, "task.txt"),
+          TRIALGATE_INPUTS: join12(this.trialDir, "inputs"),
+          TRIALGATE_TASK: join12(this.trialDir, "task.txt"),
           TRIALGATE_CANDIDATE: candidateDir,
           TRIALGATE_SEED: String(this.ctx.seed),
           TRIALGATE_TRIAL: String(this.ctx.trial),
@@ -1674,7 +1712,7 @@ var Trial = class {
         },
         mounts: [
           { path: this.trialDir },
-          { path: join11(this.trialDir, "candidate"), writable: true },
+          { path: join12(this.trialDir, "candidate"), writable: true },
           { path: scratch, writable: true, at: evidenceDir },
           ...setup.files.map((path) => ({ path })),
           ...(request.readable ?? []).map((path) => ({ path }))
@@ -1709,7 +1747,7 @@ var Trial = class {
   readCandidate(subdir) {
     const { limits } = this.ctx.run;
     return readCandidate(
-      join11(this.trialDir, "candidate", subdir ?? ""),
+      join12(this.trialDir, "candidate", subdir ?? ""),
       { bytes: limits.candidate_mb * 1024 * 1024, files: limits.candidate_files },
       `candidate/${subdir ? `${subdir}/` : ""}`
     );
@@ -1748,17 +1786,17 @@ var Trial = class {
     let usage;
     for (const entry of entries) {
       if (entry.path === "usage.json" && entry.kind === "file") {
-        const report = await readUsageReport(join11(dir, entry.path), `evidence/${usagePath}`);
+        const report = await readUsageReport(join12(dir, entry.path), `evidence/${usagePath}`);
         usage = report.usage;
         this.notes.push(...report.notes);
-        if (dir !== join11(this.trialDir, "evidence") || usagePath !== "usage.json") await rm4(join11(dir, entry.path), { force: true });
+        if (dir !== join12(this.trialDir, "evidence") || usagePath !== "usage.json") await rm4(join12(dir, entry.path), { force: true });
         if (usage) await this.writeEvidence(usagePath, json(usage));
         continue;
       }
       if (entry.path === "agent.log" || entry.path.endsWith("/agent.log")) continue;
       if (entry.kind === "link")
         this.note("unsafe", [
-          `evidence/${entry.path} is a symbolic link (to ${await readlink(join11(dir, entry.path)).catch(() => "?")}): links are never followed`
+          `evidence/${entry.path} is a symbolic link (to ${await readlink(join12(dir, entry.path)).catch(() => "?")}): links are never followed`
         ]);
       else this.note("forged", [`wrote evidence/${entry.path} (evidence is the runner's to write)`]);
     }
@@ -1769,9 +1807,9 @@ var Trial = class {
     const named = new Set(this.integrity.unsafe.flatMap((line) => [...line.matchAll(/ /g)].map((m) => line.slice(0, m.index))));
     for (const entry of await listEntries(this.trialDir)) {
       if (entry.kind !== "link" && entry.kind !== "other") continue;
-      const what = entry.kind === "link" ? `a symbolic link (to ${await readlink(join11(this.trialDir, entry.path)).catch(() => "?")})` : "a special file";
+      const what = entry.kind === "link" ? `a symbolic link (to ${await readlink(join12(this.trialDir, entry.path)).catch(() => "?")})` : "a special file";
       if (!named.has(entry.path)) this.note("unsafe", [`${entry.path} is ${what}: links and special files are never followed`]);
-      await rm4(join11(this.trialDir, entry.path), { force: true });
+      await rm4(join12(this.trialDir, entry.path), { force: true });
       removed.push(entry.path);
     }
     return removed;
@@ -1780,11 +1818,11 @@ var Trial = class {
   async scrubCandidate() {
     const { scrubber } = this.ctx.run;
     if (!scrubber.patterns.length) return [];
-    const dir = join11(this.trialDir, "candidate");
+    const dir = join12(this.trialDir, "candidate");
     const changed = [];
     for (const entry of await unlessMissing(listEntries(dir), [])) {
       if (entry.kind !== "file") continue;
-      const bytes = await unlessMissing(readRegularFile(join11(dir, entry.path), this.ctx.run.limits.candidate_mb * 1024 * 1024), null);
+      const bytes = await unlessMissing(readRegularFile(join12(dir, entry.path), this.ctx.run.limits.candidate_mb * 1024 * 1024), null);
       if (!bytes) continue;
       const clean = scrubber.bytes(bytes);
       if (clean === bytes) continue;
@@ -1807,16 +1845,16 @@ function someOf(names, shown = 10) {
   return names.length <= shown ? names.join(", ") : `${names.slice(0, shown).join(", ")} and ${names.length - shown} more`;
 }
 async function prepareTrialDir(ctx, trialDir) {
-  mkdirSync2(join11(trialDir, "candidate"), { recursive: true });
-  mkdirSync2(join11(trialDir, "evidence"), { recursive: true });
-  cpSync(join11(ctx.acceptanceCopy.dir, "inputs"), join11(trialDir, "inputs"), { recursive: true });
-  cpSync(join11(ctx.acceptanceCopy.dir, "task.txt"), join11(trialDir, "task.txt"));
+  mkdirSync2(join12(trialDir, "candidate"), { recursive: true });
+  mkdirSync2(join12(trialDir, "evidence"), { recursive: true });
+  cpSync(join12(ctx.acceptanceCopy.dir, "inputs"), join12(trialDir, "inputs"), { recursive: true });
+  cpSync(join12(ctx.acceptanceCopy.dir, "task.txt"), join12(trialDir, "task.txt"));
   await writeInside(
     trialDir,
     "config.json",
     json({ ...ctx.run.config, ...ctx.agent.recorded, task: ctx.task.spec.id, trial: ctx.trial, seed: ctx.seed })
   );
-  for (const entry of await listEntries(join11(trialDir, "inputs"))) if (entry.kind === "file") chmodSync2(join11(trialDir, "inputs", entry.path), 292);
+  for (const entry of await listEntries(join12(trialDir, "inputs"))) if (entry.kind === "file") chmodSync2(join12(trialDir, "inputs", entry.path), 292);
 }
 function combineAgentRuns(runs) {
   if (runs.length === 0) return { exitCode: null, signal: null, budgetExhausted: false, agentMs: 0, logBytes: 0, logCapped: false };
@@ -1906,7 +1944,7 @@ async function committedRepair(plan, resources, task, result) {
   const root = plan.holdout.rootOf(task, plan.runDir);
   try {
     const ran = { fixture_sha256: task.fixture.sha256, faults: Object.entries(task.faults).map(([id, label]) => ({ id, label })) };
-    return await applyCommittedRepair(plan.set, task, ran, result, join12(root, result.evidence), root, acceptance);
+    return await applyCommittedRepair(plan.set, task, ran, result, join13(root, result.evidence), root, acceptance);
   } catch (e) {
     if (!(e instanceof CommittedRepairProblem || e instanceof UserInputError || e instanceof EnvironmentError)) throw crashed(plan, task, result.trial, e);
     return {
@@ -1935,7 +1973,7 @@ function unexecuted(trial, task, why = "not run: the run stopped after an integr
     judgements: [],
     checks: {},
     wall_ms: 0,
-    evidence: join12(task.spec.id, trialDirName(trial))
+    evidence: join13(task.spec.id, trialDirName(trial))
   };
 }
 var ACCEPTOR_BROKEN_RULE = "the acceptor cannot run here (it failed on the reference answers before any trial): an environment failure, not the agent\u2019s; no agent ran";
@@ -1994,5 +2032,6 @@ export {
   measurementChanges,
   ACCEPTOR_BROKEN_RULE,
   trialDigest,
+  KeptAcceptorChecks,
   recordTrialSet
 };

@@ -8,7 +8,7 @@ import {
   resetRequest,
   resetService,
   startService
-} from "./chunk-XT3AJUT5.js";
+} from "./chunk-TTJM5T2C.js";
 import {
   NO_FAULT
 } from "./chunk-Y75N3NNA.js";

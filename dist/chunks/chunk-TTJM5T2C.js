@@ -856,6 +856,14 @@ var MachinePace = class {
     this.slowestAcceptanceMs = Math.max(this.slowestAcceptanceMs, ms);
     if (exchanges) this.msPerExchange = Math.max(this.msPerExchange, ms / exchanges);
   }
+  /** Take in what `other` measured (a gate's earlier run of the same task, on this machine); returns this. */
+  absorb(other) {
+    this.slowestStartMs = Math.max(this.slowestStartMs, other.slowestStartMs);
+    this.slowestExchangeMs = Math.max(this.slowestExchangeMs, other.slowestExchangeMs);
+    this.slowestAcceptanceMs = Math.max(this.slowestAcceptanceMs, other.slowestAcceptanceMs);
+    this.msPerExchange = Math.max(this.msPerExchange, other.msPerExchange);
+    return this;
+  }
   /**
    * Whether `exchanges` would fit in `budgetMs` at the pace the preflight measured (QUIET_EXCHANGE_MS each
    * when it measured none): when they would and the budget still ran out, the machine was slower than that.
@@ -2688,14 +2696,16 @@ async function checkCodeAcceptor(check, settings) {
     writeEvidence: async (relPath, text) => relPath.startsWith(`${EVIDENCE.reports}/`) ? check.writeReport(basename(relPath, ".json"), text) : relPath,
     ...check.pace ? { pace: check.pace } : {}
   });
-  keepReferenceRun(fixture, referenceOf(accepted));
+  const keptRun = referenceOf(accepted);
+  keepReferenceRun(fixture, keptRun);
   if (accepted.notRunning) return { ok: false, error: `the reference fix: ${accepted.notRunning}`, fix: REFERENCE_FIX_FAILS };
   if (accepted.forgery.length)
     return { ok: false, error: `the reference fix: its report is not the tests' own: ${accepted.forgery.join("; ")}`, fix: REFERENCE_FIX_FAILS };
   const outcome = accepted.outcome;
   if (outcome.judgement.verdict === "baseline_fail")
     return { ok: false, error: `the reference fix fails the hidden tests: ${outcome.judgement.reason}`, fix: REFERENCE_FIX_FAILS };
-  return acceptorCheckOf(accepted.envError ? { ...outcome, envError: accepted.envError } : outcome, reference.files);
+  const checked = acceptorCheckOf(accepted.envError ? { ...outcome, envError: accepted.envError } : outcome, reference.files);
+  return { ...checked, restore: (copy) => keepReferenceRun(copy, keptRun) };
 }
 var REFERENCE_FIX_FAILS = "run `trialgate validate <fixture>`: the hidden tests must pass on the reference fix (code.solutions.reference) before any agent is judged by them";
 function changesNote(changes) {

@@ -3,11 +3,11 @@ import {
   MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-3FPHFOS2.js";
+} from "./chunk-UP6BIML3.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-XT3AJUT5.js";
+} from "./chunk-TTJM5T2C.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";

@@ -11,17 +11,17 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-VL6OTWFL.js";
+} from "./chunk-LXA2QLZT.js";
 import {
   loadTrialSet
-} from "./chunk-2A736GSX.js";
+} from "./chunk-5ID562TT.js";
 import "./chunk-DUHM2CFC.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-BJDIBYXZ.js";
 import {
   mapPool
-} from "./chunk-XT3AJUT5.js";
+} from "./chunk-TTJM5T2C.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";

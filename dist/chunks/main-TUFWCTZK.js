@@ -7,7 +7,7 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-LVGB3XMT.js";
+} from "./chunk-T63WX7J2.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
@@ -15,15 +15,15 @@ import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-A6AD7WAU.js";
+} from "./chunk-UWB56UIY.js";
 import {
   mergeShards
-} from "./chunk-UEJ3CJOY.js";
+} from "./chunk-NWHZTLZI.js";
 import "./chunk-VK4TFGIZ.js";
 import {
   readResultsFile
 } from "./chunk-55IZ4AO5.js";
-import "./chunk-VL6OTWFL.js";
+import "./chunk-LXA2QLZT.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -36,11 +36,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-6RFQSCSE.js";
-import "./chunk-W2LOSDP4.js";
+import "./chunk-APGTTIIN.js";
 import "./chunk-7C7Y4KDF.js";
 import {
   loadTrialSet
-} from "./chunk-2A736GSX.js";
+} from "./chunk-5ID562TT.js";
 import {
   actionSecrets,
   httpStatus,
@@ -71,8 +71,8 @@ import {
 import {
   CorruptZipError
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-3FPHFOS2.js";
-import "./chunk-XT3AJUT5.js";
+import "./chunk-UP6BIML3.js";
+import "./chunk-TTJM5T2C.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-Y75N3NNA.js";
 import "./chunk-CNXI3FCQ.js";

@@ -6,13 +6,14 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-A6AD7WAU.js";
+} from "./chunk-UWB56UIY.js";
 import {
   ACCEPTOR_BROKEN_RULE,
+  KeptAcceptorChecks,
   measurementChanges,
   measurementOf,
   recordTrialSet
-} from "./chunk-UEJ3CJOY.js";
+} from "./chunk-NWHZTLZI.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -22,7 +23,7 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-VL6OTWFL.js";
+} from "./chunk-LXA2QLZT.js";
 import {
   BaseFold,
   MAX_NOTE,
@@ -48,7 +49,7 @@ import {
 } from "./chunk-4NJBAXNL.js";
 import {
   SETUP_RULE
-} from "./chunk-XT3AJUT5.js";
+} from "./chunk-TTJM5T2C.js";
 import {
   EVIDENCE
 } from "./chunk-PE644PI2.js";
@@ -344,7 +345,8 @@ function count(tally, outcome) {
 
 // src/gate/trials.ts
 function trialRunner(facts) {
-  return (options) => recordTrialSet({ ...facts, ...options });
+  const keptAcceptorChecks = new KeptAcceptorChecks();
+  return (options) => recordTrialSet({ ...facts, keptAcceptorChecks, ...options });
 }
 var storedRecord = (record) => storedAt(record.resultsPath, record.run);
 async function runConfirmationRound(run, runDir, head, round) {

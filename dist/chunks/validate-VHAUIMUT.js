@@ -1,26 +1,12 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
-  positiveInt,
-  readTrialVerdict,
-  runRunCli
-} from "./chunk-6D2KPVGX.js";
-import "./chunk-NS4QCQSH.js";
-import "./chunk-UEJ3CJOY.js";
-import "./chunk-VK4TFGIZ.js";
-import "./chunk-55IZ4AO5.js";
-import "./chunk-VL6OTWFL.js";
-import "./chunk-6RFQSCSE.js";
-import "./chunk-W2LOSDP4.js";
-import "./chunk-7C7Y4KDF.js";
-import "./chunk-2A736GSX.js";
-import "./chunk-DUHM2CFC.js";
-import "./chunk-BJDIBYXZ.js";
-import "./chunk-VBXPJHBB.js";
-import "./chunk-2EN6TGGC.js";
-import "./chunk-C3HU7JC5.js";
-import "./chunk-V4PCN25W.js";
-import "./chunk-3FPHFOS2.js";
-import "./chunk-XT3AJUT5.js";
+  isolationLine,
+  renderValidation,
+  runDemoCli,
+  runValidateCli
+} from "./chunk-IB64Y2PZ.js";
+import "./chunk-UP6BIML3.js";
+import "./chunk-TTJM5T2C.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-Y75N3NNA.js";
 import "./chunk-CNXI3FCQ.js";
@@ -39,7 +25,8 @@ import "./chunk-7AHWRLRO.js";
 import "./chunk-D556HICT.js";
 import "./chunk-HZGLYA5U.js";
 export {
-  positiveInt,
-  readTrialVerdict,
-  runRunCli
+  isolationLine,
+  renderValidation,
+  runDemoCli,
+  runValidateCli
 };

@@ -8,16 +8,16 @@ import {
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-W2LOSDP4.js";
+} from "./chunk-APGTTIIN.js";
 import "./chunk-7C7Y4KDF.js";
 import {
   loadTrialSet
-} from "./chunk-2A736GSX.js";
+} from "./chunk-5ID562TT.js";
 import "./chunk-DUHM2CFC.js";
 import {
   MAX_MINUTES
 } from "./chunk-BJDIBYXZ.js";
-import "./chunk-XT3AJUT5.js";
+import "./chunk-TTJM5T2C.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-Y75N3NNA.js";
 import "./chunk-CNXI3FCQ.js";

@@ -5,7 +5,7 @@ import {
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-XT3AJUT5.js";
+} from "./chunk-TTJM5T2C.js";
 import {
   loadFixture,
   mustBeInside,

@@ -4,7 +4,7 @@ import {
 } from "./chunk-NS4QCQSH.js";
 import {
   recordTrialSet
-} from "./chunk-UEJ3CJOY.js";
+} from "./chunk-NWHZTLZI.js";
 import {
   REPORTERS,
   failureLine,
@@ -17,7 +17,7 @@ import {
 } from "./chunk-7C7Y4KDF.js";
 import {
   isolationLine
-} from "./chunk-V4PCN25W.js";
+} from "./chunk-IB64Y2PZ.js";
 import {
   parseJsonConfig
 } from "./chunk-Y75N3NNA.js";

@@ -3,11 +3,11 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-UEJ3CJOY.js";
+} from "./chunk-NWHZTLZI.js";
 import {
   jsonPieces,
   lazy
-} from "./chunk-W2LOSDP4.js";
+} from "./chunk-APGTTIIN.js";
 import {
   Results,
   TrialResult
