@@ -18,3 +18,16 @@ test('a CLI installed in the projectâ€™s node_modules/.bin but not on the agentâ
   assert.match(missingProgram('claude', env, true), fix);
   assert.doesNotMatch(missingProgram('claude', { ...env, TRIALGATE_PROJECT: join(project, 'elsewhere') }, true), /installed in the project/);
 });
+
+test('a misspelt program is told the one it likely meant: an agent CLI first, else one on the PATH', async () => {
+  const bin = await tempDir('trialgate-preflight-bin-');
+  for (const name of ['clang', 'python3']) await writeFile(join(bin, name), '', { mode: 0o755 });
+  const env = { PATH: bin };
+  assert.match(
+    missingProgram('claud', env, true),
+    /the agent command runs claud, which the agent cannot find on its PATH \(.*\): did you mean claude \(agent\.command\)\? If not, install it system-wide/,
+  );
+  assert.match(missingProgram('pyhton3', env, true), /did you mean python3 /);
+  assert.doesNotMatch(missingProgram('codex', env, true), /did you mean/, 'a known CLI that is missing is told how to install it, not itself');
+  assert.match(missingProgram('no-such-agent-at-all', env, true), /install it system-wide/, 'nothing close: the install fix');
+});

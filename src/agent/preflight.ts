@@ -2,11 +2,12 @@
 // runs, inside its sandbox? A CLI installed in a directory the sandbox does not show (the project's
 // node_modules, a home directory) would otherwise fail every trial, each a puzzle. One shell in the
 // agent's sandbox, with the agent's environment and mounts, looks each up; nothing of the agent runs.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
 import type { Mount, Sandbox } from '../isolation/sandbox.ts';
 import { commandPrograms, namedFiles, SCRIPT } from '../util/command-paths.ts';
-import { adaptersRunBy } from './adapters.ts';
+import { nearest } from '../util/nearest.ts';
+import { ADAPTERS_VAR, adapterManifest, adaptersDir, adaptersRunBy } from './adapters.ts';
 
 export interface PreflightOptions {
   sandbox: Sandbox;
@@ -99,7 +100,33 @@ export function missingProgram(program: string, env: Record<string, string>, iso
     return `the agent command runs ${program}, which is installed at ${onHost}, where the isolated agent cannot see it: install it system-wide (under /usr or /opt, e.g. npm install -g), or list ${dirname(onHost)} and what it links to in agent.files (docs/agents.md)`;
   const inProject = onHost ? '' : projectBinNote(program, env);
   if (inProject) return `the agent command runs ${program}, which the agent cannot find on ${where}${inProject}`;
-  return `the agent command runs ${program}, which the agent cannot find on ${where}: install it system-wide (under /usr or /opt), or list its directory in agent.files and call it by its path (docs/agents.md)`;
+  const meant = onHost ? undefined : likelyMeant(program, env);
+  const guess = meant ? `did you mean ${meant} (agent.command)? If not, ` : '';
+  return `the agent command runs ${program}, which the agent cannot find on ${where}: ${guess}install it system-wide (under /usr or /opt), or list its directory in agent.files and call it by its path (docs/agents.md)`;
+}
+
+/**
+ * The program a misspelt name most likely meant: an agent CLI trialgate has an adapter for or one installed
+ * in the project first (a typo of `claude` is not `clang`), else a program on the PATH.
+ */
+function likelyMeant(program: string, env: Record<string, string>): string | undefined {
+  if (program.includes('/')) return undefined;
+  const dir = env[ADAPTERS_VAR] ?? adaptersDir();
+  const agents = dir ? Object.values(adapterManifest(dir)).map((entry) => entry.program) : [];
+  const other = (names: string[]) => names.filter((name) => name !== program);
+  const projectBin = env.TRIALGATE_PROJECT ? join(env.TRIALGATE_PROJECT, 'node_modules', '.bin') : undefined;
+  const listed = (at: string) => {
+    try {
+      return readdirSync(at);
+    } catch {
+      return [];
+    }
+  };
+  return (
+    nearest(program, other([...agents, ...(projectBin ? listed(projectBin) : [])])) ??
+    // Thousands of programs on a PATH: only a near miss (two edits, a swap of two letters) is a likely typo.
+    nearest(program, other((env.PATH ?? '').split(delimiter).filter(Boolean).flatMap(listed)), 2)
+  );
 }
 
 /** Why an adapter's CLI cannot run in the agent's sandbox, and the fix. */

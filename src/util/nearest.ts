@@ -1,14 +1,18 @@
 // "Did you mean …?": the closest of a few known names to a misspelt one, by edit distance.
 
-/** The candidate closest to `word`, when it is close enough to be a plausible typo. */
-export function nearest(word: string, candidates: readonly string[]): string | undefined {
+/**
+ * The candidate closest to `word`, when it is close enough to be a plausible typo: within `maxEdits`, by
+ * default two or a third of the word, whichever is more (a long list, such as every program on a PATH,
+ * wants fewer).
+ */
+export function nearest(word: string, candidates: readonly string[], maxEdits = Math.max(2, Math.floor(word.length / 3))): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {
     const d = distance(word.toLowerCase(), candidate.toLowerCase());
     if (d < bestDistance) [best, bestDistance] = [candidate, d];
   }
-  return best !== undefined && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
+  return best !== undefined && bestDistance <= maxEdits ? best : undefined;
 }
 
 /** Levenshtein distance, one row at a time. */
