@@ -58,6 +58,9 @@ describe('the example: a judged regression beside the programmatic one', () => {
     };
     Object.assign(runs, { base, head });
 
+    const misspelt = captureIo();
+    assert.equal(await main(['calibrate', '--config', base.config, '--task', 'inventory-reservatons'], misspelt), 2);
+    assert.match(misspelt.err, /--task inventory-reservatons: no such task in \S+trialgate\.yml: did you mean inventory-reservations\?/);
     const calibrated = captureIo();
     assert.equal(await main(['calibrate', '--config', base.config], calibrated), 1, calibrated.err);
     assert.match(calibrated.out, /\| inventory-reservations \| covers-idempotency +\| 27 +\| 89% +\| 0\.77 \| 3 +\| gates/);
