@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { stringify } from 'yaml';
 import { runTrialSet } from '../src/trial/run-set.ts';
@@ -63,6 +63,16 @@ describe('the acceptor preflight', { timeout: timeLimit(300_000) }, () => {
     }
     assert.equal(task.summary.env_errors, 2);
     assert.equal(task.summary.n, 0);
+  });
+
+  it('reference answers that fail on the correct service: the fix names the fixture to validate, as the trial set names it', { skip: NO_PYTEST }, async () => {
+    const configPath = await project({ command: PYTEST }, { trials: 1 });
+    await writeFile(join(dirname(configPath), 'fixtures', 'tally', 'reference', 'test_tally.py'), 'def test_the_reference_is_wrong():\n    assert 1 == 2\n');
+    const { results } = await runTrialSet({ configPath, outDir: await tempDir() });
+    const task = results.tasks[0]!;
+    assert.equal(task.acceptor_check?.ok, false);
+    assert.match(task.acceptor_check!.fix!, /^the reference answers fail on the correct service: run `trialgate validate fixtures\/tally`/);
+    assert.equal(task.trials[0]!.outcome, 'env_error');
   });
 
   it('an acceptor that writes no report on the reference answers: the same, and the report’s absence is named', async () => {

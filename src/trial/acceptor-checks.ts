@@ -13,6 +13,7 @@ import type { TaskDigest } from '../schemas/results.ts';
 import { MachinePace } from '../service/pace.ts';
 import type { ServicePool } from '../service/pool.ts';
 import type { Scrubber } from '../util/scrub.ts';
+import { isHoldout } from './holdout.ts';
 import type { ResolvedTask } from './trialset.ts';
 
 export type AcceptorCheckRecord = NonNullable<TaskDigest['acceptor_check']>;
@@ -48,8 +49,17 @@ function checkedKey(task: ResolvedTask, sandbox: Sandbox): string {
   return JSON.stringify([task.spec.id, task.fixture.sha256, kind.name, kind.acceptorVersion, kind.settings, sandbox.report]);
 }
 
+/**
+ * A kind's fix names the fixture as `<fixture>` (it sees only the acceptance copy): here it becomes the
+ * task's fixture as the trial set names it, but for a holdout task, whose fixture is never named.
+ */
+function withFixtureNamed(fix: string, task: ResolvedTask, projectDir: string): string {
+  return isHoldout(task) ? fix : fix.replaceAll('<fixture>', relative(projectDir, task.fixture.dir) || '.');
+}
+
 /** What of a run's plan its preflights need (run-plan.ts RunPlan). */
 interface PreflightPlan {
+  set: { dir: string };
   tasks: readonly ResolvedTask[];
   slots: readonly { task: ResolvedTask }[];
   runDir: string;
@@ -103,6 +113,7 @@ export async function checkAcceptors(
       if (check.ok && kept) kept.keep(key, { reports, pace: new MachinePace().absorb(pool.pace(copy)), ...(check.restore ? { restore: check.restore } : {}) });
     }
     const { restore: _restore, ...recorded } = check;
+    if (!recorded.ok) recorded.fix = withFixtureNamed(recorded.fix, task, plan.set.dir);
     checks.set(task.spec.id, { ...recorded, ...(report ? { report: relative(root, report) } : {}) });
   }
   return checks;
