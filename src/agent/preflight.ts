@@ -114,7 +114,7 @@ function likelyMeant(program: string, env: Record<string, string>): string | und
   const dir = env[ADAPTERS_VAR] ?? adaptersDir();
   const agents = dir ? Object.values(adapterManifest(dir)).map((entry) => entry.program) : [];
   const other = (names: string[]) => names.filter((name) => name !== program);
-  const projectBin = env.TRIALGATE_PROJECT ? join(env.TRIALGATE_PROJECT, 'node_modules', '.bin') : undefined;
+  const projectBin = projectBinDir(env);
   const listed = (at: string) => {
     try {
       return readdirSync(at);
@@ -143,10 +143,16 @@ export function missingAdapterCli(adapter: string, program: string, command: str
 
 /** A program installed as a devDependency of the project (npm's node_modules/.bin), which the agent's PATH leaves out. */
 function projectBinNote(program: string, env: Record<string, string>): string {
-  if (program.includes('/') || !env.TRIALGATE_PROJECT) return '';
-  const bin = join(env.TRIALGATE_PROJECT, 'node_modules', '.bin', program);
+  const dir = projectBinDir(env);
+  if (program.includes('/') || !dir) return '';
+  const bin = join(dir, program);
   if (!existsSync(bin)) return '';
   return `; it is installed in the project at ${bin}, which is not on the agent's PATH: list node_modules in agent.files and put \${TRIALGATE_PROJECT}/node_modules/.bin first on PATH in agent.env`;
+}
+
+/** Where npm puts the project's devDependencies' programs, when the project is known. */
+function projectBinDir(env: Record<string, string>): string | undefined {
+  return env.TRIALGATE_PROJECT ? join(env.TRIALGATE_PROJECT, 'node_modules', '.bin') : undefined;
 }
 
 function findOnPath(program: string, path: string): string | undefined {

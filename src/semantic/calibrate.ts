@@ -9,7 +9,7 @@ import { CALIBRATION_SCHEMA, type CalibrationItem, type JudgeConfig, type JudgeV
 import type { Scrubber } from '../util/scrub.ts';
 import { EnvironmentError, UserInputError } from '../util/errors.ts';
 import { mapPool } from '../util/pool.ts';
-import { nearest } from '../util/nearest.ts';
+import { noSuchTask } from '../util/nearest.ts';
 import { writeNamedFile } from '../util/safe-write.ts';
 import { agreement, gatingOf, type Gating } from './agreement.ts';
 import { taskGoal, type JudgedTaskSpec } from './define.ts';
@@ -78,11 +78,12 @@ export async function calibrate(options: CalibrateOptions): Promise<CalibrationR
   if (!judge)
     throw new UserInputError(set.file, 'judge', 'no judge is configured: add judge: { model: …, base_url: … } and judge items to a task (docs/model-judge.md)');
   for (const id of options.tasks ?? [])
-    if (!set.tasks.some((t) => t.id === id)) {
-      const names = set.tasks.map((t) => t.id);
-      const meant = nearest(id, names);
-      throw new UserInputError(`--task ${id}`, `no such task in ${set.file}`, `${meant ? `did you mean ${meant}? ` : ''}(tasks: ${names.join(', ')})`);
-    }
+    if (!set.tasks.some((t) => t.id === id))
+      throw noSuchTask(
+        id,
+        set.tasks.map((t) => t.id),
+        set.file,
+      );
   const judged = set.tasks.filter((t) => t.judge && (!options.tasks?.length || options.tasks.includes(t.id)));
   if (judged.length === 0)
     throw new UserInputError(set.file, 'tasks', 'no task declares judge items: add judge: { items: […], labels: DIR } to a task (docs/model-judge.md)');

@@ -91,12 +91,12 @@ export async function checkAcceptors(
     const key = checkedKey(task, sandbox);
     const earlier = kept?.get(key);
     let check: AcceptorCheck;
-    if (earlier) {
+    if (kept && earlier) {
       // The round's own copy of what the preflight showed, its measurements scaling this run's limits too.
       for (const [fault, text] of earlier.reports) await writeReport(fault, text);
       pool.pace(copy).absorb(earlier.pace);
       earlier.restore?.(copy);
-      kept!.reused++;
+      kept.reused++;
       check = { ok: true };
     } else {
       const reports: [string, string][] = [];

@@ -12,7 +12,7 @@ import type { RunInfo } from '../schemas/results.ts';
 import type { Concurrency } from '../schemas/trialset.ts';
 import { UserInputError } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
-import { nearest } from '../util/nearest.ts';
+import { noSuchTask } from '../util/nearest.ts';
 import { makeOutputDir } from '../util/safe-write.ts';
 import type { HoldoutRun, RemoteHoldout } from './holdout.ts';
 import type { KeptAcceptorChecks } from './acceptor-checks.ts';
@@ -149,11 +149,12 @@ function selectTasks(set: TrialSet, holdout: HoldoutRun, ids: readonly string[] 
   const all = [...set.tasks, ...holdout.fetched];
   if (!ids?.length) return all;
   for (const id of ids) {
-    if (!holdout.find(all, id)) {
-      const names = all.map((t) => holdout.name(t));
-      const meant = nearest(id, names);
-      throw new UserInputError(`--task ${id}`, `no such task in ${set.file}`, `${meant ? `did you mean ${meant}? ` : ''}(tasks: ${names.join(', ')})`);
-    }
+    if (!holdout.find(all, id))
+      throw noSuchTask(
+        id,
+        all.map((t) => holdout.name(t)),
+        set.file,
+      );
   }
   return all.filter((t) => ids.some((id) => holdout.find([t], id)));
 }

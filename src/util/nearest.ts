@@ -1,4 +1,5 @@
 // "Did you mean …?": the closest of a few known names to a misspelt one, by edit distance.
+import { UserInputError } from './errors.ts';
 
 /**
  * The candidate closest to `word`, when it is close enough to be a plausible typo: within `maxEdits`, by
@@ -13,6 +14,12 @@ export function nearest(word: string, candidates: readonly string[], maxEdits = 
     if (d < bestDistance) [best, bestDistance] = [candidate, d];
   }
   return best !== undefined && bestDistance <= maxEdits ? best : undefined;
+}
+
+/** `--task ID` names no task of the trial set `file`: the one it likely meant, and every task's name. */
+export function noSuchTask(id: string, names: readonly string[], file: string): UserInputError {
+  const meant = nearest(id, names);
+  return new UserInputError(`--task ${id}`, `no such task in ${file}`, `${meant ? `did you mean ${meant}? ` : ''}(tasks: ${names.join(', ')})`);
 }
 
 /** Levenshtein distance, one row at a time. */
