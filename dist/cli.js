@@ -25,12 +25,12 @@ import {
   commandHelp,
   inertIo,
   processIo
-} from "./chunks/chunk-ZVEGQI6E.js";
+} from "./chunks/chunk-X4YP4R2Z.js";
 import "./chunks/chunk-7AHWRLRO.js";
 import {
   EnvironmentError,
   UserInputError
-} from "./chunks/chunk-D5ELBRH7.js";
+} from "./chunks/chunk-ILF6MLZN.js";
 import "./chunks/chunk-HZGLYA5U.js";
 
 // src/cli/interrupt.ts
@@ -53,18 +53,18 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 
 // src/cli/main.ts
 var COMMANDS = [
-  { spec: INIT, load: async () => (await import("./chunks/init-S4B3CY5G.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-VXGM6E3T.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-VXGM6E3T.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-IBYI4NFV.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-MJKHGZCB.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-ZQI7R3XI.js")).runGateCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-MB2PYFAO.js")).runReportCli },
-  { spec: JUDGE, load: async () => (await import("./chunks/judge-LHPENMQV.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-X4ALTGOR.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-II2AIKGX.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-II35J5ZT.js")).runRepairCli },
-  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-X3HHRJS4.js")).runHoldoutCli }
+  { spec: INIT, load: async () => (await import("./chunks/init-RNP2H5M5.js")).runInitCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-QKR4YRCX.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-QKR4YRCX.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-FARCA5ZI.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-MZYE5DU7.js")).runCompareCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-TBM3432A.js")).runGateCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-VSZ24FQM.js")).runReportCli },
+  { spec: JUDGE, load: async () => (await import("./chunks/judge-IJSPKXWP.js")).runJudgeCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-Y4VCZH5B.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-NP2ZUW7U.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-RZRCRSMZ.js")).runRepairCli },
+  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-RVOM2NPF.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {
   const io = inertIo(raw);
