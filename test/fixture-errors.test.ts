@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
 import { loadFixture } from '../src/fixture/load.ts';
-import { freePort } from '../src/isolation/unisolated.ts';
+import { freeServicePort } from '../src/isolation/ports.ts';
 import { UserInputError } from '../src/util/errors.ts';
 import { tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
@@ -111,7 +111,7 @@ describe('the service as the fixture declares it', { timeout: timeLimit(120_000)
 
   it('unisolated, the same: the message names the port it listens on instead of PORT', async () => {
     const dir = await tally();
-    const port = await freePort();
+    const port = await freeServicePort();
     await editService(dir, (t) => t.replace('Number(process.env.PORT)', String(port)));
     await startTimeout(dir, 1500);
     const { code, out } = await validateOut(dir, '--isolation', 'none');

@@ -4,12 +4,12 @@
 // default, so nothing can be forgotten), works unprivileged, and ends every process of the sandbox when
 // its command exits (the namespace's init dies, and the kernel kills the rest), whatever they did to detach.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomInt } from 'node:crypto';
 import { existsSync, lstatSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
 import { link, lstat, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, delimiter, dirname, join, sep } from 'node:path';
 import { killGroup, signalDescendants, supervise } from './processes.ts';
+import { privateServicePort } from './ports.ts';
 import { carriesRelay, IN_PROCESS_RELAY_SOURCE, IN_PROCESS_RELAY_VARIABLE, relayArgv } from './relay.ts';
 import type { Readable } from 'node:stream';
 import type { IsolationReport, ListenAt, Sandbox, SandboxedProcess, SandboxSpec, ServiceAddress, ServicePlacement, ServiceReach } from './sandbox.ts';
@@ -17,13 +17,6 @@ import { removeWritten } from '../util/files.ts';
 
 /** System directories shown read-only (those that exist); the rest of the host is not there at all. */
 const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt', '/nix/store'];
-/**
- * Inside a private network namespace every port is free, but a fixed one would hide a service that
- * ignores PORT and listens on its own default (8080, 3000, 8000, …) by luck: each placement draws a
- * port from a range no framework uses as its default, as an unisolated run's free port would be.
- */
-const PRIVATE_PORTS = { from: 20_000, to: 60_000 };
-const privatePort = () => PRIVATE_PORTS.from + randomInt(PRIVATE_PORTS.to - PRIVATE_PORTS.from);
 /** A sandbox's /tmp and HOME are memory: cap each so a runaway writer cannot exhaust the host. */
 const TMP_BYTES = 2 * 1024 * 1024 * 1024;
 /** The in-process relay's preload, in the socket root (IN_PROCESS_RELAY_SOURCE). */
@@ -105,7 +98,7 @@ export class Bubblewrap implements Sandbox {
     // link the service puts in its socket's place can lead nowhere but to its own socket.
     const listening = join(dir, 's.sock');
     const socketPath = `${dir}.sock`;
-    const port = privatePort();
+    const port = privateServicePort();
     return {
       port,
       address: { url: `http://127.0.0.1:${port}`, socketPath },
@@ -123,7 +116,7 @@ export class Bubblewrap implements Sandbox {
 
   reach(address: ServiceAddress): ServiceReach {
     if (!address.socketPath) return { url: address.url, network: 'host' };
-    const port = privatePort();
+    const port = privateServicePort();
     return { url: `http://127.0.0.1:${port}`, network: 'none', forward: { port, to: address } };
   }
 

@@ -6,9 +6,9 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freeServicePort } from './ports.ts';
 import { killGroup, killMarked, supervise } from './processes.ts';
 import type { IsolationReport, ListenAt, Sandbox, SandboxedProcess, SandboxSpec, ServiceAddress, ServicePlacement, ServiceReach } from './sandbox.ts';
 
@@ -63,7 +63,7 @@ export class Unisolated implements Sandbox {
   }
 
   async placeService(): Promise<ServicePlacement> {
-    const port = await freePort();
+    const port = await freeServicePort();
     return { port, address: { url: `http://127.0.0.1:${port}` }, network: 'host' };
   }
 
@@ -76,17 +76,4 @@ export class Unisolated implements Sandbox {
   }
 
   async dispose(): Promise<void> {}
-}
-
-/** A port free on 127.0.0.1 now (another process may take it before it is bound: callers retry). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
