@@ -54,16 +54,16 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 // src/cli/main.ts
 var COMMANDS = [
   { spec: INIT, load: async () => (await import("./chunks/init-RNP2H5M5.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-QKR4YRCX.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-QKR4YRCX.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-FARCA5ZI.js")).runRunCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-YGJ7WDNH.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-YGJ7WDNH.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-OGIN3LH6.js")).runRunCli },
   { spec: COMPARE, load: async () => (await import("./chunks/compare-MZYE5DU7.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-TBM3432A.js")).runGateCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-DCIAUNJ5.js")).runGateCli },
   { spec: REPORT, load: async () => (await import("./chunks/report-VSZ24FQM.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-IJSPKXWP.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-Y4VCZH5B.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-NP2ZUW7U.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-RZRCRSMZ.js")).runRepairCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-ZJ6IAY6E.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-Q27SCEZY.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-GMLQO2WQ.js")).runRepairCli },
   { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-RVOM2NPF.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {

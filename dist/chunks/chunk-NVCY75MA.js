@@ -14,12 +14,12 @@ import {
 import {
   NoAnswerError,
   send
-} from "./chunk-M2VEIFWD.js";
+} from "./chunk-ZBO3TEMG.js";
 import {
   LOOPBACK_URL,
   baseEnvironment,
   openSandbox
-} from "./chunk-ZSUPP5QQ.js";
+} from "./chunk-BDXE3YOT.js";
 import {
   external_exports
 } from "./chunk-4W3VKHJE.js";

@@ -5,12 +5,12 @@ import {
 } from "./chunk-BNQ7YMPO.js";
 import {
   SemanticLayer
-} from "./chunk-CO6JS2Z7.js";
+} from "./chunk-NVCY75MA.js";
 import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-5B6UBC3A.js";
+} from "./chunk-EYOGOC5H.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
@@ -24,7 +24,7 @@ import {
   loadTrialSet,
   resolveTask,
   sharedAgentFiles
-} from "./chunk-7Z4OJOQE.js";
+} from "./chunk-SIVAJR4A.js";
 import {
   TaskSpec
 } from "./chunk-D3UDOQUW.js";
@@ -42,7 +42,7 @@ import {
 } from "./chunk-C3HU7JC5.js";
 import {
   offerReuse
-} from "./chunk-XD4CYWJ7.js";
+} from "./chunk-4HNW3SK5.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -50,7 +50,7 @@ import {
   mapPool,
   readCandidate,
   runAgentProcess
-} from "./chunk-M2VEIFWD.js";
+} from "./chunk-ZBO3TEMG.js";
 import {
   NO_FAULT,
   copyFixture,
@@ -63,7 +63,7 @@ import {
   namedFiles,
   openSandbox,
   passedEnvironment
-} from "./chunk-ZSUPP5QQ.js";
+} from "./chunk-BDXE3YOT.js";
 import {
   plural,
   secretsOf,

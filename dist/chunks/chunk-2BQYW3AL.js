@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   namedFiles
-} from "./chunk-ZSUPP5QQ.js";
+} from "./chunk-BDXE3YOT.js";
 import {
   listEntries,
   matchFiles

@@ -3,11 +3,11 @@ import {
   MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-XD4CYWJ7.js";
+} from "./chunk-4HNW3SK5.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-M2VEIFWD.js";
+} from "./chunk-ZBO3TEMG.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
@@ -19,7 +19,7 @@ import {
 import {
   openSandbox,
   passedEnvironment
-} from "./chunk-ZSUPP5QQ.js";
+} from "./chunk-BDXE3YOT.js";
 import {
   plural,
   secretsOf

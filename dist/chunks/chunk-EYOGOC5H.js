@@ -10,7 +10,7 @@ import {
   NO_LIMITS,
   readCandidate,
   writeCandidate
-} from "./chunk-M2VEIFWD.js";
+} from "./chunk-ZBO3TEMG.js";
 import {
   applyPatch,
   formatPatch,
@@ -22,7 +22,7 @@ import {
 } from "./chunk-6YFOOBGD.js";
 import {
   openSandbox
-} from "./chunk-ZSUPP5QQ.js";
+} from "./chunk-BDXE3YOT.js";
 import {
   Scrubber
 } from "./chunk-BAEF6OTL.js";

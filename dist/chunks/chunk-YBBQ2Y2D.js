@@ -6,14 +6,14 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-JTCETIJD.js";
+} from "./chunk-IJJJFEQB.js";
 import {
   ACCEPTOR_BROKEN_RULE,
   KeptAcceptorChecks,
   measurementChanges,
   measurementOf,
   recordTrialSet
-} from "./chunk-HRZSUPBX.js";
+} from "./chunk-OUVMEEXC.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -23,7 +23,7 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-CO6JS2Z7.js";
+} from "./chunk-NVCY75MA.js";
 import {
   BaseFold,
   MAX_NOTE,
@@ -49,7 +49,7 @@ import {
 } from "./chunk-3BAZKGUZ.js";
 import {
   SETUP_RULE
-} from "./chunk-M2VEIFWD.js";
+} from "./chunk-ZBO3TEMG.js";
 import {
   EVIDENCE
 } from "./chunk-PE644PI2.js";

@@ -15,11 +15,58 @@ import {
 
 // src/isolation/bubblewrap.ts
 import { spawn, spawnSync } from "node:child_process";
-import { randomInt } from "node:crypto";
 import { existsSync, lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { link, lstat, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, delimiter, dirname, join, sep } from "node:path";
+
+// src/isolation/ports.ts
+import { randomInt } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+var KERNEL_EPHEMERAL = { from: 32768, to: 60999 };
+var SERVICE_PORTS = { from: 2e4, to: KERNEL_EPHEMERAL.from - 1 };
+function hostEphemeralRange(read = () => readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8")) {
+  try {
+    const [from, to] = read().trim().split(/\s+/).map(Number);
+    if (Number.isInteger(from) && Number.isInteger(to) && from <= to) return { from, to };
+  } catch {
+  }
+  return { ...KERNEL_EPHEMERAL };
+}
+var FEW_PORTS = 1e3;
+function servicePortsBeside(ephemeral) {
+  const below = { from: SERVICE_PORTS.from, to: Math.min(SERVICE_PORTS.to, ephemeral.from - 1) };
+  if (below.to - below.from >= FEW_PORTS) return below;
+  const above = { from: Math.max(SERVICE_PORTS.from, ephemeral.to + 1), to: 65535 };
+  if (above.to - above.from >= FEW_PORTS) return above;
+  return { ...SERVICE_PORTS };
+}
+function privateServicePort() {
+  return drawFrom(servicePortsBeside(KERNEL_EPHEMERAL));
+}
+var drawFrom = (range) => range.from + randomInt(range.to - range.from + 1);
+var FREE_PORT_TRIES = 20;
+async function freeServicePort(range = servicePortsBeside(hostEphemeralRange())) {
+  for (let attempt = 0; attempt < FREE_PORT_TRIES; attempt++) {
+    const port = drawFrom(range);
+    if (await bindable(port) !== void 0) return port;
+  }
+  const any = await bindable(0);
+  if (any === void 0) throw new Error("no free port on 127.0.0.1");
+  return any;
+}
+function bindable(port) {
+  return new Promise((resolve2) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", () => resolve2(void 0));
+    server.listen(port, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve2(typeof address === "object" && address ? address.port : void 0));
+    });
+  });
+}
 
 // src/isolation/relay.ts
 var LOOPBACK_URL = /(https?:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d+(?:\/[^\s]*)?)/;
@@ -150,8 +197,6 @@ var IN_PROCESS_RELAY_SOURCE = `'use strict';
 
 // src/isolation/bubblewrap.ts
 var SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/nix/store"];
-var PRIVATE_PORTS = { from: 2e4, to: 6e4 };
-var privatePort = () => PRIVATE_PORTS.from + randomInt(PRIVATE_PORTS.to - PRIVATE_PORTS.from);
 var TMP_BYTES = 2 * 1024 * 1024 * 1024;
 var RELAY_PRELOAD = "relay.cjs";
 var SANDBOX_HOME = "/home/agent";
@@ -218,7 +263,7 @@ var Bubblewrap = class _Bubblewrap {
     await mkdir(dir);
     const listening = join(dir, "s.sock");
     const socketPath = `${dir}.sock`;
-    const port = privatePort();
+    const port = privateServicePort();
     return {
       port,
       address: { url: `http://127.0.0.1:${port}`, socketPath },
@@ -234,7 +279,7 @@ var Bubblewrap = class _Bubblewrap {
   }
   reach(address) {
     if (!address.socketPath) return { url: address.url, network: "host" };
-    const port = privatePort();
+    const port = privateServicePort();
     return { url: `http://127.0.0.1:${port}`, network: "none", forward: { port, to: address } };
   }
   async dispose() {
@@ -387,7 +432,6 @@ function findOnPath(name, path = process.env.PATH ?? "") {
 import { spawn as spawn2 } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join2 } from "node:path";
 var MAX_SWEEPS = 5;
@@ -433,7 +477,7 @@ var Unisolated = class {
     return { child, exited, kill, terminate, forwardFailure: Promise.resolve(void 0), notStarted };
   }
   async placeService() {
-    const port = await freePort();
+    const port = await freeServicePort();
     return { port, address: { url: `http://127.0.0.1:${port}` }, network: "host" };
   }
   async placeListener(port = 0) {
@@ -445,17 +489,6 @@ var Unisolated = class {
   async dispose() {
   }
 };
-async function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port")));
-    });
-  });
-}
 
 // src/isolation/open.ts
 async function openSandbox(setting, source = "agent.isolation") {

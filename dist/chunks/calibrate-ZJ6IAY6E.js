@@ -11,23 +11,23 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-CO6JS2Z7.js";
+} from "./chunk-NVCY75MA.js";
 import {
   loadTrialSet
-} from "./chunk-7Z4OJOQE.js";
+} from "./chunk-SIVAJR4A.js";
 import "./chunk-D3UDOQUW.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-BJDIBYXZ.js";
 import {
   mapPool
-} from "./chunk-M2VEIFWD.js";
+} from "./chunk-ZBO3TEMG.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
 import "./chunk-6YFOOBGD.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-ZSUPP5QQ.js";
+import "./chunk-BDXE3YOT.js";
 import {
   secretsOf,
   trialSetSources

@@ -7,7 +7,7 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-TEPOJ2FZ.js";
+} from "./chunk-YBBQ2Y2D.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
@@ -15,15 +15,15 @@ import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-JTCETIJD.js";
+} from "./chunk-IJJJFEQB.js";
 import {
   mergeShards
-} from "./chunk-HRZSUPBX.js";
+} from "./chunk-OUVMEEXC.js";
 import "./chunk-BNQ7YMPO.js";
 import {
   readResultsFile
 } from "./chunk-XLR7UWNJ.js";
-import "./chunk-CO6JS2Z7.js";
+import "./chunk-NVCY75MA.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -36,11 +36,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-KLTJAQ6T.js";
-import "./chunk-5B6UBC3A.js";
+import "./chunk-EYOGOC5H.js";
 import "./chunk-7C7Y4KDF.js";
 import {
   loadTrialSet
-} from "./chunk-7Z4OJOQE.js";
+} from "./chunk-SIVAJR4A.js";
 import {
   actionSecrets,
   httpStatus,
@@ -71,12 +71,12 @@ import {
 import {
   CorruptZipError
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-XD4CYWJ7.js";
-import "./chunk-M2VEIFWD.js";
+import "./chunk-4HNW3SK5.js";
+import "./chunk-ZBO3TEMG.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-6YFOOBGD.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-ZSUPP5QQ.js";
+import "./chunk-BDXE3YOT.js";
 import {
   plural,
   trialSetSources

@@ -11,18 +11,18 @@ import {
   promote,
   promotionProblems,
   storedAt
-} from "./chunk-JTCETIJD.js";
+} from "./chunk-IJJJFEQB.js";
 import {
   recordTrialSet
-} from "./chunk-HRZSUPBX.js";
+} from "./chunk-OUVMEEXC.js";
 import "./chunk-BNQ7YMPO.js";
 import {
   readResultsFile
 } from "./chunk-XLR7UWNJ.js";
-import "./chunk-CO6JS2Z7.js";
-import "./chunk-5B6UBC3A.js";
+import "./chunk-NVCY75MA.js";
+import "./chunk-EYOGOC5H.js";
 import "./chunk-7C7Y4KDF.js";
-import "./chunk-7Z4OJOQE.js";
+import "./chunk-SIVAJR4A.js";
 import "./chunk-D3UDOQUW.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
@@ -30,14 +30,14 @@ import "./chunk-2EN6TGGC.js";
 import {
   extractZip
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-XD4CYWJ7.js";
-import "./chunk-M2VEIFWD.js";
+import "./chunk-4HNW3SK5.js";
+import "./chunk-ZBO3TEMG.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
 import "./chunk-6YFOOBGD.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-ZSUPP5QQ.js";
+import "./chunk-BDXE3YOT.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";

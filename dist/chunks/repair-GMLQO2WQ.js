@@ -8,20 +8,20 @@ import {
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-5B6UBC3A.js";
+} from "./chunk-EYOGOC5H.js";
 import "./chunk-7C7Y4KDF.js";
 import {
   loadTrialSet
-} from "./chunk-7Z4OJOQE.js";
+} from "./chunk-SIVAJR4A.js";
 import "./chunk-D3UDOQUW.js";
 import {
   MAX_MINUTES
 } from "./chunk-BJDIBYXZ.js";
-import "./chunk-M2VEIFWD.js";
+import "./chunk-ZBO3TEMG.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-6YFOOBGD.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-ZSUPP5QQ.js";
+import "./chunk-BDXE3YOT.js";
 import {
   plural,
   secretsOf,

@@ -4,7 +4,7 @@ import {
 } from "./chunk-NS4QCQSH.js";
 import {
   recordTrialSet
-} from "./chunk-HRZSUPBX.js";
+} from "./chunk-OUVMEEXC.js";
 import {
   REPORTERS,
   failureLine,
@@ -17,7 +17,7 @@ import {
 } from "./chunk-7C7Y4KDF.js";
 import {
   isolationLine
-} from "./chunk-H36HAYHQ.js";
+} from "./chunk-CREJC3F7.js";
 import {
   parseJsonConfig
 } from "./chunk-6YFOOBGD.js";

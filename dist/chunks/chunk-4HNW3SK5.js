@@ -8,7 +8,7 @@ import {
   resetRequest,
   resetService,
   startService
-} from "./chunk-M2VEIFWD.js";
+} from "./chunk-ZBO3TEMG.js";
 import {
   NO_FAULT
 } from "./chunk-6YFOOBGD.js";

@@ -3,11 +3,11 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-HRZSUPBX.js";
+} from "./chunk-OUVMEEXC.js";
 import {
   jsonPieces,
   lazy
-} from "./chunk-5B6UBC3A.js";
+} from "./chunk-EYOGOC5H.js";
 import {
   Results,
   TrialResult

@@ -25,7 +25,7 @@ import {
   commandPrograms,
   namedPaths,
   passedEnvironment
-} from "./chunk-ZSUPP5QQ.js";
+} from "./chunk-BDXE3YOT.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";

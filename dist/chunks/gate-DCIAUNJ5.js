@@ -1,28 +1,28 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-63ZAC64G.js";
+} from "./chunk-46MW5MXB.js";
 import {
   trialSetDependencies
-} from "./chunk-TAINWMXO.js";
+} from "./chunk-2BQYW3AL.js";
 import {
   failureAnnotation,
   gatePullRequest,
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-TEPOJ2FZ.js";
+} from "./chunk-YBBQ2Y2D.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
-import "./chunk-JTCETIJD.js";
-import "./chunk-HRZSUPBX.js";
+import "./chunk-IJJJFEQB.js";
+import "./chunk-OUVMEEXC.js";
 import "./chunk-BNQ7YMPO.js";
 import {
   readResultsFile,
   resultsFileAt
 } from "./chunk-XLR7UWNJ.js";
-import "./chunk-CO6JS2Z7.js";
+import "./chunk-NVCY75MA.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -32,11 +32,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-KLTJAQ6T.js";
-import "./chunk-5B6UBC3A.js";
+import "./chunk-EYOGOC5H.js";
 import "./chunk-7C7Y4KDF.js";
 import {
   loadTrialSet
-} from "./chunk-7Z4OJOQE.js";
+} from "./chunk-SIVAJR4A.js";
 import {
   changeScope,
   skipReason
@@ -48,15 +48,15 @@ import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-H36HAYHQ.js";
-import "./chunk-XD4CYWJ7.js";
-import "./chunk-M2VEIFWD.js";
+} from "./chunk-CREJC3F7.js";
+import "./chunk-4HNW3SK5.js";
+import "./chunk-ZBO3TEMG.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-6YFOOBGD.js";
 import "./chunk-CNXI3FCQ.js";
 import {
   agentsIsolated
-} from "./chunk-ZSUPP5QQ.js";
+} from "./chunk-BDXE3YOT.js";
 import {
   secretsOf,
   trialSetSources

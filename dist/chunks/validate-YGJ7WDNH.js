@@ -4,13 +4,13 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-H36HAYHQ.js";
-import "./chunk-XD4CYWJ7.js";
-import "./chunk-M2VEIFWD.js";
+} from "./chunk-CREJC3F7.js";
+import "./chunk-4HNW3SK5.js";
+import "./chunk-ZBO3TEMG.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-6YFOOBGD.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-ZSUPP5QQ.js";
+import "./chunk-BDXE3YOT.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-JPWVGDQB.js";
 import "./chunk-4W3VKHJE.js";

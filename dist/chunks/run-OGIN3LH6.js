@@ -3,28 +3,28 @@ import {
   positiveInt,
   readTrialVerdict,
   runRunCli
-} from "./chunk-63ZAC64G.js";
+} from "./chunk-46MW5MXB.js";
 import "./chunk-NS4QCQSH.js";
-import "./chunk-HRZSUPBX.js";
+import "./chunk-OUVMEEXC.js";
 import "./chunk-BNQ7YMPO.js";
 import "./chunk-XLR7UWNJ.js";
-import "./chunk-CO6JS2Z7.js";
+import "./chunk-NVCY75MA.js";
 import "./chunk-KLTJAQ6T.js";
-import "./chunk-5B6UBC3A.js";
+import "./chunk-EYOGOC5H.js";
 import "./chunk-7C7Y4KDF.js";
-import "./chunk-7Z4OJOQE.js";
+import "./chunk-SIVAJR4A.js";
 import "./chunk-D3UDOQUW.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
-import "./chunk-H36HAYHQ.js";
-import "./chunk-XD4CYWJ7.js";
-import "./chunk-M2VEIFWD.js";
+import "./chunk-CREJC3F7.js";
+import "./chunk-4HNW3SK5.js";
+import "./chunk-ZBO3TEMG.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-6YFOOBGD.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-ZSUPP5QQ.js";
+import "./chunk-BDXE3YOT.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-JPWVGDQB.js";
 import "./chunk-4W3VKHJE.js";
