@@ -95,6 +95,25 @@ describe('the tasks a change reruns', () => {
     assert.deepEqual(scope('evals/trialgate.yml', 'evals/testlib/helpers.py').measuring.length, 1);
   });
 
+  it('what a readable directory is installed from, and the code the judge’s script imports beside it, measure too', async () => {
+    const { rerun, scope } = await repository();
+    // evals/testlib is readable: CI installs it from the manifests beside it, so no changed file lies inside it.
+    const installed = ['evals/package-lock.json', 'evals/package.json', 'evals/requirements-dev.txt', 'evals/uv.lock'];
+    assert.deepEqual(
+      scope(...installed).measuring.map((m) => m.path),
+      installed,
+    );
+    assert.match(scope('evals/uv.lock').measuring[0]!.what, /what a readable directory of its fixture is installed from, in no hash/);
+    assert.deepEqual(rerun('evals/uv.lock'), ['refunds', 'broken']);
+    // The judge's script lives in evals/judge/: what it imports there decides as much as it does; its calibration is hashed on its own.
+    assert.deepEqual(
+      scope('evals/judge/lib/score.mjs', 'evals/judge/calibration.json', 'evals/judge/README.md').measuring.map((m) => m.path),
+      ['evals/judge/lib/score.mjs'],
+    );
+    // Beside the trial set, a manifest no readable directory is installed from, or the agent's code, measures nothing.
+    assert.deepEqual(scope('evals/fixtures/package.json', 'evals/runner/lib/tools.mjs', 'package-lock.json').measuring, []);
+  });
+
   it('a change to nothing any task depends on reruns only the task whose fixture cannot be read', async () => {
     const { rerun } = await repository();
     assert.deepEqual(rerun('README.md', 'src/app.ts', 'evals/skills/other.md'), ['broken']);

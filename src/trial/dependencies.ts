@@ -89,7 +89,7 @@ export async function trialSetDependencies(set: TrialSetText, repo: string, isol
       ? [
           ...pathOf(config.judge.calibration, 'judge.calibration'),
           // The judge's program decides what its items answer; the measurement records only its command line.
-          ...(config.judge.command ? measuring(scripts(config.judge.command, {}, 'judge.command')) : []),
+          ...(config.judge.command ? measuring(programOf(scripts(config.judge.command, {}, 'judge.command'), inRepo('.'))) : []),
         ]
       : []),
   ];
@@ -152,8 +152,71 @@ async function fixtureDependencies(dir: string, fixture: string, what: string, p
     return [{ glob: '**', what: `${what} (its fixture.json lists a path that is not a string)` }];
   const outside = (paths: unknown[], how: string) =>
     (paths as string[]).filter((p) => !isAbsolute(p)).flatMap((p) => pathOf(join(fixture, p), `${what} (${how})`));
-  // An included directory is in the fixture's hash; a readable one (what the service and acceptor run with) is not.
-  return [...own, ...outside(include!, 'included by its fixture'), ...measuring(outside(readable!, 'a readable directory of its fixture, in no hash'))];
+  // An included directory is in the fixture's hash; a readable one (what the service and acceptor run with) is
+  // not, nor are the manifests it is installed from (a node_modules or a virtualenv is built in CI, not committed).
+  const installedFrom = (readable as string[])
+    .filter((p) => !isAbsolute(p))
+    .flatMap((p) =>
+      INSTALLED_FROM.flatMap((name) =>
+        pathOf(join(fixture, p, '..', name), `${what} (what a readable directory of its fixture is installed from, in no hash)`).slice(0, 1),
+      ),
+    );
+  return [
+    ...own,
+    ...outside(include!, 'included by its fixture'),
+    ...measuring([...outside(readable!, 'a readable directory of its fixture, in no hash'), ...installedFrom]),
+  ];
+}
+
+/**
+ * The manifests and lockfiles a package manager installs a directory from, looked for beside it: a pull
+ * request that changes one changes what a `readable` node_modules or virtualenv holds once CI installs it,
+ * with no changed file inside the directory itself.
+ */
+const INSTALLED_FROM = [
+  'package.json',
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'yarn.lock',
+  'pnpm-lock.yaml',
+  'bun.lock',
+  'bun.lockb',
+  '.npmrc',
+  'requirements*.txt',
+  'constraints*.txt',
+  'pyproject.toml',
+  'poetry.lock',
+  'uv.lock',
+  'Pipfile',
+  'Pipfile.lock',
+  'setup.py',
+  'setup.cfg',
+  'pom.xml',
+  'build.gradle',
+  'build.gradle.kts',
+  'gradle.lockfile',
+  'go.mod',
+  'go.sum',
+  'Gemfile',
+  'Gemfile.lock',
+  'Cargo.toml',
+  'Cargo.lock',
+];
+
+/** The code a program beside its script may import (its data, a judge's calibration, is hashed on its own). */
+const PROGRAM_FILES = '{mjs,cjs,js,mts,cts,ts,py,sh,rb,pl}';
+
+/**
+ * A program's files: a script in a directory of its own (`judge/serve.mjs`) and the code beside it, since
+ * what it imports decides as much as it does; a script beside the trial set (`dir`) or at the
+ * repository's root is itself alone.
+ */
+function programOf(scripts: Dependency[], dir: string | undefined): Dependency[] {
+  return scripts.flatMap((script) => {
+    const at = script.glob.lastIndexOf('/');
+    const parent = at < 0 ? '' : script.glob.slice(0, at);
+    return parent === '' || parent === dir ? [script] : [script, { glob: `${parent}/**/*.${PROGRAM_FILES}`, what: `${script.what} (code beside its script)` }];
+  });
 }
 
 /** The dependencies, marked as part of what measures (Dependency.measures). */
