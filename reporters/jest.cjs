@@ -9,6 +9,7 @@
 // not run, or a request that never reached the service (`fetch failed`, a network error code).
 const { writeFileSync } = require('node:fs');
 const { relative } = require('node:path');
+const { inspect } = require('node:util');
 
 const TRACEBACK_CHARS = 2000;
 const NETWORK = /\b(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|UND_ERR_SOCKET)\b|^TypeError: fetch failed/m;
@@ -70,11 +71,26 @@ function expectation(message, result) {
 function brief(value) {
   let text;
   try {
-    text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+    text = faithfulJson(value) ?? inspect(value, { depth: 3, breakLength: Infinity });
   } catch {
     text = String(value);
   }
   return text.length > 120 ? `${text.slice(0, 117)}…` : text;
+}
+
+/** The value as JSON, or undefined where JSON would show another value (NaN and Infinity as null, -0 as 0, undefined left out). */
+function faithfulJson(value) {
+  let lossy = false;
+  const json = JSON.stringify(value, (_key, v) => {
+    if (
+      typeof v === 'number'
+        ? !Number.isFinite(v) || Object.is(v, -0)
+        : v === undefined || typeof v === 'bigint' || typeof v === 'function' || typeof v === 'symbol'
+    )
+      lossy = true;
+    return typeof v === 'bigint' ? null : v;
+  });
+  return lossy ? undefined : json;
 }
 
 const cut = (text) => String(text).slice(0, TRACEBACK_CHARS);
