@@ -30,6 +30,11 @@ test('a runtime’s error: the exception a Python traceback ends with, else the 
     'panic: runtime error: index out of range [3] with length 1',
   );
   assert.equal(causeOf('\n\n'), '');
+  // A message that goes on below its first line (ended by a colon) keeps what it goes on to say, not its stack.
+  const jest =
+    'Error: Could not find a config file based on provided values:\npath: "/a/fixtures/ms"\ncwd: "/a/fixtures/ms"\n    at resolveConfigPath (/a/x.js:1:1)\n';
+  assert.equal(causeOf(jest), 'Error: Could not find a config file based on provided values:\npath: "/a/fixtures/ms"\ncwd: "/a/fixtures/ms"');
+  assert.equal(causeOf('TypeError: x is not a function\n    at f (/a.js:1:1)\n'), 'TypeError: x is not a function', 'a message of one line stays one');
   assert.equal(causeOf('nothing to see\nhere\n'), '', 'output that reads as no error is shown as its tail, after what happened');
 });
 

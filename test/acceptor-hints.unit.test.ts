@@ -22,3 +22,23 @@ test('the pytest plugin or a reporter the runner cannot find: put $TRIALGATE_REP
   assert.doesNotMatch(pytest, /apt-get/);
   assert.match(acceptorFix(`Error: Cannot find module '/x/reporters/jest.cjs'`, 1), /name them through the variable/);
 });
+
+// Jest given --config FILE still looks for a package.json or jest.config.* from where it runs upwards; isolated,
+// nothing of the project above the fixture is there (it is on the host, where the command run by hand passes).
+const JEST_NO_CONFIG = `Error: Could not find a config file based on provided values:
+path: "/work/acme/fixtures/ms"
+cwd: "/work/acme/fixtures/ms"
+Config paths must be specified by either a direct path to a config
+file, or a path to a directory. If directory is given, Jest will try to
+traverse directory tree up, until it finds one of those files in exact order: "jest.config.js" or "jest.config.ts" or "jest.config.mjs" or "jest.config.cjs" or "jest.config.json".
+    at resolveConfigPathByTraversing (/work/acme/node_modules/jest-config/build/index.js:2596:11)
+    at resolveConfigPath (/work/acme/node_modules/jest-config/build/index.js:2567:10)
+`;
+
+test('Jest that finds no configuration above the fixture is told that the sandbox shows none of the project there, and the two ways out', () => {
+  const command = 'node ../../node_modules/jest/bin/jest.js --config hidden/jest.config.cjs --reporters="$TRIALGATE_REPORTERS/jest.cjs"';
+  const fix = acceptorFix(JEST_NO_CONFIG, 1, undefined, command);
+  assert.match(fix, /nothing of the project above the fixture/);
+  assert.match(fix, /jest\.config\.cjs \(or a package\.json\) in the fixture directory itself/);
+  assert.match(fix, /--config '\{…\}'/);
+});

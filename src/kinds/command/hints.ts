@@ -15,6 +15,8 @@ const IN_CANDIDATE_COPY = new RegExp(`/${ACCEPTOR_WORK_PREFIX}[^/]+/candidate/(.
 const CAUSE_LINES = 3;
 /** A compiler's or linter's located error: `X.java:24: error: …`, `./x_test.go:5:31: undefined: …`, `a.ts(3,1): error TS…`. */
 const LOCATED = /^\S+?(?::\d+(?::\d+)?|\(\d+,\d+\)):? (?:error|fatal error|\w+ error|undefined|cannot|expected|syntax error)?/i;
+/** A frame of a runtime's stack: `    at f (/a.js:1:1)`, `  File "/x.py", line 3`. */
+const STACK_FRAME = /^\s+(?:at |File ")/;
 /** A runtime's error line: `TypeError: …`, `java.lang.NoClassDefFoundError: …`, `panic: …`, `Error: …`. */
 const THROWN = /^(?:[\w.$]*(?:Error|Exception)\b.*|panic: .*|fatal: .*|error: .*)$/;
 
@@ -30,8 +32,15 @@ export function causeOf(stderr: string): string {
   const located = lines.findIndex((l) => LOCATED.test(l) && /\.\w+\b/.test(l.split(':')[0]!));
   if (located >= 0) return lines.slice(located, located + CAUSE_LINES).join('\n');
   const traceback = lines.some((l) => /^Traceback \(most recent call last\)/.test(l));
-  const thrown = (traceback ? [...lines].reverse() : lines).find((l) => THROWN.test(l.trim()));
-  return thrown?.trim() ?? '';
+  const thrown = (traceback ? [...lines].reverse() : lines).findIndex((l) => THROWN.test(l.trim()));
+  if (thrown < 0) return '';
+  const at = traceback ? lines.length - 1 - thrown : thrown;
+  const first = lines[at]!.trim();
+  if (!first.endsWith(':')) return first;
+  // A message that goes on below its first line ("…based on provided values:" then the path Jest tried): what it says, not its stack.
+  const next = lines.slice(at + 1, at + CAUSE_LINES);
+  const frame = next.findIndex((l) => STACK_FRAME.test(l));
+  return [first, ...(frame < 0 ? next : next.slice(0, frame)).map((l) => l.trim())].join('\n');
 }
 
 /** Whether `cause` shows all that `stderr` says (its meaningful lines are no more than the cause's). */
@@ -84,6 +93,12 @@ export function acceptorFix(stderr: string, code: number | null, candidate?: Can
       `"readable" (e.g. "readable": ["../../node_modules"]) and call the runner by its path (node ../../node_modules/jest/bin/jest.js …)`
     );
   }
+  if (/Could not find a config file based on provided values/.test(stderr))
+    return (
+      'Jest, even given --config FILE, looks for a package.json or jest.config.* from the directory it runs in upwards, and ' +
+      `${SANDBOX_SEES}: nothing of the project above the fixture (where the command run by hand finds your package.json). ` +
+      "Put jest.config.cjs (or a package.json) in the fixture directory itself, protected, or pass the configuration as JSON (--config '{…}'; docs/report-format.md#jest)"
+    );
   const missing = /(?:^|\n)(?:sh: \d+: )?([^\s:]+): (?:command )?not found/.exec(stderr);
   if (missing || code === 127) {
     return (
