@@ -63,6 +63,7 @@ describe('the rule', () => {
       const md = commentOf(head(), c);
       assert.doesNotMatch(md, /no regressions/, what);
       assert.match(md, /undecided — rerun/, what);
+      assert.match(md, /#### Undecided — not a regression; rerun/, `${what}: the reasons say what the headline says`);
     }
     assert.match(
       compareResults([noChecks], head()).tasks[0]!.undecided!,

@@ -398,10 +398,14 @@ function undecidedSection(c: Comparison, tasks: TaskComparison[]): Cuttable | st
     ...tasks.filter((t) => t.undecided).map((t) => `- ${md(t.id)}: ${md(bounded(plainReason(t.undecided!), MAX_NOTE))}`),
     ...(u?.holdout_tasks ? [`- ${plural(u.holdout_tasks, 'holdout task')} (withheld)`] : []),
   ];
+  // As the headline says: a rerun decides undecided tasks or an unusable baseline; a change to the measurement, a maintainer.
+  const byMaintainer = (c.undecided?.tasks ?? 0) + (c.undecided?.holdout_tasks ?? 0) === 0 && c.bases.length > 0;
   const title =
-    c.verdict === 'undecided'
-      ? '#### Undecided — not a regression; rerun (the check fails until the evidence decides)'
-      : '#### Undecided tasks (not counted as regressions)';
+    c.verdict !== 'undecided'
+      ? '#### Undecided tasks (not counted as regressions)'
+      : byMaintainer
+        ? '#### Undecided — not a regression; a maintainer decides (the check fails until then)'
+        : '#### Undecided — not a regression; rerun (the check fails until the evidence decides)';
   const summary = `Undecided: ${plural(rows.length, 'reason')} why`;
   return {
     what: 'undecided reasons',
