@@ -249,20 +249,18 @@ function reachOf(a: Analysis, k: number, baseRuns: number, options: CompareOptio
 
 /** What the pull request spent on agent trials, against what a fixed k would have. */
 function spendOf(head: ComparedResults, fixed: number, launched: number, fresh: number, cap: number | null): Comparison['spend'] {
-  let tokens: number | null = 0;
-  let cost: number | null = 0;
-  for (const t of head.tasks) {
-    tokens = tokens === null || t.summary.tokens === undefined ? null : tokens + t.summary.tokens;
-    cost = cost === null || t.summary.cost_usd === undefined ? null : cost + t.summary.cost_usd;
-  }
+  // What was reported is stated even when some tasks' agents report nothing (a stand-in beside a model CLI), with how many.
+  const sum = (values: (number | undefined)[]) => (values.some((v) => v !== undefined) ? values.reduce<number>((a, v) => a + (v ?? 0), 0) : null);
+  const unreported = head.tasks.filter((t) => t.summary.tokens === undefined && t.summary.cost_usd === undefined).length;
   const wall = Date.parse(head.run.finished_at) - Date.parse(head.run.started_at);
   return {
     head_trials: launched,
     ...(fresh > 0 ? { base_trials: fresh } : {}),
     fixed_trials: fixed,
     max_trials: cap,
-    tokens: head.tasks.length ? tokens : null,
-    cost_usd: head.tasks.length ? cost : null,
+    tokens: sum(head.tasks.map((t) => t.summary.tokens)),
+    cost_usd: sum(head.tasks.map((t) => t.summary.cost_usd)),
+    ...(unreported > 0 && unreported < head.tasks.length ? { unreported_tasks: unreported } : {}),
     wall_ms: Number.isFinite(wall) && wall >= 0 ? wall : null,
   };
 }

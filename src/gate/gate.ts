@@ -206,9 +206,9 @@ export async function runGate(ports: RoundPorts, settings: GateSettings): Promis
   return { head, comparison, bases: usable, notes, rounds, pairedBase: paired?.run ?? null, gate: decideGate(comparison, head.run, settings) };
 }
 
-/** The spend with the base commit's tokens and cost of the paired rounds added (null stays unknown). */
+/** The spend with the base commit's tokens and cost of the paired rounds added (what was reported; null: none). */
 function withBaseSpend(spend: NonNullable<Comparison['spend']>, paired: RunDigest): NonNullable<Comparison['spend']> {
-  const add = (sum: number | null, more: number | undefined) => (sum === null || more === undefined ? null : sum + more);
+  const add = (sum: number | null, more: number | undefined) => (more === undefined ? sum : (sum ?? 0) + more);
   return paired.tasks.reduce((s, t) => ({ ...s, tokens: add(s.tokens, t.summary.tokens), cost_usd: add(s.cost_usd, t.summary.cost_usd) }), spend);
 }
 

@@ -17,17 +17,29 @@ export function measurementSection(c: Comparison): string {
   return `#### What this pull request changes in the measurement\n\n${decided}\n\n| what | base | this pull request |\n| - | - | - |\n${rows.join('\n')}${more}`;
 }
 
-/** One line: agent trials run (the base commit's in paired rounds included) against a fixed k, the cap, and the tokens, cost and wall time where known. */
+/**
+ * One line: agent trials run (the base commit's in paired rounds included) against the first round's (k per
+ * task), the cap, and the tokens and cost the agents reported (with how many tasks reported none), and the wall time.
+ */
 export function spendLine(c: Comparison): string {
   const s = c.spend;
   if (!s) return '';
   const fresh = s.base_trials ?? 0;
   const all = s.head_trials + fresh;
+  const more = all - s.fixed_trials;
+  const rounds =
+    more > 0
+      ? `${thousands(s.fixed_trials)} in the first round, ${thousands(more)} more to confirm`
+      : more === 0
+        ? 'the first round; none needed confirming'
+        : `a fixed k: ${thousands(s.fixed_trials)}`;
   const onBase = fresh ? `, ${thousands(fresh)} of them on the base commit beside the head's` : '';
-  const parts = [`${thousands(all)} agent ${all === 1 ? 'trial' : 'trials'} (a fixed k: ${thousands(s.fixed_trials)}${onBase})`];
+  const parts = [`${thousands(all)} agent ${all === 1 ? 'trial' : 'trials'} (${rounds}${onBase})`];
   if (s.max_trials) parts.push(`cap ${thousands(s.max_trials)}`);
   if (s.tokens !== null) parts.push(`${tokens(s.tokens)} tokens`);
   if (s.cost_usd !== null) parts.push(usd(s.cost_usd));
-  if (s.wall_ms !== null) parts.push(`${Math.round(s.wall_ms / 1000)} s`);
+  if (s.tokens === null && s.cost_usd === null) parts.push('no usage reported by the agents');
+  else if (s.unreported_tasks) parts[parts.length - 1] += ` (${plural(s.unreported_tasks, 'task')} reported no usage)`;
+  if (s.wall_ms !== null) parts.push(`${Math.round(s.wall_ms / 1000)} s wall`);
   return `**Spent:** ${parts.join(' · ')}.`;
 }

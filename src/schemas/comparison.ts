@@ -567,12 +567,18 @@ export const Comparison = z.object({
         .number()
         .nonnegative()
         .nullable()
-        .register(...described('Tokens the agents reported, every head trial together; null when some did not report.')),
+        .register(...described('Tokens the agents reported, every head trial that reported usage together; null when none did.')),
       cost_usd: z
         .number()
         .nonnegative()
         .nullable()
-        .register(...described('Cost the agents reported (US dollars); null when some did not report.')),
+        .register(...described('Cost the agents reported (US dollars), every head trial that reported one together; null when none did.')),
+      unreported_tasks: z
+        .number()
+        .int()
+        .positive()
+        .optional()
+        .register(...described('Head tasks whose agents reported no usage, left out of tokens and cost; absent: none.')),
       wall_ms: z
         .number()
         .nonnegative()

@@ -1,0 +1,51 @@
+// What a pull request spent, as its comment states it: the trials against the first round's k, and the
+// tokens and cost the agents reported, kept when only some tasks' agents report usage (a stand-in beside a
+// model CLI), with how many reported none.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { compareResults } from '../src/compare/compare.ts';
+import { spendLine } from '../src/report/measurement.ts';
+import { buildResults } from './support/results-builder.ts';
+
+const SHA = '3'.repeat(40);
+const base = buildResults({
+  sha: SHA,
+  tasks: [
+    { id: 'tally', checks: { pass: '111' } },
+    { id: 'split', checks: { pass: '111' }, tokens: 9000 },
+  ],
+});
+
+test('the tokens of the tasks that reported usage are stated, with how many tasks reported none', () => {
+  const head = buildResults({
+    tasks: [
+      { id: 'tally', checks: { pass: '111' } },
+      { id: 'split', checks: { pass: '111' }, tokens: 9000, cost_usd: 0.25 },
+    ],
+  });
+  const c = compareResults([base], head);
+  assert.equal(c.spend!.tokens, 9000);
+  assert.equal(c.spend!.cost_usd, 0.25);
+  assert.equal(c.spend!.unreported_tasks, 1);
+  assert.match(
+    spendLine(c),
+    /^\*\*Spent:\*\* 6 agent trials \(the first round; none needed confirming\) · 9,000 tokens · \$0\.25 \(1 task reported no usage\)/,
+  );
+});
+
+test('no task reporting usage states none; every task reporting it states no gap', () => {
+  const none = compareResults(
+    [base],
+    buildResults({
+      tasks: [
+        { id: 'tally', checks: { pass: '111' } },
+        { id: 'split', checks: { pass: '111' } },
+      ],
+    }),
+  );
+  assert.equal(none.spend!.tokens, null);
+  assert.match(spendLine(none), /^\*\*Spent:\*\* 6 agent trials \(the first round; none needed confirming\) · no usage reported by the agents/);
+  const all = compareResults([base], buildResults({ tasks: [{ id: 'split', checks: { pass: '111' }, tokens: 4000 }] }));
+  assert.equal(all.spend!.unreported_tasks, undefined);
+  assert.doesNotMatch(spendLine(all), /reported no usage/);
+});
