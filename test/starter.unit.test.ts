@@ -93,6 +93,22 @@ describe('the starter', () => {
       assert.match(io.out, new RegExp(`\\(${lang}: ${files.length ? `from ${files.join(', ')}` : 'no '}`), files.join(' '));
       assert.ok(existsSync(join(repo, 'fixtures', 'tally', 'fixture.json')));
     }
+    // A Node repository whose package.json already tests with Jest or Vitest is told where its runner becomes the acceptor.
+    for (const [manifest, runner] of [
+      [{ scripts: { test: 'jest --coverage' } }, 'Jest'],
+      [{ devDependencies: { vitest: '^4.0.0' } }, 'Vitest'],
+    ] as const) {
+      const repo = await tempDir('trialgate-detect-');
+      await writeFile(join(repo, 'package.json'), JSON.stringify(manifest));
+      const io = captureIo(repo);
+      assert.equal(await main(['init'], io), 0, io.err);
+      assert.match(
+        io.out,
+        new RegExp(
+          `package\\.json uses ${runner}; the starter's acceptor is node:test\\. To make your ${runner} suite the acceptor: docs/report-format\\.md#${runner.toLowerCase()}`,
+        ),
+      );
+    }
     const code = captureIo(await tempDir());
     assert.equal(await main(['init', '--code', '--lang', 'java'], code), 2);
     assert.match(code.err, /the code starter \(--code\) is in node only/);

@@ -59,7 +59,8 @@ export async function runInitCli(argv: string[], io: Io): Promise<number> {
   const language: Language = named ?? detected?.language ?? 'node';
   const templates = join(packageRoot(), 'templates');
   const files = parsed.values.code ? await codeStarterFiles(templates) : await testStarterFiles(templates, language);
-  const next = parsed.values.code ? CODE_STARTER.next : testStarterNext(language);
+  const runner = !parsed.values.code && language === 'node' ? await nodeTestRunner(target) : undefined;
+  const next = parsed.values.code ? CODE_STARTER.next : [...(runner ? [ownRunnerNote(runner)] : []), ...testStarterNext(language)];
   const guide = parsed.values.code ? 'code-tasks.md' : 'first-task.md';
   // lstat: a link in a starter file's place (dangling or not) exists too, and --force replaces it, never writing through it.
   const existing = [];
@@ -156,6 +157,26 @@ function testStarterNext(language: Language): string[] {
     ISOLATION_NOTE,
     'then edit agent/prompt.md and `npx trialgate gate --base .trialgate/base/results.json`: the head trials, confirmed where ambiguous, compared as the required check does',
   ];
+}
+
+/** The test runner a repository's package.json already uses (its dependencies or scripts), where the starter's node:test is not it. */
+async function nodeTestRunner(dir: string): Promise<'Jest' | 'Vitest' | undefined> {
+  let manifest: { dependencies?: object; devDependencies?: object; scripts?: Record<string, unknown> };
+  try {
+    manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const uses = (name: string) =>
+    [manifest.dependencies, manifest.devDependencies].some((deps) => deps && name in deps) ||
+    Object.values(manifest.scripts ?? {}).some((script) => typeof script === 'string' && new RegExp(`\\b${name}\\b`).test(script));
+  return uses('jest') ? 'Jest' : uses('vitest') ? 'Vitest' : undefined;
+}
+
+/** The starter's tests are node:test whatever the repository uses: where its own runner becomes the acceptor. */
+function ownRunnerNote(runner: 'Jest' | 'Vitest'): string {
+  const where = runner === 'Jest' ? 'docs/report-format.md#jest (and "The Jest acceptor" in docs/first-task.md)' : 'docs/report-format.md#vitest-3-or-later';
+  return `(package.json uses ${runner}; the starter's acceptor is node:test. To make your ${runner} suite the acceptor: ${where})`;
 }
 
 /** The git repository `dir` lies inside, below its top level (a `.git` above it, directory or file), or null. */
