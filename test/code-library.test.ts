@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
 import { acceptorFix } from '../src/kinds/command/hints.ts';
 import { runTrialSet } from '../src/trial/run-set.ts';
-import { editingAgent, referenceStore, skillWithout, writeCodeTrialSet } from './support/code.ts';
+import { editingAgent, referenceStore, skillWithout, vouchersCopy, writeCodeTrialSet } from './support/code.ts';
 import { tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
 
@@ -141,6 +141,28 @@ describe('a code task without a service: a library the hidden tests import', () 
       /the changed code did not build: `mkdir -p dist && cp src\/store\.mjs dist\/store\.mjs` exited 1: .*store\.mjs/,
     );
     assert.match(await readFile(join(dir, 'evidence', 'build.log'), 'utf8'), /store\.mjs/);
+  });
+});
+
+describe('validate when the hidden tests write no report at all', () => {
+  it('the error is said once, on the reference, and not again for each check and each other solution', async () => {
+    const fixture = await vouchersCopy((m) => {
+      delete m.code.service;
+      m.code.solutions.wrong = {};
+      m.acceptance.command = 'echo "Error: Could not find a config file based on provided values:" >&2; echo "tried: every directory up" >&2; exit 1';
+    });
+    const io = captureIo(dirname(fixture));
+    assert.equal(await main(['validate', fixture, '--out', join(await tempDir(), 'v')], io), 1, io.err);
+    const said = io.out.split('tried: every directory up').length - 1;
+    assert.equal(said, 1, `the acceptor's words once, not per check and solution:\n${io.out}`);
+    assert.match(
+      io.out,
+      /reference, the reference fix [^\n]*\n {4}- the hidden tests wrote no report, so no check could pass: Error: Could not find a config file/,
+    );
+    assert.match(
+      io.out,
+      /unchanged, the repository as given [^\n]*\n {4}- the hidden tests wrote no report, so no check could pass, as on the reference \(above\)\n/,
+    );
   });
 });
 

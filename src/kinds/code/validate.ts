@@ -23,6 +23,11 @@ import { codeResult, REPRODUCTION, SCOPE, STARTS } from './checks.ts';
 import { codeSpecOf, readCode, readRepository } from './fixture.ts';
 import { notCountedNote, referenceRun, type ReferenceRun } from './reference.ts';
 
+const NO_REPORT = 'the hidden tests wrote no report, so no check could pass';
+
+/** An acceptor's words without the temporary directories of its run (each solution's differ). */
+const withoutRunDirs = (text: string) => text.replace(/\/tmp\/[\w.-]+/g, '/tmp/…');
+
 interface Solution {
   name: string;
   label: string;
@@ -73,7 +78,7 @@ export async function validateCode(options: ValidateOptions, settings: CodeAccep
   const prove = async (
     solution: Solution,
     against: ReferenceRun | undefined,
-  ): Promise<{ row: RunValidationRow; problem?: string; reference?: ReferenceRun }> => {
+  ): Promise<{ row: RunValidationRow; problem?: string; reference?: ReferenceRun; noReport?: string }> => {
     const dir = join(options.outDir, solution.name);
     await mkdir(dir, { recursive: true });
     const writeEvidence = (relPath: string, text: string) => writeInside(dir, relPath, text, options.scrubber);
@@ -99,12 +104,18 @@ export async function validateCode(options: ValidateOptions, settings: CodeAccep
     inProcess ??= inProcessNote(accepted);
     const result = codeResult(spec, accepted, outOfScope(changes, spec.scope), against);
     const failedChecks = result.checks.filter((c) => !c.ok);
-    const findings = [...failedChecks.flatMap((c) => c.failures), ...(result.failures?.final_state ?? []), ...accepted.notes];
+    const all = [...failedChecks.flatMap((c) => c.failures), ...(result.failures?.final_state ?? []), ...accepted.notes];
+    // Hidden tests that wrote no report fail every check with the same words: said once, before what else failed.
+    const noReport = accepted.outcome?.report.error;
+    const firstLine = noReport?.split('\n')[0];
+    const findings = noReport
+      ? [`${NO_REPORT}: ${noReport}`, ...all.filter((f) => !f.includes(firstLine!) && !accepted.notes.includes(f)), ...accepted.notes]
+      : all;
     const actual = result.envError ? 'env error' : failedChecks.length || findings.length ? 'rejected' : 'accepted';
     const row: RunValidationRow = { ...base, actual, failed: failedChecks.map((c) => c.key), findings: result.envError ? [result.envError.message] : findings };
     const problem = proofProblem(solution, row, accepted.outcome?.report.records ?? []);
     const reference = isReference ? referenceOf(accepted) : undefined;
-    return { row, ...(problem ? { problem } : {}), ...(reference ? { reference } : {}) };
+    return { row, ...(problem ? { problem } : {}), ...(reference ? { reference } : {}), ...(noReport && !result.envError ? { noReport } : {}) };
   };
 
   // The reference first: what it did not pass counts against no other solution, and what it passed must pass.
@@ -117,6 +128,10 @@ export async function validateCode(options: ValidateOptions, settings: CodeAccep
     ...(referenceProof ? [referenceProof] : []),
     ...(await mapPool(referenceProof ? rest : solutions, 2, (solution) => prove(solution, against))),
   ];
+  // The same missing report on another solution as on the reference is the acceptor's, said above.
+  const sameAsReference = (p: (typeof proofs)[number]) =>
+    p !== referenceProof && p.noReport !== undefined && withoutRunDirs(p.noReport) === withoutRunDirs(referenceProof?.noReport ?? '');
+  for (const p of proofs) if (sameAsReference(p)) p.row.findings[0] = `${NO_REPORT}, as on the reference (above)`;
 
   return {
     shape: 'runs',
