@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { brief } from '../src/acceptance/validate.ts';
-import { BY_HAND, candidateFix, causeIsAll, causeOf } from '../src/kinds/command/hints.ts';
+import { BY_HAND, candidateFix, causeIsAll, causeOf, outputTail } from '../src/kinds/command/hints.ts';
 
 const JAVAC = `/tmp/trialgate-acceptor-kN3qT4/candidate/NotesTest.java:24: error: reached end of file while parsing
     }
@@ -57,4 +57,14 @@ test('a summary keeps the cause whole and cuts the advice after it', () => {
     /^1 of 1 record error: acceptance: candidate\/NotesTest\.java:24: error: reached end of file while parsing ⏎ {5}\} ⏎ 1 error \(the whole of it: in the report\)$/,
   );
   assert.equal(brief('short'), 'short');
+});
+
+test('the tail of what an acceptor said starts at a line, never inside a word, and says it was cut', () => {
+  const stack = Array.from({ length: 40 }, (_, i) => `    at resolveConfigPathByTraversing (/p/node_modules/jest-config/build/index.js:${2600 + i}:10)`).join(
+    '\n',
+  );
+  const tail = outputTail(`Error: Could not find a config file\n${stack}\n`);
+  assert.ok(tail.length <= 501, `${tail.length}`);
+  assert.match(tail, /^…\n {4}at resolveConfigPathByTraversing /);
+  assert.equal(outputTail('short\n'), 'short', 'what fits is shown whole');
 });

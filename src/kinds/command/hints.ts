@@ -43,6 +43,15 @@ export function causeOf(stderr: string): string {
   return [first, ...(frame < 0 ? next : next.slice(0, frame)).map((l) => l.trim())].join('\n');
 }
 
+/** The end of what a process said, at most `chars`, from the start of a line: never a word cut in half ("igPathByTraversing"). */
+export function outputTail(output: string, chars = 500): string {
+  const text = output.trim();
+  if (text.length <= chars) return text;
+  const tail = text.slice(-chars);
+  const lineStart = tail.indexOf('\n');
+  return `…${lineStart >= 0 && lineStart < tail.length - 1 ? tail.slice(lineStart) : tail}`;
+}
+
 /** Whether `cause` shows all that `stderr` says (its meaningful lines are no more than the cause's). */
 export function causeIsAll(stderr: string, cause: string): boolean {
   return Boolean(cause) && meaningful(stderr).length <= cause.split('\n').length;

@@ -25,7 +25,7 @@ import { sha256 } from '../../util/hash.ts';
 import type { AcceptorCheck, AcceptorCheckOptions, KindResult, TaskKind, TrialHandle, ValidateOptions, Validation } from '../contract.ts';
 import { agentDelivers, passedForTrial } from '../setup.ts';
 import { validationReports, variantFindings, variantsValidation } from '../variants.ts';
-import { ACCEPTOR_WORK_PREFIX, acceptorFix, candidateFix, causeIsAll, causeOf, type CandidateFiles } from './hints.ts';
+import { ACCEPTOR_WORK_PREFIX, acceptorFix, candidateFix, causeIsAll, causeOf, outputTail, type CandidateFiles } from './hints.ts';
 import { ReportChannel } from './report-channel.ts';
 import { readAcceptorReport, readChannelReport } from './report-format.ts';
 import { REPORTERS_VARIABLE, reportersDir, reportersSha256 } from './reporters.ts';
@@ -156,7 +156,7 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
   const reading = await channel?.close();
   const notStarted = timedOut ? undefined : await acceptor.notStarted;
   if (notStarted) throw new MachineryError(`the acceptance command's sandbox did not start: ${notStarted}`);
-  const withStderr = (why: string) => `${why}${stderr.trim() ? `; stderr: ${stderr.trim().slice(-500)}` : ''}`;
+  const withStderr = (why: string) => `${why}${stderr.trim() ? `; stderr: ${outputTail(stderr)}` : ''}`;
   // The variables the command's own words may name (its programs and files), as the shell expands them.
   const words = { ...acceptance.env, [REPORTERS_VARIABLE]: reporters };
   if (code === COMMAND_NOT_FOUND && !timedOut) {
