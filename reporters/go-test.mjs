@@ -4,7 +4,9 @@
 // $TRIALGATE_REPORT. Go's testing package has one way to fail a test, so an assertion is told from a crash
 // by how the test ended, not by a type: a test failed through t.Error/t.Fatal is `failed` (it can count as
 // a detection; `assertion` is the first message it logged); a test that panicked (a nil map, a helper's
-// panic on a transport error, `go test -timeout`) or never finished is `error`, and so is a package that
+// panic on a transport error, `go test -timeout`) or never finished is `error` (`error_in: test` where the
+// panic was raised in the code under test, not a test file: a code task's hidden tests count it as the
+// test failing, docs/code-tasks.md), and so is a package that
 // did not build, whose record leads with the compiler's first lines. A test that panicked ends its test
 // binary: the run is then incomplete, never a pass or a detection.
 import { writeFileSync } from 'node:fs';
@@ -61,6 +63,20 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
 const many = new Set([...tests.values()].map((t) => t.pkg)).size > 1;
 const idOf = (t) => (many ? `${t.pkg}.${t.name}` : t.name);
 const panicked = (t) => /^panic: |\[recovered\]/m.test(t.output);
+/**
+ * Where a panic was raised, from its goroutine trace: `test` when the first frame below the runtime's
+ * `panic(` outside Go's own sources is a file of the package under test (the code a code task's hidden
+ * tests call: an index out of range, a nil map), `harness` when it is a _test.go file (a helper that panics
+ * on a refused request) or none is (`go test -timeout`).
+ */
+const panicIn = (t) => {
+  const lines = t.output.split('\n');
+  const raised = lines.findIndex((l) => /^panic\(/.test(l));
+  const goroot = raised >= 0 ? /^\s+(.*)\/src\/runtime\/panic\.go:\d+/.exec(lines[raised + 1] ?? '')?.[1] : undefined;
+  if (!goroot) return 'harness';
+  const frame = lines.slice(raised + 2).find((l) => /^\s+\S+\.go:\d+/.test(l) && !l.trim().startsWith(`${goroot}/src/`));
+  return frame && !/_test\.go:\d+/.test(frame) ? 'test' : 'harness';
+};
 /** The first message the test logged (`    tally_test.go:31: got 200, want 400`), without its location. */
 const logged = (t) => /^\s+[\w.-]+\.go:\d+: (.*)$/m.exec(t.output)?.[1];
 // A parent's outcome repeats its subtests': only a parent that failed with no failing subtest is its own record.
@@ -80,7 +96,12 @@ for (const t of tests.values()) {
     complete = false;
     const why =
       t.end === undefined ? 'the test never finished: its test binary ended (os.Exit, a crash, or a panic in another goroutine)' : 'the test panicked';
-    records.push({ test: idOf(t), status: 'error', traceback: `${why}\n${t.output.trim()}`.slice(0, OUTPUT_KEPT) });
+    records.push({
+      test: idOf(t),
+      status: 'error',
+      ...(t.end === 'fail' ? { error_in: panicIn(t) } : {}),
+      traceback: `${why}\n${t.output.trim()}`.slice(0, OUTPUT_KEPT),
+    });
   }
 }
 
