@@ -4,10 +4,10 @@
 // repository: which tasks the changed paths rerun, the base commit's trial set.
 import { spawnSync } from 'node:child_process';
 import { realpath, stat } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { resultsFileAt } from '../results/read.ts';
 import type { GatePorts } from '../gate/gate.ts';
-import { chooseBaseRuns, readBaseDirectory, readBaseFiles } from '../gate/local-bases.ts';
+import { chooseBaseRuns, readBaseDirectory, readBaseFiles, type LocalCandidate } from '../gate/local-bases.ts';
 import { changeScope, type ChangeScope } from '../gate/scope.ts';
 import { trialRunner, type TrialRunner } from '../gate/trials.ts';
 import { agentsIsolated, type IsolationSetting } from '../isolation/open.ts';
@@ -24,7 +24,7 @@ import { isolationLine } from './validate.ts';
 /** Where this gate's trials run (here) and its base runs come from (the files or the directory given). */
 export async function localPorts(v: Flags, flags: GateFlags, io: Io, configPath: string, set: TrialSet): Promise<GatePorts> {
   // The base runs are read before any trial runs: a base that cannot be read is named before the head costs anything.
-  const base = v['base-dir']
+  const read = v['base-dir']
     ? await readBaseDirectory(resolve(io.cwd, v['base-dir']))
     : {
         candidates: await readBaseFiles(
@@ -34,6 +34,7 @@ export async function localPorts(v: Flags, flags: GateFlags, io: Io, configPath:
         notes: [],
         unavailable: [],
       };
+  const base = withoutCommitted(read);
   const runAt = (config: string): TrialRunner =>
     trialRunner({
       configPath: config,
@@ -62,6 +63,29 @@ export async function localPorts(v: Flags, flags: GateFlags, io: Io, configPath:
     say: (line) => io.stderr(`${line}\n`),
     warn: (line) => io.stderr(`warning: ${line}\n`),
   };
+}
+
+/**
+ * The base runs without those a git checkout tracks: a job downloads its baselines into a directory of the
+ * checkout under test (docs/other-ci.md), where the change itself may have committed a results.json of its
+ * author's making, newer than any and at the base commit. Such a run is named and cannot be had: alone, it
+ * leaves the gate undecided, never "no baseline".
+ */
+function withoutCommitted(read: { candidates: LocalCandidate[]; notes: string[]; unavailable: string[] }): typeof read {
+  const committed = read.candidates.filter((c) => tracked(c.file ?? join(c.dir, 'results.json')));
+  if (!committed.length) return read;
+  const why =
+    'git tracks it in the checkout under test, so the change under test wrote it; a base run comes from the base branch’s own runs (download them into a fresh directory)';
+  return {
+    candidates: read.candidates.filter((c) => !committed.includes(c)),
+    notes: [...read.notes, ...committed.map((c) => `Baseline ${c.label} not used: ${why}.`)],
+    unavailable: [...read.unavailable, ...committed.map((c) => `${c.label}: ${why}`)],
+  };
+}
+
+/** Whether the git repository around `file` (a submodule's included) tracks it. */
+function tracked(file: string): boolean {
+  return spawnSync('git', ['ls-files', '--error-unmatch', '--', basename(file)], { cwd: dirname(file), stdio: 'ignore' }).status === 0;
 }
 
 /**
