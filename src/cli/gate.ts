@@ -9,6 +9,7 @@ import { secretsOf, trialSetSources } from '../secrets.ts';
 import { loadTrialSet } from '../trial/trialset.ts';
 import { parseCommand } from './args.ts';
 import { GATE } from './commands.ts';
+import { ciConfigFiles } from './ci-config.ts';
 import { changedPaths, gateFlags, type Flags } from './gate-flags.ts';
 import { changedScope, localPorts, repositoryRoot } from './gate-ports.ts';
 import { publishLocally } from './gate-publish.ts';
@@ -35,7 +36,7 @@ export async function runGateCli(argv: string[], io: Io): Promise<number> {
     runDir,
     scope,
     changedFiles: changed,
-    gateFiles: v['ci-config'] ? [v['ci-config']] : [],
+    gateFiles: await ciConfigFiles(repositoryRoot(set.dir), v['ci-config'] ?? []),
     ...(flags.run.isolation ? { isolation: flags.run.isolation } : {}),
     ...(flags.run.trials ? { trials: flags.run.trials } : {}),
     settings: flags.settings,
