@@ -20,6 +20,7 @@ it("a task's judge items and their labelled set measure: rewording, narrowing or
     try {
       return measurementChanges(base, await measurementOf(set)).map((c) => c.what);
     } finally {
+      for (const key of Object.keys(judge)) if (!(key in saved)) delete (judge as Record<string, unknown>)[key];
       Object.assign(judge, saved);
     }
   };
@@ -43,4 +44,28 @@ it("a task's judge items and their labelled set measure: rewording, narrowing or
     [field],
     'a label flipped',
   );
+});
+
+it('the judge measures by its endpoint, its gate and what it is shown, besides its model, command and calibration', async () => {
+  const set = await loadTrialSet(join(ROOT, 'trialgate.yml'));
+  const base = await measurementOf(set);
+  const judge = set.config.judge!;
+  const changed = async (edit: () => void) => {
+    const saved = structuredClone(judge);
+    edit();
+    try {
+      return measurementChanges(base, await measurementOf(set)).map((c) => c.what);
+    } finally {
+      for (const key of Object.keys(judge)) if (!(key in saved)) delete (judge as Record<string, unknown>)[key];
+      Object.assign(judge, saved);
+    }
+  };
+  // A bar no item meets, or a prompt no calibration was made for, ungates every item: their losses would pass.
+  assert.deepEqual(await changed(() => (judge.gate = { ...judge.gate, min_kappa: 1 })), ['judge']);
+  assert.deepEqual(await changed(() => (judge.gate = { ...judge.gate, min_labels: 1000 })), ['judge']);
+  assert.deepEqual(await changed(() => (judge.max_file_chars = 10)), ['judge']);
+  assert.deepEqual(await changed(() => (judge.max_tokens = 1)), ['judge'], 'a budget that leaves every item unjudged');
+  // Another endpoint under the same model name is another judge (one that answers yes to everything).
+  assert.deepEqual(await changed(() => (judge.base_url = 'https://judge.example/v1')), ['judge']);
+  assert.deepEqual(await changed(() => (judge.pairs = 1)), [], 'how many pairs the blind comparison shows measures nothing');
 });

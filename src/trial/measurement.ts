@@ -46,13 +46,23 @@ export async function measurementOf(set: TrialSet, overrides: { isolation?: stri
   return out;
 }
 
-/** The judge: its model, command and calibration file, which decide what a judge item means. */
+/**
+ * The judge: its model and where it answers (its endpoint or command), its calibration file and the bar an item
+ * must meet to gate, what it is shown and how much it may spend. Each decides what a judge item means, and a bar
+ * no item meets or a prompt no calibration was made for ungates them all.
+ */
 async function judgeOf(set: TrialSet): Promise<string> {
   const judge = set.config.judge!;
   const calibration = await readFile(resolve(set.dir, judge.calibration)).catch(() => null);
-  return [`model ${judge.model}`, ...(judge.command ? [`command ${judge.command}`] : []), `calibration ${calibration ? digest(calibration) : 'missing'}`].join(
-    '; ',
-  );
+  return [
+    `model ${judge.model}`,
+    ...(judge.command ? [`command ${judge.command}`] : []),
+    ...(judge.base_url ? [`endpoint ${judge.base_url}`] : []),
+    `calibration ${calibration ? digest(calibration) : 'missing'}`,
+    `gate κ ≥ ${judge.gate.min_kappa} over ≥ ${judge.gate.min_labels} labels`,
+    `files cut at ${judge.max_file_chars} characters`,
+    ...(judge.max_tokens === undefined ? [] : [`at most ${judge.max_tokens} tokens`]),
+  ].join('; ');
 }
 
 /**
