@@ -255,5 +255,11 @@ describe('through `trialgate gate`', () => {
     const included = await gate('--changed', changed, '--ci-config', '.gitlab-ci.yml');
     assert.equal(included.exit, 3, included.err);
     assert.match(included.err, /ci\/trialgate\.yml \(the file that runs the gate: its settings\)/);
+    // Changed alone, a file that runs the gate (it may install the agent's CLI or pass it other variables) is no skip.
+    await writeFile(changed, 'ci/trialgate.yml\n');
+    const alone = await gate('--changed', changed, '--ci-config', '.gitlab-ci.yml');
+    assert.equal(alone.exit, 3, alone.err);
+    assert.doesNotMatch(alone.err, /skipped/);
+    assert.match(alone.err, /ci\/trialgate\.yml \(the file that runs the gate: its settings\)/);
   });
 });

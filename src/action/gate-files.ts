@@ -29,6 +29,16 @@ export async function gateFiles(workspace: string, workflow: string): Promise<st
   return found;
 }
 
+/**
+ * The workflow file that runs this job (GITHUB_WORKFLOW_REF: owner/repo/.github/workflows/x.yml@ref) and the local
+ * workflows and actions it calls, relative to the repository.
+ */
+export async function workflowFiles(workspace: string, env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+  const ref = env.GITHUB_WORKFLOW_REF;
+  const workflow = ref && /^[^/]+\/[^/]+\/(.+?)@/.exec(ref)?.[1];
+  return workflow ? gateFiles(workspace, workflow) : [];
+}
+
 /** Every `uses: ./…` in a workflow or action document, as a file relative to the repository. */
 function localUses(document: unknown): string[] {
   const out: string[] = [];

@@ -8,7 +8,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { resultsFileAt } from '../results/read.ts';
 import type { GatePorts } from '../gate/gate.ts';
 import { chooseBaseRuns, readBaseDirectory, readBaseFiles, type LocalCandidate } from '../gate/local-bases.ts';
-import { changeScope, type ChangeScope } from '../gate/scope.ts';
+import { changeScope, withGateFiles, type ChangeScope } from '../gate/scope.ts';
 import { trialRunner, type TrialRunner } from '../gate/trials.ts';
 import { agentsIsolated, type IsolationSetting } from '../isolation/open.ts';
 import { trialSetDependencies } from '../trial/dependencies.ts';
@@ -110,10 +110,15 @@ async function baseCheckoutConfig(checkout: string, configPath: string): Promise
 }
 
 /** Which tasks the changed paths rerun: they are relative to the repository root (the git top level of the trial set's directory, else that directory). */
-export async function changedScope(paths: readonly string[], set: TrialSet, isolation: IsolationSetting): Promise<ChangeScope> {
+export async function changedScope(
+  paths: readonly string[],
+  set: TrialSet,
+  isolation: IsolationSetting,
+  gateFiles: readonly string[] = [],
+): Promise<ChangeScope> {
   // git names the top level after following links: so is the trial set's place in it.
   const real = { ...set, file: await realpath(set.file), dir: await realpath(set.dir) };
-  return changeScope(paths, await trialSetDependencies(real, repositoryRoot(real.dir), await agentsIsolated(isolation)));
+  return changeScope(paths, withGateFiles(await trialSetDependencies(real, repositoryRoot(real.dir), await agentsIsolated(isolation)), gateFiles));
 }
 
 /** The git top level of `dir` (after git follows links), else `dir` itself. */
