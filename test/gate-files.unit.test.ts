@@ -2,7 +2,7 @@
 // GitHub (a local reusable workflow or composite action sets its inputs though GITHUB_WORKFLOW_REF names the
 // caller), and a changed-file list GitHub cut short, past which any of them may lie.
 import assert from 'node:assert/strict';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { it } from 'node:test';
 import { gateFiles } from '../src/action/gate-files.ts';
@@ -36,6 +36,24 @@ it('the workflow, the local reusable workflows and composite actions it reaches,
     '.github/workflows/gate.yml',
     '.github/actions/gate/action.yaml',
     'action.yml',
+  ]);
+});
+
+it('a local action or workflow reached through a link is also the file the link leads to: a change there changes the gate', async () => {
+  const workspace = await tempDir('trialgate-gate-files-');
+  await mkdir(join(workspace, '.github', 'workflows'), { recursive: true });
+  await mkdir(join(workspace, 'ci', 'gate'), { recursive: true });
+  await writeFile(join(workspace, '.github', 'workflows', 'ci.yml'), 'on: pull_request\njobs:\n  g:\n    steps:\n      - uses: ./.github/actions/gate\n');
+  await writeFile(join(workspace, 'ci', 'gate', 'action.yml'), 'runs:\n  using: composite\n  steps:\n    - uses: ./ci/flags\n');
+  await mkdir(join(workspace, 'ci', 'flags'));
+  await writeFile(join(workspace, 'ci', 'flags', 'action.yml'), 'runs: { using: composite, steps: [] }\n');
+  await mkdir(join(workspace, '.github', 'actions'));
+  await symlink('../../ci/gate', join(workspace, '.github', 'actions', 'gate'));
+  assert.deepEqual(await gateFiles(workspace, '.github/workflows/ci.yml'), [
+    '.github/workflows/ci.yml',
+    '.github/actions/gate/action.yml',
+    'ci/gate/action.yml',
+    'ci/flags/action.yml',
   ]);
 });
 
