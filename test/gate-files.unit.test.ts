@@ -92,3 +92,38 @@ it('a changed-file list GitHub cut short is undecided, never a pass: past it may
     },
   ]);
 });
+
+it('no baseline found while the pull request changes the file that runs the gate is undecided: the change may be what hides the baseline', async () => {
+  // The workflow's artifact-name or baseline-workflow, or a CI file's --base-dir, pointed where no baseline lies.
+  const set = await loadTrialSet(await writeTrialSet());
+  const task = { id: 'inventory', checks: { pass: '000', 'detect:a': '000' } };
+  const ports: GatePorts = {
+    run: () => Promise.reject(new Error('no trial runs: the first round is given')),
+    baseRuns: async () => ({ bases: [], notes: [] }),
+    approval: async () => null,
+    say: () => undefined,
+    warn: () => undefined,
+  };
+  const gate = (changedFiles: string[], approval: string | null = null) =>
+    gatePullRequest(
+      { ...ports, approval: async () => approval },
+      {
+        set,
+        runDir: set.dir,
+        scope: { tasks: [{ id: 'inventory', rerun: true, why: 'changed' }], matched: [], configChanged: false, measuring: [] },
+        changedFiles,
+        gateFiles: ['.github/workflows/trialgate.yml'],
+        firstRound: storedWhole(buildResults({ sha: '2'.repeat(40), tasks: [task] })),
+        settings: { confirmTrials: 0, failOn: 'regression', failWithoutBaseline: false },
+        scrubber: new Scrubber([]),
+      },
+    );
+  assert.equal((await gate(['skills/inventory-testing.md'])).gate.verdict, 'no-baseline', 'a repository’s first baseline is still no baseline');
+  const hidden = await gate(['skills/inventory-testing.md', '.github/workflows/trialgate.yml']);
+  assert.equal(hidden.gate.verdict, 'undecided');
+  assert.deepEqual(
+    hidden.comparison.measurement?.changes.map((c) => c.what),
+    ['.github/workflows/trialgate.yml (the file that runs the gate: its settings)'],
+  );
+  assert.equal((await gate(['.github/workflows/trialgate.yml'], 'a maintainer')).gate.verdict, 'no-baseline', 'approved: no baseline, as before');
+});

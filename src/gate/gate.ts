@@ -265,8 +265,16 @@ function pairedBaseRound(ports: GatePorts, runBase: TrialRunner, runDir: string)
  * readable directories, the judge's program).
  */
 async function rulerChanges(request: GateRequest, bases: readonly BaseRun[], head: RunDigest): Promise<MeasurementChange[]> {
+  // A changed file that runs the gate counts with no baseline too: it sets where the baseline is looked for.
+  const gate = request.gateFiles
+    .filter((gateFile) => request.changedFiles?.includes(gateFile))
+    .map((gateFile) => ({
+      what: `${gateFile} (the file that runs the gate: its settings)`,
+      base: 'as on the base branch',
+      head: 'changed by this pull request',
+    }));
   const base = bases[0]?.results;
-  if (!base) return [];
+  if (!base) return gate;
   const changes: MeasurementChange[] = [];
   if (base.measurement) {
     const measured = await measurementOf(request.set, request.isolation ? { isolation: request.isolation } : {});
@@ -275,9 +283,7 @@ async function rulerChanges(request: GateRequest, bases: readonly BaseRun[], hea
   const [was, is] = [base.run.isolation, head.run.isolation];
   if (was?.mechanism === 'bubblewrap' && is?.mechanism === 'none')
     changes.push({ what: 'isolation the trials ran with', base: 'bubblewrap', head: `none (${is.reason ?? 'no reason recorded'})` });
-  for (const gateFile of request.gateFiles)
-    if (request.changedFiles?.includes(gateFile))
-      changes.push({ what: `${gateFile} (the file that runs the gate: its settings)`, base: 'as on the base branch', head: 'changed by this pull request' });
+  changes.push(...gate);
   if (request.scope?.unlisted)
     changes.push({ what: 'the changed files (any may be one that measures)', base: 'as on the base branch', head: `not all known: ${request.scope.unlisted}` });
   for (const { path, what } of request.scope?.measuring ?? [])
