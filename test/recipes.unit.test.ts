@@ -46,6 +46,8 @@ describe('the recipes', () => {
     assert.match(gate, /npm install --prefix \/opt\/trialgate --ignore-scripts --no-save trialgate@\d/);
     assert.match(gate, /npm ci --ignore-scripts/);
     assert.doesNotMatch(gate, /npx trialgate/, 'npx would run the version the merge request’s lockfile installs');
+    // A tag named like the default branch runs a .gitlab-ci.yml of its own commit: its pipelines are no baseline.
+    assert.match(gate, /pipelines\?ref=\$CI_DEFAULT_BRANCH&scope=branches&status=success/);
     const commands = Object.values(jobs)
       .flatMap((job) => (Array.isArray(job?.script) ? job.script : []))
       // A command continued over lines (a trailing backslash) is one command.
