@@ -125,5 +125,13 @@ it('no baseline found while the pull request changes the file that runs the gate
     hidden.comparison.measurement?.changes.map((c) => c.what),
     ['.github/workflows/trialgate.yml (the file that runs the gate: its settings)'],
   );
-  assert.equal((await gate(['.github/workflows/trialgate.yml'], 'a maintainer')).gate.verdict, 'no-baseline', 'approved: no baseline, as before');
+  // The approval is read through the file that runs the gate (its approval-label input, the CI file's --approved-by): changed, it is the pull request's word.
+  const selfApproved = await gate(['.github/workflows/trialgate.yml'], 'the label `bug` on the pull request');
+  assert.equal(selfApproved.gate.verdict, 'undecided');
+  assert.equal(selfApproved.comparison.measurement?.approved_by, null);
+  assert.match(
+    selfApproved.comparison.measurement!.changes.map((c) => `${c.what}: ${c.head}`).join('\n'),
+    /the approval: the label `bug` on the pull request, read through \.github\/workflows\/trialgate\.yml, which this pull request changes: not counted/,
+  );
+  assert.equal((await gate(['skills/inventory-testing.md'], 'a maintainer')).gate.verdict, 'no-baseline');
 });

@@ -240,7 +240,17 @@ export async function gatePullRequest(ports: GatePorts, request: GateRequest): P
       context: async (head, found) => {
         const changes = await rulerChanges(request, found.bases, head);
         // Asked whatever changes are found here: the comparison finds more (a task removed or changed).
-        return { changes, approvedBy: await ports.approval() };
+        const approvedBy = await ports.approval();
+        // Where the approval is read from (the approval-label input, the CI file's --approved-by) is set in the
+        // files that run the gate: changed by the pull request, the approval is its own word.
+        const through = request.gateFiles.filter((f) => request.changedFiles?.includes(f));
+        if (!approvedBy || !through.length) return { changes, approvedBy };
+        const approval = {
+          what: 'the approval',
+          base: 'read where the pull request’s author cannot give it',
+          head: `${approvedBy}, read through ${through.join(', ')}, which this pull request changes: not counted (a maintainer merges it past the check)`,
+        };
+        return { changes: [...changes, approval], approvedBy: null };
       },
       ...(set.config.judge
         ? { pairwise: (head: RunDigest, bases: readonly BaseRun[]) => judgeBaseAgainstHead(set, request.runDir, head, bases, request.scrubber) }
