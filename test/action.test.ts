@@ -245,6 +245,19 @@ describe('the action', () => {
     assert.equal(fake.state.artifacts.length, 0, 'no trials ran');
   });
 
+  it('a PR that changes only the workflow that runs the gate is no skip: every task reruns', async () => {
+    const workflow = '.github/workflows/trialgate.yml';
+    process.env.GITHUB_WORKFLOW_REF = `acme/agent/${workflow}@refs/pull/${PR}/merge`;
+    try {
+      const files = { [workflow]: 'on: pull_request\njobs:\n  trials:\n    steps:\n      - run: npm install -g some-agent-cli@2.0.0\n' };
+      const result = await runAction({ event: 'pull_request', changed: [workflow], files });
+      assert.notEqual(result.outputs.verdict, 'skipped');
+      assert.doesNotMatch(result.summary, /Skipped/);
+    } finally {
+      delete process.env.GITHUB_WORKFLOW_REF;
+    }
+  });
+
   it('a 403 on comments (read-only token): no crash, everything in the job summary with a notice', async () => {
     fake.state.commentAccess = 'read';
     const result = await runAction({ event: 'pull_request' });

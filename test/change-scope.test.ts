@@ -125,3 +125,29 @@ describe('the tasks a change reruns', () => {
     assert.deepEqual(rerun('evals/archive/orders.md', 'evals/skills/orders.md'), ['orders', 'broken']);
   });
 });
+
+it('an agent file that CI installs (node_modules, a virtualenv) depends on what it is installed from: a new CLI version reruns its task', async () => {
+  // docs/agents.md: a CLI installed in the project is shown to the agent as agent.files: [node_modules].
+  const repo = await tempDir('trialgate-scope-installed-');
+  await mkdir(join(repo, 'fixtures', 'orders'), { recursive: true });
+  await writeFile(join(repo, 'fixtures', 'orders', 'fixture.json'), '{}');
+  const config = {
+    version: 1,
+    name: 'installed',
+    agent: { command: 'node "$TRIALGATE_ADAPTERS/claude-code.mjs"', files: ['node_modules'] },
+    tasks: [
+      { id: 'orders', fixture: 'fixtures/orders', watch: ['skills/orders.md'] },
+      { id: 'python', fixture: 'fixtures/orders', watch: ['skills/python.md'], agent: { files: ['tools/.venv'] } },
+    ],
+  };
+  await writeFile(join(repo, 'trialgate.yml'), stringify(config));
+  const deps = await trialSetDependencies(await readTrialSetFile(join(repo, 'trialgate.yml')), repo);
+  const rerun = (...changed: string[]) =>
+    changeScope(changed, deps)
+      .tasks.filter((t) => t.rerun)
+      .map((t) => t.id);
+  assert.deepEqual(rerun('package-lock.json'), ['orders', 'python']);
+  assert.deepEqual(rerun('package.json'), ['orders', 'python']);
+  assert.deepEqual(rerun('tools/requirements.txt'), ['python']);
+  assert.deepEqual(rerun('README.md', 'tools/README.md'), []);
+});

@@ -2,7 +2,7 @@
 // GitHub (a local reusable workflow or composite action sets its inputs though GITHUB_WORKFLOW_REF names the
 // caller), and a changed-file list GitHub cut short, past which any of them may lie.
 import assert from 'node:assert/strict';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { it } from 'node:test';
 import { gateFiles } from '../src/action/gate-files.ts';
@@ -36,6 +36,24 @@ it('the workflow, the local reusable workflows and composite actions it reaches,
     '.github/workflows/gate.yml',
     '.github/actions/gate/action.yaml',
     'action.yml',
+  ]);
+});
+
+it('a local action or workflow reached through a link is also the file the link leads to: a change there changes the gate', async () => {
+  const workspace = await tempDir('trialgate-gate-files-');
+  await mkdir(join(workspace, '.github', 'workflows'), { recursive: true });
+  await mkdir(join(workspace, 'ci', 'gate'), { recursive: true });
+  await writeFile(join(workspace, '.github', 'workflows', 'ci.yml'), 'on: pull_request\njobs:\n  g:\n    steps:\n      - uses: ./.github/actions/gate\n');
+  await writeFile(join(workspace, 'ci', 'gate', 'action.yml'), 'runs:\n  using: composite\n  steps:\n    - uses: ./ci/flags\n');
+  await mkdir(join(workspace, 'ci', 'flags'));
+  await writeFile(join(workspace, 'ci', 'flags', 'action.yml'), 'runs: { using: composite, steps: [] }\n');
+  await mkdir(join(workspace, '.github', 'actions'));
+  await symlink('../../ci/gate', join(workspace, '.github', 'actions', 'gate'));
+  assert.deepEqual(await gateFiles(workspace, '.github/workflows/ci.yml'), [
+    '.github/workflows/ci.yml',
+    '.github/actions/gate/action.yml',
+    'ci/gate/action.yml',
+    'ci/flags/action.yml',
   ]);
 });
 
@@ -73,4 +91,47 @@ it('a changed-file list GitHub cut short is undecided, never a pass: past it may
       head: "not all known: GitHub listed 3000 of the PR's 3001 changed files",
     },
   ]);
+});
+
+it('no baseline found while the pull request changes the file that runs the gate is undecided: the change may be what hides the baseline', async () => {
+  // The workflow's artifact-name or baseline-workflow, or a CI file's --base-dir, pointed where no baseline lies.
+  const set = await loadTrialSet(await writeTrialSet());
+  const task = { id: 'inventory', checks: { pass: '000', 'detect:a': '000' } };
+  const ports: GatePorts = {
+    run: () => Promise.reject(new Error('no trial runs: the first round is given')),
+    baseRuns: async () => ({ bases: [], notes: [] }),
+    approval: async () => null,
+    say: () => undefined,
+    warn: () => undefined,
+  };
+  const gate = (changedFiles: string[], approval: string | null = null) =>
+    gatePullRequest(
+      { ...ports, approval: async () => approval },
+      {
+        set,
+        runDir: set.dir,
+        scope: { tasks: [{ id: 'inventory', rerun: true, why: 'changed' }], matched: [], configChanged: false, measuring: [] },
+        changedFiles,
+        gateFiles: ['.github/workflows/trialgate.yml'],
+        firstRound: storedWhole(buildResults({ sha: '2'.repeat(40), tasks: [task] })),
+        settings: { confirmTrials: 0, failOn: 'regression', failWithoutBaseline: false },
+        scrubber: new Scrubber([]),
+      },
+    );
+  assert.equal((await gate(['skills/inventory-testing.md'])).gate.verdict, 'no-baseline', 'a repository’s first baseline is still no baseline');
+  const hidden = await gate(['skills/inventory-testing.md', '.github/workflows/trialgate.yml']);
+  assert.equal(hidden.gate.verdict, 'undecided');
+  assert.deepEqual(
+    hidden.comparison.measurement?.changes.map((c) => c.what),
+    ['.github/workflows/trialgate.yml (the file that runs the gate: its settings)'],
+  );
+  // The approval is read through the file that runs the gate (its approval-label input, the CI file's --approved-by): changed, it is the pull request's word.
+  const selfApproved = await gate(['.github/workflows/trialgate.yml'], 'the label `bug` on the pull request');
+  assert.equal(selfApproved.gate.verdict, 'undecided');
+  assert.equal(selfApproved.comparison.measurement?.approved_by, null);
+  assert.match(
+    selfApproved.comparison.measurement!.changes.map((c) => `${c.what}: ${c.head}`).join('\n'),
+    /the approval: the label `bug` on the pull request, read through \.github\/workflows\/trialgate\.yml, which this pull request changes: not counted/,
+  );
+  assert.equal((await gate(['skills/inventory-testing.md'], 'a maintainer')).gate.verdict, 'no-baseline');
 });

@@ -120,6 +120,36 @@ describe('baseline lookup', () => {
     assert.deepEqual(lookup.baseSha, { sha: 'f'.repeat(40), runId: null });
   });
 
+  it('never takes a run whose commit is not in the branch: a tag named like the branch is not the branch', async () => {
+    // A tag `main` pushed by anyone who may push tags runs the workflow file of its own commit, and GitHub
+    // files a tag's run under head_branch `main`: its artefact would be a baseline the author wrote.
+    const runs = seedHistory();
+    const tip = sha(500);
+    const tag = fake.addRun({ head_sha: sha(666) });
+    fake.addArtifact({ run_id: tag.id, name: NAME, files: { 'results.json': JSON.stringify({ label: 'forged' }) } });
+    fake.state.branchTips.set('main', tip);
+    for (const run of Object.values(runs)) fake.state.compares.set(`${run.head_sha}...${tip}`, { ahead_by: 1, behind_by: 0 });
+    fake.state.compares.set(`${tag.head_sha}...${tip}`, { ahead_by: 5, behind_by: 1 });
+    const lookup = await findBaselines(GitHubClient.fromEnv(fake.token), {
+      branch: 'main',
+      baseSha: BASE_SHA,
+      artifactName: NAME,
+      maxRuns: 2,
+      destination: await mkdtemp(join(tmpdir(), 'trialgate-baselines-')),
+    });
+    assert.deepEqual(
+      lookup.baselines.map((b) => b.runId),
+      [runs.new2!.id, runs.base!.id],
+      'the forged run is the newest, yet never a baseline',
+    );
+    assert.deepEqual(
+      lookup.problems.map((p) => [p.runId, p.reason]),
+      [[tag.id, 'off-branch']],
+    );
+    assert.match(lookup.problems[0]!.detail, /not in the history of main/);
+    assert.ok(!fake.state.requests.some((r) => r.path.endsWith(`/runs/${tag.id}/artifacts`)), 'its artefact is not even listed');
+  });
+
   it('finds nothing, without failing, on a branch with no baseline', async () => {
     seedHistory();
     const lookup = await findBaselines(GitHubClient.fromEnv(fake.token), {

@@ -40,18 +40,24 @@ describe('the recipes', () => {
     }
   });
 
-  it('their trialgate commands parse as the CLI reads them', async () => {
+  it('their trialgate commands parse as the CLI reads them; the gate runs its own pinned trialgate, never the merge request’s', async () => {
     const { jobs } = await gitlab();
+    const gate = jobs['trialgate-gate']!.script.join('\n');
+    assert.match(gate, /npm install --prefix \/opt\/trialgate --ignore-scripts --no-save trialgate@\d/);
+    assert.match(gate, /npm ci --ignore-scripts/);
+    assert.doesNotMatch(gate, /npx trialgate/, 'npx would run the version the merge request’s lockfile installs');
+    // A tag named like the default branch runs a .gitlab-ci.yml of its own commit: its pipelines are no baseline.
+    assert.match(gate, /pipelines\?ref=\$CI_DEFAULT_BRANCH&scope=branches&status=success/);
     const commands = Object.values(jobs)
       .flatMap((job) => (Array.isArray(job?.script) ? job.script : []))
       // A command continued over lines (a trailing backslash) is one command.
       .flatMap((line: string) => line.replace(/\\\n\s*/g, ' ').split('\n'))
-      .filter((line: string) => /^\s*npx trialgate /.test(line));
+      .filter((line: string) => /^\s*(npx trialgate|\/opt\/trialgate\/node_modules\/\.bin\/trialgate) /.test(line));
     assert.equal(commands.length, 2);
     for (const line of commands) {
       const [name, ...argv] = line
         .trim()
-        .replace(/^npx trialgate /, '')
+        .replace(/^(npx trialgate|\/opt\/trialgate\/node_modules\/\.bin\/trialgate) /, '')
         .replace(/\$changed/, '--changed changed.txt')
         .replace(/\$approved/, '--approved-by maintainer')
         .replace(/\$base\b/, '--base-checkout ../trialgate-base')

@@ -4,7 +4,7 @@
 // turned off, a baseline recorded on a bad day, the holdout's public record.
 import assert from 'node:assert/strict';
 import { cp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { stringify } from 'yaml';
 import { main } from '../src/cli/main.ts';
@@ -247,5 +247,19 @@ describe('through `trialgate gate`', () => {
     const ci = await gate('--changed', changed, '--ci-config', '.gitlab-ci.yml');
     assert.equal(ci.exit, 3, ci.err);
     assert.match(ci.err, /\.gitlab-ci\.yml \(the file that runs the gate: its settings\)/);
+    // The gate's job (its flags) may live in a file the CI file includes: changing only that one changes the gate.
+    await mkdir(join(dirname(config), 'ci'));
+    await writeFile(join(dirname(config), '.gitlab-ci.yml'), 'include:\n  - local: /ci/trialgate.yml\n');
+    await writeFile(join(dirname(config), 'ci', 'trialgate.yml'), 'trialgate-gate: { script: [npx trialgate gate --base-dir baselines --fail-on never] }\n');
+    await writeFile(changed, 'ci/trialgate.yml\nskills/inventory-testing.md\n');
+    const included = await gate('--changed', changed, '--ci-config', '.gitlab-ci.yml');
+    assert.equal(included.exit, 3, included.err);
+    assert.match(included.err, /ci\/trialgate\.yml \(the file that runs the gate: its settings\)/);
+    // Changed alone, a file that runs the gate (it may install the agent's CLI or pass it other variables) is no skip.
+    await writeFile(changed, 'ci/trialgate.yml\n');
+    const alone = await gate('--changed', changed, '--ci-config', '.gitlab-ci.yml');
+    assert.equal(alone.exit, 3, alone.err);
+    assert.doesNotMatch(alone.err, /skipped/);
+    assert.match(alone.err, /ci\/trialgate\.yml \(the file that runs the gate: its settings\)/);
   });
 });

@@ -27,7 +27,7 @@ async function initIn(lang: string): Promise<string> {
 
 /** Per language: what its workflows must install where the sandbox sees it. */
 const RUNNERS = {
-  node: /# - run: npm ci/,
+  node: /# - run: npm ci --ignore-scripts/,
   python: /sudo apt-get install -y python3-pytest/,
   java: /sudo apt-get install -y junit5/,
   go: /sudo apt-get install -y golang-go\n\s+export GOCACHE="\$PWD\/\.trialgate\/go-build"\n\s+go build -o \/dev\/null fixtures\/tally\/service\/tally\.go && go test -c/,

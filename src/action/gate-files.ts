@@ -3,8 +3,8 @@
 // turn. The action's inputs (policy, α, fail-on, the budgets) may be set in any of them, and inside a reusable
 // workflow GITHUB_WORKFLOW_REF still names its caller: a pull request that changed only the called workflow
 // would change the gate's settings unseen.
-import { readFile } from 'node:fs/promises';
-import { join, posix } from 'node:path';
+import { readFile, realpath } from 'node:fs/promises';
+import { isAbsolute, join, posix, relative, sep } from 'node:path';
 import { parse } from 'yaml';
 
 /** The workflow and the local workflows and actions.yml files it reaches, as the workspace holds them. */
@@ -16,6 +16,10 @@ export async function gateFiles(workspace: string, workflow: string): Promise<st
     // A local action may name its metadata action.yml or action.yaml: the one that is there is the file.
     if (text === null && file.endsWith('/action.yml')) return visit(file.replace(/\.yml$/, '.yaml'));
     found.push(file);
+    // Reached through a link (a directory of actions linked in), the file is also where the link leads: a pull
+    // request changes it there, under that path.
+    const real = await inWorkspace(workspace, file);
+    if (real && real !== file && !found.includes(real)) found.push(real);
     if (text === null) return;
     let document: unknown;
     try {
@@ -27,6 +31,24 @@ export async function gateFiles(workspace: string, workflow: string): Promise<st
   };
   await visit(posix.normalize(workflow));
   return found;
+}
+
+/**
+ * The workflow file that runs this job (GITHUB_WORKFLOW_REF: owner/repo/.github/workflows/x.yml@ref) and the local
+ * workflows and actions it calls, relative to the repository.
+ */
+export async function workflowFiles(workspace: string, env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+  const ref = env.GITHUB_WORKFLOW_REF;
+  const workflow = ref && /^[^/]+\/[^/]+\/(.+?)@/.exec(ref)?.[1];
+  return workflow ? gateFiles(workspace, workflow) : [];
+}
+
+/** Where `file` leads through links, relative to the workspace; null when it is not there or lies outside. */
+async function inWorkspace(workspace: string, file: string): Promise<string | null> {
+  const [real, root] = await Promise.all([realpath(join(workspace, file)).catch(() => null), realpath(workspace).catch(() => workspace)]);
+  if (!real) return null;
+  const rel = relative(root, real);
+  return rel.startsWith('..') || isAbsolute(rel) ? null : rel.split(sep).join('/');
 }
 
 /** Every `uses: ./…` in a workflow or action document, as a file relative to the repository. */

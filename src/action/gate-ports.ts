@@ -10,7 +10,7 @@ import { code } from '../report/format.ts';
 import type { Policy } from '../schemas/comparison.ts';
 import { loadTrialSet, type TrialSet } from '../trial/trialset.ts';
 import { checkOutBase } from './base-checkout.ts';
-import { gateFiles } from './gate-files.ts';
+import { workflowFiles } from './gate-files.ts';
 import { loadBaseSide } from './baselines.ts';
 import type { ActionContext } from './opening.ts';
 import { actionRunner } from './trials.ts';
@@ -78,14 +78,4 @@ function githubPorts(ctx: ActionContext, event: PullRequest, set: TrialSet, note
 /** The maintainers' approval of a change to the measurement: the label on the pull request, which only people with triage rights can set. */
 function approvalOf(event: PullRequest, label: string): string | null {
   return event.labels.includes(label) ? `the label ${code(label)} on the pull request` : null;
-}
-
-/**
- * The workflow file that runs this job (GITHUB_WORKFLOW_REF: owner/repo/.github/workflows/x.yml@ref) and the local
- * workflows and actions it calls, relative to the repository (gate-files.ts).
- */
-async function workflowFiles(workspace: string): Promise<string[]> {
-  const ref = process.env.GITHUB_WORKFLOW_REF;
-  const workflow = ref && /^[^/]+\/[^/]+\/(.+?)@/.exec(ref)?.[1];
-  return workflow ? gateFiles(workspace, workflow) : [];
 }

@@ -5,13 +5,14 @@
 // engine and the artefact client, which a skipped pull request never loads.
 import { resolve } from 'node:path';
 import * as core from '@actions/core';
-import type { ChangeScope } from '../gate/scope.ts';
+import { withGateFiles, type ChangeScope } from '../gate/scope.ts';
 import { decideOnChanges } from '../github/changes.ts';
 import { GitHubClient } from '../github/client.ts';
 import { readEvent, type ActionEvent } from '../github/event.ts';
 import { agentsIsolated } from '../isolation/open.ts';
 import { trialSetDependencies } from '../trial/dependencies.ts';
 import { readTrialSetFile } from '../trial/trialset-file.ts';
+import { workflowFiles } from './gate-files.ts';
 import { readInputs } from './inputs.ts';
 import type { Opening } from './opening.ts';
 import { trialSetFileSources } from '../secrets.ts';
@@ -57,7 +58,7 @@ async function tasksAffected(opening: Opening): Promise<{ scope: ChangeScope; fi
   const files = listed.flatMap((file) => [file.filename, ...(file.previous_filename === undefined ? [] : [file.previous_filename])]);
   const decision = decideOnChanges({
     files: listed,
-    dependencies: await trialSetDependencies(set, workspace, await agentsIsolated(set.config.agent.isolation)),
+    dependencies: withGateFiles(await trialSetDependencies(set, workspace, await agentsIsolated(set.config.agent.isolation)), await workflowFiles(workspace)),
     ...(event.changedFiles === undefined ? {} : { changedCount: event.changedFiles }),
     force: opening.inputs.force,
   });

@@ -7,7 +7,7 @@ import { UserInputError } from '../util/errors.ts';
 import { readTextFile } from '../util/files.ts';
 import { positiveInt } from './run.ts';
 
-export type Flags = Record<string, string | undefined> & { base?: string[]; 'fail-without-baseline'?: boolean };
+export type Flags = Record<string, string | undefined> & { base?: string[]; 'ci-config'?: string[]; 'fail-without-baseline'?: boolean };
 export type GateFlags = ReturnType<typeof gateFlags>;
 
 /** The flags of `trialgate gate`, checked: what the run, the base runs and the gate's settings take from them. */

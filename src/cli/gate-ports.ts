@@ -4,11 +4,11 @@
 // repository: which tasks the changed paths rerun, the base commit's trial set.
 import { spawnSync } from 'node:child_process';
 import { realpath, stat } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { resultsFileAt } from '../results/read.ts';
 import type { GatePorts } from '../gate/gate.ts';
-import { chooseBaseRuns, readBaseDirectory, readBaseFiles } from '../gate/local-bases.ts';
-import { changeScope, type ChangeScope } from '../gate/scope.ts';
+import { chooseBaseRuns, readBaseDirectory, readBaseFiles, type LocalCandidate } from '../gate/local-bases.ts';
+import { changeScope, withGateFiles, type ChangeScope } from '../gate/scope.ts';
 import { trialRunner, type TrialRunner } from '../gate/trials.ts';
 import { agentsIsolated, type IsolationSetting } from '../isolation/open.ts';
 import { trialSetDependencies } from '../trial/dependencies.ts';
@@ -24,7 +24,7 @@ import { isolationLine } from './validate.ts';
 /** Where this gate's trials run (here) and its base runs come from (the files or the directory given). */
 export async function localPorts(v: Flags, flags: GateFlags, io: Io, configPath: string, set: TrialSet): Promise<GatePorts> {
   // The base runs are read before any trial runs: a base that cannot be read is named before the head costs anything.
-  const base = v['base-dir']
+  const read = v['base-dir']
     ? await readBaseDirectory(resolve(io.cwd, v['base-dir']))
     : {
         candidates: await readBaseFiles(
@@ -34,6 +34,7 @@ export async function localPorts(v: Flags, flags: GateFlags, io: Io, configPath:
         notes: [],
         unavailable: [],
       };
+  const base = withoutCommitted(read);
   const runAt = (config: string): TrialRunner =>
     trialRunner({
       configPath: config,
@@ -65,6 +66,29 @@ export async function localPorts(v: Flags, flags: GateFlags, io: Io, configPath:
 }
 
 /**
+ * The base runs without those a git checkout tracks: a job downloads its baselines into a directory of the
+ * checkout under test (docs/other-ci.md), where the change itself may have committed a results.json of its
+ * author's making, newer than any and at the base commit. Such a run is named and cannot be had: alone, it
+ * leaves the gate undecided, never "no baseline".
+ */
+function withoutCommitted(read: { candidates: LocalCandidate[]; notes: string[]; unavailable: string[] }): typeof read {
+  const committed = read.candidates.filter((c) => tracked(c.file ?? join(c.dir, 'results.json')));
+  if (!committed.length) return read;
+  const why =
+    'git tracks it in the checkout under test, so the change under test wrote it; a base run comes from the base branch’s own runs (download them into a fresh directory)';
+  return {
+    candidates: read.candidates.filter((c) => !committed.includes(c)),
+    notes: [...read.notes, ...committed.map((c) => `Baseline ${c.label} not used: ${why}.`)],
+    unavailable: [...read.unavailable, ...committed.map((c) => `${c.label}: ${why}`)],
+  };
+}
+
+/** Whether the git repository around `file` (a submodule's included) tracks it. */
+function tracked(file: string): boolean {
+  return spawnSync('git', ['ls-files', '--error-unmatch', '--', basename(file)], { cwd: dirname(file), stdio: 'ignore' }).status === 0;
+}
+
+/**
  * The base commit's trial set in its checkout: the same path from the repository's top level as the head's.
  * A checkout without it (the pull request adds the trial set) leaves the paired rounds off, saying so.
  */
@@ -86,10 +110,15 @@ async function baseCheckoutConfig(checkout: string, configPath: string): Promise
 }
 
 /** Which tasks the changed paths rerun: they are relative to the repository root (the git top level of the trial set's directory, else that directory). */
-export async function changedScope(paths: readonly string[], set: TrialSet, isolation: IsolationSetting): Promise<ChangeScope> {
+export async function changedScope(
+  paths: readonly string[],
+  set: TrialSet,
+  isolation: IsolationSetting,
+  gateFiles: readonly string[] = [],
+): Promise<ChangeScope> {
   // git names the top level after following links: so is the trial set's place in it.
   const real = { ...set, file: await realpath(set.file), dir: await realpath(set.dir) };
-  return changeScope(paths, await trialSetDependencies(real, repositoryRoot(real.dir), await agentsIsolated(isolation)));
+  return changeScope(paths, withGateFiles(await trialSetDependencies(real, repositoryRoot(real.dir), await agentsIsolated(isolation)), gateFiles));
 }
 
 /** The git top level of `dir` (after git follows links), else `dir` itself. */

@@ -9,6 +9,7 @@ import { secretsOf, trialSetSources } from '../secrets.ts';
 import { loadTrialSet } from '../trial/trialset.ts';
 import { parseCommand } from './args.ts';
 import { GATE } from './commands.ts';
+import { ciConfigFiles } from './ci-config.ts';
 import { changedPaths, gateFlags, type Flags } from './gate-flags.ts';
 import { changedScope, localPorts, repositoryRoot } from './gate-ports.ts';
 import { publishLocally } from './gate-publish.ts';
@@ -22,7 +23,8 @@ export async function runGateCli(argv: string[], io: Io): Promise<number> {
   const configPath = resolve(io.cwd, v.config ?? 'trialgate.yml');
   const set = await loadTrialSet(configPath);
   const changed = v.changed ? await changedPaths(resolve(io.cwd, v.changed)) : null;
-  const scope = changed ? await changedScope(changed, set, flags.run.isolation ?? set.config.agent.isolation) : null;
+  const gateFiles = await ciConfigFiles(repositoryRoot(set.dir), v['ci-config'] ?? []);
+  const scope = changed ? await changedScope(changed, set, flags.run.isolation ?? set.config.agent.isolation, gateFiles) : null;
   const skipped = scope ? skipReason(scope) : null;
   if (skipped) {
     io.stderr(`trialgate gate: skipped: ${skipped}\n`);
@@ -35,7 +37,7 @@ export async function runGateCli(argv: string[], io: Io): Promise<number> {
     runDir,
     scope,
     changedFiles: changed,
-    gateFiles: v['ci-config'] ? [v['ci-config']] : [],
+    gateFiles,
     ...(flags.run.isolation ? { isolation: flags.run.isolation } : {}),
     ...(flags.run.trials ? { trials: flags.run.trials } : {}),
     settings: flags.settings,

@@ -119,7 +119,8 @@ export function compareFolded(fold: BaseFold, head: ComparedResults, options: Co
     because(heldOut.reason, heldOut.next);
     undecided.holdout_tasks += heldOut.tasks;
   }
-  const changes = fold.runs > 0 && !fold.mismatch ? [...measurementChanges(a.drafts), ...(context.changes ?? [])] : [];
+  // With no baseline, the changes found outside the results still count (a changed workflow may be why none was found).
+  const changes = fold.mismatch ? [] : fold.runs > 0 ? [...measurementChanges(a.drafts), ...(context.changes ?? [])] : [...(context.changes ?? [])];
   const approved = context.approvedBy ?? null;
   if (changes.length && !approved) because(measurementReason(changes), 'maintainer');
   // The branch recorded base runs, but none can serve: that is no baseline to pass against, never "no baseline".
@@ -138,7 +139,9 @@ export function compareFolded(fold: BaseFold, head: ComparedResults, options: Co
     : unusable
       ? 'undecided'
       : fold.runs === 0
-        ? 'no_baseline'
+        ? changes.length && !approved
+          ? 'undecided'
+          : 'no_baseline'
         : regressions > 0
           ? 'fail'
           : undecided.tasks + undecided.holdout_tasks + undecided.reasons.length > 0

@@ -240,7 +240,17 @@ export async function gatePullRequest(ports: GatePorts, request: GateRequest): P
       context: async (head, found) => {
         const changes = await rulerChanges(request, found.bases, head);
         // Asked whatever changes are found here: the comparison finds more (a task removed or changed).
-        return { changes, approvedBy: await ports.approval() };
+        const approvedBy = await ports.approval();
+        // Where the approval is read from (the approval-label input, the CI file's --approved-by) is set in the
+        // files that run the gate: changed by the pull request, the approval is its own word.
+        const through = request.gateFiles.filter((f) => request.changedFiles?.includes(f));
+        if (!approvedBy || !through.length) return { changes, approvedBy };
+        const approval = {
+          what: 'the approval',
+          base: 'read where the pull request’s author cannot give it',
+          head: `${approvedBy}, read through ${through.join(', ')}, which this pull request changes: not counted (a maintainer merges it past the check)`,
+        };
+        return { changes: [...changes, approval], approvedBy: null };
       },
       ...(set.config.judge
         ? { pairwise: (head: RunDigest, bases: readonly BaseRun[]) => judgeBaseAgainstHead(set, request.runDir, head, bases, request.scrubber) }
@@ -265,8 +275,16 @@ function pairedBaseRound(ports: GatePorts, runBase: TrialRunner, runDir: string)
  * readable directories, the judge's program).
  */
 async function rulerChanges(request: GateRequest, bases: readonly BaseRun[], head: RunDigest): Promise<MeasurementChange[]> {
+  // A changed file that runs the gate counts with no baseline too: it sets where the baseline is looked for.
+  const gate = request.gateFiles
+    .filter((gateFile) => request.changedFiles?.includes(gateFile))
+    .map((gateFile) => ({
+      what: `${gateFile} (the file that runs the gate: its settings)`,
+      base: 'as on the base branch',
+      head: 'changed by this pull request',
+    }));
   const base = bases[0]?.results;
-  if (!base) return [];
+  if (!base) return gate;
   const changes: MeasurementChange[] = [];
   if (base.measurement) {
     const measured = await measurementOf(request.set, request.isolation ? { isolation: request.isolation } : {});
@@ -275,9 +293,7 @@ async function rulerChanges(request: GateRequest, bases: readonly BaseRun[], hea
   const [was, is] = [base.run.isolation, head.run.isolation];
   if (was?.mechanism === 'bubblewrap' && is?.mechanism === 'none')
     changes.push({ what: 'isolation the trials ran with', base: 'bubblewrap', head: `none (${is.reason ?? 'no reason recorded'})` });
-  for (const gateFile of request.gateFiles)
-    if (request.changedFiles?.includes(gateFile))
-      changes.push({ what: `${gateFile} (the file that runs the gate: its settings)`, base: 'as on the base branch', head: 'changed by this pull request' });
+  changes.push(...gate);
   if (request.scope?.unlisted)
     changes.push({ what: 'the changed files (any may be one that measures)', base: 'as on the base branch', head: `not all known: ${request.scope.unlisted}` });
   for (const { path, what } of request.scope?.measuring ?? [])

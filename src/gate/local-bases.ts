@@ -14,6 +14,8 @@ export interface LocalCandidate {
   /** How notes name it: the path as the user gave it, or relative to the directory searched. */
   label: string;
   dir: string;
+  /** The results file read, where it was read from. */
+  file?: string;
   results: Results;
 }
 
@@ -64,7 +66,7 @@ export function chooseBaseRuns(candidates: readonly LocalCandidate[], choice: Ch
 /** Every results.json named, read whole (a file that cannot be read is the user's to fix, named). */
 export async function readBaseFiles(paths: readonly string[], label: (path: string) => string): Promise<LocalCandidate[]> {
   const out: LocalCandidate[] = [];
-  for (const path of paths) out.push({ label: label(path), dir: dirname(path), results: await readResultsFile(path) });
+  for (const path of paths) out.push({ label: label(path), dir: dirname(path), file: path, results: await readResultsFile(path) });
   return out;
 }
 
@@ -95,7 +97,7 @@ export async function readBaseDirectory(root: string): Promise<{ candidates: Loc
   for (const path of found) {
     const label = relative(root, path) || 'results.json';
     try {
-      candidates.push({ label, dir: dirname(path), results: await readResultsFile(path) });
+      candidates.push({ label, dir: dirname(path), file: path, results: await readResultsFile(path) });
     } catch (error) {
       const why = error instanceof UserInputError ? `${error.field || '(top level)'}: ${error.expected}` : 'it could not be read';
       notes.push(`Baseline ${label} not used: ${why}.`);

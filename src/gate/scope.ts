@@ -78,6 +78,16 @@ function measuringPaths(paths: readonly string[], deps: TrialSetDependencies): C
   return [...found].sort(([a], [b]) => a.localeCompare(b)).map(([path, what]) => ({ path, what }));
 }
 
+/**
+ * `deps` with the files that run the gate (the workflow and what it calls, the CI configuration) as what every
+ * task shares: they set the gate's settings and the agent's environment (the CLI it installs, the variables it
+ * passes on), so a change to one reruns every task, and the gate then lists it as a change of the ruler. Skipped,
+ * it would be a green check for a change to the gate itself.
+ */
+export function withGateFiles(deps: TrialSetDependencies, files: readonly string[]): TrialSetDependencies {
+  return { ...deps, shared: [...deps.shared, ...files.map((glob) => ({ glob, what: 'a file that runs the gate' }))] };
+}
+
 /** Why the change reruns no task at all (the gate is skipped, a green check with no trial), or null when some task reruns. */
 export function skipReason(scope: ChangeScope): string | null {
   if (scope.tasks.some((t) => t.rerun)) return null;

@@ -27,7 +27,7 @@ export interface BaselineProblem {
   runId: number;
   headSha: string;
   artifactId?: number;
-  reason: 'no-artifact' | 'expired' | 'corrupt' | 'download-failed' | 'unusable';
+  reason: 'no-artifact' | 'expired' | 'corrupt' | 'download-failed' | 'unusable' | 'off-branch';
   detail: string;
 }
 
@@ -122,10 +122,23 @@ export async function findBaselines(client: GitHubClient, opts: BaselineOptions)
     ...(opts.baseSha ? { baseSha: opts.baseSha } : {}),
   });
 
+  // A run GitHub files under the branch may be a tag's of the same name, whose commit ran a workflow file of
+  // its own: only a run of a commit the branch holds is the branch's. The PR's base commit is GitHub's own word.
+  const tip = candidates.some((run) => run.head_sha !== opts.baseSha) ? await client.branchTip(opts.branch) : null;
+
   const baselines: Baseline[] = [];
   const problems: BaselineProblem[] = [];
   for (const run of candidates) {
     if (baselines.length >= opts.maxRuns) break;
+    if (tip && run.head_sha !== opts.baseSha && (await client.inHistory(run.head_sha, tip)) === false) {
+      problems.push({
+        runId: run.id,
+        headSha: run.head_sha,
+        reason: 'off-branch',
+        detail: `its commit is not in the history of ${opts.branch} (a tag or another ref named ${opts.branch} ran it), so it is not the branch's baseline`,
+      });
+      continue;
+    }
     const { artifact, expired } = pickArtifact(await client.listRunArtifacts(run.id, opts.artifactName), opts.artifactName);
     if (!artifact) {
       problems.push(

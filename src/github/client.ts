@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { issuePath } from '../util/errors.ts';
 import { checkShards, shardTrialsArtifactName } from './shards.ts';
 import type { ShardArtifact } from './shards.ts';
-import { ChangedFile, IssueComment, RunArtifact, WorkflowRun } from './rest.ts';
+import { BranchTip, ChangedFile, IssueComment, RunArtifact, WorkflowRun } from './rest.ts';
 
 export { ChangedFile, IssueComment, RunArtifact, WorkflowRun } from './rest.ts';
 
@@ -141,6 +141,28 @@ export class GitHubClient {
     try {
       const { data } = await (await this.rest()).rest.repos.compareCommitsWithBasehead({ ...this.repo, basehead: `${base}...${head}`, per_page: 1 });
       return typeof data.ahead_by === 'number' ? data.ahead_by : null;
+    } catch (error) {
+      if (httpStatus(error) === 404) return null;
+      throw error;
+    }
+  }
+
+  /** The commit a branch points at now (by the branches route, which no tag of the same name can answer); null: no such branch. */
+  async branchTip(branch: string): Promise<string | null> {
+    try {
+      const { data } = await (await this.rest()).rest.repos.getBranch({ ...this.repo, branch });
+      return parse(BranchTip, data, 'GET branches/{branch}').commit.sha;
+    } catch (error) {
+      if (httpStatus(error) === 404) return null;
+      throw error;
+    }
+  }
+
+  /** Whether `commit` is `tip` or one of its ancestors; null when GitHub cannot compare them. */
+  async inHistory(commit: string, tip: string): Promise<boolean | null> {
+    try {
+      const { data } = await (await this.rest()).rest.repos.compareCommitsWithBasehead({ ...this.repo, basehead: `${commit}...${tip}`, per_page: 1 });
+      return typeof data.behind_by === 'number' ? data.behind_by === 0 : null;
     } catch (error) {
       if (httpStatus(error) === 404) return null;
       throw error;

@@ -41,6 +41,9 @@ export const IssueComment = z.object({
   html_url: z.string(),
 });
 
+/** A branch as GET branches/{branch} returns it: the commit it points at. */
+export const BranchTip = z.object({ commit: z.object({ sha: z.string() }) });
+
 export type ChangedFile = z.infer<typeof ChangedFile>;
 export type WorkflowRun = z.infer<typeof WorkflowRun>;
 export type RunArtifact = z.infer<typeof RunArtifact>;

@@ -84,6 +84,7 @@ export async function trialSetDependencies(set: TrialSetText, repo: string, isol
     ...(await followed(await watchedFiles(config.watch), 'watch')),
     ...config.agent.files.flatMap((path) => pathOf(path, 'agent.files')),
     ...(await followed(config.agent.files, 'agent.files')),
+    ...installedAgentFiles(config.agent.files, 'agent.files', pathOf),
     ...scripts(config.agent.command, config.agent.env, 'agent.command'),
     ...(config.judge
       ? [
@@ -101,6 +102,7 @@ export async function trialSetDependencies(set: TrialSetText, repo: string, isol
       ...(await followed(await watchedFiles(spec.watch), `${at}.watch`)),
       ...(spec.agent?.files ?? []).flatMap((path) => pathOf(path, `${at}.agent.files`)),
       ...(await followed(spec.agent?.files ?? [], `${at}.agent.files`)),
+      ...installedAgentFiles(spec.agent?.files ?? [], `${at}.agent.files`, pathOf),
       ...(await followed([spec.fixture], `${at}.fixture`)),
       ...(spec.agent?.command ? scripts(spec.agent.command, { ...config.agent.env, ...spec.agent.env }, `${at}.agent.command`) : []),
       ...(spec.judge?.labels ? pathOf(spec.judge.labels, `${at}.judge.labels`) : []),
@@ -166,6 +168,19 @@ async function fixtureDependencies(dir: string, fixture: string, what: string, p
     ...outside(include!, 'included by its fixture'),
     ...measuring([...outside(readable!, 'a readable directory of its fixture, in no hash'), ...installedFrom]),
   ];
+}
+
+/** Directories a package manager builds in CI rather than a commit holding them: node_modules, a virtualenv, vendored gems. */
+const INSTALLED_DIRS = new Set(['node_modules', '.venv', 'venv', 'vendor', '.bundle']);
+
+/**
+ * The manifests beside an agent file that CI installs (a CLI in the project's node_modules, a virtualenv): a
+ * pull request that changes the agent's CLI version changes only them, and no file inside the directory.
+ */
+function installedAgentFiles(files: readonly string[], what: string, pathOf: (path: string, what: string) => Dependency[]): Dependency[] {
+  return files
+    .filter((p) => !isAbsolute(p) && INSTALLED_DIRS.has(p.replace(/\/+$/, '').split('/').pop()!))
+    .flatMap((p) => INSTALLED_FROM.flatMap((name) => pathOf(join(p, '..', name), `${what} (what ${p} is installed from)`).slice(0, 1)));
 }
 
 /**

@@ -7,6 +7,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
+import type { TaskJudge } from '../schemas/judge.ts';
+import { labelledSetSha } from '../semantic/labels.ts';
 import type { TrialSet } from './trialset.ts';
 
 export type Measurement = Record<string, string>;
@@ -34,6 +36,7 @@ export async function measurementOf(set: TrialSet, overrides: { isolation?: stri
       ['faults', Object.keys(task.faults).sort().join(', ') || 'none'],
       ['watch', [...spec.watch].sort().join(', ') || 'none'],
       ['agent.files', (spec.agent?.files ?? []).map(project).sort().join(', ') || 'none'],
+      ['judge', spec.judge ? await taskJudgeOf(set.dir, spec.judge) : 'none'],
     ];
     // A holdout task's id is withheld: its settings count only as one digest of them all.
     if (spec.set === 'holdout') holdout.push(`${spec.id}:${JSON.stringify(fields)}`);
@@ -43,13 +46,40 @@ export async function measurementOf(set: TrialSet, overrides: { isolation?: stri
   return out;
 }
 
-/** The judge: its model, command and calibration file, which decide what a judge item means. */
+/**
+ * The judge: its model and where it answers (its endpoint or command), its calibration file and the bar an item
+ * must meet to gate, what it is shown and how much it may spend. Each decides what a judge item means, and a bar
+ * no item meets or a prompt no calibration was made for ungates them all.
+ */
 async function judgeOf(set: TrialSet): Promise<string> {
   const judge = set.config.judge!;
   const calibration = await readFile(resolve(set.dir, judge.calibration)).catch(() => null);
-  return [`model ${judge.model}`, ...(judge.command ? [`command ${judge.command}`] : []), `calibration ${calibration ? digest(calibration) : 'missing'}`].join(
-    '; ',
-  );
+  return [
+    `model ${judge.model}`,
+    ...(judge.command ? [`command ${judge.command}`] : []),
+    ...(judge.base_url ? [`endpoint ${judge.base_url}`] : []),
+    `calibration ${calibration ? digest(calibration) : 'missing'}`,
+    `gate κ ≥ ${judge.gate.min_kappa} over ≥ ${judge.gate.min_labels} labels`,
+    `files cut at ${judge.max_file_chars} characters`,
+    ...(judge.max_tokens === undefined ? [] : [`at most ${judge.max_tokens} tokens`]),
+  ].join('; ');
+}
+
+/**
+ * A task's judge items (each item's question and what it is shown: its check's meaning) and the labelled set
+ * they are calibrated against. Reworded, removed or relabelled, an item the base gated would be ungated on the
+ * head ("not the same measurement") and its loss pass unseen.
+ */
+async function taskJudgeOf(dir: string, judge: TaskJudge): Promise<string> {
+  const items = judge.items.map((item) => `${item.id} ${digest(JSON.stringify([item.question, item.candidate, item.evidence]))}`).sort();
+  const labels =
+    judge.labels === undefined
+      ? 'none'
+      : await labelledSetSha(resolve(dir, judge.labels)).then(
+          (sha) => sha.slice(0, 12),
+          () => 'missing',
+        );
+  return `items ${items.join(', ')}; labels ${labels}`;
 }
 
 function digest(data: string | Buffer): string {

@@ -107,6 +107,8 @@ export interface FakeState {
   ignoreRunFilters: boolean;
   /** Commit distances for the compare route, keyed `base...head`; others answer 404. */
   compares: Map<string, { ahead_by: number; behind_by: number }>;
+  /** Branch name → the commit it points at, for the branches route; others answer 404. */
+  branchTips: Map<string, string>;
   event: { name: string; payload: Record<string, unknown> };
   /** Other repositories by `owner/name`, readable with their own token. */
   repos: Map<string, FakeSourceRepo>;
@@ -158,6 +160,7 @@ function emptyState(): FakeState {
     commentAccess: 'write',
     ignoreRunFilters: false,
     compares: new Map(),
+    branchTips: new Map(),
     event: { name: 'push', payload: {} },
     repos: new Map(),
     requests: [],
@@ -220,6 +223,11 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       return distance
         ? send(res, 200, { status: distance.behind_by ? 'diverged' : 'ahead', ...distance, total_commits: distance.ahead_by })
         : send(res, 404, { message: 'Not Found' });
+    }
+    if (method === 'GET' && (m = rest.match(/^branches\/(.+)$/))) {
+      const name = decodeURIComponent(m[1]!);
+      const tip = state.branchTips.get(name);
+      return tip ? send(res, 200, { name, commit: { sha: tip } }) : send(res, 404, { message: 'Branch not found' });
     }
     if (method === 'GET' && (m = rest.match(/^actions\/runs\/(\d+)\/artifacts$/))) {
       const runId = Number(m[1]);
