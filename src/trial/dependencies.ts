@@ -156,17 +156,13 @@ async function fixtureDependencies(dir: string, fixture: string, what: string, p
     (paths as string[]).filter((p) => !isAbsolute(p)).flatMap((p) => pathOf(join(fixture, p), `${what} (${how})`));
   // An included directory is in the fixture's hash; a readable one (what the service and acceptor run with) is
   // not, nor are the manifests it is installed from (a node_modules or a virtualenv is built in CI, not committed).
-  const installedFrom = (readable as string[])
+  const installed = (readable as string[])
     .filter((p) => !isAbsolute(p))
-    .flatMap((p) =>
-      INSTALLED_FROM.flatMap((name) =>
-        pathOf(join(fixture, p, '..', name), `${what} (what a readable directory of its fixture is installed from, in no hash)`).slice(0, 1),
-      ),
-    );
+    .flatMap((p) => installedFrom(join(fixture, p), `${what} (what a readable directory of its fixture is installed from, in no hash)`, pathOf));
   return [
     ...own,
     ...outside(include!, 'included by its fixture'),
-    ...measuring([...outside(readable!, 'a readable directory of its fixture, in no hash'), ...installedFrom]),
+    ...measuring([...outside(readable!, 'a readable directory of its fixture, in no hash'), ...installed]),
   ];
 }
 
@@ -180,7 +176,12 @@ const INSTALLED_DIRS = new Set(['node_modules', '.venv', 'venv', 'vendor', '.bun
 function installedAgentFiles(files: readonly string[], what: string, pathOf: (path: string, what: string) => Dependency[]): Dependency[] {
   return files
     .filter((p) => !isAbsolute(p) && INSTALLED_DIRS.has(p.replace(/\/+$/, '').split('/').pop()!))
-    .flatMap((p) => INSTALLED_FROM.flatMap((name) => pathOf(join(p, '..', name), `${what} (what ${p} is installed from)`).slice(0, 1)));
+    .flatMap((p) => installedFrom(p, `${what} (what ${p} is installed from)`, pathOf));
+}
+
+/** The manifests and lockfiles beside `dir` (INSTALLED_FROM) that may be what it is installed from. */
+function installedFrom(dir: string, what: string, pathOf: (path: string, what: string) => Dependency[]): Dependency[] {
+  return INSTALLED_FROM.flatMap((name) => pathOf(join(dir, '..', name), what).slice(0, 1));
 }
 
 /**
