@@ -1,6 +1,7 @@
 // Runs an agent command in its sandbox under its wall-time budget, capturing its output (capped, secrets
-// scrubbed). Everything it started ends with it: at the budget it is asked to end (SIGTERM) and given a
-// short grace to write what it has (its usage), then killed. A command that could not even start (not
+// scrubbed). Everything it started ends with it: at the budget (with the time a busy machine kept it waiting
+// for a core given back, starvation.ts) it is asked to end (SIGTERM) and given a short grace to write what
+// it has (its usage), then killed. A command that could not even start (not
 // found, a program or path it names that it cannot see) is told apart as a setup mistake, and one that
 // declares its environment failed (env-failure.ts) as that: the environment's failures, not the agent's.
 import { existsSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { commandPrograms, namedPaths } from '../util/command-paths.ts';
 import { MACHINERY_RULE } from '../util/errors.ts';
 import type { Scrubber } from '../util/scrub.ts';
 import { declaredEnvFailure, shellCannotRun, tail } from './env-failure.ts';
+import { atBudget, CpuWaitMeter, STARVED_RULE, STARVED_STRETCH, waitReadEveryMs } from './starvation.ts';
 
 export interface AgentProcessOptions {
   sandbox: Sandbox;
@@ -94,13 +96,31 @@ export async function runAgentProcess(options: AgentProcessOptions): Promise<Age
   agent.child.stderr!.on('data', capture);
 
   let budgetExhausted = false;
+  let starved: number | undefined;
+  let exited = false;
   let grace: NodeJS.Timeout | undefined;
-  const budget = setTimeout(() => {
-    budgetExhausted = true;
+  // The time the machine kept the agent waiting for a core is given back (starvation.ts).
+  let given = 0;
+  const meter = agent.child.pid === undefined ? undefined : new CpuWaitMeter(agent.child.pid);
+  const reads = setInterval(() => void meter?.read(), waitReadEveryMs(options.wallMs));
+  const atEnd = async () => {
+    const waited = await meter?.read();
+    if (exited) return;
+    const next = atBudget(options.wallMs, waited, given);
+    if ('more' in next) {
+      given += next.more;
+      budget = setTimeout(() => void atEnd(), next.more);
+      return;
+    }
+    if (next.end === 'starved') starved = next.waitedMs;
+    else budgetExhausted = true;
     agent.terminate();
     grace = setTimeout(() => agent.kill(), BUDGET_GRACE_MS);
-  }, options.wallMs);
+  };
+  let budget = setTimeout(() => void atEnd(), options.wallMs);
   const { code, signal } = await agent.exited;
+  exited = true;
+  clearInterval(reads);
   clearTimeout(budget);
   clearTimeout(grace);
   const agentMs = performance.now() - started;
@@ -113,8 +133,16 @@ export async function runAgentProcess(options: AgentProcessOptions): Promise<Age
   // Said by the relay before the agent started: the agent never ran against its forward.
   const forwardError = await agent.forwardFailure;
   if (forwardError) return { ...exit, forwardError };
-  // A budget kill is the agent's, whatever it says in its grace.
+  // A budget kill is the agent's, whatever it says in its grace; one the machine's starving forced is the environment's.
   if (budgetExhausted) return exit;
+  if (starved !== undefined) {
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    return {
+      ...exit,
+      setupError: `the agent waited ${s(starved)} for a CPU core, runnable while the machine's cores ran other work, and was ended at ${s(options.wallMs + given)}: its budget of ${s(options.wallMs)} and ${s(given)} given back for the wait, the most given back (${STARVED_STRETCH} budgets)`,
+      envRule: STARVED_RULE,
+    };
+  }
   const notStarted = await agent.notStarted;
   if (notStarted)
     return {

@@ -3,6 +3,7 @@
 // of downloaded artefacts given; a maintainer's approval is --approved-by. And where the command finds the
 // repository: which tasks the changed paths rerun, the base commit's trial set.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { resultsFileAt } from '../results/read.ts';
@@ -85,6 +86,8 @@ function withoutCommitted(read: { candidates: LocalCandidate[]; notes: string[];
 
 /** Whether the git repository around `file` (a submodule's included) tracks it. */
 function tracked(file: string): boolean {
+  // A file that is not there (a base named wrong, said so on its own) is tracked by nothing.
+  if (!existsSync(file)) return false;
   return spawnSync('git', ['ls-files', '--error-unmatch', '--', basename(file)], { cwd: dirname(file), stdio: 'ignore' }).status === 0;
 }
 

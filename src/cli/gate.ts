@@ -23,7 +23,8 @@ export async function runGateCli(argv: string[], io: Io): Promise<number> {
   const configPath = resolve(io.cwd, v.config ?? 'trialgate.yml');
   const set = await loadTrialSet(configPath);
   const changed = v.changed ? await changedPaths(resolve(io.cwd, v.changed)) : null;
-  const gateFiles = await ciConfigFiles(repositoryRoot(set.dir), v['ci-config'] ?? []);
+  const ciConfig = v['ci-config'] ?? [];
+  const gateFiles = ciConfig.length ? await ciConfigFiles(repositoryRoot(set.dir), ciConfig) : [];
   const scope = changed ? await changedScope(changed, set, flags.run.isolation ?? set.config.agent.isolation, gateFiles) : null;
   const skipped = scope ? skipReason(scope) : null;
   if (skipped) {

@@ -136,12 +136,8 @@ export function killGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL
   }
 }
 
-/**
- * Send `signal` to every process below `root` (its descendants, from /proc) except those `spare` names by
- * their command name: how a signal reaches the processes inside a sandbox, which live in a session and
- * process group of their own. Linux only; best effort.
- */
-export async function signalDescendants(root: number, signal: NodeJS.Signals, spare: (comm: string) => boolean = () => false): Promise<number> {
+/** The processes below `root` (its descendants, from /proc), parents before children, each with its command name. Linux only. */
+export async function descendants(root: number): Promise<{ pid: number; comm: string }[]> {
   const children = new Map<number, number[]>();
   const comms = new Map<number, string>();
   for (const pid of await readdir('/proc').catch(() => [] as string[])) {
@@ -154,12 +150,25 @@ export async function signalDescendants(root: number, signal: NodeJS.Signals, sp
     comms.set(Number(pid), stat.slice(stat.indexOf('(') + 1, close));
     children.set(ppid, [...(children.get(ppid) ?? []), Number(pid)]);
   }
-  let signalled = 0;
+  const found: { pid: number; comm: string }[] = [];
   const queue = [...(children.get(root) ?? [])];
   while (queue.length) {
     const pid = queue.shift()!;
     queue.push(...(children.get(pid) ?? []));
-    if (spare(comms.get(pid) ?? '')) continue;
+    found.push({ pid, comm: comms.get(pid) ?? '' });
+  }
+  return found;
+}
+
+/**
+ * Send `signal` to every process below `root` except those `spare` names by their command name: how a
+ * signal reaches the processes inside a sandbox, which live in a session and process group of their own.
+ * Linux only; best effort.
+ */
+export async function signalDescendants(root: number, signal: NodeJS.Signals, spare: (comm: string) => boolean = () => false): Promise<number> {
+  let signalled = 0;
+  for (const { pid, comm } of await descendants(root)) {
+    if (spare(comm)) continue;
     try {
       process.kill(pid, signal);
       signalled++;

@@ -13,7 +13,11 @@ export const Budget = z
       .number()
       .positive()
       .max(24 * 3600)
-      .register(...described("Wall time of one trial's agent; past it the process tree is ended and the trial is budget_exhausted.")),
+      .register(
+        ...described(
+          "Wall time of one trial's agent; past it the process tree is ended and the trial is budget_exhausted. The time a busy machine kept the agent waiting for a CPU core is given back first, up to three budgets more; kept waiting past that, the trial is an env_error.",
+        ),
+      ),
     max_tokens: z
       .number()
       .int()

@@ -1,0 +1,95 @@
+// A busy machine's CPU starvation is the environment's, never the agent's. Here the machine is made busy
+// for the agent alone: it and busy loops are pinned to one core (taskset), so it gets a quarter of it or
+// less (a sixth with five loops) whatever else the machine does. An agent that needs under a second of CPU,
+// under a 1.5 s budget, is given back the time it waited for the core and passes; one that would need more
+// than the budget and the most that can be given back is an environment error, never a fail; an agent that
+// waits on something else (its provider, a sleep) past its budget is out of it as before.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { atBudget, STARVED_RULE, STARVED_STRETCH } from '../src/agent/starvation.ts';
+import { main } from '../src/cli/main.ts';
+import { readResultsFile } from '../src/results/read.ts';
+import { tempDir } from './support/fixtures.ts';
+import { captureIo } from './support/io.ts';
+import { NO_ISOLATION } from './support/isolation.ts';
+import { SCRIPTED_AGENT, writeTrialSet } from './support/trialset.ts';
+
+const NO_TASKSET = spawnSync('taskset', ['-c', '0', 'true']).status === 0 ? undefined : 'taskset cannot pin a process to core 0 here';
+
+/** Burns CPU (its own, as the kernel counts it) until BURN_MS of it is spent. */
+const BURN = `const want = Number(process.env.BURN_MS) * 1000; const at = process.cpuUsage(); for (;;) { const u = process.cpuUsage(at); if (u.user + u.system >= want) break; }`;
+
+/** The burn, on core 0 only. */
+const PINNED_BURN = `taskset -c 0 node "$TRIALGATE_PROJECT/fixture/agent/burn.cjs"`;
+
+async function run(burnMs: number, command: string, isolation: 'auto' | 'none') {
+  const configPath = await writeTrialSet({
+    wallSeconds: 1.5,
+    agent: { isolation, command },
+    env: { BURN_MS: String(burnMs) },
+  });
+  await writeFile(join(dirname(configPath), 'fixture', 'agent', 'burn.cjs'), BURN);
+  const out = join(await tempDir(), 'run');
+  const io = captureIo(dirname(configPath));
+  const code = await main(['run', '--out', out], io);
+  return { code, io, trial: (await readResultsFile(join(out, 'results.json'))).tasks[0]!.trials[0]! };
+}
+
+describe('an agent the machine keeps from a core', { skip: NO_TASKSET }, () => {
+  const loops: ChildProcess[] = [];
+  const busy = (n: number) => {
+    // Each in a session of its own, as other jobs on a runner are: the kernel shares a core between sessions first (autogroups).
+    for (let i = 0; i < n; i++) loops.push(spawn('taskset', ['-c', '0', process.execPath, '-e', 'for (;;);'], { stdio: 'ignore', detached: true }));
+  };
+  before(() => busy(3));
+  after(() => {
+    for (const loop of loops) loop.kill('SIGKILL');
+  });
+
+  it(
+    'is given back the time it waited for the core: under a second of CPU, a 1.5 s budget, a quarter of a core: it passes',
+    { skip: NO_ISOLATION },
+    async () => {
+      // Its burn alone, at a quarter of a core, outlasts the budget; the scripted agent after it runs on any core.
+      const { trial } = await run(400, `${PINNED_BURN} && ${SCRIPTED_AGENT}`, 'auto');
+      // A runner busier still may keep it waiting past the three budgets given back: then it is the machine's, never a fail.
+      if (trial.outcome === 'env_error') assert.equal(trial.env_error, STARVED_RULE);
+      else {
+        assert.equal(trial.stop_reason, 'completed', JSON.stringify(trial.layers.trajectory.notes));
+        assert.equal(trial.outcome, 'pass');
+      }
+    },
+  );
+
+  it('kept waiting past what can be given back: an environment error naming the wait, never a fail', async () => {
+    // An agent that never ends, at a sixth of a core or less: it waits five sixths of its time or more, past
+    // the three budgets that can be given back by the time those are up.
+    busy(2);
+    const { trial, io } = await run(1_000_000, `exec ${PINNED_BURN}`, 'none');
+    assert.equal(trial.outcome, 'env_error', `${trial.stop_reason}: ${io.err}`);
+    assert.equal(trial.env_error, STARVED_RULE);
+    assert.match(io.out + io.err, /waited \d+\.\d s for a CPU core/);
+  });
+});
+
+describe('an agent that waits on something else', () => {
+  it('past its budget is out of it as before: budget_exhausted, the agent’s', async () => {
+    const { trial } = await run(0, 'sleep 60', 'none');
+    assert.equal(trial.stop_reason, 'budget_exhausted');
+    assert.equal(trial.outcome, 'fail');
+  });
+});
+
+describe('what the budget gives back', () => {
+  it('the wait, up to three budgets more; past that, the end is the machine’s', () => {
+    assert.deepEqual(atBudget(2000, undefined, 0), { end: 'budget' }, 'no wait known: the budget is the budget');
+    assert.deepEqual(atBudget(2000, 30, 0), { end: 'budget' }, 'a wait too small to matter');
+    assert.deepEqual(atBudget(2000, 1500, 0), { more: 1500 });
+    assert.deepEqual(atBudget(2000, 1550, 1500), { end: 'budget' }, 'its wait all given back: its whole budget had');
+    assert.deepEqual(atBudget(2000, 9000, 1500), { more: STARVED_STRETCH * 2000 - 1500 });
+    assert.deepEqual(atBudget(2000, 9000, STARVED_STRETCH * 2000), { end: 'starved', waitedMs: 9000 });
+  });
+});
