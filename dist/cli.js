@@ -6,7 +6,7 @@ import {
 import {
   IsolationUnavailable,
   endTracked
-} from "./chunks/chunk-ZIM72PK5.js";
+} from "./chunks/chunk-SZURYD4L.js";
 import {
   CALIBRATE,
   COMPARE,
@@ -25,7 +25,7 @@ import {
   commandHelp,
   inertIo,
   processIo
-} from "./chunks/chunk-X4YP4R2Z.js";
+} from "./chunks/chunk-NBPHZLU4.js";
 import "./chunks/chunk-7AHWRLRO.js";
 import {
   EnvironmentError,
@@ -53,18 +53,18 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 
 // src/cli/main.ts
 var COMMANDS = [
-  { spec: INIT, load: async () => (await import("./chunks/init-RNP2H5M5.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-YGJ7WDNH.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-YGJ7WDNH.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-OGIN3LH6.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-MZYE5DU7.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-DCIAUNJ5.js")).runGateCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-VSZ24FQM.js")).runReportCli },
-  { spec: JUDGE, load: async () => (await import("./chunks/judge-IJSPKXWP.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-ZJ6IAY6E.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-Q27SCEZY.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-GMLQO2WQ.js")).runRepairCli },
-  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-RVOM2NPF.js")).runHoldoutCli }
+  { spec: INIT, load: async () => (await import("./chunks/init-NV47RSY6.js")).runInitCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-FUFWKH4J.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-FUFWKH4J.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-5L4EL33W.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-54LYZ6DQ.js")).runCompareCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-GVJB3MCX.js")).runGateCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-W5YK3KTT.js")).runReportCli },
+  { spec: JUDGE, load: async () => (await import("./chunks/judge-MRLYIQ7J.js")).runJudgeCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-RF2UQWON.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-MBG5ADHL.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-QSFW5YNH.js")).runRepairCli },
+  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-C3OGLRAM.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {
   const io = inertIo(raw);

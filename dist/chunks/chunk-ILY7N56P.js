@@ -3,11 +3,11 @@ import {
   MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-4HNW3SK5.js";
+} from "./chunk-DKSJFNQO.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-ZBO3TEMG.js";
+} from "./chunk-7S7LXDPK.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
@@ -19,7 +19,7 @@ import {
 import {
   openSandbox,
   passedEnvironment
-} from "./chunk-BDXE3YOT.js";
+} from "./chunk-IMFQHGCF.js";
 import {
   plural,
   secretsOf
@@ -34,7 +34,7 @@ import {
   EXIT,
   VALIDATE,
   parseCommand
-} from "./chunk-X4YP4R2Z.js";
+} from "./chunk-NBPHZLU4.js";
 import {
   makeOutputDir
 } from "./chunk-52BIIBHA.js";

@@ -2,16 +2,16 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   runCompareCli,
   writeOutput
-} from "./chunk-GZB4SFCU.js";
+} from "./chunk-VVULQS3J.js";
 import "./chunk-XLR7UWNJ.js";
-import "./chunk-KLTJAQ6T.js";
+import "./chunk-26L6MIL4.js";
 import "./chunk-7C7Y4KDF.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-CNXI3FCQ.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-X4YP4R2Z.js";
+import "./chunk-NBPHZLU4.js";
 import "./chunk-52BIIBHA.js";
 import "./chunk-3XGPIUTF.js";
 import "./chunk-7AHWRLRO.js";

@@ -17,7 +17,7 @@ import {
   EXIT,
   HOLDOUT,
   parseCommand
-} from "./chunk-X4YP4R2Z.js";
+} from "./chunk-NBPHZLU4.js";
 import "./chunk-OMHBE2A7.js";
 import "./chunk-52BIIBHA.js";
 import "./chunk-3XGPIUTF.js";

@@ -14,12 +14,12 @@ import {
 import {
   NoAnswerError,
   send
-} from "./chunk-ZBO3TEMG.js";
+} from "./chunk-7S7LXDPK.js";
 import {
   LOOPBACK_URL,
   baseEnvironment,
   openSandbox
-} from "./chunk-BDXE3YOT.js";
+} from "./chunk-IMFQHGCF.js";
 import {
   external_exports
 } from "./chunk-4W3VKHJE.js";
@@ -41,6 +41,38 @@ import {
   UserInputError,
   parseOrThrow
 } from "./chunk-ILF6MLZN.js";
+
+// src/semantic/labels.ts
+import { join } from "node:path";
+async function readLabelledSet(dir) {
+  const path = join(dir, "labels.json");
+  const file = parseOrThrow(LabelsFile, await readJsonFile(path), path);
+  const seen = /* @__PURE__ */ new Set();
+  for (const [i, sample] of file.samples.entries()) {
+    if (seen.has(sample.id)) throw new UserInputError(path, `samples[${i}].id`, `sample ${sample.id} appears twice; each sample once`);
+    seen.add(sample.id);
+  }
+  return { dir, file, sha256: await labelledSetSha(dir) };
+}
+async function labelledSetSha(dir) {
+  return sha256Manifest(await hashFiles(dir, await listFiles(dir)));
+}
+function sampleDirs(set, id) {
+  return { candidate: join(set.dir, "samples", id, "candidate"), evidence: join(set.dir, "samples", id, "evidence") };
+}
+async function readCalibration(path) {
+  let data;
+  try {
+    data = await readJsonFile(path);
+  } catch (e) {
+    if (e instanceof UserInputError && e.expected === "file not found") return [];
+    throw e;
+  }
+  const schema = data?.schema;
+  if (schema !== CALIBRATION_SCHEMA)
+    throw new UserInputError(path, "schema", `expected "${CALIBRATION_SCHEMA}", found ${JSON.stringify(schema)}: write it with \`trialgate calibrate\``);
+  return parseOrThrow(CalibrationFile, data, path).items;
+}
 
 // src/semantic/agreement.ts
 function agreement(pairs) {
@@ -79,38 +111,6 @@ function describe(record) {
   return `\u03BA = ${record.kappa === null ? "undefined" : round(record.kappa)}, ${accuracy} over ${record.n} labels, model ${record.model}`;
 }
 var round = (x) => String(Math.round(x * 100) / 100);
-
-// src/semantic/labels.ts
-import { join } from "node:path";
-async function readLabelledSet(dir) {
-  const path = join(dir, "labels.json");
-  const file = parseOrThrow(LabelsFile, await readJsonFile(path), path);
-  const seen = /* @__PURE__ */ new Set();
-  for (const [i, sample] of file.samples.entries()) {
-    if (seen.has(sample.id)) throw new UserInputError(path, `samples[${i}].id`, `sample ${sample.id} appears twice; each sample once`);
-    seen.add(sample.id);
-  }
-  return { dir, file, sha256: await labelledSetSha(dir) };
-}
-async function labelledSetSha(dir) {
-  return sha256Manifest(await hashFiles(dir, await listFiles(dir)));
-}
-function sampleDirs(set, id) {
-  return { candidate: join(set.dir, "samples", id, "candidate"), evidence: join(set.dir, "samples", id, "evidence") };
-}
-async function readCalibration(path) {
-  let data;
-  try {
-    data = await readJsonFile(path);
-  } catch (e) {
-    if (e instanceof UserInputError && e.expected === "file not found") return [];
-    throw e;
-  }
-  const schema = data?.schema;
-  if (schema !== CALIBRATION_SCHEMA)
-    throw new UserInputError(path, "schema", `expected "${CALIBRATION_SCHEMA}", found ${JSON.stringify(schema)}: write it with \`trialgate calibrate\``);
-  return parseOrThrow(CalibrationFile, data, path).items;
-}
 
 // src/semantic/prompt.ts
 var PROMPT_VERSION = "trialgate-judge@2";
@@ -724,13 +724,14 @@ async function readShown(dir, paths) {
 }
 
 export {
+  readLabelledSet,
+  labelledSetSha,
+  sampleDirs,
+  readCalibration,
   pairwisePosition,
   combineOrders,
   agreement,
   gatingOf,
-  readLabelledSet,
-  sampleDirs,
-  readCalibration,
   PAIRWISE_FORMAT,
   pairwiseMessages,
   promptTemplateSha,

@@ -1,11 +1,11 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   readTrialSetFile
-} from "./chunk-D3UDOQUW.js";
+} from "./chunk-LWHRA6DE.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-ZBO3TEMG.js";
+} from "./chunk-7S7LXDPK.js";
 import {
   loadFixture,
   mustBeInside,

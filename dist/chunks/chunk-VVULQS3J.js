@@ -11,7 +11,7 @@ import {
   present,
   renderText,
   wholeRun
-} from "./chunk-KLTJAQ6T.js";
+} from "./chunk-26L6MIL4.js";
 import {
   secretsOf
 } from "./chunk-BAEF6OTL.js";
@@ -20,7 +20,7 @@ import {
   EXIT,
   parseCommand,
   usageLine
-} from "./chunk-X4YP4R2Z.js";
+} from "./chunk-NBPHZLU4.js";
 import {
   writeNamedFile
 } from "./chunk-52BIIBHA.js";

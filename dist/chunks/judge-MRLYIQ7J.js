@@ -16,7 +16,7 @@ import {
   EXIT,
   JUDGE,
   parseCommand
-} from "./chunk-X4YP4R2Z.js";
+} from "./chunk-NBPHZLU4.js";
 import "./chunk-OMHBE2A7.js";
 import {
   readJsonFile

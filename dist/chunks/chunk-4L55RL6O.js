@@ -10,7 +10,7 @@ import {
   NO_LIMITS,
   readCandidate,
   writeCandidate
-} from "./chunk-ZBO3TEMG.js";
+} from "./chunk-7S7LXDPK.js";
 import {
   applyPatch,
   formatPatch,
@@ -22,7 +22,7 @@ import {
 } from "./chunk-6YFOOBGD.js";
 import {
   openSandbox
-} from "./chunk-BDXE3YOT.js";
+} from "./chunk-IMFQHGCF.js";
 import {
   Scrubber
 } from "./chunk-BAEF6OTL.js";

@@ -1,28 +1,28 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-46MW5MXB.js";
+} from "./chunk-R74TSR6M.js";
 import {
   trialSetDependencies
-} from "./chunk-2BQYW3AL.js";
+} from "./chunk-V34OMIQ7.js";
 import {
   failureAnnotation,
   gatePullRequest,
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-YBBQ2Y2D.js";
+} from "./chunk-4RM4WMQG.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
-import "./chunk-IJJJFEQB.js";
-import "./chunk-OUVMEEXC.js";
+import "./chunk-CEJGCRQA.js";
+import "./chunk-4QNWLTBX.js";
 import "./chunk-BNQ7YMPO.js";
 import {
   readResultsFile,
   resultsFileAt
 } from "./chunk-XLR7UWNJ.js";
-import "./chunk-NVCY75MA.js";
+import "./chunk-AW6FJY26.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -31,39 +31,42 @@ import {
   holdsOtherTrialSet,
   renderText,
   writeReports
-} from "./chunk-KLTJAQ6T.js";
-import "./chunk-EYOGOC5H.js";
+} from "./chunk-26L6MIL4.js";
+import "./chunk-4L55RL6O.js";
 import "./chunk-7C7Y4KDF.js";
 import {
   loadTrialSet
-} from "./chunk-SIVAJR4A.js";
+} from "./chunk-QMFQMPOG.js";
 import {
   changeScope,
-  skipReason
-} from "./chunk-3BAZKGUZ.js";
-import "./chunk-D3UDOQUW.js";
+  skipReason,
+  withGateFiles
+} from "./chunk-M2WAKGMA.js";
+import "./chunk-LWHRA6DE.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-CREJC3F7.js";
-import "./chunk-4HNW3SK5.js";
-import "./chunk-ZBO3TEMG.js";
+} from "./chunk-ILY7N56P.js";
+import "./chunk-DKSJFNQO.js";
+import "./chunk-7S7LXDPK.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-6YFOOBGD.js";
 import "./chunk-CNXI3FCQ.js";
 import {
   agentsIsolated
-} from "./chunk-BDXE3YOT.js";
+} from "./chunk-IMFQHGCF.js";
 import {
   secretsOf,
   trialSetSources
 } from "./chunk-BAEF6OTL.js";
-import "./chunk-JPWVGDQB.js";
+import {
+  require_dist
+} from "./chunk-JPWVGDQB.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-ZIM72PK5.js";
+import "./chunk-SZURYD4L.js";
 import "./chunk-2XNPRFH2.js";
 import {
   displayPath
@@ -71,24 +74,66 @@ import {
 import {
   GATE,
   parseCommand
-} from "./chunk-X4YP4R2Z.js";
+} from "./chunk-NBPHZLU4.js";
 import "./chunk-OMHBE2A7.js";
 import {
   writeNamedFile
 } from "./chunk-52BIIBHA.js";
 import {
+  matchFiles,
   readTextFile,
+  require_picomatch,
   unlessMissing
 } from "./chunk-3XGPIUTF.js";
 import "./chunk-7AHWRLRO.js";
 import {
   UserInputError
 } from "./chunk-ILF6MLZN.js";
-import "./chunk-HZGLYA5U.js";
+import {
+  __toESM
+} from "./chunk-HZGLYA5U.js";
 
 // src/cli/gate.ts
 import { realpath as realpath2 } from "node:fs/promises";
-import { join as join4, relative as relative3, resolve as resolve2 } from "node:path";
+import { join as join5, relative as relative3, resolve as resolve2 } from "node:path";
+
+// src/cli/ci-config.ts
+var import_picomatch = __toESM(require_picomatch(), 1);
+var import_yaml = __toESM(require_dist(), 1);
+import { readFile } from "node:fs/promises";
+import { join, posix } from "node:path";
+async function ciConfigFiles(root, named) {
+  const found = [];
+  const visit = async (file) => {
+    if (found.includes(file)) return;
+    found.push(file);
+    const text = await readFile(join(root, file), "utf8").catch(() => null);
+    if (text === null) return;
+    let document;
+    try {
+      document = (0, import_yaml.parse)(text);
+    } catch {
+      return;
+    }
+    for (const path of localIncludes(document)) {
+      if (!import_picomatch.default.scan(path).isGlob) await visit(path);
+      else for (const match of await matchFiles(root, [path])) await visit(match);
+    }
+  };
+  for (const file of named) await visit(posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, ""));
+  return found;
+}
+function localIncludes(document) {
+  const include = document && typeof document === "object" ? document.include : void 0;
+  const out = [];
+  for (const entry of Array.isArray(include) ? include : include === void 0 ? [] : [include]) {
+    const path = typeof entry === "string" && !/^https?:\/\//.test(entry) ? entry : entry && typeof entry === "object" && typeof entry.local === "string" ? entry.local : null;
+    if (path === null) continue;
+    const relative4 = posix.normalize(path.replace(/^\/+/, ""));
+    if (!relative4.startsWith("..")) out.push(relative4);
+  }
+  return out;
+}
 
 // src/cli/gate-flags.ts
 function gateFlags(v) {
@@ -128,12 +173,13 @@ async function changedPaths(file) {
 
 // src/cli/gate-ports.ts
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { realpath, stat } from "node:fs/promises";
-import { dirname as dirname2, join as join2, relative as relative2, resolve } from "node:path";
+import { basename, dirname as dirname2, join as join3, relative as relative2, resolve } from "node:path";
 
 // src/gate/local-bases.ts
 import { lstat, readdir } from "node:fs/promises";
-import { dirname, join, relative } from "node:path";
+import { dirname, join as join2, relative } from "node:path";
 function chooseBaseRuns(candidates, choice) {
   const notes = [];
   const usable = [];
@@ -166,7 +212,7 @@ function chooseBaseRuns(candidates, choice) {
 }
 async function readBaseFiles(paths, label) {
   const out = [];
-  for (const path of paths) out.push({ label: label(path), dir: dirname(path), results: await readResultsFile(path) });
+  for (const path of paths) out.push({ label: label(path), dir: dirname(path), file: path, results: await readResultsFile(path) });
   return out;
 }
 async function readBaseDirectory(root) {
@@ -177,8 +223,8 @@ async function readBaseDirectory(root) {
       return [];
     });
     for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-      if (e.isFile() && e.name === "results.json") found.push(join(dir, e.name));
-      else if (e.isDirectory() && depth < 2) await walk(join(dir, e.name), depth + 1);
+      if (e.isFile() && e.name === "results.json") found.push(join2(dir, e.name));
+      else if (e.isDirectory() && depth < 2) await walk(join2(dir, e.name), depth + 1);
     }
   };
   if (!(await lstat(root).catch(() => null))?.isDirectory())
@@ -191,7 +237,7 @@ async function readBaseDirectory(root) {
   for (const path of found) {
     const label = relative(root, path) || "results.json";
     try {
-      candidates.push({ label, dir: dirname(path), results: await readResultsFile(path) });
+      candidates.push({ label, dir: dirname(path), file: path, results: await readResultsFile(path) });
     } catch (error) {
       const why = error instanceof UserInputError ? `${error.field || "(top level)"}: ${error.expected}` : "it could not be read";
       notes.push(`Baseline ${label} not used: ${why}.`);
@@ -208,7 +254,7 @@ async function refuseMisplaced(root) {
   const zips = [];
   const look = async (dir, depth) => {
     for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const path = join(dir, e.name);
+      const path = join2(dir, e.name);
       if (e.isFile() && e.name === "results.json") deeper.push(relative(root, path));
       else if (e.isFile() && e.name.endsWith(".zip")) zips.push(relative(root, path));
       else if (e.isDirectory() && depth < 5) await look(path, depth + 1);
@@ -222,7 +268,7 @@ async function refuseMisplaced(root) {
 
 // src/cli/gate-ports.ts
 async function localPorts(v, flags, io, configPath, set) {
-  const base = v["base-dir"] ? await readBaseDirectory(resolve(io.cwd, v["base-dir"])) : {
+  const read = v["base-dir"] ? await readBaseDirectory(resolve(io.cwd, v["base-dir"])) : {
     candidates: await readBaseFiles(
       (v.base ?? []).map((p) => resultsFileAt(resolve(io.cwd, p))),
       (p) => displayPath(p, io.cwd)
@@ -230,6 +276,7 @@ async function localPorts(v, flags, io, configPath, set) {
     notes: [],
     unavailable: []
   };
+  const base = withoutCommitted(read);
   const runAt = (config) => trialRunner({
     configPath: config,
     ...flags.run,
@@ -260,9 +307,23 @@ async function localPorts(v, flags, io, configPath, set) {
 `)
   };
 }
+function withoutCommitted(read) {
+  const committed = read.candidates.filter((c) => tracked(c.file ?? join3(c.dir, "results.json")));
+  if (!committed.length) return read;
+  const why = "git tracks it in the checkout under test, so the change under test wrote it; a base run comes from the base branch\u2019s own runs (download them into a fresh directory)";
+  return {
+    candidates: read.candidates.filter((c) => !committed.includes(c)),
+    notes: [...read.notes, ...committed.map((c) => `Baseline ${c.label} not used: ${why}.`)],
+    unavailable: [...read.unavailable, ...committed.map((c) => `${c.label}: ${why}`)]
+  };
+}
+function tracked(file) {
+  if (!existsSync(file)) return false;
+  return spawnSync("git", ["ls-files", "--error-unmatch", "--", basename(file)], { cwd: dirname2(file), stdio: "ignore" }).status === 0;
+}
 async function baseCheckoutConfig(checkout, configPath) {
   const head = await realpath(configPath);
-  const base = join2(checkout, relative2(repositoryRoot(dirname2(head)), head));
+  const base = join3(checkout, relative2(repositoryRoot(dirname2(head)), head));
   if (!await unlessMissing(
     stat(base).then((st) => st.isFile()),
     false
@@ -274,9 +335,9 @@ async function baseCheckoutConfig(checkout, configPath) {
     );
   return base;
 }
-async function changedScope(paths, set, isolation) {
+async function changedScope(paths, set, isolation, gateFiles = []) {
   const real = { ...set, file: await realpath(set.file), dir: await realpath(set.dir) };
-  return changeScope(paths, await trialSetDependencies(real, repositoryRoot(real.dir), await agentsIsolated(isolation)));
+  return changeScope(paths, withGateFiles(await trialSetDependencies(real, repositoryRoot(real.dir), await agentsIsolated(isolation)), gateFiles));
 }
 function repositoryRoot(dir) {
   const top = spawnSync("git", ["rev-parse", "--show-toplevel"], { cwd: dir, encoding: "utf8" });
@@ -284,7 +345,7 @@ function repositoryRoot(dir) {
 }
 
 // src/cli/gate-publish.ts
-import { join as join3 } from "node:path";
+import { join as join4 } from "node:path";
 async function publishLocally(outcome, run, scrubber, io) {
   const { runDir, commentFile } = run;
   const gate = outcome.gate;
@@ -306,7 +367,7 @@ async function publishLocally(outcome, run, scrubber, io) {
   if (commentFile) await writeNamedFile(commentFile, markdown);
   else io.stdout(markdown);
   io.stderr(`
-results: ${displayPath(join3(runDir, "results.json"), io.cwd)} \xB7 comment: ${displayPath(join3(runDir, "report.md"), io.cwd)}
+results: ${displayPath(join4(runDir, "results.json"), io.cwd)} \xB7 comment: ${displayPath(join4(runDir, "report.md"), io.cwd)}
 `);
   for (const line of regressionLog(view, displayPath(runDir, io.cwd))) io.stderr(`${scrubber.text(line)}
 `);
@@ -323,21 +384,23 @@ async function runGateCli(argv, io) {
   const configPath = resolve2(io.cwd, v.config ?? "trialgate.yml");
   const set = await loadTrialSet(configPath);
   const changed = v.changed ? await changedPaths(resolve2(io.cwd, v.changed)) : null;
-  const scope = changed ? await changedScope(changed, set, flags.run.isolation ?? set.config.agent.isolation) : null;
+  const ciConfig = v["ci-config"] ?? [];
+  const gateFiles = ciConfig.length ? await ciConfigFiles(repositoryRoot(set.dir), ciConfig) : [];
+  const scope = changed ? await changedScope(changed, set, flags.run.isolation ?? set.config.agent.isolation, gateFiles) : null;
   const skipped = scope ? skipReason(scope) : null;
   if (skipped) {
     io.stderr(`trialgate gate: skipped: ${skipped}
 `);
     return 0;
   }
-  const runDir = resolve2(io.cwd, v.out ?? join4(set.dir, ".trialgate", `gate-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`));
+  const runDir = resolve2(io.cwd, v.out ?? join5(set.dir, ".trialgate", `gate-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`));
   const { scrubber } = secretsOf(trialSetSources(set));
   const outcome = await gatePullRequest(await localPorts(v, flags, io, configPath, set), {
     set,
     runDir,
     scope,
     changedFiles: changed,
-    gateFiles: v["ci-config"] ? [v["ci-config"]] : [],
+    gateFiles,
     ...flags.run.isolation ? { isolation: flags.run.isolation } : {},
     ...flags.run.trials ? { trials: flags.run.trials } : {},
     settings: flags.settings,

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeOutput
-} from "./chunk-GZB4SFCU.js";
+} from "./chunk-VVULQS3J.js";
 import {
   readComparedResults
 } from "./chunk-XLR7UWNJ.js";
@@ -9,7 +9,7 @@ import {
   REPORTERS,
   present,
   renderText
-} from "./chunk-KLTJAQ6T.js";
+} from "./chunk-26L6MIL4.js";
 import "./chunk-7C7Y4KDF.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-PE644PI2.js";
@@ -20,7 +20,7 @@ import {
   EXIT,
   REPORT,
   parseCommand
-} from "./chunk-X4YP4R2Z.js";
+} from "./chunk-NBPHZLU4.js";
 import "./chunk-52BIIBHA.js";
 import "./chunk-3XGPIUTF.js";
 import "./chunk-7AHWRLRO.js";

@@ -1,27 +1,27 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeRunReports
-} from "./chunk-KLTJAQ6T.js";
+} from "./chunk-26L6MIL4.js";
 import {
   abortRepair,
   finishRepair,
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-EYOGOC5H.js";
+} from "./chunk-4L55RL6O.js";
 import "./chunk-7C7Y4KDF.js";
 import {
   loadTrialSet
-} from "./chunk-SIVAJR4A.js";
-import "./chunk-D3UDOQUW.js";
+} from "./chunk-QMFQMPOG.js";
+import "./chunk-LWHRA6DE.js";
 import {
   MAX_MINUTES
 } from "./chunk-BJDIBYXZ.js";
-import "./chunk-ZBO3TEMG.js";
+import "./chunk-7S7LXDPK.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-6YFOOBGD.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-BDXE3YOT.js";
+import "./chunk-IMFQHGCF.js";
 import {
   plural,
   secretsOf,
@@ -29,7 +29,7 @@ import {
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-JPWVGDQB.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-ZIM72PK5.js";
+import "./chunk-SZURYD4L.js";
 import "./chunk-2XNPRFH2.js";
 import {
   displayPath
@@ -38,7 +38,7 @@ import {
   EXIT,
   REPAIR,
   parseCommand
-} from "./chunk-X4YP4R2Z.js";
+} from "./chunk-NBPHZLU4.js";
 import "./chunk-OMHBE2A7.js";
 import "./chunk-52BIIBHA.js";
 import {

@@ -3,11 +3,11 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-OUVMEEXC.js";
+} from "./chunk-4QNWLTBX.js";
 import {
   jsonPieces,
   lazy
-} from "./chunk-EYOGOC5H.js";
+} from "./chunk-4L55RL6O.js";
 import {
   Results,
   TrialResult

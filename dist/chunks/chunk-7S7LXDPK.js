@@ -25,7 +25,7 @@ import {
   commandPrograms,
   namedPaths,
   passedEnvironment
-} from "./chunk-BDXE3YOT.js";
+} from "./chunk-IMFQHGCF.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";
@@ -41,6 +41,9 @@ import {
   ToolClaim,
   sectionOf
 } from "./chunk-4W3VKHJE.js";
+import {
+  descendants
+} from "./chunk-SZURYD4L.js";
 import {
   XMLParser,
   XMLValidator
@@ -1514,6 +1517,7 @@ var ACCEPTOR_WORK_PREFIX = "trialgate-acceptor-";
 var IN_CANDIDATE_COPY = new RegExp(`/${ACCEPTOR_WORK_PREFIX}[^/]+/candidate/(.+)$`);
 var CAUSE_LINES = 3;
 var LOCATED = /^\S+?(?::\d+(?::\d+)?|\(\d+,\d+\)):? (?:error|fatal error|\w+ error|undefined|cannot|expected|syntax error)?/i;
+var STACK_FRAME = /^\s+(?:at |File ")/;
 var THROWN = /^(?:[\w.$]*(?:Error|Exception)\b.*|panic: .*|fatal: .*|error: .*)$/;
 function causeOf(stderr) {
   const lines = meaningful(stderr);
@@ -1521,8 +1525,21 @@ function causeOf(stderr) {
   const located = lines.findIndex((l) => LOCATED.test(l) && /\.\w+\b/.test(l.split(":")[0]));
   if (located >= 0) return lines.slice(located, located + CAUSE_LINES).join("\n");
   const traceback = lines.some((l) => /^Traceback \(most recent call last\)/.test(l));
-  const thrown = (traceback ? [...lines].reverse() : lines).find((l) => THROWN.test(l.trim()));
-  return thrown?.trim() ?? "";
+  const thrown = (traceback ? [...lines].reverse() : lines).findIndex((l) => THROWN.test(l.trim()));
+  if (thrown < 0) return "";
+  const at = traceback ? lines.length - 1 - thrown : thrown;
+  const first = lines[at].trim();
+  if (!first.endsWith(":")) return first;
+  const next = lines.slice(at + 1, at + CAUSE_LINES);
+  const frame = next.findIndex((l) => STACK_FRAME.test(l));
+  return [first, ...(frame < 0 ? next : next.slice(0, frame)).map((l) => l.trim())].join("\n");
+}
+function outputTail(output, chars = 500) {
+  const text = output.trim();
+  if (text.length <= chars) return text;
+  const tail2 = text.slice(-chars);
+  const lineStart = tail2.indexOf("\n");
+  return `\u2026${lineStart >= 0 && lineStart < tail2.length - 1 ? tail2.slice(lineStart) : tail2}`;
 }
 function causeIsAll(stderr, cause) {
   return Boolean(cause) && meaningful(stderr).length <= cause.split("\n").length;
@@ -1550,6 +1567,8 @@ function acceptorFix(stderr, code, candidate, command) {
   if (node) {
     return `node cannot find ${node[1]} where the acceptor runs: ${SANDBOX_SEES}. List the node_modules that holds it in fixture.json's "readable" (e.g. "readable": ["../../node_modules"]) and call the runner by its path (node ../../node_modules/jest/bin/jest.js \u2026)`;
   }
+  if (/Could not find a config file based on provided values/.test(stderr))
+    return `Jest, even given --config FILE, looks for a package.json or jest.config.* from the directory it runs in upwards, and ${SANDBOX_SEES}: nothing of the project above the fixture (where the command run by hand finds your package.json). Put jest.config.cjs (or a package.json) in the fixture directory itself, protected, or pass the configuration as JSON (--config '{\u2026}'; docs/report-format.md#jest)`;
   const missing = /(?:^|\n)(?:sh: \d+: )?([^\s:]+): (?:command )?not found/.exec(stderr);
   if (missing || code === 127) {
     return `${missing ? `${missing[1]} is` : "a program the command runs is"} not on PATH where the acceptor runs: ${SANDBOX_SEES}. Install it system-wide, or call it by its path inside a "readable" directory (e.g. node ../../node_modules/jest/bin/jest.js)`;
@@ -1917,7 +1936,7 @@ async function runOnce(run, service, fault, work) {
   const reading = await channel?.close();
   const notStarted = timedOut ? void 0 : await acceptor.notStarted;
   if (notStarted) throw new MachineryError(`the acceptance command's sandbox did not start: ${notStarted}`);
-  const withStderr = (why) => `${why}${stderr.trim() ? `; stderr: ${stderr.trim().slice(-500)}` : ""}`;
+  const withStderr = (why) => `${why}${stderr.trim() ? `; stderr: ${outputTail(stderr)}` : ""}`;
   const words = { ...acceptance.env, [REPORTERS_VARIABLE]: reporters };
   if (code === COMMAND_NOT_FOUND && !timedOut) {
     if (run.proven && !shellCannotRun(stderr, commandPrograms(acceptance.command), words))
@@ -2509,6 +2528,8 @@ function codeResult(spec, accepted, scope, reference) {
 // src/kinds/code/validate.ts
 import { mkdir as mkdir5 } from "node:fs/promises";
 import { join as join9 } from "node:path";
+var NO_REPORT = "the hidden tests wrote no report, so no check could pass";
+var withoutRunDirs = (text) => text.replace(/\/tmp\/[\w.-]+/g, "/tmp/\u2026");
 async function validateCode(options, settings) {
   const { fixture } = options;
   const spec = codeSpecOf(fixture);
@@ -2570,12 +2591,15 @@ async function validateCode(options, settings) {
     inProcess ??= inProcessNote(accepted);
     const result = codeResult(spec, accepted, outOfScope(changes, spec.scope), against2);
     const failedChecks = result.checks.filter((c) => !c.ok);
-    const findings = [...failedChecks.flatMap((c) => c.failures), ...result.failures?.final_state ?? [], ...accepted.notes];
+    const all = [...failedChecks.flatMap((c) => c.failures), ...result.failures?.final_state ?? [], ...accepted.notes];
+    const noReport = accepted.outcome?.report.error;
+    const firstLine2 = noReport?.split("\n")[0];
+    const findings = noReport ? [`${NO_REPORT}: ${noReport}`, ...all.filter((f) => !f.includes(firstLine2) && !accepted.notes.includes(f)), ...accepted.notes] : all;
     const actual = result.envError ? "env error" : failedChecks.length || findings.length ? "rejected" : "accepted";
     const row = { ...base, actual, failed: failedChecks.map((c) => c.key), findings: result.envError ? [result.envError.message] : findings };
     const problem = proofProblem(solution, row, accepted.outcome?.report.records ?? []);
     const reference = isReference ? referenceOf(accepted) : void 0;
-    return { row, ...problem ? { problem } : {}, ...reference ? { reference } : {} };
+    return { row, ...problem ? { problem } : {}, ...reference ? { reference } : {}, ...noReport && !result.envError ? { noReport } : {} };
   };
   const [first, ...rest] = solutions;
   const referenceProof = first.name === "reference" ? await prove(first, void 0) : void 0;
@@ -2584,6 +2608,8 @@ async function validateCode(options, settings) {
     ...referenceProof ? [referenceProof] : [],
     ...await mapPool(referenceProof ? rest : solutions, 2, (solution) => prove(solution, against))
   ];
+  const sameAsReference = (p) => p !== referenceProof && p.noReport !== void 0 && withoutRunDirs(p.noReport) === withoutRunDirs(referenceProof?.noReport ?? "");
+  for (const p of proofs) if (sameAsReference(p)) p.row.findings[0] = `${NO_REPORT}, as on the reference (above)`;
   return {
     shape: "runs",
     judged: options.candidateDir ? "candidate" : "acceptor",
@@ -3620,12 +3646,58 @@ function runNote(run) {
 var json = (data) => JSON.stringify(data, null, 2) + "\n";
 
 // src/kinds/tools/validate.ts
-import { cp, mkdir as mkdir7, readFile as readFile4, writeFile as writeFile3 } from "node:fs/promises";
+import { cp, mkdir as mkdir7, readFile as readFile5, writeFile as writeFile3 } from "node:fs/promises";
 import { join as join15 } from "node:path";
 
 // src/agent/process.ts
 import { existsSync as existsSync3 } from "node:fs";
 import { basename as basename2, sep as sep2 } from "node:path";
+
+// src/agent/starvation.ts
+import { readFile as readFile4 } from "node:fs/promises";
+var STARVED_STRETCH = 3;
+var SMALL_SHARE = 0.05;
+var STARVED_SHARE = 0.1;
+var STARVED_RULE = "the machine kept the agent waiting for a CPU core past what its budget can give back (a busy runner): not a verdict on the agent; run again on a quieter runner, or run fewer trials at once";
+var CpuWaitMeter = class {
+  constructor(root) {
+    this.root = root;
+  }
+  root;
+  last = /* @__PURE__ */ new Map();
+  waited;
+  reading = Promise.resolve(void 0);
+  /** The wait so far, ms, read now (reads one at a time). */
+  read() {
+    this.reading = this.reading.then(() => this.readNow());
+    return this.reading;
+  }
+  async readNow() {
+    const now = /* @__PURE__ */ new Map();
+    for (const pid of [this.root, ...(await descendants(this.root)).map((d) => d.pid)]) {
+      const text = await readFile4(`/proc/${pid}/schedstat`, "utf8").catch(() => void 0);
+      const waitedNs = Number(text?.split(" ")[1]);
+      if (Number.isFinite(waitedNs)) now.set(pid, waitedNs / 1e6);
+    }
+    if (now.size === 0) return this.waited;
+    let most = 0;
+    for (const [pid, waited] of now) most = Math.max(most, waited - (this.last.get(pid) ?? 0));
+    this.last = now;
+    this.waited = (this.waited ?? 0) + most;
+    return this.waited;
+  }
+};
+function waitReadEveryMs(budgetMs) {
+  return Math.min(3e4, Math.max(1e3, budgetMs / 10));
+}
+function atBudget(budgetMs, waitedMs, givenMs) {
+  if (waitedMs === void 0) return { end: "budget" };
+  const owed = Math.min(waitedMs, STARVED_STRETCH * budgetMs) - givenMs;
+  if (owed >= SMALL_SHARE * budgetMs) return { more: owed };
+  return waitedMs - givenMs > STARVED_SHARE * budgetMs ? { end: "starved", waitedMs } : { end: "budget" };
+}
+
+// src/agent/process.ts
 var COMMAND_NOT_FOUND2 = 127;
 var NOT_EXECUTABLE = 126;
 var BUDGET_GRACE_MS = 5e3;
@@ -3658,13 +3730,30 @@ async function runAgentProcess(options) {
   agent.child.stdout.on("data", capture);
   agent.child.stderr.on("data", capture);
   let budgetExhausted = false;
+  let starved;
+  let exited = false;
   let grace;
-  const budget2 = setTimeout(() => {
-    budgetExhausted = true;
+  let given = 0;
+  const meter = agent.child.pid === void 0 ? void 0 : new CpuWaitMeter(agent.child.pid);
+  const reads = setInterval(() => void meter?.read(), waitReadEveryMs(options.wallMs));
+  const atEnd = async () => {
+    const waited = await meter?.read();
+    if (exited) return;
+    const next = atBudget(options.wallMs, waited, given);
+    if ("more" in next) {
+      given += next.more;
+      budget2 = setTimeout(() => void atEnd(), next.more);
+      return;
+    }
+    if (next.end === "starved") starved = next.waitedMs;
+    else budgetExhausted = true;
     agent.terminate();
     grace = setTimeout(() => agent.kill(), BUDGET_GRACE_MS);
-  }, options.wallMs);
+  };
+  let budget2 = setTimeout(() => void atEnd(), options.wallMs);
   const { code, signal } = await agent.exited;
+  exited = true;
+  clearInterval(reads);
   clearTimeout(budget2);
   clearTimeout(grace);
   const agentMs = performance.now() - started;
@@ -3679,6 +3768,14 @@ async function runAgentProcess(options) {
   const forwardError = await agent.forwardFailure;
   if (forwardError) return { ...exit, forwardError };
   if (budgetExhausted) return exit;
+  if (starved !== void 0) {
+    const s = (ms) => `${(ms / 1e3).toFixed(1)} s`;
+    return {
+      ...exit,
+      setupError: `the agent waited ${s(starved)} for a CPU core, runnable while the machine's cores ran other work, and was ended at ${s(options.wallMs + given)}: its budget of ${s(options.wallMs)} and ${s(given)} given back for the wait, the most given back (${STARVED_STRETCH} budgets)`,
+      envRule: STARVED_RULE
+    };
+  }
   const notStarted = await agent.notStarted;
   if (notStarted)
     return {
@@ -3729,7 +3826,7 @@ async function validateTools(options) {
   const tools = toolsSpecOf(fixture);
   const manifestPath = join15(fixture.dir, "fixture.json");
   const skillPath = join15(fixture.dir, tools.skill);
-  const skill = await readFile4(skillPath, "utf8");
+  const skill = await readFile5(skillPath, "utf8");
   const headings = sectionHeadings(skill);
   const variants = [NO_FAULT, ...Object.keys(fixture.manifest.faults)];
   for (const boundary of variants.slice(1)) {

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   namedFiles
-} from "./chunk-BDXE3YOT.js";
+} from "./chunk-IMFQHGCF.js";
 import {
   listEntries,
   matchFiles
@@ -43,11 +43,12 @@ async function trialSetDependencies(set, repo, isolated = true) {
     ...await followed(await watchedFiles(config.watch), "watch"),
     ...config.agent.files.flatMap((path) => pathOf(path, "agent.files")),
     ...await followed(config.agent.files, "agent.files"),
+    ...installedAgentFiles(config.agent.files, "agent.files", pathOf),
     ...scripts(config.agent.command, config.agent.env, "agent.command"),
     ...config.judge ? [
       ...pathOf(config.judge.calibration, "judge.calibration"),
       // The judge's program decides what its items answer; the measurement records only its command line.
-      ...config.judge.command ? measuring(scripts(config.judge.command, {}, "judge.command")) : []
+      ...config.judge.command ? measuring(programOf(scripts(config.judge.command, {}, "judge.command"), inRepo("."))) : []
     ] : []
   ];
   const tasks = [];
@@ -58,6 +59,7 @@ async function trialSetDependencies(set, repo, isolated = true) {
       ...await followed(await watchedFiles(spec.watch), `${at}.watch`),
       ...(spec.agent?.files ?? []).flatMap((path) => pathOf(path, `${at}.agent.files`)),
       ...await followed(spec.agent?.files ?? [], `${at}.agent.files`),
+      ...installedAgentFiles(spec.agent?.files ?? [], `${at}.agent.files`, pathOf),
       ...await followed([spec.fixture], `${at}.fixture`),
       ...spec.agent?.command ? scripts(spec.agent.command, { ...config.agent.env, ...spec.agent.env }, `${at}.agent.command`) : [],
       ...spec.judge?.labels ? pathOf(spec.judge.labels, `${at}.judge.labels`) : [],
@@ -98,7 +100,56 @@ async function fixtureDependencies(dir, fixture, what, pathOf) {
   if ([...include, ...readable].some((p) => typeof p !== "string"))
     return [{ glob: "**", what: `${what} (its fixture.json lists a path that is not a string)` }];
   const outside = (paths, how) => paths.filter((p) => !isAbsolute(p)).flatMap((p) => pathOf(join(fixture, p), `${what} (${how})`));
-  return [...own, ...outside(include, "included by its fixture"), ...measuring(outside(readable, "a readable directory of its fixture, in no hash"))];
+  const installed = readable.filter((p) => !isAbsolute(p)).flatMap((p) => installedFrom(join(fixture, p), `${what} (what a readable directory of its fixture is installed from, in no hash)`, pathOf));
+  return [
+    ...own,
+    ...outside(include, "included by its fixture"),
+    ...measuring([...outside(readable, "a readable directory of its fixture, in no hash"), ...installed])
+  ];
+}
+var INSTALLED_DIRS = /* @__PURE__ */ new Set(["node_modules", ".venv", "venv", "vendor", ".bundle"]);
+function installedAgentFiles(files, what, pathOf) {
+  return files.filter((p) => !isAbsolute(p) && INSTALLED_DIRS.has(p.replace(/\/+$/, "").split("/").pop())).flatMap((p) => installedFrom(p, `${what} (what ${p} is installed from)`, pathOf));
+}
+function installedFrom(dir, what, pathOf) {
+  return INSTALLED_FROM.flatMap((name) => pathOf(join(dir, "..", name), what).slice(0, 1));
+}
+var INSTALLED_FROM = [
+  "package.json",
+  "package-lock.json",
+  "npm-shrinkwrap.json",
+  "yarn.lock",
+  "pnpm-lock.yaml",
+  "bun.lock",
+  "bun.lockb",
+  ".npmrc",
+  "requirements*.txt",
+  "constraints*.txt",
+  "pyproject.toml",
+  "poetry.lock",
+  "uv.lock",
+  "Pipfile",
+  "Pipfile.lock",
+  "setup.py",
+  "setup.cfg",
+  "pom.xml",
+  "build.gradle",
+  "build.gradle.kts",
+  "gradle.lockfile",
+  "go.mod",
+  "go.sum",
+  "Gemfile",
+  "Gemfile.lock",
+  "Cargo.toml",
+  "Cargo.lock"
+];
+var PROGRAM_FILES = "{mjs,cjs,js,mts,cts,ts,py,sh,rb,pl}";
+function programOf(scripts, dir) {
+  return scripts.flatMap((script) => {
+    const at = script.glob.lastIndexOf("/");
+    const parent = at < 0 ? "" : script.glob.slice(0, at);
+    return parent === "" || parent === dir ? [script] : [script, { glob: `${parent}/**/*.${PROGRAM_FILES}`, what: `${script.what} (code beside its script)` }];
+  });
 }
 function measuring(deps) {
   return deps.map((d) => ({ ...d, measures: true }));

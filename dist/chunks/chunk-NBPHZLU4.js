@@ -219,7 +219,7 @@ var COMPARE = {
 var GATE = {
   name: "gate",
   summary: "the gate of the required check on any CI system: run the head trials and the confirmation rounds, compare with the base runs, print the comment; the exit code is the verdict",
-  usage: "trialgate gate (--base BASE.json \u2026 | --base-dir DIR) [--base-sha SHA] [--baseline-runs N] [--base-checkout DIR] [--changed FILE] [--ci-config FILE] [--approved-by WHO] [--config trialgate.yml] [--out DIR] [--trials K] [--concurrency N] [--acceptance N] [--seed S] [--isolation auto|required|none] [--policy familywise|strict] [--alpha A] [--confirm-trials N] [--max-trials N] [--fail-on regression|never] [--fail-without-baseline] [--comment FILE]",
+  usage: "trialgate gate (--base BASE.json \u2026 | --base-dir DIR) [--base-sha SHA] [--baseline-runs N] [--base-checkout DIR] [--changed FILE] [--ci-config FILE \u2026] [--approved-by WHO] [--config trialgate.yml] [--out DIR] [--trials K] [--concurrency N] [--acceptance N] [--seed S] [--isolation auto|required|none] [--policy familywise|strict] [--alpha A] [--confirm-trials N] [--max-trials N] [--fail-on regression|never] [--fail-without-baseline] [--comment FILE]",
   positionals: { min: 0, max: 0, name: "" },
   options: {
     base: { type: "string", value: "FILE", multiple: true, help: "a base results.json (repeat for several base runs)" },
@@ -239,7 +239,8 @@ var GATE = {
     "ci-config": {
       type: "string",
       value: "FILE",
-      help: "the CI file that runs this gate, relative to the repository (.gitlab-ci.yml): a change that touches it changes the gate itself, so it is undecided until approved"
+      multiple: true,
+      help: "a CI file that runs this gate, relative to the repository (.gitlab-ci.yml; repeat it; the local files a GitLab file includes count too): a change that touches one changes the gate itself, so it is undecided until approved"
     },
     "approved-by": {
       type: "string",

@@ -3,35 +3,35 @@ import {
   positiveInt,
   readTrialVerdict,
   runRunCli
-} from "./chunk-46MW5MXB.js";
+} from "./chunk-R74TSR6M.js";
 import "./chunk-NS4QCQSH.js";
-import "./chunk-OUVMEEXC.js";
+import "./chunk-4QNWLTBX.js";
 import "./chunk-BNQ7YMPO.js";
 import "./chunk-XLR7UWNJ.js";
-import "./chunk-NVCY75MA.js";
-import "./chunk-KLTJAQ6T.js";
-import "./chunk-EYOGOC5H.js";
+import "./chunk-AW6FJY26.js";
+import "./chunk-26L6MIL4.js";
+import "./chunk-4L55RL6O.js";
 import "./chunk-7C7Y4KDF.js";
-import "./chunk-SIVAJR4A.js";
-import "./chunk-D3UDOQUW.js";
+import "./chunk-QMFQMPOG.js";
+import "./chunk-LWHRA6DE.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
-import "./chunk-CREJC3F7.js";
-import "./chunk-4HNW3SK5.js";
-import "./chunk-ZBO3TEMG.js";
+import "./chunk-ILY7N56P.js";
+import "./chunk-DKSJFNQO.js";
+import "./chunk-7S7LXDPK.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-6YFOOBGD.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-BDXE3YOT.js";
+import "./chunk-IMFQHGCF.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-JPWVGDQB.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-ZIM72PK5.js";
+import "./chunk-SZURYD4L.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-BILKXZIS.js";
-import "./chunk-X4YP4R2Z.js";
+import "./chunk-NBPHZLU4.js";
 import "./chunk-OMHBE2A7.js";
 import "./chunk-52BIIBHA.js";
 import "./chunk-3XGPIUTF.js";

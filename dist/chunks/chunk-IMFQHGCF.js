@@ -5,7 +5,7 @@ import {
   killMarked,
   signalDescendants,
   supervise
-} from "./chunk-ZIM72PK5.js";
+} from "./chunk-SZURYD4L.js";
 import {
   removeWritten
 } from "./chunk-3XGPIUTF.js";

@@ -11,30 +11,30 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-NVCY75MA.js";
+} from "./chunk-AW6FJY26.js";
 import {
   loadTrialSet
-} from "./chunk-SIVAJR4A.js";
-import "./chunk-D3UDOQUW.js";
+} from "./chunk-QMFQMPOG.js";
+import "./chunk-LWHRA6DE.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-BJDIBYXZ.js";
 import {
   mapPool
-} from "./chunk-ZBO3TEMG.js";
+} from "./chunk-7S7LXDPK.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
 import "./chunk-6YFOOBGD.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-BDXE3YOT.js";
+import "./chunk-IMFQHGCF.js";
 import {
   secretsOf,
   trialSetSources
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-JPWVGDQB.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-ZIM72PK5.js";
+import "./chunk-SZURYD4L.js";
 import "./chunk-2XNPRFH2.js";
 import {
   displayPath
@@ -43,7 +43,7 @@ import {
   CALIBRATE,
   EXIT,
   parseCommand
-} from "./chunk-X4YP4R2Z.js";
+} from "./chunk-NBPHZLU4.js";
 import "./chunk-OMHBE2A7.js";
 import {
   writeNamedFile

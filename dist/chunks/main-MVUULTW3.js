@@ -7,7 +7,7 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-YBBQ2Y2D.js";
+} from "./chunk-4RM4WMQG.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
@@ -15,15 +15,15 @@ import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-IJJJFEQB.js";
+} from "./chunk-CEJGCRQA.js";
 import {
   mergeShards
-} from "./chunk-OUVMEEXC.js";
+} from "./chunk-4QNWLTBX.js";
 import "./chunk-BNQ7YMPO.js";
 import {
   readResultsFile
 } from "./chunk-XLR7UWNJ.js";
-import "./chunk-NVCY75MA.js";
+import "./chunk-AW6FJY26.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -35,12 +35,12 @@ import {
   isolationNote,
   renderText,
   writeReports
-} from "./chunk-KLTJAQ6T.js";
-import "./chunk-EYOGOC5H.js";
+} from "./chunk-26L6MIL4.js";
+import "./chunk-4L55RL6O.js";
 import "./chunk-7C7Y4KDF.js";
 import {
   loadTrialSet
-} from "./chunk-SIVAJR4A.js";
+} from "./chunk-QMFQMPOG.js";
 import {
   actionSecrets,
   httpStatus,
@@ -49,12 +49,13 @@ import {
   scrub,
   scrubFiles,
   shardArtifactName,
-  shardTrialsArtifactName
-} from "./chunk-QSTNIGZD.js";
+  shardTrialsArtifactName,
+  workflowFiles
+} from "./chunk-RMNXGNYY.js";
 import {
   unaffectedTasks
-} from "./chunk-3BAZKGUZ.js";
-import "./chunk-D3UDOQUW.js";
+} from "./chunk-M2WAKGMA.js";
+import "./chunk-LWHRA6DE.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
 import "./chunk-2EN6TGGC.js";
@@ -71,21 +72,19 @@ import {
 import {
   CorruptZipError
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-4HNW3SK5.js";
-import "./chunk-ZBO3TEMG.js";
+import "./chunk-DKSJFNQO.js";
+import "./chunk-7S7LXDPK.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-6YFOOBGD.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-BDXE3YOT.js";
+import "./chunk-IMFQHGCF.js";
 import {
   plural,
   trialSetSources
 } from "./chunk-BAEF6OTL.js";
-import {
-  require_dist
-} from "./chunk-JPWVGDQB.js";
+import "./chunk-JPWVGDQB.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-ZIM72PK5.js";
+import "./chunk-SZURYD4L.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-OMHBE2A7.js";
 import "./chunk-52BIIBHA.js";
@@ -96,14 +95,12 @@ import {
 import {
   UserInputError
 } from "./chunk-ILF6MLZN.js";
-import {
-  __toESM
-} from "./chunk-HZGLYA5U.js";
+import "./chunk-HZGLYA5U.js";
 
 // src/action/main.ts
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join as join9, relative as relative4 } from "node:path";
+import { join as join8, relative as relative4 } from "node:path";
 
 // src/github/baseline.ts
 import { join } from "node:path";
@@ -142,10 +139,20 @@ async function findBaselines(client, opts) {
     currentRunId: client.runId,
     ...opts.baseSha ? { baseSha: opts.baseSha } : {}
   });
+  const tip = candidates.some((run2) => run2.head_sha !== opts.baseSha) ? await client.branchTip(opts.branch) : null;
   const baselines = [];
   const problems = [];
   for (const run2 of candidates) {
     if (baselines.length >= opts.maxRuns) break;
+    if (tip && run2.head_sha !== opts.baseSha && await client.inHistory(run2.head_sha, tip) === false) {
+      problems.push({
+        runId: run2.id,
+        headSha: run2.head_sha,
+        reason: "off-branch",
+        detail: `its commit is not in the history of ${opts.branch} (a tag or another ref named ${opts.branch} ran it), so it is not the branch's baseline`
+      });
+      continue;
+    }
     const { artifact, expired } = pickArtifact(await client.listRunArtifacts(run2.id, opts.artifactName), opts.artifactName);
     if (!artifact) {
       problems.push(
@@ -269,7 +276,7 @@ function baselineNote(event, baselineBranches, run2) {
 }
 
 // src/action/gate-ports.ts
-import { join as join5, relative as relative2 } from "node:path";
+import { join as join4, relative as relative2 } from "node:path";
 
 // src/action/base-checkout.ts
 import { execFile } from "node:child_process";
@@ -304,46 +311,6 @@ async function checkOutBase(workspace, sha, configFile, dir) {
   if (present) return { config, remove };
   await remove();
   return { off: `the base commit has no trial set at ${configPath}` };
-}
-
-// src/action/gate-files.ts
-var import_yaml = __toESM(require_dist(), 1);
-import { readFile } from "node:fs/promises";
-import { join as join4, posix } from "node:path";
-async function gateFiles(workspace, workflow) {
-  const found = [];
-  const visit = async (file) => {
-    if (found.includes(file)) return;
-    const text = await readFile(join4(workspace, file), "utf8").catch(() => null);
-    if (text === null && file.endsWith("/action.yml")) return visit(file.replace(/\.yml$/, ".yaml"));
-    found.push(file);
-    if (text === null) return;
-    let document;
-    try {
-      document = (0, import_yaml.parse)(text);
-    } catch {
-      return;
-    }
-    for (const uses of localUses(document)) await visit(uses);
-  };
-  await visit(posix.normalize(workflow));
-  return found;
-}
-function localUses(document) {
-  const out = [];
-  const walk = (node) => {
-    if (Array.isArray(node)) return node.forEach(walk);
-    if (!node || typeof node !== "object") return;
-    for (const [key, value] of Object.entries(node)) {
-      if (key === "uses" && typeof value === "string" && value.startsWith("./")) {
-        const path = posix.normalize(value.split("@")[0]);
-        if (path.startsWith("..")) continue;
-        out.push(/\.ya?ml$/.test(path) ? path : posix.join(path, "action.yml"));
-      } else walk(value);
-    }
-  };
-  walk(document);
-  return out;
 }
 
 // src/action/trials.ts
@@ -381,7 +348,7 @@ function runHead(ctx, runDir) {
 async function gateOnGitHub(ctx, event, runDir, firstRound, notes) {
   const { inputs } = ctx;
   const set = await loadTrialSet(ctx.set.file);
-  const base = inputs.rerunBase ? await checkOutBase(ctx.workspace, event.baseSha, ctx.set.file, join5(ctx.temp, "base-commit")) : null;
+  const base = inputs.rerunBase ? await checkOutBase(ctx.workspace, event.baseSha, ctx.set.file, join4(ctx.temp, "base-commit")) : null;
   if (base && "off" in base) info(`trialgate: no paired rounds on the base commit: ${base.off}`);
   const baseConfig = base && "config" in base ? base.config : null;
   return gatePullRequest(githubPorts(ctx, event, set, notes, baseConfig), {
@@ -415,7 +382,7 @@ function githubPorts(ctx, event, set, notes, baseConfig) {
         baseSha: event.baseSha,
         artifactName: inputs.artifactName,
         maxRuns: inputs.baselineRuns,
-        destination: join5(ctx.temp, "baselines"),
+        destination: join4(ctx.temp, "baselines"),
         trialSet: ctx.set.config.name
       });
       return { ...base, notes: [...notes, ...base.notes], where: `${code(inputs.artifactName)} of ${code(event.baseRef)}` };
@@ -428,15 +395,10 @@ function githubPorts(ctx, event, set, notes, baseConfig) {
 function approvalOf(event, label) {
   return event.labels.includes(label) ? `the label ${code(label)} on the pull request` : null;
 }
-async function workflowFiles(workspace) {
-  const ref = process.env.GITHUB_WORKFLOW_REF;
-  const workflow = ref && /^[^/]+\/[^/]+\/(.+?)@/.exec(ref)?.[1];
-  return workflow ? gateFiles(workspace, workflow) : [];
-}
 
 // src/action/publish.ts
 import { readdir as readdir2 } from "node:fs/promises";
-import { join as join7 } from "node:path";
+import { join as join6 } from "node:path";
 
 // src/github/comment.ts
 var DEFAULT_COMMENT_AUTHOR = "github-actions[bot]";
@@ -464,7 +426,7 @@ ${opts.body}`;
 
 // src/github/evidence.ts
 import { lstat, readdir } from "node:fs/promises";
-import { join as join6, relative as relative3, resolve, sep } from "node:path";
+import { join as join5, relative as relative3, resolve, sep } from "node:path";
 async function listEvidenceFiles(root, paths) {
   const absRoot = resolve(root);
   const files = [];
@@ -472,7 +434,7 @@ async function listEvidenceFiles(root, paths) {
   const visit = async (path) => {
     const stat2 = await lstat(path);
     if (stat2.isSymbolicLink()) skipped.push(relative3(absRoot, path));
-    else if (stat2.isDirectory()) for (const entry of (await readdir(path)).sort()) await visit(join6(path, entry));
+    else if (stat2.isDirectory()) for (const entry of (await readdir(path)).sort()) await visit(join5(path, entry));
     else if (stat2.isFile()) files.push(path);
   };
   for (const path of paths) {
@@ -534,7 +496,7 @@ async function publish(ctx, p) {
   for (const notice2 of notices) notice(notice2);
   const summary2 = await renderText(REPORTERS.summary, view, { ...links, notices, artifactName: p.artifactName });
   await summary.addRaw(scrub(summary2, ctx.secrets)).write();
-  setOutput("results-path", join7(p.runDir, "results.json"));
+  setOutput("results-path", join6(p.runDir, "results.json"));
   setOutput("artifact-id", artifact ? String(artifact.id) : "");
   setOutput("comment-url", commentUrl);
   if (!p.gate) return;
@@ -555,7 +517,7 @@ async function uploadRunDirectory(ctx, runDir, name, which) {
 
 // src/action/shards.ts
 import { mkdir } from "node:fs/promises";
-import { join as join8 } from "node:path";
+import { join as join7 } from "node:path";
 async function publishShard(ctx, runDir, head) {
   const { index, count } = ctx.inputs.shard;
   const names = shardArtifactNames(ctx.inputs, index, count);
@@ -568,9 +530,9 @@ async function mergeShardArtifacts(ctx, runDir) {
   const shards = [];
   const links = [];
   for (const { index, artifact, trials } of await ctx.client.listShardArtifacts(ctx.inputs.artifactName, ctx.client.runId, count)) {
-    const dir = join8(ctx.temp, `shard-${index}`);
+    const dir = join7(ctx.temp, `shard-${index}`);
     await ctx.client.downloadArtifact({ id: artifact.id, runId: ctx.client.runId, digest: artifact.digest ?? null }, dir);
-    shards.push(await readResultsFile(join8(dir, "results.json")));
+    shards.push(await readResultsFile(join7(dir, "results.json")));
     links.push(`[${index}/${count}](${ctx.client.artifactUrl((trials ?? artifact).id)})`);
   }
   const merged = mergeShards(shards, count);
@@ -583,8 +545,8 @@ async function mergeShardArtifacts(ctx, runDir) {
 async function runOpened(opening) {
   const secrets = actionSecrets(opening.inputs, trialSetSources(await loadTrialSet(opening.set.file)));
   maskSecrets(secrets);
-  const ctx = { ...opening, secrets, temp: await mkdtemp(join9(process.env.RUNNER_TEMP ?? tmpdir(), "trialgate-")) };
-  const runDir = join9(ctx.temp, "run");
+  const ctx = { ...opening, secrets, temp: await mkdtemp(join8(process.env.RUNNER_TEMP ?? tmpdir(), "trialgate-")) };
+  const runDir = join8(ctx.temp, "run");
   if (ctx.inputs.mode === "merge") {
     const merged = await mergeShardArtifacts(ctx, runDir);
     return finish(ctx, runDir, merged.head, merged.notes);

@@ -28,7 +28,11 @@ import { dirname, resolve } from "node:path";
 // src/schemas/trialset.ts
 var TRIALSET_VERSION = 1;
 var Budget = external_exports.strictObject({
-  wall_seconds: external_exports.number().positive().max(24 * 3600).register(...described("Wall time of one trial's agent; past it the process tree is ended and the trial is budget_exhausted.")),
+  wall_seconds: external_exports.number().positive().max(24 * 3600).register(
+    ...described(
+      "Wall time of one trial's agent; past it the process tree is ended and the trial is budget_exhausted. The time a busy machine kept the agent waiting for a CPU core is given back first, up to three budgets more; kept waiting past that, the trial is an env_error."
+    )
+  ),
   max_tokens: external_exports.number().int().positive().optional().register(...described("Enforced only when the agent reports usage in evidence/usage.json; never estimated.")),
   max_cost_usd: external_exports.number().positive().optional().register(...described("In US dollars; enforced, like max_tokens, only on the usage the agent reports."))
 }).register(...described("What one trial may spend: its agent's wall time, and the tokens and cost the agent reports."));

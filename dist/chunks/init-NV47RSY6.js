@@ -7,7 +7,7 @@ import {
   INIT,
   STARTER_LANGUAGES,
   parseCommand
-} from "./chunk-X4YP4R2Z.js";
+} from "./chunk-NBPHZLU4.js";
 import {
   packageRoot
 } from "./chunk-OMHBE2A7.js";
@@ -67,7 +67,8 @@ async function runInitCli(argv, io) {
   const language = named ?? detected?.language ?? "node";
   const templates = join(packageRoot(), "templates");
   const files = parsed.values.code ? await codeStarterFiles(templates) : await testStarterFiles(templates, language);
-  const next = parsed.values.code ? CODE_STARTER.next : testStarterNext(language);
+  const runner = !parsed.values.code && language === "node" ? await nodeTestRunner(target) : void 0;
+  const next = parsed.values.code ? CODE_STARTER.next : [...runner ? [ownRunnerNote(runner)] : [], ...testStarterNext(language)];
   const guide = parsed.values.code ? "code-tasks.md" : "first-task.md";
   const existing = [];
   for (const { to } of files) if (await lstat(join(target, to)).catch(() => null)) existing.push(to);
@@ -153,6 +154,20 @@ function testStarterNext(language) {
     ISOLATION_NOTE,
     "then edit agent/prompt.md and `npx trialgate gate --base .trialgate/base/results.json`: the head trials, confirmed where ambiguous, compared as the required check does"
   ];
+}
+async function nodeTestRunner(dir) {
+  let manifest;
+  try {
+    manifest = JSON.parse(await readFile(join(dir, "package.json"), "utf8"));
+  } catch {
+    return void 0;
+  }
+  const uses = (name) => [manifest.dependencies, manifest.devDependencies].some((deps) => deps && name in deps) || Object.values(manifest.scripts ?? {}).some((script) => typeof script === "string" && new RegExp(`\\b${name}\\b`).test(script));
+  return uses("jest") ? "Jest" : uses("vitest") ? "Vitest" : void 0;
+}
+function ownRunnerNote(runner) {
+  const where = runner === "Jest" ? 'docs/report-format.md#jest (and "The Jest acceptor" in docs/first-task.md)' : "docs/report-format.md#vitest-3-or-later";
+  return `(package.json uses ${runner}; the starter's acceptor is node:test. To make your ${runner} suite the acceptor: ${where})`;
 }
 async function repositoryAbove(dir) {
   if (await lstat(join(dir, ".git")).catch(() => null)) return null;

@@ -90,7 +90,7 @@ function killGroup(child, signal = "SIGKILL") {
   } catch {
   }
 }
-async function signalDescendants(root, signal, spare = () => false) {
+async function descendants(root) {
   const children = /* @__PURE__ */ new Map();
   const comms = /* @__PURE__ */ new Map();
   for (const pid of await readdir("/proc").catch(() => [])) {
@@ -102,12 +102,19 @@ async function signalDescendants(root, signal, spare = () => false) {
     comms.set(Number(pid), stat.slice(stat.indexOf("(") + 1, close));
     children.set(ppid, [...children.get(ppid) ?? [], Number(pid)]);
   }
-  let signalled = 0;
+  const found = [];
   const queue = [...children.get(root) ?? []];
   while (queue.length) {
     const pid = queue.shift();
     queue.push(...children.get(pid) ?? []);
-    if (spare(comms.get(pid) ?? "")) continue;
+    found.push({ pid, comm: comms.get(pid) ?? "" });
+  }
+  return found;
+}
+async function signalDescendants(root, signal, spare = () => false) {
+  let signalled = 0;
+  for (const { pid, comm } of await descendants(root)) {
+    if (spare(comm)) continue;
     try {
       process.kill(pid, signal);
       signalled++;
@@ -127,6 +134,7 @@ export {
   killMarked,
   supervise,
   killGroup,
+  descendants,
   signalDescendants,
   IsolationUnavailable
 };

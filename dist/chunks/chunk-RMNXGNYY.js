@@ -6,6 +6,9 @@ import {
   secretsOf
 } from "./chunk-BAEF6OTL.js";
 import {
+  require_dist
+} from "./chunk-JPWVGDQB.js";
+import {
   external_exports
 } from "./chunk-4W3VKHJE.js";
 import {
@@ -17,6 +20,9 @@ import {
 import {
   issuePath
 } from "./chunk-ILF6MLZN.js";
+import {
+  __toESM
+} from "./chunk-HZGLYA5U.js";
 
 // src/action/secrets.ts
 function actionSecrets(inputs, set, env = process.env) {
@@ -130,6 +136,7 @@ var IssueComment = external_exports.object({
   user: external_exports.object({ login: external_exports.string() }).nullable(),
   html_url: external_exports.string()
 });
+var BranchTip = external_exports.object({ commit: external_exports.object({ sha: external_exports.string() }) });
 
 // src/github/client.ts
 var GitHubResponseError = class extends Error {
@@ -219,6 +226,26 @@ var GitHubClient = class _GitHubClient {
     try {
       const { data } = await (await this.rest()).rest.repos.compareCommitsWithBasehead({ ...this.repo, basehead: `${base}...${head}`, per_page: 1 });
       return typeof data.ahead_by === "number" ? data.ahead_by : null;
+    } catch (error) {
+      if (httpStatus(error) === 404) return null;
+      throw error;
+    }
+  }
+  /** The commit a branch points at now (by the branches route, which no tag of the same name can answer); null: no such branch. */
+  async branchTip(branch) {
+    try {
+      const { data } = await (await this.rest()).rest.repos.getBranch({ ...this.repo, branch });
+      return parse(BranchTip, data, "GET branches/{branch}").commit.sha;
+    } catch (error) {
+      if (httpStatus(error) === 404) return null;
+      throw error;
+    }
+  }
+  /** Whether `commit` is `tip` or one of its ancestors; null when GitHub cannot compare them. */
+  async inHistory(commit, tip) {
+    try {
+      const { data } = await (await this.rest()).rest.repos.compareCommitsWithBasehead({ ...this.repo, basehead: `${commit}...${tip}`, per_page: 1 });
+      return typeof data.behind_by === "number" ? data.behind_by === 0 : null;
     } catch (error) {
       if (httpStatus(error) === 404) return null;
       throw error;
@@ -391,6 +418,59 @@ function parsePayload(schema, payload, name) {
   throw new Error(`${name} event payload: ${issue ? issue.path.join(".") : ""}: ${issue?.message ?? "invalid"}`);
 }
 
+// src/action/gate-files.ts
+var import_yaml = __toESM(require_dist(), 1);
+import { readFile as readFile2, realpath } from "node:fs/promises";
+import { isAbsolute, join as join2, posix, relative, sep } from "node:path";
+async function gateFiles(workspace, workflow) {
+  const found = [];
+  const visit = async (file) => {
+    if (found.includes(file)) return;
+    const text = await readFile2(join2(workspace, file), "utf8").catch(() => null);
+    if (text === null && file.endsWith("/action.yml")) return visit(file.replace(/\.yml$/, ".yaml"));
+    found.push(file);
+    const real = await inWorkspace(workspace, file);
+    if (real && real !== file && !found.includes(real)) found.push(real);
+    if (text === null) return;
+    let document;
+    try {
+      document = (0, import_yaml.parse)(text);
+    } catch {
+      return;
+    }
+    for (const uses of localUses(document)) await visit(uses);
+  };
+  await visit(posix.normalize(workflow));
+  return found;
+}
+async function workflowFiles(workspace, env = process.env) {
+  const ref = env.GITHUB_WORKFLOW_REF;
+  const workflow = ref && /^[^/]+\/[^/]+\/(.+?)@/.exec(ref)?.[1];
+  return workflow ? gateFiles(workspace, workflow) : [];
+}
+async function inWorkspace(workspace, file) {
+  const [real, root] = await Promise.all([realpath(join2(workspace, file)).catch(() => null), realpath(workspace).catch(() => workspace)]);
+  if (!real) return null;
+  const rel = relative(root, real);
+  return rel.startsWith("..") || isAbsolute(rel) ? null : rel.split(sep).join("/");
+}
+function localUses(document) {
+  const out = [];
+  const walk = (node) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "uses" && typeof value === "string" && value.startsWith("./")) {
+        const path = posix.normalize(value.split("@")[0]);
+        if (path.startsWith("..")) continue;
+        out.push(/\.ya?ml$/.test(path) ? path : posix.join(path, "action.yml"));
+      } else walk(value);
+    }
+  };
+  walk(document);
+  return out;
+}
+
 export {
   shardArtifactName,
   shardTrialsArtifactName,
@@ -398,6 +478,7 @@ export {
   GitHubClient,
   recordsBaseline,
   readEvent,
+  workflowFiles,
   actionSecrets,
   scrub,
   scrubFiles,

@@ -6,14 +6,14 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-IJJJFEQB.js";
+} from "./chunk-CEJGCRQA.js";
 import {
   ACCEPTOR_BROKEN_RULE,
   KeptAcceptorChecks,
   measurementChanges,
   measurementOf,
   recordTrialSet
-} from "./chunk-OUVMEEXC.js";
+} from "./chunk-4QNWLTBX.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -23,7 +23,7 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-NVCY75MA.js";
+} from "./chunk-AW6FJY26.js";
 import {
   BaseFold,
   MAX_NOTE,
@@ -40,16 +40,16 @@ import {
   present,
   readEvidenceJson,
   reproduce
-} from "./chunk-KLTJAQ6T.js";
+} from "./chunk-26L6MIL4.js";
 import {
   TrialResult
 } from "./chunk-7C7Y4KDF.js";
 import {
   unaffectedTasks
-} from "./chunk-3BAZKGUZ.js";
+} from "./chunk-M2WAKGMA.js";
 import {
   SETUP_RULE
-} from "./chunk-ZBO3TEMG.js";
+} from "./chunk-7S7LXDPK.js";
 import {
   EVIDENCE
 } from "./chunk-PE644PI2.js";
@@ -460,7 +460,7 @@ async function runGate(ports, settings) {
   return { head, comparison, bases: usable, notes, rounds, pairedBase: paired?.run ?? null, gate: decideGate(comparison, head.run, settings) };
 }
 function withBaseSpend(spend, paired) {
-  const add = (sum, more) => sum === null || more === void 0 ? null : sum + more;
+  const add = (sum, more) => more === void 0 ? sum : (sum ?? 0) + more;
   return paired.tasks.reduce((s, t) => ({ ...s, tokens: add(s.tokens, t.summary.tokens), cost_usd: add(s.cost_usd, t.summary.cost_usd) }), spend);
 }
 async function gatePullRequest(ports, request) {
@@ -487,7 +487,15 @@ async function gatePullRequest(ports, request) {
       saveHead: (head) => writeStored(request.runDir, head, request.scrubber),
       context: async (head, found) => {
         const changes = await rulerChanges(request, found.bases, head);
-        return { changes, approvedBy: await ports.approval() };
+        const approvedBy = await ports.approval();
+        const through = request.gateFiles.filter((f) => request.changedFiles?.includes(f));
+        if (!approvedBy || !through.length) return { changes, approvedBy };
+        const approval = {
+          what: "the approval",
+          base: "read where the pull request\u2019s author cannot give it",
+          head: `${approvedBy}, read through ${through.join(", ")}, which this pull request changes: not counted (a maintainer merges it past the check)`
+        };
+        return { changes: [...changes, approval], approvedBy: null };
       },
       ...set.config.judge ? { pairwise: (head, bases) => judgeBaseAgainstHead(set, request.runDir, head, bases, request.scrubber) } : {}
     },
@@ -501,8 +509,13 @@ function pairedBaseRound(ports, runBase, runDir) {
   };
 }
 async function rulerChanges(request, bases, head) {
+  const gate = request.gateFiles.filter((gateFile) => request.changedFiles?.includes(gateFile)).map((gateFile) => ({
+    what: `${gateFile} (the file that runs the gate: its settings)`,
+    base: "as on the base branch",
+    head: "changed by this pull request"
+  }));
   const base = bases[0]?.results;
-  if (!base) return [];
+  if (!base) return gate;
   const changes = [];
   if (base.measurement) {
     const measured = await measurementOf(request.set, request.isolation ? { isolation: request.isolation } : {});
@@ -511,9 +524,7 @@ async function rulerChanges(request, bases, head) {
   const [was, is] = [base.run.isolation, head.run.isolation];
   if (was?.mechanism === "bubblewrap" && is?.mechanism === "none")
     changes.push({ what: "isolation the trials ran with", base: "bubblewrap", head: `none (${is.reason ?? "no reason recorded"})` });
-  for (const gateFile of request.gateFiles)
-    if (request.changedFiles?.includes(gateFile))
-      changes.push({ what: `${gateFile} (the file that runs the gate: its settings)`, base: "as on the base branch", head: "changed by this pull request" });
+  changes.push(...gate);
   if (request.scope?.unlisted)
     changes.push({ what: "the changed files (any may be one that measures)", base: "as on the base branch", head: `not all known: ${request.scope.unlisted}` });
   for (const { path, what } of request.scope?.measuring ?? [])

@@ -4,13 +4,14 @@ import {
   sealDirectory
 } from "./chunk-BNQ7YMPO.js";
 import {
-  SemanticLayer
-} from "./chunk-NVCY75MA.js";
+  SemanticLayer,
+  labelledSetSha
+} from "./chunk-AW6FJY26.js";
 import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-EYOGOC5H.js";
+} from "./chunk-4L55RL6O.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
@@ -24,10 +25,10 @@ import {
   loadTrialSet,
   resolveTask,
   sharedAgentFiles
-} from "./chunk-SIVAJR4A.js";
+} from "./chunk-QMFQMPOG.js";
 import {
   TaskSpec
-} from "./chunk-D3UDOQUW.js";
+} from "./chunk-LWHRA6DE.js";
 import {
   HOLDOUT_KEY_ENV,
   MAX_COST_USD,
@@ -42,7 +43,7 @@ import {
 } from "./chunk-C3HU7JC5.js";
 import {
   offerReuse
-} from "./chunk-4HNW3SK5.js";
+} from "./chunk-DKSJFNQO.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -50,7 +51,7 @@ import {
   mapPool,
   readCandidate,
   runAgentProcess
-} from "./chunk-ZBO3TEMG.js";
+} from "./chunk-7S7LXDPK.js";
 import {
   NO_FAULT,
   copyFixture,
@@ -63,7 +64,7 @@ import {
   namedFiles,
   openSandbox,
   passedEnvironment
-} from "./chunk-BDXE3YOT.js";
+} from "./chunk-IMFQHGCF.js";
 import {
   plural,
   secretsOf,
@@ -617,7 +618,8 @@ async function measurementOf(set, overrides = {}) {
       ["acceptance", task.kind.name],
       ["faults", Object.keys(task.faults).sort().join(", ") || "none"],
       ["watch", [...spec.watch].sort().join(", ") || "none"],
-      ["agent.files", (spec.agent?.files ?? []).map(project).sort().join(", ") || "none"]
+      ["agent.files", (spec.agent?.files ?? []).map(project).sort().join(", ") || "none"],
+      ["judge", spec.judge ? await taskJudgeOf(set.dir, spec.judge) : "none"]
     ];
     if (spec.set === "holdout") holdout.push(`${spec.id}:${JSON.stringify(fields)}`);
     else for (const [field, value] of fields) out[`tasks.${spec.id}.${field}`] = value;
@@ -628,9 +630,23 @@ async function measurementOf(set, overrides = {}) {
 async function judgeOf(set) {
   const judge = set.config.judge;
   const calibration = await readFile(resolve(set.dir, judge.calibration)).catch(() => null);
-  return [`model ${judge.model}`, ...judge.command ? [`command ${judge.command}`] : [], `calibration ${calibration ? digest(calibration) : "missing"}`].join(
-    "; "
+  return [
+    `model ${judge.model}`,
+    ...judge.command ? [`command ${judge.command}`] : [],
+    ...judge.base_url ? [`endpoint ${judge.base_url}`] : [],
+    `calibration ${calibration ? digest(calibration) : "missing"}`,
+    `gate \u03BA \u2265 ${judge.gate.min_kappa} over \u2265 ${judge.gate.min_labels} labels`,
+    `files cut at ${judge.max_file_chars} characters`,
+    ...judge.max_tokens === void 0 ? [] : [`at most ${judge.max_tokens} tokens`]
+  ].join("; ");
+}
+async function taskJudgeOf(dir, judge) {
+  const items = judge.items.map((item) => `${item.id} ${digest(JSON.stringify([item.question, item.candidate, item.evidence]))}`).sort();
+  const labels = judge.labels === void 0 ? "none" : await labelledSetSha(resolve(dir, judge.labels)).then(
+    (sha) => sha.slice(0, 12),
+    () => "missing"
   );
+  return `items ${items.join(", ")}; labels ${labels}`;
 }
 function digest(data) {
   return createHash("sha256").update(data).digest("hex").slice(0, 12);

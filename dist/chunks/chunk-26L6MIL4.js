@@ -569,8 +569,9 @@ var Comparison = external_exports.object({
     base_trials: external_exports.number().int().positive().optional().register(...described("Paired: agent trials of the base commit the confirmation rounds launched beside the head's; absent: none.")),
     fixed_trials: external_exports.number().int().nonnegative().register(...described("Agent trials a fixed k would have launched.")),
     max_trials: external_exports.number().int().positive().nullable().register(...described("The cap it ran under (max-trials); null: none but each task\u2019s own.")),
-    tokens: external_exports.number().nonnegative().nullable().register(...described("Tokens the agents reported, every head trial together; null when some did not report.")),
-    cost_usd: external_exports.number().nonnegative().nullable().register(...described("Cost the agents reported (US dollars); null when some did not report.")),
+    tokens: external_exports.number().nonnegative().nullable().register(...described("Tokens the agents reported, every head trial that reported usage together; null when none did.")),
+    cost_usd: external_exports.number().nonnegative().nullable().register(...described("Cost the agents reported (US dollars), every head trial that reported one together; null when none did.")),
+    unreported_tasks: external_exports.number().int().positive().optional().register(...described("Head tasks whose agents reported no usage, left out of tokens and cost; absent: none.")),
     wall_ms: external_exports.number().nonnegative().nullable().register(...described("Wall time of the head run, its confirmation rounds included."))
   }).optional().register(...described("What the pull request spent on agent trials, against a fixed k.")),
   measurement: external_exports.object({
@@ -1683,7 +1684,7 @@ function compareFolded(fold, head, options = {}, context = {}) {
     because(heldOut2.reason, heldOut2.next);
     undecided.holdout_tasks += heldOut2.tasks;
   }
-  const changes = fold.runs > 0 && !fold.mismatch ? [...measurementChanges(a.drafts), ...context.changes ?? []] : [];
+  const changes = fold.mismatch ? [] : fold.runs > 0 ? [...measurementChanges(a.drafts), ...context.changes ?? []] : [...context.changes ?? []];
   const approved = context.approvedBy ?? null;
   if (changes.length && !approved) because(measurementReason(changes), "maintainer");
   const unavailable = context.unavailableBases ?? [];
@@ -1696,7 +1697,7 @@ function compareFolded(fold, head, options = {}, context = {}) {
       "baseline_workflow"
     );
   }
-  const verdict2 = fold.mismatch ? "incomparable" : unusable ? "undecided" : fold.runs === 0 ? "no_baseline" : regressions > 0 ? "fail" : undecided.tasks + undecided.holdout_tasks + undecided.reasons.length > 0 ? "undecided" : "pass";
+  const verdict2 = fold.mismatch ? "incomparable" : unusable ? "undecided" : fold.runs === 0 ? changes.length && !approved ? "undecided" : "no_baseline" : regressions > 0 ? "fail" : undecided.tasks + undecided.holdout_tasks + undecided.reasons.length > 0 ? "undecided" : "pass";
   const headDenominators = new DenominatorFold();
   headDenominators.add(head);
   return {
@@ -1793,20 +1794,17 @@ function reachOf(a, k, baseRuns, options) {
   };
 }
 function spendOf(head, fixed, launched, fresh, cap) {
-  let tokens2 = 0;
-  let cost = 0;
-  for (const t of head.tasks) {
-    tokens2 = tokens2 === null || t.summary.tokens === void 0 ? null : tokens2 + t.summary.tokens;
-    cost = cost === null || t.summary.cost_usd === void 0 ? null : cost + t.summary.cost_usd;
-  }
+  const sum = (values) => values.some((v) => v !== void 0) ? values.reduce((a, v) => a + (v ?? 0), 0) : null;
+  const unreported = head.tasks.filter((t) => t.summary.tokens === void 0 && t.summary.cost_usd === void 0).length;
   const wall = Date.parse(head.run.finished_at) - Date.parse(head.run.started_at);
   return {
     head_trials: launched,
     ...fresh > 0 ? { base_trials: fresh } : {},
     fixed_trials: fixed,
     max_trials: cap,
-    tokens: head.tasks.length ? tokens2 : null,
-    cost_usd: head.tasks.length ? cost : null,
+    tokens: sum(head.tasks.map((t) => t.summary.tokens)),
+    cost_usd: sum(head.tasks.map((t) => t.summary.cost_usd)),
+    ...unreported > 0 && unreported < head.tasks.length ? { unreported_tasks: unreported } : {},
     wall_ms: Number.isFinite(wall) && wall >= 0 ? wall : null
   };
 }
@@ -3655,12 +3653,16 @@ function spendLine(c) {
   if (!s) return "";
   const fresh = s.base_trials ?? 0;
   const all = s.head_trials + fresh;
+  const more = all - s.fixed_trials;
+  const rounds = more > 0 ? `${thousands(s.fixed_trials)} in the first round, ${thousands(more)} more to confirm` : more === 0 ? "the first round; none needed confirming" : `a fixed k: ${thousands(s.fixed_trials)}`;
   const onBase = fresh ? `, ${thousands(fresh)} of them on the base commit beside the head's` : "";
-  const parts = [`${thousands(all)} agent ${all === 1 ? "trial" : "trials"} (a fixed k: ${thousands(s.fixed_trials)}${onBase})`];
+  const parts = [`${thousands(all)} agent ${all === 1 ? "trial" : "trials"} (${rounds}${onBase})`];
   if (s.max_trials) parts.push(`cap ${thousands(s.max_trials)}`);
   if (s.tokens !== null) parts.push(`${tokens(s.tokens)} tokens`);
   if (s.cost_usd !== null) parts.push(usd(s.cost_usd));
-  if (s.wall_ms !== null) parts.push(`${Math.round(s.wall_ms / 1e3)} s`);
+  if (s.tokens === null && s.cost_usd === null) parts.push("no usage reported by the agents");
+  else if (s.unreported_tasks) parts[parts.length - 1] += ` (${plural(s.unreported_tasks, "task")} reported no usage)`;
+  if (s.wall_ms !== null) parts.push(`${Math.round(s.wall_ms / 1e3)} s wall`);
   return `**Spent:** ${parts.join(" \xB7 ")}.`;
 }
 
@@ -4192,7 +4194,8 @@ function undecidedSection(c, tasks) {
     ...tasks.filter((t) => t.undecided).map((t) => `- ${md(t.id)}: ${md(bounded(plainReason(t.undecided), MAX_NOTE))}`),
     ...u?.holdout_tasks ? [`- ${plural(u.holdout_tasks, "holdout task")} (withheld)`] : []
   ];
-  const title = c.verdict === "undecided" ? "#### Undecided \u2014 not a regression; rerun (the check fails until the evidence decides)" : "#### Undecided tasks (not counted as regressions)";
+  const byMaintainer = (c.undecided?.tasks ?? 0) + (c.undecided?.holdout_tasks ?? 0) === 0 && c.bases.length > 0;
+  const title = c.verdict !== "undecided" ? "#### Undecided tasks (not counted as regressions)" : byMaintainer ? "#### Undecided \u2014 not a regression; a maintainer decides (the check fails until then)" : "#### Undecided \u2014 not a regression; rerun (the check fails until the evidence decides)";
   const summary = `Undecided: ${plural(rows.length, "reason")} why`;
   return {
     what: "undecided reasons",

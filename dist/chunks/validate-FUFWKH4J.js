@@ -4,20 +4,20 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-CREJC3F7.js";
-import "./chunk-4HNW3SK5.js";
-import "./chunk-ZBO3TEMG.js";
+} from "./chunk-ILY7N56P.js";
+import "./chunk-DKSJFNQO.js";
+import "./chunk-7S7LXDPK.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-6YFOOBGD.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-BDXE3YOT.js";
+import "./chunk-IMFQHGCF.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-JPWVGDQB.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-ZIM72PK5.js";
+import "./chunk-SZURYD4L.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-BILKXZIS.js";
-import "./chunk-X4YP4R2Z.js";
+import "./chunk-NBPHZLU4.js";
 import "./chunk-OMHBE2A7.js";
 import "./chunk-52BIIBHA.js";
 import "./chunk-3XGPIUTF.js";

@@ -4,20 +4,20 @@ import {
 } from "./chunk-NS4QCQSH.js";
 import {
   recordTrialSet
-} from "./chunk-OUVMEEXC.js";
+} from "./chunk-4QNWLTBX.js";
 import {
   REPORTERS,
   failureLine,
   recordedView,
   renderText,
   writeReports
-} from "./chunk-KLTJAQ6T.js";
+} from "./chunk-26L6MIL4.js";
 import {
   TrialResult
 } from "./chunk-7C7Y4KDF.js";
 import {
   isolationLine
-} from "./chunk-CREJC3F7.js";
+} from "./chunk-ILY7N56P.js";
 import {
   parseJsonConfig
 } from "./chunk-6YFOOBGD.js";
@@ -28,7 +28,7 @@ import {
   EXIT,
   RUN,
   parseCommand
-} from "./chunk-X4YP4R2Z.js";
+} from "./chunk-NBPHZLU4.js";
 import {
   unlessMissing
 } from "./chunk-3XGPIUTF.js";

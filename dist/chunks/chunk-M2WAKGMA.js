@@ -50,6 +50,9 @@ function measuringPaths(paths, deps) {
   }
   return [...found].sort(([a], [b]) => a.localeCompare(b)).map(([path, what]) => ({ path, what }));
 }
+function withGateFiles(deps, files) {
+  return { ...deps, shared: [...deps.shared, ...files.map((glob) => ({ glob, what: "a file that runs the gate" }))] };
+}
 function skipReason(scope) {
   if (scope.tasks.some((t) => t.rerun)) return null;
   return `${scope.tasks[0]?.why ?? "the trial set has no task"} (nothing to rerun)`;
@@ -64,6 +67,7 @@ function normalize(path) {
 export {
   everyTask,
   changeScope,
+  withGateFiles,
   skipReason,
   unaffectedTasks
 };
