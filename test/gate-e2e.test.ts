@@ -35,13 +35,13 @@ it('run the base, gate the head: "lost detection: double-reserve" is confirmed, 
   assert.match(io.out, /lost detection: double-reserve — duplicate request reserves twice \(idempotency\) \| 2\/2 \| 0\/13 \|/);
   assert.doesNotMatch(io.out, /lost detection: (reject-writes|missing-record)/);
   assert.match(io.out, /\*\*Confirmation:\*\* 11 extra head trials \(13 run against 2 at a fixed k: 6\.50×\) for 1 task that their first round did not decide/);
-  assert.match(io.err, /trialgate gate: 2 regressions against the base branch/);
+  assert.match(io.err, /trialgate gate: 1 regression \(2 checks lost\) against the base branch/);
   assert.equal(await readFile(join(headOut, 'report.md'), 'utf8'), io.out, 'the comment is the run directory’s report.md');
   const results = Results.parse(JSON.parse(await readFile(join(headOut, 'results.json'), 'utf8')));
   assert.equal(results.tasks[0]!.trials.length, 13, 'results.json holds every round');
   // The reports are written once, of the whole head, when the comparison is known: not per round.
   assert.equal((await readFile(join(headOut, 'junit.xml'), 'utf8')).match(/<testcase /g)!.length, 13, 'junit.xml holds every round');
-  assert.match(textOf(parseDocument(await readFile(join(headOut, 'report.html'), 'utf8'))), /2 regressions/);
+  assert.match(textOf(parseDocument(await readFile(join(headOut, 'report.html'), 'utf8'))), /1 regression \(2 checks lost\)/);
   assert.deepEqual(
     (await readdir(join(headOut, 'confirmation-4-13'))).sort(),
     ['inventory', 'results.json'],

@@ -31,7 +31,7 @@ test('a lost section: the detection, the judge item and the trial pass that fail
   const md = commentOf(head, comparison);
   assert.match(md, /^\*\*inventory\*\* no longer catches the defect double-reserve — duplicate request reserves twice \(idempotency\), in 4 of 4 trials\.$/m);
   assert.match(md, /^- Failing with it, in the same trials: the model judge on covers-idempotency; the trial as a whole\.$/m);
-  assert.match(md, /^❌ \*\*3 regressions\*\* \(1 cause\)/m);
+  assert.match(md, /^❌ \*\*1 regression\*\* \(3 checks lost\)/m);
 });
 
 test('two defects lost in different trials are two causes; the trial pass they explain joins the first', () => {

@@ -87,7 +87,7 @@ test('golden: a confirmed gate — one loss flagged in its first round, a wobble
   const md = commentOf(outcome.head.run, outcome.comparison, { evidenceUrl: EVIDENCE });
   // Four tasks share α = 0.01: a total loss reaches ¾ of 0.0025 in the first round, so t0 is flagged at once.
   // A small suite screens at 0.05 and looks one trial on: t1's 1/3 goes on, and its fourth trial clears it.
-  assert.match(md, /^❌ \*\*2 regressions\*\*.* · 1 task undecided$/m);
+  assert.match(md, /^❌ \*\*1 regression\*\* \(2 checks lost\).* · 1 task undecided$/m);
   assert.match(md, /1 task went on to confirmation \(1 extra trial\)\./);
   assert.match(md, /^- t1: 4 head trials; `?first round: pass \(p = 0\.014 ≤ 0\.05\)`?$/m);
   assert.match(

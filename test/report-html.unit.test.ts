@@ -123,7 +123,7 @@ describe('report.html structure', () => {
     assert.equal(header.indexOf('pass'), -1, 'no check column repeats the trials passed');
     // Fault labels are read without hovering: each column's label is written below the table.
     assert.match(textOf(byId(doc, 'columns')!), /detection: double-reserve — /);
-    assert.match(textOf(byId(doc, 'verdict')!), /^3 regressions \(3 tasks compared\)$/, 'two of the inventory task, one of the holdout task');
+    assert.match(textOf(byId(doc, 'verdict')!), /^3 regressions · 3 tasks compared$/, 'two of the inventory task, one of the holdout task');
   });
 
   it('per trial: the layered verdict, reports with the defect each failure caught, env error rule, usage, log tail, files and the diff against the base', async () => {

@@ -26,7 +26,7 @@ test('the log names each regression by task and what it lost, the changed file a
   const log = regressionLog(view, 'gate').join('\n');
   assert.match(
     log,
-    /^1 regression \(1 cause\):\n1\. inventory-reserve no longer catches the defect double-reserve — duplicate request reserves twice \(idempotency\), in 5 of 5 trials\./,
+    /^1 regression:\n1\. inventory-reserve no longer catches the defect double-reserve — duplicate request reserves twice \(idempotency\), in 5 of 5 trials\./,
   );
   assert.match(log, /^Changed: skills\/reserve\.md$/m);
   assert.match(log, /^Reproduce: npx trialgate run --config evals\/trialgate\.yml --task inventory-reserve$/m);

@@ -3,7 +3,7 @@
 // `::error::` line GitHub shows in the Checks tab. The same causes and words as the comment (causes.ts). Pure.
 import { describeCause, PLAIN, reproduce } from './causes.ts';
 import { plural } from './format.ts';
-import type { ReportView } from './view.ts';
+import { regressionCount, type ReportView } from './view.ts';
 
 /** Causes told in full in a log; the rest are named. */
 const LOGGED = 10;
@@ -13,7 +13,7 @@ const ANNOTATED = 3;
 export function regressionLog(view: ReportView, evidence: string): string[] {
   const c = view.comparison;
   if (c.regressions === 0) return [];
-  const lines = [`${plural(c.regressions, 'regression')}${view.causes.length ? ` (${plural(view.causes.length, 'cause')})` : ''}:`];
+  const lines = [`${regressionCount(view)}:`];
   for (const [i, cause] of view.causes.slice(0, LOGGED).entries()) {
     const { title, lines: said } = describeCause(cause, PLAIN);
     lines.push(`${i + 1}. ${title}`, ...said.map((l) => `   ${l}`));
@@ -37,5 +37,5 @@ export function failureAnnotation(view: ReportView, failure: string): string {
   const more = view.causes.length - named.length;
   const holdout = c.holdout.checks.regressed > 0 ? `${plural(c.holdout.checks.regressed, 'regression')} in holdout tasks (withheld)` : '';
   const what = [...named, ...(more > 0 ? [`and ${plural(more, 'more cause')}`] : []), ...(holdout ? [holdout] : [])].join('; ');
-  return `${plural(c.regressions, 'regression')} against the base branch: ${what}. The comment (or job summary) has the evidence.`;
+  return `${regressionCount(view)} against the base branch: ${what}. The comment (or job summary) has the evidence.`;
 }

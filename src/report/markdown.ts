@@ -16,7 +16,7 @@ import { fitDocument, NOTICE, type Cut, type Cuttable, type Piece } from './fit.
 import { judgeSection, pairwiseSection } from './judge.ts';
 import { bounded, change, code, fraction, html, md, plural, ratio, safeLine, seconds, table, tableLines, thousands, tokens, usd } from './format.ts';
 import type { OutputContext, Reporter } from './reporter.ts';
-import { CHECK_SEVERITY, checkState, type ReportView, type TaskView } from './view.ts';
+import { CHECK_SEVERITY, checkState, regressionCount, type ReportView, type TaskView } from './view.ts';
 
 /** GitHub's comment limit is 65,536 characters; the margin leaves room for what a caller wraps around it. */
 export const DEFAULT_MAX_CHARS = 65_000;
@@ -230,8 +230,7 @@ function verdictLine(view: ReportView): string {
   const open = undecided > 0 ? ` · ${plural(undecided, 'task')} undecided` : '';
   if (c.regressions > 0) {
     const check = fails ? 'the check fails, so a branch rule that requires it blocks the merge' : 'reported only: the check passes (fail-on: never)';
-    const causes = view.causes.length > 0 && view.comparison.holdout.checks.regressed === 0 ? ` (${plural(view.causes.length, 'cause')})` : '';
-    return `❌ **${plural(c.regressions, 'regression')}**${causes} — ${check} — ${tail}${open}`;
+    return `❌ ${regressionCount(view, (text) => `**${text}**`)} — ${check} — ${tail}${open}`;
   }
   const rerun = fails ? 'the check fails until a rerun decides' : 'reported only: the check passes (fail-on: never)';
   if (c.verdict === 'undecided') {

@@ -12,6 +12,7 @@ import type { Outcome, Results, RunDigest, TaskDigest, TrialResult } from '../sc
 import { causesOf, type Cause } from './causes.ts';
 import { integrityNote, isolationNote } from './isolation.ts';
 import { RUN_FILES, type RunFiles } from './run-files.ts';
+import { plural } from '../util/counted.ts';
 
 /** A task (or a check) without a base to compare with, by its head trials alone. */
 export type HeadState = 'passing' | 'failing' | 'mixed' | 'none';
@@ -264,4 +265,16 @@ export function headState(count: Count): HeadState {
 
 function passCount(f: TaskComparison['head']): Count | null {
   return f ? { successes: f.passes, n: f.n } : null;
+}
+
+/**
+ * How many regressions a reader counts: by cause (a lost check and the trial pass it took down with it are
+ * one), with the checks lost beside when they are more; by check where no cause is named (holdout tasks).
+ */
+export function regressionCount(view: ReportView, strong: (text: string) => string = (text) => text): string {
+  const c = view.comparison;
+  const causes = c.holdout.checks.regressed === 0 ? view.causes.length : 0;
+  return causes > 0 && causes !== c.regressions
+    ? `${strong(plural(causes, 'regression'))} (${plural(c.regressions, 'check')} lost)`
+    : strong(plural(c.regressions, 'regression'));
 }

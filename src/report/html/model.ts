@@ -8,7 +8,7 @@ import type { CheckComparison, CheckStatus, Count, Denominators, RunRef, SideFig
 import type { Report } from '../../schemas/report.ts';
 import type { TaskDigest, TrialResult } from '../../schemas/results.ts';
 import { sha256 } from '../../util/hash.ts';
-import { checkState, headState, type CheckState, type HeadState, type RunView, type TaskState, type TaskView } from '../view.ts';
+import { checkState, headState, regressionCount, type CheckState, type HeadState, type RunView, type TaskState, type TaskView } from '../view.ts';
 import { describeCause, PLAIN, plainReason, verdictInWords } from '../causes.ts';
 import { diffCandidates } from './diff.ts';
 import { clip } from './escape.ts';
@@ -378,7 +378,7 @@ function verdict(view: RunView): ReportModel['verdict'] {
   }
   const compared = c.task_counts.compared + c.holdout.tasks.compared;
   const tasks = `${compared} task${compared === 1 ? '' : 's'} compared`;
-  if (c.verdict === 'fail') return { state: 'fail', headline: `${c.regressions} regression${c.regressions === 1 ? '' : 's'} (${tasks})` };
+  if (c.verdict === 'fail') return { state: 'fail', headline: `${regressionCount(view)} · ${tasks}` };
   if (c.verdict === 'undecided') {
     const n = (c.undecided?.tasks ?? 0) + (c.undecided?.holdout_tasks ?? 0);
     return {
