@@ -53,7 +53,7 @@ describe('every input, both front ends: the same verdict, exit status and messag
       pr: { skill: skillWithoutIdempotency },
       verdict: 'regression',
       exit: 1,
-      message: /regressions? against the base branch/,
+      message: /regressions?( \(\d+ checks lost\))? against the base branch/,
     },
     {
       name: 'a lost detection the default policy cannot see at k = 1 against one base run',
