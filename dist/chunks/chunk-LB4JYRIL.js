@@ -11,7 +11,7 @@ import {
   present,
   renderText,
   wholeRun
-} from "./chunk-26L6MIL4.js";
+} from "./chunk-3A2C2LMS.js";
 import {
   secretsOf
 } from "./chunk-BAEF6OTL.js";

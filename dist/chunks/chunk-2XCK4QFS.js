@@ -11,7 +11,7 @@ import {
   recordedView,
   renderText,
   writeReports
-} from "./chunk-26L6MIL4.js";
+} from "./chunk-3A2C2LMS.js";
 import {
   TrialResult
 } from "./chunk-7C7Y4KDF.js";

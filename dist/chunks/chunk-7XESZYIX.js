@@ -39,8 +39,9 @@ import {
   policyReach,
   present,
   readEvidenceJson,
+  regressionCount,
   reproduce
-} from "./chunk-26L6MIL4.js";
+} from "./chunk-3A2C2LMS.js";
 import {
   TrialResult
 } from "./chunk-7C7Y4KDF.js";
@@ -627,7 +628,7 @@ var ANNOTATED = 3;
 function regressionLog(view, evidence) {
   const c = view.comparison;
   if (c.regressions === 0) return [];
-  const lines = [`${plural(c.regressions, "regression")}${view.causes.length ? ` (${plural(view.causes.length, "cause")})` : ""}:`];
+  const lines = [`${regressionCount(view)}:`];
   for (const [i, cause] of view.causes.slice(0, LOGGED).entries()) {
     const { title, lines: said } = describeCause(cause, PLAIN);
     lines.push(`${i + 1}. ${title}`, ...said.map((l) => `   ${l}`));
@@ -649,7 +650,7 @@ function failureAnnotation(view, failure) {
   const more = view.causes.length - named.length;
   const holdout = c.holdout.checks.regressed > 0 ? `${plural(c.holdout.checks.regressed, "regression")} in holdout tasks (withheld)` : "";
   const what = [...named, ...more > 0 ? [`and ${plural(more, "more cause")}`] : [], ...holdout ? [holdout] : []].join("; ");
-  return `${plural(c.regressions, "regression")} against the base branch: ${what}. The comment (or job summary) has the evidence.`;
+  return `${regressionCount(view)} against the base branch: ${what}. The comment (or job summary) has the evidence.`;
 }
 
 export {

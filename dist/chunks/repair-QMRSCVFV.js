@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeRunReports
-} from "./chunk-26L6MIL4.js";
+} from "./chunk-3A2C2LMS.js";
 import {
   abortRepair,
   finishRepair,

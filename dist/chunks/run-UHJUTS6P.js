@@ -3,13 +3,13 @@ import {
   positiveInt,
   readTrialVerdict,
   runRunCli
-} from "./chunk-R74TSR6M.js";
+} from "./chunk-2XCK4QFS.js";
 import "./chunk-NS4QCQSH.js";
 import "./chunk-4QNWLTBX.js";
 import "./chunk-BNQ7YMPO.js";
 import "./chunk-XLR7UWNJ.js";
 import "./chunk-AW6FJY26.js";
-import "./chunk-26L6MIL4.js";
+import "./chunk-3A2C2LMS.js";
 import "./chunk-4L55RL6O.js";
 import "./chunk-7C7Y4KDF.js";
 import "./chunk-QMFQMPOG.js";

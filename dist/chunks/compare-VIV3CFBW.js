@@ -2,9 +2,9 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   runCompareCli,
   writeOutput
-} from "./chunk-VVULQS3J.js";
+} from "./chunk-LB4JYRIL.js";
 import "./chunk-XLR7UWNJ.js";
-import "./chunk-26L6MIL4.js";
+import "./chunk-3A2C2LMS.js";
 import "./chunk-7C7Y4KDF.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-PE644PI2.js";

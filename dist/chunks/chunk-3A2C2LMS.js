@@ -2457,6 +2457,11 @@ function headState(count2) {
 function passCount(f) {
   return f ? { successes: f.passes, n: f.n } : null;
 }
+function regressionCount(view, strong = (text2) => text2) {
+  const c = view.comparison;
+  const causes = c.holdout.checks.regressed === 0 ? view.causes.length : 0;
+  return causes > 0 && causes !== c.regressions ? `${strong(plural(causes, "regression"))} (${plural(c.regressions, "check")} lost)` : strong(plural(c.regressions, "regression"));
+}
 
 // src/report/html/write.ts
 import { join as join3 } from "node:path";
@@ -2634,7 +2639,7 @@ function verdict(view) {
   }
   const compared2 = c.task_counts.compared + c.holdout.tasks.compared;
   const tasks = `${compared2} task${compared2 === 1 ? "" : "s"} compared`;
-  if (c.verdict === "fail") return { state: "fail", headline: `${c.regressions} regression${c.regressions === 1 ? "" : "s"} (${tasks})` };
+  if (c.verdict === "fail") return { state: "fail", headline: `${regressionCount(view)} \xB7 ${tasks}` };
   if (c.verdict === "undecided") {
     const n = (c.undecided?.tasks ?? 0) + (c.undecided?.holdout_tasks ?? 0);
     return {
@@ -4060,8 +4065,7 @@ function verdictLine(view) {
   const open2 = undecided > 0 ? ` \xB7 ${plural(undecided, "task")} undecided` : "";
   if (c.regressions > 0) {
     const check = fails ? "the check fails, so a branch rule that requires it blocks the merge" : "reported only: the check passes (fail-on: never)";
-    const causes = view.causes.length > 0 && view.comparison.holdout.checks.regressed === 0 ? ` (${plural(view.causes.length, "cause")})` : "";
-    return `\u274C **${plural(c.regressions, "regression")}**${causes} \u2014 ${check} \u2014 ${tail2}${open2}`;
+    return `\u274C ${regressionCount(view, (text2) => `**${text2}**`)} \u2014 ${check} \u2014 ${tail2}${open2}`;
   }
   const rerun2 = fails ? "the check fails until a rerun decides" : "reported only: the check passes (fail-on: never)";
   if (c.verdict === "undecided") {
@@ -4568,6 +4572,7 @@ export {
   readEvidenceJson,
   wholeRun,
   present,
+  regressionCount,
   MAX_NOTE,
   commentMarker,
   inside,

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeOutput
-} from "./chunk-VVULQS3J.js";
+} from "./chunk-LB4JYRIL.js";
 import {
   readComparedResults
 } from "./chunk-XLR7UWNJ.js";
@@ -9,7 +9,7 @@ import {
   REPORTERS,
   present,
   renderText
-} from "./chunk-26L6MIL4.js";
+} from "./chunk-3A2C2LMS.js";
 import "./chunk-7C7Y4KDF.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-PE644PI2.js";

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-R74TSR6M.js";
+} from "./chunk-2XCK4QFS.js";
 import {
   trialSetDependencies
 } from "./chunk-V34OMIQ7.js";
@@ -11,7 +11,7 @@ import {
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-4RM4WMQG.js";
+} from "./chunk-7XESZYIX.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
@@ -31,7 +31,7 @@ import {
   holdsOtherTrialSet,
   renderText,
   writeReports
-} from "./chunk-26L6MIL4.js";
+} from "./chunk-3A2C2LMS.js";
 import "./chunk-4L55RL6O.js";
 import "./chunk-7C7Y4KDF.js";
 import {

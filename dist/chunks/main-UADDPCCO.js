@@ -7,7 +7,7 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-4RM4WMQG.js";
+} from "./chunk-7XESZYIX.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
@@ -35,7 +35,7 @@ import {
   isolationNote,
   renderText,
   writeReports
-} from "./chunk-26L6MIL4.js";
+} from "./chunk-3A2C2LMS.js";
 import "./chunk-4L55RL6O.js";
 import "./chunk-7C7Y4KDF.js";
 import {
