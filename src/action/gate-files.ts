@@ -3,34 +3,16 @@
 // turn. The action's inputs (policy, α, fail-on, the budgets) may be set in any of them, and inside a reusable
 // workflow GITHUB_WORKFLOW_REF still names its caller: a pull request that changed only the called workflow
 // would change the gate's settings unseen.
-import { readFile, realpath } from 'node:fs/promises';
-import { isAbsolute, join, posix, relative, sep } from 'node:path';
-import { parse } from 'yaml';
+import { posix } from 'node:path';
+import { filesPulledIn } from '../gate/pulled-in.ts';
 
 /** The workflow and the local workflows and actions.yml files it reaches, as the workspace holds them. */
 export async function gateFiles(workspace: string, workflow: string): Promise<string[]> {
-  const found: string[] = [];
-  const visit = async (file: string): Promise<void> => {
-    if (found.includes(file)) return;
-    const text = await readFile(join(workspace, file), 'utf8').catch(() => null);
+  return filesPulledIn(workspace, [workflow], {
+    from: localUses,
     // A local action may name its metadata action.yml or action.yaml: the one that is there is the file.
-    if (text === null && file.endsWith('/action.yml')) return visit(file.replace(/\.yml$/, '.yaml'));
-    found.push(file);
-    // Reached through a link (a directory of actions linked in), the file is also where the link leads: a pull
-    // request changes it there, under that path.
-    const real = await inWorkspace(workspace, file);
-    if (real && real !== file && !found.includes(real)) found.push(real);
-    if (text === null) return;
-    let document: unknown;
-    try {
-      document = parse(text);
-    } catch {
-      return;
-    }
-    for (const uses of localUses(document)) await visit(uses);
-  };
-  await visit(posix.normalize(workflow));
-  return found;
+    otherName: (file) => (file.endsWith('/action.yml') ? file.replace(/\.yml$/, '.yaml') : undefined),
+  });
 }
 
 /**
@@ -41,14 +23,6 @@ export async function workflowFiles(workspace: string, env: NodeJS.ProcessEnv = 
   const ref = env.GITHUB_WORKFLOW_REF;
   const workflow = ref && /^[^/]+\/[^/]+\/(.+?)@/.exec(ref)?.[1];
   return workflow ? gateFiles(workspace, workflow) : [];
-}
-
-/** Where `file` leads through links, relative to the workspace; null when it is not there or lies outside. */
-async function inWorkspace(workspace: string, file: string): Promise<string | null> {
-  const [real, root] = await Promise.all([realpath(join(workspace, file)).catch(() => null), realpath(workspace).catch(() => workspace)]);
-  if (!real) return null;
-  const rel = relative(root, real);
-  return rel.startsWith('..') || isAbsolute(rel) ? null : rel.split(sep).join('/');
 }
 
 /** Every `uses: ./…` in a workflow or action document, as a file relative to the repository. */
