@@ -47,7 +47,7 @@ import {
 } from "./chunk-7C7Y4KDF.js";
 import {
   unaffectedTasks
-} from "./chunk-M2WAKGMA.js";
+} from "./chunk-UG5LPVYP.js";
 import {
   SETUP_RULE
 } from "./chunk-7S7LXDPK.js";

@@ -7,7 +7,7 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-7XESZYIX.js";
+} from "./chunk-PE2GYCFS.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
@@ -51,10 +51,10 @@ import {
   shardArtifactName,
   shardTrialsArtifactName,
   workflowFiles
-} from "./chunk-RMNXGNYY.js";
+} from "./chunk-NOKHZIMV.js";
 import {
   unaffectedTasks
-} from "./chunk-M2WAKGMA.js";
+} from "./chunk-UG5LPVYP.js";
 import "./chunk-LWHRA6DE.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";

@@ -11,7 +11,7 @@ import {
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-7XESZYIX.js";
+} from "./chunk-PE2GYCFS.js";
 import {
   progressReporter
 } from "./chunk-NS4QCQSH.js";
@@ -39,9 +39,10 @@ import {
 } from "./chunk-QMFQMPOG.js";
 import {
   changeScope,
+  filesPulledIn,
   skipReason,
   withGateFiles
-} from "./chunk-M2WAKGMA.js";
+} from "./chunk-UG5LPVYP.js";
 import "./chunk-LWHRA6DE.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
@@ -62,9 +63,7 @@ import {
   secretsOf,
   trialSetSources
 } from "./chunk-BAEF6OTL.js";
-import {
-  require_dist
-} from "./chunk-JPWVGDQB.js";
+import "./chunk-JPWVGDQB.js";
 import "./chunk-4W3VKHJE.js";
 import "./chunk-SZURYD4L.js";
 import "./chunk-2XNPRFH2.js";
@@ -80,48 +79,23 @@ import {
   writeNamedFile
 } from "./chunk-52BIIBHA.js";
 import {
-  matchFiles,
   readTextFile,
-  require_picomatch,
   unlessMissing
 } from "./chunk-3XGPIUTF.js";
 import "./chunk-7AHWRLRO.js";
 import {
   UserInputError
 } from "./chunk-ILF6MLZN.js";
-import {
-  __toESM
-} from "./chunk-HZGLYA5U.js";
+import "./chunk-HZGLYA5U.js";
 
 // src/cli/gate.ts
 import { realpath as realpath2 } from "node:fs/promises";
-import { join as join5, relative as relative3, resolve as resolve2 } from "node:path";
+import { join as join4, relative as relative3, resolve as resolve2 } from "node:path";
 
 // src/cli/ci-config.ts
-var import_picomatch = __toESM(require_picomatch(), 1);
-var import_yaml = __toESM(require_dist(), 1);
-import { readFile } from "node:fs/promises";
-import { join, posix } from "node:path";
-async function ciConfigFiles(root, named) {
-  const found = [];
-  const visit = async (file) => {
-    if (found.includes(file)) return;
-    found.push(file);
-    const text = await readFile(join(root, file), "utf8").catch(() => null);
-    if (text === null) return;
-    let document;
-    try {
-      document = (0, import_yaml.parse)(text);
-    } catch {
-      return;
-    }
-    for (const path of localIncludes(document)) {
-      if (!import_picomatch.default.scan(path).isGlob) await visit(path);
-      else for (const match of await matchFiles(root, [path])) await visit(match);
-    }
-  };
-  for (const file of named) await visit(posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, ""));
-  return found;
+import { posix } from "node:path";
+function ciConfigFiles(root, named) {
+  return filesPulledIn(root, named, { from: localIncludes });
 }
 function localIncludes(document) {
   const include = document && typeof document === "object" ? document.include : void 0;
@@ -175,11 +149,11 @@ async function changedPaths(file) {
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { realpath, stat } from "node:fs/promises";
-import { basename, dirname as dirname2, join as join3, relative as relative2, resolve } from "node:path";
+import { basename, dirname as dirname2, join as join2, relative as relative2, resolve } from "node:path";
 
 // src/gate/local-bases.ts
 import { lstat, readdir } from "node:fs/promises";
-import { dirname, join as join2, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 function chooseBaseRuns(candidates, choice) {
   const notes = [];
   const usable = [];
@@ -223,8 +197,8 @@ async function readBaseDirectory(root) {
       return [];
     });
     for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-      if (e.isFile() && e.name === "results.json") found.push(join2(dir, e.name));
-      else if (e.isDirectory() && depth < 2) await walk(join2(dir, e.name), depth + 1);
+      if (e.isFile() && e.name === "results.json") found.push(join(dir, e.name));
+      else if (e.isDirectory() && depth < 2) await walk(join(dir, e.name), depth + 1);
     }
   };
   if (!(await lstat(root).catch(() => null))?.isDirectory())
@@ -254,7 +228,7 @@ async function refuseMisplaced(root) {
   const zips = [];
   const look = async (dir, depth) => {
     for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const path = join2(dir, e.name);
+      const path = join(dir, e.name);
       if (e.isFile() && e.name === "results.json") deeper.push(relative(root, path));
       else if (e.isFile() && e.name.endsWith(".zip")) zips.push(relative(root, path));
       else if (e.isDirectory() && depth < 5) await look(path, depth + 1);
@@ -308,7 +282,7 @@ async function localPorts(v, flags, io, configPath, set) {
   };
 }
 function withoutCommitted(read) {
-  const committed = read.candidates.filter((c) => tracked(c.file ?? join3(c.dir, "results.json")));
+  const committed = read.candidates.filter((c) => tracked(c.file ?? join2(c.dir, "results.json")));
   if (!committed.length) return read;
   const why = "git tracks it in the checkout under test, so the change under test wrote it; a base run comes from the base branch\u2019s own runs (download them into a fresh directory)";
   return {
@@ -323,7 +297,7 @@ function tracked(file) {
 }
 async function baseCheckoutConfig(checkout, configPath) {
   const head = await realpath(configPath);
-  const base = join3(checkout, relative2(repositoryRoot(dirname2(head)), head));
+  const base = join2(checkout, relative2(repositoryRoot(dirname2(head)), head));
   if (!await unlessMissing(
     stat(base).then((st) => st.isFile()),
     false
@@ -345,7 +319,7 @@ function repositoryRoot(dir) {
 }
 
 // src/cli/gate-publish.ts
-import { join as join4 } from "node:path";
+import { join as join3 } from "node:path";
 async function publishLocally(outcome, run, scrubber, io) {
   const { runDir, commentFile } = run;
   const gate = outcome.gate;
@@ -367,7 +341,7 @@ async function publishLocally(outcome, run, scrubber, io) {
   if (commentFile) await writeNamedFile(commentFile, markdown);
   else io.stdout(markdown);
   io.stderr(`
-results: ${displayPath(join4(runDir, "results.json"), io.cwd)} \xB7 comment: ${displayPath(join4(runDir, "report.md"), io.cwd)}
+results: ${displayPath(join3(runDir, "results.json"), io.cwd)} \xB7 comment: ${displayPath(join3(runDir, "report.md"), io.cwd)}
 `);
   for (const line of regressionLog(view, displayPath(runDir, io.cwd))) io.stderr(`${scrubber.text(line)}
 `);
@@ -393,7 +367,7 @@ async function runGateCli(argv, io) {
 `);
     return 0;
   }
-  const runDir = resolve2(io.cwd, v.out ?? join5(set.dir, ".trialgate", `gate-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`));
+  const runDir = resolve2(io.cwd, v.out ?? join4(set.dir, ".trialgate", `gate-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`));
   const { scrubber } = secretsOf(trialSetSources(set));
   const outcome = await gatePullRequest(await localPorts(v, flags, io, configPath, set), {
     set,

@@ -1,5 +1,9 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
+  require_dist
+} from "./chunk-JPWVGDQB.js";
+import {
+  matchFiles,
   require_picomatch
 } from "./chunk-3XGPIUTF.js";
 import {
@@ -64,10 +68,48 @@ function normalize(path) {
   return path.replace(/\\/g, "/").replace(/^\.\//, "");
 }
 
+// src/gate/pulled-in.ts
+var import_picomatch2 = __toESM(require_picomatch(), 1);
+var import_yaml = __toESM(require_dist(), 1);
+import { readFile, realpath } from "node:fs/promises";
+import { isAbsolute, join, posix, relative, sep } from "node:path";
+async function filesPulledIn(root, starts, pulled) {
+  const found = [];
+  const visit = async (file) => {
+    if (found.includes(file)) return;
+    const text = await readFile(join(root, file), "utf8").catch(() => null);
+    const other = text === null ? pulled.otherName?.(file) : void 0;
+    if (other !== void 0) return visit(other);
+    found.push(file);
+    const real = await inRoot(root, file);
+    if (real && real !== file && !found.includes(real)) found.push(real);
+    if (text === null) return;
+    let document;
+    try {
+      document = (0, import_yaml.parse)(text);
+    } catch {
+      return;
+    }
+    for (const path of pulled.from(document)) {
+      if (!import_picomatch2.default.scan(path).isGlob) await visit(path);
+      else for (const match of await matchFiles(root, [path])) await visit(match);
+    }
+  };
+  for (const start of starts) await visit(posix.normalize(start.replace(/\\/g, "/")).replace(/^\.\//, ""));
+  return found;
+}
+async function inRoot(root, file) {
+  const [real, top] = await Promise.all([realpath(join(root, file)).catch(() => null), realpath(root).catch(() => root)]);
+  if (!real) return null;
+  const rel = relative(top, real);
+  return rel.startsWith("..") || isAbsolute(rel) ? null : rel.split(sep).join("/");
+}
+
 export {
   everyTask,
   changeScope,
   withGateFiles,
   skipReason,
-  unaffectedTasks
+  unaffectedTasks,
+  filesPulledIn
 };

@@ -1,13 +1,13 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
+  filesPulledIn
+} from "./chunk-UG5LPVYP.js";
+import {
   setSecret
 } from "./chunk-3RXD5PBU.js";
 import {
   secretsOf
 } from "./chunk-BAEF6OTL.js";
-import {
-  require_dist
-} from "./chunk-JPWVGDQB.js";
 import {
   external_exports
 } from "./chunk-4W3VKHJE.js";
@@ -20,9 +20,6 @@ import {
 import {
   issuePath
 } from "./chunk-ILF6MLZN.js";
-import {
-  __toESM
-} from "./chunk-HZGLYA5U.js";
 
 // src/action/secrets.ts
 function actionSecrets(inputs, set, env = process.env) {
@@ -419,40 +416,18 @@ function parsePayload(schema, payload, name) {
 }
 
 // src/action/gate-files.ts
-var import_yaml = __toESM(require_dist(), 1);
-import { readFile as readFile2, realpath } from "node:fs/promises";
-import { isAbsolute, join as join2, posix, relative, sep } from "node:path";
+import { posix } from "node:path";
 async function gateFiles(workspace, workflow) {
-  const found = [];
-  const visit = async (file) => {
-    if (found.includes(file)) return;
-    const text = await readFile2(join2(workspace, file), "utf8").catch(() => null);
-    if (text === null && file.endsWith("/action.yml")) return visit(file.replace(/\.yml$/, ".yaml"));
-    found.push(file);
-    const real = await inWorkspace(workspace, file);
-    if (real && real !== file && !found.includes(real)) found.push(real);
-    if (text === null) return;
-    let document;
-    try {
-      document = (0, import_yaml.parse)(text);
-    } catch {
-      return;
-    }
-    for (const uses of localUses(document)) await visit(uses);
-  };
-  await visit(posix.normalize(workflow));
-  return found;
+  return filesPulledIn(workspace, [workflow], {
+    from: localUses,
+    // A local action may name its metadata action.yml or action.yaml: the one that is there is the file.
+    otherName: (file) => file.endsWith("/action.yml") ? file.replace(/\.yml$/, ".yaml") : void 0
+  });
 }
 async function workflowFiles(workspace, env = process.env) {
   const ref = env.GITHUB_WORKFLOW_REF;
   const workflow = ref && /^[^/]+\/[^/]+\/(.+?)@/.exec(ref)?.[1];
   return workflow ? gateFiles(workspace, workflow) : [];
-}
-async function inWorkspace(workspace, file) {
-  const [real, root] = await Promise.all([realpath(join2(workspace, file)).catch(() => null), realpath(workspace).catch(() => workspace)]);
-  if (!real) return null;
-  const rel = relative(root, real);
-  return rel.startsWith("..") || isAbsolute(rel) ? null : rel.split(sep).join("/");
 }
 function localUses(document) {
   const out = [];
