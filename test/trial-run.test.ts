@@ -59,7 +59,9 @@ describe('trialgate run', () => {
         const marker = `tg-budget-${randomUUID()}`;
         const command = `setsid sleep 300 & node "$TRIALGATE_PROJECT/fixture/agent/scripted-agent.mjs"`;
         const { results } = await run({
-          wallSeconds: 1,
+          // Long enough that a busy runner's wait for a core while the sandbox and node start stays within
+          // the three budgets given back for it (src/agent/starvation.ts); the agent sleeps the rest.
+          wallSeconds: 4,
           command,
           agent: { isolation },
           env: { SCRIPTED_AGENT_MODE: 'sleep', SCRIPTED_AGENT_SLEEP_MS: '300000', BUDGET_MARKER: marker },

@@ -179,9 +179,12 @@ function describeBudget(): void {
 
     it('at its budget the CLI gets SIGTERM and a grace: budget_exhausted, no forged evidence, no environment error', async () => {
       // A model that takes longer than the budget, and a silence limit above it: the budget ends the trial.
+      // The CLI's start is seconds of CPU: with a budget of 3 s, a machine 8× oversubscribed kept it waiting
+      // for a core past the three budgets given back, an environment error (src/agent/starvation.ts). At 10 s
+      // the start fits however busy the runner; the rest of the budget the CLI sleeps on the hung provider.
       const provider = await FakeProvider.start({ key: KEY, files: () => files, mode: 'hang' });
       try {
-        const { trial, trialDir } = await runAgentCase(c, provider, { wallSeconds: 3, env: { TRIALGATE_PROVIDER_SILENCE_SECONDS: '600' } });
+        const { trial, trialDir } = await runAgentCase(c, provider, { wallSeconds: 10, env: { TRIALGATE_PROVIDER_SILENCE_SECONDS: '600' } });
         assert.equal(trial.stop_reason, 'budget_exhausted', JSON.stringify(trial, null, 2));
         assert.equal(trial.outcome, 'fail');
         assert.equal(trial.checks['constraint:evidence-untouched'], true, 'the raw output is in the adapter’s own temporary directory');
