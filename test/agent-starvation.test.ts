@@ -9,7 +9,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { atBudget, STARVED_RULE, STARVED_STRETCH } from '../src/agent/starvation.ts';
+import { atBudget, STARVED_RULE, STARVED_STRETCH, waitFromOthers } from '../src/agent/starvation.ts';
 import { main } from '../src/cli/main.ts';
 import { readResultsFile } from '../src/results/read.ts';
 import { tempDir } from './support/fixtures.ts';
@@ -75,6 +75,19 @@ describe('an agent the machine keeps from a core', { skip: NO_TASKSET }, () => {
   });
 });
 
+describe('an agent that waits for its own processes', { skip: NO_TASKSET }, () => {
+  it('more busy processes than its cores: that wait is its own, never given back; out of its budget, never a pass', async () => {
+    // Two burns of 0.9 s of CPU each, pinned by the agent to one core: 1.8 s of that core's time, past the
+    // 1.5 s budget on a quiet machine as on a busy one. Each waits half its time for the other: given back,
+    // they would pass.
+    const { trial, io } = await run(900, `${PINNED_BURN} & ${PINNED_BURN} & wait`, 'none');
+    assert.notEqual(trial.outcome, 'pass', JSON.stringify(trial.layers.trajectory.notes));
+    // A machine busy beyond the agent may keep it waiting past what can be given back: the machine's, never a pass.
+    if (trial.outcome === 'env_error') assert.equal(trial.env_error, STARVED_RULE, io.err);
+    else assert.equal(trial.stop_reason, 'budget_exhausted');
+  });
+});
+
 describe('an agent that waits on something else', () => {
   it('past its budget is out of it as before: budget_exhausted, the agent’s', async () => {
     const { trial } = await run(0, 'sleep 60', 'none');
@@ -91,5 +104,30 @@ describe('what the budget gives back', () => {
     assert.deepEqual(atBudget(2000, 1550, 1500), { end: 'budget' }, 'its wait all given back: its whole budget had');
     assert.deepEqual(atBudget(2000, 9000, 1500), { more: STARVED_STRETCH * 2000 - 1500 });
     assert.deepEqual(atBudget(2000, 9000, STARVED_STRETCH * 2000), { end: 'starved', waitedMs: 9000 });
+  });
+});
+
+describe('the wait other work took from the agent', () => {
+  const interval = { wallMs: 1000, cores: 2 };
+  it('a lone process kept from its core by others: all of its wait', () => {
+    assert.equal(waitFromOthers({ ...interval, cpuMs: 250, waitsMs: [750] }), 750);
+  });
+  it('one that also sleeps (on its provider): its wait, not its sleep', () => {
+    assert.equal(waitFromOthers({ ...interval, cpuMs: 250, waitsMs: [250] }), 250);
+  });
+  it('more busy processes than cores on a quiet machine: none, though each waited', () => {
+    assert.equal(waitFromOthers({ ...interval, cpuMs: 2000, waitsMs: [333, 333, 334] }), 0);
+    assert.equal(waitFromOthers({ ...interval, cores: 1, cpuMs: 1000, waitsMs: [500, 500] }), 0, 'pinned to one core');
+  });
+  it('as many as its cores, halved by others: the half they took', () => {
+    assert.equal(waitFromOthers({ ...interval, cpuMs: 1000, waitsMs: [500, 500] }), 500);
+  });
+  it('four on two cores beside four others: what the others took, less than each process waited', () => {
+    // Alone they would have used both cores; they got one: half the interval lost, though each waited three quarters.
+    assert.equal(waitFromOthers({ ...interval, cpuMs: 1000, waitsMs: [750, 750, 750, 750] }), 500);
+  });
+  it('nothing read, no time passed: none', () => {
+    assert.equal(waitFromOthers({ ...interval, cpuMs: 0, waitsMs: [] }), 0);
+    assert.equal(waitFromOthers({ wallMs: 0, cores: 2, cpuMs: 0, waitsMs: [10] }), 0);
   });
 });

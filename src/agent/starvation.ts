@@ -4,8 +4,11 @@
 // process (/proc/<pid>/schedstat, its run-queue time); at the budget the time the agent waited is given back,
 // up to STARVED_STRETCH budgets more. An agent still running once its wait is all given back had its whole
 // budget and is out of it; one the machine kept waiting past what can be given back is an environment error.
-// A process sleeping on its provider waits for no core: only a busy machine stretches the budget.
+// A process sleeping on its provider waits for no core: only a busy machine stretches the budget. And only
+// other work's: an agent that runs more busy processes than it has cores (`make -j8` on two) waits for its
+// own, which a quiet machine would make it wait as much, so that wait is never given back.
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { descendants } from '../isolation/processes.ts';
 
 /** At most this many budgets more are given back for the time an agent waited for a core. */
@@ -14,19 +17,81 @@ export const STARVED_STRETCH = 3;
 const SMALL_SHARE = 0.05;
 /** Wait that could not be given back, past this share of the budget, makes the end the machine's. */
 const STARVED_SHARE = 0.1;
+/** A process runnable for less than this share of an interval does not say which cores the agent has. */
+const RUNNABLE_SHARE = 0.05;
+/** The kernel's clock ticks a second in /proc/<pid>/stat (USER_HZ, 100 on every Linux architecture node runs on). */
+const TICKS_PER_SECOND = 100;
 
 export const STARVED_RULE =
   'the machine kept the agent waiting for a CPU core past what its budget can give back (a busy runner): not a verdict on the agent; run again on a quieter runner, or run fewer trials at once';
 
+/** What the agent's processes did over one interval between two reads, ms. */
+export interface Interval {
+  /** Wall time between the reads. */
+  wallMs: number;
+  /** The CPU the processes used (reaped children's included). */
+  cpuMs: number;
+  /** Each process's time waiting, runnable, for a core. */
+  waitsMs: number[];
+  /** The cores the processes may run on (their affinity, together). */
+  cores: number;
+}
+
 /**
- * How long the agent (the processes of the tree below `root`, root included) has waited, runnable, for a
- * core. Read at intervals: in each, the process that waited most since the last read counts (processes
- * that run side by side wait side by side), and a process that started and ended between two reads is not
- * seen, so the budget is given back too little, never too much. Unknown (undefined) where the kernel does
- * not say (no /proc, no schedstat): the budget is then the budget.
+ * The wall time other work took from the agent over `interval`: the wait of the process that waited most
+ * (processes that run side by side wait side by side), but no more than the agent's work fell short of what
+ * it would have done on its cores alone. Its processes were on average `runnable` at once, so alone they
+ * would have used min(runnable, cores) cores the whole interval, and it lost what it did not get of that,
+ * in wall time: wall − cpu ÷ min(runnable, cores). More runnable processes than cores wait for each other,
+ * and that wait is the agent's own. Pure.
+ */
+export function waitFromOthers({ wallMs, cpuMs, waitsMs, cores }: Interval): number {
+  if (wallMs <= 0 || waitsMs.length === 0) return 0;
+  const most = Math.max(...waitsMs);
+  const runnable = (cpuMs + waitsMs.reduce((sum, ms) => sum + ms, 0)) / wallMs;
+  const lost = wallMs - cpuMs / Math.max(1, Math.min(runnable, cores));
+  return Math.max(0, Math.min(most, lost));
+}
+
+/** One process as the kernel counts it: CPU (with reaped children's) and run-queue wait, ms; the cores it may use. */
+interface ProcessCount {
+  cpuMs: number;
+  waitMs: number;
+  cores: number[];
+}
+
+async function countOf(pid: number): Promise<ProcessCount | undefined> {
+  const [sched, stat, status] = await Promise.all(
+    ['schedstat', 'stat', 'status'].map((name) => readFile(`/proc/${pid}/${name}`, 'utf8').catch(() => undefined)),
+  );
+  // schedstat: `<on-cpu ns> <run-queue wait ns> <timeslices>`
+  const waitNs = Number(sched?.split(' ')[1]);
+  // stat: `pid (comm) state …`, the name may hold spaces: fields after the last ')'; utime, stime, cutime, cstime are the 14th–17th.
+  const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ') ?? [];
+  const ticks = fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0);
+  if (!Number.isFinite(waitNs) || !Number.isFinite(ticks) || fields.length < 15) return undefined;
+  const allowed = /^Cpus_allowed_list:\s*(\S+)/m.exec(status ?? '')?.[1];
+  return { cpuMs: (ticks * 1000) / TICKS_PER_SECOND, waitMs: waitNs / 1e6, cores: allowed ? cpuList(allowed) : [] };
+}
+
+/** `0-3,6` → [0, 1, 2, 3, 6]. */
+function cpuList(list: string): number[] {
+  return list.split(',').flatMap((range) => {
+    const [from, to = from] = range.split('-').map(Number);
+    return Number.isInteger(from) && Number.isInteger(to) ? Array.from({ length: to! - from! + 1 }, (_, i) => from! + i) : [];
+  });
+}
+
+/**
+ * How long other work kept the agent (the processes of the tree below `root`, root included) waiting,
+ * runnable, for a core. Read at intervals, each counted by waitFromOthers. A process that started and
+ * ended between two reads is not seen (its CPU is, once its parent reaps it, so more is counted as the
+ * agent's own), so the budget is given back too little, never too much. Unknown (undefined) where the
+ * kernel does not say (no /proc, no schedstat): the budget is then the budget.
  */
 export class CpuWaitMeter {
-  private last = new Map<number, number>();
+  private last = new Map<number, ProcessCount>();
+  private lastAt = performance.now();
   private waited: number | undefined;
   private reading: Promise<number | undefined> = Promise.resolve(undefined);
 
@@ -39,18 +104,31 @@ export class CpuWaitMeter {
   }
 
   private async readNow(): Promise<number | undefined> {
-    const now = new Map<number, number>();
+    const now = new Map<number, ProcessCount>();
     for (const pid of [this.root, ...(await descendants(this.root)).map((d) => d.pid)]) {
-      const text = await readFile(`/proc/${pid}/schedstat`, 'utf8').catch(() => undefined);
-      // `<on-cpu ns> <run-queue wait ns> <timeslices>`
-      const waitedNs = Number(text?.split(' ')[1]);
-      if (Number.isFinite(waitedNs)) now.set(pid, waitedNs / 1e6);
+      const count = await countOf(pid);
+      if (count) now.set(pid, count);
     }
+    const at = performance.now();
     if (now.size === 0) return this.waited;
-    let most = 0;
-    for (const [pid, waited] of now) most = Math.max(most, waited - (this.last.get(pid) ?? 0));
+    const cores = new Set<number>();
+    let cpuMs = 0;
+    const waitsMs: number[] = [];
+    const wallMs = at - this.lastAt;
+    for (const [pid, count] of now) {
+      const before = this.last.get(pid);
+      // A parent's count grows by a reaped child's whole life, part of it counted before: more of the agent's own, never less.
+      const used = Math.max(0, count.cpuMs - (before?.cpuMs ?? 0));
+      const waited = Math.max(0, count.waitMs - (before?.waitMs ?? 0));
+      cpuMs += used;
+      waitsMs.push(waited);
+      // The cores of the processes that wanted one: a shell waiting on its pinned children may run anywhere.
+      if (used + waited > RUNNABLE_SHARE * wallMs) for (const core of count.cores) cores.add(core);
+    }
+    const interval = { wallMs, cpuMs, waitsMs, cores: cores.size || availableParallelism() };
     this.last = now;
-    this.waited = (this.waited ?? 0) + most;
+    this.lastAt = at;
+    this.waited = (this.waited ?? 0) + waitFromOthers(interval);
     return this.waited;
   }
 }
