@@ -69,6 +69,26 @@ test('a changed fixture is a changed task, another acceptor or budget incomparab
   assert.equal(approved.measurement!.approved_by, 'label trialgate-measurement-approved');
 });
 
+test('a changed fixture names the files that changed, where both runs recorded them; its hash after', () => {
+  const { bases, head } = scenarios.changedTask();
+  const files = { 'fixture.json': 'a'.repeat(16), 'reference/cases.json': 'b'.repeat(16), 'inputs/old.txt': 'c'.repeat(16) };
+  bases[0]!.tasks.find((t) => t.id === 'inventory-reserve')!.fixture_files = files;
+  const headTask = head.tasks.find((t) => t.id === 'inventory-reserve')!;
+  headTask.fixture_files = { 'fixture.json': 'a'.repeat(16), 'reference/cases.json': 'd'.repeat(16), 'inputs/new.txt': 'e'.repeat(16) };
+  const c = compareResults(bases, head, FIXED_K);
+  const [differ] = c.tasks.find((t) => t.id === 'inventory-reserve')!.differs;
+  assert.deepEqual(differ, {
+    field: 'fixture_sha256',
+    base: bases[0]!.tasks.find((t) => t.id === 'inventory-reserve')!.fixture_sha256,
+    head: `changed reference/cases.json, deleted inputs/old.txt, added inputs/new.txt (${'f'.repeat(12)})`,
+  });
+  const change = c.measurement!.changes.find((ch) => ch.what === 'task inventory-reserve: fixture_sha256')!;
+  assert.match(change.head, /^changed reference\/cases\.json, /, 'what the maintainer reads in the comment');
+  // A base recorded before the files were: the hash alone, as it was.
+  delete bases[0]!.tasks.find((t) => t.id === 'inventory-reserve')!.fixture_files;
+  assert.equal(compareResults(bases, head, FIXED_K).tasks.find((t) => t.id === 'inventory-reserve')!.differs[0]!.head, 'f'.repeat(64));
+});
+
 test('a changed task beside compared ones is undecided however well its head does: the ruler is the base’s', () => {
   for (const pass of ['11111', '11100']) {
     const { bases, head } = scenarios.changedBesideCompared(pass);

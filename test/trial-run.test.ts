@@ -43,6 +43,10 @@ describe('trialgate run', () => {
     assert.match(config.watched.sha256, /^[0-9a-f]{64}$/);
     assert.ok(Object.keys(config.watched.files).some((f) => f.endsWith('inventory-testing.md')));
     assert.equal(typeof config.seed, 'number');
+    // Which of the fixture's files a later change touched can be named: each protected file by its hash.
+    const files = results.tasks[0]!.fixture_files!;
+    assert.match(files['fixture.json']!, /^[0-9a-f]{16}$/);
+    assert.ok(Object.keys(files).some((f) => f.startsWith('reference/')));
     const summary = results.tasks[0]!.summary;
     assert.deepEqual([summary.n, summary.passes, summary.pass_at_1, summary.pass_pow_k], [2, 2, 1, 1]);
     assert.equal(summary.tokens, undefined, 'the scripted agent reports no usage: blank, never estimated');

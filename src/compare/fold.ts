@@ -6,6 +6,7 @@
 import { passRates } from '../results/metrics.ts';
 import type { Count, Denominators, Difference, RunRef, SideFigures } from '../schemas/comparison.ts';
 import { UserInputError } from '../util/errors.ts';
+import { manifestChanges } from '../util/hash.ts';
 import { baseRunProblem } from './base-runs.ts';
 import { checkKind, ENV_CHECK, envRule, tallyChecks } from './checks.ts';
 import type { ComparedResults, ComparedTask, ComparedTrial } from '../results/read.ts';
@@ -120,7 +121,7 @@ export interface RemovedTask {
 /** The fields that define the measurement and differ between a base task and the head task. */
 export function definitionDiffs(base: ComparedTask, head: ComparedTask): Difference[] {
   const fields: [string, string | undefined, string | undefined][] = [
-    ['fixture_sha256', base.fixture_sha256, head.fixture_sha256],
+    ['fixture_sha256', base.fixture_sha256, base.fixture_sha256 === head.fixture_sha256 ? head.fixture_sha256 : fixtureChange(base, head)],
     ['acceptor_version', base.acceptor_version, head.acceptor_version],
     ['budget.wall_seconds', String(base.budget.wall_seconds), String(head.budget.wall_seconds)],
     ['budget.max_tokens', base.budget.max_tokens?.toString(), head.budget.max_tokens?.toString()],
@@ -128,6 +129,18 @@ export function definitionDiffs(base: ComparedTask, head: ComparedTask): Differe
   ];
   return fields.filter(([, b, h]) => b !== h).map(([field, b, h]) => ({ field, base: b ?? 'none', head: h ?? 'none' }));
 }
+
+/** A changed fixture as a maintainer reads it: which of its files changed, where both runs recorded them, then its hash. */
+function fixtureChange(base: ComparedTask, head: ComparedTask): string {
+  if (!base.fixture_files || !head.fixture_files) return head.fixture_sha256;
+  const files = manifestChanges(base.fixture_files, head.fixture_files);
+  if (files.length === 0) return head.fixture_sha256;
+  const listed = files.length > SHOWN_FILES ? [...files.slice(0, SHOWN_FILES), `${files.length - SHOWN_FILES} more`] : files;
+  return `${listed.join(', ')} (${head.fixture_sha256.slice(0, 12)})`;
+}
+
+/** The files of a changed fixture named; the rest counted. */
+const SHOWN_FILES = 3;
 
 export function runRef(results: ComparedResults): RunRef {
   const { git_sha, ref, started_at, finished_at, tool_version } = results.run;

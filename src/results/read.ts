@@ -20,7 +20,18 @@ export type ComparedTrial = Pick<TrialResult, 'trial' | 'outcome' | 'env_error' 
 
 export type ComparedTask = Pick<
   TaskResult,
-  'id' | 'set' | 'fixture_sha256' | 'acceptor_version' | 'budget' | 'faults' | 'check_labels' | 'ungated' | 'check_versions' | 'judge' | 'not_rerun'
+  | 'id'
+  | 'set'
+  | 'fixture_sha256'
+  | 'fixture_files'
+  | 'acceptor_version'
+  | 'budget'
+  | 'faults'
+  | 'check_labels'
+  | 'ungated'
+  | 'check_versions'
+  | 'judge'
+  | 'not_rerun'
 > & {
   trials: ComparedTrial[];
   summary: Pick<TaskSummary, 'k' | 'tokens' | 'cost_usd' | 'judge'>;
@@ -162,6 +173,8 @@ function validateCompared(data: unknown, file: string): ComparedResults {
     for (const field of ['id', 'fixture_sha256', 'acceptor_version'] as const) string(task[field], `${at}.${field}`);
     if (task.set !== 'dev' && task.set !== 'holdout') fail(`${at}.set`, '"dev" or "holdout"');
     if (task.not_rerun !== undefined) string(task.not_rerun, `${at}.not_rerun`);
+    if (task.fixture_files !== undefined)
+      for (const [file, hash] of Object.entries(object(task.fixture_files, `${at}.fixture_files`))) string(hash, `${at}.fixture_files.${file}`);
     const budget = object(task.budget, `${at}.budget`);
     number(budget.wall_seconds, `${at}.budget.wall_seconds`, true);
     optionalNumber(budget.max_tokens, `${at}.budget.max_tokens`, true);

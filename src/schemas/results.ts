@@ -329,6 +329,14 @@ export const TaskResult = z.object({
   set: z.enum(['dev', 'holdout']).register(...described('`holdout`: gated, but only its aggregates are ever shown.')),
   fixture: z.string().register(...described('The fixture directory, relative to the project.')),
   fixture_sha256: z.string().register(...described('The fixture version: the hash of its protected files. A changed fixture is a changed task.')),
+  fixture_files: z
+    .record(z.string(), z.string())
+    .optional()
+    .register(
+      ...described(
+        "Each protected file of the fixture, by its path in the fixture, and the first 16 hex digits of its hash: which files a changed fixture changed. Never a holdout task's.",
+      ),
+    ),
   acceptor_version: z.string().register(...described('What defines the measurement besides the fixture: a change makes the task incomparable.')),
   budget: z
     .object({

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashFiles, listEntries, unlessMissing } from '../util/files.ts';
+import { manifestChanges } from '../util/hash.ts';
 
 export interface Snapshot {
   /** Every entry of the trial directory outside candidate/ and evidence/: files by hash, links by target. */
@@ -124,7 +125,7 @@ function removeTree(root: string, entry: Buffer): void {
 
 /** The constraint violations between two snapshots, one line each, naming the file. */
 export function integrityViolations(before: Snapshot, after: Snapshot): Pick<IntegrityFindings, 'tampered' | 'escaped'> {
-  const trialChanges = changes(before.trial, after.trial);
+  const trialChanges = manifestChanges(before.trial, after.trial);
   const tampered = trialChanges.filter((c) => isTrialInput(c)).map((c) => `${c} (trial input)`);
   const escaped = trialChanges.filter((c) => !isTrialInput(c)).map((c) => `${c} (outside candidate/ and evidence/)`);
   const known = new Set(before.neighbours);
@@ -134,20 +135,9 @@ export function integrityViolations(before: Snapshot, after: Snapshot): Pick<Int
 
 /** Changes of the project's protected files (fixtures, watched prompt/skill files) since the run started. */
 export function projectChanges(atStart: Readonly<Record<string, string>>, now: Readonly<Record<string, string>>): string[] {
-  return changes(atStart, now).map((c) => `${c} in the project during the run (the version under test must not change)`);
+  return manifestChanges(atStart, now).map((c) => `${c} in the project during the run (the version under test must not change)`);
 }
 
 function isTrialInput(change: string): boolean {
   return / (inputs\/|task\.txt|config\.json)/.test(change);
-}
-
-/** What differs between two hash manifests of the same files, one line each ("changed x", "added y"). */
-export function changes(before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>): string[] {
-  const out: string[] = [];
-  for (const [file, hash] of Object.entries(before)) {
-    if (!(file in after)) out.push(`deleted ${file}`);
-    else if (after[file] !== hash) out.push(`changed ${file}`);
-  }
-  for (const file of Object.keys(after)) if (!(file in before)) out.push(`added ${file}`);
-  return out;
 }

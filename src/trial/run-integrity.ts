@@ -7,8 +7,8 @@ import { hashProtected, type Fixture } from '../fixture/load.ts';
 import { untrusted } from '../results/trust.ts';
 import type { Results, TrialDigest } from '../schemas/results.ts';
 import { hashFiles, matchFiles } from '../util/files.ts';
-import { sha256, sha256Manifest } from '../util/hash.ts';
-import { changes, projectChanges } from './integrity.ts';
+import { manifestChanges, sha256, sha256Manifest } from '../util/hash.ts';
+import { projectChanges } from './integrity.ts';
 import type { ResolvedTask, TrialSet } from './trialset.ts';
 
 /** A task's name as the run shows it: a holdout task's pseudonym. */
@@ -41,7 +41,7 @@ export class RunIntegrity {
     const held = this.shown(task) !== task.spec.id;
     const named = (manifest: Readonly<Record<string, string>>) =>
       held ? Object.fromEntries(Object.entries(manifest).map(([file, hash]) => [`file ${sha256(file).slice(0, 12)}`, hash])) : manifest;
-    const what = changes(named(task.fixture.protectedFiles), named(files));
+    const what = manifestChanges(named(task.fixture.protectedFiles), named(files));
     const listed = what.length > 3 ? [...what.slice(0, 3), `${what.length - 3} more`] : what;
     this.breach ??= `the acceptance copy of task ${this.shown(task)} changed during the run (${listed.join(', ') || "its hash is no longer the fixture's"}): no trial of this run can be trusted`;
     throw new AcceptanceCopyChanged(this.breach);

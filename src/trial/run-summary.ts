@@ -64,6 +64,9 @@ export function summariseRun(
   };
 }
 
+/** A fixture file's hash as results.json keeps it: enough to tell which file changed, a fraction of the size. */
+const FILE_HASH_DIGITS = 16;
+
 function taskResult(set: TrialSet, task: ResolvedTask, k: number, trials: TrialDigest[]): TaskDigest {
   trials.sort((a, b) => a.trial - b.trial);
   return {
@@ -71,6 +74,7 @@ function taskResult(set: TrialSet, task: ResolvedTask, k: number, trials: TrialD
     set: task.spec.set,
     fixture: relative(set.dir, task.fixture.dir) || '.',
     fixture_sha256: task.fixture.sha256,
+    fixture_files: Object.fromEntries(Object.entries(task.fixture.protectedFiles).map(([file, hash]) => [file, hash.slice(0, FILE_HASH_DIGITS)])),
     acceptor_version: task.kind.acceptorVersion,
     budget: set.config.budget,
     faults: Object.entries(task.faults).map(([id, label]) => ({ id, label })),

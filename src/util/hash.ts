@@ -15,3 +15,14 @@ export function sha256Manifest(parts: Readonly<Record<string, string>>): string 
     .map((name) => `${parts[name]}  ${name}\n`);
   return sha256(lines.join(''));
 }
+
+/** What differs between two hash manifests of the same files, one line each ("changed x", "added y", "deleted z"). */
+export function manifestChanges(before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>): string[] {
+  const out: string[] = [];
+  for (const [file, hash] of Object.entries(before)) {
+    if (!(file in after)) out.push(`deleted ${file}`);
+    else if (after[file] !== hash) out.push(`changed ${file}`);
+  }
+  for (const file of Object.keys(after)) if (!(file in before)) out.push(`added ${file}`);
+  return out;
+}
