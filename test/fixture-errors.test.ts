@@ -69,6 +69,16 @@ describe('fixture.json errors', () => {
     assert.match(message, /protected: required, and missing/);
   });
 
+  it('a value outside its choices names the value given and the choice meant', async () => {
+    const dir = await tally();
+    const manifest = JSON.parse(await readFile(join(dir, 'fixture.json'), 'utf8'));
+    manifest.acceptance.report = 'junit-xm';
+    await writeFile(join(dir, 'fixture.json'), JSON.stringify(manifest, null, 2));
+    const error = await loadError(dir);
+    assert.equal(error.field, 'acceptance.report');
+    assert.equal(error.expected, `"junit-xm" is not one of trialgate, junit-xml; did you mean junit-xml?`);
+  });
+
   it('JSON that does not parse names its line', async () => {
     const dir = await tally();
     await writeFile(join(dir, 'fixture.json'), '{\n  "version": 1,\n  "id": "tally",\n}\n');
