@@ -21,6 +21,7 @@ but failed means something in the process made failing tests pass.
 
 import json
 import os
+import re
 import sys
 
 import pytest
@@ -51,9 +52,24 @@ def _traceback(report):
     else:
         # A module that does not import has no summary: its exception is the last `E ` line of the text.
         said = [line[1:].strip() for line in text.splitlines() if line.startswith("E ")]
-        head = f"{said[-1]}\n" if said else ""
+        head = f"{said[-1]}{_where_it_does_not_parse(said)}\n" if said else ""
     room = _TRACEBACK_CHARS - len(head)
     return head + (text if len(text) <= room else "…" + text[-room:])
+
+
+def _where_it_does_not_parse(said):
+    """` (slugkit/__init__.py, line 19)` for a SyntaxError: the file that does not parse is often not the
+    test file pytest names (a module of the code under test it imports), so say which, as Python's own
+    message does, relative to the candidate (or the working directory) rather than a temporary path."""
+    places = [m for m in (re.match(r'File "(.+)", line (\d+)', line) for line in said) if m]
+    if not places:
+        return ""
+    path, line = places[-1].group(1), places[-1].group(2)
+    for root in (os.environ.get("TRIALGATE_CANDIDATE"), os.getcwd()):
+        if root and os.path.abspath(path).startswith(os.path.abspath(root) + os.sep):
+            path = os.path.relpath(path, root)
+            break
+    return f" ({path}, line {line})"
 
 
 def _first_line(text):

@@ -145,7 +145,24 @@ describe(
         'test_broken.py',
       );
       assert.equal(record.status, 'error');
-      assert.match(record.traceback.split('\n')[0], /^SyntaxError/);
+      assert.match(record.traceback.split('\n')[0], /^SyntaxError: invalid syntax \(test_broken\.py, line 1\)/);
+    });
+
+    it('pytest: a module the tests import that does not parse is named with its line, not only the test file', { skip: NO_PYTEST }, async () => {
+      const record = await brokenRecord(
+        {
+          service: 'python',
+          reference: {
+            'test_tally.py': PYTEST_SUITE,
+            'test_uses.py': 'from helper import twice\n\ndef test_twice():\n    assert twice(2) == 4\n',
+            'helper.py': 'def twice(n):\n    return 2 * n\ndef broken(:\n',
+          },
+          acceptance: { command: PYTEST },
+        },
+        'test_uses.py',
+      );
+      assert.equal(record.status, 'error');
+      assert.match(record.traceback.split('\n')[0], /^SyntaxError: invalid syntax \(helper\.py, line 3\)/);
     });
   },
 );

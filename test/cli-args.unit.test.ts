@@ -34,6 +34,13 @@ describe('every command parses by its description', () => {
     assert.deepEqual(SPECS.map((s) => s.name).sort(), [...new Set(listed)].filter((name) => name !== 'trialgate').sort());
   });
 
+  it('validate --help says what it proves for a code task too, and what --candidate is there', async () => {
+    const help = captureIo();
+    await main(['validate', '--help'], help);
+    assert.match(help.out, /for a code task, the hidden tests on the reference fix, the unchanged repository and each wrong solution/);
+    assert.match(help.out, /--candidate DIR .*a code task: a whole repository, such as a trial’s candidate\//);
+  });
+
   for (const spec of SPECS) {
     it(`${spec.name}: an option it does not describe, and each value outside an option's choices, exit 2 with its usage`, async () => {
       const unknown = captureIo();

@@ -90,6 +90,19 @@ describe('trialgate validate on a code fixture', () => {
     assert.equal(code, 2, out);
     assert.match(out, /fixture\.json: protected: the hidden tests' command runs hidden\/trialgate-reporter\.mjs, which no protected glob covers/);
   });
+
+  it('a misspelt hidden test file is named as missing, with the file it likely meant, not as unprotected', async () => {
+    const fixture = await vouchersCopy(
+      (m) => (m.acceptance.command = m.acceptance.command.replace('hidden/redemptions.test.mjs', 'hidden/redemption.test.mjs')),
+    );
+    const { code, out } = await validate(fixture);
+    assert.equal(code, 2, out);
+    assert.match(
+      out,
+      /fixture\.json: acceptance\.command: it runs hidden\/redemption\.test\.mjs, which is not a file of the fixture .*did you mean hidden\/redemptions\.test\.mjs\? fix the path/,
+    );
+    assert.doesNotMatch(out, /no protected glob covers/);
+  });
 });
 
 describe('trialgate validate --candidate on a code fixture', () => {

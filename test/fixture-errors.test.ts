@@ -69,6 +69,29 @@ describe('fixture.json errors', () => {
     assert.match(message, /protected: required, and missing/);
   });
 
+  it('a value outside its choices names the value given and the choice meant', async () => {
+    const dir = await tally();
+    const manifest = JSON.parse(await readFile(join(dir, 'fixture.json'), 'utf8'));
+    manifest.acceptance.report = 'junit-xm';
+    await writeFile(join(dir, 'fixture.json'), JSON.stringify(manifest, null, 2));
+    const error = await loadError(dir);
+    assert.equal(error.field, 'acceptance.report');
+    assert.equal(error.expected, `"junit-xm" is not one of trialgate, junit-xml; did you mean junit-xml?`);
+  });
+
+  it('an acceptance command naming a missing file of the machine (a test runner) says so, not "not in the fixture"', async () => {
+    const dir = await suiteFixture({
+      service: 'node',
+      reference: { 'tally.test.mjs': NODE_TEST_SUITE },
+      acceptance: { command: 'node /usr/share/trialgate-no-such-runner/run.mjs "$TRIALGATE_CANDIDATE"' },
+      faults: { 'accepts-zero': TALLY_FAULTS['accepts-zero'] },
+    });
+    const { code, out } = await validateOut(dir);
+    assert.notEqual(code, 0, out);
+    assert.match(out, /names \/usr\/share\/trialgate-no-such-runner\/run\.mjs, which does not exist where the acceptor runs: install what provides it/);
+    assert.doesNotMatch(out, /which is not in the fixture/);
+  });
+
   it('JSON that does not parse names its line', async () => {
     const dir = await tally();
     await writeFile(join(dir, 'fixture.json'), '{\n  "version": 1,\n  "id": "tally",\n}\n');

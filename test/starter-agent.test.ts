@@ -22,6 +22,7 @@ async function standIn(
     await mkdir(join(project, answersDir, path, '..'), { recursive: true });
     await writeFile(join(project, answersDir, path), text);
   }
+  await mkdir(join(project, 'agent'), { recursive: true });
   await writeFile(join(project, 'agent', 'prompt.md'), prompt);
   const candidate = join(project, 'candidate');
   await mkdir(candidate);
@@ -67,11 +68,24 @@ describe('the stand-in agent', () => {
     assert.equal(await agent.read('slugify/slugify.py'), 'break\n');
   });
 
+  it('names a task’s own answers file from the project, not as a path up from agent/', async () => {
+    const answersDir = join('tasks', 'slugify', 'answers');
+    const open = await standIn(
+      '## Save order\n',
+      { 'slugify.py': '# @section save-order\nbreak\n' },
+      (project) => ({ AGENT_ANSWERS: join(project, answersDir) }),
+      answersDir,
+    );
+    assert.notEqual(open.status, 0);
+    assert.match(open.stderr, /: tasks\/slugify\/answers\/slugify\.py:1: @section save-order has no @end/);
+    assert.doesNotMatch(open.stderr, /\.\.\//);
+  });
+
   it('refuses a block left open, an @end without a block, and a nested block, naming the file and line', async () => {
     const prompt = '## Validation\n';
     const open = await standIn(prompt, { 'T.java': 'class T {\n  // @section validation\n}\n' });
     assert.notEqual(open.status, 0);
-    assert.match(open.stderr, /answers\/T\.java:2: @section validation has no @end/);
+    assert.match(open.stderr, /: agent\/answers\/T\.java:2: @section validation has no @end/, 'named from the project, as trialgate.yml names it');
     const stray = await standIn(prompt, { 'x.go': 'package x\n// @end\n' });
     assert.match(stray.stderr, /answers\/x\.go:2: @end without an @section above it/);
     const nested = await standIn(prompt, { 'x.py': '# @section validation\n# @section happy-path\n# @end\n# @end\n' });

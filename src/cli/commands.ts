@@ -48,11 +48,16 @@ export const DEMO: CommandSpec = {
 
 export const VALIDATE: CommandSpec = {
   name: 'validate',
-  summary: 'run a fixture’s reference answers (or --candidate DIR) against the correct service and every defect',
+  summary:
+    'prove a fixture’s acceptor: its reference answers (or --candidate DIR) against the correct service and every defect; for a code task, the hidden tests on the reference fix, the unchanged repository and each wrong solution',
   usage: 'trialgate validate <fixture-dir> [--candidate DIR] [--out DIR] [--isolation auto|required|none]',
   positionals: { min: 1, max: 1, name: '<fixture-dir>' },
   options: {
-    candidate: { type: 'string', value: 'DIR', help: 'validate this candidate instead of the fixture’s reference answers' },
+    candidate: {
+      type: 'string',
+      value: 'DIR',
+      help: 'validate this candidate instead of the fixture’s reference answers (a code task: a whole repository, such as a trial’s candidate/)',
+    },
     out: { type: 'string', value: 'DIR', help: 'where reports go (default .trialgate/validate-<time>)' },
     isolation: ISOLATION,
   },

@@ -84,7 +84,15 @@ function describe(issue: z.core.$ZodIssue, doc: Document, lines: LineCounter, sc
     return [{ ...(line ? { line } : {}), field: issuePath(path), message: `required, and missing (${issue.message})` }];
   }
   const offset = isNode(node) ? node.range?.[0] : undefined;
-  return [{ ...(offset === undefined ? {} : { line: lines.linePos(offset).line }), field: issuePath(path), message: issue.message }];
+  return [{ ...(offset === undefined ? {} : { line: lines.linePos(offset).line }), field: issuePath(path), message: valueMessage(issue, node) }];
+}
+
+/** A value outside its choices names the value given and, for a typo, the choice meant; other issues keep zod's words. */
+function valueMessage(issue: z.core.$ZodIssue, node: unknown): string {
+  if (issue.code !== 'invalid_value' || !isScalar(node) || typeof node.value !== 'string') return issue.message;
+  const choices = issue.values.map(String);
+  const meant = nearest(node.value, choices);
+  return `${JSON.stringify(node.value)} is not one of ${choices.join(', ')}${meant ? `; did you mean ${meant}?` : ''}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 // A code task's fixture as the kind reads it: its code section, the repository snapshot the agent is
 // given, and the checks that keep its hidden tests and solutions out of every agent's reach.
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { NO_LIMITS, readCandidate, type CandidateSnapshot } from '../../acceptance/snapshot.ts';
 import type { Fixture } from '../../fixture/load.ts';
@@ -8,6 +8,7 @@ import type { CodeAcceptance } from '../../schemas/kinds/code.ts';
 import type { CodeSpec } from '../../schemas/kinds/code.ts';
 import { namedPaths } from '../../util/command-paths.ts';
 import { UserInputError } from '../../util/errors.ts';
+import { nearest } from '../../util/nearest.ts';
 import { codeOf } from './changes.ts';
 
 /** The fixture's code section, or the error that says it is missing. */
@@ -66,8 +67,19 @@ export function checkCodeFixture(fixture: Fixture, settings: CodeAcceptance): vo
   // The hidden tests must never reach an agent: what the command runs must be protected, which keeps it
   // out of anything the trial set shows the agent.
   const protectedPaths = Object.keys(fixture.protectedFiles).map((f) => resolve(fixture.dir, f));
+  // After a `cd` a name may be the command's own copy (the tests laid beside the code), not the fixture's.
+  const changesDirectory = /(^|[\s;&|(])cd\s/.test(settings.command);
   for (const path of namedPaths(settings.command, settings.env, fixture.dir)) {
     if (relative(fixture.dir, path).startsWith('..')) continue;
+    if (!existsSync(path)) {
+      if (changesDirectory) continue;
+      const meant = nearest(relative(fixture.dir, path), Object.keys(fixture.protectedFiles));
+      throw new UserInputError(
+        manifest,
+        'acceptance.command',
+        `it runs ${relative(fixture.dir, path)}, which is not a file of the fixture (the hidden tests run from the fixture's directory): ${meant ? `did you mean ${meant}? ` : ''}fix the path`,
+      );
+    }
     if (!protectedPaths.some((p) => p === path || p.startsWith(path + sep)))
       throw new UserInputError(
         manifest,

@@ -176,7 +176,7 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
   const missing = code !== 0 && !timedOut ? namedPaths(acceptance.command, words, fixture.dir).find((path) => !existsSync(path)) : undefined;
   if (missing) {
     throw new EnvironmentError(
-      withStderr(`the acceptance command names ${shownPath(fixture, missing)}, which is not in the fixture`),
+      withStderr(`the acceptance command names ${shownPath(fixture, missing)}, ${missingWhere(fixture, missing)}`),
       'the acceptance command is missing: an environment failure',
     );
   }
@@ -252,6 +252,12 @@ export function acceptorCheckOf({ judgement, envError }: VariantOutcome, candida
 }
 
 /** A path as the fixture's author wrote it: relative to the fixture when inside it (a run reads a copy elsewhere). */
+/** Where a path the command names is missing: a file of the fixture, or one of the machine's (a test runner's jar). */
+function missingWhere(fixture: Fixture, path: string): string {
+  if (shownPath(fixture, path) !== path) return 'which is not in the fixture';
+  return 'which does not exist where the acceptor runs: install what provides it (a test runner, system-wide), or fix the path (isolated, the acceptor sees the system directories, the fixture and its `readable` directories)';
+}
+
 function shownPath(fixture: Fixture, path: string): string {
   const rel = relative(fixture.dir, path);
   return rel.startsWith('..') || isAbsolute(rel) ? path : rel;

@@ -20,7 +20,8 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
-const agentDir = join(process.env.TRIALGATE_PROJECT, 'agent');
+const project = process.env.TRIALGATE_PROJECT;
+const agentDir = join(project, 'agent');
 const prompt = readFileSync(process.env.AGENT_PROMPT ?? join(agentDir, 'prompt.md'), 'utf8');
 const slug = (heading) =>
   heading
@@ -48,7 +49,7 @@ function answer(path) {
   readFileSync(path, 'utf8')
     .split('\n')
     .forEach((line, i) => {
-      const where = `${relative(agentDir, path)}:${i + 1}`;
+      const where = `${relative(project, path)}:${i + 1}`;
       const start = OPEN.exec(line);
       if (start) {
         if (open) fail(`${where}: @section ${start[1]} inside @section ${open.name} (line ${open.line}): close it with @end first`);
@@ -58,7 +59,7 @@ function answer(path) {
         open = undefined;
       } else if (!open || sections.has(open.name)) kept.push(line);
     });
-  if (open) fail(`${relative(agentDir, path)}:${open.line}: @section ${open.name} has no @end`);
+  if (open) fail(`${relative(project, path)}:${open.line}: @section ${open.name} has no @end`);
   return kept.join('\n');
 }
 
