@@ -251,13 +251,13 @@ export function acceptorCheckOf({ judgement, envError }: VariantOutcome, candida
   return { ok: false, error: reason, fix: judgement.verdict === 'baseline_fail' ? REFERENCE_FAILS : acceptorFix(reason, null, candidate) };
 }
 
-/** A path as the fixture's author wrote it: relative to the fixture when inside it (a run reads a copy elsewhere). */
 /** Where a path the command names is missing: a file of the fixture, or one of the machine's (a test runner's jar). */
 function missingWhere(fixture: Fixture, path: string): string {
   if (shownPath(fixture, path) !== path) return 'which is not in the fixture';
   return 'which does not exist where the acceptor runs: install what provides it (a test runner, system-wide), or fix the path (isolated, the acceptor sees the system directories, the fixture and its `readable` directories)';
 }
 
+/** A path as the fixture's author wrote it: relative to the fixture when inside it (a run reads a copy elsewhere). */
 function shownPath(fixture: Fixture, path: string): string {
   const rel = relative(fixture.dir, path);
   return rel.startsWith('..') || isAbsolute(rel) ? path : rel;
