@@ -7,9 +7,10 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { atBudget, STARVED_RULE, STARVED_STRETCH, waitFromOthers } from '../src/agent/starvation.ts';
+import { atBudget, coresUsable, STARVED_RULE, STARVED_STRETCH, waitFromOthers } from '../src/agent/starvation.ts';
 import { main } from '../src/cli/main.ts';
 import { readResultsFile } from '../src/results/read.ts';
 import { tempDir } from './support/fixtures.ts';
@@ -17,6 +18,7 @@ import { captureIo } from './support/io.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
 import { SCRIPTED_AGENT, writeTrialSet } from './support/trialset.ts';
 
+const NO_SECOND_CORE = availableParallelism() < 2 ? "one core: no process can widen the agent's cores" : undefined;
 const NO_TASKSET = spawnSync('taskset', ['-c', '0', 'true']).status === 0 ? undefined : 'taskset cannot pin a process to core 0 here';
 
 /** Burns CPU (its own, as the kernel counts it) until BURN_MS of it is spent. */
@@ -88,6 +90,20 @@ describe('an agent that waits for its own processes', { skip: NO_TASKSET }, () =
   });
 });
 
+describe('an agent that widens its cores with a process that cannot help', { skip: NO_TASKSET ?? NO_SECOND_CORE }, () => {
+  it('two burns pinned to core 0 and a light process on any core: their wait for each other is still their own', async () => {
+    // The light process (busy a third of its time, over the 5 % that makes a process's cores count) may run on
+    // every core, but the burns can use core 0 only: alone they would have had one core, not two. Counted
+    // over the cores of all its processes together, half their wait was given back and they passed.
+    const light = `node -e 'setInterval(() => { const t = Date.now(); while (Date.now() - t < 30); }, 100)'`;
+    const burns = `${light} & L=$!; ${PINNED_BURN} & A=$!; ${PINNED_BURN} & B=$!; wait $A $B; kill $L; ${SCRIPTED_AGENT}`;
+    const { trial, io } = await run(900, burns, 'none');
+    assert.notEqual(trial.outcome, 'pass', JSON.stringify(trial.layers.trajectory.notes));
+    if (trial.outcome === 'env_error') assert.equal(trial.env_error, STARVED_RULE, io.err);
+    else assert.equal(trial.stop_reason, 'budget_exhausted');
+  });
+});
+
 describe('an agent that waits on something else', () => {
   it('past its budget is out of it as before: budget_exhausted, the agent’s', async () => {
     const { trial } = await run(0, 'sleep 60', 'none');
@@ -108,26 +124,103 @@ describe('what the budget gives back', () => {
 });
 
 describe('the wait other work took from the agent', () => {
-  const interval = { wallMs: 1000, cores: 2 };
+  const BOTH = [0, 1];
+  /** Processes on `cores`, each with its CPU and wait over a second. */
+  const second = (processes: { cpuMs: number; waitMs: number; cores?: number[] }[]) => ({
+    wallMs: 1000,
+    processes: processes.map((p) => ({ cores: BOTH, ...p })),
+  });
   it('a lone process kept from its core by others: all of its wait', () => {
-    assert.equal(waitFromOthers({ ...interval, cpuMs: 250, waitsMs: [750] }), 750);
+    assert.equal(waitFromOthers(second([{ cpuMs: 250, waitMs: 750 }])), 750);
   });
   it('one that also sleeps (on its provider): its wait, not its sleep', () => {
-    assert.equal(waitFromOthers({ ...interval, cpuMs: 250, waitsMs: [250] }), 250);
+    assert.equal(waitFromOthers(second([{ cpuMs: 250, waitMs: 250 }])), 250);
   });
   it('more busy processes than cores on a quiet machine: none, though each waited', () => {
-    assert.equal(waitFromOthers({ ...interval, cpuMs: 2000, waitsMs: [333, 333, 334] }), 0);
-    assert.equal(waitFromOthers({ ...interval, cores: 1, cpuMs: 1000, waitsMs: [500, 500] }), 0, 'pinned to one core');
+    const third = { cpuMs: 667, waitMs: 333 };
+    assert.equal(waitFromOthers(second([third, third, third])), 0);
+    const half = { cpuMs: 500, waitMs: 500, cores: [0] };
+    assert.equal(waitFromOthers(second([half, half])), 0, 'pinned to one core');
+  });
+  it('pinned to one core beside a light process that may use both: none, their wait for each other is their own', () => {
+    // Alone the two burns would have had core 0, the light process core 1 a third of the time: 1.3 cores, all had.
+    const half = { cpuMs: 500, waitMs: 500, cores: [0] };
+    assert.equal(waitFromOthers(second([half, half, { cpuMs: 300, waitMs: 0 }])), 0);
+    assert.equal(waitFromOthers(second([half, half, { cpuMs: 300, waitMs: 0, cores: [1] }])), 0);
   });
   it('as many as its cores, halved by others: the half they took', () => {
-    assert.equal(waitFromOthers({ ...interval, cpuMs: 1000, waitsMs: [500, 500] }), 500);
+    const half = { cpuMs: 500, waitMs: 500 };
+    assert.equal(waitFromOthers(second([half, half])), 500);
+    assert.equal(
+      waitFromOthers(
+        second([
+          { ...half, cores: [0] },
+          { ...half, cores: [1] },
+        ]),
+      ),
+      500,
+      'one pinned to each core',
+    );
   });
   it('four on two cores beside four others: what the others took, less than each process waited', () => {
     // Alone they would have used both cores; they got one: half the interval lost, though each waited three quarters.
-    assert.equal(waitFromOthers({ ...interval, cpuMs: 1000, waitsMs: [750, 750, 750, 750] }), 500);
+    const quarter = { cpuMs: 250, waitMs: 750 };
+    assert.equal(waitFromOthers(second([quarter, quarter, quarter, quarter])), 500);
   });
   it('nothing read, no time passed: none', () => {
-    assert.equal(waitFromOthers({ ...interval, cpuMs: 0, waitsMs: [] }), 0);
-    assert.equal(waitFromOthers({ wallMs: 0, cores: 2, cpuMs: 0, waitsMs: [10] }), 0);
+    assert.equal(waitFromOthers({ wallMs: 1000, processes: [] }), 0);
+    assert.equal(waitFromOthers({ wallMs: 0, processes: [{ cpuMs: 0, waitMs: 10, cores: BOTH }] }), 0);
+  });
+});
+
+describe('the cores a set of processes could keep busy', () => {
+  it('each core at most once, each process only on its own cores', () => {
+    assert.equal(
+      coresUsable([
+        { want: 1, cores: [0] },
+        { want: 1, cores: [0] },
+      ]),
+      1,
+    );
+    assert.equal(
+      coresUsable([
+        { want: 1, cores: [0] },
+        { want: 1, cores: [0, 1] },
+      ]),
+      2,
+      'the wide one takes core 1',
+    );
+    assert.equal(
+      coresUsable([
+        { want: 1, cores: [0, 1] },
+        { want: 1, cores: [0] },
+      ]),
+      2,
+      'whichever comes first',
+    );
+    assert.equal(
+      coresUsable([
+        { want: 0.3, cores: [0, 1] },
+        { want: 2, cores: [0] },
+      ]),
+      1.3,
+    );
+    assert.equal(coresUsable([{ want: 1.8, cores: [0, 1, 2, 3] }]), 1.8, 'several threads of one process');
+    assert.equal(
+      coresUsable([
+        { want: 0, cores: [0] },
+        { want: 1, cores: [] },
+      ]),
+      0,
+    );
+  });
+  it('a process moves to another of its cores to make room: the largest flow, not the first found', () => {
+    // A on {0,1} may first take core 0; B, on core 0 only, then has it only if A moves to core 1, and C on {1,2} to core 2.
+    const usable = coresUsable([
+      { want: 1, cores: [0, 1] },
+      { want: 1, cores: [1, 2] },
+      { want: 1, cores: [0] },
+    ]);
+    assert.ok(Math.abs(usable - 3) < 1e-6, String(usable));
   });
 });
