@@ -6,11 +6,15 @@
 // waits on something else (its provider, a sleep) past its budget is out of it as before.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { atBudget, coresUsable, STARVED_RULE, STARVED_STRETCH, waitFromOthers } from '../src/agent/starvation.ts';
+import { runAgentProcess } from '../src/agent/process.ts';
+import { atBudget, coresUsable, STARVED_RULE, STARVED_STRETCH, waitFromOthers, type WaitMeter } from '../src/agent/starvation.ts';
+import { Unisolated } from '../src/isolation/unisolated.ts';
+import { Scrubber } from '../src/util/scrub.ts';
 import { main } from '../src/cli/main.ts';
 import { readResultsFile } from '../src/results/read.ts';
 import { tempDir } from './support/fixtures.ts';
@@ -109,6 +113,43 @@ describe('an agent that waits on something else', () => {
     const { trial } = await run(0, 'sleep 60', 'none');
     assert.equal(trial.stop_reason, 'budget_exhausted');
     assert.equal(trial.outcome, 'fail');
+  });
+});
+
+describe('an agent that ends while its budget is decided', { skip: existsSync('/proc/self/stat') ? undefined : 'no /proc' }, () => {
+  it('running at its budget, it ran past it: budget_exhausted, however long reading its processes took', async () => {
+    // Reading an agent's processes takes longer the more it runs (3000 sleeping ones: a third of a second
+    // on this 2-core machine, seconds when it is busy); one that ended in that time, its sandbox cleaned up,
+    // was counted as having completed. Here the read at the budget lasts until the agent's sandbox is gone
+    // (its HOME removed), as a read of an agent that spawned enough processes would.
+    const dir = await tempDir();
+    const homeFile = join(dir, 'home.txt');
+    const readUntilCleanedUp: WaitMeter = {
+      read: async () => {
+        const home = () =>
+          readFile(homeFile, 'utf8').then(
+            (text) => text.trim(),
+            () => undefined,
+          );
+        for (let at = await home(); at === undefined || existsSync(at); at = await home()) await new Promise((resolve) => setTimeout(resolve, 20));
+        return 0;
+      },
+    };
+    const run = await runAgentProcess({
+      sandbox: new Unisolated({ mechanism: 'none', reason: 'test' }),
+      command: `echo "$HOME" > home.txt; sleep 3; echo finished`,
+      cwd: dir,
+      env: { PATH: process.env.PATH! },
+      mounts: [{ path: dir, writable: true }],
+      conceal: [],
+      network: 'none',
+      wallMs: 200,
+      logCapBytes: 10_000,
+      scrubber: new Scrubber([]),
+      waitMeter: () => readUntilCleanedUp,
+    });
+    assert.match(run.log, /finished/, 'it ran to its end while its budget was decided');
+    assert.equal(run.budgetExhausted, true);
   });
 });
 

@@ -8,6 +8,7 @@
 // other work's: an agent that runs more busy processes than it has cores (`make -j8` on two) waits for its
 // own, which a quiet machine would make it wait as much, so that wait is never given back; nor when it pins
 // them to one core beside a light process that may use every core (each process counts on its own cores).
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { descendants } from '../isolation/processes.ts';
@@ -174,7 +175,27 @@ function cpuList(list: string): number[] {
  * agent's own), so the budget is given back too little, never too much. Unknown (undefined) where the
  * kernel does not say (no /proc, no schedstat): the budget is then the budget.
  */
-export class CpuWaitMeter {
+/** Reads the time an agent's processes waited for a core so far, ms (undefined: not known). */
+export interface WaitMeter {
+  read(): Promise<number | undefined>;
+}
+
+/**
+ * Whether `pid` has not ended, as the kernel says now (not yet reaped is ended): a process's end reaches
+ * node's event loop late on a busy machine, after a timer due at the same time. Unknown (no /proc): running.
+ */
+export function stillRunning(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return !existsSync('/proc/self/stat');
+  }
+  // `pid (comm) state …`: Z a zombie, X dead.
+  return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
+}
+
+export class CpuWaitMeter implements WaitMeter {
   private last = new Map<number, ProcessCount>();
   private lastAt = performance.now();
   private waited: number | undefined;
