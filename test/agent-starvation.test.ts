@@ -6,13 +6,14 @@
 // waits on something else (its provider, a sleep) past its budget is out of it as before.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runAgentProcess } from '../src/agent/process.ts';
 import { atBudget, coresUsable, STARVED_RULE, STARVED_STRETCH, waitFromOthers, type WaitMeter } from '../src/agent/starvation.ts';
+import { descendants } from '../src/isolation/processes.ts';
 import { Unisolated } from '../src/isolation/unisolated.ts';
 import { Scrubber } from '../src/util/scrub.ts';
 import { main } from '../src/cli/main.ts';
@@ -22,7 +23,6 @@ import { captureIo } from './support/io.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
 import { SCRIPTED_AGENT, writeTrialSet } from './support/trialset.ts';
 
-const NO_SECOND_CORE = availableParallelism() < 2 ? "one core: no process can widen the agent's cores" : undefined;
 const NO_TASKSET = spawnSync('taskset', ['-c', '0', 'true']).status === 0 ? undefined : 'taskset cannot pin a process to core 0 here';
 
 /** Burns CPU (its own, as the kernel counts it) until BURN_MS of it is spent. */
@@ -94,25 +94,34 @@ describe('an agent that waits for its own processes', { skip: NO_TASKSET }, () =
   });
 });
 
-describe('an agent that widens its cores with a process that cannot help', { skip: NO_TASKSET ?? NO_SECOND_CORE }, () => {
-  it('two burns pinned to core 0 and a light process on any core: their wait for each other is still their own', async () => {
-    // The light process (busy a third of its time, over the 5 % that makes a process's cores count) may run on
-    // every core, but the burns can use core 0 only: alone they would have had one core, not two. Counted
-    // over the cores of all its processes together, half their wait was given back and they passed.
-    const light = `node -e 'setInterval(() => { const t = Date.now(); while (Date.now() - t < 30); }, 100)'`;
-    const burns = `${light} & L=$!; ${PINNED_BURN} & A=$!; ${PINNED_BURN} & B=$!; wait $A $B; kill $L; ${SCRIPTED_AGENT}`;
-    const { trial, io } = await run(900, burns, 'none');
-    assert.notEqual(trial.outcome, 'pass', JSON.stringify(trial.layers.trajectory.notes));
-    if (trial.outcome === 'env_error') assert.equal(trial.env_error, STARVED_RULE, io.err);
-    else assert.equal(trial.stop_reason, 'budget_exhausted');
-  });
-});
-
 describe('an agent that waits on something else', () => {
   it('past its budget is out of it as before: budget_exhausted, the agent’s', async () => {
     const { trial } = await run(0, 'sleep 60', 'none');
     assert.equal(trial.stop_reason, 'budget_exhausted');
     assert.equal(trial.outcome, 'fail');
+  });
+});
+
+describe('the processes an unisolated agent runs', { skip: existsSync('/proc/self/stat') ? undefined : 'no /proc' }, () => {
+  it('one it detached from its tree is still its own', async () => {
+    const dir = await tempDir();
+    const agent = new Unisolated({ mechanism: 'none', reason: 'test' }).spawn({
+      argv: ['sh', '-c', '(sleep 30 & echo $! > detached.txt); echo started; sleep 30'],
+      cwd: dir,
+      env: { PATH: process.env.PATH! },
+      mounts: [],
+      network: 'none',
+    });
+    try {
+      await once(agent.child.stdout!, 'data');
+      const detached = Number(await readFile(join(dir, 'detached.txt'), 'utf8'));
+      const below = await descendants(agent.child.pid!);
+      assert.ok(!below.some((d) => d.pid === detached), 'it left the tree');
+      assert.ok((await agent.processes?.())?.includes(detached), 'its sandbox still counts it');
+    } finally {
+      agent.kill();
+      await agent.exited;
+    }
   });
 });
 

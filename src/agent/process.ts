@@ -104,7 +104,7 @@ export async function runAgentProcess(options: AgentProcessOptions): Promise<Age
   // The time the machine kept the agent waiting for a core is given back (starvation.ts).
   let given = 0;
   const root = agent.child.pid;
-  const meter = root === undefined ? undefined : (options.waitMeter ?? ((pid: number) => new CpuWaitMeter(pid)))(root);
+  const meter = root === undefined ? undefined : (options.waitMeter ?? ((pid: number) => new CpuWaitMeter(pid, agent.processes?.bind(agent))))(root);
   const reads = setInterval(() => void meter?.read(), waitReadEveryMs(options.wallMs));
   // A decision at the budget under way: the agent may end while its processes are read (the more it runs,
   // the longer that takes), and one that was running at its budget ended past it, whenever it ended.

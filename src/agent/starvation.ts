@@ -169,7 +169,8 @@ function cpuList(list: string): number[] {
 }
 
 /**
- * How long other work kept the agent (the processes of the tree below `root`, root included) waiting,
+ * How long other work kept the agent (the processes of the tree below `root`, root included, and those its
+ * sandbox still counts as its own once they left that tree) waiting,
  * runnable, for a core. Read at intervals, each counted by waitFromOthers. A process that started and
  * ended between two reads is not seen (its CPU is, once its parent reaps it, so more is counted as the
  * agent's own), so the budget is given back too little, never too much. Unknown (undefined) where the
@@ -201,7 +202,11 @@ export class CpuWaitMeter implements WaitMeter {
   private waited: number | undefined;
   private reading: Promise<number | undefined> = Promise.resolve(undefined);
 
-  constructor(private readonly root: number) {}
+  /** `processes`: the agent's, root first (default: the root and those below it). */
+  constructor(
+    root: number,
+    private readonly processes: () => Promise<number[]> = async () => [root, ...(await descendants(root)).map((d) => d.pid)],
+  ) {}
 
   /** The wait so far, ms, read now (reads one at a time). */
   read(): Promise<number | undefined> {
@@ -211,7 +216,7 @@ export class CpuWaitMeter implements WaitMeter {
 
   private async readNow(): Promise<number | undefined> {
     const now = new Map<number, ProcessCount>();
-    for (const pid of [this.root, ...(await descendants(this.root)).map((d) => d.pid)]) {
+    for (const pid of await this.processes()) {
       const count = await countOf(pid);
       if (count) now.set(pid, count);
     }
