@@ -6,10 +6,16 @@
 // waits on something else (its provider, a sleep) past its budget is out of it as before.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { atBudget, STARVED_RULE, STARVED_STRETCH, waitFromOthers } from '../src/agent/starvation.ts';
+import { runAgentProcess } from '../src/agent/process.ts';
+import { atBudget, coresUsable, STARVED_RULE, STARVED_STRETCH, waitFromOthers, type WaitMeter } from '../src/agent/starvation.ts';
+import { descendants } from '../src/isolation/processes.ts';
+import { Unisolated } from '../src/isolation/unisolated.ts';
+import { Scrubber } from '../src/util/scrub.ts';
 import { main } from '../src/cli/main.ts';
 import { readResultsFile } from '../src/results/read.ts';
 import { tempDir } from './support/fixtures.ts';
@@ -97,6 +103,66 @@ describe('an agent that waits on something else', () => {
   });
 });
 
+describe('the processes an unisolated agent runs', { skip: existsSync('/proc/self/stat') ? undefined : 'no /proc' }, () => {
+  it('one it detached from its tree is still its own', async () => {
+    const dir = await tempDir();
+    const agent = new Unisolated({ mechanism: 'none', reason: 'test' }).spawn({
+      argv: ['sh', '-c', '(sleep 30 & echo $! > detached.txt); echo started; sleep 30'],
+      cwd: dir,
+      env: { PATH: process.env.PATH! },
+      mounts: [],
+      network: 'none',
+    });
+    try {
+      await once(agent.child.stdout!, 'data');
+      const detached = Number(await readFile(join(dir, 'detached.txt'), 'utf8'));
+      const below = await descendants(agent.child.pid!);
+      assert.ok(!below.some((d) => d.pid === detached), 'it left the tree');
+      assert.ok((await agent.processes?.())?.includes(detached), 'its sandbox still counts it');
+    } finally {
+      agent.kill();
+      await agent.exited;
+    }
+  });
+});
+
+describe('an agent that ends while its budget is decided', { skip: existsSync('/proc/self/stat') ? undefined : 'no /proc' }, () => {
+  it('running at its budget, it ran past it: budget_exhausted, however long reading its processes took', async () => {
+    // Reading an agent's processes takes longer the more it runs (3000 sleeping ones: a third of a second
+    // on this 2-core machine, seconds when it is busy); one that ended in that time, its sandbox cleaned up,
+    // was counted as having completed. Here the read at the budget lasts until the agent's sandbox is gone
+    // (its HOME removed), as a read of an agent that spawned enough processes would.
+    const dir = await tempDir();
+    const homeFile = join(dir, 'home.txt');
+    const readUntilCleanedUp: WaitMeter = {
+      read: async () => {
+        const home = () =>
+          readFile(homeFile, 'utf8').then(
+            (text) => text.trim(),
+            () => undefined,
+          );
+        for (let at = await home(); at === undefined || existsSync(at); at = await home()) await new Promise((resolve) => setTimeout(resolve, 20));
+        return 0;
+      },
+    };
+    const run = await runAgentProcess({
+      sandbox: new Unisolated({ mechanism: 'none', reason: 'test' }),
+      command: `echo "$HOME" > home.txt; sleep 3; echo finished`,
+      cwd: dir,
+      env: { PATH: process.env.PATH! },
+      mounts: [{ path: dir, writable: true }],
+      conceal: [],
+      network: 'none',
+      wallMs: 200,
+      logCapBytes: 10_000,
+      scrubber: new Scrubber([]),
+      waitMeter: () => readUntilCleanedUp,
+    });
+    assert.match(run.log, /finished/, 'it ran to its end while its budget was decided');
+    assert.equal(run.budgetExhausted, true);
+  });
+});
+
 describe('what the budget gives back', () => {
   it('the wait, up to three budgets more; past that, the end is the machine’s', () => {
     assert.deepEqual(atBudget(2000, undefined, 0), { end: 'budget' }, 'no wait known: the budget is the budget');
@@ -109,26 +175,103 @@ describe('what the budget gives back', () => {
 });
 
 describe('the wait other work took from the agent', () => {
-  const interval = { wallMs: 1000, cores: 2 };
+  const BOTH = [0, 1];
+  /** Processes on `cores`, each with its CPU and wait over a second. */
+  const second = (processes: { cpuMs: number; waitMs: number; cores?: number[] }[]) => ({
+    wallMs: 1000,
+    processes: processes.map((p) => ({ cores: BOTH, ...p })),
+  });
   it('a lone process kept from its core by others: all of its wait', () => {
-    assert.equal(waitFromOthers({ ...interval, cpuMs: 250, waitsMs: [750] }), 750);
+    assert.equal(waitFromOthers(second([{ cpuMs: 250, waitMs: 750 }])), 750);
   });
   it('one that also sleeps (on its provider): its wait, not its sleep', () => {
-    assert.equal(waitFromOthers({ ...interval, cpuMs: 250, waitsMs: [250] }), 250);
+    assert.equal(waitFromOthers(second([{ cpuMs: 250, waitMs: 250 }])), 250);
   });
   it('more busy processes than cores on a quiet machine: none, though each waited', () => {
-    assert.equal(waitFromOthers({ ...interval, cpuMs: 2000, waitsMs: [333, 333, 334] }), 0);
-    assert.equal(waitFromOthers({ ...interval, cores: 1, cpuMs: 1000, waitsMs: [500, 500] }), 0, 'pinned to one core');
+    const third = { cpuMs: 667, waitMs: 333 };
+    assert.equal(waitFromOthers(second([third, third, third])), 0);
+    const half = { cpuMs: 500, waitMs: 500, cores: [0] };
+    assert.equal(waitFromOthers(second([half, half])), 0, 'pinned to one core');
+  });
+  it('pinned to one core beside a light process that may use both: none, their wait for each other is their own', () => {
+    // Alone the two burns would have had core 0, the light process core 1 a third of the time: 1.3 cores, all had.
+    const half = { cpuMs: 500, waitMs: 500, cores: [0] };
+    assert.equal(waitFromOthers(second([half, half, { cpuMs: 300, waitMs: 0 }])), 0);
+    assert.equal(waitFromOthers(second([half, half, { cpuMs: 300, waitMs: 0, cores: [1] }])), 0);
   });
   it('as many as its cores, halved by others: the half they took', () => {
-    assert.equal(waitFromOthers({ ...interval, cpuMs: 1000, waitsMs: [500, 500] }), 500);
+    const half = { cpuMs: 500, waitMs: 500 };
+    assert.equal(waitFromOthers(second([half, half])), 500);
+    assert.equal(
+      waitFromOthers(
+        second([
+          { ...half, cores: [0] },
+          { ...half, cores: [1] },
+        ]),
+      ),
+      500,
+      'one pinned to each core',
+    );
   });
   it('four on two cores beside four others: what the others took, less than each process waited', () => {
     // Alone they would have used both cores; they got one: half the interval lost, though each waited three quarters.
-    assert.equal(waitFromOthers({ ...interval, cpuMs: 1000, waitsMs: [750, 750, 750, 750] }), 500);
+    const quarter = { cpuMs: 250, waitMs: 750 };
+    assert.equal(waitFromOthers(second([quarter, quarter, quarter, quarter])), 500);
   });
   it('nothing read, no time passed: none', () => {
-    assert.equal(waitFromOthers({ ...interval, cpuMs: 0, waitsMs: [] }), 0);
-    assert.equal(waitFromOthers({ wallMs: 0, cores: 2, cpuMs: 0, waitsMs: [10] }), 0);
+    assert.equal(waitFromOthers({ wallMs: 1000, processes: [] }), 0);
+    assert.equal(waitFromOthers({ wallMs: 0, processes: [{ cpuMs: 0, waitMs: 10, cores: BOTH }] }), 0);
+  });
+});
+
+describe('the cores a set of processes could keep busy', () => {
+  it('each core at most once, each process only on its own cores', () => {
+    assert.equal(
+      coresUsable([
+        { want: 1, cores: [0] },
+        { want: 1, cores: [0] },
+      ]),
+      1,
+    );
+    assert.equal(
+      coresUsable([
+        { want: 1, cores: [0] },
+        { want: 1, cores: [0, 1] },
+      ]),
+      2,
+      'the wide one takes core 1',
+    );
+    assert.equal(
+      coresUsable([
+        { want: 1, cores: [0, 1] },
+        { want: 1, cores: [0] },
+      ]),
+      2,
+      'whichever comes first',
+    );
+    assert.equal(
+      coresUsable([
+        { want: 0.3, cores: [0, 1] },
+        { want: 2, cores: [0] },
+      ]),
+      1.3,
+    );
+    assert.equal(coresUsable([{ want: 1.8, cores: [0, 1, 2, 3] }]), 1.8, 'several threads of one process');
+    assert.equal(
+      coresUsable([
+        { want: 0, cores: [0] },
+        { want: 1, cores: [] },
+      ]),
+      0,
+    );
+  });
+  it('a process moves to another of its cores to make room: the largest flow, not the first found', () => {
+    // A on {0,1} may first take core 0; B, on core 0 only, then has it only if A moves to core 1, and C on {1,2} to core 2.
+    const usable = coresUsable([
+      { want: 1, cores: [0, 1] },
+      { want: 1, cores: [1, 2] },
+      { want: 1, cores: [0] },
+    ]);
+    assert.ok(Math.abs(usable - 3) < 1e-6, String(usable));
   });
 });

@@ -11,7 +11,7 @@ import { commandPrograms, namedPaths } from '../util/command-paths.ts';
 import { MACHINERY_RULE } from '../util/errors.ts';
 import type { Scrubber } from '../util/scrub.ts';
 import { declaredEnvFailure, shellCannotRun, tail } from './env-failure.ts';
-import { atBudget, CpuWaitMeter, STARVED_RULE, STARVED_STRETCH, waitReadEveryMs } from './starvation.ts';
+import { atBudget, CpuWaitMeter, STARVED_RULE, STARVED_STRETCH, stillRunning, waitReadEveryMs, type WaitMeter } from './starvation.ts';
 
 export interface AgentProcessOptions {
   sandbox: Sandbox;
@@ -28,6 +28,8 @@ export interface AgentProcessOptions {
   scrubber: Scrubber;
   /** The command's programs its preflight found: a "not found" the output claims for one of them is not believed. */
   found?: readonly string[];
+  /** How the time the agent (the processes below its root) waited for a core is read: CpuWaitMeter's /proc. */
+  waitMeter?: (root: number) => WaitMeter;
 }
 
 /** How one run of an agent ended. */
@@ -101,29 +103,37 @@ export async function runAgentProcess(options: AgentProcessOptions): Promise<Age
   let grace: NodeJS.Timeout | undefined;
   // The time the machine kept the agent waiting for a core is given back (starvation.ts).
   let given = 0;
-  const meter = agent.child.pid === undefined ? undefined : new CpuWaitMeter(agent.child.pid);
+  const root = agent.child.pid;
+  const meter = root === undefined ? undefined : (options.waitMeter ?? ((pid: number) => new CpuWaitMeter(pid, agent.processes?.bind(agent))))(root);
   const reads = setInterval(() => void meter?.read(), waitReadEveryMs(options.wallMs));
+  // A decision at the budget under way: the agent may end while its processes are read (the more it runs,
+  // the longer that takes), and one that was running at its budget ended past it, whenever it ended.
+  let deciding: Promise<void> | undefined;
   const atEnd = async () => {
+    // Ended before its budget, though node has not been told yet: it ran within it.
+    const ended = exited || agent.child.exitCode !== null || agent.child.signalCode !== null;
+    if (ended || (root !== undefined && !stillRunning(root))) return;
     const waited = await meter?.read();
-    if (exited) return;
     const next = atBudget(options.wallMs, waited, given);
     if ('more' in next) {
       given += next.more;
-      budget = setTimeout(() => void atEnd(), next.more);
+      if (!exited) budget = setTimeout(() => void (deciding = atEnd()), next.more);
       return;
     }
     if (next.end === 'starved') starved = next.waitedMs;
     else budgetExhausted = true;
+    if (exited) return;
     agent.terminate();
     grace = setTimeout(() => agent.kill(), BUDGET_GRACE_MS);
   };
-  let budget = setTimeout(() => void atEnd(), options.wallMs);
+  let budget = setTimeout(() => void (deciding = atEnd()), options.wallMs);
   const { code, signal } = await agent.exited;
+  const agentMs = performance.now() - started;
   exited = true;
   clearInterval(reads);
   clearTimeout(budget);
+  await deciding;
   clearTimeout(grace);
-  const agentMs = performance.now() - started;
   const logCapped = logBytes > options.logCapBytes;
   let log = Buffer.concat(chunks).toString('utf8');
   if (logCapped) log += `\n[trialgate: agent output capped at ${options.logCapBytes} bytes; ${logBytes - options.logCapBytes} bytes dropped]\n`;

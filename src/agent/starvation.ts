@@ -6,7 +6,9 @@
 // budget and is out of it; one the machine kept waiting past what can be given back is an environment error.
 // A process sleeping on its provider waits for no core: only a busy machine stretches the budget. And only
 // other work's: an agent that runs more busy processes than it has cores (`make -j8` on two) waits for its
-// own, which a quiet machine would make it wait as much, so that wait is never given back.
+// own, which a quiet machine would make it wait as much, so that wait is never given back; nor when it pins
+// them to one core beside a light process that may use every core (each process counts on its own cores).
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { descendants } from '../isolation/processes.ts';
@@ -17,40 +19,124 @@ export const STARVED_STRETCH = 3;
 const SMALL_SHARE = 0.05;
 /** Wait that could not be given back, past this share of the budget, makes the end the machine's. */
 const STARVED_SHARE = 0.1;
-/** A process runnable for less than this share of an interval does not say which cores the agent has. */
-const RUNNABLE_SHARE = 0.05;
 /** The kernel's clock ticks a second in /proc/<pid>/stat (USER_HZ, 100 on every Linux architecture node runs on). */
 const TICKS_PER_SECOND = 100;
 
 export const STARVED_RULE =
   'the machine kept the agent waiting for a CPU core past what its budget can give back (a busy runner): not a verdict on the agent; run again on a quieter runner, or run fewer trials at once';
 
-/** What the agent's processes did over one interval between two reads, ms. */
-export interface Interval {
-  /** Wall time between the reads. */
-  wallMs: number;
-  /** The CPU the processes used (reaped children's included). */
+/** What one of the agent's processes did over one interval between two reads, ms. */
+export interface ProcessInterval {
+  /** The CPU it used (its reaped children's included). */
   cpuMs: number;
-  /** Each process's time waiting, runnable, for a core. */
-  waitsMs: number[];
-  /** The cores the processes may run on (their affinity, together). */
-  cores: number;
+  /** Its time waiting, runnable, for a core. */
+  waitMs: number;
+  /** The cores it may run on (its affinity). */
+  cores: readonly number[];
+}
+
+/** What the agent's processes did over one interval between two reads. */
+export interface Interval {
+  /** Wall time between the reads, ms. */
+  wallMs: number;
+  processes: readonly ProcessInterval[];
 }
 
 /**
  * The wall time other work took from the agent over `interval`: the wait of the process that waited most
  * (processes that run side by side wait side by side), but no more than the agent's work fell short of what
- * it would have done on its cores alone. Its processes were on average `runnable` at once, so alone they
- * would have used min(runnable, cores) cores the whole interval, and it lost what it did not get of that,
- * in wall time: wall − cpu ÷ min(runnable, cores). More runnable processes than cores wait for each other,
- * and that wait is the agent's own. Pure.
+ * it would have done on its cores alone. Alone, each process would have kept a core busy as long as it was
+ * runnable, on the cores its affinity allows, each core busy at most the whole interval: that is
+ * coresUsable's count, and the agent lost what it did not get of it, in wall time: wall − cpu ÷ usable.
+ * More runnable processes than their cores wait for each other, and that wait is the agent's own, however
+ * many other cores an idle or light process of it may use. Pure.
  */
-export function waitFromOthers({ wallMs, cpuMs, waitsMs, cores }: Interval): number {
-  if (wallMs <= 0 || waitsMs.length === 0) return 0;
-  const most = Math.max(...waitsMs);
-  const runnable = (cpuMs + waitsMs.reduce((sum, ms) => sum + ms, 0)) / wallMs;
-  const lost = wallMs - cpuMs / Math.max(1, Math.min(runnable, cores));
+export function waitFromOthers({ wallMs, processes }: Interval): number {
+  if (wallMs <= 0 || processes.length === 0) return 0;
+  const most = Math.max(...processes.map((p) => p.waitMs));
+  const cpuMs = processes.reduce((sum, p) => sum + p.cpuMs, 0);
+  const usable = coresUsable(processes.map((p) => ({ want: (p.cpuMs + p.waitMs) / wallMs, cores: p.cores })));
+  const lost = wallMs - cpuMs / Math.max(1, usable);
   return Math.max(0, Math.min(most, lost));
+}
+
+/** Below this, a share of a core is none (floating point's rounding in coresUsable). */
+const NONE = 1e-9;
+
+/**
+ * The most cores a set of processes could keep busy at once: each wants `want` cores (the share of the
+ * interval it was runnable; more than one for a process of several threads) from its `cores` only, and a
+ * core gives at most one. The largest flow from the processes through their cores (Edmonds–Karp: shortest
+ * augmenting paths, a process that gives up a core to another taking one of its other cores). Pure.
+ */
+export function coresUsable(processes: readonly { want: number; cores: readonly number[] }[]): number {
+  // Processes of the same affinity are one source: fewer nodes, however many processes an agent starts.
+  const byCores = new Map<string, { want: number; cores: number[] }>();
+  for (const { want, cores } of processes) {
+    if (!(want > NONE) || cores.length === 0) continue;
+    const distinct = [...new Set(cores)].sort((a, b) => a - b);
+    const key = distinct.join(',');
+    const group = byCores.get(key);
+    if (group) group.want += want;
+    else byCores.set(key, { want, cores: distinct });
+  }
+  const groups = [...byCores.values()];
+  const sent = groups.map(() => 0);
+  const flows = groups.map(() => new Map<number, number>());
+  const busy = new Map<number, number>();
+  for (;;) {
+    // Breadth first from the groups with want left: a group reaches each of its cores; a full core reaches
+    // the groups that use it, which may move there to another core of theirs.
+    const reachedBy = new Map<number, number>();
+    const through = new Map<number, number | undefined>();
+    const queue: number[] = [];
+    groups.forEach((group, g) => {
+      if (group.want - sent[g]! > NONE) {
+        through.set(g, undefined);
+        queue.push(g);
+      }
+    });
+    let free: number | undefined;
+    while (queue.length > 0 && free === undefined) {
+      const g = queue.shift()!;
+      for (const core of groups[g]!.cores) {
+        if (reachedBy.has(core)) continue;
+        reachedBy.set(core, g);
+        if ((busy.get(core) ?? 0) < 1 - NONE) {
+          free = core;
+          break;
+        }
+        flows.forEach((flow, other) => {
+          if (!through.has(other) && (flow.get(core) ?? 0) > NONE) {
+            through.set(other, core);
+            queue.push(other);
+          }
+        });
+      }
+    }
+    if (free === undefined) break;
+    const path: { group: number; core: number }[] = [];
+    for (let core: number | undefined = free; core !== undefined;) {
+      const group: number = reachedBy.get(core)!;
+      path.push({ group, core });
+      core = through.get(group);
+    }
+    const first = path[path.length - 1]!.group;
+    let amount = Math.min(1 - (busy.get(free) ?? 0), groups[first]!.want - sent[first]!);
+    for (const { group } of path) {
+      const from = through.get(group);
+      if (from !== undefined) amount = Math.min(amount, flows[group]!.get(from)!);
+    }
+    busy.set(free, (busy.get(free) ?? 0) + amount);
+    sent[first] = sent[first]! + amount;
+    for (const { group, core } of path) {
+      const flow = flows[group]!;
+      flow.set(core, (flow.get(core) ?? 0) + amount);
+      const from = through.get(group);
+      if (from !== undefined) flow.set(from, flow.get(from)! - amount);
+    }
+  }
+  return sent.reduce((sum, share) => sum + share, 0);
 }
 
 /** One process as the kernel counts it: CPU (with reaped children's) and run-queue wait, ms; the cores it may use. */
@@ -83,19 +169,44 @@ function cpuList(list: string): number[] {
 }
 
 /**
- * How long other work kept the agent (the processes of the tree below `root`, root included) waiting,
+ * How long other work kept the agent (the processes of the tree below `root`, root included, and those its
+ * sandbox still counts as its own once they left that tree) waiting,
  * runnable, for a core. Read at intervals, each counted by waitFromOthers. A process that started and
  * ended between two reads is not seen (its CPU is, once its parent reaps it, so more is counted as the
  * agent's own), so the budget is given back too little, never too much. Unknown (undefined) where the
  * kernel does not say (no /proc, no schedstat): the budget is then the budget.
  */
-export class CpuWaitMeter {
+/** Reads the time an agent's processes waited for a core so far, ms (undefined: not known). */
+export interface WaitMeter {
+  read(): Promise<number | undefined>;
+}
+
+/**
+ * Whether `pid` has not ended, as the kernel says now (not yet reaped is ended): a process's end reaches
+ * node's event loop late on a busy machine, after a timer due at the same time. Unknown (no /proc): running.
+ */
+export function stillRunning(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return !existsSync('/proc/self/stat');
+  }
+  // `pid (comm) state …`: Z a zombie, X dead.
+  return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
+}
+
+export class CpuWaitMeter implements WaitMeter {
   private last = new Map<number, ProcessCount>();
   private lastAt = performance.now();
   private waited: number | undefined;
   private reading: Promise<number | undefined> = Promise.resolve(undefined);
 
-  constructor(private readonly root: number) {}
+  /** `processes`: the agent's, root first (default: the root and those below it). */
+  constructor(
+    root: number,
+    private readonly processes: () => Promise<number[]> = async () => [root, ...(await descendants(root)).map((d) => d.pid)],
+  ) {}
 
   /** The wait so far, ms, read now (reads one at a time). */
   read(): Promise<number | undefined> {
@@ -105,27 +216,24 @@ export class CpuWaitMeter {
 
   private async readNow(): Promise<number | undefined> {
     const now = new Map<number, ProcessCount>();
-    for (const pid of [this.root, ...(await descendants(this.root)).map((d) => d.pid)]) {
+    for (const pid of await this.processes()) {
       const count = await countOf(pid);
       if (count) now.set(pid, count);
     }
     const at = performance.now();
     if (now.size === 0) return this.waited;
-    const cores = new Set<number>();
-    let cpuMs = 0;
-    const waitsMs: number[] = [];
     const wallMs = at - this.lastAt;
-    for (const [pid, count] of now) {
+    const everyCore = Array.from({ length: availableParallelism() }, (_, core) => core);
+    const processes = [...now].map(([pid, count]) => {
       const before = this.last.get(pid);
-      // A parent's count grows by a reaped child's whole life, part of it counted before: more of the agent's own, never less.
-      const used = Math.max(0, count.cpuMs - (before?.cpuMs ?? 0));
-      const waited = Math.max(0, count.waitMs - (before?.waitMs ?? 0));
-      cpuMs += used;
-      waitsMs.push(waited);
-      // The cores of the processes that wanted one: a shell waiting on its pinned children may run anywhere.
-      if (used + waited > RUNNABLE_SHARE * wallMs) for (const core of count.cores) cores.add(core);
-    }
-    const interval = { wallMs, cpuMs, waitsMs, cores: cores.size || availableParallelism() };
+      return {
+        // A parent's count grows by a reaped child's whole life, part of it counted before: more of the agent's own, never less.
+        cpuMs: Math.max(0, count.cpuMs - (before?.cpuMs ?? 0)),
+        waitMs: Math.max(0, count.waitMs - (before?.waitMs ?? 0)),
+        cores: count.cores.length > 0 ? count.cores : everyCore,
+      };
+    });
+    const interval = { wallMs, processes };
     this.last = now;
     this.lastAt = at;
     this.waited = (this.waited ?? 0) + waitFromOthers(interval);

@@ -64,16 +64,25 @@ export async function killMarked(marker: string, signal: NodeJS.Signals = 'SIGKI
   return killed;
 }
 
-async function signalMarked(marker: string, signal: NodeJS.Signals): Promise<number> {
+/** The processes whose environment holds `marker` (`NAME=value`), but this one. Linux only; best effort. */
+export async function markedProcesses(marker: string): Promise<number[]> {
   const pids = await readdir('/proc').catch(() => [] as string[]);
   const needle = Buffer.from(`${marker}\0`);
-  let killed = 0;
+  const found: number[] = [];
   for (const pid of pids) {
     if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
     const environ = await readFile(`/proc/${pid}/environ`).catch(() => null);
     if (!environ || (environ.indexOf(needle) !== 0 && environ.indexOf(Buffer.concat([Buffer.from([0]), needle])) < 0)) continue;
+    found.push(Number(pid));
+  }
+  return found;
+}
+
+async function signalMarked(marker: string, signal: NodeJS.Signals): Promise<number> {
+  let killed = 0;
+  for (const pid of await markedProcesses(marker)) {
     try {
-      process.kill(Number(pid), signal);
+      process.kill(pid, signal);
       killed++;
     } catch {
       // gone already

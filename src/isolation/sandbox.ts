@@ -98,6 +98,11 @@ export interface SandboxedProcess {
   notStarted: Promise<string | undefined>;
   /** A service that carries its relay in its own node process (bubblewrap.ts): its event loop must turn for it to be reached. */
   relayInProcess?: boolean;
+  /**
+   * The processes the command runs now, its own first: those below it, and those that left its tree but
+   * are still the sandbox's (unisolated: detached, carrying its marker). Default: those below it.
+   */
+  processes?(): Promise<number[]>;
 }
 
 /** Where a service listens inside its sandbox and how the runner reaches it. */
