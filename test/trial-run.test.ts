@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { describe, it } from 'node:test';
 import { NO_ISOLATION } from './support/isolation.ts';
 import { main } from '../src/cli/main.ts';
 import { Results, type TrialResult } from '../src/schemas/results.ts';
 import { writeRunReports } from '../src/report/reporters.ts';
+import { PROJECT_CHANGED } from '../src/trial/run-trial.ts';
 import { runTrialSet } from '../src/trial/run-set.ts';
 import { INVENTORY, inventoryCopy, tempDir } from './support/fixtures.ts';
 import { processesWith } from './support/hostile.ts';
@@ -104,6 +106,28 @@ describe('trialgate run', () => {
     const [trial] = only(results);
     assert.equal(trial!.checks['constraint:protected-files'], false);
     assert.match(trial!.layers.constraints.failures.join('\n'), /changed fixture\/service\/faults\.mjs in the project during the run/);
+  });
+
+  it('isolated, a fixture edited by another process during the run: an environment error, never the agent’s failure', { skip: NO_ISOLATION }, async () => {
+    const configPath = await writeTrialSet({ command: 'until [ -e candidate/go ]; do sleep 0.05; done' });
+    const outDir = await tempDir('trialgate-run-');
+    const running = runTrialSet({ configPath, outDir, outputs: writeRunReports });
+    // The agent waits until its trial is under way; then the project changes, and the agent ends.
+    const candidate = join(outDir, 'inventory', 'trial-001', 'candidate');
+    while (
+      !(await readdir(candidate).then(
+        () => true,
+        () => false,
+      ))
+    )
+      await setTimeout(50);
+    await appendFile(join(dirname(configPath), 'fixture', 'service', 'faults.mjs'), '// edited by someone else\n');
+    await writeFile(join(candidate, 'go'), '');
+    const [trial] = only((await running).results);
+    assert.equal(trial!.outcome, 'env_error', JSON.stringify(trial!.layers));
+    assert.equal(trial!.env_error, PROJECT_CHANGED);
+    assert.match(trial!.layers.trajectory.notes.join('\n'), /changed fixture\/service\/faults\.mjs in the project during the run/);
+    assert.equal(trial!.checks['constraint:protected-files'], undefined, 'no check is counted against the agent');
   });
 
   it('unisolated, an agent that writes outside its trial directory is caught', async () => {

@@ -84,6 +84,8 @@ export interface TrialContext {
 }
 
 const DISK_FULL = 'the disk is full: an environment failure, not the agent’s';
+export const PROJECT_CHANGED =
+  'the project’s fixtures or watched files changed during the run, out of the isolated agent’s reach (another process edited them): an environment failure, not the agent’s; run again with the project unchanged';
 
 export function trialDirName(trial: number): string {
   return `trial-${String(trial).padStart(3, '0')}`;
@@ -127,7 +129,16 @@ async function runHeld(ctx: TrialContext): Promise<TrialResult> {
   }
   const agent = combineAgentRuns(result.agentRuns);
   const integrity = handle.integrity;
-  integrity.tampered.push(...(await ctx.run.projectChanges()));
+  const projectChanged = await ctx.run.projectChanges();
+  if (projectChanged.length > 0 && ctx.run.sandbox.confinesFiles) {
+    // An isolated agent (its services and acceptors too) cannot write the project: another process changed
+    // the version under test while the trial ran, which says nothing of the agent.
+    await handle.cleanUp();
+    const listed = projectChanged.length > 3 ? [...projectChanged.slice(0, 3), `${projectChanged.length - 3} more`] : projectChanged;
+    return handle.writeVerdict(envErrorResult(ctx.trial, evidence, started, listed.join('; '), PROJECT_CHANGED));
+  }
+  // Unisolated, the agent could have made the change: it breaks the trial's constraints.
+  integrity.tampered.push(...projectChanged);
   handle.note('unsafe', result.unsafeCandidate);
   const notes = await handle.cleanUp();
   // After the clean-up, so the judge reads the candidate as uploaded (scrubbed); an env error has nothing to judge.
