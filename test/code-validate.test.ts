@@ -103,6 +103,18 @@ describe('trialgate validate on a code fixture', () => {
     );
     assert.doesNotMatch(out, /no protected glob covers/);
   });
+
+  it('a library whose hidden tests name a missing file of the machine: the setup’s, never blamed on the candidate’s code', async () => {
+    const fixture = await vouchersCopy((m) => {
+      delete m.code.service;
+      delete m.code.solutions.wrong['does-not-start'];
+      m.acceptance.command = m.acceptance.command.replace('node --test', 'node --import /usr/share/trialgate-no-such-runner/hook.mjs --test');
+    });
+    const { code, out } = await validate(fixture);
+    assert.notEqual(code, 0, out);
+    assert.match(out, /names \/usr\/share\/trialgate-no-such-runner\/hook\.mjs, which does not exist where the acceptor runs/);
+    assert.doesNotMatch(out, /as if their command were missing while they ran the candidate's code/);
+  });
 });
 
 describe('trialgate validate --candidate on a code fixture', () => {

@@ -18,7 +18,7 @@ import { ServiceDidNotStart, startProcess, type RunningService } from '../../ser
 import { judge } from '../../judge/judge.ts';
 import { MachineryError, type EnvironmentError } from '../../util/errors.ts';
 import type { MachinePace } from '../../service/pace.ts';
-import { acceptCommand, type CommandRun } from '../command/kind.ts';
+import { acceptCommand, SetupMissing, type CommandRun } from '../command/kind.ts';
 import { overlay } from './changes.ts';
 import { readCode } from './fixture.ts';
 import { tripwireGuard, type TripwireCount } from './guard.ts';
@@ -197,7 +197,9 @@ function outcomeOf({ outcome, tripwires }: HiddenRun, separateProcess: boolean):
   const found = { forgery: outcome.forgery ?? [], tripwires, inProcess: !separateProcess };
   if (!outcome.envError) return { outcome, ...found, notes: outcome.note === undefined ? [] : [`the hidden tests: ${outcome.note}`] };
   // trialgate's machinery failing twice (its limit, the tests' sandbox) is never the candidate's.
-  if (separateProcess || outcome.envError instanceof MachineryError) return { outcome, envError: outcome.envError, ...found, notes: [] };
+  // Nor is a file the command names missing outside the candidate (a test runner's jar): the setup's.
+  if (separateProcess || outcome.envError instanceof MachineryError || outcome.envError instanceof SetupMissing)
+    return { outcome, envError: outcome.envError, ...found, notes: [] };
   const { envError: _envError, ...counted } = outcome;
   return {
     outcome: counted,

@@ -175,10 +175,11 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
   }
   const missing = code !== 0 && !timedOut ? namedPaths(acceptance.command, words, fixture.dir).find((path) => !existsSync(path)) : undefined;
   if (missing) {
-    throw new EnvironmentError(
-      withStderr(`the acceptance command names ${shownPath(fixture, missing)}, ${missingWhere(fixture, missing)}`),
-      'the acceptance command is missing: an environment failure',
-    );
+    const why = withStderr(`the acceptance command names ${shownPath(fixture, missing)}, ${missingWhere(fixture, missing)}`);
+    const rule = 'the acceptance command is missing: an environment failure';
+    // A file outside the candidate (the fixture's, the machine's) is the setup's, whatever code the tests ran.
+    const inCandidate = !relative(candidateDir, missing).startsWith('..') && !isAbsolute(relative(candidateDir, missing));
+    throw inCandidate ? new EnvironmentError(why, rule) : new SetupMissing(why, rule);
   }
   // trialgate's limit ended it: the machine may have been too busy for it, so the run is trialgate's to retry.
   if (timedOut) {
@@ -250,6 +251,12 @@ export function acceptorCheckOf({ judgement, envError }: VariantOutcome, candida
   if (fix) return { ok: false, error: `${before}${stderr ?? ''}`, fix };
   return { ok: false, error: reason, fix: judgement.verdict === 'baseline_fail' ? REFERENCE_FAILS : acceptorFix(reason, null, candidate) };
 }
+
+/**
+ * A file the acceptance command names is missing outside the candidate: a test runner not installed, a path
+ * mistyped. The candidate's code, even run inside the tests' own process, did not make it so.
+ */
+export class SetupMissing extends EnvironmentError {}
 
 /** Where a path the command names is missing: a file of the fixture, or one of the machine's (a test runner's jar). */
 function missingWhere(fixture: Fixture, path: string): string {
