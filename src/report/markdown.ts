@@ -344,6 +344,9 @@ function changedLine(view: ReportView): string {
   return why ? `**Changed:** every task reran: ${md(bounded(why, MAX_NOTE))}.` : '';
 }
 
+/** Where the trials are when no artefact link is known: the run directory, which CI uploads as the artefact. */
+const NO_EVIDENCE_LINK = 'the run directory (in CI, its evidence artefact)';
+
 /** What to do about the regressions: the command that reproduces them, and where their evidence is. */
 function nextStep(view: ReportView, options: MarkdownOptions): string {
   if (view.causes.length === 0) {
@@ -354,7 +357,7 @@ function nextStep(view: ReportView, options: MarkdownOptions): string {
   const { command, anchors } = reproduce(view, SHOWN_CAUSES);
   const places = anchors.map((a) => `${code(`report.html#${a.anchor}`)}${anchors.length > 1 ? ` (${md(a.task)})` : ''}`);
   // As the details say it: the artefact is the run directory, uploaded (the action's, or another CI's job artefact).
-  const where = options.evidenceUrl ? `[evidence artefact](${options.evidenceUrl})` : 'the evidence artefact';
+  const where = options.evidenceUrl ? `[evidence artefact](${options.evidenceUrl})` : NO_EVIDENCE_LINK;
   return `**Next:** reproduce it with ${code(command)}; the trials, the tests and the diff against the base's candidate are in ${places.join(', ')} in ${where}.`;
 }
 
@@ -595,7 +598,7 @@ function taskDetails(v: TaskView, compared: boolean, evidenceUrl: string | undef
   const rules = t.head?.env_error_rules ?? [];
   if (rules.length > 0) parts.push(`Env errors, excluded from every rate: ${rules.map((r) => `${md(r.rule)} ×${r.trials}`).join('; ')}.`);
   if (t.head_trials.length > 0) {
-    const where = evidenceUrl ? `[evidence artefact](${evidenceUrl})` : 'the evidence artefact';
+    const where = evidenceUrl ? `[evidence artefact](${evidenceUrl})` : NO_EVIDENCE_LINK;
     parts.push(`Evidence in ${where}: ${t.head_trials.map((tr) => code(bounded(tr.evidence, 300))).join(', ')}`);
   }
   parts.push('</details>');

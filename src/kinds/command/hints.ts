@@ -122,7 +122,8 @@ export function acceptorFix(stderr: string, code: number | null, candidate?: Can
 
 /** The fix when nothing the acceptor said names a known setup mistake. */
 export const BY_HAND =
-  'run the acceptance command by hand in the fixture directory, with TRIALGATE_CANDIDATE set to the reference answers and ' +
+  'run the acceptance command by hand in the fixture directory, with TRIALGATE_CANDIDATE set to the reference answers (in a code task, ' +
+  'a copy of the repository with the reference fix applied and built) and ' +
   'TRIALGATE_REPORT to a file, until it writes its report there (docs/report-format.md)';
 
 /**
