@@ -6,7 +6,7 @@ import {
 import {
   IsolationUnavailable,
   endTracked
-} from "./chunks/chunk-SZURYD4L.js";
+} from "./chunks/chunk-PHNKIRJB.js";
 import {
   CALIBRATE,
   COMPARE,
@@ -25,7 +25,7 @@ import {
   commandHelp,
   inertIo,
   processIo
-} from "./chunks/chunk-NBPHZLU4.js";
+} from "./chunks/chunk-4LAIPVC4.js";
 import "./chunks/chunk-7AHWRLRO.js";
 import {
   EnvironmentError,
@@ -53,18 +53,18 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 
 // src/cli/main.ts
 var COMMANDS = [
-  { spec: INIT, load: async () => (await import("./chunks/init-NV47RSY6.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-FUFWKH4J.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-FUFWKH4J.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-UHJUTS6P.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-VIV3CFBW.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-6WZ7FQ33.js")).runGateCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-7IKX7LA7.js")).runReportCli },
-  { spec: JUDGE, load: async () => (await import("./chunks/judge-MRLYIQ7J.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-RF2UQWON.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-MBG5ADHL.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-QMRSCVFV.js")).runRepairCli },
-  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-C3OGLRAM.js")).runHoldoutCli }
+  { spec: INIT, load: async () => (await import("./chunks/init-E5LY2VVC.js")).runInitCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-V4PEVPVY.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-V4PEVPVY.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-FCNNF6ZL.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-5FOP7JU6.js")).runCompareCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-LGP2X2ZN.js")).runGateCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-VLQUPVGE.js")).runReportCli },
+  { spec: JUDGE, load: async () => (await import("./chunks/judge-XTK7QBMZ.js")).runJudgeCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-YTVTIDHK.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-GSGK66CF.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-ZQJKTR3X.js")).runRepairCli },
+  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-ZUBQYSX6.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {
   const io = inertIo(raw);
