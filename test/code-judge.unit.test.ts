@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { judge } from '../src/judge/judge.ts';
 import { firstJsonEnd } from '../src/kinds/command/report-channel.ts';
 import { readChannelReport } from '../src/kinds/command/report-format.ts';
+import { inProcessNote } from '../src/kinds/code/accept.ts';
 import { codeChecks } from '../src/kinds/code/checks.ts';
 import { inspectTripwires } from '../src/kinds/code/guard.ts';
 import { CodeSpec } from '../src/schemas/kinds/code.ts';
@@ -91,4 +92,13 @@ test('a group whose pattern matches no hidden test names its field and the ids c
     failure('test:truncation'),
     /\(fixture\.json: code\.groups\.truncation\.tests\); the hidden tests' ids closest to it: "hidden\/test\.py::TestSlugify::test_max_length"/,
   );
+});
+
+test('the in-process note says what the tripwires caught, and without any what is not caught', () => {
+  const without = inProcessNote({ inProcess: true, tripwires: { planted: 0, allFailed: false } as never })!;
+  assert.match(without, /no tripwire was planted .*so a report the code rewrites in the process is not caught/);
+  assert.doesNotMatch(without, /aimed at the tripwires/);
+  const with6 = inProcessNote({ inProcess: true, tripwires: { planted: 6, allFailed: true } as never })!;
+  assert.match(with6, /6 tripwires of this run failed as planted, but a change aimed at the tripwires themselves is not caught/);
+  assert.equal(inProcessNote({ inProcess: false, tripwires: { planted: 6, allFailed: true } as never }), undefined);
 });

@@ -215,12 +215,12 @@ function outcomeOf({ outcome, tripwires }: HiddenRun, separateProcess: boolean):
 export function inProcessNote(accepted: Pick<CodeOutcome, 'inProcess' | 'tripwires'>): string | undefined {
   if (!accepted.inProcess) return undefined;
   const tripwires = accepted.tripwires.planted
-    ? `${accepted.tripwires.planted} tripwires of this run failed as planted`
-    : 'no tripwire was planted (the hidden tests’ runner carries none: only the pytest plugin and node:test plant them)';
+    ? `, and ${accepted.tripwires.planted} tripwires of this run failed as planted, but a change aimed at the tripwires themselves is not caught`
+    : '; no tripwire was planted (the hidden tests’ runner carries none: only the pytest plugin and node:test plant them), so a report the code rewrites in the process is not caught';
   return (
     `in-process: the candidate's code ran inside the hidden tests' own process, where it can find and read them and change how they report; ` +
-    `the report was read over trialgate's channel, every test the reference passed had to pass, and ${tripwires}, ` +
-    `but a change aimed at the tripwires themselves is not caught: a task whose code runs as a service keeps it out of the tests' process (docs/code-tasks.md#what-the-candidates-code-can-and-cannot-do)`
+    `the report was read over trialgate's channel and every test the reference passed had to pass${tripwires}: ` +
+    `a task whose code runs as a service keeps it out of the tests' process (docs/code-tasks.md#what-the-candidates-code-can-and-cannot-do)`
   );
 }
 
