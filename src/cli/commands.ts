@@ -3,7 +3,7 @@
 import type { IsolationSetting } from '../isolation/open.ts';
 import type { Policy } from '../schemas/comparison.ts';
 import type { CommandSpec, OptionSpec } from './args.ts';
-import { STARTER_LANGUAGES } from './languages.ts';
+import { LANGUAGE_MARKERS, STARTER_LANGUAGES } from './languages.ts';
 
 const ISOLATION_SETTINGS = ['auto', 'required', 'none'] as const satisfies readonly IsolationSetting[];
 const ISOLATION = { type: 'string', choices: ISOLATION_SETTINGS, help: 'isolate services and acceptors (default auto: where the OS allows)' } as const;
@@ -26,7 +26,7 @@ export const INIT: CommandSpec = {
     lang: {
       type: 'string',
       choices: STARTER_LANGUAGES,
-      help: 'the language of the service and its tests (node:test, pytest, JUnit 5, go test); default: read from the repository (pom.xml, build.gradle, go.mod, pyproject.toml, requirements.txt, package.json), else node',
+      help: `the language of the service and its tests (node:test, pytest, JUnit 5, go test); default: read from the repository (${LANGUAGE_MARKERS.flatMap((m) => m.files).join(', ')}), else node`,
     },
     code: {
       type: 'boolean',

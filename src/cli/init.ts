@@ -6,16 +6,8 @@ import { writeInside } from '../util/safe-write.ts';
 import { parseCommand } from './args.ts';
 import { INIT } from './commands.ts';
 import { EXIT, type Io } from './io.ts';
-import { STARTER_LANGUAGES, type Language } from './languages.ts';
+import { LANGUAGE_MARKERS, STARTER_LANGUAGES, type Language } from './languages.ts';
 import { displayPath, packageRoot } from './paths.ts';
-
-/** What says a repository is in a language, in the order a mixed one is read (a package.json is often only tooling). */
-const MARKERS: readonly { language: Language; files: readonly string[] }[] = [
-  { language: 'java', files: ['pom.xml', 'build.gradle', 'build.gradle.kts'] },
-  { language: 'go', files: ['go.mod'] },
-  { language: 'python', files: ['pyproject.toml', 'setup.py', 'setup.cfg', 'requirements.txt', 'Pipfile'] },
-  { language: 'node', files: ['package.json'] },
-];
 
 /** Per language: its test framework, where the sandbox finds it, and what must happen once before `validate` (the workflows do both). */
 const TESTS: Record<Language, { framework: string; install?: string; prepare?: string }> = {
@@ -107,14 +99,15 @@ export async function runInitCli(argv: string[], io: Io): Promise<number> {
 /** The language a repository's own files name, and which files said so; undefined when none does. */
 async function detectLanguage(dir: string): Promise<{ language: Language; found: string[] } | undefined> {
   const found: { language: Language; file: string }[] = [];
-  for (const { language, files } of MARKERS) for (const file of files) if (await lstat(join(dir, file)).catch(() => null)) found.push({ language, file });
+  for (const { language, files } of LANGUAGE_MARKERS)
+    for (const file of files) if (await lstat(join(dir, file)).catch(() => null)) found.push({ language, file });
   return found.length ? { language: found[0]!.language, found: found.map((f) => f.file) } : undefined;
 }
 
 function languageReason(named: Language | undefined, detected: { language: Language; found: string[] } | undefined): string {
   if (named) return `--lang ${named}`;
   const other = `--lang ${STARTER_LANGUAGES.join('|')} to choose another`;
-  if (!detected) return `no ${MARKERS.flatMap((m) => m.files.slice(0, 1)).join(', ')} or the like here; ${other}`;
+  if (!detected) return `no ${LANGUAGE_MARKERS.flatMap((m) => m.files.slice(0, 1)).join(', ')} or the like here; ${other}`;
   return `from ${detected.found.join(', ')}; ${other}`;
 }
 
