@@ -224,6 +224,33 @@ describe('through `trialgate gate`', () => {
     assert.match(io.err, /this pull request changes what measures it \(testlib\/helper\.mjs \(tasks\[0\]\.fixture \(a readable directory of its fixture/);
   });
 
+  it('a task’s acceptor settings in trialgate.yml (its env, timeout, expose_fault, pass_env) measure: changing one is undecided, never a pass', async () => {
+    // The acceptor is named in trialgate.yml, not fixture.json: the fixture's hash cannot see its settings, and the
+    // acceptor's version is its command alone. This one lets everything through when told to.
+    const acceptor = `import { writeFileSync } from 'node:fs';
+const url = process.env.TRIALGATE_SERVICE_URL;
+const post = await fetch(url + '/reservations', { method: 'POST', headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ request_id: 'acc-1', sku: 'SKU-A', quantity: 11 }) });
+const item = await (await fetch(url + '/items/SKU-A')).json();
+const ok = process.env.LENIENT === '1' || (post.status === 409 && item.available === 10);
+writeFileSync(process.env.TRIALGATE_REPORT, JSON.stringify({ planned: 1, executed: 1, complete: true,
+  records: [{ test: 'refusal-keeps-stock', status: ok ? 'passed' : 'failed', assertion: 'available == 10 after a 409' }] }));
+`;
+    const config = await writeTrialSet({
+      command: 'true',
+      extra: { tasks: [{ id: 'own', fixture: 'fixture', acceptance: { kind: 'command', command: 'node acceptor.mjs' } }] },
+    });
+    await writeFile(join(dirname(config), 'fixture', 'acceptor.mjs'), acceptor);
+    const baseOut = join(await tempDir(), 'base');
+    assert.equal(await main(['run', '--config', config, '--out', baseOut], captureIo()), 0);
+    await edited(config, (c) => (c.tasks[0].acceptance.env = { LENIENT: '1' }));
+    const io = captureIo();
+    const exit = await main(['gate', '--config', config, '--base', join(baseOut, 'results.json'), '--out', join(await tempDir(), 'head')], io);
+    assert.equal(exit, 3, io.err);
+    assert.match(io.err, /this pull request changes what measures it \(trial set: tasks\.own\.acceptance\.settings\)/);
+    assert.match(io.out, /LENIENT/, 'the comment shows what changed');
+  });
+
   it('turning isolation off, or changing the CI file that runs the gate, is undecided until a maintainer approves', async () => {
     const config = await writeTrialSet();
     const baseOut = join(await tempDir(), 'base');

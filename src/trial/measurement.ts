@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
+import type { AcceptanceSpec } from '../schemas/acceptance.ts';
 import type { TaskJudge } from '../schemas/judge.ts';
 import { labelledSetSha } from '../semantic/labels.ts';
 import type { TrialSet } from './trialset.ts';
@@ -28,6 +29,7 @@ export async function measurementOf(set: TrialSet, overrides: { isolation?: stri
     holdout: config.holdout ? digest(JSON.stringify(config.holdout)) : 'none',
   };
   const holdout: string[] = [];
+  const holdoutAcceptors: string[] = [];
   for (const task of set.tasks) {
     const spec = task.spec;
     const fields: [string, string][] = [
@@ -38,11 +40,21 @@ export async function measurementOf(set: TrialSet, overrides: { isolation?: stri
       ['agent.files', (spec.agent?.files ?? []).map(project).sort().join(', ') || 'none'],
       ['judge', spec.judge ? await taskJudgeOf(set.dir, spec.judge) : 'none'],
     ];
+    // Named in trialgate.yml, the acceptor's settings are in no fixture hash, and its version is its command alone:
+    // its env, timeout or expose_fault would judge the same candidate otherwise. Named in fixture.json, the hash has
+    // them. A field of its own (for a holdout task, a digest of its own), so a base recorded before it compares as before.
+    const acceptor = spec.acceptance ? acceptanceSettings(spec.acceptance) : 'the fixture’s own (in its hash)';
     // A holdout task's id is withheld: its settings count only as one digest of them all.
-    if (spec.set === 'holdout') holdout.push(`${spec.id}:${JSON.stringify(fields)}`);
-    else for (const [field, value] of fields) out[`tasks.${spec.id}.${field}`] = value;
+    if (spec.set === 'holdout') {
+      holdout.push(`${spec.id}:${JSON.stringify(fields)}`);
+      holdoutAcceptors.push(`${spec.id}:${acceptor}`);
+    } else {
+      for (const [field, value] of fields) out[`tasks.${spec.id}.${field}`] = value;
+      out[`tasks.${spec.id}.acceptance.settings`] = acceptor;
+    }
   }
   if (holdout.length) out['holdout.tasks'] = digest(holdout.sort().join('\n'));
+  if (holdoutAcceptors.length) out['holdout.tasks.acceptance.settings'] = digest(holdoutAcceptors.sort().join('\n'));
   return out;
 }
 
@@ -80,6 +92,23 @@ async function taskJudgeOf(dir: string, judge: TaskJudge): Promise<string> {
           () => 'missing',
         );
   return `items ${items.join(', ')}; labels ${labels}`;
+}
+
+/** A task's own acceptor settings as a maintainer reads them: every field but its kind (recorded beside), keys sorted. */
+function acceptanceSettings(acceptance: AcceptanceSpec): string {
+  const { kind: _kind, ...settings } = acceptance;
+  return Object.keys(settings).length ? stableJson(settings) : 'none';
+}
+
+/** JSON with every object's keys sorted, so the same settings always read the same. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
 }
 
 function digest(data: string | Buffer): string {
