@@ -15,7 +15,7 @@ import { HoldoutKey } from '../src/holdout/key.ts';
 import { trialSetDependencies } from '../src/trial/dependencies.ts';
 import { loadTrialSet } from '../src/trial/trialset.ts';
 import { UserInputError } from '../src/util/errors.ts';
-import { tempDir } from './support/fixtures.ts';
+import { inventoryCopy, tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
 import { buildResults } from './support/results-builder.ts';
 import { writeTrialSet } from './support/trialset.ts';
@@ -249,6 +249,36 @@ writeFileSync(process.env.TRIALGATE_REPORT, JSON.stringify({ planned: 1, execute
     assert.equal(exit, 3, io.err);
     assert.match(io.err, /this pull request changes what measures it \(trial set: tasks\.own\.acceptance\.settings\)/);
     assert.match(io.out, /LENIENT/, 'the comment shows what changed');
+  });
+
+  it('a fixture’s manifest, task and inputs measure even when its protected globs leave them out: changing one is undecided', async () => {
+    // protected names what the agent may not change; a fixture that lists only its service and answers still
+    // defines its task by fixture.json (faults, acceptor, the protected list itself), task.txt and inputs/.
+    const config = await writeTrialSet({ fixture: await inventoryCopy((m) => (m.protected = ['service/**', 'reference/**'])) });
+    const fixture = join(dirname(config), 'fixture');
+    const baseOut = join(await tempDir(), 'base');
+    assert.equal(await main(['run', '--config', config, '--out', baseOut], captureIo()), 0);
+    const gate = async () => {
+      const io = captureIo();
+      const exit = await main(['gate', '--config', config, '--base', join(baseOut, 'results.json'), '--out', join(await tempDir(), 'head')], io);
+      return { exit, ...io };
+    };
+    const task = await readFile(join(fixture, 'task.txt'), 'utf8');
+    await writeFile(join(fixture, 'task.txt'), `${task}\nHint: a duplicate request_id must not reserve twice; test it.\n`);
+    const hinted = await gate();
+    assert.equal(hinted.exit, 3, hinted.err);
+    assert.match(hinted.err, /this pull request changes what measures it \(trial set: tasks\.inventory\.fixture\.unprotected\)/);
+    assert.match(
+      hinted.out,
+      /\| trial set: tasks\.inventory\.fixture\.unprotected \| task\.txt [0-9a-f]{12} \| changed task\.txt \|/,
+      'the comment names the file',
+    );
+    await writeFile(join(fixture, 'task.txt'), task);
+    const manifest = JSON.parse(await readFile(join(fixture, 'fixture.json'), 'utf8'));
+    await writeFile(join(fixture, 'fixture.json'), JSON.stringify({ ...manifest, acceptance: { kind: 'http-cases', timeout_seconds: 1000 } }));
+    const loosened = await gate();
+    assert.equal(loosened.exit, 3, loosened.err);
+    assert.match(loosened.out, /\| changed fixture\.json \|/);
   });
 
   it('turning isolation off, or changing the CI file that runs the gate, is undecided until a maintainer approves', async () => {
