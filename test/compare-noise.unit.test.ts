@@ -66,3 +66,28 @@ test('a check that looks regressed once the env errors count against the pull re
     /^2 of its 3 head trials are environment errors \(the provider answered 503\); counted against the pull request, the env errors would make pass \(and 2 more checks\) regress/,
   );
 });
+
+test('a judge item the judge could not be asked on the head (an outage) is the environment’s: undecided, never a pass', () => {
+  const judged = (r: ReturnType<typeof buildResults>) => {
+    const info = { id: 'covers', question: 'Does it cover idempotency?', prompt_sha256: 'a'.repeat(64), calibration: 'gated', pairwise: false };
+    for (const task of r.tasks) task.judge = { model: 'judge-model', items: [info] };
+    return r;
+  };
+  const base = judged(buildResults({ tasks: [{ id: 't0', checks: { pass: '111111', 'judge:covers': '111111' } }] }));
+  // Every head trial executed and passed, but the judge's endpoint was down: no judge:covers on any of them.
+  const outage = judged(buildResults({ sha: 'f'.repeat(40), startedAt: '2025-02-01T00:00:00Z', tasks: [{ id: 't0', checks: { pass: '111111' } }] }));
+  const c = compareResults([base], outage, { confirmTrials: 0 });
+  assert.equal(c.verdict, 'undecided', 'an unmeasured gated item is not a pass');
+  assert.match(c.tasks[0]!.undecided!, /judge:covers/);
+  // Asked on a third of them (the endpoint failed midway), the rest count against the pull request in the second view too.
+  const base12 = judged(buildResults({ tasks: [{ id: 't0', checks: { pass: '1'.repeat(12), 'judge:covers': '1'.repeat(12) } }] }));
+  const third = judged(
+    buildResults({ sha: 'e'.repeat(40), startedAt: '2025-02-02T00:00:00Z', tasks: [{ id: 't0', checks: { pass: '1'.repeat(12), 'judge:covers': '1111' } }] }),
+  );
+  assert.equal(compareResults([base12], third, { confirmTrials: 0 }).verdict, 'undecided');
+  // Asked on every trial and as good as the base: it passes.
+  const asked = judged(
+    buildResults({ sha: 'd'.repeat(40), startedAt: '2025-02-03T00:00:00Z', tasks: [{ id: 't0', checks: { pass: '111111', 'judge:covers': '111111' } }] }),
+  );
+  assert.equal(compareResults([base], asked, { confirmTrials: 0 }).verdict, 'pass');
+});

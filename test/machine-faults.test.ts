@@ -62,6 +62,17 @@ describe('a fixture service’s connection or reset failing under a trial', () =
     assert.deepEqual(trial.checks, {}, 'no check is decided by it');
     assert.match(trial.layers.trajectory.notes.join('\n'), /env error: .*ECONNRESET \(and on the first run: .*ECONNRESET\)/);
   });
+
+  it('a reset of a defect variant’s service that never answers is the machinery’s, never the defect’s doing nor a lost detection', async () => {
+    // The reset is trialgate's own call on the control channel, not one of the candidate's requests: that it fails
+    // the same way twice says nothing of the defect (validate's reference run resets every variant).
+    const { trial, injected } = await trialUnder({ resetTimeout: { every: 1, variant: 'double-reserve' } });
+    assert.ok(injected.resetTimeout >= 2, 'both runs of the variant hit');
+    assert.equal(trial.outcome, 'env_error', JSON.stringify(trial.checks));
+    assert.equal(trial.env_error, MACHINERY_RULE);
+    assert.deepEqual(trial.checks, {}, 'no check is decided by it');
+    assert.doesNotMatch(trial.layers.trajectory.notes.join('\n'), /the defect's own doing/);
+  });
 });
 
 describe('a service still starting at its start limit', () => {

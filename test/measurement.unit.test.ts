@@ -69,3 +69,20 @@ it('the judge measures by its endpoint, its gate and what it is shown, besides i
   assert.deepEqual(await changed(() => (judge.base_url = 'https://judge.example/v1')), ['judge']);
   assert.deepEqual(await changed(() => (judge.pairs = 1)), [], 'how many pairs the blind comparison shows measures nothing');
 });
+
+it("a task's acceptor named in trialgate.yml measures by every setting, not its command alone; one named in fixture.json is in its hash", async () => {
+  const set = await loadTrialSet(join(ROOT, 'trialgate.yml'));
+  const task = set.tasks[0]!;
+  const field = `tasks.${task.spec.id}.acceptance.settings`;
+  delete task.spec.acceptance;
+  const fixtureOwn = await measurementOf(set);
+  task.spec.acceptance = { kind: 'http-cases', timeout_seconds: 120 };
+  const named = await measurementOf(set);
+  assert.deepEqual(
+    measurementChanges(fixtureOwn, named).map((c) => c.what),
+    [field],
+    'moved from fixture.json to trialgate.yml',
+  );
+  task.spec.acceptance = { kind: 'http-cases', timeout_seconds: 5 };
+  assert.deepEqual(measurementChanges(named, await measurementOf(set)), [{ what: field, base: '{"timeout_seconds":120}', head: '{"timeout_seconds":5}' }]);
+});

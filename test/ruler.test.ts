@@ -15,7 +15,7 @@ import { HoldoutKey } from '../src/holdout/key.ts';
 import { trialSetDependencies } from '../src/trial/dependencies.ts';
 import { loadTrialSet } from '../src/trial/trialset.ts';
 import { UserInputError } from '../src/util/errors.ts';
-import { tempDir } from './support/fixtures.ts';
+import { inventoryCopy, tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
 import { buildResults } from './support/results-builder.ts';
 import { writeTrialSet } from './support/trialset.ts';
@@ -222,6 +222,63 @@ describe('through `trialgate gate`', () => {
     );
     assert.equal(exit, 3, io.err);
     assert.match(io.err, /this pull request changes what measures it \(testlib\/helper\.mjs \(tasks\[0\]\.fixture \(a readable directory of its fixture/);
+  });
+
+  it('a task’s acceptor settings in trialgate.yml (its env, timeout, expose_fault, pass_env) measure: changing one is undecided, never a pass', async () => {
+    // The acceptor is named in trialgate.yml, not fixture.json: the fixture's hash cannot see its settings, and the
+    // acceptor's version is its command alone. This one lets everything through when told to.
+    const acceptor = `import { writeFileSync } from 'node:fs';
+const url = process.env.TRIALGATE_SERVICE_URL;
+const post = await fetch(url + '/reservations', { method: 'POST', headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ request_id: 'acc-1', sku: 'SKU-A', quantity: 11 }) });
+const item = await (await fetch(url + '/items/SKU-A')).json();
+const ok = process.env.LENIENT === '1' || (post.status === 409 && item.available === 10);
+writeFileSync(process.env.TRIALGATE_REPORT, JSON.stringify({ planned: 1, executed: 1, complete: true,
+  records: [{ test: 'refusal-keeps-stock', status: ok ? 'passed' : 'failed', assertion: 'available == 10 after a 409' }] }));
+`;
+    const config = await writeTrialSet({
+      command: 'true',
+      extra: { tasks: [{ id: 'own', fixture: 'fixture', acceptance: { kind: 'command', command: 'node acceptor.mjs' } }] },
+    });
+    await writeFile(join(dirname(config), 'fixture', 'acceptor.mjs'), acceptor);
+    const baseOut = join(await tempDir(), 'base');
+    assert.equal(await main(['run', '--config', config, '--out', baseOut], captureIo()), 0);
+    await edited(config, (c) => (c.tasks[0].acceptance.env = { LENIENT: '1' }));
+    const io = captureIo();
+    const exit = await main(['gate', '--config', config, '--base', join(baseOut, 'results.json'), '--out', join(await tempDir(), 'head')], io);
+    assert.equal(exit, 3, io.err);
+    assert.match(io.err, /this pull request changes what measures it \(trial set: tasks\.own\.acceptance\.settings\)/);
+    assert.match(io.out, /LENIENT/, 'the comment shows what changed');
+  });
+
+  it('a fixture’s manifest, task and inputs measure even when its protected globs leave them out: changing one is undecided', async () => {
+    // protected names what the agent may not change; a fixture that lists only its service and answers still
+    // defines its task by fixture.json (faults, acceptor, the protected list itself), task.txt and inputs/.
+    const config = await writeTrialSet({ fixture: await inventoryCopy((m) => (m.protected = ['service/**', 'reference/**'])) });
+    const fixture = join(dirname(config), 'fixture');
+    const baseOut = join(await tempDir(), 'base');
+    assert.equal(await main(['run', '--config', config, '--out', baseOut], captureIo()), 0);
+    const gate = async () => {
+      const io = captureIo();
+      const exit = await main(['gate', '--config', config, '--base', join(baseOut, 'results.json'), '--out', join(await tempDir(), 'head')], io);
+      return { exit, ...io };
+    };
+    const task = await readFile(join(fixture, 'task.txt'), 'utf8');
+    await writeFile(join(fixture, 'task.txt'), `${task}\nHint: a duplicate request_id must not reserve twice; test it.\n`);
+    const hinted = await gate();
+    assert.equal(hinted.exit, 3, hinted.err);
+    assert.match(hinted.err, /this pull request changes what measures it \(trial set: tasks\.inventory\.fixture\.unprotected\)/);
+    assert.match(
+      hinted.out,
+      /\| trial set: tasks\.inventory\.fixture\.unprotected \| task\.txt [0-9a-f]{12} \| changed task\.txt \|/,
+      'the comment names the file',
+    );
+    await writeFile(join(fixture, 'task.txt'), task);
+    const manifest = JSON.parse(await readFile(join(fixture, 'fixture.json'), 'utf8'));
+    await writeFile(join(fixture, 'fixture.json'), JSON.stringify({ ...manifest, acceptance: { kind: 'http-cases', timeout_seconds: 1000 } }));
+    const loosened = await gate();
+    assert.equal(loosened.exit, 3, loosened.err);
+    assert.match(loosened.out, /\| changed fixture\.json \|/);
   });
 
   it('turning isolation off, or changing the CI file that runs the gate, is undecided until a maintainer approves', async () => {

@@ -6,8 +6,8 @@
 // trialgate's), the variant's acceptance runs once more from the start; failing again, the variant is an
 // environment error under MACHINERY_RULE (or the rule of what failed, when it has one: a service that did
 // not start). Only a defect variant that fails the same way, at the same place, both times keeps its
-// report: that is the defect's own doing (it drops the connection, it hangs), and its execution errors
-// are never a detection.
+// report: that is the defect's own doing (it drops the connection, it hangs on a request), and its execution
+// errors are never a detection. A reset, trialgate's own call, failing is never the defect's doing.
 import type { Judgement } from '../schemas/judgement.ts';
 import { Report } from '../schemas/report.ts';
 import type { RunningService } from '../service/launch.ts';
@@ -68,7 +68,17 @@ export interface VariantServices {
  * from the report, never in it). `machinery`: trialgate's own machinery failed while it ran (the first such
  * failure, where and how, the same text for the same failure); its records hold that as an execution error.
  */
-export type ReportBody = Pick<Report, 'planned' | 'executed' | 'complete' | 'blocked' | 'records'> & { error?: string; forgery?: string[]; machinery?: string };
+export type ReportBody = Pick<Report, 'planned' | 'executed' | 'complete' | 'blocked' | 'records'> & {
+  error?: string;
+  forgery?: string[];
+  machinery?: string;
+  /**
+   * What of the machinery failed was trialgate's own call (the service's reset on the control channel), not a
+   * request of the candidate's: however often it fails the same way, it is never a defect's doing (validate's
+   * reference run resets every variant).
+   */
+  machineryOwnCall?: true;
+};
 
 /**
  * Borrow each variant's service, let `acceptor` produce the report body, write and judge the report.
@@ -119,7 +129,7 @@ export async function acceptEachVariant(
         first = failed;
         continue;
       }
-      if (attempt && fault !== NO_FAULT && failed === first) {
+      if (attempt && fault !== NO_FAULT && failed === first && !attempt.machineryOwnCall) {
         body = attempt;
         note = `failed the same way twice, which is the defect's own doing (its execution errors are never a detection): ${failed}`;
         break;
@@ -128,7 +138,7 @@ export async function acceptEachVariant(
       body = errorBody(planned, envError.message);
       break;
     }
-    const { forgery, machinery: _machinery, ...said } = body;
+    const { forgery, machinery: _machinery, machineryOwnCall: _ownCall, ...said } = body;
     const report = Report.parse({ fault, ...said, ...hashes, started_at });
     const reportPath = await options.writeReport(fault, JSON.stringify(report, null, 2) + '\n');
     const judgement = judge(report, { faults: fixture.manifest.faults, expected: hashes, coverage: fixture.manifest.service?.coverage ?? false });

@@ -11,6 +11,7 @@ import { freshAtLooks, headAtLooks, type TaskHead } from './head-looks.ts';
 import { makePlan, type Plan } from './plan.ts';
 import { defaultAlpha, defaultPolicy } from './policies.ts';
 import type { ComparedResults } from '../results/read.ts';
+import { JUDGE_PREFIX } from '../semantic/checks.ts';
 import { estimateSpread, type Spread } from './spread.ts';
 
 export interface CompareOptions {
@@ -103,7 +104,8 @@ export function analyse(fold: BaseFold, head: ComparedResults, options: CompareO
         : null;
     const looks = plan ? plan.looks.map((l) => l.trials) : [k + (options.confirmTrials ?? 0)];
     const index = head.tasks.findIndex((t) => t.id === d.task.id);
-    const laid = headAtLooks(d.trials, looks, { file: options.headFile ?? 'head results', field: `tasks[${index}].trials` });
+    const asked = (head.tasks[index]?.judge?.items ?? []).map((item) => `${JUDGE_PREFIX}${item.id}`);
+    const laid = headAtLooks(d.trials, looks, { file: options.headFile ?? 'head results', field: `tasks[${index}].trials` }, asked);
     const fresh = plan?.paired
       ? freshAtLooks(
           fold.paired.get(d.task.id) ?? [],
@@ -128,6 +130,7 @@ export function analyse(fold: BaseFold, head: ComparedResults, options: CompareO
               d.trials.filter((t) => t.trial <= k),
               looks,
               { file: '', field: '' },
+              asked,
             ),
             familywise: plan ? { family, plan, share: taskShare! } : null,
           }).why

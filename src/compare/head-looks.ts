@@ -100,8 +100,18 @@ export function freshAtLooks(trials: readonly ComparedTrial[], looks: readonly n
 const executed = (t: ComparedTrial) => t.outcome === 'pass' || t.outcome === 'fail';
 const started = (t: ComparedTrial) => t.outcome !== 'unexecuted';
 
-/** `looks`: executed head trials at each look, the first being k (the first round). `where` names the task in errors. */
-export function headAtLooks(trials: readonly ComparedTrial[], looks: readonly number[], where: { file: string; field: string }): TaskHead {
+/**
+ * `looks`: executed head trials at each look, the first being k (the first round). `where` names the task in
+ * errors. `asked`: checks every executed trial carries unless the environment kept it from being measured (a
+ * judge item the judge could not be asked, docs/model-judge.md): one missing counts as a failure in the
+ * worst view, as an env error does, so an outage of the judge leaves its items undecided, never passed.
+ */
+export function headAtLooks(
+  trials: readonly ComparedTrial[],
+  looks: readonly number[],
+  where: { file: string; field: string },
+  asked: readonly string[] = [],
+): TaskHead {
   const k = looks[0]!;
   const sorted = trials.filter(started).sort((a, b) => a.trial - b.trial);
   const held = Math.max(0, ...trials.map((t) => t.trial));
@@ -143,7 +153,7 @@ export function headAtLooks(trials: readonly ComparedTrial[], looks: readonly nu
     if (!c) map.set(check, (c = bounds.map(() => ({ successes: 0, n: 0 }))));
     return c;
   };
-  const names = new Set(ran.flatMap((t) => Object.keys(t.checks)).filter((c) => c !== ENV_CHECK));
+  const names = new Set([...ran.flatMap((t) => Object.keys(t.checks)), ...asked].filter((c) => c !== ENV_CHECK));
   for (const t of sorted) {
     const from = bounds.findIndex((b) => t.trial <= b);
     if (from === -1) continue;
@@ -157,7 +167,7 @@ export function headAtLooks(trials: readonly ComparedTrial[], looks: readonly nu
         if (!executed(t)) continue;
         const value = t.checks[check];
         if (value === undefined) {
-          w.n -= 1;
+          if (!asked.includes(check)) w.n -= 1;
           continue;
         }
         const s = counts(seen, check)[i]!;

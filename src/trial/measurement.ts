@@ -7,8 +7,11 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
+import { unprotectedDefinition } from '../fixture/load.ts';
+import type { AcceptanceSpec } from '../schemas/acceptance.ts';
 import type { TaskJudge } from '../schemas/judge.ts';
 import { labelledSetSha } from '../semantic/labels.ts';
+import { manifestChanges } from '../util/hash.ts';
 import type { TrialSet } from './trialset.ts';
 
 export type Measurement = Record<string, string>;
@@ -28,6 +31,8 @@ export async function measurementOf(set: TrialSet, overrides: { isolation?: stri
     holdout: config.holdout ? digest(JSON.stringify(config.holdout)) : 'none',
   };
   const holdout: string[] = [];
+  const holdoutAcceptors: string[] = [];
+  const holdoutUnprotected: string[] = [];
   for (const task of set.tasks) {
     const spec = task.spec;
     const fields: [string, string][] = [
@@ -38,11 +43,26 @@ export async function measurementOf(set: TrialSet, overrides: { isolation?: stri
       ['agent.files', (spec.agent?.files ?? []).map(project).sort().join(', ') || 'none'],
       ['judge', spec.judge ? await taskJudgeOf(set.dir, spec.judge) : 'none'],
     ];
+    // Named in trialgate.yml, the acceptor's settings are in no fixture hash, and its version is its command alone:
+    // its env, timeout or expose_fault would judge the same candidate otherwise. Named in fixture.json, the hash has
+    // them. A field of its own (for a holdout task, a digest of its own), so a base recorded before it compares as before.
+    const acceptor = spec.acceptance ? acceptanceSettings(spec.acceptance) : 'the fixture’s own (in its hash)';
+    // What defines the task but the fixture's protected globs leave out of its hash (its manifest, task.txt, inputs/).
+    const unprotected = filesRead(await unprotectedDefinition(task.fixture));
     // A holdout task's id is withheld: its settings count only as one digest of them all.
-    if (spec.set === 'holdout') holdout.push(`${spec.id}:${JSON.stringify(fields)}`);
-    else for (const [field, value] of fields) out[`tasks.${spec.id}.${field}`] = value;
+    if (spec.set === 'holdout') {
+      holdout.push(`${spec.id}:${JSON.stringify(fields)}`);
+      holdoutAcceptors.push(`${spec.id}:${acceptor}`);
+      holdoutUnprotected.push(`${spec.id}:${unprotected}`);
+    } else {
+      for (const [field, value] of fields) out[`tasks.${spec.id}.${field}`] = value;
+      out[`tasks.${spec.id}.acceptance.settings`] = acceptor;
+      out[`tasks.${spec.id}.fixture.unprotected`] = unprotected;
+    }
   }
   if (holdout.length) out['holdout.tasks'] = digest(holdout.sort().join('\n'));
+  if (holdoutAcceptors.length) out['holdout.tasks.acceptance.settings'] = digest(holdoutAcceptors.sort().join('\n'));
+  if (holdoutUnprotected.length) out['holdout.tasks.fixture.unprotected'] = digest(holdoutUnprotected.sort().join('\n'));
   return out;
 }
 
@@ -82,6 +102,34 @@ async function taskJudgeOf(dir: string, judge: TaskJudge): Promise<string> {
   return `items ${items.join(', ')}; labels ${labels}`;
 }
 
+/** Files as a maintainer reads a change of them: each with its hash's first digits, or, past SHOWN_FILES, how many and one digest. */
+function filesRead(files: Record<string, string>): string {
+  const names = Object.keys(files).sort();
+  if (names.length === 0) return 'none';
+  if (names.length > SHOWN_FILES) return `${names.length} files (${digest(names.map((name) => `${files[name]}  ${name}`).join('\n'))})`;
+  return names.map((name) => `${name} ${files[name]!.slice(0, 12)}`).join(', ');
+}
+
+/** Past this many files, a list of them would bury the change: they count as one digest. */
+const SHOWN_FILES = 12;
+
+/** A task's own acceptor settings as a maintainer reads them: every field but its kind (recorded beside), keys sorted. */
+function acceptanceSettings(acceptance: AcceptanceSpec): string {
+  const { kind: _kind, ...settings } = acceptance;
+  return Object.keys(settings).length ? stableJson(settings) : 'none';
+}
+
+/** JSON with every object's keys sorted, so the same settings always read the same. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}
+
 function digest(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex').slice(0, 12);
 }
@@ -90,5 +138,21 @@ function digest(data: string | Buffer): string {
 export function measurementChanges(base: Measurement, head: Measurement): { what: string; base: string; head: string }[] {
   return Object.keys(head)
     .filter((field) => field in base && base[field] !== head[field])
-    .map((field) => ({ what: field, base: base[field]!, head: head[field]! }));
+    .map((field) => ({ what: field, ...valueChange(base[field]!, head[field]!) }));
+}
+
+/** Two values of a field, as a reader compares them: two lists of files (filesRead) name the files that changed. */
+function valueChange(base: string, head: string): { base: string; head: string } {
+  const [was, is] = [filesOf(base), filesOf(head)];
+  if (!was || !is) return { base, head };
+  const changed = manifestChanges(was, is);
+  const before = Object.keys(was).filter((file) => file in is === false || was[file] !== is[file]);
+  return { base: before.map((file) => `${file} ${was[file]}`).join(', ') || 'none of them', head: changed.join(', ') };
+}
+
+/** A value filesRead wrote as a list ('path hash, …'), or null. */
+function filesOf(value: string): Record<string, string> | null {
+  if (value === 'none') return {};
+  const entries = value.split(', ').map((entry) => /^(\S+) ([0-9a-f]{12})$/.exec(entry));
+  return entries.every(Boolean) ? Object.fromEntries(entries.map((m) => [m![1]!, m![2]!])) : null;
 }

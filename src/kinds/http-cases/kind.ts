@@ -36,17 +36,24 @@ function acceptCases(run: CasesRun): Promise<VariantOutcome[]> {
   // One exchange per step, and a reset after each case.
   const exchanges = run.cases.reduce((n, c) => n + c.steps.length + 1, 0);
   return acceptEachVariant(run, planned, async (services) => {
-    let machinery: string | undefined;
+    let machinery: { failure: string; ownCall: boolean } | undefined;
     // The service first: its lender may still be measuring this machine's pace (the reset proof, or one
     // start and replay in a small run), which scales the budget; its start is not the cases' time.
     await services.get();
     const { ms, ...limit } = budget(run.timeoutSeconds, run.pace);
     const records = await runCases(services, run.cases, {
       ...limit,
-      machinery: (failure) => (machinery = failure),
+      machinery: (failure, ownCall) => (machinery = { failure, ownCall }),
       budgetIsMachinery: (run.pace ?? new MachinePace()).fits(exchanges, ms),
     });
-    return { planned: planned.length, executed: records.length, complete: true, blocked: false, records, ...(machinery ? { machinery } : {}) };
+    return {
+      planned: planned.length,
+      executed: records.length,
+      complete: true,
+      blocked: false,
+      records,
+      ...(machinery ? { machinery: machinery.failure, ...(machinery.ownCall ? { machineryOwnCall: true as const } : {}) } : {}),
+    };
   });
 }
 

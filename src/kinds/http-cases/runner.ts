@@ -24,9 +24,10 @@ export interface CaseRunOptions {
   /**
    * Told once, of the first case trialgate's machinery failed (`case <id>: …`): the service gave no answer,
    * its reset failed, or (with `budgetIsMachinery`) the budget ran out. Without it, such a case is only
-   * recorded as an execution error.
+   * recorded as an execution error. `ownCall`: what failed was trialgate's own call (the reset), not a request
+   * of the candidate's.
    */
-  machinery?: (failure: string) => void;
+  machinery?: (failure: string, ownCall: boolean) => void;
   /** The cases would have fit in the budget at the machine's measured pace: its running out is the machinery's, not theirs. */
   budgetIsMachinery?: boolean;
 }
@@ -51,8 +52,8 @@ class AssertionFailure extends Error {
 export async function runCases(services: VariantServices, cases: readonly Case[], options: CaseRunOptions = {}): Promise<ReportRecord[]> {
   const records: ReportRecord[] = [];
   let told = false;
-  const machinery = (test: string, why: string) => {
-    if (!told) options.machinery?.(`case ${test}: ${why}`);
+  const machinery = (test: string, why: string, ownCall = false) => {
+    if (!told) options.machinery?.(`case ${test}: ${why}`, ownCall);
     told = true;
   };
   for (const [i, testCase] of cases.entries()) {
@@ -64,12 +65,17 @@ export async function runCases(services: VariantServices, cases: readonly Case[]
     }
     const first = await services.get();
     const service = first.coverage || i === 0 ? first : await services.fresh();
-    records.push(await runCase(service, testCase, options, (why) => machinery(testCase.id, why)));
+    records.push(await runCase(service, testCase, options, (why, ownCall) => machinery(testCase.id, why, ownCall)));
   }
   return records;
 }
 
-async function runCase(service: RunningService, testCase: Case, options: CaseRunOptions, machinery: (why: string) => void): Promise<ReportRecord> {
+async function runCase(
+  service: RunningService,
+  testCase: Case,
+  options: CaseRunOptions,
+  machinery: (why: string, ownCall?: boolean) => void,
+): Promise<ReportRecord> {
   const started = performance.now();
   const saved = new Map<string, unknown>();
   let outcome: Pick<ReportRecord, 'status' | 'assertion' | 'traceback'> = { status: 'passed' };
@@ -91,7 +97,7 @@ async function runCase(service: RunningService, testCase: Case, options: CaseRun
       branches = await resetService(service);
     } catch (e) {
       if (!(e instanceof EnvironmentError)) throw e;
-      if (e instanceof MachineryError) machinery(e.message);
+      if (e instanceof MachineryError) machinery(e.message, true);
       if (outcome.status !== 'error') outcome = { status: 'error', traceback: e.message };
     }
   }
