@@ -25,7 +25,7 @@ import {
   commandHelp,
   inertIo,
   processIo
-} from "./chunks/chunk-4LAIPVC4.js";
+} from "./chunks/chunk-XBUM7SOG.js";
 import "./chunks/chunk-7AHWRLRO.js";
 import {
   EnvironmentError,
@@ -53,18 +53,18 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 
 // src/cli/main.ts
 var COMMANDS = [
-  { spec: INIT, load: async () => (await import("./chunks/init-E5LY2VVC.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-V4PEVPVY.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-V4PEVPVY.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-FCNNF6ZL.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-5FOP7JU6.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-LGP2X2ZN.js")).runGateCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-VLQUPVGE.js")).runReportCli },
-  { spec: JUDGE, load: async () => (await import("./chunks/judge-XTK7QBMZ.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-YTVTIDHK.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-GSGK66CF.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-ZQJKTR3X.js")).runRepairCli },
-  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-ZUBQYSX6.js")).runHoldoutCli }
+  { spec: INIT, load: async () => (await import("./chunks/init-MABMAWGD.js")).runInitCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-VNM3XXPS.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-VNM3XXPS.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-D6YZEO3I.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-PP7JYMEL.js")).runCompareCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-DHD2IG4J.js")).runGateCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-6ZJIBN4I.js")).runReportCli },
+  { spec: JUDGE, load: async () => (await import("./chunks/judge-43Q64V25.js")).runJudgeCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-KMKETIAR.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-NEUIGFGF.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-72K34DBT.js")).runRepairCli },
+  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-B2H6QCUK.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {
   const io = inertIo(raw);

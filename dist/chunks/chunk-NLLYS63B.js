@@ -6,14 +6,14 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-WAEHICMP.js";
+} from "./chunk-YZCO2VNJ.js";
 import {
   ACCEPTOR_BROKEN_RULE,
   KeptAcceptorChecks,
   measurementChanges,
   measurementOf,
   recordTrialSet
-} from "./chunk-EZ2OJO64.js";
+} from "./chunk-OTPAOXBB.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -23,7 +23,7 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-T37LI3RN.js";
+} from "./chunk-NQP2LXV6.js";
 import {
   BaseFold,
   MAX_NOTE,
@@ -41,16 +41,16 @@ import {
   readEvidenceJson,
   regressionCount,
   reproduce
-} from "./chunk-JUQVHBCJ.js";
+} from "./chunk-6WY2ZIHL.js";
 import {
   TrialResult
-} from "./chunk-VF6AISTN.js";
+} from "./chunk-U57AUHNM.js";
 import {
   unaffectedTasks
 } from "./chunk-7EJCJQQF.js";
 import {
   SETUP_RULE
-} from "./chunk-TTFFURL3.js";
+} from "./chunk-5ARDA4N6.js";
 import {
   EVIDENCE
 } from "./chunk-PE644PI2.js";

@@ -1,25 +1,25 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeRunReports
-} from "./chunk-JUQVHBCJ.js";
+} from "./chunk-6WY2ZIHL.js";
 import {
   abortRepair,
   finishRepair,
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-35ON47SL.js";
-import "./chunk-VF6AISTN.js";
+} from "./chunk-UED7J2LE.js";
+import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-PF3L4HTP.js";
+} from "./chunk-BELLHK2A.js";
 import "./chunk-3IXR46LD.js";
 import {
   MAX_MINUTES
 } from "./chunk-BJDIBYXZ.js";
-import "./chunk-TTFFURL3.js";
+import "./chunk-5ARDA4N6.js";
 import "./chunk-PE644PI2.js";
-import "./chunk-N2226UYM.js";
+import "./chunk-XTIFY3CW.js";
 import "./chunk-CNXI3FCQ.js";
 import "./chunk-W76B53HS.js";
 import {
@@ -38,7 +38,7 @@ import {
   EXIT,
   REPAIR,
   parseCommand
-} from "./chunk-4LAIPVC4.js";
+} from "./chunk-XBUM7SOG.js";
 import "./chunk-OMHBE2A7.js";
 import "./chunk-52BIIBHA.js";
 import {

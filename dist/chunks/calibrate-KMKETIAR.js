@@ -11,21 +11,21 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-T37LI3RN.js";
+} from "./chunk-NQP2LXV6.js";
 import {
   loadTrialSet
-} from "./chunk-PF3L4HTP.js";
+} from "./chunk-BELLHK2A.js";
 import "./chunk-3IXR46LD.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-BJDIBYXZ.js";
 import {
   mapPool
-} from "./chunk-TTFFURL3.js";
+} from "./chunk-5ARDA4N6.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
-import "./chunk-N2226UYM.js";
+import "./chunk-XTIFY3CW.js";
 import "./chunk-CNXI3FCQ.js";
 import "./chunk-W76B53HS.js";
 import {
@@ -43,7 +43,7 @@ import {
   CALIBRATE,
   EXIT,
   parseCommand
-} from "./chunk-4LAIPVC4.js";
+} from "./chunk-XBUM7SOG.js";
 import "./chunk-OMHBE2A7.js";
 import {
   writeNamedFile

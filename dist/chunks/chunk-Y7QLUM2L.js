@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   layerFailures
-} from "./chunk-VF6AISTN.js";
+} from "./chunk-U57AUHNM.js";
 import {
   terminalText
 } from "./chunk-7AHWRLRO.js";

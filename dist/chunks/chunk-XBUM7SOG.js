@@ -123,6 +123,12 @@ function optionLabel(name, option) {
 
 // src/cli/languages.ts
 var STARTER_LANGUAGES = ["node", "python", "java", "go"];
+var LANGUAGE_MARKERS = [
+  { language: "java", files: ["pom.xml", "build.gradle", "build.gradle.kts"] },
+  { language: "go", files: ["go.mod"] },
+  { language: "python", files: ["pyproject.toml", "setup.py", "setup.cfg", "requirements.txt", "Pipfile"] },
+  { language: "node", files: ["package.json"] }
+];
 
 // src/cli/commands.ts
 var ISOLATION_SETTINGS = ["auto", "required", "none"];
@@ -144,7 +150,7 @@ var INIT = {
     lang: {
       type: "string",
       choices: STARTER_LANGUAGES,
-      help: "the language of the service and its tests (node:test, pytest, JUnit 5, go test); default: read from the repository (pom.xml, build.gradle, go.mod, pyproject.toml, requirements.txt, package.json), else node"
+      help: `the language of the service and its tests (node:test, pytest, JUnit 5, go test); default: read from the repository (${LANGUAGE_MARKERS.flatMap((m) => m.files).join(", ")}), else node`
     },
     code: {
       type: "boolean",
@@ -371,6 +377,7 @@ export {
   usageLine,
   commandHelp,
   STARTER_LANGUAGES,
+  LANGUAGE_MARKERS,
   INIT,
   DEMO,
   VALIDATE,

@@ -17,7 +17,7 @@ import {
   EXIT,
   HOLDOUT,
   parseCommand
-} from "./chunk-4LAIPVC4.js";
+} from "./chunk-XBUM7SOG.js";
 import "./chunk-OMHBE2A7.js";
 import "./chunk-52BIIBHA.js";
 import "./chunk-7G574FSR.js";

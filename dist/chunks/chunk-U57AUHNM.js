@@ -457,6 +457,22 @@ function layerFailures(trial) {
   ];
 }
 
+// src/semantic/checks.ts
+var JUDGE_PREFIX = "judge:";
+function judgeChecks(records) {
+  const checks = {};
+  for (const r of records) if (r.verdict !== "error") checks[`${JUDGE_PREFIX}${r.id}`] = r.verdict === "yes";
+  return checks;
+}
+function judgeNotes(records) {
+  return records.flatMap((r) => {
+    const note = r.note ? [`judge: ${r.id}: ${r.note}`] : [];
+    if (r.verdict === "error") return [`env error (judge): ${r.id} not judged: ${r.reason}`];
+    if (r.verdict === "undetermined") return [`judge: ${r.id} undetermined (not a pass): ${r.reason}`, ...note];
+    return note;
+  });
+}
+
 export {
   passRates,
   summarizeTask,
@@ -475,6 +491,9 @@ export {
   orderChecks,
   tallyChecks,
   envRule,
+  JUDGE_PREFIX,
+  judgeChecks,
+  judgeNotes,
   failureReasons,
   layerFailures
 };

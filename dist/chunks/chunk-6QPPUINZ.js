@@ -3,7 +3,7 @@ import {
   readComparedResults,
   readResultsFile,
   resultsFileAt
-} from "./chunk-7ESKOT7A.js";
+} from "./chunk-P5M3AJNE.js";
 import {
   BaseFold,
   REPORTERS,
@@ -11,7 +11,7 @@ import {
   present,
   renderText,
   wholeRun
-} from "./chunk-JUQVHBCJ.js";
+} from "./chunk-6WY2ZIHL.js";
 import {
   secretsOf
 } from "./chunk-BAEF6OTL.js";
@@ -20,7 +20,7 @@ import {
   EXIT,
   parseCommand,
   usageLine
-} from "./chunk-4LAIPVC4.js";
+} from "./chunk-XBUM7SOG.js";
 import {
   writeNamedFile
 } from "./chunk-52BIIBHA.js";

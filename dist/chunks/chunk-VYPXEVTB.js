@@ -1,26 +1,26 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   progressReporter
-} from "./chunk-2RHGGJCU.js";
+} from "./chunk-Y7QLUM2L.js";
 import {
   recordTrialSet
-} from "./chunk-EZ2OJO64.js";
+} from "./chunk-OTPAOXBB.js";
 import {
   REPORTERS,
   failureLine,
   recordedView,
   renderText,
   writeReports
-} from "./chunk-JUQVHBCJ.js";
+} from "./chunk-6WY2ZIHL.js";
 import {
   TrialResult
-} from "./chunk-VF6AISTN.js";
+} from "./chunk-U57AUHNM.js";
 import {
   isolationLine
-} from "./chunk-2QJS226F.js";
+} from "./chunk-ZAU3WXKV.js";
 import {
   parseJsonConfig
-} from "./chunk-N2226UYM.js";
+} from "./chunk-XTIFY3CW.js";
 import {
   displayPath
 } from "./chunk-BILKXZIS.js";
@@ -28,7 +28,7 @@ import {
   EXIT,
   RUN,
   parseCommand
-} from "./chunk-4LAIPVC4.js";
+} from "./chunk-XBUM7SOG.js";
 import {
   unlessMissing
 } from "./chunk-7G574FSR.js";

@@ -3,15 +3,15 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-EZ2OJO64.js";
+} from "./chunk-OTPAOXBB.js";
 import {
   jsonPieces,
   lazy
-} from "./chunk-35ON47SL.js";
+} from "./chunk-UED7J2LE.js";
 import {
   Results,
   TrialResult
-} from "./chunk-VF6AISTN.js";
+} from "./chunk-U57AUHNM.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";

@@ -7,23 +7,23 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-X6YB6O6X.js";
+} from "./chunk-NLLYS63B.js";
 import {
   progressReporter
-} from "./chunk-2RHGGJCU.js";
+} from "./chunk-Y7QLUM2L.js";
 import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-WAEHICMP.js";
+} from "./chunk-YZCO2VNJ.js";
 import {
   mergeShards
-} from "./chunk-EZ2OJO64.js";
+} from "./chunk-OTPAOXBB.js";
 import "./chunk-WY3Q2EW2.js";
 import {
   readResultsFile
-} from "./chunk-7ESKOT7A.js";
-import "./chunk-T37LI3RN.js";
+} from "./chunk-P5M3AJNE.js";
+import "./chunk-NQP2LXV6.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -35,12 +35,12 @@ import {
   isolationNote,
   renderText,
   writeReports
-} from "./chunk-JUQVHBCJ.js";
-import "./chunk-35ON47SL.js";
-import "./chunk-VF6AISTN.js";
+} from "./chunk-6WY2ZIHL.js";
+import "./chunk-UED7J2LE.js";
+import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-PF3L4HTP.js";
+} from "./chunk-BELLHK2A.js";
 import {
   actionSecrets,
   httpStatus,
@@ -72,10 +72,10 @@ import {
 import {
   CorruptZipError
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-SDVDOITZ.js";
-import "./chunk-TTFFURL3.js";
+import "./chunk-GZLO4NG3.js";
+import "./chunk-5ARDA4N6.js";
 import "./chunk-PE644PI2.js";
-import "./chunk-N2226UYM.js";
+import "./chunk-XTIFY3CW.js";
 import "./chunk-CNXI3FCQ.js";
 import "./chunk-W76B53HS.js";
 import {

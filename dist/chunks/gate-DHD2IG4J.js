@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-XKORMKQA.js";
+} from "./chunk-VYPXEVTB.js";
 import {
   trialSetDependencies
 } from "./chunk-Q2LFVMZB.js";
@@ -11,18 +11,18 @@ import {
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-X6YB6O6X.js";
+} from "./chunk-NLLYS63B.js";
 import {
   progressReporter
-} from "./chunk-2RHGGJCU.js";
-import "./chunk-WAEHICMP.js";
-import "./chunk-EZ2OJO64.js";
+} from "./chunk-Y7QLUM2L.js";
+import "./chunk-YZCO2VNJ.js";
+import "./chunk-OTPAOXBB.js";
 import "./chunk-WY3Q2EW2.js";
 import {
   readResultsFile,
   resultsFileAt
-} from "./chunk-7ESKOT7A.js";
-import "./chunk-T37LI3RN.js";
+} from "./chunk-P5M3AJNE.js";
+import "./chunk-NQP2LXV6.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -31,12 +31,12 @@ import {
   holdsOtherTrialSet,
   renderText,
   writeReports
-} from "./chunk-JUQVHBCJ.js";
-import "./chunk-35ON47SL.js";
-import "./chunk-VF6AISTN.js";
+} from "./chunk-6WY2ZIHL.js";
+import "./chunk-UED7J2LE.js";
+import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-PF3L4HTP.js";
+} from "./chunk-BELLHK2A.js";
 import {
   changeScope,
   filesPulledIn,
@@ -50,11 +50,11 @@ import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-2QJS226F.js";
-import "./chunk-SDVDOITZ.js";
-import "./chunk-TTFFURL3.js";
+} from "./chunk-ZAU3WXKV.js";
+import "./chunk-GZLO4NG3.js";
+import "./chunk-5ARDA4N6.js";
 import "./chunk-PE644PI2.js";
-import "./chunk-N2226UYM.js";
+import "./chunk-XTIFY3CW.js";
 import "./chunk-CNXI3FCQ.js";
 import {
   agentsIsolated
@@ -73,7 +73,7 @@ import {
 import {
   GATE,
   parseCommand
-} from "./chunk-4LAIPVC4.js";
+} from "./chunk-XBUM7SOG.js";
 import "./chunk-OMHBE2A7.js";
 import {
   writeNamedFile

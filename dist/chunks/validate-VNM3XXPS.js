@@ -4,11 +4,11 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-2QJS226F.js";
-import "./chunk-SDVDOITZ.js";
-import "./chunk-TTFFURL3.js";
+} from "./chunk-ZAU3WXKV.js";
+import "./chunk-GZLO4NG3.js";
+import "./chunk-5ARDA4N6.js";
 import "./chunk-PE644PI2.js";
-import "./chunk-N2226UYM.js";
+import "./chunk-XTIFY3CW.js";
 import "./chunk-CNXI3FCQ.js";
 import "./chunk-W76B53HS.js";
 import "./chunk-BAEF6OTL.js";
@@ -17,7 +17,7 @@ import "./chunk-4W3VKHJE.js";
 import "./chunk-PHNKIRJB.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-BILKXZIS.js";
-import "./chunk-4LAIPVC4.js";
+import "./chunk-XBUM7SOG.js";
 import "./chunk-OMHBE2A7.js";
 import "./chunk-52BIIBHA.js";
 import "./chunk-7G574FSR.js";

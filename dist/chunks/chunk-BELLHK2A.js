@@ -5,12 +5,12 @@ import {
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-TTFFURL3.js";
+} from "./chunk-5ARDA4N6.js";
 import {
   loadFixture,
   mustBeInside,
   sectionPaths
-} from "./chunk-N2226UYM.js";
+} from "./chunk-XTIFY3CW.js";
 import {
   linkTarget,
   linksMatching,

@@ -6,26 +6,28 @@ import {
 import {
   SemanticLayer,
   labelledSetSha
-} from "./chunk-T37LI3RN.js";
+} from "./chunk-NQP2LXV6.js";
 import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-35ON47SL.js";
+} from "./chunk-UED7J2LE.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
   Usage,
   checkKind,
   failureReasons,
+  judgeChecks,
+  judgeNotes,
   summarizeTask
-} from "./chunk-VF6AISTN.js";
+} from "./chunk-U57AUHNM.js";
 import {
   agentOf,
   loadTrialSet,
   resolveTask,
   sharedAgentFiles
-} from "./chunk-PF3L4HTP.js";
+} from "./chunk-BELLHK2A.js";
 import {
   TaskSpec
 } from "./chunk-3IXR46LD.js";
@@ -43,7 +45,7 @@ import {
 } from "./chunk-C3HU7JC5.js";
 import {
   offerReuse
-} from "./chunk-SDVDOITZ.js";
+} from "./chunk-GZLO4NG3.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -51,12 +53,13 @@ import {
   mapPool,
   readCandidate,
   runAgentProcess
-} from "./chunk-TTFFURL3.js";
+} from "./chunk-5ARDA4N6.js";
 import {
   NO_FAULT,
   copyFixture,
-  hashProtected
-} from "./chunk-N2226UYM.js";
+  hashProtected,
+  unprotectedDefinition
+} from "./chunk-XTIFY3CW.js";
 import {
   SCRIPT,
   baseEnvironment,
@@ -612,6 +615,8 @@ async function measurementOf(set, overrides = {}) {
     holdout: config.holdout ? digest(JSON.stringify(config.holdout)) : "none"
   };
   const holdout = [];
+  const holdoutAcceptors = [];
+  const holdoutUnprotected = [];
   for (const task of set.tasks) {
     const spec = task.spec;
     const fields = [
@@ -622,10 +627,21 @@ async function measurementOf(set, overrides = {}) {
       ["agent.files", (spec.agent?.files ?? []).map(project).sort().join(", ") || "none"],
       ["judge", spec.judge ? await taskJudgeOf(set.dir, spec.judge) : "none"]
     ];
-    if (spec.set === "holdout") holdout.push(`${spec.id}:${JSON.stringify(fields)}`);
-    else for (const [field, value] of fields) out[`tasks.${spec.id}.${field}`] = value;
+    const acceptor = spec.acceptance ? acceptanceSettings(spec.acceptance) : "the fixture\u2019s own (in its hash)";
+    const unprotected = filesRead(await unprotectedDefinition(task.fixture));
+    if (spec.set === "holdout") {
+      holdout.push(`${spec.id}:${JSON.stringify(fields)}`);
+      holdoutAcceptors.push(`${spec.id}:${acceptor}`);
+      holdoutUnprotected.push(`${spec.id}:${unprotected}`);
+    } else {
+      for (const [field, value] of fields) out[`tasks.${spec.id}.${field}`] = value;
+      out[`tasks.${spec.id}.acceptance.settings`] = acceptor;
+      out[`tasks.${spec.id}.fixture.unprotected`] = unprotected;
+    }
   }
   if (holdout.length) out["holdout.tasks"] = digest(holdout.sort().join("\n"));
+  if (holdoutAcceptors.length) out["holdout.tasks.acceptance.settings"] = digest(holdoutAcceptors.sort().join("\n"));
+  if (holdoutUnprotected.length) out["holdout.tasks.fixture.unprotected"] = digest(holdoutUnprotected.sort().join("\n"));
   return out;
 }
 async function judgeOf(set) {
@@ -649,11 +665,40 @@ async function taskJudgeOf(dir, judge) {
   );
   return `items ${items.join(", ")}; labels ${labels}`;
 }
+function filesRead(files) {
+  const names = Object.keys(files).sort();
+  if (names.length === 0) return "none";
+  if (names.length > SHOWN_FILES) return `${names.length} files (${digest(names.map((name) => `${files[name]}  ${name}`).join("\n"))})`;
+  return names.map((name) => `${name} ${files[name].slice(0, 12)}`).join(", ");
+}
+var SHOWN_FILES = 12;
+function acceptanceSettings(acceptance) {
+  const { kind: _kind, ...settings } = acceptance;
+  return Object.keys(settings).length ? stableJson(settings) : "none";
+}
+function stableJson(value) {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object")
+    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${stableJson(value[key])}`).join(",")}}`;
+  return JSON.stringify(value);
+}
 function digest(data) {
   return createHash("sha256").update(data).digest("hex").slice(0, 12);
 }
 function measurementChanges(base, head) {
-  return Object.keys(head).filter((field) => field in base && base[field] !== head[field]).map((field) => ({ what: field, base: base[field], head: head[field] }));
+  return Object.keys(head).filter((field) => field in base && base[field] !== head[field]).map((field) => ({ what: field, ...valueChange(base[field], head[field]) }));
+}
+function valueChange(base, head) {
+  const [was, is] = [filesOf(base), filesOf(head)];
+  if (!was || !is) return { base, head };
+  const changed = manifestChanges(was, is);
+  const before = Object.keys(was).filter((file) => file in is === false || was[file] !== is[file]);
+  return { base: before.map((file) => `${file} ${was[file]}`).join(", ") || "none of them", head: changed.join(", ") };
+}
+function filesOf(value) {
+  if (value === "none") return {};
+  const entries = value.split(", ").map((entry) => /^(\S+) ([0-9a-f]{12})$/.exec(entry));
+  return entries.every(Boolean) ? Object.fromEntries(entries.map((m) => [m[1], m[2]])) : null;
 }
 
 // src/trial/run-plan.ts
@@ -1490,22 +1535,6 @@ function sumUsage(usages) {
     );
   }
   return out;
-}
-
-// src/semantic/checks.ts
-var JUDGE_PREFIX = "judge:";
-function judgeChecks(records) {
-  const checks = {};
-  for (const r of records) if (r.verdict !== "error") checks[`${JUDGE_PREFIX}${r.id}`] = r.verdict === "yes";
-  return checks;
-}
-function judgeNotes(records) {
-  return records.flatMap((r) => {
-    const note = r.note ? [`judge: ${r.id}: ${r.note}`] : [];
-    if (r.verdict === "error") return [`env error (judge): ${r.id} not judged: ${r.reason}`];
-    if (r.verdict === "undetermined") return [`judge: ${r.id} undetermined (not a pass): ${r.reason}`, ...note];
-    return note;
-  });
 }
 
 // src/trial/verdict.ts

@@ -8,10 +8,10 @@ import {
   resetRequest,
   resetService,
   startService
-} from "./chunk-TTFFURL3.js";
+} from "./chunk-5ARDA4N6.js";
 import {
   NO_FAULT
-} from "./chunk-N2226UYM.js";
+} from "./chunk-XTIFY3CW.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";

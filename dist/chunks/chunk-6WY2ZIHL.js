@@ -2,6 +2,7 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   ENV_CHECK,
   FaultLabel,
+  JUDGE_PREFIX,
   TaskFigures,
   checkKind,
   checkLabel,
@@ -13,7 +14,7 @@ import {
   passRates,
   tallyChecks,
   ungatedReason
-} from "./chunk-VF6AISTN.js";
+} from "./chunk-U57AUHNM.js";
 import {
   JudgeSummary,
   Pairwise,
@@ -1100,7 +1101,7 @@ function freshAtLooks(trials, looks, reached) {
 }
 var executed2 = (t) => t.outcome === "pass" || t.outcome === "fail";
 var started = (t) => t.outcome !== "unexecuted";
-function headAtLooks(trials, looks, where) {
+function headAtLooks(trials, looks, where, asked = []) {
   const k = looks[0];
   const sorted = trials.filter(started).sort((a, b) => a.trial - b.trial);
   const held = Math.max(0, ...trials.map((t) => t.trial));
@@ -1140,7 +1141,7 @@ function headAtLooks(trials, looks, where) {
     if (!c) map.set(check, c = bounds.map(() => ({ successes: 0, n: 0 })));
     return c;
   };
-  const names = new Set(ran.flatMap((t) => Object.keys(t.checks)).filter((c) => c !== ENV_CHECK));
+  const names = new Set([...ran.flatMap((t) => Object.keys(t.checks)), ...asked].filter((c) => c !== ENV_CHECK));
   for (const t of sorted) {
     const from = bounds.findIndex((b) => t.trial <= b);
     if (from === -1) continue;
@@ -1154,7 +1155,7 @@ function headAtLooks(trials, looks, where) {
         if (!executed2(t)) continue;
         const value = t.checks[check];
         if (value === void 0) {
-          w.n -= 1;
+          if (!asked.includes(check)) w.n -= 1;
           continue;
         }
         const s = counts2(seen, check)[i];
@@ -1568,7 +1569,8 @@ function analyse(fold, head, options = {}) {
     }) : null;
     const looks = plan ? plan.looks.map((l) => l.trials) : [k + (options.confirmTrials ?? 0)];
     const index = head.tasks.findIndex((t) => t.id === d.task.id);
-    const laid = headAtLooks(d.trials, looks, { file: options.headFile ?? "head results", field: `tasks[${index}].trials` });
+    const asked = (head.tasks[index]?.judge?.items ?? []).map((item) => `${JUDGE_PREFIX}${item.id}`);
+    const laid = headAtLooks(d.trials, looks, { file: options.headFile ?? "head results", field: `tasks[${index}].trials` }, asked);
     const fresh = plan?.paired ? freshAtLooks(
       fold.paired.get(d.task.id) ?? [],
       plan.looks.map((l) => l.base),
@@ -1587,7 +1589,8 @@ function analyse(fold, head, options = {}) {
       head: headAtLooks(
         d.trials.filter((t) => t.trial <= k),
         looks,
-        { file: "", field: "" }
+        { file: "", field: "" },
+        asked
       ),
       familywise: plan ? { family, plan, share: taskShare } : null
     }).why : decision.why;

@@ -3,26 +3,26 @@ import {
   positiveInt,
   readTrialVerdict,
   runRunCli
-} from "./chunk-XKORMKQA.js";
-import "./chunk-2RHGGJCU.js";
-import "./chunk-EZ2OJO64.js";
+} from "./chunk-VYPXEVTB.js";
+import "./chunk-Y7QLUM2L.js";
+import "./chunk-OTPAOXBB.js";
 import "./chunk-WY3Q2EW2.js";
-import "./chunk-7ESKOT7A.js";
-import "./chunk-T37LI3RN.js";
-import "./chunk-JUQVHBCJ.js";
-import "./chunk-35ON47SL.js";
-import "./chunk-VF6AISTN.js";
-import "./chunk-PF3L4HTP.js";
+import "./chunk-P5M3AJNE.js";
+import "./chunk-NQP2LXV6.js";
+import "./chunk-6WY2ZIHL.js";
+import "./chunk-UED7J2LE.js";
+import "./chunk-U57AUHNM.js";
+import "./chunk-BELLHK2A.js";
 import "./chunk-3IXR46LD.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
-import "./chunk-2QJS226F.js";
-import "./chunk-SDVDOITZ.js";
-import "./chunk-TTFFURL3.js";
+import "./chunk-ZAU3WXKV.js";
+import "./chunk-GZLO4NG3.js";
+import "./chunk-5ARDA4N6.js";
 import "./chunk-PE644PI2.js";
-import "./chunk-N2226UYM.js";
+import "./chunk-XTIFY3CW.js";
 import "./chunk-CNXI3FCQ.js";
 import "./chunk-W76B53HS.js";
 import "./chunk-BAEF6OTL.js";
@@ -31,7 +31,7 @@ import "./chunk-4W3VKHJE.js";
 import "./chunk-PHNKIRJB.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-BILKXZIS.js";
-import "./chunk-4LAIPVC4.js";
+import "./chunk-XBUM7SOG.js";
 import "./chunk-OMHBE2A7.js";
 import "./chunk-52BIIBHA.js";
 import "./chunk-7G574FSR.js";

@@ -5,9 +5,10 @@ import {
 import {
   EXIT,
   INIT,
+  LANGUAGE_MARKERS,
   STARTER_LANGUAGES,
   parseCommand
-} from "./chunk-4LAIPVC4.js";
+} from "./chunk-XBUM7SOG.js";
 import {
   packageRoot
 } from "./chunk-OMHBE2A7.js";
@@ -26,12 +27,6 @@ import "./chunk-HZGLYA5U.js";
 // src/cli/init.ts
 import { lstat, mkdir, readFile, realpath } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
-var MARKERS = [
-  { language: "java", files: ["pom.xml", "build.gradle", "build.gradle.kts"] },
-  { language: "go", files: ["go.mod"] },
-  { language: "python", files: ["pyproject.toml", "setup.py", "setup.cfg", "requirements.txt", "Pipfile"] },
-  { language: "node", files: ["package.json"] }
-];
 var TESTS = {
   node: { framework: "node:test" },
   python: { framework: "pytest", install: "sudo apt-get install -y python3-pytest" },
@@ -113,13 +108,14 @@ run with --force to overwrite them, or init into another directory
 }
 async function detectLanguage(dir) {
   const found = [];
-  for (const { language, files } of MARKERS) for (const file of files) if (await lstat(join(dir, file)).catch(() => null)) found.push({ language, file });
+  for (const { language, files } of LANGUAGE_MARKERS)
+    for (const file of files) if (await lstat(join(dir, file)).catch(() => null)) found.push({ language, file });
   return found.length ? { language: found[0].language, found: found.map((f) => f.file) } : void 0;
 }
 function languageReason(named, detected) {
   if (named) return `--lang ${named}`;
   const other = `--lang ${STARTER_LANGUAGES.join("|")} to choose another`;
-  if (!detected) return `no ${MARKERS.flatMap((m) => m.files.slice(0, 1)).join(", ")} or the like here; ${other}`;
+  if (!detected) return `no ${LANGUAGE_MARKERS.flatMap((m) => m.files.slice(0, 1)).join(", ")} or the like here; ${other}`;
   return `from ${detected.found.join(", ")}; ${other}`;
 }
 async function testStarterFiles(templates, language) {

@@ -13,7 +13,7 @@ import {
   serviceOf,
   variantSha256,
   variantsOf
-} from "./chunk-N2226UYM.js";
+} from "./chunk-XTIFY3CW.js";
 import {
   AcceptorReport,
   MAX_RECORDS,
@@ -1303,7 +1303,7 @@ async function acceptEachVariant(options, planned, acceptor) {
         first = failed;
         continue;
       }
-      if (attempt && fault !== NO_FAULT && failed === first) {
+      if (attempt && fault !== NO_FAULT && failed === first && !attempt.machineryOwnCall) {
         body = attempt;
         note = `failed the same way twice, which is the defect's own doing (its execution errors are never a detection): ${failed}`;
         break;
@@ -1312,7 +1312,7 @@ async function acceptEachVariant(options, planned, acceptor) {
       body = errorBody(planned, envError.message);
       break;
     }
-    const { forgery, machinery: _machinery, ...said } = body;
+    const { forgery, machinery: _machinery, machineryOwnCall: _ownCall, ...said } = body;
     const report = Report.parse({ fault, ...said, ...hashes, started_at });
     const reportPath = await options.writeReport(fault, JSON.stringify(report, null, 2) + "\n");
     const judgement = judge(report, { faults: fixture.manifest.faults, expected: hashes, coverage: fixture.manifest.service?.coverage ?? false });
@@ -2397,8 +2397,8 @@ function outcomeOf({ outcome, tripwires }, separateProcess) {
 }
 function inProcessNote(accepted) {
   if (!accepted.inProcess) return void 0;
-  const tripwires = accepted.tripwires.planted ? `${accepted.tripwires.planted} tripwires of this run failed as planted` : "no tripwire was planted (the hidden tests\u2019 runner carries none: only the pytest plugin and node:test plant them)";
-  return `in-process: the candidate's code ran inside the hidden tests' own process, where it can find and read them and change how they report; the report was read over trialgate's channel, every test the reference passed had to pass, and ${tripwires}, but a change aimed at the tripwires themselves is not caught: a task whose code runs as a service keeps it out of the tests' process (docs/code-tasks.md#what-the-candidates-code-can-and-cannot-do)`;
+  const tripwires = accepted.tripwires.planted ? `, and ${accepted.tripwires.planted} tripwires of this run failed as planted, but a change aimed at the tripwires themselves is not caught` : "; no tripwire was planted (the hidden tests\u2019 runner carries none: only the pytest plugin and node:test plant them), so a report the code rewrites in the process is not caught";
+  return `in-process: the candidate's code ran inside the hidden tests' own process, where it can find and read them and change how they report; the report was read over trialgate's channel and every test the reference passed had to pass${tripwires}: a task whose code runs as a service keeps it out of the tests' process (docs/code-tasks.md#what-the-candidates-code-can-and-cannot-do)`;
 }
 async function build(run, dir) {
   const step = run.spec.build;
@@ -2878,8 +2878,8 @@ var AssertionFailure = class extends Error {
 async function runCases(services, cases, options = {}) {
   const records = [];
   let told = false;
-  const machinery = (test, why) => {
-    if (!told) options.machinery?.(`case ${test}: ${why}`);
+  const machinery = (test, why, ownCall = false) => {
+    if (!told) options.machinery?.(`case ${test}: ${why}`, ownCall);
     told = true;
   };
   for (const [i, testCase] of cases.entries()) {
@@ -2891,7 +2891,7 @@ async function runCases(services, cases, options = {}) {
     }
     const first = await services.get();
     const service = first.coverage || i === 0 ? first : await services.fresh();
-    records.push(await runCase(service, testCase, options, (why) => machinery(testCase.id, why)));
+    records.push(await runCase(service, testCase, options, (why, ownCall) => machinery(testCase.id, why, ownCall)));
   }
   return records;
 }
@@ -2916,7 +2916,7 @@ async function runCase(service, testCase, options, machinery) {
       branches = await resetService(service);
     } catch (e) {
       if (!(e instanceof EnvironmentError)) throw e;
-      if (e instanceof MachineryError) machinery(e.message);
+      if (e instanceof MachineryError) machinery(e.message, true);
       if (outcome.status !== "error") outcome = { status: "error", traceback: e.message };
     }
   }
@@ -2996,10 +2996,17 @@ function acceptCases(run) {
     const { ms, ...limit } = budget(run.timeoutSeconds, run.pace);
     const records = await runCases(services, run.cases, {
       ...limit,
-      machinery: (failure) => machinery = failure,
+      machinery: (failure, ownCall) => machinery = { failure, ownCall },
       budgetIsMachinery: (run.pace ?? new MachinePace()).fits(exchanges, ms)
     });
-    return { planned: planned.length, executed: records.length, complete: true, blocked: false, records, ...machinery ? { machinery } : {} };
+    return {
+      planned: planned.length,
+      executed: records.length,
+      complete: true,
+      blocked: false,
+      records,
+      ...machinery ? { machinery: machinery.failure, ...machinery.ownCall ? { machineryOwnCall: true } : {} } : {}
+    };
   });
 }
 function budget(seconds, pace) {

@@ -11,18 +11,18 @@ import {
   promote,
   promotionProblems,
   storedAt
-} from "./chunk-WAEHICMP.js";
+} from "./chunk-YZCO2VNJ.js";
 import {
   recordTrialSet
-} from "./chunk-EZ2OJO64.js";
+} from "./chunk-OTPAOXBB.js";
 import "./chunk-WY3Q2EW2.js";
 import {
   readResultsFile
-} from "./chunk-7ESKOT7A.js";
-import "./chunk-T37LI3RN.js";
-import "./chunk-35ON47SL.js";
-import "./chunk-VF6AISTN.js";
-import "./chunk-PF3L4HTP.js";
+} from "./chunk-P5M3AJNE.js";
+import "./chunk-NQP2LXV6.js";
+import "./chunk-UED7J2LE.js";
+import "./chunk-U57AUHNM.js";
+import "./chunk-BELLHK2A.js";
 import "./chunk-3IXR46LD.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
@@ -30,12 +30,12 @@ import "./chunk-2EN6TGGC.js";
 import {
   extractZip
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-SDVDOITZ.js";
-import "./chunk-TTFFURL3.js";
+import "./chunk-GZLO4NG3.js";
+import "./chunk-5ARDA4N6.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
-import "./chunk-N2226UYM.js";
+import "./chunk-XTIFY3CW.js";
 import "./chunk-CNXI3FCQ.js";
 import "./chunk-W76B53HS.js";
 import {
@@ -49,7 +49,7 @@ import {
   EXIT,
   FAILURES,
   parseCommand
-} from "./chunk-4LAIPVC4.js";
+} from "./chunk-XBUM7SOG.js";
 import "./chunk-OMHBE2A7.js";
 import {
   writeNamedFile

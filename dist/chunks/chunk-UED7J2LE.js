@@ -2,7 +2,7 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   Results,
   summarizeTask
-} from "./chunk-VF6AISTN.js";
+} from "./chunk-U57AUHNM.js";
 import {
   MAX_MINUTES
 } from "./chunk-BJDIBYXZ.js";
@@ -10,7 +10,7 @@ import {
   NO_LIMITS,
   readCandidate,
   writeCandidate
-} from "./chunk-TTFFURL3.js";
+} from "./chunk-5ARDA4N6.js";
 import {
   applyPatch,
   formatPatch,
@@ -19,7 +19,7 @@ import {
 } from "./chunk-PE644PI2.js";
 import {
   copyFixture
-} from "./chunk-N2226UYM.js";
+} from "./chunk-XTIFY3CW.js";
 import {
   openSandbox
 } from "./chunk-W76B53HS.js";

@@ -2,7 +2,7 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   judge,
   loadFixture
-} from "./chunk-N2226UYM.js";
+} from "./chunk-XTIFY3CW.js";
 import {
   Report,
   TRUSTED_VERDICTS
@@ -16,7 +16,7 @@ import {
   EXIT,
   JUDGE,
   parseCommand
-} from "./chunk-4LAIPVC4.js";
+} from "./chunk-XBUM7SOG.js";
 import "./chunk-OMHBE2A7.js";
 import {
   readJsonFile

@@ -14,7 +14,7 @@ import {
 import {
   NoAnswerError,
   send
-} from "./chunk-TTFFURL3.js";
+} from "./chunk-5ARDA4N6.js";
 import {
   LOOPBACK_URL,
   baseEnvironment,

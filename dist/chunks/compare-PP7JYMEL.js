@@ -2,16 +2,16 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   runCompareCli,
   writeOutput
-} from "./chunk-AVNIEQUA.js";
-import "./chunk-7ESKOT7A.js";
-import "./chunk-JUQVHBCJ.js";
-import "./chunk-VF6AISTN.js";
+} from "./chunk-6QPPUINZ.js";
+import "./chunk-P5M3AJNE.js";
+import "./chunk-6WY2ZIHL.js";
+import "./chunk-U57AUHNM.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-CNXI3FCQ.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-4LAIPVC4.js";
+import "./chunk-XBUM7SOG.js";
 import "./chunk-52BIIBHA.js";
 import "./chunk-7G574FSR.js";
 import "./chunk-7AHWRLRO.js";

@@ -269,6 +269,19 @@ async function mustBeInside(project, path, file, field) {
 async function hashProtected(root, manifest) {
   return hashFiles(root, await fixtureFiles(root, protectedGlobs(manifest)));
 }
+async function unprotectedDefinition(fixture) {
+  const { manifest } = fixture;
+  const paths = sectionPaths(manifest);
+  const globs = [
+    "fixture.json",
+    "task.txt",
+    "inputs/**",
+    ...manifest.service?.files ?? paths.variantFiles?.globs ?? [],
+    ...paths.given.map((dir) => `${dir}/**`)
+  ];
+  const files = (await fixtureFiles(fixture.dir, globs)).filter((file) => !(file in fixture.protectedFiles));
+  return hashFiles(fixture.dir, files);
+}
 function protectedGlobs(manifest) {
   return [...manifest.protected, ...manifest.include.map((dir) => `${dir}/**`), ...sectionPaths(manifest).protectedDirs.map((dir) => `${dir}/**`)];
 }
@@ -400,6 +413,7 @@ export {
   readableMounts,
   mustBeInside,
   hashProtected,
+  unprotectedDefinition,
   sectionPaths,
   serviceOf,
   copyFixture,

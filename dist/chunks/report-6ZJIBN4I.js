@@ -1,16 +1,16 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeOutput
-} from "./chunk-AVNIEQUA.js";
+} from "./chunk-6QPPUINZ.js";
 import {
   readComparedResults
-} from "./chunk-7ESKOT7A.js";
+} from "./chunk-P5M3AJNE.js";
 import {
   REPORTERS,
   present,
   renderText
-} from "./chunk-JUQVHBCJ.js";
-import "./chunk-VF6AISTN.js";
+} from "./chunk-6WY2ZIHL.js";
+import "./chunk-U57AUHNM.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-CNXI3FCQ.js";
@@ -20,7 +20,7 @@ import {
   EXIT,
   REPORT,
   parseCommand
-} from "./chunk-4LAIPVC4.js";
+} from "./chunk-XBUM7SOG.js";
 import "./chunk-52BIIBHA.js";
 import "./chunk-7G574FSR.js";
 import "./chunk-7AHWRLRO.js";

@@ -3,11 +3,11 @@ import {
   MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-SDVDOITZ.js";
+} from "./chunk-GZLO4NG3.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-TTFFURL3.js";
+} from "./chunk-5ARDA4N6.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
@@ -15,7 +15,7 @@ import {
   NO_FAULT,
   loadFixture,
   variantsOf
-} from "./chunk-N2226UYM.js";
+} from "./chunk-XTIFY3CW.js";
 import {
   openSandbox,
   passedEnvironment
@@ -34,7 +34,7 @@ import {
   EXIT,
   VALIDATE,
   parseCommand
-} from "./chunk-4LAIPVC4.js";
+} from "./chunk-XBUM7SOG.js";
 import {
   makeOutputDir
 } from "./chunk-52BIIBHA.js";
