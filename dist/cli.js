@@ -54,16 +54,16 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 // src/cli/main.ts
 var COMMANDS = [
   { spec: INIT, load: async () => (await import("./chunks/init-MABMAWGD.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-VNM3XXPS.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-VNM3XXPS.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-D6YZEO3I.js")).runRunCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-VCRLPUXT.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-VCRLPUXT.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-CBC6KPFL.js")).runRunCli },
   { spec: COMPARE, load: async () => (await import("./chunks/compare-PP7JYMEL.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-DHD2IG4J.js")).runGateCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-LEVECRKC.js")).runGateCli },
   { spec: REPORT, load: async () => (await import("./chunks/report-6ZJIBN4I.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-43Q64V25.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-KMKETIAR.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-NEUIGFGF.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-72K34DBT.js")).runRepairCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-MBNPHJBR.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-WYXF5JFB.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-4OD4QMVP.js")).runRepairCli },
   { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-B2H6QCUK.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {

@@ -6,14 +6,14 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-YZCO2VNJ.js";
+} from "./chunk-EVPXO3CZ.js";
 import {
   ACCEPTOR_BROKEN_RULE,
   KeptAcceptorChecks,
   measurementChanges,
   measurementOf,
   recordTrialSet
-} from "./chunk-OTPAOXBB.js";
+} from "./chunk-IQLGYVIL.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -23,7 +23,7 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-NQP2LXV6.js";
+} from "./chunk-WRVMSRLB.js";
 import {
   BaseFold,
   MAX_NOTE,
@@ -50,7 +50,7 @@ import {
 } from "./chunk-7EJCJQQF.js";
 import {
   SETUP_RULE
-} from "./chunk-5ARDA4N6.js";
+} from "./chunk-IUISV5GQ.js";
 import {
   EVIDENCE
 } from "./chunk-PE644PI2.js";

@@ -10,7 +10,7 @@ import {
   NO_LIMITS,
   readCandidate,
   writeCandidate
-} from "./chunk-5ARDA4N6.js";
+} from "./chunk-IUISV5GQ.js";
 import {
   applyPatch,
   formatPatch,

@@ -3,11 +3,11 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-OTPAOXBB.js";
+} from "./chunk-IQLGYVIL.js";
 import {
   jsonPieces,
   lazy
-} from "./chunk-UED7J2LE.js";
+} from "./chunk-P3IGMBEX.js";
 import {
   Results,
   TrialResult

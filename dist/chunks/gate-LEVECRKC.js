@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-VYPXEVTB.js";
+} from "./chunk-P54OJBSC.js";
 import {
   trialSetDependencies
 } from "./chunk-Q2LFVMZB.js";
@@ -11,18 +11,18 @@ import {
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-NLLYS63B.js";
+} from "./chunk-XNHU6DFA.js";
 import {
   progressReporter
 } from "./chunk-Y7QLUM2L.js";
-import "./chunk-YZCO2VNJ.js";
-import "./chunk-OTPAOXBB.js";
+import "./chunk-EVPXO3CZ.js";
+import "./chunk-IQLGYVIL.js";
 import "./chunk-WY3Q2EW2.js";
 import {
   readResultsFile,
   resultsFileAt
 } from "./chunk-P5M3AJNE.js";
-import "./chunk-NQP2LXV6.js";
+import "./chunk-WRVMSRLB.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -32,11 +32,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-6WY2ZIHL.js";
-import "./chunk-UED7J2LE.js";
+import "./chunk-P3IGMBEX.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-BELLHK2A.js";
+} from "./chunk-DEYTQPPK.js";
 import {
   changeScope,
   filesPulledIn,
@@ -50,9 +50,9 @@ import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-ZAU3WXKV.js";
-import "./chunk-GZLO4NG3.js";
-import "./chunk-5ARDA4N6.js";
+} from "./chunk-OYT3A7XP.js";
+import "./chunk-2QV7XLBC.js";
+import "./chunk-IUISV5GQ.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-XTIFY3CW.js";
 import "./chunk-CNXI3FCQ.js";

@@ -11,17 +11,17 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-NQP2LXV6.js";
+} from "./chunk-WRVMSRLB.js";
 import {
   loadTrialSet
-} from "./chunk-BELLHK2A.js";
+} from "./chunk-DEYTQPPK.js";
 import "./chunk-3IXR46LD.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-BJDIBYXZ.js";
 import {
   mapPool
-} from "./chunk-5ARDA4N6.js";
+} from "./chunk-IUISV5GQ.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";

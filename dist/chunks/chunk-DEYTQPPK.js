@@ -5,7 +5,7 @@ import {
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-5ARDA4N6.js";
+} from "./chunk-IUISV5GQ.js";
 import {
   loadFixture,
   mustBeInside,

@@ -8,7 +8,7 @@ import {
   resetRequest,
   resetService,
   startService
-} from "./chunk-5ARDA4N6.js";
+} from "./chunk-IUISV5GQ.js";
 import {
   NO_FAULT
 } from "./chunk-XTIFY3CW.js";

@@ -4,7 +4,7 @@ import {
 } from "./chunk-Y7QLUM2L.js";
 import {
   recordTrialSet
-} from "./chunk-OTPAOXBB.js";
+} from "./chunk-IQLGYVIL.js";
 import {
   REPORTERS,
   failureLine,
@@ -17,7 +17,7 @@ import {
 } from "./chunk-U57AUHNM.js";
 import {
   isolationLine
-} from "./chunk-ZAU3WXKV.js";
+} from "./chunk-OYT3A7XP.js";
 import {
   parseJsonConfig
 } from "./chunk-XTIFY3CW.js";

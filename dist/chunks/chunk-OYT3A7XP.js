@@ -3,11 +3,11 @@ import {
   MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-GZLO4NG3.js";
+} from "./chunk-2QV7XLBC.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-5ARDA4N6.js";
+} from "./chunk-IUISV5GQ.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";

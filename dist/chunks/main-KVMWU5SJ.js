@@ -7,7 +7,7 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-NLLYS63B.js";
+} from "./chunk-XNHU6DFA.js";
 import {
   progressReporter
 } from "./chunk-Y7QLUM2L.js";
@@ -15,15 +15,15 @@ import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-YZCO2VNJ.js";
+} from "./chunk-EVPXO3CZ.js";
 import {
   mergeShards
-} from "./chunk-OTPAOXBB.js";
+} from "./chunk-IQLGYVIL.js";
 import "./chunk-WY3Q2EW2.js";
 import {
   readResultsFile
 } from "./chunk-P5M3AJNE.js";
-import "./chunk-NQP2LXV6.js";
+import "./chunk-WRVMSRLB.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -36,11 +36,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-6WY2ZIHL.js";
-import "./chunk-UED7J2LE.js";
+import "./chunk-P3IGMBEX.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-BELLHK2A.js";
+} from "./chunk-DEYTQPPK.js";
 import {
   actionSecrets,
   httpStatus,
@@ -72,8 +72,8 @@ import {
 import {
   CorruptZipError
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-GZLO4NG3.js";
-import "./chunk-5ARDA4N6.js";
+import "./chunk-2QV7XLBC.js";
+import "./chunk-IUISV5GQ.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-XTIFY3CW.js";
 import "./chunk-CNXI3FCQ.js";

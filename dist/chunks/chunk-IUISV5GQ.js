@@ -3830,7 +3830,7 @@ var CpuWaitMeter = class {
   }
 };
 function waitReadEveryMs(budgetMs) {
-  return Math.min(3e4, Math.max(1e3, budgetMs / 10));
+  return Math.min(3e4, Math.max(250, budgetMs / 10));
 }
 function atBudget(budgetMs, waitedMs, givenMs) {
   if (waitedMs === void 0) return { end: "budget" };
@@ -3884,15 +3884,16 @@ async function runAgentProcess(options) {
     const ended = exited || agent.child.exitCode !== null || agent.child.signalCode !== null;
     if (ended || root !== void 0 && !stillRunning(root)) return;
     const waited = await meter?.read();
+    if (exited || agent.child.exitCode !== null || agent.child.signalCode !== null || root !== void 0 && !stillRunning(root)) return;
     const next = atBudget(options.wallMs, waited, given);
     if ("more" in next) {
       given += next.more;
-      if (!exited) budget2 = setTimeout(() => void (deciding = atEnd()), next.more);
+      const due = started + options.wallMs + given - performance.now();
+      if (!exited) budget2 = setTimeout(() => void (deciding = atEnd()), Math.max(0, due));
       return;
     }
     if (next.end === "starved") starved = next.waitedMs;
     else budgetExhausted = true;
-    if (exited) return;
     agent.terminate();
     grace = setTimeout(() => agent.kill(), BUDGET_GRACE_MS);
   };

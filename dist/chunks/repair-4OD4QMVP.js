@@ -8,16 +8,16 @@ import {
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-UED7J2LE.js";
+} from "./chunk-P3IGMBEX.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-BELLHK2A.js";
+} from "./chunk-DEYTQPPK.js";
 import "./chunk-3IXR46LD.js";
 import {
   MAX_MINUTES
 } from "./chunk-BJDIBYXZ.js";
-import "./chunk-5ARDA4N6.js";
+import "./chunk-IUISV5GQ.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-XTIFY3CW.js";
 import "./chunk-CNXI3FCQ.js";

@@ -11,18 +11,18 @@ import {
   promote,
   promotionProblems,
   storedAt
-} from "./chunk-YZCO2VNJ.js";
+} from "./chunk-EVPXO3CZ.js";
 import {
   recordTrialSet
-} from "./chunk-OTPAOXBB.js";
+} from "./chunk-IQLGYVIL.js";
 import "./chunk-WY3Q2EW2.js";
 import {
   readResultsFile
 } from "./chunk-P5M3AJNE.js";
-import "./chunk-NQP2LXV6.js";
-import "./chunk-UED7J2LE.js";
+import "./chunk-WRVMSRLB.js";
+import "./chunk-P3IGMBEX.js";
 import "./chunk-U57AUHNM.js";
-import "./chunk-BELLHK2A.js";
+import "./chunk-DEYTQPPK.js";
 import "./chunk-3IXR46LD.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
@@ -30,8 +30,8 @@ import "./chunk-2EN6TGGC.js";
 import {
   extractZip
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-GZLO4NG3.js";
-import "./chunk-5ARDA4N6.js";
+import "./chunk-2QV7XLBC.js";
+import "./chunk-IUISV5GQ.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";

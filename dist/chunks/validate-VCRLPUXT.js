@@ -1,26 +1,12 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
-  positiveInt,
-  readTrialVerdict,
-  runRunCli
-} from "./chunk-VYPXEVTB.js";
-import "./chunk-Y7QLUM2L.js";
-import "./chunk-OTPAOXBB.js";
-import "./chunk-WY3Q2EW2.js";
-import "./chunk-P5M3AJNE.js";
-import "./chunk-NQP2LXV6.js";
-import "./chunk-6WY2ZIHL.js";
-import "./chunk-UED7J2LE.js";
-import "./chunk-U57AUHNM.js";
-import "./chunk-BELLHK2A.js";
-import "./chunk-3IXR46LD.js";
-import "./chunk-BJDIBYXZ.js";
-import "./chunk-VBXPJHBB.js";
-import "./chunk-2EN6TGGC.js";
-import "./chunk-C3HU7JC5.js";
-import "./chunk-ZAU3WXKV.js";
-import "./chunk-GZLO4NG3.js";
-import "./chunk-5ARDA4N6.js";
+  isolationLine,
+  renderValidation,
+  runDemoCli,
+  runValidateCli
+} from "./chunk-OYT3A7XP.js";
+import "./chunk-2QV7XLBC.js";
+import "./chunk-IUISV5GQ.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-XTIFY3CW.js";
 import "./chunk-CNXI3FCQ.js";
@@ -39,7 +25,8 @@ import "./chunk-7AHWRLRO.js";
 import "./chunk-ILF6MLZN.js";
 import "./chunk-HZGLYA5U.js";
 export {
-  positiveInt,
-  readTrialVerdict,
-  runRunCli
+  isolationLine,
+  renderValidation,
+  runDemoCli,
+  runValidateCli
 };

@@ -6,12 +6,12 @@ import {
 import {
   SemanticLayer,
   labelledSetSha
-} from "./chunk-NQP2LXV6.js";
+} from "./chunk-WRVMSRLB.js";
 import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-UED7J2LE.js";
+} from "./chunk-P3IGMBEX.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
@@ -27,7 +27,7 @@ import {
   loadTrialSet,
   resolveTask,
   sharedAgentFiles
-} from "./chunk-BELLHK2A.js";
+} from "./chunk-DEYTQPPK.js";
 import {
   TaskSpec
 } from "./chunk-3IXR46LD.js";
@@ -45,7 +45,7 @@ import {
 } from "./chunk-C3HU7JC5.js";
 import {
   offerReuse
-} from "./chunk-GZLO4NG3.js";
+} from "./chunk-2QV7XLBC.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -53,7 +53,7 @@ import {
   mapPool,
   readCandidate,
   runAgentProcess
-} from "./chunk-5ARDA4N6.js";
+} from "./chunk-IUISV5GQ.js";
 import {
   NO_FAULT,
   copyFixture,

@@ -14,7 +14,7 @@ import {
 import {
   NoAnswerError,
   send
-} from "./chunk-5ARDA4N6.js";
+} from "./chunk-IUISV5GQ.js";
 import {
   LOOPBACK_URL,
   baseEnvironment,
