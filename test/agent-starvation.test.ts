@@ -83,11 +83,11 @@ describe('an agent the machine keeps from a core', { skip: NO_TASKSET }, () => {
 
 describe('an agent that waits for its own processes', { skip: NO_TASKSET }, () => {
   it('more busy processes than its cores: that wait is its own, never given back; out of its budget, never a pass', async () => {
-    // Two burns of 2.4 s of CPU each, pinned by the agent to one core: 4.8 s of that core's time, past the
-    // 3 s budget on a quiet machine as on a busy one. Each waits half its time for the other: given back,
-    // they would pass (by 6 s). Out of budget by 1.8 s of their own time, they cannot finish in the moment
-    // a busy runner's trialgate takes to end them.
-    const { trial, io } = await run(2400, `${PINNED_BURN} & ${PINNED_BURN} & wait`, 'none', 3);
+    // Three burns of 2.5 s of CPU each, pinned by the agent to one core: 7.5 s of that core's time, past the
+    // 3 s budget on a quiet machine as on a busy one. Each waits two thirds of its time for the others: given
+    // back, they would pass (by 9 s). Out of budget by 4.5 s of their own time, they cannot finish in the time
+    // a busy runner's trialgate takes to read them at the budget (what an agent ending then can gain).
+    const { trial, io } = await run(2500, `${PINNED_BURN} & ${PINNED_BURN} & ${PINNED_BURN} & wait`, 'none', 3);
     assert.notEqual(trial.outcome, 'pass', JSON.stringify(trial.layers.trajectory.notes));
     // A machine busy beyond the agent may keep it waiting past what can be given back: the machine's, never a pass.
     if (trial.outcome === 'env_error') assert.equal(trial.env_error, STARVED_RULE, io.err);
