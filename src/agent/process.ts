@@ -108,15 +108,16 @@ export async function runAgentProcess(options: AgentProcessOptions): Promise<Age
   const reads = setInterval(() => void meter?.read(), waitReadEveryMs(options.wallMs));
   // A decision at the budget under way: the agent may end while its processes are read.
   let deciding: Promise<void> | undefined;
+  // Ended, as node or (before node is told, on a busy machine) the kernel says.
+  const ended = () => exited || agent.child.exitCode !== null || agent.child.signalCode !== null || (root !== undefined && !stillRunning(root));
   const atEnd = async () => {
-    // Ended before its budget, though node has not been told yet: it ran within it.
-    const ended = exited || agent.child.exitCode !== null || agent.child.signalCode !== null;
-    if (ended || (root !== undefined && !stillRunning(root))) return;
+    // Ended before its budget: it ran within it.
+    if (ended()) return;
     const waited = await meter?.read();
     // Ended while its processes were read: its last wait went unseen with them, and a read a busy machine
     // slowed is no verdict on the agent; it ran within what it was owed. (The read's own time is all it can
     // gain: 3,000 processes read in a third of a second on a quiet runner.)
-    if (exited || agent.child.exitCode !== null || agent.child.signalCode !== null || (root !== undefined && !stillRunning(root))) return;
+    if (ended()) return;
     const next = atBudget(options.wallMs, waited, given);
     if ('more' in next) {
       given += next.more;

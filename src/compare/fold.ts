@@ -6,7 +6,7 @@
 import { passRates } from '../results/metrics.ts';
 import type { Count, Denominators, Difference, RunRef, SideFigures } from '../schemas/comparison.ts';
 import { UserInputError } from '../util/errors.ts';
-import { manifestChanges } from '../util/hash.ts';
+import { firstChanges, manifestChanges } from '../util/hash.ts';
 import { baseRunProblem } from './base-runs.ts';
 import { checkKind, ENV_CHECK, envRule, tallyChecks } from './checks.ts';
 import type { ComparedResults, ComparedTask, ComparedTrial } from '../results/read.ts';
@@ -135,12 +135,8 @@ function fixtureChange(base: ComparedTask, head: ComparedTask): string {
   if (!base.fixture_files || !head.fixture_files) return head.fixture_sha256;
   const files = manifestChanges(base.fixture_files, head.fixture_files);
   if (files.length === 0) return head.fixture_sha256;
-  const listed = files.length > SHOWN_FILES ? [...files.slice(0, SHOWN_FILES), `${files.length - SHOWN_FILES} more`] : files;
-  return `${listed.join(', ')} (${head.fixture_sha256.slice(0, 12)})`;
+  return `${firstChanges(files).join(', ')} (${head.fixture_sha256.slice(0, 12)})`;
 }
-
-/** The files of a changed fixture named; the rest counted. */
-const SHOWN_FILES = 3;
 
 export function runRef(results: ComparedResults): RunRef {
   const { git_sha, ref, started_at, finished_at, tool_version } = results.run;

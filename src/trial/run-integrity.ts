@@ -7,7 +7,7 @@ import { hashProtected, type Fixture } from '../fixture/load.ts';
 import { untrusted } from '../results/trust.ts';
 import type { Results, TrialDigest } from '../schemas/results.ts';
 import { hashFiles, matchFiles } from '../util/files.ts';
-import { manifestChanges, sha256, sha256Manifest } from '../util/hash.ts';
+import { firstChanges, manifestChanges, sha256, sha256Manifest } from '../util/hash.ts';
 import { projectChanges } from './integrity.ts';
 import type { ResolvedTask, TrialSet } from './trialset.ts';
 
@@ -42,8 +42,7 @@ export class RunIntegrity {
     const named = (manifest: Readonly<Record<string, string>>) =>
       held ? Object.fromEntries(Object.entries(manifest).map(([file, hash]) => [`file ${sha256(file).slice(0, 12)}`, hash])) : manifest;
     const what = manifestChanges(named(task.fixture.protectedFiles), named(files));
-    const listed = what.length > 3 ? [...what.slice(0, 3), `${what.length - 3} more`] : what;
-    this.breach ??= `the acceptance copy of task ${this.shown(task)} changed during the run (${listed.join(', ') || "its hash is no longer the fixture's"}): no trial of this run can be trusted`;
+    this.breach ??= `the acceptance copy of task ${this.shown(task)} changed during the run (${firstChanges(what).join(', ') || "its hash is no longer the fixture's"}): no trial of this run can be trusted`;
     throw new AcceptanceCopyChanged(this.breach);
   }
 

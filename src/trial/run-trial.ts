@@ -18,6 +18,7 @@ import type { Budget, Limits } from '../schemas/trialset.ts';
 import { diskFull, EnvironmentError } from '../util/errors.ts';
 import { claimsSuccess } from './claims.ts';
 import { listEntries, readRegularFile, removeWritten, unlessMissing } from '../util/files.ts';
+import { firstChanges } from '../util/hash.ts';
 import { writeInside } from '../util/safe-write.ts';
 import type { Permits } from '../util/permits.ts';
 import type { Scrubber } from '../util/scrub.ts';
@@ -134,8 +135,7 @@ async function runHeld(ctx: TrialContext): Promise<TrialResult> {
     // An isolated agent (its services and acceptors too) cannot write the project: another process changed
     // the version under test while the trial ran, which says nothing of the agent.
     await handle.cleanUp();
-    const listed = projectChanged.length > 3 ? [...projectChanged.slice(0, 3), `${projectChanged.length - 3} more`] : projectChanged;
-    return handle.writeVerdict(envErrorResult(ctx.trial, evidence, started, listed.join('; '), PROJECT_CHANGED));
+    return handle.writeVerdict(envErrorResult(ctx.trial, evidence, started, firstChanges(projectChanged).join('; '), PROJECT_CHANGED));
   }
   // Unisolated, the agent could have made the change: it breaks the trial's constraints.
   integrity.tampered.push(...projectChanged);

@@ -26,3 +26,8 @@ export function manifestChanges(before: Readonly<Record<string, string>>, after:
   for (const file of Object.keys(after)) if (!(file in before)) out.push(`added ${file}`);
   return out;
 }
+
+/** The first `shown` of `changes`, and how many more there are: a change named in one line. */
+export function firstChanges(changes: readonly string[], shown = 3): string[] {
+  return changes.length > shown ? [...changes.slice(0, shown), `${changes.length - shown} more`] : [...changes];
+}
