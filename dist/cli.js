@@ -53,18 +53,18 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 
 // src/cli/main.ts
 var COMMANDS = [
-  { spec: INIT, load: async () => (await import("./chunks/init-MABMAWGD.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-VCRLPUXT.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-VCRLPUXT.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-CBC6KPFL.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-PP7JYMEL.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-LEVECRKC.js")).runGateCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-6ZJIBN4I.js")).runReportCli },
-  { spec: JUDGE, load: async () => (await import("./chunks/judge-43Q64V25.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-MBNPHJBR.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-WYXF5JFB.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-4OD4QMVP.js")).runRepairCli },
-  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-B2H6QCUK.js")).runHoldoutCli }
+  { spec: INIT, load: async () => (await import("./chunks/init-Z3V7FR7Y.js")).runInitCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-EOUXUXPU.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-EOUXUXPU.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-QES7DQE6.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-4SLMWA3Q.js")).runCompareCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-AFJN4GF6.js")).runGateCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-C4C3LQNT.js")).runReportCli },
+  { spec: JUDGE, load: async () => (await import("./chunks/judge-POC2XQ4E.js")).runJudgeCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-ZCT3ITZN.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-PB7UIH6Q.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-4GBNP4E5.js")).runRepairCli },
+  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-LSEZFPBR.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {
   const io = inertIo(raw);

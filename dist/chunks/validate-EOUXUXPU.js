@@ -1,0 +1,32 @@
+import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
+import {
+  isolationLine,
+  renderValidation,
+  runDemoCli,
+  runValidateCli
+} from "./chunk-F55SH2SS.js";
+import "./chunk-ZZOJCG4L.js";
+import "./chunk-Z6FWS3L6.js";
+import "./chunk-PE644PI2.js";
+import "./chunk-ALCYW26A.js";
+import "./chunk-CNXI3FCQ.js";
+import "./chunk-W6AMPJEA.js";
+import "./chunk-BAEF6OTL.js";
+import "./chunk-TBNYVKTQ.js";
+import "./chunk-4W3VKHJE.js";
+import "./chunk-PHNKIRJB.js";
+import "./chunk-2XNPRFH2.js";
+import "./chunk-BILKXZIS.js";
+import "./chunk-XBUM7SOG.js";
+import "./chunk-OMHBE2A7.js";
+import "./chunk-52BIIBHA.js";
+import "./chunk-NYMU3U3S.js";
+import "./chunk-7AHWRLRO.js";
+import "./chunk-ILF6MLZN.js";
+import "./chunk-HZGLYA5U.js";
+export {
+  isolationLine,
+  renderValidation,
+  runDemoCli,
+  runValidateCli
+};
