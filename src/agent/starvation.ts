@@ -9,7 +9,6 @@
 // own, which a quiet machine would make it wait as much, so that wait is never given back; nor when it pins
 // them to one core beside a light process that may use every core (each process counts on its own cores).
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { descendants } from '../isolation/processes.ts';
 
@@ -146,10 +145,15 @@ interface ProcessCount {
   cores: number[];
 }
 
-async function countOf(pid: number): Promise<ProcessCount | undefined> {
-  const [sched, stat, status] = await Promise.all(
-    ['schedstat', 'stat', 'status'].map((name) => readFile(`/proc/${pid}/${name}`, 'utf8').catch(() => undefined)),
-  );
+/** Read synchronously, as processes.ts reads /proc: the kernel's memory, which a busy machine's queue of asynchronous reads made seconds late. */
+function countOf(pid: number): ProcessCount | undefined {
+  const [sched, stat, status] = ['schedstat', 'stat', 'status'].map((name) => {
+    try {
+      return readFileSync(`/proc/${pid}/${name}`, 'utf8');
+    } catch {
+      return undefined;
+    }
+  });
   // schedstat: `<on-cpu ns> <run-queue wait ns> <timeslices>`
   const waitNs = Number(sched?.split(' ')[1]);
   // stat: `pid (comm) state …`, the name may hold spaces: fields after the last ')'; utime, stime, cutime, cstime are the 14th–17th.
@@ -201,23 +205,32 @@ export class CpuWaitMeter implements WaitMeter {
   private lastAt = performance.now();
   private waited: number | undefined;
   private reading: Promise<number | undefined> = Promise.resolve(undefined);
+  private waiting: Promise<number | undefined> | undefined;
 
   /** `processes`: the agent's, root first (default: the root and those below it). */
   constructor(
     root: number,
-    private readonly processes: () => Promise<number[]> = async () => [root, ...(await descendants(root)).map((d) => d.pid)],
+    private readonly processes: () => Promise<number[]> = async () => [root, ...descendants(root).map((d) => d.pid)],
   ) {}
 
-  /** The wait so far, ms, read now (reads one at a time). */
+  /**
+   * The wait so far, ms, from a read that starts now or after the one under way. One at a time, and at most
+   * one waiting: reads asked while one waits share it. (Queued one per tick, a busy machine's slow reads
+   * piled up, and the read at the budget came seconds late, with an agent past its budget ending meanwhile.)
+   */
   read(): Promise<number | undefined> {
-    this.reading = this.reading.then(() => this.readNow());
-    return this.reading;
+    this.waiting ??= this.reading.then(() => {
+      this.waiting = undefined;
+      return this.readNow();
+    });
+    this.reading = this.waiting;
+    return this.waiting;
   }
 
   private async readNow(): Promise<number | undefined> {
     const now = new Map<number, ProcessCount>();
     for (const pid of await this.processes()) {
-      const count = await countOf(pid);
+      const count = countOf(pid);
       if (count) now.set(pid, count);
     }
     const at = performance.now();

@@ -79,7 +79,7 @@ export class Bubblewrap implements Sandbox {
     // inside gets it, bwrap's own init and monitor spared, so that they see their command end.
     const terminate = () => {
       ended = true;
-      void signalDescendants(child.pid!, 'SIGTERM', (comm) => comm === 'bwrap');
+      signalDescendants(child.pid!, 'SIGTERM', (comm) => comm === 'bwrap');
     };
     const forwardFailure = spec.forward ? relayStatus(child.stdio[3] as Readable) : Promise.resolve(undefined);
     const ran = this.statusReports ? commandRan(child.stdio[statusFd] as Readable) : Promise.resolve(true);

@@ -3,7 +3,7 @@
 // processes that detached from their group but still carry their sandbox's marker.
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const live = new Set<() => void>();
 let hooked = false;
@@ -48,6 +48,7 @@ export async function endTracked(waitMs = 10_000): Promise<number> {
 
 /** Sweeps of /proc at most for one SIGKILL: enough for a chain of processes each starting the next as it ends. */
 const KILL_SWEEPS = 8;
+const SWEEP_PAUSE_MS = 10;
 
 /**
  * Send `signal` (SIGKILL) to every process whose environment holds `marker` (`NAME=value`). A marked process
@@ -57,30 +58,65 @@ const KILL_SWEEPS = 8;
 export async function killMarked(marker: string, signal: NodeJS.Signals = 'SIGKILL'): Promise<number> {
   let killed = 0;
   for (let sweep = 0; sweep < (signal === 'SIGKILL' ? KILL_SWEEPS : 1); sweep++) {
-    const found = await signalMarked(marker, signal);
+    const found = signalMarked(marker, signal);
     killed += found;
     if (found === 0) break;
+    // A moment for the signalled to end (and for one that started another meanwhile to show it).
+    await new Promise((resolve) => setTimeout(resolve, SWEEP_PAUSE_MS));
   }
   return killed;
 }
 
 /** The processes whose environment holds `marker` (`NAME=value`), but this one. Linux only; best effort. */
-export async function markedProcesses(marker: string): Promise<number[]> {
-  const pids = await readdir('/proc').catch(() => [] as string[]);
-  const needle = Buffer.from(`${marker}\0`);
-  const found: number[] = [];
-  for (const pid of pids) {
-    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
-    const environ = await readFile(`/proc/${pid}/environ`).catch(() => null);
-    if (!environ || (environ.indexOf(needle) !== 0 && environ.indexOf(Buffer.concat([Buffer.from([0]), needle])) < 0)) continue;
-    found.push(Number(pid));
-  }
-  return found;
+export function markedProcesses(marker: string): number[] {
+  return new MarkedProcesses(marker).in(processTable());
 }
 
-async function signalMarked(marker: string, signal: NodeJS.Signals): Promise<number> {
+/**
+ * The processes whose environment holds a marker, each process's environment read once (by its pid and
+ * start): a meter asks four times a second, and reading every process's environment each time cost seconds
+ * of CPU a read among a busy runner's hundreds of processes.
+ */
+export class MarkedProcesses {
+  private readonly known = new Map<string, boolean>();
+  private readonly needle: Buffer;
+
+  constructor(marker: string) {
+    this.needle = Buffer.from(`${marker}\0`);
+  }
+
+  in(table: ProcessTable): number[] {
+    const found: number[] = [];
+    const live = new Set<string>();
+    for (const [pid, { started }] of table) {
+      if (pid === process.pid) continue;
+      const key = `${pid}@${started}`;
+      live.add(key);
+      let marked = this.known.get(key);
+      if (marked === undefined) {
+        marked = this.holds(pid);
+        this.known.set(key, marked);
+      }
+      if (marked) found.push(pid);
+    }
+    for (const key of this.known.keys()) if (!live.has(key)) this.known.delete(key);
+    return found;
+  }
+
+  private holds(pid: number): boolean {
+    let environ: Buffer;
+    try {
+      environ = readFileSync(`/proc/${pid}/environ`);
+    } catch {
+      return false;
+    }
+    return environ.indexOf(this.needle) === 0 || environ.indexOf(Buffer.concat([Buffer.from([0]), this.needle])) >= 0;
+  }
+}
+
+function signalMarked(marker: string, signal: NodeJS.Signals): number {
   let killed = 0;
-  for (const pid of await markedProcesses(marker)) {
+  for (const pid of markedProcesses(marker)) {
     try {
       process.kill(pid, signal);
       killed++;
@@ -145,26 +181,55 @@ export function killGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL
   }
 }
 
-/** The processes below `root` (its descendants, from /proc), parents before children, each with its command name. Linux only. */
-export async function descendants(root: number): Promise<{ pid: number; comm: string }[]> {
-  const children = new Map<number, number[]>();
-  const comms = new Map<number, string>();
-  for (const pid of await readdir('/proc').catch(() => [] as string[])) {
+/** One process as /proc/<pid>/stat says: its parent, command name and start (clock ticks after boot). */
+export interface ProcessEntry {
+  ppid: number;
+  comm: string;
+  started: string;
+}
+
+export type ProcessTable = ReadonlyMap<number, ProcessEntry>;
+
+/**
+ * Every process now, from /proc. Read synchronously: procfs is the kernel's memory, not a disk, and each
+ * asynchronous read waits its turn on a busy machine (hundreds of processes read one at a time took seconds
+ * a read). Empty without /proc.
+ */
+export function processTable(): ProcessTable {
+  const table = new Map<number, ProcessEntry>();
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc');
+  } catch {
+    return table;
+  }
+  for (const pid of pids) {
     if (!/^\d+$/.test(pid)) continue;
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    // `pid (comm) state ppid …`: the name may hold spaces and parentheses, so split at the last ')'.
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // `pid (comm) state ppid …`: the name may hold spaces and parentheses, so split at the last ')'; starttime is the 22nd field.
     const close = stat.lastIndexOf(')');
     if (close < 0) continue;
-    const ppid = Number(stat.slice(close + 2).split(' ')[1]);
-    comms.set(Number(pid), stat.slice(stat.indexOf('(') + 1, close));
-    children.set(ppid, [...(children.get(ppid) ?? []), Number(pid)]);
+    const fields = stat.slice(close + 2).split(' ');
+    table.set(Number(pid), { ppid: Number(fields[1]), comm: stat.slice(stat.indexOf('(') + 1, close), started: fields[19] ?? '' });
   }
+  return table;
+}
+
+/** The processes below `root` (its descendants), parents before children, each with its command name. Linux only. */
+export function descendants(root: number, table: ProcessTable = processTable()): { pid: number; comm: string }[] {
+  const children = new Map<number, number[]>();
+  for (const [pid, { ppid }] of table) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
   const found: { pid: number; comm: string }[] = [];
   const queue = [...(children.get(root) ?? [])];
   while (queue.length) {
     const pid = queue.shift()!;
     queue.push(...(children.get(pid) ?? []));
-    found.push({ pid, comm: comms.get(pid) ?? '' });
+    found.push({ pid, comm: table.get(pid)?.comm ?? '' });
   }
   return found;
 }
@@ -174,9 +239,9 @@ export async function descendants(root: number): Promise<{ pid: number; comm: st
  * signal reaches the processes inside a sandbox, which live in a session and process group of their own.
  * Linux only; best effort.
  */
-export async function signalDescendants(root: number, signal: NodeJS.Signals, spare: (comm: string) => boolean = () => false): Promise<number> {
+export function signalDescendants(root: number, signal: NodeJS.Signals, spare: (comm: string) => boolean = () => false): number {
   let signalled = 0;
-  for (const { pid, comm } of await descendants(root)) {
+  for (const { pid, comm } of descendants(root)) {
     if (spare(comm)) continue;
     try {
       process.kill(pid, signal);

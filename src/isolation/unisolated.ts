@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freeServicePort } from './ports.ts';
-import { descendants, killGroup, killMarked, markedProcesses, supervise } from './processes.ts';
+import { descendants, killGroup, killMarked, MarkedProcesses, processTable, supervise } from './processes.ts';
 import type { IsolationReport, ListenAt, Sandbox, SandboxedProcess, SandboxSpec, ServiceAddress, ServicePlacement, ServiceReach } from './sandbox.ts';
 
 /** Sweeps for marked processes after a command ends, at most: each one ends what the previous one missed. */
@@ -60,10 +60,12 @@ export class Unisolated implements Sandbox {
     });
     const notStarted = exited.then(() => (unspawned ? `${command} could not be started: ${unspawned}` : undefined));
     // A process that left the group keeps the marker: still the agent's, its CPU and its wait (starvation.ts).
+    const marked = new MarkedProcesses(marker);
     const processes = async () => {
       if (child.pid === undefined) return [];
-      const below = (await descendants(child.pid)).map((d) => d.pid);
-      return [...new Set([child.pid, ...below, ...(await markedProcesses(marker))])];
+      const table = processTable();
+      const below = descendants(child.pid, table).map((d) => d.pid);
+      return [...new Set([child.pid, ...below, ...marked.in(table)])];
     };
     return { child, exited, kill, terminate, forwardFailure: Promise.resolve(undefined), notStarted, processes };
   }
