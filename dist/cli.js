@@ -6,7 +6,7 @@ import {
 import {
   IsolationUnavailable,
   endTracked
-} from "./chunks/chunk-PHNKIRJB.js";
+} from "./chunks/chunk-6VZYN7DL.js";
 import {
   CALIBRATE,
   COMPARE,
@@ -54,16 +54,16 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 // src/cli/main.ts
 var COMMANDS = [
   { spec: INIT, load: async () => (await import("./chunks/init-Z3V7FR7Y.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-EOUXUXPU.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-EOUXUXPU.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-QES7DQE6.js")).runRunCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-RLTKGJCW.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-RLTKGJCW.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-ENHRISVH.js")).runRunCli },
   { spec: COMPARE, load: async () => (await import("./chunks/compare-4SLMWA3Q.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-AFJN4GF6.js")).runGateCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-3MY4SWDM.js")).runGateCli },
   { spec: REPORT, load: async () => (await import("./chunks/report-C4C3LQNT.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-POC2XQ4E.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-ZCT3ITZN.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-PB7UIH6Q.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-4GBNP4E5.js")).runRepairCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-MJHG3M75.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-NER2US7D.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-3RIUZ6FB.js")).runRepairCli },
   { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-LSEZFPBR.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {

@@ -3,11 +3,11 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-HUCHSWIT.js";
+} from "./chunk-MFT3CFF2.js";
 import {
   jsonPieces,
   lazy
-} from "./chunk-AUH22IG2.js";
+} from "./chunk-BWCQ5CP3.js";
 import {
   Results,
   TrialResult

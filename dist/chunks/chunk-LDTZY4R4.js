@@ -5,7 +5,7 @@ import {
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-Z6FWS3L6.js";
+} from "./chunk-X3KE5BGZ.js";
 import {
   loadFixture,
   mustBeInside,

@@ -8,20 +8,20 @@ import {
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-AUH22IG2.js";
+} from "./chunk-BWCQ5CP3.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-GYEP5LM2.js";
+} from "./chunk-LDTZY4R4.js";
 import "./chunk-IHXVPBPG.js";
 import {
   MAX_MINUTES
 } from "./chunk-BJDIBYXZ.js";
-import "./chunk-Z6FWS3L6.js";
+import "./chunk-X3KE5BGZ.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-W6AMPJEA.js";
+import "./chunk-GUTO254C.js";
 import {
   plural,
   secretsOf,
@@ -29,7 +29,7 @@ import {
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-TBNYVKTQ.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-PHNKIRJB.js";
+import "./chunk-6VZYN7DL.js";
 import "./chunk-2XNPRFH2.js";
 import {
   displayPath

@@ -11,30 +11,30 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-UG3NVGXJ.js";
+} from "./chunk-M3VD62XN.js";
 import {
   loadTrialSet
-} from "./chunk-GYEP5LM2.js";
+} from "./chunk-LDTZY4R4.js";
 import "./chunk-IHXVPBPG.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-BJDIBYXZ.js";
 import {
   mapPool
-} from "./chunk-Z6FWS3L6.js";
+} from "./chunk-X3KE5BGZ.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-W6AMPJEA.js";
+import "./chunk-GUTO254C.js";
 import {
   secretsOf,
   trialSetSources
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-TBNYVKTQ.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-PHNKIRJB.js";
+import "./chunk-6VZYN7DL.js";
 import "./chunk-2XNPRFH2.js";
 import {
   displayPath

@@ -2,7 +2,7 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 
 // src/isolation/processes.ts
 import { once } from "node:events";
-import { readdir, readFile } from "node:fs/promises";
+import { readdirSync, readFileSync } from "node:fs";
 var live = /* @__PURE__ */ new Set();
 var hooked = false;
 function trackProcess(kill) {
@@ -34,30 +34,56 @@ async function endTracked(waitMs = 1e4) {
   return running;
 }
 var KILL_SWEEPS = 8;
+var SWEEP_PAUSE_MS = 10;
 async function killMarked(marker, signal = "SIGKILL") {
   let killed = 0;
   for (let sweep = 0; sweep < (signal === "SIGKILL" ? KILL_SWEEPS : 1); sweep++) {
-    const found = await signalMarked(marker, signal);
+    const found = signalMarked(marker, signal);
     killed += found;
     if (found === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, SWEEP_PAUSE_MS));
   }
   return killed;
 }
-async function markedProcesses(marker) {
-  const pids = await readdir("/proc").catch(() => []);
-  const needle = Buffer.from(`${marker}\0`);
-  const found = [];
-  for (const pid of pids) {
-    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
-    const environ = await readFile(`/proc/${pid}/environ`).catch(() => null);
-    if (!environ || environ.indexOf(needle) !== 0 && environ.indexOf(Buffer.concat([Buffer.from([0]), needle])) < 0) continue;
-    found.push(Number(pid));
-  }
-  return found;
+function markedProcesses(marker) {
+  return new MarkedProcesses(marker).in(processTable());
 }
-async function signalMarked(marker, signal) {
+var MarkedProcesses = class {
+  known = /* @__PURE__ */ new Map();
+  needle;
+  constructor(marker) {
+    this.needle = Buffer.from(`${marker}\0`);
+  }
+  in(table) {
+    const found = [];
+    const live2 = /* @__PURE__ */ new Set();
+    for (const [pid, { started }] of table) {
+      if (pid === process.pid) continue;
+      const key = `${pid}@${started}`;
+      live2.add(key);
+      let marked = this.known.get(key);
+      if (marked === void 0) {
+        marked = this.holds(pid);
+        this.known.set(key, marked);
+      }
+      if (marked) found.push(pid);
+    }
+    for (const key of this.known.keys()) if (!live2.has(key)) this.known.delete(key);
+    return found;
+  }
+  holds(pid) {
+    let environ;
+    try {
+      environ = readFileSync(`/proc/${pid}/environ`);
+    } catch {
+      return false;
+    }
+    return environ.indexOf(this.needle) === 0 || environ.indexOf(Buffer.concat([Buffer.from([0]), this.needle])) >= 0;
+  }
+};
+function signalMarked(marker, signal) {
   let killed = 0;
-  for (const pid of await markedProcesses(marker)) {
+  for (const pid of markedProcesses(marker)) {
     try {
       process.kill(pid, signal);
       killed++;
@@ -97,30 +123,44 @@ function killGroup(child, signal = "SIGKILL") {
   } catch {
   }
 }
-async function descendants(root) {
-  const children = /* @__PURE__ */ new Map();
-  const comms = /* @__PURE__ */ new Map();
-  for (const pid of await readdir("/proc").catch(() => [])) {
+function processTable() {
+  const table = /* @__PURE__ */ new Map();
+  let pids;
+  try {
+    pids = readdirSync("/proc");
+  } catch {
+    return table;
+  }
+  for (const pid of pids) {
     if (!/^\d+$/.test(pid)) continue;
-    const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue;
+    }
     const close = stat.lastIndexOf(")");
     if (close < 0) continue;
-    const ppid = Number(stat.slice(close + 2).split(" ")[1]);
-    comms.set(Number(pid), stat.slice(stat.indexOf("(") + 1, close));
-    children.set(ppid, [...children.get(ppid) ?? [], Number(pid)]);
+    const fields = stat.slice(close + 2).split(" ");
+    table.set(Number(pid), { ppid: Number(fields[1]), comm: stat.slice(stat.indexOf("(") + 1, close), started: fields[19] ?? "" });
   }
+  return table;
+}
+function descendants(root, table = processTable()) {
+  const children = /* @__PURE__ */ new Map();
+  for (const [pid, { ppid }] of table) children.set(ppid, [...children.get(ppid) ?? [], pid]);
   const found = [];
   const queue = [...children.get(root) ?? []];
   while (queue.length) {
     const pid = queue.shift();
     queue.push(...children.get(pid) ?? []);
-    found.push({ pid, comm: comms.get(pid) ?? "" });
+    found.push({ pid, comm: table.get(pid)?.comm ?? "" });
   }
   return found;
 }
-async function signalDescendants(root, signal, spare = () => false) {
+function signalDescendants(root, signal, spare = () => false) {
   let signalled = 0;
-  for (const { pid, comm } of await descendants(root)) {
+  for (const { pid, comm } of descendants(root)) {
     if (spare(comm)) continue;
     try {
       process.kill(pid, signal);
@@ -139,9 +179,10 @@ var IsolationUnavailable = class extends Error {
 export {
   endTracked,
   killMarked,
-  markedProcesses,
+  MarkedProcesses,
   supervise,
   killGroup,
+  processTable,
   descendants,
   signalDescendants,
   IsolationUnavailable

@@ -8,7 +8,7 @@ import {
   resetRequest,
   resetService,
   startService
-} from "./chunk-Z6FWS3L6.js";
+} from "./chunk-X3KE5BGZ.js";
 import {
   NO_FAULT
 } from "./chunk-ALCYW26A.js";

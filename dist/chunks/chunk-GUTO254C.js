@@ -1,13 +1,14 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   IsolationUnavailable,
+  MarkedProcesses,
   descendants,
   killGroup,
   killMarked,
-  markedProcesses,
+  processTable,
   signalDescendants,
   supervise
-} from "./chunk-PHNKIRJB.js";
+} from "./chunk-6VZYN7DL.js";
 import {
   removeWritten
 } from "./chunk-NYMU3U3S.js";
@@ -250,7 +251,7 @@ var Bubblewrap = class _Bubblewrap {
     };
     const terminate = () => {
       ended = true;
-      void signalDescendants(child.pid, "SIGTERM", (comm) => comm === "bwrap");
+      signalDescendants(child.pid, "SIGTERM", (comm) => comm === "bwrap");
     };
     const forwardFailure = spec.forward ? relayStatus(child.stdio[3]) : Promise.resolve(void 0);
     const ran = this.statusReports ? commandRan(child.stdio[statusFd]) : Promise.resolve(true);
@@ -476,10 +477,12 @@ var Unisolated = class {
       rmSync(own, { recursive: true, force: true });
     });
     const notStarted = exited.then(() => unspawned ? `${command} could not be started: ${unspawned}` : void 0);
+    const marked = new MarkedProcesses(marker);
     const processes = async () => {
       if (child.pid === void 0) return [];
-      const below = (await descendants(child.pid)).map((d) => d.pid);
-      return [.../* @__PURE__ */ new Set([child.pid, ...below, ...await markedProcesses(marker)])];
+      const table = processTable();
+      const below = descendants(child.pid, table).map((d) => d.pid);
+      return [.../* @__PURE__ */ new Set([child.pid, ...below, ...marked.in(table)])];
     };
     return { child, exited, kill, terminate, forwardFailure: Promise.resolve(void 0), notStarted, processes };
   }

@@ -7,7 +7,7 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-IUTNU4JE.js";
+} from "./chunk-FWD55Q2H.js";
 import {
   progressReporter
 } from "./chunk-Y7QLUM2L.js";
@@ -15,15 +15,15 @@ import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-AFMEGNPE.js";
+} from "./chunk-4ISA2DZ5.js";
 import {
   mergeShards
-} from "./chunk-HUCHSWIT.js";
+} from "./chunk-MFT3CFF2.js";
 import "./chunk-DLZAIV6P.js";
 import {
   readResultsFile
 } from "./chunk-55RWQ2CI.js";
-import "./chunk-UG3NVGXJ.js";
+import "./chunk-M3VD62XN.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -36,11 +36,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-RGCQ5XWF.js";
-import "./chunk-AUH22IG2.js";
+import "./chunk-BWCQ5CP3.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-GYEP5LM2.js";
+} from "./chunk-LDTZY4R4.js";
 import {
   actionSecrets,
   httpStatus,
@@ -72,19 +72,19 @@ import {
 import {
   CorruptZipError
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-ZZOJCG4L.js";
-import "./chunk-Z6FWS3L6.js";
+import "./chunk-VUH4VE3J.js";
+import "./chunk-X3KE5BGZ.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-W6AMPJEA.js";
+import "./chunk-GUTO254C.js";
 import {
   plural,
   trialSetSources
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-TBNYVKTQ.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-PHNKIRJB.js";
+import "./chunk-6VZYN7DL.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-OMHBE2A7.js";
 import "./chunk-52BIIBHA.js";

@@ -3,32 +3,32 @@ import {
   positiveInt,
   readTrialVerdict,
   runRunCli
-} from "./chunk-DNYY2HVO.js";
+} from "./chunk-435BQSUO.js";
 import "./chunk-Y7QLUM2L.js";
-import "./chunk-HUCHSWIT.js";
+import "./chunk-MFT3CFF2.js";
 import "./chunk-DLZAIV6P.js";
 import "./chunk-55RWQ2CI.js";
-import "./chunk-UG3NVGXJ.js";
+import "./chunk-M3VD62XN.js";
 import "./chunk-RGCQ5XWF.js";
-import "./chunk-AUH22IG2.js";
+import "./chunk-BWCQ5CP3.js";
 import "./chunk-U57AUHNM.js";
-import "./chunk-GYEP5LM2.js";
+import "./chunk-LDTZY4R4.js";
 import "./chunk-IHXVPBPG.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
-import "./chunk-F55SH2SS.js";
-import "./chunk-ZZOJCG4L.js";
-import "./chunk-Z6FWS3L6.js";
+import "./chunk-TPSHNKYY.js";
+import "./chunk-VUH4VE3J.js";
+import "./chunk-X3KE5BGZ.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-W6AMPJEA.js";
+import "./chunk-GUTO254C.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-TBNYVKTQ.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-PHNKIRJB.js";
+import "./chunk-6VZYN7DL.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-BILKXZIS.js";
 import "./chunk-XBUM7SOG.js";

@@ -6,12 +6,12 @@ import {
 import {
   SemanticLayer,
   labelledSetSha
-} from "./chunk-UG3NVGXJ.js";
+} from "./chunk-M3VD62XN.js";
 import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-AUH22IG2.js";
+} from "./chunk-BWCQ5CP3.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
@@ -27,7 +27,7 @@ import {
   loadTrialSet,
   resolveTask,
   sharedAgentFiles
-} from "./chunk-GYEP5LM2.js";
+} from "./chunk-LDTZY4R4.js";
 import {
   TaskSpec
 } from "./chunk-IHXVPBPG.js";
@@ -45,7 +45,7 @@ import {
 } from "./chunk-C3HU7JC5.js";
 import {
   offerReuse
-} from "./chunk-ZZOJCG4L.js";
+} from "./chunk-VUH4VE3J.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -53,7 +53,7 @@ import {
   mapPool,
   readCandidate,
   runAgentProcess
-} from "./chunk-Z6FWS3L6.js";
+} from "./chunk-X3KE5BGZ.js";
 import {
   NO_FAULT,
   copyFixture,
@@ -67,7 +67,7 @@ import {
   namedFiles,
   openSandbox,
   passedEnvironment
-} from "./chunk-W6AMPJEA.js";
+} from "./chunk-GUTO254C.js";
 import {
   plural,
   secretsOf,

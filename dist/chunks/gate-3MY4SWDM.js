@@ -1,28 +1,28 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-DNYY2HVO.js";
+} from "./chunk-435BQSUO.js";
 import {
   trialSetDependencies
-} from "./chunk-FROOW2VX.js";
+} from "./chunk-XVLSPLJA.js";
 import {
   failureAnnotation,
   gatePullRequest,
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-IUTNU4JE.js";
+} from "./chunk-FWD55Q2H.js";
 import {
   progressReporter
 } from "./chunk-Y7QLUM2L.js";
-import "./chunk-AFMEGNPE.js";
-import "./chunk-HUCHSWIT.js";
+import "./chunk-4ISA2DZ5.js";
+import "./chunk-MFT3CFF2.js";
 import "./chunk-DLZAIV6P.js";
 import {
   readResultsFile,
   resultsFileAt
 } from "./chunk-55RWQ2CI.js";
-import "./chunk-UG3NVGXJ.js";
+import "./chunk-M3VD62XN.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -32,11 +32,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-RGCQ5XWF.js";
-import "./chunk-AUH22IG2.js";
+import "./chunk-BWCQ5CP3.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-GYEP5LM2.js";
+} from "./chunk-LDTZY4R4.js";
 import {
   changeScope,
   filesPulledIn,
@@ -50,22 +50,22 @@ import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-F55SH2SS.js";
-import "./chunk-ZZOJCG4L.js";
-import "./chunk-Z6FWS3L6.js";
+} from "./chunk-TPSHNKYY.js";
+import "./chunk-VUH4VE3J.js";
+import "./chunk-X3KE5BGZ.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
 import {
   agentsIsolated
-} from "./chunk-W6AMPJEA.js";
+} from "./chunk-GUTO254C.js";
 import {
   secretsOf,
   trialSetSources
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-TBNYVKTQ.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-PHNKIRJB.js";
+import "./chunk-6VZYN7DL.js";
 import "./chunk-2XNPRFH2.js";
 import {
   displayPath

@@ -10,7 +10,7 @@ import {
   NO_LIMITS,
   readCandidate,
   writeCandidate
-} from "./chunk-Z6FWS3L6.js";
+} from "./chunk-X3KE5BGZ.js";
 import {
   applyPatch,
   formatPatch,
@@ -22,7 +22,7 @@ import {
 } from "./chunk-ALCYW26A.js";
 import {
   openSandbox
-} from "./chunk-W6AMPJEA.js";
+} from "./chunk-GUTO254C.js";
 import {
   Scrubber
 } from "./chunk-BAEF6OTL.js";

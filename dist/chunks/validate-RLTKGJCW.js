@@ -4,17 +4,17 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-F55SH2SS.js";
-import "./chunk-ZZOJCG4L.js";
-import "./chunk-Z6FWS3L6.js";
+} from "./chunk-TPSHNKYY.js";
+import "./chunk-VUH4VE3J.js";
+import "./chunk-X3KE5BGZ.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-W6AMPJEA.js";
+import "./chunk-GUTO254C.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-TBNYVKTQ.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-PHNKIRJB.js";
+import "./chunk-6VZYN7DL.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-BILKXZIS.js";
 import "./chunk-XBUM7SOG.js";

@@ -3,11 +3,11 @@ import {
   MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-ZZOJCG4L.js";
+} from "./chunk-VUH4VE3J.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-Z6FWS3L6.js";
+} from "./chunk-X3KE5BGZ.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
@@ -19,7 +19,7 @@ import {
 import {
   openSandbox,
   passedEnvironment
-} from "./chunk-W6AMPJEA.js";
+} from "./chunk-GUTO254C.js";
 import {
   plural,
   secretsOf

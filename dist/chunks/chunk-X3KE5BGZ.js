@@ -25,7 +25,7 @@ import {
   commandPrograms,
   namedPaths,
   passedEnvironment
-} from "./chunk-W6AMPJEA.js";
+} from "./chunk-GUTO254C.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";
@@ -43,7 +43,7 @@ import {
 } from "./chunk-4W3VKHJE.js";
 import {
   descendants
-} from "./chunk-PHNKIRJB.js";
+} from "./chunk-6VZYN7DL.js";
 import {
   XMLParser,
   XMLValidator
@@ -3671,7 +3671,7 @@ function runNote(run) {
 var json = (data) => JSON.stringify(data, null, 2) + "\n";
 
 // src/kinds/tools/validate.ts
-import { cp, mkdir as mkdir7, readFile as readFile5, writeFile as writeFile3 } from "node:fs/promises";
+import { cp, mkdir as mkdir7, readFile as readFile4, writeFile as writeFile3 } from "node:fs/promises";
 import { join as join15 } from "node:path";
 
 // src/agent/process.ts
@@ -3680,7 +3680,6 @@ import { basename as basename2, sep as sep2 } from "node:path";
 
 // src/agent/starvation.ts
 import { existsSync as existsSync4, readFileSync as readFileSync2 } from "node:fs";
-import { readFile as readFile4 } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 var STARVED_STRETCH = 3;
 var SMALL_SHARE = 0.05;
@@ -3762,10 +3761,14 @@ function coresUsable(processes) {
   }
   return sent.reduce((sum, share) => sum + share, 0);
 }
-async function countOf(pid) {
-  const [sched, stat, status] = await Promise.all(
-    ["schedstat", "stat", "status"].map((name) => readFile4(`/proc/${pid}/${name}`, "utf8").catch(() => void 0))
-  );
+function countOf(pid) {
+  const [sched, stat, status] = ["schedstat", "stat", "status"].map((name) => {
+    try {
+      return readFileSync2(`/proc/${pid}/${name}`, "utf8");
+    } catch {
+      return void 0;
+    }
+  });
   const waitNs = Number(sched?.split(" ")[1]);
   const fields = stat?.slice(stat.lastIndexOf(")") + 2).split(" ") ?? [];
   const ticks = fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0);
@@ -3790,7 +3793,7 @@ function stillRunning(pid) {
 }
 var CpuWaitMeter = class {
   /** `processes`: the agent's, root first (default: the root and those below it). */
-  constructor(root, processes = async () => [root, ...(await descendants(root)).map((d) => d.pid)]) {
+  constructor(root, processes = async () => [root, ...descendants(root).map((d) => d.pid)]) {
     this.processes = processes;
   }
   processes;
@@ -3798,15 +3801,24 @@ var CpuWaitMeter = class {
   lastAt = performance.now();
   waited;
   reading = Promise.resolve(void 0);
-  /** The wait so far, ms, read now (reads one at a time). */
+  waiting;
+  /**
+   * The wait so far, ms, from a read that starts now or after the one under way. One at a time, and at most
+   * one waiting: reads asked while one waits share it. (Queued one per tick, a busy machine's slow reads
+   * piled up, and the read at the budget came seconds late, with an agent past its budget ending meanwhile.)
+   */
   read() {
-    this.reading = this.reading.then(() => this.readNow());
-    return this.reading;
+    this.waiting ??= this.reading.then(() => {
+      this.waiting = void 0;
+      return this.readNow();
+    });
+    this.reading = this.waiting;
+    return this.waiting;
   }
   async readNow() {
     const now = /* @__PURE__ */ new Map();
     for (const pid of await this.processes()) {
-      const count = await countOf(pid);
+      const count = countOf(pid);
       if (count) now.set(pid, count);
     }
     const at = performance.now();
@@ -3974,7 +3986,7 @@ async function validateTools(options) {
   const tools = toolsSpecOf(fixture);
   const manifestPath = join15(fixture.dir, "fixture.json");
   const skillPath = join15(fixture.dir, tools.skill);
-  const skill = await readFile5(skillPath, "utf8");
+  const skill = await readFile4(skillPath, "utf8");
   const headings = sectionHeadings(skill);
   const variants = [NO_FAULT, ...Object.keys(fixture.manifest.faults)];
   for (const boundary of variants.slice(1)) {
