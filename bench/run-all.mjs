@@ -13,6 +13,7 @@ const benches = [
   'trial-overhead.ts',
   'isolation-cost.ts',
   'listener-cost.ts',
+  'agent-wait-read.ts',
   'compare-speed.ts',
   'policy-simulation.ts',
   'html-report.ts',
