@@ -2,10 +2,11 @@
 // processes hold, matched against the listening sockets of their network namespace. It turns "no answer
 // on PORT" into "it listens on 8080, not on PORT=41234". Elsewhere (no /proc) it knows nothing.
 import { readdir, readFile, readlink } from 'node:fs/promises';
+import { descendants } from '../isolation/processes.ts';
 
 /** Ports that the process `pid` and every process it started listen on; empty when that cannot be read. */
 export async function listeningPorts(pid: number): Promise<number[]> {
-  const tree = await processTree(pid).catch(() => [pid]);
+  const tree = [pid, ...descendants(pid).map((d) => d.pid)];
   const inodes = new Set<string>();
   for (const p of tree) {
     const fds = await readdir(`/proc/${p}/fd`).catch(() => [] as string[]);
@@ -27,24 +28,4 @@ export async function listeningPorts(pid: number): Promise<number[]> {
     }
   }
   return [...ports].sort((a, b) => a - b);
-}
-
-/** `pid` and its descendants, from each process's parent in /proc/<pid>/stat. */
-async function processTree(pid: number): Promise<number[]> {
-  const children = new Map<number, number[]>();
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    // The command name may hold spaces and parentheses: the parent is the second field after its last ')'.
-    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (Number.isInteger(parent)) children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-  }
-  const tree: number[] = [];
-  const queue = [pid];
-  while (queue.length) {
-    const next = queue.shift()!;
-    tree.push(next);
-    queue.push(...(children.get(next) ?? []));
-  }
-  return tree;
 }
