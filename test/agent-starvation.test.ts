@@ -153,20 +153,21 @@ describe('the time given back', { skip: existsSync('/proc/self/stat') ? undefine
   });
 
   it('is decided by a read that waits behind one read at most: slow reads do not pile up past the budget', async () => {
-    // Each read of the agent's processes takes 1 s (a busy runner's hundreds of processes, as CI's full suite
-    // had), asked every quarter second. Queued one per tick, the read at the 1 s budget came after four
-    // others, near 5 s, and the agent, past its budget, completed during it at 4 s. Now it waits for the read
-    // under way and its own: decided near 2.3 s, out of budget.
+    // Each read of the agent's processes takes 2 s (a busy runner's hundreds of processes, as CI's full suite
+    // had), asked every quarter second; it finds none (nothing known: the budget is the budget, whatever the
+    // load). Queued one per tick, the read at the 1 s budget came after four others, at 10 s, and the agent,
+    // past its budget, completed at 7 s during them. Now it waits for the read under way and its own: decided
+    // near 4.3 s, out of budget.
     let reads = 0;
-    const slowProcesses = (root: number) => async () => {
+    const slowRead = async () => {
       reads++;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      return [root, ...descendants(root).map((d) => d.pid)];
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      return [];
     };
     const dir = await tempDir();
     const run = await runAgentProcess({
       sandbox: new Unisolated({ mechanism: 'none', reason: 'test' }),
-      command: 'sleep 4; echo finished',
+      command: 'sleep 7; echo finished',
       cwd: dir,
       env: { PATH: process.env.PATH! },
       mounts: [{ path: dir, writable: true }],
@@ -175,7 +176,7 @@ describe('the time given back', { skip: existsSync('/proc/self/stat') ? undefine
       wallMs: 1000,
       logCapBytes: 10_000,
       scrubber: new Scrubber([]),
-      waitMeter: (root) => new CpuWaitMeter(root, slowProcesses(root)),
+      waitMeter: (root) => new CpuWaitMeter(root, slowRead),
     });
     assert.equal(run.budgetExhausted, true, run.log);
     assert.ok(reads <= 4, `${reads} reads in ${run.agentMs} ms, one at a time`);
