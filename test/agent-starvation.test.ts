@@ -11,8 +11,8 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runAgentProcess } from '../src/agent/process.ts';
-import { atBudget, coresUsable, CpuWaitMeter, STARVED_RULE, STARVED_STRETCH, waitFromOthers, type WaitMeter } from '../src/agent/starvation.ts';
+import { READ_PAST_RULE, runAgentProcess } from '../src/agent/process.ts';
+import { atBudget, coresUsable, CpuWaitMeter, STARVED_RULE, STARVED_STRETCH, stillRunning, waitFromOthers, type WaitMeter } from '../src/agent/starvation.ts';
 import { descendants } from '../src/isolation/processes.ts';
 import { Unisolated } from '../src/isolation/unisolated.ts';
 import { Scrubber } from '../src/util/scrub.ts';
@@ -180,6 +180,46 @@ describe('the time given back', { skip: existsSync('/proc/self/stat') ? undefine
     });
     assert.equal(run.budgetExhausted, true, run.log);
     assert.ok(reads <= 4, `${reads} reads in ${run.agentMs} ms, one at a time`);
+  });
+
+  /** An agent run under a 1 s budget whose every read of its wait ends only once the agent has ended, saying `waitedMs`. */
+  const endsDuringRead = (command: string, waitedMs: number) =>
+    tempDir().then((dir) =>
+      runAgentProcess({
+        sandbox: new Unisolated({ mechanism: 'none', reason: 'test' }),
+        command,
+        cwd: dir,
+        env: { PATH: process.env.PATH! },
+        mounts: [{ path: dir, writable: true }],
+        conceal: [],
+        network: 'none',
+        wallMs: 1000,
+        logCapBytes: 10_000,
+        scrubber: new Scrubber([]),
+        waitMeter: (root) => ({
+          read: async () => {
+            while (stillRunning(root)) await new Promise((resolve) => setTimeout(resolve, 20));
+            return waitedMs;
+          },
+        }),
+      }),
+    );
+
+  it('an agent that ends during the read at its budget, owed nothing by it, is never a pass', async () => {
+    // A hostile agent makes that read slow (thousands of processes to read on a busy runner) and ends during
+    // it, at 5 s on a 1 s budget. It was judged within its budget: a pass past it.
+    const run = await endsDuringRead('sleep 5; echo finished', 0);
+    assert.equal(run.budgetExhausted, false);
+    assert.equal(run.envRule, READ_PAST_RULE, run.setupError ?? run.log);
+    assert.match(run.setupError ?? '', /ended while its processes were read at its budget of 1\.0 s/);
+  });
+
+  it('an agent that ends during the read at its budget, owed more by it and ended within that, completes', async () => {
+    // Waited 3 s for a core: due at 4 s, ended at 2 s.
+    const run = await endsDuringRead('sleep 2; echo finished', 3000);
+    assert.equal(run.budgetExhausted, false);
+    assert.equal(run.envRule, undefined, run.setupError);
+    assert.equal(run.exitCode, 0);
   });
 
   it('asked many times while a read is under way, one more read serves them all', async () => {

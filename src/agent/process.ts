@@ -67,6 +67,8 @@ const NOT_EXECUTABLE = 126;
 export const BUDGET_GRACE_MS = 5000;
 /** The end of the output is kept apart from the capped log: the declared reason is printed last. */
 const TAIL_BYTES = 8 * 1024;
+export const READ_PAST_RULE =
+  'the agent ended while trialgate read its processes at its budget, past its budget but owed time for waiting on a core that went unseen: not a verdict on the agent (neither a pass past its budget nor a fail for the machine); run again on a quieter runner, or with fewer processes';
 export const DECLARED_RULE =
   'the agent declared that its environment failed (exit 75: its provider refused the key, its quota is spent, the provider is down, hung or failing, or a program it needs is missing): not a verdict on the agent; fix the environment and run again';
 
@@ -99,6 +101,8 @@ export async function runAgentProcess(options: AgentProcessOptions): Promise<Age
 
   let budgetExhausted = false;
   let starved: number | undefined;
+  // Ended while its processes were read at its budget, this long after the read began, ms: undecided.
+  let pastInRead: number | undefined;
   let exited = false;
   let grace: NodeJS.Timeout | undefined;
   // The time the machine kept the agent waiting for a core is given back (starvation.ts).
@@ -113,12 +117,21 @@ export async function runAgentProcess(options: AgentProcessOptions): Promise<Age
   const atEnd = async () => {
     // Ended before its budget: it ran within it.
     if (ended()) return;
+    const readFrom = performance.now();
     const waited = await meter?.read();
-    // Ended while its processes were read: its last wait went unseen with them, and a read a busy machine
-    // slowed is no verdict on the agent; it ran within what it was owed. (The read's own time is all it can
-    // gain: 3,000 processes read in a third of a second on a quiet runner.)
-    if (ended()) return;
     const next = atBudget(options.wallMs, waited, given);
+    if (ended()) {
+      // Ended while its processes were read, running at its budget when the read began. Owed more by that
+      // read and ended within it: it ran within its budget.
+      if ('more' in next && performance.now() <= started + options.wallMs + given + next.more) return;
+      // Otherwise it ran past its budget by up to the read's time, which an agent can stretch (thousands of
+      // processes to read, seconds on a busy runner): never a pass. Nor a fail where a wait could be owed: its
+      // last wait went unseen with its processes. Undecided, unless no wait is known (the budget is the budget).
+      if (waited === undefined) budgetExhausted = true;
+      else if ('end' in next && next.end === 'starved') starved = next.waitedMs;
+      else pastInRead = performance.now() - readFrom;
+      return;
+    }
     if ('more' in next) {
       given += next.more;
       // Due from the budget's start, not from this read's end: a read that took long (many processes, a busy
@@ -151,8 +164,15 @@ export async function runAgentProcess(options: AgentProcessOptions): Promise<Age
   if (forwardError) return { ...exit, forwardError };
   // A budget kill is the agent's, whatever it says in its grace; one the machine's starving forced is the environment's.
   if (budgetExhausted) return exit;
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  if (pastInRead !== undefined) {
+    return {
+      ...exit,
+      setupError: `the agent ended while its processes were read at its budget of ${s(options.wallMs + given)} (${s(given)} given back for waiting on a core), within ${s(pastInRead)} of that read: past its budget, but its last wait for a core went unseen with its processes`,
+      envRule: READ_PAST_RULE,
+    };
+  }
   if (starved !== undefined) {
-    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     return {
       ...exit,
       setupError: `the agent waited ${s(starved)} for a CPU core, runnable while the machine's cores ran other work, and was ended at ${s(options.wallMs + given)}: its budget of ${s(options.wallMs)} and ${s(given)} given back for the wait, the most given back (${STARVED_STRETCH} budgets)`,
