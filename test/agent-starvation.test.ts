@@ -28,6 +28,9 @@ const NO_TASKSET = spawnSync('taskset', ['-c', '0', 'true']).status === 0 ? unde
 /** Burns CPU (its own, as the kernel counts it) until BURN_MS of it is spent. */
 const BURN = `const want = Number(process.env.BURN_MS) * 1000; const at = process.cpuUsage(); for (;;) { const u = process.cpuUsage(at); if (u.user + u.system >= want) break; }`;
 
+/** The burn in a worker thread, its main thread waiting for it. */
+const THREADED_BURN = `new (require('node:worker_threads').Worker)(${JSON.stringify(BURN)}, { eval: true });`;
+
 /** The burn, on core 0 only. */
 const PINNED_BURN = `taskset -c 0 node "$TRIALGATE_PROJECT/fixture/agent/burn.cjs"`;
 
@@ -38,6 +41,7 @@ async function run(burnMs: number, command: string, isolation: 'auto' | 'none', 
     env: { BURN_MS: String(burnMs) },
   });
   await writeFile(join(dirname(configPath), 'fixture', 'agent', 'burn.cjs'), BURN);
+  await writeFile(join(dirname(configPath), 'fixture', 'agent', 'threaded.cjs'), THREADED_BURN);
   const out = join(await tempDir(), 'run');
   const io = captureIo(dirname(configPath));
   const code = await main(['run', '--out', out], io);
@@ -69,6 +73,18 @@ describe('an agent the machine keeps from a core', { skip: NO_TASKSET }, () => {
       }
     },
   );
+
+  it('its work in a thread: the thread’s wait is given back, not only its main thread’s', async () => {
+    // /proc/<pid>/schedstat is the main thread's alone: a worker thread that waited three quarters of its
+    // time for the core went unseen, the main thread waiting on it (no core), and the agent ran out of its
+    // budget. (Where a busier runner keeps it past what can be given back: the machine's, never a fail.)
+    const { trial, io } = await run(400, `taskset -c 0 node "$TRIALGATE_PROJECT/fixture/agent/threaded.cjs" && ${SCRIPTED_AGENT}`, 'none');
+    if (trial.outcome === 'env_error') assert.equal(trial.env_error, STARVED_RULE, io.err);
+    else {
+      assert.equal(trial.stop_reason, 'completed', JSON.stringify(trial.layers.trajectory.notes));
+      assert.equal(trial.outcome, 'pass');
+    }
+  });
 
   it('kept waiting past what can be given back: an environment error naming the wait, never a fail', async () => {
     // An agent that never ends, at a sixth of a core or less: it waits five sixths of its time or more, past

@@ -8,7 +8,7 @@
 // other work's: an agent that runs more busy processes than it has cores (`make -j8` on two) waits for its
 // own, which a quiet machine would make it wait as much, so that wait is never given back; nor when it pins
 // them to one core beside a light process that may use every core (each process counts on its own cores).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { descendants } from '../isolation/processes.ts';
 
@@ -24,13 +24,13 @@ const TICKS_PER_SECOND = 100;
 export const STARVED_RULE =
   'the machine kept the agent waiting for a CPU core past what its budget can give back (a busy runner): not a verdict on the agent; run again on a quieter runner, or run fewer trials at once';
 
-/** What one of the agent's processes did over one interval between two reads, ms. */
+/** What one of the agent's processes (each of its threads) did over one interval between two reads, ms. */
 export interface ProcessInterval {
-  /** The CPU it used (its reaped children's included). */
+  /** The CPU it used. */
   cpuMs: number;
   /** Its time waiting, runnable, for a core. */
   waitMs: number;
-  /** The cores it may run on (its affinity). */
+  /** The cores it may run on (its affinity); none for CPU that claims no core (ended threads', reaped children's). */
   cores: readonly number[];
 }
 
@@ -138,30 +138,55 @@ export function coresUsable(processes: readonly { want: number; cores: readonly 
   return sent.reduce((sum, share) => sum + share, 0);
 }
 
-/** One process as the kernel counts it: CPU (with reaped children's) and run-queue wait, ms; the cores it may use. */
-interface ProcessCount {
+/**
+ * One thread of the agent's as the kernel counts it: its CPU and run-queue wait, ms; the cores it may use.
+ * Or a process's rest (`rest`): the CPU of its ended threads and reaped children, which claims no core.
+ */
+interface ThreadCount {
   cpuMs: number;
   waitMs: number;
   cores: number[];
+  rest?: true;
 }
 
-/** Read synchronously, as processes.ts reads /proc: the kernel's memory, which a busy machine's queue of asynchronous reads made seconds late. */
-function countOf(pid: number): ProcessCount | undefined {
-  const [sched, stat, status] = ['schedstat', 'stat', 'status'].map((name) => {
-    try {
-      return readFileSync(`/proc/${pid}/${name}`, 'utf8');
-    } catch {
-      return undefined;
-    }
-  });
-  // schedstat: `<on-cpu ns> <run-queue wait ns> <timeslices>`
-  const waitNs = Number(sched?.split(' ')[1]);
-  // stat: `pid (comm) state …`, the name may hold spaces: fields after the last ')'; utime, stime, cutime, cstime are the 14th–17th.
+/** /proc/<pid>/<name>, or undefined once the process has gone. */
+function proc(path: string): string | undefined {
+  try {
+    return readFileSync(`/proc/${path}`, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A process's threads, each by its id, and its rest (`<pid>+`). Each thread on its own: /proc/<pid>/schedstat
+ * is the main thread's alone, and an agent whose work waited in a worker thread, its main thread idle, went
+ * unseen; nor may one thread's cores stand for all (a thread left on every core beside workers pinned to one).
+ * Read synchronously, as processes.ts reads /proc: the kernel's memory, which a busy machine's queue of
+ * asynchronous reads made seconds late.
+ */
+function countsOf(pid: number, into: Map<string, ThreadCount>): void {
+  const stat = proc(`${pid}/stat`);
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return;
+  }
+  // stat: `pid (comm) state …`, the name may hold spaces: fields after the last ')'; utime, stime, cutime, cstime (every thread's, ended ones' too, and reaped children's) are the 14th–17th.
   const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ') ?? [];
   const ticks = fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0);
-  if (!Number.isFinite(waitNs) || !Number.isFinite(ticks) || fields.length < 15) return undefined;
-  const allowed = /^Cpus_allowed_list:\s*(\S+)/m.exec(status ?? '')?.[1];
-  return { cpuMs: (ticks * 1000) / TICKS_PER_SECOND, waitMs: waitNs / 1e6, cores: allowed ? cpuList(allowed) : [] };
+  if (!Number.isFinite(ticks) || fields.length < 15) return;
+  let threadsMs = 0;
+  for (const tid of tids) {
+    // schedstat: `<on-cpu ns> <run-queue wait ns> <timeslices>`
+    const [cpuNs, waitNs] = (proc(`${pid}/task/${tid}/schedstat`) ?? '').split(' ').map(Number);
+    if (!Number.isFinite(cpuNs) || !Number.isFinite(waitNs)) continue;
+    const allowed = /^Cpus_allowed_list:\s*(\S+)/m.exec(proc(`${pid}/task/${tid}/status`) ?? '')?.[1];
+    threadsMs += cpuNs! / 1e6;
+    into.set(tid, { cpuMs: cpuNs! / 1e6, waitMs: waitNs! / 1e6, cores: allowed ? cpuList(allowed) : [] });
+  }
+  into.set(`${pid}+`, { cpuMs: Math.max(0, (ticks * 1000) / TICKS_PER_SECOND - threadsMs), waitMs: 0, cores: [], rest: true });
 }
 
 /** `0-3,6` → [0, 1, 2, 3, 6]. */
@@ -201,7 +226,7 @@ export function stillRunning(pid: number): boolean {
 }
 
 export class CpuWaitMeter implements WaitMeter {
-  private last = new Map<number, ProcessCount>();
+  private last = new Map<string, ThreadCount>();
   private lastAt = performance.now();
   private waited: number | undefined;
   private reading: Promise<number | undefined> = Promise.resolve(undefined);
@@ -228,22 +253,20 @@ export class CpuWaitMeter implements WaitMeter {
   }
 
   private async readNow(): Promise<number | undefined> {
-    const now = new Map<number, ProcessCount>();
-    for (const pid of await this.processes()) {
-      const count = countOf(pid);
-      if (count) now.set(pid, count);
-    }
+    const now = new Map<string, ThreadCount>();
+    for (const pid of await this.processes()) countsOf(pid, now);
     const at = performance.now();
     if (now.size === 0) return this.waited;
     const wallMs = at - this.lastAt;
     const everyCore = Array.from({ length: availableParallelism() }, (_, core) => core);
-    const processes = [...now].map(([pid, count]) => {
-      const before = this.last.get(pid);
+    const processes = [...now].map(([key, count]) => {
+      const before = this.last.get(key);
       return {
-        // A parent's count grows by a reaped child's whole life, part of it counted before: more of the agent's own, never less.
+        // A process's rest grows by a reaped child's whole life, part of it counted before: more of the agent's
+        // own, never less; and it claims no core, whichever cores the ended ran on.
         cpuMs: Math.max(0, count.cpuMs - (before?.cpuMs ?? 0)),
         waitMs: Math.max(0, count.waitMs - (before?.waitMs ?? 0)),
-        cores: count.cores.length > 0 ? count.cores : everyCore,
+        cores: count.rest ? [] : count.cores.length > 0 ? count.cores : everyCore,
       };
     });
     const interval = { wallMs, processes };
