@@ -347,6 +347,17 @@ describe('the wait other work took from the agent', () => {
     const quarter = { cpuMs: 250, waitMs: 750 };
     assert.equal(waitFromOthers(second([quarter, quarter, quarter, quarter])), 500);
   });
+  it('no more than the rest of the machine ran: an agent pinned to one core, widened to both only when read, none', () => {
+    // Two burns on core 0, their wait for each other their own; read just as they may use both cores.
+    const half = second([
+      { cpuMs: 500, waitMs: 500 },
+      { cpuMs: 500, waitMs: 500 },
+    ]);
+    assert.equal(waitFromOthers(half), 500, 'their affinity alone says others took half');
+    assert.equal(waitFromOthers({ ...half, othersCpuMs: 0 }), 0, 'but nothing else ran');
+    assert.equal(waitFromOthers({ ...half, othersCpuMs: 200 }), 200);
+    assert.equal(waitFromOthers({ ...half, othersCpuMs: 1000 }), 500);
+  });
   it('nothing read, no time passed: none', () => {
     assert.equal(waitFromOthers({ wallMs: 1000, processes: [] }), 0);
     assert.equal(waitFromOthers({ wallMs: 0, processes: [{ cpuMs: 0, waitMs: 10, cores: BOTH }] }), 0);

@@ -39,6 +39,11 @@ export interface Interval {
   /** Wall time between the reads, ms. */
   wallMs: number;
   processes: readonly ProcessInterval[];
+  /**
+   * The CPU the rest of the machine used meanwhile, every core's (/proc/stat's busy time less the agent's
+   * threads'), ms; undefined where unknown.
+   */
+  othersCpuMs?: number;
 }
 
 /**
@@ -50,13 +55,16 @@ export interface Interval {
  * More runnable processes than their cores wait for each other, and that wait is the agent's own, however
  * many other cores an idle or light process of it may use. Pure.
  */
-export function waitFromOthers({ wallMs, processes }: Interval): number {
+export function waitFromOthers({ wallMs, processes, othersCpuMs = Infinity }: Interval): number {
   if (wallMs <= 0 || processes.length === 0) return 0;
   const most = Math.max(...processes.map((p) => p.waitMs));
   const cpuMs = processes.reduce((sum, p) => sum + p.cpuMs, 0);
   const usable = coresUsable(processes.map((p) => ({ want: (p.cpuMs + p.waitMs) / wallMs, cores: p.cores })));
   const lost = wallMs - cpuMs / Math.max(1, usable);
-  return Math.max(0, Math.min(most, lost));
+  // Nor more than other work ran: a core the agent was kept from ran someone's work. Its own threads'
+  // affinity is read at each read only, and one widened just then (pinned to one core between reads) would
+  // otherwise pass its wait for its own as the machine's.
+  return Math.max(0, Math.min(most, lost, othersCpuMs));
 }
 
 /** Below this, a share of a core is none (floating point's rounding in coresUsable). */
@@ -189,6 +197,16 @@ function countsOf(pid: number, into: Map<string, ThreadCount>): void {
   into.set(`${pid}+`, { cpuMs: Math.max(0, (ticks * 1000) / TICKS_PER_SECOND - threadsMs), waitMs: 0, cores: [], rest: true });
 }
 
+/** Every core's busy time since boot, ms (/proc/stat: all but idle and iowait); undefined where unknown. */
+function machineBusyMs(): number | undefined {
+  const cpu = proc('stat')?.match(/^cpu\s+(.*)$/m)?.[1];
+  if (!cpu) return undefined;
+  // user nice system idle iowait irq softirq steal (guest time is in user's)
+  const [user, nice, system, , , irq, softirq, steal] = cpu.split(/\s+/).map(Number);
+  const busy = [user, nice, system, irq, softirq, steal].reduce((sum: number, ticks) => sum + (ticks ?? 0), 0);
+  return Number.isFinite(busy) ? (busy * 1000) / TICKS_PER_SECOND : undefined;
+}
+
 /** `0-3,6` → [0, 1, 2, 3, 6]. */
 function cpuList(list: string): number[] {
   return list.split(',').flatMap((range) => {
@@ -229,6 +247,7 @@ export class CpuWaitMeter implements WaitMeter {
   private last = new Map<string, ThreadCount>();
   private lastAt = performance.now();
   private waited: number | undefined;
+  private machineBusy = machineBusyMs();
   private reading: Promise<number | undefined> = Promise.resolve(undefined);
   private waiting: Promise<number | undefined> | undefined;
 
@@ -255,6 +274,7 @@ export class CpuWaitMeter implements WaitMeter {
   private async readNow(): Promise<number | undefined> {
     const now = new Map<string, ThreadCount>();
     for (const pid of await this.processes()) countsOf(pid, now);
+    const machineBusy = machineBusyMs();
     const at = performance.now();
     if (now.size === 0) return this.waited;
     const wallMs = at - this.lastAt;
@@ -269,7 +289,12 @@ export class CpuWaitMeter implements WaitMeter {
         cores: count.rest ? [] : count.cores.length > 0 ? count.cores : everyCore,
       };
     });
-    const interval = { wallMs, processes };
+    const threadsCpu = [...now].reduce((sum, [key, count]) => sum + (count.rest ? 0 : Math.max(0, count.cpuMs - (this.last.get(key)?.cpuMs ?? 0))), 0);
+    const before = this.machineBusy;
+    this.machineBusy = machineBusy;
+    // Unknown without /proc/stat: no bound. The agent's reaped and unseen CPU counts as others': loose, never tight.
+    const othersCpuMs = machineBusy === undefined || before === undefined ? undefined : Math.max(0, machineBusy - before - threadsCpu);
+    const interval = { wallMs, processes, ...(othersCpuMs === undefined ? {} : { othersCpuMs }) };
     this.last = now;
     this.lastAt = at;
     this.waited = (this.waited ?? 0) + waitFromOthers(interval);
