@@ -81,19 +81,17 @@ export class MarkedProcesses {
   private readonly known = new Map<string, boolean>();
   private readonly needle: Buffer;
 
-  /** `marker`: `NAME=value`, or `NAME=` for any value with `anyValue`. */
-  constructor(marker: string, anyValue = false) {
-    this.needle = Buffer.from(anyValue ? marker : `${marker}\0`);
+  constructor(marker: string) {
+    this.needle = Buffer.from(`${marker}\0`);
   }
 
-  /** Those of `table` (only those `among` allows) that hold the marker. */
-  in(table: ProcessTable, among: (pid: number, entry: ProcessEntry) => boolean = () => true): number[] {
+  in(table: ProcessTable): number[] {
     const found: number[] = [];
     const live = new Set<string>();
-    for (const [pid, entry] of table) {
-      const key = `${pid}@${entry.started}`;
+    for (const [pid, { started }] of table) {
+      if (pid === process.pid) continue;
+      const key = `${pid}@${started}`;
       live.add(key);
-      if (pid === process.pid || !among(pid, entry)) continue;
       let marked = this.known.get(key);
       if (marked === undefined) {
         marked = this.holds(pid);

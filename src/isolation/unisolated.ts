@@ -5,24 +5,12 @@
 // their environment and ended too (best effort: a process that clears its environment escapes that).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freeServicePort } from './ports.ts';
-import { descendants, killGroup, killMarked, MarkedProcesses, processTable, supervise, type ProcessEntry } from './processes.ts';
+import { descendants, killGroup, killMarked, MarkedProcesses, processTable, supervise } from './processes.ts';
 import type { IsolationReport, ListenAt, Sandbox, SandboxedProcess, SandboxSpec, ServiceAddress, ServicePlacement, ServiceReach } from './sandbox.ts';
-
-/** The variable whose value marks a sandbox's processes. */
-const MARKER = 'TRIALGATE_SANDBOX';
-
-/** Whether process `pid` runs as `uid` (unknown: not). */
-function ownedBy(pid: number, uid: number | undefined): boolean {
-  try {
-    return uid !== undefined && statSync(`/proc/${pid}`).uid === uid;
-  } catch {
-    return false;
-  }
-}
 
 /** Sweeps for marked processes after a command ends, at most: each one ends what the previous one missed. */
 const MAX_SWEEPS = 5;
@@ -36,7 +24,7 @@ export class Unisolated implements Sandbox {
   constructor(readonly report: IsolationReport) {}
 
   spawn(spec: SandboxSpec): SandboxedProcess {
-    const marker = `${MARKER}=${randomBytes(12).toString('hex')}`;
+    const marker = `TRIALGATE_SANDBOX=${randomBytes(12).toString('hex')}`;
     const [command, ...args] = spec.argv;
     // A home and a temporary directory of its own, as inside a sandbox, side by side (the home is not
     // under the TMPDIR): nothing of the user's home is offered (it still can be reached).
@@ -47,7 +35,7 @@ export class Unisolated implements Sandbox {
     const forwarded = spec.forward?.variable ? { [spec.forward.variable]: spec.forward.to.url } : {};
     const child = spawn(command!, args, {
       cwd: spec.cwd,
-      env: { HOME: join(own, 'home'), TMPDIR: join(own, 'tmp'), ...spec.env, ...forwarded, [MARKER]: marker.split('=')[1]! },
+      env: { HOME: join(own, 'home'), TMPDIR: join(own, 'tmp'), ...spec.env, ...forwarded, TRIALGATE_SANDBOX: marker.split('=')[1]! },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -73,22 +61,11 @@ export class Unisolated implements Sandbox {
     const notStarted = exited.then(() => (unspawned ? `${command} could not be started: ${unspawned}` : undefined));
     // A process that left the group keeps the marker: still the agent's, its CPU and its wait (starvation.ts).
     const marked = new MarkedProcesses(marker);
-    // One that also dropped the marker (`env -i setsid`, a double fork) is an orphan init adopted, of this
-    // user, started after the agent, marked by no sandbox: counted as the agent's too, or its load on the
-    // agent's cores was the machine's and its wait for it given back (a hostile agent's hidden `make -j`).
-    const sandboxed = new MarkedProcesses(`${MARKER}=`, true);
-    const uid = process.getuid?.();
     const processes = async () => {
       if (child.pid === undefined) return [];
       const table = processTable();
       const below = descendants(child.pid, table).map((d) => d.pid);
-      const since = Number(table.get(child.pid)?.started);
-      const orphan = (pid: number, { ppid, started }: ProcessEntry) => ppid === 1 && Number(started) >= since && ownedBy(pid, uid);
-      const unmarked = new Set(table.keys());
-      for (const pid of sandboxed.in(table, orphan)) unmarked.delete(pid);
-      const escaped = [...table].filter(([pid, entry]) => unmarked.has(pid) && orphan(pid, entry)).map(([pid]) => pid);
-      const theirs = escaped.flatMap((pid) => [pid, ...descendants(pid, table).map((d) => d.pid)]);
-      return [...new Set([child.pid, ...below, ...marked.in(table), ...theirs])];
+      return [...new Set([child.pid, ...below, ...marked.in(table)])];
     };
     return { child, exited, kill, terminate, forwardFailure: Promise.resolve(undefined), notStarted, processes };
   }
