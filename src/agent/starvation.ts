@@ -293,7 +293,9 @@ export class CpuWaitMeter implements WaitMeter {
     const before = this.machineBusy;
     this.machineBusy = machineBusy;
     // Unknown without /proc/stat: no bound. The agent's reaped and unseen CPU counts as others': loose, never tight.
-    const othersCpuMs = machineBusy === undefined || before === undefined ? undefined : Math.max(0, machineBusy - before - threadsCpu);
+    // /proc/stat counts in ticks, each core's its own: a tick each of slack, or a short interval's bound is none.
+    const slack = (1000 / TICKS_PER_SECOND) * everyCore.length;
+    const othersCpuMs = machineBusy === undefined || before === undefined ? undefined : Math.max(0, machineBusy - before - threadsCpu) + slack;
     const interval = { wallMs, processes, ...(othersCpuMs === undefined ? {} : { othersCpuMs }) };
     this.last = now;
     this.lastAt = at;
