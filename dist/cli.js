@@ -54,16 +54,16 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 // src/cli/main.ts
 var COMMANDS = [
   { spec: INIT, load: async () => (await import("./chunks/init-Z3V7FR7Y.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-RLTKGJCW.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-RLTKGJCW.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-ENHRISVH.js")).runRunCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-QRF3DDDW.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-QRF3DDDW.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-UWE3YZ7W.js")).runRunCli },
   { spec: COMPARE, load: async () => (await import("./chunks/compare-4SLMWA3Q.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-3MY4SWDM.js")).runGateCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-VL7L3IHS.js")).runGateCli },
   { spec: REPORT, load: async () => (await import("./chunks/report-C4C3LQNT.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-POC2XQ4E.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-MJHG3M75.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-NER2US7D.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-3RIUZ6FB.js")).runRepairCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-KXOQ65L6.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-J3YGY2K6.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-NHYU7343.js")).runRepairCli },
   { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-LSEZFPBR.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {

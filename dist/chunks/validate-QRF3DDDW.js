@@ -1,26 +1,12 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
-  positiveInt,
-  readTrialVerdict,
-  runRunCli
-} from "./chunk-435BQSUO.js";
-import "./chunk-Y7QLUM2L.js";
-import "./chunk-MFT3CFF2.js";
-import "./chunk-DLZAIV6P.js";
-import "./chunk-55RWQ2CI.js";
-import "./chunk-M3VD62XN.js";
-import "./chunk-RGCQ5XWF.js";
-import "./chunk-BWCQ5CP3.js";
-import "./chunk-U57AUHNM.js";
-import "./chunk-LDTZY4R4.js";
-import "./chunk-IHXVPBPG.js";
-import "./chunk-BJDIBYXZ.js";
-import "./chunk-VBXPJHBB.js";
-import "./chunk-2EN6TGGC.js";
-import "./chunk-C3HU7JC5.js";
-import "./chunk-TPSHNKYY.js";
-import "./chunk-VUH4VE3J.js";
-import "./chunk-X3KE5BGZ.js";
+  isolationLine,
+  renderValidation,
+  runDemoCli,
+  runValidateCli
+} from "./chunk-ENDTEBGS.js";
+import "./chunk-SM2AY4NP.js";
+import "./chunk-4HFUSS37.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
@@ -39,7 +25,8 @@ import "./chunk-7AHWRLRO.js";
 import "./chunk-ILF6MLZN.js";
 import "./chunk-HZGLYA5U.js";
 export {
-  positiveInt,
-  readTrialVerdict,
-  runRunCli
+  isolationLine,
+  renderValidation,
+  runDemoCli,
+  runValidateCli
 };

@@ -11,17 +11,17 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-M3VD62XN.js";
+} from "./chunk-CCTE4OUF.js";
 import {
   loadTrialSet
-} from "./chunk-LDTZY4R4.js";
+} from "./chunk-FUN3X5F3.js";
 import "./chunk-IHXVPBPG.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-BJDIBYXZ.js";
 import {
   mapPool
-} from "./chunk-X3KE5BGZ.js";
+} from "./chunk-4HFUSS37.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";

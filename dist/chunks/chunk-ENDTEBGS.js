@@ -3,11 +3,11 @@ import {
   MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-VUH4VE3J.js";
+} from "./chunk-SM2AY4NP.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-X3KE5BGZ.js";
+} from "./chunk-4HFUSS37.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";

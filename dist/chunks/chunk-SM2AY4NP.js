@@ -8,7 +8,7 @@ import {
   resetRequest,
   resetService,
   startService
-} from "./chunk-X3KE5BGZ.js";
+} from "./chunk-4HFUSS37.js";
 import {
   NO_FAULT
 } from "./chunk-ALCYW26A.js";

@@ -3,11 +3,11 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-MFT3CFF2.js";
+} from "./chunk-BRWE4NYR.js";
 import {
   jsonPieces,
   lazy
-} from "./chunk-BWCQ5CP3.js";
+} from "./chunk-DBFQYHAC.js";
 import {
   Results,
   TrialResult

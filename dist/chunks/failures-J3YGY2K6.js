@@ -11,18 +11,18 @@ import {
   promote,
   promotionProblems,
   storedAt
-} from "./chunk-4ISA2DZ5.js";
+} from "./chunk-3RO5TOM6.js";
 import {
   recordTrialSet
-} from "./chunk-MFT3CFF2.js";
+} from "./chunk-BRWE4NYR.js";
 import "./chunk-DLZAIV6P.js";
 import {
   readResultsFile
 } from "./chunk-55RWQ2CI.js";
-import "./chunk-M3VD62XN.js";
-import "./chunk-BWCQ5CP3.js";
+import "./chunk-CCTE4OUF.js";
+import "./chunk-DBFQYHAC.js";
 import "./chunk-U57AUHNM.js";
-import "./chunk-LDTZY4R4.js";
+import "./chunk-FUN3X5F3.js";
 import "./chunk-IHXVPBPG.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
@@ -30,8 +30,8 @@ import "./chunk-2EN6TGGC.js";
 import {
   extractZip
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-VUH4VE3J.js";
-import "./chunk-X3KE5BGZ.js";
+import "./chunk-SM2AY4NP.js";
+import "./chunk-4HFUSS37.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";

@@ -7,7 +7,7 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-FWD55Q2H.js";
+} from "./chunk-LVZDYFFW.js";
 import {
   progressReporter
 } from "./chunk-Y7QLUM2L.js";
@@ -15,15 +15,15 @@ import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-4ISA2DZ5.js";
+} from "./chunk-3RO5TOM6.js";
 import {
   mergeShards
-} from "./chunk-MFT3CFF2.js";
+} from "./chunk-BRWE4NYR.js";
 import "./chunk-DLZAIV6P.js";
 import {
   readResultsFile
 } from "./chunk-55RWQ2CI.js";
-import "./chunk-M3VD62XN.js";
+import "./chunk-CCTE4OUF.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -36,11 +36,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-RGCQ5XWF.js";
-import "./chunk-BWCQ5CP3.js";
+import "./chunk-DBFQYHAC.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-LDTZY4R4.js";
+} from "./chunk-FUN3X5F3.js";
 import {
   actionSecrets,
   httpStatus,
@@ -72,8 +72,8 @@ import {
 import {
   CorruptZipError
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-VUH4VE3J.js";
-import "./chunk-X3KE5BGZ.js";
+import "./chunk-SM2AY4NP.js";
+import "./chunk-4HFUSS37.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";

@@ -5,7 +5,7 @@ import {
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-X3KE5BGZ.js";
+} from "./chunk-4HFUSS37.js";
 import {
   loadFixture,
   mustBeInside,

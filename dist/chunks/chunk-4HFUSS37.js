@@ -791,7 +791,7 @@ import { randomBytes } from "node:crypto";
 // src/service/listening.ts
 import { readdir, readFile, readlink as readlink2 } from "node:fs/promises";
 async function listeningPorts(pid) {
-  const tree = await processTree(pid).catch(() => [pid]);
+  const tree = [pid, ...descendants(pid).map((d) => d.pid)];
   const inodes = /* @__PURE__ */ new Set();
   for (const p of tree) {
     const fds = await readdir(`/proc/${p}/fd`).catch(() => []);
@@ -812,23 +812,6 @@ async function listeningPorts(pid) {
     }
   }
   return [...ports].sort((a, b) => a - b);
-}
-async function processTree(pid) {
-  const children = /* @__PURE__ */ new Map();
-  for (const entry of await readdir("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
-    const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-    if (Number.isInteger(parent)) children.set(parent, [...children.get(parent) ?? [], Number(entry)]);
-  }
-  const tree = [];
-  const queue = [pid];
-  while (queue.length) {
-    const next = queue.shift();
-    tree.push(next);
-    queue.push(...children.get(next) ?? []);
-  }
-  return tree;
 }
 
 // src/service/machine-faults.ts
@@ -3679,20 +3662,20 @@ import { existsSync as existsSync5 } from "node:fs";
 import { basename as basename2, sep as sep2 } from "node:path";
 
 // src/agent/starvation.ts
-import { existsSync as existsSync4, readFileSync as readFileSync2 } from "node:fs";
+import { existsSync as existsSync4, readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
 import { availableParallelism } from "node:os";
 var STARVED_STRETCH = 3;
 var SMALL_SHARE = 0.05;
 var STARVED_SHARE = 0.1;
 var TICKS_PER_SECOND = 100;
 var STARVED_RULE = "the machine kept the agent waiting for a CPU core past what its budget can give back (a busy runner): not a verdict on the agent; run again on a quieter runner, or run fewer trials at once";
-function waitFromOthers({ wallMs, processes }) {
+function waitFromOthers({ wallMs, processes, othersCpuMs = Infinity }) {
   if (wallMs <= 0 || processes.length === 0) return 0;
   const most = Math.max(...processes.map((p) => p.waitMs));
   const cpuMs = processes.reduce((sum, p) => sum + p.cpuMs, 0);
   const usable = coresUsable(processes.map((p) => ({ want: (p.cpuMs + p.waitMs) / wallMs, cores: p.cores })));
   const lost = wallMs - cpuMs / Math.max(1, usable);
-  return Math.max(0, Math.min(most, lost));
+  return Math.max(0, Math.min(most, lost, othersCpuMs));
 }
 var NONE = 1e-9;
 function coresUsable(processes) {
@@ -3761,20 +3744,40 @@ function coresUsable(processes) {
   }
   return sent.reduce((sum, share) => sum + share, 0);
 }
-function countOf(pid) {
-  const [sched, stat, status] = ["schedstat", "stat", "status"].map((name) => {
-    try {
-      return readFileSync2(`/proc/${pid}/${name}`, "utf8");
-    } catch {
-      return void 0;
-    }
-  });
-  const waitNs = Number(sched?.split(" ")[1]);
+function proc(path) {
+  try {
+    return readFileSync2(`/proc/${path}`, "utf8");
+  } catch {
+    return void 0;
+  }
+}
+function countsOf(pid, into) {
+  const stat = proc(`${pid}/stat`);
+  let tids;
+  try {
+    tids = readdirSync2(`/proc/${pid}/task`);
+  } catch {
+    return;
+  }
   const fields = stat?.slice(stat.lastIndexOf(")") + 2).split(" ") ?? [];
   const ticks = fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0);
-  if (!Number.isFinite(waitNs) || !Number.isFinite(ticks) || fields.length < 15) return void 0;
-  const allowed = /^Cpus_allowed_list:\s*(\S+)/m.exec(status ?? "")?.[1];
-  return { cpuMs: ticks * 1e3 / TICKS_PER_SECOND, waitMs: waitNs / 1e6, cores: allowed ? cpuList(allowed) : [] };
+  if (!Number.isFinite(ticks) || fields.length < 15) return;
+  let threadsMs = 0;
+  for (const tid of tids) {
+    const [cpuNs, waitNs] = (proc(`${pid}/task/${tid}/schedstat`) ?? "").split(" ").map(Number);
+    if (!Number.isFinite(cpuNs) || !Number.isFinite(waitNs)) continue;
+    const allowed = /^Cpus_allowed_list:\s*(\S+)/m.exec(proc(`${pid}/task/${tid}/status`) ?? "")?.[1];
+    threadsMs += cpuNs / 1e6;
+    into.set(tid, { cpuMs: cpuNs / 1e6, waitMs: waitNs / 1e6, cores: allowed ? cpuList(allowed) : [] });
+  }
+  into.set(`${pid}+`, { cpuMs: Math.max(0, ticks * 1e3 / TICKS_PER_SECOND - threadsMs), waitMs: 0, cores: [], rest: true });
+}
+function machineBusyMs() {
+  const cpu = proc("stat")?.match(/^cpu\s+(.*)$/m)?.[1];
+  if (!cpu) return void 0;
+  const [user, nice, system, , , irq, softirq, steal] = cpu.split(/\s+/).map(Number);
+  const busy = [user, nice, system, irq, softirq, steal].reduce((sum, ticks) => sum + (ticks ?? 0), 0);
+  return Number.isFinite(busy) ? busy * 1e3 / TICKS_PER_SECOND : void 0;
 }
 function cpuList(list2) {
   return list2.split(",").flatMap((range) => {
@@ -3800,6 +3803,7 @@ var CpuWaitMeter = class {
   last = /* @__PURE__ */ new Map();
   lastAt = performance.now();
   waited;
+  machineBusy = machineBusyMs();
   reading = Promise.resolve(void 0);
   waiting;
   /**
@@ -3817,24 +3821,28 @@ var CpuWaitMeter = class {
   }
   async readNow() {
     const now = /* @__PURE__ */ new Map();
-    for (const pid of await this.processes()) {
-      const count = countOf(pid);
-      if (count) now.set(pid, count);
-    }
+    for (const pid of await this.processes()) countsOf(pid, now);
+    const machineBusy = machineBusyMs();
     const at = performance.now();
     if (now.size === 0) return this.waited;
     const wallMs = at - this.lastAt;
     const everyCore = Array.from({ length: availableParallelism() }, (_, core) => core);
-    const processes = [...now].map(([pid, count]) => {
-      const before = this.last.get(pid);
+    const processes = [...now].map(([key, count]) => {
+      const before2 = this.last.get(key);
       return {
-        // A parent's count grows by a reaped child's whole life, part of it counted before: more of the agent's own, never less.
-        cpuMs: Math.max(0, count.cpuMs - (before?.cpuMs ?? 0)),
-        waitMs: Math.max(0, count.waitMs - (before?.waitMs ?? 0)),
-        cores: count.cores.length > 0 ? count.cores : everyCore
+        // A process's rest grows by a reaped child's whole life, part of it counted before: more of the agent's
+        // own, never less; and it claims no core, whichever cores the ended ran on.
+        cpuMs: Math.max(0, count.cpuMs - (before2?.cpuMs ?? 0)),
+        waitMs: Math.max(0, count.waitMs - (before2?.waitMs ?? 0)),
+        cores: count.rest ? [] : count.cores.length > 0 ? count.cores : everyCore
       };
     });
-    const interval = { wallMs, processes };
+    const threadsCpu = [...now].reduce((sum, [key, count]) => sum + (count.rest ? 0 : Math.max(0, count.cpuMs - (this.last.get(key)?.cpuMs ?? 0))), 0);
+    const before = this.machineBusy;
+    this.machineBusy = machineBusy;
+    const slack = 1e3 / TICKS_PER_SECOND * everyCore.length;
+    const othersCpuMs = machineBusy === void 0 || before === void 0 ? void 0 : Math.max(0, machineBusy - before - threadsCpu) + slack;
+    const interval = { wallMs, processes, ...othersCpuMs === void 0 ? {} : { othersCpuMs } };
     this.last = now;
     this.lastAt = at;
     this.waited = (this.waited ?? 0) + waitFromOthers(interval);
@@ -3856,6 +3864,7 @@ var COMMAND_NOT_FOUND2 = 127;
 var NOT_EXECUTABLE = 126;
 var BUDGET_GRACE_MS = 5e3;
 var TAIL_BYTES = 8 * 1024;
+var READ_PAST_RULE = "the agent ended while trialgate read its processes at its budget, past its budget but owed time for waiting on a core that went unseen: not a verdict on the agent (neither a pass past its budget nor a fail for the machine); run again on a quieter runner, or with fewer processes";
 var DECLARED_RULE = "the agent declared that its environment failed (exit 75: its provider refused the key, its quota is spent, the provider is down, hung or failing, or a program it needs is missing): not a verdict on the agent; fix the environment and run again";
 async function runAgentProcess(options) {
   const started = performance.now();
@@ -3885,6 +3894,7 @@ async function runAgentProcess(options) {
   agent.child.stderr.on("data", capture);
   let budgetExhausted = false;
   let starved;
+  let pastInRead;
   let exited = false;
   let grace;
   let given = 0;
@@ -3895,9 +3905,16 @@ async function runAgentProcess(options) {
   const ended = () => exited || agent.child.exitCode !== null || agent.child.signalCode !== null || root !== void 0 && !stillRunning(root);
   const atEnd = async () => {
     if (ended()) return;
+    const readFrom = performance.now();
     const waited = await meter?.read();
-    if (ended()) return;
     const next = atBudget(options.wallMs, waited, given);
+    if (ended()) {
+      if ("more" in next && performance.now() <= started + options.wallMs + given + next.more) return;
+      if (waited === void 0) budgetExhausted = true;
+      else if ("end" in next && next.end === "starved") starved = next.waitedMs;
+      else pastInRead = performance.now() - readFrom;
+      return;
+    }
     if ("more" in next) {
       given += next.more;
       const due = started + options.wallMs + given - performance.now();
@@ -3928,8 +3945,15 @@ async function runAgentProcess(options) {
   const forwardError = await agent.forwardFailure;
   if (forwardError) return { ...exit, forwardError };
   if (budgetExhausted) return exit;
+  const s = (ms) => `${(ms / 1e3).toFixed(1)} s`;
+  if (pastInRead !== void 0) {
+    return {
+      ...exit,
+      setupError: `the agent ended while its processes were read at its budget of ${s(options.wallMs + given)} (${s(given)} given back for waiting on a core), within ${s(pastInRead)} of that read: past its budget, but its last wait for a core went unseen with its processes`,
+      envRule: READ_PAST_RULE
+    };
+  }
   if (starved !== void 0) {
-    const s = (ms) => `${(ms / 1e3).toFixed(1)} s`;
     return {
       ...exit,
       setupError: `the agent waited ${s(starved)} for a CPU core, runnable while the machine's cores ran other work, and was ended at ${s(options.wallMs + given)}: its budget of ${s(options.wallMs)} and ${s(given)} given back for the wait, the most given back (${STARVED_STRETCH} budgets)`,

@@ -10,7 +10,7 @@ import {
   NO_LIMITS,
   readCandidate,
   writeCandidate
-} from "./chunk-X3KE5BGZ.js";
+} from "./chunk-4HFUSS37.js";
 import {
   applyPatch,
   formatPatch,

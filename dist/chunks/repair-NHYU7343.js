@@ -8,16 +8,16 @@ import {
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-BWCQ5CP3.js";
+} from "./chunk-DBFQYHAC.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-LDTZY4R4.js";
+} from "./chunk-FUN3X5F3.js";
 import "./chunk-IHXVPBPG.js";
 import {
   MAX_MINUTES
 } from "./chunk-BJDIBYXZ.js";
-import "./chunk-X3KE5BGZ.js";
+import "./chunk-4HFUSS37.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";

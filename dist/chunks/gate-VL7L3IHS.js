@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-435BQSUO.js";
+} from "./chunk-57MXCUTJ.js";
 import {
   trialSetDependencies
 } from "./chunk-XVLSPLJA.js";
@@ -11,18 +11,18 @@ import {
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-FWD55Q2H.js";
+} from "./chunk-LVZDYFFW.js";
 import {
   progressReporter
 } from "./chunk-Y7QLUM2L.js";
-import "./chunk-4ISA2DZ5.js";
-import "./chunk-MFT3CFF2.js";
+import "./chunk-3RO5TOM6.js";
+import "./chunk-BRWE4NYR.js";
 import "./chunk-DLZAIV6P.js";
 import {
   readResultsFile,
   resultsFileAt
 } from "./chunk-55RWQ2CI.js";
-import "./chunk-M3VD62XN.js";
+import "./chunk-CCTE4OUF.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -32,11 +32,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-RGCQ5XWF.js";
-import "./chunk-BWCQ5CP3.js";
+import "./chunk-DBFQYHAC.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-LDTZY4R4.js";
+} from "./chunk-FUN3X5F3.js";
 import {
   changeScope,
   filesPulledIn,
@@ -50,9 +50,9 @@ import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-TPSHNKYY.js";
-import "./chunk-VUH4VE3J.js";
-import "./chunk-X3KE5BGZ.js";
+} from "./chunk-ENDTEBGS.js";
+import "./chunk-SM2AY4NP.js";
+import "./chunk-4HFUSS37.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";

@@ -6,14 +6,14 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-4ISA2DZ5.js";
+} from "./chunk-3RO5TOM6.js";
 import {
   ACCEPTOR_BROKEN_RULE,
   KeptAcceptorChecks,
   measurementChanges,
   measurementOf,
   recordTrialSet
-} from "./chunk-MFT3CFF2.js";
+} from "./chunk-BRWE4NYR.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -23,7 +23,7 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-M3VD62XN.js";
+} from "./chunk-CCTE4OUF.js";
 import {
   BaseFold,
   MAX_NOTE,
@@ -50,7 +50,7 @@ import {
 } from "./chunk-D7L4245T.js";
 import {
   SETUP_RULE
-} from "./chunk-X3KE5BGZ.js";
+} from "./chunk-4HFUSS37.js";
 import {
   EVIDENCE
 } from "./chunk-PE644PI2.js";

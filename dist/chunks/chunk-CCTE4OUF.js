@@ -14,7 +14,7 @@ import {
 import {
   NoAnswerError,
   send
-} from "./chunk-X3KE5BGZ.js";
+} from "./chunk-4HFUSS37.js";
 import {
   LOOPBACK_URL,
   baseEnvironment,

@@ -6,12 +6,12 @@ import {
 import {
   SemanticLayer,
   labelledSetSha
-} from "./chunk-M3VD62XN.js";
+} from "./chunk-CCTE4OUF.js";
 import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-BWCQ5CP3.js";
+} from "./chunk-DBFQYHAC.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
@@ -27,7 +27,7 @@ import {
   loadTrialSet,
   resolveTask,
   sharedAgentFiles
-} from "./chunk-LDTZY4R4.js";
+} from "./chunk-FUN3X5F3.js";
 import {
   TaskSpec
 } from "./chunk-IHXVPBPG.js";
@@ -45,7 +45,7 @@ import {
 } from "./chunk-C3HU7JC5.js";
 import {
   offerReuse
-} from "./chunk-VUH4VE3J.js";
+} from "./chunk-SM2AY4NP.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -53,7 +53,7 @@ import {
   mapPool,
   readCandidate,
   runAgentProcess
-} from "./chunk-X3KE5BGZ.js";
+} from "./chunk-4HFUSS37.js";
 import {
   NO_FAULT,
   copyFixture,

@@ -4,7 +4,7 @@ import {
 } from "./chunk-Y7QLUM2L.js";
 import {
   recordTrialSet
-} from "./chunk-MFT3CFF2.js";
+} from "./chunk-BRWE4NYR.js";
 import {
   REPORTERS,
   failureLine,
@@ -17,7 +17,7 @@ import {
 } from "./chunk-U57AUHNM.js";
 import {
   isolationLine
-} from "./chunk-TPSHNKYY.js";
+} from "./chunk-ENDTEBGS.js";
 import {
   parseJsonConfig
 } from "./chunk-ALCYW26A.js";
