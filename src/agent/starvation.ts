@@ -279,6 +279,12 @@ export class CpuWaitMeter implements WaitMeter {
     if (now.size === 0) return this.waited;
     const wallMs = at - this.lastAt;
     const everyCore = Array.from({ length: availableParallelism() }, (_, core) => core);
+    // A process's rest is its whole CPU in ticks less its threads' in nanoseconds: it jitters by a tick either
+    // way, and counted from its last low each rise was CPU again (a starved agent's wait then went ungiven).
+    for (const [key, count] of now) {
+      const before = this.last.get(key);
+      if (count.rest && before && count.cpuMs < before.cpuMs) now.set(key, { ...count, cpuMs: before.cpuMs });
+    }
     const processes = [...now].map(([key, count]) => {
       const before = this.last.get(key);
       return {
