@@ -11,17 +11,17 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-CCTE4OUF.js";
+} from "./chunk-MHENMESV.js";
 import {
   loadTrialSet
-} from "./chunk-FUN3X5F3.js";
+} from "./chunk-R5X45DQN.js";
 import "./chunk-IHXVPBPG.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-BJDIBYXZ.js";
 import {
   mapPool
-} from "./chunk-4HFUSS37.js";
+} from "./chunk-6IJ5HRHT.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";

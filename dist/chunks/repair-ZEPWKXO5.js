@@ -8,16 +8,16 @@ import {
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-DBFQYHAC.js";
+} from "./chunk-L24O4UOI.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-FUN3X5F3.js";
+} from "./chunk-R5X45DQN.js";
 import "./chunk-IHXVPBPG.js";
 import {
   MAX_MINUTES
 } from "./chunk-BJDIBYXZ.js";
-import "./chunk-4HFUSS37.js";
+import "./chunk-6IJ5HRHT.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";

@@ -3,11 +3,11 @@ import {
   MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-SM2AY4NP.js";
+} from "./chunk-XYOY3ECS.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-4HFUSS37.js";
+} from "./chunk-6IJ5HRHT.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";

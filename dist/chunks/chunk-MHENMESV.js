@@ -14,7 +14,7 @@ import {
 import {
   NoAnswerError,
   send
-} from "./chunk-4HFUSS37.js";
+} from "./chunk-6IJ5HRHT.js";
 import {
   LOOPBACK_URL,
   baseEnvironment,

@@ -8,7 +8,7 @@ import {
   resetRequest,
   resetService,
   startService
-} from "./chunk-4HFUSS37.js";
+} from "./chunk-6IJ5HRHT.js";
 import {
   NO_FAULT
 } from "./chunk-ALCYW26A.js";

@@ -11,18 +11,18 @@ import {
   promote,
   promotionProblems,
   storedAt
-} from "./chunk-3RO5TOM6.js";
+} from "./chunk-VWFBDWOD.js";
 import {
   recordTrialSet
-} from "./chunk-BRWE4NYR.js";
+} from "./chunk-OACD7MKX.js";
 import "./chunk-DLZAIV6P.js";
 import {
   readResultsFile
 } from "./chunk-55RWQ2CI.js";
-import "./chunk-CCTE4OUF.js";
-import "./chunk-DBFQYHAC.js";
+import "./chunk-MHENMESV.js";
+import "./chunk-L24O4UOI.js";
 import "./chunk-U57AUHNM.js";
-import "./chunk-FUN3X5F3.js";
+import "./chunk-R5X45DQN.js";
 import "./chunk-IHXVPBPG.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
@@ -30,8 +30,8 @@ import "./chunk-2EN6TGGC.js";
 import {
   extractZip
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-SM2AY4NP.js";
-import "./chunk-4HFUSS37.js";
+import "./chunk-XYOY3ECS.js";
+import "./chunk-6IJ5HRHT.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";

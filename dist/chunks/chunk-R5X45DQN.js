@@ -5,7 +5,7 @@ import {
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-4HFUSS37.js";
+} from "./chunk-6IJ5HRHT.js";
 import {
   loadFixture,
   mustBeInside,

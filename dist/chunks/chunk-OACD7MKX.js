@@ -6,12 +6,12 @@ import {
 import {
   SemanticLayer,
   labelledSetSha
-} from "./chunk-CCTE4OUF.js";
+} from "./chunk-MHENMESV.js";
 import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-DBFQYHAC.js";
+} from "./chunk-L24O4UOI.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
@@ -27,7 +27,7 @@ import {
   loadTrialSet,
   resolveTask,
   sharedAgentFiles
-} from "./chunk-FUN3X5F3.js";
+} from "./chunk-R5X45DQN.js";
 import {
   TaskSpec
 } from "./chunk-IHXVPBPG.js";
@@ -45,7 +45,7 @@ import {
 } from "./chunk-C3HU7JC5.js";
 import {
   offerReuse
-} from "./chunk-SM2AY4NP.js";
+} from "./chunk-XYOY3ECS.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -53,7 +53,7 @@ import {
   mapPool,
   readCandidate,
   runAgentProcess
-} from "./chunk-4HFUSS37.js";
+} from "./chunk-6IJ5HRHT.js";
 import {
   NO_FAULT,
   copyFixture,

@@ -6,14 +6,14 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-3RO5TOM6.js";
+} from "./chunk-VWFBDWOD.js";
 import {
   ACCEPTOR_BROKEN_RULE,
   KeptAcceptorChecks,
   measurementChanges,
   measurementOf,
   recordTrialSet
-} from "./chunk-BRWE4NYR.js";
+} from "./chunk-OACD7MKX.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -23,7 +23,7 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-CCTE4OUF.js";
+} from "./chunk-MHENMESV.js";
 import {
   BaseFold,
   MAX_NOTE,
@@ -50,7 +50,7 @@ import {
 } from "./chunk-D7L4245T.js";
 import {
   SETUP_RULE
-} from "./chunk-4HFUSS37.js";
+} from "./chunk-6IJ5HRHT.js";
 import {
   EVIDENCE
 } from "./chunk-PE644PI2.js";

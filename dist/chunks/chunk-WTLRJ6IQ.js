@@ -4,7 +4,7 @@ import {
 } from "./chunk-Y7QLUM2L.js";
 import {
   recordTrialSet
-} from "./chunk-BRWE4NYR.js";
+} from "./chunk-OACD7MKX.js";
 import {
   REPORTERS,
   failureLine,
@@ -17,7 +17,7 @@ import {
 } from "./chunk-U57AUHNM.js";
 import {
   isolationLine
-} from "./chunk-ENDTEBGS.js";
+} from "./chunk-EWQDSH4M.js";
 import {
   parseJsonConfig
 } from "./chunk-ALCYW26A.js";

@@ -7,7 +7,7 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-LVZDYFFW.js";
+} from "./chunk-LUM3PNHD.js";
 import {
   progressReporter
 } from "./chunk-Y7QLUM2L.js";
@@ -15,15 +15,15 @@ import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-3RO5TOM6.js";
+} from "./chunk-VWFBDWOD.js";
 import {
   mergeShards
-} from "./chunk-BRWE4NYR.js";
+} from "./chunk-OACD7MKX.js";
 import "./chunk-DLZAIV6P.js";
 import {
   readResultsFile
 } from "./chunk-55RWQ2CI.js";
-import "./chunk-CCTE4OUF.js";
+import "./chunk-MHENMESV.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -36,11 +36,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-RGCQ5XWF.js";
-import "./chunk-DBFQYHAC.js";
+import "./chunk-L24O4UOI.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-FUN3X5F3.js";
+} from "./chunk-R5X45DQN.js";
 import {
   actionSecrets,
   httpStatus,
@@ -72,8 +72,8 @@ import {
 import {
   CorruptZipError
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-SM2AY4NP.js";
-import "./chunk-4HFUSS37.js";
+import "./chunk-XYOY3ECS.js";
+import "./chunk-6IJ5HRHT.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";

@@ -10,7 +10,7 @@ import {
   NO_LIMITS,
   readCandidate,
   writeCandidate
-} from "./chunk-4HFUSS37.js";
+} from "./chunk-6IJ5HRHT.js";
 import {
   applyPatch,
   formatPatch,

@@ -1,26 +1,12 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
-  positiveInt,
-  readTrialVerdict,
-  runRunCli
-} from "./chunk-57MXCUTJ.js";
-import "./chunk-Y7QLUM2L.js";
-import "./chunk-BRWE4NYR.js";
-import "./chunk-DLZAIV6P.js";
-import "./chunk-55RWQ2CI.js";
-import "./chunk-CCTE4OUF.js";
-import "./chunk-RGCQ5XWF.js";
-import "./chunk-DBFQYHAC.js";
-import "./chunk-U57AUHNM.js";
-import "./chunk-FUN3X5F3.js";
-import "./chunk-IHXVPBPG.js";
-import "./chunk-BJDIBYXZ.js";
-import "./chunk-VBXPJHBB.js";
-import "./chunk-2EN6TGGC.js";
-import "./chunk-C3HU7JC5.js";
-import "./chunk-ENDTEBGS.js";
-import "./chunk-SM2AY4NP.js";
-import "./chunk-4HFUSS37.js";
+  isolationLine,
+  renderValidation,
+  runDemoCli,
+  runValidateCli
+} from "./chunk-EWQDSH4M.js";
+import "./chunk-XYOY3ECS.js";
+import "./chunk-6IJ5HRHT.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
@@ -39,7 +25,8 @@ import "./chunk-7AHWRLRO.js";
 import "./chunk-ILF6MLZN.js";
 import "./chunk-HZGLYA5U.js";
 export {
-  positiveInt,
-  readTrialVerdict,
-  runRunCli
+  isolationLine,
+  renderValidation,
+  runDemoCli,
+  runValidateCli
 };

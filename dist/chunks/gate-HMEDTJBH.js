@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-57MXCUTJ.js";
+} from "./chunk-WTLRJ6IQ.js";
 import {
   trialSetDependencies
 } from "./chunk-XVLSPLJA.js";
@@ -11,18 +11,18 @@ import {
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-LVZDYFFW.js";
+} from "./chunk-LUM3PNHD.js";
 import {
   progressReporter
 } from "./chunk-Y7QLUM2L.js";
-import "./chunk-3RO5TOM6.js";
-import "./chunk-BRWE4NYR.js";
+import "./chunk-VWFBDWOD.js";
+import "./chunk-OACD7MKX.js";
 import "./chunk-DLZAIV6P.js";
 import {
   readResultsFile,
   resultsFileAt
 } from "./chunk-55RWQ2CI.js";
-import "./chunk-CCTE4OUF.js";
+import "./chunk-MHENMESV.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -32,11 +32,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-RGCQ5XWF.js";
-import "./chunk-DBFQYHAC.js";
+import "./chunk-L24O4UOI.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-FUN3X5F3.js";
+} from "./chunk-R5X45DQN.js";
 import {
   changeScope,
   filesPulledIn,
@@ -50,9 +50,9 @@ import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-ENDTEBGS.js";
-import "./chunk-SM2AY4NP.js";
-import "./chunk-4HFUSS37.js";
+} from "./chunk-EWQDSH4M.js";
+import "./chunk-XYOY3ECS.js";
+import "./chunk-6IJ5HRHT.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";

@@ -3827,6 +3827,10 @@ var CpuWaitMeter = class {
     if (now.size === 0) return this.waited;
     const wallMs = at - this.lastAt;
     const everyCore = Array.from({ length: availableParallelism() }, (_, core) => core);
+    for (const [key, count] of now) {
+      const before2 = this.last.get(key);
+      if (count.rest && before2 && count.cpuMs < before2.cpuMs) now.set(key, { ...count, cpuMs: before2.cpuMs });
+    }
     const processes = [...now].map(([key, count]) => {
       const before2 = this.last.get(key);
       return {

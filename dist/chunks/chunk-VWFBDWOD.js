@@ -3,11 +3,11 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-BRWE4NYR.js";
+} from "./chunk-OACD7MKX.js";
 import {
   jsonPieces,
   lazy
-} from "./chunk-DBFQYHAC.js";
+} from "./chunk-L24O4UOI.js";
 import {
   Results,
   TrialResult
