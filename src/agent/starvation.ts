@@ -233,12 +233,8 @@ export interface WaitMeter {
  * node's event loop late on a busy machine, after a timer due at the same time. Unknown (no /proc): running.
  */
 export function stillRunning(pid: number): boolean {
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return !existsSync('/proc/self/stat');
-  }
+  const stat = proc(`${pid}/stat`);
+  if (stat === undefined) return !existsSync('/proc/self/stat');
   // `pid (comm) state …`: Z a zombie, X dead.
   return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
 }
@@ -295,7 +291,8 @@ export class CpuWaitMeter implements WaitMeter {
         cores: count.rest ? [] : count.cores.length > 0 ? count.cores : everyCore,
       };
     });
-    const threadsCpu = [...now].reduce((sum, [key, count]) => sum + (count.rest ? 0 : Math.max(0, count.cpuMs - (this.last.get(key)?.cpuMs ?? 0))), 0);
+    // The agent's threads are the entries that claim a core; its rests (reaped, ended) are in /proc/stat's past.
+    const threadsCpu = processes.reduce((sum, p) => sum + (p.cores.length > 0 ? p.cpuMs : 0), 0);
     const before = this.machineBusy;
     this.machineBusy = machineBusy;
     // Unknown without /proc/stat: no bound. The agent's reaped and unseen CPU counts as others': loose, never tight.
