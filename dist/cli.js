@@ -54,16 +54,16 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 // src/cli/main.ts
 var COMMANDS = [
   { spec: INIT, load: async () => (await import("./chunks/init-Z3V7FR7Y.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-3PXBHKR6.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-3PXBHKR6.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-NMVVBI2O.js")).runRunCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-W3FQZILI.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-W3FQZILI.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-UDU2W2OZ.js")).runRunCli },
   { spec: COMPARE, load: async () => (await import("./chunks/compare-4SLMWA3Q.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-HMEDTJBH.js")).runGateCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-EEUZJPOT.js")).runGateCli },
   { spec: REPORT, load: async () => (await import("./chunks/report-C4C3LQNT.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-POC2XQ4E.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-7ICNVHQL.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-TUA7XMCH.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-ZEPWKXO5.js")).runRepairCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-35VGXKDN.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-R6CZVXR7.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-OYCF4E6K.js")).runRepairCli },
   { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-LSEZFPBR.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {

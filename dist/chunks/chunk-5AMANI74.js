@@ -8,7 +8,7 @@ import {
   resetRequest,
   resetService,
   startService
-} from "./chunk-6IJ5HRHT.js";
+} from "./chunk-7RDSBDUC.js";
 import {
   NO_FAULT
 } from "./chunk-ALCYW26A.js";

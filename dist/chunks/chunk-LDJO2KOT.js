@@ -4,7 +4,7 @@ import {
 } from "./chunk-Y7QLUM2L.js";
 import {
   recordTrialSet
-} from "./chunk-OACD7MKX.js";
+} from "./chunk-W2OWKGXZ.js";
 import {
   REPORTERS,
   failureLine,
@@ -17,7 +17,7 @@ import {
 } from "./chunk-U57AUHNM.js";
 import {
   isolationLine
-} from "./chunk-EWQDSH4M.js";
+} from "./chunk-LCESFIBL.js";
 import {
   parseJsonConfig
 } from "./chunk-ALCYW26A.js";

@@ -5,7 +5,7 @@ import {
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-6IJ5HRHT.js";
+} from "./chunk-7RDSBDUC.js";
 import {
   loadFixture,
   mustBeInside,

@@ -3786,12 +3786,8 @@ function cpuList(list2) {
   });
 }
 function stillRunning(pid) {
-  let stat;
-  try {
-    stat = readFileSync2(`/proc/${pid}/stat`, "utf8");
-  } catch {
-    return !existsSync4("/proc/self/stat");
-  }
+  const stat = proc(`${pid}/stat`);
+  if (stat === void 0) return !existsSync4("/proc/self/stat");
   return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(")") + 2));
 }
 var CpuWaitMeter = class {
@@ -3841,7 +3837,7 @@ var CpuWaitMeter = class {
         cores: count.rest ? [] : count.cores.length > 0 ? count.cores : everyCore
       };
     });
-    const threadsCpu = [...now].reduce((sum, [key, count]) => sum + (count.rest ? 0 : Math.max(0, count.cpuMs - (this.last.get(key)?.cpuMs ?? 0))), 0);
+    const threadsCpu = processes.reduce((sum, p) => sum + (p.cores.length > 0 ? p.cpuMs : 0), 0);
     const before = this.machineBusy;
     this.machineBusy = machineBusy;
     const slack = 1e3 / TICKS_PER_SECOND * everyCore.length;

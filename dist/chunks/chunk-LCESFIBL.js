@@ -3,11 +3,11 @@ import {
   MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-XYOY3ECS.js";
+} from "./chunk-5AMANI74.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-6IJ5HRHT.js";
+} from "./chunk-7RDSBDUC.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";

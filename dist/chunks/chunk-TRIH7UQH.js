@@ -6,14 +6,14 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-VWFBDWOD.js";
+} from "./chunk-GWB6PFI6.js";
 import {
   ACCEPTOR_BROKEN_RULE,
   KeptAcceptorChecks,
   measurementChanges,
   measurementOf,
   recordTrialSet
-} from "./chunk-OACD7MKX.js";
+} from "./chunk-W2OWKGXZ.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -23,7 +23,7 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-MHENMESV.js";
+} from "./chunk-Q6BPDQL6.js";
 import {
   BaseFold,
   MAX_NOTE,
@@ -50,7 +50,7 @@ import {
 } from "./chunk-D7L4245T.js";
 import {
   SETUP_RULE
-} from "./chunk-6IJ5HRHT.js";
+} from "./chunk-7RDSBDUC.js";
 import {
   EVIDENCE
 } from "./chunk-PE644PI2.js";

@@ -3,11 +3,11 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-OACD7MKX.js";
+} from "./chunk-W2OWKGXZ.js";
 import {
   jsonPieces,
   lazy
-} from "./chunk-L24O4UOI.js";
+} from "./chunk-DXMI5XWH.js";
 import {
   Results,
   TrialResult

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-WTLRJ6IQ.js";
+} from "./chunk-LDJO2KOT.js";
 import {
   trialSetDependencies
 } from "./chunk-XVLSPLJA.js";
@@ -11,18 +11,18 @@ import {
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-LUM3PNHD.js";
+} from "./chunk-TRIH7UQH.js";
 import {
   progressReporter
 } from "./chunk-Y7QLUM2L.js";
-import "./chunk-VWFBDWOD.js";
-import "./chunk-OACD7MKX.js";
+import "./chunk-GWB6PFI6.js";
+import "./chunk-W2OWKGXZ.js";
 import "./chunk-DLZAIV6P.js";
 import {
   readResultsFile,
   resultsFileAt
 } from "./chunk-55RWQ2CI.js";
-import "./chunk-MHENMESV.js";
+import "./chunk-Q6BPDQL6.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -32,11 +32,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-RGCQ5XWF.js";
-import "./chunk-L24O4UOI.js";
+import "./chunk-DXMI5XWH.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-R5X45DQN.js";
+} from "./chunk-5WDQLXBO.js";
 import {
   changeScope,
   filesPulledIn,
@@ -50,9 +50,9 @@ import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-EWQDSH4M.js";
-import "./chunk-XYOY3ECS.js";
-import "./chunk-6IJ5HRHT.js";
+} from "./chunk-LCESFIBL.js";
+import "./chunk-5AMANI74.js";
+import "./chunk-7RDSBDUC.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";

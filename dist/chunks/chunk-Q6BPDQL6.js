@@ -14,7 +14,7 @@ import {
 import {
   NoAnswerError,
   send
-} from "./chunk-6IJ5HRHT.js";
+} from "./chunk-7RDSBDUC.js";
 import {
   LOOPBACK_URL,
   baseEnvironment,

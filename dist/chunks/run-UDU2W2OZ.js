@@ -1,12 +1,26 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
-  isolationLine,
-  renderValidation,
-  runDemoCli,
-  runValidateCli
-} from "./chunk-EWQDSH4M.js";
-import "./chunk-XYOY3ECS.js";
-import "./chunk-6IJ5HRHT.js";
+  positiveInt,
+  readTrialVerdict,
+  runRunCli
+} from "./chunk-LDJO2KOT.js";
+import "./chunk-Y7QLUM2L.js";
+import "./chunk-W2OWKGXZ.js";
+import "./chunk-DLZAIV6P.js";
+import "./chunk-55RWQ2CI.js";
+import "./chunk-Q6BPDQL6.js";
+import "./chunk-RGCQ5XWF.js";
+import "./chunk-DXMI5XWH.js";
+import "./chunk-U57AUHNM.js";
+import "./chunk-5WDQLXBO.js";
+import "./chunk-IHXVPBPG.js";
+import "./chunk-BJDIBYXZ.js";
+import "./chunk-VBXPJHBB.js";
+import "./chunk-2EN6TGGC.js";
+import "./chunk-C3HU7JC5.js";
+import "./chunk-LCESFIBL.js";
+import "./chunk-5AMANI74.js";
+import "./chunk-7RDSBDUC.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
@@ -25,8 +39,7 @@ import "./chunk-7AHWRLRO.js";
 import "./chunk-ILF6MLZN.js";
 import "./chunk-HZGLYA5U.js";
 export {
-  isolationLine,
-  renderValidation,
-  runDemoCli,
-  runValidateCli
+  positiveInt,
+  readTrialVerdict,
+  runRunCli
 };

@@ -11,18 +11,18 @@ import {
   promote,
   promotionProblems,
   storedAt
-} from "./chunk-VWFBDWOD.js";
+} from "./chunk-GWB6PFI6.js";
 import {
   recordTrialSet
-} from "./chunk-OACD7MKX.js";
+} from "./chunk-W2OWKGXZ.js";
 import "./chunk-DLZAIV6P.js";
 import {
   readResultsFile
 } from "./chunk-55RWQ2CI.js";
-import "./chunk-MHENMESV.js";
-import "./chunk-L24O4UOI.js";
+import "./chunk-Q6BPDQL6.js";
+import "./chunk-DXMI5XWH.js";
 import "./chunk-U57AUHNM.js";
-import "./chunk-R5X45DQN.js";
+import "./chunk-5WDQLXBO.js";
 import "./chunk-IHXVPBPG.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
@@ -30,8 +30,8 @@ import "./chunk-2EN6TGGC.js";
 import {
   extractZip
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-XYOY3ECS.js";
-import "./chunk-6IJ5HRHT.js";
+import "./chunk-5AMANI74.js";
+import "./chunk-7RDSBDUC.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";

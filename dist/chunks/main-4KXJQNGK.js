@@ -7,7 +7,7 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-LUM3PNHD.js";
+} from "./chunk-TRIH7UQH.js";
 import {
   progressReporter
 } from "./chunk-Y7QLUM2L.js";
@@ -15,15 +15,15 @@ import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-VWFBDWOD.js";
+} from "./chunk-GWB6PFI6.js";
 import {
   mergeShards
-} from "./chunk-OACD7MKX.js";
+} from "./chunk-W2OWKGXZ.js";
 import "./chunk-DLZAIV6P.js";
 import {
   readResultsFile
 } from "./chunk-55RWQ2CI.js";
-import "./chunk-MHENMESV.js";
+import "./chunk-Q6BPDQL6.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -36,11 +36,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-RGCQ5XWF.js";
-import "./chunk-L24O4UOI.js";
+import "./chunk-DXMI5XWH.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-R5X45DQN.js";
+} from "./chunk-5WDQLXBO.js";
 import {
   actionSecrets,
   httpStatus,
@@ -72,8 +72,8 @@ import {
 import {
   CorruptZipError
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-XYOY3ECS.js";
-import "./chunk-6IJ5HRHT.js";
+import "./chunk-5AMANI74.js";
+import "./chunk-7RDSBDUC.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";

@@ -8,16 +8,16 @@ import {
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-L24O4UOI.js";
+} from "./chunk-DXMI5XWH.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-R5X45DQN.js";
+} from "./chunk-5WDQLXBO.js";
 import "./chunk-IHXVPBPG.js";
 import {
   MAX_MINUTES
 } from "./chunk-BJDIBYXZ.js";
-import "./chunk-6IJ5HRHT.js";
+import "./chunk-7RDSBDUC.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";

@@ -11,17 +11,17 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-MHENMESV.js";
+} from "./chunk-Q6BPDQL6.js";
 import {
   loadTrialSet
-} from "./chunk-R5X45DQN.js";
+} from "./chunk-5WDQLXBO.js";
 import "./chunk-IHXVPBPG.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-BJDIBYXZ.js";
 import {
   mapPool
-} from "./chunk-6IJ5HRHT.js";
+} from "./chunk-7RDSBDUC.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";

@@ -6,12 +6,12 @@ import {
 import {
   SemanticLayer,
   labelledSetSha
-} from "./chunk-MHENMESV.js";
+} from "./chunk-Q6BPDQL6.js";
 import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-L24O4UOI.js";
+} from "./chunk-DXMI5XWH.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
@@ -27,7 +27,7 @@ import {
   loadTrialSet,
   resolveTask,
   sharedAgentFiles
-} from "./chunk-R5X45DQN.js";
+} from "./chunk-5WDQLXBO.js";
 import {
   TaskSpec
 } from "./chunk-IHXVPBPG.js";
@@ -45,7 +45,7 @@ import {
 } from "./chunk-C3HU7JC5.js";
 import {
   offerReuse
-} from "./chunk-XYOY3ECS.js";
+} from "./chunk-5AMANI74.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -53,7 +53,7 @@ import {
   mapPool,
   readCandidate,
   runAgentProcess
-} from "./chunk-6IJ5HRHT.js";
+} from "./chunk-7RDSBDUC.js";
 import {
   NO_FAULT,
   copyFixture,
