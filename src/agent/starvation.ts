@@ -150,7 +150,7 @@ export function coresUsable(processes: readonly { want: number; cores: readonly 
  * One thread of the agent's as the kernel counts it: its CPU and run-queue wait, ms; the cores it may use.
  * Or a process's rest (`rest`): the CPU of its ended threads and reaped children, which claims no core.
  */
-interface ThreadCount {
+export interface ThreadCount {
   cpuMs: number;
   waitMs: number;
   cores: number[];
@@ -197,6 +197,37 @@ function countsOf(pid: number, into: Map<string, ThreadCount>): void {
   into.set(`${pid}+`, { cpuMs: Math.max(0, (ticks * 1000) / TICKS_PER_SECOND - threadsMs), waitMs: 0, cores: [], rest: true });
 }
 
+/** The agent's counts at one read: each thread by its id, each process's rest by `<pid>+`. */
+export type Counts = Map<string, ThreadCount>;
+
+/**
+ * What the agent's threads did between two reads (`before`, `now`), and the rests' growth they did not show:
+ * CPU the agent ran unseen, which claims no core. A thread that has gone took its CPU into its process's
+ * rest, or with its process into its parent's once reaped: that much of the rests' growth was counted while
+ * it ran and is not counted again. (Counted again, a reaped child's whole life landed in one interval as
+ * the agent's work, and that interval's wait was given none: an innocent agent that runs one command after
+ * another was out of its budget on a busy runner.) What the gone threads' CPU does not yet explain is
+ * `credit`, for the next read only: its parent may be read before the reaping. Pure.
+ */
+export function agentInterval(before: Counts, now: Counts, everyCore: readonly number[], carried = 0): { processes: ProcessInterval[]; credit: number } {
+  let gone = 0;
+  for (const [key, count] of before) if (!now.has(key)) gone += count.cpuMs;
+  const processes: ProcessInterval[] = [];
+  let restGrowth = 0;
+  for (const [key, count] of now) {
+    const last = before.get(key);
+    const cpuMs = Math.max(0, count.cpuMs - (last?.cpuMs ?? 0));
+    if (count.rest) restGrowth += cpuMs;
+    else processes.push({ cpuMs, waitMs: Math.max(0, count.waitMs - (last?.waitMs ?? 0)), cores: count.cores.length > 0 ? count.cores : everyCore });
+  }
+  // The older credit first: what it does not explain now, it never will.
+  const fromCarried = Math.min(carried, restGrowth);
+  const fromGone = Math.min(gone, restGrowth - fromCarried);
+  const unseen = restGrowth - fromCarried - fromGone;
+  if (unseen > 0) processes.push({ cpuMs: unseen, waitMs: 0, cores: [] });
+  return { processes, credit: gone - fromGone };
+}
+
 /** Every core's busy time since boot, ms (/proc/stat: all but idle and iowait); undefined where unknown. */
 function machineBusyMs(): number | undefined {
   const cpu = proc('stat')?.match(/^cpu\s+(.*)$/m)?.[1];
@@ -240,10 +271,12 @@ export function stillRunning(pid: number): boolean {
 }
 
 export class CpuWaitMeter implements WaitMeter {
-  private last = new Map<string, ThreadCount>();
+  private last: Counts = new Map();
   private lastAt = performance.now();
   private waited: number | undefined;
   private machineBusy = machineBusyMs();
+  /** CPU of threads gone at the last read, already counted, that their process's or parent's rest may yet show. */
+  private credit = 0;
   private reading: Promise<number | undefined> = Promise.resolve(undefined);
   private waiting: Promise<number | undefined> | undefined;
 
@@ -268,7 +301,7 @@ export class CpuWaitMeter implements WaitMeter {
   }
 
   private async readNow(): Promise<number | undefined> {
-    const now = new Map<string, ThreadCount>();
+    const now: Counts = new Map();
     for (const pid of await this.processes()) countsOf(pid, now);
     const machineBusy = machineBusyMs();
     const at = performance.now();
@@ -281,16 +314,8 @@ export class CpuWaitMeter implements WaitMeter {
       const before = this.last.get(key);
       if (count.rest && before && count.cpuMs < before.cpuMs) now.set(key, { ...count, cpuMs: before.cpuMs });
     }
-    const processes = [...now].map(([key, count]) => {
-      const before = this.last.get(key);
-      return {
-        // A process's rest grows by a reaped child's whole life, part of it counted before: more of the agent's
-        // own, never less; and it claims no core, whichever cores the ended ran on.
-        cpuMs: Math.max(0, count.cpuMs - (before?.cpuMs ?? 0)),
-        waitMs: Math.max(0, count.waitMs - (before?.waitMs ?? 0)),
-        cores: count.rest ? [] : count.cores.length > 0 ? count.cores : everyCore,
-      };
-    });
+    const { processes, credit } = agentInterval(this.last, now, everyCore, this.credit);
+    this.credit = credit;
     // The agent's threads are the entries that claim a core; its rests (reaped, ended) are in /proc/stat's past.
     const threadsCpu = processes.reduce((sum, p) => sum + (p.cores.length > 0 ? p.cpuMs : 0), 0);
     const before = this.machineBusy;
