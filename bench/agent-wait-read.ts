@@ -1,13 +1,16 @@
 // What reading an unisolated agent's processes costs while it runs (its wait for a core, starvation.ts), with
-// a runner's other processes around it: each read lists /proc, reads every process's stat (its parent) and,
-// for the sandbox's marker, its environment. Measured with 0, 400 and 800 sleeping processes beside it:
-//   - the way before: each /proc file read asynchronously, one await at a time, every environment every read;
-//   - now: /proc read synchronously, each process's environment once (by its pid and start).
+// a runner's other processes around it. Measured with 0, 400 and 800 sleeping processes beside it:
+//   - async (before 6dea585): each /proc file read asynchronously, one await at a time, every environment every read;
+//   - whole table (6dea585 to d1b1dc9): /proc read synchronously, every process's stat each read (its parent),
+//     each process's environment once (by its pid and start);
+//   - now: the agent's tree from its processes' lists of children each read, the whole table (for the
+//     processes that left the tree with the marker) every 2 s, so at four reads a second one read in eight.
 // CPU of this process per read, and wall per read, interleaved round by round.
 // Run: node --import tsx bench/agent-wait-read.ts [rounds]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { CpuWaitMeter } from '../src/agent/starvation.ts';
+import { descendants, MarkedProcesses, processTable, treeBelow } from '../src/isolation/processes.ts';
 import { Unisolated } from '../src/isolation/unisolated.ts';
 import { machine, median, writeResult } from './support.ts';
 
@@ -54,26 +57,36 @@ async function timed(read: () => Promise<unknown>): Promise<{ wallMs: number; cp
 
 const sandbox = new Unisolated({ mechanism: 'none', reason: 'bench' });
 const agent = sandbox.spawn({ argv: ['sh', '-c', 'sleep 600 & sleep 600 & wait'], cwd: '/', env: { PATH: process.env.PATH! }, mounts: [], network: 'none' });
-const meter = new CpuWaitMeter(agent.child.pid!, agent.processes!.bind(agent));
+const root = agent.child.pid!;
+const marked = new MarkedProcesses('TRIALGATE_BENCH_NO_MARKER=1');
+const wholeTable = new CpuWaitMeter(root, async () => {
+  const table = processTable();
+  return [...new Set([root, ...descendants(root, table).map((d) => d.pid), ...marked.in(table)])];
+});
+const tree = new CpuWaitMeter(root, async () => [root, ...treeBelow(root)]);
 const crowd: ChildProcess[] = [];
 const rows: string[] = [];
+type Cost = { wallMs: number; cpuMs: number };
 try {
   await new Promise((resolve) => setTimeout(resolve, 300));
   for (const size of CROWDS) {
     while (crowd.length < size) crowd.push(spawn('sleep', ['600'], { stdio: 'ignore' }));
     await new Promise((resolve) => setTimeout(resolve, 500));
     const processes = (await readdir('/proc')).filter((p) => /^\d+$/.test(p)).length;
-    const before: { wallMs: number; cpuMs: number }[] = [];
-    const now: { wallMs: number; cpuMs: number }[] = [];
-    await meter.read();
+    const costs: Record<'before' | 'whole' | 'tree', Cost[]> = { before: [], whole: [], tree: [] };
+    await wholeTable.read();
+    await tree.read();
     for (let round = 0; round < ROUNDS; round++) {
-      before.push(await timed(() => readBefore(agent.child.pid!, 'TRIALGATE_BENCH_NO_MARKER=1')));
-      now.push(await timed(() => meter.read()));
+      costs.before.push(await timed(() => readBefore(root, 'TRIALGATE_BENCH_NO_MARKER=1')));
+      costs.whole.push(await timed(() => wholeTable.read()));
+      costs.tree.push(await timed(() => tree.read()));
     }
-    const m = (xs: { wallMs: number; cpuMs: number }[], key: 'wallMs' | 'cpuMs') => median(xs.map((x) => x[key]));
-    const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(1)}×` : '–');
+    const m = (xs: Cost[], key: keyof Cost) => median(xs.map((x) => x[key]));
+    const both = (xs: Cost[]) => `${m(xs, 'wallMs').toFixed(1)} · ${m(xs, 'cpuMs').toFixed(1)}`;
+    // Four reads a second, the whole table in one of eight (every 2 s): CPU ms a second.
+    const perSecond = 4 * m(costs.tree, 'cpuMs') + (4 / 8) * Math.max(0, m(costs.whole, 'cpuMs') - m(costs.tree, 'cpuMs'));
     rows.push(
-      `| ${processes} | ${m(before, 'wallMs').toFixed(1)} · ${m(before, 'cpuMs').toFixed(1)} | ${m(now, 'wallMs').toFixed(1)} · ${m(now, 'cpuMs').toFixed(1)} | ${ratio(m(before, 'wallMs'), m(now, 'wallMs'))} · ${ratio(m(before, 'cpuMs'), m(now, 'cpuMs'))} |`,
+      `| ${processes} | ${both(costs.before)} | ${both(costs.whole)} | ${both(costs.tree)} | ${(4 * m(costs.whole, 'cpuMs')).toFixed(0)} → ${perSecond.toFixed(0)} |`,
     );
     console.log(rows.at(-1));
   }
@@ -89,13 +102,15 @@ await writeResult(
 
 ${new Date().toISOString()} · ${machine()} · ${ROUNDS} interleaved rounds, medians, an unisolated agent of three processes
 
-| processes on the machine | before: wall · CPU, ms | now: wall · CPU, ms | before ÷ now |
-|---|---|---|---|
+| processes on the machine | async, every file awaited: wall · CPU, ms | whole table each read: wall · CPU, ms | the agent's tree: wall · CPU, ms | CPU ms a second at four reads (whole table each read → tree, table every 2 s) |
+|---|---|---|---|---|
 ${rows.join('\n')}
 
-A 3 s budget is read every 300 ms; a read slower than that queued the next before the fix, and the read at
-the budget came after them all. The figures are this process's alone: on a busy runner each of the
-asynchronous reads also waited its turn for the event loop and the thread pool, which the medians on a quiet
-machine do not show (in CI's full suite a read took seconds).
+Every budget is read four times a second (starvation.ts, WAIT_READ_EVERY_MS). Before 6dea585, a read slower
+than the time between reads queued the next, and the read at the budget came after them all; on a busy
+runner each asynchronous read also waited its turn for the event loop and the thread pool (in CI's full
+suite a read took seconds). A whole table costs as many processes as the machine runs; the agent's tree as
+many as the agent runs, so reading four times a second costs the same on a quiet runner as on a crowded one,
+but for the marked processes' table every 2 s.
 `,
 );

@@ -14,6 +14,7 @@ const benches = [
   'isolation-cost.ts',
   'listener-cost.ts',
   'agent-wait-read.ts',
+  'agent-wait-cadence.ts',
   'compare-speed.ts',
   'policy-simulation.ts',
   'html-report.ts',

@@ -24,7 +24,7 @@ import {
   waitFromOthers,
   type WaitMeter,
 } from '../src/agent/starvation.ts';
-import { descendants } from '../src/isolation/processes.ts';
+import { descendants, treeBelow } from '../src/isolation/processes.ts';
 import { Unisolated } from '../src/isolation/unisolated.ts';
 import { Scrubber } from '../src/util/scrub.ts';
 import { main } from '../src/cli/main.ts';
@@ -149,10 +149,33 @@ describe('the processes an unisolated agent runs', { skip: existsSync('/proc/sel
       const detached = Number(await readFile(join(dir, 'detached.txt'), 'utf8'));
       const below = descendants(agent.child.pid!);
       assert.ok(!below.some((d) => d.pid === detached), 'it left the tree');
+      // The whole table, where the marked are found, is read again at most every 2 s.
+      const deadline = performance.now() + 10_000;
+      while (!(await agent.processes?.())?.includes(detached) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       assert.ok((await agent.processes?.())?.includes(detached), 'its sandbox still counts it');
     } finally {
       agent.kill();
       await agent.exited;
+    }
+  });
+
+  it('its tree, read from its processes’ lists of children, is the tree the whole table shows, a child a worker thread started included', async () => {
+    const dir = await tempDir();
+    // The worker thread's child is in the worker's list of children, not the main thread's.
+    const fromWorker = `new (require('node:worker_threads').Worker)("console.log(require('node:child_process').spawn('sleep', ['30'], { stdio: 'ignore' }).pid)", { eval: true });`;
+    const child = spawn('sh', ['-c', `sleep 30 & (sleep 30 & sleep 30) & node -e ${JSON.stringify(fromWorker)}`], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const [started] = await once(child.stdout!, 'data');
+      const table = descendants(child.pid!).map((d) => d.pid);
+      assert.ok(table.includes(Number(String(started))), 'the worker’s child is below');
+      assert.ok(table.length >= 5, 'a sleep, a subshell and its sleeps, node, its sleep');
+      assert.deepEqual(new Set(treeBelow(child.pid!)), new Set(table));
+    } finally {
+      for (const pid of descendants(child.pid!).map((d) => d.pid)) process.kill(pid, 'SIGKILL');
+      child.kill('SIGKILL');
     }
   });
 });

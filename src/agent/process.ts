@@ -11,7 +11,7 @@ import { commandPrograms, namedPaths } from '../util/command-paths.ts';
 import { MACHINERY_RULE } from '../util/errors.ts';
 import type { Scrubber } from '../util/scrub.ts';
 import { declaredEnvFailure, shellCannotRun, tail } from './env-failure.ts';
-import { atBudget, CpuWaitMeter, STARVED_RULE, STARVED_STRETCH, stillRunning, waitReadEveryMs, type WaitMeter } from './starvation.ts';
+import { atBudget, CpuWaitMeter, STARVED_RULE, STARVED_STRETCH, stillRunning, WAIT_READ_EVERY_MS, type WaitMeter } from './starvation.ts';
 
 export interface AgentProcessOptions {
   sandbox: Sandbox;
@@ -109,7 +109,7 @@ export async function runAgentProcess(options: AgentProcessOptions): Promise<Age
   let given = 0;
   const root = agent.child.pid;
   const meter = root === undefined ? undefined : (options.waitMeter ?? ((pid: number) => new CpuWaitMeter(pid, agent.processes?.bind(agent))))(root);
-  const reads = setInterval(() => void meter?.read(), waitReadEveryMs(options.wallMs));
+  const reads = setInterval(() => void meter?.read(), WAIT_READ_EVERY_MS);
   // A decision at the budget under way: the agent may end while its processes are read.
   let deciding: Promise<void> | undefined;
   // Ended, as node or (before node is told, on a busy machine) the kernel says.

@@ -10,7 +10,7 @@
 // them to one core beside a light process that may use every core (each process counts on its own cores).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { descendants } from '../isolation/processes.ts';
+import { treeBelow } from '../isolation/processes.ts';
 
 /** At most this many budgets more are given back for the time an agent waited for a core. */
 export const STARVED_STRETCH = 3;
@@ -283,7 +283,7 @@ export class CpuWaitMeter implements WaitMeter {
   /** `processes`: the agent's, root first (default: the root and those below it). */
   constructor(
     root: number,
-    private readonly processes: () => Promise<number[]> = async () => [root, ...descendants(root).map((d) => d.pid)],
+    private readonly processes: () => Promise<number[]> = async () => [root, ...treeBelow(root)],
   ) {}
 
   /**
@@ -333,13 +333,13 @@ export class CpuWaitMeter implements WaitMeter {
 }
 
 /**
- * How often an agent's wait is read while it runs: a tenth of its budget, between a quarter of a second and
- * 30 s. A process's wait after its last read is never seen, so a short budget is read often: at 1 s, a
- * 1.5 s budget's processes each took up to a second of unseen wait with them on a busy machine.
+ * How often an agent's wait is read while it runs, ms, whatever its budget. A process's wait after its last
+ * read goes unseen with it, and a process that starts and ends between two reads is not seen at all: an
+ * agent's commands (a test run, a build) take seconds, and read every tenth of a 20 s budget, five commands
+ * of 1.2 s each on a quarter of a core were given back a third of their wait; read every quarter second, nine
+ * tenths (bench/agent-wait-cadence.ts). A read costs as many processes as the agent runs (treeBelow).
  */
-export function waitReadEveryMs(budgetMs: number): number {
-  return Math.min(30_000, Math.max(250, budgetMs / 10));
-}
+export const WAIT_READ_EVERY_MS = 250;
 
 /** What to do when an agent's budget, stretched by `givenMs` so far, runs out. */
 export type AtBudget = { more: number } | { end: 'budget' } | { end: 'starved'; waitedMs: number };

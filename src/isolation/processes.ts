@@ -220,6 +220,18 @@ export function processTable(): ProcessTable {
   return table;
 }
 
+let recent: { at: number; table: ProcessTable } | undefined;
+
+/**
+ * The process table as read at most `maxAgeMs` ago: one read of every process shared by every agent's
+ * meter (at 24 agents at once on a runner of hundreds of processes, a read each cost a fifth of the event loop).
+ */
+export function recentProcessTable(maxAgeMs: number): ProcessTable {
+  const now = performance.now();
+  if (!recent || now - recent.at > maxAgeMs) recent = { at: now, table: processTable() };
+  return recent.table;
+}
+
 /** The processes below `root` (its descendants), parents before children, each with its command name. Linux only. */
 export function descendants(root: number, table: ProcessTable = processTable()): { pid: number; comm: string }[] {
   const children = new Map<number, number[]>();
@@ -230,6 +242,54 @@ export function descendants(root: number, table: ProcessTable = processTable()):
     const pid = queue.shift()!;
     queue.push(...(children.get(pid) ?? []));
     found.push({ pid, comm: table.get(pid)?.comm ?? '' });
+  }
+  return found;
+}
+
+/** Whether the kernel lists each thread's children (/proc/<pid>/task/<tid>/children, CONFIG_PROC_CHILDREN). */
+const CHILDREN_LISTED = (() => {
+  try {
+    readFileSync(`/proc/${process.pid}/task/${process.pid}/children`);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/**
+ * The processes below `root` (its descendants), parents before children. From the kernel's list of each
+ * thread's children where it keeps one: what that costs grows with the agent's own tree, not with every
+ * process on the machine (a busy runner's hundreds, read four times a second for each agent's wait). Else
+ * from the whole table. Linux only.
+ */
+export function treeBelow(root: number): number[] {
+  if (!CHILDREN_LISTED) return descendants(root).map((d) => d.pid);
+  const found: number[] = [];
+  const seen = new Set([root]);
+  const parents = [root];
+  for (let next = 0; next < parents.length; next++) {
+    const pid = parents[next]!;
+    let tids: string[];
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue; // gone: its children, if any, were reparented
+    }
+    for (const tid of tids) {
+      let children: string;
+      try {
+        children = readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8');
+      } catch {
+        continue;
+      }
+      for (const word of children.split(' ')) {
+        const child = Number(word);
+        if (!Number.isInteger(child) || child <= 0 || seen.has(child)) continue;
+        seen.add(child);
+        found.push(child);
+        parents.push(child);
+      }
+    }
   }
   return found;
 }
