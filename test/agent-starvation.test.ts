@@ -367,46 +367,71 @@ describe('the wait other work took from the agent', () => {
 
 describe('what the agent did between two reads', () => {
   const CORE_0 = [0];
-  /** Counts at one read: threads by id (`cpu`, `wait`, on core 0), rests by `<pid>+` (`cpu` only). */
-  const counts = (entries: Record<string, [cpu: number, wait?: number]>): Counts =>
-    new Map(
-      Object.entries(entries).map(([key, [cpuMs, waitMs = 0]]) => [
-        key,
-        key.endsWith('+') ? { cpuMs, waitMs: 0, cores: [], rest: true } : { cpuMs, waitMs, cores: CORE_0 },
-      ]),
-    );
+  /** A process's counts: its main thread (by its pid, on core 0) and its rest (`<pid>+`: ended threads', reaped children's CPU). */
+  const proc = (pid: number, ppid: number, cpuMs: number, waitMs = 0, restMs = 0): Counts =>
+    new Map([
+      [String(pid), { cpuMs, waitMs, cores: CORE_0, pid, ppid }],
+      [`${pid}+`, { cpuMs: restMs, waitMs: 0, cores: [], pid, ppid, rest: true as const }],
+    ]);
+  const counts = (...processes: Counts[]): Counts => new Map(processes.flatMap((p) => [...p]));
+
   it('a reaped child’s CPU, counted while it ran, is not counted again: the interval’s wait is still given', () => {
     // The shell (10) ran a command (11) seen for 300 ms of CPU; it ended and was reaped, its 320 ms now the
     // shell's rest; the next command (12), seen for the first time, waited 200 of the 250 ms.
-    const before = counts({ '10': [5], '10+': [0], '11': [300, 900], '11+': [0] });
-    const now = counts({ '10': [5], '10+': [320], '12': [50, 200], '12+': [0] });
+    const before = counts(proc(10, 1, 5), proc(11, 10, 300, 900));
+    const now = counts(proc(10, 1, 5, 0, 320), proc(12, 10, 50, 200));
     const { processes, credit } = agentInterval(before, now, CORE_0);
     assert.deepEqual(processes, [
       { cpuMs: 0, waitMs: 0, cores: CORE_0 },
       { cpuMs: 50, waitMs: 200, cores: CORE_0 },
       { cpuMs: 20, waitMs: 0, cores: [] },
     ]);
-    assert.equal(credit, 0);
+    assert.equal(credit.size, 0);
     assert.equal(waitFromOthers({ wallMs: 250, processes }), 180, 'lost: 250 − 70 on its one core');
     // Counted again, the 320 ms was the interval's work: no wait given back.
     assert.equal(waitFromOthers({ wallMs: 250, processes: [...processes.slice(0, 2), { cpuMs: 320, waitMs: 0, cores: [] }] }), 0);
   });
-  it('a child gone before its parent reaped it: its CPU waits one read to be explained, then counts as unseen', () => {
-    const before = counts({ '10': [5], '10+': [0], '11': [300, 900], '11+': [0] });
-    const gone = agentInterval(before, counts({ '10': [5], '10+': [0] }), CORE_0);
-    assert.equal(gone.credit, 300);
-    const reaped = agentInterval(counts({ '10': [5], '10+': [0] }), counts({ '10': [5], '10+': [340] }), CORE_0, gone.credit);
+
+  it('a child gone before its parent reaped it: its CPU waits one read to be explained, then lapses', () => {
+    const before = counts(proc(10, 1, 5), proc(11, 10, 300, 900));
+    const shell = proc(10, 1, 5);
+    const gone = agentInterval(before, shell, CORE_0);
+    assert.deepEqual([...gone.credit], [['10+', 300]]);
+    const reaped = agentInterval(shell, proc(10, 1, 5, 0, 340), CORE_0, gone.credit);
     assert.deepEqual(reaped.processes.at(-1), { cpuMs: 40, waitMs: 0, cores: [] }, 'its last 40 ms, unseen');
-    assert.equal(reaped.credit, 0);
-    // Never reaped into the agent (an orphan init took): the credit lapses after one read, unseen CPU counts again.
-    const shell = counts({ '10': [5], '10+': [0] });
+    assert.equal(reaped.credit.size, 0);
+    // Never reaped by the shell: the credit lapses after one read, and the shell's next reaped child counts whole.
     const unreaped = agentInterval(shell, shell, CORE_0, gone.credit);
-    assert.equal(unreaped.credit, 0);
-    const later = agentInterval(shell, counts({ '10': [5], '10+': [100] }), CORE_0, unreaped.credit);
+    assert.equal(unreaped.credit.size, 0);
+    const later = agentInterval(shell, proc(10, 1, 5, 0, 100), CORE_0, unreaped.credit);
     assert.deepEqual(later.processes.at(-1), { cpuMs: 100, waitMs: 0, cores: [] });
   });
+
+  it('an orphan init adopted explains no one’s growth: a short command reaped meanwhile counts whole', () => {
+    // 11 left its parent (now init's, ppid 1) and ended after 300 ms of CPU; the shell reaped a command it never saw.
+    const before = counts(proc(10, 1, 5), proc(11, 1, 300));
+    const { processes, credit } = agentInterval(before, proc(10, 1, 5, 0, 120), CORE_0);
+    assert.deepEqual(processes.at(-1), { cpuMs: 120, waitMs: 0, cores: [] });
+    assert.equal(credit.size, 0);
+  });
+
+  it('a parent reaped with its child: both show in the nearest ancestor still running', () => {
+    // The agent (9) ran a shell (10) that ran a command (11): shell and command gone, 9's rest grew by both and 15 ms unseen.
+    const before = counts(proc(9, 1, 20), proc(10, 9, 5, 0, 0), proc(11, 10, 300));
+    const { processes, credit } = agentInterval(before, proc(9, 1, 20, 0, 320), CORE_0);
+    assert.deepEqual(processes.at(-1), { cpuMs: 15, waitMs: 0, cores: [] });
+    assert.equal(credit.size, 0);
+  });
+
+  it('a thread gone from a process still running shows in that process’s rest', () => {
+    const worker = { cpuMs: 400, waitMs: 1200, cores: CORE_0, pid: 10, ppid: 1 };
+    const before = counts(proc(10, 1, 30), new Map([['13', worker]]));
+    const { processes } = agentInterval(before, proc(10, 1, 30, 0, 410), CORE_0);
+    assert.deepEqual(processes.at(-1), { cpuMs: 10, waitMs: 0, cores: [] });
+  });
+
   it('a process seen for the first time: all of its counts so far', () => {
-    const { processes } = agentInterval(new Map(), counts({ '10': [30, 70], '10+': [15] }), CORE_0);
+    const { processes } = agentInterval(new Map(), proc(10, 1, 30, 70, 15), CORE_0);
     assert.deepEqual(processes, [
       { cpuMs: 30, waitMs: 70, cores: CORE_0 },
       { cpuMs: 15, waitMs: 0, cores: [] },

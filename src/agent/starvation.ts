@@ -154,6 +154,9 @@ export interface ThreadCount {
   cpuMs: number;
   waitMs: number;
   cores: number[];
+  /** Its process, and that process's parent: where its CPU shows once it has gone. */
+  pid: number;
+  ppid: number;
   rest?: true;
 }
 
@@ -184,6 +187,7 @@ function countsOf(pid: number, into: Map<string, ThreadCount>): void {
   // stat: `pid (comm) state …`, the name may hold spaces: fields after the last ')'; utime, stime, cutime, cstime (every thread's, ended ones' too, and reaped children's) are the 14th–17th.
   const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ') ?? [];
   const ticks = fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0);
+  const ppid = Number(fields[1]);
   if (!Number.isFinite(ticks) || fields.length < 15) return;
   let threadsMs = 0;
   for (const tid of tids) {
@@ -192,40 +196,65 @@ function countsOf(pid: number, into: Map<string, ThreadCount>): void {
     if (!Number.isFinite(cpuNs) || !Number.isFinite(waitNs)) continue;
     const allowed = /^Cpus_allowed_list:\s*(\S+)/m.exec(proc(`${pid}/task/${tid}/status`) ?? '')?.[1];
     threadsMs += cpuNs! / 1e6;
-    into.set(tid, { cpuMs: cpuNs! / 1e6, waitMs: waitNs! / 1e6, cores: allowed ? cpuList(allowed) : [] });
+    into.set(tid, { cpuMs: cpuNs! / 1e6, waitMs: waitNs! / 1e6, cores: allowed ? cpuList(allowed) : [], pid, ppid });
   }
-  into.set(`${pid}+`, { cpuMs: Math.max(0, (ticks * 1000) / TICKS_PER_SECOND - threadsMs), waitMs: 0, cores: [], rest: true });
+  into.set(`${pid}+`, { cpuMs: Math.max(0, (ticks * 1000) / TICKS_PER_SECOND - threadsMs), waitMs: 0, cores: [], pid, ppid, rest: true });
 }
 
 /** The agent's counts at one read: each thread by its id, each process's rest by `<pid>+`. */
 export type Counts = Map<string, ThreadCount>;
 
+/** CPU already counted that a process's rest (by its key, `<pid>+`) has yet to show, ms. */
+export type Credit = ReadonlyMap<string, number>;
+
 /**
  * What the agent's threads did between two reads (`before`, `now`), and the rests' growth they did not show:
- * CPU the agent ran unseen, which claims no core. A thread that has gone took its CPU into its process's
- * rest, or with its process into its parent's once reaped: that much of the rests' growth was counted while
- * it ran and is not counted again. (Counted again, a reaped child's whole life landed in one interval as
- * the agent's work, and that interval's wait was given none: an innocent agent that runs one command after
- * another was out of its budget on a busy runner.) What the gone threads' CPU does not yet explain is
- * `credit`, for the next read only: its parent may be read before the reaping. Pure.
+ * CPU the agent ran unseen, which claims no core. A thread gone from a process still running took its CPU
+ * into that process's rest; a process gone (reaped) took all of its CPU into its parent's rest, or, its
+ * parent gone with it, into the nearest ancestor's still running. That much of that rest's growth was
+ * counted while it ran and is not counted again. (Counted again, a reaped child's whole life landed in one
+ * interval as the agent's work, and that interval's wait was given none: an innocent agent that runs one
+ * command after another was out of its budget on a busy runner.) Credit explains its own rest only: an orphan
+ * that init adopted explains no one's. What it does not explain yet is `credit`, for the next read only (its
+ * parent may be read before the reaping). Pure.
  */
-export function agentInterval(before: Counts, now: Counts, everyCore: readonly number[], carried = 0): { processes: ProcessInterval[]; credit: number } {
-  let gone = 0;
-  for (const [key, count] of before) if (!now.has(key)) gone += count.cpuMs;
+export function agentInterval(
+  before: Counts,
+  now: Counts,
+  everyCore: readonly number[],
+  carried: Credit = new Map(),
+): { processes: ProcessInterval[]; credit: Credit } {
+  const restOf = (pid: number): string | undefined => {
+    for (let at: number | undefined = pid, hops = 0; at !== undefined && hops < 64; hops++) {
+      if (now.has(`${at}+`)) return `${at}+`;
+      at = before.get(`${at}+`)?.ppid;
+    }
+    return undefined;
+  };
+  const gone = new Map<string, number>();
+  for (const [key, count] of before) {
+    if (now.has(key)) continue;
+    const into = now.has(`${count.pid}+`) ? `${count.pid}+` : restOf(count.ppid);
+    if (into !== undefined) gone.set(into, (gone.get(into) ?? 0) + count.cpuMs);
+  }
   const processes: ProcessInterval[] = [];
-  let restGrowth = 0;
+  const credit = new Map<string, number>();
+  let unseen = 0;
   for (const [key, count] of now) {
     const last = before.get(key);
     const cpuMs = Math.max(0, count.cpuMs - (last?.cpuMs ?? 0));
-    if (count.rest) restGrowth += cpuMs;
-    else processes.push({ cpuMs, waitMs: Math.max(0, count.waitMs - (last?.waitMs ?? 0)), cores: count.cores.length > 0 ? count.cores : everyCore });
+    if (!count.rest) {
+      processes.push({ cpuMs, waitMs: Math.max(0, count.waitMs - (last?.waitMs ?? 0)), cores: count.cores.length > 0 ? count.cores : everyCore });
+      continue;
+    }
+    // The older credit first: what it does not explain now, it never will.
+    const fromCarried = Math.min(carried.get(key) ?? 0, cpuMs);
+    const fromGone = Math.min(gone.get(key) ?? 0, cpuMs - fromCarried);
+    unseen += cpuMs - fromCarried - fromGone;
+    if ((gone.get(key) ?? 0) > fromGone) credit.set(key, gone.get(key)! - fromGone);
   }
-  // The older credit first: what it does not explain now, it never will.
-  const fromCarried = Math.min(carried, restGrowth);
-  const fromGone = Math.min(gone, restGrowth - fromCarried);
-  const unseen = restGrowth - fromCarried - fromGone;
   if (unseen > 0) processes.push({ cpuMs: unseen, waitMs: 0, cores: [] });
-  return { processes, credit: gone - fromGone };
+  return { processes, credit };
 }
 
 /** Every core's busy time since boot, ms (/proc/stat: all but idle and iowait); undefined where unknown. */
@@ -276,7 +305,7 @@ export class CpuWaitMeter implements WaitMeter {
   private waited: number | undefined;
   private machineBusy = machineBusyMs();
   /** CPU of threads gone at the last read, already counted, that their process's or parent's rest may yet show. */
-  private credit = 0;
+  private credit: Credit = new Map();
   private reading: Promise<number | undefined> = Promise.resolve(undefined);
   private waiting: Promise<number | undefined> | undefined;
 
@@ -336,7 +365,7 @@ export class CpuWaitMeter implements WaitMeter {
  * How often an agent's wait is read while it runs, ms, whatever its budget. A process's wait after its last
  * read goes unseen with it, and a process that starts and ends between two reads is not seen at all: an
  * agent's commands (a test run, a build) take seconds, and read every tenth of a 20 s budget, five commands
- * of 1.2 s each on a quarter of a core were given back a third of their wait; read every quarter second, nine
+ * of 1.2 s each on a quarter of a core were given back a quarter of their wait; read every quarter second, nine
  * tenths (bench/agent-wait-cadence.ts). A read costs as many processes as the agent runs (treeBelow).
  */
 export const WAIT_READ_EVERY_MS = 250;
