@@ -6,7 +6,7 @@ import {
 import {
   IsolationUnavailable,
   endTracked
-} from "./chunks/chunk-6VZYN7DL.js";
+} from "./chunks/chunk-TKOGDMMS.js";
 import {
   CALIBRATE,
   COMPARE,
@@ -54,16 +54,16 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 // src/cli/main.ts
 var COMMANDS = [
   { spec: INIT, load: async () => (await import("./chunks/init-Z3V7FR7Y.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-W3FQZILI.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-W3FQZILI.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-UDU2W2OZ.js")).runRunCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-W6LYJRHC.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-W6LYJRHC.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-YHULQC57.js")).runRunCli },
   { spec: COMPARE, load: async () => (await import("./chunks/compare-4SLMWA3Q.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-EEUZJPOT.js")).runGateCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-YKEQMYOF.js")).runGateCli },
   { spec: REPORT, load: async () => (await import("./chunks/report-C4C3LQNT.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-POC2XQ4E.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-35VGXKDN.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-R6CZVXR7.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-OYCF4E6K.js")).runRepairCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-O4LLFICP.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-HGQ5KV6H.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-VZTNBFVS.js")).runRepairCli },
   { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-LSEZFPBR.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {

@@ -6,12 +6,12 @@ import {
 import {
   SemanticLayer,
   labelledSetSha
-} from "./chunk-Q6BPDQL6.js";
+} from "./chunk-OCNHIVEI.js";
 import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-DXMI5XWH.js";
+} from "./chunk-BBT6MWRW.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
@@ -27,7 +27,7 @@ import {
   loadTrialSet,
   resolveTask,
   sharedAgentFiles
-} from "./chunk-5WDQLXBO.js";
+} from "./chunk-S5G667YQ.js";
 import {
   TaskSpec
 } from "./chunk-IHXVPBPG.js";
@@ -45,7 +45,7 @@ import {
 } from "./chunk-C3HU7JC5.js";
 import {
   offerReuse
-} from "./chunk-5AMANI74.js";
+} from "./chunk-N4CN45BW.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -53,7 +53,7 @@ import {
   mapPool,
   readCandidate,
   runAgentProcess
-} from "./chunk-7RDSBDUC.js";
+} from "./chunk-K5HXQEKT.js";
 import {
   NO_FAULT,
   copyFixture,
@@ -67,7 +67,7 @@ import {
   namedFiles,
   openSandbox,
   passedEnvironment
-} from "./chunk-GUTO254C.js";
+} from "./chunk-VBVKQQFG.js";
 import {
   plural,
   secretsOf,

@@ -4,17 +4,17 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-LCESFIBL.js";
-import "./chunk-5AMANI74.js";
-import "./chunk-7RDSBDUC.js";
+} from "./chunk-XTOA6PLZ.js";
+import "./chunk-N4CN45BW.js";
+import "./chunk-K5HXQEKT.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-GUTO254C.js";
+import "./chunk-VBVKQQFG.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-TBNYVKTQ.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-6VZYN7DL.js";
+import "./chunk-TKOGDMMS.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-BILKXZIS.js";
 import "./chunk-XBUM7SOG.js";

@@ -11,30 +11,30 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-Q6BPDQL6.js";
+} from "./chunk-OCNHIVEI.js";
 import {
   loadTrialSet
-} from "./chunk-5WDQLXBO.js";
+} from "./chunk-S5G667YQ.js";
 import "./chunk-IHXVPBPG.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-BJDIBYXZ.js";
 import {
   mapPool
-} from "./chunk-7RDSBDUC.js";
+} from "./chunk-K5HXQEKT.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-GUTO254C.js";
+import "./chunk-VBVKQQFG.js";
 import {
   secretsOf,
   trialSetSources
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-TBNYVKTQ.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-6VZYN7DL.js";
+import "./chunk-TKOGDMMS.js";
 import "./chunk-2XNPRFH2.js";
 import {
   displayPath

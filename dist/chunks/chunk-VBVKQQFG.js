@@ -2,13 +2,13 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   IsolationUnavailable,
   MarkedProcesses,
-  descendants,
   killGroup,
   killMarked,
-  processTable,
+  recentProcessTable,
   signalDescendants,
-  supervise
-} from "./chunk-6VZYN7DL.js";
+  supervise,
+  treeBelow
+} from "./chunk-TKOGDMMS.js";
 import {
   removeWritten
 } from "./chunk-NYMU3U3S.js";
@@ -438,6 +438,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join2 } from "node:path";
 var MAX_SWEEPS = 5;
+var MARKED_EVERY_MS = 2e3;
 var Unisolated = class {
   constructor(report) {
     this.report = report;
@@ -480,9 +481,7 @@ var Unisolated = class {
     const marked = new MarkedProcesses(marker);
     const processes = async () => {
       if (child.pid === void 0) return [];
-      const table = processTable();
-      const below = descendants(child.pid, table).map((d) => d.pid);
-      return [.../* @__PURE__ */ new Set([child.pid, ...below, ...marked.in(table)])];
+      return [.../* @__PURE__ */ new Set([child.pid, ...treeBelow(child.pid), ...marked.in(recentProcessTable(MARKED_EVERY_MS))])];
     };
     return { child, exited, kill, terminate, forwardFailure: Promise.resolve(void 0), notStarted, processes };
   }

@@ -3,11 +3,11 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-W2OWKGXZ.js";
+} from "./chunk-CJME56MK.js";
 import {
   jsonPieces,
   lazy
-} from "./chunk-DXMI5XWH.js";
+} from "./chunk-BBT6MWRW.js";
 import {
   Results,
   TrialResult

@@ -8,7 +8,7 @@ import {
   resetRequest,
   resetService,
   startService
-} from "./chunk-7RDSBDUC.js";
+} from "./chunk-K5HXQEKT.js";
 import {
   NO_FAULT
 } from "./chunk-ALCYW26A.js";

@@ -7,7 +7,7 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-TRIH7UQH.js";
+} from "./chunk-YYXYLOZ6.js";
 import {
   progressReporter
 } from "./chunk-Y7QLUM2L.js";
@@ -15,15 +15,15 @@ import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-GWB6PFI6.js";
+} from "./chunk-NN5INIHG.js";
 import {
   mergeShards
-} from "./chunk-W2OWKGXZ.js";
+} from "./chunk-CJME56MK.js";
 import "./chunk-DLZAIV6P.js";
 import {
   readResultsFile
 } from "./chunk-55RWQ2CI.js";
-import "./chunk-Q6BPDQL6.js";
+import "./chunk-OCNHIVEI.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -36,11 +36,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-RGCQ5XWF.js";
-import "./chunk-DXMI5XWH.js";
+import "./chunk-BBT6MWRW.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-5WDQLXBO.js";
+} from "./chunk-S5G667YQ.js";
 import {
   actionSecrets,
   httpStatus,
@@ -72,19 +72,19 @@ import {
 import {
   CorruptZipError
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-5AMANI74.js";
-import "./chunk-7RDSBDUC.js";
+import "./chunk-N4CN45BW.js";
+import "./chunk-K5HXQEKT.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-GUTO254C.js";
+import "./chunk-VBVKQQFG.js";
 import {
   plural,
   trialSetSources
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-TBNYVKTQ.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-6VZYN7DL.js";
+import "./chunk-TKOGDMMS.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-OMHBE2A7.js";
 import "./chunk-52BIIBHA.js";

@@ -11,18 +11,18 @@ import {
   promote,
   promotionProblems,
   storedAt
-} from "./chunk-GWB6PFI6.js";
+} from "./chunk-NN5INIHG.js";
 import {
   recordTrialSet
-} from "./chunk-W2OWKGXZ.js";
+} from "./chunk-CJME56MK.js";
 import "./chunk-DLZAIV6P.js";
 import {
   readResultsFile
 } from "./chunk-55RWQ2CI.js";
-import "./chunk-Q6BPDQL6.js";
-import "./chunk-DXMI5XWH.js";
+import "./chunk-OCNHIVEI.js";
+import "./chunk-BBT6MWRW.js";
 import "./chunk-U57AUHNM.js";
-import "./chunk-5WDQLXBO.js";
+import "./chunk-S5G667YQ.js";
 import "./chunk-IHXVPBPG.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
@@ -30,20 +30,20 @@ import "./chunk-2EN6TGGC.js";
 import {
   extractZip
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-5AMANI74.js";
-import "./chunk-7RDSBDUC.js";
+import "./chunk-N4CN45BW.js";
+import "./chunk-K5HXQEKT.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-GUTO254C.js";
+import "./chunk-VBVKQQFG.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-TBNYVKTQ.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-6VZYN7DL.js";
+import "./chunk-TKOGDMMS.js";
 import "./chunk-2XNPRFH2.js";
 import {
   EXIT,

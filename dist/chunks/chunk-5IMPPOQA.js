@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   namedFiles
-} from "./chunk-GUTO254C.js";
+} from "./chunk-VBVKQQFG.js";
 import {
   listEntries,
   matchFiles

@@ -3,32 +3,32 @@ import {
   positiveInt,
   readTrialVerdict,
   runRunCli
-} from "./chunk-LDJO2KOT.js";
+} from "./chunk-GO6ERAXI.js";
 import "./chunk-Y7QLUM2L.js";
-import "./chunk-W2OWKGXZ.js";
+import "./chunk-CJME56MK.js";
 import "./chunk-DLZAIV6P.js";
 import "./chunk-55RWQ2CI.js";
-import "./chunk-Q6BPDQL6.js";
+import "./chunk-OCNHIVEI.js";
 import "./chunk-RGCQ5XWF.js";
-import "./chunk-DXMI5XWH.js";
+import "./chunk-BBT6MWRW.js";
 import "./chunk-U57AUHNM.js";
-import "./chunk-5WDQLXBO.js";
+import "./chunk-S5G667YQ.js";
 import "./chunk-IHXVPBPG.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
-import "./chunk-LCESFIBL.js";
-import "./chunk-5AMANI74.js";
-import "./chunk-7RDSBDUC.js";
+import "./chunk-XTOA6PLZ.js";
+import "./chunk-N4CN45BW.js";
+import "./chunk-K5HXQEKT.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-GUTO254C.js";
+import "./chunk-VBVKQQFG.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-TBNYVKTQ.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-6VZYN7DL.js";
+import "./chunk-TKOGDMMS.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-BILKXZIS.js";
 import "./chunk-XBUM7SOG.js";

@@ -1,28 +1,28 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-LDJO2KOT.js";
+} from "./chunk-GO6ERAXI.js";
 import {
   trialSetDependencies
-} from "./chunk-XVLSPLJA.js";
+} from "./chunk-5IMPPOQA.js";
 import {
   failureAnnotation,
   gatePullRequest,
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-TRIH7UQH.js";
+} from "./chunk-YYXYLOZ6.js";
 import {
   progressReporter
 } from "./chunk-Y7QLUM2L.js";
-import "./chunk-GWB6PFI6.js";
-import "./chunk-W2OWKGXZ.js";
+import "./chunk-NN5INIHG.js";
+import "./chunk-CJME56MK.js";
 import "./chunk-DLZAIV6P.js";
 import {
   readResultsFile,
   resultsFileAt
 } from "./chunk-55RWQ2CI.js";
-import "./chunk-Q6BPDQL6.js";
+import "./chunk-OCNHIVEI.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -32,11 +32,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-RGCQ5XWF.js";
-import "./chunk-DXMI5XWH.js";
+import "./chunk-BBT6MWRW.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-5WDQLXBO.js";
+} from "./chunk-S5G667YQ.js";
 import {
   changeScope,
   filesPulledIn,
@@ -50,22 +50,22 @@ import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-LCESFIBL.js";
-import "./chunk-5AMANI74.js";
-import "./chunk-7RDSBDUC.js";
+} from "./chunk-XTOA6PLZ.js";
+import "./chunk-N4CN45BW.js";
+import "./chunk-K5HXQEKT.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
 import {
   agentsIsolated
-} from "./chunk-GUTO254C.js";
+} from "./chunk-VBVKQQFG.js";
 import {
   secretsOf,
   trialSetSources
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-TBNYVKTQ.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-6VZYN7DL.js";
+import "./chunk-TKOGDMMS.js";
 import "./chunk-2XNPRFH2.js";
 import {
   displayPath

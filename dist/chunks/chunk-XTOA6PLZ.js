@@ -3,11 +3,11 @@ import {
   MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-5AMANI74.js";
+} from "./chunk-N4CN45BW.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-7RDSBDUC.js";
+} from "./chunk-K5HXQEKT.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
@@ -19,7 +19,7 @@ import {
 import {
   openSandbox,
   passedEnvironment
-} from "./chunk-GUTO254C.js";
+} from "./chunk-VBVKQQFG.js";
 import {
   plural,
   secretsOf

@@ -25,7 +25,7 @@ import {
   commandPrograms,
   namedPaths,
   passedEnvironment
-} from "./chunk-GUTO254C.js";
+} from "./chunk-VBVKQQFG.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";
@@ -42,8 +42,9 @@ import {
   sectionOf
 } from "./chunk-4W3VKHJE.js";
 import {
-  descendants
-} from "./chunk-6VZYN7DL.js";
+  descendants,
+  treeBelow
+} from "./chunk-TKOGDMMS.js";
 import {
   XMLParser,
   XMLValidator
@@ -3761,6 +3762,7 @@ function countsOf(pid, into) {
   }
   const fields = stat?.slice(stat.lastIndexOf(")") + 2).split(" ") ?? [];
   const ticks = fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0);
+  const ppid = Number(fields[1]);
   if (!Number.isFinite(ticks) || fields.length < 15) return;
   let threadsMs = 0;
   for (const tid of tids) {
@@ -3768,9 +3770,41 @@ function countsOf(pid, into) {
     if (!Number.isFinite(cpuNs) || !Number.isFinite(waitNs)) continue;
     const allowed = /^Cpus_allowed_list:\s*(\S+)/m.exec(proc(`${pid}/task/${tid}/status`) ?? "")?.[1];
     threadsMs += cpuNs / 1e6;
-    into.set(tid, { cpuMs: cpuNs / 1e6, waitMs: waitNs / 1e6, cores: allowed ? cpuList(allowed) : [] });
+    into.set(tid, { cpuMs: cpuNs / 1e6, waitMs: waitNs / 1e6, cores: allowed ? cpuList(allowed) : [], pid, ppid });
   }
-  into.set(`${pid}+`, { cpuMs: Math.max(0, ticks * 1e3 / TICKS_PER_SECOND - threadsMs), waitMs: 0, cores: [], rest: true });
+  into.set(`${pid}+`, { cpuMs: Math.max(0, ticks * 1e3 / TICKS_PER_SECOND - threadsMs), waitMs: 0, cores: [], pid, ppid, rest: true });
+}
+function agentInterval(before, now, everyCore, carried = /* @__PURE__ */ new Map()) {
+  const restOf = (pid) => {
+    for (let at = pid, hops = 0; at !== void 0 && hops < 64; hops++) {
+      if (now.has(`${at}+`)) return `${at}+`;
+      at = before.get(`${at}+`)?.ppid;
+    }
+    return void 0;
+  };
+  const gone = /* @__PURE__ */ new Map();
+  for (const [key, count] of before) {
+    if (now.has(key)) continue;
+    const into = now.has(`${count.pid}+`) ? `${count.pid}+` : restOf(count.ppid);
+    if (into !== void 0) gone.set(into, (gone.get(into) ?? 0) + count.cpuMs);
+  }
+  const processes = [];
+  const credit = /* @__PURE__ */ new Map();
+  let unseen = 0;
+  for (const [key, count] of now) {
+    const last = before.get(key);
+    const cpuMs = Math.max(0, count.cpuMs - (last?.cpuMs ?? 0));
+    if (!count.rest) {
+      processes.push({ cpuMs, waitMs: Math.max(0, count.waitMs - (last?.waitMs ?? 0)), cores: count.cores.length > 0 ? count.cores : everyCore });
+      continue;
+    }
+    const fromCarried = Math.min(carried.get(key) ?? 0, cpuMs);
+    const fromGone = Math.min(gone.get(key) ?? 0, cpuMs - fromCarried);
+    unseen += cpuMs - fromCarried - fromGone;
+    if ((gone.get(key) ?? 0) > fromGone) credit.set(key, gone.get(key) - fromGone);
+  }
+  if (unseen > 0) processes.push({ cpuMs: unseen, waitMs: 0, cores: [] });
+  return { processes, credit };
 }
 function machineBusyMs() {
   const cpu = proc("stat")?.match(/^cpu\s+(.*)$/m)?.[1];
@@ -3792,7 +3826,7 @@ function stillRunning(pid) {
 }
 var CpuWaitMeter = class {
   /** `processes`: the agent's, root first (default: the root and those below it). */
-  constructor(root, processes = async () => [root, ...descendants(root).map((d) => d.pid)]) {
+  constructor(root, processes = async () => [root, ...treeBelow(root)]) {
     this.processes = processes;
   }
   processes;
@@ -3800,6 +3834,8 @@ var CpuWaitMeter = class {
   lastAt = performance.now();
   waited;
   machineBusy = machineBusyMs();
+  /** CPU of threads gone at the last read, already counted, that their process's or parent's rest may yet show. */
+  credit = /* @__PURE__ */ new Map();
   reading = Promise.resolve(void 0);
   waiting;
   /**
@@ -3827,16 +3863,8 @@ var CpuWaitMeter = class {
       const before2 = this.last.get(key);
       if (count.rest && before2 && count.cpuMs < before2.cpuMs) now.set(key, { ...count, cpuMs: before2.cpuMs });
     }
-    const processes = [...now].map(([key, count]) => {
-      const before2 = this.last.get(key);
-      return {
-        // A process's rest grows by a reaped child's whole life, part of it counted before: more of the agent's
-        // own, never less; and it claims no core, whichever cores the ended ran on.
-        cpuMs: Math.max(0, count.cpuMs - (before2?.cpuMs ?? 0)),
-        waitMs: Math.max(0, count.waitMs - (before2?.waitMs ?? 0)),
-        cores: count.rest ? [] : count.cores.length > 0 ? count.cores : everyCore
-      };
-    });
+    const { processes, credit } = agentInterval(this.last, now, everyCore, this.credit);
+    this.credit = credit;
     const threadsCpu = processes.reduce((sum, p) => sum + (p.cores.length > 0 ? p.cpuMs : 0), 0);
     const before = this.machineBusy;
     this.machineBusy = machineBusy;
@@ -3849,9 +3877,7 @@ var CpuWaitMeter = class {
     return this.waited;
   }
 };
-function waitReadEveryMs(budgetMs) {
-  return Math.min(3e4, Math.max(250, budgetMs / 10));
-}
+var WAIT_READ_EVERY_MS = 250;
 function atBudget(budgetMs, waitedMs, givenMs) {
   if (waitedMs === void 0) return { end: "budget" };
   const owed = Math.min(waitedMs, STARVED_STRETCH * budgetMs) - givenMs;
@@ -3900,7 +3926,7 @@ async function runAgentProcess(options) {
   let given = 0;
   const root = agent.child.pid;
   const meter = root === void 0 ? void 0 : (options.waitMeter ?? ((pid) => new CpuWaitMeter(pid, agent.processes?.bind(agent))))(root);
-  const reads = setInterval(() => void meter?.read(), waitReadEveryMs(options.wallMs));
+  const reads = setInterval(() => void meter?.read(), WAIT_READ_EVERY_MS);
   let deciding;
   const ended = () => exited || agent.child.exitCode !== null || agent.child.signalCode !== null || root !== void 0 && !stillRunning(root);
   const atEnd = async () => {

@@ -4,7 +4,7 @@ import {
 } from "./chunk-Y7QLUM2L.js";
 import {
   recordTrialSet
-} from "./chunk-W2OWKGXZ.js";
+} from "./chunk-CJME56MK.js";
 import {
   REPORTERS,
   failureLine,
@@ -17,7 +17,7 @@ import {
 } from "./chunk-U57AUHNM.js";
 import {
   isolationLine
-} from "./chunk-LCESFIBL.js";
+} from "./chunk-XTOA6PLZ.js";
 import {
   parseJsonConfig
 } from "./chunk-ALCYW26A.js";

@@ -10,7 +10,7 @@ import {
   NO_LIMITS,
   readCandidate,
   writeCandidate
-} from "./chunk-7RDSBDUC.js";
+} from "./chunk-K5HXQEKT.js";
 import {
   applyPatch,
   formatPatch,
@@ -22,7 +22,7 @@ import {
 } from "./chunk-ALCYW26A.js";
 import {
   openSandbox
-} from "./chunk-GUTO254C.js";
+} from "./chunk-VBVKQQFG.js";
 import {
   Scrubber
 } from "./chunk-BAEF6OTL.js";

@@ -146,6 +146,12 @@ function processTable() {
   }
   return table;
 }
+var recent;
+function recentProcessTable(maxAgeMs) {
+  const now = performance.now();
+  if (!recent || now - recent.at > maxAgeMs) recent = { at: now, table: processTable() };
+  return recent.table;
+}
 function descendants(root, table = processTable()) {
   const children = /* @__PURE__ */ new Map();
   for (const [pid, { ppid }] of table) children.set(ppid, [...children.get(ppid) ?? [], pid]);
@@ -155,6 +161,45 @@ function descendants(root, table = processTable()) {
     const pid = queue.shift();
     queue.push(...children.get(pid) ?? []);
     found.push({ pid, comm: table.get(pid)?.comm ?? "" });
+  }
+  return found;
+}
+var CHILDREN_LISTED = (() => {
+  try {
+    readFileSync(`/proc/${process.pid}/task/${process.pid}/children`);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+function treeBelow(root) {
+  if (!CHILDREN_LISTED) return descendants(root).map((d) => d.pid);
+  const found = [];
+  const seen = /* @__PURE__ */ new Set([root]);
+  const parents = [root];
+  for (let next = 0; next < parents.length; next++) {
+    const pid = parents[next];
+    let tids;
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      let children;
+      try {
+        children = readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8");
+      } catch {
+        continue;
+      }
+      for (const word of children.split(" ")) {
+        const child = Number(word);
+        if (!Number.isInteger(child) || child <= 0 || seen.has(child)) continue;
+        seen.add(child);
+        found.push(child);
+        parents.push(child);
+      }
+    }
   }
   return found;
 }
@@ -182,8 +227,9 @@ export {
   MarkedProcesses,
   supervise,
   killGroup,
-  processTable,
+  recentProcessTable,
   descendants,
+  treeBelow,
   signalDescendants,
   IsolationUnavailable
 };
