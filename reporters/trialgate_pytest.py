@@ -72,6 +72,19 @@ def _where_it_does_not_parse(said):
     return f" ({path}, line {line})"
 
 
+def _expectation(exception):
+    """The assertion that failed, in one line: its first line, and, when that is the test's own message
+    (`assert median(...) == 25, "10,20,30,40"`), the comparison pytest rewrote below it, which says what came
+    back: `10,20,30,40: assert 30.0 == 25`, as JUnit's `message ==> expected: <25> but was: <30>` does."""
+    lines = [line.strip() for line in str(exception).splitlines() if line.strip()]
+    if not lines:
+        return ""
+    comparison = next((line for line in lines[1:] if line.startswith("assert ")), None)
+    if lines[0].startswith("assert ") or comparison is None:
+        return lines[0]
+    return f"{lines[0]}: {comparison}"
+
+
 def _first_line(text):
     for line in str(text).splitlines():
         if line.strip():
@@ -113,7 +126,7 @@ class TrialgateReport:
             report._trialgate_exception = call.excinfo.typename
             report._trialgate_unreachable = _unreachable(call.excinfo)
         if report.failed and report._trialgate_assertion and call.excinfo is not None:
-            report._trialgate_expectation = _first_line(call.excinfo.value) or call.excinfo.typename
+            report._trialgate_expectation = _expectation(call.excinfo.value) or call.excinfo.typename
 
     def pytest_runtest_logreport(self, report):
         test = report.nodeid

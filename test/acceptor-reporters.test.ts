@@ -76,6 +76,13 @@ describe('shipped reporters, each on a real suite', { timeout: timeLimit(300_000
     },
   );
 
+  it("pytest: an assert with a message of the test's own keeps the comparison, which says what came back", { skip: NO_PYTEST }, async () => {
+    const suite = PYTEST_SUITE.replace('assert add("pears", 0) == 400\n', 'assert add("pears", 0) == 400, "add 0"\n');
+    assert.notEqual(suite, PYTEST_SUITE);
+    const v = await validate({ service: 'python', reference: { 'test_tally.py': suite }, acceptance: { command: PYTEST } });
+    assert.deepEqual(byFault(v)['accepts-zero']!.detectedBy, ['test_tally.py::test_zero_is_refused: add 0: assert 200 == 400']);
+  });
+
   it('Jest: an expect() failure is an assertion failure; a failed fetch is an error', async () => {
     const v = await validate({
       service: 'node',

@@ -37,3 +37,22 @@ test('an HTTP case keeps its assertion and what came instead; a multi-line detai
   assert.equal(assertionOf(caught('expected 16, got 12')), 'step 3: $.available == 16: expected 16, got 12');
   assert.equal(assertionOf(caught('expected 16, got 12\nresponse body: {"available": 12}')), 'step 3: $.available == 16: expected 16, got 12');
 });
+
+test('a go test detection is quoted by its t.Errorf message, not the `=== RUN` line its output starts with', () => {
+  // The record as $TRIALGATE_REPORTERS/go-test.mjs writes it from `go test -json` (the Go starter's test, on accepts-zero).
+  const record: ReportRecord = {
+    test: 'TestZeroAndNegativeCountsAreRefusedAndChangeNothing',
+    status: 'failed',
+    assertion: 'add 0: status 200, want 400',
+    traceback: [
+      '=== RUN   TestZeroAndNegativeCountsAreRefusedAndChangeNothing',
+      '    tally_test.go:51: add 0: status 200, want 400',
+      '    tally_test.go:51: add -2: status 200, want 400',
+      '--- FAIL: TestZeroAndNegativeCountsAreRefusedAndChangeNothing (0.01s)',
+    ].join('\n'),
+    branches: [],
+  };
+  const judgement = judge(report([record]), context);
+  assert.equal(judgement.verdict, 'defect_detected');
+  assert.equal(assertionOf(judgement), 'add 0: status 200, want 400');
+});

@@ -34,6 +34,15 @@ describe('every command parses by its description', () => {
     assert.deepEqual(SPECS.map((s) => s.name).sort(), [...new Set(listed)].filter((name) => name !== 'trialgate').sort());
   });
 
+  it('a misspelt command is told the one it likely meant, as a misspelt option is; a word like none is not', async () => {
+    const typo = captureIo();
+    assert.equal(await main(['valdiate', 'fixtures/tally'], typo), 2);
+    assert.match(typo.err, /^trialgate: unknown command "valdiate" \(did you mean validate\?\)\n/);
+    const other = captureIo();
+    assert.equal(await main(['frobnicate'], other), 2);
+    assert.match(other.err, /^trialgate: unknown command "frobnicate"\n/);
+  });
+
   it('validate --help says what it proves for a code task too, and what --candidate is there', async () => {
     const help = captureIo();
     await main(['validate', '--help'], help);

@@ -134,4 +134,20 @@ describe('the run summary', () => {
     const unisolated = { ...quiet, run: { ...quiet.run, isolation: { mechanism: 'none' as const, reason: 'bubblewrap is not installed' } } };
     assert.match(await renderRunSummary(unisolated), /⚠️ Isolation: none \(bubblewrap is not installed\)/);
   });
+
+  it('lists env errors once per task and rule, with the trials it held', async () => {
+    const { renderText, REPORTERS } = await import('../src/report/reporters.ts');
+    const { present, wholeRun } = await import('../src/report/view.ts');
+    const { buildResults } = await import('./support/results-builder.ts');
+    const rule = 'the agent could not be started (a setup mistake, not a verdict on the agent): fix the trial set and run again';
+    const results = buildResults({
+      tasks: [
+        { id: 'tally', checks: { pass: '000' }, outcomes: 'eee', envRule: rule },
+        { id: 'split', checks: { pass: '1111' }, outcomes: '.d.d', envRule: 'the model server is down' },
+      ],
+    });
+    const text = await renderText(REPORTERS.terminal, present({ ...wholeRun(results), runDir: '.' }));
+    const listed = text.slice(text.indexOf('env errors (excluded from pass rates):')).split('\n').slice(1, 4);
+    assert.deepEqual(listed, [`  - tally trials 1, 2, 3: ${rule}`, '  - split trials 2, 4: the model server is down (declared by the agent)', '']);
+  });
 });

@@ -133,6 +133,20 @@ describe('trialgate validate --candidate on a code fixture', () => {
   });
 });
 
+describe('a candidate whose service fails while the hidden tests run', () => {
+  it("names what the service wrote beside the tests that could not reach it: the request's own error says only that the connection went", async () => {
+    const crashing = join(await tempDir(), 'repo');
+    await cp(join(VOUCHERS, 'repo'), crashing, { recursive: true });
+    const store = await referenceStore();
+    const redeem = 'redeem({ request_id, code, amount }) {';
+    assert.ok(store.includes(redeem));
+    await writeFile(join(crashing, 'src', 'store.mjs'), store.replace(redeem, `${redeem}\n      throw new Error('the ledger is offline');`));
+    const io = captureIo();
+    assert.equal(await main(['validate', VOUCHERS, '--candidate', crashing, '--out', await tempDir('trialgate-code-validate-')], io), 1, io.out);
+    assert.match(io.out, /: error \(.*\); the changed code's service wrote: Error: the ledger is offline \(evidence\/service\.log\)/);
+  });
+});
+
 describe('the vouchers fixture', () => {
   it('its hidden tests report through the shipped node:test reporter, byte for byte', async () => {
     assert.equal(await readFile(join(VOUCHERS, 'hidden', 'trialgate-reporter.mjs'), 'utf8'), await readFile(join(ROOT, 'reporters', 'node-test.mjs'), 'utf8'));

@@ -60,7 +60,7 @@ describe('a fixture service’s connection or reset failing under a trial', () =
     assert.equal(trial.outcome, 'env_error');
     assert.equal(trial.env_error, MACHINERY_RULE);
     assert.deepEqual(trial.checks, {}, 'no check is decided by it');
-    assert.match(trial.layers.trajectory.notes.join('\n'), /env error: .*ECONNRESET \(and on the first run: .*ECONNRESET\)/);
+    assert.match(trial.layers.trajectory.notes.join('\n'), /env error: .*ECONNRESET \(the same on the first run\)$/m);
   });
 
   it('a reset of a defect variant’s service that never answers is the machinery’s, never the defect’s doing nor a lost detection', async () => {
@@ -200,7 +200,7 @@ describe('an acceptance command ended at trialgate’s limit', () => {
       assert.equal(outcome!.envError?.rule, MACHINERY_RULE);
       assert.match(
         outcome!.envError!.message,
-        /^the acceptance command ran past its limit of 0\.2 s \(acceptance\.timeout_seconds\) and trialgate ended it \(and on the first run: the acceptance command ran past/,
+        /^the acceptance command ran past its limit of 0\.2 s \(acceptance\.timeout_seconds\) and trialgate ended it \(the same on the first run\)$/,
       );
     } finally {
       await sandbox.dispose();

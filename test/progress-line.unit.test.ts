@@ -40,3 +40,22 @@ test('a one-line reason is shown whole; a very long one is cut and says where th
   assert.ok(long.length < 400, `${long.length} characters`);
   assert.match(long, /…\s\(the whole reason: tally\/trial-001\/evidence\/verdict\.json\)\n$/);
 });
+
+test("an environment error's line names what to fix: the trial's own reason, not only the rule it falls under", () => {
+  const layers = {
+    final_state: { failures: [] },
+    constraints: { failures: [] },
+    tool_contract: { failures: [] },
+    trajectory: { notes: ['agent exited null after 0 ms', 'env error: the agent command names /repo/agent/agnet.mjs, which does not exist'] },
+  };
+  const rule = 'the agent could not be started (a setup mistake, not a verdict on the agent): fix the trial set and run again';
+  const line = lineFor({ outcome: 'env_error', env_error: rule, layers } as never);
+  assert.match(line, /: env_error \(12\.5 s\) — the agent command names \/repo\/agent\/agnet\.mjs, which does not exist\n$/);
+  const declared = lineFor({
+    outcome: 'env_error',
+    env_error: 'the agent declared that its environment failed',
+    env_error_source: 'agent',
+    layers: { ...layers, trajectory: { notes: ['env error: the model server is down'] } },
+  } as never);
+  assert.match(declared, / — the model server is down \(declared by the agent\)\n$/);
+});

@@ -61,6 +61,24 @@ describe('sharded runs and confirmation rounds', async () => {
     assert.equal(joined.tasks[0]!.summary.k, 3, "k stays the trial set's k");
     assert.throws(() => appendRound(whole, whole), /trial 1 appears twice/);
   });
+
+  it('says a reason every round ran unisolated for once, however many rounds are appended; differing reasons by round', async () => {
+    const unisolated = (results: Results, reason = 'bubblewrap is not installed'): Results => {
+      const copy = structuredClone(results);
+      copy.run.isolation = { mechanism: 'none', reason };
+      return copy;
+    };
+    const round = async (after: number) => unisolated((await runTrialSet({ configPath, outDir: await tempDir(), trials: 1, firstTrial: after })).results);
+    const [fourth, fifth] = [await round(3), await round(4)];
+    const first = mergeShards([unisolated(one), unisolated(two)], 2);
+    assert.deepEqual(first.run.isolation, { mechanism: 'none', reason: 'bubblewrap is not installed' });
+    const joined = appendRound(appendRound(first, fourth), fifth);
+    assert.deepEqual(joined.run.isolation, { mechanism: 'none', reason: 'bubblewrap is not installed' });
+    assert.deepEqual(appendRound(first, unisolated(fifth, 'the kernel forbids user namespaces')).run.isolation, {
+      mechanism: 'none',
+      reason: 'the first round: bubblewrap is not installed; a confirmation round: the kernel forbids user namespaces',
+    });
+  });
 });
 
 describe('a merge trusts no shard for what it could be wrong about', async () => {

@@ -49,3 +49,13 @@ test('no task reporting usage states none; every task reporting it states no gap
   assert.equal(all.spend!.unreported_tasks, undefined);
   assert.doesNotMatch(spendLine(all), /reported no usage/);
 });
+
+test('a head compared without the confirmation it needs says so, not that none was needed', () => {
+  // compare on a second run: 3/3 → 0/3 asks for confirmation trials, which only gate runs.
+  const c = compareResults(
+    [buildResults({ sha: SHA, tasks: [{ id: 'tally', checks: { pass: '111' } }] })],
+    buildResults({ tasks: [{ id: 'tally', checks: { pass: '000' } }] }),
+  );
+  assert.equal(c.tasks[0]!.undecided_next, 'confirmation', JSON.stringify(c.tasks[0]));
+  assert.match(spendLine(c), /^\*\*Spent:\*\* 3 agent trials \(the first round; the confirmation it needs was not run\)/);
+});

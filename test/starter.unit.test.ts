@@ -112,6 +112,13 @@ describe('the starter', () => {
     const code = captureIo(await tempDir());
     assert.equal(await main(['init', '--code', '--lang', 'java'], code), 2);
     assert.match(code.err, /the code starter \(--code\) is in node only/);
+    assert.match(code.err, /docs\/code-tasks\.md#in-other-languages/, 'says where a code task in java is shown');
+    // A repository whose files name another language gets the node code starter, and is told so, with the same pointer.
+    const python = await tempDir();
+    await writeFile(join(python, 'pyproject.toml'), '');
+    const detected = captureIo(python);
+    assert.equal(await main(['init', '--code'], detected), 0, detected.err);
+    assert.match(detected.out, /\(node: the code starter is in node only, though pyproject\.toml says python\. .*docs\/code-tasks\.md#in-other-languages/);
   });
 
   it('init into an empty directory ignores runs and installed packages', async () => {

@@ -134,7 +134,9 @@ export async function acceptEachVariant(
         note = `failed the same way twice, which is the defect's own doing (its execution errors are never a detection): ${failed}`;
         break;
       }
-      envError = new MachineryError(`${failed} (and on the first run: ${first})`, rule);
+      // Both runs named, the first said again only when it differs: a service that cannot start said the
+      // same words twice, which read as two failures.
+      envError = new MachineryError(failed === first ? `${failed} (the same on the first run)` : `${failed} (and on the first run: ${first})`, rule);
       body = errorBody(planned, envError.message);
       break;
     }

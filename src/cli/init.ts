@@ -38,13 +38,17 @@ const CODE_STARTER = {
 
 type Written = { to: string } & ({ from: string } | { text: string });
 
+/** Where a code task in another language is shown: the same fixture shape, its acceptance, build and service in that language. */
+const OTHER_LANGUAGE_CODE_TASK =
+  'A code task in another language has the same shape (repo/, hidden/, solutions/, fixture.json): docs/code-tasks.md#in-other-languages shows its hidden tests, build and service';
+
 export async function runInitCli(argv: string[], io: Io): Promise<number> {
   const parsed = parseCommand(INIT, argv, io);
   if (typeof parsed === 'number') return parsed;
   const target = resolve(io.cwd, parsed.positionals[0] ?? '.');
   const named = parsed.values.lang as Language | undefined;
   if (parsed.values.code && named && named !== 'node') {
-    io.stderr(`trialgate init: the code starter (--code) is in node only; --lang ${named} writes the test starter in ${named}\n`);
+    io.stderr(`trialgate init: the code starter (--code) is in node only; --lang ${named} writes the test starter in ${named}. ${OTHER_LANGUAGE_CODE_TASK}\n`);
     return EXIT.usage;
   }
   const detected = named ? undefined : await detectLanguage(target);
@@ -82,7 +86,11 @@ export async function runInitCli(argv: string[], io: Io): Promise<number> {
   io.stdout(
     [
       `trialgate init: wrote a starter into ${where}:`,
-      ...(parsed.values.code ? [] : [`  (${language}: ${languageReason(named, detected)})`]),
+      ...(parsed.values.code
+        ? detected && detected.language !== 'node'
+          ? [`  (node: the code starter is in node only, though ${detected.found[0]} says ${detected.language}. ${OTHER_LANGUAGE_CODE_TASK})`]
+          : []
+        : [`  (${language}: ${languageReason(named, detected)})`]),
       ...files.map(({ to }) => `  ${to}`),
       ignored.length ? `  .gitignore (ignores ${ignored.join(' and ')})` : '  (.gitignore already ignores .trialgate/ and node_modules/)',
       '',

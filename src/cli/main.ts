@@ -1,6 +1,7 @@
 // The `trialgate` command line: a thin front end over the engine, one module per command.
 import { IsolationUnavailable } from '../isolation/sandbox.ts';
 import { EnvironmentError, UserInputError } from '../util/errors.ts';
+import { nearest } from '../util/nearest.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { commandHelp, type CommandSpec } from './args.ts';
 import { CALIBRATE, COMPARE, DEMO, FAILURES, GATE, HOLDOUT, INIT, JUDGE, REPAIR, REPORT, RUN, VALIDATE } from './commands.ts';
@@ -38,7 +39,11 @@ export async function main(argv: string[], raw: Io = processIo): Promise<number>
   }
   const command = COMMANDS.find((c) => c.spec.name === name);
   if (!command) {
-    io.stderr(`trialgate: unknown command ${JSON.stringify(name)}\n\n${usage()}`);
+    const meant = nearest(
+      name,
+      COMMANDS.map((c) => c.spec.name),
+    );
+    io.stderr(`trialgate: unknown command ${JSON.stringify(name)}${meant ? ` (did you mean ${meant}?)` : ''}\n\n${usage()}`);
     return EXIT.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {

@@ -81,7 +81,7 @@ async function judgementsOf(base: ShownBase, trial: RunDigest['tasks'][number]['
 /**
  * The assertion and what came instead, from the judgement's reason: `test (assertion: expected x, got y)`, its
  * first line only (a JUnit failure's detail goes on with the stack, after repeating the message as
- * `Type: message`: then the assertion alone).
+ * `Type: message`, and go test's with the test's output, after its `=== RUN` line: then the assertion alone).
  */
 export function assertionOf(judgement: Judgement): string | null {
   const test = judgement.detected_by[0];
@@ -92,7 +92,10 @@ export function assertionOf(judgement: Judgement): string | null {
     .slice(test.length + 2, -1)
     .split('\n')[0]!
     .trim();
-  return known && first.startsWith(known) && first.slice(known.length).includes(known) ? known : first;
+  // After the assertion, the detail's first line may only repeat it (JUnit's `Type: message`) or name the test
+  // (go test's `=== RUN   TestX` header, the output the failure was printed in): then the assertion alone.
+  const rest = known && first.startsWith(known) ? first.slice(known.length) : '';
+  return rest && (rest.includes(known!) || rest.startsWith(`: === RUN   ${test}`)) ? known : first;
 }
 
 /** Of the base's catching tests: those the head trial's report on the defect lacks, and those it ran and passed. */

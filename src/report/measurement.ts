@@ -31,7 +31,9 @@ export function spendLine(c: Comparison): string {
     more > 0
       ? `${thousands(s.fixed_trials)} in the first round, ${thousands(more)} more to confirm`
       : more === 0
-        ? 'the first round; none needed confirming'
+        ? c.tasks.some((t) => t.undecided_next === 'confirmation')
+          ? 'the first round; the confirmation it needs was not run'
+          : 'the first round; none needed confirming'
         : `a fixed k: ${thousands(s.fixed_trials)}`;
   const onBase = fresh ? `, ${thousands(fresh)} of them on the base commit beside the head's` : '';
   const parts = [`${thousands(all)} agent ${all === 1 ? 'trial' : 'trials'} (${rounds}${onBase})`];

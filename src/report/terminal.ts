@@ -64,11 +64,15 @@ function renderRunSummary(results: RunDigest, held: HeldOut | null): string {
   ];
   const tasks = results.tasks.length + (held?.tasks ?? 0);
   const lines = [`${results.trial_set.name}: ${plural(tasks, 'task')} × k=${k}`, '', markdownTable([header, ...rows])];
-  const envErrors = results.tasks.flatMap((t) =>
-    t.trials
-      .filter((r) => r.outcome === 'env_error')
-      .map((r) => `  - ${t.id} trial ${r.trial}: ${r.env_error}${r.env_error_source === 'agent' ? ' (declared by the agent)' : ''}`),
-  );
+  // One line per task and rule: the trials it held, not the same rule again for each of them.
+  const envErrors = results.tasks.flatMap((t) => {
+    const byRule = new Map<string, number[]>();
+    for (const r of t.trials.filter((r) => r.outcome === 'env_error')) {
+      const said = `${r.env_error}${r.env_error_source === 'agent' ? ' (declared by the agent)' : ''}`;
+      byRule.set(said, [...(byRule.get(said) ?? []), r.trial]);
+    }
+    return [...byRule].map(([said, trials]) => `  - ${t.id} ${trials.length === 1 ? 'trial' : 'trials'} ${trials.join(', ')}: ${said}`);
+  });
   if (envErrors.length) lines.push('', 'env errors (excluded from pass rates):', ...envErrors);
   const judged = judgeRunLines(results);
   if (judged.length) lines.push('', ...judged);

@@ -189,6 +189,11 @@ function isolationOf(parts: readonly RunDigest[]): RunInfo['isolation'] {
   if (parts.every((p) => p.run.isolation === undefined)) return undefined;
   const weak = parts.filter((p) => p.run.isolation?.mechanism !== 'bubblewrap');
   if (weak.length === 0) return { mechanism: 'bubblewrap' };
+  // Every part unisolated for one reason: that reason, once. Named part by part, a gate's rounds, appended one
+  // at a time, would repeat it per round and nest the names ("the first round: the first round: …").
+  const said = new Set(weak.map((p) => p.run.isolation?.reason));
+  const [only] = said;
+  if (weak.length === parts.length && said.size === 1 && only !== undefined) return { mechanism: 'none', reason: only };
   const reasons = weak.map(
     (p) => `${partName(p, parts)}: ${p.run.isolation ? (p.run.isolation.reason ?? 'no reason recorded') : 'its isolation is not recorded'}`,
   );

@@ -300,6 +300,9 @@ async function waitReady(
     } catch {
       // not listening yet
     }
+    // A process that ended was answered by its exit (startOnce races it): polling on to the limit would only
+    // keep the caller's process alive that long, `trialgate validate` waiting out a 60 s startTimeoutMs.
+    if (!running()) return last;
     const now = Date.now();
     if (now >= deadline) {
       const starting = last.status === undefined && running() && now < started + limitMs * STILL_STARTING_FACTOR && !(await listensElsewhere(pid, port));

@@ -35,7 +35,7 @@ export function progressReporter(write: (text: string) => void, redraw: false | 
       : result.outcome === 'fail'
         ? ` — ${firstLineOf(layerFailures(result)[0] ?? '', result.evidence)}`
         : result.outcome === 'env_error'
-          ? ` — ${firstLineOf(result.env_error ?? '', result.evidence)}`
+          ? ` — ${firstLineOf(envReason(result), result.evidence)}`
           : '';
     write(
       terminalText(
@@ -44,6 +44,16 @@ export function progressReporter(write: (text: string) => void, redraw: false | 
       ) + '\n',
     );
   };
+}
+
+/**
+ * What went wrong in an environment error: the trial's own reason (`the agent command names …/agnet.mjs, which
+ * does not exist`), else its rule. The rule alone (`the agent could not be started …`) names no file to fix.
+ */
+function envReason(result: TrialResult): string {
+  const note = result.layers.trajectory?.notes?.find((n) => n.startsWith('env error: '));
+  const reason = note ? note.slice('env error: '.length) : (result.env_error ?? '');
+  return result.env_error_source === 'agent' ? `${reason} (declared by the agent)` : reason;
 }
 
 const REASON_CHARS = 240;

@@ -60,6 +60,8 @@ export interface CodeOutcome {
   tripwires: TripwireCount;
   /** The candidate's code ran inside the hidden tests' own process (no service): what cannot hold there is said. */
   inProcess: boolean;
+  /** The line of the changed code's service's stderr that names an error (a traceback's last line), when it wrote one while the tests ran. */
+  serviceSaid?: string;
   notes: string[];
 }
 
@@ -111,8 +113,10 @@ async function acceptService(run: CodeRun, service: NonNullable<CodeSpec['servic
     const running = started;
     // The one service is the candidate's own, started above; the hidden tests borrow it and give it back.
     const hidden = await hiddenTests(run, { services: { borrow: async () => running, giveBack: async () => undefined } });
-    await run.writeEvidence(EVIDENCE.code.serviceLog, running.stderr());
-    return outcomeOf(hidden, true);
+    const stderr = running.stderr();
+    await run.writeEvidence(EVIDENCE.code.serviceLog, stderr);
+    const said = errorLine(stderr);
+    return { ...outcomeOf(hidden, true), ...(said && ERROR_WORDS.test(said) ? { serviceSaid: said } : {}) };
   } finally {
     await started?.stop();
     await removeWritten(work);
@@ -262,11 +266,13 @@ async function build(run: CodeRun, dir: string): Promise<string | undefined> {
  */
 const DRIVER_SUMMARY = /^(make(\[\d+\])?: \*\*\*|\d+ errors?$|npm (ERR!|error)|error Command failed|ELIFECYCLE)/;
 
+const ERROR_WORDS = /error|exception|cannot|not found/i;
+
 /** The line of a process's output that says what went wrong: the last naming an error, else the last. */
 function errorLine(output: string): string {
   const lines = output
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l && !DRIVER_SUMMARY.test(l));
-  return ([...lines].reverse().find((l) => /error|exception|cannot|not found/i.test(l)) ?? lines.at(-1) ?? '').slice(0, 300);
+  return ([...lines].reverse().find((l) => ERROR_WORDS.test(l)) ?? lines.at(-1) ?? '').slice(0, 300);
 }

@@ -35,6 +35,8 @@ export interface CodeFindings {
   reference?: ReferenceRun;
   /** What shows the report is not the hidden tests' own. */
   forgery?: readonly string[];
+  /** The error the changed code's service wrote while the tests ran: named beside a test that could not reach it. */
+  serviceSaid?: string;
 }
 
 export function codeChecks(spec: CodeSpec, findings: CodeFindings): KindCheck[] {
@@ -74,12 +76,12 @@ export function ungroupedFailures(spec: CodeSpec, findings: CodeFindings): strin
  * the reference, each test it passed that this report does not hold. A test the reference did not pass,
  * or (the reference's own run) one skipped, is not counted.
  */
-function outcomes(records: readonly ReportRecord[], reference: ReferenceRun | undefined, among: (test: string) => boolean): string[] {
+function outcomes(records: readonly ReportRecord[], reference: ReferenceRun | undefined, among: (test: string) => boolean, serviceSaid?: string): string[] {
   const counted = records.filter((r) => among(r.test) && !(reference ? reference.notCounted.has(r.test) : r.status === 'skipped'));
   const present = new Set(records.map((r) => r.test));
   const missing = reference ? [...reference.passed].filter((t) => among(t) && !present.has(t)) : [];
   return [
-    ...counted.filter((r) => r.status !== 'passed').map((r) => describe(r, reference)),
+    ...counted.filter((r) => r.status !== 'passed').map((r) => describe(r, reference, serviceSaid)),
     ...missing.map((t) => `${t}: did not run on this candidate (it passed on the reference)`),
   ];
 }
@@ -108,7 +110,7 @@ function groupResult(g: TestGroup, field: string, findings: CodeFindings): { ok:
   // A test file that did not load (the candidate's code did not import) reports itself, not its tests.
   const broken = findings.report.records.find((r) => r.status === 'error');
   if (records.length === 0 && reference && expected.length && broken)
-    return { ok: false, failures: [`${g.label}: none of its tests ran: ${describe(broken)}`] };
+    return { ok: false, failures: [`${g.label}: none of its tests ran: ${describe(broken, undefined, findings.serviceSaid)}`] };
   if (records.length === 0 && (!reference || expected.length === 0)) {
     const skipped = inGroup.length
       ? `every test of it was skipped or xfailed${reference ? ' on the reference' : ''} (${inGroup[0]!.test}: ${inGroup[0]!.traceback?.split('\n')[0] ?? 'skipped'})`
@@ -116,11 +118,11 @@ function groupResult(g: TestGroup, field: string, findings: CodeFindings): { ok:
     const why = findings.report.error
       ? `the hidden tests reported no test of it: ${findings.report.error}`
       : broken
-        ? `none of its tests ran: ${describe(broken)}`
+        ? `none of its tests ran: ${describe(broken, undefined, findings.serviceSaid)}`
         : skipped || `no hidden test matches ${g.tests.join(', ')} (fixture.json: ${field})${idsExample(g.tests, findings.report.records)}`;
     return { ok: false, failures: [`${g.label}: ${why}`] };
   }
-  const failed = outcomes(findings.report.records, reference, matches);
+  const failed = outcomes(findings.report.records, reference, matches, findings.serviceSaid);
   return { ok: failed.length === 0, failures: failed.map((f) => `${g.label}: ${f}`) };
 }
 
@@ -144,12 +146,18 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function describe(r: ReportRecord, reference?: ReferenceRun): string {
+/**
+ * One test that did not pass. A test that could not reach the changed code's service (an error of the harness)
+ * names what the service wrote meanwhile (`serviceSaid`): the request's own error says only that the
+ * connection closed, the service's traceback says why.
+ */
+function describe(r: ReportRecord, reference?: ReferenceRun, serviceSaid?: string): string {
   if (r.status === 'failed') return `${r.test}: ${r.assertion ?? r.traceback ?? 'failed'}`;
   const said = r.traceback ? ` (${r.traceback.split('\n')[0]})` : '';
   if (r.status === 'error' && r.error_in === 'test') return `${r.test}: raised ${r.exception ?? 'an exception'} in the test${said}`;
   if (r.status === 'skipped' && reference) return `${r.test}: skipped on this candidate, though it passed on the reference${said}`;
-  return `${r.test}: ${r.status}${said}`;
+  const service = r.status === 'error' && serviceSaid ? `; the changed code's service wrote: ${serviceSaid} (evidence/service.log)` : '';
+  return `${r.test}: ${r.status}${said}${service}`;
 }
 
 /** The kind's part of a trial's result from one acceptance. */
@@ -166,6 +174,7 @@ export function codeResult(
     outOfScope: scope,
     ...(reference ? { reference } : {}),
     forgery: accepted.forgery,
+    ...(accepted.serviceSaid ? { serviceSaid: accepted.serviceSaid } : {}),
   };
   return {
     checks: codeChecks(spec, findings),
