@@ -118,7 +118,13 @@ function renderResetProof(proof: ResetProof): string[] {
       ...proof.variants.filter((p) => p.difference).map((p) => `  - ${p.fault}: ${p.difference}`),
     );
   }
-  if (proof.limits.length) lines.push('what the proof can and cannot see:', ...proof.limits.map((l) => `  - ${l}`), '');
+  // What the proof cannot see, in one line: the whole of it (proofLimits) is in docs/fixture.md; four dense
+  // bullets under the table buried the verdict below them.
+  if (proof.limits.length)
+    lines.push(
+      'it cannot see state none of those requests read (a counter, a cache, a clock), so a run checks each reused instance again after every use: docs/fixture.md#reusing-a-service-the-reset-proof',
+      '',
+    );
   const failed = proof.variants.filter((p) => p.difference).length;
   if (proof.proved)
     lines.push(
