@@ -159,6 +159,42 @@ describe('the processes an unisolated agent runs', { skip: existsSync('/proc/sel
     }
   });
 
+  it('one it detached is its own at the next read, not up to 2 s later', async () => {
+    // The marked were looked for in the whole table read at most every 2 s: a hostile agent's burns, each
+    // detached and ended within that, were never seen, init reaped their CPU, and the agent's wait for them
+    // on its core was given back as the machine's (1.2 s of the 1.5 s they ran).
+    const dir = await tempDir();
+    const agent = new Unisolated({ mechanism: 'none', reason: 'test' }).spawn({
+      argv: ['sh', '-c', 'echo ready; while [ ! -e go ]; do sleep 0.02; done; (sleep 30 & echo $! > detached.txt); echo detached; sleep 30'],
+      cwd: dir,
+      env: { PATH: process.env.PATH! },
+      mounts: [],
+      network: 'none',
+    });
+    try {
+      const output = (async function* () {
+        for await (const chunk of agent.child.stdout!) yield String(chunk);
+      })();
+      let seen = '';
+      const until = async (word: string) => {
+        while (!seen.includes(word)) seen += (await output.next()).value ?? '';
+      };
+      await until('ready');
+      // A read just before it detaches: the table was then fresh.
+      await agent.processes?.();
+      await writeFile(join(dir, 'go'), '');
+      await until('detached');
+      const detached = Number(await readFile(join(dir, 'detached.txt'), 'utf8'));
+      assert.ok(!descendants(agent.child.pid!).some((d) => d.pid === detached), 'it left the tree');
+      // The next read, a quarter second on.
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      assert.ok((await agent.processes?.())?.includes(detached), 'its sandbox counts it at the next read');
+    } finally {
+      agent.kill();
+      await agent.exited;
+    }
+  });
+
   it('its tree, read from its processes’ lists of children, is the tree the whole table shows, a child a worker thread started included', async () => {
     const dir = await tempDir();
     // The worker thread's child is in the worker's list of children, not the main thread's.
