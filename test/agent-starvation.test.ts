@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { READ_PAST_RULE, runAgentProcess } from '../src/agent/process.ts';
+import { OUT_OF_SIGHT_RULE, READ_PAST_RULE, runAgentProcess } from '../src/agent/process.ts';
 import {
   agentInterval,
   atBudget,
@@ -214,6 +214,55 @@ describe('the processes an unisolated agent runs', { skip: existsSync('/proc/sel
       child.kill('SIGKILL');
     }
   });
+});
+
+/**
+ * A hostile agent's work in short burns (10–20 ms of CPU each, 100 of them one after another), each in a
+ * process no read catches, beside a busy loop it leaves running on the same core, at the lowest priority, to
+ * wait for them: their CPU is counted as the machine's and the loop's wait for them given back, unless it
+ * shows in a count of the agent's (the core's to the burns for up to four budgets). `$ARGV[0]`: 'ignore' (SIGCHLD ignored: the kernel reaps each burn) or 'detach' (each burn detached
+ * from a process that ends at once: init reaps it).
+ */
+const HIDDEN_BURNS = `
+$SIG{CHLD} = 'IGNORE' if $ARGV[0] eq 'ignore';
+sub cpu { my @t = times; $t[0] + $t[1] }
+my $loop = fork; if (!$loop) { setpriority(0, 0, 19); 1 while 1 }
+for (1 .. 100) {
+  pipe(my $r, my $w);
+  my $pid = fork;
+  if (!$pid) { close $r; if ($ARGV[0] eq 'detach') { exit 0 if fork } my $t = cpu(); 1 while cpu() - $t < 0.01; exit 0 }
+  close $w; waitpid($pid, 0) if $ARGV[0] eq 'detach'; my $done = <$r>;
+}
+kill 'KILL', $loop; print "done\n";
+`;
+const NO_PERL = spawnSync('perl', ['-e', '1']).status === 0 ? undefined : 'no perl';
+
+describe('an agent whose work no count shows', { skip: NO_TASKSET ?? NO_PERL }, () => {
+  for (const how of ['ignore', 'detach', 'none'] as const) {
+    const what = { ignore: 'SIGCHLD ignored', detach: 'each burn detached', none: 'each burn reaped by the agent (seen in its count)' }[how];
+    it(`${what}: its wait for that work is never a pass past its budget`, async () => {
+      // Unseen, 1–2 s of burns on a 1 s budget passed at 1.5 s, the loop's wait for them given back as the machine's
+      // (reaped by the agent, the same burns end budget_exhausted at 1 s).
+      const dir = await tempDir();
+      await writeFile(join(dir, 'burns.pl'), HIDDEN_BURNS);
+      const run = await runAgentProcess({
+        sandbox: new Unisolated({ mechanism: 'none', reason: 'test' }),
+        command: `taskset -c 0 perl burns.pl ${how}`,
+        cwd: dir,
+        env: { PATH: process.env.PATH! },
+        mounts: [{ path: dir, writable: true }],
+        conceal: [],
+        network: 'none',
+        wallMs: 1000,
+        logCapBytes: 10_000,
+        scrubber: new Scrubber([]),
+      });
+      // Out of its budget, or past it but undecided (a busier machine: kept from its core past what can be given back).
+      if (run.budgetExhausted) return;
+      assert.ok([OUT_OF_SIGHT_RULE, STARVED_RULE, READ_PAST_RULE].includes(run.envRule!), `${run.agentMs} ms, ${run.setupError}: ${run.log}`);
+      if (run.envRule === OUT_OF_SIGHT_RULE) assert.match(run.setupError!, { ignore: /ignores SIGCHLD/, detach: /ended outside its tree/, none: /^$/ }[how]);
+    });
+  }
 });
 
 describe('the time given back', { skip: existsSync('/proc/self/stat') ? undefined : 'no /proc' }, () => {
@@ -446,17 +495,19 @@ describe('what the agent did between two reads', () => {
   it('an orphan init adopted explains no one’s growth: a short command reaped meanwhile counts whole', () => {
     // 11 left its parent (now init's, ppid 1) and ended after 300 ms of CPU; the shell reaped a command it never saw.
     const before = counts(proc(10, 1, 5), proc(11, 1, 300));
-    const { processes, credit } = agentInterval(before, proc(10, 1, 5, 0, 120), CORE_0);
+    const { processes, credit, left } = agentInterval(before, proc(10, 1, 5, 0, 120), CORE_0);
     assert.deepEqual(processes.at(-1), { cpuMs: 120, waitMs: 0, cores: [] });
     assert.equal(credit.size, 0);
+    assert.deepEqual(left, [11], 'it ended where no count of the agent’s shows its CPU');
   });
 
   it('a parent reaped with its child: both show in the nearest ancestor still running', () => {
     // The agent (9) ran a shell (10) that ran a command (11): shell and command gone, 9's rest grew by both and 15 ms unseen.
     const before = counts(proc(9, 1, 20), proc(10, 9, 5, 0, 0), proc(11, 10, 300));
-    const { processes, credit } = agentInterval(before, proc(9, 1, 20, 0, 320), CORE_0);
+    const { processes, credit, left } = agentInterval(before, proc(9, 1, 20, 0, 320), CORE_0);
     assert.deepEqual(processes.at(-1), { cpuMs: 15, waitMs: 0, cores: [] });
     assert.equal(credit.size, 0);
+    assert.deepEqual(left, [], 'both in sight');
   });
 
   it('a thread gone from a process still running shows in that process’s rest', () => {

@@ -158,6 +158,13 @@ export interface ThreadCount {
   pid: number;
   ppid: number;
   rest?: true;
+  /**
+   * On a rest: its process ignores SIGCHLD, so the kernel reaps its children itself and their CPU shows in no
+   * count (its rest does not grow by it), the agent's work that a read did not catch out of sight.
+   */
+  reapsUnseen?: true;
+  /** On a rest: its process has ended, not yet reaped (a zombie). */
+  ended?: true;
 }
 
 /** /proc/<pid>/<name>, or undefined once the process has gone. */
@@ -190,15 +197,28 @@ function countsOf(pid: number, into: Map<string, ThreadCount>): void {
   const ppid = Number(fields[1]);
   if (!Number.isFinite(ticks) || fields.length < 15) return;
   let threadsMs = 0;
+  let reapsUnseen = false;
   for (const tid of tids) {
     // schedstat: `<on-cpu ns> <run-queue wait ns> <timeslices>`
     const [cpuNs, waitNs] = (proc(`${pid}/task/${tid}/schedstat`) ?? '').split(' ').map(Number);
     if (!Number.isFinite(cpuNs) || !Number.isFinite(waitNs)) continue;
-    const allowed = /^Cpus_allowed_list:\s*(\S+)/m.exec(proc(`${pid}/task/${tid}/status`) ?? '')?.[1];
+    const status = proc(`${pid}/task/${tid}/status`) ?? '';
+    const allowed = /^Cpus_allowed_list:\s*(\S+)/m.exec(status)?.[1];
+    reapsUnseen ||= ignoresChildren(status);
     threadsMs += cpuNs! / 1e6;
     into.set(tid, { cpuMs: cpuNs! / 1e6, waitMs: waitNs! / 1e6, cores: allowed ? cpuList(allowed) : [], pid, ppid });
   }
-  into.set(`${pid}+`, { cpuMs: Math.max(0, (ticks * 1000) / TICKS_PER_SECOND - threadsMs), waitMs: 0, cores: [], pid, ppid, rest: true });
+  const rest = { cpuMs: Math.max(0, (ticks * 1000) / TICKS_PER_SECOND - threadsMs), waitMs: 0, cores: [], pid, ppid, rest: true as const };
+  into.set(`${pid}+`, { ...rest, ...(reapsUnseen ? { reapsUnseen: true } : {}), ...(fields[0] === 'Z' ? { ended: true } : {}) });
+}
+
+/** SIGCHLD's bit in /proc's signal masks (SigIgn): signal 17 on every architecture node runs on. */
+const SIGCHLD_BIT = 1n << 16n;
+
+/** Whether a thread's status (/proc/<pid>/task/<tid>/status) says its process ignores SIGCHLD. */
+function ignoresChildren(status: string): boolean {
+  const mask = /^SigIgn:\s*([0-9a-f]+)/m.exec(status)?.[1];
+  return mask !== undefined && (BigInt(`0x${mask}`) & SIGCHLD_BIT) !== 0n;
 }
 
 /** The agent's counts at one read: each thread by its id, each process's rest by `<pid>+`. */
@@ -223,7 +243,7 @@ export function agentInterval(
   now: Counts,
   everyCore: readonly number[],
   carried: Credit = new Map(),
-): { processes: ProcessInterval[]; credit: Credit } {
+): { processes: ProcessInterval[]; credit: Credit; left: number[] } {
   const restOf = (pid: number): string | undefined => {
     for (let at: number | undefined = pid, hops = 0; at !== undefined && hops < 64; hops++) {
       if (now.has(`${at}+`)) return `${at}+`;
@@ -232,10 +252,12 @@ export function agentInterval(
     return undefined;
   };
   const gone = new Map<string, number>();
+  const left = new Set<number>();
   for (const [key, count] of before) {
     if (now.has(key)) continue;
     const into = now.has(`${count.pid}+`) ? `${count.pid}+` : restOf(count.ppid);
     if (into !== undefined) gone.set(into, (gone.get(into) ?? 0) + count.cpuMs);
+    else left.add(count.pid);
   }
   const processes: ProcessInterval[] = [];
   const credit = new Map<string, number>();
@@ -254,7 +276,7 @@ export function agentInterval(
     if ((gone.get(key) ?? 0) > fromGone) credit.set(key, gone.get(key)! - fromGone);
   }
   if (unseen > 0) processes.push({ cpuMs: unseen, waitMs: 0, cores: [] });
-  return { processes, credit };
+  return { processes, credit, left: [...left] };
 }
 
 /** Every core's busy time since boot, ms (/proc/stat: all but idle and iowait); undefined where unknown. */
@@ -286,6 +308,11 @@ function cpuList(list: string): number[] {
 /** Reads the time an agent's processes waited for a core so far, ms (undefined: not known). */
 export interface WaitMeter {
   read(): Promise<number | undefined>;
+  /**
+   * Why some of the agent's CPU may have gone uncounted, when a read saw how (undefined: none seen): its
+   * wait read so far may then be its own work's, not the machine's.
+   */
+  outOfSight?(): string | undefined;
 }
 
 /**
@@ -307,11 +334,12 @@ export class CpuWaitMeter implements WaitMeter {
   /** CPU of threads gone at the last read, already counted, that their process's or parent's rest may yet show. */
   private credit: Credit = new Map();
   private reading: Promise<number | undefined> = Promise.resolve(undefined);
+  private unseen: string | undefined;
   private waiting: Promise<number | undefined> | undefined;
 
   /** `processes`: the agent's, root first (default: the root and those below it). */
   constructor(
-    root: number,
+    private readonly root: number,
     private readonly processes: () => Promise<number[]> = async () => [root, ...treeBelow(root)],
   ) {}
 
@@ -343,8 +371,9 @@ export class CpuWaitMeter implements WaitMeter {
       const before = this.last.get(key);
       if (count.rest && before && count.cpuMs < before.cpuMs) now.set(key, { ...count, cpuMs: before.cpuMs });
     }
-    const { processes, credit } = agentInterval(this.last, now, everyCore, this.credit);
+    const { processes, credit, left } = agentInterval(this.last, now, everyCore, this.credit);
     this.credit = credit;
+    this.unseen ??= outOfSight(now, left, this.root);
     // The agent's threads are the entries that claim a core; its rests (reaped, ended) are in /proc/stat's past.
     const threadsCpu = processes.reduce((sum, p) => sum + (p.cores.length > 0 ? p.cpuMs : 0), 0);
     const before = this.machineBusy;
@@ -359,6 +388,30 @@ export class CpuWaitMeter implements WaitMeter {
     this.waited = (this.waited ?? 0) + waitFromOthers(interval);
     return this.waited;
   }
+
+  outOfSight(): string | undefined {
+    return this.unseen;
+  }
+}
+
+/**
+ * How the agent's CPU that no read catches can go uncounted, as a read shows: a process of it that ignores
+ * SIGCHLD (its children reaped by the kernel, their CPU in no count), or one of it that ended outside its
+ * tree (detached, reaped by init). A process's CPU between its last read and its end is counted only from the
+ * rest it shows in; where there is none, an agent that ran its work in processes each shorter than a read
+ * apart had that work counted as the machine's, and its wait for it given back (a hostile agent's burns of
+ * 10 ms one after another beside a busy loop on its core, SIGCHLD ignored: 1.5 s of CPU unseen, its wait for
+ * them given back, and it passed at 2.3 s on a 1 s budget).
+ */
+function outOfSight(now: Counts, left: readonly number[], root: number): string | undefined {
+  for (const count of now.values()) {
+    if (count.reapsUnseen) return `process ${count.pid} of the agent ignores SIGCHLD: the kernel reaps its children, and their CPU shows in no count`;
+  }
+  // Ended, to be reaped by a parent not the agent's (init may take a second to): as good as gone.
+  const ended = [...now.values()].filter((count) => count.ended && !now.has(`${count.ppid}+`)).map((count) => count.pid);
+  const gone = [...left, ...ended].find((pid) => pid !== root);
+  if (gone !== undefined) return `process ${gone} of the agent ended outside its tree (detached, reaped by another): its CPU shows in no count of the agent's`;
+  return undefined;
 }
 
 /**
