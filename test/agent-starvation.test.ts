@@ -517,6 +517,19 @@ describe('what the agent did between two reads', () => {
     assert.deepEqual(processes.at(-1), { cpuMs: 10, waitMs: 0, cores: [] });
   });
 
+  it('CPU run unseen waited as the machine’s runnable processes wait, its own contention still none', () => {
+    // The shell (10) reaped commands no read saw, 60 ms of CPU in 250 ms, on a machine of three runnable
+    // processes a core: each waited two ms a ms it ran. Their wait went with them: given none, an innocent
+    // agent of short commands was out of its budget on a starved runner (40 of 10–20 ms beside six loops on
+    // two cores: 0.2 s given back of about 1.5 s waited, budget_exhausted at 1.7 s on 1.5 s; now about 1 s).
+    const { processes } = agentInterval(proc(10, 1, 5), proc(10, 1, 5, 0, 60), CORE_0, new Map(), 2);
+    assert.deepEqual(processes.at(-1), { cpuMs: 60, waitMs: 120, cores: [] });
+    assert.equal(waitFromOthers({ wallMs: 250, processes }), 120, 'the shell, asleep, waited none');
+    // Commands that kept its core busy the whole interval: whatever they waited was for each other.
+    const busy = agentInterval(proc(10, 1, 5), proc(10, 1, 5, 0, 250), CORE_0, new Map(), 2);
+    assert.equal(waitFromOthers({ wallMs: 250, processes: busy.processes }), 0);
+  });
+
   it('a process seen for the first time: all of its counts so far', () => {
     const { processes } = agentInterval(new Map(), proc(10, 1, 30, 70, 15), CORE_0);
     assert.deepEqual(processes, [

@@ -9,7 +9,7 @@
 // own, which a quiet machine would make it wait as much, so that wait is never given back; nor when it pins
 // them to one core beside a light process that may use every core (each process counts on its own cores).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, cpus } from 'node:os';
 import { treeBelow } from '../isolation/processes.ts';
 
 /** At most this many budgets more are given back for the time an agent waited for a core. */
@@ -236,13 +236,15 @@ export type Credit = ReadonlyMap<string, number>;
  * interval as the agent's work, and that interval's wait was given none: an innocent agent that runs one
  * command after another was out of its budget on a busy runner.) Credit explains its own rest only: an orphan
  * that init adopted explains no one's. What it does not explain yet is `credit`, for the next read only (its
- * parent may be read before the reaping). Pure.
+ * parent may be read before the reaping). The CPU ran unseen waited `unseenWait` of each of its ms (its
+ * processes' wait went with them: the machine's, runnableWaitRatio). Pure.
  */
 export function agentInterval(
   before: Counts,
   now: Counts,
   everyCore: readonly number[],
   carried: Credit = new Map(),
+  unseenWait = 0,
 ): { processes: ProcessInterval[]; credit: Credit; left: number[] } {
   const restOf = (pid: number): string | undefined => {
     for (let at: number | undefined = pid, hops = 0; at !== undefined && hops < 64; hops++) {
@@ -275,16 +277,36 @@ export function agentInterval(
     unseen += cpuMs - fromCarried - fromGone;
     if ((gone.get(key) ?? 0) > fromGone) credit.set(key, gone.get(key)! - fromGone);
   }
-  if (unseen > 0) processes.push({ cpuMs: unseen, waitMs: 0, cores: [] });
+  if (unseen > 0) processes.push({ cpuMs: unseen, waitMs: unseen * unseenWait, cores: [] });
   return { processes, credit, left: [...left] };
+}
+
+/**
+ * How long a runnable process waits for each ms it runs, as the machine runs now: its runnable processes
+ * (/proc/loadavg's count, less the one reading it) shared over its cores, each getting cores ÷ runnable of
+ * one; none where there are no more than cores. 0 where unknown.
+ */
+function runnableWaitRatio(cores: number): number {
+  const running = Number(proc('loadavg')?.split(' ')[3]?.split('/')[0]);
+  if (!Number.isFinite(running) || cores <= 0) return 0;
+  return Math.max(0, (running - 1) / cores - 1);
 }
 
 /** Every core's busy time since boot, ms (/proc/stat: all but idle and iowait); undefined where unknown. */
 function machineBusyMs(): number | undefined {
   const cpu = proc('stat')?.match(/^cpu\s+(.*)$/m)?.[1];
-  if (!cpu) return undefined;
+  return cpu === undefined ? undefined : busyMs(cpu);
+}
+
+/** Each core's busy time since boot, ms (/proc/stat's `cpuN` lines); empty where unknown. */
+function coresBusyMs(): number[] {
+  return [...(proc('stat') ?? '').matchAll(/^cpu\d+\s+(.*)$/gm)].map((line) => busyMs(line[1]!) ?? NaN);
+}
+
+/** A /proc/stat line's busy ticks, ms. */
+function busyMs(line: string): number | undefined {
   // user nice system idle iowait irq softirq steal (guest time is in user's)
-  const [user, nice, system, , , irq, softirq, steal] = cpu.split(/\s+/).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = line.split(/\s+/).map(Number);
   const busy = [user, nice, system, irq, softirq, steal].reduce((sum: number, ticks) => sum + (ticks ?? 0), 0);
   return Number.isFinite(busy) ? (busy * 1000) / TICKS_PER_SECOND : undefined;
 }
@@ -331,6 +353,8 @@ export class CpuWaitMeter implements WaitMeter {
   private lastAt = performance.now();
   private waited: number | undefined;
   private machineBusy = machineBusyMs();
+  private waitRatio = runnableWaitRatio(cpus().length);
+  private coresBusy = coresBusyMs();
   /** CPU of threads gone at the last read, already counted, that their process's or parent's rest may yet show. */
   private credit: Credit = new Map();
   private reading: Promise<number | undefined> = Promise.resolve(undefined);
@@ -361,6 +385,8 @@ export class CpuWaitMeter implements WaitMeter {
     const now: Counts = new Map();
     for (const pid of await this.processes()) countsOf(pid, now);
     const machineBusy = machineBusyMs();
+    const waitRatio = runnableWaitRatio(cpus().length);
+    const coresBusy = coresBusyMs();
     const at = performance.now();
     if (now.size === 0) return this.waited;
     const wallMs = at - this.lastAt;
@@ -371,7 +397,20 @@ export class CpuWaitMeter implements WaitMeter {
       const before = this.last.get(key);
       if (count.rest && before && count.cpuMs < before.cpuMs) now.set(key, { ...count, cpuMs: before.cpuMs });
     }
-    const { processes, credit, left } = agentInterval(this.last, now, everyCore, this.credit);
+    // The wait of the processes that ran unseen went with them: the machine's then, as at the two reads, and
+    // only while every core ran others' work (the count is the machine's: a process may have run on a core
+    // left idle, or kept busy by the agent itself, while others queued on another, and waited none; the agent's
+    // CPU is taken off each core's busy time, all of it on each). Unknown: none.
+    const seen = agentInterval(this.last, now, everyCore, this.credit);
+    const agentCpu = seen.processes.reduce((sum, p) => sum + p.cpuMs, 0);
+    const othersEverywhere =
+      coresBusy.length === 0 || coresBusy.length !== this.coresBusy.length
+        ? 0
+        : Math.min(...coresBusy.map((ms, core) => (ms - this.coresBusy[core]! - agentCpu) / wallMs));
+    const unseenWait = (Number.isFinite(othersEverywhere) ? Math.min(1, Math.max(0, othersEverywhere)) : 0) * ((this.waitRatio + waitRatio) / 2);
+    const { processes, credit, left } = agentInterval(this.last, now, everyCore, this.credit, unseenWait);
+    this.waitRatio = waitRatio;
+    this.coresBusy = coresBusy;
     this.credit = credit;
     this.unseen ??= outOfSight(now, left, this.root);
     // The agent's threads are the entries that claim a core; its rests (reaped, ended) are in /proc/stat's past.
