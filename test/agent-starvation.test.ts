@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { READ_PAST_RULE, runAgentProcess } from '../src/agent/process.ts';
+import { OUT_OF_SIGHT_RULE, READ_PAST_RULE, runAgentProcess } from '../src/agent/process.ts';
 import {
   agentInterval,
   atBudget,
@@ -159,6 +159,42 @@ describe('the processes an unisolated agent runs', { skip: existsSync('/proc/sel
     }
   });
 
+  it('one it detached is its own at the next read, not up to 2 s later', async () => {
+    // The marked were looked for in the whole table read at most every 2 s: a hostile agent's burns, each
+    // detached and ended within that, were never seen, init reaped their CPU, and the agent's wait for them
+    // on its core was given back as the machine's (1.2 s of the 1.5 s they ran).
+    const dir = await tempDir();
+    const agent = new Unisolated({ mechanism: 'none', reason: 'test' }).spawn({
+      argv: ['sh', '-c', 'echo ready; while [ ! -e go ]; do sleep 0.02; done; (sleep 30 & echo $! > detached.txt); echo detached; sleep 30'],
+      cwd: dir,
+      env: { PATH: process.env.PATH! },
+      mounts: [],
+      network: 'none',
+    });
+    try {
+      const output = (async function* () {
+        for await (const chunk of agent.child.stdout!) yield String(chunk);
+      })();
+      let seen = '';
+      const until = async (word: string) => {
+        while (!seen.includes(word)) seen += (await output.next()).value ?? '';
+      };
+      await until('ready');
+      // A read just before it detaches: the table was then fresh.
+      await agent.processes?.();
+      await writeFile(join(dir, 'go'), '');
+      await until('detached');
+      const detached = Number(await readFile(join(dir, 'detached.txt'), 'utf8'));
+      assert.ok(!descendants(agent.child.pid!).some((d) => d.pid === detached), 'it left the tree');
+      // The next read, a quarter second on.
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      assert.ok((await agent.processes?.())?.includes(detached), 'its sandbox counts it at the next read');
+    } finally {
+      agent.kill();
+      await agent.exited;
+    }
+  });
+
   it('its tree, read from its processes’ lists of children, is the tree the whole table shows, a child a worker thread started included', async () => {
     const dir = await tempDir();
     // The worker thread's child is in the worker's list of children, not the main thread's.
@@ -178,6 +214,55 @@ describe('the processes an unisolated agent runs', { skip: existsSync('/proc/sel
       child.kill('SIGKILL');
     }
   });
+});
+
+/**
+ * A hostile agent's work in short burns (10–20 ms of CPU each, 100 of them one after another), each in a
+ * process no read catches, beside a busy loop it leaves running on the same core, at the lowest priority, to
+ * wait for them: their CPU is counted as the machine's and the loop's wait for them given back, unless it
+ * shows in a count of the agent's (the core's to the burns for up to four budgets). `$ARGV[0]`: 'ignore' (SIGCHLD ignored: the kernel reaps each burn) or 'detach' (each burn detached
+ * from a process that ends at once: init reaps it).
+ */
+const HIDDEN_BURNS = `
+$SIG{CHLD} = 'IGNORE' if $ARGV[0] eq 'ignore';
+sub cpu { my @t = times; $t[0] + $t[1] }
+my $loop = fork; if (!$loop) { setpriority(0, 0, 19); 1 while 1 }
+for (1 .. 100) {
+  pipe(my $r, my $w);
+  my $pid = fork;
+  if (!$pid) { close $r; if ($ARGV[0] eq 'detach') { exit 0 if fork } my $t = cpu(); 1 while cpu() - $t < 0.01; exit 0 }
+  close $w; waitpid($pid, 0) if $ARGV[0] eq 'detach'; my $done = <$r>;
+}
+kill 'KILL', $loop; print "done\n";
+`;
+const NO_PERL = spawnSync('perl', ['-e', '1']).status === 0 ? undefined : 'no perl';
+
+describe('an agent whose work no count shows', { skip: NO_TASKSET ?? NO_PERL }, () => {
+  for (const how of ['ignore', 'detach', 'none'] as const) {
+    const what = { ignore: 'SIGCHLD ignored', detach: 'each burn detached', none: 'each burn reaped by the agent (seen in its count)' }[how];
+    it(`${what}: its wait for that work is never a pass past its budget`, async () => {
+      // Unseen, 1–2 s of burns on a 1 s budget passed at 1.5 s, the loop's wait for them given back as the machine's
+      // (reaped by the agent, the same burns end budget_exhausted at 1 s).
+      const dir = await tempDir();
+      await writeFile(join(dir, 'burns.pl'), HIDDEN_BURNS);
+      const run = await runAgentProcess({
+        sandbox: new Unisolated({ mechanism: 'none', reason: 'test' }),
+        command: `taskset -c 0 perl burns.pl ${how}`,
+        cwd: dir,
+        env: { PATH: process.env.PATH! },
+        mounts: [{ path: dir, writable: true }],
+        conceal: [],
+        network: 'none',
+        wallMs: 1000,
+        logCapBytes: 10_000,
+        scrubber: new Scrubber([]),
+      });
+      // Out of its budget, or past it but undecided (a busier machine: kept from its core past what can be given back).
+      if (run.budgetExhausted) return;
+      assert.ok([OUT_OF_SIGHT_RULE, STARVED_RULE, READ_PAST_RULE].includes(run.envRule!), `${run.agentMs} ms, ${run.setupError}: ${run.log}`);
+      if (run.envRule === OUT_OF_SIGHT_RULE) assert.match(run.setupError!, { ignore: /ignores SIGCHLD/, detach: /ended outside its tree/, none: /^$/ }[how]);
+    });
+  }
 });
 
 describe('the time given back', { skip: existsSync('/proc/self/stat') ? undefined : 'no /proc' }, () => {
@@ -410,17 +495,19 @@ describe('what the agent did between two reads', () => {
   it('an orphan init adopted explains no one’s growth: a short command reaped meanwhile counts whole', () => {
     // 11 left its parent (now init's, ppid 1) and ended after 300 ms of CPU; the shell reaped a command it never saw.
     const before = counts(proc(10, 1, 5), proc(11, 1, 300));
-    const { processes, credit } = agentInterval(before, proc(10, 1, 5, 0, 120), CORE_0);
+    const { processes, credit, left } = agentInterval(before, proc(10, 1, 5, 0, 120), CORE_0);
     assert.deepEqual(processes.at(-1), { cpuMs: 120, waitMs: 0, cores: [] });
     assert.equal(credit.size, 0);
+    assert.deepEqual(left, [11], 'it ended where no count of the agent’s shows its CPU');
   });
 
   it('a parent reaped with its child: both show in the nearest ancestor still running', () => {
     // The agent (9) ran a shell (10) that ran a command (11): shell and command gone, 9's rest grew by both and 15 ms unseen.
     const before = counts(proc(9, 1, 20), proc(10, 9, 5, 0, 0), proc(11, 10, 300));
-    const { processes, credit } = agentInterval(before, proc(9, 1, 20, 0, 320), CORE_0);
+    const { processes, credit, left } = agentInterval(before, proc(9, 1, 20, 0, 320), CORE_0);
     assert.deepEqual(processes.at(-1), { cpuMs: 15, waitMs: 0, cores: [] });
     assert.equal(credit.size, 0);
+    assert.deepEqual(left, [], 'both in sight');
   });
 
   it('a thread gone from a process still running shows in that process’s rest', () => {
@@ -428,6 +515,19 @@ describe('what the agent did between two reads', () => {
     const before = counts(proc(10, 1, 30), new Map([['13', worker]]));
     const { processes } = agentInterval(before, proc(10, 1, 30, 0, 410), CORE_0);
     assert.deepEqual(processes.at(-1), { cpuMs: 10, waitMs: 0, cores: [] });
+  });
+
+  it('CPU run unseen waited as the machine’s runnable processes wait, its own contention still none', () => {
+    // The shell (10) reaped commands no read saw, 60 ms of CPU in 250 ms, on a machine of three runnable
+    // processes a core: each waited two ms a ms it ran. Their wait went with them: given none, an innocent
+    // agent of short commands was out of its budget on a starved runner (40 of 10–20 ms beside six loops on
+    // two cores: 0.2 s given back of about 1.5 s waited, budget_exhausted at 1.7 s on 1.5 s; now about 1 s).
+    const { processes } = agentInterval(proc(10, 1, 5), proc(10, 1, 5, 0, 60), CORE_0, new Map(), 2);
+    assert.deepEqual(processes.at(-1), { cpuMs: 60, waitMs: 120, cores: [] });
+    assert.equal(waitFromOthers({ wallMs: 250, processes }), 120, 'the shell, asleep, waited none');
+    // Commands that kept its core busy the whole interval: whatever they waited was for each other.
+    const busy = agentInterval(proc(10, 1, 5), proc(10, 1, 5, 0, 250), CORE_0, new Map(), 2);
+    assert.equal(waitFromOthers({ wallMs: 250, processes: busy.processes }), 0);
   });
 
   it('a process seen for the first time: all of its counts so far', () => {

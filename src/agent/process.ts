@@ -69,6 +69,8 @@ export const BUDGET_GRACE_MS = 5000;
 const TAIL_BYTES = 8 * 1024;
 export const READ_PAST_RULE =
   'the agent ended while trialgate read its processes at its budget, past its budget but owed time for waiting on a core that went unseen: not a verdict on the agent (neither a pass past its budget nor a fail for the machine); run again on a quieter runner, or with fewer processes';
+export const OUT_OF_SIGHT_RULE =
+  'the agent ran past its budget on time given back for waiting on a core, but some of its processes ran where their CPU is counted nowhere (SIGCHLD ignored, or detached), so that wait may have been for its own work: not a verdict on the agent (neither a pass past its budget nor a fail for the machine); run it again on a quieter runner, or without ignoring SIGCHLD or detaching processes';
 export const DECLARED_RULE =
   'the agent declared that its environment failed (exit 75: its provider refused the key, its quota is spent, the provider is down, hung or failing, or a program it needs is missing): not a verdict on the agent; fix the environment and run again';
 
@@ -103,6 +105,8 @@ export async function runAgentProcess(options: AgentProcessOptions): Promise<Age
   let starved: number | undefined;
   // Ended while its processes were read at its budget, this long after the read began, ms: undecided.
   let pastInRead: number | undefined;
+  // Still running at its budget: whatever it did after ran on time given back.
+  let pastBudget = false;
   let exited = false;
   let grace: NodeJS.Timeout | undefined;
   // The time the machine kept the agent waiting for a core is given back (starvation.ts).
@@ -117,6 +121,7 @@ export async function runAgentProcess(options: AgentProcessOptions): Promise<Age
   const atEnd = async () => {
     // Ended before its budget: it ran within it.
     if (ended()) return;
+    pastBudget = true;
     const readFrom = performance.now();
     const waited = await meter?.read();
     const next = atBudget(options.wallMs, waited, given);
@@ -177,6 +182,15 @@ export async function runAgentProcess(options: AgentProcessOptions): Promise<Age
       ...exit,
       setupError: `the agent waited ${s(starved)} for a CPU core, runnable while the machine's cores ran other work, and was ended at ${s(options.wallMs + given)}: its budget of ${s(options.wallMs)} and ${s(given)} given back for the wait, the most given back (${STARVED_STRETCH} budgets)`,
       envRule: STARVED_RULE,
+    };
+  }
+  // Ran on time given back for a wait that its own uncounted work may have caused: undecided, as above.
+  const unseen = pastBudget ? meter?.outOfSight?.() : undefined;
+  if (unseen !== undefined) {
+    return {
+      ...exit,
+      setupError: `the agent ended at ${s(agentMs)}, past its budget of ${s(options.wallMs)}, on time given back for waiting on a core, but ${unseen}`,
+      envRule: OUT_OF_SIGHT_RULE,
     };
   }
   const notStarted = await agent.notStarted;

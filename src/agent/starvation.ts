@@ -9,7 +9,7 @@
 // own, which a quiet machine would make it wait as much, so that wait is never given back; nor when it pins
 // them to one core beside a light process that may use every core (each process counts on its own cores).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, cpus } from 'node:os';
 import { treeBelow } from '../isolation/processes.ts';
 
 /** At most this many budgets more are given back for the time an agent waited for a core. */
@@ -158,6 +158,13 @@ export interface ThreadCount {
   pid: number;
   ppid: number;
   rest?: true;
+  /**
+   * On a rest: its process ignores SIGCHLD, so the kernel reaps its children itself and their CPU shows in no
+   * count (its rest does not grow by it), the agent's work that a read did not catch out of sight.
+   */
+  reapsUnseen?: true;
+  /** On a rest: its process has ended, not yet reaped (a zombie). */
+  ended?: true;
 }
 
 /** /proc/<pid>/<name>, or undefined once the process has gone. */
@@ -190,15 +197,28 @@ function countsOf(pid: number, into: Map<string, ThreadCount>): void {
   const ppid = Number(fields[1]);
   if (!Number.isFinite(ticks) || fields.length < 15) return;
   let threadsMs = 0;
+  let reapsUnseen = false;
   for (const tid of tids) {
     // schedstat: `<on-cpu ns> <run-queue wait ns> <timeslices>`
     const [cpuNs, waitNs] = (proc(`${pid}/task/${tid}/schedstat`) ?? '').split(' ').map(Number);
     if (!Number.isFinite(cpuNs) || !Number.isFinite(waitNs)) continue;
-    const allowed = /^Cpus_allowed_list:\s*(\S+)/m.exec(proc(`${pid}/task/${tid}/status`) ?? '')?.[1];
+    const status = proc(`${pid}/task/${tid}/status`) ?? '';
+    const allowed = /^Cpus_allowed_list:\s*(\S+)/m.exec(status)?.[1];
+    reapsUnseen ||= ignoresChildren(status);
     threadsMs += cpuNs! / 1e6;
     into.set(tid, { cpuMs: cpuNs! / 1e6, waitMs: waitNs! / 1e6, cores: allowed ? cpuList(allowed) : [], pid, ppid });
   }
-  into.set(`${pid}+`, { cpuMs: Math.max(0, (ticks * 1000) / TICKS_PER_SECOND - threadsMs), waitMs: 0, cores: [], pid, ppid, rest: true });
+  const rest = { cpuMs: Math.max(0, (ticks * 1000) / TICKS_PER_SECOND - threadsMs), waitMs: 0, cores: [], pid, ppid, rest: true as const };
+  into.set(`${pid}+`, { ...rest, ...(reapsUnseen ? { reapsUnseen: true } : {}), ...(fields[0] === 'Z' ? { ended: true } : {}) });
+}
+
+/** SIGCHLD's bit in /proc's signal masks (SigIgn): signal 17 on every architecture node runs on. */
+const SIGCHLD_BIT = 1n << 16n;
+
+/** Whether a thread's status (/proc/<pid>/task/<tid>/status) says its process ignores SIGCHLD. */
+function ignoresChildren(status: string): boolean {
+  const mask = /^SigIgn:\s*([0-9a-f]+)/m.exec(status)?.[1];
+  return mask !== undefined && (BigInt(`0x${mask}`) & SIGCHLD_BIT) !== 0n;
 }
 
 /** The agent's counts at one read: each thread by its id, each process's rest by `<pid>+`. */
@@ -216,14 +236,16 @@ export type Credit = ReadonlyMap<string, number>;
  * interval as the agent's work, and that interval's wait was given none: an innocent agent that runs one
  * command after another was out of its budget on a busy runner.) Credit explains its own rest only: an orphan
  * that init adopted explains no one's. What it does not explain yet is `credit`, for the next read only (its
- * parent may be read before the reaping). Pure.
+ * parent may be read before the reaping). The CPU ran unseen waited `unseenWait` of each of its ms (its
+ * processes' wait went with them: the machine's, runnableWaitRatio). Pure.
  */
 export function agentInterval(
   before: Counts,
   now: Counts,
   everyCore: readonly number[],
   carried: Credit = new Map(),
-): { processes: ProcessInterval[]; credit: Credit } {
+  unseenWait = 0,
+): { processes: ProcessInterval[]; credit: Credit; left: number[] } {
   const restOf = (pid: number): string | undefined => {
     for (let at: number | undefined = pid, hops = 0; at !== undefined && hops < 64; hops++) {
       if (now.has(`${at}+`)) return `${at}+`;
@@ -232,10 +254,12 @@ export function agentInterval(
     return undefined;
   };
   const gone = new Map<string, number>();
+  const left = new Set<number>();
   for (const [key, count] of before) {
     if (now.has(key)) continue;
     const into = now.has(`${count.pid}+`) ? `${count.pid}+` : restOf(count.ppid);
     if (into !== undefined) gone.set(into, (gone.get(into) ?? 0) + count.cpuMs);
+    else left.add(count.pid);
   }
   const processes: ProcessInterval[] = [];
   const credit = new Map<string, number>();
@@ -253,16 +277,36 @@ export function agentInterval(
     unseen += cpuMs - fromCarried - fromGone;
     if ((gone.get(key) ?? 0) > fromGone) credit.set(key, gone.get(key)! - fromGone);
   }
-  if (unseen > 0) processes.push({ cpuMs: unseen, waitMs: 0, cores: [] });
-  return { processes, credit };
+  if (unseen > 0) processes.push({ cpuMs: unseen, waitMs: unseen * unseenWait, cores: [] });
+  return { processes, credit, left: [...left] };
+}
+
+/**
+ * How long a runnable process waits for each ms it runs, as the machine runs now: its runnable processes
+ * (/proc/loadavg's count, less the one reading it) shared over its cores, each getting cores ÷ runnable of
+ * one; none where there are no more than cores. 0 where unknown.
+ */
+function runnableWaitRatio(cores: number): number {
+  const running = Number(proc('loadavg')?.split(' ')[3]?.split('/')[0]);
+  if (!Number.isFinite(running) || cores <= 0) return 0;
+  return Math.max(0, (running - 1) / cores - 1);
 }
 
 /** Every core's busy time since boot, ms (/proc/stat: all but idle and iowait); undefined where unknown. */
 function machineBusyMs(): number | undefined {
   const cpu = proc('stat')?.match(/^cpu\s+(.*)$/m)?.[1];
-  if (!cpu) return undefined;
+  return cpu === undefined ? undefined : busyMs(cpu);
+}
+
+/** Each core's busy time since boot, ms (/proc/stat's `cpuN` lines); empty where unknown. */
+function coresBusyMs(): number[] {
+  return [...(proc('stat') ?? '').matchAll(/^cpu\d+\s+(.*)$/gm)].map((line) => busyMs(line[1]!) ?? NaN);
+}
+
+/** A /proc/stat line's busy ticks, ms. */
+function busyMs(line: string): number | undefined {
   // user nice system idle iowait irq softirq steal (guest time is in user's)
-  const [user, nice, system, , , irq, softirq, steal] = cpu.split(/\s+/).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = line.split(/\s+/).map(Number);
   const busy = [user, nice, system, irq, softirq, steal].reduce((sum: number, ticks) => sum + (ticks ?? 0), 0);
   return Number.isFinite(busy) ? (busy * 1000) / TICKS_PER_SECOND : undefined;
 }
@@ -286,6 +330,11 @@ function cpuList(list: string): number[] {
 /** Reads the time an agent's processes waited for a core so far, ms (undefined: not known). */
 export interface WaitMeter {
   read(): Promise<number | undefined>;
+  /**
+   * Why some of the agent's CPU may have gone uncounted, when a read saw how (undefined: none seen): its
+   * wait read so far may then be its own work's, not the machine's.
+   */
+  outOfSight?(): string | undefined;
 }
 
 /**
@@ -304,14 +353,17 @@ export class CpuWaitMeter implements WaitMeter {
   private lastAt = performance.now();
   private waited: number | undefined;
   private machineBusy = machineBusyMs();
+  private waitRatio = runnableWaitRatio(cpus().length);
+  private coresBusy = coresBusyMs();
   /** CPU of threads gone at the last read, already counted, that their process's or parent's rest may yet show. */
   private credit: Credit = new Map();
   private reading: Promise<number | undefined> = Promise.resolve(undefined);
+  private unseen: string | undefined;
   private waiting: Promise<number | undefined> | undefined;
 
   /** `processes`: the agent's, root first (default: the root and those below it). */
   constructor(
-    root: number,
+    private readonly root: number,
     private readonly processes: () => Promise<number[]> = async () => [root, ...treeBelow(root)],
   ) {}
 
@@ -333,6 +385,8 @@ export class CpuWaitMeter implements WaitMeter {
     const now: Counts = new Map();
     for (const pid of await this.processes()) countsOf(pid, now);
     const machineBusy = machineBusyMs();
+    const waitRatio = runnableWaitRatio(cpus().length);
+    const coresBusy = coresBusyMs();
     const at = performance.now();
     if (now.size === 0) return this.waited;
     const wallMs = at - this.lastAt;
@@ -343,8 +397,22 @@ export class CpuWaitMeter implements WaitMeter {
       const before = this.last.get(key);
       if (count.rest && before && count.cpuMs < before.cpuMs) now.set(key, { ...count, cpuMs: before.cpuMs });
     }
-    const { processes, credit } = agentInterval(this.last, now, everyCore, this.credit);
+    // The wait of the processes that ran unseen went with them: the machine's then, as at the two reads, and
+    // only while every core ran others' work (the count is the machine's: a process may have run on a core
+    // left idle, or kept busy by the agent itself, while others queued on another, and waited none; the agent's
+    // CPU is taken off each core's busy time, all of it on each). Unknown: none.
+    const seen = agentInterval(this.last, now, everyCore, this.credit);
+    const agentCpu = seen.processes.reduce((sum, p) => sum + p.cpuMs, 0);
+    const othersEverywhere =
+      coresBusy.length === 0 || coresBusy.length !== this.coresBusy.length
+        ? 0
+        : Math.min(...coresBusy.map((ms, core) => (ms - this.coresBusy[core]! - agentCpu) / wallMs));
+    const unseenWait = (Number.isFinite(othersEverywhere) ? Math.min(1, Math.max(0, othersEverywhere)) : 0) * ((this.waitRatio + waitRatio) / 2);
+    const { processes, credit, left } = agentInterval(this.last, now, everyCore, this.credit, unseenWait);
+    this.waitRatio = waitRatio;
+    this.coresBusy = coresBusy;
     this.credit = credit;
+    this.unseen ??= outOfSight(now, left, this.root);
     // The agent's threads are the entries that claim a core; its rests (reaped, ended) are in /proc/stat's past.
     const threadsCpu = processes.reduce((sum, p) => sum + (p.cores.length > 0 ? p.cpuMs : 0), 0);
     const before = this.machineBusy;
@@ -359,6 +427,30 @@ export class CpuWaitMeter implements WaitMeter {
     this.waited = (this.waited ?? 0) + waitFromOthers(interval);
     return this.waited;
   }
+
+  outOfSight(): string | undefined {
+    return this.unseen;
+  }
+}
+
+/**
+ * How the agent's CPU that no read catches can go uncounted, as a read shows: a process of it that ignores
+ * SIGCHLD (its children reaped by the kernel, their CPU in no count), or one of it that ended outside its
+ * tree (detached, reaped by init). A process's CPU between its last read and its end is counted only from the
+ * rest it shows in; where there is none, an agent that ran its work in processes each shorter than a read
+ * apart had that work counted as the machine's, and its wait for it given back (a hostile agent's burns of
+ * 10 ms one after another beside a busy loop on its core, SIGCHLD ignored: 1.5 s of CPU unseen, its wait for
+ * them given back, and it passed at 2.3 s on a 1 s budget).
+ */
+function outOfSight(now: Counts, left: readonly number[], root: number): string | undefined {
+  for (const count of now.values()) {
+    if (count.reapsUnseen) return `process ${count.pid} of the agent ignores SIGCHLD: the kernel reaps its children, and their CPU shows in no count`;
+  }
+  // Ended, to be reaped by a parent not the agent's (init may take a second to): as good as gone.
+  const ended = [...now.values()].filter((count) => count.ended && !now.has(`${count.ppid}+`)).map((count) => count.pid);
+  const gone = [...left, ...ended].find((pid) => pid !== root);
+  if (gone !== undefined) return `process ${gone} of the agent ended outside its tree (detached, reaped by another): its CPU shows in no count of the agent's`;
+  return undefined;
 }
 
 /**

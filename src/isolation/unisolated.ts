@@ -9,13 +9,13 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freeServicePort } from './ports.ts';
-import { killGroup, killMarked, MarkedProcesses, recentProcessTable, supervise, treeBelow } from './processes.ts';
+import { killGroup, killMarked, MarkedProcesses, recentProcessIds, supervise, treeBelow } from './processes.ts';
 import type { IsolationReport, ListenAt, Sandbox, SandboxedProcess, SandboxSpec, ServiceAddress, ServicePlacement, ServiceReach } from './sandbox.ts';
 
 /** Sweeps for marked processes after a command ends, at most: each one ends what the previous one missed. */
 const MAX_SWEEPS = 5;
-/** How often the agent's processes that left its tree are looked for again in the whole process table, ms. */
-const MARKED_EVERY_MS = 2000;
+/** How old a listing of /proc may be when the agent's processes that left its tree are looked for in it, ms (a meter reads every 250). */
+const LISTING_AGE_MS = 100;
 
 export class Unisolated implements Sandbox {
   /** The command sees the host's files as the user running trialgate does. */
@@ -62,12 +62,12 @@ export class Unisolated implements Sandbox {
     });
     const notStarted = exited.then(() => (unspawned ? `${command} could not be started: ${unspawned}` : undefined));
     // A process that left the group keeps the marker: still the agent's, its CPU and its wait (starvation.ts).
-    // Found in the whole table, which costs as many processes as the machine runs: one read shared by every
-    // agent, at most every MARKED_EVERY_MS; the agent's own tree at every read.
+    // Found at every read in a listing of /proc shared by every agent, each new process's environment read
+    // once; the agent's own tree from its processes' lists of children.
     const marked = new MarkedProcesses(marker);
     const processes = async () => {
       if (child.pid === undefined) return [];
-      return [...new Set([child.pid, ...treeBelow(child.pid), ...marked.in(recentProcessTable(MARKED_EVERY_MS))])];
+      return [...new Set([child.pid, ...treeBelow(child.pid), ...marked.listed(recentProcessIds(LISTING_AGE_MS))])];
     };
     return { child, exited, kill, terminate, forwardFailure: Promise.resolve(undefined), notStarted, processes };
   }
