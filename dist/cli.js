@@ -6,7 +6,7 @@ import {
 import {
   IsolationUnavailable,
   endTracked
-} from "./chunks/chunk-TKOGDMMS.js";
+} from "./chunks/chunk-HB6FJJX7.js";
 import {
   CALIBRATE,
   COMPARE,
@@ -29,7 +29,8 @@ import {
 import "./chunks/chunk-7AHWRLRO.js";
 import {
   EnvironmentError,
-  UserInputError
+  UserInputError,
+  nearest
 } from "./chunks/chunk-ILF6MLZN.js";
 import "./chunks/chunk-HZGLYA5U.js";
 
@@ -53,17 +54,17 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 
 // src/cli/main.ts
 var COMMANDS = [
-  { spec: INIT, load: async () => (await import("./chunks/init-Z3V7FR7Y.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-W6LYJRHC.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-W6LYJRHC.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-YHULQC57.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-4SLMWA3Q.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-YKEQMYOF.js")).runGateCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-C4C3LQNT.js")).runReportCli },
+  { spec: INIT, load: async () => (await import("./chunks/init-YXDWZAER.js")).runInitCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-KZPZFOAZ.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-KZPZFOAZ.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-AMOYUGQH.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-UMP3BDU7.js")).runCompareCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-QWFLS2TP.js")).runGateCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-L3BA4YLY.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-POC2XQ4E.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-O4LLFICP.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-HGQ5KV6H.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-VZTNBFVS.js")).runRepairCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-A2R4U2OV.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-WEOSCCDP.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-L5BZM63I.js")).runRepairCli },
   { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-LSEZFPBR.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {
@@ -81,7 +82,11 @@ async function main(argv, raw = processIo) {
   }
   const command = COMMANDS.find((c) => c.spec.name === name);
   if (!command) {
-    io.stderr(`trialgate: unknown command ${JSON.stringify(name)}
+    const meant = nearest(
+      name,
+      COMMANDS.map((c) => c.spec.name)
+    );
+    io.stderr(`trialgate: unknown command ${JSON.stringify(name)}${meant ? ` (did you mean ${meant}?)` : ""}
 
 ${usage()}`);
     return EXIT.usage;

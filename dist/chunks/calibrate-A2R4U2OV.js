@@ -11,30 +11,30 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-OCNHIVEI.js";
+} from "./chunk-53BDJIDJ.js";
 import {
   loadTrialSet
-} from "./chunk-S5G667YQ.js";
+} from "./chunk-FGVQRJO5.js";
 import "./chunk-IHXVPBPG.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-BJDIBYXZ.js";
 import {
   mapPool
-} from "./chunk-K5HXQEKT.js";
+} from "./chunk-S2NMFTFR.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-VBVKQQFG.js";
+import "./chunk-K7VE3Q3M.js";
 import {
   secretsOf,
   trialSetSources
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-TBNYVKTQ.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-TKOGDMMS.js";
+import "./chunk-HB6FJJX7.js";
 import "./chunk-2XNPRFH2.js";
 import {
   displayPath

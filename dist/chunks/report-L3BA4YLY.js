@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeOutput
-} from "./chunk-3BS5YNXV.js";
+} from "./chunk-DK2Y3MD6.js";
 import {
   readComparedResults
 } from "./chunk-55RWQ2CI.js";
@@ -9,7 +9,7 @@ import {
   REPORTERS,
   present,
   renderText
-} from "./chunk-RGCQ5XWF.js";
+} from "./chunk-L75NUEM6.js";
 import "./chunk-U57AUHNM.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-PE644PI2.js";

@@ -3,11 +3,11 @@ import {
   MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-N4CN45BW.js";
+} from "./chunk-L54RI6WF.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-K5HXQEKT.js";
+} from "./chunk-S2NMFTFR.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
@@ -19,7 +19,7 @@ import {
 import {
   openSandbox,
   passedEnvironment
-} from "./chunk-VBVKQQFG.js";
+} from "./chunk-K7VE3Q3M.js";
 import {
   plural,
   secretsOf
@@ -221,7 +221,11 @@ function renderResetProof(proof) {
       ...proof.variants.filter((p) => p.difference).map((p) => `  - ${p.fault}: ${p.difference}`)
     );
   }
-  if (proof.limits.length) lines.push("what the proof can and cannot see:", ...proof.limits.map((l) => `  - ${l}`), "");
+  if (proof.limits.length)
+    lines.push(
+      "it cannot see state none of those requests read (a counter, a cache, a clock), so a run checks each reused instance again after every use: docs/fixture.md#reusing-a-service-the-reset-proof",
+      ""
+    );
   const failed = proof.variants.filter((p) => p.difference).length;
   if (proof.proved)
     lines.push(

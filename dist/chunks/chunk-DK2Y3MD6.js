@@ -11,7 +11,7 @@ import {
   present,
   renderText,
   wholeRun
-} from "./chunk-RGCQ5XWF.js";
+} from "./chunk-L75NUEM6.js";
 import {
   secretsOf
 } from "./chunk-BAEF6OTL.js";

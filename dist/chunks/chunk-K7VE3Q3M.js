@@ -4,11 +4,11 @@ import {
   MarkedProcesses,
   killGroup,
   killMarked,
-  recentProcessTable,
+  recentProcessIds,
   signalDescendants,
   supervise,
   treeBelow
-} from "./chunk-TKOGDMMS.js";
+} from "./chunk-HB6FJJX7.js";
 import {
   removeWritten
 } from "./chunk-NYMU3U3S.js";
@@ -438,7 +438,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join2 } from "node:path";
 var MAX_SWEEPS = 5;
-var MARKED_EVERY_MS = 2e3;
+var LISTING_AGE_MS = 100;
 var Unisolated = class {
   constructor(report) {
     this.report = report;
@@ -481,7 +481,7 @@ var Unisolated = class {
     const marked = new MarkedProcesses(marker);
     const processes = async () => {
       if (child.pid === void 0) return [];
-      return [.../* @__PURE__ */ new Set([child.pid, ...treeBelow(child.pid), ...marked.in(recentProcessTable(MARKED_EVERY_MS))])];
+      return [.../* @__PURE__ */ new Set([child.pid, ...treeBelow(child.pid), ...marked.listed(recentProcessIds(LISTING_AGE_MS))])];
     };
     return { child, exited, kill, terminate, forwardFailure: Promise.resolve(void 0), notStarted, processes };
   }

@@ -1,27 +1,27 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeRunReports
-} from "./chunk-RGCQ5XWF.js";
+} from "./chunk-L75NUEM6.js";
 import {
   abortRepair,
   finishRepair,
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-BBT6MWRW.js";
+} from "./chunk-EIM5VT2S.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-S5G667YQ.js";
+} from "./chunk-FGVQRJO5.js";
 import "./chunk-IHXVPBPG.js";
 import {
   MAX_MINUTES
 } from "./chunk-BJDIBYXZ.js";
-import "./chunk-K5HXQEKT.js";
+import "./chunk-S2NMFTFR.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-VBVKQQFG.js";
+import "./chunk-K7VE3Q3M.js";
 import {
   plural,
   secretsOf,
@@ -29,7 +29,7 @@ import {
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-TBNYVKTQ.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-TKOGDMMS.js";
+import "./chunk-HB6FJJX7.js";
 import "./chunk-2XNPRFH2.js";
 import {
   displayPath

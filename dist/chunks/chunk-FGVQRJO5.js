@@ -5,7 +5,7 @@ import {
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-K5HXQEKT.js";
+} from "./chunk-S2NMFTFR.js";
 import {
   loadFixture,
   mustBeInside,

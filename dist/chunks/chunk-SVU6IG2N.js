@@ -6,14 +6,14 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-NN5INIHG.js";
+} from "./chunk-PH5N5XFY.js";
 import {
   ACCEPTOR_BROKEN_RULE,
   KeptAcceptorChecks,
   measurementChanges,
   measurementOf,
   recordTrialSet
-} from "./chunk-CJME56MK.js";
+} from "./chunk-KKPA6JWD.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -23,7 +23,7 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-OCNHIVEI.js";
+} from "./chunk-53BDJIDJ.js";
 import {
   BaseFold,
   MAX_NOTE,
@@ -41,7 +41,7 @@ import {
   readEvidenceJson,
   regressionCount,
   reproduce
-} from "./chunk-RGCQ5XWF.js";
+} from "./chunk-L75NUEM6.js";
 import {
   TrialResult
 } from "./chunk-U57AUHNM.js";
@@ -50,7 +50,7 @@ import {
 } from "./chunk-D7L4245T.js";
 import {
   SETUP_RULE
-} from "./chunk-K5HXQEKT.js";
+} from "./chunk-S2NMFTFR.js";
 import {
   EVIDENCE
 } from "./chunk-PE644PI2.js";
@@ -611,7 +611,8 @@ function assertionOf(judgement) {
   const reason = judgement.reason.replace(/ \(no coverage: not attributed\)$/, "");
   if (!test || judgement.detected_by.length !== 1 || !reason.startsWith(`${test} (`) || !reason.endsWith(")")) return known;
   const first = reason.slice(test.length + 2, -1).split("\n")[0].trim();
-  return known && first.startsWith(known) && first.slice(known.length).includes(known) ? known : first;
+  const rest = known && first.startsWith(known) ? first.slice(known.length) : "";
+  return rest && (rest.includes(known) || rest.startsWith(`: === RUN   ${test}`)) ? known : first;
 }
 async function headTests(runDir, evidence, fault, caughtBy) {
   const dir = inside(runDir, evidence);

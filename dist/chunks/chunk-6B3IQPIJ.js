@@ -1,23 +1,23 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   progressReporter
-} from "./chunk-Y7QLUM2L.js";
+} from "./chunk-D6KMHHSL.js";
 import {
   recordTrialSet
-} from "./chunk-CJME56MK.js";
+} from "./chunk-KKPA6JWD.js";
 import {
   REPORTERS,
   failureLine,
   recordedView,
   renderText,
   writeReports
-} from "./chunk-RGCQ5XWF.js";
+} from "./chunk-L75NUEM6.js";
 import {
   TrialResult
 } from "./chunk-U57AUHNM.js";
 import {
   isolationLine
-} from "./chunk-XTOA6PLZ.js";
+} from "./chunk-PMKYIFUO.js";
 import {
   parseJsonConfig
 } from "./chunk-ALCYW26A.js";

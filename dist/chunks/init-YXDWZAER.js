@@ -48,13 +48,14 @@ var CODE_STARTER = {
     'then delete "## Fix the cause" from agent/prompt.md and `npx trialgate gate --base .trialgate/base/results.json`: the head trials, confirmed where ambiguous, compared as the required check does'
   ]
 };
+var OTHER_LANGUAGE_CODE_TASK = "A code task in another language has the same shape (repo/, hidden/, solutions/, fixture.json): docs/code-tasks.md#in-other-languages shows its hidden tests, build and service";
 async function runInitCli(argv, io) {
   const parsed = parseCommand(INIT, argv, io);
   if (typeof parsed === "number") return parsed;
   const target = resolve(io.cwd, parsed.positionals[0] ?? ".");
   const named = parsed.values.lang;
   if (parsed.values.code && named && named !== "node") {
-    io.stderr(`trialgate init: the code starter (--code) is in node only; --lang ${named} writes the test starter in ${named}
+    io.stderr(`trialgate init: the code starter (--code) is in node only; --lang ${named} writes the test starter in ${named}. ${OTHER_LANGUAGE_CODE_TASK}
 `);
     return EXIT.usage;
   }
@@ -93,7 +94,7 @@ run with --force to overwrite them, or init into another directory
   io.stdout(
     [
       `trialgate init: wrote a starter into ${where}:`,
-      ...parsed.values.code ? [] : [`  (${language}: ${languageReason(named, detected)})`],
+      ...parsed.values.code ? detected && detected.language !== "node" ? [`  (node: the code starter is in node only, though ${detected.found[0]} says ${detected.language}. ${OTHER_LANGUAGE_CODE_TASK})`] : [] : [`  (${language}: ${languageReason(named, detected)})`],
       ...files.map(({ to }) => `  ${to}`),
       ignored.length ? `  .gitignore (ignores ${ignored.join(" and ")})` : "  (.gitignore already ignores .trialgate/ and node_modules/)",
       "",

@@ -18,7 +18,7 @@ function progressReporter(write, redraw) {
       return;
     }
     const { result } = event;
-    const why = event.holdout ? "" : result.outcome === "fail" ? ` \u2014 ${firstLineOf(layerFailures(result)[0] ?? "", result.evidence)}` : result.outcome === "env_error" ? ` \u2014 ${firstLineOf(result.env_error ?? "", result.evidence)}` : "";
+    const why = event.holdout ? "" : result.outcome === "fail" ? ` \u2014 ${firstLineOf(layerFailures(result)[0] ?? "", result.evidence)}` : result.outcome === "env_error" ? ` \u2014 ${firstLineOf(envReason(result), result.evidence)}` : "";
     write(
       terminalText(
         `[${event.done}/${event.total}] ${event.holdout ? "a holdout task" : event.task} trial ${event.trial}: ${result.outcome} (${(result.wall_ms / 1e3).toFixed(1)} s)${why}`,
@@ -26,6 +26,11 @@ function progressReporter(write, redraw) {
       ) + "\n"
     );
   };
+}
+function envReason(result) {
+  const note = result.layers.trajectory?.notes?.find((n) => n.startsWith("env error: "));
+  const reason = note ? note.slice("env error: ".length) : result.env_error ?? "";
+  return result.env_error_source === "agent" ? `${reason} (declared by the agent)` : reason;
 }
 var REASON_CHARS = 240;
 function firstLineOf(reason, evidence) {

@@ -3,11 +3,11 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-CJME56MK.js";
+} from "./chunk-KKPA6JWD.js";
 import {
   jsonPieces,
   lazy
-} from "./chunk-BBT6MWRW.js";
+} from "./chunk-EIM5VT2S.js";
 import {
   Results,
   TrialResult

@@ -3670,7 +3670,7 @@ function spendLine(c) {
   const fresh = s.base_trials ?? 0;
   const all = s.head_trials + fresh;
   const more = all - s.fixed_trials;
-  const rounds = more > 0 ? `${thousands(s.fixed_trials)} in the first round, ${thousands(more)} more to confirm` : more === 0 ? "the first round; none needed confirming" : `a fixed k: ${thousands(s.fixed_trials)}`;
+  const rounds = more > 0 ? `${thousands(s.fixed_trials)} in the first round, ${thousands(more)} more to confirm` : more === 0 ? c.tasks.some((t) => t.undecided_next === "confirmation") ? "the first round; the confirmation it needs was not run" : "the first round; none needed confirming" : `a fixed k: ${thousands(s.fixed_trials)}`;
   const onBase = fresh ? `, ${thousands(fresh)} of them on the base commit beside the head's` : "";
   const parts = [`${thousands(all)} agent ${all === 1 ? "trial" : "trials"} (${rounds}${onBase})`];
   if (s.max_trials) parts.push(`cap ${thousands(s.max_trials)}`);
@@ -4502,9 +4502,14 @@ function renderRunSummary(results, held) {
   ];
   const tasks = results.tasks.length + (held?.tasks ?? 0);
   const lines = [`${results.trial_set.name}: ${plural(tasks, "task")} \xD7 k=${k}`, "", markdownTable([header2, ...rows])];
-  const envErrors = results.tasks.flatMap(
-    (t) => t.trials.filter((r) => r.outcome === "env_error").map((r) => `  - ${t.id} trial ${r.trial}: ${r.env_error}${r.env_error_source === "agent" ? " (declared by the agent)" : ""}`)
-  );
+  const envErrors = results.tasks.flatMap((t) => {
+    const byRule = /* @__PURE__ */ new Map();
+    for (const r of t.trials.filter((r2) => r2.outcome === "env_error")) {
+      const said = `${r.env_error}${r.env_error_source === "agent" ? " (declared by the agent)" : ""}`;
+      byRule.set(said, [...byRule.get(said) ?? [], r.trial]);
+    }
+    return [...byRule].map(([said, trials]) => `  - ${t.id} ${trials.length === 1 ? "trial" : "trials"} ${trials.join(", ")}: ${said}`);
+  });
   if (envErrors.length) lines.push("", "env errors (excluded from pass rates):", ...envErrors);
   const judged = judgeRunLines(results);
   if (judged.length) lines.push("", ...judged);

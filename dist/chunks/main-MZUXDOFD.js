@@ -7,23 +7,23 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-YYXYLOZ6.js";
+} from "./chunk-SVU6IG2N.js";
 import {
   progressReporter
-} from "./chunk-Y7QLUM2L.js";
+} from "./chunk-D6KMHHSL.js";
 import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-NN5INIHG.js";
+} from "./chunk-PH5N5XFY.js";
 import {
   mergeShards
-} from "./chunk-CJME56MK.js";
+} from "./chunk-KKPA6JWD.js";
 import "./chunk-DLZAIV6P.js";
 import {
   readResultsFile
 } from "./chunk-55RWQ2CI.js";
-import "./chunk-OCNHIVEI.js";
+import "./chunk-53BDJIDJ.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -35,12 +35,12 @@ import {
   isolationNote,
   renderText,
   writeReports
-} from "./chunk-RGCQ5XWF.js";
-import "./chunk-BBT6MWRW.js";
+} from "./chunk-L75NUEM6.js";
+import "./chunk-EIM5VT2S.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-S5G667YQ.js";
+} from "./chunk-FGVQRJO5.js";
 import {
   actionSecrets,
   httpStatus,
@@ -72,19 +72,19 @@ import {
 import {
   CorruptZipError
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-N4CN45BW.js";
-import "./chunk-K5HXQEKT.js";
+import "./chunk-L54RI6WF.js";
+import "./chunk-S2NMFTFR.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-VBVKQQFG.js";
+import "./chunk-K7VE3Q3M.js";
 import {
   plural,
   trialSetSources
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-TBNYVKTQ.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-TKOGDMMS.js";
+import "./chunk-HB6FJJX7.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-OMHBE2A7.js";
 import "./chunk-52BIIBHA.js";

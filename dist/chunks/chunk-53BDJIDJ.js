@@ -14,12 +14,12 @@ import {
 import {
   NoAnswerError,
   send
-} from "./chunk-K5HXQEKT.js";
+} from "./chunk-S2NMFTFR.js";
 import {
   LOOPBACK_URL,
   baseEnvironment,
   openSandbox
-} from "./chunk-VBVKQQFG.js";
+} from "./chunk-K7VE3Q3M.js";
 import {
   external_exports
 } from "./chunk-4W3VKHJE.js";

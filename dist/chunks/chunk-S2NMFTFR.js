@@ -25,7 +25,7 @@ import {
   commandPrograms,
   namedPaths,
   passedEnvironment
-} from "./chunk-VBVKQQFG.js";
+} from "./chunk-K7VE3Q3M.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";
@@ -44,7 +44,7 @@ import {
 import {
   descendants,
   treeBelow
-} from "./chunk-TKOGDMMS.js";
+} from "./chunk-HB6FJJX7.js";
 import {
   XMLParser,
   XMLValidator
@@ -1048,6 +1048,7 @@ async function waitReady(service, health, limitMs, port, pid, running, what, pin
       }
     } catch {
     }
+    if (!running()) return last;
     const now = Date.now();
     if (now >= deadline) {
       const starting = last.status === void 0 && running() && now < started + limitMs * STILL_STARTING_FACTOR && !await listensElsewhere(pid, port);
@@ -1292,7 +1293,7 @@ async function acceptEachVariant(options, planned, acceptor) {
         note = `failed the same way twice, which is the defect's own doing (its execution errors are never a detection): ${failed}`;
         break;
       }
-      envError = new MachineryError(`${failed} (and on the first run: ${first})`, rule);
+      envError = new MachineryError(failed === first ? `${failed} (the same on the first run)` : `${failed} (and on the first run: ${first})`, rule);
       body = errorBody(planned, envError.message);
       break;
     }
@@ -2309,14 +2310,16 @@ async function acceptService(run, service) {
     } catch (e) {
       if (!(e instanceof ServiceDidNotStart)) throw e;
       await run.writeEvidence(EVIDENCE.code.serviceLog, e.stderr);
-      const said = errorLine(e.stderr);
-      return notRunning(`the changed code did not start: ${e.why}${said ? `: ${said}` : ""} (evidence/${EVIDENCE.code.serviceLog})`, false);
+      const said2 = errorLine(e.stderr);
+      return notRunning(`the changed code did not start: ${e.why}${said2 ? `: ${said2}` : ""} (evidence/${EVIDENCE.code.serviceLog})`, false);
     }
     if (run.reference) run.pace?.noteStart(started.startMs);
     const running = started;
     const hidden = await hiddenTests(run, { services: { borrow: async () => running, giveBack: async () => void 0 } });
-    await run.writeEvidence(EVIDENCE.code.serviceLog, running.stderr());
-    return outcomeOf(hidden, true);
+    const stderr = running.stderr();
+    await run.writeEvidence(EVIDENCE.code.serviceLog, stderr);
+    const said = errorLine(stderr);
+    return { ...outcomeOf(hidden, true), ...said && ERROR_WORDS.test(said) ? { serviceSaid: said } : {} };
   } finally {
     await started?.stop();
     await removeWritten(work);
@@ -2415,9 +2418,10 @@ async function build(run, dir) {
   return `the changed code did not build: \`${step.command}\` ${signal ? `ended by ${signal}` : `exited ${code}`}${said ? `: ${said}` : ""} ${log}`;
 }
 var DRIVER_SUMMARY = /^(make(\[\d+\])?: \*\*\*|\d+ errors?$|npm (ERR!|error)|error Command failed|ELIFECYCLE)/;
+var ERROR_WORDS = /error|exception|cannot|not found/i;
 function errorLine(output) {
   const lines = output.split("\n").map((l) => l.trim()).filter((l) => l && !DRIVER_SUMMARY.test(l));
-  return ([...lines].reverse().find((l) => /error|exception|cannot|not found/i.test(l)) ?? lines.at(-1) ?? "").slice(0, 300);
+  return ([...lines].reverse().find((l) => ERROR_WORDS.test(l)) ?? lines.at(-1) ?? "").slice(0, 300);
 }
 
 // src/kinds/code/checks.ts
@@ -2451,12 +2455,12 @@ function ungroupedFailures(spec, findings) {
   const failures = outcomes(report.records, reference, (test) => !grouped(test)).map((f) => `hidden tests: ${f}`);
   return failures.length > NAMED_UNGROUPED ? [...failures.slice(0, NAMED_UNGROUPED), `hidden tests: and ${failures.length - NAMED_UNGROUPED} more tests outside every group did not pass`] : failures;
 }
-function outcomes(records, reference, among) {
+function outcomes(records, reference, among, serviceSaid) {
   const counted = records.filter((r) => among(r.test) && !(reference ? reference.notCounted.has(r.test) : r.status === "skipped"));
   const present = new Set(records.map((r) => r.test));
   const missing = reference ? [...reference.passed].filter((t) => among(t) && !present.has(t)) : [];
   return [
-    ...counted.filter((r) => r.status !== "passed").map((r) => describe(r, reference)),
+    ...counted.filter((r) => r.status !== "passed").map((r) => describe(r, reference, serviceSaid)),
     ...missing.map((t) => `${t}: did not run on this candidate (it passed on the reference)`)
   ];
 }
@@ -2480,13 +2484,13 @@ function groupResult(g, field, findings) {
   const records = reference ? inGroup.filter((r) => !reference.notCounted.has(r.test)) : inGroup.filter((r) => r.status !== "skipped");
   const broken = findings.report.records.find((r) => r.status === "error");
   if (records.length === 0 && reference && expected.length && broken)
-    return { ok: false, failures: [`${g.label}: none of its tests ran: ${describe(broken)}`] };
+    return { ok: false, failures: [`${g.label}: none of its tests ran: ${describe(broken, void 0, findings.serviceSaid)}`] };
   if (records.length === 0 && (!reference || expected.length === 0)) {
     const skipped = inGroup.length ? `every test of it was skipped or xfailed${reference ? " on the reference" : ""} (${inGroup[0].test}: ${inGroup[0].traceback?.split("\n")[0] ?? "skipped"})` : "";
-    const why = findings.report.error ? `the hidden tests reported no test of it: ${findings.report.error}` : broken ? `none of its tests ran: ${describe(broken)}` : skipped || `no hidden test matches ${g.tests.join(", ")} (fixture.json: ${field})${idsExample(g.tests, findings.report.records)}`;
+    const why = findings.report.error ? `the hidden tests reported no test of it: ${findings.report.error}` : broken ? `none of its tests ran: ${describe(broken, void 0, findings.serviceSaid)}` : skipped || `no hidden test matches ${g.tests.join(", ")} (fixture.json: ${field})${idsExample(g.tests, findings.report.records)}`;
     return { ok: false, failures: [`${g.label}: ${why}`] };
   }
-  const failed = outcomes(findings.report.records, reference, matches);
+  const failed = outcomes(findings.report.records, reference, matches, findings.serviceSaid);
   return { ok: failed.length === 0, failures: failed.map((f) => `${g.label}: ${f}`) };
 }
 function idsExample(patterns, records) {
@@ -2504,12 +2508,13 @@ function testMatcher(patterns) {
 function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
-function describe(r, reference) {
+function describe(r, reference, serviceSaid) {
   if (r.status === "failed") return `${r.test}: ${r.assertion ?? r.traceback ?? "failed"}`;
   const said = r.traceback ? ` (${r.traceback.split("\n")[0]})` : "";
   if (r.status === "error" && r.error_in === "test") return `${r.test}: raised ${r.exception ?? "an exception"} in the test${said}`;
   if (r.status === "skipped" && reference) return `${r.test}: skipped on this candidate, though it passed on the reference${said}`;
-  return `${r.test}: ${r.status}${said}`;
+  const service = r.status === "error" && serviceSaid ? `; the changed code's service wrote: ${serviceSaid} (evidence/service.log)` : "";
+  return `${r.test}: ${r.status}${said}${service}`;
 }
 function codeResult(spec, accepted, scope, reference) {
   const findings = {
@@ -2517,7 +2522,8 @@ function codeResult(spec, accepted, scope, reference) {
     ...accepted.outcome ? { report: accepted.outcome.report, judgement: accepted.outcome.judgement } : {},
     outOfScope: scope,
     ...reference ? { reference } : {},
-    forgery: accepted.forgery
+    forgery: accepted.forgery,
+    ...accepted.serviceSaid ? { serviceSaid: accepted.serviceSaid } : {}
   };
   return {
     checks: codeChecks(spec, findings),
@@ -3664,7 +3670,7 @@ import { basename as basename2, sep as sep2 } from "node:path";
 
 // src/agent/starvation.ts
 import { existsSync as existsSync4, readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
-import { availableParallelism } from "node:os";
+import { availableParallelism, cpus } from "node:os";
 var STARVED_STRETCH = 3;
 var SMALL_SHARE = 0.05;
 var STARVED_SHARE = 0.1;
@@ -3765,16 +3771,25 @@ function countsOf(pid, into) {
   const ppid = Number(fields[1]);
   if (!Number.isFinite(ticks) || fields.length < 15) return;
   let threadsMs = 0;
+  let reapsUnseen = false;
   for (const tid of tids) {
     const [cpuNs, waitNs] = (proc(`${pid}/task/${tid}/schedstat`) ?? "").split(" ").map(Number);
     if (!Number.isFinite(cpuNs) || !Number.isFinite(waitNs)) continue;
-    const allowed = /^Cpus_allowed_list:\s*(\S+)/m.exec(proc(`${pid}/task/${tid}/status`) ?? "")?.[1];
+    const status = proc(`${pid}/task/${tid}/status`) ?? "";
+    const allowed = /^Cpus_allowed_list:\s*(\S+)/m.exec(status)?.[1];
+    reapsUnseen ||= ignoresChildren(status);
     threadsMs += cpuNs / 1e6;
     into.set(tid, { cpuMs: cpuNs / 1e6, waitMs: waitNs / 1e6, cores: allowed ? cpuList(allowed) : [], pid, ppid });
   }
-  into.set(`${pid}+`, { cpuMs: Math.max(0, ticks * 1e3 / TICKS_PER_SECOND - threadsMs), waitMs: 0, cores: [], pid, ppid, rest: true });
+  const rest = { cpuMs: Math.max(0, ticks * 1e3 / TICKS_PER_SECOND - threadsMs), waitMs: 0, cores: [], pid, ppid, rest: true };
+  into.set(`${pid}+`, { ...rest, ...reapsUnseen ? { reapsUnseen: true } : {}, ...fields[0] === "Z" ? { ended: true } : {} });
 }
-function agentInterval(before, now, everyCore, carried = /* @__PURE__ */ new Map()) {
+var SIGCHLD_BIT = 1n << 16n;
+function ignoresChildren(status) {
+  const mask = /^SigIgn:\s*([0-9a-f]+)/m.exec(status)?.[1];
+  return mask !== void 0 && (BigInt(`0x${mask}`) & SIGCHLD_BIT) !== 0n;
+}
+function agentInterval(before, now, everyCore, carried = /* @__PURE__ */ new Map(), unseenWait = 0) {
   const restOf = (pid) => {
     for (let at = pid, hops = 0; at !== void 0 && hops < 64; hops++) {
       if (now.has(`${at}+`)) return `${at}+`;
@@ -3783,10 +3798,12 @@ function agentInterval(before, now, everyCore, carried = /* @__PURE__ */ new Map
     return void 0;
   };
   const gone = /* @__PURE__ */ new Map();
+  const left = /* @__PURE__ */ new Set();
   for (const [key, count] of before) {
     if (now.has(key)) continue;
     const into = now.has(`${count.pid}+`) ? `${count.pid}+` : restOf(count.ppid);
     if (into !== void 0) gone.set(into, (gone.get(into) ?? 0) + count.cpuMs);
+    else left.add(count.pid);
   }
   const processes = [];
   const credit = /* @__PURE__ */ new Map();
@@ -3803,13 +3820,23 @@ function agentInterval(before, now, everyCore, carried = /* @__PURE__ */ new Map
     unseen += cpuMs - fromCarried - fromGone;
     if ((gone.get(key) ?? 0) > fromGone) credit.set(key, gone.get(key) - fromGone);
   }
-  if (unseen > 0) processes.push({ cpuMs: unseen, waitMs: 0, cores: [] });
-  return { processes, credit };
+  if (unseen > 0) processes.push({ cpuMs: unseen, waitMs: unseen * unseenWait, cores: [] });
+  return { processes, credit, left: [...left] };
+}
+function runnableWaitRatio(cores) {
+  const running = Number(proc("loadavg")?.split(" ")[3]?.split("/")[0]);
+  if (!Number.isFinite(running) || cores <= 0) return 0;
+  return Math.max(0, (running - 1) / cores - 1);
 }
 function machineBusyMs() {
   const cpu = proc("stat")?.match(/^cpu\s+(.*)$/m)?.[1];
-  if (!cpu) return void 0;
-  const [user, nice, system, , , irq, softirq, steal] = cpu.split(/\s+/).map(Number);
+  return cpu === void 0 ? void 0 : busyMs(cpu);
+}
+function coresBusyMs() {
+  return [...(proc("stat") ?? "").matchAll(/^cpu\d+\s+(.*)$/gm)].map((line) => busyMs(line[1]) ?? NaN);
+}
+function busyMs(line) {
+  const [user, nice, system, , , irq, softirq, steal] = line.split(/\s+/).map(Number);
   const busy = [user, nice, system, irq, softirq, steal].reduce((sum, ticks) => sum + (ticks ?? 0), 0);
   return Number.isFinite(busy) ? busy * 1e3 / TICKS_PER_SECOND : void 0;
 }
@@ -3827,16 +3854,21 @@ function stillRunning(pid) {
 var CpuWaitMeter = class {
   /** `processes`: the agent's, root first (default: the root and those below it). */
   constructor(root, processes = async () => [root, ...treeBelow(root)]) {
+    this.root = root;
     this.processes = processes;
   }
+  root;
   processes;
   last = /* @__PURE__ */ new Map();
   lastAt = performance.now();
   waited;
   machineBusy = machineBusyMs();
+  waitRatio = runnableWaitRatio(cpus().length);
+  coresBusy = coresBusyMs();
   /** CPU of threads gone at the last read, already counted, that their process's or parent's rest may yet show. */
   credit = /* @__PURE__ */ new Map();
   reading = Promise.resolve(void 0);
+  unseen;
   waiting;
   /**
    * The wait so far, ms, from a read that starts now or after the one under way. One at a time, and at most
@@ -3855,6 +3887,8 @@ var CpuWaitMeter = class {
     const now = /* @__PURE__ */ new Map();
     for (const pid of await this.processes()) countsOf(pid, now);
     const machineBusy = machineBusyMs();
+    const waitRatio = runnableWaitRatio(cpus().length);
+    const coresBusy = coresBusyMs();
     const at = performance.now();
     if (now.size === 0) return this.waited;
     const wallMs = at - this.lastAt;
@@ -3863,8 +3897,15 @@ var CpuWaitMeter = class {
       const before2 = this.last.get(key);
       if (count.rest && before2 && count.cpuMs < before2.cpuMs) now.set(key, { ...count, cpuMs: before2.cpuMs });
     }
-    const { processes, credit } = agentInterval(this.last, now, everyCore, this.credit);
+    const seen = agentInterval(this.last, now, everyCore, this.credit);
+    const agentCpu = seen.processes.reduce((sum, p) => sum + p.cpuMs, 0);
+    const othersEverywhere = coresBusy.length === 0 || coresBusy.length !== this.coresBusy.length ? 0 : Math.min(...coresBusy.map((ms, core) => (ms - this.coresBusy[core] - agentCpu) / wallMs));
+    const unseenWait = (Number.isFinite(othersEverywhere) ? Math.min(1, Math.max(0, othersEverywhere)) : 0) * ((this.waitRatio + waitRatio) / 2);
+    const { processes, credit, left } = agentInterval(this.last, now, everyCore, this.credit, unseenWait);
+    this.waitRatio = waitRatio;
+    this.coresBusy = coresBusy;
     this.credit = credit;
+    this.unseen ??= outOfSight(now, left, this.root);
     const threadsCpu = processes.reduce((sum, p) => sum + (p.cores.length > 0 ? p.cpuMs : 0), 0);
     const before = this.machineBusy;
     this.machineBusy = machineBusy;
@@ -3876,7 +3917,19 @@ var CpuWaitMeter = class {
     this.waited = (this.waited ?? 0) + waitFromOthers(interval);
     return this.waited;
   }
+  outOfSight() {
+    return this.unseen;
+  }
 };
+function outOfSight(now, left, root) {
+  for (const count of now.values()) {
+    if (count.reapsUnseen) return `process ${count.pid} of the agent ignores SIGCHLD: the kernel reaps its children, and their CPU shows in no count`;
+  }
+  const ended = [...now.values()].filter((count) => count.ended && !now.has(`${count.ppid}+`)).map((count) => count.pid);
+  const gone = [...left, ...ended].find((pid) => pid !== root);
+  if (gone !== void 0) return `process ${gone} of the agent ended outside its tree (detached, reaped by another): its CPU shows in no count of the agent's`;
+  return void 0;
+}
 var WAIT_READ_EVERY_MS = 250;
 function atBudget(budgetMs, waitedMs, givenMs) {
   if (waitedMs === void 0) return { end: "budget" };
@@ -3891,6 +3944,7 @@ var NOT_EXECUTABLE = 126;
 var BUDGET_GRACE_MS = 5e3;
 var TAIL_BYTES = 8 * 1024;
 var READ_PAST_RULE = "the agent ended while trialgate read its processes at its budget, past its budget but owed time for waiting on a core that went unseen: not a verdict on the agent (neither a pass past its budget nor a fail for the machine); run again on a quieter runner, or with fewer processes";
+var OUT_OF_SIGHT_RULE = "the agent ran past its budget on time given back for waiting on a core, but some of its processes ran where their CPU is counted nowhere (SIGCHLD ignored, or detached), so that wait may have been for its own work: not a verdict on the agent (neither a pass past its budget nor a fail for the machine); run it again on a quieter runner, or without ignoring SIGCHLD or detaching processes";
 var DECLARED_RULE = "the agent declared that its environment failed (exit 75: its provider refused the key, its quota is spent, the provider is down, hung or failing, or a program it needs is missing): not a verdict on the agent; fix the environment and run again";
 async function runAgentProcess(options) {
   const started = performance.now();
@@ -3921,6 +3975,7 @@ async function runAgentProcess(options) {
   let budgetExhausted = false;
   let starved;
   let pastInRead;
+  let pastBudget = false;
   let exited = false;
   let grace;
   let given = 0;
@@ -3931,6 +3986,7 @@ async function runAgentProcess(options) {
   const ended = () => exited || agent.child.exitCode !== null || agent.child.signalCode !== null || root !== void 0 && !stillRunning(root);
   const atEnd = async () => {
     if (ended()) return;
+    pastBudget = true;
     const readFrom = performance.now();
     const waited = await meter?.read();
     const next = atBudget(options.wallMs, waited, given);
@@ -3984,6 +4040,14 @@ async function runAgentProcess(options) {
       ...exit,
       setupError: `the agent waited ${s(starved)} for a CPU core, runnable while the machine's cores ran other work, and was ended at ${s(options.wallMs + given)}: its budget of ${s(options.wallMs)} and ${s(given)} given back for the wait, the most given back (${STARVED_STRETCH} budgets)`,
       envRule: STARVED_RULE
+    };
+  }
+  const unseen = pastBudget ? meter?.outOfSight?.() : void 0;
+  if (unseen !== void 0) {
+    return {
+      ...exit,
+      setupError: `the agent ended at ${s(agentMs)}, past its budget of ${s(options.wallMs)}, on time given back for waiting on a core, but ${unseen}`,
+      envRule: OUT_OF_SIGHT_RULE
     };
   }
   const notStarted = await agent.notStarted;

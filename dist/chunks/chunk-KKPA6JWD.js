@@ -6,12 +6,12 @@ import {
 import {
   SemanticLayer,
   labelledSetSha
-} from "./chunk-OCNHIVEI.js";
+} from "./chunk-53BDJIDJ.js";
 import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-BBT6MWRW.js";
+} from "./chunk-EIM5VT2S.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
@@ -27,7 +27,7 @@ import {
   loadTrialSet,
   resolveTask,
   sharedAgentFiles
-} from "./chunk-S5G667YQ.js";
+} from "./chunk-FGVQRJO5.js";
 import {
   TaskSpec
 } from "./chunk-IHXVPBPG.js";
@@ -45,7 +45,7 @@ import {
 } from "./chunk-C3HU7JC5.js";
 import {
   offerReuse
-} from "./chunk-N4CN45BW.js";
+} from "./chunk-L54RI6WF.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -53,7 +53,7 @@ import {
   mapPool,
   readCandidate,
   runAgentProcess
-} from "./chunk-K5HXQEKT.js";
+} from "./chunk-S2NMFTFR.js";
 import {
   NO_FAULT,
   copyFixture,
@@ -67,7 +67,7 @@ import {
   namedFiles,
   openSandbox,
   passedEnvironment
-} from "./chunk-VBVKQQFG.js";
+} from "./chunk-K7VE3Q3M.js";
 import {
   plural,
   secretsOf,
@@ -584,6 +584,9 @@ function isolationOf(parts) {
   if (parts.every((p) => p.run.isolation === void 0)) return void 0;
   const weak = parts.filter((p) => p.run.isolation?.mechanism !== "bubblewrap");
   if (weak.length === 0) return { mechanism: "bubblewrap" };
+  const said = new Set(weak.map((p) => p.run.isolation?.reason));
+  const [only] = said;
+  if (weak.length === parts.length && said.size === 1 && only !== void 0) return { mechanism: "none", reason: only };
   const reasons = weak.map(
     (p) => `${partName(p, parts)}: ${p.run.isolation ? p.run.isolation.reason ?? "no reason recorded" : "its isolation is not recorded"}`
   );

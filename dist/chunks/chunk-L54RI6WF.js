@@ -8,7 +8,7 @@ import {
   resetRequest,
   resetService,
   startService
-} from "./chunk-K5HXQEKT.js";
+} from "./chunk-S2NMFTFR.js";
 import {
   NO_FAULT
 } from "./chunk-ALCYW26A.js";
@@ -25,7 +25,7 @@ function proofLimits(exchanges, probes) {
   return [
     `sees: the answers to the reference answers' ${exchanges} exchanges and to the ${probes} state probe reads, after a reset, against a fresh start's`,
     "cannot see: state that none of those requests read \u2014 a counter or lockout the reference answers never trip, a cache they never hit, a clock, files or processes beside the answers",
-    "so a run checks every reused instance again after each use (the state probe, then a replay of the reference answers) and replaces it when either differs: its cost is one replay per use, its requests sent at once on one connection where the service answers them so as it does one by one",
+    "so a run checks every reused instance again after each use (the state probe, then a replay of the reference answers) and replaces it when either differs: its cost is one replay per use, its requests sent at once on one connection where the service answers them as it does one by one",
     "still unseen: state a trial can change that changes only answers to requests the reference answers never make, and a change a trial sets off for later (a timer its reset does not cancel) that happens after the check; read it in service.stateProbe, or give the service no reset (coverage: false) and every use starts fresh"
   ];
 }

@@ -1,28 +1,28 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-GO6ERAXI.js";
+} from "./chunk-6B3IQPIJ.js";
 import {
   trialSetDependencies
-} from "./chunk-5IMPPOQA.js";
+} from "./chunk-626POLFZ.js";
 import {
   failureAnnotation,
   gatePullRequest,
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-YYXYLOZ6.js";
+} from "./chunk-SVU6IG2N.js";
 import {
   progressReporter
-} from "./chunk-Y7QLUM2L.js";
-import "./chunk-NN5INIHG.js";
-import "./chunk-CJME56MK.js";
+} from "./chunk-D6KMHHSL.js";
+import "./chunk-PH5N5XFY.js";
+import "./chunk-KKPA6JWD.js";
 import "./chunk-DLZAIV6P.js";
 import {
   readResultsFile,
   resultsFileAt
 } from "./chunk-55RWQ2CI.js";
-import "./chunk-OCNHIVEI.js";
+import "./chunk-53BDJIDJ.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -31,12 +31,12 @@ import {
   holdsOtherTrialSet,
   renderText,
   writeReports
-} from "./chunk-RGCQ5XWF.js";
-import "./chunk-BBT6MWRW.js";
+} from "./chunk-L75NUEM6.js";
+import "./chunk-EIM5VT2S.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-S5G667YQ.js";
+} from "./chunk-FGVQRJO5.js";
 import {
   changeScope,
   filesPulledIn,
@@ -50,22 +50,22 @@ import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-XTOA6PLZ.js";
-import "./chunk-N4CN45BW.js";
-import "./chunk-K5HXQEKT.js";
+} from "./chunk-PMKYIFUO.js";
+import "./chunk-L54RI6WF.js";
+import "./chunk-S2NMFTFR.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
 import {
   agentsIsolated
-} from "./chunk-VBVKQQFG.js";
+} from "./chunk-K7VE3Q3M.js";
 import {
   secretsOf,
   trialSetSources
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-TBNYVKTQ.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-TKOGDMMS.js";
+import "./chunk-HB6FJJX7.js";
 import "./chunk-2XNPRFH2.js";
 import {
   displayPath
