@@ -55,11 +55,11 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 // src/cli/main.ts
 var COMMANDS = [
   { spec: INIT, load: async () => (await import("./chunks/init-YXDWZAER.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-KZPZFOAZ.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-KZPZFOAZ.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-AMOYUGQH.js")).runRunCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-UHXUEJAL.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-UHXUEJAL.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-S2IQZHA7.js")).runRunCli },
   { spec: COMPARE, load: async () => (await import("./chunks/compare-UMP3BDU7.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-QWFLS2TP.js")).runGateCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-6CVZR4A4.js")).runGateCli },
   { spec: REPORT, load: async () => (await import("./chunks/report-L3BA4YLY.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-POC2XQ4E.js")).runJudgeCli },
   { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-A2R4U2OV.js")).runCalibrateCli },

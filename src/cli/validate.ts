@@ -104,7 +104,7 @@ export function renderValidation(v: VariantsValidation, cwd: string): string {
 }
 
 /** The reset proof (service/reset-proof.ts): per variant what was compared, then whether runs reuse the service. */
-function renderResetProof(proof: ResetProof): string[] {
+export function renderResetProof(proof: ResetProof): string[] {
   const lines: string[] = [];
   if (proof.variants.length) {
     lines.push(
@@ -126,9 +126,12 @@ function renderResetProof(proof: ResetProof): string[] {
       '',
     );
   const failed = proof.variants.filter((p) => p.difference).length;
+  // Proved: the verdict and what follows in one line; what was compared is the table above (proof.why, which
+  // the run's log keeps, says it all again in words).
+  const oneByOne = proof.variants.filter((p) => p.oneByOne);
   if (proof.proved)
     lines.push(
-      `✅ ${proof.why}: an isolated run with ${MIN_TRIALS_FOR_REUSE} or more trials of a task keeps its services in one pool for all of them, reset and checked again after every use.`,
+      `✅ reset proved on ${proof.variants.length === 1 ? '1 variant' : `${proof.variants.length} variants`}: an isolated run with ${MIN_TRIALS_FOR_REUSE} or more trials of a task keeps its services in one pool, reset and checked again after every use${oneByOne.length ? ` (one request at a time on ${oneByOne.map((p) => p.fault).join(', ')}: ${oneByOne[0]!.oneByOne})` : ''}.`,
     );
   else if (failed) lines.push(`ℹ️ reset not proved on ${failed} of ${plural(proof.variants.length, 'variant')} (above): each use starts a fresh service.`);
   else lines.push(`ℹ️ ${proof.why}.`);

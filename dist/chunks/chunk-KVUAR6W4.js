@@ -227,9 +227,10 @@ function renderResetProof(proof) {
       ""
     );
   const failed = proof.variants.filter((p) => p.difference).length;
+  const oneByOne = proof.variants.filter((p) => p.oneByOne);
   if (proof.proved)
     lines.push(
-      `\u2705 ${proof.why}: an isolated run with ${MIN_TRIALS_FOR_REUSE} or more trials of a task keeps its services in one pool for all of them, reset and checked again after every use.`
+      `\u2705 reset proved on ${proof.variants.length === 1 ? "1 variant" : `${proof.variants.length} variants`}: an isolated run with ${MIN_TRIALS_FOR_REUSE} or more trials of a task keeps its services in one pool, reset and checked again after every use${oneByOne.length ? ` (one request at a time on ${oneByOne.map((p) => p.fault).join(", ")}: ${oneByOne[0].oneByOne})` : ""}.`
     );
   else if (failed) lines.push(`\u2139\uFE0F reset not proved on ${failed} of ${plural(proof.variants.length, "variant")} (above): each use starts a fresh service.`);
   else lines.push(`\u2139\uFE0F ${proof.why}.`);
@@ -240,5 +241,6 @@ export {
   runValidateCli,
   runDemoCli,
   isolationLine,
-  renderValidation
+  renderValidation,
+  renderResetProof
 };

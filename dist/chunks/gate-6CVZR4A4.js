@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-6B3IQPIJ.js";
+} from "./chunk-EZ3BTK75.js";
 import {
   trialSetDependencies
 } from "./chunk-626POLFZ.js";
@@ -50,7 +50,7 @@ import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-PMKYIFUO.js";
+} from "./chunk-KVUAR6W4.js";
 import "./chunk-L54RI6WF.js";
 import "./chunk-S2NMFTFR.js";
 import "./chunk-PE644PI2.js";

@@ -17,7 +17,7 @@ import {
 } from "./chunk-U57AUHNM.js";
 import {
   isolationLine
-} from "./chunk-PMKYIFUO.js";
+} from "./chunk-KVUAR6W4.js";
 import {
   parseJsonConfig
 } from "./chunk-ALCYW26A.js";

@@ -1,10 +1,24 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
-  isolationLine,
-  renderValidation,
-  runDemoCli,
-  runValidateCli
-} from "./chunk-PMKYIFUO.js";
+  positiveInt,
+  readTrialVerdict,
+  runRunCli
+} from "./chunk-EZ3BTK75.js";
+import "./chunk-D6KMHHSL.js";
+import "./chunk-KKPA6JWD.js";
+import "./chunk-DLZAIV6P.js";
+import "./chunk-55RWQ2CI.js";
+import "./chunk-53BDJIDJ.js";
+import "./chunk-L75NUEM6.js";
+import "./chunk-EIM5VT2S.js";
+import "./chunk-U57AUHNM.js";
+import "./chunk-FGVQRJO5.js";
+import "./chunk-IHXVPBPG.js";
+import "./chunk-BJDIBYXZ.js";
+import "./chunk-VBXPJHBB.js";
+import "./chunk-2EN6TGGC.js";
+import "./chunk-C3HU7JC5.js";
+import "./chunk-KVUAR6W4.js";
 import "./chunk-L54RI6WF.js";
 import "./chunk-S2NMFTFR.js";
 import "./chunk-PE644PI2.js";
@@ -25,8 +39,7 @@ import "./chunk-7AHWRLRO.js";
 import "./chunk-ILF6MLZN.js";
 import "./chunk-HZGLYA5U.js";
 export {
-  isolationLine,
-  renderValidation,
-  runDemoCli,
-  runValidateCli
+  positiveInt,
+  readTrialVerdict,
+  runRunCli
 };

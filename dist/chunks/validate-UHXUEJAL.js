@@ -1,24 +1,11 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
-  positiveInt,
-  readTrialVerdict,
-  runRunCli
-} from "./chunk-6B3IQPIJ.js";
-import "./chunk-D6KMHHSL.js";
-import "./chunk-KKPA6JWD.js";
-import "./chunk-DLZAIV6P.js";
-import "./chunk-55RWQ2CI.js";
-import "./chunk-53BDJIDJ.js";
-import "./chunk-L75NUEM6.js";
-import "./chunk-EIM5VT2S.js";
-import "./chunk-U57AUHNM.js";
-import "./chunk-FGVQRJO5.js";
-import "./chunk-IHXVPBPG.js";
-import "./chunk-BJDIBYXZ.js";
-import "./chunk-VBXPJHBB.js";
-import "./chunk-2EN6TGGC.js";
-import "./chunk-C3HU7JC5.js";
-import "./chunk-PMKYIFUO.js";
+  isolationLine,
+  renderResetProof,
+  renderValidation,
+  runDemoCli,
+  runValidateCli
+} from "./chunk-KVUAR6W4.js";
 import "./chunk-L54RI6WF.js";
 import "./chunk-S2NMFTFR.js";
 import "./chunk-PE644PI2.js";
@@ -39,7 +26,9 @@ import "./chunk-7AHWRLRO.js";
 import "./chunk-ILF6MLZN.js";
 import "./chunk-HZGLYA5U.js";
 export {
-  positiveInt,
-  readTrialVerdict,
-  runRunCli
+  isolationLine,
+  renderResetProof,
+  renderValidation,
+  runDemoCli,
+  runValidateCli
 };
