@@ -62,7 +62,7 @@ const root = agent.child.pid!;
 const marked = new MarkedProcesses('TRIALGATE_BENCH_NO_MARKER=1');
 const wholeTable = new CpuWaitMeter(root, async () => {
   const table = processTable();
-  return [...new Set([root, ...descendants(root, table).map((d) => d.pid), ...marked.in(table)])];
+  return [...new Set([root, ...descendants(root, table).map((d) => d.pid), ...marked.listed([...table.keys()])])];
 });
 const tree = new CpuWaitMeter(root, async () => [root, ...treeBelow(root)]);
 // A listing each read (unshared: 0 ms old at most), as one agent alone on a runner reads it.

@@ -9,7 +9,7 @@
 // own, which a quiet machine would make it wait as much, so that wait is never given back; nor when it pins
 // them to one core beside a light process that may use every core (each process counts on its own cores).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { availableParallelism, cpus } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { treeBelow } from '../isolation/processes.ts';
 
 /** At most this many budgets more are given back for the time an agent waited for a core. */
@@ -237,14 +237,15 @@ export type Credit = ReadonlyMap<string, number>;
  * command after another was out of its budget on a busy runner.) Credit explains its own rest only: an orphan
  * that init adopted explains no one's. What it does not explain yet is `credit`, for the next read only (its
  * parent may be read before the reaping). The CPU ran unseen waited `unseenWait` of each of its ms (its
- * processes' wait went with them: the machine's, runnableWaitRatio). Pure.
+ * processes' wait went with them: the machine's, runnableWaitRatio), or what `unseenWait` makes of all the CPU
+ * the agent ran in the interval. Pure.
  */
 export function agentInterval(
   before: Counts,
   now: Counts,
   everyCore: readonly number[],
   carried: Credit = new Map(),
-  unseenWait = 0,
+  unseenWait: number | ((agentCpuMs: number) => number) = 0,
 ): { processes: ProcessInterval[]; credit: Credit; left: number[] } {
   const restOf = (pid: number): string | undefined => {
     for (let at: number | undefined = pid, hops = 0; at !== undefined && hops < 64; hops++) {
@@ -277,7 +278,10 @@ export function agentInterval(
     unseen += cpuMs - fromCarried - fromGone;
     if ((gone.get(key) ?? 0) > fromGone) credit.set(key, gone.get(key)! - fromGone);
   }
-  if (unseen > 0) processes.push({ cpuMs: unseen, waitMs: unseen * unseenWait, cores: [] });
+  if (unseen > 0) {
+    const ratio = typeof unseenWait === 'number' ? unseenWait : unseenWait(processes.reduce((sum, p) => sum + p.cpuMs, unseen));
+    processes.push({ cpuMs: unseen, waitMs: unseen * ratio, cores: [] });
+  }
   return { processes, credit, left: [...left] };
 }
 
@@ -292,15 +296,18 @@ function runnableWaitRatio(cores: number): number {
   return Math.max(0, (running - 1) / cores - 1);
 }
 
-/** Every core's busy time since boot, ms (/proc/stat: all but idle and iowait); undefined where unknown. */
-function machineBusyMs(): number | undefined {
-  const cpu = proc('stat')?.match(/^cpu\s+(.*)$/m)?.[1];
-  return cpu === undefined ? undefined : busyMs(cpu);
+/** What /proc/stat says: every core's busy time since boot, ms, all together and each (all but idle and iowait); undefined where unknown. */
+interface MachineBusy {
+  busyMs: number;
+  coresBusyMs: number[];
 }
 
-/** Each core's busy time since boot, ms (/proc/stat's `cpuN` lines); empty where unknown. */
-function coresBusyMs(): number[] {
-  return [...(proc('stat') ?? '').matchAll(/^cpu\d+\s+(.*)$/gm)].map((line) => busyMs(line[1]!) ?? NaN);
+function machineBusy(): MachineBusy | undefined {
+  const stat = proc('stat');
+  const all = stat?.match(/^cpu\s+(.*)$/m)?.[1];
+  const busy = all === undefined ? undefined : busyMs(all);
+  if (stat === undefined || busy === undefined) return undefined;
+  return { busyMs: busy, coresBusyMs: [...stat.matchAll(/^cpu\d+\s+(.*)$/gm)].map((line) => busyMs(line[1]!) ?? NaN) };
 }
 
 /** A /proc/stat line's busy ticks, ms. */
@@ -352,9 +359,8 @@ export class CpuWaitMeter implements WaitMeter {
   private last: Counts = new Map();
   private lastAt = performance.now();
   private waited: number | undefined;
-  private machineBusy = machineBusyMs();
-  private waitRatio = runnableWaitRatio(cpus().length);
-  private coresBusy = coresBusyMs();
+  private machine = machineBusy();
+  private waitRatio = runnableWaitRatio(this.machine?.coresBusyMs.length ?? 0);
   /** CPU of threads gone at the last read, already counted, that their process's or parent's rest may yet show. */
   private credit: Credit = new Map();
   private reading: Promise<number | undefined> = Promise.resolve(undefined);
@@ -384,9 +390,8 @@ export class CpuWaitMeter implements WaitMeter {
   private async readNow(): Promise<number | undefined> {
     const now: Counts = new Map();
     for (const pid of await this.processes()) countsOf(pid, now);
-    const machineBusy = machineBusyMs();
-    const waitRatio = runnableWaitRatio(cpus().length);
-    const coresBusy = coresBusyMs();
+    const machine = machineBusy();
+    const waitRatio = runnableWaitRatio(machine?.coresBusyMs.length ?? 0);
     const at = performance.now();
     if (now.size === 0) return this.waited;
     const wallMs = at - this.lastAt;
@@ -401,26 +406,23 @@ export class CpuWaitMeter implements WaitMeter {
     // only while every core ran others' work (the count is the machine's: a process may have run on a core
     // left idle, or kept busy by the agent itself, while others queued on another, and waited none; the agent's
     // CPU is taken off each core's busy time, all of it on each). Unknown: none.
-    const seen = agentInterval(this.last, now, everyCore, this.credit);
-    const agentCpu = seen.processes.reduce((sum, p) => sum + p.cpuMs, 0);
-    const othersEverywhere =
-      coresBusy.length === 0 || coresBusy.length !== this.coresBusy.length
-        ? 0
-        : Math.min(...coresBusy.map((ms, core) => (ms - this.coresBusy[core]! - agentCpu) / wallMs));
-    const unseenWait = (Number.isFinite(othersEverywhere) ? Math.min(1, Math.max(0, othersEverywhere)) : 0) * ((this.waitRatio + waitRatio) / 2);
+    const before = this.machine;
+    const cores = machine && before && machine.coresBusyMs.length === before.coresBusyMs.length ? machine.coresBusyMs : [];
+    const unseenWait = (agentCpu: number) => {
+      const othersEverywhere = cores.length === 0 ? 0 : Math.min(...cores.map((ms, core) => (ms - before!.coresBusyMs[core]! - agentCpu) / wallMs));
+      return (Number.isFinite(othersEverywhere) ? Math.min(1, Math.max(0, othersEverywhere)) : 0) * ((this.waitRatio + waitRatio) / 2);
+    };
     const { processes, credit, left } = agentInterval(this.last, now, everyCore, this.credit, unseenWait);
+    this.machine = machine;
     this.waitRatio = waitRatio;
-    this.coresBusy = coresBusy;
     this.credit = credit;
     this.unseen ??= outOfSight(now, left, this.root);
     // The agent's threads are the entries that claim a core; its rests (reaped, ended) are in /proc/stat's past.
     const threadsCpu = processes.reduce((sum, p) => sum + (p.cores.length > 0 ? p.cpuMs : 0), 0);
-    const before = this.machineBusy;
-    this.machineBusy = machineBusy;
     // Unknown without /proc/stat: no bound. The agent's reaped and unseen CPU counts as others': loose, never tight.
     // /proc/stat counts in ticks, each core's its own: a tick each of slack, or a short interval's bound is none.
     const slack = (1000 / TICKS_PER_SECOND) * everyCore.length;
-    const othersCpuMs = machineBusy === undefined || before === undefined ? undefined : Math.max(0, machineBusy - before - threadsCpu) + slack;
+    const othersCpuMs = machine === undefined || before === undefined ? undefined : Math.max(0, machine.busyMs - before.busyMs - threadsCpu) + slack;
     const interval = { wallMs, processes, ...(othersCpuMs === undefined ? {} : { othersCpuMs }) };
     this.last = now;
     this.lastAt = at;

@@ -131,7 +131,7 @@ export function renderResetProof(proof: ResetProof): string[] {
   const oneByOne = proof.variants.filter((p) => p.oneByOne);
   if (proof.proved)
     lines.push(
-      `✅ reset proved on ${proof.variants.length === 1 ? '1 variant' : `${proof.variants.length} variants`}: an isolated run with ${MIN_TRIALS_FOR_REUSE} or more trials of a task keeps its services in one pool, reset and checked again after every use${oneByOne.length ? ` (one request at a time on ${oneByOne.map((p) => p.fault).join(', ')}: ${oneByOne[0]!.oneByOne})` : ''}.`,
+      `✅ reset proved on ${plural(proof.variants.length, 'variant')}: an isolated run with ${MIN_TRIALS_FOR_REUSE} or more trials of a task keeps its services in one pool, reset and checked again after every use${oneByOne.length ? ` (one request at a time on ${oneByOne.map((p) => p.fault).join(', ')}: ${oneByOne[0]!.oneByOne})` : ''}.`,
     );
   else if (failed) lines.push(`ℹ️ reset not proved on ${failed} of ${plural(proof.variants.length, 'variant')} (above): each use starts a fresh service.`);
   else lines.push(`ℹ️ ${proof.why}.`);

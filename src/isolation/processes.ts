@@ -69,47 +69,29 @@ export async function killMarked(marker: string, signal: NodeJS.Signals = 'SIGKI
 
 /** The processes whose environment holds `marker` (`NAME=value`), but this one. Linux only; best effort. */
 export function markedProcesses(marker: string): number[] {
-  return new MarkedProcesses(marker).in(processTable());
+  return new MarkedProcesses(marker).listed(processIds());
 }
 
 /**
- * The processes whose environment holds a marker, each process's environment read once (by its pid and
- * start): a meter asks four times a second, and reading every process's environment each time cost seconds
- * of CPU a read among a busy runner's hundreds of processes.
+ * The processes whose environment holds a marker, each process's environment read once: a meter asks four
+ * times a second, and reading every process's environment each time cost seconds of CPU a read among a busy
+ * runner's hundreds of processes.
  */
 export class MarkedProcesses {
-  private readonly known = new Map<string, boolean>();
+  private readonly known = new Map<number, boolean>();
   private readonly needle: Buffer;
 
   constructor(marker: string) {
     this.needle = Buffer.from(`${marker}\0`);
   }
 
-  in(table: ProcessTable): number[] {
-    const found: number[] = [];
-    const live = new Set<string>();
-    for (const [pid, { started }] of table) {
-      if (pid === process.pid) continue;
-      const key = `${pid}@${started}`;
-      live.add(key);
-      let marked = this.known.get(key);
-      if (marked === undefined) {
-        marked = this.holds(pid);
-        this.known.set(key, marked);
-      }
-      if (marked) found.push(pid);
-    }
-    for (const key of this.known.keys()) if (!live.has(key)) this.known.delete(key);
-    return found;
-  }
-
   /**
-   * The processes of `pids` (a listing of /proc, recentProcessIds) that hold the marker: each one's environment
-   * read once, when it first shows in a listing, and forgotten once it is gone from one. A meter's read costs
-   * only the processes started since the last listing, so the marked are found at every read, not every 2 s
-   * with the whole table: a loop the agent detached that lived under 2 s was not seen at all, its CPU then
-   * reaped by init, out of the agent's count, and the agent's wait for it was given back (a hostile agent's
-   * burns detached one after the other: 1.2 s of the 1.5 s they ran counted as the machine's).
+   * The processes of `pids` (a listing of /proc: processIds, recentProcessIds) that hold the marker: each
+   * one's environment read when it first shows in a listing, and forgotten once it is gone from one. A meter's
+   * read costs only the processes started since the last listing, so the marked are found at every read, not
+   * every 2 s with the whole table: a loop the agent detached that lived under 2 s was not seen at all, its CPU
+   * then reaped by init, out of the agent's count, and the agent's wait for it was given back (a hostile
+   * agent's burns detached one after the other: 1.2 s of the 1.5 s they ran counted as the machine's).
    */
   listed(pids: readonly number[]): number[] {
     const found: number[] = [];
@@ -117,18 +99,16 @@ export class MarkedProcesses {
     for (const pid of pids) {
       if (pid === process.pid) continue;
       live.add(pid);
-      let marked = this.byPid.get(pid);
+      let marked = this.known.get(pid);
       if (marked === undefined) {
         marked = this.holds(pid);
-        this.byPid.set(pid, marked);
+        this.known.set(pid, marked);
       }
       if (marked) found.push(pid);
     }
-    for (const pid of this.byPid.keys()) if (!live.has(pid)) this.byPid.delete(pid);
+    for (const pid of this.known.keys()) if (!live.has(pid)) this.known.delete(pid);
     return found;
   }
-
-  private readonly byPid = new Map<number, boolean>();
 
   private holds(pid: number): boolean {
     let environ: Buffer;
@@ -208,11 +188,10 @@ export function killGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL
   }
 }
 
-/** One process as /proc/<pid>/stat says: its parent, command name and start (clock ticks after boot). */
+/** One process as /proc/<pid>/stat says: its parent and command name. */
 export interface ProcessEntry {
   ppid: number;
   comm: string;
-  started: string;
 }
 
 export type ProcessTable = ReadonlyMap<number, ProcessEntry>;
@@ -224,27 +203,30 @@ export type ProcessTable = ReadonlyMap<number, ProcessEntry>;
  */
 export function processTable(): ProcessTable {
   const table = new Map<number, ProcessEntry>();
-  let pids: string[];
-  try {
-    pids = readdirSync('/proc');
-  } catch {
-    return table;
-  }
-  for (const pid of pids) {
-    if (!/^\d+$/.test(pid)) continue;
+  for (const pid of processIds()) {
     let stat: string;
     try {
       stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     } catch {
       continue;
     }
-    // `pid (comm) state ppid …`: the name may hold spaces and parentheses, so split at the last ')'; starttime is the 22nd field.
+    // `pid (comm) state ppid …`: the name may hold spaces and parentheses, so split at the last ')'.
     const close = stat.lastIndexOf(')');
     if (close < 0) continue;
-    const fields = stat.slice(close + 2).split(' ');
-    table.set(Number(pid), { ppid: Number(fields[1]), comm: stat.slice(stat.indexOf('(') + 1, close), started: fields[19] ?? '' });
+    table.set(pid, { ppid: Number(stat.slice(close + 2).split(' ')[1]), comm: stat.slice(stat.indexOf('(') + 1, close) });
   }
   return table;
+}
+
+/** Every process's id now, listed in /proc. Empty without /proc. */
+export function processIds(): number[] {
+  try {
+    return readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number);
+  } catch {
+    return [];
+  }
 }
 
 let recent: { at: number; pids: number[] } | undefined;
@@ -256,15 +238,7 @@ let recent: { at: number; pids: number[] } | undefined;
  */
 export function recentProcessIds(maxAgeMs: number): number[] {
   const now = performance.now();
-  if (!recent || now - recent.at > maxAgeMs) {
-    let names: string[] = [];
-    try {
-      names = readdirSync('/proc');
-    } catch {
-      // no /proc
-    }
-    recent = { at: now, pids: names.filter((name) => /^\d+$/.test(name)).map(Number) };
-  }
+  if (!recent || now - recent.at > maxAgeMs) recent = { at: now, pids: processIds() };
   return recent.pids;
 }
 

@@ -26,7 +26,8 @@ export class Unisolated implements Sandbox {
   constructor(readonly report: IsolationReport) {}
 
   spawn(spec: SandboxSpec): SandboxedProcess {
-    const marker = `TRIALGATE_SANDBOX=${randomBytes(12).toString('hex')}`;
+    const sandboxId = randomBytes(12).toString('hex');
+    const marker = `TRIALGATE_SANDBOX=${sandboxId}`;
     const [command, ...args] = spec.argv;
     // A home and a temporary directory of its own, as inside a sandbox, side by side (the home is not
     // under the TMPDIR): nothing of the user's home is offered (it still can be reached).
@@ -37,7 +38,7 @@ export class Unisolated implements Sandbox {
     const forwarded = spec.forward?.variable ? { [spec.forward.variable]: spec.forward.to.url } : {};
     const child = spawn(command!, args, {
       cwd: spec.cwd,
-      env: { HOME: join(own, 'home'), TMPDIR: join(own, 'tmp'), ...spec.env, ...forwarded, TRIALGATE_SANDBOX: marker.split('=')[1]! },
+      env: { HOME: join(own, 'home'), TMPDIR: join(own, 'tmp'), ...spec.env, ...forwarded, TRIALGATE_SANDBOX: sandboxId },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
