@@ -6,7 +6,7 @@ import {
 import {
   IsolationUnavailable,
   endTracked
-} from "./chunks/chunk-HB6FJJX7.js";
+} from "./chunks/chunk-N2LDRUOD.js";
 import {
   CALIBRATE,
   COMPARE,
@@ -55,16 +55,16 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 // src/cli/main.ts
 var COMMANDS = [
   { spec: INIT, load: async () => (await import("./chunks/init-YXDWZAER.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-UHXUEJAL.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-UHXUEJAL.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-S2IQZHA7.js")).runRunCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-RW7ZNFJL.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-RW7ZNFJL.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-YC2HWFQY.js")).runRunCli },
   { spec: COMPARE, load: async () => (await import("./chunks/compare-UMP3BDU7.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-6CVZR4A4.js")).runGateCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-6EGMUJF3.js")).runGateCli },
   { spec: REPORT, load: async () => (await import("./chunks/report-L3BA4YLY.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-POC2XQ4E.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-A2R4U2OV.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-WEOSCCDP.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-L5BZM63I.js")).runRepairCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-KBJBHAVN.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-RJNDB2AV.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-WMLHSEKG.js")).runRepairCli },
   { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-LSEZFPBR.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {

@@ -1,28 +1,28 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-EZ3BTK75.js";
+} from "./chunk-SKZHHMR2.js";
 import {
   trialSetDependencies
-} from "./chunk-626POLFZ.js";
+} from "./chunk-5PC3U55Y.js";
 import {
   failureAnnotation,
   gatePullRequest,
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-SVU6IG2N.js";
+} from "./chunk-PXAGXTM4.js";
 import {
   progressReporter
 } from "./chunk-D6KMHHSL.js";
-import "./chunk-PH5N5XFY.js";
-import "./chunk-KKPA6JWD.js";
+import "./chunk-7RZU2D7C.js";
+import "./chunk-DQWWCLHG.js";
 import "./chunk-DLZAIV6P.js";
 import {
   readResultsFile,
   resultsFileAt
 } from "./chunk-55RWQ2CI.js";
-import "./chunk-53BDJIDJ.js";
+import "./chunk-3VF2L2TY.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -32,11 +32,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-L75NUEM6.js";
-import "./chunk-EIM5VT2S.js";
+import "./chunk-GZI57WUD.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-FGVQRJO5.js";
+} from "./chunk-XSIKF4BF.js";
 import {
   changeScope,
   filesPulledIn,
@@ -50,22 +50,22 @@ import "./chunk-2EN6TGGC.js";
 import "./chunk-C3HU7JC5.js";
 import {
   isolationLine
-} from "./chunk-KVUAR6W4.js";
-import "./chunk-L54RI6WF.js";
-import "./chunk-S2NMFTFR.js";
+} from "./chunk-37Y3J3K6.js";
+import "./chunk-H7EMOM4M.js";
+import "./chunk-LUX4WPYW.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
 import {
   agentsIsolated
-} from "./chunk-K7VE3Q3M.js";
+} from "./chunk-MUHJ7ABS.js";
 import {
   secretsOf,
   trialSetSources
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-TBNYVKTQ.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-HB6FJJX7.js";
+import "./chunk-N2LDRUOD.js";
 import "./chunk-2XNPRFH2.js";
 import {
   displayPath

@@ -8,20 +8,20 @@ import {
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-EIM5VT2S.js";
+} from "./chunk-GZI57WUD.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-FGVQRJO5.js";
+} from "./chunk-XSIKF4BF.js";
 import "./chunk-IHXVPBPG.js";
 import {
   MAX_MINUTES
 } from "./chunk-BJDIBYXZ.js";
-import "./chunk-S2NMFTFR.js";
+import "./chunk-LUX4WPYW.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-K7VE3Q3M.js";
+import "./chunk-MUHJ7ABS.js";
 import {
   plural,
   secretsOf,
@@ -29,7 +29,7 @@ import {
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-TBNYVKTQ.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-HB6FJJX7.js";
+import "./chunk-N2LDRUOD.js";
 import "./chunk-2XNPRFH2.js";
 import {
   displayPath

@@ -11,18 +11,18 @@ import {
   promote,
   promotionProblems,
   storedAt
-} from "./chunk-PH5N5XFY.js";
+} from "./chunk-7RZU2D7C.js";
 import {
   recordTrialSet
-} from "./chunk-KKPA6JWD.js";
+} from "./chunk-DQWWCLHG.js";
 import "./chunk-DLZAIV6P.js";
 import {
   readResultsFile
 } from "./chunk-55RWQ2CI.js";
-import "./chunk-53BDJIDJ.js";
-import "./chunk-EIM5VT2S.js";
+import "./chunk-3VF2L2TY.js";
+import "./chunk-GZI57WUD.js";
 import "./chunk-U57AUHNM.js";
-import "./chunk-FGVQRJO5.js";
+import "./chunk-XSIKF4BF.js";
 import "./chunk-IHXVPBPG.js";
 import "./chunk-BJDIBYXZ.js";
 import "./chunk-VBXPJHBB.js";
@@ -30,20 +30,20 @@ import "./chunk-2EN6TGGC.js";
 import {
   extractZip
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-L54RI6WF.js";
-import "./chunk-S2NMFTFR.js";
+import "./chunk-H7EMOM4M.js";
+import "./chunk-LUX4WPYW.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-K7VE3Q3M.js";
+import "./chunk-MUHJ7ABS.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-TBNYVKTQ.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-HB6FJJX7.js";
+import "./chunk-N2LDRUOD.js";
 import "./chunk-2XNPRFH2.js";
 import {
   EXIT,

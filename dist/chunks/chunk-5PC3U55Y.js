@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   namedFiles
-} from "./chunk-K7VE3Q3M.js";
+} from "./chunk-MUHJ7ABS.js";
 import {
   listEntries,
   matchFiles

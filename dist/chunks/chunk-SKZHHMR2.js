@@ -4,7 +4,7 @@ import {
 } from "./chunk-D6KMHHSL.js";
 import {
   recordTrialSet
-} from "./chunk-KKPA6JWD.js";
+} from "./chunk-DQWWCLHG.js";
 import {
   REPORTERS,
   failureLine,
@@ -17,7 +17,7 @@ import {
 } from "./chunk-U57AUHNM.js";
 import {
   isolationLine
-} from "./chunk-KVUAR6W4.js";
+} from "./chunk-37Y3J3K6.js";
 import {
   parseJsonConfig
 } from "./chunk-ALCYW26A.js";

@@ -14,12 +14,12 @@ import {
 import {
   NoAnswerError,
   send
-} from "./chunk-S2NMFTFR.js";
+} from "./chunk-LUX4WPYW.js";
 import {
   LOOPBACK_URL,
   baseEnvironment,
   openSandbox
-} from "./chunk-K7VE3Q3M.js";
+} from "./chunk-MUHJ7ABS.js";
 import {
   external_exports
 } from "./chunk-4W3VKHJE.js";

@@ -8,7 +8,7 @@ import {
   resetRequest,
   resetService,
   startService
-} from "./chunk-S2NMFTFR.js";
+} from "./chunk-LUX4WPYW.js";
 import {
   NO_FAULT
 } from "./chunk-ALCYW26A.js";

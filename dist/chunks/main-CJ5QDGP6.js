@@ -7,7 +7,7 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-SVU6IG2N.js";
+} from "./chunk-PXAGXTM4.js";
 import {
   progressReporter
 } from "./chunk-D6KMHHSL.js";
@@ -15,15 +15,15 @@ import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-PH5N5XFY.js";
+} from "./chunk-7RZU2D7C.js";
 import {
   mergeShards
-} from "./chunk-KKPA6JWD.js";
+} from "./chunk-DQWWCLHG.js";
 import "./chunk-DLZAIV6P.js";
 import {
   readResultsFile
 } from "./chunk-55RWQ2CI.js";
-import "./chunk-53BDJIDJ.js";
+import "./chunk-3VF2L2TY.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -36,11 +36,11 @@ import {
   renderText,
   writeReports
 } from "./chunk-L75NUEM6.js";
-import "./chunk-EIM5VT2S.js";
+import "./chunk-GZI57WUD.js";
 import "./chunk-U57AUHNM.js";
 import {
   loadTrialSet
-} from "./chunk-FGVQRJO5.js";
+} from "./chunk-XSIKF4BF.js";
 import {
   actionSecrets,
   httpStatus,
@@ -72,19 +72,19 @@ import {
 import {
   CorruptZipError
 } from "./chunk-C3HU7JC5.js";
-import "./chunk-L54RI6WF.js";
-import "./chunk-S2NMFTFR.js";
+import "./chunk-H7EMOM4M.js";
+import "./chunk-LUX4WPYW.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-K7VE3Q3M.js";
+import "./chunk-MUHJ7ABS.js";
 import {
   plural,
   trialSetSources
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-TBNYVKTQ.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-HB6FJJX7.js";
+import "./chunk-N2LDRUOD.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-OMHBE2A7.js";
 import "./chunk-52BIIBHA.js";

@@ -8,7 +8,7 @@ import {
   signalDescendants,
   supervise,
   treeBelow
-} from "./chunk-HB6FJJX7.js";
+} from "./chunk-N2LDRUOD.js";
 import {
   removeWritten
 } from "./chunk-NYMU3U3S.js";
@@ -449,7 +449,8 @@ var Unisolated = class {
   /** A service listens on a loopback port that any process of the user can reach. */
   privateServices = false;
   spawn(spec) {
-    const marker = `TRIALGATE_SANDBOX=${randomBytes(12).toString("hex")}`;
+    const sandboxId = randomBytes(12).toString("hex");
+    const marker = `TRIALGATE_SANDBOX=${sandboxId}`;
     const [command, ...args] = spec.argv;
     const own = mkdtempSync(join2(tmpdir2(), "trialgate-agent-"));
     mkdirSync(join2(own, "home"));
@@ -457,7 +458,7 @@ var Unisolated = class {
     const forwarded = spec.forward?.variable ? { [spec.forward.variable]: spec.forward.to.url } : {};
     const child = spawn2(command, args, {
       cwd: spec.cwd,
-      env: { HOME: join2(own, "home"), TMPDIR: join2(own, "tmp"), ...spec.env, ...forwarded, TRIALGATE_SANDBOX: marker.split("=")[1] },
+      env: { HOME: join2(own, "home"), TMPDIR: join2(own, "tmp"), ...spec.env, ...forwarded, TRIALGATE_SANDBOX: sandboxId },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true
     });

@@ -11,30 +11,30 @@ import {
   readShown,
   sampleDirs,
   taskGoal
-} from "./chunk-53BDJIDJ.js";
+} from "./chunk-3VF2L2TY.js";
 import {
   loadTrialSet
-} from "./chunk-FGVQRJO5.js";
+} from "./chunk-XSIKF4BF.js";
 import "./chunk-IHXVPBPG.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-BJDIBYXZ.js";
 import {
   mapPool
-} from "./chunk-S2NMFTFR.js";
+} from "./chunk-LUX4WPYW.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-K7VE3Q3M.js";
+import "./chunk-MUHJ7ABS.js";
 import {
   secretsOf,
   trialSetSources
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-TBNYVKTQ.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-HB6FJJX7.js";
+import "./chunk-N2LDRUOD.js";
 import "./chunk-2XNPRFH2.js";
 import {
   displayPath

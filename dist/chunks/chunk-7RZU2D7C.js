@@ -3,11 +3,11 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-KKPA6JWD.js";
+} from "./chunk-DQWWCLHG.js";
 import {
   jsonPieces,
   lazy
-} from "./chunk-EIM5VT2S.js";
+} from "./chunk-GZI57WUD.js";
 import {
   Results,
   TrialResult

@@ -3,11 +3,11 @@ import {
   MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-L54RI6WF.js";
+} from "./chunk-H7EMOM4M.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-S2NMFTFR.js";
+} from "./chunk-LUX4WPYW.js";
 import {
   markdownTable
 } from "./chunk-PE644PI2.js";
@@ -19,7 +19,7 @@ import {
 import {
   openSandbox,
   passedEnvironment
-} from "./chunk-K7VE3Q3M.js";
+} from "./chunk-MUHJ7ABS.js";
 import {
   plural,
   secretsOf
@@ -230,7 +230,7 @@ function renderResetProof(proof) {
   const oneByOne = proof.variants.filter((p) => p.oneByOne);
   if (proof.proved)
     lines.push(
-      `\u2705 reset proved on ${proof.variants.length === 1 ? "1 variant" : `${proof.variants.length} variants`}: an isolated run with ${MIN_TRIALS_FOR_REUSE} or more trials of a task keeps its services in one pool, reset and checked again after every use${oneByOne.length ? ` (one request at a time on ${oneByOne.map((p) => p.fault).join(", ")}: ${oneByOne[0].oneByOne})` : ""}.`
+      `\u2705 reset proved on ${plural(proof.variants.length, "variant")}: an isolated run with ${MIN_TRIALS_FOR_REUSE} or more trials of a task keeps its services in one pool, reset and checked again after every use${oneByOne.length ? ` (one request at a time on ${oneByOne.map((p) => p.fault).join(", ")}: ${oneByOne[0].oneByOne})` : ""}.`
     );
   else if (failed) lines.push(`\u2139\uFE0F reset not proved on ${failed} of ${plural(proof.variants.length, "variant")} (above): each use starts a fresh service.`);
   else lines.push(`\u2139\uFE0F ${proof.why}.`);

@@ -10,7 +10,7 @@ import {
   NO_LIMITS,
   readCandidate,
   writeCandidate
-} from "./chunk-S2NMFTFR.js";
+} from "./chunk-LUX4WPYW.js";
 import {
   applyPatch,
   formatPatch,
@@ -22,7 +22,7 @@ import {
 } from "./chunk-ALCYW26A.js";
 import {
   openSandbox
-} from "./chunk-K7VE3Q3M.js";
+} from "./chunk-MUHJ7ABS.js";
 import {
   Scrubber
 } from "./chunk-BAEF6OTL.js";

@@ -5,17 +5,17 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-KVUAR6W4.js";
-import "./chunk-L54RI6WF.js";
-import "./chunk-S2NMFTFR.js";
+} from "./chunk-37Y3J3K6.js";
+import "./chunk-H7EMOM4M.js";
+import "./chunk-LUX4WPYW.js";
 import "./chunk-PE644PI2.js";
 import "./chunk-ALCYW26A.js";
 import "./chunk-CNXI3FCQ.js";
-import "./chunk-K7VE3Q3M.js";
+import "./chunk-MUHJ7ABS.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-TBNYVKTQ.js";
 import "./chunk-4W3VKHJE.js";
-import "./chunk-HB6FJJX7.js";
+import "./chunk-N2LDRUOD.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-BILKXZIS.js";
 import "./chunk-XBUM7SOG.js";

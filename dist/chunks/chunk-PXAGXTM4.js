@@ -6,14 +6,14 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-PH5N5XFY.js";
+} from "./chunk-7RZU2D7C.js";
 import {
   ACCEPTOR_BROKEN_RULE,
   KeptAcceptorChecks,
   measurementChanges,
   measurementOf,
   recordTrialSet
-} from "./chunk-KKPA6JWD.js";
+} from "./chunk-DQWWCLHG.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -23,7 +23,7 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-53BDJIDJ.js";
+} from "./chunk-3VF2L2TY.js";
 import {
   BaseFold,
   MAX_NOTE,
@@ -50,7 +50,7 @@ import {
 } from "./chunk-D7L4245T.js";
 import {
   SETUP_RULE
-} from "./chunk-S2NMFTFR.js";
+} from "./chunk-LUX4WPYW.js";
 import {
   EVIDENCE
 } from "./chunk-PE644PI2.js";

@@ -25,7 +25,7 @@ import {
   commandPrograms,
   namedPaths,
   passedEnvironment
-} from "./chunk-K7VE3Q3M.js";
+} from "./chunk-MUHJ7ABS.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";
@@ -44,7 +44,7 @@ import {
 import {
   descendants,
   treeBelow
-} from "./chunk-HB6FJJX7.js";
+} from "./chunk-N2LDRUOD.js";
 import {
   XMLParser,
   XMLValidator
@@ -3670,7 +3670,7 @@ import { basename as basename2, sep as sep2 } from "node:path";
 
 // src/agent/starvation.ts
 import { existsSync as existsSync4, readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
-import { availableParallelism, cpus } from "node:os";
+import { availableParallelism } from "node:os";
 var STARVED_STRETCH = 3;
 var SMALL_SHARE = 0.05;
 var STARVED_SHARE = 0.1;
@@ -3820,7 +3820,10 @@ function agentInterval(before, now, everyCore, carried = /* @__PURE__ */ new Map
     unseen += cpuMs - fromCarried - fromGone;
     if ((gone.get(key) ?? 0) > fromGone) credit.set(key, gone.get(key) - fromGone);
   }
-  if (unseen > 0) processes.push({ cpuMs: unseen, waitMs: unseen * unseenWait, cores: [] });
+  if (unseen > 0) {
+    const ratio = typeof unseenWait === "number" ? unseenWait : unseenWait(processes.reduce((sum, p) => sum + p.cpuMs, unseen));
+    processes.push({ cpuMs: unseen, waitMs: unseen * ratio, cores: [] });
+  }
   return { processes, credit, left: [...left] };
 }
 function runnableWaitRatio(cores) {
@@ -3828,12 +3831,12 @@ function runnableWaitRatio(cores) {
   if (!Number.isFinite(running) || cores <= 0) return 0;
   return Math.max(0, (running - 1) / cores - 1);
 }
-function machineBusyMs() {
-  const cpu = proc("stat")?.match(/^cpu\s+(.*)$/m)?.[1];
-  return cpu === void 0 ? void 0 : busyMs(cpu);
-}
-function coresBusyMs() {
-  return [...(proc("stat") ?? "").matchAll(/^cpu\d+\s+(.*)$/gm)].map((line) => busyMs(line[1]) ?? NaN);
+function machineBusy() {
+  const stat = proc("stat");
+  const all = stat?.match(/^cpu\s+(.*)$/m)?.[1];
+  const busy = all === void 0 ? void 0 : busyMs(all);
+  if (stat === void 0 || busy === void 0) return void 0;
+  return { busyMs: busy, coresBusyMs: [...stat.matchAll(/^cpu\d+\s+(.*)$/gm)].map((line) => busyMs(line[1]) ?? NaN) };
 }
 function busyMs(line) {
   const [user, nice, system, , , irq, softirq, steal] = line.split(/\s+/).map(Number);
@@ -3862,9 +3865,8 @@ var CpuWaitMeter = class {
   last = /* @__PURE__ */ new Map();
   lastAt = performance.now();
   waited;
-  machineBusy = machineBusyMs();
-  waitRatio = runnableWaitRatio(cpus().length);
-  coresBusy = coresBusyMs();
+  machine = machineBusy();
+  waitRatio = runnableWaitRatio(this.machine?.coresBusyMs.length ?? 0);
   /** CPU of threads gone at the last read, already counted, that their process's or parent's rest may yet show. */
   credit = /* @__PURE__ */ new Map();
   reading = Promise.resolve(void 0);
@@ -3886,9 +3888,8 @@ var CpuWaitMeter = class {
   async readNow() {
     const now = /* @__PURE__ */ new Map();
     for (const pid of await this.processes()) countsOf(pid, now);
-    const machineBusy = machineBusyMs();
-    const waitRatio = runnableWaitRatio(cpus().length);
-    const coresBusy = coresBusyMs();
+    const machine = machineBusy();
+    const waitRatio = runnableWaitRatio(machine?.coresBusyMs.length ?? 0);
     const at = performance.now();
     if (now.size === 0) return this.waited;
     const wallMs = at - this.lastAt;
@@ -3897,20 +3898,20 @@ var CpuWaitMeter = class {
       const before2 = this.last.get(key);
       if (count.rest && before2 && count.cpuMs < before2.cpuMs) now.set(key, { ...count, cpuMs: before2.cpuMs });
     }
-    const seen = agentInterval(this.last, now, everyCore, this.credit);
-    const agentCpu = seen.processes.reduce((sum, p) => sum + p.cpuMs, 0);
-    const othersEverywhere = coresBusy.length === 0 || coresBusy.length !== this.coresBusy.length ? 0 : Math.min(...coresBusy.map((ms, core) => (ms - this.coresBusy[core] - agentCpu) / wallMs));
-    const unseenWait = (Number.isFinite(othersEverywhere) ? Math.min(1, Math.max(0, othersEverywhere)) : 0) * ((this.waitRatio + waitRatio) / 2);
+    const before = this.machine;
+    const cores = machine && before && machine.coresBusyMs.length === before.coresBusyMs.length ? machine.coresBusyMs : [];
+    const unseenWait = (agentCpu) => {
+      const othersEverywhere = cores.length === 0 ? 0 : Math.min(...cores.map((ms, core) => (ms - before.coresBusyMs[core] - agentCpu) / wallMs));
+      return (Number.isFinite(othersEverywhere) ? Math.min(1, Math.max(0, othersEverywhere)) : 0) * ((this.waitRatio + waitRatio) / 2);
+    };
     const { processes, credit, left } = agentInterval(this.last, now, everyCore, this.credit, unseenWait);
+    this.machine = machine;
     this.waitRatio = waitRatio;
-    this.coresBusy = coresBusy;
     this.credit = credit;
     this.unseen ??= outOfSight(now, left, this.root);
     const threadsCpu = processes.reduce((sum, p) => sum + (p.cores.length > 0 ? p.cpuMs : 0), 0);
-    const before = this.machineBusy;
-    this.machineBusy = machineBusy;
     const slack = 1e3 / TICKS_PER_SECOND * everyCore.length;
-    const othersCpuMs = machineBusy === void 0 || before === void 0 ? void 0 : Math.max(0, machineBusy - before - threadsCpu) + slack;
+    const othersCpuMs = machine === void 0 || before === void 0 ? void 0 : Math.max(0, machine.busyMs - before.busyMs - threadsCpu) + slack;
     const interval = { wallMs, processes, ...othersCpuMs === void 0 ? {} : { othersCpuMs } };
     this.last = now;
     this.lastAt = at;

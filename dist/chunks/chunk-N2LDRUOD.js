@@ -46,7 +46,7 @@ async function killMarked(marker, signal = "SIGKILL") {
   return killed;
 }
 function markedProcesses(marker) {
-  return new MarkedProcesses(marker).in(processTable());
+  return new MarkedProcesses(marker).listed(processIds());
 }
 var MarkedProcesses = class {
   known = /* @__PURE__ */ new Map();
@@ -54,30 +54,13 @@ var MarkedProcesses = class {
   constructor(marker) {
     this.needle = Buffer.from(`${marker}\0`);
   }
-  in(table) {
-    const found = [];
-    const live2 = /* @__PURE__ */ new Set();
-    for (const [pid, { started }] of table) {
-      if (pid === process.pid) continue;
-      const key = `${pid}@${started}`;
-      live2.add(key);
-      let marked = this.known.get(key);
-      if (marked === void 0) {
-        marked = this.holds(pid);
-        this.known.set(key, marked);
-      }
-      if (marked) found.push(pid);
-    }
-    for (const key of this.known.keys()) if (!live2.has(key)) this.known.delete(key);
-    return found;
-  }
   /**
-   * The processes of `pids` (a listing of /proc, recentProcessIds) that hold the marker: each one's environment
-   * read once, when it first shows in a listing, and forgotten once it is gone from one. A meter's read costs
-   * only the processes started since the last listing, so the marked are found at every read, not every 2 s
-   * with the whole table: a loop the agent detached that lived under 2 s was not seen at all, its CPU then
-   * reaped by init, out of the agent's count, and the agent's wait for it was given back (a hostile agent's
-   * burns detached one after the other: 1.2 s of the 1.5 s they ran counted as the machine's).
+   * The processes of `pids` (a listing of /proc: processIds, recentProcessIds) that hold the marker: each
+   * one's environment read when it first shows in a listing, and forgotten once it is gone from one. A meter's
+   * read costs only the processes started since the last listing, so the marked are found at every read, not
+   * every 2 s with the whole table: a loop the agent detached that lived under 2 s was not seen at all, its CPU
+   * then reaped by init, out of the agent's count, and the agent's wait for it was given back (a hostile
+   * agent's burns detached one after the other: 1.2 s of the 1.5 s they ran counted as the machine's).
    */
   listed(pids) {
     const found = [];
@@ -85,17 +68,16 @@ var MarkedProcesses = class {
     for (const pid of pids) {
       if (pid === process.pid) continue;
       live2.add(pid);
-      let marked = this.byPid.get(pid);
+      let marked = this.known.get(pid);
       if (marked === void 0) {
         marked = this.holds(pid);
-        this.byPid.set(pid, marked);
+        this.known.set(pid, marked);
       }
       if (marked) found.push(pid);
     }
-    for (const pid of this.byPid.keys()) if (!live2.has(pid)) this.byPid.delete(pid);
+    for (const pid of this.known.keys()) if (!live2.has(pid)) this.known.delete(pid);
     return found;
   }
-  byPid = /* @__PURE__ */ new Map();
   holds(pid) {
     let environ;
     try {
@@ -150,14 +132,7 @@ function killGroup(child, signal = "SIGKILL") {
 }
 function processTable() {
   const table = /* @__PURE__ */ new Map();
-  let pids;
-  try {
-    pids = readdirSync("/proc");
-  } catch {
-    return table;
-  }
-  for (const pid of pids) {
-    if (!/^\d+$/.test(pid)) continue;
+  for (const pid of processIds()) {
     let stat;
     try {
       stat = readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -166,22 +141,21 @@ function processTable() {
     }
     const close = stat.lastIndexOf(")");
     if (close < 0) continue;
-    const fields = stat.slice(close + 2).split(" ");
-    table.set(Number(pid), { ppid: Number(fields[1]), comm: stat.slice(stat.indexOf("(") + 1, close), started: fields[19] ?? "" });
+    table.set(pid, { ppid: Number(stat.slice(close + 2).split(" ")[1]), comm: stat.slice(stat.indexOf("(") + 1, close) });
   }
   return table;
+}
+function processIds() {
+  try {
+    return readdirSync("/proc").filter((name) => /^\d+$/.test(name)).map(Number);
+  } catch {
+    return [];
+  }
 }
 var recent;
 function recentProcessIds(maxAgeMs) {
   const now = performance.now();
-  if (!recent || now - recent.at > maxAgeMs) {
-    let names = [];
-    try {
-      names = readdirSync("/proc");
-    } catch {
-    }
-    recent = { at: now, pids: names.filter((name) => /^\d+$/.test(name)).map(Number) };
-  }
+  if (!recent || now - recent.at > maxAgeMs) recent = { at: now, pids: processIds() };
   return recent.pids;
 }
 function descendants(root, table = processTable()) {

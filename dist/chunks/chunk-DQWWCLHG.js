@@ -6,12 +6,12 @@ import {
 import {
   SemanticLayer,
   labelledSetSha
-} from "./chunk-53BDJIDJ.js";
+} from "./chunk-3VF2L2TY.js";
 import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-EIM5VT2S.js";
+} from "./chunk-GZI57WUD.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
@@ -27,7 +27,7 @@ import {
   loadTrialSet,
   resolveTask,
   sharedAgentFiles
-} from "./chunk-FGVQRJO5.js";
+} from "./chunk-XSIKF4BF.js";
 import {
   TaskSpec
 } from "./chunk-IHXVPBPG.js";
@@ -45,7 +45,7 @@ import {
 } from "./chunk-C3HU7JC5.js";
 import {
   offerReuse
-} from "./chunk-L54RI6WF.js";
+} from "./chunk-H7EMOM4M.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -53,7 +53,7 @@ import {
   mapPool,
   readCandidate,
   runAgentProcess
-} from "./chunk-S2NMFTFR.js";
+} from "./chunk-LUX4WPYW.js";
 import {
   NO_FAULT,
   copyFixture,
@@ -67,7 +67,7 @@ import {
   namedFiles,
   openSandbox,
   passedEnvironment
-} from "./chunk-K7VE3Q3M.js";
+} from "./chunk-MUHJ7ABS.js";
 import {
   plural,
   secretsOf,
