@@ -17,40 +17,41 @@ export const RepairStarted = z
     `,
   );
 
-export const CommittedRepairMeta = z
-  .object({
-    minutes: z
-      .number()
-      .nonnegative()
-      .max(MAX_MINUTES)
-      .register(...described('Minutes people spent on the repair.')),
-    confirming_minutes: z
-      .number()
-      .nonnegative()
-      .max(MAX_MINUTES)
-      .optional()
-      .register(...described('Of them, minutes spent confirming business rules.')),
-    note: z
-      .string()
-      .optional()
-      .register(...described('What was fixed and why.')),
-    patch_lines: z
-      .number()
-      .int()
-      .nonnegative()
-      .register(...described('Lines the patch adds or removes.')),
-    patch_files: z
-      .number()
-      .int()
-      .nonnegative()
-      .register(...described('Files the patch changes.')),
-  })
-  .register(
-    ...described`
+/** The figures of a repair, the same whether it is recorded in a run (results.ts Repair) or committed beside its patch. */
+export const repairFigures = {
+  minutes: z
+    .number()
+    .nonnegative()
+    .max(MAX_MINUTES)
+    .register(...described('Minutes people spent on the repair.')),
+  confirming_minutes: z
+    .number()
+    .nonnegative()
+    .max(MAX_MINUTES)
+    .optional()
+    .register(...described('Of them, minutes spent confirming business rules.')),
+  patch_lines: z
+    .number()
+    .int()
+    .nonnegative()
+    .register(...described('Lines the patch adds or removes.')),
+  patch_files: z
+    .number()
+    .int()
+    .nonnegative()
+    .register(...described('Files the patch changes.')),
+  note: z
+    .string()
+    .optional()
+    .register(...described('What was fixed and why.')),
+};
+
+export const CommittedRepairMeta = z.object(repairFigures).register(
+  ...described`
       <repairs>/<task>/<candidate sha256>.json, written by \`trialgate repair --done --save\` beside the .diff: the
       figures a run re-applying the patch records.
     `,
-  );
+);
 
 export type RepairStarted = z.infer<typeof RepairStarted>;
 export type CommittedRepairMeta = z.infer<typeof CommittedRepairMeta>;

@@ -5,7 +5,8 @@ import { described } from './doc.ts';
 import { JudgeRecord, JudgeSummary, TaskJudgeInfo, type JudgeRecordDigest } from './judge.ts';
 import { HoldoutRecord } from './holdout.ts';
 import { Judgement } from './judgement.ts';
-import { MAX_COST_USD, MAX_MINUTES, MAX_TOKENS } from '../util/plausible.ts';
+import { repairFigures } from './repair.ts';
+import { MAX_COST_USD, MAX_TOKENS } from '../util/plausible.ts';
 
 /**
  * What this version writes. @2 added human repairs (`trial.repair`, `summary.repaired`), run isolation and
@@ -83,31 +84,7 @@ export const Repair = z
     source: z
       .enum(['manual', 'committed'])
       .register(...described("`manual`: `trialgate repair`; `committed`: a patch from the repository's repairs directory, re-applied.")),
-    minutes: z
-      .number()
-      .nonnegative()
-      .max(MAX_MINUTES)
-      .register(...described('Minutes people spent on the repair.')),
-    confirming_minutes: z
-      .number()
-      .nonnegative()
-      .max(MAX_MINUTES)
-      .optional()
-      .register(...described('Of them, minutes spent confirming business rules.')),
-    patch_lines: z
-      .number()
-      .int()
-      .nonnegative()
-      .register(...described('Lines the patch adds or removes.')),
-    patch_files: z
-      .number()
-      .int()
-      .nonnegative()
-      .register(...described('Files the patch changes.')),
-    note: z
-      .string()
-      .optional()
-      .register(...described('What was fixed and why.')),
+    ...repairFigures,
     candidate_sha256: z.string().register(...described("The repaired candidate's hash; the trial's own `candidate_sha256` stays the delivered one.")),
     patch: z.string().register(...described('The patch, relative to the run directory.')),
     failures: z
