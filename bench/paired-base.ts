@@ -119,6 +119,24 @@ async function floorOfTheLoss(out: string[]): Promise<void> {
   );
 }
 
+/**
+ * Why the lone inventory-like task at 0.5, k = 2 against one base run, paired, stays above 1.1×: the least any
+ * plan that lets what looks like a total loss go on can spend there.
+ */
+function inventoryFloor(): string {
+  const k = 2;
+  const p = 0.5;
+  const { share } = policyAt(k, 1, 1);
+  // A detection held twice on the base and failed twice on the head: a total loss's own p, so its task goes on.
+  const one = p ** k * (1 - p) ** k;
+  const some = 1 - (1 - one) ** INVENTORY_DETECTIONS.length;
+  // The pass failed on the base then (it needs every detection): ten checks share the task's share, a tenth each.
+  const plan = makePlan({ k, baseTrials: k, share: share / 10, taskShare: share, budget: null, paired: true });
+  const next = plan.looks[1]!;
+  const added = next.trials - k + next.base;
+  return `Where ≤ 1.1× is out of reach: the lone inventory-like task at ${p}, k = ${k} against one base run, paired. Each detection holds twice on the base and fails twice on the head ${pct(one)} of the time, which is what a total loss looks like there (so it goes on, as a total loss must); one of three does ${pct(some)} of the time. Its next look adds ${next.trials - k} head and ${next.base} fresh base trial${next.base === 1 ? '' : 's'}, so such suites cost at least ${times(1 + (some * added) / k)} (${times(1 + some / k)} were that look a single trial), before any later look. Under 1.1× would need such a task stopped, undecided, at once, and then the seed's loss with flaky detections (above) would be undecided instead of flagged where the pass failed on the recorded base.`;
+}
+
 async function main(): Promise<void> {
   const out: string[] = ['# Paired base rounds: the base commit beside the head in the confirmation rounds', ''];
   out.push(
@@ -241,6 +259,7 @@ async function main(): Promise<void> {
     invRows.push([`k = ${k}, ${runsOf(runs)}, ${N} tasks at ${p}`, ...cells]);
   }
   out.push(table(['design (inventory-like, through runGate)', ...MODES.map((m) => `${m.name}: fails · cost`)], invRows), '');
+  out.push(inventoryFloor(), '');
   out.push(`${((performance.now() - started) / 1000).toFixed(0)} s in all. Written by bench/paired-base.ts (seeded: the same figures every run).`);
   await writeResult('paired-base', `${out.join('\n')}\n`);
 }
