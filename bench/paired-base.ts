@@ -7,6 +7,8 @@
 // Run: node --import tsx bench/paired-base.ts
 import { INVENTORY_CONSTANT, INVENTORY_DETECTIONS, passOnly, policyAt, suiteFigures, TB_BASE, TB_DROPS, type TaskSpec } from './support/exact-gate.ts';
 import { simulate, uniform, type Suite } from '../test/support/gate-sim.ts';
+import { defaultBudget, FIRST_PART, makePlan, totalLossAt } from '../src/compare/plan.ts';
+import { TOLERANCE } from '../src/compare/stats.ts';
 import { writeResult } from './support.ts';
 
 const started = performance.now();
@@ -54,13 +56,85 @@ async function through(make: (seed: number) => Suite, n: number, paired: boolean
   let cost = 0;
   let head = 0;
   let fail = 0;
+  /** How many suites cost how much (rounded to 0.01×). */
+  const costs = new Map<number, number>();
   for (let s = 0; s < n; s++) {
     const r = await simulate(make(s), { paired });
     cost += r.cost;
     head += r.headCost;
     if (r.outcome.gate.verdict === 'regression') fail++;
+    const at = Math.round(r.cost * 100) / 100;
+    costs.set(at, (costs.get(at) ?? 0) + 1);
   }
-  return { cost: cost / n, head: head / n, fail: fail / n };
+  return { cost: cost / n, head: head / n, fail: fail / n, costs };
+}
+
+/** "48 % at 2.50×, 27 % at 4.50×, …": where the suites' cost goes. */
+const spread = (costs: Map<number, number>, n: number) =>
+  [...costs]
+    .sort((a, b) => a[0] - b[0])
+    .map(([c, m]) => `${pct(m / n)} at ${times(c)}`)
+    .join(', ');
+
+/** The fewest head trials n ≥ k at which `p(n)` reaches `cut`; null within `most`. */
+function fewest(k: number, most: number, cut: number, p: (n: number) => number): number | null {
+  for (let n = k; n <= most; n++) if (p(n) <= cut * TOLERANCE) return n;
+  return null;
+}
+
+/**
+ * Head only, k = 2 against one base run of 2, a lone task: the fewest head trials at which any look could flag
+ * the seed's loss (2/2 → 0/n) with the task's whole share, under the engine's selection-conditioned Fisher test,
+ * beside what the engine's plan spends; and what a test that is not conditioned on the margins would need.
+ */
+async function floorOfTheLoss(out: string[]): Promise<void> {
+  const k = 2;
+  const headOnly = await through((s) => seedSuite(k, 1, 1, s), 1, false);
+  const paired = await through((s) => seedSuite(k, 1, 1, s), 1, true);
+  const { share } = policyAt(k, 1, 1);
+  const most = 40 * k;
+  const loss = (n: number) => totalLossAt(n, k, k, 0);
+  const floor = fewest(k, most, share, loss)!;
+  const threeK = 3 * k;
+  const plan = makePlan({ k, baseTrials: k, share, budget: null });
+  const end = k + defaultBudget({ k, baseTrials: k, share });
+  const flaky = await through((s) => seedSuite(k, 1, 0.9, s), MC, true);
+  const flakyHead = await through((s) => seedSuite(k, 1, 0.9, s), MC, false);
+  const twoTests = fewest(k, most, share * FIRST_PART, loss)!;
+  // Unconditionally, the rate p unknown: P(base 2/2, head 0/n | the base succeeded once) = p²(1 − p)ⁿ / (1 − (1 − p)²) = p(1 − p)ⁿ / (2 − p), the worst p on a fine grid.
+  const grid = Array.from({ length: 100_000 }, (_, i) => (i + 0.5) / 100_000);
+  const unconditional = (n: number) => Math.max(...grid.map((p) => (p * (1 - p) ** n) / (2 - p)));
+  const barnard = fewest(k, most, share, unconditional)!;
+  out.push('### The floor head only: k = 2 against one base run (computed here)', '');
+  out.push(
+    [
+      `Head only, the recorded base of 2 trials is all the base there is. The engine's test is Fisher's, conditioned on both margins and on the base having succeeded (what gives the task its share): a total loss 2/2 → 0/n is at p = 1 / (C(n + 2, 2) − C(n, 2)) = 1 / (2n + 1), and under no change, given the margins and the selection, that table alone has exactly this probability, so no look of this test can flag it with more than its share of α behind it. A lone task's share is α = ${share}: the fewest head trials at which any look can flag it are **${floor} (${times(floor / k)})**; at 3× (${threeK} trials) it is at p = ${loss(threeK).toFixed(4)} > ${share}.`,
+      `The engine's plan tests it at ${plan.totalLoss!.trials} trials (${times(plan.totalLoss!.trials / k)}; through runGate ${pct(headOnly.fail)} flagged at ${times(headOnly.head)}): a second test at the end (${end} trials) with a quarter of the share could flag nothing (${'1/(2n + 1)'} ≤ ${share * (1 - FIRST_PART)} needs ${fewest(k, most, share * (1 - FIRST_PART), loss)} trials), so the plan spends the whole share on one test (src/compare/plan.ts); with ¾ of it at the first test, as before, ${twoTests} trials (${times(twoTests / k)}).`,
+      `So ≤ 3× is not reachable head only with this test without a false-alarm bound above α: flagging at ${threeK} trials would reject a table whose probability under no change is ${loss(threeK).toFixed(4)}. With a base runner it is met: ${pct(paired.fail)} flagged at ${times(paired.cost)}, head and fresh base trials together (${times(paired.head)} the head's alone), since fresh base trials lower a total loss's p faster than head trials do.`,
+      `Not the engine's test: one that is not conditioned on the margins (Barnard's, the worst over the unknown rate p of P(2/2 → 0/n | the base succeeded) = p(1 − p)ⁿ / (2 − p)) would reach ${share} at ${barnard} head trials (${times(barnard / k)}; ${unconditional(barnard).toFixed(4)} at its worst rate). It would need its own ordering of tables and a proof of the worst rate for every count the gate meets; it is not implemented.`,
+    ].join(' '),
+    '',
+    `With the other two detections at 0.9 (${MC} suites), head only: ${spread(flakyHead.costs, MC)}; where a base trial failed another detection, the trial pass failed on the base too and shares the task's share with every check that differs from it (about 1/11 each): a total loss of double-reserve cannot reach that within the budget, so the task is undecided at once (no round spent). Paired: ${spread(flaky.costs, MC)}. The dearest are suites whose recorded base held everything (so the pass speaks for double-reserve, which weighs nothing of its own) and whose fresh base failed another detection: the pass is then no longer at a total loss's p at the first test, and only the last look flags it.`,
+    '',
+  );
+}
+
+/**
+ * Why the lone inventory-like task at 0.5, k = 2 against one base run, paired, stays above 1.1×: the least any
+ * plan that lets what looks like a total loss go on can spend there.
+ */
+function inventoryFloor(): string {
+  const k = 2;
+  const p = 0.5;
+  const { share } = policyAt(k, 1, 1);
+  // A detection held twice on the base and failed twice on the head: a total loss's own p, so its task goes on.
+  const one = p ** k * (1 - p) ** k;
+  const some = 1 - (1 - one) ** INVENTORY_DETECTIONS.length;
+  // The pass failed on the base then (it needs every detection): ten checks share the task's share, a tenth each.
+  const plan = makePlan({ k, baseTrials: k, share: share / 10, taskShare: share, budget: null, paired: true });
+  const next = plan.looks[1]!;
+  const added = next.trials - k + next.base;
+  return `Where ≤ 1.1× is out of reach: the lone inventory-like task at ${p}, k = ${k} against one base run, paired. Each detection holds twice on the base and fails twice on the head ${pct(one)} of the time, which is what a total loss looks like there (so it goes on, as a total loss must); one of three does ${pct(some)} of the time. Its next look adds ${next.trials - k} head and ${next.base} fresh base trial${next.base === 1 ? '' : 's'}, so such suites cost at least ${times(1 + (some * added) / k)} (${times(1 + some / k)} were that look a single trial), before any later look. Under 1.1× would need such a task stopped, undecided, at once, and then the seed's loss with flaky detections (above) would be undecided instead of flagged where the pass failed on the recorded base.`;
 }
 
 async function main(): Promise<void> {
@@ -90,6 +164,7 @@ async function main(): Promise<void> {
     }
   }
   out.push(table(['design', 'target', ...MODES.map((m) => m.name)], rows), '');
+  await floorOfTheLoss(out);
 
   // Power.
   out.push('## Power on the Terminal-Bench-like model (issue 35 item 2), exact', '');
@@ -184,6 +259,7 @@ async function main(): Promise<void> {
     invRows.push([`k = ${k}, ${runsOf(runs)}, ${N} tasks at ${p}`, ...cells]);
   }
   out.push(table(['design (inventory-like, through runGate)', ...MODES.map((m) => `${m.name}: fails · cost`)], invRows), '');
+  out.push(inventoryFloor(), '');
   out.push(`${((performance.now() - started) / 1000).toFixed(0)} s in all. Written by bench/paired-base.ts (seeded: the same figures every run).`);
   await writeResult('paired-base', `${out.join('\n')}\n`);
 }

@@ -31,7 +31,7 @@ import { decideTask, type DraftCheck } from '../src/compare/decide.ts';
 import { taskFamily } from '../src/compare/family.ts';
 import { lowerP } from '../src/compare/familywise.ts';
 import type { TaskHead } from '../src/compare/head-looks.ts';
-import { defaultBudget, FIRST_PART, makePlan, totalLossAt } from '../src/compare/plan.ts';
+import { defaultBudget, makePlan, totalLossAt } from '../src/compare/plan.ts';
 import { defaultAlpha } from '../src/compare/policies.ts';
 import { simulate, uniform, type Suite } from '../test/support/gate-sim.ts';
 import {
@@ -188,14 +188,14 @@ function sectionNull(out: string[]): { violations: string[]; worstRatio: number 
   return { violations, worstRatio };
 }
 
-/** A lone task's total loss (the engine's p, conditioned on its base having succeeded): the fewest head trials (k … k + the default budget) at which it reaches ¾ of α; null: never. */
-function resizedTotalLoss(k: number, runs: number): number | null {
+/** A lone task's total loss (the engine's p, conditioned on its base having succeeded): the fewest head trials (k … k + the default budget) at which it reaches all of α, the floor of any look; null: never. */
+function floorTotalLoss(k: number, runs: number): number | null {
   const nb = k * runs;
   const { alpha } = policyAt(k, runs, 1);
   const end = k + defaultBudget({ k, baseTrials: nb, share: alpha });
   for (let n = k; n <= end; n++) {
     const p = totalLossAt(n, nb, k, 0);
-    if (p <= FIRST_PART * alpha * (1 + 1e-9)) return n;
+    if (p <= alpha * (1 + 1e-9)) return n;
   }
   return null;
 }
@@ -209,7 +209,7 @@ function sectionWhatIf(out: string[]): string[] {
   const lines: string[] = [];
   out.push('### Selection by the base at one base run: what the conditioned p costs (same exact model)', '');
   out.push(
-    'The engine’s every Fisher p-value is conditioned on the check’s base having succeeded (the event that makes it take a share): p ÷ P(some base success | both margins), free of the rate, so P(p ≤ x | the check shares) ≤ x exactly (before, at k = 2 against one base run, the ratio reached 2.665 and suites of 50–200 tasks at p ≤ 0.1 failed up to 9.57 % of unchanged pull requests at α = 5 %). Columns: the ratio as above; the worst P(fail) of an actual suite on the grid (N ∈ {1, 3, 5, 20, 50, 200}, every task at one p); a lone task’s total loss (1 → 0 of the pass): P(flagged) and head trials ÷ k with the engine’s plan, and the first head trials at which the engine’s total-loss p reaches ¾ of α.',
+    'The engine’s every Fisher p-value is conditioned on the check’s base having succeeded (the event that makes it take a share): p ÷ P(some base success | both margins), free of the rate, so P(p ≤ x | the check shares) ≤ x exactly (before, at k = 2 against one base run, the ratio reached 2.665 and suites of 50–200 tasks at p ≤ 0.1 failed up to 9.57 % of unchanged pull requests at α = 5 %). Columns: the ratio as above; the worst P(fail) of an actual suite on the grid (N ∈ {1, 3, 5, 20, 50, 200}, every task at one p); a lone task’s total loss (1 → 0 of the pass): P(flagged) and head trials ÷ k with the engine’s plan, and the fewest head trials at which the engine’s total-loss p reaches all of α (no look of this test can flag it earlier).',
     '',
   );
   const rows: string[][] = [];
@@ -226,7 +226,7 @@ function sectionWhatIf(out: string[]): string[] {
         if (c.fail > worst.fail) worst = { fail: c.fail, N, p: c.p, undecided: c.byP.get(c.p)!.undecided };
       }
       const loss = suiteFigures(k, runs, [{ spec: { base: passOnly(1), head: passOnly(0) }, count: 1 }], variant);
-      const resized = resizedTotalLoss(k, runs);
+      const resized = floorTotalLoss(k, runs);
       rows.push([
         `k = ${k}, one base run: ${name}`,
         `${bold(ratio.ratio.toFixed(3), ratio.ratio > 1)} (p = ${ratio.p}, m = ${ratio.m})`,
@@ -246,7 +246,7 @@ function sectionWhatIf(out: string[]): string[] {
         'ratio (worst p, m)',
         'worst actual suite: P(fail)',
         'lone total loss, the engine’s plan: flagged · head trials ÷ k',
-        'the first look a total loss could be flagged at (¾ of α)',
+        'the fewest head trials any look could flag a total loss at (all of α)',
       ],
       rows,
     ),
@@ -503,7 +503,7 @@ async function sectionTargets(out: string[], violations: string[], worstInv: { c
     `k = 5, six base runs, N = 1, p = 0.8: exact ${times(tb56.cost)}, through the gate ${times(tbGate.cost)}`,
     worstTb.cost <= 1.1,
     worstTb.where.startsWith('k = 2, 1 base run')
-      ? 'head only, k = 2 against one base run of 2: a head of 0/2 against 2/2 is at p = 1/5 (conditioned on the base having succeeded), a total loss’s own p there, so it must go on (2 → 0 is what a total loss looks like), and a total loss is flagged only at 13 head trials; at 0.5 that happens by chance to 1/16 of tasks. With a base runner the same suites cost at most 1.09× (bench/results/paired-base.md)'
+      ? 'head only, k = 2 against one base run of 2: a head of 0/2 against 2/2 is at p = 1/5 (conditioned on the base having succeeded), a total loss’s own p there, so it must go on (2 → 0 is what a total loss looks like), and a total loss is flagged only at 10 head trials; at 0.5 that happens by chance to 1/16 of tasks. With a base runner the same suites cost at most 1.09× (bench/results/paired-base.md)'
       : 'the first round’s screen (p ≤ 0.15) sends a task whose head merely had a bad round to its next look; against a long base history that is often',
   );
   const inv3 = taskFigures(inventoryNull(0.9), { k: 3, runs: 1, share: policyAt(3, 1, 3).share }).trials / 3;
@@ -1039,7 +1039,7 @@ async function main(): Promise<void> {
   const out: string[] = [];
   out.push('# The gate’s statistics: exact where they can be, through the real gate where they cannot', '');
   out.push(
-    'Familywise with its defaults (src/compare/): α shared equally by the compared tasks that have a check able to regress; within a task, weights (family.ts); a plan per task (plan.ts) whose first testing look is where a total loss of its first check reaches 3/4 of its share, the last look k + budget; a task goes on while a check is ambiguous. Head trials are a suite’s head trials over those of a fixed k (1.00×). Every figure below says how it was computed; "exact" means every outcome enumerated and weighted by its probability through the engine’s own functions (bench/support/exact-gate.ts), with at most 1e-9 of probability dropped.',
+    'Familywise with its defaults (src/compare/): α shared equally by the compared tasks that have a check able to regress; within a task, weights (family.ts); a plan per task (plan.ts) whose first testing look is where a total loss of its first check reaches 3/4 of its share, the last look k + budget (one test with all of the share when the last quarter could flag nothing there); a task goes on while a check is ambiguous. Head trials are a suite’s head trials over those of a fixed k (1.00×). Every figure below says how it was computed; "exact" means every outcome enumerated and weighted by its probability through the engine’s own functions (bench/support/exact-gate.ts), with at most 1e-9 of probability dropped.',
     '',
   );
   const { violations, worstRatio } = sectionNull(out);

@@ -92,12 +92,12 @@ test('the paired p never falls as the head gains a success, nor rises as the fre
 });
 
 test('a paired plan: the fewest added trials, head and base together, reach a total loss; without a base runner the plans are as before', () => {
-  // k = 2 against one base run of 2: 1 more head trial and 2 fresh base trials, p = 1/30 ≤ ¾ × 0.05 (head only: 11 more head trials).
+  // k = 2 against one base run of 2: 1 more head trial and 2 fresh base trials, p = 1/30 ≤ ¾ × 0.05 (head only: 8 more head trials, p = 1/21 ≤ all of 0.05).
   const paired = makePlan({ k: 2, baseTrials: 2, share: 0.05, budget: null, paired: true });
   assert.deepEqual(paired.totalLoss && { trials: paired.totalLoss.trials, base: paired.totalLoss.base }, { trials: 3, base: 2 });
   assert.ok(paired.looks.every((l, i) => i === 0 || (l.trials > paired.looks[i - 1]!.trials && l.base >= paired.looks[i - 1]!.base)));
   const alone = makePlan({ k: 2, baseTrials: 2, share: 0.05, budget: null });
-  assert.deepEqual(alone.totalLoss && { trials: alone.totalLoss.trials, base: alone.totalLoss.base }, { trials: 13, base: 0 });
+  assert.deepEqual(alone.totalLoss && { trials: alone.totalLoss.trials, base: alone.totalLoss.base }, { trials: 10, base: 0 });
   assert.ok(alone.looks.every((l) => l.base === 0));
   assert.equal(alone.paired, false);
 });
@@ -113,7 +113,7 @@ test('unchanged Terminal-Bench-like suites with a base runner fail at most α, e
         const s = suiteFigures(k, runs, [{ spec: { base: passOnly(p), head: passOnly(p) }, count: N }], { paired: true });
         assert.ok(s.fail <= policyAt(k, runs, N).alpha, `k = ${k}, ${runs} base runs, ${N} at ${p}: ${s.fail}`);
       }
-  // A total loss against one base run of 2 at 2.5× a fixed k, head and base together (the head alone: 6.5×).
+  // A total loss against one base run of 2 at 2.5× a fixed k, head and base together (the head alone: 5×).
   const loss = suiteFigures(2, 1, [{ spec: { base: passOnly(1), head: passOnly(0) }, count: 1 }], { paired: true });
   assert.deepEqual([loss.flagged[0], loss.trials[0]], [1, 2.5]);
 });
@@ -134,10 +134,10 @@ test('through runGate: the seed’s loss at k = 2 against one base run is flagge
   assert.equal(paired.outcome.comparison.spend?.base_trials, 2);
   assert.equal(paired.outcome.comparison.spend?.head_trials, 3);
   assert.equal(paired.cost * 2, 5);
-  // Without a base runner: as before, 13 head trials and no paired base.
+  // Without a base runner: 10 head trials (the fewest its test allows) and no paired base.
   const alone = await simulate(suite);
   assert.equal(alone.outcome.gate.verdict, 'regression');
   assert.equal(alone.outcome.pairedBase, null);
-  assert.equal(alone.cost * 2, 13);
+  assert.equal(alone.cost * 2, 10);
   assert.equal(alone.outcome.comparison.spend?.base_trials, undefined);
 });

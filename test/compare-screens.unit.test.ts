@@ -30,19 +30,23 @@ test('a small suite screens narrow and looks one trial after its first round; a 
   assert.deepEqual([small.looks[1]!.trials, small.looks[1]!.screen], [4, Math.max(NARROW_SCREENS.later[0]!, floor)]);
   const large = makePlan({ k: 3, baseTrials: 3, share: 0.01 / 10, budget: null, paired: true });
   assert.ok(large.looks[1]!.trials > 4 && large.looks[1]!.screen === PAIRED_SCREENS.later[0]);
-  // Head only, k = 2 against one base run of 2: a total loss is tested at 13 trials; the early look at 3 sends a wobble home for one trial.
+  // Head only, k = 2 against one base run of 2: a total loss (p = 1/(2n + 1)) reaches the whole share at 10 trials, and
+  // a quarter of it never within the budget, so one test takes all of it (before: ¾ at 13 trials, ¼ at 18 that nothing
+  // could reach); the screening looks at 3, 6 and 8 send a wobble home early.
   const lone = makePlan({ k: 2, baseTrials: 2, share: 0.05, budget: null });
   assert.deepEqual(
-    lone.looks.slice(0, 3).map((l) => [l.trials, l.part]),
+    lone.looks.map((l) => [l.trials, l.part]),
     [
       [2, 0],
       [3, 0],
-      [13, 0.75],
+      [6, 0],
+      [8, 0],
+      [10, 1],
     ],
   );
 });
 
-test('every plan: looks grow, the fresh base never shrinks, the parts add up to 1, and a total loss goes on at every look', () => {
+test('every plan: looks grow, the fresh base never shrinks, the parts add up to 1, a total loss goes on at every look, and every testing look can flag one', () => {
   let plans = 0;
   for (let k = 1; k <= 6; k++)
     for (let runs = 1; runs <= 6; runs++)
@@ -61,6 +65,9 @@ test('every plan: looks grow, the fresh base never shrinks, the parts add up to 
               // Not flagged there, a total loss of the check the plan is sized for is ambiguous there: it goes on.
               const loss = totalLossAt(l.trials, nb, k, 0, l.base);
               if (i < plan.looks.length - 1) assert.ok(loss <= l.screen * TOLERANCE, `${where}: look ${i} screens at ${l.screen} below a total loss's ${loss}`);
+              // A part of the share no check could reach is α spent on nothing (a total loss against a perfect base is the most any check shows).
+              if (plan.totalLoss && l.part > 0)
+                assert.ok(loss <= l.part * plan.share * TOLERANCE, `${where}: look ${i} tests ${l.part} of the share, a total loss there is at ${loss}`);
             });
             plans++;
           }
