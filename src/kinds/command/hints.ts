@@ -1,6 +1,7 @@
 // The fix for an acceptor that could not run, read from what it said: most such failures are one of a
 // few setup mistakes (a test runner installed where the sandbox cannot see it, a module not found, a
-// program not on PATH). Pure: the acceptor's stderr and exit in, one sentence out.
+// program not on PATH, Go's caches). Pure: the acceptor's stderr and exit in, one sentence out.
+import { goCacheFix } from '../../util/go-cache.ts';
 
 const SANDBOX_SEES = 'isolated, the acceptor sees only the system directories (/usr, /bin, /lib, /etc, /opt), the fixture and its `readable` directories';
 
@@ -67,6 +68,8 @@ function meaningful(stderr: string): string[] {
 }
 
 export function acceptorFix(stderr: string, code: number | null, candidate?: CandidateFiles, command?: string): string {
+  const go = goCacheFix(stderr);
+  if (go) return go;
   const python = /No module named '?([\w.]+)'?/.exec(stderr);
   if (python?.[1] === 'trialgate_pytest')
     return (
