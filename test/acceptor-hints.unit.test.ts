@@ -70,3 +70,10 @@ test('a program a script could not start (Python’s subprocess, node’s spawn)
     process.env.PATH = path;
   }
 });
+
+test('cargo test without trialgate’s reader is told the pipe that writes the report', () => {
+  assert.match(
+    acceptorFix('', 0, undefined, 'cd "$t" && cargo test --offline'),
+    /cargo test --no-fail-fast 2>&1 \| node "\$TRIALGATE_REPORTERS\/cargo-test\.mjs"/,
+  );
+});

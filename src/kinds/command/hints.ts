@@ -188,6 +188,8 @@ function reporterMissing(command: string): string | undefined {
     return `Jest writes a report only through trialgate's reporter: add --reporters="$TRIALGATE_REPORTERS/jest.cjs" (${see})`;
   if (/\bvitest\b/.test(command) && !/vitest\.mjs/.test(command))
     return `Vitest writes a report only through trialgate's reporter: add --reporter="$TRIALGATE_REPORTERS/vitest.mjs" (${see})`;
+  if (/\bcargo\b[^;&|]*\btest\b/.test(command) && !/cargo-test\.mjs/.test(command))
+    return `cargo test writes a report only through trialgate's reader: cargo test --no-fail-fast 2>&1 | node "$TRIALGATE_REPORTERS/cargo-test.mjs" (${see})`;
   if (/\bnode\b[^;&|]*--test\b/.test(command) && !/node-test\.mjs/.test(command))
     return `node --test writes a report only through trialgate's reporter: --test-reporter="$TRIALGATE_REPORTERS/node-test.mjs" --test-reporter-destination="$TRIALGATE_REPORT" (${see})`;
   return undefined;
