@@ -144,18 +144,20 @@ test('the kinds no shipped schema raises today read the same: a format, a multip
     mail: z.email(),
     step: z.number().multipleOf(5),
     labels: z.record(z.string().regex(/^[a-z]+$/), z.string()),
+    codes: z.record(z.string().min(3), z.number()),
     flag: z.boolean(),
     runner: z.discriminatedUnion('kind', [z.object({ kind: z.literal('docker') }), z.object({ kind: z.literal('shell') })]),
   });
-  const text = 'home: relative\nmail: nobody\nstep: 7\nlabels: { Big: x }\nflag: "true"\nrunner: { kind: dockr }\n';
+  const text = 'home: relative\nmail: nobody\nstep: 7\nlabels: { Big: x }\ncodes: { ab: 1 }\nflag: "true"\nrunner: { kind: dockr }\n';
   const lines = problems(() => parseYamlConfig(schema, text, 'x.yml'));
   const expected = [
     'x.yml:1: home: given text "relative"; expected text matching /^\\//',
     'x.yml:2: mail: given text "nobody"; expected an email value',
     'x.yml:3: step: given the number 7; expected a multiple of 5',
     'x.yml:4: labels.Big: the key "Big" is not a valid name here; expected a name of text matching /^[a-z]+$/',
-    'x.yml:5: flag: given text "true"; expected true or false; write it without quotes: flag: true',
-    'x.yml:6: runner.kind: "dockr" is not one of docker, shell; did you mean docker?',
+    'x.yml:5: codes.ab: the key "ab" is not a valid name here; expected a name of at least 3 characters',
+    'x.yml:6: flag: given text "true"; expected true or false; write it without quotes: flag: true',
+    'x.yml:7: runner.kind: "dockr" is not one of docker, shell; did you mean docker?',
   ];
   for (const line of expected) assert.ok(lines.includes(line), `${line}\nnot in:\n${lines.join('\n')}`);
 });

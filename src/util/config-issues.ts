@@ -49,33 +49,31 @@ export function issueMessage(issue: z.core.$ZodIssue, node: unknown, schemas: re
       return `given ${given}; expected ${own ?? formatText(issue)}`;
     case 'invalid_value':
       return valueText(issue.values, node, given);
-    case 'invalid_union':
+    case 'invalid_union': {
       if ('options' in issue && Array.isArray(issue.options) && issue.options.length > 0) return valueText(issue.options, node, given);
-      {
-        // Each option's own type error at this value: the first that has a repair names it.
-        const types = issue.errors.flatMap((option) =>
-          option.filter((i) => i.code === 'invalid_type' && i.path.length === 0).map((i) => (i as z.core.$ZodIssueInvalidType).expected),
-        );
-        const fix = types.map((type) => typeFix(type, node, issue.path, syntax)).find(Boolean) ?? '';
-        return `given ${given}; expected ${field ?? 'another form of value (see the schema)'}${fix}`;
-      }
-    case 'invalid_key': {
-      const key = String(issue.path.at(-1));
-      const inner = issue.issues[0];
-      const wanted = inner
-        ? ZOD_WORDING.test(inner.message)
-          ? inner.code === 'invalid_format'
-            ? formatText(inner)
-            : inner.message
-          : inner.message
-        : 'another name';
-      return `the key ${JSON.stringify(key)} is not a valid name here; expected a name of ${wanted}`;
+      // Each option's own type error at this value: the first that has a repair names it.
+      const types = issue.errors.flatMap((option) =>
+        option.filter((i) => i.code === 'invalid_type' && i.path.length === 0).map((i) => (i as z.core.$ZodIssueInvalidType).expected),
+      );
+      const fix = types.map((type) => typeFix(type, node, issue.path, syntax)).find(Boolean) ?? '';
+      return `given ${given}; expected ${field ?? 'another form of value (see the schema)'}${fix}`;
     }
+    case 'invalid_key':
+      return `the key ${JSON.stringify(String(issue.path.at(-1)))} is not a valid name here; expected a name of ${keyExpected(issue.issues[0])}`;
     case 'invalid_element':
       return `given ${given}; one of its entries is not valid (${issue.issues[0]?.message ?? issue.message})`;
     default:
       return own ?? `given ${given}; ${issue.message}`;
   }
+}
+
+/** What a mapping's key must be, from the issue its name raised. */
+function keyExpected(inner: z.core.$ZodIssue | undefined): string {
+  if (!inner) return 'another form';
+  if (!ZOD_WORDING.test(inner.message)) return inner.message;
+  if (inner.code === 'invalid_format') return formatText(inner);
+  if (inner.code === 'too_small' || inner.code === 'too_big') return boundText(inner);
+  return 'another form';
 }
 
 /** What the file gives, as a person reads it there. */
