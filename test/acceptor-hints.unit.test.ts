@@ -42,3 +42,38 @@ test('Jest that finds no configuration above the fixture is told that the sandbo
   assert.match(fix, /jest\.config\.cjs \(or a package\.json\) in the fixture directory itself/);
   assert.match(fix, /--config '\{…\}'/);
 });
+
+test('a program a script could not start (Python’s subprocess, node’s spawn) is named as one the sandbox does not show; found on this machine outside it, where it is and what to list', async () => {
+  const { chmod, mkdir, mkdtemp, writeFile } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const python = `Traceback (most recent call last):\n  File "hidden/report.py", line 8, in <module>\nFileNotFoundError: [Errno 2] No such file or directory: 'trialgate-no-such-tool'`;
+  assert.match(
+    acceptorFix(python, 1),
+    /^trialgate-no-such-tool is not on PATH where the acceptor runs: isolated, the acceptor sees only the system directories/,
+  );
+  assert.match(acceptorFix('Error: spawn trialgate-no-such-tool ENOENT', 1), /^trialgate-no-such-tool is not on PATH/);
+  // As rustup installs cargo: ~/.cargo/bin on the user's PATH, its toolchains in ~/.rustup.
+  const home = await mkdtemp(join(tmpdir(), 'trialgate-home-'));
+  await mkdir(join(home, '.cargo', 'bin'), { recursive: true });
+  await writeFile(join(home, '.cargo', 'bin', 'cargo'), '#!/bin/sh\n');
+  await chmod(join(home, '.cargo', 'bin', 'cargo'), 0o755);
+  const path = process.env.PATH;
+  process.env.PATH = `${join(home, '.cargo', 'bin')}:${path}`;
+  try {
+    const fix = acceptorFix(python.replace('trialgate-no-such-tool', 'cargo'), 1);
+    assert.ok(fix.startsWith(`cargo is at ${join(home, '.cargo', 'bin', 'cargo')} on this machine, which the acceptor's sandbox does not show`), fix);
+    assert.ok(fix.includes(`"readable": ["${join(home, '.cargo')}", "${join(home, '.rustup')}"]`), fix);
+    assert.ok(fix.includes(`PATH="${join(home, '.cargo', 'bin')}:$PATH" RUSTUP_HOME=${join(home, '.rustup')}`), fix);
+    assert.match(acceptorFix('sh: 1: cargo: not found', 127), /^cargo is at /, 'the shell’s own word too');
+  } finally {
+    process.env.PATH = path;
+  }
+});
+
+test('cargo test without trialgate’s reader is told the pipe that writes the report', () => {
+  assert.match(
+    acceptorFix('', 0, undefined, 'cd "$t" && cargo test --offline'),
+    /cargo test --no-fail-fast 2>&1 \| node "\$TRIALGATE_REPORTERS\/cargo-test\.mjs"/,
+  );
+});

@@ -56,3 +56,18 @@ test('a go test detection is quoted by its t.Errorf message, not the `=== RUN` l
   assert.equal(judgement.verdict, 'defect_detected');
   assert.equal(assertionOf(judgement), 'add 0: status 200, want 400');
 });
+
+test('a Jest detection is quoted by its matcher and values, not the matcher hint its stack starts with again', () => {
+  // As trialgate's Jest reporter writes a failed toBe (a TypeScript suite under ts-jest).
+  const record: ReportRecord = {
+    test: 'tally.test.ts › zero and negative counts are refused and change nothing',
+    status: 'failed',
+    assertion: 'expect(received).toBe(expected) // Object.is equality: expected 400, received 200',
+    traceback:
+      'Error: expect(received).toBe(expected) // Object.is equality\n\nExpected: 400\nReceived: 200\n    at Object.<anonymous> (/tmp/trialgate-acceptor-rQYL4F/candidate/tally.test.ts:11:67)',
+    branches: [],
+  };
+  const judgement = judge(report([record]), context);
+  assert.equal(judgement.verdict, 'defect_detected');
+  assert.equal(assertionOf(judgement), 'expect(received).toBe(expected) // Object.is equality: expected 400, received 200');
+});

@@ -147,3 +147,12 @@ test('a head extended by confirmation is read under the plan it ran under: the d
   r = await run(runCompareCli, ['--base', 'base.json', '--head', 'extended.json']);
   assert.equal(r.code, 0, r.stderr);
 });
+
+test('a results file not there says what writes one', async () => {
+  const missing = await run(runCompareCli, ['--base', 'base.json', '--head', 'no-such-run/results.json']);
+  assert.equal(missing.code, 2);
+  assert.match(
+    missing.stderr,
+    /no-such-run\/results\.json: \(top level\): no such file: a run writes its results\.json in its run directory \(trialgate run --out DIR/,
+  );
+});

@@ -65,7 +65,10 @@ describe('fixture.json errors', () => {
     const file = join(dir, 'fixture.json');
     assert.ok(message.includes(`${file}:${lineOf('"heatlh"')}: service.heatlh: unknown key; did you mean health?`), message);
     assert.ok(message.includes(`${file}:${lineOf('"protect"')}: protect: unknown key; did you mean protected?`), message);
-    assert.ok(message.includes(`${file}:${lineOf('"tally_fault"')}: service.faultEnv: an environment variable name in capitals`), message);
+    assert.ok(
+      message.includes(`${file}:${lineOf('"tally_fault"')}: service.faultEnv: given text "tally_fault"; expected an environment variable name in capitals`),
+      message,
+    );
     assert.match(message, /protected: required, and missing/);
   });
 

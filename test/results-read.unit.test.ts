@@ -30,7 +30,7 @@ test('a valid file reads back as it was written', async () => {
 });
 
 test('a missing file and broken JSON name the file', async () => {
-  await rejects(join(dir, 'absent.json'), '', /file not found/);
+  await rejects(join(dir, 'absent.json'), '', /no such file: a run writes its results\.json/);
   await rejects(await file('broken.json', '{"schema": "trialgate/results@1",'), '', /not valid JSON/);
 });
 

@@ -213,7 +213,7 @@ describe('trialgate run: a bad trial set stops before any trial runs', () => {
     const configPath = await writeTrialSet({ extra: { trials: 0 } });
     const io = captureIo();
     assert.equal(await main(['run', '--config', configPath, '--out', await tempDir()], io), 2);
-    assert.match(io.err, new RegExp(`${configPath}:\\d+: trials: Too small`));
+    assert.match(io.err, new RegExp(`${configPath}:\\d+: trials: given the number 0; expected a whole number from 1 to`));
   });
 
   it('an unknown fault in the trial set names the field and the known faults', async () => {
@@ -248,7 +248,7 @@ describe('trialgate run: a bad trial set stops before any trial runs', () => {
     assert.equal(await main(['run', '--config', 't.yml'], io), 2);
     assert.match(io.err, /t\.yml:3: agnet: unknown key; did you mean agent\?/);
     assert.match(io.err, /t\.yml: agent: required, and missing/);
-    assert.match(io.err, /t\.yml:10: budget\.wall_seconds: Invalid input: expected number/);
+    assert.match(io.err, /t\.yml:10: budget\.wall_seconds: given text "soon"; expected a number above 0/);
   });
 
   it('YAML syntax errors name the offending line: an unclosed bracket where it opened, a mis-indented key', async () => {

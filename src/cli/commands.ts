@@ -116,7 +116,7 @@ export const GATE: CommandSpec = {
   summary:
     'the gate of the required check on any CI system: run the head trials and the confirmation rounds, compare with the base runs, print the comment; the exit code is the verdict',
   usage:
-    'trialgate gate (--base BASE.json … | --base-dir DIR) [--base-sha SHA] [--baseline-runs N] [--base-checkout DIR] [--changed FILE] [--ci-config FILE …] [--approved-by WHO] [--config trialgate.yml] [--out DIR] [--trials K] [--concurrency N] [--acceptance N] [--seed S] [--isolation auto|required|none] [--policy familywise|strict] [--alpha A] [--confirm-trials N] [--max-trials N] [--fail-on regression|never] [--fail-without-baseline] [--comment FILE]',
+    'trialgate gate (--base BASE.json … | --base-dir DIR) [--base-sha SHA] [--baseline-runs N] [--base-checkout DIR] [--changed FILE] [--ci-config FILE …] [--approved-by WHO] [--config trialgate.yml] [--out DIR] [--trials K] [--concurrency N] [--acceptance N] [--seed S] [--isolation auto|required|none] [--policy familywise|strict] [--alpha A] [--confirm-trials N] [--max-trials N] [--fail-on regression|never] [--fail-without-baseline] [--comment FILE] [--format markdown|json]',
   positionals: { min: 0, max: 0, name: '' },
   options: {
     base: { type: 'string', value: 'FILE', multiple: true, help: 'a base results.json (repeat for several base runs)' },
@@ -170,6 +170,11 @@ export const GATE: CommandSpec = {
     },
     'fail-without-baseline': { type: 'boolean', help: 'fail (exit 2) when no base run can be compared with' },
     comment: { type: 'string', value: 'FILE', help: 'write the comment there instead of stdout (it is also the run directory’s report.md)' },
+    format: {
+      type: 'string',
+      choices: ['markdown', 'json'],
+      help: 'what stdout gets: the comment (markdown) or the comparison as JSON; default: the comment where stdout is a pipe or a file, nothing at a terminal, where the verdict, what decided it and the comment’s path are printed',
+    },
   },
   exits:
     '0 no regression (or no baseline, or --changed touches no task: skipped), 1 regression, 2 bad input, environment or integrity error (or no baseline with --fail-without-baseline), 3 undecided: rerun',

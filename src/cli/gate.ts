@@ -47,6 +47,8 @@ export async function runGateCli(argv: string[], io: Io): Promise<number> {
   // As the action names it: relative to the repository's top level, where the command is typed.
   const config = relative(repositoryRoot(set.dir), await realpath(configPath));
   const commentFile = v.comment ? resolve(io.cwd, v.comment) : null;
-  await publishLocally(outcome, { runDir, commentFile, baselineRequired: flags.settings.failWithoutBaseline, changed: scope, config }, scrubber, io);
+  // A person at a terminal reads the verdict lines, not 100 lines of markdown; a pipe or a file gets the comment as before.
+  const printed = (v.format as 'markdown' | 'json' | undefined) ?? (commentFile || io.stdoutIsTTY ? null : 'markdown');
+  await publishLocally(outcome, { runDir, commentFile, printed, baselineRequired: flags.settings.failWithoutBaseline, changed: scope, config }, scrubber, io);
   return outcome.gate.exit;
 }

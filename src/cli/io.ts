@@ -7,6 +7,8 @@ export interface Io {
   /** Working directory that relative paths resolve against. */
   cwd: string;
   isTTY: boolean;
+  /** stdout is a terminal (a person reads it), not a pipe or a file (a program or a log does). */
+  stdoutIsTTY?: boolean;
   /** Replace the terminal's current line (a live progress line); absent where stderr is no terminal. */
   redraw?(line: string): void;
 }
@@ -28,6 +30,7 @@ export const processIo: Io = {
   stderr: (text) => void (closed.stderr || process.stderr.write(text)),
   cwd: process.cwd(),
   isTTY: Boolean(process.stderr.isTTY),
+  stdoutIsTTY: Boolean(process.stdout.isTTY),
   ...(process.stderr.isTTY ? { redraw: (line: string) => void process.stderr.write(`\r\x1b[2K${line}`) } : {}),
 };
 

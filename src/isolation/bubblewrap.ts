@@ -16,7 +16,7 @@ import type { IsolationReport, ListenAt, Sandbox, SandboxedProcess, SandboxSpec,
 import { removeWritten } from '../util/files.ts';
 
 /** System directories shown read-only (those that exist); the rest of the host is not there at all. */
-const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt', '/nix/store'];
+export const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt', '/nix/store'];
 /** A sandbox's /tmp and HOME are memory: cap each so a runaway writer cannot exhaust the host. */
 const TMP_BYTES = 2 * 1024 * 1024 * 1024;
 /** The in-process relay's preload, in the socket root (IN_PROCESS_RELAY_SOURCE). */

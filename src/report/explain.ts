@@ -92,10 +92,12 @@ export function assertionOf(judgement: Judgement): string | null {
     .slice(test.length + 2, -1)
     .split('\n')[0]!
     .trim();
-  // After the assertion, the detail's first line may only repeat it (JUnit's `Type: message`) or name the test
-  // (go test's `=== RUN   TestX` header, the output the failure was printed in): then the assertion alone.
+  // After the assertion, the detail's first line may only repeat it (JUnit's `Type: message`), repeat its start
+  // (Jest's `Error: <matcher hint>`, the values on lines below) or name the test (go test's `=== RUN   TestX`
+  // header, the output the failure was printed in): then the assertion alone.
   const rest = known && first.startsWith(known) ? first.slice(known.length) : '';
-  return rest && (rest.includes(known!) || rest.startsWith(`: === RUN   ${test}`)) ? known : first;
+  const repeated = rest.replace(/^: (?:[\w.$]*(?:Error|Exception)\w*: )?/, '');
+  return rest && (rest.includes(known!) || (repeated !== '' && known!.startsWith(repeated)) || rest.startsWith(`: === RUN   ${test}`)) ? known : first;
 }
 
 /** Of the base's catching tests: those the head trial's report on the defect lacks, and those it ran and passed. */

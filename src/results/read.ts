@@ -43,8 +43,11 @@ export type ComparedResults = Pick<Results, 'schema' | 'trial_set' | 'holdout'> 
   tasks: ComparedTask[];
 };
 
+/** A results file named where none is: what writes one. */
+const NO_RESULTS = 'no such file: a run writes its results.json in its run directory (trialgate run --out DIR, or gate --out DIR: DIR/results.json)';
+
 export async function readResultsFile(path: string): Promise<Results> {
-  const data = await readJsonFile(path);
+  const data = await readResultsJson(path);
   checkSchemaString(data, path);
   const results = parseOrThrow(Results, data, path);
   checkIds(results, path);
@@ -52,11 +55,16 @@ export async function readResultsFile(path: string): Promise<Results> {
 }
 
 export async function readComparedResults(path: string): Promise<ComparedResults> {
-  const data = await readJsonFile(path);
+  const data = await readResultsJson(path);
   checkSchemaString(data, path);
   const results = validateCompared(data, path);
   checkIds(results, path);
   return results;
+}
+
+/** The JSON of a results file; one not there is told what writes it. */
+async function readResultsJson(path: string): Promise<unknown> {
+  return readJsonFile(path, { notFound: NO_RESULTS });
 }
 
 /**

@@ -12,6 +12,7 @@ import { readableMounts, serviceOf, type Fixture } from '../fixture/load.ts';
 import { baseEnvironment } from '../isolation/open.ts';
 import type { Sandbox, ServiceAddress } from '../isolation/sandbox.ts';
 import { EnvironmentError, MachineryError } from '../util/errors.ts';
+import { goCacheFix } from '../util/go-cache.ts';
 import { newAgent, NoAnswerError, send, sendAll, type HttpAnswer, type HttpOptions, type HttpRequest } from './http.ts';
 import { listeningPorts } from './listening.ts';
 import { machineFaults } from './machine-faults.ts';
@@ -258,7 +259,8 @@ export class ServiceDidNotStart extends MachineryError {
     /** It died before it was ready, so it may have lost its port to another process: worth another start. */
     readonly exited = false,
   ) {
-    super(`${why}${stderr ? `; stderr: ${stderr.trim().slice(-500)}` : ''}`, START_RULE);
+    const go = goCacheFix(stderr);
+    super(`${why}${go ? `; fix: ${go}` : ''}${stderr ? `; stderr: ${stderr.trim().slice(-500)}` : ''}`, START_RULE);
   }
 }
 

@@ -51,10 +51,13 @@ function checkedKey(task: ResolvedTask, sandbox: Sandbox): string {
 
 /**
  * A kind's fix names the fixture as `<fixture>` (it sees only the acceptance copy): here it becomes the
- * task's fixture as the trial set names it, but for a holdout task, whose fixture is never named.
+ * task's fixture as the trial set names it, and a `readable` directory as the copy finds it (a Go build
+ * cache to warm) the project's own; but for a holdout task, whose fixture is never named.
  */
-function withFixtureNamed(fix: string, task: ResolvedTask, projectDir: string): string {
-  return isHoldout(task) ? fix : fix.replaceAll('<fixture>', relative(projectDir, task.fixture.dir) || '.');
+function withFixtureNamed(fix: string, task: ResolvedTask, projectDir: string, copy: Fixture): string {
+  if (isHoldout(task)) return fix;
+  const named = fix.replaceAll('<fixture>', relative(projectDir, task.fixture.dir) || '.');
+  return copy.readable.reduce((text, { at, target }) => text.replaceAll(at, target), named);
 }
 
 /** What of a run's plan its preflights need (run-plan.ts RunPlan). */
@@ -113,7 +116,7 @@ export async function checkAcceptors(
       if (check.ok && kept) kept.keep(key, { reports, pace: new MachinePace().absorb(pool.pace(copy)), ...(check.restore ? { restore: check.restore } : {}) });
     }
     const { restore: _restore, ...recorded } = check;
-    if (!recorded.ok) recorded.fix = withFixtureNamed(recorded.fix, task, plan.set.dir);
+    if (!recorded.ok) recorded.fix = withFixtureNamed(recorded.fix, task, plan.set.dir, copy);
     checks.set(task.spec.id, { ...recorded, ...(report ? { report: relative(root, report) } : {}) });
   }
   return checks;

@@ -150,8 +150,8 @@ export function readInside(root: string, relPath: string, maxBytes: number): Buf
 }
 
 /** Read and parse a JSON file; a missing file or broken JSON names the file. `follow: false` refuses a link there. */
-export async function readJsonFile(path: string, options: { follow?: boolean } = {}): Promise<unknown> {
-  const text = await readTextFile(path, undefined, options.follow ?? true);
+export async function readJsonFile(path: string, options: { follow?: boolean; notFound?: string } = {}): Promise<unknown> {
+  const text = await readTextFile(path, options.notFound, options.follow ?? true);
   try {
     return JSON.parse(text);
   } catch (e) {

@@ -3,6 +3,7 @@
 // line), says an unknown key is unknown and which valid key is nearest, and every problem is listed at once.
 import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document, type YAMLError } from 'yaml';
 import type { z } from 'zod';
+import { expectedText, issueMessage, type Syntax } from './config-issues.ts';
 import { issuePath, UserInputError } from './errors.ts';
 import { nearest } from './nearest.ts';
 
@@ -20,7 +21,7 @@ export function parseYamlConfig<S extends z.ZodType>(schema: S, text: string, fi
   }
   const parsed = schema.safeParse(doc.toJS());
   if (parsed.success) return parsed.data;
-  throw problemsError(file, schemaProblems(parsed.error, doc, lines, schema));
+  throw problemsError(file, schemaProblems(parsed.error, doc, lines, schema, 'yaml'));
 }
 
 /**
@@ -31,12 +32,12 @@ export function parseYamlConfig<S extends z.ZodType>(schema: S, text: string, fi
 export function configProblems(schema: z.ZodType, error: z.ZodError, text: string): Problem[] {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false });
-  return schemaProblems(error, doc, lines, schema);
+  return schemaProblems(error, doc, lines, schema, 'json');
 }
 
-function schemaProblems(error: z.ZodError, doc: Document, lines: LineCounter, schema: z.ZodType): Problem[] {
+function schemaProblems(error: z.ZodError, doc: Document, lines: LineCounter, schema: z.ZodType, syntax: Syntax): Problem[] {
   const issues = [...error.issues].sort((a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys'));
-  return issues.flatMap((issue) => describe(issue, doc, lines, schema)).slice(0, MAX_PROBLEMS);
+  return issues.flatMap((issue) => describe(issue, doc, lines, schema, syntax)).slice(0, MAX_PROBLEMS);
 }
 
 /** One `file:line: field: message` line per problem. */
@@ -59,7 +60,7 @@ export interface Problem {
   message: string;
 }
 
-function describe(issue: z.core.$ZodIssue, doc: Document, lines: LineCounter, schema: z.ZodType): Problem[] {
+function describe(issue: z.core.$ZodIssue, doc: Document, lines: LineCounter, schema: z.ZodType, syntax: Syntax): Problem[] {
   const path = issue.path as (string | number)[];
   if (issue.code === 'unrecognized_keys') {
     const known = keysAt(schema, path);
@@ -81,18 +82,14 @@ function describe(issue: z.core.$ZodIssue, doc: Document, lines: LineCounter, sc
     const parent = doc.getIn(path.slice(0, -1), true);
     const offset = isNode(parent) ? parent.range?.[0] : undefined;
     const line = offset === undefined || path.length === 1 ? undefined : lines.linePos(offset).line;
-    return [{ ...(line ? { line } : {}), field: issuePath(path), message: `required, and missing (${issue.message})` }];
+    const wanted = schemasAt(schema, path, doc.toJS());
+    return [
+      { ...(line ? { line } : {}), field: issuePath(path), message: `required, and missing${wanted.length ? `: expected ${expectedText(wanted)}` : ''}` },
+    ];
   }
   const offset = isNode(node) ? node.range?.[0] : undefined;
-  return [{ ...(offset === undefined ? {} : { line: lines.linePos(offset).line }), field: issuePath(path), message: valueMessage(issue, node) }];
-}
-
-/** A value outside its choices names the value given and, for a typo, the choice meant; other issues keep zod's words. */
-function valueMessage(issue: z.core.$ZodIssue, node: unknown): string {
-  if (issue.code !== 'invalid_value' || !isScalar(node) || typeof node.value !== 'string') return issue.message;
-  const choices = issue.values.map(String);
-  const meant = nearest(node.value, choices);
-  return `${JSON.stringify(node.value)} is not one of ${choices.join(', ')}${meant ? `; did you mean ${meant}?` : ''}`;
+  const message = issueMessage(issue, node, schemasAt(schema, path, doc.toJS()), syntax);
+  return [{ ...(offset === undefined ? {} : { line: lines.linePos(offset).line }), field: issuePath(path), message }];
 }
 
 /**
@@ -129,14 +126,48 @@ type Def = {
   in?: z.ZodType;
   out?: z.ZodType;
   options?: z.ZodType[];
+  values?: unknown[];
 };
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The keys a mapping may hold at `path` of `schema` (every option's, for a union). */
 export function keysAt(schema: z.ZodType, path: readonly (string | number)[]): string[] {
+  return [
+    ...new Set(
+      schemasAt(schema, path)
+        .flatMap((s) => unwrap(s))
+        .flatMap((s) => Object.keys(defOf(s).shape ?? {})),
+    ),
+  ];
+}
+
+/**
+ * The schemas of the value at `path` of `schema` (several where a union leaves it open; none past what it
+ * declares). Given the file's `value`, a union of mappings is narrowed to the options whose fixed keys (a
+ * `kind: code`) the file's mapping holds.
+ */
+function schemasAt(schema: z.ZodType, path: readonly (string | number)[], value?: unknown): z.ZodType[] {
   let current: z.ZodType[] = [schema];
-  for (const segment of path) current = current.flatMap((s) => unwrap(s)).flatMap((s) => child(s, segment));
-  return [...new Set(current.flatMap((s) => unwrap(s)).flatMap((s) => Object.keys(defOf(s).shape ?? {})))];
+  let at = value;
+  for (const segment of path) {
+    current = narrowed(
+      current.flatMap((s) => unwrap(s)),
+      at,
+    ).flatMap((s) => child(s, segment));
+    at = at !== null && typeof at === 'object' ? (at as Record<string | number, unknown>)[segment] : undefined;
+  }
+  return current;
+}
+
+function narrowed(options: z.ZodType[], value: unknown): z.ZodType[] {
+  if (options.length < 2 || value === null || typeof value !== 'object') return options;
+  const fits = options.filter((option) =>
+    Object.entries(defOf(option).shape ?? {}).every(([key, field]) => {
+      const def = defOf(field);
+      return def.type !== 'literal' || (def.values ?? []).includes((value as Record<string, unknown>)[key]);
+    }),
+  );
+  return fits.length ? fits : options;
 }
 
 /** The schemas a value of `schema` really is: through optional, default, pipes and unions. */

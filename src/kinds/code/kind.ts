@@ -21,6 +21,7 @@ import { checkCodeFixture, codeSpecOf, readCode, readRepository } from './fixtur
 import { keepReferenceRun, notCountedNote, referenceRun } from './reference.ts';
 import { validateCode } from './validate.ts';
 import { plural } from '../../util/counted.ts';
+import { goCacheFix } from '../../util/go-cache.ts';
 
 const NOTED_CHANGES = 20;
 
@@ -112,12 +113,17 @@ async function checkCodeAcceptor(check: AcceptorCheckOptions, settings: CodeAcce
   // Its run is what the run's trials are judged against (reference.ts), and a later round's on its own copy.
   const keptRun = referenceOf(accepted);
   keepReferenceRun(fixture, keptRun);
-  if (accepted.notRunning) return { ok: false, error: `the reference fix: ${accepted.notRunning}`, fix: REFERENCE_FIX_FAILS };
+  if (accepted.notRunning)
+    return { ok: false, error: `the reference fix: ${accepted.notRunning}`, fix: goCacheFix(accepted.notRunning) ?? REFERENCE_FIX_FAILS };
   if (accepted.forgery.length)
     return { ok: false, error: `the reference fix: its report is not the tests' own: ${accepted.forgery.join('; ')}`, fix: REFERENCE_FIX_FAILS };
   const outcome = accepted.outcome!;
   if (outcome.judgement.verdict === 'baseline_fail')
-    return { ok: false, error: `the reference fix fails the hidden tests: ${outcome.judgement.reason}`, fix: REFERENCE_FIX_FAILS };
+    return {
+      ok: false,
+      error: `the reference fix fails the hidden tests: ${outcome.judgement.reason}`,
+      fix: goCacheFix(outcome.judgement.reason) ?? REFERENCE_FIX_FAILS,
+    };
   const checked = acceptorCheckOf(accepted.envError ? { ...outcome, envError: accepted.envError } : outcome, reference.files);
   return { ...checked, restore: (copy) => keepReferenceRun(copy, keptRun) };
 }

@@ -13,6 +13,7 @@ import { EVIDENCE } from '../../layout.ts';
 import type { CodeAcceptance } from '../../schemas/kinds/code.ts';
 import type { WrongSolution } from '../../schemas/kinds/code.ts';
 import type { ReportRecord } from '../../schemas/report.ts';
+import { goCacheFix } from '../../util/go-cache.ts';
 import { mapPool } from '../../util/pool.ts';
 import { writeInside } from '../../util/safe-write.ts';
 import type { RunsValidation, RunValidationRow, ValidateOptions } from '../contract.ts';
@@ -151,7 +152,9 @@ export async function validateCode(options: ValidateOptions, settings: CodeAccep
 
 /** Why this solution's run proves nothing, or undefined when it shows what it should. */
 function proofProblem(solution: Solution, row: RunValidationRow, records: readonly ReportRecord[]): string | undefined {
-  const got = `${solution.name}: expected ${solution.expected}, got ${row.actual}${row.failed.length ? ` (${row.failed.join('; ')})` : ''}`;
+  // Go that could not use its caches here fails every solution alike: the fix is the setup's, said once, at the reference.
+  const go = solution.expected === 'accepted' ? goCacheFix(row.findings.join('\n')) : undefined;
+  const got = `${solution.name}: expected ${solution.expected}, got ${row.actual}${row.failed.length ? ` (${row.failed.join('; ')})` : ''}${go ? `; fix: ${go}` : ''}`;
   if (row.actual === 'env error') return `${got}: ${row.findings[0] ?? ''}`;
   if (row.actual !== solution.expected) return got;
   switch (solution.by) {

@@ -1,6 +1,11 @@
 // The fix for an acceptor that could not run, read from what it said: most such failures are one of a
 // few setup mistakes (a test runner installed where the sandbox cannot see it, a module not found, a
-// program not on PATH). Pure: the acceptor's stderr and exit in, one sentence out.
+// program not on PATH, Go's caches). The acceptor's stderr and exit in, one sentence out; a program it could
+// not find is looked up on this machine's PATH, to say where it is installed.
+import { existsSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, join } from 'node:path';
+import { SYSTEM_DIRS } from '../../isolation/bubblewrap.ts';
+import { goCacheFix } from '../../util/go-cache.ts';
 
 const SANDBOX_SEES = 'isolated, the acceptor sees only the system directories (/usr, /bin, /lib, /etc, /opt), the fixture and its `readable` directories';
 
@@ -67,6 +72,8 @@ function meaningful(stderr: string): string[] {
 }
 
 export function acceptorFix(stderr: string, code: number | null, candidate?: CandidateFiles, command?: string): string {
+  const go = goCacheFix(stderr);
+  if (go) return go;
   const python = /No module named '?([\w.]+)'?/.exec(stderr);
   if (python?.[1] === 'trialgate_pytest')
     return (
@@ -108,16 +115,46 @@ export function acceptorFix(stderr: string, code: number | null, candidate?: Can
       `${SANDBOX_SEES}: nothing of the project above the fixture (where the command run by hand finds your package.json). ` +
       "Put jest.config.cjs (or a package.json) in the fixture directory itself, protected, or pass the configuration as JSON (--config '{…}'; docs/report-format.md#jest)"
     );
-  const missing = /(?:^|\n)(?:sh: \d+: )?([^\s:]+): (?:command )?not found/.exec(stderr);
+  // The shell's word for a program it cannot find, or a script's that started it (Python's subprocess, node's spawn).
+  const missing =
+    /(?:^|\n)(?:sh: \d+: )?([^\s:]+): (?:command )?not found/.exec(stderr) ??
+    /FileNotFoundError: \[Errno 2\] No such file or directory: '([^'/]+)'/.exec(stderr) ??
+    /\bspawn(?:Sync)? ([^\s/]+) ENOENT/.exec(stderr);
   if (missing || code === 127) {
+    const program = missing?.[1];
+    const found = program ? outsideSandbox(program) : undefined;
+    if (found) return foundOutside(program!, found);
     return (
-      `${missing ? `${missing[1]} is` : 'a program the command runs is'} not on PATH where the acceptor runs: ${SANDBOX_SEES}. ` +
+      `${program ? `${program} is` : 'a program the command runs is'} not on PATH where the acceptor runs: ${SANDBOX_SEES}. ` +
       `Install it system-wide, or call it by its path inside a "readable" directory (e.g. node ../../node_modules/jest/bin/jest.js)`
     );
   }
   const runner = command ? reporterMissing(command) : undefined;
   if (runner) return runner;
   return BY_HAND;
+}
+
+/** Where `program` is on this machine's PATH outside the directories a sandbox shows (rustup's ~/.cargo/bin, ~/.local/bin), if it is. */
+function outsideSandbox(program: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (!isAbsolute(dir) || SYSTEM_DIRS.some((system) => dir === system || dir.startsWith(`${system}/`))) continue;
+    const path = join(dir, program);
+    if (existsSync(path)) return path;
+  }
+  return undefined;
+}
+
+/** A program the sandbox does not show, found where it is installed: list that installation in `readable`. */
+function foundOutside(program: string, path: string): string {
+  const bin = dirname(path);
+  const home = dirname(bin);
+  // rustup's cargo and rustc are proxies that read their toolchains from RUSTUP_HOME, beside CARGO_HOME.
+  const rustup = /\/\.cargo$/.test(home) ? [join(dirname(home), '.rustup')] : [];
+  const readable = [home, ...rustup].map((d) => JSON.stringify(d)).join(', ');
+  return (
+    `${program} is at ${path} on this machine, which the acceptor's sandbox does not show (${SANDBOX_SEES}): list its installation in ` +
+    `fixture.json's "readable" ("readable": [${readable}]) and put ${bin} on PATH in the command (PATH="${bin}:$PATH" ${rustup.length ? `RUSTUP_HOME=${rustup[0]} ` : ''}…), or install it system-wide`
+  );
 }
 
 /** The fix when nothing the acceptor said names a known setup mistake. */
@@ -151,6 +188,8 @@ function reporterMissing(command: string): string | undefined {
     return `Jest writes a report only through trialgate's reporter: add --reporters="$TRIALGATE_REPORTERS/jest.cjs" (${see})`;
   if (/\bvitest\b/.test(command) && !/vitest\.mjs/.test(command))
     return `Vitest writes a report only through trialgate's reporter: add --reporter="$TRIALGATE_REPORTERS/vitest.mjs" (${see})`;
+  if (/\bcargo\b[^;&|]*\btest\b/.test(command) && !/cargo-test\.mjs/.test(command))
+    return `cargo test writes a report only through trialgate's reader: cargo test --no-fail-fast 2>&1 | node "$TRIALGATE_REPORTERS/cargo-test.mjs" (${see})`;
   if (/\bnode\b[^;&|]*--test\b/.test(command) && !/node-test\.mjs/.test(command))
     return `node --test writes a report only through trialgate's reporter: --test-reporter="$TRIALGATE_REPORTERS/node-test.mjs" --test-reporter-destination="$TRIALGATE_REPORT" (${see})`;
   return undefined;

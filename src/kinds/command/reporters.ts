@@ -1,4 +1,4 @@
-// The reporters trialgate ships (reporters/ in the package: pytest, Jest, Vitest, node:test), shown
+// The reporters trialgate ships (reporters/ in the package: pytest, Jest, Vitest, node:test, go test, cargo test), shown
 // read-only to every `command` acceptor as $TRIALGATE_REPORTERS, so a fixture loads one by name with
 // nothing copied in. Their bytes are part of the acceptor's version when its command names them.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -1,0 +1,37 @@
+// The fix for Go that could not use its caches where trialgate runs it: a sandbox shows a build cache
+// read-only (a cache the candidate's code could write would reach the next trial) and has no network, so
+// a build cache must be warmed, and modules downloaded, outside it first (docs/first-task.md, docs/code-tasks.md).
+// Pure: what Go said in, one sentence out, or undefined when it said nothing of its caches.
+import { normalize } from 'node:path';
+
+const WARM = 'again after changing the code or the tests (docs/code-tasks.md)';
+
+/** How to warm the cache `dir`: build what the command builds, its tests included, outside the sandbox. */
+const warm = (dir: string) =>
+  `warm it outside the sandbox by building what the command builds, its tests included (tests laid beside the code: ` +
+  `t=$(mktemp -d) && cp -R <repository>/. "$t" && cp <hidden tests> "$t" && (cd "$t" && GOCACHE=${dir} go test -c -o /dev/null .); ` +
+  `a service: GOCACHE=${dir} go build), ${WARM}`;
+
+export function goCacheFix(output: string): string | undefined {
+  const cold = /failed to initialize build cache at (\S+?): .*read-only file system/.exec(output);
+  if (cold) {
+    const dir = normalize(cold[1]!);
+    return `Go's build cache ${dir} is read-only in the sandbox and was never warmed: ${warm(dir)}; or give the command a cache of its own, GOCACHE=$(mktemp -d)`;
+  }
+  // A standard package is always in GOROOT: Go says it is not when it must build it and cannot write the read-only cache.
+  const std = /package ([a-z0-9]+(?:\/[a-z0-9]+)*) is not in GOROOT/.exec(output);
+  if (std)
+    return `Go's build cache holds no build of the standard package ${std[1]!}, and the sandbox shows the cache read-only, so Go cannot build it there (it says "not in GOROOT"): ${warm('<the directory GOCACHE names>')}`;
+  if (/build cache is required, but could not be located/.test(output))
+    return (
+      'Go finds no build cache where the code runs (no GOCACHE, no HOME): set GOCACHE in the command, to a warmed directory listed in ' +
+      `fixture.json's "readable" (GOCACHE="$PWD/../../.trialgate/go-build", warmed outside the sandbox as docs/first-task.md shows; ${WARM}), or to $(mktemp -d)`
+    );
+  if (/go: downloading /.test(output) && /read-only file system|could not create module cache|dial tcp|no such host|GOPROXY/.test(output))
+    return (
+      'Go could not download a module where the code runs: the sandbox has no network and shows its caches read-only. Download the modules ' +
+      'outside it (GOMODCACHE=<project>/.trialgate/go-mod go mod download, in the repository), list that directory in fixture.json\'s "readable" ' +
+      'and set GOMODCACHE to it and GOFLAGS=-mod=mod GOPROXY=off in the command; or vendor them (go mod vendor) and build with -mod=vendor'
+    );
+  return undefined;
+}

@@ -1,0 +1,141 @@
+// The shipped `cargo test` reader (reporters/cargo-test.mjs): libtest's plain output, recorded from a real
+// `cargo test --no-fail-fast` (test/golden/cargo-test-output.txt, a crate written for it: every way a Rust
+// test ends), and, where cargo is installed, a real run: an assertion's panic (assert!, assert_eq!) and a
+// #[should_panic] that did not panic are `failed`, any other panic `error` (in the test, or the harness's when
+// the network failed), an ignored test `skipped`, and a crate that does not build, or a test binary that
+// ends early, one `error` that leaves the run incomplete.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { ROOT, tempDir } from './support/fixtures.ts';
+import { timeLimit } from './support/time-limit.ts';
+
+const REPORTER = join(ROOT, 'reporters', 'cargo-test.mjs');
+const NO_CARGO = spawnSync('cargo', ['--version']).status === 0 ? undefined : 'cargo is not on PATH (rustup, or apt-get install cargo)';
+
+type Report = { complete: boolean; records: { test: string; status: string; assertion?: string; traceback?: string; error_in?: string }[] };
+
+async function read(output: string): Promise<Report> {
+  const report = join(await tempDir('trialgate-cargo-reporter-'), 'report.json');
+  const run = spawnSync('node', [REPORTER], { input: output, env: { ...process.env, TRIALGATE_REPORT: report }, encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  return JSON.parse(await readFile(report, 'utf8')) as Report;
+}
+
+const byTest = (report: Report) => Object.fromEntries(report.records.map((r) => [r.test, r]));
+
+/** What every test of the recorded crate ends as, by its id: `<target> › <test>`. */
+const EXPECTED: Record<string, { status: string; error_in?: string; assertion?: string }> = {
+  'src/lib.rs › tests::unit_passes': { status: 'passed' },
+  'tests/suite.rs › adds': { status: 'passed' },
+  'tests/suite.rs › ignored_one': { status: 'skipped' },
+  'tests/suite.rs › plain_assert': { status: 'failed', assertion: 'assertion failed: parse("x").is_some()' },
+  'tests/suite.rs › refuses_zero': { status: 'failed', assertion: 'assertion `left == right` failed: zero is refused, left: Some(0), right: None' },
+  'tests/suite.rs › should_have_panicked': { status: 'failed', assertion: 'the test did not panic as #[should_panic] expects' },
+  'tests/suite.rs › index_in_code': { status: 'error', error_in: 'test' },
+  'tests/suite.rs › unwraps_in_test': { status: 'error', error_in: 'test' },
+  'tests/suite.rs › refused_connection': { status: 'error', error_in: 'harness' },
+};
+
+function assertEnds(report: Report): void {
+  const records = byTest(report);
+  for (const [test, expected] of Object.entries(EXPECTED)) {
+    const record = records[test];
+    assert.ok(record, `${test} is reported: ${Object.keys(records).join(', ')}`);
+    assert.equal(record.status, expected.status, test);
+    if (expected.error_in) assert.equal(record.error_in, expected.error_in, test);
+    if (expected.assertion) assert.equal(record.assertion, expected.assertion, test);
+  }
+}
+
+it('recorded libtest output: each way a test ends, by its target and name', async () => {
+  const report = await read(await readFile(join(ROOT, 'test', 'golden', 'cargo-test-output.txt'), 'utf8'));
+  assert.equal(report.complete, true);
+  assert.equal(report.records.length, Object.keys(EXPECTED).length);
+  assertEnds(report);
+  assert.match(byTest(report)['tests/suite.rs › index_in_code']!.traceback!, /index out of bounds: the len is 1 but the index is 3/);
+});
+
+it('a crate that does not build is one error, leading with the compiler’s words', async () => {
+  const output = [
+    '   Compiling tally v0.1.0 (/work/tally)',
+    'error[E0425]: cannot find function `undefined_fn` in this scope',
+    ' --> tests/suite.rs:5:13',
+    '  |',
+    '5 | fn adds() { undefined_fn(); }',
+    '  |             ^^^^^^^^^^^^ not found in this scope',
+    '',
+    'For more information about this error, try `rustc --explain E0425`.',
+    'error: could not compile `tally` (test "suite") due to 1 previous error',
+  ].join('\n');
+  const report = await read(output);
+  assert.equal(report.complete, false);
+  assert.equal(report.records.length, 1);
+  assert.equal(report.records[0]!.status, 'error');
+  assert.match(
+    report.records[0]!.traceback!,
+    /^the tests did not build: error\[E0425\]: cannot find function `undefined_fn` in this scope\n --> tests\/suite\.rs:5:13/,
+  );
+});
+
+const LIB =
+  'pub fn parse(s: &str) -> Option<u32> { s.parse().ok() }\npub fn nth(v: &[u32], i: usize) -> u32 { v[i] }\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn unit_passes() { assert_eq!(super::parse("3"), Some(3)); }\n}\n';
+const SUITE = `use std::net::TcpStream;
+use tally::*;
+
+#[test]
+fn adds() { assert_eq!(parse("3"), Some(3)); }
+
+#[test]
+fn refuses_zero() { assert_eq!(parse("0"), None, "zero is refused"); }
+
+#[test]
+fn plain_assert() { assert!(parse("x").is_some()); }
+
+#[test]
+fn index_in_code() { assert_eq!(nth(&[1], 3), 1); }
+
+#[test]
+fn unwraps_in_test() { let n: u32 = parse("x").unwrap(); assert_eq!(n, 1); }
+
+#[test]
+fn refused_connection() { TcpStream::connect("127.0.0.1:1").unwrap(); }
+
+#[test]
+#[should_panic]
+fn should_have_panicked() { }
+
+#[test]
+#[ignore]
+fn ignored_one() { }
+`;
+
+describe('a real cargo test', { skip: NO_CARGO, timeout: timeLimit(300_000) }, () => {
+  it('reads as the recorded output does; a test binary that aborts leaves the run incomplete', async () => {
+    const crate = await tempDir('trialgate-cargo-crate-');
+    await mkdir(join(crate, 'src'));
+    await mkdir(join(crate, 'tests'));
+    await writeFile(join(crate, 'Cargo.toml'), '[package]\nname = "tally"\nversion = "0.1.0"\nedition = "2021"\n');
+    await writeFile(join(crate, 'src', 'lib.rs'), LIB);
+    await writeFile(join(crate, 'tests', 'suite.rs'), SUITE);
+    const cargo = (dir: string) => {
+      const run = spawnSync('sh', ['-c', 'cargo test --offline --no-fail-fast 2>&1'], {
+        cwd: dir,
+        env: { ...process.env, RUST_BACKTRACE: '0' },
+        encoding: 'utf8',
+      });
+      return run.stdout;
+    };
+    assertEnds(await read(cargo(crate)));
+
+    await writeFile(join(crate, 'tests', 'aborts.rs'), '#[test]\nfn aborts() { std::process::abort(); }\n');
+    const aborted = await read(cargo(crate));
+    assert.equal(aborted.complete, false);
+    assert.ok(
+      aborted.records.some((r) => r.test === 'tests/aborts.rs (test binary)' && r.status === 'error'),
+      JSON.stringify(aborted.records),
+    );
+  });
+});
