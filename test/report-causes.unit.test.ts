@@ -30,7 +30,7 @@ test('a lost section: the detection, the judge item and the trial pass that fail
   assert.deepEqual(view.causes[0]!.failing, { trials: 4, of: 4 });
   const md = commentOf(head, comparison);
   assert.match(md, /^\*\*inventory\*\* no longer catches the defect double-reserve — duplicate request reserves twice \(idempotency\), in 4 of 4 trials\.$/m);
-  assert.match(md, /^- Failing with it, in the same trials: the model judge on covers-idempotency; the trial as a whole\.$/m);
+  assert.match(md, /^- Also failing in those trials: the model judge on covers-idempotency; the trial's overall pass\.$/m);
   assert.match(md, /^❌ \*\*1 regression\*\* \(3 checks lost\)/m);
 });
 

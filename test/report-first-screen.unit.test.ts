@@ -84,7 +84,7 @@ describe('the first screen of the comment', () => {
     // One cause, one entry: the detection, the judge item and the trial pass that fail together.
     assert.match(
       screen('seed-regression'),
-      /Failing with it, in the same trials: the model judge on covers-idempotency \(it answered no: test-plan\.md never mentions idempotency\); the trial as a whole\./,
+      /Also failing in those trials: the model judge on covers-idempotency \(it answered no: test-plan\.md never mentions idempotency\); the trial's overall pass\./,
     );
     assert.match(comments.get('thirty-regressions')!, /\*\*… and 12 more regression causes:\*\* inventory-04 \(double-reserve\);/);
   });

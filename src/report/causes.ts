@@ -182,12 +182,12 @@ export function describeCause(cause: Cause, q: Quoting): { title: string; lines:
     now.push(`${listed(e.headTests.passing)} still ${e.headTests.passing.length === 1 ? 'runs' : 'run'} but no longer fails on the defect`);
   if (e.head) now.push(q.text(bounded(e.head, MAX_EVIDENCE)));
   if (now.length) lines.push(`Now: ${now.join('; ')}.`);
-  if (with_.length) lines.push(`Failing with it, in the same trials: ${with_.map((ch) => alsoFailing(cause, ch, q)).join('; ')}.`);
+  if (with_.length) lines.push(`Also failing in those trials: ${with_.map((ch) => alsoFailing(cause, ch, q)).join('; ')}.`);
   return { title, lines };
 }
 
 function alsoFailing(cause: Cause, check: CheckComparison, q: Quoting): string {
-  if (check.kind === 'pass') return 'the trial as a whole';
+  if (check.kind === 'pass') return "the trial's overall pass";
   const name = check.check.slice(check.check.indexOf(':') + 1);
   if (check.kind === 'judge') {
     const said = cause.evidence.judge.find((j) => j.item === name);
