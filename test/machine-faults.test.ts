@@ -24,8 +24,11 @@ import { writeTrialSet } from './support/trialset.ts';
  * One trial (k = 1) of the inventory task under `plan`. Its fixture declares no state probe, so no reset
  * proof runs before the trial: every exchange the plan counts is the trial's own acceptance.
  */
-async function trialUnder(plan: FaultPlan) {
-  const configPath = await writeTrialSet({ fixture: await inventoryCopy((m) => delete m.service.stateProbe), extra: { concurrency: 1 } });
+async function trialUnder(plan: FaultPlan, acceptance: unknown = 'http-cases') {
+  const configPath = await writeTrialSet({
+    fixture: await inventoryCopy((m) => delete m.service.stateProbe),
+    extra: { concurrency: 1, tasks: [{ id: 'inventory', set: 'dev', fixture: 'fixture', acceptance }] },
+  });
   const { faults, injected } = faultsOf(plan);
   const uninstall = installMachineFaults(faults);
   try {
@@ -42,7 +45,7 @@ describe('a fixture service’s connection or reset failing under a trial', () =
       connectionReset: { at: [3], variant: 'double-reserve' },
       resetTimeout: { at: [2], variant: NO_FAULT },
     });
-    assert.deepEqual({ ...injected }, { slowStart: 0, resetTimeout: 1, connectionReset: 1 });
+    assert.deepEqual({ ...injected }, { slowStart: 0, resetTimeout: 1, connectionReset: 1, slowExchange: 0 });
     assert.equal(trial.outcome, 'pass', JSON.stringify(trial.layers));
     const notes = trial.layers.trajectory.notes.join('\n');
     assert.match(
@@ -68,6 +71,20 @@ describe('a fixture service’s connection or reset failing under a trial', () =
     // the same way twice says nothing of the defect (validate's reference run resets every variant).
     const { trial, injected } = await trialUnder({ resetTimeout: { every: 1, variant: 'double-reserve' } });
     assert.ok(injected.resetTimeout >= 2, 'both runs of the variant hit');
+    assert.equal(trial.outcome, 'env_error', JSON.stringify(trial.checks));
+    assert.equal(trial.env_error, MACHINERY_RULE);
+    assert.deepEqual(trial.checks, {}, 'no check is decided by it');
+    assert.doesNotMatch(trial.layers.trajectory.notes.join('\n'), /the defect's own doing/);
+  });
+
+  it('slow enough on a defect variant that the acceptance budget runs out twice at the same case: the machinery’s, never a lost detection', async () => {
+    // The cases fit the budget at the measured pace, so its running out is trialgate's limit ending them, at no place
+    // of the candidate's: a machine that stays busy through both runs ends them at the same case.
+    const { trial, injected } = await trialUnder(
+      { slowExchange: { every: 1, variant: 'double-reserve', ms: 2500 } },
+      { kind: 'http-cases', timeout_seconds: 1 },
+    );
+    assert.ok(injected.slowExchange >= 2, 'both runs of the variant hit');
     assert.equal(trial.outcome, 'env_error', JSON.stringify(trial.checks));
     assert.equal(trial.env_error, MACHINERY_RULE);
     assert.deepEqual(trial.checks, {}, 'no check is decided by it');
@@ -202,6 +219,28 @@ describe('an acceptance command ended at trialgate’s limit', () => {
         outcome!.envError!.message,
         /^the acceptance command ran past its limit of 0\.2 s \(acceptance\.timeout_seconds\) and trialgate ended it \(the same on the first run\)$/,
       );
+    } finally {
+      await sandbox.dispose();
+    }
+  });
+
+  it('twice on a defect variant: an environment error too, never the defect’s own doing nor a lost detection', async () => {
+    // Ended at trialgate's limit is trialgate's act, at no place of the candidate's requests: a machine busy through
+    // both runs ends a defect variant's acceptance the same way twice, and the head's trials must not lose the detection.
+    const fixture = await loadFixture(INVENTORY);
+    const sandbox = await openSandbox('auto');
+    try {
+      const [outcome] = await acceptCommand({
+        fixture,
+        sandbox,
+        acceptance: { command: 'sleep 30', report: 'trialgate', timeout_seconds: 0.2, pass_env: [], env: {} },
+        candidate: await readCandidate(join(INVENTORY, 'reference'), NO_LIMITS, ''),
+        variants: ['double-reserve'],
+        passed: {},
+        writeReport: async (fault) => join(await tempDir(), `${fault}.json`),
+      });
+      assert.equal(outcome!.envError?.rule, MACHINERY_RULE, outcome!.note);
+      assert.match(outcome!.envError!.message, /ran past its limit of 0\.2 s .* \(the same on the first run\)$/);
     } finally {
       await sandbox.dispose();
     }

@@ -181,10 +181,11 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
     const inCandidate = !relative(candidateDir, missing).startsWith('..') && !isAbsolute(relative(candidateDir, missing));
     throw inCandidate ? new EnvironmentError(why, rule) : new SetupMissing(why, rule);
   }
-  // trialgate's limit ended it: the machine may have been too busy for it, so the run is trialgate's to retry.
+  // trialgate's limit ended it: the machine may have been too busy for it, so the run is trialgate's to retry. Ending
+  // it is trialgate's own act, at no place of the candidate's: ended the same way twice, it is still the machine's.
   if (timedOut) {
     const why = `the acceptance command ran past its limit of ${acceptance.timeout_seconds} s (acceptance.timeout_seconds${limit.scaling}) and trialgate ended it`;
-    return { ...errorBody([], withStderr(why)), machinery: why };
+    return { ...errorBody([], withStderr(why)), machinery: why, machineryOwnCall: true };
   }
   const read = reading ? readChannelReport(reading) : await readAcceptorReport(reportPath, acceptance.report);
   const body = guard ? guard.inspect(read) : read;
