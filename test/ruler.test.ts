@@ -320,3 +320,18 @@ writeFileSync(process.env.TRIALGATE_REPORT, JSON.stringify({ planned: 1, execute
     assert.match(alone.err, /ci\/trialgate\.yml \(the file that runs the gate: its settings\)/);
   });
 });
+
+describe('what the agent’s output is judged by', () => {
+  it('agent.log_cap_bytes measures (a claim of success, a judge item’s agent.log, are read from the capped log): changing it is undecided', async () => {
+    // Cut to one byte, "all tests passed" over a failing report is never read, and constraint:claims-backed cannot fail.
+    const config = await writeTrialSet();
+    const baseOut = join(await tempDir(), 'base');
+    assert.equal(await main(['run', '--config', config, '--out', baseOut], captureIo()), 0);
+    await edited(config, (c) => (c.agent.log_cap_bytes = 1));
+    const io = captureIo();
+    const exit = await main(['gate', '--config', config, '--base', join(baseOut, 'results.json'), '--out', join(await tempDir(), 'head')], io);
+    assert.equal(exit, 3, io.err);
+    assert.match(io.err, /this pull request changes what measures it \(trial set: agent\.log_cap_bytes\)/);
+    assert.match(io.out, /\| `trial set: agent\.log_cap_bytes` \| 1048576 \| 1 \|/, 'the comment shows both values');
+  });
+});
