@@ -200,6 +200,45 @@ describe('a sandbox that never starts its command', () => {
   });
 });
 
+describe('a fixture service that exits while an acceptance command runs', () => {
+  it('(killed, as a busy machine’s OOM killer would) is the machinery’s: run once more, then an environment error, never a failed baseline', async () => {
+    // Without a control channel nothing of trialgate's reaches the service after the tests ran: that it is gone
+    // shows only in the tests' own words (connection refused), which would judge the candidate.
+    const fixture = await loadFixture(
+      await inventoryCopy(
+        (m) => ((m.service.coverage = false), delete m.service.stateProbe, delete m.targets, Object.values(m.faults).forEach((f: any) => delete f.branches)),
+      ),
+    );
+    const pidFile = join(await tempDir(), 'service.pid');
+    const uninstall = installMachineFaults({ serviceCommand: (argv) => ['sh', '-c', 'echo $$ > "$0"; exec "$@"', pidFile, ...argv] });
+    const report = `require('node:fs').writeFileSync(process.env.TRIALGATE_REPORT, JSON.stringify({ planned: 1, executed: 1, complete: true,
+      records: [{ test: 'reads-stock', status: 'failed', assertion: 'GET /items/SKU-A answers 200' }] }))`;
+    try {
+      const [outcome, defect] = await acceptCommand({
+        fixture,
+        sandbox: new Unisolated({ mechanism: 'none', reason: 'test' }),
+        acceptance: {
+          command: `kill -9 "$(cat "$PID_FILE")" && node -e "${report}"`,
+          report: 'trialgate',
+          timeout_seconds: 60,
+          pass_env: [],
+          env: { PID_FILE: pidFile },
+        },
+        candidate: await readCandidate(join(INVENTORY, 'reference'), NO_LIMITS, ''),
+        variants: [NO_FAULT, 'double-reserve'],
+        passed: {},
+        writeReport: async (fault) => join(await tempDir(), `${fault}.json`),
+      });
+      assert.equal(outcome!.envError?.rule, MACHINERY_RULE, outcome!.judgement.verdict);
+      assert.match(outcome!.envError!.message, /the fixture's service exited while the acceptance command ran \(SIGKILL\) \(the same on the first run\)$/);
+      // Gone the same way twice on a defect variant, what the tests said of it is still no detection.
+      assert.equal(defect!.judgement.verdict, 'execution_error_or_skip', defect!.note);
+    } finally {
+      uninstall();
+    }
+  });
+});
+
 describe('an acceptance command ended at trialgate’s limit', () => {
   it('is run once more; ended again on the correct service, an environment error under the machinery’s rule', async () => {
     const fixture = await loadFixture(INVENTORY);

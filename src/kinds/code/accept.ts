@@ -112,7 +112,7 @@ async function acceptService(run: CodeRun, service: NonNullable<CodeSpec['servic
     if (run.reference) run.pace?.noteStart(started.startMs);
     const running = started;
     // The one service is the candidate's own, started above; the hidden tests borrow it and give it back.
-    const hidden = await hiddenTests(run, { services: { borrow: async () => running, giveBack: async () => undefined } });
+    const hidden = await hiddenTests(run, { services: { borrow: async () => running, giveBack: async () => undefined }, candidateService: true });
     const stderr = running.stderr();
     await run.writeEvidence(EVIDENCE.code.serviceLog, stderr);
     const said = errorLine(stderr);
@@ -152,7 +152,7 @@ interface HiddenRun {
  * bound to the candidate's hash and judged against the reference's run: any exception raised in a test
  * fails it, and what the reference did not pass is not counted.
  */
-async function hiddenTests(run: CodeRun, how: Pick<CommandRun, 'services' | 'withService' | 'prepare'>): Promise<HiddenRun> {
+async function hiddenTests(run: CodeRun, how: Pick<CommandRun, 'services' | 'withService' | 'prepare' | 'candidateService'>): Promise<HiddenRun> {
   const tripwires = tripwireGuard(run.reference ? undefined : run.against);
   const [outcome] = await acceptCommand({
     fixture: run.fixture,
