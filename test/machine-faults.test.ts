@@ -15,6 +15,7 @@ import { acceptCommand } from '../src/kinds/command/kind.ts';
 import { startProcess, startService, ServiceDidNotStart } from '../src/service/launch.ts';
 import { runTrialSet } from '../src/trial/run-set.ts';
 import { MACHINERY_RULE } from '../src/util/errors.ts';
+import { editingAgent, referenceStore, writeCodeTrialSet } from './support/code.ts';
 import { INVENTORY, inventoryCopy, tempDir } from './support/fixtures.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
 import { faultsOf, installMachineFaults, type FaultPlan } from './support/machine-faults.ts';
@@ -283,5 +284,27 @@ describe('an acceptance command ended at trialgate’s limit', () => {
     } finally {
       await sandbox.dispose();
     }
+  });
+});
+
+describe('a code task’s build ended at trialgate’s limit', () => {
+  it('(the machine busy after the preflight built the reference) is run once more, then an environment error, never a failed `starts`', async () => {
+    // The build sleeps only once the marker exists; the agent, which runs after the preflight, makes it: a stand-in
+    // for a machine that turned busy between the reference's build and the trial's.
+    const marker = join(await tempDir(), 'busy');
+    const configPath = await writeCodeTrialSet({
+      isolation: 'none',
+      edit: (m) => (m.code.build = { command: `if [ -e '${marker}' ]; then sleep 30; fi`, timeout_seconds: 1 }),
+      agentScript: `${editingAgent({ 'src/store.mjs': await referenceStore() })}\nwriteFileSync(${JSON.stringify(marker)}, '');\n`,
+    });
+    const { results } = await runTrialSet({ configPath, outDir: await tempDir() });
+    const trial = results.tasks[0]!.trials[0]!;
+    assert.equal(trial.outcome, 'env_error', trial.layers.final_state.failures.join('\n'));
+    assert.equal(trial.env_error, MACHINERY_RULE);
+    assert.deepEqual(trial.checks, {}, 'no check is decided by it');
+    assert.match(
+      trial.layers.trajectory.notes.join('\n'),
+      /ran past its limit of 1 s \(code\.build\.timeout_seconds\) and trialgate ended it \(evidence\/build\.log\) \(the same on the first run\)$/m,
+    );
   });
 });
