@@ -15,6 +15,7 @@ import { acceptCommand } from '../src/kinds/command/kind.ts';
 import { startProcess, startService, ServiceDidNotStart } from '../src/service/launch.ts';
 import { runTrialSet } from '../src/trial/run-set.ts';
 import { MACHINERY_RULE } from '../src/util/errors.ts';
+import { editingAgent, referenceStore, writeCodeTrialSet } from './support/code.ts';
 import { INVENTORY, inventoryCopy, tempDir } from './support/fixtures.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
 import { faultsOf, installMachineFaults, type FaultPlan } from './support/machine-faults.ts';
@@ -24,8 +25,11 @@ import { writeTrialSet } from './support/trialset.ts';
  * One trial (k = 1) of the inventory task under `plan`. Its fixture declares no state probe, so no reset
  * proof runs before the trial: every exchange the plan counts is the trial's own acceptance.
  */
-async function trialUnder(plan: FaultPlan) {
-  const configPath = await writeTrialSet({ fixture: await inventoryCopy((m) => delete m.service.stateProbe), extra: { concurrency: 1 } });
+async function trialUnder(plan: FaultPlan, acceptance: unknown = 'http-cases') {
+  const configPath = await writeTrialSet({
+    fixture: await inventoryCopy((m) => delete m.service.stateProbe),
+    extra: { concurrency: 1, tasks: [{ id: 'inventory', set: 'dev', fixture: 'fixture', acceptance }] },
+  });
   const { faults, injected } = faultsOf(plan);
   const uninstall = installMachineFaults(faults);
   try {
@@ -42,7 +46,7 @@ describe('a fixture service’s connection or reset failing under a trial', () =
       connectionReset: { at: [3], variant: 'double-reserve' },
       resetTimeout: { at: [2], variant: NO_FAULT },
     });
-    assert.deepEqual({ ...injected }, { slowStart: 0, resetTimeout: 1, connectionReset: 1 });
+    assert.deepEqual({ ...injected }, { slowStart: 0, resetTimeout: 1, connectionReset: 1, slowExchange: 0 });
     assert.equal(trial.outcome, 'pass', JSON.stringify(trial.layers));
     const notes = trial.layers.trajectory.notes.join('\n');
     assert.match(
@@ -68,6 +72,20 @@ describe('a fixture service’s connection or reset failing under a trial', () =
     // the same way twice says nothing of the defect (validate's reference run resets every variant).
     const { trial, injected } = await trialUnder({ resetTimeout: { every: 1, variant: 'double-reserve' } });
     assert.ok(injected.resetTimeout >= 2, 'both runs of the variant hit');
+    assert.equal(trial.outcome, 'env_error', JSON.stringify(trial.checks));
+    assert.equal(trial.env_error, MACHINERY_RULE);
+    assert.deepEqual(trial.checks, {}, 'no check is decided by it');
+    assert.doesNotMatch(trial.layers.trajectory.notes.join('\n'), /the defect's own doing/);
+  });
+
+  it('slow enough on a defect variant that the acceptance budget runs out twice at the same case: the machinery’s, never a lost detection', async () => {
+    // The cases fit the budget at the measured pace, so its running out is trialgate's limit ending them, at no place
+    // of the candidate's: a machine that stays busy through both runs ends them at the same case.
+    const { trial, injected } = await trialUnder(
+      { slowExchange: { every: 1, variant: 'double-reserve', ms: 2500 } },
+      { kind: 'http-cases', timeout_seconds: 1 },
+    );
+    assert.ok(injected.slowExchange >= 2, 'both runs of the variant hit');
     assert.equal(trial.outcome, 'env_error', JSON.stringify(trial.checks));
     assert.equal(trial.env_error, MACHINERY_RULE);
     assert.deepEqual(trial.checks, {}, 'no check is decided by it');
@@ -183,6 +201,45 @@ describe('a sandbox that never starts its command', () => {
   });
 });
 
+describe('a fixture service that exits while an acceptance command runs', () => {
+  it('(killed, as a busy machine’s OOM killer would) is the machinery’s: run once more, then an environment error, never a failed baseline', async () => {
+    // Without a control channel nothing of trialgate's reaches the service after the tests ran: that it is gone
+    // shows only in the tests' own words (connection refused), which would judge the candidate.
+    const fixture = await loadFixture(
+      await inventoryCopy(
+        (m) => ((m.service.coverage = false), delete m.service.stateProbe, delete m.targets, Object.values(m.faults).forEach((f: any) => delete f.branches)),
+      ),
+    );
+    const pidFile = join(await tempDir(), 'service.pid');
+    const uninstall = installMachineFaults({ serviceCommand: (argv) => ['sh', '-c', 'echo $$ > "$0"; exec "$@"', pidFile, ...argv] });
+    const report = `require('node:fs').writeFileSync(process.env.TRIALGATE_REPORT, JSON.stringify({ planned: 1, executed: 1, complete: true,
+      records: [{ test: 'reads-stock', status: 'failed', assertion: 'GET /items/SKU-A answers 200' }] }))`;
+    try {
+      const [outcome, defect] = await acceptCommand({
+        fixture,
+        sandbox: new Unisolated({ mechanism: 'none', reason: 'test' }),
+        acceptance: {
+          command: `kill -9 "$(cat "$PID_FILE")" && node -e "${report}"`,
+          report: 'trialgate',
+          timeout_seconds: 60,
+          pass_env: [],
+          env: { PID_FILE: pidFile },
+        },
+        candidate: await readCandidate(join(INVENTORY, 'reference'), NO_LIMITS, ''),
+        variants: [NO_FAULT, 'double-reserve'],
+        passed: {},
+        writeReport: async (fault) => join(await tempDir(), `${fault}.json`),
+      });
+      assert.equal(outcome!.envError?.rule, MACHINERY_RULE, outcome!.judgement.verdict);
+      assert.match(outcome!.envError!.message, /the fixture's service exited while the acceptance command ran \(SIGKILL\) \(the same on the first run\)$/);
+      // Gone the same way twice on a defect variant, what the tests said of it is still no detection.
+      assert.equal(defect!.judgement.verdict, 'execution_error_or_skip', defect!.note);
+    } finally {
+      uninstall();
+    }
+  });
+});
+
 describe('an acceptance command ended at trialgate’s limit', () => {
   it('is run once more; ended again on the correct service, an environment error under the machinery’s rule', async () => {
     const fixture = await loadFixture(INVENTORY);
@@ -205,5 +262,49 @@ describe('an acceptance command ended at trialgate’s limit', () => {
     } finally {
       await sandbox.dispose();
     }
+  });
+
+  it('twice on a defect variant: an environment error too, never the defect’s own doing nor a lost detection', async () => {
+    // Ended at trialgate's limit is trialgate's act, at no place of the candidate's requests: a machine busy through
+    // both runs ends a defect variant's acceptance the same way twice, and the head's trials must not lose the detection.
+    const fixture = await loadFixture(INVENTORY);
+    const sandbox = await openSandbox('auto');
+    try {
+      const [outcome] = await acceptCommand({
+        fixture,
+        sandbox,
+        acceptance: { command: 'sleep 30', report: 'trialgate', timeout_seconds: 0.2, pass_env: [], env: {} },
+        candidate: await readCandidate(join(INVENTORY, 'reference'), NO_LIMITS, ''),
+        variants: ['double-reserve'],
+        passed: {},
+        writeReport: async (fault) => join(await tempDir(), `${fault}.json`),
+      });
+      assert.equal(outcome!.envError?.rule, MACHINERY_RULE, outcome!.note);
+      assert.match(outcome!.envError!.message, /ran past its limit of 0\.2 s .* \(the same on the first run\)$/);
+    } finally {
+      await sandbox.dispose();
+    }
+  });
+});
+
+describe('a code task’s build ended at trialgate’s limit', () => {
+  it('(the machine busy after the preflight built the reference) is run once more, then an environment error, never a failed `starts`', async () => {
+    // The build sleeps only once the marker exists; the agent, which runs after the preflight, makes it: a stand-in
+    // for a machine that turned busy between the reference's build and the trial's.
+    const marker = join(await tempDir(), 'busy');
+    const configPath = await writeCodeTrialSet({
+      isolation: 'none',
+      edit: (m) => (m.code.build = { command: `if [ -e '${marker}' ]; then sleep 30; fi`, timeout_seconds: 1 }),
+      agentScript: `${editingAgent({ 'src/store.mjs': await referenceStore() })}\nwriteFileSync(${JSON.stringify(marker)}, '');\n`,
+    });
+    const { results } = await runTrialSet({ configPath, outDir: await tempDir() });
+    const trial = results.tasks[0]!.trials[0]!;
+    assert.equal(trial.outcome, 'env_error', trial.layers.final_state.failures.join('\n'));
+    assert.equal(trial.env_error, MACHINERY_RULE);
+    assert.deepEqual(trial.checks, {}, 'no check is decided by it');
+    assert.match(
+      trial.layers.trajectory.notes.join('\n'),
+      /ran past its limit of 1 s \(code\.build\.timeout_seconds\) and trialgate ended it \(evidence\/build\.log\) \(the same on the first run\)$/m,
+    );
   });
 });

@@ -320,3 +320,62 @@ writeFileSync(process.env.TRIALGATE_REPORT, JSON.stringify({ planned: 1, execute
     assert.match(alone.err, /ci\/trialgate\.yml \(the file that runs the gate: its settings\)/);
   });
 });
+
+describe('what the agent’s output is judged by', () => {
+  it('agent.log_cap_bytes measures (a claim of success, a judge item’s agent.log, are read from the capped log): changing it is undecided', async () => {
+    // Cut to one byte, "all tests passed" over a failing report is never read, and constraint:claims-backed cannot fail.
+    const config = await writeTrialSet();
+    const baseOut = join(await tempDir(), 'base');
+    assert.equal(await main(['run', '--config', config, '--out', baseOut], captureIo()), 0);
+    await edited(config, (c) => (c.agent.log_cap_bytes = 1));
+    const io = captureIo();
+    const exit = await main(['gate', '--config', config, '--base', join(baseOut, 'results.json'), '--out', join(await tempDir(), 'head')], io);
+    assert.equal(exit, 3, io.err);
+    assert.match(io.err, /this pull request changes what measures it \(trial set: agent\.log_cap_bytes\)/);
+    assert.match(io.out, /\| `trial set: agent\.log_cap_bytes` \| 1048576 \| 1 \|/, 'the comment shows both values');
+  });
+});
+
+describe('the base runs pooled are measured by one ruler', () => {
+  it('an older base run measured with another acceptor setting is left out for that task: the loss the newest ruler shows is a regression', async () => {
+    // The base branch made its acceptor strict; a baseline before that (lenient: it never caught the defect) pooled
+    // beside the newest would halve the detection, and the agent's loss of it (3/3 → 0/3) would pass as "suspect".
+    const acceptor = `import { existsSync, writeFileSync } from 'node:fs';
+const url = process.env.TRIALGATE_SERVICE_URL;
+const careful = existsSync(process.env.TRIALGATE_CANDIDATE + '/careful.txt');
+const post = await fetch(url + '/reservations', { method: 'POST', headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ request_id: 'acc-1', sku: 'SKU-A', quantity: 11 }) });
+const item = await (await fetch(url + '/items/SKU-A')).json();
+const ok = process.env.LENIENT === '1' || !careful || (post.status === 409 && item.available === 10);
+writeFileSync(process.env.TRIALGATE_REPORT, JSON.stringify({ planned: 1, executed: 1, complete: true,
+  records: [{ test: 'refusal-keeps-stock', status: ok ? 'passed' : 'failed', assertion: 'available == 10 after a 409' }] }));
+`;
+    const config = await writeTrialSet({
+      command: 'echo careful > candidate/careful.txt',
+      trials: 3,
+      extra: {
+        tasks: [
+          {
+            id: 'own',
+            fixture: 'fixture',
+            faults: { 'reject-writes': 'rejected reservation still changes stock' },
+            acceptance: { kind: 'command', command: 'node acceptor.mjs', env: { LENIENT: '1' } },
+          },
+        ],
+      },
+    });
+    await writeFile(join(dirname(config), 'fixture', 'acceptor.mjs'), acceptor);
+    const bases = await tempDir();
+    assert.equal(await main(['run', '--config', config, '--out', join(bases, 'lenient')], captureIo()), 0);
+    await edited(config, (c) => (c.tasks[0].acceptance.env.LENIENT = '0'));
+    assert.equal(await main(['run', '--config', config, '--out', join(bases, 'strict')], captureIo()), 0);
+    await edited(config, (c) => (c.agent.command = 'true')); // the pull request: the agent no longer takes care
+    const io = captureIo();
+    const exit = await main(['gate', '--config', config, '--base-dir', bases, '--out', join(await tempDir(), 'head')], io);
+    assert.equal(exit, 1, io.err);
+    assert.match(
+      io.out,
+      /Baseline of \S+ not pooled: its tasks were measured with another ruler than the newest base run \(tasks\.own\.acceptance\.settings\)/,
+    );
+  });
+});

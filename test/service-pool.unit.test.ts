@@ -24,6 +24,7 @@ function instance(name: string): RunningService & { stopped: boolean } {
     name,
     stopped: false,
     reusable: () => !service.stopped,
+    ended: () => (service.stopped ? 'SIGTERM' : undefined),
     stop: async () => void (service.stopped = true),
   };
   return service as unknown as RunningService & { stopped: boolean };

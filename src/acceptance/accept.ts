@@ -7,7 +7,8 @@
 // environment error under MACHINERY_RULE (or the rule of what failed, when it has one: a service that did
 // not start). Only a defect variant that fails the same way, at the same place, both times keeps its
 // report: that is the defect's own doing (it drops the connection, it hangs on a request), and its execution
-// errors are never a detection. A reset, trialgate's own call, failing is never the defect's doing.
+// errors are never a detection. trialgate's own act failing (its reset call, or its time limit or budget ending
+// the acceptance: a machine busy through both runs ends them the same way) is never the defect's doing.
 import type { Judgement } from '../schemas/judgement.ts';
 import { Report } from '../schemas/report.ts';
 import type { RunningService } from '../service/launch.ts';
@@ -73,9 +74,10 @@ export type ReportBody = Pick<Report, 'planned' | 'executed' | 'complete' | 'blo
   forgery?: string[];
   machinery?: string;
   /**
-   * What of the machinery failed was trialgate's own call (the service's reset on the control channel), not a
-   * request of the candidate's: however often it fails the same way, it is never a defect's doing (validate's
-   * reference run resets every variant).
+   * What of the machinery failed was trialgate's own act (the service's reset on the control channel, or its time
+   * limit or budget ending the acceptance), not a request of the candidate's: however often it fails the same way,
+   * it is never a defect's doing (validate's reference run resets every variant; a machine that stays busy ends
+   * both runs at the same limit).
    */
   machineryOwnCall?: true;
 };

@@ -20,6 +20,7 @@ import { measurementChanges, measurementOf } from '../trial/measurement.ts';
 import type { TrialSet } from '../trial/trialset.ts';
 import { plural } from '../util/counted.ts';
 import type { Scrubber } from '../util/scrub.ts';
+import { underOneRuler } from './base-ruler.ts';
 import { unaffectedTasks, type ChangeScope } from './scope.ts';
 import {
   baseRoundLine,
@@ -220,7 +221,9 @@ export async function gatePullRequest(ports: GatePorts, request: GateRequest): P
     {
       // The base runs are read before any trial runs: a base that cannot be read is named before the head costs anything.
       baseRuns: async () => {
-        const found = await ports.baseRuns();
+        const read = await ports.baseRuns();
+        const pooled = underOneRuler(read.bases);
+        const found = { ...read, bases: pooled.bases, notes: [...read.notes, ...pooled.notes] };
         if (unaffected.size) ports.say(`not rerun (unaffected by the change): ${[...unaffected.keys()].join(', ')}`);
         sayWhatThePolicyCanReach(ports, request.trials ?? set.config.trials, set, found.bases.length, settings);
         return found;

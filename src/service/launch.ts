@@ -43,6 +43,8 @@ export interface RunningService {
    * still at work inside it), and the last one was a reset.
    */
   reusable(): boolean;
+  /** How its process ended (`SIGKILL`, `code 1`), once it has, whoever ended it; undefined while it runs. */
+  ended(): string | undefined;
   stop(): Promise<void>;
 }
 
@@ -172,7 +174,11 @@ async function startOnce(sandbox: Sandbox, spec: ServiceLaunch, controlToken: st
   const agent = newAgent();
   const address = placement.address;
   let running = true;
-  void process.exited.then(() => (running = false));
+  let ended: string | undefined;
+  void process.exited.then(({ code, signal }) => {
+    running = false;
+    ended = signal ?? `code ${code}`;
+  });
   // Set once the service is ready: a refused probe before then is no request left at work.
   let ready = false;
   let unanswered = false;
@@ -227,6 +233,7 @@ async function startOnce(sandbox: Sandbox, spec: ServiceLaunch, controlToken: st
     stderr: () => stderr,
     markReset: () => (reset = true),
     reusable: () => running && ready && !unanswered && reset,
+    ended: () => ended,
     stop: async () => {
       agent.destroy();
       process.kill();

@@ -24,6 +24,7 @@ export class MachinePace {
   private slowestStartMs = 0;
   private slowestExchangeMs = 0;
   private slowestAcceptanceMs = 0;
+  private slowestBuildMs = 0;
   private msPerExchange = QUIET_EXCHANGE_MS;
 
   /** A fixture's service started (ready to its probe) in `ms`, in the preflight. */
@@ -42,11 +43,17 @@ export class MachinePace {
     if (exchanges) this.msPerExchange = Math.max(this.msPerExchange, ms / exchanges);
   }
 
+  /** A code task's build of the reference fix took `ms`, in the preflight. */
+  noteBuild(ms: number): void {
+    this.slowestBuildMs = Math.max(this.slowestBuildMs, ms);
+  }
+
   /** Take in what `other` measured (a gate's earlier run of the same task, on this machine); returns this. */
   absorb(other: MachinePace): this {
     this.slowestStartMs = Math.max(this.slowestStartMs, other.slowestStartMs);
     this.slowestExchangeMs = Math.max(this.slowestExchangeMs, other.slowestExchangeMs);
     this.slowestAcceptanceMs = Math.max(this.slowestAcceptanceMs, other.slowestAcceptanceMs);
+    this.slowestBuildMs = Math.max(this.slowestBuildMs, other.slowestBuildMs);
     this.msPerExchange = Math.max(this.msPerExchange, other.msPerExchange);
     return this;
   }
@@ -72,6 +79,11 @@ export class MachinePace {
   /** The acceptance budget of one variant, for a task that allows `configuredMs`. */
   acceptanceLimit(configuredMs: number): ScaledLimit {
     return scaled(configuredMs, this.slowestAcceptanceMs, 'acceptance of the reference answers');
+  }
+
+  /** The time limit of a code task's build, for a fixture that allows `configuredMs`. */
+  buildLimit(configuredMs: number): ScaledLimit {
+    return scaled(configuredMs, this.slowestBuildMs, 'build of the reference fix');
   }
 }
 

@@ -30,6 +30,8 @@ export interface FaultPlan {
   resetTimeout?: Pick;
   /** Exchanges of a case (not a reset, not a readiness probe) whose connection is reset. */
   connectionReset?: Pick;
+  /** Exchanges of a case (not a reset, not a readiness probe) that first wait `ms`, as on a machine too busy to send them. */
+  slowExchange?: Pick & { ms: number };
 }
 
 /** What was injected so far, by fault. */
@@ -37,12 +39,13 @@ export interface Injected {
   slowStart: number;
   resetTimeout: number;
   connectionReset: number;
+  slowExchange: number;
 }
 
 /** The hook that carries out `plan`, and the tally of what it injected. */
 export function faultsOf(plan: FaultPlan): { faults: MachineFaults; injected: Injected } {
-  const seen = { slowStart: 0, resetTimeout: 0, connectionReset: 0 };
-  const injected: Injected = { slowStart: 0, resetTimeout: 0, connectionReset: 0 };
+  const seen = { slowStart: 0, resetTimeout: 0, connectionReset: 0, slowExchange: 0 };
+  const injected: Injected = { slowStart: 0, resetTimeout: 0, connectionReset: 0, slowExchange: 0 };
   const hits = (name: keyof FaultPlan, what: string): boolean => {
     const pick = plan[name];
     if (!pick || (pick.variant !== undefined && what !== `(variant ${pick.variant})`)) return false;
@@ -53,9 +56,10 @@ export function faultsOf(plan: FaultPlan): { faults: MachineFaults; injected: In
   };
   const faults: MachineFaults = {
     serviceCommand: (argv, what) => (hits('slowStart', what) ? ['sh', '-c', 'sleep "$0" && exec "$@"', String(plan.slowStart!.ms / 1000), ...argv] : argv),
-    beforeExchange: ({ what, control, ready }): InjectedFailure => {
+    beforeExchange: async ({ what, control, ready }): Promise<InjectedFailure> => {
       if (!ready) return undefined;
       if (control) return hits('resetTimeout', what) ? 'timeout' : undefined;
+      if (hits('slowExchange', what)) await new Promise((resolve) => setTimeout(resolve, plan.slowExchange!.ms));
       return hits('connectionReset', what) ? 'connection-reset' : undefined;
     },
   };

@@ -81,8 +81,24 @@ async function acceptService(run: CodeRun, service: NonNullable<CodeSpec['servic
   const codeDir = join(work, 'code');
   let started: RunningService | undefined;
   try {
-    await writeCandidate(run.candidate, codeDir);
-    const built = await build(run, codeDir);
+    let built: string | undefined;
+    try {
+      await writeCandidate(run.candidate, codeDir);
+      built = await build(run, codeDir);
+    } catch (first) {
+      if (!(first instanceof MachineryError)) throw first;
+      // trialgate's machinery failed under the build (its limit, its sandbox): once more, from a fresh copy.
+      await removeWritten(codeDir);
+      await writeCandidate(run.candidate, codeDir);
+      try {
+        built = await build(run, codeDir);
+      } catch (again) {
+        if (!(again instanceof MachineryError)) throw again;
+        const said =
+          again.message === first.message ? `${again.message} (the same on the first run)` : `${again.message} (and on the first run: ${first.message})`;
+        return { envError: new MachineryError(said), forgery: [], tripwires: NONE_PLANTED, inProcess: false, notes: [] };
+      }
+    }
     if (built) return notRunning(built, false);
     try {
       started = await startProcess(
@@ -112,7 +128,7 @@ async function acceptService(run: CodeRun, service: NonNullable<CodeSpec['servic
     if (run.reference) run.pace?.noteStart(started.startMs);
     const running = started;
     // The one service is the candidate's own, started above; the hidden tests borrow it and give it back.
-    const hidden = await hiddenTests(run, { services: { borrow: async () => running, giveBack: async () => undefined } });
+    const hidden = await hiddenTests(run, { services: { borrow: async () => running, giveBack: async () => undefined }, candidateService: true });
     const stderr = running.stderr();
     await run.writeEvidence(EVIDENCE.code.serviceLog, stderr);
     const said = errorLine(stderr);
@@ -152,7 +168,7 @@ interface HiddenRun {
  * bound to the candidate's hash and judged against the reference's run: any exception raised in a test
  * fails it, and what the reference did not pass is not counted.
  */
-async function hiddenTests(run: CodeRun, how: Pick<CommandRun, 'services' | 'withService' | 'prepare'>): Promise<HiddenRun> {
+async function hiddenTests(run: CodeRun, how: Pick<CommandRun, 'services' | 'withService' | 'prepare' | 'candidateService'>): Promise<HiddenRun> {
   const tripwires = tripwireGuard(run.reference ? undefined : run.against);
   const [outcome] = await acceptCommand({
     fixture: run.fixture,
@@ -246,15 +262,25 @@ async function build(run: CodeRun, dir: string): Promise<string | undefined> {
   child.child.stdout!.setEncoding('utf8').on('data', keep);
   child.child.stderr!.setEncoding('utf8').on('data', keep);
   let timedOut = false;
+  const limit = run.pace?.buildLimit(step.timeout_seconds * 1000) ?? { ms: step.timeout_seconds * 1000, scaling: '' };
+  const started = performance.now();
   const timer = setTimeout(() => {
     timedOut = true;
     child.kill();
-  }, step.timeout_seconds * 1000);
+  }, limit.ms);
   const { code, signal } = await child.exited;
   clearTimeout(timer);
   await run.writeEvidence(EVIDENCE.code.buildLog, output);
   const log = `(evidence/${EVIDENCE.code.buildLog})`;
-  if (timedOut) return `the changed code did not build: \`${step.command}\` ran past ${step.timeout_seconds} s (code.build.timeout_seconds) ${log}`;
+  // Ended at trialgate's limit, the build may have been kept from a core by a machine busier than the preflight's:
+  // trialgate's machinery, run once more and then an environment error, never the candidate's failure to build.
+  if (timedOut)
+    throw new MachineryError(
+      `the build \`${step.command}\` ran past its limit of ${step.timeout_seconds} s (code.build.timeout_seconds${limit.scaling}) and trialgate ended it ${log}`,
+    );
+  const notStarted = await child.notStarted;
+  if (notStarted) throw new MachineryError(`the build's sandbox did not start: ${notStarted}`);
+  if (run.reference && code === 0) run.pace?.noteBuild(performance.now() - started);
   if (code === 0) return undefined;
   const said = errorLine(output);
   return `the changed code did not build: \`${step.command}\` ${signal ? `ended by ${signal}` : `exited ${code}`}${said ? `: ${said}` : ''} ${log}`;

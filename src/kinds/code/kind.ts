@@ -10,7 +10,7 @@ import { EVIDENCE } from '../../layout.ts';
 import type { CodeAcceptance } from '../../schemas/kinds/code.ts';
 import { sha256 } from '../../util/hash.ts';
 import { EnvironmentError } from '../../util/errors.ts';
-import { acceptorCheckOf } from '../command/kind.ts';
+import { acceptorCheckOf, MACHINERY_FIX } from '../command/kind.ts';
 import { reportersSha256 } from '../command/reporters.ts';
 import type { AcceptorCheck, AcceptorCheckOptions, KindResult, TaskKind, TrialHandle } from '../contract.ts';
 import { agentDelivers, passedForTrial } from '../setup.ts';
@@ -117,6 +117,9 @@ async function checkCodeAcceptor(check: AcceptorCheckOptions, settings: CodeAcce
     return { ok: false, error: `the reference fix: ${accepted.notRunning}`, fix: goCacheFix(accepted.notRunning) ?? REFERENCE_FIX_FAILS };
   if (accepted.forgery.length)
     return { ok: false, error: `the reference fix: its report is not the tests' own: ${accepted.forgery.join('; ')}`, fix: REFERENCE_FIX_FAILS };
+  // trialgate's machinery failed twice before the hidden tests could run (the build past its limit): no verdict on the fixture.
+  if (!accepted.outcome && accepted.envError)
+    return { ok: false, error: `the reference fix: ${accepted.envError.message}`, fix: MACHINERY_FIX, machinery: true };
   const outcome = accepted.outcome!;
   if (outcome.judgement.verdict === 'baseline_fail')
     return {

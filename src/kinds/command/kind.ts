@@ -48,6 +48,8 @@ export interface CommandRun {
   services?: ServiceLender;
   /** false: the command runs the candidate itself (a library, a CLI): no service, no network. Default true. */
   withService?: boolean;
+  /** The service lent is the candidate's own code (a code task's), not the fixture's: its ending is the candidate's. */
+  candidateService?: boolean;
   /** Run on the fresh candidate copy before the command (a code task's build); what it throws ends the acceptance. */
   prepare?: (candidateDir: string) => Promise<void>;
   /** This machine's pace, as the run's preflight measured it: the command's time limit scales with it. */
@@ -152,6 +154,11 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
   }, limit.ms);
   const { code } = await acceptor.exited;
   clearTimeout(timer);
+  // The fixture's service, which trialgate started and stops only after the run, ended under it (killed by a busy
+  // machine, or crashed): the tests' own words (refused, reset) would otherwise judge the candidate by it. With a
+  // control channel, the reset after the run finds it gone instead.
+  const ended = run.candidateService || service?.coverage ? undefined : service?.ended();
+  const serviceGone = ended && `the fixture's service exited while the acceptance command ran (${ended})`;
   // Every process of the run has ended: nothing more can reach the channel.
   const reading = await channel?.close();
   const notStarted = timedOut ? undefined : await acceptor.notStarted;
@@ -181,13 +188,17 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
     const inCandidate = !relative(candidateDir, missing).startsWith('..') && !isAbsolute(relative(candidateDir, missing));
     throw inCandidate ? new EnvironmentError(why, rule) : new SetupMissing(why, rule);
   }
-  // trialgate's limit ended it: the machine may have been too busy for it, so the run is trialgate's to retry.
+  // trialgate's limit ended it: the machine may have been too busy for it, so the run is trialgate's to retry. Ending
+  // it is trialgate's own act, at no place of the candidate's: ended the same way twice, it is still the machine's.
   if (timedOut) {
     const why = `the acceptance command ran past its limit of ${acceptance.timeout_seconds} s (acceptance.timeout_seconds${limit.scaling}) and trialgate ended it`;
-    return { ...errorBody([], withStderr(why)), machinery: why };
+    return { ...errorBody([], withStderr(why)), machinery: why, machineryOwnCall: true };
   }
   const read = reading ? readChannelReport(reading) : await readAcceptorReport(reportPath, acceptance.report);
   const body = guard ? guard.inspect(read) : read;
+  // Whatever the tests said of a service that was gone is no verdict: an execution error, never a detection, even
+  // when a defect variant ends its service the same way twice (the defect's own doing).
+  if (serviceGone) return { ...errorBody([], withStderr(serviceGone)), machinery: serviceGone };
   // The acceptor could not report: first the cause (the compiler's or runtime's own first lines), then
   // what happened, then what most likely fixes it, then its stderr's tail. A summary cuts from the end.
   if ('error' in body && body.error) {

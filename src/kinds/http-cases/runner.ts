@@ -24,8 +24,8 @@ export interface CaseRunOptions {
   /**
    * Told once, of the first case trialgate's machinery failed (`case <id>: …`): the service gave no answer,
    * its reset failed, or (with `budgetIsMachinery`) the budget ran out. Without it, such a case is only
-   * recorded as an execution error. `ownCall`: what failed was trialgate's own call (the reset), not a request
-   * of the candidate's.
+   * recorded as an execution error. `ownCall`: what failed was trialgate's own act (the reset, or its budget
+   * ending the cases), not a request of the candidate's.
    */
   machinery?: (failure: string, ownCall: boolean) => void;
   /** The cases would have fit in the budget at the machine's measured pace: its running out is the machinery's, not theirs. */
@@ -34,6 +34,8 @@ export interface CaseRunOptions {
 
 /** Why a step could not be judged: an execution error, not an assertion failure. */
 class ExecutionError extends Error {}
+/** The budget, when it is the machinery's, ended a step: trialgate's own act, at no place of the candidate's requests. */
+class BudgetRanOut extends MachineryError {}
 /** A failed expectation, named so a reader can find it in cases.json. */
 class AssertionFailure extends Error {
   constructor(
@@ -59,7 +61,7 @@ export async function runCases(services: VariantServices, cases: readonly Case[]
   for (const [i, testCase] of cases.entries()) {
     if (options.deadline !== undefined && performance.now() >= options.deadline) {
       const traceback = `not run: ${options.budgetNote ?? 'the acceptance budget ran out'}`;
-      if (options.budgetIsMachinery) machinery(testCase.id, traceback);
+      if (options.budgetIsMachinery) machinery(testCase.id, traceback, true);
       records.push({ test: testCase.id, status: 'error', traceback, branches: [] });
       continue;
     }
@@ -83,7 +85,7 @@ async function runCase(
   try {
     for (const [index, step] of testCase.steps.entries()) await runStep(service, step, index + 1, saved, options);
   } catch (e) {
-    if (e instanceof MachineryError) machinery(e.message);
+    if (e instanceof MachineryError) machinery(e.message, e instanceof BudgetRanOut);
     if (e instanceof AssertionFailure) outcome = { status: 'failed', assertion: e.assertion, traceback: e.detail };
     else
       outcome = {
@@ -146,7 +148,7 @@ async function runStep(service: RunningService, step: Step, n: number, saved: Ma
  */
 function budgetRanOut(what: string, options: CaseRunOptions): Error {
   const why = `${what}: ${options.budgetNote ?? 'the acceptance budget ran out'}`;
-  return options.budgetIsMachinery ? new MachineryError(why) : new ExecutionError(why);
+  return options.budgetIsMachinery ? new BudgetRanOut(why) : new ExecutionError(why);
 }
 
 async function exchange(

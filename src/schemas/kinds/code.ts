@@ -123,7 +123,11 @@ export const CodeSpec = z
           .positive()
           .max(3600)
           .default(300)
-          .register(...described("Past it the build is ended: the candidate's failure.")),
+          .register(
+            ...described(
+              "Past it (scaled to the pace the preflight measured building the reference fix) the build is ended: trialgate's limit, so it is built once more, and ended again the trial is an environment error (a busy machine may have kept it from a core).",
+            ),
+          ),
         network: z
           .enum(['none', 'host'])
           .default('none')

@@ -1,0 +1,87 @@
+// The base runs pooled for a pull request are measured by one ruler: the first base run's (the base commit's, or
+// the newest), which the pull request's own is held against (gate.ts rulerChanges). A task's fixture hash,
+// acceptor version and budget already keep an older run out where they differ (compare/fold.ts); the rest of
+// the ruler is the trial set's record (results.json `measurement`): an older run measured with another acceptor
+// setting, task text, fault list, isolation or limit measured something else, and pooled it would move the
+// base (a run whose lenient acceptor never caught a defect halves a detection the current ruler always makes,
+// and the agent's loss of it passes as "suspect"). Such a task of an older run is left out of the pool, and a
+// run whose trial-set-wide ruler differs is left out whole; the notes name which and why.
+import type { BaseRun } from '../compare/base-runs.ts';
+import { measurementChanges } from '../trial/measurement.ts';
+import { plural } from '../util/counted.ts';
+
+/**
+ * Fields of the record that are not the ruler between base runs: k (runs of another k pool as they are), and
+ * what the agent may read and what counts as its version (the base branch's agent changes from run to run).
+ */
+const NOT_THE_RULER = new Set(['trials', 'watch', 'agent.files']);
+const NOT_THE_TASKS_RULER = new Set(['watch', 'agent.files']);
+
+export interface PooledBases {
+  bases: BaseRun[];
+  notes: string[];
+}
+
+/** `bases` (the reference first) with what an older run measured by another ruler left out, and why. */
+export function underOneRuler(bases: readonly BaseRun[]): PooledBases {
+  const [reference, ...older] = bases;
+  const ruler = reference?.results.measurement;
+  if (!reference || !ruler) return { bases: [...bases], notes: [] };
+  const kept: BaseRun[] = [reference];
+  const notes: string[] = [];
+  for (const base of older) {
+    const own = base.results.measurement;
+    if (!own) {
+      kept.push(base);
+      continue;
+    }
+    const differs = measurementChanges(own, ruler).map((c) => c.what);
+    const runWide = differs.filter((field) => !field.startsWith('tasks.') && !NOT_THE_RULER.has(field));
+    const label = runLabel(base);
+    if (runWide.length) {
+      notes.push(`Baseline ${label} not pooled: it was measured with another ruler than the newest base run (${runWide.join(', ')}).`);
+      continue;
+    }
+    const tasks = tasksMeasuredOtherwise(base, differs);
+    if (tasks.size === 0) {
+      kept.push(base);
+      continue;
+    }
+    const left = base.results.tasks.filter((task) => !tasks.has(task.id) && task.not_rerun === undefined);
+    const fields = [...new Set([...tasks.values()].flat())].join(', ');
+    if (left.length === 0) {
+      notes.push(`Baseline ${label} not pooled: its tasks were measured with another ruler than the newest base run (${fields}).`);
+      continue;
+    }
+    notes.push(
+      `Baseline ${label}: ${plural(tasks.size, 'task')} (${[...tasks.keys()].join(', ')}) not pooled: measured with another ruler than the newest base run (${fields}).`,
+    );
+    const why = 'measured with another ruler than the newest base run: not pooled';
+    kept.push({
+      ...base,
+      results: {
+        ...base.results,
+        tasks: base.results.tasks.map((task) => (tasks.has(task.id) ? { ...task, trials: [], not_rerun: why } : task)),
+      },
+    });
+  }
+  return { bases: kept, notes };
+}
+
+/** The tasks of `base` whose own fields of the record (`tasks.<id>.<field>`) differ, with those fields. */
+function tasksMeasuredOtherwise(base: BaseRun, differs: readonly string[]): Map<string, string[]> {
+  // A task id may hold dots: the longest id of the run the field starts with names it.
+  const ids = base.results.tasks.map((task) => task.id).sort((a, b) => b.length - a.length);
+  const out = new Map<string, string[]>();
+  for (const field of differs) {
+    const id = ids.find((candidate) => field.startsWith(`tasks.${candidate}.`));
+    if (id === undefined || NOT_THE_TASKS_RULER.has(field.slice(`tasks.${id}.`.length))) continue;
+    out.set(id, [...(out.get(id) ?? []), field]);
+  }
+  return out;
+}
+
+function runLabel(base: BaseRun): string {
+  const { git_sha, started_at } = base.results.run;
+  return git_sha ? `${git_sha.slice(0, 7)} (${started_at})` : `of ${started_at}`;
+}

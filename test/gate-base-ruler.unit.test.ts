@@ -1,0 +1,51 @@
+// The base runs pooled for a pull request are measured by one ruler (src/gate/base-ruler.ts): an older run's task
+// measured otherwise (its acceptor settings, its task text) is left out of the pool for that task, a run whose
+// trial-set-wide ruler differs is left out whole, and what is not the ruler (k, what the agent may read) pools.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { underOneRuler } from '../src/gate/base-ruler.ts';
+import { buildResults } from './support/results-builder.ts';
+
+const checks = { pass: '111' };
+const run = (startedAt: string, measurement: Record<string, string>) => ({
+  dir: `/runs/${startedAt}`,
+  results: {
+    ...buildResults({
+      startedAt,
+      tasks: [
+        { id: 'a.b', checks },
+        { id: 'a', checks },
+      ],
+    }),
+    measurement,
+  },
+});
+const ruler = {
+  'agent.isolation': 'auto',
+  watch: 'skills/**',
+  'tasks.a.b.acceptance.settings': '{"env":{"STRICT":"1"}}',
+  'tasks.a.acceptance.settings': 'none',
+};
+
+describe('the base runs pooled', () => {
+  it('an older run’s task measured otherwise is left out for that task alone (a task id with dots included)', () => {
+    const older = run('2025-01-01T00:00:00Z', { ...ruler, 'tasks.a.b.acceptance.settings': 'none' });
+    const { bases, notes } = underOneRuler([run('2025-02-01T00:00:00Z', ruler), older]);
+    assert.equal(bases.length, 2);
+    const [left, kept] = bases[1]!.results.tasks;
+    assert.deepEqual([left!.id, left!.trials.length, typeof left!.not_rerun], ['a.b', 0, 'string']);
+    assert.deepEqual([kept!.id, kept!.trials.length, kept!.not_rerun], ['a', 3, undefined]);
+    assert.match(notes.join('\n'), /1 task \(a\.b\) not pooled: measured with another ruler than the newest base run \(tasks\.a\.b\.acceptance\.settings\)/);
+  });
+
+  it('an older run measured with another trial-set-wide ruler is left out whole; k and what the agent reads pool', () => {
+    const unisolated = run('2025-01-01T00:00:00Z', { ...ruler, 'agent.isolation': 'none' });
+    const otherSkills = run('2025-01-02T00:00:00Z', { ...ruler, watch: 'prompts/**', trials: '5' });
+    const { bases, notes } = underOneRuler([run('2025-02-01T00:00:00Z', { ...ruler, trials: '3' }), unisolated, otherSkills]);
+    assert.deepEqual(
+      bases.map((b) => b.dir),
+      ['/runs/2025-02-01T00:00:00Z', '/runs/2025-01-02T00:00:00Z'],
+    );
+    assert.match(notes.join('\n'), /not pooled: it was measured with another ruler than the newest base run \(agent\.isolation\)/);
+  });
+});
