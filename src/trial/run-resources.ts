@@ -4,7 +4,8 @@
 // by a preflight, the scrubber, the model judge, the acceptor preflights, the log of finished trials, the
 // permits that bound the runner's own work, and the watch on the run's integrity.
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADAPTERS_VAR, adaptersDir } from '../agent/adapters.ts';
@@ -63,14 +64,23 @@ export async function openRunResources(plan: RunPlan, options: RunOptions): Prom
     );
     cleanup.add(() => sandbox.dispose());
     options.onStart?.({ isolation: sandbox.report, trials: plan.slots.length });
+    const copiesRoot = await mkdtemp(join(tmpdir(), 'trialgate-acceptance-'));
+    // Removed synchronously at the run's end, as the last thing before its outputs are final: trialgate's own
+    // small directories, whose asynchronous removal waited on libuv's threads for a core on a busy machine.
+    cleanup.add(() => rmSync(copiesRoot, { recursive: true, force: true }));
+    const logDir = await mkdtemp(join(tmpdir(), 'trialgate-log-'));
+    cleanup.add(() => rmSync(logDir, { recursive: true, force: true }));
+
+    // The agents' preflight (a sandbox started and waited for) runs while the run hashes and copies what it
+    // keeps: the first agent starts once both are done.
+    const network = set.config.agent.network === 'none' ? 'none' : 'host';
+    const conceal = [set.dir, runDir, copiesRoot, logDir, ...holdout.conceal];
+    const agentsReady = prepareAgents(set, tasks, sandbox, conceal, network);
+    // A run that fails to open waits for the preflight's sandbox to end before it removes what it made.
+    cleanup.add(() => agentsReady.catch(() => undefined));
     const integrity = await RunIntegrity.start(set, tasks, (task) => holdout.name(task));
     const watched = await hashWatched(set);
     const gitSha = options.runInfo?.git_sha ?? gitHead(set.dir);
-
-    const copiesRoot = await mkdtemp(join(tmpdir(), 'trialgate-acceptance-'));
-    cleanup.add(() => rm(copiesRoot, { recursive: true, force: true }));
-    const logDir = await mkdtemp(join(tmpdir(), 'trialgate-log-'));
-    cleanup.add(() => rm(logDir, { recursive: true, force: true }));
     const log = TrialLog.create(logDir);
     cleanup.add(() => log.close());
     const copies = new Map<string, Fixture>();
@@ -94,9 +104,7 @@ export async function openRunResources(plan: RunPlan, options: RunOptions): Prom
       );
     }
 
-    const network = set.config.agent.network === 'none' ? 'none' : 'host';
-    const conceal = [set.dir, runDir, copiesRoot, logDir, ...holdout.conceal];
-    const agents = await prepareAgents(set, tasks, sandbox, conceal, network);
+    const agents = await agentsReady;
     // The holdout key and its source's token are the trial set's to name; its source's tasks are known now.
     const { scrubber } = secretsOf({ ...trialSetSources(set, holdout.fetched), values: [...(options.secrets ?? []), ...holdout.secrets] });
     const judged = (held: boolean) =>
