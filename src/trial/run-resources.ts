@@ -5,7 +5,7 @@
 // permits that bound the runner's own work, and the watch on the run's integrity.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADAPTERS_VAR, adaptersDir } from '../agent/adapters.ts';
@@ -49,6 +49,8 @@ export interface RunResources {
   contextOf(task: ResolvedTask): RunContext;
   watched: Results['watched'];
   gitSha: string | null;
+  /** Every trial has ended and the pool is closed: the acceptance copies' removal starts now (close awaits it). */
+  releaseCopies(): void;
   close(): Promise<void>;
 }
 
@@ -65,10 +67,13 @@ export async function openRunResources(plan: RunPlan, options: RunOptions): Prom
     cleanup.add(() => sandbox.dispose());
     options.onStart?.({ isolation: sandbox.report, trials: plan.slots.length });
     const copiesRoot = await mkdtemp(join(tmpdir(), 'trialgate-acceptance-'));
-    // Removed synchronously at the run's end, as the last thing before its outputs are final: trialgate's own
-    // small directories, whose asynchronous removal waited on libuv's threads for a core on a busy machine.
-    cleanup.add(() => rmSync(copiesRoot, { recursive: true, force: true }));
+    // Removing files waits on the disk (a run's copies took 80-330 ms on a disk mounted with discard): started
+    // once the copies are no longer needed (releaseCopies), it runs while the run writes its outputs.
+    let removingCopies: Promise<void> | undefined;
+    const removeCopies = () => (removingCopies ??= rm(copiesRoot, { recursive: true, force: true }));
+    cleanup.add(removeCopies);
     const logDir = await mkdtemp(join(tmpdir(), 'trialgate-log-'));
+    // The log is one small file: removed synchronously, without a round trip through libuv's threads.
     cleanup.add(() => rmSync(logDir, { recursive: true, force: true }));
 
     // The agents' preflight (a sandbox started and waited for) runs while the run hashes and copies what it
@@ -161,6 +166,7 @@ export async function openRunResources(plan: RunPlan, options: RunOptions): Prom
       contextOf: (task) => (isHoldout(task) ? heldContext : context),
       watched,
       gitSha,
+      releaseCopies: () => void removeCopies().catch(() => undefined),
       close: () => cleanup.run(),
     };
   } catch (e) {
