@@ -13,7 +13,8 @@
 // Besides the wall, the CPU of every process below the harness, the agents' subtrees apart: what the
 // model leaves out (the agents' own CPU, and the check after each use of a reused service, which at C = 1
 // overlaps the next agent's wait) is measured, and a second model puts all of it on the cores.
-// Run: [nice -n -10] node --import tsx bench/agent-concurrency.ts [--before REV] [--no-before] [--concurrency 8,24] [--rounds R] [--reference-trials N]
+// With --name, the chosen concurrencies' results go to bench/results/NAME.md (default agent-concurrency-wall).
+// Run: [nice -n -10] node --import tsx bench/agent-concurrency.ts [--before REV] [--no-before] [--concurrency 8,24] [--rounds R] [--reference-trials N] [--name NAME]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -33,6 +34,7 @@ const chosen = option('--concurrency')?.split(',').map(Number);
 const CONCURRENCY = chosen ?? [1, 2, 4, 8, 24];
 const ROUNDS = Number(option('--rounds') ?? '1');
 const REFERENCE_TRIALS = Number(option('--reference-trials') ?? N);
+const NAME = option('--name') ?? 'agent-concurrency-wall';
 const beforeRev = args.includes('--no-before') ? null : (option('--before') ?? 'main');
 const cores = availableParallelism();
 const priority = getPriority();
@@ -200,7 +202,7 @@ async function writeWall(): Promise<void> {
   const row = (r: Measured) =>
     `| ${r.round} | ${r.version} | ${r.concurrency} | ${r.load[0].toFixed(1)} → ${r.load[1].toFixed(1)} | ${s(r.wallMs)} | ${s(r.agentsCpuMs)} | ${s(r.harnessMs)} | ${s(r.belowMs - r.agentsCpuMs)} | ${s(r.timeline.lastAgentStart)} · ${s(r.timeline.firstAgentEnd)}–${s(r.timeline.lastAgentEnd)} · ${s(r.timeline.lastTrialEnd)} | ${s(median(r.agentMs))} | ${s(median(r.restMs))} | ${r.outcomes} |`;
   await writeResult(
-    'agent-concurrency-wall',
+    NAME,
     `# Wall time with agents that wait: 24 trials of a 3-second agent at C = ${CONCURRENCY.join(' and ')}, beside ${before ? `${beforeRev} (${before.commit.slice(0, 12)})` : 'nothing'}
 
 ${new Date().toISOString()} · ${machine()} · \`trialgate run --concurrency C\` of the inventory task, ${N} trials, the agent the scripted agent behind \`sleep ${SLEEP_S}\`; acceptance concurrency its default (${cores}). ${ROUNDS} rounds, each C run by both versions in turn (each round starts with the other), medians; nice ${priority}; the load average (1 min) of every run is listed: the machine is shared.

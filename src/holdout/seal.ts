@@ -8,11 +8,16 @@ import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import { Decrypter, Encrypter } from 'age-encryption';
 import { extract, pack } from 'tar-stream';
 import { UserInputError } from '../util/errors.ts';
 import { listEntries } from '../util/files.ts';
 import { openInside } from '../util/safe-write.ts';
+
+/**
+ * age and its post-quantum curves, loaded when a holdout is sealed or opened: set up at every start they
+ * were ~20 ms of CPU before the first agent of every run, which has no holdout nearly always.
+ */
+const age = () => import('age-encryption');
 
 /** The sealed detail's file name in a run directory (and in each confirmation round's). */
 export const SEALED_FILE = 'holdout.tar.gz.age';
@@ -22,6 +27,7 @@ export const SEALED_FILE = 'holdout.tar.gz.age';
  * directories are kept; a link or special file an agent left is not followed, and is listed in SEALED.txt.
  */
 export async function sealDirectory(dir: string, recipients: readonly string[], file: string): Promise<void> {
+  const { Encrypter } = await age();
   const encrypter = new Encrypter();
   for (const recipient of recipients) encrypter.addRecipient(recipient);
   const tar = pack();
@@ -67,6 +73,7 @@ export async function readIdentities(path: string): Promise<string[]> {
  * `out`, as regular files and directories: a name that climbs out or a link in the archive is refused.
  */
 export async function openSealed(file: string, identities: readonly string[], out: string): Promise<string[]> {
+  const { Decrypter } = await age();
   const decrypter = new Decrypter();
   for (const identity of identities) decrypter.addIdentity(identity);
   let plain: ReadableStream<Uint8Array>;

@@ -1,7 +1,7 @@
-// One HTTP exchange over node:http, for the runner's own calls: to a service, and to the model judge.
-// Each service gets its own keep-alive agent, destroyed with it: a run starts hundreds of services on
-// fresh ports, and a shared client pool would keep a connection pool per dead origin (memory that grows
-// with the trial set). Not `fetch`: its first call compiles undici's WebAssembly HTTP parser, a ~30 MiB
+// One HTTP exchange over node:http, for the runner's own calls: to the model judge, a tool's upstream, and
+// a service's request that kept-connections.ts does not send itself (its exchanges go there, on connections
+// of its own destroyed with it: a run starts hundreds of services on fresh ports, and a shared client pool
+// would keep a connection pool per dead origin, memory that grows with the trial set). Not `fetch`: its first call compiles undici's WebAssembly HTTP parser, a ~30 MiB
 // passing peak in a run whose whole budget is 80 MiB.
 // Many requests at once (sendAll) go out pipelined on one fresh connection: the check of a reused service
 // after each use is ~45 exchanges, and one round trip through the service's relay instead of 45 is most of
@@ -58,7 +58,7 @@ export function newAgent(): Agent {
 }
 
 /** Times a request that failed on a kept-alive connection its server had just closed is sent again. */
-const STALE_RETRIES = 3;
+export const STALE_RETRIES = 3;
 
 export async function send(url: string, options: HttpOptions): Promise<HttpAnswer> {
   const deadlineAt = options.deadlineMs === undefined ? undefined : performance.now() + options.deadlineMs;

@@ -13,7 +13,8 @@ import { baseEnvironment } from '../isolation/open.ts';
 import type { Sandbox, ServiceAddress } from '../isolation/sandbox.ts';
 import { EnvironmentError, MachineryError } from '../util/errors.ts';
 import { goCacheFix } from '../util/go-cache.ts';
-import { newAgent, NoAnswerError, send, sendAll, type HttpAnswer, type HttpOptions, type HttpRequest } from './http.ts';
+import { NoAnswerError, sendAll, type HttpAnswer, type HttpOptions, type HttpRequest } from './http.ts';
+import { KeptConnections } from './kept-connections.ts';
 import { listeningPorts } from './listening.ts';
 import { machineFaults } from './machine-faults.ts';
 import { EXCHANGE_TIMEOUT_MS, STILL_STARTING_FACTOR, type MachinePace, type ScaledLimit } from './pace.ts';
@@ -171,8 +172,8 @@ async function startOnce(sandbox: Sandbox, spec: ServiceLaunch, controlToken: st
     if (code === 127 && spec.candidate) return 'exited with code 127 before it was ready (a program the changed code runs was not found)';
     return code === 127 ? `could not start ${spec.command[0]}` : `exited with ${signal ?? `code ${code}`} before it was ready`;
   });
-  const agent = newAgent();
   const address = placement.address;
+  const connections = new KeptConnections(address.url, address.socketPath);
   let running = true;
   let ended: string | undefined;
   void process.exited.then(({ code, signal }) => {
@@ -202,12 +203,7 @@ async function startOnce(sandbox: Sandbox, spec: ServiceLaunch, controlToken: st
         });
         if (injected === 'connection-reset') throw new NoAnswerError('ECONNRESET');
         if (injected === 'timeout') throw new NoAnswerError(`timed out after ${options.timeoutMs ?? exchangeLimit()} ms`, 'timeout');
-        return await send(address.url + path, {
-          timeoutMs: exchangeLimit(),
-          ...options,
-          agent,
-          ...(address.socketPath ? { socketPath: address.socketPath } : {}),
-        });
+        return await connections.request(path, { timeoutMs: exchangeLimit(), ...options });
       } catch (e) {
         if (ready) unanswered = true;
         throw e;
@@ -235,7 +231,7 @@ async function startOnce(sandbox: Sandbox, spec: ServiceLaunch, controlToken: st
     reusable: () => running && ready && !unanswered && reset,
     ended: () => ended,
     stop: async () => {
-      agent.destroy();
+      connections.destroy();
       process.kill();
       await process.exited;
     },

@@ -16,6 +16,14 @@ export type ShownName = (task: ResolvedTask) => string;
 
 export class RunIntegrity {
   private breach: string | undefined;
+  /**
+   * Per task, a verification of its acceptance copy asked for and not yet begun. Those asked before it begins
+   * share it (a trial's variants ask at the same moment, each before its service): it reads the copy after
+   * every one of them asked, as their own would, so each is as sure; one asked once it has begun gets the next.
+   */
+  private readonly nextVerification = new Map<string, Promise<void>>();
+  /** Times an acceptance copy was hashed to verify it. */
+  copiesHashed = 0;
 
   private constructor(
     private readonly set: TrialSet,
@@ -35,7 +43,20 @@ export class RunIntegrity {
   }
 
   /** The task's acceptance copy still hashes as its fixture did; a breach is kept and thrown as AcceptanceCopyChanged. */
-  async verifyAcceptanceCopy(task: ResolvedTask, copy: Fixture): Promise<void> {
+  verifyAcceptanceCopy(task: ResolvedTask, copy: Fixture): Promise<void> {
+    let next = this.nextVerification.get(task.spec.id);
+    if (!next) {
+      next = new Promise<void>((begin) => setImmediate(begin)).then(() => {
+        this.nextVerification.delete(task.spec.id);
+        return this.verifyNow(task, copy);
+      });
+      this.nextVerification.set(task.spec.id, next);
+    }
+    return next;
+  }
+
+  private async verifyNow(task: ResolvedTask, copy: Fixture): Promise<void> {
+    this.copiesHashed++;
     const files = await hashProtected(copy.dir, copy.manifest);
     if (sha256Manifest(files) === task.fixture.sha256) return;
     const held = this.shown(task) !== task.spec.id;

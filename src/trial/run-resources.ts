@@ -4,6 +4,7 @@
 // by a preflight, the scrubber, the model judge, the acceptor preflights, the log of finished trials, the
 // permits that bound the runner's own work, and the watch on the run's integrity.
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +49,8 @@ export interface RunResources {
   contextOf(task: ResolvedTask): RunContext;
   watched: Results['watched'];
   gitSha: string | null;
+  /** Every trial has ended and the pool is closed: the acceptance copies' removal starts now (close awaits it). */
+  releaseCopies(): void;
   close(): Promise<void>;
 }
 
@@ -63,14 +66,26 @@ export async function openRunResources(plan: RunPlan, options: RunOptions): Prom
     );
     cleanup.add(() => sandbox.dispose());
     options.onStart?.({ isolation: sandbox.report, trials: plan.slots.length });
+    const copiesRoot = await mkdtemp(join(tmpdir(), 'trialgate-acceptance-'));
+    // Removing files waits on the disk (a run's copies took 80-330 ms on a disk mounted with discard): started
+    // once the copies are no longer needed (releaseCopies), it runs while the run writes its outputs.
+    let removingCopies: Promise<void> | undefined;
+    const removeCopies = () => (removingCopies ??= rm(copiesRoot, { recursive: true, force: true }));
+    cleanup.add(removeCopies);
+    const logDir = await mkdtemp(join(tmpdir(), 'trialgate-log-'));
+    // The log is one small file: removed synchronously, without a round trip through libuv's threads.
+    cleanup.add(() => rmSync(logDir, { recursive: true, force: true }));
+
+    // The agents' preflight (a sandbox started and waited for) runs while the run hashes and copies what it
+    // keeps: the first agent starts once both are done.
+    const network = set.config.agent.network === 'none' ? 'none' : 'host';
+    const conceal = [set.dir, runDir, copiesRoot, logDir, ...holdout.conceal];
+    const agentsReady = prepareAgents(set, tasks, sandbox, conceal, network);
+    // A run that fails to open waits for the preflight's sandbox to end before it removes what it made.
+    cleanup.add(() => agentsReady.catch(() => undefined));
     const integrity = await RunIntegrity.start(set, tasks, (task) => holdout.name(task));
     const watched = await hashWatched(set);
     const gitSha = options.runInfo?.git_sha ?? gitHead(set.dir);
-
-    const copiesRoot = await mkdtemp(join(tmpdir(), 'trialgate-acceptance-'));
-    cleanup.add(() => rm(copiesRoot, { recursive: true, force: true }));
-    const logDir = await mkdtemp(join(tmpdir(), 'trialgate-log-'));
-    cleanup.add(() => rm(logDir, { recursive: true, force: true }));
     const log = TrialLog.create(logDir);
     cleanup.add(() => log.close());
     const copies = new Map<string, Fixture>();
@@ -94,9 +109,7 @@ export async function openRunResources(plan: RunPlan, options: RunOptions): Prom
       );
     }
 
-    const network = set.config.agent.network === 'none' ? 'none' : 'host';
-    const conceal = [set.dir, runDir, copiesRoot, logDir, ...holdout.conceal];
-    const agents = await prepareAgents(set, tasks, sandbox, conceal, network);
+    const agents = await agentsReady;
     // The holdout key and its source's token are the trial set's to name; its source's tasks are known now.
     const { scrubber } = secretsOf({ ...trialSetSources(set, holdout.fetched), values: [...(options.secrets ?? []), ...holdout.secrets] });
     const judged = (held: boolean) =>
@@ -153,6 +166,7 @@ export async function openRunResources(plan: RunPlan, options: RunOptions): Prom
       contextOf: (task) => (isHoldout(task) ? heldContext : context),
       watched,
       gitSha,
+      releaseCopies: () => void removeCopies().catch(() => undefined),
       close: () => cleanup.run(),
     };
   } catch (e) {

@@ -63,8 +63,10 @@ async function recordPlanned(plan: RunPlan, options: RunOptions): Promise<RunRec
     // How each task's services were provided is known once every proof ended (a task none of whose trials reached acceptance included).
     await resources.pool.decided();
     const run = summariseRun(plan, resources, byTask, options.runInfo, { startedAt, finishedAt: new Date().toISOString() });
-    // The services are no longer needed: stopped before the outputs are written.
+    // The services are no longer needed: stopped before the outputs are written, and the acceptance copies
+    // they served from removed while the outputs are.
     await resources.pool.close();
+    resources.releaseCopies();
     const { log, integrity } = resources;
     const trials = (taskId: string) => trusted(log.trials(taskId), integrity);
     // What the run shows from here on has its holdout tasks withheld; their detail is sealed first.
