@@ -58,16 +58,23 @@ test('a program a script could not start (Python’s subprocess, node’s spawn)
   await mkdir(join(home, '.cargo', 'bin'), { recursive: true });
   await writeFile(join(home, '.cargo', 'bin', 'cargo'), '#!/bin/sh\n');
   await chmod(join(home, '.cargo', 'bin', 'cargo'), 0o755);
-  const path = process.env.PATH;
+  const [path, realHome] = [process.env.PATH, process.env.HOME];
   process.env.PATH = `${join(home, '.cargo', 'bin')}:${path}`;
   try {
+    // Under this machine's home: the entries every machine reads as its own home's, nothing else to change.
+    process.env.HOME = home;
     const fix = acceptorFix(python.replace('trialgate-no-such-tool', 'cargo'), 1);
     assert.ok(fix.startsWith(`cargo is at ${join(home, '.cargo', 'bin', 'cargo')} on this machine, which the acceptor's sandbox does not show`), fix);
-    assert.ok(fix.includes(`"readable": ["${join(home, '.cargo')}", "${join(home, '.rustup')}"]`), fix);
-    assert.ok(fix.includes(`PATH="${join(home, '.cargo', 'bin')}:$PATH" RUSTUP_HOME=${join(home, '.rustup')}`), fix);
+    assert.ok(fix.includes(`"readable": ["~/.cargo", "~/.rustup"]`), fix);
+    assert.ok(!fix.includes('RUSTUP_HOME'), fix);
     assert.match(acceptorFix('sh: 1: cargo: not found', 127), /^cargo is at /, 'the shell’s own word too');
+    // Elsewhere (another user's installation): its host paths, and PATH and RUSTUP_HOME set in the command.
+    process.env.HOME = await mkdtemp(join(tmpdir(), 'trialgate-other-home-'));
+    const elsewhere = acceptorFix(python.replace('trialgate-no-such-tool', 'cargo'), 1);
+    assert.ok(elsewhere.includes(`"readable": ["${join(home, '.cargo')}", "${join(home, '.rustup')}"]`), elsewhere);
+    assert.ok(elsewhere.includes(`PATH="${join(home, '.cargo', 'bin')}:$PATH" RUSTUP_HOME=${join(home, '.rustup')}`), elsewhere);
   } finally {
-    process.env.PATH = path;
+    [process.env.PATH, process.env.HOME] = [path, realHome];
   }
 });
 

@@ -136,7 +136,13 @@ export class Bubblewrap implements Sandbox {
       args.push(...this.system);
       args.push('--proc', '/proc', '--dev', '/dev', '--size', String(TMP_BYTES), '--tmpfs', '/tmp', '--size', String(TMP_BYTES), '--tmpfs', SANDBOX_HOME);
       for (const dir of spec.conceal ?? []) if (this.visible(dir)) args.push('--tmpfs', dir);
-      binds.push(...spec.mounts.map((m): [string, string, string] => [m.writable ? '--bind' : '--ro-bind', m.path, m.at ?? m.path]));
+      binds.push(
+        ...spec.mounts.map((m): [string, string, string] => [
+          m.writable ? '--bind' : '--ro-bind',
+          m.path,
+          m.at ?? (m.inHome ? join(SANDBOX_HOME, m.inHome) : m.path),
+        ]),
+      );
       const node = nodeRoot();
       if (!this.visible(node)) binds.push(['--ro-bind', node, node]);
     }

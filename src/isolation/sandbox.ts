@@ -19,6 +19,8 @@ export interface Mount {
   writable?: boolean;
   /** Shown at this path instead (e.g. a private scratch directory in place of evidence/). */
   at?: string;
+  /** Shown at this path under the command's own HOME instead (a directory of the host's home, `~/.cargo`). */
+  inHome?: string;
 }
 
 /** A service reached over a unix socket (isolated) or a host loopback port (unisolated). */

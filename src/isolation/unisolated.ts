@@ -5,9 +5,9 @@
 // their environment and ended too (best effort: a process that clears its environment escapes that).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { freeServicePort } from './ports.ts';
 import { killGroup, killMarked, MarkedProcesses, recentProcessIds, supervise, treeBelow } from './processes.ts';
 import type { IsolationReport, ListenAt, Sandbox, SandboxedProcess, SandboxSpec, ServiceAddress, ServicePlacement, ServiceReach } from './sandbox.ts';
@@ -34,6 +34,13 @@ export class Unisolated implements Sandbox {
     const own = mkdtempSync(join(tmpdir(), 'trialgate-agent-'));
     mkdirSync(join(own, 'home'));
     mkdirSync(join(own, 'tmp'));
+    // What a sandbox would show under its HOME (a directory of the user's home) is linked there.
+    for (const mount of spec.mounts) {
+      if (mount.inHome === undefined) continue;
+      const link = join(own, 'home', mount.inHome);
+      mkdirSync(dirname(link), { recursive: true });
+      symlinkSync(mount.path, link);
+    }
     // A forwarded listener is reached where it listens, on the loopback every process shares.
     const forwarded = spec.forward?.variable ? { [spec.forward.variable]: spec.forward.to.url } : {};
     const child = spawn(command!, args, {

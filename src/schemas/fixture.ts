@@ -109,8 +109,9 @@ export const FixtureManifest = z
       .register(
         ...described`
           Directories the service and the acceptor run with that are neither the fixture nor the system (a virtualenv,
-          the project's node_modules): shown read-only to them, at the same place relative to the fixture (or at the
-          same absolute path), never hashed or copied. Isolated, nothing else of the host is there.
+          the project's node_modules, \`~/.cargo\`): shown read-only to them, at the same place relative to the fixture (or at
+          the same absolute path; \`~/…\` under the home of the machine that runs it, shown there and under the command's
+          own HOME), never hashed or copied. Isolated, nothing else of the host is there.
         `,
       ),
     protected: z

@@ -10,6 +10,7 @@
 // every path: when in doubt, rerun.
 import { lstat, readFile, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { onHost } from '../fixture/load.ts';
 import { namedFiles } from '../util/command-paths.ts';
 import { listEntries, matchFiles } from '../util/files.ts';
 import type { TrialSetText } from './trialset-file.ts';
@@ -152,12 +153,11 @@ async function fixtureDependencies(dir: string, fixture: string, what: string, p
   const [include, readable] = [manifest.include, manifest.readable].map((paths) => (Array.isArray(paths) ? (paths as unknown[]) : []));
   if ([...include!, ...readable!].some((p) => typeof p !== 'string'))
     return [{ glob: '**', what: `${what} (its fixture.json lists a path that is not a string)` }];
-  const outside = (paths: unknown[], how: string) =>
-    (paths as string[]).filter((p) => !isAbsolute(p)).flatMap((p) => pathOf(join(fixture, p), `${what} (${how})`));
+  const outside = (paths: unknown[], how: string) => (paths as string[]).filter((p) => !onHost(p)).flatMap((p) => pathOf(join(fixture, p), `${what} (${how})`));
   // An included directory is in the fixture's hash; a readable one (what the service and acceptor run with) is
   // not, nor are the manifests it is installed from (a node_modules or a virtualenv is built in CI, not committed).
   const installed = (readable as string[])
-    .filter((p) => !isAbsolute(p))
+    .filter((p) => !onHost(p))
     .flatMap((p) => installedFrom(join(fixture, p), `${what} (what a readable directory of its fixture is installed from, in no hash)`, pathOf));
   return [
     ...own,

@@ -3,7 +3,8 @@
 // program not on PATH, Go's caches). The acceptor's stderr and exit in, one sentence out; a program it could
 // not find is looked up on this machine's PATH, to say where it is installed.
 import { existsSync } from 'node:fs';
-import { delimiter, dirname, isAbsolute, join } from 'node:path';
+import { homedir } from 'node:os';
+import { delimiter, dirname, isAbsolute, join, relative } from 'node:path';
 import { SYSTEM_DIRS } from '../../isolation/bubblewrap.ts';
 import { goCacheFix } from '../../util/go-cache.ts';
 
@@ -147,13 +148,21 @@ function outsideSandbox(program: string): string | undefined {
 /** A program the sandbox does not show, found where it is installed: list that installation in `readable`. */
 function foundOutside(program: string, path: string): string {
   const bin = dirname(path);
-  const home = dirname(bin);
+  const installed = dirname(bin);
   // rustup's cargo and rustc are proxies that read their toolchains from RUSTUP_HOME, beside CARGO_HOME.
-  const rustup = /\/\.cargo$/.test(home) ? [join(dirname(home), '.rustup')] : [];
-  const readable = [home, ...rustup].map((d) => JSON.stringify(d)).join(', ');
+  const rustup = /\/\.cargo$/.test(installed) ? [join(dirname(installed), '.rustup')] : [];
+  const found = `${program} is at ${path} on this machine, which the acceptor's sandbox does not show (${SANDBOX_SEES}): `;
+  const underHome = relative(homedir(), installed);
+  if (underHome && !underHome.startsWith('..') && !isAbsolute(underHome)) {
+    // Under the home directory: one entry that works on every machine, shown where this one has it (on the PATH
+    // the acceptor keeps) and under the sandbox's own HOME, where rustup and cargo look for themselves.
+    const readable = [installed, ...rustup].map((d) => JSON.stringify(`~/${relative(homedir(), d)}`)).join(', ');
+    return `${found}list it in fixture.json's "readable" ("readable": [${readable}]; ~ is the home of whichever machine runs it), or install it system-wide`;
+  }
+  const readable = [installed, ...rustup].map((d) => JSON.stringify(d)).join(', ');
   return (
-    `${program} is at ${path} on this machine, which the acceptor's sandbox does not show (${SANDBOX_SEES}): list its installation in ` +
-    `fixture.json's "readable" ("readable": [${readable}]) and put ${bin} on PATH in the command (PATH="${bin}:$PATH" ${rustup.length ? `RUSTUP_HOME=${rustup[0]} ` : ''}…), or install it system-wide`
+    `${found}list its installation in fixture.json's "readable" ("readable": [${readable}]) and put ${bin} on PATH in the command ` +
+    `(PATH="${bin}:$PATH" ${rustup.length ? `RUSTUP_HOME=${rustup[0]} ` : ''}…), or install it system-wide`
   );
 }
 
