@@ -8,7 +8,9 @@
 // unwrap of None) is `error`, `error_in: test` (a code task's hidden tests count it as the test failing,
 // docs/code-tasks.md), except one that says the network failed (a refused or reset connection, a timeout),
 // `error_in: harness`. A test binary that did not build, or ended before every test it ran reported, makes
-// the run incomplete, never a pass or a detection.
+// the run incomplete, never a pass or a detection. The code under test shares libtest's stdout (direct
+// writes are not captured), so a binary's test lines must agree with libtest's summary of it, each test
+// ending once, inside its run: otherwise none of them is read as passed and the run is incomplete.
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
@@ -22,7 +24,10 @@ if (!report) {
 const lines = [];
 for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) lines.push(line);
 
-/** Each test binary cargo ran: its target (`tests/suite.rs`, `src/lib.rs`, `doc-tests`), tests planned and ended. */
+/**
+ * Each test binary cargo ran: its target (`tests/suite.rs`, `src/lib.rs`, `doc-tests`), tests planned and
+ * ended, libtest's summary, and what in its output libtest would not have written (`forged`).
+ */
 const targets = [];
 let target;
 /** A failed test's captured output, by `target › name`. */
@@ -32,19 +37,39 @@ const compiler = [];
 for (const line of lines) {
   const running = /^\s+Running (?:unittests )?(\S+)/.exec(line) ?? /^\s+Doc-tests (\S+)/.exec(line);
   if (running) {
-    target = { name: line.trim().startsWith('Doc-tests') ? `doc-tests ${running[1]}` : running[1], planned: 0, tests: [] };
+    target = {
+      name: line.trim().startsWith('Doc-tests') ? `doc-tests ${running[1]}` : running[1],
+      planned: undefined,
+      tests: [],
+      summary: undefined,
+      forged: [],
+    };
     targets.push(target);
     capturing = undefined;
     continue;
   }
   const planned = /^running (\d+) tests?$/.exec(line);
   if (planned && target) {
-    target.planned = Number(planned[1]);
+    if (target.planned !== undefined) target.forged.push(`a second \`${line}\``);
+    else target.planned = Number(planned[1]);
     continue;
   }
   const ended = /^test (.+?)(?: - should panic)? \.\.\. (ok|FAILED|ignored)(?:, .*)?$/.exec(line);
   if (ended && target) {
-    target.tests.push({ name: ended[1], end: ended[2] });
+    const [, name, end] = ended;
+    if (target.planned === undefined || target.summary) target.forged.push(`\`${line}\` outside the run of its tests`);
+    // The candidate's code wrote into libtest's own line (one test at a time, libtest writes a test's
+    // name when it starts and its end when it ends): `test a ... test a ... ok`.
+    else if (name.includes(' ... ')) target.forged.push(`\`${line}\`, a test's own output inside libtest's line`);
+    else if (target.tests.some((t) => t.name === name)) target.forged.push(`\`${line}\` after the test had already ended`);
+    else target.tests.push({ name, end });
+    continue;
+  }
+  const summary = /^test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored;/.exec(line);
+  if (summary && target) {
+    if (target.summary) target.forged.push(`a second \`test result:\``);
+    else target.summary = { passed: Number(summary[1]), failed: Number(summary[2]), ignored: Number(summary[3]) };
+    capturing = undefined;
     continue;
   }
   const section = /^---- (.+?) stdout ----$/.exec(line);
@@ -53,12 +78,28 @@ for (const line of lines) {
     said.set(capturing, []);
     continue;
   }
-  if (/^failures:$|^test result: /.test(line)) {
+  if (/^failures:$/.test(line)) {
     capturing = undefined;
     continue;
   }
   if (capturing) said.get(capturing).push(line);
   else if (/^error(\[E\d+\])?: |^warning: unused/.test(line) || (compiler.length && /^\s+(-->|\||=)|^\s*\d+ \|/.test(line))) compiler.push(line);
+}
+
+/**
+ * What libtest's summary of a binary that reported every test it planned contradicts: its counts are of
+ * the tests it ran, so a test line it did not write (the candidate's code writes to the same stdout) or one
+ * it wrote that was lost shows as a count that does not match.
+ */
+function contradicted(t) {
+  if (!t.summary)
+    return [`no \`test result:\` line: the test binary ended before libtest's summary (process::exit in a test), or its test lines were not libtest's`];
+  const count = (end) => t.tests.filter((x) => x.end === end).length;
+  const lines = { passed: count('ok'), failed: count('FAILED'), ignored: count('ignored') };
+  const off = Object.entries(lines).filter(([k, n]) => t.summary[k] !== n);
+  return off.length
+    ? [`libtest's summary counts ${off.map(([k]) => `${t.summary[k]} ${k}`).join(', ')}, its test lines ${off.map(([k, n]) => `${n} ${k}`).join(', ')}`]
+    : [];
 }
 
 const NETWORK = /ConnectionRefused|ConnectionReset|ConnectionAborted|TimedOut|Connection refused|Connection reset|os error 11[01]\b|os error 104\b/;
@@ -87,14 +128,32 @@ function failure(id, output) {
 const records = [];
 let complete = true;
 for (const t of targets) {
+  // Its output holds what libtest does not write: none of its tests is read as passed.
+  const ranAll = t.planned !== undefined && t.tests.length >= t.planned;
+  const forged = [
+    ...t.forged,
+    ...(ranAll && t.tests.length > t.planned ? [`${t.tests.length} tests ended of ${t.planned} planned`] : []),
+    ...(ranAll ? contradicted(t) : []),
+  ];
   for (const { name, end } of t.tests) {
     const id = `${t.name} › ${name}`;
-    if (end === 'ok') records.push({ test: id, status: 'passed' });
+    if (end === 'ok' && !forged.length) records.push({ test: id, status: 'passed' });
     else if (end === 'ignored') records.push({ test: id, status: 'skipped' });
-    else records.push(failure(id, said.get(id) ?? []));
+    else if (end === 'FAILED') records.push(failure(id, said.get(id) ?? []));
   }
-  // Its binary ended before every test it started reported (an abort, a stack overflow, process::exit).
-  if (t.tests.length < t.planned) {
+  if (forged.length) {
+    complete = false;
+    records.push({
+      test: `${t.name} (test binary)`,
+      status: 'error',
+      traceback:
+        `the test binary's output is not libtest's alone (the code under test can write to the same stdout), so none of its tests is read as passed: ${forged.join('; ')}`.slice(
+          0,
+          OUTPUT_KEPT,
+        ),
+    });
+  } else if (t.tests.length < (t.planned ?? 0)) {
+    // Its binary ended before every test it started reported (an abort, a stack overflow, process::exit).
     complete = false;
     records.push({
       test: `${t.name} (test binary)`,

@@ -80,6 +80,93 @@ it('a crate that does not build is one error, leading with the compiler’s word
   );
 });
 
+/**
+ * A regressed candidate's code, run inside the test binary, writes to the stdout libtest writes to
+ * (`std::io::stdout().write_all` is not captured): one test at a time, libtest has written
+ * `test refuses_zero ... ` when the test starts, and the code ends the line as a pass, then returns its
+ * wrong value (libtest's `FAILED` lands on a line of its own) or exits before libtest's summary.
+ */
+const WRITES_OK = `use std::io::Write;
+pub fn parse(s: &str) -> Option<u32> {
+    if s == "0" {
+        let mut out = std::io::stdout();
+        let _ = out.write_all(b"ok\\n");
+        let _ = out.flush();
+        if std::env::var("EXIT").is_ok() { std::process::exit(0); }
+    }
+    s.parse().ok()
+}
+`;
+const FORGED_BINARY = /^the test binary's output is not libtest's alone .*, so none of its tests is read as passed: /;
+
+/** What real cargo 1.95 wrote for WRITES_OK's suite binary, `-- --test-threads=1`. */
+const ENDS_THE_LINE = `     Running tests/suite.rs (target/debug/deps/suite-335037585bb598f3)
+
+running 2 tests
+test adds ... ok
+test refuses_zero ... ok
+FAILED
+
+failures:
+
+---- refuses_zero stdout ----
+
+thread 'refuses_zero' (28003) panicked at tests/suite.rs:5:21:
+assertion \`left == right\` failed: zero is refused
+  left: Some(0)
+ right: None
+
+
+failures:
+    refuses_zero
+
+test result: FAILED. 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.06s
+
+error: test failed, to rerun pass \`--test suite\`
+`;
+const EXITS_BEFORE_SUMMARY = `     Running tests/suite.rs (target/debug/deps/suite-335037585bb598f3)
+
+running 2 tests
+test adds ... ok
+test refuses_zero ... ok
+   Doc-tests tally
+
+running 0 tests
+
+test result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s
+`;
+
+function assertRefused(report: Report): void {
+  assert.equal(report.complete, false, JSON.stringify(report.records));
+  assert.ok(!report.records.some((r) => r.test === 'tests/suite.rs › refuses_zero' && r.status === 'passed'), JSON.stringify(report.records));
+  const binary = byTest(report)['tests/suite.rs (test binary)'];
+  assert.equal(binary?.status, 'error', JSON.stringify(report.records));
+  assert.match(binary!.traceback!, FORGED_BINARY);
+}
+
+describe('the code under test writing test lines to libtest’s stdout', () => {
+  it('ending libtest’s `test … ... ` line with `ok`: the summary’s failed test is not in the lines, refused', async () => {
+    const report = await read(ENDS_THE_LINE);
+    assertRefused(report);
+    assert.match(byTest(report)['tests/suite.rs (test binary)']!.traceback!, /summary counts 1 passed, 1 failed, its test lines 2 passed, 0 failed/);
+  });
+
+  it('and exiting before libtest’s summary: no `test result:` line, refused', async () => {
+    const report = await read(EXITS_BEFORE_SUMMARY);
+    assertRefused(report);
+    assert.match(byTest(report)['tests/suite.rs (test binary)']!.traceback!, /no `test result:` line/);
+  });
+
+  it('a test line written twice, or outside its binary’s run: refused', async () => {
+    const twice = ENDS_THE_LINE.replace('test refuses_zero ... ok\nFAILED', 'test refuses_zero ... ok\ntest refuses_zero ... FAILED');
+    assert.match(byTest(await read(twice))['tests/suite.rs (test binary)']!.traceback!, /`test refuses_zero \.\.\. FAILED` after the test had already ended/);
+    const after =
+      ENDS_THE_LINE.replace('test result: FAILED. 1 passed; 1 failed;', 'test result: ok. 2 passed; 0 failed;').replace('FAILED\n', '') +
+      'test refuses_zero ... ok\n';
+    assert.match(byTest(await read(after))['tests/suite.rs (test binary)']!.traceback!, /`test refuses_zero \.\.\. ok` outside the run of its tests/);
+  });
+});
+
 const LIB =
   'pub fn parse(s: &str) -> Option<u32> { s.parse().ok() }\npub fn nth(v: &[u32], i: usize) -> u32 { v[i] }\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn unit_passes() { assert_eq!(super::parse("3"), Some(3)); }\n}\n';
 const SUITE = `use std::net::TcpStream;
@@ -137,5 +224,25 @@ describe('a real cargo test', { skip: NO_CARGO, timeout: timeLimit(300_000) }, (
       aborted.records.some((r) => r.test === 'tests/aborts.rs (test binary)' && r.status === 'error'),
       JSON.stringify(aborted.records),
     );
+  });
+
+  it('a regressed candidate that writes `ok` into libtest’s line, and one that then exits: refused, never passed', async () => {
+    const crate = await tempDir('trialgate-cargo-forger-');
+    await mkdir(join(crate, 'src'));
+    await mkdir(join(crate, 'tests'));
+    await writeFile(join(crate, 'Cargo.toml'), '[package]\nname = "tally"\nversion = "0.1.0"\nedition = "2021"\n');
+    await writeFile(join(crate, 'src', 'lib.rs'), WRITES_OK);
+    await writeFile(
+      join(crate, 'tests', 'suite.rs'),
+      'use tally::*;\n#[test]\nfn adds() { assert_eq!(parse("3"), Some(3)); }\n#[test]\nfn refuses_zero() { assert_eq!(parse("0"), None); }\n',
+    );
+    for (const exit of [false, true]) {
+      const run = spawnSync('sh', ['-c', 'cargo test --offline --no-fail-fast -- --test-threads=1 2>&1'], {
+        cwd: crate,
+        env: { ...process.env, RUST_BACKTRACE: '0', ...(exit ? { EXIT: '1' } : {}) },
+        encoding: 'utf8',
+      });
+      assertRefused(await read(run.stdout));
+    }
   });
 });
