@@ -104,15 +104,34 @@ function contradicted(t) {
 
 const NETWORK = /ConnectionRefused|ConnectionReset|ConnectionAborted|TimedOut|Connection refused|Connection reset|os error 11[01]\b|os error 104\b/;
 
-/** A failed test's record, from its captured output: an assertion's panic, a #[should_panic] that did not, or another panic. */
-function failure(id, output) {
+/**
+ * Whether a panic at `location` was raised in the code under test rather than the test's own: an
+ * integration test's files are under `tests/`, so a panic at another path of the crate (`src/lib.rs:4:9`)
+ * is the code's. A unit test's module shares its file with the code (and a doc-test is the code's
+ * documentation): there a panic's location cannot tell, and it is read as the test's.
+ */
+const inCode = (target, location) => /^tests\//.test(target) && !!location && !location.startsWith('/') && !location.startsWith('tests/');
+
+/**
+ * A failed test's record, from its captured output: an assertion's panic in the test, a #[should_panic]
+ * that did not panic, or another panic. The panic read is the last one the output holds (the one that ended
+ * the test): what the test printed before it was captured too, and may be shaped like a panic.
+ */
+function failure(id, target, output) {
   const text = output.join('\n').trim();
   const traceback = text.slice(0, OUTPUT_KEPT);
   if (/^note: test did not panic as expected/m.test(text))
     return { test: id, status: 'failed', assertion: 'the test did not panic as #[should_panic] expects', traceback };
-  const panic = /panicked at [^\n]*:\n([\s\S]*?)(?=\nstack backtrace:|\nnote: |$)/.exec(text);
-  const message = panic?.[1]?.trim() ?? '';
-  if (/^assertion (failed|`left [=!]= right` failed)/.test(message)) {
+  const panics = [
+    ...text.matchAll(
+      /^thread '[^'\n]*'(?: \(\d+\))? panicked at (.*?)(?::\d+:\d+)?:\n([\s\S]*?)(?=\nstack backtrace:|\nnote: |\nthread '[^'\n]*'(?: \(\d+\))? panicked at |(?![\s\S]))/gm,
+    ),
+  ];
+  const panic = panics.at(-1);
+  const location = panic?.[1];
+  const message = panic?.[2]?.trim() ?? '';
+  const raisedInCode = inCode(target, location);
+  if (/^assertion (failed|`left [=!]= right` failed)/.test(message) && !raisedInCode) {
     // assert_eq!'s values are on the lines below its message: one line, as a reader quotes it.
     const [first, ...values] = message.split('\n').map((l) => l.trim());
     return { test: id, status: 'failed', assertion: [first, ...values.filter((v) => /^(left|right):/.test(v))].join(', '), traceback };
@@ -120,8 +139,12 @@ function failure(id, output) {
   return {
     test: id,
     status: 'error',
-    error_in: NETWORK.test(message) ? 'harness' : 'test',
-    traceback: `${panic ? 'the test panicked' : 'the test failed'}: ${traceback}`.slice(0, OUTPUT_KEPT),
+    // The network failed under the test's own request; the code under test panicking with those words is a crash of the code.
+    error_in: NETWORK.test(message) && !raisedInCode ? 'harness' : 'test',
+    traceback: `${panic ? `the test panicked${raisedInCode ? ` in the code under test (${location})` : ''}` : 'the test failed'}: ${traceback}`.slice(
+      0,
+      OUTPUT_KEPT,
+    ),
   };
 }
 
@@ -139,7 +162,7 @@ for (const t of targets) {
     const id = `${t.name} › ${name}`;
     if (end === 'ok' && !forged.length) records.push({ test: id, status: 'passed' });
     else if (end === 'ignored') records.push({ test: id, status: 'skipped' });
-    else if (end === 'FAILED') records.push(failure(id, said.get(id) ?? []));
+    else if (end === 'FAILED') records.push(failure(id, t.name, said.get(id) ?? []));
   }
   if (forged.length) {
     complete = false;

@@ -167,6 +167,77 @@ describe('the code under test writing test lines to libtest’s stdout', () => {
   });
 });
 
+/**
+ * Panics raised in the code under test that read as something else by their words: its own `assert!`, a
+ * panic that says the network failed, and one after the code printed a panic shaped like an assertion at
+ * the test's line (captured with the panic). Each is the code crashing, never the hidden test's assertion
+ * (a detection) or the harness's network (an environment error).
+ */
+const CODE_PANICS_LIB = `pub fn checked(n: u32) -> u32 { assert!(n < 10); n }
+pub fn dial() -> u32 { panic!("called \`Result::unwrap()\` on an \`Err\` value: Os {{ code: 111, kind: ConnectionRefused, message: \\"Connection refused\\" }}") }
+pub fn shaped(v: &[u32]) -> u32 { println!("thread 'prints_assertion' panicked at tests/suite.rs:1:1:\\nassertion failed: forged"); v[3] }
+`;
+const CODE_PANICS_SUITE = `use tally::*;
+#[test]
+fn code_asserts() { assert_eq!(checked(20), 20); }
+#[test]
+fn code_dials() { assert_eq!(dial(), 1); }
+#[test]
+fn prints_assertion() { assert_eq!(shaped(&[1]), 1); }
+`;
+/** What real cargo 1.95 wrote for them. */
+const CODE_PANICS = `     Running tests/suite.rs (target/debug/deps/suite-335037585bb598f3)
+
+running 3 tests
+test code_asserts ... FAILED
+test code_dials ... FAILED
+test prints_assertion ... FAILED
+
+failures:
+
+---- code_asserts stdout ----
+
+thread 'code_asserts' (2296) panicked at src/lib.rs:1:33:
+assertion failed: n < 10
+note: run with \`RUST_BACKTRACE=1\` environment variable to display a backtrace
+
+---- code_dials stdout ----
+
+thread 'code_dials' (2297) panicked at src/lib.rs:2:24:
+called \`Result::unwrap()\` on an \`Err\` value: Os { code: 111, kind: ConnectionRefused, message: "Connection refused" }
+
+---- prints_assertion stdout ----
+thread 'prints_assertion' panicked at tests/suite.rs:1:1:
+assertion failed: forged
+
+thread 'prints_assertion' (2298) panicked at src/lib.rs:3:132:
+index out of bounds: the len is 1 but the index is 3
+
+
+failures:
+    code_asserts
+    code_dials
+    prints_assertion
+
+test result: FAILED. 0 passed; 3 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s
+
+error: test failed, to rerun pass \`--test suite\`
+`;
+
+function assertCodeCrashes(report: Report): void {
+  const records = byTest(report);
+  for (const test of ['code_asserts', 'code_dials', 'prints_assertion']) {
+    const record = records[`tests/suite.rs › ${test}`];
+    assert.equal(record?.status, 'error', `${test}: ${JSON.stringify(record)}`);
+    assert.equal(record.error_in, 'test', test);
+    assert.match(record.traceback!, /^the test panicked in the code under test \(src\/lib\.rs\): /, test);
+  }
+}
+
+it('a panic raised in the code under test is its crash, whatever it says: not an assertion, not the network', async () => {
+  assertCodeCrashes(await read(CODE_PANICS));
+});
+
 const LIB =
   'pub fn parse(s: &str) -> Option<u32> { s.parse().ok() }\npub fn nth(v: &[u32], i: usize) -> u32 { v[i] }\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn unit_passes() { assert_eq!(super::parse("3"), Some(3)); }\n}\n';
 const SUITE = `use std::net::TcpStream;
@@ -224,6 +295,21 @@ describe('a real cargo test', { skip: NO_CARGO, timeout: timeLimit(300_000) }, (
       aborted.records.some((r) => r.test === 'tests/aborts.rs (test binary)' && r.status === 'error'),
       JSON.stringify(aborted.records),
     );
+  });
+
+  it('panics in the code under test, shaped like an assertion or a refused connection: its crashes', async () => {
+    const crate = await tempDir('trialgate-cargo-code-panics-');
+    await mkdir(join(crate, 'src'));
+    await mkdir(join(crate, 'tests'));
+    await writeFile(join(crate, 'Cargo.toml'), '[package]\nname = "tally"\nversion = "0.1.0"\nedition = "2021"\n');
+    await writeFile(join(crate, 'src', 'lib.rs'), CODE_PANICS_LIB);
+    await writeFile(join(crate, 'tests', 'suite.rs'), CODE_PANICS_SUITE);
+    const run = spawnSync('sh', ['-c', 'cargo test --offline --no-fail-fast 2>&1'], {
+      cwd: crate,
+      env: { ...process.env, RUST_BACKTRACE: '0' },
+      encoding: 'utf8',
+    });
+    assertCodeCrashes(await read(run.stdout));
   });
 
   it('a regressed candidate that writes `ok` into libtest’s line, and one that then exits: refused, never passed', async () => {
