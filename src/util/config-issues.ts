@@ -5,6 +5,7 @@
 // name')`) is its expectation, in the schema author's words.
 import { isMap, isScalar, isSeq } from 'yaml';
 import type { z } from 'zod';
+import { quoted, quotedWhole } from './inert.ts';
 import { nearest } from './nearest.ts';
 
 export type Syntax = 'yaml' | 'json';
@@ -59,7 +60,7 @@ export function issueMessage(issue: z.core.$ZodIssue, node: unknown, schemas: re
       return `given ${given}; expected ${field ?? 'another form of value (see the schema)'}${fix}`;
     }
     case 'invalid_key':
-      return `the key ${JSON.stringify(String(issue.path.at(-1)))} is not a valid name here; expected a name of ${keyExpected(issue.issues[0])}`;
+      return `the key ${quoted(String(issue.path.at(-1)))} is not a valid name here; expected a name of ${keyExpected(issue.issues[0])}`;
     case 'invalid_element':
       return `given ${given}; one of its entries is not valid (${issue.issues[0]?.message ?? issue.message})`;
     default:
@@ -82,7 +83,7 @@ export function givenText(node: unknown): string {
   if (isMap(node)) return 'a mapping';
   const value = isScalar(node) ? node.value : node;
   if (value === null || value === undefined) return 'no value';
-  if (typeof value === 'string') return value === '' ? 'empty text ""' : `text ${clip(JSON.stringify(value))}`;
+  if (typeof value === 'string') return value === '' ? 'empty text ""' : `text ${quoted(value)}`;
   if (typeof value === 'number') return `the number ${value}`;
   return String(value);
 }
@@ -192,7 +193,7 @@ function valueText(values: readonly unknown[], node: unknown, given: string): st
   const value = isScalar(node) ? node.value : undefined;
   const meant = typeof value === 'string' ? nearest(value, choices) : undefined;
   const expected = choices.length === 1 ? choices[0]! : `one of ${choices.join(', ')}`;
-  if (typeof value === 'string') return `${JSON.stringify(value)} is not ${expected}${meant ? `; did you mean ${meant}?` : ''}`;
+  if (typeof value === 'string') return `${quoted(value)} is not ${expected}${meant ? `; did you mean ${meant}?` : ''}`;
   return `given ${given}; expected ${expected}`;
 }
 
@@ -200,7 +201,8 @@ function valueText(values: readonly unknown[], node: unknown, given: string): st
 function typeFix(expected: string, node: unknown, path: readonly PropertyKey[], syntax: Syntax): string {
   if (!isScalar(node) || node.value === null) return '';
   const key = path.at(-1);
-  if (typeof key !== 'string') return '';
+  // The line to write repeats the value: only one the message can show whole, as it is written.
+  if (typeof key !== 'string' || !quotedWhole(key) || (typeof node.value === 'string' && !quotedWhole(node.value))) return '';
   const value = node.value;
   const entry = (text: string) => (syntax === 'json' ? `${JSON.stringify(key)}: ${text}` : `${key}: ${text}`);
   const scalar = (v: unknown) => (syntax === 'json' || typeof v !== 'string' ? JSON.stringify(v) : v);
@@ -211,8 +213,4 @@ function typeFix(expected: string, node: unknown, path: readonly PropertyKey[], 
     return `; quote it to make it text: ${entry(JSON.stringify(String(value)))}`;
   if (expected === 'boolean' && typeof value === 'string' && /^(true|false)$/i.test(value)) return `; write it without quotes: ${entry(value.toLowerCase())}`;
   return '';
-}
-
-function clip(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 57)}…"` : text;
 }
