@@ -188,3 +188,32 @@ test('a value or key the file gives is quoted clipped and inert: a huge value, e
     text,
   );
 });
+
+test('a secret’s value in a field is never quoted: its length, and where it belongs', () => {
+  const key = 'sk-proj-AbCdEf0123456789AbCdEf0123456789AbCdEf0123456789';
+  const plain = 'Zq8rT2mW9xK4vB7nL1pS6dF3gH5jC0aE';
+  const lines = yamlProblems((t) =>
+    t
+      .replace('  files: [agent]', `  files: [agent]\n  pass_env: [${key}]`)
+      .replace('isolation: required', `isolation: ${plain}`)
+      .replace('  files: [agent]', `  files: ${plain}`),
+  );
+  const text = lines.join('\n');
+  for (const secret of [key, plain, key.slice(0, 20), plain.slice(0, 12)]) assert.ok(!text.includes(secret), text);
+  assert.ok(
+    lines.includes(
+      `trialgate.yml:10: agent.pass_env[0]: given what looks like a secret's value (${key.length} characters, not shown); expected an environment variable name; a secret's value belongs in the environment (a repository secret in CI), never in this file`,
+    ),
+    text,
+  );
+  assert.ok(
+    lines.some((l) => /agent\.isolation: what looks like a secret's value \(32 characters, not shown\) is not one of auto, required, none; a secret's/.test(l)),
+    text,
+  );
+  // Names, paths and hashes are quoted as ever.
+  const named = yamlProblems((t) => t.replace('isolation: required', 'isolation: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'));
+  assert.ok(
+    named.some((l) => l.includes('"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15…" is not one of')),
+    named.join('\n'),
+  );
+});

@@ -34,6 +34,32 @@ const ZOD_WORDING = /^(Invalid (input|option|string|number|key|value|discriminat
  * whose schemas are `schemas` (several where a union leaves it open).
  */
 export function issueMessage(issue: z.core.$ZodIssue, node: unknown, schemas: readonly z.ZodType[], syntax: Syntax): string {
+  const message = wordedIssue(issue, node, schemas, syntax);
+  const value = isScalar(node) ? node.value : node;
+  return typeof value === 'string' && looksSecret(value) ? `${message}; ${SECRET_ADVICE}` : message;
+}
+
+/**
+ * Credentials by their issuers' prefixes (OpenAI, Anthropic, Stripe, GitHub, GitLab, Slack, AWS, Google,
+ * Hugging Face, npm, a JWT), or a long run of letters and digits in both cases, as keys are and names,
+ * paths, hashes and ids are not.
+ */
+const SECRET_PREFIX = /^(sk-|sk_(live|test)_|rk_(live|test)_|gh[pousr]_|github_pat_|glpat-|xox[abprs]-|AKIA|ASIA|AIza|hf_|npm_|eyJ)/;
+const SECRET_ADVICE = "a secret's value belongs in the environment (a repository secret in CI), never in this file";
+
+/** Whether a value the file gives looks like a credential: a message never quotes it (a log, a comment and an issue would repeat it). */
+export function looksSecret(value: string): boolean {
+  if (value.length < 20 || /\s/.test(value)) return false;
+  if (SECRET_PREFIX.test(value)) return true;
+  return value.length >= 32 && /^[\w+=-]+$/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value);
+}
+
+/** How a message names a string the file gives: quoted, or, for one that looks like a credential, its length only. */
+function shownString(value: string): string {
+  return looksSecret(value) ? `what looks like a secret's value (${value.length} characters, not shown)` : quoted(value);
+}
+
+function wordedIssue(issue: z.core.$ZodIssue, node: unknown, schemas: readonly z.ZodType[], syntax: Syntax): string {
   const given = givenText(node);
   const own = ZOD_WORDING.test(issue.message) ? null : issue.message;
   const field = schemas.length ? expectedText(schemas) : null;
@@ -83,7 +109,7 @@ export function givenText(node: unknown): string {
   if (isMap(node)) return 'a mapping';
   const value = isScalar(node) ? node.value : node;
   if (value === null || value === undefined) return 'no value';
-  if (typeof value === 'string') return value === '' ? 'empty text ""' : `text ${quoted(value)}`;
+  if (typeof value === 'string') return value === '' ? 'empty text ""' : looksSecret(value) ? shownString(value) : `text ${quoted(value)}`;
   if (typeof value === 'number') return `the number ${value}`;
   return String(value);
 }
@@ -193,7 +219,7 @@ function valueText(values: readonly unknown[], node: unknown, given: string): st
   const value = isScalar(node) ? node.value : undefined;
   const meant = typeof value === 'string' ? nearest(value, choices) : undefined;
   const expected = choices.length === 1 ? choices[0]! : `one of ${choices.join(', ')}`;
-  if (typeof value === 'string') return `${quoted(value)} is not ${expected}${meant ? `; did you mean ${meant}?` : ''}`;
+  if (typeof value === 'string') return `${shownString(value)} is not ${expected}${meant ? `; did you mean ${meant}?` : ''}`;
   return `given ${given}; expected ${expected}`;
 }
 
@@ -202,7 +228,7 @@ function typeFix(expected: string, node: unknown, path: readonly PropertyKey[], 
   if (!isScalar(node) || node.value === null) return '';
   const key = path.at(-1);
   // The line to write repeats the value: only one the message can show whole, as it is written.
-  if (typeof key !== 'string' || !quotedWhole(key) || (typeof node.value === 'string' && !quotedWhole(node.value))) return '';
+  if (typeof key !== 'string' || !quotedWhole(key) || (typeof node.value === 'string' && (!quotedWhole(node.value) || looksSecret(node.value)))) return '';
   const value = node.value;
   const entry = (text: string) => (syntax === 'json' ? `${JSON.stringify(key)}: ${text}` : `${key}: ${text}`);
   const scalar = (v: unknown) => (syntax === 'json' || typeof v !== 'string' ? JSON.stringify(v) : v);
