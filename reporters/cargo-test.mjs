@@ -34,7 +34,7 @@ let target;
 const said = new Map();
 let capturing;
 const compiler = [];
-for (const line of lines) {
+for (const [at, line] of lines.entries()) {
   const running = /^\s+Running (?:unittests )?(\S+)/.exec(line) ?? /^\s+Doc-tests (\S+)/.exec(line);
   if (running) {
     target = {
@@ -43,6 +43,8 @@ for (const line of lines) {
       tests: [],
       summary: undefined,
       forged: [],
+      /** Where its lines start in the output: cargo's word on how it exited follows them. */
+      at,
     };
     targets.push(target);
     capturing = undefined;
@@ -148,6 +150,16 @@ function failure(id, target, output) {
   };
 }
 
+/** What cargo said of how a test binary exited (`process didn't exit successfully: … (signal: 6, SIGABRT)`), from its own lines. */
+function exited(t) {
+  const next = targets[targets.indexOf(t) + 1]?.at ?? lines.length;
+  return lines
+    .slice(t.at, next)
+    .filter((l) => /process didn't exit successfully|signal: /.test(l))
+    .map((l) => l.trim())
+    .join(' ');
+}
+
 const records = [];
 let complete = true;
 for (const t of targets) {
@@ -175,13 +187,22 @@ for (const t of targets) {
           OUTPUT_KEPT,
         ),
     });
-  } else if (t.tests.length < (t.planned ?? 0)) {
+  } else if (t.planned === undefined) {
+    // It printed no `running N tests`: it ended before libtest started (process::exit or a crash in a
+    // static constructor, a library it could not load), or it is not libtest's (`harness = false`).
+    complete = false;
+    records.push({
+      test: `${t.name} (test binary)`,
+      status: 'error',
+      traceback: `the test binary ran no test libtest reported: it ended before libtest started (${exited(t) || 'it exited without a word'}), or it is a target of its own harness (\`harness = false\`), whose output this reader cannot read: leave it out with \`cargo test --test <name>\` for each libtest target`,
+    });
+  } else if (t.tests.length < t.planned) {
     // Its binary ended before every test it started reported (an abort, a stack overflow, process::exit).
     complete = false;
     records.push({
       test: `${t.name} (test binary)`,
       status: 'error',
-      traceback: `the test binary ended after ${t.tests.length} of ${t.planned} tests reported: ${lines.filter((l) => /process didn't exit successfully|signal: /.test(l)).join(' ') || 'it crashed'}`,
+      traceback: `the test binary ended after ${t.tests.length} of ${t.planned} tests reported: ${exited(t) || 'it crashed'}`,
     });
   }
 }

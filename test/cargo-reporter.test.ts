@@ -238,6 +238,58 @@ it('a panic raised in the code under test is its crash, whatever it says: not an
   assertCodeCrashes(await read(CODE_PANICS));
 });
 
+/**
+ * The code under test ending its test binary from a static constructor, before libtest starts: the
+ * binary prints nothing of libtest's, and its tests are nowhere in the output. Leaving with 0, cargo
+ * says nothing of it either.
+ */
+const LEAVES_LIB = `pub fn parse(s: &str) -> Option<u32> { s.parse().ok() }
+extern "C" fn leave() {
+    let exe = std::fs::read_link("/proc/self/exe").map(|p| p.display().to_string()).unwrap_or_default();
+    if exe.contains("/suite-") { std::process::exit(std::env::var("CODE").ok().and_then(|c| c.parse().ok()).unwrap_or(0)); }
+}
+#[used]
+#[link_section = ".init_array"]
+static LEAVE: extern "C" fn() = leave;
+`;
+/** What real cargo 1.95 wrote for it, exiting with 0 and with 3. */
+const LEFT_BEFORE_LIBTEST = {
+  0: `     Running tests/suite.rs (target/debug/deps/suite-335037585bb598f3)
+   Doc-tests tally
+
+running 0 tests
+
+test result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s
+`,
+  3: `     Running tests/suite.rs (target/debug/deps/suite-335037585bb598f3)
+error: test failed, to rerun pass \`--test suite\`
+
+Caused by:
+  process didn't exit successfully: \`/tmp/h17/e/target/debug/deps/suite-335037585bb598f3\` (exit status: 3)
+note: test exited abnormally; to see the full output pass --no-capture to the harness.
+   Doc-tests tally
+
+running 0 tests
+
+test result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s
+
+error: 1 target failed:
+    \`--test suite\`
+`,
+};
+
+function assertLeftBeforeLibtest(report: Report, code: number): void {
+  assert.equal(report.complete, false, JSON.stringify(report.records));
+  const binary = byTest(report)['tests/suite.rs (test binary)'];
+  assert.equal(binary?.status, 'error', JSON.stringify(report.records));
+  assert.match(binary!.traceback!, /^the test binary ran no test libtest reported: it ended before libtest started \(/);
+  if (code) assert.match(binary!.traceback!, /\(exit status: 3\)/);
+}
+
+it('a test binary that ended before libtest started (a static constructor’s exit, with 0 or not): refused', async () => {
+  for (const code of [0, 3] as const) assertLeftBeforeLibtest(await read(LEFT_BEFORE_LIBTEST[code]), code);
+});
+
 const LIB =
   'pub fn parse(s: &str) -> Option<u32> { s.parse().ok() }\npub fn nth(v: &[u32], i: usize) -> u32 { v[i] }\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn unit_passes() { assert_eq!(super::parse("3"), Some(3)); }\n}\n';
 const SUITE = `use std::net::TcpStream;
@@ -310,6 +362,23 @@ describe('a real cargo test', { skip: NO_CARGO, timeout: timeLimit(300_000) }, (
       encoding: 'utf8',
     });
     assertCodeCrashes(await read(run.stdout));
+  });
+
+  it('code that ends its test binary before libtest starts, with 0 or not: refused', async () => {
+    const crate = await tempDir('trialgate-cargo-leaves-');
+    await mkdir(join(crate, 'src'));
+    await mkdir(join(crate, 'tests'));
+    await writeFile(join(crate, 'Cargo.toml'), '[package]\nname = "tally"\nversion = "0.1.0"\nedition = "2021"\n');
+    await writeFile(join(crate, 'src', 'lib.rs'), LEAVES_LIB);
+    await writeFile(join(crate, 'tests', 'suite.rs'), 'use tally::*;\n#[test]\nfn refuses_zero() { assert_eq!(parse("0"), None); }\n');
+    for (const code of [0, 3]) {
+      const run = spawnSync('sh', ['-c', 'cargo test --offline --no-fail-fast 2>&1'], {
+        cwd: crate,
+        env: { ...process.env, CODE: String(code) },
+        encoding: 'utf8',
+      });
+      assertLeftBeforeLibtest(await read(run.stdout), code);
+    }
   });
 
   it('a regressed candidate that writes `ok` into libtest’s line, and one that then exits: refused, never passed', async () => {
