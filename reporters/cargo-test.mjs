@@ -11,7 +11,7 @@
 // the run incomplete, never a pass or a detection. The code under test shares libtest's stdout (direct
 // writes are not captured), so a binary's test lines must agree with libtest's summary of it, each test
 // ending once, inside its run: otherwise none of them is read as passed and the run is incomplete.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const OUTPUT_KEPT = 4000;
@@ -115,6 +115,24 @@ const NETWORK = /ConnectionRefused|ConnectionReset|ConnectionAborted|TimedOut|Co
 const inCode = (target, location) => /^tests\//.test(target) && !!location && !location.startsWith('/') && !location.startsWith('tests/');
 
 /**
+ * Whether the test's source has an assertion macro where the panic was raised (`tests/suite.rs:4:17`):
+ * `assert!(ok, "why")` panics with its message alone, which its words cannot tell from `panic!("why")`; its
+ * location, the macro's first character, can. Read from the crate cargo ran in (the reader's working
+ * directory, as `cd "$t" && cargo test … | node …` leaves it); a file not there tells nothing.
+ */
+function assertAt(location, line, column) {
+  if (!location || !line || location.startsWith('/') || location.split('/').includes('..')) return false;
+  let source;
+  try {
+    source = readFileSync(location, 'utf8');
+  } catch {
+    return false;
+  }
+  const text = source.split('\n')[Number(line) - 1];
+  return text !== undefined && /^(debug_)?assert(_\w+)?!/.test([...text].slice(Number(column) - 1).join(''));
+}
+
+/**
  * A failed test's record, from its captured output: an assertion's panic in the test, a #[should_panic]
  * that did not panic, or another panic. The panic read is the last one the output holds (the one that ended
  * the test): what the test printed before it was captured too, and may be shaped like a panic.
@@ -126,14 +144,14 @@ function failure(id, target, output) {
     return { test: id, status: 'failed', assertion: 'the test did not panic as #[should_panic] expects', traceback };
   const panics = [
     ...text.matchAll(
-      /^thread '[^'\n]*'(?: \(\d+\))? panicked at (.*?)(?::\d+:\d+)?:\n([\s\S]*?)(?=\nstack backtrace:|\nnote: |\nthread '[^'\n]*'(?: \(\d+\))? panicked at |(?![\s\S]))/gm,
+      /^thread '[^'\n]*'(?: \(\d+\))? panicked at (.*?)(?::(\d+):(\d+))?:\n([\s\S]*?)(?=\nstack backtrace:|\nnote: |\nthread '[^'\n]*'(?: \(\d+\))? panicked at |(?![\s\S]))/gm,
     ),
   ];
   const panic = panics.at(-1);
   const location = panic?.[1];
-  const message = panic?.[2]?.trim() ?? '';
+  const message = panic?.[4]?.trim() ?? '';
   const raisedInCode = inCode(target, location);
-  if (/^assertion (failed|`left [=!]= right` failed)/.test(message) && !raisedInCode) {
+  if ((/^assertion (failed|`left [=!]= right` failed)/.test(message) || assertAt(location, panic?.[2], panic?.[3])) && !raisedInCode) {
     // assert_eq!'s values are on the lines below its message: one line, as a reader quotes it.
     const [first, ...values] = message.split('\n').map((l) => l.trim());
     return { test: id, status: 'failed', assertion: [first, ...values.filter((v) => /^(left|right):/.test(v))].join(', '), traceback };

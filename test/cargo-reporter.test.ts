@@ -17,9 +17,15 @@ const NO_CARGO = spawnSync('cargo', ['--version']).status === 0 ? undefined : 'c
 
 type Report = { complete: boolean; records: { test: string; status: string; assertion?: string; traceback?: string; error_in?: string }[] };
 
-async function read(output: string): Promise<Report> {
+/** The report the reader writes of `output`, run where cargo ran (`crate`: the panics' locations are read there). */
+async function read(output: string, crate?: string): Promise<Report> {
   const report = join(await tempDir('trialgate-cargo-reporter-'), 'report.json');
-  const run = spawnSync('node', [REPORTER], { input: output, env: { ...process.env, TRIALGATE_REPORT: report }, encoding: 'utf8' });
+  const run = spawnSync('node', [REPORTER], {
+    input: output,
+    env: { ...process.env, TRIALGATE_REPORT: report },
+    encoding: 'utf8',
+    ...(crate ? { cwd: crate } : {}),
+  });
   assert.equal(run.status, 0, run.stderr);
   return JSON.parse(await readFile(report, 'utf8')) as Report;
 }
@@ -290,6 +296,82 @@ it('a test binary that ended before libtest started (a static constructor’s ex
   for (const code of [0, 3] as const) assertLeftBeforeLibtest(await read(LEFT_BEFORE_LIBTEST[code]), code);
 });
 
+/**
+ * `assert!(ok, "why")` panics with its message alone, as `panic!("why")` would: the test's source at the
+ * panic's location tells them apart (an index inside an `assert_eq!` is located at the index).
+ */
+const SAYS_WHY_SUITE = `use tally::*;
+
+#[test]
+fn says_why() { assert!(parse("0").is_none(), "zero is refused, got {:?}", parse("0")); }
+
+#[test]
+fn crashes() { let v: Vec<u32> = vec![]; assert_eq!(v[parse("0").unwrap() as usize], 1); }
+
+#[test]
+fn multi_line() {
+    assert!(
+        parse("7").is_none(),
+        "seven is refused"
+    );
+}
+`;
+/** What real cargo 1.95 wrote for it. */
+const SAYS_WHY = `     Running tests/suite.rs (target/debug/deps/suite-335037585bb598f3)
+
+running 3 tests
+test multi_line ... FAILED
+test crashes ... FAILED
+test says_why ... FAILED
+
+failures:
+
+---- multi_line stdout ----
+
+thread 'multi_line' (19136) panicked at tests/suite.rs:11:5:
+seven is refused
+note: run with \`RUST_BACKTRACE=1\` environment variable to display a backtrace
+
+---- crashes stdout ----
+
+thread 'crashes' (19135) panicked at tests/suite.rs:7:54:
+index out of bounds: the len is 0 but the index is 0
+
+---- says_why stdout ----
+
+thread 'says_why' (19137) panicked at tests/suite.rs:4:17:
+zero is refused, got Some(0)
+
+
+failures:
+    crashes
+    multi_line
+    says_why
+
+test result: FAILED. 0 passed; 3 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s
+
+error: test failed, to rerun pass \`--test suite\`
+`;
+
+function assertSaysWhy(report: Report): void {
+  const records = byTest(report);
+  assert.deepEqual(
+    ['says_why', 'multi_line', 'crashes'].map((t) => [t, records[`tests/suite.rs › ${t}`]?.status, records[`tests/suite.rs › ${t}`]?.assertion]),
+    [
+      ['says_why', 'failed', 'zero is refused, got Some(0)'],
+      ['multi_line', 'failed', 'seven is refused'],
+      ['crashes', 'error', undefined],
+    ],
+  );
+}
+
+it('an assert! with a message of its own is an assertion, read at its location in the test’s source', async () => {
+  const crate = await tempDir('trialgate-cargo-says-why-');
+  await mkdir(join(crate, 'tests'));
+  await writeFile(join(crate, 'tests', 'suite.rs'), SAYS_WHY_SUITE);
+  assertSaysWhy(await read(SAYS_WHY, crate));
+});
+
 const LIB =
   'pub fn parse(s: &str) -> Option<u32> { s.parse().ok() }\npub fn nth(v: &[u32], i: usize) -> u32 { v[i] }\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn unit_passes() { assert_eq!(super::parse("3"), Some(3)); }\n}\n';
 const SUITE = `use std::net::TcpStream;
@@ -362,6 +444,21 @@ describe('a real cargo test', { skip: NO_CARGO, timeout: timeLimit(300_000) }, (
       encoding: 'utf8',
     });
     assertCodeCrashes(await read(run.stdout));
+  });
+
+  it('assert! with a message of its own, real: an assertion', async () => {
+    const crate = await tempDir('trialgate-cargo-says-why-');
+    await mkdir(join(crate, 'src'));
+    await mkdir(join(crate, 'tests'));
+    await writeFile(join(crate, 'Cargo.toml'), '[package]\nname = "tally"\nversion = "0.1.0"\nedition = "2021"\n');
+    await writeFile(join(crate, 'src', 'lib.rs'), 'pub fn parse(s: &str) -> Option<u32> { s.parse().ok() }\n');
+    await writeFile(join(crate, 'tests', 'suite.rs'), SAYS_WHY_SUITE);
+    const run = spawnSync('sh', ['-c', 'cargo test --offline --no-fail-fast 2>&1'], {
+      cwd: crate,
+      env: { ...process.env, RUST_BACKTRACE: '0' },
+      encoding: 'utf8',
+    });
+    assertSaysWhy(await read(run.stdout, crate));
   });
 
   it('code that ends its test binary before libtest starts, with 0 or not: refused', async () => {
