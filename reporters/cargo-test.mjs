@@ -2,15 +2,17 @@
 //   cargo test --no-fail-fast 2>&1 | node "$TRIALGATE_REPORTERS/cargo-test.mjs"
 // It reads libtest's plain output on stdin (stable Rust has no machine-readable one), cargo's and the
 // compiler's messages mixed in, and writes $TRIALGATE_REPORT. A Rust test fails by panicking, so an assertion
-// is told from a crash by what the panic said: `assertion failed: …` and `assertion `left == right` failed`
-// (assert!, assert_eq!, assert_ne!) and a #[should_panic] test that did not panic are `failed` (they can count
-// as a detection; `assertion` is the message with its values); any other panic (an index out of range, an
-// unwrap of None) is `error`, `error_in: test` (a code task's hidden tests count it as the test failing,
-// docs/code-tasks.md), except one that says the network failed (a refused or reset connection, a timeout),
-// `error_in: harness`. A test binary that did not build, or ended before every test it ran reported, makes
-// the run incomplete, never a pass or a detection. The code under test shares libtest's stdout (direct
-// writes are not captured), so a binary's test lines must agree with libtest's summary of it, each test
-// ending once, inside its run: otherwise none of them is read as passed and the run is incomplete.
+// is told from a crash by what the panic said (`assertion failed: …`, `assertion `left == right` failed`) or
+// where (an assertion macro in the test's source at its location), and a #[should_panic] test that did not
+// panic is an assertion too: `failed` (it can count as a detection; `assertion` is the message with its
+// values). Any other panic (an index out of range, an unwrap of None), and any panic an integration test
+// raised in the code under test, is `error`, `error_in: test` (a code task's hidden tests count it as the
+// test failing, docs/code-tasks.md), except one in the test that says the network failed (a refused or reset
+// connection, a timeout), `error_in: harness`. A test binary that did not build, or ended before libtest
+// started or before every test it ran reported, makes the run incomplete, never a pass or a detection. The
+// code under test shares libtest's stdout (direct writes are not captured), so a binary's test lines must
+// agree with libtest's summary of it, each test ending once, inside its run: otherwise none of them is read
+// as passed and the run is incomplete.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
@@ -56,9 +58,19 @@ for (const [at, line] of lines.entries()) {
     else target.planned = Number(planned[1]);
     continue;
   }
-  const ended = /^test (.+?)(?: - should panic)? \.\.\. (ok|FAILED|ignored)(?:, .*)?$/.exec(line);
+  // One test at a time, libtest writes `test a ... ` as the test starts and its end as it ends: what the
+  // code under test wrote to stdout or stderr meanwhile (a log line) lands between, and the end follows on
+  // a line of its own. A `test a ... ` line with something else after it waits for that end.
+  const alone = target?.started ? /^(ok|FAILED|ignored)(?:, .*)?$/.exec(line) : null;
+  const ended = /^test (.+?)(?: - should panic)? \.\.\. (ok|FAILED|ignored)(?:, .*)?$/.exec(line) ?? (alone ? [line, target.started, alone[1]] : null);
+  const started = !ended && /^test (\S+)(?: - should panic)? \.\.\. /.exec(line);
+  if (started && target && target.planned !== undefined && !target.summary) {
+    target.started = started[1];
+    continue;
+  }
   if (ended && target) {
     const [, name, end] = ended;
+    target.started = undefined;
     if (target.planned === undefined || target.summary) target.forged.push(`\`${line}\` outside the run of its tests`);
     // The candidate's code wrote into libtest's own line (one test at a time, libtest writes a test's
     // name when it starts and its end when it ends): `test a ... test a ... ok`.

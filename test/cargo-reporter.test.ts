@@ -372,6 +372,26 @@ it('an assert! with a message of its own is an assertion, read at its location i
   assertSaysWhy(await read(SAYS_WHY, crate));
 });
 
+/** Code that logs to stdout directly, as a logger does: one test at a time, the log lands inside libtest's line. */
+const LOGS_LIB = `use std::io::Write;
+pub fn parse(s: &str) -> Option<u32> { let _ = std::io::stdout().write_all(b"parsing\\n"); s.parse().ok() }
+`;
+/** What real cargo 1.95 wrote for it, \`-- --test-threads=1\`. */
+const LOGS = `     Running tests/suite.rs (target/debug/deps/suite-335037585bb598f3)
+
+running 1 test
+test adds ... parsing
+ok
+
+test result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s
+`;
+
+it('a log the code wrote inside libtest’s line: the test’s end on the next line is its end', async () => {
+  const report = await read(LOGS);
+  assert.equal(report.complete, true, JSON.stringify(report.records));
+  assert.deepEqual(report.records, [{ test: 'tests/suite.rs › adds', status: 'passed' }]);
+});
+
 const LIB =
   'pub fn parse(s: &str) -> Option<u32> { s.parse().ok() }\npub fn nth(v: &[u32], i: usize) -> u32 { v[i] }\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn unit_passes() { assert_eq!(super::parse("3"), Some(3)); }\n}\n';
 const SUITE = `use std::net::TcpStream;
@@ -459,6 +479,23 @@ describe('a real cargo test', { skip: NO_CARGO, timeout: timeLimit(300_000) }, (
       encoding: 'utf8',
     });
     assertSaysWhy(await read(run.stdout, crate));
+  });
+
+  it('code that logs to stdout, one test at a time: its tests read as they ended', async () => {
+    const crate = await tempDir('trialgate-cargo-logs-');
+    await mkdir(join(crate, 'src'));
+    await mkdir(join(crate, 'tests'));
+    await writeFile(join(crate, 'Cargo.toml'), '[package]\nname = "tally"\nversion = "0.1.0"\nedition = "2021"\n');
+    await writeFile(join(crate, 'src', 'lib.rs'), LOGS_LIB);
+    await writeFile(
+      join(crate, 'tests', 'suite.rs'),
+      'use tally::*;\n#[test]\nfn adds() { assert_eq!(parse("3"), Some(3)); }\n#[test]\nfn refuses_zero() { assert_eq!(parse("0"), None); }\n',
+    );
+    const run = spawnSync('sh', ['-c', 'cargo test --offline --no-fail-fast -- --test-threads=1 2>&1'], { cwd: crate, encoding: 'utf8' });
+    const report = await read(run.stdout);
+    assert.equal(report.complete, true, JSON.stringify(report.records));
+    assert.equal(byTest(report)['tests/suite.rs › adds']?.status, 'passed', run.stdout);
+    assert.equal(byTest(report)['tests/suite.rs › refuses_zero']?.status, 'failed', run.stdout);
   });
 
   it('code that ends its test binary before libtest starts, with 0 or not: refused', async () => {
