@@ -161,3 +161,59 @@ test('the kinds no shipped schema raises today read the same: a format, a multip
   ];
   for (const line of expected) assert.ok(lines.includes(line), `${line}\nnot in:\n${lines.join('\n')}`);
 });
+
+test('a value or key the file gives is quoted clipped and inert: a huge value, escape sequences, C1 controls, bidi and zero-width characters', () => {
+  const hostile = 'a\\e[2J\\e]0;t\\a\\u009bb\\u202Ec\\u200Bd';
+  const lines = yamlProblems((t) =>
+    t
+      .replace('isolation: required', `isolation: "${'x'.repeat(100_000)}"`)
+      .replace('  files: [agent]', `  files: "${hostile}"`)
+      .replace('concurrency: 2', `concurrency: 2\n"${hostile}${'k'.repeat(500)}": 1`)
+      .replace('name: my-agent', `name: my-agent\nseed: "${hostile}"`),
+  );
+  const text = lines.join('\n');
+  // Nothing the terminal, a CI log or a comment obeys or hides, whatever surface shows the message next.
+  for (const line of lines) assert.doesNotMatch(line, /[\p{Cc}\p{Cf}]/u, JSON.stringify(line));
+  for (const line of lines) assert.ok(line.length < 400, `${line.length} characters: ${line.slice(0, 200)}…`);
+  assert.ok(
+    lines.some((l) => /agent\.isolation: "x{56}…" is not one of auto, required, none$/.test(l)),
+    text,
+  );
+  assert.ok(
+    lines.includes('trialgate.yml:11: agent.files: given text "a\\u001b[2J\\u001b]0;t\\u0007\\u{9b}b\\u{202e}c\\u{200b}d"; expected a list of text'),
+    text,
+  );
+  assert.ok(
+    lines.some((l) => /^trialgate\.yml:6: "a\\u001b\[2J[^"]*k…": unknown key/.test(l)),
+    text,
+  );
+});
+
+test('a secret’s value in a field is never quoted: its length, and where it belongs', () => {
+  const key = 'sk-proj-AbCdEf0123456789AbCdEf0123456789AbCdEf0123456789';
+  const plain = 'Zq8rT2mW9xK4vB7nL1pS6dF3gH5jC0aE';
+  const lines = yamlProblems((t) =>
+    t
+      .replace('  files: [agent]', `  files: [agent]\n  pass_env: [${key}]`)
+      .replace('isolation: required', `isolation: ${plain}`)
+      .replace('  files: [agent]', `  files: ${plain}`),
+  );
+  const text = lines.join('\n');
+  for (const secret of [key, plain, key.slice(0, 20), plain.slice(0, 12)]) assert.ok(!text.includes(secret), text);
+  assert.ok(
+    lines.includes(
+      `trialgate.yml:10: agent.pass_env[0]: given what looks like a secret's value (${key.length} characters, not shown); expected an environment variable name; a secret's value belongs in the environment (a repository secret in CI), never in this file`,
+    ),
+    text,
+  );
+  assert.ok(
+    lines.some((l) => /agent\.isolation: what looks like a secret's value \(32 characters, not shown\) is not one of auto, required, none; a secret's/.test(l)),
+    text,
+  );
+  // Names, paths and hashes are quoted as ever.
+  const named = yamlProblems((t) => t.replace('isolation: required', 'isolation: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'));
+  assert.ok(
+    named.some((l) => l.includes('"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15…" is not one of')),
+    named.join('\n'),
+  );
+});

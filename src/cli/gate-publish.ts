@@ -8,6 +8,7 @@ import { presentRun } from '../report/explain.ts';
 import type { ChangedFiles, RunView } from '../report/view.ts';
 import type { GateOutcome } from '../gate/gate.ts';
 import { plural } from '../util/counted.ts';
+import { terminalText } from '../util/inert.ts';
 import type { Scrubber } from '../util/scrub.ts';
 import { writeNamedFile } from '../util/safe-write.ts';
 import type { Io } from './io.ts';
@@ -49,8 +50,11 @@ export async function publishLocally(outcome: GateOutcome, run: LocalRun, scrubb
   if (printed === 'json') io.stdout(scrubber.text(await renderText(REPORTERS.json, view)));
   const shown = (file: string) => displayPath(join(runDir, file), io.cwd);
   io.stderr(`\nresults: ${shown('results.json')} · comment: ${shown('report.md')} · evidence: ${shown('report.html')}\n`);
-  for (const line of regressionLog(view, displayPath(runDir, io.cwd))) io.stderr(`${scrubber.text(line)}\n`);
-  io.stderr(`trialgate gate: ${gate.failure ? scrubber.text(failureAnnotation(view, gate.failure)) : passedLine(view, gate.verdict)}\n`);
+  // Each line quotes what trials said (a failure's reason, a judge's answer): kept to one line, as the
+  // action's log keeps it, so that no trial's text adds a line that reads as trialgate's own.
+  const oneLine = (text: string) => terminalText(scrubber.text(text), true);
+  for (const line of regressionLog(view, displayPath(runDir, io.cwd))) io.stderr(`${oneLine(line)}\n`);
+  io.stderr(`trialgate gate: ${gate.failure ? oneLine(failureAnnotation(view, gate.failure)) : passedLine(view, gate.verdict)}\n`);
 }
 
 /** A gate that does not fail, in a line: what it found, over how many tasks. */

@@ -5,6 +5,7 @@
 // name')`) is its expectation, in the schema author's words.
 import { isMap, isScalar, isSeq } from 'yaml';
 import type { z } from 'zod';
+import { quoted, quotedWhole } from './inert.ts';
 import { nearest } from './nearest.ts';
 
 export type Syntax = 'yaml' | 'json';
@@ -33,6 +34,32 @@ const ZOD_WORDING = /^(Invalid (input|option|string|number|key|value|discriminat
  * whose schemas are `schemas` (several where a union leaves it open).
  */
 export function issueMessage(issue: z.core.$ZodIssue, node: unknown, schemas: readonly z.ZodType[], syntax: Syntax): string {
+  const message = wordedIssue(issue, node, schemas, syntax);
+  const value = isScalar(node) ? node.value : node;
+  return typeof value === 'string' && looksSecret(value) ? `${message}; ${SECRET_ADVICE}` : message;
+}
+
+/**
+ * Credentials by their issuers' prefixes (OpenAI, Anthropic, Stripe, GitHub, GitLab, Slack, AWS, Google,
+ * Hugging Face, npm, a JWT), or a long run of letters and digits in both cases, as keys are and names,
+ * paths, hashes and ids are not.
+ */
+const SECRET_PREFIX = /^(sk-|sk_(live|test)_|rk_(live|test)_|gh[pousr]_|github_pat_|glpat-|xox[abprs]-|AKIA|ASIA|AIza|hf_|npm_|eyJ)/;
+const SECRET_ADVICE = "a secret's value belongs in the environment (a repository secret in CI), never in this file";
+
+/** Whether a value the file gives looks like a credential: a message never quotes it (a log, a comment and an issue would repeat it). */
+export function looksSecret(value: string): boolean {
+  if (value.length < 20 || /\s/.test(value)) return false;
+  if (SECRET_PREFIX.test(value)) return true;
+  return value.length >= 32 && /^[\w+=-]+$/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value);
+}
+
+/** How a message names a string the file gives: quoted, or, for one that looks like a credential, its length only. */
+function shownString(value: string): string {
+  return looksSecret(value) ? `what looks like a secret's value (${value.length} characters, not shown)` : quoted(value);
+}
+
+function wordedIssue(issue: z.core.$ZodIssue, node: unknown, schemas: readonly z.ZodType[], syntax: Syntax): string {
   const given = givenText(node);
   const own = ZOD_WORDING.test(issue.message) ? null : issue.message;
   const field = schemas.length ? expectedText(schemas) : null;
@@ -59,7 +86,7 @@ export function issueMessage(issue: z.core.$ZodIssue, node: unknown, schemas: re
       return `given ${given}; expected ${field ?? 'another form of value (see the schema)'}${fix}`;
     }
     case 'invalid_key':
-      return `the key ${JSON.stringify(String(issue.path.at(-1)))} is not a valid name here; expected a name of ${keyExpected(issue.issues[0])}`;
+      return `the key ${quoted(String(issue.path.at(-1)))} is not a valid name here; expected a name of ${keyExpected(issue.issues[0])}`;
     case 'invalid_element':
       return `given ${given}; one of its entries is not valid (${issue.issues[0]?.message ?? issue.message})`;
     default:
@@ -82,7 +109,7 @@ export function givenText(node: unknown): string {
   if (isMap(node)) return 'a mapping';
   const value = isScalar(node) ? node.value : node;
   if (value === null || value === undefined) return 'no value';
-  if (typeof value === 'string') return value === '' ? 'empty text ""' : `text ${clip(JSON.stringify(value))}`;
+  if (typeof value === 'string') return value === '' ? 'empty text ""' : looksSecret(value) ? shownString(value) : `text ${quoted(value)}`;
   if (typeof value === 'number') return `the number ${value}`;
   return String(value);
 }
@@ -192,7 +219,7 @@ function valueText(values: readonly unknown[], node: unknown, given: string): st
   const value = isScalar(node) ? node.value : undefined;
   const meant = typeof value === 'string' ? nearest(value, choices) : undefined;
   const expected = choices.length === 1 ? choices[0]! : `one of ${choices.join(', ')}`;
-  if (typeof value === 'string') return `${JSON.stringify(value)} is not ${expected}${meant ? `; did you mean ${meant}?` : ''}`;
+  if (typeof value === 'string') return `${shownString(value)} is not ${expected}${meant ? `; did you mean ${meant}?` : ''}`;
   return `given ${given}; expected ${expected}`;
 }
 
@@ -200,7 +227,8 @@ function valueText(values: readonly unknown[], node: unknown, given: string): st
 function typeFix(expected: string, node: unknown, path: readonly PropertyKey[], syntax: Syntax): string {
   if (!isScalar(node) || node.value === null) return '';
   const key = path.at(-1);
-  if (typeof key !== 'string') return '';
+  // The line to write repeats the value: only one the message can show whole, as it is written.
+  if (typeof key !== 'string' || !quotedWhole(key) || (typeof node.value === 'string' && (!quotedWhole(node.value) || looksSecret(node.value)))) return '';
   const value = node.value;
   const entry = (text: string) => (syntax === 'json' ? `${JSON.stringify(key)}: ${text}` : `${key}: ${text}`);
   const scalar = (v: unknown) => (syntax === 'json' || typeof v !== 'string' ? JSON.stringify(v) : v);
@@ -211,8 +239,4 @@ function typeFix(expected: string, node: unknown, path: readonly PropertyKey[], 
     return `; quote it to make it text: ${entry(JSON.stringify(String(value)))}`;
   if (expected === 'boolean' && typeof value === 'string' && /^(true|false)$/i.test(value)) return `; write it without quotes: ${entry(value.toLowerCase())}`;
   return '';
-}
-
-function clip(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 57)}…"` : text;
 }

@@ -1,6 +1,7 @@
 // Errors that reach a user name the file, the field and the fix. Environment failures are typed
 // apart from them, because verdicts depend on telling the two apart (an env error is never a detection).
 import type { z } from 'zod';
+import { quoted, quotedWhole } from './inert.ts';
 
 /** Bad input from the user: a file or field that must be fixed. Exit code 2 at the CLI. */
 export class UserInputError extends Error {
@@ -76,7 +77,11 @@ export function diskFull(e: unknown): boolean {
 /** `$.cases[2].steps[0].request.path` style path of a zod issue. */
 export function issuePath(path: readonly PropertyKey[]): string {
   let out = '';
-  for (const key of path) out += typeof key === 'number' ? `[${key}]` : out ? `.${String(key)}` : String(key);
+  for (const key of path) {
+    // A key is the file's text: one that cannot be shown whole and as it is written is quoted (util/inert.ts).
+    const name = typeof key === 'number' ? key : quotedWhole(String(key)) ? String(key) : quoted(String(key));
+    out += typeof name === 'number' ? `[${name}]` : out ? `.${name}` : name;
+  }
   return out;
 }
 

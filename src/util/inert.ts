@@ -49,3 +49,22 @@ export function terminalText(text: string, oneLine = false): string {
   );
   return marked.replace(WORKFLOW_COMMAND, (_, blank: string | undefined) => (blank === undefined ? '\\x23' : `${blank}\\x3a`));
 }
+
+/** The most of a quoted value a message shows, quotes and escapes included. */
+const QUOTED_CHARS = 60;
+
+/**
+ * A value read from a file, as a message quotes it: JSON-quoted, every hidden character written as an
+ * escape (JSON.stringify leaves C1 controls, bidi and zero-width characters as they are), and clipped to
+ * QUOTED_CHARS with `…` (a value of a megabyte is not repeated in every surface that shows the error).
+ */
+export function quoted(value: string): string {
+  const json = markHidden(JSON.stringify(value), (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`, '');
+  const chars = [...json];
+  return chars.length > QUOTED_CHARS ? `${chars.slice(0, QUOTED_CHARS - 3).join('')}…"` : json;
+}
+
+/** Whether `quoted(value)` shows `value` whole and as it is written (short, nothing hidden, nothing JSON escapes). */
+export function quotedWhole(value: string): boolean {
+  return quoted(value) === JSON.stringify(value) && !/[\\"]/.test(value);
+}
