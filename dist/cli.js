@@ -25,13 +25,12 @@ import {
   commandHelp,
   inertIo,
   processIo
-} from "./chunks/chunk-XBUM7SOG.js";
-import "./chunks/chunk-7AHWRLRO.js";
+} from "./chunks/chunk-UTZOOBET.js";
 import {
   EnvironmentError,
   UserInputError,
   nearest
-} from "./chunks/chunk-ILF6MLZN.js";
+} from "./chunks/chunk-Y7EF4BNJ.js";
 import "./chunks/chunk-HZGLYA5U.js";
 
 // src/cli/interrupt.ts
@@ -54,18 +53,18 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 
 // src/cli/main.ts
 var COMMANDS = [
-  { spec: INIT, load: async () => (await import("./chunks/init-YXDWZAER.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-RW7ZNFJL.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-RW7ZNFJL.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-YC2HWFQY.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-UMP3BDU7.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-6EGMUJF3.js")).runGateCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-L3BA4YLY.js")).runReportCli },
-  { spec: JUDGE, load: async () => (await import("./chunks/judge-POC2XQ4E.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-KBJBHAVN.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-RJNDB2AV.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-WMLHSEKG.js")).runRepairCli },
-  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-LSEZFPBR.js")).runHoldoutCli }
+  { spec: INIT, load: async () => (await import("./chunks/init-WQWKD7CJ.js")).runInitCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-6AFEQP63.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-6AFEQP63.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-FA5ET7CI.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-TCKQPFKC.js")).runCompareCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-CIONQY2Y.js")).runGateCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-K5I2JX5V.js")).runReportCli },
+  { spec: JUDGE, load: async () => (await import("./chunks/judge-NOXRURIE.js")).runJudgeCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-LCSW7G2U.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-MEATCQZT.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-6NX6OZ6Z.js")).runRepairCli },
+  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-PIYPGD6Q.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {
   const io = inertIo(raw);
