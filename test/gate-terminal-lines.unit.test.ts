@@ -49,3 +49,30 @@ test('a head trial’s reason that holds newlines and a verdict line: the lines 
   assert.ok(!lines.some((l) => l.startsWith(FORGED)), io.err);
   assert.match(lines.filter(Boolean).at(-1)!, /^trialgate gate: 1 regression against the base branch: inventory-reserve/);
 });
+
+test('a regression reported only (fail-on: never): its last line is one line too, whatever a check’s label holds', async () => {
+  const { bases, head } = scenarios.idempotencyRegression();
+  const task = head.tasks.find((t) => t.id === 'inventory-reserve')!;
+  task.check_labels = { ...task.check_labels, 'detect:double-reserve': `the double-reserve check\n${FORGED}` };
+  const runDir = await tempDir('trialgate-gate-lines-');
+  const comparison = compareResults(bases, head, { confirmTrials: 0 });
+  const outcome = {
+    head: storedWhole(head),
+    comparison,
+    bases: bases.map((results, i) => ({ dir: `${runDir}/base-${i}`, results })),
+    notes: [],
+    rounds: [],
+    pairedBase: null,
+    gate: { verdict: 'regression', regressions: comparison.regressions, failure: null, exit: 0 },
+  } as unknown as GateOutcome;
+  const io = captureIo();
+  await publishLocally(
+    outcome,
+    { runDir, commentFile: null, printed: null, baselineRequired: false, changed: null, config: 'trialgate.yml' },
+    new Scrubber([]),
+    inertIo(io),
+  );
+  const lines = io.err.split('\n');
+  assert.ok(!lines.some((l) => l.startsWith(FORGED)), io.err);
+  assert.match(lines.filter(Boolean).at(-1)!, /^trialgate gate: reported only \(fail-on: never\): 1 regression against the base branch: .*\\n/);
+});

@@ -54,7 +54,8 @@ export async function publishLocally(outcome: GateOutcome, run: LocalRun, scrubb
   // action's log keeps it, so that no trial's text adds a line that reads as trialgate's own.
   const oneLine = (text: string) => terminalText(scrubber.text(text), true);
   for (const line of regressionLog(view, displayPath(runDir, io.cwd))) io.stderr(`${oneLine(line)}\n`);
-  io.stderr(`trialgate gate: ${gate.failure ? oneLine(failureAnnotation(view, gate.failure)) : passedLine(view, gate.verdict)}\n`);
+  // A regression reported only (fail-on: never) names its causes as a failure's annotation does.
+  io.stderr(`trialgate gate: ${oneLine(gate.failure ? failureAnnotation(view, gate.failure) : passedLine(view, gate.verdict))}\n`);
 }
 
 /** A gate that does not fail, in a line: what it found, over how many tasks. */
