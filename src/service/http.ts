@@ -51,7 +51,8 @@ export interface HttpOptions {
   maxBytes?: number;
 }
 
-const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+/** The longest answer read when the caller names no cap. */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
 export function newAgent(): Agent {
   return new Agent({ keepAlive: true, maxSockets: 4 });
@@ -75,8 +76,8 @@ export async function send(url: string, options: HttpOptions): Promise<HttpAnswe
   }
 }
 
-/** ECONNRESET on a reused kept-alive connection before any answer: the request never reached the server. */
-class StaleConnection extends NoAnswerError {}
+/** A reused kept-alive connection reset before any answer: the request never reached the server, and is sent again. */
+export class StaleConnection extends NoAnswerError {}
 
 async function sendOnce(url: string, options: HttpOptions): Promise<HttpAnswer> {
   // TLS is loaded only by a caller that needs it (a hosted judge), never on a service's path.

@@ -6,19 +6,26 @@
 // bottleneck. What a service reads is unchanged (test/kept-connections.unit.test.ts compares the bytes);
 // a request whose bytes this file cannot vouch for (a header named twice in two casings, a method node:http
 // would refuse) goes through node:http's client as before.
-import { Agent } from 'node:http';
+import type { Agent } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { HTTPParser } from 'http-parser-js';
-import { NoAnswerError, requestBytes, send, STALE_RETRIES, type HttpAnswer, type HttpOptions, type HttpRequest } from './http.ts';
+import {
+  MAX_ANSWER_BYTES,
+  newAgent,
+  NoAnswerError,
+  requestBytes,
+  send,
+  STALE_RETRIES,
+  StaleConnection,
+  type HttpAnswer,
+  type HttpOptions,
+  type HttpRequest,
+} from './http.ts';
 
-const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 /** Methods sent by these connections; any other goes through node:http's client, which checks it. */
 const PLAIN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 export type ExchangeOptions = Pick<HttpOptions, 'method' | 'headers' | 'body' | 'timeoutMs' | 'deadlineMs' | 'maxBytes'>;
-
-/** A request that failed on a kept-alive connection the service had closed, before any byte of its answer: sent again. */
-class StaleConnection extends NoAnswerError {}
 
 /** The exchange a connection is carrying, if any. */
 interface Exchange {
@@ -66,7 +73,7 @@ export class KeptConnections {
   /** One exchange, as http.ts `send` makes it with a keep-alive agent: the same bytes sent, the same errors. */
   async request(path: string, options: ExchangeOptions & { timeoutMs: number }): Promise<HttpAnswer> {
     const request = this.plain(path, options);
-    if (!request) return send(this.url + path, { ...options, agent: (this.fallback ??= new Agent({ keepAlive: true, maxSockets: 4 })), ...this.where() });
+    if (!request) return send(this.url + path, { ...options, agent: (this.fallback ??= newAgent()), ...this.where() });
     const bytes = requestBytes(request, this.host);
     const deadlineAt = options.deadlineMs === undefined ? undefined : performance.now() + options.deadlineMs;
     for (let retry = 0; ; retry++) {
