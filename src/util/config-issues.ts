@@ -7,24 +7,9 @@ import { isMap, isScalar, isSeq } from 'yaml';
 import type { z } from 'zod';
 import { quoted, quotedWhole } from './inert.ts';
 import { nearest } from './nearest.ts';
+import { defOf, unwrap, type Check } from './zod-def.ts';
 
 export type Syntax = 'yaml' | 'json';
-
-type Check = { check: string; value?: unknown; inclusive?: boolean; minimum?: number; maximum?: number; format?: string; pattern?: RegExp };
-type Def = {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  valueType?: z.ZodType;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  out?: z.ZodType;
-  options?: z.ZodType[];
-  entries?: Record<string, unknown>;
-  values?: unknown[];
-  checks?: { _zod: { def: Check } }[];
-};
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** zod's own English messages: any other message was written by the schema's author, and is kept. */
 const ZOD_WORDING = /^(Invalid (input|option|string|number|key|value|discriminator)|Too (big|small):|Invalid [\w ]+$)/;
@@ -116,15 +101,7 @@ export function givenText(node: unknown): string {
 
 /** What a field of `schemas` expects, read from them: type, bounds, choices. */
 export function expectedText(schemas: readonly z.ZodType[]): string {
-  return [...new Set(schemas.flatMap(options).map(schemaNoun))].join(' or ');
-}
-
-function options(schema: z.ZodType): z.ZodType[] {
-  const def = defOf(schema);
-  if (def.innerType) return options(def.innerType);
-  if (def.type === 'pipe') return options((def.out && defOf(def.out).type !== 'transform' ? def.out : def.in)!);
-  if (def.options) return def.options.flatMap(options);
-  return [schema];
+  return [...new Set(schemas.flatMap(unwrap).map(schemaNoun))].join(' or ');
 }
 
 function schemaNoun(schema: z.ZodType): string {
@@ -160,7 +137,7 @@ function schemaNoun(schema: z.ZodType): string {
 }
 
 function elementNoun(element: z.ZodType): string {
-  const types = options(element).map((s) => defOf(s).type);
+  const types = unwrap(element).map((s) => defOf(s).type);
   if (types.every((t) => t === 'string')) return ' of text';
   if (types.every((t) => t === 'object' || t === 'record')) return ' of mappings';
   return '';

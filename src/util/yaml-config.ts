@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { expectedText, issueMessage, type Syntax } from './config-issues.ts';
 import { issuePath, UserInputError } from './errors.ts';
 import { nearest } from './nearest.ts';
+import { defOf, unwrap } from './zod-def.ts';
 
 const MAX_PROBLEMS = 10;
 
@@ -117,19 +118,6 @@ function unclosedBracketLine(lines: string[]): number | undefined {
   return undefined;
 }
 
-type Def = {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  valueType?: z.ZodType;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  out?: z.ZodType;
-  options?: z.ZodType[];
-  values?: unknown[];
-};
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
-
 /** The keys a mapping may hold at `path` of `schema` (every option's, for a union). */
 export function keysAt(schema: z.ZodType, path: readonly (string | number)[]): string[] {
   return [
@@ -168,15 +156,6 @@ function narrowed(options: z.ZodType[], value: unknown): z.ZodType[] {
     }),
   );
   return fits.length ? fits : options;
-}
-
-/** The schemas a value of `schema` really is: through optional, default, pipes and unions. */
-function unwrap(schema: z.ZodType): z.ZodType[] {
-  const def = defOf(schema);
-  if (def.innerType) return unwrap(def.innerType);
-  if (def.type === 'pipe') return unwrap((def.out && defOf(def.out).type !== 'transform' ? def.out : def.in)!);
-  if (def.options) return def.options.flatMap(unwrap);
-  return [schema];
 }
 
 function child(schema: z.ZodType, segment: string | number): z.ZodType[] {
