@@ -81,8 +81,14 @@ export async function openRunResources(plan: RunPlan, options: RunOptions): Prom
     const network = set.config.agent.network === 'none' ? 'none' : 'host';
     const conceal = [set.dir, runDir, copiesRoot, logDir, ...holdout.conceal];
     const agentsReady = prepareAgents(set, tasks, sandbox, conceal, network);
-    // A run that fails to open waits for the preflight's sandbox to end before it removes what it made.
-    cleanup.add(() => agentsReady.catch(() => undefined));
+    // Handled from now on: a preflight that fails while the run still hashes and copies is thrown where it is
+    // awaited below, not an unhandled rejection that ends the process. A run that fails to open waits for the
+    // preflight's sandbox to end before it removes what it made.
+    const agentsSettled = agentsReady.then(
+      () => undefined,
+      () => undefined,
+    );
+    cleanup.add(() => agentsSettled);
     const integrity = await RunIntegrity.start(set, tasks, (task) => holdout.name(task));
     const watched = await hashWatched(set);
     const gitSha = options.runInfo?.git_sha ?? gitHead(set.dir);
