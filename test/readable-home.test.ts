@@ -52,6 +52,16 @@ describe('a readable directory under the home directory', { timeout: timeLimit(1
     });
   });
 
+  it('the home itself, or a path that climbs out of it, is refused: a command’s own HOME cannot be replaced by it', async () => {
+    for (const entry of ['~', '~/', '~/.tools/../..']) {
+      const dir = await inventoryCopy((manifest) => (manifest.readable = [entry]));
+      await assert.rejects(loadFixture(dir), (e: Error) => {
+        assert.match(e.message, /readable\[0\]: .* names the home directory itself or climbs out of it/);
+        return true;
+      });
+    }
+  });
+
   /** What a command run with the fixture's readable mounts prints, and its exit code. */
   async function run(sandbox: Sandbox, script: string): Promise<{ code: number | null; out: string }> {
     const cwd = await tempDir();
