@@ -95,9 +95,10 @@ export function assertionOf(judgement: Judgement): string | null {
   // After the assertion, the detail's first line may only repeat it (JUnit's `Type: message`), repeat its start
   // (Jest's `Error: <matcher hint>`, the values on lines below) or name the test (go test's `=== RUN   TestX`
   // header, the output the failure was printed in): then the assertion alone.
-  const rest = known && first.startsWith(known) ? first.slice(known.length) : '';
+  if (!known || !first.startsWith(known)) return first;
+  const rest = first.slice(known.length);
   const repeated = rest.replace(/^: (?:[\w.$]*(?:Error|Exception)\w*: )?/, '');
-  return rest && (rest.includes(known!) || (repeated !== '' && known!.startsWith(repeated)) || rest.startsWith(`: === RUN   ${test}`)) ? known : first;
+  return rest && (rest.includes(known) || (repeated !== '' && known.startsWith(repeated)) || rest.startsWith(`: === RUN   ${test}`)) ? known : first;
 }
 
 /** Of the base's catching tests: those the head trial's report on the defect lacks, and those it ran and passed. */

@@ -124,7 +124,7 @@ export function acceptorFix(stderr: string, code: number | null, candidate?: Can
   if (missing || code === 127) {
     const program = missing?.[1];
     const found = program ? outsideSandbox(program) : undefined;
-    if (found) return foundOutside(program!, found);
+    if (program && found) return foundOutside(program, found);
     return (
       `${program ? `${program} is` : 'a program the command runs is'} not on PATH where the acceptor runs: ${SANDBOX_SEES}. ` +
       `Install it system-wide, or call it by its path inside a "readable" directory (e.g. node ../../node_modules/jest/bin/jest.js)`
