@@ -3,46 +3,11 @@
 // the answers come back in order whatever their framing; anything short of one answer per request fails the
 // whole batch as no answer. Loopback servers in this process stand in for a service.
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
-import { createServer, type Server, type Socket } from 'node:net';
 import { after, describe, it } from 'node:test';
-import { HTTPParser } from 'http-parser-js';
 import { NoAnswerError, newAgent, send, sendAll, type HttpRequest } from '../src/service/http.ts';
+import { closeServers, serve } from './support/raw-http.ts';
 
-/**
- * A loopback server that records every byte it reads and, per request it parses, writes what `answer`
- * returns for it (undefined: nothing); `socket` may also end the connection.
- */
-async function serve(answer: (request: { method: string; url: string }, socket: Socket) => string | undefined) {
-  const received: Buffer[] = [];
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    const parser = new HTTPParser(HTTPParser.REQUEST);
-    let request = { method: '', url: '' };
-    parser[HTTPParser.kOnHeadersComplete] = (info) => void (request = { method: HTTPParser.methods[info.method]!, url: info.url });
-    parser[HTTPParser.kOnMessageComplete] = () => {
-      const text = answer(request, socket);
-      if (text !== undefined && !socket.destroyed) socket.write(text);
-    };
-    socket.on('data', (data: Buffer) => {
-      received.push(data);
-      parser.execute(data);
-    });
-    socket.on('error', () => undefined);
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  servers.push(server);
-  return { url: `http://127.0.0.1:${port}`, received: () => Buffer.concat(received).toString('utf8') };
-}
-
-const servers: Server[] = [];
-const sockets = new Set<Socket>();
-after(() => {
-  for (const socket of sockets) socket.destroy();
-  for (const server of servers) server.close();
-});
+after(closeServers);
 
 const OK = 'HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok';
 

@@ -4,50 +4,16 @@
 // connection's retry included. Loopback servers in this process stand in for a service.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { createServer, type Server, type Socket } from 'node:net';
+import { createServer } from 'node:net';
 import { after, describe, it } from 'node:test';
-import { HTTPParser } from 'http-parser-js';
 import { NoAnswerError, newAgent, send } from '../src/service/http.ts';
 import { KeptConnections, type ExchangeOptions } from '../src/service/kept-connections.ts';
+import { closeServers, serve } from './support/raw-http.ts';
 
-/**
- * A loopback server that records every byte it reads, counts its connections and, per request it parses,
- * writes what `answer` returns for it (undefined: nothing); `answer` may also end the connection.
- */
-async function serve(answer: (request: { method: string; url: string; nth: number }, socket: Socket) => string | undefined) {
-  const received: Buffer[] = [];
-  let connections = 0;
-  let nth = 0;
-  const server: Server = createServer((socket) => {
-    connections++;
-    sockets.add(socket);
-    const parser = new HTTPParser(HTTPParser.REQUEST);
-    let request = { method: '', url: '', nth: 0 };
-    parser[HTTPParser.kOnHeadersComplete] = (info) => void (request = { method: HTTPParser.methods[info.method]!, url: info.url, nth: ++nth });
-    parser[HTTPParser.kOnMessageComplete] = () => {
-      const text = answer(request, socket);
-      if (text !== undefined && !socket.destroyed) socket.write(text);
-    };
-    socket.on('data', (data: Buffer) => {
-      received.push(data);
-      parser.execute(data);
-    });
-    socket.on('error', () => undefined);
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  servers.push(server);
-  return { url: `http://127.0.0.1:${port}`, received: () => Buffer.concat(received).toString('utf8'), connections: () => connections };
-}
-
-const servers: Server[] = [];
-const sockets = new Set<Socket>();
 const opened: KeptConnections[] = [];
 after(() => {
   for (const kept of opened) kept.destroy();
-  for (const socket of sockets) socket.destroy();
-  for (const server of servers) server.close();
+  closeServers();
 });
 
 function keep(url: string): KeptConnections {
