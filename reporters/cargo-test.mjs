@@ -237,7 +237,7 @@ for (const t of targets) {
   }
 }
 // Cargo stopped before a test binary ran (a compile error, a dependency it cannot fetch offline), or after one did not build.
-const failedBuild = lines.some((l) => /^error: could not compile|^error: failed to|^error: no matching package|^error: failed to select/.test(l));
+const failedBuild = lines.some((l) => /^error: (could not compile|failed to|no matching package)/.test(l));
 if (failedBuild || (targets.length === 0 && compiler.length)) {
   complete = false;
   const cause = (compiler.length ? compiler : lines.filter((l) => /^error/.test(l))).slice(0, 12).join('\n');
