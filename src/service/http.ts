@@ -1,8 +1,9 @@
 // One HTTP exchange over node:http, for the runner's own calls: to the model judge, a tool's upstream, and
 // a service's request that kept-connections.ts does not send itself (its exchanges go there, on connections
 // of its own destroyed with it: a run starts hundreds of services on fresh ports, and a shared client pool
-// would keep a connection pool per dead origin, memory that grows with the trial set). Not `fetch`: its first call compiles undici's WebAssembly HTTP parser, a ~30 MiB
-// passing peak in a run whose whole budget is 80 MiB.
+// would keep a connection pool per dead origin, memory that grows with the trial set). Not `fetch`: its
+// first call compiles undici's WebAssembly HTTP parser, a ~30 MiB passing peak in a run whose whole budget
+// is 80 MiB.
 // Many requests at once (sendAll) go out pipelined on one fresh connection: the check of a reused service
 // after each use is ~45 exchanges, and one round trip through the service's relay instead of 45 is most of
 // what that check costs the machine. node:http's client sends one request per connection at a time, so
