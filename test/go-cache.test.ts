@@ -114,3 +114,13 @@ test('what Go says of a missing build cache or a module it cannot download names
   assert.equal(goCacheFix('x_test.go:5:2: undefined: Shares'), undefined, 'the code’s own error is no cache’s');
   assert.equal(goCacheFix('package example.com/y is not in GOROOT'), undefined, 'a module path is not a standard package');
 });
+
+test('"not in GOROOT" is the cache’s only for a package GOROOT has: an import of no package at all (a typo) is the code’s', async () => {
+  const goroot = await tempDir('trialgate-goroot-');
+  await mkdir(join(goroot, 'src', 'testing'), { recursive: true });
+  assert.match(
+    goCacheFix(`package testing is not in GOROOT (${join(goroot, 'src', 'testing')})`)!,
+    /Go's build cache holds no build of the standard package testing/,
+  );
+  assert.equal(goCacheFix(`main.go:2:8: package utils is not in GOROOT (${join(goroot, 'src', 'utils')})`), undefined);
+});

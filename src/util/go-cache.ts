@@ -1,7 +1,8 @@
 // The fix for Go that could not use its caches where trialgate runs it: a sandbox shows a build cache
 // read-only (a cache the candidate's code could write would reach the next trial) and has no network, so
 // a build cache must be warmed, and modules downloaded, outside it first (docs/first-task.md, docs/code-tasks.md).
-// Pure: what Go said in, one sentence out, or undefined when it said nothing of its caches.
+// What Go said in, one sentence out, or undefined when it said nothing of its caches.
+import { existsSync } from 'node:fs';
 import { normalize } from 'node:path';
 
 const WARM = 'again after changing the code or the tests (docs/code-tasks.md)';
@@ -18,9 +19,11 @@ export function goCacheFix(output: string): string | undefined {
     const dir = normalize(cold[1]!);
     return `Go's build cache ${dir} is read-only in the sandbox and was never warmed: ${warm(dir)}; or give the command a cache of its own, GOCACHE=$(mktemp -d)`;
   }
-  // A standard package is always in GOROOT: Go says it is not when it must build it and cannot write the read-only cache.
-  const std = /package ([a-z0-9]+(?:\/[a-z0-9]+)*) is not in GOROOT/.exec(output);
-  if (std)
+  // A standard package is always in GOROOT: Go says it is not when it must build it and cannot write the read-only
+  // cache. Go says the same of an import that names no package at all (a dotless typo, "utils"): that one's
+  // directory, which Go names, is not there (the sandbox shows GOROOT at the host's path).
+  const std = /package ([a-z0-9]+(?:\/[a-z0-9]+)*) is not in GOROOT \(([^)\n]+)\)/.exec(output);
+  if (std && existsSync(std[2]!))
     return `Go's build cache holds no build of the standard package ${std[1]!}, and the sandbox shows the cache read-only, so Go cannot build it there (it says "not in GOROOT"): ${warm('<the directory GOCACHE names>')}`;
   if (/build cache is required, but could not be located/.test(output))
     return (
