@@ -210,6 +210,13 @@ test('a secret’s value in a field is never quoted: its length, and where it be
     lines.some((l) => /agent\.isolation: what looks like a secret's value \(32 characters, not shown\) is not one of auto, required, none; a secret's/.test(l)),
     text,
   );
+  // Nor a key: an API key pasted as a mapping's key (its value where the key's name belongs).
+  const asKey = yamlProblems((t) => t.replace('  files: [agent]', `  files: [agent]\n  ${key}: x`));
+  assert.ok(!asKey.join('\n').includes(key.slice(0, 20)), asKey.join('\n'));
+  assert.ok(
+    asKey.some((l) => l.includes(`(a key that looks like a secret, ${key.length} characters)`)),
+    asKey.join('\n'),
+  );
   // Names, paths and hashes are quoted as ever.
   const named = yamlProblems((t) => t.replace('isolation: required', 'isolation: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'));
   assert.ok(

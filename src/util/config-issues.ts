@@ -5,7 +5,7 @@
 // name')`) is its expectation, in the schema author's words.
 import { isMap, isScalar, isSeq } from 'yaml';
 import type { z } from 'zod';
-import { quoted, quotedWhole } from './inert.ts';
+import { looksSecret, quoted, quotedWhole } from './inert.ts';
 import { nearest } from './nearest.ts';
 import { defOf, unwrap, type Check } from './zod-def.ts';
 
@@ -24,20 +24,7 @@ export function issueMessage(issue: z.core.$ZodIssue, node: unknown, schemas: re
   return typeof value === 'string' && looksSecret(value) ? `${message}; ${SECRET_ADVICE}` : message;
 }
 
-/**
- * Credentials by their issuers' prefixes (OpenAI, Anthropic, Stripe, GitHub, GitLab, Slack, AWS, Google,
- * Hugging Face, npm, a JWT), or a long run of letters and digits in both cases, as keys are and names,
- * paths, hashes and ids are not.
- */
-const SECRET_PREFIX = /^(sk-|sk_(live|test)_|rk_(live|test)_|gh[pousr]_|github_pat_|glpat-|xox[abprs]-|AKIA|ASIA|AIza|hf_|npm_|eyJ)/;
 const SECRET_ADVICE = "a secret's value belongs in the environment (a repository secret in CI), never in this file";
-
-/** Whether a value the file gives looks like a credential: a message never quotes it (a log, a comment and an issue would repeat it). */
-export function looksSecret(value: string): boolean {
-  if (value.length < 20 || /\s/.test(value)) return false;
-  if (SECRET_PREFIX.test(value)) return true;
-  return value.length >= 32 && /^[\w+=-]+$/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value);
-}
 
 /** How a message names a string the file gives: quoted, or, for one that looks like a credential, its length only. */
 function shownString(value: string): string {

@@ -1,7 +1,7 @@
 // Errors that reach a user name the file, the field and the fix. Environment failures are typed
 // apart from them, because verdicts depend on telling the two apart (an env error is never a detection).
 import type { z } from 'zod';
-import { quoted, quotedWhole } from './inert.ts';
+import { looksSecret, quoted, quotedWhole } from './inert.ts';
 
 /** Bad input from the user: a file or field that must be fixed. Exit code 2 at the CLI. */
 export class UserInputError extends Error {
@@ -78,8 +78,17 @@ export function diskFull(e: unknown): boolean {
 export function issuePath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const key of path) {
-    // A key is the file's text: one that cannot be shown whole and as it is written is quoted (util/inert.ts).
-    const name = typeof key === 'number' ? key : quotedWhole(String(key)) ? String(key) : quoted(String(key));
+    // A key is the file's text: one that cannot be shown whole and as it is written is quoted (util/inert.ts),
+    // and one that looks like a credential (an API key pasted as a key) is never shown.
+    const text = String(key);
+    const name =
+      typeof key === 'number'
+        ? key
+        : looksSecret(text)
+          ? `(a key that looks like a secret, ${text.length} characters)`
+          : quotedWhole(text)
+            ? text
+            : quoted(text);
     out += typeof name === 'number' ? `[${name}]` : out ? `.${name}` : name;
   }
   return out;

@@ -68,3 +68,17 @@ export function quoted(value: string): string {
 export function quotedWhole(value: string): boolean {
   return quoted(value) === JSON.stringify(value) && !/[\\"]/.test(value);
 }
+
+/**
+ * Credentials by their issuers' prefixes (OpenAI, Anthropic, Stripe, GitHub, GitLab, Slack, AWS, Google,
+ * Hugging Face, npm, a JWT), or a long run of letters and digits in both cases, as keys are and names,
+ * paths, hashes and ids are not.
+ */
+const SECRET_PREFIX = /^(sk-|sk_(live|test)_|rk_(live|test)_|gh[pousr]_|github_pat_|glpat-|xox[abprs]-|AKIA|ASIA|AIza|hf_|npm_|eyJ)/;
+
+/** Whether a value the file gives looks like a credential: a message never quotes it (a log, a comment and an issue would repeat it). */
+export function looksSecret(value: string): boolean {
+  if (value.length < 20 || /\s/.test(value)) return false;
+  if (SECRET_PREFIX.test(value)) return true;
+  return value.length >= 32 && /^[\w+=-]+$/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value);
+}
