@@ -52,6 +52,16 @@ describe('a readable directory under the home directory', { timeout: timeLimit(1
     });
   });
 
+  it('one that is not under the home (`~/..`, a `..` past it) or is the whole home is refused, naming why', async () => {
+    for (const entry of ['~/..', '~/../..', '~/.tools/../../tmp', '~', '~/.', '~/']) {
+      const dir = await inventoryCopy((manifest) => (manifest.readable = [entry]));
+      await assert.rejects(loadFixture(dir), (e: Error) => {
+        assert.match(e.message, /readable\[0\]: .* (leaves|is) the home directory/, entry);
+        return true;
+      });
+    }
+  });
+
   /** What a command run with the fixture's readable mounts prints, and its exit code. */
   async function run(sandbox: Sandbox, script: string): Promise<{ code: number | null; out: string }> {
     const cwd = await tempDir();
