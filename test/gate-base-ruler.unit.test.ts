@@ -7,7 +7,7 @@ import { underOneRuler } from '../src/gate/base-ruler.ts';
 import { buildResults } from './support/results-builder.ts';
 
 const checks = { pass: '111' };
-const run = (startedAt: string, measurement: Record<string, string>) => ({
+const run = (startedAt: string, measurement?: Record<string, string>) => ({
   dir: `/runs/${startedAt}`,
   results: {
     ...buildResults({
@@ -17,7 +17,7 @@ const run = (startedAt: string, measurement: Record<string, string>) => ({
         { id: 'a', checks },
       ],
     }),
-    measurement,
+    ...(measurement ? { measurement } : {}),
   },
 });
 const ruler = {
@@ -47,5 +47,25 @@ describe('the base runs pooled', () => {
       ['/runs/2025-02-01T00:00:00Z', '/runs/2025-01-02T00:00:00Z'],
     );
     assert.match(notes.join('\n'), /not pooled: it was measured with another ruler than the newest base run \(agent\.isolation\)/);
+  });
+
+  it('an older run whose record does not show the ruler is not pooled for what it leaves out: no record, a field, a task', () => {
+    const { 'agent.isolation': _isolation, ...withoutIsolation } = ruler;
+    const { 'tasks.a.b.acceptance.settings': _settings, ...withoutTaskSettings } = ruler;
+    const { bases, notes } = underOneRuler([
+      run('2025-02-01T00:00:00Z', ruler),
+      run('2025-01-01T00:00:00Z'),
+      run('2025-01-02T00:00:00Z', withoutIsolation),
+      run('2025-01-03T00:00:00Z', withoutTaskSettings),
+    ]);
+    assert.deepEqual(
+      bases.map((b) => b.dir),
+      ['/runs/2025-02-01T00:00:00Z', '/runs/2025-01-03T00:00:00Z'],
+    );
+    const [left, kept] = bases[1]!.results.tasks;
+    assert.deepEqual([left!.id, left!.trials.length, kept!.id, kept!.trials.length], ['a.b', 0, 'a', 3]);
+    assert.match(notes.join('\n'), /\(2025-01-01T00:00:00Z\) not pooled: it recorded no ruler/);
+    assert.match(notes.join('\n'), /\(2025-01-02T00:00:00Z\) not pooled: it was measured with another ruler than the newest base run \(agent\.isolation\)/);
+    assert.match(notes.join('\n'), /1 task \(a\.b\) not pooled: measured with another ruler than the newest base run \(tasks\.a\.b\.acceptance\.settings\)/);
   });
 });

@@ -10,6 +10,7 @@ import { gatePullRequest, type GatePorts } from '../src/gate/gate.ts';
 import type { ChangeScope } from '../src/gate/scope.ts';
 import { storedWhole } from '../src/results/stored-run.ts';
 import { loadTrialSet } from '../src/trial/trialset.ts';
+import { measurementOf } from '../src/trial/measurement.ts';
 import { Scrubber } from '../src/util/scrub.ts';
 import { tempDir } from './support/fixtures.ts';
 import { buildResults } from './support/results-builder.ts';
@@ -60,7 +61,8 @@ it('a local action or workflow reached through a link is also the file the link 
 it('a changed-file list GitHub cut short is undecided, never a pass: past it may lie the workflow or a file that measures', async () => {
   const set = await loadTrialSet(await writeTrialSet());
   const task = { id: 'inventory', checks: { pass: '111', 'detect:a': '111' } };
-  const base = buildResults({ sha: '1'.repeat(40), tasks: [task] });
+  // A base run of the same trial set, its ruler recorded.
+  const base = { ...buildResults({ sha: '1'.repeat(40), tasks: [task] }), measurement: await measurementOf(set) };
   const head = storedWhole(buildResults({ sha: '2'.repeat(40), tasks: [task] }));
   const ports: GatePorts = {
     run: () => Promise.reject(new Error('no trial runs: the first round is given')),

@@ -126,6 +126,39 @@ describe('kept connections to a service', () => {
     assert.equal(server.connections(), 2);
   });
 
+  it('frame an answer as node:http’s client does, or refuse it as it does: never a body it would not read, nor one it would read lost', async () => {
+    // What a service (a candidate's own, or one with a bug) may write for the first of two requests; the second gets OK.
+    const framings = [
+      'HTTP/1.1 200 OK\r\ncontent-length: abc\r\n\r\nr1',
+      'HTTP/1.1 200 OK\r\ncontent-length: -1\r\n\r\nr1',
+      'HTTP/1.1 200 OK\r\ncontent-length: 2, 2\r\n\r\nr1',
+      'HTTP/1.1 200 OK\r\ncontent-length: +2\r\n\r\nr1',
+      'HTTP/1.1 200 OK\r\ncontent-length: 0x2\r\n\r\nr1',
+      'HTTP/1.1 200 OK\r\ncontent-length: 2\r\ntransfer-encoding: chunked\r\n\r\n2\r\nr1\r\n0\r\n\r\n',
+      'HTTP/1.1 200 OK\r\ntransfer-encoding: gzip, chunked\r\n\r\n2\r\nr1\r\n0\r\n\r\n',
+      'HTTP/1.1 100 Continue\r\ntransfer-encoding: chunked\r\n\r\nHTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nr1',
+      'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nzz\r\nr1\r\n0\r\n\r\n',
+      'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n-1\r\nr1\r\n0\r\n\r\n',
+      `HTTP/1.1 200 OK\r\nx-big: ${'a'.repeat(17_000)}\r\ncontent-length: 2\r\n\r\nr1`,
+    ];
+    /** Each exchange's answer, or that it had none. */
+    const read = (answer: Promise<unknown>) =>
+      answer.then(
+        (a) => a,
+        (e: unknown) => (e instanceof NoAnswerError ? 'no answer' : e),
+      );
+    for (const framing of framings) {
+      const script = ({ nth }: { nth: number }) => (nth === 1 ? framing : OK);
+      const viaNode = await serve(script);
+      const agent = newAgent();
+      const byNode = [await read(send(viaNode.url + '/1', { timeoutMs: 5000, agent })), await read(send(viaNode.url + '/2', { timeoutMs: 5000, agent }))];
+      agent.destroy();
+      const kept = keep((await serve(script)).url);
+      const here = [await read(kept.request('/1', { timeoutMs: 5000 })), await read(kept.request('/2', { timeoutMs: 5000 }))];
+      assert.deepEqual(here, byNode, JSON.stringify(framing.slice(0, 80)));
+    }
+  });
+
   it('end every exchange when destroyed: the service was stopped', async () => {
     let reached!: () => void;
     const read = new Promise<void>((resolve) => (reached = resolve));

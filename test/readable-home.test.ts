@@ -52,24 +52,24 @@ describe('a readable directory under the home directory', { timeout: timeLimit(1
     });
   });
 
-  it('the home itself, or a path that climbs out of it, is refused: a command’s own HOME cannot be replaced by it', async () => {
-    for (const entry of ['~', '~/', '~/.tools/../..']) {
+  it('one that is not under the home (`~/..`, a `..` past it) or is the whole home is refused, naming why', async () => {
+    for (const entry of ['~/..', '~/../..', '~/.tools/../../tmp', '~', '~/.', '~/']) {
       const dir = await inventoryCopy((manifest) => (manifest.readable = [entry]));
       await assert.rejects(loadFixture(dir), (e: Error) => {
-        assert.match(e.message, /readable\[0\]: .* names the home directory itself or climbs out of it/);
+        assert.match(e.message, /readable\[0\]: .* (leaves|is) the home directory/, entry);
         return true;
       });
     }
   });
 
   /** What a command run with the fixture's readable mounts prints, and its exit code. */
-  async function run(sandbox: Sandbox, script: string): Promise<{ code: number | null; out: string }> {
+  async function run(sandbox: Sandbox, script: string, shown = fixture): Promise<{ code: number | null; out: string }> {
     const cwd = await tempDir();
     const command = sandbox.spawn({
       argv: ['sh', '-c', script],
       cwd,
       env: { PATH: '/usr/bin:/bin' },
-      mounts: [{ path: cwd, writable: true }, ...readableMounts(fixture)],
+      mounts: [{ path: cwd, writable: true }, ...readableMounts(shown)],
       network: 'none',
     });
     let out = '';
@@ -101,5 +101,18 @@ describe('a readable directory under the home directory', { timeout: timeLimit(1
     const shown = await run(sandbox, bothWays(home));
     assert.equal(shown.code, 0, shown.out);
     assert.equal(shown.out.split('\n').filter(Boolean).length, 2, shown.out);
+  });
+
+  it('unisolated: one entry inside another (either order) is linked once, not a crash', async () => {
+    const sandbox = new Unisolated({ mechanism: 'none', reason: 'this test' });
+    for (const readable of [
+      ['~/.tools', '~/.tools/bin'],
+      ['~/.tools/bin', '~/.tools'],
+    ]) {
+      const nested = await loadFixture(await inventoryCopy((manifest) => (manifest.readable = readable)));
+      const shown = await run(sandbox, 'sh "$HOME/.tools/bin/tool.sh"', nested);
+      assert.equal(shown.code, 0, shown.out);
+      assert.match(shown.out, /^tool of /);
+    }
   });
 });

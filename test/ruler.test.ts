@@ -336,6 +336,31 @@ describe('what the agent’s output is judged by', () => {
   });
 });
 
+describe('a ruler the newest base run did not record', () => {
+  it('a field it has no record of (a trialgate older than the field) is no proof of the same ruler: changing it is undecided, as is a run with no record', async () => {
+    const config = await writeTrialSet();
+    const baseOut = join(await tempDir(), 'base');
+    assert.equal(await main(['run', '--config', config, '--out', baseOut], captureIo()), 0);
+    const results = JSON.parse(await readFile(join(baseOut, 'results.json'), 'utf8'));
+    delete results.measurement['agent.log_cap_bytes'];
+    const older = join(await tempDir(), 'results.json');
+    await writeFile(older, JSON.stringify(results));
+    delete results.measurement;
+    const unrecorded = join(await tempDir(), 'results.json');
+    await writeFile(unrecorded, JSON.stringify(results));
+    await edited(config, (c) => (c.agent.log_cap_bytes = 1));
+    for (const [base, listed] of [
+      [older, /this pull request changes what measures it \(trial set: agent\.log_cap_bytes\)/],
+      [unrecorded, /this pull request changes what measures it \(trial set: its settings\)/],
+    ] as const) {
+      const io = captureIo();
+      const exit = await main(['gate', '--config', config, '--base', base, '--out', join(await tempDir(), 'head')], io);
+      assert.equal(exit, 3, io.err);
+      assert.match(io.err, listed);
+    }
+  });
+});
+
 describe('the base runs pooled are measured by one ruler', () => {
   it('an older base run measured with another acceptor setting is left out for that task: the loss the newest ruler shows is a regression', async () => {
     // The base branch made its acceptor strict; a baseline before that (lenient: it never caught the defect) pooled

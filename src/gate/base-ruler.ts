@@ -5,7 +5,8 @@
 // setting, task text, fault list, isolation or limit measured something else, and pooled it would move the
 // base (a run whose lenient acceptor never caught a defect halves a detection the current ruler always makes,
 // and the agent's loss of it passes as "suspect"). Such a task of an older run is left out of the pool, and a
-// run whose trial-set-wide ruler differs is left out whole; the notes name which and why.
+// run whose trial-set-wide ruler differs is left out whole; the notes name which and why. A field the newest run
+// records and an older one does not is a difference too, and a run with no record is left out.
 import type { BaseRun } from '../compare/base-runs.ts';
 import { measurementChanges } from '../trial/measurement.ts';
 import { plural } from '../util/counted.ts';
@@ -31,13 +32,16 @@ export function underOneRuler(bases: readonly BaseRun[]): PooledBases {
   const notes: string[] = [];
   for (const base of older) {
     const own = base.results.measurement;
+    const label = runLabel(base);
+    // A record that is missing, or lacks a field the newest records, cannot show that ruler (measurementChanges
+    // compares only the fields both hold): a file older than the record, or one stripped of it, is not pooled.
     if (!own) {
-      kept.push(base);
+      notes.push(`Baseline ${label} not pooled: it recorded no ruler (its results.json has no measurement) to hold against the newest base run's.`);
       continue;
     }
-    const differs = measurementChanges(own, ruler).map((c) => c.what);
+    const unrecorded = Object.keys(ruler).filter((field) => !(field in own));
+    const differs = [...measurementChanges(own, ruler).map((c) => c.what), ...unrecorded];
     const runWide = differs.filter((field) => !field.startsWith('tasks.') && !NOT_THE_RULER.has(field));
-    const label = runLabel(base);
     if (runWide.length) {
       notes.push(`Baseline ${label} not pooled: it was measured with another ruler than the newest base run (${runWide.join(', ')}).`);
       continue;

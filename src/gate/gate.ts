@@ -16,7 +16,7 @@ import { appendStored, writeStored, type StoredRun } from '../results/stored-run
 import type { Comparison, MeasurementChange, Policy } from '../schemas/comparison.ts';
 import type { Pairwise } from '../schemas/judge.ts';
 import type { RunDigest } from '../schemas/results.ts';
-import { measurementChanges, measurementOf } from '../trial/measurement.ts';
+import { measurementChanges, measurementOf, type Measurement } from '../trial/measurement.ts';
 import type { TrialSet } from '../trial/trialset.ts';
 import { plural } from '../util/counted.ts';
 import type { Scrubber } from '../util/scrub.ts';
@@ -271,6 +271,26 @@ function pairedBaseRound(ports: GatePorts, runBase: TrialRunner, runDir: string)
   };
 }
 
+/** A base run's record of its ruler that lacks a field (or the whole record): made by a trialgate older than it. */
+const NOT_RECORDED = 'not recorded by the newest base run (made by an older trialgate)';
+
+/**
+ * The fields of the pull request's record the newest base run did not record (measurementChanges compares only
+ * the fields both hold): its value then is unknown, so the pull request's may differ unseen (log_cap_bytes cut to
+ * 1 byte against a base run older than its record). A task the base run did not hold is a new task, not a change.
+ */
+function unrecorded(base: Measurement, head: Measurement, set: TrialSet, baseTasks: readonly { id: string }[]): string[] {
+  const held = new Set(baseTasks.map((task) => task.id));
+  // A task id may hold dots: the longest id the field starts with names it.
+  const ids = set.tasks.map((task) => task.spec.id).sort((a, b) => b.length - a.length);
+  return Object.keys(head).filter((field) => {
+    if (field in base) return false;
+    if (!field.startsWith('tasks.')) return true;
+    const id = ids.find((candidate) => field.startsWith(`tasks.${candidate}.`));
+    return id === undefined || held.has(id);
+  });
+}
+
 /**
  * What the pull request changes of its measurement beyond its tasks (compare.ts finds those): the trial
  * set's settings against the newest base run's record of them, the isolation its trials actually ran with,
@@ -292,7 +312,14 @@ async function rulerChanges(request: GateRequest, bases: readonly BaseRun[], hea
   if (base.measurement) {
     const measured = await measurementOf(request.set, request.isolation ? { isolation: request.isolation } : {});
     changes.push(...measurementChanges(base.measurement, measured).map((c) => ({ ...c, what: `trial set: ${c.what}` })));
-  }
+    changes.push(
+      ...unrecorded(base.measurement, measured, request.set, base.tasks).map((what) => ({
+        what: `trial set: ${what}`,
+        base: NOT_RECORDED,
+        head: measured[what]!,
+      })),
+    );
+  } else changes.push({ what: 'trial set: its settings', base: NOT_RECORDED, head: 'as this pull request has them' });
   const [was, is] = [base.run.isolation, head.run.isolation];
   if (was?.mechanism === 'bubblewrap' && is?.mechanism === 'none')
     changes.push({ what: 'isolation the trials ran with', base: 'bubblewrap', head: `none (${is.reason ?? 'no reason recorded'})` });

@@ -5,7 +5,7 @@
 // their environment and ended too (best effort: a process that clears its environment escapes that).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { freeServicePort } from './ports.ts';
@@ -34,12 +34,13 @@ export class Unisolated implements Sandbox {
     const own = mkdtempSync(join(tmpdir(), 'trialgate-agent-'));
     mkdirSync(join(own, 'home'));
     mkdirSync(join(own, 'tmp'));
-    // What a sandbox would show under its HOME (a directory of the user's home) is linked there.
-    for (const mount of spec.mounts) {
-      if (mount.inHome === undefined) continue;
-      const link = join(own, 'home', mount.inHome);
+    // What a sandbox would show under its HOME (a directory of the user's home) is linked there, parents first:
+    // one inside another already linked (~/.cargo/bin beside ~/.cargo) is shown through its parent's link.
+    const inHome = spec.mounts.flatMap((m) => (m.inHome === undefined ? [] : [{ path: m.path, link: join(own, 'home', m.inHome) }]));
+    for (const { path, link } of inHome.sort((a, b) => a.link.length - b.link.length)) {
+      if (existsSync(link)) continue;
       mkdirSync(dirname(link), { recursive: true });
-      symlinkSync(mount.path, link);
+      symlinkSync(path, link);
     }
     // A forwarded listener is reached where it listens, on the loopback every process shares.
     const forwarded = spec.forward?.variable ? { [spec.forward.variable]: spec.forward.to.url } : {};
