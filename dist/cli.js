@@ -25,12 +25,12 @@ import {
   commandHelp,
   inertIo,
   processIo
-} from "./chunks/chunk-UTZOOBET.js";
+} from "./chunks/chunk-VRY22N4W.js";
 import {
   EnvironmentError,
   UserInputError,
   nearest
-} from "./chunks/chunk-Y7EF4BNJ.js";
+} from "./chunks/chunk-3YYS24WE.js";
 import "./chunks/chunk-HZGLYA5U.js";
 
 // src/cli/interrupt.ts
@@ -53,18 +53,18 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 
 // src/cli/main.ts
 var COMMANDS = [
-  { spec: INIT, load: async () => (await import("./chunks/init-WQWKD7CJ.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-6AFEQP63.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-6AFEQP63.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-FA5ET7CI.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-TCKQPFKC.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-CIONQY2Y.js")).runGateCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-K5I2JX5V.js")).runReportCli },
-  { spec: JUDGE, load: async () => (await import("./chunks/judge-NOXRURIE.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-LCSW7G2U.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-MEATCQZT.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-6NX6OZ6Z.js")).runRepairCli },
-  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-PIYPGD6Q.js")).runHoldoutCli }
+  { spec: INIT, load: async () => (await import("./chunks/init-6SRFRRNZ.js")).runInitCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-YI4OXONA.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-YI4OXONA.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-2IOMEJZ5.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-VSDWRUC6.js")).runCompareCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-FLKNTLCE.js")).runGateCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-7YOPJKGZ.js")).runReportCli },
+  { spec: JUDGE, load: async () => (await import("./chunks/judge-BN3365RM.js")).runJudgeCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-US76KP5Z.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-IDNB4KL7.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-ZJNCLDKD.js")).runRepairCli },
+  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-TBA3UNNO.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {
   const io = inertIo(raw);
