@@ -16,7 +16,7 @@ import { freshServices, type ServiceLender } from '../service/pool.ts';
 import { NO_FAULT, variantSha256, type Fixture } from '../fixture/load.ts';
 import type { Sandbox } from '../isolation/sandbox.ts';
 import { judge } from '../judge/judge.ts';
-import { EnvironmentError, MACHINERY_RULE, MachineryError } from '../util/errors.ts';
+import { EnvironmentError, failedTwice, MACHINERY_RULE, MachineryError } from '../util/errors.ts';
 import { mapPool } from '../util/pool.ts';
 import type { MachinePace } from '../service/pace.ts';
 
@@ -136,9 +136,7 @@ export async function acceptEachVariant(
         note = `failed the same way twice, which is the defect's own doing (its execution errors are never a detection): ${failed}`;
         break;
       }
-      // Both runs named, the first said again only when it differs: a service that cannot start said the
-      // same words twice, which read as two failures.
-      envError = new MachineryError(failed === first ? `${failed} (the same on the first run)` : `${failed} (and on the first run: ${first})`, rule);
+      envError = new MachineryError(failedTwice(first, failed), rule);
       body = errorBody(planned, envError.message);
       break;
     }

@@ -44,6 +44,14 @@ export class MachineryError extends EnvironmentError {
 }
 
 /**
+ * What trialgate's machinery said when it failed on both runs of one step: the first said again only when it
+ * differs (a service that cannot start says the same words twice, which would read as two failures).
+ */
+export function failedTwice(first: string, again: string): string {
+  return again === first ? `${again} (the same on the first run)` : `${again} (and on the first run: ${first})`;
+}
+
+/**
  * An error trialgate did not expect while it ran one trial (a bug, never the agent's or the environment's
  * doing): the run stops and says which trial, rather than filing the trial as an environment error, which
  * would take it out of the pass rate. A holdout task is named by its pseudonym, and what went wrong is

@@ -16,7 +16,7 @@ import type { CodeAcceptance } from '../../schemas/kinds/code.ts';
 import type { CodeSpec } from '../../schemas/kinds/code.ts';
 import { ServiceDidNotStart, startProcess, type RunningService } from '../../service/launch.ts';
 import { judge } from '../../judge/judge.ts';
-import { MachineryError, type EnvironmentError } from '../../util/errors.ts';
+import { failedTwice, MachineryError, type EnvironmentError } from '../../util/errors.ts';
 import type { MachinePace } from '../../service/pace.ts';
 import { acceptCommand, SetupMissing, type CommandRun } from '../command/kind.ts';
 import { overlay } from './changes.ts';
@@ -94,9 +94,7 @@ async function acceptService(run: CodeRun, service: NonNullable<CodeSpec['servic
         built = await build(run, codeDir);
       } catch (again) {
         if (!(again instanceof MachineryError)) throw again;
-        const said =
-          again.message === first.message ? `${again.message} (the same on the first run)` : `${again.message} (and on the first run: ${first.message})`;
-        return { envError: new MachineryError(said), forgery: [], tripwires: NONE_PLANTED, inProcess: false, notes: [] };
+        return { envError: new MachineryError(failedTwice(first.message, again.message)), forgery: [], tripwires: NONE_PLANTED, inProcess: false, notes: [] };
       }
     }
     if (built) return notRunning(built, false);
