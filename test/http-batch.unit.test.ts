@@ -91,4 +91,18 @@ describe('requests sent at once', () => {
     const server = await serve(() => 'SSH-2.0-OpenSSH\r\n');
     await rejects(sendAll(server.url, three, { timeoutMs: 5000 }), 'connection', /^no HTTP answer after 0 of 3 requests/);
   });
+
+  it('fail on framing node:http’s client refuses, which would hand one answer’s bytes to the next (as the kept connections do)', async () => {
+    // http-parser-js alone reads a length that is not digits as an empty body, and a chunk size that is not hex
+    // as the last chunk: the rest would be read as the next answer, and the batch would pass on another's bytes.
+    for (const [framing, code] of [
+      ['content-length: abc', 'HPE_INVALID_CONTENT_LENGTH'],
+      ['content-length: 2\r\ntransfer-encoding: chunked', 'HPE_INVALID_TRANSFER_ENCODING'],
+    ]) {
+      const server = await serve(() => `HTTP/1.1 200 OK\r\n${framing}\r\n\r\n${OK}`);
+      await rejects(sendAll(server.url, three, { timeoutMs: 5000 }), 'connection', new RegExp(`^no HTTP answer after 0 of 3 requests.*: ${code}`));
+    }
+    const chunked = await serve(() => `HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n${OK}`);
+    await assert.rejects(sendAll(chunked.url, three, { timeoutMs: 5000 }), /HPE_INVALID_CHUNK_SIZE|no HTTP answer/);
+  });
 });

@@ -179,11 +179,15 @@ export function sendAll(url: string, requests: readonly HttpRequest[], options: 
     let status = 0;
     let body: Buffer[] = [];
     let bytes = 0;
-    const parser = new HTTPParser(HTTPParser.RESPONSE);
+    const parser = answerParser();
     parser[HTTPParser.kOnHeadersComplete] = (info) => {
+      const head = answerHead(parser, info, requests[answers.length]?.method === 'HEAD');
+      if ('refused' in head) {
+        fail(new NoAnswerError(`no HTTP answer after ${answered()}: ${head.refused}`));
+        return 1;
+      }
       status = info.statusCode;
-      // An answer to HEAD has no body, whatever its headers say.
-      return requests[answers.length]?.method === 'HEAD' ? 1 : 0;
+      return head.bodiless ? 1 : 0;
     };
     parser[HTTPParser.kOnBody] = (chunk, offset, length) => {
       if (done) return;
@@ -221,4 +225,64 @@ export function sendAll(url: string, requests: readonly HttpRequest[], options: 
     socket.on('error', (e: NodeJS.ErrnoException) => fail(new NoAnswerError(e.code ?? e.message)));
     socket.write(Buffer.concat(requests.map((r) => requestBytes(r, host))));
   });
+}
+
+/** An answer's head as long as node:http's client reads (its default max-http-header-size). */
+const MAX_HEAD_BYTES = 16 * 1024;
+
+/**
+ * A parser of HTTP answers (http-parser-js, for answers read straight from a socket) that frames them as
+ * node:http's client does, with answerHead: http-parser-js alone is more lenient where framing decides which
+ * bytes are whose answer. Here a chunk's size must be hex digits (and its extensions): http-parser-js reads 'zz'
+ * (NaN) as the last chunk, the body then taken for the next answer's bytes, and '-1' as a chunk; and a head
+ * that comes in pieces stops at node's limit.
+ */
+export function answerParser(): InstanceType<typeof HTTPParser> {
+  const parser = new HTTPParser(HTTPParser.RESPONSE);
+  parser.maxHeaderSize = MAX_HEAD_BYTES;
+  const lenient = parser as unknown as { consumeLine(): string | undefined; body_bytes: number; state: string; BODY_CHUNKHEAD(): void };
+  lenient.BODY_CHUNKHEAD = function (this: typeof lenient) {
+    const line = this.consumeLine();
+    if (line === undefined) return;
+    if (!/^[0-9a-fA-F]+[ \t]*(;.*)?$/.test(line)) throw new Error('HPE_INVALID_CHUNK_SIZE');
+    this.body_bytes = parseInt(line, 16);
+    this.state = this.body_bytes ? 'BODY_CHUNK' : 'BODY_CHUNKTRAILERS';
+  };
+  return parser;
+}
+
+type HeadInfo = Parameters<NonNullable<InstanceType<typeof HTTPParser>[typeof HTTPParser.kOnHeadersComplete]>>[0];
+
+/**
+ * An answer's head as node:http's client reads it, from answerParser's headers-complete callback: refused with
+ * node's error code where node refuses it, else whether it has no body (an answer to HEAD, whatever its headers
+ * say; an interim one, a 204, a 304). An answer whose last coding is chunked is read chunked ('gzip, chunked').
+ */
+export function answerHead(parser: InstanceType<typeof HTTPParser>, info: HeadInfo, toHead: boolean): { refused: string } | { bodiless: boolean } {
+  const refused = framingRefused(info.headers, info.statusMessage);
+  if (refused) return { refused };
+  if (/(^|,)\s*chunked\s*$/i.test(headerValues(info.headers, 'transfer-encoding').join(','))) (parser as unknown as { isChunked: boolean }).isChunked = true;
+  const status = info.statusCode;
+  return { bodiless: toHead || status < 200 || status === 204 || status === 304 };
+}
+
+function headerValues(headers: string[], name: string): string[] {
+  const values: string[] = [];
+  for (let i = 0; i < headers.length; i += 2) if (headers[i]!.toLowerCase() === name) values.push(headers[i + 1]!);
+  return values;
+}
+
+/**
+ * Why node:http's client would refuse an answer's head, for what http-parser-js reads leniently otherwise: a
+ * length that is not digits ('2, 2', '+2', 'abc': http-parser-js reads NaN as an empty body and the body as the
+ * next answer's bytes), a length beside a transfer coding (which of the two frames it is ambiguous: smuggling),
+ * a head past node's limit.
+ */
+function framingRefused(headers: string[], statusMessage: string | undefined): string | undefined {
+  const lengths = headerValues(headers, 'content-length');
+  if (lengths.some((value) => !/^[ \t]*\d+[ \t]*$/.test(value))) return 'HPE_INVALID_CONTENT_LENGTH';
+  if (lengths.length > 0 && headerValues(headers, 'transfer-encoding').length > 0) return 'HPE_INVALID_TRANSFER_ENCODING';
+  let bytes = 'HTTP/1.1 200 \r\n\r\n'.length + (statusMessage?.length ?? 0);
+  for (const text of headers) bytes += text.length + 2;
+  return bytes > MAX_HEAD_BYTES ? 'HPE_HEADER_OVERFLOW' : undefined;
 }

@@ -13,6 +13,8 @@ import type { Agent } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { HTTPParser } from 'http-parser-js';
 import {
+  answerHead,
+  answerParser,
   MAX_ANSWER_BYTES,
   newAgent,
   NoAnswerError,
@@ -214,36 +216,20 @@ export class KeptConnections {
 
 /** A response parser for the connection's current exchange; an answer nobody asked for (after it) closes the connection. */
 function newParser(connection: Connection, close: () => void): InstanceType<typeof HTTPParser> {
-  const parser = new HTTPParser(HTTPParser.RESPONSE);
-  // node:http's limit on an answer's head (its max-http-header-size), for a head that comes in pieces.
-  parser.maxHeaderSize = MAX_HEAD_BYTES;
-  // A chunk's size in hex digits (and its extensions), as node:http's client reads it: http-parser-js reads
-  // 'zz' (NaN) as the last chunk, the body then taken for the next answer's bytes, and '-1' as a chunk.
-  const lenient = parser as unknown as { consumeLine(): string | undefined; body_bytes: number; state: string; BODY_CHUNKHEAD(): void };
-  lenient.BODY_CHUNKHEAD = function (this: typeof lenient) {
-    const line = this.consumeLine();
-    if (line === undefined) return;
-    if (!/^[0-9a-fA-F]+[ \t]*(;.*)?$/.test(line)) throw new Error('HPE_INVALID_CHUNK_SIZE');
-    this.body_bytes = parseInt(line, 16);
-    this.state = this.body_bytes ? 'BODY_CHUNK' : 'BODY_CHUNKTRAILERS';
-  };
+  const parser = answerParser();
   parser[HTTPParser.kOnHeadersComplete] = (info) => {
     const exchange = connection.exchange;
     if (!exchange || exchange.done) {
       close();
       return 1;
     }
-    const refused = framingRefused(info.headers, info.statusMessage);
-    if (refused) {
-      exchange.fail(new NoAnswerError(refused));
+    const head = answerHead(parser, info, exchange.head);
+    if ('refused' in head) {
+      exchange.fail(new NoAnswerError(head.refused));
       return 1;
     }
-    // The answer's last coding chunked is a chunked body, as node:http's client reads it ('gzip, chunked').
-    if (/(^|,)\s*chunked\s*$/i.test(headerValues(info.headers, 'transfer-encoding').join(','))) (parser as unknown as { isChunked: boolean }).isChunked = true;
-    exchange.status = info.statusCode;
-    exchange.keepAlive = info.shouldKeepAlive;
-    // An answer to HEAD has no body, whatever its headers say; nor has an interim one, a 204 or a 304.
-    return exchange.head || info.statusCode < 200 || info.statusCode === 204 || info.statusCode === 304 ? 1 : 0;
+    [exchange.status, exchange.keepAlive] = [info.statusCode, info.shouldKeepAlive];
+    return head.bodiless ? 1 : 0;
   };
   parser[HTTPParser.kOnBody] = (chunk, offset, length) => {
     const exchange = connection.exchange;
@@ -263,28 +249,4 @@ function newParser(connection: Connection, close: () => void): InstanceType<type
     exchange.resolve({ status: exchange.status, text: Buffer.concat(exchange.body).toString('utf8') });
   };
   return parser;
-}
-
-/** An answer's head as long as node:http's client reads (its default max-http-header-size). */
-const MAX_HEAD_BYTES = 16 * 1024;
-
-function headerValues(headers: string[], name: string): string[] {
-  const values: string[] = [];
-  for (let i = 0; i < headers.length; i += 2) if (headers[i]!.toLowerCase() === name) values.push(headers[i + 1]!);
-  return values;
-}
-
-/**
- * Why node:http's client would refuse an answer's head, for what http-parser-js reads leniently otherwise: a
- * length that is not digits ('2, 2', '+2', 'abc': http-parser-js reads NaN as an empty body and the body as the
- * next answer's bytes), a length beside a transfer coding (which of the two frames it is ambiguous: smuggling),
- * a head past node's limit.
- */
-function framingRefused(headers: string[], statusMessage: string | undefined): string | undefined {
-  const lengths = headerValues(headers, 'content-length');
-  if (lengths.some((value) => !/^[ \t]*\d+[ \t]*$/.test(value))) return 'HPE_INVALID_CONTENT_LENGTH';
-  if (lengths.length > 0 && headerValues(headers, 'transfer-encoding').length > 0) return 'HPE_INVALID_TRANSFER_ENCODING';
-  let bytes = 'HTTP/1.1 200 \r\n\r\n'.length + (statusMessage?.length ?? 0);
-  for (const text of headers) bytes += text.length + 2;
-  return bytes > MAX_HEAD_BYTES ? 'HPE_HEADER_OVERFLOW' : undefined;
 }
