@@ -25,12 +25,12 @@ import {
   commandHelp,
   inertIo,
   processIo
-} from "./chunks/chunk-VRY22N4W.js";
+} from "./chunks/chunk-SECE33G7.js";
 import {
   EnvironmentError,
   UserInputError,
   nearest
-} from "./chunks/chunk-3YYS24WE.js";
+} from "./chunks/chunk-JUOIWDMS.js";
 import "./chunks/chunk-HZGLYA5U.js";
 
 // src/cli/interrupt.ts
@@ -53,18 +53,18 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 
 // src/cli/main.ts
 var COMMANDS = [
-  { spec: INIT, load: async () => (await import("./chunks/init-6SRFRRNZ.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-YI4OXONA.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-YI4OXONA.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-2IOMEJZ5.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-VSDWRUC6.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-FLKNTLCE.js")).runGateCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-7YOPJKGZ.js")).runReportCli },
-  { spec: JUDGE, load: async () => (await import("./chunks/judge-BN3365RM.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-US76KP5Z.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-IDNB4KL7.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-ZJNCLDKD.js")).runRepairCli },
-  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-TBA3UNNO.js")).runHoldoutCli }
+  { spec: INIT, load: async () => (await import("./chunks/init-7QIWMVAO.js")).runInitCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-LC7C2KVA.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-LC7C2KVA.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-F2YTJJEH.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-GWHID6IM.js")).runCompareCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-IRKZOW4E.js")).runGateCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-33SZOAA4.js")).runReportCli },
+  { spec: JUDGE, load: async () => (await import("./chunks/judge-PCHAMO2S.js")).runJudgeCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-GEQVIYKH.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-NDN5KTP5.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-KWCF3W4E.js")).runRepairCli },
+  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-AACQUYIQ.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {
   const io = inertIo(raw);
