@@ -95,7 +95,7 @@ describe('bad candidates fail their own trial, by name', () => {
     const spec = `JSON.stringify({...JSON.parse(${SPEC}),scenarios:[{case:'slow',rules:[JSON.parse(${SPEC}).rules[0].id],targets:['item.read']}]})`;
     const cases = `JSON.stringify({version:1,cases:[{id:'slow',rules:[JSON.parse(${SPEC}).rules[0].id],steps:Array.from({length:100},()=>({request:{method:'GET',path:'/items/SKU-A'},expect:{status:200}}))},...Array.from({length:999},(_, i)=>({id:'more'+i,rules:[JSON.parse(${SPEC}).rules[0].id],steps:Array.from({length:100},()=>({request:{method:'GET',path:'/items/SKU-A'}}))}))]})`;
     const trial = await runBad(write({ 'spec.json': spec, 'cases.json': cases }), { acceptance: { timeout_seconds: 8 }, concurrency: 1 });
-    assert.equal(trial.outcome, 'fail');
+    assert.equal(trial.outcome, 'fail', JSON.stringify({ env_error: trial.env_error, failures: trial.layers.final_state.failures }).slice(0, 4000));
     assert.ok(
       trial.judgements.every((j) => j.verdict === 'execution_error_or_skip'),
       JSON.stringify(trial.judgements.map((j) => j.verdict)),

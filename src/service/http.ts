@@ -25,15 +25,20 @@ export class NoAnswerError extends Error {
   override readonly name = 'NoAnswerError';
   constructor(
     message: string,
-    /** `connection`: refused or dropped (ECONNREFUSED, ECONNRESET, …); `timeout`: a deadline passed; `too-long`: past the cap. */
-    readonly reason: 'connection' | 'timeout' | 'too-long' = 'connection',
+    /**
+     * `connection`: refused or dropped (ECONNREFUSED, ECONNRESET, …); `timeout`: silent past `timeoutMs`;
+     * `deadline`: the caller's `deadlineMs` passed (told apart by the timer that fired, never by reading a clock
+     * after it: a timer may fire up to a millisecond before performance.now() reaches its due time);
+     * `too-long`: past the cap.
+     */
+    readonly reason: 'connection' | 'timeout' | 'deadline' | 'too-long' = 'connection',
   ) {
     super(message);
   }
 
-  /** The deadline passed (as opposed to a refused or dropped connection). */
+  /** A limit on time passed, silence or the deadline (as opposed to a refused or dropped connection). */
   get timedOut(): boolean {
-    return this.reason === 'timeout';
+    return this.reason === 'timeout' || this.reason === 'deadline';
   }
 }
 
@@ -95,14 +100,14 @@ async function sendOnce(url: string, options: HttpOptions): Promise<HttpAnswer> 
     let endedBecause: NoAnswerError | undefined;
     let answered = false;
     const end = (reason: NoAnswerError) => req.destroy((endedBecause = reason));
-    const timedOut = (ms: number) => end(new NoAnswerError(`timed out after ${Math.round(ms)} ms`, 'timeout'));
-    const deadline = options.deadlineMs === undefined ? undefined : setTimeout(timedOut, options.deadlineMs, options.deadlineMs);
+    const timedOut = (ms: number, reason: 'timeout' | 'deadline') => end(new NoAnswerError(`timed out after ${Math.round(ms)} ms`, reason));
+    const deadline = options.deadlineMs === undefined ? undefined : setTimeout(timedOut, options.deadlineMs, options.deadlineMs, 'deadline');
     const fail = (e: NodeJS.ErrnoException) => {
       clearTimeout(deadline);
       const stale = !endedBecause && !answered && req.reusedSocket && e.code === 'ECONNRESET';
       reject(endedBecause ?? (stale ? new StaleConnection('ECONNRESET') : new NoAnswerError(e.code ?? e.message)));
     };
-    req.on('timeout', () => timedOut(options.timeoutMs));
+    req.on('timeout', () => timedOut(options.timeoutMs, 'timeout'));
     req.on('error', fail);
     req.on('response', (response) => {
       answered = true;

@@ -136,7 +136,7 @@ export class KeptConnections {
     const connection = kept ?? this.open();
     return new Promise<HttpAnswer>((resolve, reject) => {
       const deadline =
-        deadlineMs === undefined ? undefined : setTimeout(() => end(new NoAnswerError(`timed out after ${Math.round(deadlineMs)} ms`, 'timeout')), deadlineMs);
+        deadlineMs === undefined ? undefined : setTimeout(() => end(new NoAnswerError(`timed out after ${Math.round(deadlineMs)} ms`, 'deadline')), deadlineMs);
       const settle = () => {
         exchange.done = true;
         clearTimeout(deadline);

@@ -113,8 +113,10 @@ async function runStep(service: RunningService, step: Step, n: number, saved: Ma
   try {
     answer = await exchange(service, step, n, saved, options.requestTimeoutMs, left);
   } catch (e) {
-    // A request cut short by the budget, not by the service: say so.
-    if ((e instanceof MachineryError || e instanceof ExecutionError) && options.deadline !== undefined && performance.now() >= options.deadline)
+    // A request cut short by the budget, not by the service: say so. The budget's own timer says it (a timer
+    // may fire a millisecond before the clock reads its due time); a failure met after the budget ran out is its too.
+    const pastBudget = options.deadline !== undefined && performance.now() >= options.deadline;
+    if (e instanceof BudgetTimerFired || ((e instanceof MachineryError || e instanceof ExecutionError) && pastBudget))
       throw budgetRanOut(`step ${n}: not finished`, options);
     throw e;
   }
@@ -151,6 +153,9 @@ function budgetRanOut(what: string, options: CaseRunOptions): Error {
   return options.budgetIsMachinery ? new BudgetRanOut(why) : new ExecutionError(why);
 }
 
+/** The request's deadline, which is what is left of the acceptance budget, ended it. */
+class BudgetTimerFired extends Error {}
+
 async function exchange(
   service: RunningService,
   step: Step,
@@ -172,6 +177,7 @@ async function exchange(
     });
   } catch (e) {
     const said = `step ${n}: ${step.request.method} ${path}: ${(e as Error).message}`;
+    if (e instanceof NoAnswerError && e.reason === 'deadline') throw new BudgetTimerFired(said);
     // The fixture's service, started by trialgate, did not answer at all: the machinery's failure, not the case's.
     if (e instanceof NoAnswerError && e.reason !== 'too-long') throw new MachineryError(`the fixture's service gave no answer: ${said}`);
     // An answer past its cap, or a request that could not even be sent: the case could not be judged.
