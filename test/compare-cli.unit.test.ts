@@ -156,3 +156,21 @@ test('a results file not there says what writes one', async () => {
     /no-such-run\/results\.json: \(top level\): no such file: a run writes its results\.json in its run directory \(trialgate run --out DIR/,
   );
 });
+
+test('several --base are pooled under the first one’s ruler, as the gate pools them: a run measured otherwise is left out, and the output says so', async () => {
+  // The newest base run (the first --base) always caught double-reserve; older runs under a lenient acceptor
+  // never did. Pooled, they would halve the detection the current ruler makes, and the head's loss of it pass.
+  const ruler = { 'agent.isolation': 'auto', 'tasks.inventory-reserve.acceptance.settings': '{"env":{"STRICT":"1"}}' };
+  await put('ruled-base.json', { ...regression.bases[0], measurement: ruler });
+  const lenient = { ...ruler, 'tasks.inventory-reserve.acceptance.settings': 'none' };
+  const older = scenarios.improvement().bases[0]!;
+  for (const day of [1, 2, 3]) {
+    await put(`lenient-${day}.json`, { ...older, run: { ...older.run, started_at: `2024-12-0${day}T00:00:00Z` }, measurement: lenient });
+  }
+  const bases = ['ruled-base.json', 'lenient-1.json', 'lenient-2.json', 'lenient-3.json'].flatMap((b) => ['--base', b]);
+  const r = await run(runCompareCli, [...bases, '--head', 'regressed-head.json', '--format', 'json', '--policy', 'strict']);
+  assert.equal(r.code, 1, r.stderr);
+  assert.equal(Comparison.parse(JSON.parse(r.stdout)).regressions, 1);
+  const md = await run(runCompareCli, [...bases, '--head', 'regressed-head.json', '--policy', 'strict']);
+  assert.match(md.stdout, /1 task \(inventory-reserve\) not pooled: measured with another ruler than the newest base run \(tasks\.inventory-reserve\.acceptance\.settings\)/);
+});

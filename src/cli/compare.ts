@@ -6,6 +6,7 @@
 import { dirname, resolve } from 'node:path';
 import { compareFolded } from '../compare/compare.ts';
 import { BaseFold } from '../compare/fold.ts';
+import { OneRuler } from '../gate/base-ruler.ts';
 import { readComparedResults, readResultsFile, resultsFileAt } from '../results/read.ts';
 import type { Policy } from '../schemas/comparison.ts';
 import { renderText, REPORTERS } from '../report/reporters.ts';
@@ -42,31 +43,40 @@ export async function runCompareCli(argv: string[], io: CliIo): Promise<number> 
   // No trial set is read here: the secrets known are the tokens the runner holds.
   const { scrubber } = secretsOf({});
   try {
-    // One base file at a time: read, fold, drop, so memory does not grow with the number of base runs.
+    // One base file at a time: read, fold, drop, so memory does not grow with the number of base runs. The
+    // first --base is the ruler, as the newest base run is the gate's: what another measured is not pooled.
     const head = await readComparedResults(headPath);
     const fold = new BaseFold(head);
-    for (const path of basePaths) fold.add(await readComparedResults(path), path);
+    const ruler = new OneRuler();
+    /** The files folded, in the fold's order (its indices). */
+    const folded: string[] = [];
+    for (const path of basePaths) {
+      const pooled = ruler.admit(await readComparedResults(path));
+      if (!pooled) continue;
+      fold.add(pooled, path);
+      folded.push(path);
+    }
     const comparison = compareFolded(fold, head, {
       headFile: headPath,
       ...(args.policy ? { policy: args.policy } : {}),
       ...(args.alpha === undefined ? {} : { alpha: args.alpha }),
       ...(args.confirmTrials === undefined ? {} : { confirmTrials: args.confirmTrials }),
     });
-    const text = scrubber.text(await renderText(REPORTERS[args.format], present({ head, comparison })));
+    const text = scrubber.text(await renderText(REPORTERS[args.format], present({ head, comparison, notes: ruler.notes })));
     if (args.out) await writeOutput(resolve(cwd, args.out), text);
     else io.stdout(text);
     if (args.html) {
       // The page shows the evidence: whole results files, and the trial directories beside each of them.
       const bases = [];
       for (const path of basePaths) bases.push({ dir: dirname(path), results: await readResultsFile(path) });
-      const view = present({ ...wholeRun(await readResultsFile(headPath)), comparison, runDir: dirname(headPath), bases });
+      const view = present({ ...wholeRun(await readResultsFile(headPath)), comparison, runDir: dirname(headPath), bases, notes: ruler.notes });
       const page = await renderText(REPORTERS.html, view, { redact: (text) => scrubber.text(text) });
       await writeOutput(resolve(cwd, args.html), page, '--html');
     }
     if (comparison.incomparable) {
       const i = comparison.incomparable;
       io.stderr(
-        `trialgate compare: ${basePaths[i.base_index]}: ${i.field}: is ${JSON.stringify(i.base)} but the head ${headPath} is ${JSON.stringify(i.head)}: compare runs of the same trial set\n`,
+        `trialgate compare: ${folded[i.base_index]}: ${i.field}: is ${JSON.stringify(i.base)} but the head ${headPath} is ${JSON.stringify(i.head)}: compare runs of the same trial set\n`,
       );
       return EXIT.usage;
     }

@@ -8,7 +8,8 @@
 // run whose trial-set-wide ruler differs is left out whole; the notes name which and why. A field the newest run
 // records and an older one does not is a difference too, and a run with no record is left out.
 import type { BaseRun } from '../compare/base-runs.ts';
-import { measurementChanges } from '../trial/measurement.ts';
+import type { ComparedResults } from '../results/read.ts';
+import { measurementChanges, type Measurement } from '../trial/measurement.ts';
 import { plural } from '../util/counted.ts';
 
 /**
@@ -23,59 +24,72 @@ export interface PooledBases {
   notes: string[];
 }
 
-/** `bases` (the reference first) with what an older run measured by another ruler left out, and why. */
-export function underOneRuler(bases: readonly BaseRun[]): PooledBases {
-  const [reference, ...older] = bases;
-  const ruler = reference?.results.measurement;
-  if (!reference || !ruler) return { bases: [...bases], notes: [] };
-  const kept: BaseRun[] = [reference];
-  const notes: string[] = [];
-  for (const base of older) {
-    const own = base.results.measurement;
-    const label = runLabel(base);
+/** What of a results file the ruler's check reads (a whole Results, or what compare reads of one). */
+type RulerRun = Pick<ComparedResults, 'measurement' | 'run' | 'tasks'>;
+
+/**
+ * Base runs admitted one at a time, as they are read, under the first one's ruler: the gate's pool and
+ * `trialgate compare --base …` (which folds each file as it reads it) leave out the same runs and tasks.
+ */
+export class OneRuler {
+  private ruler: Measurement | undefined;
+  private first = true;
+  /** Which runs or tasks were left out, and why. */
+  readonly notes: string[] = [];
+
+  /** `run` as pooled: whole, with the tasks measured otherwise emptied (`not_rerun`), or undefined when left out whole. */
+  admit<R extends RulerRun>(run: R): R | undefined {
+    if (this.first) {
+      [this.first, this.ruler] = [false, run.measurement];
+      return run;
+    }
+    const ruler = this.ruler;
+    if (!ruler) return run;
+    const own = run.measurement;
+    const label = runLabel(run);
     // A record that is missing, or lacks a field the newest records, cannot show that ruler (measurementChanges
     // compares only the fields both hold): a file older than the record, or one stripped of it, is not pooled.
     if (!own) {
-      notes.push(`Baseline ${label} not pooled: it recorded no ruler (its results.json has no measurement) to hold against the newest base run's.`);
-      continue;
+      this.notes.push(`Baseline ${label} not pooled: it recorded no ruler (its results.json has no measurement) to hold against the newest base run's.`);
+      return undefined;
     }
     const unrecorded = Object.keys(ruler).filter((field) => !(field in own));
     const differs = [...measurementChanges(own, ruler).map((c) => c.what), ...unrecorded];
     const runWide = differs.filter((field) => !field.startsWith('tasks.') && !NOT_THE_RULER.has(field));
     if (runWide.length) {
-      notes.push(`Baseline ${label} not pooled: it was measured with another ruler than the newest base run (${runWide.join(', ')}).`);
-      continue;
+      this.notes.push(`Baseline ${label} not pooled: it was measured with another ruler than the newest base run (${runWide.join(', ')}).`);
+      return undefined;
     }
-    const tasks = tasksMeasuredOtherwise(base, differs);
-    if (tasks.size === 0) {
-      kept.push(base);
-      continue;
-    }
-    const left = base.results.tasks.filter((task) => !tasks.has(task.id) && task.not_rerun === undefined);
+    const tasks = tasksMeasuredOtherwise(run, differs);
+    if (tasks.size === 0) return run;
+    const left = run.tasks.filter((task) => !tasks.has(task.id) && task.not_rerun === undefined);
     const fields = [...new Set([...tasks.values()].flat())].join(', ');
     if (left.length === 0) {
-      notes.push(`Baseline ${label} not pooled: its tasks were measured with another ruler than the newest base run (${fields}).`);
-      continue;
+      this.notes.push(`Baseline ${label} not pooled: its tasks were measured with another ruler than the newest base run (${fields}).`);
+      return undefined;
     }
-    notes.push(
+    this.notes.push(
       `Baseline ${label}: ${plural(tasks.size, 'task')} (${[...tasks.keys()].join(', ')}) not pooled: measured with another ruler than the newest base run (${fields}).`,
     );
     const why = 'measured with another ruler than the newest base run: not pooled';
-    kept.push({
-      ...base,
-      results: {
-        ...base.results,
-        tasks: base.results.tasks.map((task) => (tasks.has(task.id) ? { ...task, trials: [], not_rerun: why } : task)),
-      },
-    });
+    return { ...run, tasks: run.tasks.map((task) => (tasks.has(task.id) ? { ...task, trials: [], not_rerun: why } : task)) };
   }
-  return { bases: kept, notes };
+}
+
+/** `bases` (the reference first) with what an older run measured by another ruler left out, and why. */
+export function underOneRuler(bases: readonly BaseRun[]): PooledBases {
+  const ruler = new OneRuler();
+  const kept = bases.flatMap((base) => {
+    const results = ruler.admit(base.results);
+    return results ? [results === base.results ? base : { ...base, results }] : [];
+  });
+  return { bases: kept, notes: ruler.notes };
 }
 
 /** The tasks of `base` whose own fields of the record (`tasks.<id>.<field>`) differ, with those fields. */
-function tasksMeasuredOtherwise(base: BaseRun, differs: readonly string[]): Map<string, string[]> {
+function tasksMeasuredOtherwise(run: RulerRun, differs: readonly string[]): Map<string, string[]> {
   // A task id may hold dots: the longest id of the run the field starts with names it.
-  const ids = base.results.tasks.map((task) => task.id).sort((a, b) => b.length - a.length);
+  const ids = run.tasks.map((task) => task.id).sort((a, b) => b.length - a.length);
   const out = new Map<string, string[]>();
   for (const field of differs) {
     const id = ids.find((candidate) => field.startsWith(`tasks.${candidate}.`));
@@ -85,7 +99,7 @@ function tasksMeasuredOtherwise(base: BaseRun, differs: readonly string[]): Map<
   return out;
 }
 
-function runLabel(base: BaseRun): string {
-  const { git_sha, started_at } = base.results.run;
+function runLabel(run: RulerRun): string {
+  const { git_sha, started_at } = run.run;
   return git_sha ? `${git_sha.slice(0, 7)} (${started_at})` : `of ${started_at}`;
 }

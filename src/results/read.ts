@@ -38,7 +38,7 @@ export type ComparedTask = Pick<
 };
 
 /** The part of results.json that compare and report read; a whole Results is one. */
-export type ComparedResults = Pick<Results, 'schema' | 'trial_set' | 'holdout'> & {
+export type ComparedResults = Pick<Results, 'schema' | 'trial_set' | 'holdout' | 'measurement'> & {
   run: Pick<RunInfo, 'git_sha' | 'ref' | 'started_at' | 'finished_at' | 'tool_version' | 'k' | 'integrity_error' | 'isolation'>;
   tasks: ComparedTask[];
 };
@@ -168,6 +168,9 @@ function validateCompared(data: unknown, file: string): ComparedResults {
     if (isolation.mechanism !== 'bubblewrap' && isolation.mechanism !== 'none') fail('run.isolation.mechanism', '"bubblewrap" or "none"');
     if (isolation.reason !== undefined) string(isolation.reason, 'run.isolation.reason');
   }
+  // What measured the run: base runs measured by another ruler are not pooled (gate/base-ruler.ts).
+  if (root.measurement !== undefined)
+    for (const [field, value] of Object.entries(object(root.measurement, 'measurement'))) string(value, `measurement.${field}`);
   // Whether holdout tasks compare at all depends on it (compare/fold.ts).
   if (root.holdout !== undefined) {
     const holdout = object(root.holdout, 'holdout');
