@@ -172,5 +172,8 @@ test('several --base are pooled under the first one’s ruler, as the gate pools
   assert.equal(r.code, 1, r.stderr);
   assert.equal(Comparison.parse(JSON.parse(r.stdout)).regressions, 1);
   const md = await run(runCompareCli, [...bases, '--head', 'regressed-head.json', '--policy', 'strict']);
-  assert.match(md.stdout, /1 task \(inventory-reserve\) not pooled: measured with another ruler than the newest base run \(tasks\.inventory-reserve\.acceptance\.settings\)/);
+  assert.match(
+    md.stdout,
+    /1 task \(inventory-reserve\) not pooled: measured with another ruler than the newest base run \(tasks\.inventory-reserve\.acceptance\.settings\)/,
+  );
 });
