@@ -33,6 +33,7 @@ import { tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
 import { SCRIPTED_AGENT, writeTrialSet } from './support/trialset.ts';
+import { trialSaid } from './support/trial-said.ts';
 
 const NO_TASKSET = spawnSync('taskset', ['-c', '0', 'true']).status === 0 ? undefined : 'taskset cannot pin a process to core 0 here';
 
@@ -80,7 +81,7 @@ describe('an agent the machine keeps from a core', { skip: NO_TASKSET }, () => {
       if (trial.outcome === 'env_error') assert.equal(trial.env_error, STARVED_RULE);
       else {
         assert.equal(trial.stop_reason, 'completed', JSON.stringify(trial.layers.trajectory.notes));
-        assert.equal(trial.outcome, 'pass');
+        assert.equal(trial.outcome, 'pass', trialSaid(trial));
       }
     },
   );
@@ -130,7 +131,7 @@ describe('an agent that waits on something else', () => {
   it('past its budget is out of it as before: budget_exhausted, the agent’s', async () => {
     const { trial } = await run(0, 'sleep 60', 'none');
     assert.equal(trial.stop_reason, 'budget_exhausted');
-    assert.equal(trial.outcome, 'fail');
+    assert.equal(trial.outcome, 'fail', trialSaid(trial));
   });
 });
 

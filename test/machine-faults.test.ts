@@ -20,6 +20,7 @@ import { INVENTORY, inventoryCopy, tempDir } from './support/fixtures.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
 import { faultsOf, installMachineFaults, type FaultPlan } from './support/machine-faults.ts';
 import { writeTrialSet } from './support/trialset.ts';
+import { trialSaid } from './support/trial-said.ts';
 
 /**
  * One trial (k = 1) of the inventory task under `plan`. Its fixture declares no state probe, so no reset
@@ -61,7 +62,7 @@ describe('a fixture service’s connection or reset failing under a trial', () =
 
   it('on every exchange of the correct service: an environment error under the machinery’s rule, never a failed baseline', async () => {
     const { trial } = await trialUnder({ connectionReset: { every: 1, variant: NO_FAULT } });
-    assert.equal(trial.outcome, 'env_error');
+    assert.equal(trial.outcome, 'env_error', trialSaid(trial));
     assert.equal(trial.env_error, MACHINERY_RULE);
     assert.deepEqual(trial.checks, {}, 'no check is decided by it');
     assert.match(trial.layers.trajectory.notes.join('\n'), /env error: .*ECONNRESET \(the same on the first run\)$/m);
