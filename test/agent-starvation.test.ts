@@ -78,7 +78,7 @@ describe('an agent the machine keeps from a core', { skip: NO_TASKSET }, () => {
       // Its burn alone, at a quarter of a core, outlasts the budget; the scripted agent after it runs on any core.
       const { trial } = await run(400, `${PINNED_BURN} && ${SCRIPTED_AGENT}`, 'auto');
       // A runner busier still may keep it waiting past the three budgets given back: then it is the machine's, never a fail.
-      if (trial.outcome === 'env_error') assert.equal(trial.env_error, STARVED_RULE);
+      if (trial.outcome === 'env_error') assert.equal(trial.env_error, STARVED_RULE, trialSaid(trial));
       else {
         assert.equal(trial.stop_reason, 'completed', JSON.stringify(trial.layers.trajectory.notes));
         assert.equal(trial.outcome, 'pass', trialSaid(trial));
@@ -94,7 +94,7 @@ describe('an agent the machine keeps from a core', { skip: NO_TASKSET }, () => {
     // given back too little, never too much), and in CI's full suite a command run after the burn once took
     // what this test has to prove from its margin.
     const { trial, io } = await run(400, `exec taskset -c 0 node "$TRIALGATE_PROJECT/fixture/agent/threaded.cjs"`, 'none');
-    if (trial.outcome === 'env_error') assert.equal(trial.env_error, STARVED_RULE, io.err);
+    if (trial.outcome === 'env_error') assert.equal(trial.env_error, STARVED_RULE, `${trialSaid(trial)}\n${io.err}`);
     else assert.equal(trial.stop_reason, 'completed', JSON.stringify(trial.layers.trajectory.notes));
   });
 
@@ -106,7 +106,7 @@ describe('an agent the machine keeps from a core', { skip: NO_TASKSET }, () => {
     busy(4);
     const { trial, io } = await run(1_000_000, `exec ${PINNED_BURN}`, 'none');
     assert.equal(trial.outcome, 'env_error', `${trial.stop_reason}: ${io.err}`);
-    assert.equal(trial.env_error, STARVED_RULE);
+    assert.equal(trial.env_error, STARVED_RULE, trialSaid(trial));
     assert.match(io.out + io.err, /waited \d+\.\d s for a CPU core/);
   });
 });
@@ -122,7 +122,7 @@ describe('an agent that waits for its own processes', { skip: NO_TASKSET }, () =
     const { trial, io } = await run(2500, `${PINNED_BURN} & ${PINNED_BURN} & ${PINNED_BURN} & wait`, 'none', 3);
     assert.notEqual(trial.outcome, 'pass', JSON.stringify(trial.layers.trajectory.notes));
     // A machine busy beyond the agent may keep it waiting past what can be given back: the machine's, never a pass.
-    if (trial.outcome === 'env_error') assert.equal(trial.env_error, STARVED_RULE, io.err);
+    if (trial.outcome === 'env_error') assert.equal(trial.env_error, STARVED_RULE, `${trialSaid(trial)}\n${io.err}`);
     else assert.equal(trial.stop_reason, 'budget_exhausted');
   });
 });
