@@ -4,6 +4,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
+import { pendingReadsDone } from '../util/pending-reads.ts';
 
 const live = new Set<() => void>();
 let hooked = false;
@@ -177,8 +178,8 @@ async function drainPipes(child: ChildProcess, drainMs: number): Promise<void> {
   await Promise.race([closed, timer]);
   clearTimeout(timeout);
   // The bound may pass with the pipes' ends already there to read: the event loop runs a due timer before it
-  // reads, so trialgate held off its core past the bound would lose them. One turn of the loop reads them.
-  if (!read()) await new Promise((resolve) => setImmediate(resolve));
+  // reads, so trialgate held off its core past the bound would lose them.
+  if (!read()) await pendingReadsDone();
   child.stdout?.destroy();
   child.stderr?.destroy();
 }

@@ -11,6 +11,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { HTTPParser } from 'http-parser-js';
+import { afterPendingReads } from '../util/pending-reads.ts';
 
 export interface HttpAnswer {
   status: number;
@@ -55,15 +56,6 @@ export interface HttpOptions {
   socketPath?: string;
   /** Answers longer than this are cut off as no answer: a service cannot flood the runner's memory. */
   maxBytes?: number;
-}
-
-/**
- * Run `decide` (whether a limit on time ended an exchange) after one turn of the event loop's reads: a timer due
- * while trialgate was held off its core (a busy machine) fires before the loop reads what arrived meanwhile, and
- * an answer already there is no silence, nor one past its deadline.
- */
-export function afterPendingReads(decide: () => void): void {
-  setImmediate(decide);
 }
 
 /** The longest answer read when the caller names no cap. */

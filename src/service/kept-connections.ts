@@ -13,7 +13,6 @@ import type { Agent } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { HTTPParser } from 'http-parser-js';
 import {
-  afterPendingReads,
   answerHead,
   answerParser,
   MAX_ANSWER_BYTES,
@@ -27,6 +26,7 @@ import {
   type HttpOptions,
   type HttpRequest,
 } from './http.ts';
+import { afterPendingReads } from '../util/pending-reads.ts';
 
 /** Methods sent by these connections; any other goes through node:http's client, which checks it. */
 const PLAIN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);

@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, closeSync, constants, lstatSync, openSync } from 'node:fs';
 import { Socket } from 'node:net';
+import { pendingReadsDone } from '../../util/pending-reads.ts';
 
 /** As much as a report may hold (report-format.ts); past it what arrives is counted, not kept. */
 const MAX_BYTES = 16 * 1024 * 1024;
@@ -72,8 +73,7 @@ export class ReportChannel {
     clearTimeout(timer);
     // The timer may fire first with the end already there to read: the event loop runs due timers before it
     // reads, so a machine that held trialgate off its core past END_MS would look like a writer holding on.
-    // One turn of the loop reads what is there (setImmediate runs after the loop's read of ready input).
-    if (!this.endRead) await new Promise((r) => setImmediate(r));
+    if (!this.endRead) await pendingReadsDone();
     const late = !this.endRead;
     this.reader.destroy();
     if (late) forgery.push('a process outside the test run held $TRIALGATE_REPORT open after every process of the run had ended');
