@@ -15,6 +15,7 @@ import { FakeProvider, type ProviderMode } from './support/fake-provider.ts';
 import { captureIo } from './support/io.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
 import { writeTrialSet } from './support/trialset.ts';
+import { trialSaid } from './support/trial-said.ts';
 
 async function run(command: string, options: { wallSeconds?: number; isolation?: 'auto' | 'none'; before?: (dir: string) => Promise<void> } = {}) {
   const configPath = await writeTrialSet({ command, wallSeconds: options.wallSeconds ?? 30, agent: { isolation: options.isolation ?? 'auto' } });
@@ -29,7 +30,7 @@ async function run(command: string, options: { wallSeconds?: number; isolation?:
 describe('an agent declares that its environment failed', () => {
   it('exit 75 with a reason line: an env_error with that reason, declared by the agent, printed by run', async () => {
     const { code, io, trial } = await run('echo "working"; echo "trialgate-env-error: the model server at 10.0.0.7 is down" >&2; exit 75');
-    assert.equal(trial.outcome, 'env_error');
+    assert.equal(trial.outcome, 'env_error', trialSaid(trial));
     assert.equal(trial.stop_reason, 'env_error');
     assert.equal(trial.env_error_source, 'agent');
     assert.match(trial.env_error!, /the agent declared that its environment failed/);
@@ -42,7 +43,7 @@ describe('an agent declares that its environment failed', () => {
 
   it('exit 75 without a reason line is still declared, with the end of its output as the reason', async () => {
     const { trial } = await run('echo "quota exceeded, giving up"; exit 75');
-    assert.equal(trial.outcome, 'env_error');
+    assert.equal(trial.outcome, 'env_error', trialSaid(trial));
     assert.equal(trial.env_error_source, 'agent');
     assert.ok(trial.layers.trajectory.notes.some((n) => /without a "trialgate-env-error: <reason>" line; its output ends: quota exceeded, giving up/.test(n)));
   });
@@ -50,7 +51,7 @@ describe('an agent declares that its environment failed', () => {
   it('the line without exit 75 declares nothing: a crash stays a crash, and run prints its log tail', async () => {
     const { code, io, trial } = await run('echo "trialgate-env-error: not really"; echo "Traceback: boom" >&2; exit 1');
     assert.equal(trial.stop_reason, 'agent_crashed');
-    assert.equal(trial.outcome, 'fail');
+    assert.equal(trial.outcome, 'fail', trialSaid(trial));
     assert.equal(trial.env_error_source, undefined);
     assert.equal(code, 0);
     assert.match(
@@ -64,7 +65,7 @@ describe('a program the agent command names that its shell cannot run', () => {
   it('a missing program is found before the first trial, naming it', async () => {
     const { code, io, trial } = await run('nosuch-cli-xyz --go; node -e "process.exit(0)"');
     assert.equal(code, 2);
-    assert.equal(trial.outcome, 'env_error');
+    assert.equal(trial.outcome, 'env_error', trialSaid(trial));
     assert.match(io.err, /the agent command runs nosuch-cli-xyz, which the agent cannot find on its PATH/);
   });
 
@@ -91,7 +92,7 @@ describe('a program the agent command names that its shell cannot run', () => {
 
   it('a "not found" of a program the command does not name is the agent’s own work, no excuse', async () => {
     const { trial } = await run('sh -c "nosuch-tool-of-the-agent" ; node "$TRIALGATE_PROJECT/fixture/agent/scripted-agent.mjs"');
-    assert.notEqual(trial.outcome, 'env_error');
+    assert.notEqual(trial.outcome, 'env_error', trialSaid(trial));
   });
 
   it('a program found before the first trial that the agent’s output calls “not found”, or an exit 127 or 126 of its own, is the agent’s failure', async () => {
@@ -148,7 +149,7 @@ describe('the budget ends the agent with SIGTERM and a grace', () => {
         // oversubscribed (5 s was raced by a sandbox's start at a load of 40 on 2 cores); it only waits.
         const { trial, trialDir } = await run(agent, { wallSeconds: BUDGET_RACE_FREE, isolation });
         assert.equal(trial.stop_reason, 'budget_exhausted');
-        assert.equal(trial.outcome, 'fail');
+        assert.equal(trial.outcome, 'fail', trialSaid(trial));
         assert.deepEqual(trial.usage, { input_tokens: 123 }, 'what it wrote in its grace is its usage');
         assert.equal(trial.checks['constraint:evidence-untouched'], true);
         assert.deepEqual((await readdir(join(trialDir, 'evidence'))).sort(), ['agent.log', 'timings.json', 'usage.json', 'verdict.json']);

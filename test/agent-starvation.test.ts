@@ -33,6 +33,7 @@ import { tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
 import { SCRIPTED_AGENT, writeTrialSet } from './support/trialset.ts';
+import { trialSaid } from './support/trial-said.ts';
 
 const NO_TASKSET = spawnSync('taskset', ['-c', '0', 'true']).status === 0 ? undefined : 'taskset cannot pin a process to core 0 here';
 
@@ -77,10 +78,10 @@ describe('an agent the machine keeps from a core', { skip: NO_TASKSET }, () => {
       // Its burn alone, at a quarter of a core, outlasts the budget; the scripted agent after it runs on any core.
       const { trial } = await run(400, `${PINNED_BURN} && ${SCRIPTED_AGENT}`, 'auto');
       // A runner busier still may keep it waiting past the three budgets given back: then it is the machine's, never a fail.
-      if (trial.outcome === 'env_error') assert.equal(trial.env_error, STARVED_RULE);
+      if (trial.outcome === 'env_error') assert.equal(trial.env_error, STARVED_RULE, trialSaid(trial));
       else {
         assert.equal(trial.stop_reason, 'completed', JSON.stringify(trial.layers.trajectory.notes));
-        assert.equal(trial.outcome, 'pass');
+        assert.equal(trial.outcome, 'pass', trialSaid(trial));
       }
     },
   );
@@ -93,7 +94,7 @@ describe('an agent the machine keeps from a core', { skip: NO_TASKSET }, () => {
     // given back too little, never too much), and in CI's full suite a command run after the burn once took
     // what this test has to prove from its margin.
     const { trial, io } = await run(400, `exec taskset -c 0 node "$TRIALGATE_PROJECT/fixture/agent/threaded.cjs"`, 'none');
-    if (trial.outcome === 'env_error') assert.equal(trial.env_error, STARVED_RULE, io.err);
+    if (trial.outcome === 'env_error') assert.equal(trial.env_error, STARVED_RULE, `${trialSaid(trial)}\n${io.err}`);
     else assert.equal(trial.stop_reason, 'completed', JSON.stringify(trial.layers.trajectory.notes));
   });
 
@@ -105,7 +106,7 @@ describe('an agent the machine keeps from a core', { skip: NO_TASKSET }, () => {
     busy(4);
     const { trial, io } = await run(1_000_000, `exec ${PINNED_BURN}`, 'none');
     assert.equal(trial.outcome, 'env_error', `${trial.stop_reason}: ${io.err}`);
-    assert.equal(trial.env_error, STARVED_RULE);
+    assert.equal(trial.env_error, STARVED_RULE, trialSaid(trial));
     assert.match(io.out + io.err, /waited \d+\.\d s for a CPU core/);
   });
 });
@@ -121,7 +122,7 @@ describe('an agent that waits for its own processes', { skip: NO_TASKSET }, () =
     const { trial, io } = await run(2500, `${PINNED_BURN} & ${PINNED_BURN} & ${PINNED_BURN} & wait`, 'none', 3);
     assert.notEqual(trial.outcome, 'pass', JSON.stringify(trial.layers.trajectory.notes));
     // A machine busy beyond the agent may keep it waiting past what can be given back: the machine's, never a pass.
-    if (trial.outcome === 'env_error') assert.equal(trial.env_error, STARVED_RULE, io.err);
+    if (trial.outcome === 'env_error') assert.equal(trial.env_error, STARVED_RULE, `${trialSaid(trial)}\n${io.err}`);
     else assert.equal(trial.stop_reason, 'budget_exhausted');
   });
 });
@@ -130,7 +131,7 @@ describe('an agent that waits on something else', () => {
   it('past its budget is out of it as before: budget_exhausted, the agent’s', async () => {
     const { trial } = await run(0, 'sleep 60', 'none');
     assert.equal(trial.stop_reason, 'budget_exhausted');
-    assert.equal(trial.outcome, 'fail');
+    assert.equal(trial.outcome, 'fail', trialSaid(trial));
   });
 });
 

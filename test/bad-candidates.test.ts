@@ -9,6 +9,7 @@ import { runTrialSet } from '../src/trial/run-set.ts';
 import { tempDir } from './support/fixtures.ts';
 import { processesWith } from './support/hostile.ts';
 import { writeTrialSet } from './support/trialset.ts';
+import { trialSaid } from './support/trial-said.ts';
 
 /**
  * An agent that writes the candidate a node one-liner makes on trial 1, and the honest scripted
@@ -59,7 +60,7 @@ describe('bad candidates fail their own trial, by name', () => {
     const trial = await runBad(
       write({ 'spec.json': `'['.repeat(200000)+']'.repeat(200000)`, 'cases.json': `'{"version":1,"cases":' + '['.repeat(100000) + ']'.repeat(100000) + '}'` }),
     );
-    assert.equal(trial.outcome, 'fail');
+    assert.equal(trial.outcome, 'fail', trialSaid(trial));
     assert.match(trial.layers.final_state.failures.join('\n'), /spec\.json: nested 200000 levels deep; the limit is 64/);
     assert.match(trial.layers.final_state.failures.join('\n'), /cases\.json: nested 100001 levels deep/);
   });

@@ -16,6 +16,7 @@ import { editingAgent, referenceStore, repositoryStore, skillWithout, writeCodeT
 import { tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
+import { trialSaid } from './support/trial-said.ts';
 
 // The suite's hostile-agent test edits the acceptance copies it finds at the top of the temporary
 // directory (that is what it demonstrates); these runs keep theirs one level down, out of its reach.
@@ -181,7 +182,7 @@ rmSync(store);
 symlinkSync('/etc/hostname', store);
 `;
     const { trial } = await run({ agentScript: agent });
-    assert.equal(trial.outcome, 'fail');
+    assert.equal(trial.outcome, 'fail', trialSaid(trial));
     assert.equal(trial.checks['constraint:no-links'], false);
     assert.match(trial.layers.constraints.failures.join('\n'), /src\/store\.mjs is a symbolic link/);
     assert.equal(trial.checks.starts, false, 'the code ran without the linked file, as the hash says');
@@ -266,7 +267,7 @@ console.log('read ' + read + ' files; found: ' + (found.join(', ') || 'nothing')
     assert.match(task.acceptor_check!.error ?? '', /no_such_test_runner/);
     assert.ok((task.acceptor_check!.fix ?? '').length > 0);
     for (const trial of task.trials) {
-      assert.equal(trial.outcome, 'env_error');
+      assert.equal(trial.outcome, 'env_error', trialSaid(trial));
       assert.deepEqual(trial.checks, {}, 'no check is counted against the agent');
     }
     assert.equal(task.summary.n, 0, 'no trial executed');

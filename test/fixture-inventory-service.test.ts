@@ -183,7 +183,6 @@ describe('defect variants', () => {
       cwd: FIXTURE_DIR,
       env: { ...process.env, PORT: '0', INVENTORY_FAULT: 'slow-reads' },
       encoding: 'utf8',
-      timeout: 10_000,
     });
     assert.equal(run.status, 2);
     assert.match(run.stderr, /INVENTORY_FAULT="slow-reads" is not a variant/);

@@ -50,36 +50,40 @@ function serviceAt(url: string): RunningService {
 
 const ONE_READ: Case[] = [{ id: 'read', rules: ['r'], steps: [{ request: { method: 'GET', path: '/items/A' } }] }] as Case[];
 
+/**
+ * Run ONE_READ against `service` with a budget ending `budgetMs()` from now, again until its request was under way
+ * when the budget ended: a busy machine may hold this process past so short a budget before its case or its
+ * request starts ('not run', the budget's other end, not this test's).
+ */
+async function budgetEndingMidRequest(service: RunningService, budgetMs: () => number, budgetIsMachinery: boolean) {
+  const services = { get: async () => service, fresh: async () => service };
+  for (;;) {
+    let machinery: { failure: string; ownCall: boolean } | undefined;
+    const records = await runCases(services, ONE_READ, {
+      deadline: performance.now() + budgetMs(),
+      budgetNote: 'the acceptance budget of 8 s ran out',
+      machinery: (failure, ownCall) => (machinery = { failure, ownCall }),
+      budgetIsMachinery,
+    });
+    if (!/\bnot run:/.test(`${records[0]!.traceback} ${machinery?.failure}`)) return { record: records[0]!, machinery };
+  }
+}
+
 describe('a budget that ends while a request waits', () => {
   it('is the budget running out, each of 30 times (a playbook too long for it: an execution error, not the machinery)', async () => {
     const service = serviceAt(await silentService());
-    const services = { get: async () => service, fresh: async () => service };
     for (let i = 0; i < 30; i++) {
-      let machinery: string | undefined;
       // A fraction of a millisecond, as a budget left after earlier cases always has.
-      const records = await runCases(services, ONE_READ, {
-        deadline: performance.now() + 10 + Math.random() * 3,
-        budgetNote: 'the acceptance budget of 8 s ran out',
-        machinery: (failure) => (machinery = failure),
-        budgetIsMachinery: false,
-      });
-      assert.equal(machinery, undefined, `try ${i + 1}: ${machinery}`);
-      assert.equal(records[0]!.status, 'error');
-      // Mid-request, as a quiet machine has it; or before the case started, on a machine too busy to start it in time.
-      assert.match(records[0]!.traceback ?? '', /^(step 1: not finished|not run): the acceptance budget of 8 s ran out/);
+      const { record, machinery } = await budgetEndingMidRequest(service, () => 10 + Math.random() * 3, false);
+      assert.equal(machinery, undefined, `try ${i + 1}: ${machinery?.failure}`);
+      assert.equal(record.status, 'error');
+      assert.match(record.traceback ?? '', /step 1: not finished: the acceptance budget of 8 s ran out/);
     }
   });
 
   it('whose cases would have fit in it is the machinery’s, said as the budget (trialgate’s own limit)', async () => {
-    const service = serviceAt(await silentService());
-    let machinery: { failure: string; ownCall: boolean } | undefined;
-    await runCases({ get: async () => service, fresh: async () => service }, ONE_READ, {
-      deadline: performance.now() + 20,
-      budgetNote: 'the acceptance budget of 8 s ran out',
-      machinery: (failure, ownCall) => (machinery = { failure, ownCall }),
-      budgetIsMachinery: true,
-    });
-    assert.match(machinery?.failure ?? '', /^case read: (step 1: not finished|not run): the acceptance budget of 8 s ran out/);
+    const { machinery } = await budgetEndingMidRequest(serviceAt(await silentService()), () => 20, true);
+    assert.match(machinery?.failure ?? '', /case read: step 1: not finished: the acceptance budget of 8 s ran out/);
     assert.equal(machinery?.ownCall, true);
   });
 });

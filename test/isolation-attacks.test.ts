@@ -12,6 +12,7 @@ import { sha256 } from '../src/util/hash.ts';
 import { tempDir, TS_LOADER } from './support/fixtures.ts';
 import { foundBy, processesWith, runHostile } from './support/hostile.ts';
 import { writeTrialSet } from './support/trialset.ts';
+import { trialSaid } from './support/trial-said.ts';
 
 const trialOf = (run: Awaited<ReturnType<typeof runHostile>>, i = 0) => run.results.tasks[0]!.trials[i]!;
 const failures = (run: Awaited<ReturnType<typeof runHostile>>, i = 0) => JSON.stringify(trialOf(run, i).layers);
@@ -120,7 +121,7 @@ describe('both ways: attacks that are caught, isolated or not', () => {
     it(`${isolation}: links to the reference answers are a named constraint failure, and never read`, { skip }, async () => {
       const run = await runHostile('link-reference', isolation);
       const trial = trialOf(run);
-      assert.equal(trial.outcome, 'fail');
+      assert.equal(trial.outcome, 'fail', trialSaid(trial));
       assert.equal(trial.checks['constraint:no-links'], false);
       assert.match(trial.layers.constraints.failures.join('\n'), /candidate\/spec\.json is a symbolic link/);
       assert.match(trial.layers.final_state.failures.join('\n'), /spec\.json: file not found in the candidate/, 'the link was not followed');
@@ -157,7 +158,7 @@ describe('unisolated: what the checks catch where nothing could prevent it', () 
     const run = await runHostile('tamper-copy', 'none', { trials: 2 });
     assert.match(await foundBy(run), /tamper .*faults\.mjs: ok/);
     assert.match(run.results.run.integrity_error ?? '', /acceptance copy of task inventory changed during the run \(changed [^)]*faults\.mjs/);
-    for (const trial of run.results.tasks[0]!.trials) assert.notEqual(trial.outcome, 'pass');
+    for (const trial of run.results.tasks[0]!.trials) assert.notEqual(trial.outcome, 'pass', trialSaid(trial));
     assert.equal(run.results.run.isolation?.mechanism, 'none');
     assert.match(run.results.run.isolation?.reason ?? '', /agent\.isolation is none/);
   });
@@ -165,7 +166,7 @@ describe('unisolated: what the checks catch where nothing could prevent it', () 
   it('an edit to a watched skill fails the trial and is never recorded as the version that ran', async () => {
     const run = await runHostile('edit-watched', 'none');
     const trial = trialOf(run);
-    assert.equal(trial.outcome, 'fail');
+    assert.equal(trial.outcome, 'fail', trialSaid(trial));
     assert.match(trial.layers.constraints.failures.join('\n'), /changed skills\/inventory-testing\.md in the project during the run/);
     const skill = await readFile(join(run.project, 'skills', 'inventory-testing.md'));
     assert.notEqual(run.results.watched.files['skills/inventory-testing.md'], sha256(skill), 'results.json holds the hash from before the edit');

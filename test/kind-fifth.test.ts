@@ -13,6 +13,7 @@ import { failuresOf } from '../src/failures/signature.ts';
 import type { Results } from '../src/schemas/results.ts';
 import { FIFTH_KIND_FILES, projectWithFifthKind } from './support/fifth-kind.ts';
 import { ROOT, tempDir } from './support/fixtures.ts';
+import { timeLimit } from './support/time-limit.ts';
 
 const run = promisify(execFile);
 
@@ -79,7 +80,7 @@ async function docProject(): Promise<string> {
 describe('a fifth kind of a new shape', () => {
   it(
     'is its folder, its declaration and a line in each list: validate, run, report.html, the table and the failures read it',
-    { timeout: 600_000 },
+    { timeout: timeLimit(600_000) },
     async () => {
       const root = await projectWithFifthKind();
       // What the copy changed in src/: the kind's two files and the two lists, nothing else.

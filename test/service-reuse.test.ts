@@ -21,6 +21,7 @@ import { INVENTORY, inventoryCopy, tempDir } from './support/fixtures.ts';
 import { installMachineFaults } from './support/machine-faults.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
 import { writeTrialSet } from './support/trialset.ts';
+import { timeLimit } from './support/time-limit.ts';
 
 // The suite's hostile-agent test edits the acceptance copies it finds at the top of the temporary
 // directory; these runs keep theirs one level down, out of its reach.
@@ -322,7 +323,7 @@ async function exchangesOfUse(instance: RunningService, use: ReplayableUse): Pro
 // What the check after a use costs: the state probe, a reset, one replay of the reference answers (which
 // ends with its last case's reset), and nothing more, all sent at once: one round trip through the
 // service's relay per use of a run, off the trial's path but on the machine's cores.
-describe('the check after a use', { timeout: 120_000 }, () => {
+describe('the check after a use', { timeout: timeLimit(120_000) }, () => {
   it('sends the probe, one reset and one replay of the reference answers at once, and leaves the instance reset', async () => {
     await withProvedReset(INVENTORY, async ({ reset, why, use, instances: [instance], probe }) => {
       assert.match(why, /; after each use, the check sends its requests at once$/);

@@ -4,6 +4,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
+import { pendingReadsDone } from '../util/pending-reads.ts';
 
 const live = new Set<() => void>();
 let hooked = false;
@@ -169,12 +170,16 @@ const PIPE_DRAIN_MS = 10_000;
 
 /** Read stdout/stderr to their end, then close them: a detached leftover holding them must not hold a trial. */
 async function drainPipes(child: ChildProcess, drainMs: number): Promise<void> {
-  if (child.stdout?.readableEnded !== false && child.stderr?.readableEnded !== false) return;
+  const read = () => child.stdout?.readableEnded !== false && child.stderr?.readableEnded !== false;
+  if (read()) return;
   const closed = once(child, 'close').catch(() => undefined);
   let timeout: NodeJS.Timeout | undefined;
   const timer = new Promise((resolve) => (timeout = setTimeout(resolve, drainMs).unref()));
   await Promise.race([closed, timer]);
   clearTimeout(timeout);
+  // The bound may pass with the pipes' ends already there to read: the event loop runs a due timer before it
+  // reads, so trialgate held off its core past the bound would lose them.
+  if (!read()) await pendingReadsDone();
   child.stdout?.destroy();
   child.stderr?.destroy();
 }

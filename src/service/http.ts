@@ -11,6 +11,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { HTTPParser } from 'http-parser-js';
+import { afterPendingReads } from '../util/pending-reads.ts';
 
 export interface HttpAnswer {
   status: number;
@@ -99,10 +100,19 @@ async function sendOnce(url: string, options: HttpOptions): Promise<HttpAnswer> 
     // The reason this side ended the exchange, reported whichever stream surfaces the error first.
     let endedBecause: NoAnswerError | undefined;
     let answered = false;
+    let settled = false;
+    // Bytes of the answer read so far (its head counts as one): a limit that passed while they came is not silence.
+    let progress = 0;
     const end = (reason: NoAnswerError) => req.destroy((endedBecause = reason));
-    const timedOut = (ms: number, reason: 'timeout' | 'deadline') => end(new NoAnswerError(`timed out after ${Math.round(ms)} ms`, reason));
+    const timedOut = (ms: number, reason: 'timeout' | 'deadline') => {
+      const seen = progress;
+      afterPendingReads(() => {
+        if (!settled && (reason === 'deadline' || progress === seen)) end(new NoAnswerError(`timed out after ${Math.round(ms)} ms`, reason));
+      });
+    };
     const deadline = options.deadlineMs === undefined ? undefined : setTimeout(timedOut, options.deadlineMs, options.deadlineMs, 'deadline');
     const fail = (e: NodeJS.ErrnoException) => {
+      settled = true;
       clearTimeout(deadline);
       const stale = !endedBecause && !answered && req.reusedSocket && e.code === 'ECONNRESET';
       reject(endedBecause ?? (stale ? new StaleConnection('ECONNRESET') : new NoAnswerError(e.code ?? e.message)));
@@ -111,16 +121,19 @@ async function sendOnce(url: string, options: HttpOptions): Promise<HttpAnswer> 
     req.on('error', fail);
     req.on('response', (response) => {
       answered = true;
+      progress += 1;
       const chunks: Buffer[] = [];
       let bytes = 0;
       const cap = options.maxBytes ?? MAX_ANSWER_BYTES;
       response.on('data', (chunk: Buffer) => {
+        progress += chunk.length;
         bytes += chunk.length;
         if (bytes > cap) end(new NoAnswerError(`answer longer than ${cap} bytes`, 'too-long'));
         else chunks.push(chunk);
       });
       response.on('error', fail);
       response.on('end', () => {
+        settled = true;
         clearTimeout(deadline);
         resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
       });
@@ -214,8 +227,13 @@ export function sendAll(url: string, requests: readonly HttpRequest[], options: 
       socket.destroy();
       resolve(answers);
     };
-    socket.setTimeout(options.timeoutMs, () => fail(new NoAnswerError(`timed out after ${options.timeoutMs} ms with ${answered()}`, 'timeout')));
+    let received = 0;
+    socket.setTimeout(options.timeoutMs, () => {
+      const seen = received;
+      afterPendingReads(() => received === seen && fail(new NoAnswerError(`timed out after ${options.timeoutMs} ms with ${answered()}`, 'timeout')));
+    });
     socket.on('data', (data: Buffer) => {
+      received += data.length;
       const parsed = parser.execute(data);
       if (parsed instanceof Error) return fail(new NoAnswerError(`no HTTP answer after ${answered()}: ${parsed.message}`));
       settle();

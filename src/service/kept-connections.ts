@@ -26,6 +26,7 @@ import {
   type HttpOptions,
   type HttpRequest,
 } from './http.ts';
+import { afterPendingReads } from '../util/pending-reads.ts';
 
 /** Methods sent by these connections; any other goes through node:http's client, which checks it. */
 const PLAIN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -54,6 +55,8 @@ interface Connection {
   exchange?: Exchange;
   /** The current exchange's limit on silence. */
   timeoutMs: number;
+  /** Bytes read on it so far: a limit on silence that passed while they came was no silence. */
+  received: number;
 }
 
 /** One service's kept-alive connections (a unix socket path, or the URL's loopback port). */
@@ -136,7 +139,9 @@ export class KeptConnections {
     const connection = kept ?? this.open();
     return new Promise<HttpAnswer>((resolve, reject) => {
       const deadline =
-        deadlineMs === undefined ? undefined : setTimeout(() => end(new NoAnswerError(`timed out after ${Math.round(deadlineMs)} ms`, 'deadline')), deadlineMs);
+        deadlineMs === undefined
+          ? undefined
+          : setTimeout(() => afterPendingReads(() => end(new NoAnswerError(`timed out after ${Math.round(deadlineMs)} ms`, 'deadline'))), deadlineMs);
       const settle = () => {
         exchange.done = true;
         clearTimeout(deadline);
@@ -176,7 +181,7 @@ export class KeptConnections {
 
   private open(): Connection {
     const socket = this.socketPath ? connect(this.socketPath) : connect(this.port, this.hostname);
-    const connection: Connection = { socket, parser: new HTTPParser(HTTPParser.RESPONSE), timeoutMs: 0 };
+    const connection: Connection = { socket, parser: new HTTPParser(HTTPParser.RESPONSE), timeoutMs: 0, received: 0 };
     this.all.add(connection);
     const failed = (error: NoAnswerError) => {
       const exchange = connection.exchange;
@@ -185,8 +190,15 @@ export class KeptConnections {
       if (exchange && !exchange.done) exchange.fail(stale ? new StaleConnection(error.message) : error);
       else this.close(connection);
     };
-    socket.on('timeout', () => failed(new NoAnswerError(`timed out after ${connection.timeoutMs} ms`, 'timeout')));
+    socket.on('timeout', () => {
+      const [seen, exchange] = [connection.received, connection.exchange];
+      afterPendingReads(() => {
+        if (connection.received === seen && connection.exchange === exchange)
+          failed(new NoAnswerError(`timed out after ${connection.timeoutMs} ms`, 'timeout'));
+      });
+    });
     socket.on('data', (data: Buffer) => {
+      connection.received += data.length;
       const exchange = connection.exchange;
       // Bytes nobody asked for: the connection is no longer one to keep.
       if (!exchange) return this.close(connection);

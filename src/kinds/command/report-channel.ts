@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, closeSync, constants, lstatSync, openSync } from 'node:fs';
 import { Socket } from 'node:net';
+import { pendingReadsDone } from '../../util/pending-reads.ts';
 
 /** As much as a report may hold (report-format.ts); past it what arrives is counted, not kept. */
 const MAX_BYTES = 16 * 1024 * 1024;
@@ -32,6 +33,7 @@ export class ReportChannel {
   private readonly chunks: Buffer[] = [];
   private bytes = 0;
   private readonly ended: Promise<unknown>;
+  private endRead = false;
 
   private constructor(
     private readonly path: string,
@@ -43,7 +45,9 @@ export class ReportChannel {
       this.bytes += chunk.length;
       if (this.bytes <= MAX_BYTES) this.chunks.push(chunk);
     });
-    this.ended = once(reader, 'end').catch(() => undefined);
+    this.ended = once(reader, 'end')
+      .catch(() => undefined)
+      .then(() => (this.endRead = true));
   }
 
   /** Make the FIFO at `path` and start reading it. */
@@ -65,8 +69,12 @@ export class ReportChannel {
     if (this.writer !== undefined) closeSync(this.writer);
     this.writer = undefined;
     let timer: NodeJS.Timeout | undefined;
-    const late = await Promise.race([this.ended.then(() => false), new Promise<boolean>((r) => (timer = setTimeout(() => r(true), END_MS)))]);
+    await Promise.race([this.ended, new Promise((r) => (timer = setTimeout(r, END_MS)))]);
     clearTimeout(timer);
+    // The timer may fire first with the end already there to read: the event loop runs due timers before it
+    // reads, so a machine that held trialgate off its core past END_MS would look like a writer holding on.
+    if (!this.endRead) await pendingReadsDone();
+    const late = !this.endRead;
     this.reader.destroy();
     if (late) forgery.push('a process outside the test run held $TRIALGATE_REPORT open after every process of the run had ended');
     const now = (() => {
