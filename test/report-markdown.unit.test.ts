@@ -325,3 +325,27 @@ test('a pull request whose every head trial is a setup mistake is told to fix it
   );
   assert.match(both.split('\n')[2]!, /^⏸️ \*\*undecided — rerun\*\*/);
 });
+
+test('trialgate’s own checks are named for what they check, so a bare `format` never sits beside a task’s group of that name', () => {
+  const checks = { pass: '000', format: '111', baseline: '111', 'test:format': '000' };
+  const labels = { 'test:format': 'hidden tests: format writes the shortest form' };
+  const base = buildResults({ tasks: [{ id: 'durations', checks: { ...checks, pass: '111', 'test:format': '111' } }] });
+  const head = buildResults({ sha: 'f'.repeat(40), tasks: [{ id: 'durations', checks }] });
+  for (const run of [base, head]) run.tasks[0]!.check_labels = labels;
+  const rows = commentOf(head, compareResults([base], head, FIXED_K))
+    .split('\n')
+    .filter((l) => l.startsWith('| '));
+  assert.ok(
+    rows.some((r) => r.startsWith('| format: the candidate is well-formed | 3/3 | 3/3 |')),
+    rows.join('\n'),
+  );
+  assert.ok(
+    rows.some((r) => r.startsWith('| baseline: passes with no defect injected |')),
+    rows.join('\n'),
+  );
+  assert.ok(
+    rows.some((r) => r.startsWith('| hidden tests: format writes the shortest form | 3/3 | 0/3 |')),
+    rows.join('\n'),
+  );
+  assert.ok(!rows.some((r) => /^\| (format|baseline) \|/.test(r)), rows.join('\n'));
+});
