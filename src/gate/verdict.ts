@@ -8,6 +8,7 @@
 // shown to be worse.
 import type { Comparison } from '../schemas/comparison.ts';
 import type { RunDigest } from '../schemas/results.ts';
+import { failureReasons } from '../results/reasons.ts';
 import { isSetupMistake } from '../results/setup-rules.ts';
 import { plural } from '../util/counted.ts';
 
@@ -42,7 +43,7 @@ export function decideGate(comparison: Comparison | null, head: Pick<RunDigest, 
     return {
       verdict: 'error',
       regressions: 0,
-      failure: `no trial could execute: every one is a setup mistake (${trials[0]!.env_error}); fix it, for a rerun will not`,
+      failure: `no trial could execute: every one is a setup mistake: ${setupWords(trials[0]!)}; fix it, for a rerun will not`,
       exit: 2,
     };
   }
@@ -106,4 +107,10 @@ export function undecidedSummary(comparison: Comparison): string {
   const n = u.tasks + u.holdout_tasks;
   const counted = `${plural(n, 'task')} could not be decided${u.holdout_tasks ? ` (${u.holdout_tasks} holdout)` : ''}`;
   return first ? `${counted}; ${first.id}: ${first.undecided}` : counted;
+}
+
+/** What a setup mistake's trial said was wrong (the program or variable it names), else its rule. */
+function setupWords(trial: RunDigest['tasks'][number]['trials'][number]): string {
+  const said = failureReasons(trial).find((line) => line.startsWith('env error: '));
+  return said ? said.slice('env error: '.length) : (trial.env_error ?? 'the trial set');
 }
