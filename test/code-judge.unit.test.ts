@@ -94,6 +94,25 @@ test('a group whose pattern matches no hidden test names its field and the ids c
   );
 });
 
+test('one pattern of several that matches no hidden test fails its group, named, though the others match', () => {
+  const spec = CodeSpec.parse({
+    scope: ['durations/**'],
+    reproduction: { label: 'days parse and format', tests: ['*::test_parse[3d-*', '*::test_format[90000-*'] },
+    groups: {},
+    solutions: { reference: 'solutions/reference' },
+  });
+  const ids = ['test_parse[2d-172800]', 'test_parse[45s-45]', 'test_format[90000-1d1h]'];
+  const records = ids.map((id) => record(`hidden/test_durations.py::${id}`, 'passed'));
+  const reproduction = codeChecks(spec, { report: report(records), outOfScope: [] }).find((c) => c.key === 'reproduction')!;
+  assert.equal(reproduction.ok, false);
+  assert.match(
+    reproduction.failures.join('\n'),
+    /^days parse and format: no hidden test matches \*::test_parse\[3d-\* \(fixture\.json: code\.reproduction\.tests\); the hidden tests' ids closest to it: "hidden\/test_durations\.py::test_parse\[2d-172800\]"/,
+  );
+  const fixed = CodeSpec.parse({ ...spec, reproduction: { ...spec.reproduction, tests: ['*::test_parse[2d-*', '*::test_format[90000-*'] } });
+  assert.equal(codeChecks(fixed, { report: report(records), outOfScope: [] }).find((c) => c.key === 'reproduction')!.ok, true);
+});
+
 test('the in-process note says what the tripwires caught, and without any what is not caught', () => {
   const without = inProcessNote({ inProcess: true, tripwires: { planted: 0, allFailed: false } as never })!;
   assert.match(without, /no tripwire was planted .*so a report the code rewrites in the process is not caught/);

@@ -9,41 +9,58 @@ import { describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
 import { ROOT, tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
+import { NO_PYTEST } from './support/suites.ts';
 
 // The suite's hostile-agent test edits the acceptance copies it finds at the top of the temporary
 // directory (that is what it demonstrates); these runs keep theirs one level down, out of its reach.
 process.env.TMPDIR = await mkdtemp(join(tmpdir(), 'trialgate-init-code-'));
 
+/** Each language's code starter: the same page-count task, its hidden tests in the language's framework. */
+const LANGUAGES = [
+  { lang: 'node', skip: undefined, hidden: 'pages.test.mjs' },
+  { lang: 'python', skip: NO_PYTEST, hidden: 'test_pages.py' },
+] as const;
+
 describe('trialgate init --code', () => {
-  it('init --code → validate trusts the hidden tests → run → remove "## Fix the cause" → run → compare names the lost reproduction', async () => {
-    const repo = await tempDir('trialgate-init-code-');
-    spawnSync('git', ['init', '-q'], { cwd: repo });
-    const init = captureIo(repo);
-    assert.equal(await main(['init', '--code'], init), 0, init.err);
-    assert.match(init.out, /fixtures\/pages\/fixture\.json/);
-    const guide = /docs: (\S+code-tasks\.md);/.exec(init.out)?.[1];
-    assert.ok(guide && (await stat(resolve(repo, guide))), `the next steps name the guide where it is: ${init.out}`);
-    assert.ok(await stat(join(repo, '.github', 'workflows', 'trialgate-pr.yml')), 'the workflows come with it');
-    assert.equal(
-      await readFile(join(repo, 'fixtures', 'pages', 'hidden', 'trialgate-reporter.mjs'), 'utf8'),
-      await readFile(join(ROOT, 'reporters', 'node-test.mjs'), 'utf8'),
-      'the hidden tests report through the shipped node:test reporter',
+  for (const { lang, skip, hidden } of LANGUAGES)
+    it(
+      `--lang ${lang}: init --code → validate trusts the hidden tests → run → remove "## Fix the cause" → run → compare names the lost reproduction`,
+      { skip },
+      async () => {
+        const repo = await tempDir('trialgate-init-code-');
+        spawnSync('git', ['init', '-q'], { cwd: repo });
+        const init = captureIo(repo);
+        assert.equal(await main(['init', '--code', '--lang', lang], init), 0, init.err);
+        assert.match(init.out, /fixtures\/pages\/fixture\.json/);
+        assert.match(init.out, new RegExp(`fixtures/pages/hidden/${hidden.replaceAll('.', '\\.')}`));
+        const guide = /docs: (\S+code-tasks\.md);/.exec(init.out)?.[1];
+        assert.ok(guide && (await stat(resolve(repo, guide))), `the next steps name the guide where it is: ${init.out}`);
+        assert.ok(await stat(join(repo, '.github', 'workflows', 'trialgate-pr.yml')), 'the workflows come with it');
+        if (lang === 'node')
+          assert.equal(
+            await readFile(join(repo, 'fixtures', 'pages', 'hidden', 'trialgate-reporter.mjs'), 'utf8'),
+            await readFile(join(ROOT, 'reporters', 'node-test.mjs'), 'utf8'),
+            'the hidden tests report through the shipped node:test reporter',
+          );
+
+        const validate = captureIo(repo);
+        assert.equal(await main(['validate', 'fixtures/pages'], validate), 0, validate.out + validate.err);
+        assert.match(validate.out, /\| edits-tests +\| [^|]+\| rejected +\| rejected +\| reproduction, constraint:scope +\|/);
+
+        const base = captureIo(repo);
+        assert.equal(await main(['run', '--trials', '1', '--out', '.trialgate/base'], base), 0, base.err);
+        assert.match(base.out, /\| pages-fix \| dev \| 1\/1 +\|/);
+        const prompt = join(repo, 'agent', 'prompt.md');
+        await writeFile(prompt, (await readFile(prompt, 'utf8')).replace(/^## Fix the cause[\s\S]*?(?=^## )/m, ''));
+        const head = captureIo(repo);
+        assert.equal(await main(['run', '--trials', '1', '--out', '.trialgate/head'], head), 0, head.err);
+        const compare = captureIo(repo);
+        // k = 1 against one base run: familywise could flag nothing (undecided); the stand-in is deterministic, so strict.
+        assert.equal(
+          await main(['compare', '--base', '.trialgate/base/results.json', '--head', '.trialgate/head/results.json', '--policy', 'strict'], compare),
+          1,
+        );
+        assert.match(compare.out, /lost reproduction: a partial last page counts \| 1\/1 \| 0\/1/);
+      },
     );
-
-    const validate = captureIo(repo);
-    assert.equal(await main(['validate', 'fixtures/pages'], validate), 0, validate.out + validate.err);
-    assert.match(validate.out, /\| edits-tests +\| [^|]+\| rejected +\| rejected +\| reproduction, constraint:scope +\|/);
-
-    const base = captureIo(repo);
-    assert.equal(await main(['run', '--trials', '1', '--out', '.trialgate/base'], base), 0, base.err);
-    assert.match(base.out, /\| pages-fix \| dev \| 1\/1 +\|/);
-    const prompt = join(repo, 'agent', 'prompt.md');
-    await writeFile(prompt, (await readFile(prompt, 'utf8')).replace(/^## Fix the cause[\s\S]*?(?=^## )/m, ''));
-    const head = captureIo(repo);
-    assert.equal(await main(['run', '--trials', '1', '--out', '.trialgate/head'], head), 0, head.err);
-    const compare = captureIo(repo);
-    // k = 1 against one base run: familywise could flag nothing (undecided); the stand-in is deterministic, so strict.
-    assert.equal(await main(['compare', '--base', '.trialgate/base/results.json', '--head', '.trialgate/head/results.json', '--policy', 'strict'], compare), 1);
-    assert.match(compare.out, /lost reproduction: a partial last page counts \| 1\/1 \| 0\/1/);
-  });
 });

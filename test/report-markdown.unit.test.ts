@@ -4,6 +4,7 @@ import { compareResults } from '../src/compare/compare.ts';
 import { fitDocument, NOTICE } from '../src/report/fit.ts';
 import { commentMarker } from '../src/report/markdown.ts';
 import { present } from '../src/report/view.ts';
+import { SETUP_RULE } from '../src/results/setup-rules.ts';
 import { commentOf, runMarkdownOf } from './support/outputs.ts';
 import { buildResults } from './support/results-builder.ts';
 import * as scenarios from './support/scenarios.ts';
@@ -283,4 +284,68 @@ test('an undecided comment’s next step follows the comparison’s recorded nex
     const said = { ...c, tasks: c.tasks.map((t) => (t.id === 'outage' ? { ...t, undecided_next: step as keyof typeof steps } : t)) };
     assert.match(next(commentOf(head, said)), expected, step);
   }
+});
+
+test('a pull request whose every head trial is a setup mistake is told to fix it, never to rerun (the gate exits 2 saying so)', () => {
+  const checks = { pass: '111', 'test:parse': '111' };
+  const base = buildResults({ tasks: [{ id: 'durations', checks }] });
+  const missing = 'the agent command names /repo/agent/agnet.py, which does not exist';
+  const head = buildResults({ sha: 'f'.repeat(40), tasks: [{ id: 'durations', checks, outcomes: 'ddd', envRule: SETUP_RULE, envMessage: missing }] });
+  const c = compareResults([base], head, FIXED_K);
+  const task = c.tasks.find((t) => t.id === 'durations')!;
+  assert.equal(task.undecided_next, 'fix_setup');
+  assert.match(task.undecided!, /agnet\.py, which does not exist/, 'the reason names what to fix');
+  const md = commentOf(head, c);
+  assert.match(md.split('\n')[2]!, /^⏸️ \*\*undecided — fix the setup\*\* — [^\n]*the check fails until it is fixed/);
+  assert.match(/^\*\*Next:\*\* (.*)$/m.exec(md)?.[1] ?? '', /^fix the setup mistake named above .*a rerun fails the same way/);
+  assert.doesNotMatch(md, /rerun the job|until a rerun decides/);
+
+  // An outage beside it is still a rerun: the headline says so.
+  const outage = buildResults({
+    sha: 'f'.repeat(40),
+    tasks: [
+      { id: 'durations', checks, outcomes: 'ddd', envRule: SETUP_RULE, envMessage: missing },
+      { id: 'other', checks, outcomes: 'ddd' },
+    ],
+  });
+  const both = commentOf(
+    outage,
+    compareResults(
+      [
+        buildResults({
+          tasks: [
+            { id: 'durations', checks },
+            { id: 'other', checks },
+          ],
+        }),
+      ],
+      outage,
+      FIXED_K,
+    ),
+  );
+  assert.match(both.split('\n')[2]!, /^⏸️ \*\*undecided — rerun\*\*/);
+});
+
+test('trialgate’s own checks are named for what they check, so a bare `format` never sits beside a task’s group of that name', () => {
+  const checks = { pass: '000', format: '111', baseline: '111', 'test:format': '000' };
+  const labels = { 'test:format': 'hidden tests: format writes the shortest form' };
+  const base = buildResults({ tasks: [{ id: 'durations', checks: { ...checks, pass: '111', 'test:format': '111' } }] });
+  const head = buildResults({ sha: 'f'.repeat(40), tasks: [{ id: 'durations', checks }] });
+  for (const run of [base, head]) run.tasks[0]!.check_labels = labels;
+  const rows = commentOf(head, compareResults([base], head, FIXED_K))
+    .split('\n')
+    .filter((l) => l.startsWith('| '));
+  assert.ok(
+    rows.some((r) => r.startsWith('| format: the candidate is well-formed | 3/3 | 3/3 |')),
+    rows.join('\n'),
+  );
+  assert.ok(
+    rows.some((r) => r.startsWith('| baseline: passes with no defect injected |')),
+    rows.join('\n'),
+  );
+  assert.ok(
+    rows.some((r) => r.startsWith('| hidden tests: format writes the shortest form | 3/3 | 0/3 |')),
+    rows.join('\n'),
+  );
+  assert.ok(!rows.some((r) => /^\| (format|baseline) \|/.test(r)), rows.join('\n'));
 });

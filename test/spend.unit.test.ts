@@ -59,3 +59,13 @@ test('a head compared without the confirmation it needs says so, not that none w
   assert.equal(c.tasks[0]!.undecided_next, 'confirmation', JSON.stringify(c.tasks[0]));
   assert.match(spendLine(c), /^\*\*Spent:\*\* 3 agent trials \(the first round; the confirmation it needs was not run\)/);
 });
+
+test('the cap is stated whether or not one was set, so a reader sees what bounded the spend', () => {
+  const head = buildResults({ tasks: [{ id: 'tally', checks: { pass: '111' } }] });
+  const uncapped = compareResults([base], head);
+  assert.equal(uncapped.spend!.max_trials, null);
+  assert.match(spendLine(uncapped), / · no `max-trials` cap: each task within its `confirm-trials` budget\.$/);
+  const capped = compareResults([base], head, { maxTrials: 200 });
+  assert.match(spendLine(capped), / · cap 200 · /);
+  assert.doesNotMatch(spendLine(capped), /no cap/);
+});

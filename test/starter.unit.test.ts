@@ -111,14 +111,23 @@ describe('the starter', () => {
     }
     const code = captureIo(await tempDir());
     assert.equal(await main(['init', '--code', '--lang', 'java'], code), 2);
-    assert.match(code.err, /the code starter \(--code\) is in node only/);
+    assert.match(code.err, /the code starter \(--code\) is in node and python only/);
     assert.match(code.err, /docs\/code-tasks\.md#in-other-languages/, 'says where a code task in java is shown');
-    // A repository whose files name another language gets the node code starter, and is told so, with the same pointer.
+    // A repository whose files name a language without a code starter gets node's, and is told so, with the same pointer.
+    const go = await tempDir();
+    await writeFile(join(go, 'go.mod'), 'module example.com/pages\n');
+    const other = captureIo(go);
+    assert.equal(await main(['init', '--code'], other), 0, other.err);
+    assert.match(other.out, /\(node: the code starter is in node and python only, though go\.mod says go\. .*docs\/code-tasks\.md#in-other-languages/);
+    // A Python repository gets the Python code starter: pytest as the hidden tests, and workflows that install it.
     const python = await tempDir();
     await writeFile(join(python, 'pyproject.toml'), '');
     const detected = captureIo(python);
     assert.equal(await main(['init', '--code'], detected), 0, detected.err);
-    assert.match(detected.out, /\(node: the code starter is in node only, though pyproject\.toml says python\. .*docs\/code-tasks\.md#in-other-languages/);
+    assert.match(detected.out, /\(python: from pyproject\.toml; /);
+    assert.match(detected.out, /fixtures\/pages\/hidden\/test_pages\.py/);
+    assert.match(detected.out, /sudo apt-get install -y python3-pytest/);
+    assert.match(await readFile(join(python, '.github', 'workflows', 'trialgate-pr.yml'), 'utf8'), /apt-get install -y python3-pytest/);
   });
 
   it('init into an empty directory ignores runs and installed packages', async () => {

@@ -30,7 +30,7 @@ export const INIT: CommandSpec = {
     },
     code: {
       type: 'boolean',
-      help: 'a code task instead: the agent fixes a bug in a repository and hidden tests judge its code (docs/code-tasks.md)',
+      help: 'a code task instead, in node or python (pytest): the agent fixes a bug in a repository and hidden tests judge its code (docs/code-tasks.md)',
     },
     force: { type: 'boolean', help: 'overwrite files that already exist' },
   },

@@ -25,10 +25,17 @@ const TESTS: Record<Language, { framework: string; install?: string; prepare?: s
 
 const ISOLATION_NOTE = '(isolation: required needs bubblewrap, as the workflows install it; without it add --isolation auto)';
 
+/** The languages with a code starter: the same page-count task, its hidden tests in the language's framework. */
+type CodeLanguage = 'node' | 'python';
+const CODE_LANGUAGES: readonly CodeLanguage[] = ['node', 'python'];
+
 /** The code starter: its fixture, where its hidden tests find the node:test reporter, and the next steps. */
 const CODE_STARTER = {
   reporter: 'fixtures/pages/hidden/trialgate-reporter.mjs',
-  next: [
+  next: (language: CodeLanguage) => [
+    ...(language === 'python'
+      ? [`(the hidden tests run pytest, installed system-wide where the sandbox sees it; Debian/Ubuntu: ${TESTS.python.install})`]
+      : []),
     'npx trialgate validate fixtures/pages   # the hidden tests accept the reference fix and reject the wrong ones',
     'npx trialgate run --out .trialgate/base  # the trial set: the stand-in agent fixes the bug, 3 trials, isolated',
     ISOLATION_NOTE,
@@ -47,16 +54,20 @@ export async function runInitCli(argv: string[], io: Io): Promise<number> {
   if (typeof parsed === 'number') return parsed;
   const target = resolve(io.cwd, parsed.positionals[0] ?? '.');
   const named = parsed.values.lang as Language | undefined;
-  if (parsed.values.code && named && named !== 'node') {
-    io.stderr(`trialgate init: the code starter (--code) is in node only; --lang ${named} writes the test starter in ${named}. ${OTHER_LANGUAGE_CODE_TASK}\n`);
+  if (parsed.values.code && named && !isCodeLanguage(named)) {
+    io.stderr(
+      `trialgate init: the code starter (--code) is in ${CODE_LANGUAGES.join(' and ')} only; --lang ${named} writes the test starter in ${named}. ${OTHER_LANGUAGE_CODE_TASK}\n`,
+    );
     return EXIT.usage;
   }
   const detected = named ? undefined : await detectLanguage(target);
   const language: Language = named ?? detected?.language ?? 'node';
+  // A code task in a language without a code starter gets node's, and is told so.
+  const codeLanguage: CodeLanguage = isCodeLanguage(language) ? language : 'node';
   const templates = join(packageRoot(), 'templates');
-  const files = parsed.values.code ? await codeStarterFiles(templates) : await testStarterFiles(templates, language);
+  const files = parsed.values.code ? await codeStarterFiles(templates, codeLanguage) : await testStarterFiles(templates, language);
   const runner = !parsed.values.code && language === 'node' ? await nodeTestRunner(target) : undefined;
-  const next = parsed.values.code ? CODE_STARTER.next : [...(runner ? [ownRunnerNote(runner)] : []), ...testStarterNext(language)];
+  const next = parsed.values.code ? CODE_STARTER.next(codeLanguage) : [...(runner ? [ownRunnerNote(runner)] : []), ...testStarterNext(language)];
   const guide = parsed.values.code ? 'code-tasks.md' : 'first-task.md';
   // lstat: a link in a starter file's place (dangling or not) exists too, and --force replaces it, never writing through it.
   const existing = [];
@@ -87,9 +98,11 @@ export async function runInitCli(argv: string[], io: Io): Promise<number> {
     [
       `trialgate init: wrote a starter into ${where}:`,
       ...(parsed.values.code
-        ? detected && detected.language !== 'node'
-          ? [`  (node: the code starter is in node only, though ${detected.found[0]} says ${detected.language}. ${OTHER_LANGUAGE_CODE_TASK})`]
-          : []
+        ? codeLanguage !== language
+          ? [
+              `  (node: the code starter is in ${CODE_LANGUAGES.join(' and ')} only, though ${detected?.found[0] ?? 'the repository'} says ${language}. ${OTHER_LANGUAGE_CODE_TASK})`,
+            ]
+          : [`  (${language}: ${languageReason(named, detected)})`]
         : [`  (${language}: ${languageReason(named, detected)})`]),
       ...files.map(({ to }) => `  ${to}`),
       ignored.length ? `  .gitignore (ignores ${ignored.join(' and ')})` : '  (.gitignore already ignores .trialgate/ and node_modules/)',
@@ -137,14 +150,22 @@ async function testStarterFiles(templates: string, language: Language): Promise<
 /** The fragment of the workflows, per language, that installs its test runner where the sandbox sees it. */
 const WORKFLOW_STEPS = 'workflow-steps.yml';
 
-/** The code starter: its own trial set and fixture, the node test starter's workflows, and the shipped node:test reporter. */
-async function codeStarterFiles(templates: string): Promise<Written[]> {
-  const workflows = (await testStarterFiles(templates, 'node')).filter((f) => f.to.startsWith('.github/'));
-  const dir = join(templates, 'code-starter');
+function isCodeLanguage(language: Language): language is CodeLanguage {
+  return (CODE_LANGUAGES as readonly Language[]).includes(language);
+}
+
+/**
+ * The code starter in `language`: its own trial set and fixture, the language's test starter's workflows
+ * (which install its test runner), and for node the shipped node:test reporter (pytest's plugin is read
+ * from $TRIALGATE_REPORTERS).
+ */
+async function codeStarterFiles(templates: string, language: CodeLanguage): Promise<Written[]> {
+  const workflows = (await testStarterFiles(templates, language)).filter((f) => f.to.startsWith('.github/'));
+  const dir = join(templates, language === 'node' ? 'code-starter' : `code-starter-${language}`);
   return [
     ...workflows,
     ...(await listFiles(dir)).map((f) => ({ from: join(dir, f), to: f })),
-    { from: join(packageRoot(), 'reporters', 'node-test.mjs'), to: CODE_STARTER.reporter },
+    ...(language === 'node' ? [{ from: join(packageRoot(), 'reporters', 'node-test.mjs'), to: CODE_STARTER.reporter }] : []),
   ];
 }
 

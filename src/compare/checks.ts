@@ -17,6 +17,12 @@ export function isGated(check: string): boolean {
   return checkKind(check) !== 'env';
 }
 
+/** trialgate's own checks of every kind, which a bare name (`format`) leaves a reader to guess, beside a task's own checks. */
+const RUNNER_LABELS: Readonly<Record<string, string>> = {
+  format: 'format: the candidate is well-formed',
+  baseline: 'baseline: passes with no defect injected',
+};
+
 /**
  * What a reader sees for a check: `detection: double-reserve — duplicate request reserves twice`. `quote`
  * is applied to every part a user or a file supplied (a check name, a fault's label), never to the words
@@ -32,6 +38,8 @@ export function checkLabel(
   // The task's kind names its own checks (a code task's hidden test groups): its label comes first.
   const own = labels?.[check];
   if (own !== undefined) return quote(own);
+  const runner = RUNNER_LABELS[check];
+  if (runner !== undefined) return runner;
   const named = (what: string) => {
     const label = faults.find((f) => f.id === name)?.label;
     return label ? `${what}: ${quote(name)} — ${quote(label)}` : `${what}: ${quote(name)}`;

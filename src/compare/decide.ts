@@ -234,6 +234,11 @@ function undecidedReason(
     : '';
   if (task.baseProblem) return { reason: `${task.baseProblem}: the base cannot support a comparison; rerun the baseline workflow`, next: 'baseline_workflow' };
   const declared = head.declared > 0 && head.declared === (head.rounds[0]?.env ?? 0) ? ' the agent declared' : '';
+  if (head.setupOnly)
+    return {
+      reason: `${head.started === 1 ? 'its one head trial is' : `all ${head.started} of its head trials are`} a setup mistake${because}: fix it, for a rerun fails the same way`,
+      next: 'fix_setup',
+    };
   if (head.executed === 0)
     return rerun(
       head.started === 0

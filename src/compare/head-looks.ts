@@ -10,6 +10,7 @@ import type { Count } from '../schemas/comparison.ts';
 import { UserInputError } from '../util/errors.ts';
 import { ENV_CHECK } from './checks.ts';
 import type { ComparedTrial } from '../results/read.ts';
+import { isSetupMistake } from '../results/setup-rules.ts';
 
 /** One round of a task's head trials: how many started (executed or env error) and how many of them were env errors. */
 export interface RoundFigures {
@@ -35,6 +36,8 @@ export interface TaskHead {
   declared: number;
   /** What the first env error said failed, in its own words (the agent's declared reason, the service that did not start). */
   envTrial?: ComparedTrial;
+  /** Every started trial is an env error a rerun cannot fix (results/setup-rules.ts): the setup must be fixed first. */
+  setupOnly?: true;
   /** Paired: the fresh base trials laid over the same looks (freshAtLooks); absent without a base runner. */
   fresh?: FreshBase;
 }
@@ -191,6 +194,7 @@ export function headAtLooks(
     rounds,
     declared: first.filter((t) => t.outcome === 'env_error' && t.env_error_source === 'agent').length,
     ...(envTrial ? { envTrial } : {}),
+    ...(sorted.length > 0 && sorted.every((t) => t.outcome === 'env_error' && isSetupMistake(t.env_error)) ? { setupOnly: true as const } : {}),
   };
 }
 

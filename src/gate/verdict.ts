@@ -6,10 +6,10 @@
 // Undecided fails the check too, as "rerun" or "a maintainer decides", never as a regression: an outage must
 // not let a pull request through green, and a pull request whose evidence the environment ate has not been
 // shown to be worse.
-import { SETUP_RULE } from '../kinds/setup.ts';
 import type { Comparison } from '../schemas/comparison.ts';
 import type { RunDigest } from '../schemas/results.ts';
-import { ACCEPTOR_BROKEN_RULE } from '../trial/run-trials.ts';
+import { failureReasons } from '../results/reasons.ts';
+import { isSetupMistake } from '../results/setup-rules.ts';
 import { plural } from '../util/counted.ts';
 
 export type GateVerdict = 'pass' | 'regression' | 'undecided' | 'no-baseline' | 'skipped' | 'error';
@@ -33,20 +33,17 @@ export interface GatePolicy {
 /** A run that is not gated (a baseline push, another event): it passes by recording its results. */
 export const UNGATED: Gate = { verdict: 'pass', regressions: 0, failure: null, exit: 0 };
 
-/** Env error rules that are setup mistakes a rerun cannot fix (a variable unset, a program missing, an acceptor that cannot run). */
-const SETUP_RULES: ReadonlySet<string> = new Set([SETUP_RULE, ACCEPTOR_BROKEN_RULE]);
-
 /** A pull request's gate from its comparison (null or no_baseline: nothing to compare with) and its head. */
 export function decideGate(comparison: Comparison | null, head: Pick<RunDigest, 'tasks'>, policy: GatePolicy): Gate {
   const enforce = (exit: 1 | 2 | 3, why: string): Pick<Gate, 'failure' | 'exit'> =>
     policy.failOn === 'regression' ? { failure: why, exit } : { failure: null, exit: 0 };
   // Every head trial a setup mistake: a rerun would fail the same way, so it is not "undecided, rerun".
   const trials = head.tasks.flatMap((t) => t.trials);
-  if (trials.length > 0 && trials.every((t) => t.outcome === 'env_error' && SETUP_RULES.has(t.env_error ?? ''))) {
+  if (trials.length > 0 && trials.every((t) => t.outcome === 'env_error' && isSetupMistake(t.env_error))) {
     return {
       verdict: 'error',
       regressions: 0,
-      failure: `no trial could execute: every one is a setup mistake (${trials[0]!.env_error}); fix it, for a rerun will not`,
+      failure: `no trial could execute: every one is a setup mistake: ${setupWords(trials[0]!)}; fix it, for a rerun will not`,
       exit: 2,
     };
   }
@@ -110,4 +107,10 @@ export function undecidedSummary(comparison: Comparison): string {
   const n = u.tasks + u.holdout_tasks;
   const counted = `${plural(n, 'task')} could not be decided${u.holdout_tasks ? ` (${u.holdout_tasks} holdout)` : ''}`;
   return first ? `${counted}; ${first.id}: ${first.undecided}` : counted;
+}
+
+/** What a setup mistake's trial said was wrong (the program or variable it names), else its rule. */
+function setupWords(trial: RunDigest['tasks'][number]['trials'][number]): string {
+  const said = failureReasons(trial).find((line) => line.startsWith('env error: '));
+  return said ? said.slice('env error: '.length) : (trial.env_error ?? 'the trial set');
 }

@@ -3,11 +3,9 @@
 // a verdict.
 import type { CandidateSnapshot } from '../acceptance/snapshot.ts';
 import { passedEnvironment } from '../isolation/open.ts';
+import { SETUP_RULE } from '../results/setup-rules.ts';
 import { EnvironmentError } from '../util/errors.ts';
 import type { AgentRun, KindResult, TrialHandle } from './contract.ts';
-
-/** The rule of an agent that could not be started: a setup mistake, which a rerun does not fix. */
-export const SETUP_RULE = 'the agent could not be started (a setup mistake, not a verdict on the agent): fix the trial set and run again';
 
 export function setupFailure(agent: AgentRun): KindResult {
   return { ...emptyResult([agent]), envError: { message: agent.setupError!, rule: agent.envRule ?? SETUP_RULE } };

@@ -232,10 +232,17 @@ function verdictLine(view: ReportView): string {
     const check = fails ? 'the check fails, so a branch rule that requires it blocks the merge' : 'reported only: the check passes (fail-on: never)';
     return `❌ ${regressionCount(view, (text) => `**${text}**`)} — ${check} — ${tail}${open}`;
   }
-  const rerun = fails ? 'the check fails until a rerun decides' : 'reported only: the check passes (fail-on: never)';
+  // Every undecided task a setup mistake (an agent program missing): a rerun fails the same way, so the headline says fix.
+  const setupOnly = undecided > 0 && !c.undecided?.holdout_tasks && c.tasks.every((t) => !t.undecided || t.undecided_next === 'fix_setup');
+  const rerun = !fails
+    ? 'reported only: the check passes (fail-on: never)'
+    : setupOnly
+      ? 'the check fails until it is fixed'
+      : 'the check fails until a rerun decides';
   if (c.verdict === 'undecided') {
     // Tasks that a rerun may decide; a baseline that cannot serve; or tasks this change made incomparable, which a maintainer decides.
-    if (undecided > 0) return `⏸️ **undecided — rerun** — no regression found, but ${plural(undecided, 'task')} cannot be decided; ${rerun} — ${tail}`;
+    if (undecided > 0)
+      return `⏸️ **undecided — ${setupOnly ? 'fix the setup' : 'rerun'}** — no regression found, but ${plural(undecided, 'task')} cannot be decided; ${rerun} — ${tail}`;
     if (c.bases.length === 0) return `⏸️ **undecided — rerun** — no regression found, but the baseline cannot be used; ${rerun} — ${tail}`;
     return `⏸️ **undecided — a maintainer decides** — no regression found, but what this change measures cannot be compared with its base runs${fails ? '; the check fails until then' : ''} — ${tail}`;
   }
@@ -328,6 +335,7 @@ const NEXT_STEPS: Record<UndecidedNext, string> = {
   max_trials: 'raise `max-trials` if the spend is worth it, or rerun the job.',
   confirm_trials: 'raise `confirm-trials` if the spend is worth it, then rerun the job.',
   confirmation: 'run `trialgate gate` (or the action), which runs the confirmation rounds this head lacks.',
+  fix_setup: 'fix the setup mistake named above in the trial set or the fixture, and push: a rerun fails the same way.',
   rerun: 'rerun the job (on GitHub: Re-run jobs) once the environment named above answers again.',
 };
 

@@ -43,5 +43,7 @@ export function spendLine(c: Comparison): string {
   if (s.tokens === null && s.cost_usd === null) parts.push('no usage reported by the agents');
   else if (s.unreported_tasks) parts[parts.length - 1] += ` (${plural(s.unreported_tasks, 'task')} reported no usage)`;
   if (s.wall_ms !== null) parts.push(`${Math.round(s.wall_ms / 1000)} s wall`);
+  // Said, not left out: a reader paying per trial must see that only each task's own budget bounded this one.
+  if (!s.max_trials) parts.push('no `max-trials` cap: each task within its `confirm-trials` budget');
   return `**Spent:** ${parts.join(' · ')}.`;
 }

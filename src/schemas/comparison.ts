@@ -180,10 +180,10 @@ export const TrialCells = z.object({
 
 /** What to do about an undecided task or pull request, decided where its reason was: the comment's next step. */
 export const UndecidedNext = z
-  .enum(['rerun', 'maintainer', 'baseline_runs', 'baseline_workflow', 'confirm_trials', 'max_trials', 'confirmation'])
+  .enum(['rerun', 'maintainer', 'baseline_runs', 'baseline_workflow', 'confirm_trials', 'max_trials', 'confirmation', 'fix_setup'])
   .register(
     ...described(
-      '`rerun` once the environment named answers again; `maintainer`: approve the changed measurement; `baseline_runs`: record more base runs (or rerun the base beside the head, or raise trials / confirm-trials); `baseline_workflow`: rerun it on the base branch; `confirm_trials` / `max_trials`: raise it; `confirmation`: run the confirmation the head lacks (`trialgate gate`).',
+      '`rerun` once the environment named answers again; `maintainer`: approve the changed measurement; `baseline_runs`: record more base runs (or rerun the base beside the head, or raise trials / confirm-trials); `baseline_workflow`: rerun it on the base branch; `confirm_trials` / `max_trials`: raise it; `confirmation`: run the confirmation the head lacks (`trialgate gate`); `fix_setup`: fix the trial set or fixture named (an agent program missing, an acceptor that cannot run), as a rerun fails the same way.',
     ),
   );
 export type UndecidedNext = z.infer<typeof UndecidedNext>;

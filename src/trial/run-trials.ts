@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { AcceptanceCopyChanged } from '../acceptance/accept.ts';
 import { CommittedRepairProblem, applyCommittedRepair } from '../repair/committed.ts';
+import { ACCEPTOR_BROKEN_RULE } from '../results/setup-rules.ts';
 import type { TrialDigest, TrialResult } from '../schemas/results.ts';
 import { EnvironmentError, MACHINERY_RULE, TrialCrashed, UserInputError } from '../util/errors.ts';
 import { mapPool } from '../util/pool.ts';
@@ -124,10 +125,6 @@ function unexecuted(trial: number, task: ResolvedTask, why = 'not run: the run s
 }
 
 /** A trial of a task whose acceptor failed the preflight: the environment's failure, its agent never started. */
-/** The rule of a trial whose task's acceptor failed its preflight: a setup mistake, which a rerun does not fix. */
-export const ACCEPTOR_BROKEN_RULE =
-  'the acceptor cannot run here (it failed on the reference answers before any trial): an environment failure, not the agent’s; no agent ran';
-
 function acceptorBroken(trial: number, task: ResolvedTask, check: AcceptorCheckResult): TrialResult {
   const what = check.machinery ? 'trialgate’s machinery failed twice on the reference answers' : 'the acceptor failed on the reference answers';
   const result = unexecuted(trial, task, `env error: ${what}: ${check.error}`);

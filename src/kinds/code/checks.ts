@@ -123,6 +123,12 @@ function groupResult(g: TestGroup, field: string, findings: CodeFindings): { ok:
     return { ok: false, failures: [`${g.label}: ${why}`] };
   }
   const failed = outcomes(findings.report.records, reference, matches, findings.serviceSaid);
+  // One pattern of several that matches nothing (a typo) would leave its tests out of the group unseen: named
+  // like a group none of whose patterns match. Against the reference's tests when known, so a candidate's run
+  // that lost tests is told that instead (they "did not run").
+  const known = reference ? [...reference.passed, ...reference.notCounted.keys()] : findings.report.records.map((r) => r.test);
+  const dead = g.tests.length > 1 ? g.tests.filter((pattern) => !known.some(testMatcher([pattern]))) : [];
+  for (const pattern of dead) failed.push(`no hidden test matches ${pattern} (fixture.json: ${field})${idsExample([pattern], findings.report.records)}`);
   return { ok: failed.length === 0, failures: failed.map((f) => `${g.label}: ${f}`) };
 }
 
