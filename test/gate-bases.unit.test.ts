@@ -162,6 +162,29 @@ describe('trialgate gate: base files and directories', () => {
     );
   });
 
+  it('a trial set renamed while every base run of the old name is mostly env errors: undecided, never "no baseline"', async () => {
+    // Before, only a usable run of the old name counted as one: after an outage on the base branch, renaming the
+    // set found no baseline, and the gate passed (exit 0) a head the same pull request unrenamed left undecided.
+    const candidates = [run(1, 'eee'), run(2, '.ee')].map((results, i) => ({ label: `run-${i + 1}/results.json`, dir: `/d/${i + 1}`, results }));
+    const chosen = chooseBaseRuns(candidates, { trialSet: 'renamed-agent', maxRuns: 3 });
+    assert.deepEqual(chosen.bases, []);
+    assert.equal(chosen.otherNamed?.length, 2);
+    const head = run(9, '...', { name: 'renamed-agent' });
+    head.tasks[0]!.trials.forEach((t) => (t.checks['detect:double-reserve'] = false));
+    const outcome = await runGate(
+      {
+        firstRound: async () => storedWhole(head),
+        baseRuns: async () => chosen,
+        confirmationRound: async () => assert.fail('no round against another trial set'),
+        saveHead: async () => undefined,
+      },
+      { failOn: 'regression', failWithoutBaseline: false, confirmTrials: 0 },
+    );
+    assert.equal(outcome.gate.verdict, 'undecided');
+    assert.equal(outcome.gate.exit, 3);
+    assert.match(outcome.gate.failure ?? '', /renamed here\?/);
+  });
+
   it('reads results.json up to two levels down, never through a link, and names what it cannot read', async () => {
     const root = await mkdtemp(join(tmpdir(), 'trialgate-bases-'));
     await mkdir(join(root, 'run-1', NAME), { recursive: true });
@@ -227,5 +250,25 @@ describe('the action: a refused run gives its place to the next older one', () =
     assert.ok(side.notes.some((n) => n.includes(`Baseline run ${outage.id} (3333333) not used: 3 of its 3 trials are environment errors`)));
     assert.ok(side.notes[0]!.startsWith('Baseline: 2 runs of `main`'));
     assert.ok(good.id && older.id);
+  });
+
+  it('runs of the old name recorded during an outage are the old name all the same: a renaming pull request is told so', async () => {
+    for (const day of [1, 2]) {
+      const results = run(day, 'eee');
+      const r = fake.addRun({ head_sha: results.run.git_sha! });
+      fake.addArtifact({ run_id: r.id, name: NAME, files: { 'results.json': JSON.stringify(results) } });
+    }
+    fake.addRun({ id: fake.state.runId, head_sha: 'f'.repeat(40), event: 'pull_request', head_branch: 'feature', status: 'in_progress', conclusion: null });
+    const side = await loadBaseSide(GitHubClient.fromEnv(fake.token), {
+      workflow: null,
+      branch: 'main',
+      baseSha: '2'.repeat(40),
+      artifactName: NAME,
+      maxRuns: 2,
+      destination: await mkdtemp(join(tmpdir(), 'trialgate-dl-')),
+      trialSet: 'renamed-agent',
+    });
+    assert.deepEqual(side.bases, []);
+    assert.equal(side.otherNamed?.length, 2, 'before, neither was kept: no baseline');
   });
 });
