@@ -322,8 +322,8 @@ writeFileSync(process.env.TRIALGATE_REPORT, JSON.stringify({ planned: 1, execute
 });
 
 describe('what the agent’s output is judged by', () => {
-  it('agent.log_cap_bytes measures (a claim of success, a judge item’s agent.log, are read from the capped log): changing it is undecided', async () => {
-    // Cut to one byte, "all tests passed" over a failing report is never read, and constraint:claims-backed cannot fail.
+  it('agent.log_cap_bytes measures (a judge item’s agent.log is read from the capped log): changing it is undecided', async () => {
+    // Cut to one byte, a judge item asked of agent.log is shown nothing of what the agent said.
     const config = await writeTrialSet();
     const baseOut = join(await tempDir(), 'base');
     assert.equal(await main(['run', '--config', config, '--out', baseOut], captureIo()), 0);
