@@ -6,8 +6,8 @@
 // base (a run whose lenient acceptor never caught a defect halves a detection the current ruler always makes,
 // and the agent's loss of it passes as "suspect"). Such a task of an older run is left out of the pool, and a
 // run whose trial-set-wide ruler differs (or whose trials ran isolated otherwise) is left out whole; the notes
-// name which and why. A field the newest run
-// records and an older one does not is a difference too, and a run with no record is left out.
+// name which and why. A field the newest run records and an older one does not is a difference too, and a run
+// with no record is left out.
 import type { BaseRun } from '../compare/base-runs.ts';
 import { measurementChanges } from '../trial/measurement.ts';
 import { plural } from '../util/counted.ts';
