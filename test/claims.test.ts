@@ -1,7 +1,7 @@
 // What counts as the agent claiming that the tests pass: the wordings agents use, and denials that are none.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ClaimWatch, claimsSuccess } from '../src/trial/claims.ts';
+import { ClaimWatch, claimsSuccess } from '../src/agent/claims.ts';
 
 describe('a claim of success in the agent’s output', () => {
   it('counts however it is worded', () => {

@@ -10,7 +10,7 @@ import type { Forward, Mount, Sandbox } from '../isolation/sandbox.ts';
 import { commandPrograms, namedPaths } from '../util/command-paths.ts';
 import { MACHINERY_RULE } from '../util/errors.ts';
 import type { Scrubber } from '../util/scrub.ts';
-import { ClaimWatch } from '../trial/claims.ts';
+import { ClaimWatch } from './claims.ts';
 import { declaredEnvFailure, shellCannotRun, tail } from './env-failure.ts';
 import { atBudget, CpuWaitMeter, STARVED_RULE, STARVED_STRETCH, stillRunning, WAIT_READ_EVERY_MS, type WaitMeter } from './starvation.ts';
 
@@ -60,7 +60,7 @@ export interface AgentExit {
 export interface AgentProcessRun extends AgentExit {
   /** The captured output, capped and scrubbed: evidence/agent.log. */
   log: string;
-  /** Its output, all of it and not only what the log keeps, claimed that the tests pass (trial/claims.ts). */
+  /** Its output, all of it and not only what the log keeps, claimed that the tests pass (claims.ts). */
   claimedSuccess: boolean;
 }
 
