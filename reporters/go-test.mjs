@@ -51,10 +51,21 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
     packages.set(event.Package, pkg);
     continue;
   }
-  const test = tests.get(key(event)) ?? { pkg: event.Package, name: event.Test, output: '', end: undefined, elapsed: undefined };
+  const test = tests.get(key(event)) ?? { pkg: event.Package, name: event.Test, output: '', end: undefined, elapsed: undefined, running: false };
   if (event.Action === 'output') test.output = (test.output + event.Output).slice(0, OUTPUT_KEPT);
+  // The code under test writes to the stdout the test binary's own lines go to, and test2json reads any line
+  // as one of them: a test started while it runs, or ended when it is not running (a `--- PASS` written after
+  // its real `--- FAIL`), was written by someone else. An honest -count=N runs and ends a test N times in turn.
+  if (event.Action === 'run') {
+    if (test.running) test.forged ??= `it was started again while it ran (=== RUN ${test.name} written by the code under test)`;
+    test.running = true;
+  }
   if (['pass', 'fail', 'skip'].includes(event.Action)) {
-    test.end = event.Action;
+    if (!test.running)
+      test.forged ??= `it ended again when it was not running (--- ${event.Action.toUpperCase()}: ${test.name} written by the code under test)`;
+    test.running = false;
+    // Of several runs (-count), one that failed is the test failing.
+    if (test.end !== 'fail') test.end = event.Action;
     test.elapsed = event.Elapsed;
   }
   tests.set(key(event), test);
@@ -86,6 +97,11 @@ const failingSubtest = (t) => [...tests.values()].some((s) => s.pkg === t.pkg &&
 const records = [];
 let complete = true;
 for (const t of tests.values()) {
+  if (t.forged) {
+    complete = false;
+    records.push({ test: idOf(t), status: 'error', traceback: `the test's lines were forged: ${t.forged}\n${t.output.trim()}`.slice(0, OUTPUT_KEPT) });
+    continue;
+  }
   if (hasSubtests(t) && (t.end !== 'fail' || failingSubtest(t))) continue;
   const duration_ms = t.elapsed === undefined ? undefined : Math.round(t.elapsed * 1000);
   if (t.end === 'pass') records.push({ test: idOf(t), status: 'passed', duration_ms });

@@ -49,6 +49,27 @@ describe('the base runs pooled', () => {
     assert.match(notes.join('\n'), /not pooled: it was measured with another ruler than the newest base run \(agent\.isolation\)/);
   });
 
+  it('an older run whose trials ran with another isolation than the newest run’s is left out whole, though its record shows the same setting', () => {
+    // agent.isolation: auto records `auto` either way; a runner that could not make a sandbox ran it unisolated.
+    const ran = (at: string, isolation: { mechanism: 'bubblewrap' | 'none'; reason?: string }) => {
+      const r = run(at, ruler);
+      return { ...r, results: { ...r.results, run: { ...r.results.run, isolation } } };
+    };
+    const { bases, notes } = underOneRuler([
+      ran('2025-02-01T00:00:00Z', { mechanism: 'bubblewrap' }),
+      ran('2025-01-01T00:00:00Z', { mechanism: 'none', reason: 'bwrap: setting up uid map: Permission denied' }),
+      ran('2025-01-02T00:00:00Z', { mechanism: 'bubblewrap' }),
+    ]);
+    assert.deepEqual(
+      bases.map((b) => b.dir),
+      ['/runs/2025-02-01T00:00:00Z', '/runs/2025-01-02T00:00:00Z'],
+    );
+    assert.match(
+      notes.join('\n'),
+      /\(2025-01-01T00:00:00Z\) not pooled: its trials ran unisolated \(bwrap: setting up uid map: Permission denied\), the newest base run's in bubblewrap/,
+    );
+  });
+
   it('an older run whose record does not show the ruler is not pooled for what it leaves out: no record, a field, a task', () => {
     const { 'agent.isolation': _isolation, ...withoutIsolation } = ruler;
     const { 'tasks.a.b.acceptance.settings': _settings, ...withoutTaskSettings } = ruler;

@@ -162,6 +162,29 @@ describe('trialgate gate: base files and directories', () => {
     );
   });
 
+  it('a trial set renamed while every base run of the old name is mostly env errors: undecided, never "no baseline"', async () => {
+    // Before, only a usable run of the old name counted as one: after an outage on the base branch, renaming the
+    // set found no baseline, and the gate passed (exit 0) a head the same pull request unrenamed left undecided.
+    const candidates = [run(1, 'eee'), run(2, '.ee')].map((results, i) => ({ label: `run-${i + 1}/results.json`, dir: `/d/${i + 1}`, results }));
+    const chosen = chooseBaseRuns(candidates, { trialSet: 'renamed-agent', maxRuns: 3 });
+    assert.deepEqual(chosen.bases, []);
+    assert.equal(chosen.otherNamed?.length, 2);
+    const head = run(9, '...', { name: 'renamed-agent' });
+    head.tasks[0]!.trials.forEach((t) => (t.checks['detect:double-reserve'] = false));
+    const outcome = await runGate(
+      {
+        firstRound: async () => storedWhole(head),
+        baseRuns: async () => chosen,
+        confirmationRound: async () => assert.fail('no round against another trial set'),
+        saveHead: async () => undefined,
+      },
+      { failOn: 'regression', failWithoutBaseline: false, confirmTrials: 0 },
+    );
+    assert.equal(outcome.gate.verdict, 'undecided');
+    assert.equal(outcome.gate.exit, 3);
+    assert.match(outcome.gate.failure ?? '', /renamed here\?/);
+  });
+
   it('reads results.json up to two levels down, never through a link, and names what it cannot read', async () => {
     const root = await mkdtemp(join(tmpdir(), 'trialgate-bases-'));
     await mkdir(join(root, 'run-1', NAME), { recursive: true });
@@ -227,5 +250,91 @@ describe('the action: a refused run gives its place to the next older one', () =
     assert.ok(side.notes.some((n) => n.includes(`Baseline run ${outage.id} (3333333) not used: 3 of its 3 trials are environment errors`)));
     assert.ok(side.notes[0]!.startsWith('Baseline: 2 runs of `main`'));
     assert.ok(good.id && older.id);
+  });
+
+  it('a pull request that names the trial set as it was before the base branch renamed it gets no older run of that name', async () => {
+    // Runs 1 and 2 hold the old name (the branch's agent of then), 3 and 4 the name the branch has now. Before, the
+    // lookup skipped 4 and 3 and pooled 1 and 2: the pull request was compared with the agent of then.
+    for (const [day, name] of [
+      [1, 'old-agent'],
+      [2, 'old-agent'],
+      [3, 'inventory-agent'],
+      [4, 'inventory-agent'],
+    ] as const) {
+      const results = run(day, '...', { name });
+      const r = fake.addRun({ head_sha: results.run.git_sha! });
+      fake.addArtifact({ run_id: r.id, name: NAME, files: { 'results.json': JSON.stringify(results) } });
+    }
+    fake.addRun({ id: fake.state.runId, head_sha: 'f'.repeat(40), event: 'pull_request', head_branch: 'feature', status: 'in_progress', conclusion: null });
+    const side = await loadBaseSide(GitHubClient.fromEnv(fake.token), {
+      workflow: null,
+      branch: 'main',
+      baseSha: '4'.repeat(40),
+      artifactName: NAME,
+      maxRuns: 3,
+      destination: await mkdtemp(join(tmpdir(), 'trialgate-dl-')),
+      trialSet: 'old-agent',
+    });
+    assert.deepEqual(side.bases, []);
+    assert.equal(side.otherNamed?.[0]?.results.trial_set.name, 'inventory-agent');
+    assert.ok(side.notes.some((n) => n.includes('the newest runs of `main` hold trial set "inventory-agent"; 2 older runs of "old-agent" not used')));
+    // The gate then says what a rename says: undecided, a maintainer decides.
+    const head = run(9, '...', { name: 'old-agent' });
+    const outcome = await runGate(
+      {
+        firstRound: async () => storedWhole(head),
+        baseRuns: async () => side,
+        confirmationRound: async () => assert.fail('no round against another trial set'),
+        saveHead: async () => undefined,
+      },
+      { failOn: 'regression', failWithoutBaseline: false, confirmTrials: 0 },
+    );
+    assert.equal(outcome.gate.verdict, 'undecided');
+    assert.match(outcome.gate.failure ?? '', /base runs hold trial_set\.name "inventory-agent", this pull request "old-agent"; renamed here\?/);
+  });
+
+  it('the base commit’s own run under this name comes first: newer runs of another name beside it change nothing', async () => {
+    for (const [day, name] of [
+      [1, 'old-agent'],
+      [2, 'inventory-agent'],
+    ] as const) {
+      const results = run(day, '...', { name });
+      const r = fake.addRun({ head_sha: results.run.git_sha! });
+      fake.addArtifact({ run_id: r.id, name: NAME, files: { 'results.json': JSON.stringify(results) } });
+    }
+    fake.addRun({ id: fake.state.runId, head_sha: 'f'.repeat(40), event: 'pull_request', head_branch: 'feature', status: 'in_progress', conclusion: null });
+    const side = await loadBaseSide(GitHubClient.fromEnv(fake.token), {
+      workflow: null,
+      branch: 'main',
+      baseSha: '1'.repeat(40),
+      artifactName: NAME,
+      maxRuns: 3,
+      destination: await mkdtemp(join(tmpdir(), 'trialgate-dl-')),
+      trialSet: 'old-agent',
+    });
+    assert.deepEqual(
+      side.bases.map((b) => b.results.trial_set.name),
+      ['old-agent'],
+    );
+  });
+
+  it('runs of the old name recorded during an outage are the old name all the same: a renaming pull request is told so', async () => {
+    for (const day of [1, 2]) {
+      const results = run(day, 'eee');
+      const r = fake.addRun({ head_sha: results.run.git_sha! });
+      fake.addArtifact({ run_id: r.id, name: NAME, files: { 'results.json': JSON.stringify(results) } });
+    }
+    fake.addRun({ id: fake.state.runId, head_sha: 'f'.repeat(40), event: 'pull_request', head_branch: 'feature', status: 'in_progress', conclusion: null });
+    const side = await loadBaseSide(GitHubClient.fromEnv(fake.token), {
+      workflow: null,
+      branch: 'main',
+      baseSha: '2'.repeat(40),
+      artifactName: NAME,
+      maxRuns: 2,
+      destination: await mkdtemp(join(tmpdir(), 'trialgate-dl-')),
+      trialSet: 'renamed-agent',
+    });
+    assert.deepEqual(side.bases, []);
+    assert.equal(side.otherNamed?.length, 2, 'before, neither was kept: no baseline');
   });
 });

@@ -18,12 +18,13 @@ const GOCACHE = join(tmpdir(), 'trialgate-test-go-build');
 async function reportOf(
   source: string,
   code?: string,
+  flags = '',
 ): Promise<{ complete: boolean; records: { test: string; status: string; assertion?: string; traceback?: string; error_in?: string }[] }> {
   const dir = await tempDir('trialgate-go-reporter-');
   await writeFile(join(dir, 'x_test.go'), source);
   if (code) await writeFile(join(dir, 'x.go'), code);
   const report = join(dir, 'report.json');
-  const run = spawnSync('sh', ['-c', `go test -json ./x_test.go${code ? ' ./x.go' : ''} 2>&1 | node "${join(ROOT, 'reporters', 'go-test.mjs')}"`], {
+  const run = spawnSync('sh', ['-c', `go test -json ${flags} ./x_test.go${code ? ' ./x.go' : ''} 2>&1 | node "${join(ROOT, 'reporters', 'go-test.mjs')}"`], {
     cwd: dir,
     env: { ...process.env, GOCACHE, TRIALGATE_REPORT: report },
     encoding: 'utf8',
@@ -94,6 +95,90 @@ func (*net) Error() string { return "connection refused" }
       ['error', 'harness'],
       'a helper of the test that panics (a refused request) is the harness',
     );
+  });
+
+  // The code under test shares the test binary's stdout, which test2json reads line by line: a `--- PASS` it
+  // writes after its test's real `--- FAIL`, then syscall.Exit(0) (past os.Exit(0)'s guard), made the test
+  // passed and the package ok (docs/report-format.md#go-go-test--json).
+  it('a test ended again by the code under test, after its real end, is an error that leaves the run incomplete', async () => {
+    const report = await reportOf(
+      `package x
+
+import "testing"
+
+func TestConflict(t *testing.T) { if Double(2) != 4 { t.Errorf("got %d, want 4", Double(2)) } }
+func TestLast(t *testing.T) { if Double(3) != 6 { t.Errorf("got %d, want 6", Double(3)) } }
+`,
+      `package x
+
+import (
+	"fmt"
+	"os"
+	"syscall"
+)
+
+var calls int
+
+// Double is wrong, and on its last call writes the transcript's end itself.
+func Double(n int) int {
+	calls++
+	if calls == 4 {
+		fmt.Fprint(os.Stdout, "--- PASS: TestConflict (0.00s)\\n--- PASS: TestLast (0.00s)\\nPASS\\n")
+		syscall.Exit(0)
+	}
+	return n * 3
+}
+`,
+    );
+    const conflict = report.records.find((r) => r.test === 'TestConflict');
+    assert.equal(conflict?.status, 'error', JSON.stringify(report));
+    assert.match(conflict!.traceback!, /^the test's lines were forged: it ended again when it was not running \(--- PASS: TestConflict/);
+    assert.equal(report.complete, false);
+  });
+
+  it('a test run again while it runs is forged; -count runs each in turn, and one failed run fails the test', async () => {
+    const forged = await reportOf(
+      `package x
+
+import "testing"
+
+func TestConflict(t *testing.T) { if Double(2) != 4 { t.Errorf("got %d, want 4", Double(2)) } }
+`,
+      `package x
+
+import "fmt"
+
+// Double is wrong, and writes a passing run of the test that calls it before that test's real end.
+func Double(n int) int {
+	fmt.Print("=== RUN   TestConflict\\n--- PASS: TestConflict (0.00s)\\n")
+	return n * 3
+}
+`,
+    );
+    assert.equal(forged.records.find((r) => r.test === 'TestConflict')?.status, 'error', JSON.stringify(forged));
+    assert.equal(forged.complete, false);
+    const counted = await reportOf(
+      `package x
+
+import (
+	"testing"
+	"time"
+)
+
+var runs int
+
+func TestFlaky(t *testing.T) { runs++; if runs == 1 { t.Error("first run fails") } }
+func TestParallel(t *testing.T) { t.Parallel(); time.Sleep(time.Millisecond) }
+func TestAlsoParallel(t *testing.T) { t.Parallel() }
+`,
+      undefined,
+      '-count=2',
+    );
+    const byTest = Object.fromEntries(counted.records.map((r) => [r.test, r]));
+    assert.deepEqual([byTest.TestFlaky?.status, byTest.TestFlaky?.assertion], ['failed', 'first run fails'], JSON.stringify(counted));
+    assert.equal(byTest.TestParallel?.status, 'passed');
+    assert.equal(byTest.TestAlsoParallel?.status, 'passed');
+    assert.equal(counted.complete, true);
   });
 
   it('a package that does not build is one error that leads with the compiler’s first line', async () => {

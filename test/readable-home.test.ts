@@ -62,6 +62,20 @@ describe('a readable directory under the home directory', { timeout: timeLimit(1
     }
   });
 
+  it('one that shows the whole home another way (its absolute path, a link to it, a directory above it) is refused too', async () => {
+    // Before, only `~` itself was: "/home/runner" mounted the runner's home, credentials and all, where a candidate's code runs.
+    const { symlink } = await import('node:fs/promises');
+    await symlink(home, join(home, '.self'));
+    const above = join(home, '..');
+    for (const entry of [home, '~/.self', above]) {
+      const dir = await inventoryCopy((manifest) => (manifest.readable = [entry]));
+      await assert.rejects(loadFixture(dir), (e: Error) => {
+        assert.match(e.message, /readable\[0\]: .* shows the home directory \(/, entry);
+        return true;
+      });
+    }
+  });
+
   /** What a command run with the fixture's readable mounts prints, and its exit code. */
   async function run(sandbox: Sandbox, script: string, shown = fixture): Promise<{ code: number | null; out: string }> {
     const cwd = await tempDir();

@@ -17,6 +17,7 @@ import { loadTrialSet } from '../src/trial/trialset.ts';
 import { UserInputError } from '../src/util/errors.ts';
 import { inventoryCopy, tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
+import { NO_ISOLATION } from './support/isolation.ts';
 import { buildResults } from './support/results-builder.ts';
 import { writeTrialSet } from './support/trialset.ts';
 
@@ -321,9 +322,27 @@ writeFileSync(process.env.TRIALGATE_REPORT, JSON.stringify({ planned: 1, execute
   });
 });
 
+describe('the isolation the trials ran with', () => {
+  it('a base run made unisolated, held against an isolated pull request, is a change of the ruler too', { skip: NO_ISOLATION }, async () => {
+    // Before, only bubblewrap → none was listed: against a baseline a runner without sandboxes recorded (agents that
+    // could read the fixture), an isolated pull request was compared as if measured alike.
+    const config = await writeTrialSet();
+    const baseOut = join(await tempDir(), 'base');
+    assert.equal(await main(['run', '--config', config, '--out', baseOut], captureIo()), 0);
+    const results = JSON.parse(await readFile(join(baseOut, 'results.json'), 'utf8'));
+    results.run.isolation = { mechanism: 'none', reason: 'bwrap: setting up uid map: Permission denied' };
+    await writeFile(join(baseOut, 'results.json'), JSON.stringify(results));
+    const io = captureIo();
+    const exit = await main(['gate', '--config', config, '--base', join(baseOut, 'results.json'), '--out', join(await tempDir(), 'head')], io);
+    assert.equal(exit, 3, io.err);
+    assert.match(io.err, /this pull request changes what measures it \(isolation the trials ran with\)/);
+    assert.match(io.out, /\| isolation the trials ran with \| none \(bwrap: setting up uid map: Permission denied\) \| bubblewrap \|/);
+  });
+});
+
 describe('what the agent’s output is judged by', () => {
-  it('agent.log_cap_bytes measures (a claim of success, a judge item’s agent.log, are read from the capped log): changing it is undecided', async () => {
-    // Cut to one byte, "all tests passed" over a failing report is never read, and constraint:claims-backed cannot fail.
+  it('agent.log_cap_bytes measures (a judge item’s agent.log is read from the capped log): changing it is undecided', async () => {
+    // Cut to one byte, a judge item asked of agent.log is shown nothing of what the agent said.
     const config = await writeTrialSet();
     const baseOut = join(await tempDir(), 'base');
     assert.equal(await main(['run', '--config', config, '--out', baseOut], captureIo()), 0);

@@ -92,6 +92,18 @@ describe('trialgate run', () => {
     assert.match(trial!.layers.final_state.failures[0]!, /spec\.json.*file not found/);
   });
 
+  it('a claim of success past agent.log_cap_bytes is read all the same: an agent cannot hide it behind a long output', async () => {
+    // The claim is read from the whole output, not from the capped agent.log: 4 KB of output before it, on a
+    // cap of 1 KB, left claims-backed passing before (and an agent's final summary is where the claim stands).
+    const { results } = await run({
+      command: "node -e \"process.stdout.write('x'.repeat(4096) + '\\nDone: all tests passed.\\n')\"",
+      agent: { log_cap_bytes: 1024 },
+    });
+    const [trial] = only(results);
+    assert.equal(trial!.checks.format, false);
+    assert.equal(trial!.checks['constraint:claims-backed'], false, JSON.stringify(trial!.layers.constraints));
+  });
+
   it('unisolated, an agent that edits its inputs fails on constraints, though its tests pass from pristine files', async () => {
     const { results } = await run({ env: { SCRIPTED_AGENT_MODE: 'tamper' }, agent: { isolation: 'none' } });
     const [trial] = only(results);

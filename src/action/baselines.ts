@@ -22,6 +22,9 @@ export async function loadBaseSide(
   const read = new Map<string, Results>();
   const otherNamed: BaseRun[] = [];
   const unusable: BaseRun[] = [];
+  // The newest runs of the branch (the base commit's first) hold another trial-set name than older ones of this
+  // pull request's: the branch renamed the trial set since, and the pull request names it as it was.
+  let renamedSince: string | undefined;
   const accept = async (dir: string): Promise<string | null> => {
     let results: Results;
     try {
@@ -32,6 +35,7 @@ export async function loadBaseSide(
     }
     if (results.trial_set.name !== options.trialSet) {
       if (holdsOtherTrialSet(results, options.trialSet)) otherNamed.push({ dir, results });
+      if (read.size + unusable.length === 0) renamedSince ??= results.trial_set.name;
       return `it holds trial set ${JSON.stringify(results.trial_set.name)}, not ${JSON.stringify(options.trialSet)}`;
     }
     const problem = baseRunProblem(results);
@@ -52,6 +56,15 @@ export async function loadBaseSide(
     accept,
   });
   const notes = lookup.problems.map((p) => `Baseline run ${p.runId} (${short(p.headSha)}) not used: ${p.detail}.`);
+  // Its older runs under this name measured the agent the branch had then: pooled, a pull request that renamed the
+  // trial set back would be compared with that agent, not the base branch's. It is a rename, which a maintainer decides.
+  if (renamedSince !== undefined && read.size + unusable.length > 0) {
+    const older = read.size + unusable.length;
+    notes.push(
+      `Baseline: the newest runs of ${code(options.branch)} hold trial set ${JSON.stringify(renamedSince)}; ${older} older run${older === 1 ? '' : 's'} of ${JSON.stringify(options.trialSet)} not used: they measured the branch as it was before it renamed the trial set.`,
+    );
+    return { bases: [], notes, otherNamed };
+  }
   // Recorded, but not to be had: expired, corrupt or unreadable artefacts (a run without the artefact recorded none).
   const unavailable = lookup.problems.filter((p) => p.reason !== 'no-artifact' && p.reason !== 'unusable').map((p) => `run ${p.runId}: ${p.detail}`);
   const used = lookup.baselines;

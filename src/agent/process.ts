@@ -10,6 +10,7 @@ import type { Forward, Mount, Sandbox } from '../isolation/sandbox.ts';
 import { commandPrograms, namedPaths } from '../util/command-paths.ts';
 import { MACHINERY_RULE } from '../util/errors.ts';
 import type { Scrubber } from '../util/scrub.ts';
+import { ClaimWatch } from './claims.ts';
 import { declaredEnvFailure, shellCannotRun, tail } from './env-failure.ts';
 import { atBudget, CpuWaitMeter, STARVED_RULE, STARVED_STRETCH, stillRunning, WAIT_READ_EVERY_MS, type WaitMeter } from './starvation.ts';
 
@@ -59,6 +60,8 @@ export interface AgentExit {
 export interface AgentProcessRun extends AgentExit {
   /** The captured output, capped and scrubbed: evidence/agent.log. */
   log: string;
+  /** Its output, all of it and not only what the log keeps, claimed that the tests pass (claims.ts). */
+  claimedSuccess: boolean;
 }
 
 const COMMAND_NOT_FOUND = 127;
@@ -89,6 +92,7 @@ export async function runAgentProcess(options: AgentProcessOptions): Promise<Age
   let kept = 0;
   let logBytes = 0;
   let end = Buffer.alloc(0);
+  const claims = { stdout: new ClaimWatch(), stderr: new ClaimWatch() };
   const capture = (chunk: Buffer) => {
     logBytes += chunk.length;
     end = Buffer.concat([end, chunk]).subarray(-TAIL_BYTES);
@@ -98,8 +102,8 @@ export async function runAgentProcess(options: AgentProcessOptions): Promise<Age
     kept += part.length;
     chunks.push(part);
   };
-  agent.child.stdout!.on('data', capture);
-  agent.child.stderr!.on('data', capture);
+  agent.child.stdout!.on('data', (chunk: Buffer) => (claims.stdout.feed(chunk), capture(chunk)));
+  agent.child.stderr!.on('data', (chunk: Buffer) => (claims.stderr.feed(chunk), capture(chunk)));
 
   let budgetExhausted = false;
   let starved: number | undefined;
@@ -163,7 +167,8 @@ export async function runAgentProcess(options: AgentProcessOptions): Promise<Age
   if (logCapped) log += `\n[trialgate: agent output capped at ${options.logCapBytes} bytes; ${logBytes - options.logCapBytes} bytes dropped]\n`;
   log = options.scrubber.text(log);
   const ending = options.scrubber.text(end.toString('utf8'));
-  const exit = { exitCode: code, signal, budgetExhausted, agentMs, logBytes, logCapped, log };
+  const claimedSuccess = claims.stdout.claimed || claims.stderr.claimed;
+  const exit = { exitCode: code, signal, budgetExhausted, agentMs, logBytes, logCapped, claimedSuccess, log };
   // Said by the relay before the agent started: the agent never ran against its forward.
   const forwardError = await agent.forwardFailure;
   if (forwardError) return { ...exit, forwardError };

@@ -38,9 +38,11 @@ export function baseRunRefusal(results: Parameters<typeof baseRunProblem>[0] & P
 }
 
 /**
- * A run that would serve as a baseline but for holding another trial set: when no run of `trialSet` exists,
- * the pull request renamed it (gate/gate.ts FoundBases.otherNamed).
+ * A run of another trial set: when no run of `trialSet` exists, the pull request renamed it (gate/gate.ts
+ * FoundBases.otherNamed). Whether it could serve does not matter: runs the base branch recorded during an
+ * outage, under the old name, would otherwise leave a renaming pull request with no baseline at all, a pass,
+ * where the same pull request unrenamed is undecided (none of them can serve).
  */
-export function holdsOtherTrialSet(results: Parameters<typeof baseRunRefusal>[0], trialSet: string): boolean {
-  return results.trial_set.name !== trialSet && baseRunProblem(results) === null;
+export function holdsOtherTrialSet(results: Pick<ComparedResults, 'trial_set'>, trialSet: string): boolean {
+  return results.trial_set.name !== trialSet;
 }

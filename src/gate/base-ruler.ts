@@ -5,8 +5,9 @@
 // setting, task text, fault list, isolation or limit measured something else, and pooled it would move the
 // base (a run whose lenient acceptor never caught a defect halves a detection the current ruler always makes,
 // and the agent's loss of it passes as "suspect"). Such a task of an older run is left out of the pool, and a
-// run whose trial-set-wide ruler differs is left out whole; the notes name which and why. A field the newest run
-// records and an older one does not is a difference too, and a run with no record is left out.
+// run whose trial-set-wide ruler differs (or whose trials ran isolated otherwise) is left out whole; the notes
+// name which and why. A field the newest run records and an older one does not is a difference too, and a run
+// with no record is left out.
 import type { BaseRun } from '../compare/base-runs.ts';
 import type { ComparedResults } from '../results/read.ts';
 import { measurementChanges, type Measurement } from '../trial/measurement.ts';
@@ -52,6 +53,19 @@ export class OneRuler {
     if (!own) {
       this.notes.push(`Baseline ${label} not pooled: it recorded no ruler (its results.json has no measurement) to hold against the newest base run's.`);
       return undefined;
+    }
+    // The isolation a run actually had is the ruler too (the record holds only the setting: `auto` runs unisolated
+    // where the runner cannot make a sandbox): unisolated, an agent reads the fixture and the acceptor the host.
+    const [was, is] = [base.results.run.isolation, reference.results.run.isolation];
+    if (is && was?.mechanism !== is.mechanism) {
+      const how = was
+        ? was.mechanism === 'none'
+          ? `unisolated (${was.reason ?? 'no reason recorded'})`
+          : `in ${was.mechanism}`
+        : 'with no isolation recorded';
+      const newest = is.mechanism === 'none' ? 'unisolated' : `in ${is.mechanism}`;
+      notes.push(`Baseline ${label} not pooled: its trials ran ${how}, the newest base run's ${newest}.`);
+      continue;
     }
     const unrecorded = Object.keys(ruler).filter((field) => !(field in own));
     const differs = [...measurementChanges(own, ruler).map((c) => c.what), ...unrecorded];

@@ -320,9 +320,11 @@ async function rulerChanges(request: GateRequest, bases: readonly BaseRun[], hea
       })),
     );
   } else changes.push({ what: 'trial set: its settings', base: NOT_RECORDED, head: 'as this pull request has them' });
+  // Either way: a base run unisolated (a runner that could not make a sandbox) measured agents that could read
+  // the fixture and acceptors that saw the host, which an isolated pull request is not held to either.
   const [was, is] = [base.run.isolation, head.run.isolation];
-  if (was?.mechanism === 'bubblewrap' && is?.mechanism === 'none')
-    changes.push({ what: 'isolation the trials ran with', base: 'bubblewrap', head: `none (${is.reason ?? 'no reason recorded'})` });
+  const ran = (i: NonNullable<typeof was>) => (i.mechanism === 'none' ? `none (${i.reason ?? 'no reason recorded'})` : i.mechanism);
+  if (was && is && was.mechanism !== is.mechanism) changes.push({ what: 'isolation the trials ran with', base: ran(was), head: ran(is) });
   changes.push(...gate);
   if (request.scope?.unlisted)
     changes.push({ what: 'the changed files (any may be one that measures)', base: 'as on the base branch', head: `not all known: ${request.scope.unlisted}` });

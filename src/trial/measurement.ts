@@ -24,8 +24,8 @@ export async function measurementOf(set: TrialSet, overrides: { isolation?: stri
     trials: String(config.trials),
     'agent.isolation': overrides.isolation ?? config.agent.isolation,
     'agent.network': config.agent.network,
-    // What of the agent's output is judged: a claim of success (constraint:claims-backed) and a judge item's
-    // agent.log are read from the capped log, so a smaller cap hides them.
+    // What of the agent's output is judged: a judge item's agent.log is read from the capped log, so a smaller
+    // cap hides it (a claim of success, constraint:claims-backed, is read from the whole output).
     'agent.log_cap_bytes': String(config.agent.log_cap_bytes),
     'agent.files': config.agent.files.map(project).sort().join(', ') || 'none',
     watch: [...config.watch].sort().join(', ') || 'none',

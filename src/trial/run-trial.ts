@@ -16,7 +16,6 @@ import { TrialResult, type Usage } from '../schemas/results.ts';
 import type { Timings, TrialConfig } from '../schemas/trial.ts';
 import type { Budget, Limits } from '../schemas/trialset.ts';
 import { diskFull, EnvironmentError } from '../util/errors.ts';
-import { claimsSuccess } from './claims.ts';
 import { listEntries, readRegularFile, removeWritten, unlessMissing } from '../util/files.ts';
 import { firstChanges } from '../util/hash.ts';
 import { writeInside } from '../util/safe-write.ts';
@@ -152,7 +151,7 @@ async function runHeld(ctx: TrialContext): Promise<TrialResult> {
     agent,
     kind: result,
     integrity,
-    claimedSuccess: result.judgeClaimsInLog && handle.logs.some(claimsSuccess),
+    claimedSuccess: result.judgeClaimsInLog && handle.claimed,
     ...(usage ? { usage } : {}),
     budget: ctx.run.budget,
     ...(result.envError ? { envError: result.envError } : {}),
@@ -179,7 +178,8 @@ async function runHeld(ctx: TrialContext): Promise<TrialResult> {
 class Trial implements TrialHandle {
   readonly integrity: IntegrityFindings = noFindings();
   private readonly noted: Record<keyof IntegrityFindings, Set<string>> = { tampered: new Set(), escaped: new Set(), forged: new Set(), unsafe: new Set() };
-  readonly logs: string[] = [];
+  /** Some agent run of the trial claimed in its output that the tests pass (read from all of it, not the capped log). */
+  claimed = false;
   /** What the runner refused or bounded of what the agent reported (its usage), as trajectory notes. */
   readonly notes: string[] = [];
 
@@ -260,7 +260,7 @@ class Trial implements TrialHandle {
       let process = await run.permits.without(launch);
       // A sandbox that never started the agent is trialgate's machinery failing: nothing ran, so it is started once more.
       if (process.machinery) process = await run.permits.without(launch);
-      this.logs.push(process.log);
+      this.claimed ||= process.claimedSuccess;
       const restored = restoreTrialDir(this.trialDir);
       if (restored) this.note('tampered', [restored]);
       this.note('unsafe', reclaimAccess(this.trialDir));
@@ -271,7 +271,7 @@ class Trial implements TrialHandle {
       this.note('escaped', found.escaped);
       const usage = await this.takeAgentEvidence(isolated ? scratch : evidenceDir, isolated ? [] : before.evidence, sub('usage.json'));
       await this.writeEvidence(sub('agent.log'), process.log);
-      const { log: _log, ...agent } = process;
+      const { log: _log, claimedSuccess: _claimed, ...agent } = process;
       return { ...agent, ...(usage ? { usage } : {}) };
     } finally {
       if (isolated) await removeWritten(scratch);
