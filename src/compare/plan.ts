@@ -18,6 +18,7 @@
 // as always topping the base up at a look, so each look's test is still valid at its own fixed size.
 import { deflate, designEffect } from './spread.ts';
 import { TOLERANCE, totalLossP } from './stats.ts';
+import { lowerTested } from './unconditional.ts';
 
 export interface PlanLook {
   /** Executed head trials at this look (the first look is the first round: trials 1 … k, whatever of them executed). */
@@ -110,7 +111,8 @@ export function totalLossAt(n: number, baseTrials: number, k: number, rho: numbe
   const base = deflate({ successes: baseTrials, n: baseTrials }, designEffect(k, rho), 'more');
   const head = deflate({ successes: 0, n }, designEffect(n, rho), 'fewer');
   const more = fresh > 0 ? deflate({ successes: fresh, n: fresh }, designEffect(fresh, rho), 'more').n : 0;
-  return head.n === 0 || base.n === 0 ? 1 : totalLossP(base.n, head.n, more);
+  if (head.n === 0 || base.n === 0) return 1;
+  return more > 0 ? totalLossP(base.n, head.n, more) : lowerTested(base, { successes: 0, n: head.n });
 }
 
 type Sized = Required<Omit<PlanInput, 'budget' | 'paired' | 'taskShare'>>;
