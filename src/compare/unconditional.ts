@@ -1,5 +1,5 @@
 // An exact unconditional test of "the head succeeds less often than the base" for a check tested against a
-// small recorded base, head only (docs/comparison.md#small-bases). Fisher's test (stats.ts) conditions on both
+// small recorded base, head only (docs/comparison.md, familywise step 1). Fisher's test (stats.ts) conditions on both
 // margins, which wastes most of a tiny base: k = 2 against one base run, a total loss 2/2 → 0/n is at
 // p = 1/(2n + 1) however rare a success is, so it needs 10 head trials to reach 0.05. Not conditioning on the
 // margins (Boschloo's test: Fisher's p as the ordering, the worst case over the unknown common rate as the
@@ -8,8 +8,9 @@
 // The p-value of an outcome t = (x base successes of b, y head successes of n) is
 //   p(t) = sup over r ∈ [0, 1] of P_r(S(t) | the base succeeded),  S(t) = { outcomes at least as extreme as t },
 // "as extreme" meaning a Fisher p (conditioned on the selection, fisherLowerTested) at most t's. Under no
-// change, with any common rate r, P(p ≤ α | selected) ≤ α: the outcomes with p ≤ α are one S(t), whose
-// probability is at most p(t) ≤ α at every r. Since Fisher's own region at α is such a set with probability
+// change, with any common rate r, P(p ≤ α | selected) ≤ α: the outcomes with p ≤ α lie within the largest S(t)
+// among them (the sets are nested), whose probability is at most p(t) ≤ α at every r; that holds for any p that
+// is a proven bound of its own S(t), Fisher's p included (what is reported where a proof does not close). Since Fisher's own region at α is such a set with probability
 // ≤ α, p(t) ≤ Fisher's p: this test flags whatever Fisher's flags, and more.
 //
 // The supremum is not asserted from a grid: for each S(t) the code proves c ≥ P_r(S(t) | selected) for every
