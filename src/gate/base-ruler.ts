@@ -34,6 +34,8 @@ type RulerRun = Pick<ComparedResults, 'measurement' | 'run' | 'tasks'>;
  */
 export class OneRuler {
   private ruler: Measurement | undefined;
+  /** The isolation the first run's trials actually ran with. */
+  private isolation: RulerRun['run']['isolation'];
   private first = true;
   /** Which runs or tasks were left out, and why. */
   readonly notes: string[] = [];
@@ -41,7 +43,7 @@ export class OneRuler {
   /** `run` as pooled: whole, with the tasks measured otherwise emptied (`not_rerun`), or undefined when left out whole. */
   admit<R extends RulerRun>(run: R): R | undefined {
     if (this.first) {
-      [this.first, this.ruler] = [false, run.measurement];
+      [this.first, this.ruler, this.isolation] = [false, run.measurement, run.run.isolation];
       return run;
     }
     const ruler = this.ruler;
@@ -56,7 +58,7 @@ export class OneRuler {
     }
     // The isolation a run actually had is the ruler too (the record holds only the setting: `auto` runs unisolated
     // where the runner cannot make a sandbox): unisolated, an agent reads the fixture and the acceptor the host.
-    const [was, is] = [base.results.run.isolation, reference.results.run.isolation];
+    const [was, is] = [run.run.isolation, this.isolation];
     if (is && was?.mechanism !== is.mechanism) {
       const how = was
         ? was.mechanism === 'none'
@@ -64,8 +66,8 @@ export class OneRuler {
           : `in ${was.mechanism}`
         : 'with no isolation recorded';
       const newest = is.mechanism === 'none' ? 'unisolated' : `in ${is.mechanism}`;
-      notes.push(`Baseline ${label} not pooled: its trials ran ${how}, the newest base run's ${newest}.`);
-      continue;
+      this.notes.push(`Baseline ${label} not pooled: its trials ran ${how}, the newest base run's ${newest}.`);
+      return undefined;
     }
     const unrecorded = Object.keys(ruler).filter((field) => !(field in own));
     const differs = [...measurementChanges(own, ruler).map((c) => c.what), ...unrecorded];
