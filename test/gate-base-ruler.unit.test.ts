@@ -90,3 +90,18 @@ describe('the base runs pooled', () => {
     assert.match(notes.join('\n'), /1 task \(a\.b\) not pooled: measured with another ruler than the newest base run \(tasks\.a\.b\.acceptance\.settings\)/);
   });
 });
+
+describe('where constraint:claims-backed reads a claim of success', () => {
+  it('is recorded: a base run that read it from the capped log alone (no record of it) is another ruler, not pooled', async () => {
+    const { loadTrialSet } = await import('../src/trial/trialset.ts');
+    const { measurementOf } = await import('../src/trial/measurement.ts');
+    const { ROOT } = await import('./support/fixtures.ts');
+    const { join } = await import('node:path');
+    const now = await measurementOf(await loadTrialSet(join(ROOT, 'trialgate.yml')));
+    assert.equal(now['agent.claims_read_from'], 'all of the output');
+    const { 'agent.claims_read_from': _read, ...before } = now;
+    const { bases, notes } = underOneRuler([run('2025-02-01T00:00:00Z', now), run('2025-01-01T00:00:00Z', before)]);
+    assert.equal(bases.length, 1);
+    assert.match(notes.join('\n'), /not pooled: it was measured with another ruler than the newest base run \(agent\.claims_read_from\)/);
+  });
+});

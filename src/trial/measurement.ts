@@ -27,6 +27,9 @@ export async function measurementOf(set: TrialSet, overrides: { isolation?: stri
     // What of the agent's output is judged: a judge item's agent.log is read from the capped log, so a smaller
     // cap hides it (a claim of success, constraint:claims-backed, is read from the whole output).
     'agent.log_cap_bytes': String(config.agent.log_cap_bytes),
+    // Where constraint:claims-backed reads a claim of success: a base run that read it from the capped log alone
+    // missed a claim past the cap, so its passes are not this ruler's (recorded from the trialgate that reads all).
+    'agent.claims_read_from': 'all of the output',
     'agent.files': config.agent.files.map(project).sort().join(', ') || 'none',
     watch: [...config.watch].sort().join(', ') || 'none',
     limits: `candidate_mb ${config.limits.candidate_mb}, candidate_files ${config.limits.candidate_files}`,
