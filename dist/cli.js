@@ -6,7 +6,7 @@ import {
 import {
   IsolationUnavailable,
   endTracked
-} from "./chunks/chunk-N2LDRUOD.js";
+} from "./chunks/chunk-AMD53ZBO.js";
 import {
   CALIBRATE,
   COMPARE,
@@ -25,7 +25,7 @@ import {
   commandHelp,
   inertIo,
   processIo
-} from "./chunks/chunk-SECE33G7.js";
+} from "./chunks/chunk-GPT4AU5Q.js";
 import {
   EnvironmentError,
   UserInputError,
@@ -53,18 +53,18 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 
 // src/cli/main.ts
 var COMMANDS = [
-  { spec: INIT, load: async () => (await import("./chunks/init-7QIWMVAO.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-LC7C2KVA.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-LC7C2KVA.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-F2YTJJEH.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-GWHID6IM.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-IRKZOW4E.js")).runGateCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-33SZOAA4.js")).runReportCli },
-  { spec: JUDGE, load: async () => (await import("./chunks/judge-PCHAMO2S.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-GEQVIYKH.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-NDN5KTP5.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-KWCF3W4E.js")).runRepairCli },
-  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-AACQUYIQ.js")).runHoldoutCli }
+  { spec: INIT, load: async () => (await import("./chunks/init-QYOHQHWK.js")).runInitCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-3P6DA3LW.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-3P6DA3LW.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-Z7KF47YA.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-2F4XXSEN.js")).runCompareCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-J4JO473E.js")).runGateCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-BWSHVDWG.js")).runReportCli },
+  { spec: JUDGE, load: async () => (await import("./chunks/judge-XNR6HZGC.js")).runJudgeCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-JSJN7MJQ.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-D7OJVILA.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-7JOYXS2Z.js")).runRepairCli },
+  { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-P4PBQUHC.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {
   const io = inertIo(raw);

@@ -1,0 +1,24 @@
+import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
+import {
+  runCompareCli,
+  writeOutput
+} from "./chunk-FHGP7XVJ.js";
+import "./chunk-AT4ZM4PQ.js";
+import "./chunk-S6RVCUAS.js";
+import "./chunk-7X4WMF6D.js";
+import "./chunk-BX6XWYPK.js";
+import "./chunk-LCBCOSNX.js";
+import "./chunk-6KCLTD2N.js";
+import "./chunk-NAP725RQ.js";
+import "./chunk-6FEWE2YT.js";
+import "./chunk-BAEF6OTL.js";
+import "./chunk-AJNZHUO4.js";
+import "./chunk-GPT4AU5Q.js";
+import "./chunk-KKIMH4NN.js";
+import "./chunk-EYKO5LXT.js";
+import "./chunk-JUOIWDMS.js";
+import "./chunk-HZGLYA5U.js";
+export {
+  runCompareCli,
+  writeOutput
+};

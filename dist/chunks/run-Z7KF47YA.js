@@ -1,0 +1,44 @@
+import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
+import {
+  positiveInt,
+  readTrialVerdict,
+  runRunCli
+} from "./chunk-QA46VHDT.js";
+import "./chunk-5MFRYGQH.js";
+import "./chunk-7UIBAI4W.js";
+import "./chunk-S6RVCUAS.js";
+import "./chunk-AXUYVZGZ.js";
+import "./chunk-4QWB64SG.js";
+import "./chunk-5PPB757Y.js";
+import "./chunk-UIC2YJSI.js";
+import "./chunk-7X4WMF6D.js";
+import "./chunk-BX6XWYPK.js";
+import "./chunk-JP276F5H.js";
+import "./chunk-FJIUJZ7G.js";
+import "./chunk-73KB7DHX.js";
+import "./chunk-LCBCOSNX.js";
+import "./chunk-6KCLTD2N.js";
+import "./chunk-5DHXYKAQ.js";
+import "./chunk-NAP725RQ.js";
+import "./chunk-TX4XMRFF.js";
+import "./chunk-RJENDIWL.js";
+import "./chunk-6FEWE2YT.js";
+import "./chunk-BAEF6OTL.js";
+import "./chunk-AJNZHUO4.js";
+import "./chunk-VBXPJHBB.js";
+import "./chunk-AMD53ZBO.js";
+import "./chunk-2EN6TGGC.js";
+import "./chunk-2XNPRFH2.js";
+import "./chunk-C3HU7JC5.js";
+import "./chunk-BILKXZIS.js";
+import "./chunk-GPT4AU5Q.js";
+import "./chunk-OMHBE2A7.js";
+import "./chunk-KKIMH4NN.js";
+import "./chunk-EYKO5LXT.js";
+import "./chunk-JUOIWDMS.js";
+import "./chunk-HZGLYA5U.js";
+export {
+  positiveInt,
+  readTrialVerdict,
+  runRunCli
+};
