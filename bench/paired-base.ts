@@ -7,8 +7,8 @@
 // Run: node --import tsx bench/paired-base.ts
 import { INVENTORY_CONSTANT, INVENTORY_DETECTIONS, passOnly, policyAt, suiteFigures, TB_BASE, TB_DROPS, type TaskSpec } from './support/exact-gate.ts';
 import { simulate, uniform, type Suite } from '../test/support/gate-sim.ts';
-import { defaultBudget, FIRST_PART, makePlan, totalLossAt } from '../src/compare/plan.ts';
-import { TOLERANCE } from '../src/compare/stats.ts';
+import { FIRST_PART, makePlan, totalLossAt } from '../src/compare/plan.ts';
+import { TOLERANCE, totalLossP } from '../src/compare/stats.ts';
 import { writeResult } from './support.ts';
 
 const started = performance.now();
@@ -83,9 +83,10 @@ function fewest(k: number, most: number, cut: number, p: (n: number) => number):
 }
 
 /**
- * Head only, k = 2 against one base run of 2, a lone task: the fewest head trials at which any look could flag
- * the seed's loss (2/2 → 0/n) with the task's whole share, under the engine's selection-conditioned Fisher test,
- * beside what the engine's plan spends; and what a test that is not conditioned on the margins would need.
+ * Head only, k = 2 against one base run of 2, a lone task: the fewest head trials at which a look could flag the
+ * seed's loss (2/2 → 0/n) with the task's whole share under the selection-conditioned Fisher test (its floor) and
+ * under the engine's test there, the unconditional one (src/compare/unconditional.ts), cross-checked against the
+ * worst rate on a fine grid; and what the engine's plan spends, through runGate.
  */
 async function floorOfTheLoss(out: string[]): Promise<void> {
   const k = 2;
@@ -93,28 +94,28 @@ async function floorOfTheLoss(out: string[]): Promise<void> {
   const paired = await through((s) => seedSuite(k, 1, 1, s), 1, true);
   const { share } = policyAt(k, 1, 1);
   const most = 40 * k;
-  const loss = (n: number) => totalLossAt(n, k, k, 0);
-  const floor = fewest(k, most, share, loss)!;
+  const fisher = (n: number) => totalLossP(k, n);
+  const engine = (n: number) => totalLossAt(n, k, k, 0);
+  const fisherFloor = fewest(k, most, share, fisher)!;
   const threeK = 3 * k;
   const plan = makePlan({ k, baseTrials: k, share, budget: null });
-  const end = k + defaultBudget({ k, baseTrials: k, share });
+  const tests = plan.looks.filter((l) => l.part > 0);
   const flaky = await through((s) => seedSuite(k, 1, 0.9, s), MC, true);
   const flakyHead = await through((s) => seedSuite(k, 1, 0.9, s), MC, false);
-  const twoTests = fewest(k, most, share * FIRST_PART, loss)!;
   // Unconditionally, the rate p unknown: P(base 2/2, head 0/n | the base succeeded once) = p²(1 − p)ⁿ / (1 − (1 − p)²) = p(1 − p)ⁿ / (2 − p), the worst p on a fine grid.
   const grid = Array.from({ length: 100_000 }, (_, i) => (i + 0.5) / 100_000);
-  const unconditional = (n: number) => Math.max(...grid.map((p) => (p * (1 - p) ** n) / (2 - p)));
-  const barnard = fewest(k, most, share, unconditional)!;
-  out.push('### The floor head only: k = 2 against one base run (computed here)', '');
+  const worst = (n: number) => Math.max(...grid.map((p) => (p * (1 - p) ** n) / (2 - p)));
+  const floor = fewest(k, most, share, engine)!;
+  const gap = Math.max(...[floor, ...tests.map((l) => l.trials)].map((n) => engine(n) / worst(n) - 1));
+  out.push('### k = 2 against one base run, head only: the unconditional test (computed here)', '');
   out.push(
     [
-      `Head only, the recorded base of 2 trials is all the base there is. The engine's test is Fisher's, conditioned on both margins and on the base having succeeded (what gives the task its share): a total loss 2/2 → 0/n is at p = 1 / (C(n + 2, 2) − C(n, 2)) = 1 / (2n + 1), and under no change, given the margins and the selection, that table alone has exactly this probability, so no look of this test can flag it with more than its share of α behind it. A lone task's share is α = ${share}: the fewest head trials at which any look can flag it are **${floor} (${times(floor / k)})**; at 3× (${threeK} trials) it is at p = ${loss(threeK).toFixed(4)} > ${share}.`,
-      `The engine's plan tests it at ${plan.totalLoss!.trials} trials (${times(plan.totalLoss!.trials / k)}; through runGate ${pct(headOnly.fail)} flagged at ${times(headOnly.head)}): a second test at the end (${end} trials) with a quarter of the share could flag nothing (${'1/(2n + 1)'} ≤ ${share * (1 - FIRST_PART)} needs ${fewest(k, most, share * (1 - FIRST_PART), loss)} trials), so the plan spends the whole share on one test (src/compare/plan.ts); with ¾ of it at the first test, as before, ${twoTests} trials (${times(twoTests / k)}).`,
-      `So ≤ 3× is not reachable head only with this test without a false-alarm bound above α: flagging at ${threeK} trials would reject a table whose probability under no change is ${loss(threeK).toFixed(4)}. With a base runner it is met: ${pct(paired.fail)} flagged at ${times(paired.cost)}, head and fresh base trials together (${times(paired.head)} the head's alone), since fresh base trials lower a total loss's p faster than head trials do.`,
-      `Not the engine's test: one that is not conditioned on the margins (Barnard's, the worst over the unknown rate p of P(2/2 → 0/n | the base succeeded) = p(1 − p)ⁿ / (2 − p)) would reach ${share} at ${barnard} head trials (${times(barnard / k)}; ${unconditional(barnard).toFixed(4)} at its worst rate). It would need its own ordering of tables and a proof of the worst rate for every count the gate meets; it is not implemented.`,
+      `Head only, the recorded base of 2 trials is all the base there is. Fisher's test, conditioned on both margins and on the base having succeeded (what gives the task its share), has a total loss 2/2 → 0/n at p = 1 / (C(n + 2, 2) − C(n, 2)) = 1 / (2n + 1) whatever the pass rate: a lone task's share, α = ${share}, is reached at ${fisherFloor} head trials at the earliest (${times(fisherFloor / k)}; at 3×, ${threeK} trials, p = ${fisher(threeK).toFixed(4)}), so ≤ 3× was out of its reach.`,
+      `Against a base of at most 6 trials, head only, the engine's test is unconditional (src/compare/unconditional.ts): its p is the worst over the unknown common rate p of P(outcomes as extreme | the base succeeded), here p(1 − p)ⁿ / (2 − p), a bound the code proves for every rate (not a grid); the engine's values are within ${gap.toExponential(1)} (relative) above this fine grid's maximum at the counts below. It reaches ${share} at **${floor} head trials (${times(floor / k)})**, ${engine(floor).toFixed(4)}; at ${threeK} trials ${engine(threeK).toFixed(4)}.`,
+      `The engine's plan tests ¾ of the share at ${tests[0]!.trials} trials (${engine(tests[0]!.trials).toFixed(4)} ≤ ${(share * FIRST_PART).toFixed(4)}) and ¼ at ${tests[tests.length - 1]!.trials}: through runGate the seed's loss is ${pct(headOnly.fail)} flagged at ${times(headOnly.head)} head only — **≤ 3× met** — and ${pct(paired.fail)} at ${times(paired.cost)} with a base runner (${times(paired.head)} the head's alone: a look with no fresh base trial reaches it with as few added trials, so the plan runs none).`,
     ].join(' '),
     '',
-    `With the other two detections at 0.9 (${MC} suites), head only: ${spread(flakyHead.costs, MC)}; where a base trial failed another detection, the trial pass failed on the base too and shares the task's share with every check that differs from it (about 1/11 each): a total loss of double-reserve cannot reach that within the budget, so the task is undecided at once (no round spent). Paired: ${spread(flaky.costs, MC)}. The dearest are suites whose recorded base held everything (so the pass speaks for double-reserve, which weighs nothing of its own) and whose fresh base failed another detection: the pass is then no longer at a total loss's p at the first test, and only the last look flags it.`,
+    `With the other two detections at 0.9 (${MC} suites), head only: ${spread(flakyHead.costs, MC)}; where a base trial failed another detection, the trial pass failed on the base too and shares the task's share with every check that differs from it (about 1/11 each): a total loss of double-reserve cannot reach that within the budget, so the task is undecided at once (no round spent). Paired: ${spread(flaky.costs, MC)}. The dearest are suites whose recorded base held everything (so the pass speaks for double-reserve, which weighs nothing of its own) and whose fresh base failed another detection: the pass is then no longer at a total loss's p at a later look, and only the last look flags it.`,
     '',
   );
 }
@@ -140,7 +141,7 @@ function inventoryFloor(): string {
 async function main(): Promise<void> {
   const out: string[] = ['# Paired base rounds: the base commit beside the head in the confirmation rounds', ''];
   out.push(
-    'With a base runner (the base commit checked out in the same job), a task’s confirmation rounds also run fresh base trials. Only the recorded base selects the checks that take a share of α; the test pools recorded and fresh base trials against the head, its p conditioned on the recorded part having succeeded (src/compare/stats.ts fisherLowerSelected, exact). Each look fixes its head and fresh base trials before the head runs (src/compare/plan.ts). Cost: head and fresh base trials together ÷ those of a fixed k (the head’s alone in brackets).',
+    'With a base runner (the base commit checked out in the same job), a task’s confirmation rounds also run fresh base trials. Only the recorded base selects the checks that take a share of α; the test pools recorded and fresh base trials against the head, its p conditioned on the recorded part having succeeded (src/compare/stats.ts fisherLowerSelected, exact); a look with no fresh base trial against a recorded base of at most 6 trials uses the exact unconditional test (src/compare/unconditional.ts). Each look fixes its head and fresh base trials before the head runs (src/compare/plan.ts). Cost: head and fresh base trials together ÷ those of a fixed k (the head’s alone in brackets).',
     '',
   );
 

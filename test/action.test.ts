@@ -89,8 +89,11 @@ describe('the action', () => {
   });
 
   it('rerun-base: with the base commit in the clone, a task one base run cannot decide is rerun on the base beside the head; the comment states those trials', async () => {
-    await baseline({ trials: 2 });
-    const { result, text } = await printedBy(() => runAction({ event: 'pull_request', skill: skillWithoutIdempotency, trials: 2, git: true }));
+    // k = 1: one recorded base trial cannot decide a loss head only; at k = 2 the unconditional test needs no base rerun.
+    await baseline({ trials: 1 });
+    const { result, text } = await printedBy(() =>
+      runAction({ event: 'pull_request', skill: skillWithoutIdempotency, trials: 1, git: true, inputs: { policy: 'familywise' } }),
+    );
     assert.equal(result.exitCode, 1, 'the seed’s loss is flagged');
     assert.match(text, /trialgate: confirm on the base commit: \d+ trials? of 1 task/);
     assert.doesNotMatch(text, /no paired rounds on the base commit/);

@@ -99,7 +99,7 @@ test('an unchanged suite needs no confirmation and passes', async () => {
   assert.deepEqual(out.comparison.spend, { head_trials: 150, fixed_trials: 150, max_trials: null, tokens: null, cost_usd: null, wall_ms: 0 });
 });
 
-test('the seed’s loss at k = 3 in 50 tasks × 4 checks: flagged at 4 trials with six base runs, at 26 with one', async () => {
+test('the seed’s loss at k = 3 in 50 tasks × 4 checks: flagged at 4 trials with six base runs, at 16 with one', async () => {
   // Six base runs of 3: 50 tasks share α = 0.01, so a task's trial pass is tested at ¾ × 2e-4 at the first
   // look, where a total loss reaches it: 4 executed trials (1/C(22, 4) = 1.4e-4; the first round's 7.5e-4 does not).
   const six = await gate(
@@ -121,8 +121,9 @@ test('the seed’s loss at k = 3 in 50 tasks × 4 checks: flagged at 4 trials wi
   assert.equal(t17.checks.find((c) => c.check === 'detect:a')!.status, 'regressed');
   assert.equal(six.comparison.spend!.head_trials, 151);
   assert.match(t17.confirmation!.why, /^first round: pass \(p = 7\.5e-4 ≤ 0\.15\)/);
-  // One base run of 3: α = 0.05 over 50 tasks, 1e-3 each; a total loss given that the base succeeded,
-  // 1 / (C(n + 3, 3) − C(n, 3)), reaches it at 26 trials (9.5e-4), the plan's one testing look.
+  // One base run of 3: α = 0.05 over 50 tasks, 1e-3 each; a total loss given that the base succeeded, at its worst
+  // rate r, r²(1 − r)ⁿ/(1 − (1 − r)³) (the unconditional test, unconditional.ts), reaches ¾ of it at 16 trials (7.0e-4;
+  // Fisher's 1 / (C(n + 3, 3) − C(n, 3)) reached all of it only at 26).
   const one = await gate(
     bases(50, 1, 3),
     50,
@@ -131,18 +132,18 @@ test('the seed’s loss at k = 3 in 50 tasks × 4 checks: flagged at 4 trials wi
   );
   assert.deepEqual(
     one.rounds.map((r) => [r.trials, r.tasks]),
-    [[23, ['t17']]],
+    [[13, ['t17']]],
   );
   assert.equal(one.gate.verdict, 'regression');
 });
 
-test('a lone task, the seed’s loss: flagged at 4 trials with one base run, in its first round with six, at 10 with k = 2', async () => {
+test('a lone task, the seed’s loss: flagged in its first round with one base run or six, at 5 with k = 2', async () => {
   for (const [runs, k, flaggedAt] of [
-    [1, 3, 4],
+    // One base run of 3: the unconditional test (unconditional.ts) has 3/3 → 0/3 at 0.018 ≤ ¾ × 0.05 (Fisher's: 0.05, at 4).
+    [1, 3, 3],
     [6, 3, 3],
-    // Two base trials: given that they succeeded at all, a total loss reaches all of 0.05 only at 10 (1/21), and a
-    // quarter of it never within the budget, so the plan tests once with the whole share (¾ of it: 13).
-    [1, 2, 10],
+    // Two base trials: a total loss reaches ¾ of 0.05 at 5 (0.037; Fisher's 1/(2n + 1) reached all of it only at 10).
+    [1, 2, 5],
     [1, 5, 5],
   ] as const) {
     const out = await gate(
@@ -275,22 +276,24 @@ test('an outage in the head is undecided, never a pass, and never starts a round
 });
 
 test('an env error in a confirmation round is topped up: the look still tests the executed trials its plan fixed', async () => {
-  // The issue's case: a total loss, one base run, one env error in the confirmation round (0/11 executed).
+  // The issue's case: a total loss, one base run, one env error in the confirmation round. k = 2, since against one
+  // base run of 3 the unconditional test flags a total loss in the first round (unconditional.ts).
   const loss = totalLoss((t) => t === 0);
-  const env = (t: number) => (t === 0 ? '...e' + '.'.repeat(60) : '');
-  const out = await gate(bases(1, 1, 3), 1, 3, loss, null, env);
+  const env = (t: number) => (t === 0 ? '..e' + '.'.repeat(60) : '');
+  const out = await gate(bases(1, 1, 2), 1, 2, loss, null, env);
   assert.equal(out.gate.verdict, 'regression');
   assert.deepEqual(
     out.rounds.map((r) => [r.firstTrial, r.trials]),
     [
+      [2, 1],
       [3, 1],
-      [4, 1],
+      [4, 2],
     ],
-    'one trial to the look at 4 executed, lost: one more',
+    'one trial to the look at 3 executed, lost: one more; then two to the test at 5',
   );
   const pass = out.comparison.tasks[0]!.checks.find((c) => c.check === 'pass')!;
-  assert.equal(pass.trials, 4);
-  assert.equal(out.comparison.spend!.head_trials, 5);
+  assert.equal(pass.trials, 5);
+  assert.equal(out.comparison.spend!.head_trials, 6);
 });
 
 test('a confirmation round lost to the environment stops the task: undecided, no more rounds', async () => {

@@ -6,6 +6,7 @@ import { compareResults } from '../src/compare/compare.ts';
 import { evidenceOf, verdictOf } from '../src/compare/familywise.ts';
 import { makePlan } from '../src/compare/plan.ts';
 import { fisherLowerTested, totalLossP } from '../src/compare/stats.ts';
+import { UNCONDITIONAL_MAX_BASE, unconditionalLower } from '../src/compare/unconditional.ts';
 import { buildResults } from './support/results-builder.ts';
 
 const CHECKS = ['pass', 'detect:a', 'detect:b', 'constraint:c'];
@@ -33,18 +34,29 @@ test('a base history whose runs differ so much that even a total loss cannot be 
 });
 
 test('an exact tie at a look’s cut is a hit: every look compares with the tolerance the plan was sized with', () => {
-  // One task of one check, k = 3 against 3 base trials: choose the share so a total loss at the first testing
-  // look lands exactly on its part of it, computed by another road than the test computes p.
-  for (const n of [4, 5, 6, 9, 12]) {
-    const p = totalLossP(3, n);
+  // One task of one check, k = 3 against three base runs of 3 (Fisher's test; against one run, 3 trials, the
+  // unconditional one): choose the share so a total loss at the first testing look lands exactly on its part of it,
+  // computed by another road than the test computes p.
+  for (const [baseTrials, n] of [
+    [9, 4],
+    [9, 5],
+    [9, 6],
+    [9, 9],
+    [9, 12],
+    [3, 4],
+    [3, 5],
+    [3, 9],
+  ] as const) {
+    const base = { successes: baseTrials, n: baseTrials };
+    const p = baseTrials > UNCONDITIONAL_MAX_BASE ? totalLossP(baseTrials, n) : unconditionalLower(base, { successes: 0, n });
     const share = p / 0.75;
-    const plan = makePlan({ k: 3, baseTrials: 3, share, budget: null });
+    const plan = makePlan({ k: 3, baseTrials, share, budget: null });
     const at = plan.looks.findIndex((l) => l.trials === n);
     assert.ok(at > 0, `the plan tests at ${n}: ${plan.looks.map((l) => l.trials).join(', ')}`);
     const looks = plan.looks.slice(0, at + 1).map((l) => ({ successes: 0, n: l.trials }));
-    const m = { base: { successes: 3, n: 3 }, baseRunTrials: 3, looks, head: looks[looks.length - 1]! };
+    const m = { base, baseRunTrials: 3, looks, head: looks[looks.length - 1]! };
     const e = evidenceOf(m, plan);
-    assert.ok(Math.abs(fisherLowerTested(m.base, m.head) - p) < 1e-12);
+    if (baseTrials > UNCONDITIONAL_MAX_BASE) assert.ok(Math.abs(fisherLowerTested(m.base, m.head) - p) < 1e-12);
     assert.equal(verdictOf(m, e, plan, share, true).status, 'regressed');
     assert.ok(e.q <= share * (1 + 1e-9), `n = ${n}: q = ${e.q}, share = ${share}`);
   }

@@ -92,12 +92,14 @@ test('the paired p never falls as the head gains a success, nor rises as the fre
 });
 
 test('a paired plan: the fewest added trials, head and base together, reach a total loss; without a base runner the plans are as before', () => {
-  // k = 2 against one base run of 2: 1 more head trial and 2 fresh base trials, p = 1/30 ≤ ¾ × 0.05 (head only: 8 more head trials, p = 1/21 ≤ all of 0.05).
+  // k = 2 against one base run of 2: 3 more head trials and no fresh base trial, the unconditional test's 0.037 ≤ ¾ × 0.05,
+  // as head only (Fisher's with the base beside it: 1 more head trial and 2 fresh base trials, p = 1/30, as many added
+  // trials, so the head-only look, the first found, is taken).
   const paired = makePlan({ k: 2, baseTrials: 2, share: 0.05, budget: null, paired: true });
-  assert.deepEqual(paired.totalLoss && { trials: paired.totalLoss.trials, base: paired.totalLoss.base }, { trials: 3, base: 2 });
+  assert.deepEqual(paired.totalLoss && { trials: paired.totalLoss.trials, base: paired.totalLoss.base }, { trials: 5, base: 0 });
   assert.ok(paired.looks.every((l, i) => i === 0 || (l.trials > paired.looks[i - 1]!.trials && l.base >= paired.looks[i - 1]!.base)));
   const alone = makePlan({ k: 2, baseTrials: 2, share: 0.05, budget: null });
-  assert.deepEqual(alone.totalLoss && { trials: alone.totalLoss.trials, base: alone.totalLoss.base }, { trials: 10, base: 0 });
+  assert.deepEqual(alone.totalLoss && { trials: alone.totalLoss.trials, base: alone.totalLoss.base }, { trials: 5, base: 0 });
   assert.ok(alone.looks.every((l) => l.base === 0));
   assert.equal(alone.paired, false);
 });
@@ -113,31 +115,54 @@ test('unchanged Terminal-Bench-like suites with a base runner fail at most α, e
         const s = suiteFigures(k, runs, [{ spec: { base: passOnly(p), head: passOnly(p) }, count: N }], { paired: true });
         assert.ok(s.fail <= policyAt(k, runs, N).alpha, `k = ${k}, ${runs} base runs, ${N} at ${p}: ${s.fail}`);
       }
-  // A total loss against one base run of 2 at 2.5× a fixed k, head and base together (the head alone: 5×).
+  // A total loss against one base run of 2 at 2.5× a fixed k: 5 head trials, the unconditional test's, no fresh base trial.
   const loss = suiteFigures(2, 1, [{ spec: { base: passOnly(1), head: passOnly(0) }, count: 1 }], { paired: true });
   assert.deepEqual([loss.flagged[0], loss.trials[0]], [1, 2.5]);
 });
 
-test('through runGate: the seed’s loss at k = 2 against one base run is flagged with 3 head and 2 fresh base trials, the spend stated', async () => {
+test('through runGate: the seed’s loss at k = 2 against one base run is flagged at 5 head trials with or without a base runner; a half loss with fresh base trials, the spend stated', async () => {
   const checks = ['pass', ...INVENTORY_DETECTIONS, ...INVENTORY_CONSTANT];
   const suite = { tasks: 1, checks, k: 2, baseRuns: 1, outcome: (_t: number, c: number, run: number) => !(run === 1 && checks[c] === 'detect:double-reserve') };
-  const paired = await simulate(suite, { paired: true });
+  // The unconditional test (unconditional.ts) reaches ¾ of the share head only at 5 trials: as few added trials as
+  // Fisher's with 1 head and 2 fresh base trials (what a paired plan took before), so no fresh base trial is run.
+  for (const paired of [true, false]) {
+    const out = await simulate(suite, { paired });
+    assert.equal(out.outcome.gate.verdict, 'regression');
+    assert.deepEqual(
+      out.outcome.rounds.map((r) => [r.name, r.trials, r.baseTrials]),
+      [
+        ['confirmation-3-3', 1, 0],
+        ['confirmation-4-5', 2, 0],
+      ],
+    );
+    assert.equal(out.cost * 2, 5);
+    assert.equal(out.outcome.comparison.spend?.head_trials, 5);
+    assert.equal(out.outcome.comparison.spend?.base_trials, undefined);
+  }
+  // 30 tasks, k = 3 against one base run, the head holding double-reserve on about half its trials: the later looks
+  // run fresh base trials beside the head's, and the spend states them.
+  const half = {
+    tasks: 30,
+    checks,
+    k: 3,
+    baseRuns: 1,
+    outcome: (t: number, c: number, run: number, trial: number) => !(t === 0 && run === 1 && checks[c] === 'detect:double-reserve' && trial % 2 !== 0),
+  };
+  const paired = await simulate(half, { paired: true });
   assert.equal(paired.outcome.gate.verdict, 'regression');
   assert.deepEqual(
     paired.outcome.rounds.map((r) => [r.name, r.trials, r.baseTrials, r.baseFirstTrial]),
-    [['confirmation-3-3-base-1-2', 1, 2, 0]],
+    [
+      ['confirmation-4-6-base-1-3', 3, 3, 0],
+      ['confirmation-7-9-base-4-6', 3, 3, 3],
+      ['confirmation-10-18-base-7-15', 9, 9, 6],
+      ['confirmation-19-27-base-16-24', 9, 9, 15],
+    ],
   );
-  assert.equal(paired.outcome.pairedBase?.tasks[0]?.trials.length, 2);
+  assert.equal(paired.outcome.pairedBase?.tasks[0]?.trials.length, 24);
   const task = paired.outcome.comparison.tasks[0]!;
-  assert.equal(task.fresh_base_trials, 2);
-  assert.deepEqual(task.checks.find((c) => c.check === 'detect:double-reserve')?.fresh_base, { successes: 2, n: 2 });
-  assert.equal(paired.outcome.comparison.spend?.base_trials, 2);
-  assert.equal(paired.outcome.comparison.spend?.head_trials, 3);
-  assert.equal(paired.cost * 2, 5);
-  // Without a base runner: 10 head trials (the fewest its test allows) and no paired base.
-  const alone = await simulate(suite);
-  assert.equal(alone.outcome.gate.verdict, 'regression');
-  assert.equal(alone.outcome.pairedBase, null);
-  assert.equal(alone.cost * 2, 10);
-  assert.equal(alone.outcome.comparison.spend?.base_trials, undefined);
+  assert.equal(task.fresh_base_trials, 24);
+  assert.deepEqual(task.checks.find((c) => c.check === 'detect:double-reserve')?.fresh_base, { successes: 24, n: 24 });
+  assert.equal(paired.outcome.comparison.spend?.base_trials, 24);
+  assert.equal(paired.outcome.comparison.spend?.head_trials, 30 * 3 + 24);
 });

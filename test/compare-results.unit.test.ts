@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { compareResults, gateFails } from '../src/compare/compare.ts';
 import { summarizeTask } from '../src/results/metrics.ts';
 import { Comparison } from '../src/schemas/comparison.ts';
+import { unconditionalLower } from '../src/compare/unconditional.ts';
 import type { TrialResult } from '../src/schemas/results.ts';
 import { buildResults } from './support/results-builder.ts';
 import * as scenarios from './support/scenarios.ts';
@@ -176,8 +177,9 @@ test('an explicit policy and alpha are used and recorded', () => {
   assert.equal(c.policy.tasks, 3);
   assert.equal(c.policy.task_share, 0.05 / 3, 'three tasks share α');
   const lost = c.tasks[0]!.checks.find((ch) => ch.check === 'detect:double-reserve')!;
-  // 5/5 → 0/5: Fisher's 1/252, given that the base succeeded at all 1/251.
-  assert.ok(Math.abs(lost.p! - 1 / 251) < 1e-12);
+  // 5/5 → 0/5: Fisher's 1/252, given that the base succeeded at all 1/251; a base of 5 is tested unconditionally
+  // (unconditional.ts), the worst over the rate r of r⁵(1 − r)⁵ / (1 − (1 − r)⁵): about 1/990, proven.
+  assert.ok(lost.p! < 1 / 251 && Math.abs(lost.p! - unconditionalLower({ successes: 5, n: 5 }, { successes: 0, n: 5 })) < 1e-15);
   assert.equal(lost.threshold, 0.05 / 3, 'a flagged task names each check at its whole share');
   assert.equal(lost.look, 'first');
   assert.equal(lost.status, 'regressed');

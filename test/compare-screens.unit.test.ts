@@ -30,18 +30,19 @@ test('a small suite screens narrow and looks one trial after its first round; a 
   assert.deepEqual([small.looks[1]!.trials, small.looks[1]!.screen], [4, Math.max(NARROW_SCREENS.later[0]!, floor)]);
   const large = makePlan({ k: 3, baseTrials: 3, share: 0.01 / 10, budget: null, paired: true });
   assert.ok(large.looks[1]!.trials > 4 && large.looks[1]!.screen === PAIRED_SCREENS.later[0]);
-  // Head only, k = 2 against one base run of 2: a total loss (p = 1/(2n + 1)) reaches the whole share at 10 trials, and
-  // a quarter of it never within the budget, so one test takes all of it (before: ¾ at 13 trials, ¼ at 18 that nothing
-  // could reach); the screening looks at 3, 6 and 8 send a wobble home early.
+  // Head only, k = 2 against one base run of 2: the unconditional test (unconditional.ts) has a total loss at
+  // max p(1 − p)ⁿ/(2 − p), ¾ of 0.05 at 5 trials and ¼ of it at 18, so the plan tests twice (Fisher's 1/(2n + 1) reached
+  // all of 0.05 only at 10 and a quarter never, so it tested once, at 10); the screening look at 3 sends a wobble home early.
   const lone = makePlan({ k: 2, baseTrials: 2, share: 0.05, budget: null });
   assert.deepEqual(
     lone.looks.map((l) => [l.trials, l.part]),
     [
       [2, 0],
       [3, 0],
+      [5, 0.75],
       [6, 0],
-      [8, 0],
-      [10, 1],
+      [12, 0],
+      [18, 0.25],
     ],
   );
 });

@@ -1,7 +1,7 @@
-// The exact unconditional test against a small recorded base (src/compare/unconditional.ts, not used by the engine
-// yet): each p-value is a bound the code proved for every common rate, never above Fisher's, monotone in the head's
-// losses; 2/2 → 0/n reaches 0.05 at 4 head trials (Fisher's at 10); and a head-only plan's testing looks, each
-// tested with it, are proven together to flag an unchanged check at most its share of α.
+// The exact unconditional test against a small recorded base (src/compare/unconditional.ts): each p-value is a
+// bound the code proved for every common rate, never above Fisher's, monotone in the head's losses; and what it is
+// for, the seed's loss at k = 2 against one base run flagged at 2.5 × k, with the whole plan's false-alarm bound
+// proven the same way, all its testing looks together.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { makePlan } from '../src/compare/plan.ts';

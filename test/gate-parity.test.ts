@@ -31,8 +31,9 @@ function normalized(comment: string): string {
   );
 }
 
-// k = 3 against one base run: a lost detection is flagged after one confirmation trial (at k = 2 it takes 11;
-// gate-e2e.test.ts walks those rounds). What is compared here is the two front ends, not the rounds.
+// k = 3 against one base run: a lost detection is flagged in the first round (the unconditional test against so
+// small a base, src/compare/unconditional.ts; at k = 2 it takes 5 trials, gate-e2e.test.ts walks those rounds). What
+// is compared here is the two front ends, not the rounds.
 const K = 3;
 
 async function both(options: { skill?: string; agent?: Record<string, unknown>; baseAgent?: Record<string, unknown> }) {
@@ -55,7 +56,7 @@ describe('the action and `trialgate gate` are one gate', () => {
     assert.equal(action.outputs.verdict, 'regression');
     assert.equal(action.exitCode, 1);
     assert.equal(cli.exit, 1, cli.err);
-    assert.match(comment, /\*\*Confirmation:\*\* 1 extra head trial \(4 run against 3 at a fixed k/);
+    assert.match(comment, /\*\*Spent:\*\* 3 agent trials \(the first round; none needed confirming\)/);
     assert.equal(normalized(cli.out), normalized(comment));
   });
 

@@ -103,19 +103,18 @@ test('a further loss never turns a failing pull request into a pass, through run
   assert.equal(worst, 2);
 });
 
-test('the seed’s loss in a lone task: k = 3 one base run ≤ 2× and six ≤ 1.3× met; k = 2 one base run ≤ 3× missed (5×, the floor of the test)', async () => {
-  // The total loss's p is conditioned on the base having succeeded: 1 / (C(n + 3, 3) − C(n, 3)) against one base run of 3.
-  // k = 3 against one base run: 1/31 ≤ ¾ × 0.05 at 4 head trials (1.33×; before conditioning 1/35, also 4).
-  assert.deepEqual(await flaggedAt(seedLoss(3, 1)), { verdict: 'regression', trials: 4 });
+test('the seed’s loss in a lone task: k = 3 one base run ≤ 2× and six ≤ 1.3× met; k = 2 one base run ≤ 3× met (2.5×, the unconditional test)', async () => {
+  // The total loss's p is conditioned on the base having succeeded. Against a base of at most 6 trials the test is
+  // the unconditional one (unconditional.ts): the worst over the common rate r of P(every base trial succeeded and
+  // every head trial failed | the base succeeded) = rᵇ(1 − r)ⁿ / (1 − (1 − r)ᵇ), proven, not sampled.
+  // k = 3 against one base run: 0.018 ≤ ¾ × 0.05 in the first round (1.00×; Fisher's 1 / (C(n + 3, 3) − C(n, 3)): 4 trials).
+  assert.deepEqual(await flaggedAt(seedLoss(3, 1)), { verdict: 'regression', trials: 3 });
   assert.deepEqual(await flaggedAt(seedLoss(3, 6)), { verdict: 'regression', trials: 3 });
-  // k = 2: 1 / (C(n + 2, 2) − C(n, 2)) = 1 / (2n + 1) ≤ 0.05, the whole share, first at n = 10, 5 × k: the target of 3×
-  // is MISSED, and no look of this test can do better. A quarter of the share at the end (18 trials: 1/37) could flag
-  // nothing, so the plan spends all of it on one test (before: ¾ of it, first reached at 13 trials, 6.5×).
-  // Unconditioned, 1/C(8, 2) = 1/28 reached ¾ at 6 trials, but then flaky tasks that shared α by luck failed up to
-  // 9.6 % of unchanged pull requests at α = 5 %; against two base runs of 2 it is 1/(C(n + 4, 4) − C(n, 4)).
-  assert.deepEqual(await flaggedAt(seedLoss(2, 1)), { verdict: 'regression', trials: 10 });
-  // With judge items beside the pass it keeps ¾ of the share: 5 trials.
-  assert.deepEqual(await flaggedAt(seedLoss(3, 1, JUDGE_ITEMS)), { verdict: 'regression', trials: 5 });
+  // k = 2: r(1 − r)ⁿ / (2 − r) ≤ ¾ × 0.05 first at n = 5 (0.037), 2.5 × k: the target of 3× is met. Fisher's
+  // 1 / (2n + 1), conditioned on both margins, reached all of 0.05 only at 10 (5×), its floor.
+  assert.deepEqual(await flaggedAt(seedLoss(2, 1)), { verdict: 'regression', trials: 5 });
+  // With judge items beside the pass (Fisher's: 5 trials), in its first round too.
+  assert.deepEqual(await flaggedAt(seedLoss(3, 1, JUDGE_ITEMS)), { verdict: 'regression', trials: 3 });
 });
 
 test('an outage of the head never starts a confirmation round', async () => {
@@ -151,7 +150,7 @@ test('the exact model decides every path as decideTask does, and its figures mat
     'pass',
     'detect:double-reserve',
   ]);
-  assert.deepEqual(exact, { flagged: 1, undecided: 0, trials: 4, dropped: 0 });
+  assert.deepEqual(exact, { flagged: 1, undecided: 0, trials: 3, dropped: 0 });
 });
 
 // What bench/results/policy-simulation.md found wrong with the engine before a tested check's p was conditioned on
@@ -161,9 +160,10 @@ test('unchanged pull requests fail at most α where the base selects lucky tasks
   // was lucky: P(fail) was 5.5 % > α = 5 % before the p-values were conditioned on it (the ratio of §1 reached 2.665).
   const s = suiteFigures(2, 1, [unchanged(0.1, 30)]);
   assert.ok(s.fail <= 0.05, `P(fail) = ${s.fail}`);
-  // What it costs: about 6 of the 30 share α, and a total loss against one base run of 2 (p = 1/(2n + 1)) needs some
-  // 60 head trials to reach a share, beyond the budget: most such pull requests are undecided (94 %), none failed.
-  assert.ok(s.undecided > 0.9, `P(undecided) = ${s.undecided}`);
+  // What it costs: about 6 of the 30 share α. With Fisher's test a total loss against one base run of 2
+  // (p = 1/(2n + 1)) needed some 60 head trials to reach a share, beyond the budget: 94 % of such pull requests were
+  // undecided. The unconditional test (unconditional.ts) reaches it within the budget: 34 %, none failed.
+  assert.ok(s.undecided > 0.3 && s.undecided < 0.4, `P(undecided) = ${s.undecided}`);
 });
 
 test('a judge item that always held and never holds on the head is undecided, not passed, where its plan cannot flag it', async () => {

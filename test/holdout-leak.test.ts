@@ -37,7 +37,9 @@ it('no output of run, gate, compare, report, failures or repair names the holdou
   const dev = await devFixture();
   const skill = await readFile(BUILTIN_SKILL, 'utf8');
   const extra = { tasks: tasks(held, dev), judge: JUDGE, holdout: { recipients: [key.recipient] } };
-  // k = 3 against one base run: the lost detection is flagged after one confirmation trial (at k = 2, eleven).
+  // k = 3 against one base run, two tasks at α = 0.04 (0.02 each): the lost detection is flagged after one
+  // confirmation trial (the unconditional test, src/compare/unconditional.ts: 0.018 at 3 trials, 0.011 at 4, against ¾ of
+  // 0.02; at the default α of 0.05 it is flagged in the first round, and the holdout's rounds would go unseen).
   const base = await writeTrialSet({ trials: 3, extra });
   const head = await writeTrialSet({ trials: 3, extra, skill: skill.replace(/^## Idempotency[\s\S]*?(?=^## )/m, '') });
   const [baseOut, headOut, work] = [join(await tempDir(), 'base'), join(await tempDir(), 'head'), await tempDir('trialgate-outputs-')];
@@ -54,7 +56,7 @@ it('no output of run, gate, compare, report, failures or repair names the holdou
   assert.match(run.err, /\[\d\/6\] a holdout task trial \d: pass/, 'a holdout trial’s progress line says only how it ended');
   assert.match(run.out, /\| holdout: 1 task \| holdout \| 3\/3 /, 'the terminal’s table has one row for the holdout tasks');
 
-  const gate = await cli(['gate', '--config', head, '--out', headOut, '--base', join(baseOut, 'results.json')], 1);
+  const gate = await cli(['gate', '--config', head, '--out', headOut, '--base', join(baseOut, 'results.json'), '--alpha', '0.04'], 1);
   assert.match(gate.out, /Holdout tasks: \*\*\d+ regressions?\*\* \(task and check withheld; they count in the gate\)/);
   assert.match(gate.err, /trialgate gate: \d+ regressions? against the base branch/);
   const shown = Results.parse(JSON.parse(await readFile(join(headOut, 'results.json'), 'utf8')));

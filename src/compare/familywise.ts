@@ -7,7 +7,8 @@
 import type { CheckStatus, Count } from '../schemas/comparison.ts';
 import type { Plan } from './plan.ts';
 import { deflate, designEffect } from './spread.ts';
-import { fisherLowerSelected, fisherLowerTested, fisherUpper, TOLERANCE } from './stats.ts';
+import { fisherLowerSelected, fisherUpper, TOLERANCE } from './stats.ts';
+import { lowerTested, unconditionalApplies } from './unconditional.ts';
 import { plural } from '../util/counted.ts';
 
 /** One check of a task as the plan sees it. */
@@ -53,7 +54,7 @@ export function lowerP(base: Count, baseRunTrials: number, head: Count, rho: num
   const b = deflate(base, designEffect(baseRunTrials, rho), 'more');
   const h = deflate(head, designEffect(head.n, rho), 'fewer');
   if (h.n === 0 || b.n === 0) return 1;
-  if (!fresh || fresh.n === 0) return fisherLowerTested(b, h);
+  if (!fresh || fresh.n === 0) return lowerTested(b, h);
   return fisherLowerSelected(b, deflate(fresh, designEffect(fresh.n, rho), 'more'), h);
 }
 
@@ -65,6 +66,12 @@ function upperP(base: Count, baseRunTrials: number, head: Count, rho: number, fr
   const f = fresh && fresh.n > 0 ? mirror(deflate(mirror(fresh), designEffect(fresh.n, rho), 'more')) : { successes: 0, n: 0 };
   const h = mirror(deflate(mirror(head), designEffect(head.n, rho), 'fewer'));
   return h.n === 0 || b.n === 0 ? 1 : fisherUpper({ successes: b.successes + f.successes, n: b.n + f.n }, h);
+}
+
+/** The name of the lower-tail test at look i, for the rules: the unconditional one against a small base, head only (lowerP). */
+function lowerName(m: Member, plan: Plan, i: number): string {
+  const b = deflate(m.base, designEffect(m.baseRunTrials, plan.rho), 'more');
+  return unconditionalApplies(b, freshAt(m, i)?.n ?? 0) ? 'unconditional p' : 'Fisher p';
 }
 
 /** The fresh base counts at look i (none without a base runner). */
@@ -118,7 +125,7 @@ export function verdictOf(m: Member, e: Evidence, plan: Plan, share: number, rej
   const last = tests.length ? tests[tests.length - 1]! : null;
   const shown =
     share === 0
-      ? untested(m, e)
+      ? untested(m, e, plan)
       : last === null
         ? screened(m, plan, e.p)
         : tested(
@@ -150,7 +157,7 @@ function tested(m: Member, plan: Plan, i: number, p: number, share: number, side
     threshold: cut,
     look: i === 0 ? 'first' : 'final',
     trials: n,
-    rule: `${where}: Fisher p${side} = ${formatP(p)} ${flagged ? '≤' : '>'} ${formatP(cut)}`,
+    rule: `${where}: ${side ? 'Fisher p' : lowerName(m, plan, i)}${side} = ${formatP(p)} ${flagged ? '≤' : '>'} ${formatP(cut)}`,
   };
 }
 
@@ -163,12 +170,12 @@ function screened(m: Member, plan: Plan, ps: number[]): Omit<Verdict, 'status'> 
     threshold: null,
     look: null,
     trials: m.looks[0]!.n,
-    rule: `first ${plural(m.looks[0]!.n, 'trial')} screen only: Fisher p = ${formatP(p)} ${p <= bound ? '≤' : '>'} ${formatP(bound)}${p <= bound ? ', confirmation needed' : ', not ambiguous'}`,
+    rule: `first ${plural(m.looks[0]!.n, 'trial')} screen only: ${lowerName(m, plan, 0)} = ${formatP(p)} ${p <= bound ? '≤' : '>'} ${formatP(bound)}${p <= bound ? ', confirmation needed' : ', not ambiguous'}`,
   };
 }
 
 /** A check that takes no share of its own (it never succeeded on the base, or the trial pass speaks for it). */
-function untested(m: Member, e: Evidence): Omit<Verdict, 'status'> {
+function untested(m: Member, e: Evidence, plan: Plan): Omit<Verdict, 'status'> {
   const last = m.looks.length - 1;
   return {
     p: e.p[last] ?? null,
@@ -178,7 +185,7 @@ function untested(m: Member, e: Evidence): Omit<Verdict, 'status'> {
     rule:
       m.base.successes === 0
         ? 'never succeeded on the base: it cannot drop, so it takes no share of α'
-        : `not tested on its own: Fisher p = ${formatP(e.p[last] ?? 1)}`,
+        : `not tested on its own: ${lowerName(m, plan, last)} = ${formatP(e.p[last] ?? 1)}`,
   };
 }
 

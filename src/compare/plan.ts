@@ -18,6 +18,7 @@
 // as always topping the base up at a look, so each look's test is still valid at its own fixed size.
 import { deflate, designEffect } from './spread.ts';
 import { TOLERANCE, totalLossP } from './stats.ts';
+import { lowerTested } from './unconditional.ts';
 
 export interface PlanLook {
   /** Executed head trials at this look (the first look is the first round: trials 1 … k, whatever of them executed). */
@@ -110,7 +111,8 @@ export function totalLossAt(n: number, baseTrials: number, k: number, rho: numbe
   const base = deflate({ successes: baseTrials, n: baseTrials }, designEffect(k, rho), 'more');
   const head = deflate({ successes: 0, n }, designEffect(n, rho), 'fewer');
   const more = fresh > 0 ? deflate({ successes: fresh, n: fresh }, designEffect(fresh, rho), 'more').n : 0;
-  return head.n === 0 || base.n === 0 ? 1 : totalLossP(base.n, head.n, more);
+  if (head.n === 0 || base.n === 0) return 1;
+  return more > 0 ? totalLossP(base.n, head.n, more) : lowerTested(base, { successes: 0, n: head.n });
 }
 
 type Sized = Required<Omit<PlanInput, 'budget' | 'paired' | 'taskShare'>>;
@@ -182,8 +184,8 @@ export function makePlan(input: PlanInput): Plan {
   // The last look's part is spent only if something can reach it there: no check of the task can show more than a
   // total loss against a perfect base (what totalLossAt measures) with this share (the largest weight), so when
   // that cannot reach the rest at the end, no check can and a two-test plan would hold a quarter of the share back
-  // for nothing. Head only, k = 2 against one base run of 2: a total loss (p = 1/(2n + 1)) reaches ¾ of 0.05 at 13
-  // trials and ¼ of it never within 18; the whole share at once reaches it at 10 (bench/results/paired-base.md).
+  // for nothing. Head only, 200 tasks at α = 0.05, k = 3 against one base run of 3: a total loss reaches ¾ of its
+  // share at 32 trials, the end, and the whole share at 27 (test/compare-policies.unit.test.ts).
   const restReaches = totalLossAt(end, baseTrials, k, rho, baseAt(end, 0)) <= share * (1 - FIRST_PART) * TOLERANCE;
   if (first === null || first.trials === end || !restReaches) {
     // Too few trials for two tests: one, with all of the share, as soon as a total loss reaches it (or at the end).

@@ -1,9 +1,5 @@
 // An exact unconditional test of "the head succeeds less often than the base" for a check tested against a
-// small recorded base, head only. NOT USED BY THE ENGINE: wired in (familywise.ts lowerP and plan.ts totalLossAt
-// calling lowerTested, commits 5e45ba9…1e957fd) it flagged the seed's loss at k = 2 against one base run at 2.5 × k,
-// but an unchanged suite of five inventory-like tasks at 0.7 then cost 1.11 × k, past issue 35's 1.1 × (tasks
-// that Fisher's test left undecided at once became reachable and went on), so main's behaviour was kept (1e957fd is
-// the last commit with it wired). Fisher's test (stats.ts) conditions on both
+// small recorded base, head only (docs/comparison.md, familywise step 1). Fisher's test (stats.ts) conditions on both
 // margins, which wastes most of a tiny base: k = 2 against one base run, a total loss 2/2 → 0/n is at
 // p = 1/(2n + 1) however rare a success is, so it needs 10 head trials to reach 0.05. Not conditioning on the
 // margins (Boschloo's test: Fisher's p as the ordering, the worst case over the unknown common rate as the
