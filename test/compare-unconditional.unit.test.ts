@@ -7,7 +7,14 @@ import { test } from 'node:test';
 import { makePlan } from '../src/compare/plan.ts';
 import { defaultAlpha } from '../src/compare/policies.ts';
 import { fisherLowerTested, TOLERANCE } from '../src/compare/stats.ts';
-import { lowerTested, provesBound, UNCONDITIONAL_MAX_BASE, unconditionalApplies, unconditionalLower } from '../src/compare/unconditional.ts';
+import {
+  lowerTested,
+  provesBound,
+  UNCONDITIONAL_MAX_BASE,
+  UNCONDITIONAL_MAX_HEAD,
+  unconditionalApplies,
+  unconditionalLower,
+} from '../src/compare/unconditional.ts';
 
 const choose = (n: number, r: number): bigint => {
   let c = 1n;
@@ -42,9 +49,12 @@ test('the seed’s loss 2/2 → 0/n: the worst rate of r(1 − r)ⁿ / (2 − r)
   const a = [0n, 0n, 1n, 0n, 0n, 0n, 0n];
   assert.equal(provesBound(a, 2, 4, 0.0457), false);
   assert.equal(provesBound(a, 2, 4, 0.0458), true);
-  // Head only, up to six base trials; Fisher's with fresh base trials or a larger base.
-  assert.ok(unconditionalApplies({ successes: 6, n: 6 }) && !unconditionalApplies({ successes: 7, n: 7 }) && !unconditionalApplies({ successes: 2, n: 2 }, 1));
+  // Head only, up to six base trials and 120 head trials; Fisher's with fresh base trials, a larger base or more head trials.
+  assert.ok(unconditionalApplies({ successes: 6, n: 6 }, 120) && !unconditionalApplies({ successes: 7, n: 7 }, 4));
+  assert.ok(!unconditionalApplies({ successes: 2, n: 2 }, 4, 1) && !unconditionalApplies({ successes: 6, n: 6 }, UNCONDITIONAL_MAX_HEAD + 1));
   assert.equal(lowerTested({ successes: 7, n: 7 }, { successes: 0, n: 4 }), fisherLowerTested({ successes: 7, n: 7 }, { successes: 0, n: 4 }));
+  const many = { successes: 0, n: UNCONDITIONAL_MAX_HEAD + 1 };
+  assert.equal(lowerTested({ successes: 2, n: 2 }, many), fisherLowerTested({ successes: 2, n: 2 }, many));
 });
 
 test('every p is a bound proven again here over the outcomes at least as extreme, never above Fisher’s, monotone in losses', () => {

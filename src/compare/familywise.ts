@@ -71,7 +71,9 @@ function upperP(base: Count, baseRunTrials: number, head: Count, rho: number, fr
 /** The name of the lower-tail test at look i, for the rules: the unconditional one against a small base, head only (lowerP). */
 function lowerName(m: Member, plan: Plan, i: number): string {
   const b = deflate(m.base, designEffect(m.baseRunTrials, plan.rho), 'more');
-  return unconditionalApplies(b, freshAt(m, i)?.n ?? 0) ? 'unconditional p' : 'Fisher p';
+  const head = m.looks[i] ?? m.head;
+  const h = deflate(head, designEffect(head.n, plan.rho), 'fewer');
+  return unconditionalApplies(b, h.n, freshAt(m, i)?.n ?? 0) ? 'unconditional p' : 'Fisher p';
 }
 
 /** The fresh base counts at look i (none without a base runner). */

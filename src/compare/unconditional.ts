@@ -29,15 +29,26 @@ import { fisherLowerTested, type Tally } from './stats.ts';
  */
 export const UNCONDITIONAL_MAX_BASE = 6;
 
+/**
+ * The most head trials (after deflation) it is used with. Its proof's degree grows with the base's and the head's
+ * trials: at the default budgets (at most 17 k, 102 against one base run of 6) every p of a table costs about a
+ * second; a confirm-trials raised near its cap (400) could cost a minute. Beyond it, Fisher's test, which at
+ * that many head trials loses little.
+ */
+export const UNCONDITIONAL_MAX_HEAD = 120;
+
 /** The relative margin by which a proven bound exceeds the numerical maximum. */
 const MARGIN = 1e-5;
 /** Subdivision depth at which a proof gives up (an interval of 2⁻⁴⁰): the bound is then not used. */
 const MAX_DEPTH = 40;
 const GRID = 200;
 
-/** Is the unconditional test the one for this comparison? Head only (no fresh base), a base within the limit. */
-export function unconditionalApplies(base: Tally, freshN = 0): boolean {
-  return freshN === 0 && base.n >= 1 && base.n <= UNCONDITIONAL_MAX_BASE;
+/**
+ * Is the unconditional test the one for this comparison? Head only (no fresh base), a base and a head within the
+ * limits. Decided by the trial counts alone, never by the successes, so each look's test is fixed before its outcome.
+ */
+export function unconditionalApplies(base: Tally, headN: number, freshN = 0): boolean {
+  return freshN === 0 && base.n >= 1 && base.n <= UNCONDITIONAL_MAX_BASE && headN <= UNCONDITIONAL_MAX_HEAD;
 }
 
 interface Table {
@@ -235,5 +246,5 @@ export function unconditionalLower(base: Tally, head: Tally): number {
 
 /** The head-only lower-tail p of a tested check: the unconditional test against a small base, Fisher's otherwise. */
 export function lowerTested(base: Tally, head: Tally): number {
-  return unconditionalApplies(base) ? unconditionalLower(base, head) : fisherLowerTested(base, head);
+  return unconditionalApplies(base, head.n) ? unconditionalLower(base, head) : fisherLowerTested(base, head);
 }
