@@ -1,13 +1,13 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeOutput
-} from "./chunk-FHGP7XVJ.js";
+} from "./chunk-5DHYZRLB.js";
 import "./chunk-AT4ZM4PQ.js";
 import {
   REPORTERS,
   present,
   renderText
-} from "./chunk-S6RVCUAS.js";
+} from "./chunk-S7GIZUBX.js";
 import {
   readComparedResults
 } from "./chunk-7X4WMF6D.js";

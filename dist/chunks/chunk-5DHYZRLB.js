@@ -9,7 +9,7 @@ import {
   present,
   renderText,
   wholeRun
-} from "./chunk-S6RVCUAS.js";
+} from "./chunk-S7GIZUBX.js";
 import {
   readComparedResults,
   readResultsFile,

@@ -790,11 +790,12 @@ function fisherLowerSelected(recorded, fresh, head) {
 
 // src/compare/unconditional.ts
 var UNCONDITIONAL_MAX_BASE = 6;
+var UNCONDITIONAL_MAX_HEAD = 120;
 var MARGIN = 1e-5;
 var MAX_DEPTH = 40;
 var GRID = 200;
-function unconditionalApplies(base, freshN = 0) {
-  return freshN === 0 && base.n >= 1 && base.n <= UNCONDITIONAL_MAX_BASE;
+function unconditionalApplies(base, headN, freshN = 0) {
+  return freshN === 0 && base.n >= 1 && base.n <= UNCONDITIONAL_MAX_BASE && headN <= UNCONDITIONAL_MAX_HEAD;
 }
 var tables = /* @__PURE__ */ new Map();
 function binomials(n) {
@@ -940,7 +941,7 @@ function unconditionalLower(base, head) {
   return t.known[at] = p;
 }
 function lowerTested(base, head) {
-  return unconditionalApplies(base) ? unconditionalLower(base, head) : fisherLowerTested(base, head);
+  return unconditionalApplies(base, head.n) ? unconditionalLower(base, head) : fisherLowerTested(base, head);
 }
 
 // src/compare/familywise.ts
@@ -962,7 +963,9 @@ function upperP(base, baseRunTrials, head, rho, fresh) {
 }
 function lowerName(m, plan, i) {
   const b = deflate(m.base, designEffect(m.baseRunTrials, plan.rho), "more");
-  return unconditionalApplies(b, freshAt(m, i)?.n ?? 0) ? "unconditional p" : "Fisher p";
+  const head = m.looks[i] ?? m.head;
+  const h = deflate(head, designEffect(head.n, plan.rho), "fewer");
+  return unconditionalApplies(b, h.n, freshAt(m, i)?.n ?? 0) ? "unconditional p" : "Fisher p";
 }
 var freshAt = (m, i) => m.fresh?.[i];
 function evidenceOf(m, plan) {

@@ -2,9 +2,9 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   runCompareCli,
   writeOutput
-} from "./chunk-FHGP7XVJ.js";
+} from "./chunk-5DHYZRLB.js";
 import "./chunk-AT4ZM4PQ.js";
-import "./chunk-S6RVCUAS.js";
+import "./chunk-S7GIZUBX.js";
 import "./chunk-7X4WMF6D.js";
 import "./chunk-BX6XWYPK.js";
 import "./chunk-LCBCOSNX.js";

@@ -19,7 +19,7 @@ import {
   readEvidenceJson,
   regressionCount,
   reproduce
-} from "./chunk-S6RVCUAS.js";
+} from "./chunk-S7GIZUBX.js";
 import {
   appendStored,
   evidenceOutOf,

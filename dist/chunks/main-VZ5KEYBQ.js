@@ -7,7 +7,7 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-CLLEMOQF.js";
+} from "./chunk-WMC2WE7K.js";
 import {
   progressReporter
 } from "./chunk-7UIBAI4W.js";
@@ -23,7 +23,7 @@ import {
   isolationNote,
   renderText,
   writeReports
-} from "./chunk-S6RVCUAS.js";
+} from "./chunk-S7GIZUBX.js";
 import {
   digestOf,
   storedWhole,

@@ -11,7 +11,7 @@ import {
   recordedView,
   renderText,
   writeReports
-} from "./chunk-S6RVCUAS.js";
+} from "./chunk-S7GIZUBX.js";
 import {
   recordTrialSet
 } from "./chunk-AXUYVZGZ.js";

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-QA46VHDT.js";
+} from "./chunk-F4G4OQPS.js";
 import {
   isolationLine
 } from "./chunk-5MFRYGQH.js";
@@ -14,7 +14,7 @@ import {
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-CLLEMOQF.js";
+} from "./chunk-WMC2WE7K.js";
 import {
   progressReporter
 } from "./chunk-7UIBAI4W.js";
@@ -27,7 +27,7 @@ import {
   holdsOtherTrialSet,
   renderText,
   writeReports
-} from "./chunk-S6RVCUAS.js";
+} from "./chunk-S7GIZUBX.js";
 import "./chunk-CCP6A5X7.js";
 import "./chunk-AXUYVZGZ.js";
 import "./chunk-4QWB64SG.js";

@@ -3,10 +3,10 @@ import {
   positiveInt,
   readTrialVerdict,
   runRunCli
-} from "./chunk-QA46VHDT.js";
+} from "./chunk-F4G4OQPS.js";
 import "./chunk-5MFRYGQH.js";
 import "./chunk-7UIBAI4W.js";
-import "./chunk-S6RVCUAS.js";
+import "./chunk-S7GIZUBX.js";
 import "./chunk-AXUYVZGZ.js";
 import "./chunk-4QWB64SG.js";
 import "./chunk-5PPB757Y.js";

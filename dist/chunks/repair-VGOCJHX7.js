@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeRunReports
-} from "./chunk-S6RVCUAS.js";
+} from "./chunk-S7GIZUBX.js";
 import {
   abortRepair,
   finishRepair,
