@@ -4,7 +4,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
-import { pendingReadsDone } from '../util/pending-reads.ts';
+import { afterPendingReads, pendingReadsDone } from '../util/pending-reads.ts';
 
 const live = new Set<() => void>();
 let hooked = false;
@@ -326,4 +326,28 @@ export function signalDescendants(root: number, signal: NodeJS.Signals, spare: (
     }
   }
   return signalled;
+}
+
+/** A time limit on one command: `timedOut()` says whether the limit, not the command, ended it. */
+export interface CommandLimit {
+  timedOut(): boolean;
+  clear(): void;
+}
+
+/**
+ * End `command` (kill()) when it runs past `ms`. The limit ended it only if it had not exited by then: the event
+ * loop runs a due timer before it reads what arrived, so a command that exited while trialgate was kept off its
+ * core (a busy machine) would be called past its limit at its very end. Its exit is read first.
+ */
+export function limitCommand(command: { child: ChildProcess; kill(): void }, ms: number): CommandLimit {
+  let timedOut = false;
+  const timer = setTimeout(
+    () =>
+      afterPendingReads(() => {
+        if (command.child.exitCode === null && command.child.signalCode === null) timedOut = true;
+        command.kill();
+      }),
+    ms,
+  );
+  return { timedOut: () => timedOut, clear: () => clearTimeout(timer) };
 }

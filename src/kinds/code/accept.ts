@@ -10,6 +10,7 @@ import type { VariantOutcome } from '../../acceptance/accept.ts';
 import { writeCandidate, type CandidateSnapshot } from '../../acceptance/snapshot.ts';
 import { NO_FAULT, type Fixture } from '../../fixture/load.ts';
 import { baseEnvironment } from '../../isolation/open.ts';
+import { limitCommand } from '../../isolation/processes.ts';
 import type { Sandbox } from '../../isolation/sandbox.ts';
 import { EVIDENCE } from '../../layout.ts';
 import type { CodeAcceptance } from '../../schemas/kinds/code.ts';
@@ -259,20 +260,16 @@ async function build(run: CodeRun, dir: string): Promise<string | undefined> {
   const keep = (chunk: string) => (output = (output + chunk).slice(-OUTPUT_TAIL));
   child.child.stdout!.setEncoding('utf8').on('data', keep);
   child.child.stderr!.setEncoding('utf8').on('data', keep);
-  let timedOut = false;
   const limit = run.pace?.buildLimit(step.timeout_seconds * 1000) ?? { ms: step.timeout_seconds * 1000, scaling: '' };
   const started = performance.now();
-  const timer = setTimeout(() => {
-    timedOut = true;
-    child.kill();
-  }, limit.ms);
+  const atLimit = limitCommand(child, limit.ms);
   const { code, signal } = await child.exited;
-  clearTimeout(timer);
+  atLimit.clear();
   await run.writeEvidence(EVIDENCE.code.buildLog, output);
   const log = `(evidence/${EVIDENCE.code.buildLog})`;
   // Ended at trialgate's limit, the build may have been kept from a core by a machine busier than the preflight's:
   // trialgate's machinery, run once more and then an environment error, never the candidate's failure to build.
-  if (timedOut)
+  if (atLimit.timedOut())
     throw new MachineryError(
       `the build \`${step.command}\` ran past its limit of ${step.timeout_seconds} s (code.build.timeout_seconds${limit.scaling}) and trialgate ended it ${log}`,
     );

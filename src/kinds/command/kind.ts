@@ -12,6 +12,7 @@ import { NO_LIMITS, readCandidate, writeCandidate, type CandidateSnapshot } from
 import { NO_FAULT, readableMounts, serviceOf, variantsOf, type Fixture } from '../../fixture/load.ts';
 import { EVIDENCE } from '../../layout.ts';
 import { baseEnvironment, passedEnvironment } from '../../isolation/open.ts';
+import { limitCommand } from '../../isolation/processes.ts';
 import type { Sandbox } from '../../isolation/sandbox.ts';
 import type { CommandAcceptance } from '../../schemas/kinds/command.ts';
 import { resetService } from '../../service/control.ts';
@@ -146,14 +147,11 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
   let stdout = '';
   acceptor.child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout = (stdout + d).slice(-STDERR_TAIL)));
   acceptor.child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-STDERR_TAIL)));
-  let timedOut = false;
   const limit = run.pace?.acceptanceLimit(acceptance.timeout_seconds * 1000) ?? { ms: acceptance.timeout_seconds * 1000, scaling: '' };
-  const timer = setTimeout(() => {
-    timedOut = true;
-    acceptor.kill();
-  }, limit.ms);
+  const atLimit = limitCommand(acceptor, limit.ms);
   const { code } = await acceptor.exited;
-  clearTimeout(timer);
+  atLimit.clear();
+  const timedOut = atLimit.timedOut();
   // The fixture's service, which trialgate started and stops only after the run, ended under it (killed by a busy
   // machine, or crashed): the tests' own words (refused, reset) would otherwise judge the candidate by it. With a
   // control channel, the reset after the run finds it gone instead.
