@@ -6,7 +6,7 @@ import {
 import {
   IsolationUnavailable,
   endTracked
-} from "./chunks/chunk-AMD53ZBO.js";
+} from "./chunks/chunk-NDCZ7HSK.js";
 import {
   CALIBRATE,
   COMPARE,
@@ -54,16 +54,16 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 // src/cli/main.ts
 var COMMANDS = [
   { spec: INIT, load: async () => (await import("./chunks/init-QYOHQHWK.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-3P6DA3LW.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-3P6DA3LW.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-6PWBBND3.js")).runRunCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-FTXN2FZP.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-FTXN2FZP.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-TC2LX6Q3.js")).runRunCli },
   { spec: COMPARE, load: async () => (await import("./chunks/compare-UMXTERE7.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-RXYK2PMB.js")).runGateCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-NJTKDTAP.js")).runGateCli },
   { spec: REPORT, load: async () => (await import("./chunks/report-XFVTR2XI.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-XNR6HZGC.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-JSJN7MJQ.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-D7OJVILA.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-VGOCJHX7.js")).runRepairCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-CSIO5UDB.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-QPCV6WYI.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-4XKQZAZR.js")).runRepairCli },
   { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-P4PBQUHC.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {

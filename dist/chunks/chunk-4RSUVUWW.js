@@ -2,7 +2,7 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-73KB7DHX.js";
+} from "./chunk-AWM4VBIU.js";
 import {
   readTrialSetFile
 } from "./chunk-TX4XMRFF.js";

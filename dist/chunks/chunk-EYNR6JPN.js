@@ -2,7 +2,7 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   NoAnswerError,
   send
-} from "./chunk-73KB7DHX.js";
+} from "./chunk-AWM4VBIU.js";
 import {
   labelledSetSha,
   readCalibration
@@ -11,7 +11,7 @@ import {
   LOOPBACK_URL,
   baseEnvironment,
   openSandbox
-} from "./chunk-RJENDIWL.js";
+} from "./chunk-3GWSCY37.js";
 import {
   JudgeCacheEntry,
   JudgeLedger,

@@ -7,7 +7,7 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-WMC2WE7K.js";
+} from "./chunk-YIP5CUTO.js";
 import {
   progressReporter
 } from "./chunk-7UIBAI4W.js";
@@ -28,22 +28,22 @@ import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-CCP6A5X7.js";
+} from "./chunk-26R6QNVP.js";
 import {
   mergeShards
-} from "./chunk-AXUYVZGZ.js";
-import "./chunk-4QWB64SG.js";
+} from "./chunk-QWVQ4PGJ.js";
+import "./chunk-4THH7CWG.js";
 import "./chunk-5PPB757Y.js";
-import "./chunk-UIC2YJSI.js";
+import "./chunk-K4QCMHZA.js";
 import {
   readResultsFile
 } from "./chunk-7X4WMF6D.js";
 import "./chunk-BX6XWYPK.js";
-import "./chunk-JP276F5H.js";
+import "./chunk-EYNR6JPN.js";
 import {
   loadTrialSet
-} from "./chunk-FJIUJZ7G.js";
-import "./chunk-73KB7DHX.js";
+} from "./chunk-4RSUVUWW.js";
+import "./chunk-AWM4VBIU.js";
 import "./chunk-LCBCOSNX.js";
 import "./chunk-6KCLTD2N.js";
 import "./chunk-5DHXYKAQ.js";
@@ -63,7 +63,7 @@ import {
   unaffectedTasks
 } from "./chunk-YUJUUIFZ.js";
 import "./chunk-TX4XMRFF.js";
-import "./chunk-RJENDIWL.js";
+import "./chunk-3GWSCY37.js";
 import "./chunk-6FEWE2YT.js";
 import {
   plural,
@@ -71,7 +71,7 @@ import {
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-AJNZHUO4.js";
 import "./chunk-VBXPJHBB.js";
-import "./chunk-AMD53ZBO.js";
+import "./chunk-NDCZ7HSK.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-2XNPRFH2.js";
 import {

@@ -3,11 +3,11 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-AXUYVZGZ.js";
+} from "./chunk-QWVQ4PGJ.js";
 import {
   jsonPieces,
   lazy
-} from "./chunk-4QWB64SG.js";
+} from "./chunk-4THH7CWG.js";
 import {
   Results,
   TrialResult

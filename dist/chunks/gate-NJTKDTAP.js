@@ -1,20 +1,20 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-F4G4OQPS.js";
+} from "./chunk-TV3DQZ2Z.js";
 import {
   isolationLine
-} from "./chunk-5MFRYGQH.js";
+} from "./chunk-JWPGYLTK.js";
 import {
   trialSetDependencies
-} from "./chunk-2HYGZS7H.js";
+} from "./chunk-A3X24IEJ.js";
 import {
   failureAnnotation,
   gatePullRequest,
   presentRun,
   regressionLog,
   trialRunner
-} from "./chunk-WMC2WE7K.js";
+} from "./chunk-YIP5CUTO.js";
 import {
   progressReporter
 } from "./chunk-7UIBAI4W.js";
@@ -28,21 +28,21 @@ import {
   renderText,
   writeReports
 } from "./chunk-S7GIZUBX.js";
-import "./chunk-CCP6A5X7.js";
-import "./chunk-AXUYVZGZ.js";
-import "./chunk-4QWB64SG.js";
+import "./chunk-26R6QNVP.js";
+import "./chunk-QWVQ4PGJ.js";
+import "./chunk-4THH7CWG.js";
 import "./chunk-5PPB757Y.js";
-import "./chunk-UIC2YJSI.js";
+import "./chunk-K4QCMHZA.js";
 import {
   readResultsFile,
   resultsFileAt
 } from "./chunk-7X4WMF6D.js";
 import "./chunk-BX6XWYPK.js";
-import "./chunk-JP276F5H.js";
+import "./chunk-EYNR6JPN.js";
 import {
   loadTrialSet
-} from "./chunk-FJIUJZ7G.js";
-import "./chunk-73KB7DHX.js";
+} from "./chunk-4RSUVUWW.js";
+import "./chunk-AWM4VBIU.js";
 import "./chunk-LCBCOSNX.js";
 import "./chunk-6KCLTD2N.js";
 import "./chunk-5DHXYKAQ.js";
@@ -56,7 +56,7 @@ import {
 import "./chunk-TX4XMRFF.js";
 import {
   agentsIsolated
-} from "./chunk-RJENDIWL.js";
+} from "./chunk-3GWSCY37.js";
 import "./chunk-6FEWE2YT.js";
 import {
   plural,
@@ -65,7 +65,7 @@ import {
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-AJNZHUO4.js";
 import "./chunk-VBXPJHBB.js";
-import "./chunk-AMD53ZBO.js";
+import "./chunk-NDCZ7HSK.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-C3HU7JC5.js";

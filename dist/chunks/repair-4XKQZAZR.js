@@ -8,17 +8,17 @@ import {
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-4QWB64SG.js";
+} from "./chunk-4THH7CWG.js";
 import "./chunk-BX6XWYPK.js";
 import {
   loadTrialSet
-} from "./chunk-FJIUJZ7G.js";
-import "./chunk-73KB7DHX.js";
+} from "./chunk-4RSUVUWW.js";
+import "./chunk-AWM4VBIU.js";
 import "./chunk-6KCLTD2N.js";
 import "./chunk-5DHXYKAQ.js";
 import "./chunk-NAP725RQ.js";
 import "./chunk-TX4XMRFF.js";
-import "./chunk-RJENDIWL.js";
+import "./chunk-3GWSCY37.js";
 import {
   MAX_MINUTES
 } from "./chunk-6FEWE2YT.js";
@@ -28,7 +28,7 @@ import {
   trialSetSources
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-AJNZHUO4.js";
-import "./chunk-AMD53ZBO.js";
+import "./chunk-NDCZ7HSK.js";
 import "./chunk-2XNPRFH2.js";
 import {
   displayPath

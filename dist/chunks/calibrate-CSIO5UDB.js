@@ -8,13 +8,13 @@ import {
   readEvidence,
   readShown,
   taskGoal
-} from "./chunk-JP276F5H.js";
+} from "./chunk-EYNR6JPN.js";
 import {
   loadTrialSet
-} from "./chunk-FJIUJZ7G.js";
+} from "./chunk-4RSUVUWW.js";
 import {
   mapPool
-} from "./chunk-73KB7DHX.js";
+} from "./chunk-AWM4VBIU.js";
 import {
   readCalibration,
   readLabelledSet,
@@ -26,7 +26,7 @@ import {
 import "./chunk-5DHXYKAQ.js";
 import "./chunk-NAP725RQ.js";
 import "./chunk-TX4XMRFF.js";
-import "./chunk-RJENDIWL.js";
+import "./chunk-3GWSCY37.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-6FEWE2YT.js";
@@ -35,7 +35,7 @@ import {
   trialSetSources
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-AJNZHUO4.js";
-import "./chunk-AMD53ZBO.js";
+import "./chunk-NDCZ7HSK.js";
 import "./chunk-2XNPRFH2.js";
 import {
   displayPath

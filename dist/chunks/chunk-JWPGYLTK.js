@@ -3,18 +3,18 @@ import {
   MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-UIC2YJSI.js";
+} from "./chunk-K4QCMHZA.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-73KB7DHX.js";
+} from "./chunk-AWM4VBIU.js";
 import {
   markdownTable
 } from "./chunk-6KCLTD2N.js";
 import {
   openSandbox,
   passedEnvironment
-} from "./chunk-RJENDIWL.js";
+} from "./chunk-3GWSCY37.js";
 import {
   plural,
   secretsOf

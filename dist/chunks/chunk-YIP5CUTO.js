@@ -27,11 +27,11 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-CCP6A5X7.js";
+} from "./chunk-26R6QNVP.js";
 import {
   KeptAcceptorChecks,
   recordTrialSet
-} from "./chunk-AXUYVZGZ.js";
+} from "./chunk-QWVQ4PGJ.js";
 import {
   measurementChanges,
   measurementOf
@@ -49,7 +49,7 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-JP276F5H.js";
+} from "./chunk-EYNR6JPN.js";
 import {
   EVIDENCE,
   isSetupMistake

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   isolationLine
-} from "./chunk-5MFRYGQH.js";
+} from "./chunk-JWPGYLTK.js";
 import {
   progressReporter
 } from "./chunk-7UIBAI4W.js";
@@ -14,7 +14,7 @@ import {
 } from "./chunk-S7GIZUBX.js";
 import {
   recordTrialSet
-} from "./chunk-AXUYVZGZ.js";
+} from "./chunk-QWVQ4PGJ.js";
 import {
   TrialResult
 } from "./chunk-BX6XWYPK.js";

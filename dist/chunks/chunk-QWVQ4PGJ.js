@@ -3,14 +3,14 @@ import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-4QWB64SG.js";
+} from "./chunk-4THH7CWG.js";
 import {
   SEALED_FILE,
   sealDirectory
 } from "./chunk-5PPB757Y.js";
 import {
   offerReuse
-} from "./chunk-UIC2YJSI.js";
+} from "./chunk-K4QCMHZA.js";
 import {
   measurementOf
 } from "./chunk-7X4WMF6D.js";
@@ -26,13 +26,13 @@ import {
 } from "./chunk-BX6XWYPK.js";
 import {
   SemanticLayer
-} from "./chunk-JP276F5H.js";
+} from "./chunk-EYNR6JPN.js";
 import {
   agentOf,
   loadTrialSet,
   resolveTask,
   sharedAgentFiles
-} from "./chunk-FJIUJZ7G.js";
+} from "./chunk-4RSUVUWW.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -40,7 +40,7 @@ import {
   mapPool,
   readCandidate,
   runAgentProcess
-} from "./chunk-73KB7DHX.js";
+} from "./chunk-AWM4VBIU.js";
 import {
   ACCEPTOR_BROKEN_RULE
 } from "./chunk-6KCLTD2N.js";
@@ -54,7 +54,7 @@ import {
   namedFiles,
   openSandbox,
   passedEnvironment
-} from "./chunk-RJENDIWL.js";
+} from "./chunk-3GWSCY37.js";
 import {
   HOLDOUT_KEY_ENV,
   MAX_COST_USD,

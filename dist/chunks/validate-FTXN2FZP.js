@@ -5,16 +5,16 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-5MFRYGQH.js";
-import "./chunk-UIC2YJSI.js";
-import "./chunk-73KB7DHX.js";
+} from "./chunk-JWPGYLTK.js";
+import "./chunk-K4QCMHZA.js";
+import "./chunk-AWM4VBIU.js";
 import "./chunk-6KCLTD2N.js";
 import "./chunk-5DHXYKAQ.js";
 import "./chunk-NAP725RQ.js";
-import "./chunk-RJENDIWL.js";
+import "./chunk-3GWSCY37.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-AJNZHUO4.js";
-import "./chunk-AMD53ZBO.js";
+import "./chunk-NDCZ7HSK.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-BILKXZIS.js";
 import "./chunk-GPT4AU5Q.js";

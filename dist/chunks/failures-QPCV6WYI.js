@@ -11,20 +11,20 @@ import {
   promote,
   promotionProblems,
   storedAt
-} from "./chunk-CCP6A5X7.js";
+} from "./chunk-26R6QNVP.js";
 import {
   recordTrialSet
-} from "./chunk-AXUYVZGZ.js";
-import "./chunk-4QWB64SG.js";
+} from "./chunk-QWVQ4PGJ.js";
+import "./chunk-4THH7CWG.js";
 import "./chunk-5PPB757Y.js";
-import "./chunk-UIC2YJSI.js";
+import "./chunk-K4QCMHZA.js";
 import {
   readResultsFile
 } from "./chunk-7X4WMF6D.js";
 import "./chunk-BX6XWYPK.js";
-import "./chunk-JP276F5H.js";
-import "./chunk-FJIUJZ7G.js";
-import "./chunk-73KB7DHX.js";
+import "./chunk-EYNR6JPN.js";
+import "./chunk-4RSUVUWW.js";
+import "./chunk-AWM4VBIU.js";
 import "./chunk-LCBCOSNX.js";
 import {
   markdownTable
@@ -32,14 +32,14 @@ import {
 import "./chunk-5DHXYKAQ.js";
 import "./chunk-NAP725RQ.js";
 import "./chunk-TX4XMRFF.js";
-import "./chunk-RJENDIWL.js";
+import "./chunk-3GWSCY37.js";
 import "./chunk-6FEWE2YT.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-AJNZHUO4.js";
 import "./chunk-VBXPJHBB.js";
-import "./chunk-AMD53ZBO.js";
+import "./chunk-NDCZ7HSK.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-2XNPRFH2.js";
 import {

@@ -8,7 +8,7 @@ import {
   signalDescendants,
   supervise,
   treeBelow
-} from "./chunk-AMD53ZBO.js";
+} from "./chunk-NDCZ7HSK.js";
 import {
   removeWritten
 } from "./chunk-EYKO5LXT.js";

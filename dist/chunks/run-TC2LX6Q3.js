@@ -3,30 +3,30 @@ import {
   positiveInt,
   readTrialVerdict,
   runRunCli
-} from "./chunk-F4G4OQPS.js";
-import "./chunk-5MFRYGQH.js";
+} from "./chunk-TV3DQZ2Z.js";
+import "./chunk-JWPGYLTK.js";
 import "./chunk-7UIBAI4W.js";
 import "./chunk-S7GIZUBX.js";
-import "./chunk-AXUYVZGZ.js";
-import "./chunk-4QWB64SG.js";
+import "./chunk-QWVQ4PGJ.js";
+import "./chunk-4THH7CWG.js";
 import "./chunk-5PPB757Y.js";
-import "./chunk-UIC2YJSI.js";
+import "./chunk-K4QCMHZA.js";
 import "./chunk-7X4WMF6D.js";
 import "./chunk-BX6XWYPK.js";
-import "./chunk-JP276F5H.js";
-import "./chunk-FJIUJZ7G.js";
-import "./chunk-73KB7DHX.js";
+import "./chunk-EYNR6JPN.js";
+import "./chunk-4RSUVUWW.js";
+import "./chunk-AWM4VBIU.js";
 import "./chunk-LCBCOSNX.js";
 import "./chunk-6KCLTD2N.js";
 import "./chunk-5DHXYKAQ.js";
 import "./chunk-NAP725RQ.js";
 import "./chunk-TX4XMRFF.js";
-import "./chunk-RJENDIWL.js";
+import "./chunk-3GWSCY37.js";
 import "./chunk-6FEWE2YT.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-AJNZHUO4.js";
 import "./chunk-VBXPJHBB.js";
-import "./chunk-AMD53ZBO.js";
+import "./chunk-NDCZ7HSK.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-C3HU7JC5.js";

@@ -20,7 +20,7 @@ import {
   commandPrograms,
   namedPaths,
   passedEnvironment
-} from "./chunk-RJENDIWL.js";
+} from "./chunk-3GWSCY37.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";
@@ -44,9 +44,10 @@ import {
 import {
   afterPendingReads,
   descendants,
+  limitCommand,
   pendingReadsDone,
   treeBelow
-} from "./chunk-AMD53ZBO.js";
+} from "./chunk-NDCZ7HSK.js";
 import {
   XMLParser,
   XMLValidator
@@ -2223,14 +2224,11 @@ async function runOnce(run, service, fault, work) {
   let stdout = "";
   acceptor.child.stdout.setEncoding("utf8").on("data", (d) => stdout = (stdout + d).slice(-STDERR_TAIL));
   acceptor.child.stderr.setEncoding("utf8").on("data", (d) => stderr = (stderr + d).slice(-STDERR_TAIL));
-  let timedOut = false;
   const limit = run.pace?.acceptanceLimit(acceptance.timeout_seconds * 1e3) ?? { ms: acceptance.timeout_seconds * 1e3, scaling: "" };
-  const timer = setTimeout(() => {
-    timedOut = true;
-    acceptor.kill();
-  }, limit.ms);
+  const atLimit = limitCommand(acceptor, limit.ms);
   const { code } = await acceptor.exited;
-  clearTimeout(timer);
+  atLimit.clear();
+  const timedOut = atLimit.timedOut();
   const ended = run.candidateService || service?.coverage ? void 0 : service?.ended();
   const serviceGone = ended && `the fixture's service exited while the acceptance command ran (${ended})`;
   const reading = await channel?.close();
@@ -2731,18 +2729,14 @@ async function build(run, dir) {
   const keep = (chunk) => output = (output + chunk).slice(-OUTPUT_TAIL);
   child.child.stdout.setEncoding("utf8").on("data", keep);
   child.child.stderr.setEncoding("utf8").on("data", keep);
-  let timedOut = false;
   const limit = run.pace?.buildLimit(step.timeout_seconds * 1e3) ?? { ms: step.timeout_seconds * 1e3, scaling: "" };
   const started = performance.now();
-  const timer = setTimeout(() => {
-    timedOut = true;
-    child.kill();
-  }, limit.ms);
+  const atLimit = limitCommand(child, limit.ms);
   const { code, signal } = await child.exited;
-  clearTimeout(timer);
+  atLimit.clear();
   await run.writeEvidence(EVIDENCE.code.buildLog, output);
   const log = `(evidence/${EVIDENCE.code.buildLog})`;
-  if (timedOut)
+  if (atLimit.timedOut())
     throw new MachineryError(
       `the build \`${step.command}\` ran past its limit of ${step.timeout_seconds} s (code.build.timeout_seconds${limit.scaling}) and trialgate ended it ${log}`
     );

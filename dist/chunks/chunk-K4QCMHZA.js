@@ -8,7 +8,7 @@ import {
   resetRequest,
   resetService,
   startService
-} from "./chunk-73KB7DHX.js";
+} from "./chunk-AWM4VBIU.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";

@@ -233,6 +233,17 @@ function signalDescendants(root, signal, spare = () => false) {
   }
   return signalled;
 }
+function limitCommand(command, ms) {
+  let timedOut = false;
+  const timer = setTimeout(
+    () => afterPendingReads(() => {
+      if (command.child.exitCode === null && command.child.signalCode === null) timedOut = true;
+      command.kill();
+    }),
+    ms
+  );
+  return { timedOut: () => timedOut, clear: () => clearTimeout(timer) };
+}
 
 // src/isolation/sandbox.ts
 var IsolationUnavailable = class extends Error {
@@ -251,5 +262,6 @@ export {
   descendants,
   treeBelow,
   signalDescendants,
+  limitCommand,
   IsolationUnavailable
 };

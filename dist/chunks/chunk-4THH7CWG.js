@@ -9,7 +9,7 @@ import {
   NO_LIMITS,
   readCandidate,
   writeCandidate
-} from "./chunk-73KB7DHX.js";
+} from "./chunk-AWM4VBIU.js";
 import {
   applyPatch,
   formatPatch,
@@ -18,7 +18,7 @@ import {
 } from "./chunk-6KCLTD2N.js";
 import {
   openSandbox
-} from "./chunk-RJENDIWL.js";
+} from "./chunk-3GWSCY37.js";
 import {
   MAX_MINUTES
 } from "./chunk-6FEWE2YT.js";
