@@ -51,8 +51,7 @@ export interface Verdict {
  */
 export function lowerP(base: Count, baseRunTrials: number, head: Count, rho: number, fresh?: Count): number {
   if (head.n === 0 || base.n === 0) return 1;
-  const b = deflate(base, designEffect(baseRunTrials, rho), 'more');
-  const h = deflate(head, designEffect(head.n, rho), 'fewer');
+  const { b, h } = deflatedLower(base, baseRunTrials, head, rho);
   if (h.n === 0 || b.n === 0) return 1;
   if (!fresh || fresh.n === 0) return lowerTested(b, h);
   return fisherLowerSelected(b, deflate(fresh, designEffect(fresh.n, rho), 'more'), h);
@@ -68,11 +67,14 @@ function upperP(base: Count, baseRunTrials: number, head: Count, rho: number, fr
   return h.n === 0 || b.n === 0 ? 1 : fisherUpper({ successes: b.successes + f.successes, n: b.n + f.n }, h);
 }
 
+/** The base and the head as the lower-tail tests read them: deflated by the spread, the base's failures rounded up, the head's down. */
+function deflatedLower(base: Count, baseRunTrials: number, head: Count, rho: number): { b: Count; h: Count } {
+  return { b: deflate(base, designEffect(baseRunTrials, rho), 'more'), h: deflate(head, designEffect(head.n, rho), 'fewer') };
+}
+
 /** The name of the lower-tail test at look i, for the rules: the unconditional one against a small base, head only (lowerP). */
 function lowerName(m: Member, plan: Plan, i: number): string {
-  const b = deflate(m.base, designEffect(m.baseRunTrials, plan.rho), 'more');
-  const head = m.looks[i] ?? m.head;
-  const h = deflate(head, designEffect(head.n, plan.rho), 'fewer');
+  const { b, h } = deflatedLower(m.base, m.baseRunTrials, m.looks[i] ?? m.head, plan.rho);
   return unconditionalApplies(b, h.n, freshAt(m, i)?.n ?? 0) ? 'unconditional p' : 'Fisher p';
 }
 
