@@ -11,7 +11,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { HTTPParser } from 'http-parser-js';
-import { afterPendingReads } from '../util/pending-reads.ts';
+import { failUnlessReadMeanwhile } from '../util/pending-reads.ts';
 
 export interface HttpAnswer {
   status: number;
@@ -104,12 +104,12 @@ async function sendOnce(url: string, options: HttpOptions): Promise<HttpAnswer> 
     // Bytes of the answer read so far (its head counts as one): a limit that passed while they came is not silence.
     let progress = 0;
     const end = (reason: NoAnswerError) => req.destroy((endedBecause = reason));
-    const timedOut = (ms: number, reason: 'timeout' | 'deadline') => {
-      const seen = progress;
-      afterPendingReads(() => {
-        if (!settled && (reason === 'deadline' || progress === seen)) end(new NoAnswerError(`timed out after ${Math.round(ms)} ms`, reason));
-      });
-    };
+    const timedOut = (ms: number, reason: 'timeout' | 'deadline') =>
+      // The deadline is the caller's, whatever arrives; silence is silence only if nothing did.
+      failUnlessReadMeanwhile(
+        () => (reason === 'deadline' ? 0 : progress),
+        () => !settled && end(new NoAnswerError(`timed out after ${Math.round(ms)} ms`, reason)),
+      );
     const deadline = options.deadlineMs === undefined ? undefined : setTimeout(timedOut, options.deadlineMs, options.deadlineMs, 'deadline');
     const fail = (e: NodeJS.ErrnoException) => {
       settled = true;
@@ -228,10 +228,12 @@ export function sendAll(url: string, requests: readonly HttpRequest[], options: 
       resolve(answers);
     };
     let received = 0;
-    socket.setTimeout(options.timeoutMs, () => {
-      const seen = received;
-      afterPendingReads(() => received === seen && fail(new NoAnswerError(`timed out after ${options.timeoutMs} ms with ${answered()}`, 'timeout')));
-    });
+    socket.setTimeout(options.timeoutMs, () =>
+      failUnlessReadMeanwhile(
+        () => received,
+        () => fail(new NoAnswerError(`timed out after ${options.timeoutMs} ms with ${answered()}`, 'timeout')),
+      ),
+    );
     socket.on('data', (data: Buffer) => {
       received += data.length;
       const parsed = parser.execute(data);

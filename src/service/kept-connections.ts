@@ -26,7 +26,7 @@ import {
   type HttpOptions,
   type HttpRequest,
 } from './http.ts';
-import { afterPendingReads } from '../util/pending-reads.ts';
+import { afterPendingReads, failUnlessReadMeanwhile } from '../util/pending-reads.ts';
 
 /** Methods sent by these connections; any other goes through node:http's client, which checks it. */
 const PLAIN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -191,11 +191,12 @@ export class KeptConnections {
       else this.close(connection);
     };
     socket.on('timeout', () => {
-      const [seen, exchange] = [connection.received, connection.exchange];
-      afterPendingReads(() => {
-        if (connection.received === seen && connection.exchange === exchange)
-          failed(new NoAnswerError(`timed out after ${connection.timeoutMs} ms`, 'timeout'));
-      });
+      const exchange = connection.exchange;
+      // No silence if bytes came meanwhile, nor if the exchange it was meant for ended and another began.
+      failUnlessReadMeanwhile(
+        () => (connection.exchange === exchange ? connection.received : -1),
+        () => failed(new NoAnswerError(`timed out after ${connection.timeoutMs} ms`, 'timeout')),
+      );
     });
     socket.on('data', (data: Buffer) => {
       connection.received += data.length;

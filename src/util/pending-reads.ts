@@ -8,6 +8,17 @@ export function afterPendingReads(decide: () => void): void {
   setImmediate(decide);
 }
 
+/**
+ * A limit on silence passed: `fail` once the event loop has read what is ready now, unless `progress()` (bytes
+ * read so far, or any value that moves when something arrives) moved meanwhile: then it was no silence.
+ */
+export function failUnlessReadMeanwhile(progress: () => unknown, fail: () => void): void {
+  const seen = progress();
+  afterPendingReads(() => {
+    if (progress() === seen) fail();
+  });
+}
+
 /** Resolves once the event loop has read what is ready now. */
 export function pendingReadsDone(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
