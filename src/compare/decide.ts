@@ -16,7 +16,7 @@ import type { TaskFamily } from './family.ts';
 import { lost, type RoundFigures, type TaskHead } from './head-looks.ts';
 import type { Plan } from './plan.ts';
 import { plural } from '../util/counted.ts';
-import { failureReasons } from '../results/reasons.ts';
+import { envErrorWords } from '../results/reasons.ts';
 import { envRule } from './checks.ts';
 
 /** A compared check with its counts, before the policy decided it. */
@@ -295,6 +295,5 @@ function undecidedReason(
 
 /** What an env error trial said failed: the agent's declared reason, the service that did not start, else its rule. */
 function envWords(trial: NonNullable<TaskHead['envTrial']>): string {
-  const said = failureReasons(trial).find((line) => line.startsWith('env error: '));
-  return said ? said.slice('env error: '.length) : envRule(trial);
+  return envErrorWords(trial) ?? envRule(trial);
 }

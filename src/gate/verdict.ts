@@ -8,7 +8,7 @@
 // shown to be worse.
 import type { Comparison } from '../schemas/comparison.ts';
 import type { RunDigest } from '../schemas/results.ts';
-import { failureReasons } from '../results/reasons.ts';
+import { envErrorWords } from '../results/reasons.ts';
 import { isSetupMistake } from '../results/setup-rules.ts';
 import { plural } from '../util/counted.ts';
 
@@ -111,6 +111,5 @@ export function undecidedSummary(comparison: Comparison): string {
 
 /** What a setup mistake's trial said was wrong (the program or variable it names), else its rule. */
 function setupWords(trial: RunDigest['tasks'][number]['trials'][number]): string {
-  const said = failureReasons(trial).find((line) => line.startsWith('env error: '));
-  return said ? said.slice('env error: '.length) : (trial.env_error ?? 'the trial set');
+  return envErrorWords(trial) ?? trial.env_error ?? 'the trial set';
 }

@@ -31,6 +31,13 @@ export function failureReasons(trial: ReasonSource): string[] {
   });
 }
 
+/** What an environment error trial said was wrong in its own words (a program or variable it names, the agent's declared reason), one line; undefined when it said only its rule. */
+export function envErrorWords(trial: ReasonSource): string | undefined {
+  return failureReasons(trial)
+    .find((line) => line.startsWith('env error: '))
+    ?.slice('env error: '.length);
+}
+
 /** Every reason a whole trial failed, stop reason first, one line each, none cut. */
 export function layerFailures(trial: Pick<TrialResult, 'stop_reason' | 'layers'>): string[] {
   const layers = trial.layers;
