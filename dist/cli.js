@@ -6,7 +6,7 @@ import {
 import {
   IsolationUnavailable,
   endTracked
-} from "./chunks/chunk-NDCZ7HSK.js";
+} from "./chunks/chunk-TP7RSVAI.js";
 import {
   CALIBRATE,
   COMPARE,
@@ -54,16 +54,16 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 // src/cli/main.ts
 var COMMANDS = [
   { spec: INIT, load: async () => (await import("./chunks/init-QYOHQHWK.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-FTXN2FZP.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-FTXN2FZP.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-TC2LX6Q3.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-UMXTERE7.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-NJTKDTAP.js")).runGateCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-XFVTR2XI.js")).runReportCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-V7X7RR3X.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-V7X7RR3X.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-AUGRXOVM.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-RESA5XBO.js")).runCompareCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-4P6EFCJ6.js")).runGateCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-TJPB4ICR.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-XNR6HZGC.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-CSIO5UDB.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-QPCV6WYI.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-4XKQZAZR.js")).runRepairCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-HWIK4YEG.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-6R4R2XO7.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-XO45JWMJ.js")).runRepairCli },
   { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-P4PBQUHC.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {

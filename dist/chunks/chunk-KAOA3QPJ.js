@@ -20,7 +20,7 @@ import {
   commandPrograms,
   namedPaths,
   passedEnvironment
-} from "./chunk-3GWSCY37.js";
+} from "./chunk-IBMDWCPC.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";
@@ -44,10 +44,11 @@ import {
 import {
   afterPendingReads,
   descendants,
+  failUnlessReadMeanwhile,
   limitCommand,
   pendingReadsDone,
   treeBelow
-} from "./chunk-NDCZ7HSK.js";
+} from "./chunk-TP7RSVAI.js";
 import {
   XMLParser,
   XMLValidator
@@ -665,12 +666,13 @@ async function sendOnce(url, options) {
     let settled2 = false;
     let progress = 0;
     const end = (reason) => req.destroy(endedBecause = reason);
-    const timedOut = (ms, reason) => {
-      const seen = progress;
-      afterPendingReads(() => {
-        if (!settled2 && (reason === "deadline" || progress === seen)) end(new NoAnswerError(`timed out after ${Math.round(ms)} ms`, reason));
-      });
-    };
+    const timedOut = (ms, reason) => (
+      // The deadline is the caller's, whatever arrives; silence is silence only if nothing did.
+      failUnlessReadMeanwhile(
+        () => reason === "deadline" ? 0 : progress,
+        () => !settled2 && end(new NoAnswerError(`timed out after ${Math.round(ms)} ms`, reason))
+      )
+    );
     const deadline = options.deadlineMs === void 0 ? void 0 : setTimeout(timedOut, options.deadlineMs, options.deadlineMs, "deadline");
     const fail = (e) => {
       settled2 = true;
@@ -760,10 +762,13 @@ function sendAll(url, requests, options) {
       resolve2(answers);
     };
     let received = 0;
-    socket.setTimeout(options.timeoutMs, () => {
-      const seen = received;
-      afterPendingReads(() => received === seen && fail(new NoAnswerError(`timed out after ${options.timeoutMs} ms with ${answered()}`, "timeout")));
-    });
+    socket.setTimeout(
+      options.timeoutMs,
+      () => failUnlessReadMeanwhile(
+        () => received,
+        () => fail(new NoAnswerError(`timed out after ${options.timeoutMs} ms with ${answered()}`, "timeout"))
+      )
+    );
     socket.on("data", (data) => {
       received += data.length;
       const parsed = parser2.execute(data);
@@ -963,11 +968,11 @@ var KeptConnections = class {
       else this.close(connection);
     };
     socket.on("timeout", () => {
-      const [seen, exchange2] = [connection.received, connection.exchange];
-      afterPendingReads(() => {
-        if (connection.received === seen && connection.exchange === exchange2)
-          failed(new NoAnswerError(`timed out after ${connection.timeoutMs} ms`, "timeout"));
-      });
+      const exchange2 = connection.exchange;
+      failUnlessReadMeanwhile(
+        () => connection.exchange === exchange2 ? connection.received : -1,
+        () => failed(new NoAnswerError(`timed out after ${connection.timeoutMs} ms`, "timeout"))
+      );
     });
     socket.on("data", (data) => {
       connection.received += data.length;

@@ -2,11 +2,11 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   runCompareCli,
   writeOutput
-} from "./chunk-5DHYZRLB.js";
-import "./chunk-AT4ZM4PQ.js";
-import "./chunk-S7GIZUBX.js";
-import "./chunk-7X4WMF6D.js";
-import "./chunk-BX6XWYPK.js";
+} from "./chunk-OZTCWDG7.js";
+import "./chunk-JIRX26GQ.js";
+import "./chunk-M4TG7YCW.js";
+import "./chunk-SDS4TLQO.js";
+import "./chunk-UBLZNB4H.js";
 import "./chunk-LCBCOSNX.js";
 import "./chunk-6KCLTD2N.js";
 import "./chunk-NAP725RQ.js";

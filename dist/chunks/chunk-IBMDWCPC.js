@@ -8,7 +8,7 @@ import {
   signalDescendants,
   supervise,
   treeBelow
-} from "./chunk-NDCZ7HSK.js";
+} from "./chunk-TP7RSVAI.js";
 import {
   removeWritten
 } from "./chunk-EYKO5LXT.js";

@@ -8,6 +8,12 @@ import { readdirSync, readFileSync } from "node:fs";
 function afterPendingReads(decide) {
   setImmediate(decide);
 }
+function failUnlessReadMeanwhile(progress, fail) {
+  const seen = progress();
+  afterPendingReads(() => {
+    if (progress() === seen) fail();
+  });
+}
 function pendingReadsDone() {
   return new Promise((resolve) => setImmediate(resolve));
 }
@@ -252,6 +258,7 @@ var IsolationUnavailable = class extends Error {
 
 export {
   afterPendingReads,
+  failUnlessReadMeanwhile,
   pendingReadsDone,
   endTracked,
   killMarked,

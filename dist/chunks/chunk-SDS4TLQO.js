@@ -3,7 +3,7 @@ import {
   READABLE_RESULTS_SCHEMAS,
   RESULTS_SCHEMA,
   Results
-} from "./chunk-BX6XWYPK.js";
+} from "./chunk-UBLZNB4H.js";
 import {
   labelledSetSha
 } from "./chunk-LCBCOSNX.js";

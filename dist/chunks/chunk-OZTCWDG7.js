@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   OneRuler
-} from "./chunk-AT4ZM4PQ.js";
+} from "./chunk-JIRX26GQ.js";
 import {
   BaseFold,
   REPORTERS,
@@ -9,12 +9,12 @@ import {
   present,
   renderText,
   wholeRun
-} from "./chunk-S7GIZUBX.js";
+} from "./chunk-M4TG7YCW.js";
 import {
   readComparedResults,
   readResultsFile,
   resultsFileAt
-} from "./chunk-7X4WMF6D.js";
+} from "./chunk-SDS4TLQO.js";
 import {
   secretsOf
 } from "./chunk-BAEF6OTL.js";

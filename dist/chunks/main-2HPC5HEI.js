@@ -7,11 +7,11 @@ import {
   regressionLog,
   storedRecord,
   trialRunner
-} from "./chunk-YIP5CUTO.js";
+} from "./chunk-PWCMQX3A.js";
 import {
   progressReporter
-} from "./chunk-7UIBAI4W.js";
-import "./chunk-AT4ZM4PQ.js";
+} from "./chunk-O45WHNXZ.js";
+import "./chunk-JIRX26GQ.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -23,27 +23,27 @@ import {
   isolationNote,
   renderText,
   writeReports
-} from "./chunk-S7GIZUBX.js";
+} from "./chunk-M4TG7YCW.js";
 import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-26R6QNVP.js";
+} from "./chunk-L7PATF5J.js";
 import {
   mergeShards
-} from "./chunk-QWVQ4PGJ.js";
-import "./chunk-4THH7CWG.js";
+} from "./chunk-DTOCZOJD.js";
+import "./chunk-OVQK23GM.js";
 import "./chunk-5PPB757Y.js";
-import "./chunk-K4QCMHZA.js";
+import "./chunk-6HZVAGYF.js";
 import {
   readResultsFile
-} from "./chunk-7X4WMF6D.js";
-import "./chunk-BX6XWYPK.js";
-import "./chunk-EYNR6JPN.js";
+} from "./chunk-SDS4TLQO.js";
+import "./chunk-UBLZNB4H.js";
+import "./chunk-6E4TA67C.js";
 import {
   loadTrialSet
-} from "./chunk-4RSUVUWW.js";
-import "./chunk-AWM4VBIU.js";
+} from "./chunk-7EZM4T2O.js";
+import "./chunk-KAOA3QPJ.js";
 import "./chunk-LCBCOSNX.js";
 import "./chunk-6KCLTD2N.js";
 import "./chunk-5DHXYKAQ.js";
@@ -63,7 +63,7 @@ import {
   unaffectedTasks
 } from "./chunk-YUJUUIFZ.js";
 import "./chunk-TX4XMRFF.js";
-import "./chunk-3GWSCY37.js";
+import "./chunk-IBMDWCPC.js";
 import "./chunk-6FEWE2YT.js";
 import {
   plural,
@@ -71,7 +71,7 @@ import {
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-AJNZHUO4.js";
 import "./chunk-VBXPJHBB.js";
-import "./chunk-NDCZ7HSK.js";
+import "./chunk-TP7RSVAI.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-2XNPRFH2.js";
 import {

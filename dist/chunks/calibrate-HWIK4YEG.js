@@ -8,13 +8,13 @@ import {
   readEvidence,
   readShown,
   taskGoal
-} from "./chunk-EYNR6JPN.js";
+} from "./chunk-6E4TA67C.js";
 import {
   loadTrialSet
-} from "./chunk-4RSUVUWW.js";
+} from "./chunk-7EZM4T2O.js";
 import {
   mapPool
-} from "./chunk-AWM4VBIU.js";
+} from "./chunk-KAOA3QPJ.js";
 import {
   readCalibration,
   readLabelledSet,
@@ -26,7 +26,7 @@ import {
 import "./chunk-5DHXYKAQ.js";
 import "./chunk-NAP725RQ.js";
 import "./chunk-TX4XMRFF.js";
-import "./chunk-3GWSCY37.js";
+import "./chunk-IBMDWCPC.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-6FEWE2YT.js";
@@ -35,7 +35,7 @@ import {
   trialSetSources
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-AJNZHUO4.js";
-import "./chunk-NDCZ7HSK.js";
+import "./chunk-TP7RSVAI.js";
 import "./chunk-2XNPRFH2.js";
 import {
   displayPath

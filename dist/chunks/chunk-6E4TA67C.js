@@ -2,7 +2,7 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   NoAnswerError,
   send
-} from "./chunk-AWM4VBIU.js";
+} from "./chunk-KAOA3QPJ.js";
 import {
   labelledSetSha,
   readCalibration
@@ -11,7 +11,7 @@ import {
   LOOPBACK_URL,
   baseEnvironment,
   openSandbox
-} from "./chunk-3GWSCY37.js";
+} from "./chunk-IBMDWCPC.js";
 import {
   JudgeCacheEntry,
   JudgeLedger,

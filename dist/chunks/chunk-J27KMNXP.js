@@ -3,18 +3,18 @@ import {
   MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-K4QCMHZA.js";
+} from "./chunk-6HZVAGYF.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-AWM4VBIU.js";
+} from "./chunk-KAOA3QPJ.js";
 import {
   markdownTable
 } from "./chunk-6KCLTD2N.js";
 import {
   openSandbox,
   passedEnvironment
-} from "./chunk-3GWSCY37.js";
+} from "./chunk-IBMDWCPC.js";
 import {
   plural,
   secretsOf

@@ -3,17 +3,17 @@ import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-4THH7CWG.js";
+} from "./chunk-OVQK23GM.js";
 import {
   SEALED_FILE,
   sealDirectory
 } from "./chunk-5PPB757Y.js";
 import {
   offerReuse
-} from "./chunk-K4QCMHZA.js";
+} from "./chunk-6HZVAGYF.js";
 import {
   measurementOf
-} from "./chunk-7X4WMF6D.js";
+} from "./chunk-SDS4TLQO.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
@@ -23,16 +23,16 @@ import {
   judgeChecks,
   judgeNotes,
   summarizeTask
-} from "./chunk-BX6XWYPK.js";
+} from "./chunk-UBLZNB4H.js";
 import {
   SemanticLayer
-} from "./chunk-EYNR6JPN.js";
+} from "./chunk-6E4TA67C.js";
 import {
   agentOf,
   loadTrialSet,
   resolveTask,
   sharedAgentFiles
-} from "./chunk-4RSUVUWW.js";
+} from "./chunk-7EZM4T2O.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -40,7 +40,7 @@ import {
   mapPool,
   readCandidate,
   runAgentProcess
-} from "./chunk-AWM4VBIU.js";
+} from "./chunk-KAOA3QPJ.js";
 import {
   ACCEPTOR_BROKEN_RULE
 } from "./chunk-6KCLTD2N.js";
@@ -54,7 +54,7 @@ import {
   namedFiles,
   openSandbox,
   passedEnvironment
-} from "./chunk-3GWSCY37.js";
+} from "./chunk-IBMDWCPC.js";
 import {
   HOLDOUT_KEY_ENV,
   MAX_COST_USD,

@@ -311,6 +311,9 @@ function failureReasons(trial) {
     return one.length > REASON_CHARS ? `${one.slice(0, REASON_CHARS)}\u2026` : one;
   });
 }
+function envErrorWords(trial) {
+  return failureReasons(trial).find((line) => line.startsWith("env error: "))?.slice("env error: ".length);
+}
 function layerFailures(trial) {
   const layers = trial.layers;
   return [
@@ -501,6 +504,7 @@ function judgeNotes(records) {
 
 export {
   failureReasons,
+  envErrorWords,
   layerFailures,
   RepairStarted,
   CommittedRepairMeta,

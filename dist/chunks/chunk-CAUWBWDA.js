@@ -1,23 +1,23 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   isolationLine
-} from "./chunk-JWPGYLTK.js";
+} from "./chunk-J27KMNXP.js";
 import {
   progressReporter
-} from "./chunk-7UIBAI4W.js";
+} from "./chunk-O45WHNXZ.js";
 import {
   REPORTERS,
   failureLine,
   recordedView,
   renderText,
   writeReports
-} from "./chunk-S7GIZUBX.js";
+} from "./chunk-M4TG7YCW.js";
 import {
   recordTrialSet
-} from "./chunk-QWVQ4PGJ.js";
+} from "./chunk-DTOCZOJD.js";
 import {
   TrialResult
-} from "./chunk-BX6XWYPK.js";
+} from "./chunk-UBLZNB4H.js";
 import {
   parseJsonConfig
 } from "./chunk-AJNZHUO4.js";

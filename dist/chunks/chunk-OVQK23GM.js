@@ -4,12 +4,12 @@ import {
   RepairStarted,
   Results,
   summarizeTask
-} from "./chunk-BX6XWYPK.js";
+} from "./chunk-UBLZNB4H.js";
 import {
   NO_LIMITS,
   readCandidate,
   writeCandidate
-} from "./chunk-AWM4VBIU.js";
+} from "./chunk-KAOA3QPJ.js";
 import {
   applyPatch,
   formatPatch,
@@ -18,7 +18,7 @@ import {
 } from "./chunk-6KCLTD2N.js";
 import {
   openSandbox
-} from "./chunk-3GWSCY37.js";
+} from "./chunk-IBMDWCPC.js";
 import {
   MAX_MINUTES
 } from "./chunk-6FEWE2YT.js";

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   measurementChanges
-} from "./chunk-7X4WMF6D.js";
+} from "./chunk-SDS4TLQO.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";

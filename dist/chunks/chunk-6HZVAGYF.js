@@ -8,7 +8,7 @@ import {
   resetRequest,
   resetService,
   startService
-} from "./chunk-AWM4VBIU.js";
+} from "./chunk-KAOA3QPJ.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";

@@ -1,24 +1,24 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeRunReports
-} from "./chunk-S7GIZUBX.js";
+} from "./chunk-M4TG7YCW.js";
 import {
   abortRepair,
   finishRepair,
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-4THH7CWG.js";
-import "./chunk-BX6XWYPK.js";
+} from "./chunk-OVQK23GM.js";
+import "./chunk-UBLZNB4H.js";
 import {
   loadTrialSet
-} from "./chunk-4RSUVUWW.js";
-import "./chunk-AWM4VBIU.js";
+} from "./chunk-7EZM4T2O.js";
+import "./chunk-KAOA3QPJ.js";
 import "./chunk-6KCLTD2N.js";
 import "./chunk-5DHXYKAQ.js";
 import "./chunk-NAP725RQ.js";
 import "./chunk-TX4XMRFF.js";
-import "./chunk-3GWSCY37.js";
+import "./chunk-IBMDWCPC.js";
 import {
   MAX_MINUTES
 } from "./chunk-6FEWE2YT.js";
@@ -28,7 +28,7 @@ import {
   trialSetSources
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-AJNZHUO4.js";
-import "./chunk-NDCZ7HSK.js";
+import "./chunk-TP7RSVAI.js";
 import "./chunk-2XNPRFH2.js";
 import {
   displayPath

@@ -11,20 +11,20 @@ import {
   promote,
   promotionProblems,
   storedAt
-} from "./chunk-26R6QNVP.js";
+} from "./chunk-L7PATF5J.js";
 import {
   recordTrialSet
-} from "./chunk-QWVQ4PGJ.js";
-import "./chunk-4THH7CWG.js";
+} from "./chunk-DTOCZOJD.js";
+import "./chunk-OVQK23GM.js";
 import "./chunk-5PPB757Y.js";
-import "./chunk-K4QCMHZA.js";
+import "./chunk-6HZVAGYF.js";
 import {
   readResultsFile
-} from "./chunk-7X4WMF6D.js";
-import "./chunk-BX6XWYPK.js";
-import "./chunk-EYNR6JPN.js";
-import "./chunk-4RSUVUWW.js";
-import "./chunk-AWM4VBIU.js";
+} from "./chunk-SDS4TLQO.js";
+import "./chunk-UBLZNB4H.js";
+import "./chunk-6E4TA67C.js";
+import "./chunk-7EZM4T2O.js";
+import "./chunk-KAOA3QPJ.js";
 import "./chunk-LCBCOSNX.js";
 import {
   markdownTable
@@ -32,14 +32,14 @@ import {
 import "./chunk-5DHXYKAQ.js";
 import "./chunk-NAP725RQ.js";
 import "./chunk-TX4XMRFF.js";
-import "./chunk-3GWSCY37.js";
+import "./chunk-IBMDWCPC.js";
 import "./chunk-6FEWE2YT.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-AJNZHUO4.js";
 import "./chunk-VBXPJHBB.js";
-import "./chunk-NDCZ7HSK.js";
+import "./chunk-TP7RSVAI.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-2XNPRFH2.js";
 import {

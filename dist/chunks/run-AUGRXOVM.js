@@ -3,30 +3,30 @@ import {
   positiveInt,
   readTrialVerdict,
   runRunCli
-} from "./chunk-TV3DQZ2Z.js";
-import "./chunk-JWPGYLTK.js";
-import "./chunk-7UIBAI4W.js";
-import "./chunk-S7GIZUBX.js";
-import "./chunk-QWVQ4PGJ.js";
-import "./chunk-4THH7CWG.js";
+} from "./chunk-CAUWBWDA.js";
+import "./chunk-J27KMNXP.js";
+import "./chunk-O45WHNXZ.js";
+import "./chunk-M4TG7YCW.js";
+import "./chunk-DTOCZOJD.js";
+import "./chunk-OVQK23GM.js";
 import "./chunk-5PPB757Y.js";
-import "./chunk-K4QCMHZA.js";
-import "./chunk-7X4WMF6D.js";
-import "./chunk-BX6XWYPK.js";
-import "./chunk-EYNR6JPN.js";
-import "./chunk-4RSUVUWW.js";
-import "./chunk-AWM4VBIU.js";
+import "./chunk-6HZVAGYF.js";
+import "./chunk-SDS4TLQO.js";
+import "./chunk-UBLZNB4H.js";
+import "./chunk-6E4TA67C.js";
+import "./chunk-7EZM4T2O.js";
+import "./chunk-KAOA3QPJ.js";
 import "./chunk-LCBCOSNX.js";
 import "./chunk-6KCLTD2N.js";
 import "./chunk-5DHXYKAQ.js";
 import "./chunk-NAP725RQ.js";
 import "./chunk-TX4XMRFF.js";
-import "./chunk-3GWSCY37.js";
+import "./chunk-IBMDWCPC.js";
 import "./chunk-6FEWE2YT.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-AJNZHUO4.js";
 import "./chunk-VBXPJHBB.js";
-import "./chunk-NDCZ7HSK.js";
+import "./chunk-TP7RSVAI.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-C3HU7JC5.js";

@@ -1,17 +1,17 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeOutput
-} from "./chunk-5DHYZRLB.js";
-import "./chunk-AT4ZM4PQ.js";
+} from "./chunk-OZTCWDG7.js";
+import "./chunk-JIRX26GQ.js";
 import {
   REPORTERS,
   present,
   renderText
-} from "./chunk-S7GIZUBX.js";
+} from "./chunk-M4TG7YCW.js";
 import {
   readComparedResults
-} from "./chunk-7X4WMF6D.js";
-import "./chunk-BX6XWYPK.js";
+} from "./chunk-SDS4TLQO.js";
+import "./chunk-UBLZNB4H.js";
 import "./chunk-LCBCOSNX.js";
 import "./chunk-6KCLTD2N.js";
 import "./chunk-NAP725RQ.js";

@@ -3,15 +3,15 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-QWVQ4PGJ.js";
+} from "./chunk-DTOCZOJD.js";
 import {
   jsonPieces,
   lazy
-} from "./chunk-4THH7CWG.js";
+} from "./chunk-OVQK23GM.js";
 import {
   Results,
   TrialResult
-} from "./chunk-BX6XWYPK.js";
+} from "./chunk-UBLZNB4H.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";

@@ -6,6 +6,7 @@ import {
   TaskFigures,
   checkKind,
   checkLabel,
+  envErrorWords,
   envRule,
   failureReasons,
   isGated,
@@ -14,7 +15,7 @@ import {
   passRates,
   tallyChecks,
   ungatedReason
-} from "./chunk-BX6XWYPK.js";
+} from "./chunk-UBLZNB4H.js";
 import {
   EVIDENCE,
   isSetupMistake,
@@ -947,8 +948,7 @@ function lowerTested(base, head) {
 // src/compare/familywise.ts
 function lowerP(base, baseRunTrials, head, rho, fresh) {
   if (head.n === 0 || base.n === 0) return 1;
-  const b = deflate(base, designEffect(baseRunTrials, rho), "more");
-  const h = deflate(head, designEffect(head.n, rho), "fewer");
+  const { b, h } = deflatedLower(base, baseRunTrials, head, rho);
   if (h.n === 0 || b.n === 0) return 1;
   if (!fresh || fresh.n === 0) return lowerTested(b, h);
   return fisherLowerSelected(b, deflate(fresh, designEffect(fresh.n, rho), "more"), h);
@@ -961,10 +961,11 @@ function upperP(base, baseRunTrials, head, rho, fresh) {
   const h = mirror(deflate(mirror(head), designEffect(head.n, rho), "fewer"));
   return h.n === 0 || b.n === 0 ? 1 : fisherUpper({ successes: b.successes + f.successes, n: b.n + f.n }, h);
 }
+function deflatedLower(base, baseRunTrials, head, rho) {
+  return { b: deflate(base, designEffect(baseRunTrials, rho), "more"), h: deflate(head, designEffect(head.n, rho), "fewer") };
+}
 function lowerName(m, plan, i) {
-  const b = deflate(m.base, designEffect(m.baseRunTrials, plan.rho), "more");
-  const head = m.looks[i] ?? m.head;
-  const h = deflate(head, designEffect(head.n, plan.rho), "fewer");
+  const { b, h } = deflatedLower(m.base, m.baseRunTrials, m.looks[i] ?? m.head, plan.rho);
   return unconditionalApplies(b, h.n, freshAt(m, i)?.n ?? 0) ? "unconditional p" : "Fisher p";
 }
 var freshAt = (m, i) => m.fresh?.[i];
@@ -1530,8 +1531,7 @@ function undecidedReason(task, facts) {
   return null;
 }
 function envWords(trial) {
-  const said = failureReasons(trial).find((line) => line.startsWith("env error: "));
-  return said ? said.slice("env error: ".length) : envRule(trial);
+  return envErrorWords(trial) ?? envRule(trial);
 }
 
 // src/compare/drafts.ts

@@ -5,16 +5,16 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-JWPGYLTK.js";
-import "./chunk-K4QCMHZA.js";
-import "./chunk-AWM4VBIU.js";
+} from "./chunk-J27KMNXP.js";
+import "./chunk-6HZVAGYF.js";
+import "./chunk-KAOA3QPJ.js";
 import "./chunk-6KCLTD2N.js";
 import "./chunk-5DHXYKAQ.js";
 import "./chunk-NAP725RQ.js";
-import "./chunk-3GWSCY37.js";
+import "./chunk-IBMDWCPC.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-AJNZHUO4.js";
-import "./chunk-NDCZ7HSK.js";
+import "./chunk-TP7RSVAI.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-BILKXZIS.js";
 import "./chunk-GPT4AU5Q.js";

@@ -2,7 +2,7 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-AWM4VBIU.js";
+} from "./chunk-KAOA3QPJ.js";
 import {
   readTrialSetFile
 } from "./chunk-TX4XMRFF.js";

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   underOneRuler
-} from "./chunk-AT4ZM4PQ.js";
+} from "./chunk-JIRX26GQ.js";
 import {
   BaseFold,
   MAX_NOTE,
@@ -19,7 +19,7 @@ import {
   readEvidenceJson,
   regressionCount,
   reproduce
-} from "./chunk-S7GIZUBX.js";
+} from "./chunk-M4TG7YCW.js";
 import {
   appendStored,
   evidenceOutOf,
@@ -27,19 +27,19 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-26R6QNVP.js";
+} from "./chunk-L7PATF5J.js";
 import {
   KeptAcceptorChecks,
   recordTrialSet
-} from "./chunk-QWVQ4PGJ.js";
+} from "./chunk-DTOCZOJD.js";
 import {
   measurementChanges,
   measurementOf
-} from "./chunk-7X4WMF6D.js";
+} from "./chunk-SDS4TLQO.js";
 import {
   TrialResult,
-  failureReasons
-} from "./chunk-BX6XWYPK.js";
+  envErrorWords
+} from "./chunk-UBLZNB4H.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,
@@ -49,7 +49,7 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-EYNR6JPN.js";
+} from "./chunk-6E4TA67C.js";
 import {
   EVIDENCE,
   isSetupMistake
@@ -136,8 +136,7 @@ function undecidedSummary(comparison) {
   return first ? `${counted}; ${first.id}: ${first.undecided}` : counted;
 }
 function setupWords(trial) {
-  const said = failureReasons(trial).find((line) => line.startsWith("env error: "));
-  return said ? said.slice("env error: ".length) : trial.env_error ?? "the trial set";
+  return envErrorWords(trial) ?? trial.env_error ?? "the trial set";
 }
 
 // src/compare/confirm.ts
