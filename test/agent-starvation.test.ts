@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -589,5 +589,76 @@ describe('the cores a set of processes could keep busy', () => {
       { want: 1, cores: [0] },
     ]);
     assert.ok(Math.abs(usable - 3) < 1e-6, String(usable));
+  });
+});
+
+/**
+ * A process tree under a subreaper that never reaps: the agent's root, a child it forked that has ended
+ * unreaped (a zombie) and, with `running`, a second child still running. Printed: the root's pid, then
+ * the children's. The subreaper stands for init, which may take a second to reap what it adopts.
+ */
+const UNREAPED_TREE = `
+import ctypes, os, sys, time
+ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER: orphans below come here, and stay unreaped
+root = os.fork()
+if root == 0:
+    ended = os.fork()
+    if ended == 0:
+        os._exit(0)
+    running = os.fork()
+    if running == 0:
+        time.sleep(100)
+        os._exit(0)
+    print(os.getpid(), ended, running, flush=True)
+    time.sleep(100)
+    os._exit(0)
+time.sleep(100)
+`;
+
+/** The state letter of /proc/<pid>/stat and the parent, or undefined once gone. */
+function stateOf(pid: number): { state: string; ppid: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0]!, ppid: Number(fields[1]) };
+  } catch {
+    return undefined;
+  }
+}
+
+async function until(what: string, holds: () => boolean): Promise<void> {
+  for (let i = 0; !holds(); i++) {
+    if (i > 2000) throw new Error(`never: ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+const NO_PYTHON = spawnSync('python3', ['-c', 'import ctypes']).status === 0 ? undefined : 'no python3';
+
+describe('a process whose CPU a read already saw whole', { skip: (existsSync('/proc/self/stat') ? undefined : 'no /proc') ?? NO_PYTHON }, () => {
+  it('is never out of sight when its parent ends without reaping it, as an ended agent leaves its unreaped children to init', async () => {
+    // Its CPU was final when a read saw it ended, under the agent's process. Read again after that process
+    // ended, it was adopted outside the agent's tree, and was "ended outside its tree": an agent past its budget
+    // on time given back was undecided for work every read had counted (1 run in 6 of a busy suite).
+    const tree = spawn('python3', ['-c', UNREAPED_TREE], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const [line] = await once(tree.stdout!, 'data');
+      const [root, ended, running] = String(line).trim().split(' ').map(Number) as [number, number, number];
+      await until('the child ended unreaped', () => stateOf(ended)?.state === 'Z');
+      // Listed once, as the agent's were read at a moment its tree changed between the listing and the reads.
+      const meter = new CpuWaitMeter(root, async () => [root, ended, running]);
+      await meter.read();
+      process.kill(root, 'SIGKILL');
+      await until('the root ended and its children were adopted', () => stateOf(root)?.state === 'Z' && stateOf(ended)?.ppid === tree.pid);
+      await meter.read();
+      assert.equal(meter.outOfSight(), undefined);
+      // The child still running at the first read is out of sight once it ends outside the tree: its CPU since went unseen.
+      process.kill(running, 'SIGKILL');
+      await until('the running child ended, adopted', () => stateOf(running)?.state === 'Z');
+      await meter.read();
+      assert.match(meter.outOfSight() ?? '', new RegExp(`process ${running} of the agent ended outside its tree`));
+    } finally {
+      tree.kill('SIGKILL');
+    }
   });
 });

@@ -260,7 +260,8 @@ export function agentInterval(
     if (now.has(key)) continue;
     const into = now.has(`${count.pid}+`) ? `${count.pid}+` : restOf(count.ppid);
     if (into !== undefined) gone.set(into, (gone.get(into) ?? 0) + count.cpuMs);
-    else left.add(count.pid);
+    // Ended when last read (a zombie), its CPU was final and counted then: whoever reaps it hides nothing.
+    else if (!before.get(`${count.pid}+`)?.ended) left.add(count.pid);
   }
   const processes: ProcessInterval[] = [];
   const credit = new Map<string, number>();
@@ -416,7 +417,7 @@ export class CpuWaitMeter implements WaitMeter {
     this.machine = machine;
     this.waitRatio = waitRatio;
     this.credit = credit;
-    this.unseen ??= outOfSight(now, left, this.root);
+    this.unseen ??= outOfSight(this.last, now, left, this.root);
     // The agent's threads are the entries that claim a core; its rests (reaped, ended) are in /proc/stat's past.
     const threadsCpu = processes.reduce((sum, p) => sum + (p.cores.length > 0 ? p.cpuMs : 0), 0);
     // Unknown without /proc/stat: no bound. The agent's reaped and unseen CPU counts as others': loose, never tight.
@@ -444,12 +445,14 @@ export class CpuWaitMeter implements WaitMeter {
  * 10 ms one after another beside a busy loop on its core, SIGCHLD ignored: 1.5 s of CPU unseen, its wait for
  * them given back, and it passed at 2.3 s on a 1 s budget).
  */
-function outOfSight(now: Counts, left: readonly number[], root: number): string | undefined {
+function outOfSight(before: Counts, now: Counts, left: readonly number[], root: number): string | undefined {
   for (const count of now.values()) {
     if (count.reapsUnseen) return `process ${count.pid} of the agent ignores SIGCHLD: the kernel reaps its children, and their CPU shows in no count`;
   }
-  // Ended, to be reaped by a parent not the agent's (init may take a second to): as good as gone.
-  const ended = [...now.values()].filter((count) => count.ended && !now.has(`${count.ppid}+`)).map((count) => count.pid);
+  // Ended, to be reaped by a parent not the agent's (init may take a second to): as good as gone. Unless it had
+  // ended by the last read, its CPU final and counted: an agent's process that ended leaving its ended children
+  // unreaped (init adopts them) hid nothing.
+  const ended = [...now.values()].filter((count) => count.ended && !now.has(`${count.ppid}+`) && !before.get(`${count.pid}+`)?.ended).map((count) => count.pid);
   const gone = [...left, ...ended].find((pid) => pid !== root);
   if (gone !== undefined) return `process ${gone} of the agent ended outside its tree (detached, reaped by another): its CPU shows in no count of the agent's`;
   return undefined;
