@@ -7,11 +7,13 @@ import { runAgentProcess } from '../../agent/process.ts';
 import { NO_LIMITS, readCandidate } from '../../acceptance/snapshot.ts';
 import { NO_FAULT, type Fixture } from '../../fixture/load.ts';
 import { baseEnvironment } from '../../isolation/open.ts';
+import { MachinePace } from '../../service/pace.ts';
 import { UserInputError } from '../../util/errors.ts';
 import { mapPool } from '../../util/pool.ts';
 import { writeInside } from '../../util/safe-write.ts';
 import type { AgentRequest, RunsValidation, RunValidationRow, ValidateOptions } from '../contract.ts';
 import { judgementChecks } from './judge.ts';
+import { measureToolsPace } from './pace.ts';
 import { runBoundary, toolsSpecOf, type BoundaryHost } from './run.ts';
 
 const WALL_MS = 60_000;
@@ -59,8 +61,12 @@ export async function validateTools(options: ValidateOptions & { concurrency?: n
     }
   }
 
+  // The runs' services, proxies and state reads get the time this machine takes, as its trials' do.
+  const pace = new MachinePace();
+  await measureToolsPace(options.sandbox, fixture, tools.goal, pace);
   const rows = await mapPool(jobs, options.concurrency ?? 2, async (job): Promise<RunValidationRow> => {
-    const host = referenceAgentHost(options, fixture, job.trialDir, { TRIALGATE_FIXTURE: fixture.dir, [tools.skillEnv]: job.skillFile }, [job.skillFile]);
+    const env = { TRIALGATE_FIXTURE: fixture.dir, [tools.skillEnv]: job.skillFile };
+    const host = referenceAgentHost(options, fixture, job.trialDir, env, [job.skillFile], pace);
     const run = await runBoundary(host, fixture, job.variant);
     const expected = job.skill.without !== undefined && tools.practices[job.variant] === job.skill.without ? 'rejected' : 'accepted';
     const base = { subject: job.skill.name, variant: job.variant, expected, evidence: join(job.trialDir, 'evidence', job.variant) } as const;
@@ -100,9 +106,11 @@ export function referenceAgentHost(
   trialDir: string,
   env: Record<string, string>,
   readable: string[],
+  pace?: MachinePace,
 ): BoundaryHost {
   return {
     sandbox: options.sandbox,
+    ...(pace ? { pace } : {}),
     readCandidate: (subdir) => readCandidate(join(trialDir, 'candidate', subdir ?? ''), NO_LIMITS),
     writeEvidence: async (relPath, data) => {
       await mkdir(join(trialDir, 'evidence'), { recursive: true });
