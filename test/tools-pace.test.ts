@@ -12,12 +12,14 @@ import { openSandbox } from '../src/isolation/open.ts';
 import { openGoalChannel } from '../src/kinds/tools/goal.ts';
 import { measureToolsPace } from '../src/kinds/tools/pace.ts';
 import { startProxy } from '../src/kinds/tools/proxy.ts';
+import { validateTools } from '../src/kinds/tools/validate.ts';
 import { startService } from '../src/service/launch.ts';
 import { EXCHANGE_TIMEOUT_MS, MachinePace } from '../src/service/pace.ts';
 import { runTrialSet } from '../src/trial/run-set.ts';
+import { Scrubber } from '../src/util/scrub.ts';
 import { tempDir } from './support/fixtures.ts';
 import { faultsOf, installMachineFaults } from './support/machine-faults.ts';
-import { OPERATIONS, writeToolsTrialSet } from './support/tools.ts';
+import { copyFixtureInto, OPERATIONS, writeToolsTrialSet } from './support/tools.ts';
 
 /** The host pids of a service's processes (its sandbox's too): those whose environment holds its control token. */
 async function processesOf(controlToken: string): Promise<number[]> {
@@ -88,6 +90,38 @@ describe('the tools kind at this machine’s pace', () => {
       assert.equal(starts, 2, 'the preflight’s start, then the trial’s (unmeasured, it was the trial’s own start that waited 0.8 s)');
     } finally {
       remove();
+    }
+  });
+});
+
+describe('trialgate validate on a tools fixture, at this machine’s pace', () => {
+  it('a reference agent ended at its time limit is an env error, never judged (a rejection it would "prove")', async () => {
+    const project = await tempDir('trialgate-validate-wall-');
+    const dir = join(project, await copyFixtureInto(project, OPERATIONS, 'operations'));
+    const manifest = JSON.parse(await readFile(join(dir, 'fixture.json'), 'utf8'));
+    // One boundary, its practice, and a reference agent that never finishes within the limit.
+    manifest.faults = { 'lost-response': manifest.faults['lost-response'] };
+    manifest.tools.practices = { 'lost-response': 'Lost answers' };
+    manifest.tools.agent = 'sleep 30';
+    await writeFile(join(dir, 'fixture.json'), JSON.stringify(manifest, null, 2));
+    const sandbox = await openSandbox('auto');
+    try {
+      const validation = await validateTools({
+        fixture: await loadFixture(dir),
+        sandbox,
+        outDir: await tempDir('trialgate-validate-out-'),
+        scrubber: Scrubber.none,
+        agentWallMs: 300,
+      });
+      assert.deepEqual(
+        validation.rows.map((r) => `${r.subject}, ${r.variant}: ${r.actual}`),
+        ['full skill, none', 'full skill, lost-response', 'without ## Lost answers, none', 'without ## Lost answers, lost-response'].map(
+          (row) => `${row}: env error`,
+        ),
+      );
+      assert.match(validation.rows[0]!.failed.join(), /reference agent was ended at its limit of 0\.3 s/);
+    } finally {
+      await sandbox.dispose();
     }
   });
 });

@@ -16,10 +16,11 @@ import { judgementChecks } from './judge.ts';
 import { measureToolsPace } from './pace.ts';
 import { runBoundary, toolsSpecOf, type BoundaryHost } from './run.ts';
 
+/** The reference agent's time per run (a scripted one takes about a second; time it waited for a core is given back). */
 const WALL_MS = 60_000;
 const LOG_CAP_BYTES = 1024 * 1024;
 
-export async function validateTools(options: ValidateOptions & { concurrency?: number }): Promise<RunsValidation> {
+export async function validateTools(options: ValidateOptions & { concurrency?: number; agentWallMs?: number }): Promise<RunsValidation> {
   const { fixture } = options;
   const tools = toolsSpecOf(fixture);
   const manifestPath = join(fixture.dir, 'fixture.json');
@@ -71,6 +72,15 @@ export async function validateTools(options: ValidateOptions & { concurrency?: n
     const expected = job.skill.without !== undefined && tools.practices[job.variant] === job.skill.without ? 'rejected' : 'accepted';
     const base = { subject: job.skill.name, variant: job.variant, expected, evidence: join(job.trialDir, 'evidence', job.variant) } as const;
     if (run.envError) return { ...base, actual: 'env error', failed: [run.envError.message], findings: [] };
+    // Ended at its time limit, the reference agent never finished what it does: judged, its unfinished run would
+    // read as the acceptor rejecting it (a proof, where the row expects a rejection). It says nothing of the acceptor.
+    if (run.agent?.budgetExhausted)
+      return {
+        ...base,
+        actual: 'env error',
+        failed: [`the reference agent was ended at its limit of ${(options.agentWallMs ?? WALL_MS) / 1000} s (a machine too busy, or an agent that hangs)`],
+        findings: [],
+      };
     const judgement = run.judgement!;
     return {
       ...base,
@@ -101,7 +111,7 @@ export async function validateTools(options: ValidateOptions & { concurrency?: n
  * (it is the fixture's code): its files are shown read-only, its candidate and evidence in `trialDir`.
  */
 export function referenceAgentHost(
-  options: Pick<ValidateOptions, 'sandbox' | 'scrubber'>,
+  options: Pick<ValidateOptions, 'sandbox' | 'scrubber'> & { agentWallMs?: number },
   fixture: Fixture,
   trialDir: string,
   env: Record<string, string>,
@@ -137,7 +147,7 @@ export function referenceAgentHost(
         conceal: [fixture.root, trialDir],
         network: 'host',
         ...(request.forward ? { forward: request.forward } : {}),
-        wallMs: WALL_MS,
+        wallMs: options.agentWallMs ?? WALL_MS,
         logCapBytes: LOG_CAP_BYTES,
         scrubber: options.scrubber.with(request.secrets ?? []),
       });
