@@ -4,16 +4,17 @@
 // Slowness is made, never hoped for: the preflight's start or exchange first waits (as on a machine too busy
 // to run them), and the service under a run is stopped (SIGSTOP) past the limit as written, then continued.
 import assert from 'node:assert/strict';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { loadFixture } from '../src/fixture/load.ts';
 import { openSandbox } from '../src/isolation/open.ts';
-import { openGoalChannel } from '../src/kinds/tools/goal.ts';
+import { NO_LIMITS, readCandidate } from '../src/acceptance/snapshot.ts';
+import type { AgentRequest, AgentRun } from '../src/kinds/contract.ts';
 import { measureToolsPace } from '../src/kinds/tools/pace.ts';
-import { startProxy } from '../src/kinds/tools/proxy.ts';
+import { runBoundary } from '../src/kinds/tools/run.ts';
 import { validateTools } from '../src/kinds/tools/validate.ts';
-import { startService } from '../src/service/launch.ts';
+import { send, type HttpAnswer } from '../src/service/http.ts';
 import { EXCHANGE_TIMEOUT_MS, MachinePace } from '../src/service/pace.ts';
 import { runTrialSet } from '../src/trial/run-set.ts';
 import { Scrubber } from '../src/util/scrub.ts';
@@ -21,22 +22,40 @@ import { tempDir } from './support/fixtures.ts';
 import { faultsOf, installMachineFaults } from './support/machine-faults.ts';
 import { copyFixtureInto, OPERATIONS, writeToolsTrialSet } from './support/tools.ts';
 
-/** The host pids of a service's processes (its sandbox's too): those whose environment holds its control token. */
-async function processesOf(controlToken: string): Promise<number[]> {
+/** The host pids of the processes whose command line holds `mark` (a service's, its sandbox's too). */
+async function processesMarked(mark: string): Promise<number[]> {
   const pids: number[] = [];
   for (const name of await readdir('/proc')) {
     if (!/^\d+$/.test(name)) continue;
-    const environ = await readFile(`/proc/${name}/environ`, 'latin1').catch(() => '');
-    if (environ.split('\0').includes(`TRIALGATE_CONTROL_TOKEN=${controlToken}`)) pids.push(Number(name));
+    const cmdline = await readFile(`/proc/${name}/cmdline`, 'latin1').catch(() => '');
+    if (cmdline.split('\0').includes(mark)) pids.push(Number(name));
   }
   return pids;
+}
+
+/** Signal each of `pids` still there. */
+function signal(pids: readonly number[], name: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, name);
+    } catch {
+      // ended already
+    }
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the tools kind at this machine’s pace', () => {
-  it('a preflight exchange measured slow gives the proxy’s call more time: a service stopped past 5 s is still answered', async () => {
-    const fixture = await loadFixture(OPERATIONS);
+  it('a preflight exchange measured slow gives a run’s proxy more time: an agent’s call to a service stopped past 5 s is answered', async () => {
+    // A copy whose service carries a mark of its own on its command line, so that the test can stop it.
+    const project = await tempDir('trialgate-tools-pace-');
+    const dir = join(project, await copyFixtureInto(project, OPERATIONS, 'operations'));
+    const mark = `pace-mark-${process.pid}-${Date.now()}`;
+    const manifest = JSON.parse(await readFile(join(dir, 'fixture.json'), 'utf8'));
+    manifest.service.command.push(mark);
+    await writeFile(join(dir, 'fixture.json'), JSON.stringify(manifest, null, 2));
+    const fixture = await loadFixture(dir);
     const sandbox = await openSandbox('auto');
     const pace = new MachinePace();
     // The preflight's first read first waits 2 s: the limit on an exchange becomes at least 10 s.
@@ -48,23 +67,45 @@ describe('the tools kind at this machine’s pace', () => {
     }
     assert.ok(pace.exchangeLimit().ms >= 10_000, `scaled: ${pace.exchangeLimit().ms} ms`);
 
-    const service = await startService(sandbox, fixture, 'none', pace);
-    const goal = await openGoalChannel(await tempDir(), JSON.parse(await readFile(join(OPERATIONS, 'goal.json'), 'utf8')));
-    const proxy = await startProxy({ upstream: service.address, token: 'secret-token', variant: 'none', goal, pace });
-    const held = await processesOf(service.controlToken);
-    try {
-      assert.ok(held.length > 0, 'the service’s processes found');
-      for (const pid of held) process.kill(pid, 'SIGSTOP');
-      const answer = fetch(`${proxy.address.url}/items/SKU-A`, { headers: { authorization: 'Bearer secret-token' } });
-      // Past the limit as written, well inside the scaled one.
+    const trialDir = await tempDir('trialgate-tools-pace-trial-');
+    let answer: HttpAnswer | undefined;
+    const held: number[] = [];
+    // The agent: one call through the proxy, made while the service is stopped past the limit as written.
+    const runAgent = async (request: AgentRequest = {}): Promise<AgentRun> => {
+      held.push(...(await processesMarked(mark)));
+      signal(held, 'SIGSTOP');
+      const { to } = request.forward!;
+      const call = send(`${to.url}/items/SKU-A`, {
+        ...(to.socketPath ? { socketPath: to.socketPath } : {}),
+        headers: { authorization: `Bearer ${request.env!.TRIALGATE_TOOL_TOKEN}` },
+        timeoutMs: 60_000,
+      });
       await sleep(EXCHANGE_TIMEOUT_MS + 1000);
-      for (const pid of held) process.kill(pid, 'SIGCONT');
-      assert.equal((await answer).status, 200);
-      assert.equal(proxy.failure(), undefined);
+      signal(held, 'SIGCONT');
+      answer = await call;
+      return { exitCode: 0, signal: null, budgetExhausted: false, agentMs: 0, logBytes: 0, logCapped: false };
+    };
+    try {
+      const run = await runBoundary(
+        {
+          sandbox,
+          pace,
+          runAgent,
+          readCandidate: () => readCandidate(join(trialDir, 'candidate'), NO_LIMITS),
+          writeEvidence: async (path, data) => {
+            await mkdir(dirname(join(trialDir, path)), { recursive: true });
+            await writeFile(join(trialDir, path), data);
+            return join(trialDir, path);
+          },
+        },
+        fixture,
+        'none',
+      );
+      assert.ok(held.length > 0, 'the service’s processes found');
+      assert.equal(run.envError, undefined, run.envError?.message);
+      assert.equal(answer?.status, 200);
     } finally {
-      for (const pid of held) process.kill(pid, 'SIGCONT');
-      await proxy.stop();
-      await service.stop();
+      signal(held, 'SIGCONT');
       await sandbox.dispose();
     }
   });
