@@ -4,6 +4,7 @@
 // Slowness is made, never hoped for: the preflight's start or exchange first waits (as on a machine too busy
 // to run them), and the service under a run is stopped (SIGSTOP) past the limit as written, then continued.
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -117,20 +118,29 @@ describe('the tools kind at this machine’s pace', () => {
     const fixture = JSON.parse(await readFile(manifest, 'utf8'));
     fixture.service.startTimeoutMs = 1000;
     await writeFile(manifest, JSON.stringify(fixture, null, 2));
-    // The preflight's start first waits 0.8 s (start limit at least 4 s, 12 s while still starting); the trial's 3.5 s.
-    const waits = [800, 3500];
-    let starts = 0;
+    // A boundary run's start (its goal channel made first, in a temporary directory of the test's own) first waits
+    // 3.5 s; any other start, the preflight's, 0.8 s: the start limit becomes at least 4 s (12 s while still starting).
+    const tmp = await tempDir('trialgate-tools-pace-tmp-');
+    const inRun = () => readdirSync(tmp).some((name) => name.startsWith('trialgate-goal-'));
+    const waits: number[] = [];
     const remove = installMachineFaults({
-      serviceCommand: (argv) => ['sh', '-c', 'sleep "$0" && exec "$@"', String((waits[starts++] ?? 0) / 1000), ...argv],
+      serviceCommand: (argv) => {
+        waits.push(inRun() ? 3500 : 800);
+        return ['sh', '-c', 'sleep "$0" && exec "$@"', String(waits.at(-1)! / 1000), ...argv];
+      },
     });
+    const tmpdir = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
     try {
       const { results } = await runTrialSet({ configPath: config, outDir: await tempDir('trialgate-run-') });
       const [trial] = results.tasks[0]!.trials;
       assert.equal(trial!.env_error, undefined);
       assert.equal(trial!.outcome, 'pass');
-      assert.equal(starts, 2, 'the preflight’s start, then the trial’s (unmeasured, it was the trial’s own start that waited 0.8 s)');
+      assert.deepEqual(waits, [800, 3500], 'the preflight’s start, then the run’s');
     } finally {
       remove();
+      if (tmpdir === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmpdir;
     }
   });
 });
