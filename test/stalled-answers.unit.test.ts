@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
 import { after, describe, it } from 'node:test';
+import { GitHubClient } from '../src/github/client.ts';
 import { newAgent, send, sendAll } from '../src/service/http.ts';
 import { KeptConnections } from '../src/service/kept-connections.ts';
 
@@ -97,5 +98,24 @@ describe('an answer already there when its limit passes', () => {
       { method: 'GET', path: '/b' },
     ];
     assert.deepEqual(await sendAll(url, requests, { timeoutMs: 1000 }), [OK, OK]);
+  });
+});
+
+describe('an answer of the GitHub API already there when its limit passes', () => {
+  it('the pull request’s files: read, though trialgate was held past the limit on silence', async () => {
+    // The answer is written and the process held in one step, as soon as the request arrives.
+    const server = createServer((socket) => {
+      socket.on('error', () => undefined);
+      socket.on('data', () => {
+        socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n[]');
+        stall(4 * LIMIT_MS);
+      });
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    after(() => server.close());
+    const api = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const client = new GitHubClient({ owner: 'o', repo: 'r' }, 'token', 1, api, LIMIT_MS);
+    assert.deepEqual(await client.listPullRequestFiles(1), []);
   });
 });

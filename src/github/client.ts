@@ -14,6 +14,7 @@ import type { ArtifactClient } from '@actions/artifact';
 import type { getOctokit } from '@actions/github';
 import { z } from 'zod';
 import { issuePath } from '../util/errors.ts';
+import { failUnlessReadMeanwhile } from '../util/pending-reads.ts';
 import { checkShards, shardTrialsArtifactName } from './shards.ts';
 import type { ShardArtifact } from './shards.ts';
 import { BranchTip, ChangedFile, IssueComment, RunArtifact, WorkflowRun } from './rest.ts';
@@ -53,6 +54,8 @@ export function httpStatus(error: unknown): number | undefined {
 const PER_PAGE = 100;
 /** Variables @actions/http-client (under Octokit) reads for a proxy. */
 const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'];
+/** The longest a GET of the REST API made with node:http(s) may stay silent. */
+const SILENCE_MS = 30_000;
 
 type Octokit = ReturnType<typeof getOctokit>;
 
@@ -66,6 +69,8 @@ export class GitHubClient {
     /** The run this process is part of: uploads land in it, artefact URLs point into it. */
     readonly runId: number,
     private readonly apiUrl: string = process.env.GITHUB_API_URL ?? 'https://api.github.com',
+    /** The longest a GET of the REST API may stay silent. */
+    private readonly silenceMs = SILENCE_MS,
   ) {}
 
   private rest(): Promise<Octokit> {
@@ -105,7 +110,7 @@ export class GitHubClient {
     let next: string | undefined =
       `${this.apiUrl.replace(/\/$/, '')}/repos/${this.repo.owner}/${this.repo.repo}/pulls/${pullNumber}/files?per_page=${PER_PAGE}`;
     while (next) {
-      const page = await getJson(next, this.token);
+      const page = await getJson(next, this.token, this.silenceMs);
       if (!Array.isArray(page.body)) throw new GitHubResponseError(`GitHub API ${route}: unexpected response at (top level): expected an array`);
       for (const item of page.body) files.push(parse(ChangedFile, item, route));
       next = nextPage(page.link);
@@ -253,13 +258,19 @@ export class GitHubClient {
  * One GET of the REST API as Octokit sends it; a status other than 2xx throws an error carrying it. Only
  * the module of the URL's protocol is loaded (TLS costs a skipped pull request's start a tenth).
  */
-async function getJson(url: string, token: string): Promise<{ body: unknown; link: string | undefined }> {
+async function getJson(url: string, token: string, silenceMs: number): Promise<{ body: unknown; link: string | undefined }> {
   const headers = { accept: 'application/vnd.github+json', authorization: `token ${token}`, 'user-agent': 'trialgate', 'x-github-api-version': '2022-11-28' };
   const { get } = url.startsWith('https:') ? await import('node:https') : await import('node:http');
   return new Promise((resolve, reject) => {
-    const request = get(url, { headers, timeout: 30_000 }, (response) => {
+    // Bytes of the answer read so far (its head counts as one): a limit that passed while they came is not silence.
+    let progress = 0;
+    const request = get(url, { headers, timeout: silenceMs }, (response) => {
+      progress += 1;
       const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('data', (chunk: Buffer) => {
+        progress += chunk.length;
+        chunks.push(chunk);
+      });
       response.on('error', reject);
       response.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
@@ -280,7 +291,12 @@ async function getJson(url: string, token: string): Promise<{ body: unknown; lin
         } else resolve({ body, link: [response.headers.link ?? []].flat().join(', ') || undefined });
       });
     });
-    request.on('timeout', () => request.destroy(new Error(`GitHub API GET ${new URL(url).pathname}: no answer within 30 s`)));
+    request.on('timeout', () =>
+      failUnlessReadMeanwhile(
+        () => progress,
+        () => request.destroy(new Error(`GitHub API GET ${new URL(url).pathname}: no answer within ${silenceMs / 1000} s`)),
+      ),
+    );
     request.on('error', reject);
   });
 }

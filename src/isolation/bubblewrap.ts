@@ -46,11 +46,12 @@ export class Bubblewrap implements Sandbox {
     const socketRoot = await mkdtemp(join(tmpdir(), 'tg-'));
     await writeFile(join(socketRoot, RELAY_PRELOAD), IN_PROCESS_RELAY_SOURCE, { mode: 0o444 });
     const sandbox = new Bubblewrap(bwrap, socketRoot, systemArgs());
-    // Probe exactly what services need (a private network too): a runner that forbids it is found here.
+    // Probe exactly what services need (a private network too): a runner that forbids it is found here. No
+    // limit on its time: `true` ends, and a probe cut short by a busy machine would turn isolation off.
     const args = sandbox.args({ argv: ['true'], cwd: '/', env: {}, mounts: [], network: 'none' });
-    const reported = spawnSync(bwrap, ['--json-status-fd', '3', ...args], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+    const reported = spawnSync(bwrap, ['--json-status-fd', '3', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
     if (reported.status === 0) return sandbox;
-    const probe = spawnSync(bwrap, args, { encoding: 'utf8', timeout: 10_000 });
+    const probe = spawnSync(bwrap, args, { encoding: 'utf8' });
     sandbox.statusReports = false;
     if (probe.status === 0) return sandbox;
     await rm(socketRoot, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { baseEnvironment } from '../isolation/open.ts';
 import { LOOPBACK_URL } from '../isolation/relay.ts';
 import type { Sandbox } from '../isolation/sandbox.ts';
 import { EnvironmentError } from '../util/errors.ts';
+import { afterPendingReads } from '../util/pending-reads.ts';
 
 export interface LocalEndpoint {
   baseUrl: string;
@@ -22,7 +23,14 @@ const OUTPUT_CAP = 16 * 1024;
 
 export const START_RULE = 'the judge endpoint (judge.command) did not start: an environment failure, not the agent’s';
 
-export async function startLocalEndpoint(sandbox: Sandbox, command: string, cwd: string, env: Record<string, string>): Promise<LocalEndpoint> {
+/** Start `command` and wait up to `startMs` for it to print its loopback URL. */
+export async function startLocalEndpoint(
+  sandbox: Sandbox,
+  command: string,
+  cwd: string,
+  env: Record<string, string>,
+  startMs = START_MS,
+): Promise<LocalEndpoint> {
   const placement = await sandbox.placeService();
   const endpoint = sandbox.spawn({
     argv: ['sh', '-c', command],
@@ -49,7 +57,8 @@ export async function startLocalEndpoint(sandbox: Sandbox, command: string, cwd:
     clearTimeout(timer);
   };
   const url = await new Promise<string | Error>((resolve) => {
-    const timer = setTimeout(() => resolve(new Error(`printed no loopback URL within ${START_MS / 1000} s`)), START_MS);
+    // A URL already in the pipe when the limit passes is read first (util/pending-reads.ts): the first resolve wins.
+    const timer = setTimeout(() => afterPendingReads(() => resolve(new Error(`printed no loopback URL within ${startMs / 1000} s`))), startMs);
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       if (stdout.length < OUTPUT_CAP) stdout += chunk;
       const found = LOOPBACK_URL.exec(stdout);

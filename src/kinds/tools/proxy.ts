@@ -12,6 +12,7 @@ import { jsonDepth, MAX_JSON_DEPTH } from '../../acceptance/snapshot.ts';
 import type { ListenAt, ServiceAddress } from '../../isolation/sandbox.ts';
 import type { Exchange } from '../../schemas/tools.ts';
 import { newAgent, send as sendUpstream } from '../../service/http.ts';
+import { EXCHANGE_TIMEOUT_MS, type MachinePace } from '../../service/pace.ts';
 import { EnvironmentError } from '../../util/errors.ts';
 import { decide, INJECTION, type Action } from './boundaries.ts';
 import type { GoalChannel } from './goal.ts';
@@ -26,6 +27,8 @@ export interface ProxyOptions {
   goal: GoalChannel;
   /** Where it listens; default a free port on 127.0.0.1. */
   listen?: ListenAt;
+  /** This machine's pace, as the preflight measured it: the limit on each call's exchange with the service scales with it. */
+  pace?: MachinePace;
 }
 
 export interface Proxy {
@@ -39,7 +42,6 @@ export interface Proxy {
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
-const UPSTREAM_TIMEOUT_MS = 5000;
 const PROXY_FAILED = 'the tool proxy failed, not the agent: an environment failure, excluded from pass rates';
 
 type Answer = NonNullable<Exchange['response']>;
@@ -94,7 +96,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     let answer: Answer | undefined;
     for (let i = 0; i < action.deliveries; i++) {
       try {
-        answer = await deliver(options.upstream, path, method, text, upstream);
+        answer = await deliver(options.upstream, path, method, text, upstream, options.pace?.exchangeLimit().ms ?? EXCHANGE_TIMEOUT_MS);
       } catch (e) {
         failure ??= `the service behind the proxy stopped answering (${method} ${path}): ${(e as Error).message}`;
         return reply({ status: 502, body: { error: 'bad_gateway' } });
@@ -170,12 +172,12 @@ export function proxyEnvironmentError(message: string): EnvironmentError {
   return new EnvironmentError(message, PROXY_FAILED);
 }
 
-async function deliver(service: ServiceAddress, path: string, method: string, text: string, agent: Agent): Promise<Answer> {
+async function deliver(service: ServiceAddress, path: string, method: string, text: string, agent: Agent, timeoutMs: number): Promise<Answer> {
   const answer = await sendUpstream(service.url + path, {
     ...(service.socketPath ? { socketPath: service.socketPath } : {}),
     method,
     ...(text ? { headers: { 'content-type': 'application/json' }, body: text } : {}),
-    timeoutMs: UPSTREAM_TIMEOUT_MS,
+    timeoutMs,
     agent,
   });
   const body = parseBody(answer.text);

@@ -22,10 +22,14 @@ import type { AgentRun, KindResult, TrialHandle } from '../contract.ts';
 import { isBoundary, BOUNDARIES } from './boundaries.ts';
 import { openGoalChannel } from './goal.ts';
 import { judgeBoundary, toolChecks, type BoundaryJudgement, type ClaimRead } from './judge.ts';
+import { toolsPaceMeasured } from './pace.ts';
 import { proxyEnvironmentError, startProxy } from './proxy.ts';
 
-/** What one boundary run needs from whoever runs it: a trial, or `trialgate validate`. */
-export type BoundaryHost = Pick<TrialHandle, 'sandbox' | 'runAgent' | 'readCandidate' | 'writeEvidence'>;
+/**
+ * What one boundary run needs from whoever runs it: a trial, or `trialgate validate`; with this machine's
+ * pace, as the preflight measured it (pace.ts), its service's start, the proxy's calls and the state's reads scale.
+ */
+export type BoundaryHost = Pick<TrialHandle, 'sandbox' | 'runAgent' | 'readCandidate' | 'writeEvidence'> & Partial<Pick<TrialHandle, 'pace'>>;
 
 export interface BoundaryRun {
   variant: string;
@@ -61,6 +65,8 @@ export function toolsSpecOf(fixture: Fixture): ToolsSpec {
 export async function runToolsTrial(trial: TrialHandle, settings: ToolsAcceptance): Promise<KindResult> {
   const runs: BoundaryRun[] = [];
   const candidateDir = join(trial.trialDir, 'candidate');
+  // Before the task's first agent runs, the runner's own work times this machine, once for all its trials.
+  await toolsPaceMeasured(trial.sandbox, trial.task.fixture, toolsSpecOf(trial.task.fixture).goal, trial.pace);
   for (const variant of shuffled([NO_FAULT, ...Object.keys(trial.task.faults)])) {
     await trial.verifyAcceptanceCopy();
     const run = await runBoundary(trial, trial.task.fixture, variant, settings.proxy_port);
@@ -111,7 +117,7 @@ export async function runBoundary(host: BoundaryHost, fixture: Fixture, variant:
     const goal = await openGoalChannel(goalDir, firstGoal);
     let service: RunningService;
     try {
-      service = await startService(host.sandbox, fixture, NO_FAULT);
+      service = await startService(host.sandbox, fixture, NO_FAULT, host.pace);
     } catch (e) {
       if (e instanceof EnvironmentError) return { variant, calls: 0, envError: e };
       throw e;
@@ -122,7 +128,14 @@ export async function runBoundary(host: BoundaryHost, fixture: Fixture, variant:
       let proxy;
       try {
         // Isolated, a unix socket only this run's sandbox is shown; the agent reaches it on its own loopback.
-        proxy = await startProxy({ upstream: service.address, token, variant, goal, listen: await host.sandbox.placeListener(proxyPort) });
+        proxy = await startProxy({
+          upstream: service.address,
+          token,
+          variant,
+          goal,
+          listen: await host.sandbox.placeListener(proxyPort),
+          ...(host.pace ? { pace: host.pace } : {}),
+        });
       } catch (e) {
         if (e instanceof EnvironmentError) return { variant, calls: 0, envError: e };
         throw e;

@@ -7,17 +7,20 @@ import { runAgentProcess } from '../../agent/process.ts';
 import { NO_LIMITS, readCandidate } from '../../acceptance/snapshot.ts';
 import { NO_FAULT, type Fixture } from '../../fixture/load.ts';
 import { baseEnvironment } from '../../isolation/open.ts';
+import { MachinePace } from '../../service/pace.ts';
 import { UserInputError } from '../../util/errors.ts';
 import { mapPool } from '../../util/pool.ts';
 import { writeInside } from '../../util/safe-write.ts';
 import type { AgentRequest, RunsValidation, RunValidationRow, ValidateOptions } from '../contract.ts';
 import { judgementChecks } from './judge.ts';
+import { measureToolsPace } from './pace.ts';
 import { runBoundary, toolsSpecOf, type BoundaryHost } from './run.ts';
 
+/** The reference agent's time per run (a scripted one takes about a second; time it waited for a core is given back). */
 const WALL_MS = 60_000;
 const LOG_CAP_BYTES = 1024 * 1024;
 
-export async function validateTools(options: ValidateOptions & { concurrency?: number }): Promise<RunsValidation> {
+export async function validateTools(options: ValidateOptions & { concurrency?: number; agentWallMs?: number }): Promise<RunsValidation> {
   const { fixture } = options;
   const tools = toolsSpecOf(fixture);
   const manifestPath = join(fixture.dir, 'fixture.json');
@@ -59,12 +62,25 @@ export async function validateTools(options: ValidateOptions & { concurrency?: n
     }
   }
 
+  // The runs' services, proxies and state reads get the time this machine takes, as its trials' do.
+  const pace = new MachinePace();
+  await measureToolsPace(options.sandbox, fixture, tools.goal, pace);
   const rows = await mapPool(jobs, options.concurrency ?? 2, async (job): Promise<RunValidationRow> => {
-    const host = referenceAgentHost(options, fixture, job.trialDir, { TRIALGATE_FIXTURE: fixture.dir, [tools.skillEnv]: job.skillFile }, [job.skillFile]);
+    const env = { TRIALGATE_FIXTURE: fixture.dir, [tools.skillEnv]: job.skillFile };
+    const host = referenceAgentHost(options, fixture, job.trialDir, env, [job.skillFile], pace);
     const run = await runBoundary(host, fixture, job.variant);
     const expected = job.skill.without !== undefined && tools.practices[job.variant] === job.skill.without ? 'rejected' : 'accepted';
     const base = { subject: job.skill.name, variant: job.variant, expected, evidence: join(job.trialDir, 'evidence', job.variant) } as const;
     if (run.envError) return { ...base, actual: 'env error', failed: [run.envError.message], findings: [] };
+    // Ended at its time limit, the reference agent never finished what it does: judged, its unfinished run would
+    // read as the acceptor rejecting it (a proof, where the row expects a rejection). It says nothing of the acceptor.
+    if (run.agent?.budgetExhausted)
+      return {
+        ...base,
+        actual: 'env error',
+        failed: [`the reference agent was ended at its limit of ${(options.agentWallMs ?? WALL_MS) / 1000} s (a machine too busy, or an agent that hangs)`],
+        findings: [],
+      };
     const judgement = run.judgement!;
     return {
       ...base,
@@ -95,14 +111,16 @@ export async function validateTools(options: ValidateOptions & { concurrency?: n
  * (it is the fixture's code): its files are shown read-only, its candidate and evidence in `trialDir`.
  */
 export function referenceAgentHost(
-  options: Pick<ValidateOptions, 'sandbox' | 'scrubber'>,
+  options: Pick<ValidateOptions, 'sandbox' | 'scrubber'> & { agentWallMs?: number },
   fixture: Fixture,
   trialDir: string,
   env: Record<string, string>,
   readable: string[],
+  pace?: MachinePace,
 ): BoundaryHost {
   return {
     sandbox: options.sandbox,
+    ...(pace ? { pace } : {}),
     readCandidate: (subdir) => readCandidate(join(trialDir, 'candidate', subdir ?? ''), NO_LIMITS),
     writeEvidence: async (relPath, data) => {
       await mkdir(join(trialDir, 'evidence'), { recursive: true });
@@ -129,7 +147,7 @@ export function referenceAgentHost(
         conceal: [fixture.root, trialDir],
         network: 'host',
         ...(request.forward ? { forward: request.forward } : {}),
-        wallMs: WALL_MS,
+        wallMs: options.agentWallMs ?? WALL_MS,
         logCapBytes: LOG_CAP_BYTES,
         scrubber: options.scrubber.with(request.secrets ?? []),
       });
