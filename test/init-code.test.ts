@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
 import { ROOT, tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
+import { NO_GO, NO_JUNIT5 } from './support/languages.ts';
 import { NO_PYTEST } from './support/suites.ts';
 
 // The suite's hostile-agent test edits the acceptance copies it finds at the top of the temporary
@@ -19,6 +20,8 @@ process.env.TMPDIR = await mkdtemp(join(tmpdir(), 'trialgate-init-code-'));
 const LANGUAGES = [
   { lang: 'node', skip: undefined, hidden: 'pages.test.mjs' },
   { lang: 'python', skip: NO_PYTEST, hidden: 'test_pages.py' },
+  { lang: 'java', skip: NO_JUNIT5, hidden: 'pages/PagesServiceTest.java' },
+  { lang: 'go', skip: NO_GO, hidden: 'pages_test.go' },
 ] as const;
 
 describe('trialgate init --code', () => {
@@ -43,6 +46,11 @@ describe('trialgate init --code', () => {
             'the hidden tests report through the shipped node:test reporter',
           );
 
+        // What init's next steps say to do before validate (Go: warm the build cache the hidden tests read), done as printed.
+        for (const [, step] of init.out.matchAll(/^  (GOCACHE=.*?)(?:   #.*)?$/gm)) {
+          const prepared = spawnSync('sh', ['-c', step!], { cwd: repo, encoding: 'utf8' });
+          assert.equal(prepared.status, 0, `${step}: ${prepared.stderr}`);
+        }
         const validate = captureIo(repo);
         assert.equal(await main(['validate', 'fixtures/pages'], validate), 0, validate.out + validate.err);
         assert.match(validate.out, /\| edits-tests +\| [^|]+\| rejected +\| rejected +\| reproduction, constraint:scope +\|/);
