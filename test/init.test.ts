@@ -89,3 +89,22 @@ describe('trialgate init, in each language', { timeout: timeLimit(900_000), conc
     });
   }
 });
+
+describe('trialgate init in a Go module', () => {
+  it("neither starter adds a package to the repository's module (its go test ./... and go vet ./... stay its own)", { skip: NO_GO }, async () => {
+    for (const flags of [[], ['--code']]) {
+      const repo = await tempDir('trialgate-starter-go-module-');
+      await writeFile(join(repo, 'go.mod'), 'module example.com/shop\n\ngo 1.18\n');
+      await mkdir(join(repo, 'cart'));
+      await writeFile(
+        join(repo, 'cart', 'cart.go'),
+        'package cart\n\nfunc Total(cents ...int) (sum int) {\n\tfor _, c := range cents {\n\t\tsum += c\n\t}\n\treturn\n}\n',
+      );
+      const io = captureIo(repo);
+      assert.equal(await main(['init', ...flags], io), 0, io.err);
+      const listed = spawnSync('go', ['list', './...'], { cwd: repo, encoding: 'utf8' });
+      assert.equal(listed.status, 0, listed.stderr);
+      assert.deepEqual(listed.stdout.trim().split('\n'), ['example.com/shop/cart'], `init ${flags.join(' ')}: the starter's Go files are modules of their own`);
+    }
+  });
+});
