@@ -1,11 +1,12 @@
 // `trialgate init --code`: a starter of a code task, from nothing to a named regression: init → validate
 // (the hidden tests prove themselves on the solutions) → run → remove a prompt section → run → compare.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
+import { promisify } from 'node:util';
 import { main } from '../src/cli/main.ts';
 import { ROOT, tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
@@ -24,7 +25,8 @@ const LANGUAGES = [
   { lang: 'go', skip: NO_GO, hidden: 'pages_test.go' },
 ] as const;
 
-describe('trialgate init --code', () => {
+// The languages side by side: each has a repository of its own, and main() takes its directory from its Io.
+describe('trialgate init --code', { concurrency: true }, () => {
   for (const { lang, skip, hidden } of LANGUAGES)
     it(
       `--lang ${lang}: init --code → validate trusts the hidden tests → run → remove "## Fix the cause" → run → compare names the lost reproduction`,
@@ -48,8 +50,7 @@ describe('trialgate init --code', () => {
 
         // What init's next steps say to do before validate (Go: warm the build cache the hidden tests read), done as printed.
         for (const [, step] of init.out.matchAll(/^  (GOCACHE=.*?)(?:   #.*)?$/gm)) {
-          const prepared = spawnSync('sh', ['-c', step!], { cwd: repo, encoding: 'utf8' });
-          assert.equal(prepared.status, 0, `${step}: ${prepared.stderr}`);
+          await promisify(execFile)('sh', ['-c', step!], { cwd: repo });
         }
         const validate = captureIo(repo);
         assert.equal(await main(['validate', 'fixtures/pages'], validate), 0, validate.out + validate.err);
