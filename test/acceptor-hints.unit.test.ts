@@ -2,7 +2,7 @@
 // reporter not named (the runner passes, and no report appears), or named where the runner cannot find it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { acceptorFix } from '../src/kinds/command/hints.ts';
+import { acceptorFix, BY_HAND } from '../src/kinds/command/hints.ts';
 
 test('a runner without trialgate’s reporter is told which flag writes the report', () => {
   const fix = (command: string) => acceptorFix('', 0, undefined, command);
@@ -116,7 +116,9 @@ test('javac that cannot find the candidate’s classes is told to build them and
   const library = acceptorFix(JAVAC_NO_PACKAGES, 1, new Set(['src/main/java/other/Thing.java']));
   assert.match(
     library,
-    /javac cannot find package org\.assertj\.core\.api, a library the tests import: junit-platform-console-standalone\.jar carries JUnit 5 only/,
+    /javac cannot find package org\.assertj\.core\.api, a library the tests import that the classpath the command gives does not hold\. Put the library's jar on both javac's and the launcher's -cp/,
   );
   assert.match(library, /"readable"/);
+  // JUnit 5's own packages missing is the launcher's jar missing from -cp, which the command's own words show: no library to add.
+  assert.equal(acceptorFix('T.java:3: error: package org.junit.jupiter.api does not exist\n', 1, candidate), BY_HAND);
 });

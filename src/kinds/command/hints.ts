@@ -140,7 +140,7 @@ export function acceptorFix(stderr: string, code: number | null, candidate?: Can
 /**
  * What javac could not find for the tests it compiles: the candidate's own classes (a project's suite used
  * unedited calls them directly; the acceptor compiles from the fixture, where they are only if the command
- * puts them on the classpath) before a library beside JUnit (the console launcher's jar carries JUnit only).
+ * puts them on the classpath) before a library the tests import that the command's classpath lacks (AssertJ, Mockito).
  */
 function javacFix(stderr: string, candidate?: CandidateFiles): string | undefined {
   const packages = [...stderr.matchAll(/error: package ([\w.]+) does not exist/g)].map((m) => m[1]!);
@@ -159,10 +159,10 @@ function javacFix(stderr: string, candidate?: CandidateFiles): string | undefine
         "on both javac's and the launcher's -cp; a service's hidden tests call it over HTTP instead (docs/code-tasks.md#in-other-languages)"
       );
   }
-  const library = packages.find((p) => !/^(org\.junit|org\.opentest4j|org\.apiguardian)\./.test(p));
+  const library = packages.find((p) => !/^(org\.junit\.(jupiter|platform)|org\.opentest4j|org\.apiguardian)(\.|$)/.test(p));
   if (!library) return undefined;
   return (
-    `javac cannot find package ${library}, a library the tests import: junit-platform-console-standalone.jar carries JUnit 5 only. ` +
+    `javac cannot find package ${library}, a library the tests import that the classpath the command gives does not hold. ` +
     "Put the library's jar on both javac's and the launcher's -cp (…:/usr/share/java/<its jar>), installed system-wide " +
     `(Debian/Ubuntu package Java libraries as lib…-java, into /usr/share/java) or in a directory listed in fixture.json's "readable"`
   );
