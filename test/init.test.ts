@@ -108,3 +108,21 @@ describe('trialgate init in a Go module', () => {
     }
   });
 });
+
+describe('trialgate init in a Python project', () => {
+  it("neither starter adds a test to the repository's pytest run from its top level", { skip: NO_PYTEST }, async () => {
+    for (const flags of [[], ['--code']]) {
+      const repo = await tempDir('trialgate-starter-pytest-');
+      await writeFile(join(repo, 'pyproject.toml'), '[project]\nname = "shop"\nversion = "0.1.0"\n\n[tool.pytest.ini_options]\npythonpath = ["."]\n');
+      await mkdir(join(repo, 'shop'));
+      await writeFile(join(repo, 'shop', '__init__.py'), 'def total(*cents):\n    return sum(cents)\n');
+      await mkdir(join(repo, 'tests'));
+      await writeFile(join(repo, 'tests', 'test_shop.py'), 'from shop import total\n\n\ndef test_total():\n    assert total(1, 2) == 3\n');
+      const io = captureIo(repo);
+      assert.equal(await main(['init', ...flags], io), 0, io.err);
+      const pytest = spawnSync('python3', ['-m', 'pytest', '-q', '-p', 'no:cacheprovider'], { cwd: repo, encoding: 'utf8' });
+      assert.equal(pytest.status, 0, `init ${flags.join(' ')}: ${pytest.stdout}${pytest.stderr}`);
+      assert.match(pytest.stdout, /^1 passed/m, 'the repository’s one test, and none of the starter’s');
+    }
+  });
+});
