@@ -2,7 +2,7 @@
 // reporter not named (the runner passes, and no report appears), or named where the runner cannot find it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { acceptorFix } from '../src/kinds/command/hints.ts';
+import { acceptorFix, BY_HAND } from '../src/kinds/command/hints.ts';
 
 test('a runner without trialgate’s reporter is told which flag writes the report', () => {
   const fix = (command: string) => acceptorFix('', 0, undefined, command);
@@ -83,4 +83,42 @@ test('cargo test without trialgate’s reader is told the pipe that writes the r
     acceptorFix('', 0, undefined, 'cd "$t" && cargo test --offline'),
     /cargo test --no-fail-fast 2>&1 \| node "\$TRIALGATE_REPORTERS\/cargo-test\.mjs"/,
   );
+});
+
+// javac's own words (JDK 17) for a project's JUnit 5 suite compiled in the fixture, as the code starter's command does.
+const JAVAC_NO_CLASS = `hidden/com/acme/invoice/DiscountTest.java:10: error: cannot find symbol
+    assertEquals(900, Discount.total(10, 100));
+                      ^
+  symbol:   variable Discount
+  location: class DiscountTest
+1 error
+`;
+const JAVAC_NO_PACKAGES = `hidden/com/acme/CartTest.java:3: error: package org.assertj.core.api does not exist
+import static org.assertj.core.api.Assertions.assertThat;
+                                  ^
+hidden/com/acme/CartTest.java:5: error: package com.acme.invoice does not exist
+import com.acme.invoice.Discount;
+                       ^
+hidden/com/acme/CartTest.java:11: error: cannot find symbol
+    assertThat(Discount.total(10, 100)).isEqualTo(900);
+               ^
+  symbol:   variable Discount
+  location: class CartTest
+3 errors
+`;
+
+test('javac that cannot find the candidate’s classes is told to build them and put them on the classpath; a library beside JUnit, its jar', () => {
+  const candidate = new Set(['pom.xml', 'src/main/java/com/acme/invoice/Discount.java', 'src/test/java/com/acme/invoice/DiscountTest.java']);
+  const own =
+    /javac cannot find (?:Discount|package com\.acme\.invoice), which is the candidate's own code \(src\/main\/java\/com\/acme\/invoice\/Discount\.java\), not a library: .*"\$TRIALGATE_CANDIDATE\/build\/classes" on both javac's and the launcher's -cp/;
+  assert.match(acceptorFix(JAVAC_NO_CLASS, 1, candidate), own);
+  assert.match(acceptorFix(JAVAC_NO_PACKAGES, 1, candidate), own, 'the candidate’s own package first: building it is the first fix');
+  const library = acceptorFix(JAVAC_NO_PACKAGES, 1, new Set(['src/main/java/other/Thing.java']));
+  assert.match(
+    library,
+    /javac cannot find package org\.assertj\.core\.api, a library the tests import that the classpath the command gives does not hold\. Put the library's jar on both javac's and the launcher's -cp/,
+  );
+  assert.match(library, /"readable"/);
+  // JUnit 5's own packages missing is the launcher's jar missing from -cp, which the command's own words show: no library to add.
+  assert.equal(acceptorFix('T.java:3: error: package org.junit.jupiter.api does not exist\n', 1, candidate), BY_HAND);
 });

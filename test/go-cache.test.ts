@@ -4,13 +4,13 @@
 // copy's, by building what the command builds. Following the fix makes the hidden tests trusted.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it, test } from 'node:test';
 import { promisify } from 'node:util';
 import { main } from '../src/cli/main.ts';
-import { goCacheFix } from '../src/util/go-cache.ts';
+import { goCacheFix, warmCommand } from '../src/util/go-cache.ts';
 import { tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
@@ -100,6 +100,53 @@ describe('a Go code task on a read-only build cache', { skip: NO_GO ?? NO_ISOLAT
     assert.equal(warm.code, 0, warm.out);
     assert.match(warm.out, /✅ acceptor trusted/);
   });
+});
+
+describe('the Go code starter, its hidden tests changed to import what the cache lacks', { skip: NO_GO ?? NO_ISOLATION, timeout: timeLimit(240_000) }, () => {
+  it('validate names the one command that warms the cache for them; run as printed, the hidden tests are trusted', async () => {
+    const project = await tempDir('trialgate-go-starter-cache-');
+    const init = captureIo(project);
+    assert.equal(await main(['init', '--code', '--lang', 'go'], init), 0, init.err);
+    const prepare = /^  (GOCACHE=.*?)   #/m.exec(init.out)![1]!;
+    await run('sh', ['-c', prepare], { cwd: project });
+    const hidden = join(project, 'fixtures', 'pages', 'hidden', 'pages_test.go');
+    const text = await readFile(hidden, 'utf8');
+    await writeFile(
+      hidden,
+      text
+        .replace('import (\n', 'import (\n\t"encoding/xml"\n')
+        .replace(/(func TestEmptyNoItemsNoPages\(t \*testing\.T\) \{\n)/, '$1\t_, _ = xml.Marshal(0)\n'),
+    );
+
+    const cold = captureIo(project);
+    assert.equal(await main(['validate', 'fixtures/pages'], cold), 1);
+    const cache = join(project, '.trialgate', 'go-build');
+    const exactly = `GOCACHE=${cache} go test -c -o /dev/null ${hidden}`;
+    assert.ok(
+      cold.out.includes(
+        `standard package encoding/xml, and the sandbox shows the cache read-only, so Go cannot build it there (it says "not in GOROOT"): warm it outside the sandbox: ${exactly}, again after`,
+      ),
+      cold.out,
+    );
+
+    await run('sh', ['-c', exactly], { cwd: tmpdir() });
+    const warm = captureIo(project);
+    assert.equal(await main(['validate', 'fixtures/pages'], warm), 0, warm.out + warm.err);
+  });
+});
+
+test('the exact warm-up is named only for test files the fixture holds, built where the command runs: tests laid beside a copy get the general advice', async () => {
+  const fixture = await tempDir('trialgate-go-warm-shape-');
+  await mkdir(join(fixture, 'hidden'));
+  await writeFile(join(fixture, 'hidden', 'pages_test.go'), 'package pages_test\n');
+  const named = 'export GOCACHE="$PWD/../../.trialgate/go-build" && go test -json hidden/pages_test.go 2>&1 | node "$TRIALGATE_REPORTERS/go-test.mjs"';
+  assert.equal(
+    warmCommand(named, fixture),
+    `GOCACHE=${join(fixture, '..', '..', '.trialgate', 'go-build')} go test -c -o /dev/null ${join(fixture, 'hidden', 'pages_test.go')}`,
+  );
+  assert.equal(warmCommand(named.replace('hidden/pages_test.go', 'hidden/other_test.go'), fixture), undefined, 'a file the fixture does not hold');
+  assert.equal(warmCommand(JSON.parse(FILES['fixture.json']!).acceptance.command, fixture), undefined, 'the tests copied beside the code, in a copy');
+  assert.equal(warmCommand('go test -json hidden/pages_test.go', fixture), undefined, 'no GOCACHE: nothing to warm');
 });
 
 test('what Go says of a missing build cache or a module it cannot download names the fix; anything else, none', () => {

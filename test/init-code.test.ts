@@ -1,14 +1,16 @@
 // `trialgate init --code`: a starter of a code task, from nothing to a named regression: init → validate
 // (the hidden tests prove themselves on the solutions) → run → remove a prompt section → run → compare.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
+import { promisify } from 'node:util';
 import { main } from '../src/cli/main.ts';
 import { ROOT, tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
+import { NO_GO, NO_JUNIT5 } from './support/languages.ts';
 import { NO_PYTEST } from './support/suites.ts';
 
 // The suite's hostile-agent test edits the acceptance copies it finds at the top of the temporary
@@ -19,9 +21,12 @@ process.env.TMPDIR = await mkdtemp(join(tmpdir(), 'trialgate-init-code-'));
 const LANGUAGES = [
   { lang: 'node', skip: undefined, hidden: 'pages.test.mjs' },
   { lang: 'python', skip: NO_PYTEST, hidden: 'test_pages.py' },
+  { lang: 'java', skip: NO_JUNIT5, hidden: 'pages/PagesServiceTest.java' },
+  { lang: 'go', skip: NO_GO, hidden: 'pages_test.go' },
 ] as const;
 
-describe('trialgate init --code', () => {
+// The languages side by side: each has a repository of its own, and main() takes its directory from its Io.
+describe('trialgate init --code', { concurrency: true }, () => {
   for (const { lang, skip, hidden } of LANGUAGES)
     it(
       `--lang ${lang}: init --code → validate trusts the hidden tests → run → remove "## Fix the cause" → run → compare names the lost reproduction`,
@@ -43,6 +48,10 @@ describe('trialgate init --code', () => {
             'the hidden tests report through the shipped node:test reporter',
           );
 
+        // What init's next steps say to do before validate (Go: warm the build cache the hidden tests read), done as printed.
+        for (const [, step] of init.out.matchAll(/^  (GOCACHE=.*?)(?:   #.*)?$/gm)) {
+          await promisify(execFile)('sh', ['-c', step!], { cwd: repo });
+        }
         const validate = captureIo(repo);
         assert.equal(await main(['validate', 'fixtures/pages'], validate), 0, validate.out + validate.err);
         assert.match(validate.out, /\| edits-tests +\| [^|]+\| rejected +\| rejected +\| reproduction, constraint:scope +\|/);

@@ -89,3 +89,40 @@ describe('trialgate init, in each language', { timeout: timeLimit(900_000), conc
     });
   }
 });
+
+describe('trialgate init in a Go module', () => {
+  it("neither starter adds a package to the repository's module (its go test ./... and go vet ./... stay its own)", { skip: NO_GO }, async () => {
+    for (const flags of [[], ['--code']]) {
+      const repo = await tempDir('trialgate-starter-go-module-');
+      await writeFile(join(repo, 'go.mod'), 'module example.com/shop\n\ngo 1.18\n');
+      await mkdir(join(repo, 'cart'));
+      await writeFile(
+        join(repo, 'cart', 'cart.go'),
+        'package cart\n\nfunc Total(cents ...int) (sum int) {\n\tfor _, c := range cents {\n\t\tsum += c\n\t}\n\treturn\n}\n',
+      );
+      const io = captureIo(repo);
+      assert.equal(await main(['init', ...flags], io), 0, io.err);
+      const listed = spawnSync('go', ['list', './...'], { cwd: repo, encoding: 'utf8' });
+      assert.equal(listed.status, 0, listed.stderr);
+      assert.deepEqual(listed.stdout.trim().split('\n'), ['example.com/shop/cart'], `init ${flags.join(' ')}: the starter's Go files are modules of their own`);
+    }
+  });
+});
+
+describe('trialgate init in a Python project', () => {
+  it("neither starter adds a test to the repository's pytest run from its top level", { skip: NO_PYTEST }, async () => {
+    for (const flags of [[], ['--code']]) {
+      const repo = await tempDir('trialgate-starter-pytest-');
+      await writeFile(join(repo, 'pyproject.toml'), '[project]\nname = "shop"\nversion = "0.1.0"\n\n[tool.pytest.ini_options]\npythonpath = ["."]\n');
+      await mkdir(join(repo, 'shop'));
+      await writeFile(join(repo, 'shop', '__init__.py'), 'def total(*cents):\n    return sum(cents)\n');
+      await mkdir(join(repo, 'tests'));
+      await writeFile(join(repo, 'tests', 'test_shop.py'), 'from shop import total\n\n\ndef test_total():\n    assert total(1, 2) == 3\n');
+      const io = captureIo(repo);
+      assert.equal(await main(['init', ...flags], io), 0, io.err);
+      const pytest = spawnSync('python3', ['-m', 'pytest', '-q', '-p', 'no:cacheprovider'], { cwd: repo, encoding: 'utf8' });
+      assert.equal(pytest.status, 0, `init ${flags.join(' ')}: ${pytest.stdout}${pytest.stderr}`);
+      assert.match(pytest.stdout, /^1 passed/m, 'the repository’s one test, and none of the starter’s');
+    }
+  });
+});

@@ -109,16 +109,28 @@ describe('the starter', () => {
         ),
       );
     }
-    const code = captureIo(await tempDir());
-    assert.equal(await main(['init', '--code', '--lang', 'java'], code), 2);
-    assert.match(code.err, /the code starter \(--code\) is in node and python only/);
-    assert.match(code.err, /docs\/code-tasks\.md#in-other-languages/, 'says where a code task in java is shown');
-    // A repository whose files name a language without a code starter gets node's, and is told so, with the same pointer.
-    const go = await tempDir();
-    await writeFile(join(go, 'go.mod'), 'module example.com/pages\n');
-    const other = captureIo(go);
-    assert.equal(await main(['init', '--code'], other), 0, other.err);
-    assert.match(other.out, /\(node: the code starter is in node and python only, though go\.mod says go\. .*docs\/code-tasks\.md#in-other-languages/);
+    // Each language the repository's files name gets its own code starter: hidden tests in its framework, and
+    // workflows that install that framework and, for Go, warm the build cache the hidden tests read.
+    for (const [marker, lang, hidden, installs] of [
+      ['pom.xml', 'java', 'fixtures/pages/hidden/pages/PagesServiceTest.java', /apt-get install -y junit5/],
+      [
+        'go.mod',
+        'go',
+        'fixtures/pages/hidden/pages_test.go',
+        /GOCACHE="\$PWD\/\.trialgate\/go-build" go test -c -o \/dev\/null fixtures\/pages\/hidden\/pages_test\.go/,
+      ],
+    ] as const) {
+      const repo = await tempDir();
+      await writeFile(join(repo, marker), '');
+      const io = captureIo(repo);
+      assert.equal(await main(['init', '--code'], io), 0, io.err);
+      assert.match(io.out, new RegExp(`\\(${lang}: from ${marker.replace('.', '\\.')}; `));
+      assert.ok(io.out.includes(`  ${hidden}\n`), io.out);
+      assert.doesNotMatch(io.out, /fixtures\/pages\/(repo\/src\/pages\.mjs|hidden\/trialgate-reporter\.mjs)/, "none of node's starter");
+      const workflow = await readFile(join(repo, '.github', 'workflows', 'trialgate-pr.yml'), 'utf8');
+      assert.match(workflow, installs);
+      assert.doesNotMatch(workflow, /fixtures\/tally/, "the code starter's workflows prepare its own fixture, not the test starter's");
+    }
     // A Python repository gets the Python code starter: pytest as the hidden tests, and workflows that install it.
     const python = await tempDir();
     await writeFile(join(python, 'pyproject.toml'), '');

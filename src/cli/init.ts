@@ -25,17 +25,18 @@ const TESTS: Record<Language, { framework: string; install?: string; prepare?: s
 
 const ISOLATION_NOTE = '(isolation: required needs bubblewrap, as the workflows install it; without it add --isolation auto)';
 
-/** The languages with a code starter: the same page-count task, its hidden tests in the language's framework. */
-type CodeLanguage = 'node' | 'python';
-const CODE_LANGUAGES: readonly CodeLanguage[] = ['node', 'python'];
-
-/** The code starter: its fixture, where its hidden tests find the node:test reporter, and the next steps. */
+/** The code starter: one page-count task per language, its hidden tests in the language's framework; where node's finds its reporter, and the next steps. */
 const CODE_STARTER = {
   reporter: 'fixtures/pages/hidden/trialgate-reporter.mjs',
-  next: (language: CodeLanguage) => [
-    ...(language === 'python'
-      ? [`(the hidden tests run pytest, installed system-wide where the sandbox sees it; Debian/Ubuntu: ${TESTS.python.install})`]
+  /** What must happen once before `validate`, per language (its workflows do it too). */
+  prepare: {
+    go: 'GOCACHE="$PWD/.trialgate/go-build" go test -c -o /dev/null fixtures/pages/hidden/pages_test.go   # warms the build cache the hidden tests read (again after changing them)',
+  } as Partial<Record<Language, string>>,
+  next: (language: Language) => [
+    ...(TESTS[language].install
+      ? [`(the hidden tests run ${TESTS[language].framework}, installed system-wide where the sandbox sees it; Debian/Ubuntu: ${TESTS[language].install})`]
       : []),
+    ...(CODE_STARTER.prepare[language] ? [CODE_STARTER.prepare[language]!] : []),
     'npx trialgate validate fixtures/pages   # the hidden tests accept the reference fix and reject the wrong ones',
     'npx trialgate run --out .trialgate/base  # the trial set: the stand-in agent fixes the bug, 3 trials, isolated',
     ISOLATION_NOTE,
@@ -45,29 +46,17 @@ const CODE_STARTER = {
 
 type Written = { to: string } & ({ from: string } | { text: string });
 
-/** Where a code task in another language is shown: the same fixture shape, its acceptance, build and service in that language. */
-const OTHER_LANGUAGE_CODE_TASK =
-  'A code task in another language has the same shape (repo/, hidden/, solutions/, fixture.json): docs/code-tasks.md#in-other-languages shows its hidden tests, build and service';
-
 export async function runInitCli(argv: string[], io: Io): Promise<number> {
   const parsed = parseCommand(INIT, argv, io);
   if (typeof parsed === 'number') return parsed;
   const target = resolve(io.cwd, parsed.positionals[0] ?? '.');
   const named = parsed.values.lang as Language | undefined;
-  if (parsed.values.code && named && !isCodeLanguage(named)) {
-    io.stderr(
-      `trialgate init: the code starter (--code) is in ${CODE_LANGUAGES.join(' and ')} only; --lang ${named} writes the test starter in ${named}. ${OTHER_LANGUAGE_CODE_TASK}\n`,
-    );
-    return EXIT.usage;
-  }
   const detected = named ? undefined : await detectLanguage(target);
   const language: Language = named ?? detected?.language ?? 'node';
-  // A code task in a language without a code starter gets node's, and is told so.
-  const codeLanguage: CodeLanguage = isCodeLanguage(language) ? language : 'node';
   const templates = join(packageRoot(), 'templates');
-  const files = parsed.values.code ? await codeStarterFiles(templates, codeLanguage) : await testStarterFiles(templates, language);
+  const files = parsed.values.code ? await codeStarterFiles(templates, language) : await testStarterFiles(templates, language);
   const runner = !parsed.values.code && language === 'node' ? await nodeTestRunner(target) : undefined;
-  const next = parsed.values.code ? CODE_STARTER.next(codeLanguage) : [...(runner ? [ownRunnerNote(runner)] : []), ...testStarterNext(language)];
+  const next = parsed.values.code ? CODE_STARTER.next(language) : [...(runner ? [ownRunnerNote(runner)] : []), ...testStarterNext(language)];
   const guide = parsed.values.code ? 'code-tasks.md' : 'first-task.md';
   // lstat: a link in a starter file's place (dangling or not) exists too, and --force replaces it, never writing through it.
   const existing = [];
@@ -97,13 +86,7 @@ export async function runInitCli(argv: string[], io: Io): Promise<number> {
   io.stdout(
     [
       `trialgate init: wrote a starter into ${where}:`,
-      ...(parsed.values.code
-        ? codeLanguage !== language
-          ? [
-              `  (node: the code starter is in ${CODE_LANGUAGES.join(' and ')} only, though ${detected?.found[0] ?? 'the repository'} says ${language}. ${OTHER_LANGUAGE_CODE_TASK})`,
-            ]
-          : [`  (${language}: ${languageReason(named, detected)})`]
-        : [`  (${language}: ${languageReason(named, detected)})`]),
+      `  (${language}: ${languageReason(named, detected)})`,
       ...files.map(({ to }) => `  ${to}`),
       ignored.length ? `  .gitignore (ignores ${ignored.join(' and ')})` : '  (.gitignore already ignores .trialgate/ and node_modules/)',
       '',
@@ -134,37 +117,38 @@ function languageReason(named: Language | undefined, detected: { language: Langu
 
 /** The test starter in `language`: the shared trial set, agent and inputs, the language's fixture and answers, the workflows. */
 async function testStarterFiles(templates: string, language: Language): Promise<Written[]> {
-  const common = join(templates, 'starter', 'common');
   const own = join(templates, 'starter', language);
-  const steps = await readFile(join(own, WORKFLOW_STEPS), 'utf8');
-  const files: Written[] = [];
-  for (const f of await listFiles(common)) {
-    // The workflows are shared, but for the step that installs the language's test runner.
-    if (f.startsWith('.github/')) files.push({ to: f, text: (await readFile(join(common, f), 'utf8')).replace(/^ *# @runner\n/m, steps) });
-    else files.push({ from: join(common, f), to: f });
-  }
+  const files: Written[] = [...(await workflowFiles(templates, own))];
+  const common = join(templates, 'starter', 'common');
+  for (const f of await listFiles(common)) if (!f.startsWith('.github/')) files.push({ from: join(common, f), to: f });
   for (const f of await listFiles(own)) if (f !== WORKFLOW_STEPS) files.push({ from: join(own, f), to: f });
   return files.sort((a, b) => a.to.localeCompare(b.to));
 }
 
-/** The fragment of the workflows, per language, that installs its test runner where the sandbox sees it. */
+/** The fragment of the workflows, per starter, that installs its test runner where the sandbox sees it. */
 const WORKFLOW_STEPS = 'workflow-steps.yml';
 
-function isCodeLanguage(language: Language): language is CodeLanguage {
-  return (CODE_LANGUAGES as readonly Language[]).includes(language);
+/** The shared workflows, with the step that installs the language's test runner, read from `stepsDir`'s fragment. */
+async function workflowFiles(templates: string, stepsDir: string): Promise<Written[]> {
+  const common = join(templates, 'starter', 'common');
+  const steps = await readFile(join(stepsDir, WORKFLOW_STEPS), 'utf8');
+  const files: Written[] = [];
+  for (const f of await listFiles(common))
+    if (f.startsWith('.github/')) files.push({ to: f, text: (await readFile(join(common, f), 'utf8')).replace(/^ *# @runner\n/m, steps) });
+  return files;
 }
 
 /**
- * The code starter in `language`: its own trial set and fixture, the language's test starter's workflows
- * (which install its test runner), and for node the shipped node:test reporter (pytest's plugin is read
- * from $TRIALGATE_REPORTERS).
+ * The code starter in `language`: its own trial set and fixture, the workflows with its own runner step
+ * (or its test starter's, where the two install the same), and for node the shipped node:test reporter
+ * (the other frameworks' reporters are read from $TRIALGATE_REPORTERS or are JUnit XML).
  */
-async function codeStarterFiles(templates: string, language: CodeLanguage): Promise<Written[]> {
-  const workflows = (await testStarterFiles(templates, language)).filter((f) => f.to.startsWith('.github/'));
+async function codeStarterFiles(templates: string, language: Language): Promise<Written[]> {
   const dir = join(templates, language === 'node' ? 'code-starter' : `code-starter-${language}`);
+  const ownSteps = (await lstat(join(dir, WORKFLOW_STEPS)).catch(() => null)) !== null;
   return [
-    ...workflows,
-    ...(await listFiles(dir)).map((f) => ({ from: join(dir, f), to: f })),
+    ...(await workflowFiles(templates, ownSteps ? dir : join(templates, 'starter', language))),
+    ...(await listFiles(dir)).filter((f) => f !== WORKFLOW_STEPS).map((f) => ({ from: join(dir, f), to: f })),
     ...(language === 'node' ? [{ from: join(packageRoot(), 'reporters', 'node-test.mjs'), to: CODE_STARTER.reporter }] : []),
   ];
 }

@@ -21,7 +21,7 @@ import { checkCodeFixture, codeSpecOf, readCode, readRepository } from './fixtur
 import { keepReferenceRun, notCountedNote, referenceRun } from './reference.ts';
 import { validateCode } from './validate.ts';
 import { plural } from '../../util/counted.ts';
-import { goCacheFix } from '../../util/go-cache.ts';
+import { goCacheFix, warmCommand } from '../../util/go-cache.ts';
 
 const NOTED_CHANGES = 20;
 
@@ -114,7 +114,11 @@ async function checkCodeAcceptor(check: AcceptorCheckOptions, settings: CodeAcce
   const keptRun = referenceOf(accepted);
   keepReferenceRun(fixture, keptRun);
   if (accepted.notRunning)
-    return { ok: false, error: `the reference fix: ${accepted.notRunning}`, fix: goCacheFix(accepted.notRunning) ?? REFERENCE_FIX_FAILS };
+    return {
+      ok: false,
+      error: `the reference fix: ${accepted.notRunning}`,
+      fix: goCacheFix(accepted.notRunning, warmCommand(settings.command, fixture.dir)) ?? REFERENCE_FIX_FAILS,
+    };
   if (accepted.forgery.length)
     return { ok: false, error: `the reference fix: its report is not the tests' own: ${accepted.forgery.join('; ')}`, fix: REFERENCE_FIX_FAILS };
   // trialgate's machinery failed twice before the hidden tests could run (the build past its limit): no verdict on the fixture.
@@ -125,7 +129,7 @@ async function checkCodeAcceptor(check: AcceptorCheckOptions, settings: CodeAcce
     return {
       ok: false,
       error: `the reference fix fails the hidden tests: ${outcome.judgement.reason}`,
-      fix: goCacheFix(outcome.judgement.reason) ?? REFERENCE_FIX_FAILS,
+      fix: goCacheFix(outcome.judgement.reason, warmCommand(settings.command, fixture.dir)) ?? REFERENCE_FIX_FAILS,
     };
   const checked = acceptorCheckOf(accepted.envError ? { ...outcome, envError: accepted.envError } : outcome, reference.files);
   return { ...checked, restore: (copy) => keepReferenceRun(copy, keptRun) };

@@ -13,7 +13,7 @@ import { EVIDENCE } from '../../layout.ts';
 import type { CodeAcceptance } from '../../schemas/kinds/code.ts';
 import type { WrongSolution } from '../../schemas/kinds/code.ts';
 import type { ReportRecord } from '../../schemas/report.ts';
-import { goCacheFix } from '../../util/go-cache.ts';
+import { goCacheFix, warmCommand } from '../../util/go-cache.ts';
 import { mapPool } from '../../util/pool.ts';
 import { writeInside } from '../../util/safe-write.ts';
 import type { RunsValidation, RunValidationRow, ValidateOptions } from '../contract.ts';
@@ -114,7 +114,7 @@ export async function validateCode(options: ValidateOptions, settings: CodeAccep
       : all;
     const actual = result.envError ? 'env error' : failedChecks.length || findings.length ? 'rejected' : 'accepted';
     const row: RunValidationRow = { ...base, actual, failed: failedChecks.map((c) => c.key), findings: result.envError ? [result.envError.message] : findings };
-    const problem = proofProblem(solution, row, accepted.outcome?.report.records ?? []);
+    const problem = proofProblem(solution, row, accepted.outcome?.report.records ?? [], warmCommand(settings.command, fixture.dir));
     const reference = isReference ? referenceOf(accepted) : undefined;
     return { row, ...(problem ? { problem } : {}), ...(reference ? { reference } : {}), ...(noReport && !result.envError ? { noReport } : {}) };
   };
@@ -151,9 +151,9 @@ export async function validateCode(options: ValidateOptions, settings: CodeAccep
 }
 
 /** Why this solution's run proves nothing, or undefined when it shows what it should. */
-function proofProblem(solution: Solution, row: RunValidationRow, records: readonly ReportRecord[]): string | undefined {
+function proofProblem(solution: Solution, row: RunValidationRow, records: readonly ReportRecord[], warm: string | undefined): string | undefined {
   // Go that could not use its caches here fails every solution alike: the fix is the setup's, said once, at the reference.
-  const go = solution.expected === 'accepted' ? goCacheFix(row.findings.join('\n')) : undefined;
+  const go = solution.expected === 'accepted' ? goCacheFix(row.findings.join('\n'), warm) : undefined;
   const got = `${solution.name}: expected ${solution.expected}, got ${row.actual}${row.failed.length ? ` (${row.failed.join('; ')})` : ''}${go ? `; fix: ${go}` : ''}`;
   if (row.actual === 'env error') return `${got}: ${row.findings[0] ?? ''}`;
   if (row.actual !== solution.expected) return got;

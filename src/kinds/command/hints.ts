@@ -4,7 +4,7 @@
 // not find is looked up on this machine's PATH, to say where it is installed.
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, dirname, isAbsolute, join, relative } from 'node:path';
+import { basename, delimiter, dirname, isAbsolute, join, relative } from 'node:path';
 import { SYSTEM_DIRS } from '../../isolation/bubblewrap.ts';
 import { goCacheFix } from '../../util/go-cache.ts';
 
@@ -94,6 +94,8 @@ export function acceptorFix(stderr: string, code: number | null, candidate?: Can
       `and list it in fixture.json's "readable" (e.g. "readable": ["../../.venv"], command "../../.venv/bin/python -m pytest …")`
     );
   }
+  const java = javacFix(stderr, candidate);
+  if (java) return java;
   const node = /Cannot find (?:module|package) '([^']+)'/.exec(stderr);
   if (node && /(?:^|\/)(?:jest\.cjs|vitest\.mjs|node-test\.mjs)$/.test(node[1]!))
     return `node cannot find ${node[1]}: trialgate's reporters are in $TRIALGATE_REPORTERS; name them through the variable (e.g. --reporters="$TRIALGATE_REPORTERS/jest.cjs"; docs/report-format.md)`;
@@ -133,6 +135,37 @@ export function acceptorFix(stderr: string, code: number | null, candidate?: Can
   const runner = command ? reporterMissing(command) : undefined;
   if (runner) return runner;
   return BY_HAND;
+}
+
+/**
+ * What javac could not find for the tests it compiles: the candidate's own classes (a project's suite used
+ * unedited calls them directly; the acceptor compiles from the fixture, where they are only if the command
+ * puts them on the classpath) before a library the tests import that the command's classpath lacks (AssertJ, Mockito).
+ */
+function javacFix(stderr: string, candidate?: CandidateFiles): string | undefined {
+  const packages = [...stderr.matchAll(/error: package ([\w.]+) does not exist/g)].map((m) => m[1]!);
+  const symbols = [...stderr.matchAll(/^\s*symbol:\s+(?:class|variable) (\w+)$/gm)].map((m) => m[1]!);
+  if (!packages.length && !symbols.length) return undefined;
+  const sources = candidate ? [...candidate.keys()].filter((p) => p.endsWith('.java')) : [];
+  for (const name of [...packages, ...symbols]) {
+    const own = packages.includes(name)
+      ? sources.find((p) => `/${dirname(p)}`.endsWith(`/${name.replaceAll('.', '/')}`))
+      : sources.find((p) => basename(p) === `${name}.java`);
+    if (own)
+      return (
+        `javac cannot find ${packages.includes(name) ? `package ${name}` : name}, which is the candidate's own code (${own}), not a library: ` +
+        'the hidden tests compile in the fixture, where its classes are only on the classpath the command gives. In a library task (no code.service) ' +
+        'code.build compiles them first (e.g. javac -d build/classes $(find src/main/java -name \'*.java\')): put "$TRIALGATE_CANDIDATE/build/classes" ' +
+        "on both javac's and the launcher's -cp; a service's hidden tests call it over HTTP instead (docs/code-tasks.md#in-other-languages)"
+      );
+  }
+  const library = packages.find((p) => !/^(org\.junit\.(jupiter|platform)|org\.opentest4j|org\.apiguardian)(\.|$)/.test(p));
+  if (!library) return undefined;
+  return (
+    `javac cannot find package ${library}, a library the tests import that the classpath the command gives does not hold. ` +
+    "Put the library's jar on both javac's and the launcher's -cp (…:/usr/share/java/<its jar>), installed system-wide " +
+    `(Debian/Ubuntu package Java libraries as lib…-java, into /usr/share/java) or in a directory listed in fixture.json's "readable"`
+  );
 }
 
 /** Where `program` is on this machine's PATH outside the directories a sandbox shows (rustup's ~/.cargo/bin, ~/.local/bin), if it is. */
