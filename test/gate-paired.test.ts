@@ -3,7 +3,7 @@
 // decide a task, on real runs of the inventory task in a real git repository and its worktree.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { main } from '../src/cli/main.ts';
@@ -60,4 +60,38 @@ it('--base-checkout without the trial set names the flag and the fix', async () 
   assert.equal(code, 2);
   assert.match(io.err, /--base-checkout/);
   assert.match(io.err, /git worktree add/);
+});
+
+it('a trial set the pull request turns into a link to another of the base’s never picks what the base commit reruns: the loss is still flagged', async () => {
+  // The base commit holds a second trial set, the same task with an agent that lacks the idempotency section. The
+  // pull request loses the section, writes its trial set there and links trialgate.yml to it: rerun through the
+  // link, the base commit's trials would miss double-reserve too, and the loss would be the base's.
+  const { project, config, resultsPath } = await recordedRun({ trials: 1 });
+  const skill = join(project, 'skills', 'inventory-testing.md');
+  const withoutIdempotency = (await readFile(skill, 'utf8')).replace(/^## Idempotency[\s\S]*?(?=^## )/m, '');
+  await writeFile(join(project, 'skills', 'weak.md'), withoutIdempotency);
+  const gated = await readFile(config, 'utf8');
+  await writeFile(join(project, 'trialgate.weak.yml'), gated.replace('skills/inventory-testing.md', 'skills/weak.md'));
+  git(project, 'init', '-q');
+  git(project, 'add', '.');
+  git(project, 'commit', '-qm', 'base');
+  await writeFile(skill, withoutIdempotency);
+  await writeFile(join(project, 'trialgate.weak.yml'), gated);
+  await rm(config);
+  await symlink('trialgate.weak.yml', config);
+  git(project, 'add', '-A');
+  git(project, 'commit', '-qm', 'the skill loses its idempotency section; trialgate.yml is a link');
+  const checkout = join(await tempDir(), 'base');
+  git(project, 'worktree', 'add', '-q', '--detach', checkout, 'HEAD~1');
+
+  const out = await tempDir();
+  const io = captureIo(project);
+  const code = await main(['gate', '--config', config, '--out', out, '--base', resultsPath, '--base-checkout', checkout], io);
+  assert.equal(code, 1, io.out + io.err);
+  assert.match(io.out, /lost detection: double-reserve/);
+  const baseRound = Results.parse(JSON.parse(await readFile(join(out, 'base-commit', 'results.json'), 'utf8')));
+  assert.ok(
+    baseRound.tasks[0]!.trials.every((t) => t.outcome === 'pass'),
+    'the base commit reran its own trialgate.yml',
+  );
 });

@@ -17,6 +17,7 @@ import { progressReporter } from '../trial/progress.ts';
 import type { TrialSet } from '../trial/trialset.ts';
 import { UserInputError } from '../util/errors.ts';
 import { unlessMissing } from '../util/files.ts';
+import { repositoryPath } from '../util/repository-path.ts';
 import type { Flags, GateFlags } from './gate-flags.ts';
 import type { Io } from './io.ts';
 import { displayPath } from './paths.ts';
@@ -96,8 +97,11 @@ function tracked(file: string): boolean {
  * A checkout without it (the pull request adds the trial set) leaves the paired rounds off, saying so.
  */
 async function baseCheckoutConfig(checkout: string, configPath: string): Promise<string> {
-  const head = await realpath(configPath);
-  const base = join(checkout, relative(repositoryRoot(dirname(head)), head));
+  // The trial set's path as written: a link the change puts there never names which of the base's files runs.
+  const path = await repositoryPath(repositoryRoot(dirname(configPath)), configPath);
+  if (path === null)
+    throw new UserInputError('command line', '--base-checkout', `a trial set inside its git repository without following a link; ${configPath} is not`);
+  const base = join(checkout, path);
   if (
     !(await unlessMissing(
       stat(base).then((st) => st.isFile()),
