@@ -110,6 +110,25 @@ describe('the action', () => {
     assert.match(text, /no paired rounds on the base commit: .* is not a git checkout/);
   });
 
+  it('rerun-base with a base trial set that names what only the job made (installed packages git ignores): off before any trial, never an error at the first base round', async () => {
+    // The agent reads node_modules (agent.files), installed by the job and ignored by git: a worktree of the base commit lacks it.
+    const installed = {
+      agent: { files: ['fixture/agent', 'node_modules'] },
+      files: { 'node_modules/sdk/index.js': 'module.exports = {};\n', '.gitignore': 'node_modules/\n' },
+    };
+    await baseline({ trials: 1, ...installed });
+    const { result, text } = await printedBy(() =>
+      runAction({ event: 'pull_request', skill: skillWithoutIdempotency, trials: 1, git: true, inputs: { policy: 'familywise' }, ...installed }),
+    );
+    assert.match(
+      text,
+      /no paired rounds on the base commit: its trial set cannot be read in its checkout, which holds only what git tracks: .*node_modules does not exist/,
+    );
+    assert.ok(text.indexOf('no paired rounds on the base commit') < text.indexOf('inventory trial 1:'), 'said before any trial');
+    assert.notEqual(result.outputs.verdict, 'error', text.slice(-2000));
+    assert.match(comments()[0]!.body, /double-reserve/, 'the gate decided with the recorded base run');
+  });
+
   it('PR losing the idempotency section: comment names the lost detection, evidence uploaded, outputs set, then the step fails; a rerun updates the comment', async () => {
     await baseline();
 

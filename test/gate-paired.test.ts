@@ -3,7 +3,7 @@
 // decide a task, on real runs of the inventory task in a real git repository and its worktree.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { main } from '../src/cli/main.ts';
@@ -94,4 +94,30 @@ it('a trial set the pull request turns into a link to another of the base’s ne
     baseRound.tasks[0]!.trials.every((t) => t.outcome === 'pass'),
     'the base commit reran its own trialgate.yml',
   );
+});
+
+it('a base trial set that names what only the job made (installed packages git ignores) turns the paired rounds off before any trial, never an error at the first base round', async () => {
+  const { project, config, resultsPath } = await recordedRun({ trials: 1 });
+  // The agent reads node_modules (agent.files), installed beside the checkout and ignored by git: a worktree of the base commit lacks it.
+  await mkdir(join(project, 'node_modules', 'sdk'), { recursive: true });
+  await writeFile(join(project, 'node_modules', 'sdk', 'index.js'), 'module.exports = {};\n');
+  await writeFile(join(project, '.gitignore'), 'node_modules/\n');
+  await writeFile(config, (await readFile(config, 'utf8')).replace('    - fixture/agent\n', '    - fixture/agent\n    - node_modules\n'));
+  git(project, 'init', '-q');
+  git(project, 'add', '.');
+  git(project, 'commit', '-qm', 'base');
+  const skill = join(project, 'skills', 'inventory-testing.md');
+  await writeFile(skill, (await readFile(skill, 'utf8')).replace(/^## Idempotency[\s\S]*?(?=^## )/m, ''));
+  git(project, 'commit', '-qam', 'the skill loses its idempotency section');
+  const checkout = join(await tempDir(), 'base');
+  git(project, 'worktree', 'add', '-q', '--detach', checkout, 'HEAD~1');
+
+  const out = await tempDir();
+  const io = captureIo(project);
+  const code = await main(['gate', '--config', config, '--out', out, '--base', resultsPath, '--base-checkout', checkout], io);
+  assert.notEqual(code, 2, io.err);
+  const off = io.err.indexOf('no paired rounds on the base commit: its trial set cannot be read in the --base-checkout');
+  assert.ok(off >= 0 && off < io.err.indexOf('inventory trial 1:'), `said before any trial:\n${io.err}`);
+  assert.match(io.err, /node_modules does not exist/);
+  assert.doesNotMatch(io.err, /confirm on the base commit/);
 });

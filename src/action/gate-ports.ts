@@ -9,7 +9,7 @@ import type { ActionEvent } from '../github/event.ts';
 import { code } from '../report/format.ts';
 import type { Policy } from '../schemas/comparison.ts';
 import { loadTrialSet, type TrialSet } from '../trial/trialset.ts';
-import { checkOutBase } from './base-checkout.ts';
+import { checkOutBase, type BaseCheckout } from './base-checkout.ts';
 import { workflowFiles } from './gate-files.ts';
 import { loadBaseSide } from './baselines.ts';
 import type { ActionContext } from './opening.ts';
@@ -27,7 +27,7 @@ export async function gateOnGitHub(
 ): Promise<GateOutcome> {
   const { inputs } = ctx;
   const set = await loadTrialSet(ctx.set.file);
-  const base = inputs.rerunBase ? await checkOutBase(ctx.workspace, event.baseSha, ctx.set.file, join(ctx.temp, 'base-commit')) : null;
+  const base = inputs.rerunBase ? await readableBase(await checkOutBase(ctx.workspace, event.baseSha, ctx.set.file, join(ctx.temp, 'base-commit'))) : null;
   if (base && 'off' in base) core.info(`trialgate: no paired rounds on the base commit: ${base.off}`);
   const baseConfig = base && 'config' in base ? base.config : null;
   return gatePullRequest(githubPorts(ctx, event, set, notes, baseConfig), {
@@ -48,6 +48,23 @@ export async function gateOnGitHub(
     },
     scrubber: ctx.secrets.scrubber,
   }).finally(() => (base && 'remove' in base ? base.remove() : undefined));
+}
+
+/**
+ * The base commit's checkout, if its trial set can be read there. A git worktree holds what git tracks, not
+ * what the job made beside it (installed packages in agent.files, a fixture's `readable` build cache): read
+ * now, a trial set that names them is found before any trial, and the paired rounds are off, saying why,
+ * rather than the gate stopping at its first base round with the head's trials spent.
+ */
+async function readableBase(base: BaseCheckout): Promise<BaseCheckout> {
+  if ('off' in base) return base;
+  const problem = await loadTrialSet(base.config).then(
+    () => null,
+    (e: unknown) => (e instanceof Error ? e.message : String(e)),
+  );
+  if (problem === null) return base;
+  await base.remove();
+  return { off: `its trial set cannot be read in its checkout, which holds only what git tracks: ${problem}` };
 }
 
 /** Where a pull request's trials run (this job) and its base runs come from (the baseline workflow's artefacts). */

@@ -14,7 +14,7 @@ import { trialRunner, type TrialRunner } from '../gate/trials.ts';
 import { agentsIsolated, type IsolationSetting } from '../isolation/open.ts';
 import { trialSetDependencies } from '../trial/dependencies.ts';
 import { progressReporter } from '../trial/progress.ts';
-import type { TrialSet } from '../trial/trialset.ts';
+import { loadTrialSet, type TrialSet } from '../trial/trialset.ts';
 import { UserInputError } from '../util/errors.ts';
 import { unlessMissing } from '../util/files.ts';
 import { repositoryPath } from '../util/repository-path.ts';
@@ -44,7 +44,7 @@ export async function localPorts(v: Flags, flags: GateFlags, io: Io, configPath:
       onProgress: progressReporter(io.stderr, io.isTTY && io.redraw ? io.redraw : false),
       onStart: ({ isolation, trials }) => io.stderr(`${trials} trial${trials === 1 ? '' : 's'}; ${isolationLine(isolation)}`),
     });
-  const baseConfig = v['base-checkout'] ? await baseCheckoutConfig(resolve(io.cwd, v['base-checkout']), configPath) : null;
+  const baseConfig = v['base-checkout'] ? await readableBaseConfig(await baseCheckoutConfig(resolve(io.cwd, v['base-checkout']), configPath), io) : null;
   return {
     run: runAt(configPath),
     ...(baseConfig ? { runBase: runAt(baseConfig) } : {}),
@@ -114,6 +114,24 @@ async function baseCheckoutConfig(checkout: string, configPath: string): Promise
       `a checkout of the base commit holding the trial set at ${relative(checkout, base)}; ${checkout} has none (git worktree add ${checkout} BASE-SHA, or leave the flag out)`,
     );
   return base;
+}
+
+/**
+ * The base commit's trial set, if it can be read in its checkout: a git worktree holds what git tracks, not what
+ * the job made beside it (installed packages in agent.files, a fixture's `readable` build cache). Read now, a
+ * trial set that names them is found before any trial, and the paired rounds are off, saying why, rather than
+ * the gate stopping at its first base round with the head's trials spent.
+ */
+async function readableBaseConfig(config: string, io: Io): Promise<string | null> {
+  const problem = await loadTrialSet(config).then(
+    () => null,
+    (e: unknown) => (e instanceof Error ? e.message : String(e)),
+  );
+  if (problem === null) return config;
+  io.stderr(
+    `warning: no paired rounds on the base commit: its trial set cannot be read in the --base-checkout, which holds only what git tracks: ${problem}\n`,
+  );
+  return null;
 }
 
 /** Which tasks the changed paths rerun: they are relative to the repository root (the git top level of the trial set's directory, else that directory). */
