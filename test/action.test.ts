@@ -129,6 +129,29 @@ describe('the action', () => {
     assert.match(comments()[0]!.body, /double-reserve/, 'the gate decided with the recorded base run');
   });
 
+  it('rerun-base where the job installed packages inside the agent’s own directory, which the base commit’s worktree lacks: off before any trial, so the base’s trials never fail for want of them and hide the loss', async () => {
+    const vendored = {
+      command: 'node "$TRIALGATE_PROJECT/agent/run.mjs"',
+      agent: { files: ['fixture/agent', 'agent'] },
+      files: {
+        'agent/vendor/sdk.mjs': 'export const sdk = true;\n',
+        'agent/run.mjs':
+          "import './vendor/sdk.mjs';\nimport { execFileSync } from 'node:child_process';\nexecFileSync(process.execPath, [`${process.env.TRIALGATE_PROJECT}/fixture/agent/scripted-agent.mjs`], { stdio: 'inherit' });\n",
+        '.gitignore': 'agent/vendor/\n',
+      },
+    };
+    await baseline({ trials: 1, ...vendored });
+    const { result, text } = await printedBy(() =>
+      runAction({ event: 'pull_request', skill: skillWithoutIdempotency, trials: 1, git: true, inputs: { policy: 'familywise' }, ...vendored }),
+    );
+    assert.match(
+      text,
+      /no paired rounds on the base commit: its checkout lacks what git does not track but the job made where an agent or a fixture reads \(agent\/vendor\//,
+    );
+    assert.ok(text.indexOf('no paired rounds on the base commit') < text.indexOf('inventory trial 1:'), 'said before any trial');
+    assert.notEqual(result.outputs.verdict, 'pass', text.slice(-3000));
+  });
+
   it('PR losing the idempotency section: comment names the lost detection, evidence uploaded, outputs set, then the step fails; a rerun updates the comment', async () => {
     await baseline();
 

@@ -11,6 +11,7 @@ import { Results } from '../src/schemas/results.ts';
 import { captureIo } from './support/io.ts';
 import { tempDir } from './support/fixtures.ts';
 import { recordedRun } from './support/recorded-runs.ts';
+import { writeTrialSet } from './support/trialset.ts';
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-C', cwd, ...args], { encoding: 'utf8' }).trim();
@@ -119,5 +120,45 @@ it('a base trial set that names what only the job made (installed packages git i
   const off = io.err.indexOf('no paired rounds on the base commit: its trial set cannot be read in the --base-checkout');
   assert.ok(off >= 0 && off < io.err.indexOf('inventory trial 1:'), `said before any trial:\n${io.err}`);
   assert.match(io.err, /node_modules does not exist/);
+  assert.doesNotMatch(io.err, /confirm on the base commit/);
+});
+
+it('packages the job installed inside the agent’s own directory, which a checkout of the base commit lacks: paired rounds off before any trial, so the base’s trials never fail for want of them', async () => {
+  // The agent's directory holds a vendored package git ignores (installed by the job): in a worktree of the base
+  // commit the agent cannot start, and its failed trials, counted as the base's, hid the head's loss (it passed).
+  const project = await tempDir();
+  await mkdir(join(project, 'agent', 'vendor'), { recursive: true });
+  await writeFile(join(project, 'agent', 'vendor', 'sdk.mjs'), 'export const sdk = true;\n');
+  await writeFile(
+    join(project, 'agent', 'run.mjs'),
+    "import './vendor/sdk.mjs';\nimport { execFileSync } from 'node:child_process';\nexecFileSync(process.execPath, [`${process.env.TRIALGATE_PROJECT}/fixture/agent/scripted-agent.mjs`], { stdio: 'inherit' });\n",
+  );
+  await writeFile(join(project, '.gitignore'), 'agent/vendor/\n');
+  const config = await writeTrialSet({
+    dir: project,
+    trials: 1,
+    command: 'node "$TRIALGATE_PROJECT/agent/run.mjs"',
+    agent: { files: ['fixture/agent', 'agent'] },
+  });
+  const baseRun = await tempDir();
+  const recorded = captureIo(project);
+  assert.equal(await main(['run', '--config', config, '--out', baseRun], recorded), 0, recorded.err);
+  git(project, 'init', '-q');
+  git(project, 'add', '.');
+  git(project, 'commit', '-qm', 'base');
+  const skill = join(project, 'skills', 'inventory-testing.md');
+  await writeFile(skill, (await readFile(skill, 'utf8')).replace(/^## Idempotency[\s\S]*?(?=^## )/m, ''));
+  git(project, 'commit', '-qam', 'the skill loses its idempotency section');
+  const checkout = join(await tempDir(), 'base');
+  git(project, 'worktree', 'add', '-q', '--detach', checkout, 'HEAD~1');
+
+  const out = await tempDir();
+  const io = captureIo(project);
+  const code = await main(['gate', '--config', config, '--out', out, '--base', join(baseRun, 'results.json'), '--base-checkout', checkout], io);
+  assert.notEqual(code, 0, `never a pass:\n${io.out}\n${io.err}`);
+  const off = io.err.indexOf(
+    'no paired rounds on the base commit: its checkout lacks what git does not track but the job made where an agent or a fixture reads (agent/vendor/',
+  );
+  assert.ok(off >= 0 && off < io.err.indexOf('inventory trial 1:'), `said before any trial:\n${io.err}`);
   assert.doesNotMatch(io.err, /confirm on the base commit/);
 });

@@ -10,6 +10,7 @@ import { code } from '../report/format.ts';
 import type { Policy } from '../schemas/comparison.ts';
 import { loadTrialSet, type TrialSet } from '../trial/trialset.ts';
 import { checkOutBase, type BaseCheckout } from './base-checkout.ts';
+import { madeBesideCheckout, madeBesideWords } from '../gate/made-beside.ts';
 import { workflowFiles } from './gate-files.ts';
 import { loadBaseSide } from './baselines.ts';
 import type { ActionContext } from './opening.ts';
@@ -27,7 +28,8 @@ export async function gateOnGitHub(
 ): Promise<GateOutcome> {
   const { inputs } = ctx;
   const set = await loadTrialSet(ctx.set.file);
-  const base = inputs.rerunBase ? await readableBase(await checkOutBase(ctx.workspace, event.baseSha, ctx.set.file, join(ctx.temp, 'base-commit'))) : null;
+  const checkout = join(ctx.temp, 'base-commit');
+  const base = inputs.rerunBase ? await usableBase(await checkOutBase(ctx.workspace, event.baseSha, ctx.set.file, checkout), set, checkout) : null;
   if (base && 'off' in base) core.info(`trialgate: no paired rounds on the base commit: ${base.off}`);
   const baseConfig = base && 'config' in base ? base.config : null;
   return gatePullRequest(githubPorts(ctx, event, set, notes, baseConfig), {
@@ -51,20 +53,25 @@ export async function gateOnGitHub(
 }
 
 /**
- * The base commit's checkout, if its trial set can be read there. A git worktree holds what git tracks, not
- * what the job made beside it (installed packages in agent.files, a fixture's `readable` build cache): read
- * now, a trial set that names them is found before any trial, and the paired rounds are off, saying why,
- * rather than the gate stopping at its first base round with the head's trials spent.
+ * The base commit's checkout, if its trial set can be read there and it holds what the job made beside the
+ * head's where an agent or a fixture reads. A git worktree holds what git tracks: a trial set that names what
+ * the job made (installed packages in agent.files, a fixture's `readable` build cache) is found before any
+ * trial rather than stopping the gate at its first base round; packages installed inside the agent's or a
+ * fixture's directory would be missing from the base's trials, counted as the base's failures (made-beside.ts).
+ * Either way the paired rounds are off, saying why.
  */
-async function readableBase(base: BaseCheckout): Promise<BaseCheckout> {
+async function usableBase(base: BaseCheckout, head: TrialSet, checkout: string): Promise<BaseCheckout> {
   if ('off' in base) return base;
   const problem = await loadTrialSet(base.config).then(
-    () => null,
-    (e: unknown) => (e instanceof Error ? e.message : String(e)),
+    async () => {
+      const made = await madeBesideCheckout(head, checkout);
+      return made.length ? `${madeBesideWords(made)}; its trials would run without it` : null;
+    },
+    (e: unknown) => `its trial set cannot be read in its checkout, which holds only what git tracks: ${e instanceof Error ? e.message : String(e)}`,
   );
   if (problem === null) return base;
   await base.remove();
-  return { off: `its trial set cannot be read in its checkout, which holds only what git tracks: ${problem}` };
+  return { off: problem };
 }
 
 /** Where a pull request's trials run (this job) and its base runs come from (the baseline workflow's artefacts). */

@@ -8,6 +8,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { resultsFileAt } from '../results/read.ts';
 import type { GatePorts } from '../gate/gate.ts';
+import { madeBesideCheckout, madeBesideWords } from '../gate/made-beside.ts';
 import { chooseBaseRuns, readBaseDirectory, readBaseFiles, type LocalCandidate } from '../gate/local-bases.ts';
 import { changeScope, withGateFiles, type ChangeScope } from '../gate/scope.ts';
 import { trialRunner, type TrialRunner } from '../gate/trials.ts';
@@ -44,7 +45,8 @@ export async function localPorts(v: Flags, flags: GateFlags, io: Io, configPath:
       onProgress: progressReporter(io.stderr, io.isTTY && io.redraw ? io.redraw : false),
       onStart: ({ isolation, trials }) => io.stderr(`${trials} trial${trials === 1 ? '' : 's'}; ${isolationLine(isolation)}`),
     });
-  const baseConfig = v['base-checkout'] ? await readableBaseConfig(await baseCheckoutConfig(resolve(io.cwd, v['base-checkout']), configPath), io) : null;
+  const checkout = v['base-checkout'] ? resolve(io.cwd, v['base-checkout']) : null;
+  const baseConfig = checkout ? await usableBaseConfig(await baseCheckoutConfig(checkout, configPath), set, checkout, io) : null;
   return {
     run: runAt(configPath),
     ...(baseConfig ? { runBase: runAt(baseConfig) } : {}),
@@ -117,20 +119,20 @@ async function baseCheckoutConfig(checkout: string, configPath: string): Promise
 }
 
 /**
- * The base commit's trial set, if it can be read in its checkout: a git worktree holds what git tracks, not what
- * the job made beside it (installed packages in agent.files, a fixture's `readable` build cache). Read now, a
- * trial set that names them is found before any trial, and the paired rounds are off, saying why, rather than
- * the gate stopping at its first base round with the head's trials spent.
+ * The base commit's trial set, if it can be read in its checkout and the checkout holds what the job made beside
+ * the head's where an agent or a fixture reads (the action's usableBase says why each). Else the paired rounds
+ * are off, said before any trial.
  */
-async function readableBaseConfig(config: string, io: Io): Promise<string | null> {
+async function usableBaseConfig(config: string, head: TrialSet, checkout: string, io: Io): Promise<string | null> {
   const problem = await loadTrialSet(config).then(
-    () => null,
-    (e: unknown) => (e instanceof Error ? e.message : String(e)),
+    async () => {
+      const made = await madeBesideCheckout(head, checkout);
+      return made.length ? `${madeBesideWords(made)}; its trials would run without it (make them in the --base-checkout too)` : null;
+    },
+    (e: unknown) => `its trial set cannot be read in the --base-checkout, which holds only what git tracks: ${e instanceof Error ? e.message : String(e)}`,
   );
   if (problem === null) return config;
-  io.stderr(
-    `warning: no paired rounds on the base commit: its trial set cannot be read in the --base-checkout, which holds only what git tracks: ${problem}\n`,
-  );
+  io.stderr(`warning: no paired rounds on the base commit: ${problem}\n`);
   return null;
 }
 

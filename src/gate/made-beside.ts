@@ -1,0 +1,49 @@
+// What the job made beside the pull request's checkout that a checkout of the base commit lacks. A git
+// worktree holds what git tracks; packages installed into the agent's own directory (agent/node_modules), a
+// virtualenv or a build inside a fixture are not there. The base commit's trials would run without them: its
+// agent fails to start, its code task's code does not build, and those failures are counted as the base's,
+// so they hide a loss beside them. The paired rounds are then off: the recorded base runs decide alone.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, posix, sep } from 'node:path';
+import { promisify } from 'node:util';
+import type { TrialSetText } from '../trial/trialset-file.ts';
+import { repositoryPath } from '../util/repository-path.ts';
+import { inToolCache } from '../util/tool-caches.ts';
+
+const run = promisify(execFile);
+
+/** How many of them are named: one is enough to say why. */
+const NAMED = 3;
+
+/**
+ * What git does not track (ignored or not) in the head's checkout where an agent or a fixture of `set` reads,
+ * as repository paths (an untracked directory whole, `agent/node_modules/`), that `checkout` does not hold at
+ * the same path; the first few. Empty when `set` is not in a git checkout.
+ */
+export async function madeBesideCheckout(set: Pick<TrialSetText, 'file' | 'dir' | 'config'>, checkout: string): Promise<string[]> {
+  let top: string;
+  try {
+    top = (await run('git', ['-C', set.dir, 'rev-parse', '--show-toplevel'], { encoding: 'utf8' })).stdout.trim();
+  } catch {
+    return [];
+  }
+  const config = await repositoryPath(top, set.file);
+  if (config === null) return [];
+  const project = dirname(config);
+  const { agent, tasks } = set.config;
+  const read = [...agent.files, ...tasks.flatMap((task) => [...(task.agent?.files ?? []), task.fixture])]
+    .map((path) => posix.normalize(posix.join(project.split(sep).join('/'), path.split(sep).join('/'))))
+    .filter((path) => !path.startsWith('..') && !posix.isAbsolute(path));
+  if (read.length === 0) return [];
+  const { stdout } = await run('git', ['--literal-pathspecs', '-C', top, 'ls-files', '-z', '--others', '--directory', '--', ...new Set(read)], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const untracked = stdout.split('\0').filter((path) => path !== '' && !inToolCache(path) && !path.split('/').includes('.trialgate'));
+  return untracked.filter((path) => !existsSync(join(checkout, path))).slice(0, NAMED);
+}
+
+/** What the base commit's checkout lacks, said: the paths, and what they are. */
+export const madeBesideWords = (made: readonly string[]): string =>
+  `its checkout lacks what git does not track but the job made where an agent or a fixture reads (${made.join(', ')}; installed packages, a build)`;
