@@ -9,6 +9,7 @@ import { dirname, join, posix, sep } from 'node:path';
 import { promisify } from 'node:util';
 import type { TrialSetText } from '../trial/trialset-file.ts';
 import { repositoryPath } from '../util/repository-path.ts';
+import { matchFiles } from '../util/files.ts';
 import { inToolCache } from '../util/tool-caches.ts';
 
 const run = promisify(execFile);
@@ -17,9 +18,10 @@ const run = promisify(execFile);
 const NAMED = 3;
 
 /**
- * What git does not track (ignored or not) in the head's checkout where an agent or a fixture of `set` reads,
- * as repository paths (an untracked directory whole, `agent/node_modules/`), that `checkout` does not hold at
- * the same path; the first few. Empty when `set` is not in a git checkout.
+ * What git does not track (ignored or not) in the head's checkout where an agent or a fixture of `set` reads
+ * (agent.files, the watched files, the fixtures), as repository paths (an untracked directory whole,
+ * `agent/node_modules/`), that `checkout` does not hold at the same path; the first few. Empty when `set` is
+ * not in a git checkout.
  */
 export async function madeBesideCheckout(set: Pick<TrialSetText, 'file' | 'dir' | 'config'>, checkout: string): Promise<string[]> {
   let top: string;
@@ -32,7 +34,9 @@ export async function madeBesideCheckout(set: Pick<TrialSetText, 'file' | 'dir' 
   if (config === null) return [];
   const project = dirname(config);
   const { agent, tasks } = set.config;
-  const read = [...agent.files, ...tasks.flatMap((task) => [...(task.agent?.files ?? []), task.fixture])]
+  // The watched files as matched (a skill the job builds from a template), not their globs: a glob's directory may hold more than the agent reads.
+  const watched = await matchFiles(set.dir, [...set.config.watch, ...tasks.flatMap((task) => task.watch)]).catch(() => []);
+  const read = [...agent.files, ...watched, ...tasks.flatMap((task) => [...(task.agent?.files ?? []), task.fixture])]
     .map((path) => posix.normalize(posix.join(project.split(sep).join('/'), path.split(sep).join('/'))))
     .filter((path) => !path.startsWith('..') && !posix.isAbsolute(path));
   if (read.length === 0) return [];
