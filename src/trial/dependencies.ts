@@ -72,7 +72,11 @@ export async function trialSetDependencies(set: TrialSetText, repo: string, isol
   const followed = async (paths: readonly string[], what: string): Promise<Dependency[]> =>
     (await linkTargets(paths.map((p) => resolve(dir, p)))).flatMap((target) => pathOf(join(repo, relative(realRepo, target)), `${what} (through a link)`));
   const watchedFiles = async (globs: readonly string[]) => (await matchFiles(dir, globs).catch(() => [])) as string[];
+  // The trial-set file where it leads, when it is a link or lies in a linked directory: a change there changes it.
+  const realConfig = await realpath(set.file).catch(() => null);
+  const configTarget = realConfig === null ? undefined : inRepo(join(repo, relative(realRepo, realConfig)));
   const shared: Dependency[] = [
+    ...(configTarget !== undefined && configTarget !== inRepo(set.file) ? [{ glob: configTarget, what: 'the trial-set file (where its link leads)' }] : []),
     ...(isolated
       ? []
       : [
