@@ -180,3 +180,27 @@ it('a trial-set file that is a link (trialgate.yml → evals/trialgate.yml, or t
     assert.deepEqual(rerun('README.md'), [], `${named}: a change to nothing`);
   }
 });
+
+it('a judge script that is a link: where it leads is the judge’s program, and a change there measures', async () => {
+  const repo = await tempDir('trialgate-scope-judge-link-');
+  await mkdir(join(repo, 'fixtures', 'orders'), { recursive: true });
+  await writeFile(join(repo, 'fixtures', 'orders', 'fixture.json'), '{}');
+  await mkdir(join(repo, 'judge'));
+  await mkdir(join(repo, 'tools', 'judging'), { recursive: true });
+  await writeFile(join(repo, 'tools', 'judging', 'serve.mjs'), '');
+  await symlink('../tools/judging/serve.mjs', join(repo, 'judge', 'serve.mjs'));
+  const config = {
+    version: 1,
+    name: 'judged',
+    agent: { command: 'node agent.mjs' },
+    judge: { model: 'm', command: 'node judge/serve.mjs', calibration: 'judge/calibration.json' },
+    tasks: [{ id: 'orders', fixture: 'fixtures/orders', watch: ['skills/orders.md'] }],
+  };
+  await writeFile(join(repo, 'trialgate.yml'), stringify(config));
+  const deps = await trialSetDependencies(await readTrialSetFile(join(repo, 'trialgate.yml')), repo);
+  const measuring = (changed: string) => changeScope([changed], deps).measuring.map((m) => m.path);
+  assert.deepEqual(measuring('tools/judging/serve.mjs'), ['tools/judging/serve.mjs']);
+  assert.deepEqual(measuring('tools/judging/prompt.mjs'), ['tools/judging/prompt.mjs'], 'the code beside it');
+  assert.deepEqual(measuring('judge/serve.mjs'), ['judge/serve.mjs'], 'the link itself');
+  assert.deepEqual(measuring('tools/README.md'), []);
+});

@@ -61,10 +61,10 @@ export async function trialSetDependencies(set: TrialSetText, repo: string, isol
     return base === undefined ? [] : [{ glob: base ? `${base}/${glob}` : glob, what }];
   };
   // A script a command names: the file itself.
+  const scriptFiles = (command: string, env: Record<string, string>): string[] =>
+    namedFiles(command, { ...env, TRIALGATE_PROJECT: dir }).filter((file) => isAbsolute(file) || file.includes('/'));
   const scripts = (command: string, env: Record<string, string>, what: string): Dependency[] =>
-    namedFiles(command, { ...env, TRIALGATE_PROJECT: dir })
-      .filter((file) => isAbsolute(file) || file.includes('/'))
-      .flatMap((file) => pathOf(file, what).slice(0, 1));
+    scriptFiles(command, env).flatMap((file) => pathOf(file, what).slice(0, 1));
 
   // What a path leads to through links, as paths of the repository a change can touch.
   // Links resolve to real paths; the repository may itself lie behind a link (a runner's workspace).
@@ -95,7 +95,16 @@ export async function trialSetDependencies(set: TrialSetText, repo: string, isol
       ? [
           ...pathOf(config.judge.calibration, 'judge.calibration'),
           // The judge's program decides what its items answer; the measurement records only its command line.
-          ...(config.judge.command ? measuring(programOf(scripts(config.judge.command, {}, 'judge.command'), inRepo('.'))) : []),
+          ...(config.judge.command
+            ? measuring([
+                ...programOf(scripts(config.judge.command, {}, 'judge.command'), inRepo('.')),
+                // A script that is a link: the program is where it leads (and the code beside that).
+                ...programOf(
+                  (await followed(scriptFiles(config.judge.command, {}), 'judge.command')).filter((d) => !d.glob.endsWith('/**')),
+                  inRepo('.'),
+                ),
+              ])
+            : []),
         ]
       : []),
   ];
