@@ -152,6 +152,20 @@ describe('the action', () => {
     assert.notEqual(result.outputs.verdict, 'pass', text.slice(-3000));
   });
 
+  it('an approval label left on the pull request from an earlier commit approves nothing at this one, and the comment says so', async () => {
+    const label = 'trialgate: approve measurement change';
+    const two = { extra: { tasks: ['inventory', 'second'].map((id) => ({ id, set: 'dev', fixture: 'fixture', acceptance: 'http-cases' })) } };
+    await baseline({ trials: 1, ...two });
+    // The author pushed after the maintainer's label: a synchronize event, the label still on the pull request; a task is gone.
+    const pushed = await runAction({ event: 'pull_request', trials: 1, labels: [label], action: 'synchronize' });
+    assert.equal(pushed.outputs.verdict, 'undecided');
+    assert.match(comments()[0]!.body, /The label `trialgate: approve measurement change` is on the pull request from before this run’s commit or event/);
+    // The maintainer adds it again at this commit.
+    const labeled = await runAction({ event: 'pull_request', trials: 1, labels: [label], action: 'labeled', label });
+    assert.equal(labeled.outputs.verdict, 'pass');
+    assert.match(comments()[0]!.body, /approved: the label `trialgate: approve measurement change`, added to the pull request at this commit/);
+  });
+
   it('PR losing the idempotency section: comment names the lost detection, evidence uploaded, outputs set, then the step fails; a rerun updates the comment', async () => {
     await baseline();
 

@@ -32,7 +32,8 @@ export async function gateOnGitHub(
   const base = inputs.rerunBase ? await usableBase(await checkOutBase(ctx.workspace, event.baseSha, ctx.set.file, checkout), set, checkout) : null;
   if (base && 'off' in base) core.info(`trialgate: no paired rounds on the base commit: ${base.off}`);
   const baseConfig = base && 'config' in base ? base.config : null;
-  return gatePullRequest(githubPorts(ctx, event, set, notes, baseConfig), {
+  const stale = staleApprovalNote(event, inputs.approvalLabel);
+  return gatePullRequest(githubPorts(ctx, event, set, stale ? [...notes, stale] : notes, baseConfig), {
     set,
     runDir,
     scope: ctx.scope,
@@ -99,7 +100,18 @@ function githubPorts(ctx: ActionContext, event: PullRequest, set: TrialSet, note
   };
 }
 
-/** The maintainers' approval of a change to the measurement: the label on the pull request, which only people with triage rights can set. */
+/**
+ * The maintainers' approval of a change to the measurement: the label, which only people with triage rights can
+ * set, added by this very event. It approves the commit it was given on: a label left on the pull request since
+ * an earlier commit would approve whatever its author pushed after it (another task removed, isolation off),
+ * changes no maintainer saw; the gate then says so (staleApprovalNote) and a maintainer adds the label again.
+ */
 function approvalOf(event: PullRequest, label: string): string | null {
-  return event.labels.includes(label) ? `the label ${code(label)} on the pull request` : null;
+  return event.labeledNow === label ? `the label ${code(label)}, added to the pull request at this commit` : null;
+}
+
+/** Why a label on the pull request did not approve this run, for the comment; null when it did or is not there. */
+export function staleApprovalNote(event: PullRequest, label: string): string | null {
+  if (!event.labels.includes(label) || event.labeledNow === label) return null;
+  return `The label ${code(label)} is on the pull request from before this run’s commit or event: an approval holds for the commit it was added at, so it approves no change to the measurement here (a maintainer who approves this one removes the label and adds it again).`;
 }
