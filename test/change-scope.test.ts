@@ -204,3 +204,24 @@ it('a judge script that is a link: where it leads is the judge’s program, and 
   assert.deepEqual(measuring('judge/serve.mjs'), ['judge/serve.mjs'], 'the link itself');
   assert.deepEqual(measuring('tools/README.md'), []);
 });
+
+it('a fixture’s readable directory that is a link: where it leads measures too', async () => {
+  const repo = await tempDir('trialgate-scope-readable-link-');
+  await mkdir(join(repo, 'fixtures', 'orders'), { recursive: true });
+  await writeFile(join(repo, 'fixtures', 'orders', 'fixture.json'), JSON.stringify({ readable: ['../testlib'] }));
+  await mkdir(join(repo, 'tools', 'testlib'), { recursive: true });
+  await writeFile(join(repo, 'tools', 'testlib', 'helpers.py'), '');
+  await symlink('../tools/testlib', join(repo, 'fixtures', 'testlib'));
+  const config = {
+    version: 1,
+    name: 'readable',
+    agent: { command: 'node agent.mjs' },
+    tasks: [{ id: 'orders', fixture: 'fixtures/orders', watch: ['skills/orders.md'] }],
+  };
+  await writeFile(join(repo, 'trialgate.yml'), stringify(config));
+  const deps = await trialSetDependencies(await readTrialSetFile(join(repo, 'trialgate.yml')), repo);
+  const measuring = (changed: string) => changeScope([changed], deps).measuring.map((m) => m.path);
+  assert.deepEqual(measuring('tools/testlib/helpers.py'), ['tools/testlib/helpers.py']);
+  assert.deepEqual(measuring('fixtures/testlib'), ['fixtures/testlib'], 'the link itself');
+  assert.deepEqual(measuring('tools/README.md'), []);
+});

@@ -72,6 +72,17 @@ export async function trialSetDependencies(set: TrialSetText, repo: string, isol
   const followed = async (paths: readonly string[], what: string): Promise<Dependency[]> =>
     (await linkTargets(paths.map((p) => resolve(dir, p)))).flatMap((target) => pathOf(join(repo, relative(realRepo, target)), `${what} (through a link)`));
   const watchedFiles = async (globs: readonly string[]) => (await matchFiles(dir, globs).catch(() => [])) as string[];
+  // Where a path itself leads, when it or a directory above it is a link (never walking inside it: a readable node_modules is large).
+  const leadsTo = async (paths: readonly string[], what: string): Promise<Dependency[]> => {
+    const out: Dependency[] = [];
+    for (const path of paths) {
+      const target = await realpath(resolve(dir, path)).catch(() => null);
+      if (target === null) continue;
+      const real = relative(realRepo, target);
+      if (real !== relative(repo, resolve(dir, path))) out.push(...pathOf(join(repo, real), `${what} (through a link)`));
+    }
+    return out;
+  };
   // The trial-set file where it leads, when it is a link or lies in a linked directory: a change there changes it.
   const realConfig = await realpath(set.file).catch(() => null);
   const configTarget = realConfig === null ? undefined : inRepo(join(repo, relative(realRepo, realConfig)));
@@ -121,7 +132,7 @@ export async function trialSetDependencies(set: TrialSetText, repo: string, isol
       ...(spec.agent?.command ? scripts(spec.agent.command, { ...config.agent.env, ...spec.agent.env }, `${at}.agent.command`) : []),
       ...(spec.judge?.labels ? pathOf(spec.judge.labels, `${at}.judge.labels`) : []),
       ...pathOf(join(config.repairs, spec.id), `${config.repairs}/${spec.id} (its committed repairs)`),
-      ...(await fixtureDependencies(dir, spec.fixture, `${at}.fixture`, pathOf)),
+      ...(await fixtureDependencies(dir, spec.fixture, `${at}.fixture`, pathOf, leadsTo)),
     ];
     tasks.push({ id: spec.id, own });
   }
@@ -155,7 +166,13 @@ async function linkTargets(paths: readonly string[]): Promise<string[]> {
  * The fixture directory and the directories its manifest includes or reads. A manifest that cannot be read
  * makes the task depend on the whole repository: it reruns on any change, and the run says what is wrong.
  */
-async function fixtureDependencies(dir: string, fixture: string, what: string, pathOf: (path: string, what: string) => Dependency[]): Promise<Dependency[]> {
+async function fixtureDependencies(
+  dir: string,
+  fixture: string,
+  what: string,
+  pathOf: (path: string, what: string) => Dependency[],
+  leadsTo: (paths: readonly string[], what: string) => Promise<Dependency[]>,
+): Promise<Dependency[]> {
   const own = pathOf(fixture, what);
   let manifest: { include?: unknown; readable?: unknown };
   try {
@@ -172,10 +189,15 @@ async function fixtureDependencies(dir: string, fixture: string, what: string, p
   const installed = (readable as string[])
     .filter((p) => !onHost(p))
     .flatMap((p) => installedFrom(join(fixture, p), `${what} (what a readable directory of its fixture is installed from, in no hash)`, pathOf));
+  // A readable directory that is a link (or lies behind one): what it leads to measures as well.
+  const linked = await leadsTo(
+    (readable as string[]).filter((p) => !onHost(p)).map((p) => join(fixture, p)),
+    `${what} (a readable directory of its fixture, in no hash)`,
+  );
   return [
     ...own,
     ...outside(include!, 'included by its fixture'),
-    ...measuring([...outside(readable!, 'a readable directory of its fixture, in no hash'), ...installed]),
+    ...measuring([...outside(readable!, 'a readable directory of its fixture, in no hash'), ...installed, ...linked]),
   ];
 }
 
