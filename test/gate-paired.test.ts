@@ -157,7 +157,7 @@ it('packages the job installed inside the agent’s own directory, which a check
   const code = await main(['gate', '--config', config, '--out', out, '--base', join(baseRun, 'results.json'), '--base-checkout', checkout], io);
   assert.notEqual(code, 0, `never a pass:\n${io.out}\n${io.err}`);
   const off = io.err.indexOf(
-    'no paired rounds on the base commit: its checkout lacks what git does not track but the job made where an agent or a fixture reads (agent/vendor/',
+    'no paired rounds on the base commit: the --base-checkout lacks what git does not track but the job made where an agent or a fixture reads (agent/vendor/',
   );
   assert.ok(off >= 0 && off < io.err.indexOf('inventory trial 1:'), `said before any trial:\n${io.err}`);
   assert.doesNotMatch(io.err, /confirm on the base commit/);

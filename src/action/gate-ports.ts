@@ -10,7 +10,7 @@ import { code } from '../report/format.ts';
 import type { Policy } from '../schemas/comparison.ts';
 import { loadTrialSet, type TrialSet } from '../trial/trialset.ts';
 import { checkOutBase, type BaseCheckout } from './base-checkout.ts';
-import { madeBesideCheckout, madeBesideWords } from '../gate/made-beside.ts';
+import { baseCheckoutProblem } from '../gate/made-beside.ts';
 import { workflowFiles } from './gate-files.ts';
 import { loadBaseSide } from './baselines.ts';
 import type { ActionContext } from './opening.ts';
@@ -53,23 +53,10 @@ export async function gateOnGitHub(
   }).finally(() => (base && 'remove' in base ? base.remove() : undefined));
 }
 
-/**
- * The base commit's checkout, if its trial set can be read there and it holds what the job made beside the
- * head's where an agent or a fixture reads. A git worktree holds what git tracks: a trial set that names what
- * the job made (installed packages in agent.files, a fixture's `readable` build cache) is found before any
- * trial rather than stopping the gate at its first base round; packages installed inside the agent's or a
- * fixture's directory would be missing from the base's trials, counted as the base's failures (made-beside.ts).
- * Either way the paired rounds are off, saying why.
- */
+/** The base commit's checkout, unless it cannot run the paired rounds' base trials (baseCheckoutProblem): then off, with why. */
 async function usableBase(base: BaseCheckout, head: TrialSet, checkout: string): Promise<BaseCheckout> {
   if ('off' in base) return base;
-  const problem = await loadTrialSet(base.config).then(
-    async () => {
-      const made = await madeBesideCheckout(head, checkout);
-      return made.length ? `${madeBesideWords(made)}; its trials would run without it` : null;
-    },
-    (e: unknown) => `its trial set cannot be read in its checkout, which holds only what git tracks: ${e instanceof Error ? e.message : String(e)}`,
-  );
+  const problem = await baseCheckoutProblem(base.config, head, checkout, 'its checkout');
   if (problem === null) return base;
   await base.remove();
   return { off: problem };

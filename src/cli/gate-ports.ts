@@ -8,14 +8,14 @@ import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { resultsFileAt } from '../results/read.ts';
 import type { GatePorts } from '../gate/gate.ts';
-import { madeBesideCheckout, madeBesideWords } from '../gate/made-beside.ts';
+import { baseCheckoutProblem } from '../gate/made-beside.ts';
 import { chooseBaseRuns, readBaseDirectory, readBaseFiles, type LocalCandidate } from '../gate/local-bases.ts';
 import { changeScope, withGateFiles, type ChangeScope } from '../gate/scope.ts';
 import { trialRunner, type TrialRunner } from '../gate/trials.ts';
 import { agentsIsolated, type IsolationSetting } from '../isolation/open.ts';
 import { trialSetDependencies } from '../trial/dependencies.ts';
 import { progressReporter } from '../trial/progress.ts';
-import { loadTrialSet, type TrialSet } from '../trial/trialset.ts';
+import type { TrialSet } from '../trial/trialset.ts';
 import { UserInputError } from '../util/errors.ts';
 import { unlessMissing } from '../util/files.ts';
 import { repositoryPath } from '../util/repository-path.ts';
@@ -118,19 +118,9 @@ async function baseCheckoutConfig(checkout: string, configPath: string): Promise
   return base;
 }
 
-/**
- * The base commit's trial set, if it can be read in its checkout and the checkout holds what the job made beside
- * the head's where an agent or a fixture reads (the action's usableBase says why each). Else the paired rounds
- * are off, said before any trial.
- */
+/** The base commit's trial set in the --base-checkout, unless the checkout cannot run the paired rounds' base trials (baseCheckoutProblem): then off, said. */
 async function usableBaseConfig(config: string, head: TrialSet, checkout: string, io: Io): Promise<string | null> {
-  const problem = await loadTrialSet(config).then(
-    async () => {
-      const made = await madeBesideCheckout(head, checkout);
-      return made.length ? `${madeBesideWords(made)}; its trials would run without it (make them in the --base-checkout too)` : null;
-    },
-    (e: unknown) => `its trial set cannot be read in the --base-checkout, which holds only what git tracks: ${e instanceof Error ? e.message : String(e)}`,
-  );
+  const problem = await baseCheckoutProblem(config, head, checkout, 'the --base-checkout', ' (make it there too, as the job does beside the head)');
   if (problem === null) return config;
   io.stderr(`warning: no paired rounds on the base commit: ${problem}\n`);
   return null;

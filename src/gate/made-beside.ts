@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, posix, sep } from 'node:path';
 import { promisify } from 'node:util';
 import type { TrialSetText } from '../trial/trialset-file.ts';
+import { loadTrialSet } from '../trial/trialset.ts';
 import { repositoryPath } from '../util/repository-path.ts';
 import { matchFiles } from '../util/files.ts';
 import { inToolCache } from '../util/tool-caches.ts';
@@ -48,6 +49,28 @@ export async function madeBesideCheckout(set: Pick<TrialSetText, 'file' | 'dir' 
   return untracked.filter((path) => !existsSync(join(checkout, path))).slice(0, NAMED);
 }
 
-/** What the base commit's checkout lacks, said: the paths, and what they are. */
-export const madeBesideWords = (made: readonly string[]): string =>
-  `its checkout lacks what git does not track but the job made where an agent or a fixture reads (${made.join(', ')}; installed packages, a build)`;
+/**
+ * Why the base commit's checkout cannot run the paired rounds' base trials, or null when it can: its trial set
+ * cannot be read there (it names what the job made beside the head's checkout: installed packages in agent.files,
+ * a fixture's `readable` build cache), or it lacks what the job made where an agent or a fixture reads. Asked
+ * before any trial: found at the first base round, the first would stop the gate with the head's trials spent,
+ * and the second would count the base's trials, run without it, as the base's failures. `where` names the
+ * checkout; `fix`, what makes it whole.
+ */
+export async function baseCheckoutProblem(
+  config: string,
+  head: Pick<TrialSetText, 'file' | 'dir' | 'config'>,
+  checkout: string,
+  where: string,
+  fix = '',
+): Promise<string | null> {
+  return loadTrialSet(config).then(
+    async () => {
+      const made = await madeBesideCheckout(head, checkout);
+      return made.length
+        ? `${where} lacks what git does not track but the job made where an agent or a fixture reads (${made.join(', ')}; installed packages, a build): its trials would run without it${fix}`
+        : null;
+    },
+    (e: unknown) => `its trial set cannot be read in ${where}, which holds only what git tracks: ${e instanceof Error ? e.message : String(e)}${fix}`,
+  );
+}
