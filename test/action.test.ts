@@ -110,6 +110,62 @@ describe('the action', () => {
     assert.match(text, /no paired rounds on the base commit: .* is not a git checkout/);
   });
 
+  it('rerun-base with a base trial set that names what only the job made (installed packages git ignores): off before any trial, never an error at the first base round', async () => {
+    // The agent reads node_modules (agent.files), installed by the job and ignored by git: a worktree of the base commit lacks it.
+    const installed = {
+      agent: { files: ['fixture/agent', 'node_modules'] },
+      files: { 'node_modules/sdk/index.js': 'module.exports = {};\n', '.gitignore': 'node_modules/\n' },
+    };
+    await baseline({ trials: 1, ...installed });
+    const { result, text } = await printedBy(() =>
+      runAction({ event: 'pull_request', skill: skillWithoutIdempotency, trials: 1, git: true, inputs: { policy: 'familywise' }, ...installed }),
+    );
+    assert.match(
+      text,
+      /no paired rounds on the base commit: its trial set cannot be read in its checkout, which holds only what git tracks: .*node_modules does not exist/,
+    );
+    assert.ok(text.indexOf('no paired rounds on the base commit') < text.indexOf('inventory trial 1:'), 'said before any trial');
+    assert.notEqual(result.outputs.verdict, 'error', text.slice(-2000));
+    assert.match(comments()[0]!.body, /double-reserve/, 'the gate decided with the recorded base run');
+  });
+
+  it('rerun-base where the job installed packages inside the agent’s own directory, which the base commit’s worktree lacks: off before any trial, so the base’s trials never fail for want of them and hide the loss', async () => {
+    const vendored = {
+      command: 'node "$TRIALGATE_PROJECT/agent/run.mjs"',
+      agent: { files: ['fixture/agent', 'agent'] },
+      files: {
+        'agent/vendor/sdk.mjs': 'export const sdk = true;\n',
+        'agent/run.mjs':
+          "import './vendor/sdk.mjs';\nimport { execFileSync } from 'node:child_process';\nexecFileSync(process.execPath, [`${process.env.TRIALGATE_PROJECT}/fixture/agent/scripted-agent.mjs`], { stdio: 'inherit' });\n",
+        '.gitignore': 'agent/vendor/\n',
+      },
+    };
+    await baseline({ trials: 1, ...vendored });
+    const { result, text } = await printedBy(() =>
+      runAction({ event: 'pull_request', skill: skillWithoutIdempotency, trials: 1, git: true, inputs: { policy: 'familywise' }, ...vendored }),
+    );
+    assert.match(
+      text,
+      /no paired rounds on the base commit: its checkout lacks what git does not track but the job made where an agent or a fixture reads \(agent\/vendor\//,
+    );
+    assert.ok(text.indexOf('no paired rounds on the base commit') < text.indexOf('inventory trial 1:'), 'said before any trial');
+    assert.notEqual(result.outputs.verdict, 'pass', text.slice(-3000));
+  });
+
+  it('an approval label left on the pull request from an earlier commit approves nothing at this one, and the comment says so', async () => {
+    const label = 'trialgate: approve measurement change';
+    const two = { extra: { tasks: ['inventory', 'second'].map((id) => ({ id, set: 'dev', fixture: 'fixture', acceptance: 'http-cases' })) } };
+    await baseline({ trials: 1, ...two });
+    // The author pushed after the maintainer's label: a synchronize event, the label still on the pull request; a task is gone.
+    const pushed = await runAction({ event: 'pull_request', trials: 1, labels: [label], action: 'synchronize' });
+    assert.equal(pushed.outputs.verdict, 'undecided');
+    assert.match(comments()[0]!.body, /The label `trialgate: approve measurement change` is on the pull request from before this run’s commit or event/);
+    // The maintainer adds it again at this commit.
+    const labeled = await runAction({ event: 'pull_request', trials: 1, labels: [label], action: 'labeled', label });
+    assert.equal(labeled.outputs.verdict, 'pass');
+    assert.match(comments()[0]!.body, /approved: the label `trialgate: approve measurement change`, added to the pull request at this commit/);
+  });
+
   it('PR losing the idempotency section: comment names the lost detection, evidence uploaded, outputs set, then the step fails; a rerun updates the comment', async () => {
     await baseline();
 

@@ -3,7 +3,7 @@
 // turned into a reason in the log, never a failed job.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -61,4 +61,41 @@ test('a base commit the clone lacks and cannot fetch, a workspace without git, a
   const absent = await checkOutBase(workspace, without, config, dir);
   assert.deepEqual(absent, { off: 'the base commit has no trial set at evals/trialgate.yml' });
   assert.equal(existsSync(dir), false, 'the worktree is removed again');
+});
+
+test('a link the pull request makes of the trial set, or of a directory above it, never picks which of the base’s files runs', async () => {
+  // The base commit holds two trial sets: the gated one and another (say a nightly run's, with a weaker agent).
+  const { workspace, base, config } = repository();
+  git(workspace, 'checkout', '-q', base);
+  writeFileSync(join(workspace, 'evals', 'nightly.yml'), 'nightly\n');
+  mkdirSync(join(workspace, 'nightly'));
+  writeFileSync(join(workspace, 'nightly', 'trialgate.yml'), 'nightly dir\n');
+  git(workspace, 'add', '.');
+  git(workspace, 'commit', '-qm', 'base with a second trial set');
+  const twoSets = git(workspace, 'rev-parse', 'HEAD');
+  const out = () => join(mkdtempSync(join(tmpdir(), 'trialgate-base-')), 'base-commit');
+
+  // The pull request moves its trial set to nightly.yml and leaves a link where the gated one was.
+  writeFileSync(join(workspace, 'evals', 'nightly.yml'), 'head\n');
+  rmSync(config);
+  symlinkSync('nightly.yml', config);
+  git(workspace, 'add', '-A');
+  git(workspace, 'commit', '-qm', 'the trial set through a link');
+  const dir = out();
+  const linked = await checkOutBase(workspace, twoSets, config, dir);
+  assert.ok('config' in linked, JSON.stringify(linked));
+  assert.equal(linked.config, join(dir, 'evals', 'trialgate.yml'));
+  assert.equal(readFileSync(linked.config, 'utf8'), 'base\n', 'the base’s own trial set at the path the workflow names');
+  await linked.remove();
+
+  // The same through the directory: evals/ becomes a link to nightly/.
+  rmSync(join(workspace, 'evals'), { recursive: true });
+  writeFileSync(join(workspace, 'nightly', 'trialgate.yml'), 'head\n');
+  symlinkSync('nightly', join(workspace, 'evals'));
+  git(workspace, 'add', '-A');
+  git(workspace, 'commit', '-qm', 'the directory through a link');
+  const dirLinked = await checkOutBase(workspace, twoSets, config, out());
+  assert.ok('config' in dirLinked, JSON.stringify(dirLinked));
+  assert.equal(readFileSync(dirLinked.config, 'utf8'), 'base\n');
+  await dirLinked.remove();
 });

@@ -3,7 +3,7 @@
 // what every task shares (the trial-set file, the shared watch and agent files, the judge's calibration
 // and command). Decided from the changed paths alone.
 import assert from 'node:assert/strict';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { stringify } from 'yaml';
@@ -150,4 +150,78 @@ it('an agent file that CI installs (node_modules, a virtualenv) depends on what 
   assert.deepEqual(rerun('package.json'), ['orders', 'python']);
   assert.deepEqual(rerun('tools/requirements.txt'), ['python']);
   assert.deepEqual(rerun('README.md', 'tools/README.md'), []);
+});
+
+it('a trial-set file that is a link (trialgate.yml → evals/trialgate.yml, or through a linked directory): a change to what it leads to reruns every task', async () => {
+  // The action names the trial set as its `config` input does; the model in agent.env is changed where the link leads.
+  const repo = await tempDir('trialgate-scope-linked-');
+  // The fixture as each name of the trial set finds it: beside the link at the top, beside the file in evals/.
+  for (const dir of ['fixtures/orders', 'evals/fixtures/orders']) {
+    await mkdir(join(repo, dir), { recursive: true });
+    await writeFile(join(repo, dir, 'fixture.json'), '{}');
+  }
+  const config = {
+    version: 1,
+    name: 'linked',
+    agent: { command: 'node agent.mjs', env: { LLM_MODEL: 'large' } },
+    tasks: [{ id: 'orders', fixture: 'fixtures/orders', watch: ['skills/orders.md'] }],
+  };
+  await writeFile(join(repo, 'evals', 'trialgate.yml'), stringify(config));
+  await symlink('evals/trialgate.yml', join(repo, 'trialgate.yml'));
+  await symlink('evals', join(repo, 'gate'));
+  for (const named of ['trialgate.yml', 'gate/trialgate.yml']) {
+    const deps = await trialSetDependencies(await readTrialSetFile(join(repo, named)), repo);
+    const rerun = (changed: string) =>
+      changeScope([changed], deps)
+        .tasks.filter((t) => t.rerun)
+        .map((t) => t.id);
+    assert.deepEqual(rerun('evals/trialgate.yml'), ['orders'], `${named}: what it leads to`);
+    assert.deepEqual(rerun(named), ['orders'], `${named} itself`);
+    assert.deepEqual(rerun('README.md'), [], `${named}: a change to nothing`);
+  }
+});
+
+it('a judge script that is a link: where it leads is the judge’s program, and a change there measures', async () => {
+  const repo = await tempDir('trialgate-scope-judge-link-');
+  await mkdir(join(repo, 'fixtures', 'orders'), { recursive: true });
+  await writeFile(join(repo, 'fixtures', 'orders', 'fixture.json'), '{}');
+  await mkdir(join(repo, 'judge'));
+  await mkdir(join(repo, 'tools', 'judging'), { recursive: true });
+  await writeFile(join(repo, 'tools', 'judging', 'serve.mjs'), '');
+  await symlink('../tools/judging/serve.mjs', join(repo, 'judge', 'serve.mjs'));
+  const config = {
+    version: 1,
+    name: 'judged',
+    agent: { command: 'node agent.mjs' },
+    judge: { model: 'm', command: 'node judge/serve.mjs', calibration: 'judge/calibration.json' },
+    tasks: [{ id: 'orders', fixture: 'fixtures/orders', watch: ['skills/orders.md'] }],
+  };
+  await writeFile(join(repo, 'trialgate.yml'), stringify(config));
+  const deps = await trialSetDependencies(await readTrialSetFile(join(repo, 'trialgate.yml')), repo);
+  const measuring = (changed: string) => changeScope([changed], deps).measuring.map((m) => m.path);
+  assert.deepEqual(measuring('tools/judging/serve.mjs'), ['tools/judging/serve.mjs']);
+  assert.deepEqual(measuring('tools/judging/prompt.mjs'), ['tools/judging/prompt.mjs'], 'the code beside it');
+  assert.deepEqual(measuring('judge/serve.mjs'), ['judge/serve.mjs'], 'the link itself');
+  assert.deepEqual(measuring('tools/README.md'), []);
+});
+
+it('a fixture’s readable directory that is a link: where it leads measures too', async () => {
+  const repo = await tempDir('trialgate-scope-readable-link-');
+  await mkdir(join(repo, 'fixtures', 'orders'), { recursive: true });
+  await writeFile(join(repo, 'fixtures', 'orders', 'fixture.json'), JSON.stringify({ readable: ['../testlib'] }));
+  await mkdir(join(repo, 'tools', 'testlib'), { recursive: true });
+  await writeFile(join(repo, 'tools', 'testlib', 'helpers.py'), '');
+  await symlink('../tools/testlib', join(repo, 'fixtures', 'testlib'));
+  const config = {
+    version: 1,
+    name: 'readable',
+    agent: { command: 'node agent.mjs' },
+    tasks: [{ id: 'orders', fixture: 'fixtures/orders', watch: ['skills/orders.md'] }],
+  };
+  await writeFile(join(repo, 'trialgate.yml'), stringify(config));
+  const deps = await trialSetDependencies(await readTrialSetFile(join(repo, 'trialgate.yml')), repo);
+  const measuring = (changed: string) => changeScope([changed], deps).measuring.map((m) => m.path);
+  assert.deepEqual(measuring('tools/testlib/helpers.py'), ['tools/testlib/helpers.py']);
+  assert.deepEqual(measuring('fixtures/testlib'), ['fixtures/testlib'], 'the link itself');
+  assert.deepEqual(measuring('tools/README.md'), []);
 });

@@ -99,10 +99,19 @@ describe('every input, both front ends: the same verdict, exit status and messag
     {
       name: 'a task removed, approved by a maintainer',
       base: two,
-      pr: { labels: ['trialgate: approve measurement change'] },
-      cli: ['--approved-by', 'the label `trialgate: approve measurement change` on the pull request'],
+      pr: { labels: ['trialgate: approve measurement change'], action: 'labeled', label: 'trialgate: approve measurement change' },
+      cli: ['--approved-by', 'the label `trialgate: approve measurement change`, added to the pull request at this commit'],
       verdict: 'pass',
       exit: 0,
+    },
+    {
+      // The maintainer approved an earlier commit; the author pushed since (the label stays on the pull request).
+      name: 'a task removed after the approval label was added: the label approves the commit it was added at, not this one',
+      base: two,
+      pr: { labels: ['trialgate: approve measurement change'], action: 'synchronize' },
+      verdict: 'undecided',
+      exit: 3,
+      message: /this pull request changes what measures it \(task second\)/,
     },
   ];
   for (const row of rows) {

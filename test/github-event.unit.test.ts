@@ -44,6 +44,14 @@ describe('the triggering event', () => {
       payload: { ...pr('acme/agent'), pull_request: { ...pr('acme/agent').pull_request, labels: [{ name: 'trialgate: approve measurement change' }] } },
     };
     assert.deepEqual(((await readEvent(fake.env())) as { labels: string[] }).labels, ['trialgate: approve measurement change']);
+    // Which label this event added, if it is one being added: an approval holds for the commit it was added at.
+    const labeled = { ...pr('acme/agent'), action: 'labeled', label: { name: 'trialgate: approve measurement change' } };
+    fake.state.event = { name: 'pull_request', payload: labeled };
+    assert.equal(((await readEvent(fake.env())) as { labeledNow?: string }).labeledNow, 'trialgate: approve measurement change');
+    fake.state.event = { name: 'pull_request', payload: { ...labeled, action: 'unlabeled' } };
+    assert.equal(((await readEvent(fake.env())) as { labeledNow?: string }).labeledNow, undefined);
+    fake.state.event = { name: 'pull_request', payload: { ...pr('acme/agent'), action: 'synchronize' } };
+    assert.equal(((await readEvent(fake.env())) as { labeledNow?: string }).labeledNow, undefined);
   });
 
   it('records a baseline on a push to the default branch or a listed branch only', async () => {

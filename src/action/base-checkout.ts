@@ -3,9 +3,10 @@
 // at the same path as the head's, runs the base trials. Whatever fails leaves the paired rounds off and says
 // why in the log: the recorded base runs still decide what they can.
 import { execFile } from 'node:child_process';
-import { realpath, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { repositoryPath } from '../util/repository-path.ts';
 
 const run = promisify(execFile);
 
@@ -23,13 +24,14 @@ const firstLine = (e: unknown) =>
 
 /** A worktree of `sha` at `dir`, holding the trial set where `configFile` (the head's) is in the workspace. */
 export async function checkOutBase(workspace: string, sha: string, configFile: string, dir: string): Promise<BaseCheckout> {
-  let configPath: string;
+  let configPath: string | null;
   try {
-    // git names the top level after following links: so is the trial set's place in it.
-    configPath = relative(await git(workspace, ['rev-parse', '--show-toplevel']), await realpath(configFile));
+    // The trial set's path as written: a link the pull request puts there never names which of the base's files runs.
+    configPath = await repositoryPath(await git(workspace, ['rev-parse', '--show-toplevel']), configFile);
   } catch {
     return { off: `${workspace} is not a git checkout` };
   }
+  if (configPath === null) return { off: `the trial set ${configFile} is not inside the repository without following a link` };
   try {
     await git(workspace, ['cat-file', '-e', `${sha}^{commit}`]).catch(() => git(workspace, ['fetch', '--no-tags', '--depth=1', 'origin', sha]));
     await git(workspace, ['worktree', 'add', '--detach', dir, sha]);

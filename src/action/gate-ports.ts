@@ -9,7 +9,8 @@ import type { ActionEvent } from '../github/event.ts';
 import { code } from '../report/format.ts';
 import type { Policy } from '../schemas/comparison.ts';
 import { loadTrialSet, type TrialSet } from '../trial/trialset.ts';
-import { checkOutBase } from './base-checkout.ts';
+import { checkOutBase, type BaseCheckout } from './base-checkout.ts';
+import { baseCheckoutProblem } from '../gate/made-beside.ts';
 import { workflowFiles } from './gate-files.ts';
 import { loadBaseSide } from './baselines.ts';
 import type { ActionContext } from './opening.ts';
@@ -27,10 +28,12 @@ export async function gateOnGitHub(
 ): Promise<GateOutcome> {
   const { inputs } = ctx;
   const set = await loadTrialSet(ctx.set.file);
-  const base = inputs.rerunBase ? await checkOutBase(ctx.workspace, event.baseSha, ctx.set.file, join(ctx.temp, 'base-commit')) : null;
+  const checkout = join(ctx.temp, 'base-commit');
+  const base = inputs.rerunBase ? await usableBase(await checkOutBase(ctx.workspace, event.baseSha, ctx.set.file, checkout), set, checkout) : null;
   if (base && 'off' in base) core.info(`trialgate: no paired rounds on the base commit: ${base.off}`);
   const baseConfig = base && 'config' in base ? base.config : null;
-  return gatePullRequest(githubPorts(ctx, event, set, notes, baseConfig), {
+  const stale = staleApprovalNote(event, inputs.approvalLabel);
+  return gatePullRequest(githubPorts(ctx, event, set, stale ? [...notes, stale] : notes, baseConfig), {
     set,
     runDir,
     scope: ctx.scope,
@@ -48,6 +51,15 @@ export async function gateOnGitHub(
     },
     scrubber: ctx.secrets.scrubber,
   }).finally(() => (base && 'remove' in base ? base.remove() : undefined));
+}
+
+/** The base commit's checkout, unless it cannot run the paired rounds' base trials (baseCheckoutProblem): then off, with why. */
+async function usableBase(base: BaseCheckout, head: TrialSet, checkout: string): Promise<BaseCheckout> {
+  if ('off' in base) return base;
+  const problem = await baseCheckoutProblem(base.config, head, checkout, 'its checkout');
+  if (problem === null) return base;
+  await base.remove();
+  return { off: problem };
 }
 
 /** Where a pull request's trials run (this job) and its base runs come from (the baseline workflow's artefacts). */
@@ -75,7 +87,18 @@ function githubPorts(ctx: ActionContext, event: PullRequest, set: TrialSet, note
   };
 }
 
-/** The maintainers' approval of a change to the measurement: the label on the pull request, which only people with triage rights can set. */
+/**
+ * The maintainers' approval of a change to the measurement: the label, which only people with triage rights can
+ * set, added by this very event. It approves the commit it was given on: a label left on the pull request since
+ * an earlier commit would approve whatever its author pushed after it (another task removed, isolation off),
+ * changes no maintainer saw; the gate then says so (staleApprovalNote) and a maintainer adds the label again.
+ */
 function approvalOf(event: PullRequest, label: string): string | null {
-  return event.labels.includes(label) ? `the label ${code(label)} on the pull request` : null;
+  return event.labeledNow === label ? `the label ${code(label)}, added to the pull request at this commit` : null;
+}
+
+/** Why a label on the pull request did not approve this run, for the comment; null when it did or is not there. */
+export function staleApprovalNote(event: PullRequest, label: string): string | null {
+  if (!event.labels.includes(label) || event.labeledNow === label) return null;
+  return `The label ${code(label)} is on the pull request from before this run’s commit or event: an approval holds for the commit it was added at, so it approves no change to the measurement here (a maintainer who approves this one removes the label and adds it again).`;
 }

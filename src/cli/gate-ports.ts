@@ -8,6 +8,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { resultsFileAt } from '../results/read.ts';
 import type { GatePorts } from '../gate/gate.ts';
+import { baseCheckoutProblem } from '../gate/made-beside.ts';
 import { chooseBaseRuns, readBaseDirectory, readBaseFiles, type LocalCandidate } from '../gate/local-bases.ts';
 import { changeScope, withGateFiles, type ChangeScope } from '../gate/scope.ts';
 import { trialRunner, type TrialRunner } from '../gate/trials.ts';
@@ -17,6 +18,7 @@ import { progressReporter } from '../trial/progress.ts';
 import type { TrialSet } from '../trial/trialset.ts';
 import { UserInputError } from '../util/errors.ts';
 import { unlessMissing } from '../util/files.ts';
+import { repositoryPath } from '../util/repository-path.ts';
 import type { Flags, GateFlags } from './gate-flags.ts';
 import type { Io } from './io.ts';
 import { displayPath } from './paths.ts';
@@ -43,7 +45,8 @@ export async function localPorts(v: Flags, flags: GateFlags, io: Io, configPath:
       onProgress: progressReporter(io.stderr, io.isTTY && io.redraw ? io.redraw : false),
       onStart: ({ isolation, trials }) => io.stderr(`${trials} trial${trials === 1 ? '' : 's'}; ${isolationLine(isolation)}`),
     });
-  const baseConfig = v['base-checkout'] ? await baseCheckoutConfig(resolve(io.cwd, v['base-checkout']), configPath) : null;
+  const checkout = v['base-checkout'] ? resolve(io.cwd, v['base-checkout']) : null;
+  const baseConfig = checkout ? await usableBaseConfig(await baseCheckoutConfig(checkout, configPath), set, checkout, io) : null;
   return {
     run: runAt(configPath),
     ...(baseConfig ? { runBase: runAt(baseConfig) } : {}),
@@ -96,8 +99,11 @@ function tracked(file: string): boolean {
  * A checkout without it (the pull request adds the trial set) leaves the paired rounds off, saying so.
  */
 async function baseCheckoutConfig(checkout: string, configPath: string): Promise<string> {
-  const head = await realpath(configPath);
-  const base = join(checkout, relative(repositoryRoot(dirname(head)), head));
+  // The trial set's path as written: a link the change puts there never names which of the base's files runs.
+  const path = await repositoryPath(repositoryRoot(dirname(configPath)), configPath);
+  if (path === null)
+    throw new UserInputError('command line', '--base-checkout', `a trial set inside its git repository without following a link; ${configPath} is not`);
+  const base = join(checkout, path);
   if (
     !(await unlessMissing(
       stat(base).then((st) => st.isFile()),
@@ -110,6 +116,14 @@ async function baseCheckoutConfig(checkout: string, configPath: string): Promise
       `a checkout of the base commit holding the trial set at ${relative(checkout, base)}; ${checkout} has none (git worktree add ${checkout} BASE-SHA, or leave the flag out)`,
     );
   return base;
+}
+
+/** The base commit's trial set in the --base-checkout, unless the checkout cannot run the paired rounds' base trials (baseCheckoutProblem): then off, said. */
+async function usableBaseConfig(config: string, head: TrialSet, checkout: string, io: Io): Promise<string | null> {
+  const problem = await baseCheckoutProblem(config, head, checkout, 'the --base-checkout', ' (make it there too, as the job does beside the head)');
+  if (problem === null) return config;
+  io.stderr(`warning: no paired rounds on the base commit: ${problem}\n`);
+  return null;
 }
 
 /** Which tasks the changed paths rerun: they are relative to the repository root (the git top level of the trial set's directory, else that directory). */

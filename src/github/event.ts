@@ -6,6 +6,9 @@ import { z } from 'zod';
 const Repository = z.object({ full_name: z.string(), default_branch: z.string() });
 
 const PullRequestPayload = z.object({
+  action: z.string().optional(),
+  /** The label a `labeled` event added. */
+  label: z.object({ name: z.string() }).optional(),
   pull_request: z.object({
     number: z.number().int(),
     changed_files: z.number().int().optional(),
@@ -31,6 +34,11 @@ export type ActionEvent =
       fromFork: boolean;
       /** The labels on the pull request when the event fired: only people with triage rights set them. */
       labels: string[];
+      /**
+       * The label this event added (a `labeled` event), given while the pull request was at this event's commit;
+       * a label already on it was given at some earlier commit, whatever the author pushed since.
+       */
+      labeledNow?: string;
       repository: string;
       defaultBranch: string;
     }
@@ -40,7 +48,7 @@ export type ActionEvent =
 /** Reduce an event name and payload to an ActionEvent. Pure; throws on a payload it cannot read. */
 export function parseEvent(name: string, payload: unknown): ActionEvent {
   if (name === 'pull_request' || name === 'pull_request_target') {
-    const { pull_request: pr, repository } = parsePayload(PullRequestPayload, payload, name);
+    const { pull_request: pr, repository, action, label } = parsePayload(PullRequestPayload, payload, name);
     return {
       kind: 'pull_request',
       number: pr.number,
@@ -50,6 +58,7 @@ export function parseEvent(name: string, payload: unknown): ActionEvent {
       ...(pr.changed_files === undefined ? {} : { changedFiles: pr.changed_files }),
       fromFork: pr.head.repo?.full_name !== repository.full_name,
       labels: (pr.labels ?? []).map((l) => l.name),
+      ...(action === 'labeled' && label ? { labeledNow: label.name } : {}),
       repository: repository.full_name,
       defaultBranch: repository.default_branch,
     };

@@ -61,10 +61,10 @@ export async function trialSetDependencies(set: TrialSetText, repo: string, isol
     return base === undefined ? [] : [{ glob: base ? `${base}/${glob}` : glob, what }];
   };
   // A script a command names: the file itself.
+  const scriptFiles = (command: string, env: Record<string, string>): string[] =>
+    namedFiles(command, { ...env, TRIALGATE_PROJECT: dir }).filter((file) => isAbsolute(file) || file.includes('/'));
   const scripts = (command: string, env: Record<string, string>, what: string): Dependency[] =>
-    namedFiles(command, { ...env, TRIALGATE_PROJECT: dir })
-      .filter((file) => isAbsolute(file) || file.includes('/'))
-      .flatMap((file) => pathOf(file, what).slice(0, 1));
+    scriptFiles(command, env).flatMap((file) => pathOf(file, what).slice(0, 1));
 
   // What a path leads to through links, as paths of the repository a change can touch.
   // Links resolve to real paths; the repository may itself lie behind a link (a runner's workspace).
@@ -72,7 +72,22 @@ export async function trialSetDependencies(set: TrialSetText, repo: string, isol
   const followed = async (paths: readonly string[], what: string): Promise<Dependency[]> =>
     (await linkTargets(paths.map((p) => resolve(dir, p)))).flatMap((target) => pathOf(join(repo, relative(realRepo, target)), `${what} (through a link)`));
   const watchedFiles = async (globs: readonly string[]) => (await matchFiles(dir, globs).catch(() => [])) as string[];
+  // Where a path itself leads, when it or a directory above it is a link (never walking inside it: a readable node_modules is large).
+  const leadsTo = async (paths: readonly string[], what: string): Promise<Dependency[]> => {
+    const out: Dependency[] = [];
+    for (const path of paths) {
+      const target = await realpath(resolve(dir, path)).catch(() => null);
+      if (target === null) continue;
+      const real = relative(realRepo, target);
+      if (real !== relative(repo, resolve(dir, path))) out.push(...pathOf(join(repo, real), `${what} (through a link)`));
+    }
+    return out;
+  };
+  // The trial-set file where it leads, when it is a link or lies in a linked directory: a change there changes it.
+  const realConfig = await realpath(set.file).catch(() => null);
+  const configTarget = realConfig === null ? undefined : inRepo(join(repo, relative(realRepo, realConfig)));
   const shared: Dependency[] = [
+    ...(configTarget !== undefined && configTarget !== inRepo(set.file) ? [{ glob: configTarget, what: 'the trial-set file (where its link leads)' }] : []),
     ...(isolated
       ? []
       : [
@@ -91,7 +106,16 @@ export async function trialSetDependencies(set: TrialSetText, repo: string, isol
       ? [
           ...pathOf(config.judge.calibration, 'judge.calibration'),
           // The judge's program decides what its items answer; the measurement records only its command line.
-          ...(config.judge.command ? measuring(programOf(scripts(config.judge.command, {}, 'judge.command'), inRepo('.'))) : []),
+          ...(config.judge.command
+            ? measuring([
+                ...programOf(scripts(config.judge.command, {}, 'judge.command'), inRepo('.')),
+                // A script that is a link: the program is where it leads (and the code beside that).
+                ...programOf(
+                  (await followed(scriptFiles(config.judge.command, {}), 'judge.command')).filter((d) => !d.glob.endsWith('/**')),
+                  inRepo('.'),
+                ),
+              ])
+            : []),
         ]
       : []),
   ];
@@ -108,7 +132,7 @@ export async function trialSetDependencies(set: TrialSetText, repo: string, isol
       ...(spec.agent?.command ? scripts(spec.agent.command, { ...config.agent.env, ...spec.agent.env }, `${at}.agent.command`) : []),
       ...(spec.judge?.labels ? pathOf(spec.judge.labels, `${at}.judge.labels`) : []),
       ...pathOf(join(config.repairs, spec.id), `${config.repairs}/${spec.id} (its committed repairs)`),
-      ...(await fixtureDependencies(dir, spec.fixture, `${at}.fixture`, pathOf)),
+      ...(await fixtureDependencies(dir, spec.fixture, `${at}.fixture`, pathOf, leadsTo)),
     ];
     tasks.push({ id: spec.id, own });
   }
@@ -142,7 +166,13 @@ async function linkTargets(paths: readonly string[]): Promise<string[]> {
  * The fixture directory and the directories its manifest includes or reads. A manifest that cannot be read
  * makes the task depend on the whole repository: it reruns on any change, and the run says what is wrong.
  */
-async function fixtureDependencies(dir: string, fixture: string, what: string, pathOf: (path: string, what: string) => Dependency[]): Promise<Dependency[]> {
+async function fixtureDependencies(
+  dir: string,
+  fixture: string,
+  what: string,
+  pathOf: (path: string, what: string) => Dependency[],
+  leadsTo: (paths: readonly string[], what: string) => Promise<Dependency[]>,
+): Promise<Dependency[]> {
   const own = pathOf(fixture, what);
   let manifest: { include?: unknown; readable?: unknown };
   try {
@@ -159,10 +189,15 @@ async function fixtureDependencies(dir: string, fixture: string, what: string, p
   const installed = (readable as string[])
     .filter((p) => !onHost(p))
     .flatMap((p) => installedFrom(join(fixture, p), `${what} (what a readable directory of its fixture is installed from, in no hash)`, pathOf));
+  // A readable directory that is a link (or lies behind one): what it leads to measures as well.
+  const linked = await leadsTo(
+    (readable as string[]).filter((p) => !onHost(p)).map((p) => join(fixture, p)),
+    `${what} (a readable directory of its fixture, in no hash)`,
+  );
   return [
     ...own,
     ...outside(include!, 'included by its fixture'),
-    ...measuring([...outside(readable!, 'a readable directory of its fixture, in no hash'), ...installed]),
+    ...measuring([...outside(readable!, 'a readable directory of its fixture, in no hash'), ...installed, ...linked]),
   ];
 }
 

@@ -46,6 +46,9 @@ export interface ActionOptions {
   fork?: boolean;
   /** Labels on the pull request when the event fired. */
   labels?: string[];
+  /** The event's action (`synchronize`, `labeled`, …) and, for `labeled`, the label it added. */
+  action?: string;
+  label?: string;
   /**
    * The workspace as actions/checkout leaves it: a git repository whose base commit holds the trial set with
    * the full skill and whose head holds this one; the pull request's base sha is that commit's.
@@ -94,6 +97,8 @@ export async function runAction(fake: FakeGitHub, run: () => Promise<void>, opti
       : {
           name: 'pull_request',
           payload: {
+            ...(options.action ? { action: options.action } : {}),
+            ...(options.label ? { label: { name: options.label } } : {}),
             pull_request: {
               number: PR,
               base: { ref: 'main', sha: baseSha },
