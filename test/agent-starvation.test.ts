@@ -20,11 +20,10 @@ import {
   CpuWaitMeter,
   STARVED_RULE,
   STARVED_STRETCH,
-  stillRunning,
   waitFromOthers,
   type WaitMeter,
 } from '../src/agent/starvation.ts';
-import { descendants, treeBelow } from '../src/isolation/processes.ts';
+import { descendants, stillRunning, treeBelow } from '../src/isolation/processes.ts';
 import { Unisolated } from '../src/isolation/unisolated.ts';
 import { Scrubber } from '../src/util/scrub.ts';
 import { main } from '../src/cli/main.ts';

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { stillRunning } from '../src/agent/starvation.ts';
+import { stillRunning } from '../src/isolation/processes.ts';
 import { supervise } from '../src/isolation/processes.ts';
 import { tempDir } from './support/fixtures.ts';
 

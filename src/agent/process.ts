@@ -7,12 +7,13 @@
 import { existsSync } from 'node:fs';
 import { basename, sep } from 'node:path';
 import type { Forward, Mount, Sandbox } from '../isolation/sandbox.ts';
+import { stillRunning } from '../isolation/processes.ts';
 import { commandPrograms, namedPaths } from '../util/command-paths.ts';
 import { MACHINERY_RULE } from '../util/errors.ts';
 import type { Scrubber } from '../util/scrub.ts';
 import { ClaimWatch } from './claims.ts';
 import { declaredEnvFailure, shellCannotRun, tail } from './env-failure.ts';
-import { atBudget, CpuWaitMeter, STARVED_RULE, STARVED_STRETCH, stillRunning, WAIT_READ_EVERY_MS, type WaitMeter } from './starvation.ts';
+import { atBudget, CpuWaitMeter, STARVED_RULE, STARVED_STRETCH, WAIT_READ_EVERY_MS, type WaitMeter } from './starvation.ts';
 
 export interface AgentProcessOptions {
   sandbox: Sandbox;

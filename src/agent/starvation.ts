@@ -8,7 +8,7 @@
 // other work's: an agent that runs more busy processes than it has cores (`make -j8` on two) waits for its
 // own, which a quiet machine would make it wait as much, so that wait is never given back; nor when it pins
 // them to one core beside a light process that may use every core (each process counts on its own cores).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { treeBelow } from '../isolation/processes.ts';
 
@@ -343,17 +343,6 @@ export interface WaitMeter {
    * wait read so far may then be its own work's, not the machine's.
    */
   outOfSight?(): string | undefined;
-}
-
-/**
- * Whether `pid` has not ended, as the kernel says now (not yet reaped is ended): a process's end reaches
- * node's event loop late on a busy machine, after a timer due at the same time. Unknown (no /proc): running.
- */
-export function stillRunning(pid: number): boolean {
-  const stat = proc(`${pid}/stat`);
-  if (stat === undefined) return !existsSync('/proc/self/stat');
-  // `pid (comm) state …`: Z a zombie, X dead.
-  return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
 }
 
 export class CpuWaitMeter implements WaitMeter {

@@ -3,7 +3,7 @@
 // processes that detached from their group but still carry their sandbox's marker.
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterPendingReads, pendingReadsDone } from '../util/pending-reads.ts';
 
 const live = new Set<() => void>();
@@ -335,6 +335,21 @@ export interface CommandLimit {
 }
 
 /**
+ * Whether `pid` has not ended, as the kernel says now (not yet reaped is ended): a process's end reaches
+ * node's event loop late on a busy machine, after a timer due at the same time. Unknown (no /proc): running.
+ */
+export function stillRunning(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return !existsSync('/proc/self/stat');
+  }
+  // `pid (comm) state …`: Z a zombie, X dead.
+  return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
+}
+
+/**
  * End `command` (kill()) when it runs past `ms`. The limit ended it only if it had not exited by then: the event
  * loop runs a due timer before it reads what arrived, so a command that exited while trialgate was kept off its
  * core (a busy machine) would be called past its limit at its very end. Its exit is read first.
@@ -344,7 +359,9 @@ export function limitCommand(command: { child: ChildProcess; kill(): void }, ms:
   const timer = setTimeout(
     () =>
       afterPendingReads(() => {
-        if (command.child.exitCode === null && command.child.signalCode === null) timedOut = true;
+        // The kernel's word too: an exit can reach the event loop after this decision however long it waits.
+        if (command.child.exitCode === null && command.child.signalCode === null && (command.child.pid === undefined || stillRunning(command.child.pid)))
+          timedOut = true;
         command.kill();
       }),
     ms,
