@@ -44,6 +44,7 @@ function serviceAt(url: string): RunningService {
     markReset: () => {},
     reusable: () => false,
     ended: () => undefined,
+    endedNow: async () => undefined,
     stop: async () => {},
   } as RunningService;
 }

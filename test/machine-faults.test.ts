@@ -3,6 +3,7 @@
 // injected through the test-only hook (test/support/machine-faults.ts): each is retried away, or becomes an
 // environment error under the machinery's rule, never a failed check.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -10,6 +11,7 @@ import { readCandidate, NO_LIMITS } from '../src/acceptance/snapshot.ts';
 import { loadFixture, NO_FAULT } from '../src/fixture/load.ts';
 import { Bubblewrap } from '../src/isolation/bubblewrap.ts';
 import { openSandbox } from '../src/isolation/open.ts';
+import { stillRunning } from '../src/isolation/processes.ts';
 import { Unisolated } from '../src/isolation/unisolated.ts';
 import { acceptCommand } from '../src/kinds/command/kind.ts';
 import { startProcess, startService, ServiceDidNotStart } from '../src/service/launch.ts';
@@ -236,6 +238,25 @@ describe('a fixture service that exits while an acceptance command runs', () => 
       assert.match(outcome!.envError!.message, /the fixture's service exited while the acceptance command ran \(SIGKILL\) \(the same on the first run\)$/);
       // Gone the same way twice on a defect variant, what the tests said of it is still no detection.
       assert.equal(defect!.judgement.verdict, 'execution_error_or_skip', defect!.note);
+    } finally {
+      uninstall();
+    }
+  });
+  it('is read as ended however late the event loop reads its end: the kernel is asked first', async () => {
+    // The acceptance command's end and the service's reach trialgate as events, in no set order: on a busy
+    // machine the command's came first, the service's gone unread, and the tests' own words (connection refused)
+    // judged a defect variant as detected. Here trialgate is held off its event loop until the kernel shows
+    // the service ended: only the kernel knows yet.
+    const pidFile = join(await tempDir(), 'service.pid');
+    const uninstall = installMachineFaults({ serviceCommand: (argv) => ['sh', '-c', 'echo $$ > "$0"; exec "$@"', pidFile, ...argv] });
+    try {
+      const service = await startService(new Unisolated({ mechanism: 'none', reason: 'test' }), await loadFixture(INVENTORY), NO_FAULT);
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      process.kill(pid, 'SIGKILL');
+      while (stillRunning(pid));
+      assert.equal(service.ended(), undefined, 'its end not read yet');
+      assert.equal(await service.endedNow(), 'SIGKILL');
+      await service.stop();
     } finally {
       uninstall();
     }

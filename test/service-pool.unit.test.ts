@@ -25,6 +25,7 @@ function instance(name: string): RunningService & { stopped: boolean } {
     stopped: false,
     reusable: () => !service.stopped,
     ended: () => (service.stopped ? 'SIGTERM' : undefined),
+    endedNow: async () => (service.stopped ? 'SIGTERM' : undefined),
     stop: async () => void (service.stopped = true),
   };
   return service as unknown as RunningService & { stopped: boolean };

@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { readableMounts, serviceOf, type Fixture } from '../fixture/load.ts';
 import { baseEnvironment } from '../isolation/open.ts';
+import { stillRunning } from '../isolation/processes.ts';
 import type { Sandbox, ServiceAddress } from '../isolation/sandbox.ts';
 import { EnvironmentError, MachineryError } from '../util/errors.ts';
 import { goCacheFix } from '../util/go-cache.ts';
@@ -46,6 +47,11 @@ export interface RunningService {
   reusable(): boolean;
   /** How its process ended (`SIGKILL`, `code 1`), once it has, whoever ended it; undefined while it runs. */
   ended(): string | undefined;
+  /**
+   * The same, as the kernel says now: an exit already there is read first. A busy machine's event loop can read
+   * the service's end after the acceptance command's, though it came before.
+   */
+  endedNow(): Promise<string | undefined>;
   stop(): Promise<void>;
 }
 
@@ -230,6 +236,11 @@ async function startOnce(sandbox: Sandbox, spec: ServiceLaunch, controlToken: st
     markReset: () => (reset = true),
     reusable: () => running && ready && !unanswered && reset,
     ended: () => ended,
+    endedNow: async () => {
+      const pid = process.child.pid;
+      if (ended === undefined && pid !== undefined && !stillRunning(pid)) await process.exited;
+      return ended;
+    },
     stop: async () => {
       connections.destroy();
       process.kill();

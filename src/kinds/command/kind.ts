@@ -155,7 +155,7 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
   // The fixture's service, which trialgate started and stops only after the run, ended under it (killed by a busy
   // machine, or crashed): the tests' own words (refused, reset) would otherwise judge the candidate by it. With a
   // control channel, the reset after the run finds it gone instead.
-  const ended = run.candidateService || service?.coverage ? undefined : service?.ended();
+  const ended = run.candidateService || service?.coverage ? undefined : await service?.endedNow();
   const serviceGone = ended && `the fixture's service exited while the acceptance command ran (${ended})`;
   // Every process of the run has ended: nothing more can reach the channel.
   const reading = await channel?.close();
