@@ -471,7 +471,7 @@ async function sectionTargets(out: string[], violations: string[], worstInv: { c
         times(flaky),
         `${times(gf.cost)}, ${pct(gf.fail)} failed`,
         flaky <= goal + 1e-9,
-        'when the base’s trial pass failed once, it shares the task’s share equally with every check that differs from it, the seven that always held among them, so each gets about 1/11 of it and a total loss needs far more trials',
+        'when the base’s trial pass failed once, it shares the task’s share equally with every check that differs from it; the checks that always held are held together at one of those shares only where that flags their total loss in the first round, else each gets about 1/11 of it and a total loss needs far more trials',
       );
     }
     if (k === 3 && runs === 1) {
@@ -731,7 +731,7 @@ function lemma(): { plans: number; cells: number; problems: string[]; blindPlans
           }
           // A total loss of the check the plan is sized for, through decideTask at every look up to the one that flags it.
           const base = { successes: nb, n: nb };
-          const family = { nodes: ['pass'], weights: [1], primary: 'pass' };
+          const family = { nodes: ['pass'], weights: [1], together: [], primary: 'pass' };
           for (let r = 0; r <= plan.totalLoss.look; r++) {
             const looks = plan.looks.slice(0, r + 1).map((l) => ({ successes: 0, n: l.trials }));
             const draft: DraftCheck = { check: 'pass', base, head: looks[r]!, baseRunTrials: k, gated: true, worstBase: base };

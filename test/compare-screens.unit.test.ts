@@ -6,9 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decideTask, type DraftCheck } from '../src/compare/decide.ts';
-import { taskFamily } from '../src/compare/family.ts';
 import type { TaskHead } from '../src/compare/head-looks.ts';
-import { HEAD_ONLY_SCREENS, makePlan, NARROW_SCREENS, PAIRED_SCREENS, screensFor, totalLossAt } from '../src/compare/plan.ts';
+import { HEAD_ONLY_SCREENS, makePlan, NARROW_SCREENS, PAIRED_SCREENS, planTask, screensFor, totalLossAt } from '../src/compare/plan.ts';
 import { defaultAlpha } from '../src/compare/policies.ts';
 import { TOLERANCE } from '../src/compare/stats.ts';
 import type { Count } from '../src/schemas/comparison.ts';
@@ -85,10 +84,8 @@ function setting(base: number[], nb: number, k: number, share: number, paired: b
       const b = { successes: base[j]!, n: nb };
       return { check, base: b, head: head[j]!, baseRunTrials: k, gated: true, worstBase: b };
     });
-  const family = taskFamily(draft(CHECKS.map(() => ({ successes: 0, n: 0 }))));
+  const { family, plan } = planTask(draft(CHECKS.map(() => ({ successes: 0, n: 0 }))), { k, taskShare: share, budget: null, paired });
   if (!family.primary) return null;
-  const weight = family.weights[family.nodes.indexOf(family.primary)]!;
-  const plan = makePlan({ k, baseTrials: nb, share: weight * share, taskShare: share, budget: null, paired });
   return { family, plan, draft, share, paired };
 }
 

@@ -16,6 +16,7 @@
 // look is the fewest added trials, head and base together, at which a total loss reaches three quarters of
 // the share; later looks run as many fresh base trials as head trials beyond k, up to the head's budget. The experiment is defined
 // as always topping the base up at a look, so each look's test is still valid at its own fixed size.
+import { taskFamily, type FamilyMember, type TaskFamily } from './family.ts';
 import { deflate, designEffect } from './spread.ts';
 import { TOLERANCE, totalLossP } from './stats.ts';
 import { lowerTested } from './unconditional.ts';
@@ -214,4 +215,29 @@ export function makePlan(input: PlanInput): Plan {
     };
   });
   return plan(looks);
+}
+
+/**
+ * A task's family (family.ts) and the plan sized for its first check. The checks that held on every base
+ * trial are held together only where their total loss is then flagged in the first round: held together, a
+ * chance miss of any one of them looks like that loss, and where it is flagged only later it sends an
+ * unchanged task on where apart it could not have been flagged at all (k = 2 against one base run: a lone
+ * inventory-like task at 0.7 cost 1.12× a fixed k instead of 1.06×, though undecided 22 % of the time instead
+ * of 54 %; bench/results/policy-simulation.md). Decided from the base and the design alone.
+ */
+export function planTask(
+  checks: readonly FamilyMember[],
+  input: Omit<PlanInput, 'share' | 'taskShare' | 'baseTrials'> & { taskShare: number; baseTrials?: number },
+  plan: (input: PlanInput) => Plan = makePlan,
+): { family: TaskFamily; plan: Plan } {
+  const sized = (family: TaskFamily) => {
+    const primary = checks.find((c) => c.check === family.primary);
+    const weight = family.primary ? family.weights[family.nodes.indexOf(family.primary)]! : 1;
+    return plan({ ...input, baseTrials: primary?.base.n ?? input.baseTrials ?? input.k, share: weight * input.taskShare });
+  };
+  const together = taskFamily(checks);
+  const held = sized(together);
+  if (together.together.length === 0 || held.looks[0]!.part > 0) return { family: together, plan: held };
+  const apart = taskFamily(checks, false);
+  return { family: apart, plan: sized(apart) };
 }
