@@ -226,9 +226,9 @@ export function makePlan(input: PlanInput): Plan {
  * A task's family (family.ts) and the plan sized for its first check. The checks that held on every base
  * trial are held together only where their total loss is then flagged in the first round: held together, a
  * chance miss of any one of them looks like that loss, and where it is flagged only later it sends an
- * unchanged task on where apart it could not have been flagged at all (k = 2 against one base run: a lone
- * inventory-like task at 0.7 cost 1.12× a fixed k instead of 1.06×, though undecided 22 % of the time instead
- * of 54 %; bench/results/policy-simulation.md). Decided from the base and the design alone.
+ * unchanged task on where apart it could not have been flagged at all (k = 2 against one base run: three
+ * inventory-like tasks at 0.6 would cost 1.14× a fixed k instead of 1.07×, though undecided 35 % of the time
+ * instead of 63 %, exactly by bench/support/exact-gate.ts taskFigures). Decided from the base and the design alone.
  */
 export function planTask(
   checks: readonly FamilyMember[],
