@@ -261,7 +261,7 @@ const BLIND_PS = [0.5, 0.7, 0.9, 0.95, 0.99];
 function sectionInventoryNull(out: string[]): void {
   out.push('### Inventory-like tasks: the pass (every detection held), three detections at rate p, seven checks that always succeed', '');
   out.push(
-    'Every task takes a share (its always-succeeding checks can regress), so the share is α/N. Per task, an exact upper bound on P(flagged): the sum over its checks and their testing looks of P(p ≤ the look’s part × the check’s weight × share), every look counted whether or not the task reaches it, with the weights and plan each base outcome gives (the weights depend on the base: the bound is what the design’s guarantee rests on, computed with them). Shown: the worst over p of bound ÷ share (≤ 1: the suite fails at most α, since P(fail) ≤ N × bound), without and with three judge items at rate p beside the pass (—: with six base runs the judge items are computed only without --quick).',
+    'Every task takes a share (its always-succeeding checks can regress), so the share is α/N. Per task, an exact upper bound on P(flagged): the sum over its checks and their testing looks of P(p ≤ the look’s part × the check’s weight × share), every look counted whether or not the task reaches it (checks held together, family.ts, each counted at their one weight: more than their conjunction can reach), with the weights and plan each base outcome gives (the weights depend on the base: the bound is what the design’s guarantee rests on, computed with them). Shown: the worst over p of bound ÷ share (≤ 1: the suite fails at most α, since P(fail) ≤ N × bound), without and with three judge items at rate p beside the pass (—: with six base runs the judge items are computed only without --quick).',
     '',
   );
   const rows: string[][] = [];
@@ -471,7 +471,7 @@ async function sectionTargets(out: string[], violations: string[], worstInv: { c
         times(flaky),
         `${times(gf.cost)}, ${pct(gf.fail)} failed`,
         flaky <= goal + 1e-9,
-        'when the base’s trial pass failed once, it shares the task’s share equally with every check that differs from it, the seven that always held among them, so each gets about 1/11 of it and a total loss needs far more trials',
+        'when the base’s trial pass failed once, it shares the task’s share equally with every check that differs from it; the checks that always held are held together at one of those shares only where that flags their total loss in the first round, else each gets about 1/11 of it and a total loss needs far more trials',
       );
     }
     if (k === 3 && runs === 1) {
@@ -731,7 +731,7 @@ function lemma(): { plans: number; cells: number; problems: string[]; blindPlans
           }
           // A total loss of the check the plan is sized for, through decideTask at every look up to the one that flags it.
           const base = { successes: nb, n: nb };
-          const family = { nodes: ['pass'], weights: [1], primary: 'pass' };
+          const family = { nodes: ['pass'], weights: [1], together: [], primary: 'pass' };
           for (let r = 0; r <= plan.totalLoss.look; r++) {
             const looks = plan.looks.slice(0, r + 1).map((l) => ({ successes: 0, n: l.trials }));
             const draft: DraftCheck = { check: 'pass', base, head: looks[r]!, baseRunTrials: k, gated: true, worstBase: base };

@@ -287,9 +287,10 @@ test('an env error in a confirmation round is topped up: the look still tests th
     [
       [2, 1],
       [3, 1],
-      [4, 2],
+      [4, 1],
+      [5, 1],
     ],
-    'one trial to the look at 3 executed, lost: one more; then two to the test at 5',
+    'one trial to the look at 3 executed, lost: one more; then one to the look at 4 (2k) and one to the test at 5',
   );
   const pass = out.comparison.tasks[0]!.checks.find((c) => c.check === 'pass')!;
   assert.equal(pass.trials, 5);

@@ -132,7 +132,8 @@ test('through runGate: the seed’s loss at k = 2 against one base run is flagge
       out.outcome.rounds.map((r) => [r.name, r.trials, r.baseTrials]),
       [
         ['confirmation-3-3', 1, 0],
-        ['confirmation-4-5', 2, 0],
+        ['confirmation-4-4', 1, 0],
+        ['confirmation-5-5', 1, 0],
       ],
     );
     assert.equal(out.cost * 2, 5);

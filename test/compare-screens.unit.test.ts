@@ -6,18 +6,27 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decideTask, type DraftCheck } from '../src/compare/decide.ts';
-import { taskFamily } from '../src/compare/family.ts';
 import type { TaskHead } from '../src/compare/head-looks.ts';
-import { HEAD_ONLY_SCREENS, makePlan, NARROW_SCREENS, PAIRED_SCREENS, screensFor, totalLossAt } from '../src/compare/plan.ts';
+import { HEAD_ONLY_SCREENS, makePlan, NARROW_SCREENS, PAIRED_SCREENS, planTask, screensFor, totalLossAt } from '../src/compare/plan.ts';
 import { defaultAlpha } from '../src/compare/policies.ts';
 import { TOLERANCE } from '../src/compare/stats.ts';
 import type { Count } from '../src/schemas/comparison.ts';
-import { INVENTORY_CONSTANT, INVENTORY_DETECTIONS, passOnly, policyAt, suiteFigures, TB_BASE, TB_DROPS } from '../bench/support/exact-gate.ts';
+import {
+  INVENTORY_CONSTANT,
+  INVENTORY_DETECTIONS,
+  inventoryLike,
+  passOnly,
+  policyAt,
+  suiteFigures,
+  taskFigures,
+  TB_BASE,
+  TB_DROPS,
+} from '../bench/support/exact-gate.ts';
 import { simulate } from './support/gate-sim.ts';
 
 const unchanged = (p: number, count: number) => ({ spec: { base: passOnly(p), head: passOnly(p) }, count });
 
-test('a small suite screens narrow and looks one trial after its first round; a large one wide, wider still with a base runner', () => {
+test('a small suite screens narrow and looks at k + 1 and 2k before its first test; a large one wide, wider still with a base runner', () => {
   // Five tasks at α = 0.01 (a share of 0.002) are a small suite; six are not.
   assert.equal(screensFor(0.01 / 5, true), NARROW_SCREENS);
   assert.equal(screensFor(0.05, false), NARROW_SCREENS);
@@ -32,13 +41,14 @@ test('a small suite screens narrow and looks one trial after its first round; a 
   assert.ok(large.looks[1]!.trials > 4 && large.looks[1]!.screen === PAIRED_SCREENS.later[0]);
   // Head only, k = 2 against one base run of 2: the unconditional test (unconditional.ts) has a total loss at
   // max p(1 − p)ⁿ/(2 − p), ¾ of 0.05 at 5 trials and ¼ of it at 18, so the plan tests twice (Fisher's 1/(2n + 1) reached
-  // all of 0.05 only at 10 and a quarter never, so it tested once, at 10); the screening look at 3 sends a wobble home early.
+  // all of 0.05 only at 10 and a quarter never, so it tested once, at 10); the screening looks at 3 and 4 (2k) send a wobble home early.
   const lone = makePlan({ k: 2, baseTrials: 2, share: 0.05, budget: null });
   assert.deepEqual(
     lone.looks.map((l) => [l.trials, l.part]),
     [
       [2, 0],
       [3, 0],
+      [4, 0],
       [5, 0.75],
       [6, 0],
       [12, 0],
@@ -85,10 +95,8 @@ function setting(base: number[], nb: number, k: number, share: number, paired: b
       const b = { successes: base[j]!, n: nb };
       return { check, base: b, head: head[j]!, baseRunTrials: k, gated: true, worstBase: b };
     });
-  const family = taskFamily(draft(CHECKS.map(() => ({ successes: 0, n: 0 }))));
+  const { family, plan } = planTask(draft(CHECKS.map(() => ({ successes: 0, n: 0 }))), { k, taskShare: share, budget: null, paired });
   if (!family.primary) return null;
-  const weight = family.weights[family.nodes.indexOf(family.primary)]!;
-  const plan = makePlan({ k, baseTrials: nb, share: weight * share, taskShare: share, budget: null, paired });
   return { family, plan, draft, share, paired };
 }
 
@@ -211,4 +219,18 @@ test('exactly: unchanged small Terminal-Bench-like suites with a base runner cos
         worst = Math.max(worst, s.cost);
       }
   assert.ok(worst > 1.02, `not a model that never confirms: ${worst}`);
+});
+
+test('a small suite looks at k + 1, 2k and 3k before its first test: a check that merely looks lost leaves within a few trials, not at the test', () => {
+  // k = 3 against one base run, five inventory-like tasks at 0.45: a detection that held on the 3 base trials and
+  // failed the first 4 head trials (0.55⁴ = 9 %) ran on to the first test at 16 trials (1.11× a fixed k); now it is
+  // looked at again at 6, 9 and midway, and at most 1.05× of the head trials of a fixed k are spent.
+  const model = inventoryLike([0.45, 0.45, 0.45]);
+  const cost = taskFigures({ base: model, head: model }, { k: 3, runs: 1, share: policyAt(3, 1, 5).share }).trials / 3;
+  assert.ok(cost <= 1.05, `${cost}`);
+  const plan = makePlan({ k: 3, baseTrials: 3, share: 0.01 / 10, taskShare: 0.01, budget: null });
+  assert.deepEqual(
+    plan.looks.filter((l) => l.trials < plan.totalLoss!.trials).map((l) => l.trials),
+    [3, 4, 6, 9, 13],
+  );
 });

@@ -13,10 +13,10 @@
 // No environment errors and exchangeable base runs (ρ = 0): the spread test (spread.ts) and the env-error
 // views are measured through the real gate (test/support/gate-sim.ts), not here.
 import { decideTask, reachWeight, type DraftCheck } from '../../src/compare/decide.ts';
-import { taskFamily, type TaskFamily } from '../../src/compare/family.ts';
+import type { TaskFamily } from '../../src/compare/family.ts';
 import { lowerP, stillReachable, type Member } from '../../src/compare/familywise.ts';
 import type { TaskHead } from '../../src/compare/head-looks.ts';
-import { makePlan, type Plan } from '../../src/compare/plan.ts';
+import { makePlan, planTask, type Plan } from '../../src/compare/plan.ts';
 import { defaultAlpha, defaultPolicy } from '../../src/compare/policies.ts';
 import { TOLERANCE } from '../../src/compare/stats.ts';
 import type { Count } from '../../src/schemas/comparison.ts';
@@ -278,10 +278,11 @@ export function taskRule(model: TrialModel, base: readonly number[], setting: Ta
   ]);
   const order = [...model.varying, ...model.constant];
   const minBase = setting.minBase ?? 1;
-  const family = taskFamily(order.map((check) => ({ check, base: counts.get(check)!, gated: counts.get(check)!.successes >= minBase })));
+  const members = order.map((check) => ({ check, base: counts.get(check)!, gated: counts.get(check)!.successes >= minBase }));
+  const { family, plan } = planTask(members, { k, taskShare: share, budget: setting.budget ?? null, rho: 0 }, (p) =>
+    planOf(k, p.baseTrials, p.share, share, setting.budget ?? null),
+  );
   if (!family.primary) return null;
-  const weight = family.weights[family.nodes.indexOf(family.primary)]!;
-  const plan = planOf(k, nb, weight * share, share, setting.budget ?? null);
   const varying = model.varying.map((c) => thresholds({ family, plan }, setting, c, counts.get(c)!));
   const constant = model.constant.map((c) => thresholds({ family, plan }, setting, c, counts.get(c)!, true));
   // As decide.ts blindChecks: the best q a total loss could reach, against the check's weight of the share.

@@ -8,7 +8,7 @@ import { draftTasks, type DraftTask } from './drafts.ts';
 import { sharingTasks, taskFamily, type TaskFamily } from './family.ts';
 import type { BaseFold } from './fold.ts';
 import { freshAtLooks, headAtLooks, type TaskHead } from './head-looks.ts';
-import { makePlan, type Plan } from './plan.ts';
+import { planTask, type Plan } from './plan.ts';
 import { defaultAlpha, defaultPolicy } from './policies.ts';
 import type { ComparedResults } from '../results/read.ts';
 import { JUDGE_PREFIX } from '../semantic/checks.ts';
@@ -87,21 +87,10 @@ export function analyse(fold: BaseFold, head: ComparedResults, options: CompareO
   const freshLaunched = [...fold.paired.values()].reduce((s, trials) => s + trials.filter((x) => x.outcome !== 'unexecuted').length, 0);
   const launched = freshLaunched + head.tasks.reduce((s, t) => s + t.trials.filter((x) => x.outcome !== 'unexecuted').length, 0);
   const decideOne = (d: DraftTask, capped?: string): DecidedTask => {
-    const family = families.get(d.task.id)!;
-    const primary = d.checks.find((c) => c.check === family.primary);
-    const weight = family.primary ? family.weights[family.nodes.indexOf(family.primary)]! : 1;
-    const plan =
-      taskShare !== null
-        ? makePlan({
-            k,
-            baseTrials: primary?.base.n ?? k,
-            share: weight * taskShare,
-            taskShare,
-            budget: options.confirmTrials ?? null,
-            rho: spread.rho,
-            paired,
-          })
-        : null;
+    const planned =
+      taskShare !== null ? planTask(d.baseProblem ? [] : d.checks, { k, taskShare, budget: options.confirmTrials ?? null, rho: spread.rho, paired }) : null;
+    const family = planned?.family ?? families.get(d.task.id)!;
+    const plan = planned?.plan ?? null;
     const looks = plan ? plan.looks.map((l) => l.trials) : [k + (options.confirmTrials ?? 0)];
     const index = head.tasks.findIndex((t) => t.id === d.task.id);
     const asked = (head.tasks[index]?.judge?.items ?? []).map((item) => `${JUDGE_PREFIX}${item.id}`);

@@ -75,13 +75,14 @@ export function decideTask(task: TaskInput): TaskDecision {
   const checks = new Map<DraftCheck, CheckDecision>();
   const hidden: { check: DraftCheck; verdict: Verdict }[] = [];
   const ambiguous: { check: DraftCheck; p: number }[] = [];
-  const fw = task.familywise;
+  const fw = task.familywise && { ...task.familywise, family: testedFamily(task.familywise.family, head) };
+  const together = fw ? togetherFresh(fw.family, head) : null;
   const members = (view: 'seen' | 'worst') =>
     task.checks.map((c): Member => {
       const looks = (view === 'seen' ? head.looks : head.worst).get(c.check) ?? [];
       const counts = Array.from({ length: head.reached + 1 }, (_, i) => looks[i] ?? { successes: 0, n: 0 });
       const all = counts[counts.length - 1] ?? { successes: 0, n: 0 };
-      const fresh = head.fresh ? (view === 'seen' ? head.fresh.looks : head.fresh.worst).get(c.check) : undefined;
+      const fresh = head.fresh ? (together?.[view].get(c.check) ?? (view === 'seen' ? head.fresh.looks : head.fresh.worst).get(c.check)) : undefined;
       return {
         base: view === 'seen' ? c.base : c.worstBase,
         baseRunTrials: c.baseRunTrials,
@@ -161,8 +162,49 @@ export function decideTask(task: TaskInput): TaskDecision {
     goesOn,
     next: goesOn ? { look: nextLook!, trials: needed, baseTrials: baseNeeded } : null,
     why,
-    undecided: regressed ? null : undecidedReason(task, { wantsMore, goesOn, lostTwice, lastRound, needed, room, hidden, why, plan, blind: blindChecks(task) }),
+    undecided: regressed
+      ? null
+      : undecidedReason(task, { wantsMore, goesOn, lostTwice, lastRound, needed, room, hidden, why, plan, blind: blindChecks({ ...task, familywise: fw }) }),
   };
+}
+
+/**
+ * The family as the head's trials let it be tested: checks held together (family.ts) are tested at their one
+ * weight only where every head trial, and every fresh base trial, that carries the pass carries each of them
+ * (so their conjunction is measured on the same trials as each of them); otherwise they split that weight.
+ */
+function testedFamily(family: TaskFamily, head: TaskHead): TaskFamily {
+  if (family.together.length === 0) return family;
+  const views = [head.looks, head.worst, ...(head.fresh ? [head.fresh.looks, head.fresh.worst] : [])];
+  const lined = views.every((counts) => {
+    const pass = counts.get('pass');
+    if (!pass) return family.together.every((check) => !counts.has(check));
+    return family.together.every((check) => {
+      const own = counts.get(check) ?? [];
+      return pass.every((c, i) => own[i]?.n === c.n);
+    });
+  });
+  if (lined) return family;
+  const split = 1 / family.together.length;
+  return { ...family, weights: family.weights.map((w, i) => (family.together.includes(family.nodes[i]!) ? w * split : w)), together: [] };
+}
+
+/**
+ * Paired: each check held together is tested against the fresh base trials in which every one of them held,
+ * at least (every trial one of them failed counted apart): never more than the conjunction's fresh
+ * successes, so its p (which falls as the fresh base gains a success) is never below the conjunction's,
+ * which its head successes bound too (family.ts). Null without a base runner or checks held together.
+ */
+function togetherFresh(family: TaskFamily, head: TaskHead): Record<'seen' | 'worst', Map<string, Count[]>> | null {
+  if (!head.fresh || family.together.length === 0) return null;
+  const view = (counts: Map<string, Count[]>): Map<string, Count[]> => {
+    const held = (counts.get('pass') ?? []).map(({ n }, i) => {
+      const failed = family.together.reduce((sum, check) => sum + n - (counts.get(check)?.[i]?.successes ?? 0), 0);
+      return { successes: Math.max(0, n - failed), n };
+    });
+    return new Map(family.together.map((check) => [check, held]));
+  };
+  return { seen: view(head.fresh.looks), worst: view(head.fresh.worst) };
 }
 
 /** The part of its task's share a check can still flag the task with: its weight, or the pass's when the pass speaks for it (weight 0). */

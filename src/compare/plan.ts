@@ -7,8 +7,8 @@
 // look is the fewest head trials at which a total loss of the first check (every base trial succeeded,
 // every head trial failed) reaches three quarters of its share, so such a loss is flagged there for
 // certain — in the first round itself when its k trials already reach it; the last look, k + budget, tests
-// the last quarter, for partial losses. Screening looks between them (and, in a small suite, one a single
-// trial after the first round) let a task that stopped being ambiguous leave early. Which tasks reach a look may depend on the data freely: each look's test is valid
+// the last quarter, for partial losses. Screening looks between them (and, in a small suite, before the
+// first test too) let a task that stopped being ambiguous leave early. Which tasks reach a look may depend on the data freely: each look's test is valid
 // at its own fixed size, and a check's parts add up to its share (Bonferroni over the looks).
 //
 // Paired (a base runner beside the head): every look after the first round also fixes how many fresh base
@@ -16,6 +16,7 @@
 // look is the fewest added trials, head and base together, at which a total loss reaches three quarters of
 // the share; later looks run as many fresh base trials as head trials beyond k, up to the head's budget. The experiment is defined
 // as always topping the base up at a look, so each look's test is still valid at its own fixed size.
+import { taskFamily, type FamilyMember, type TaskFamily } from './family.ts';
 import { deflate, designEffect } from './spread.ts';
 import { TOLERANCE, totalLossP } from './stats.ts';
 import { lowerTested } from './unconditional.ts';
@@ -70,7 +71,7 @@ export interface Plan {
 export interface Screens {
   first: number;
   later: readonly number[];
-  /** A screening look one trial after the first round, before the first test. */
+  /** Screening looks before the first test as after it, 2k among them (a small suite). */
   early: boolean;
 }
 export const HEAD_ONLY_SCREENS: Screens = { first: 0.15, later: [0.05, 0.01], early: false };
@@ -146,10 +147,15 @@ export function defaultBudget(input: Omit<PlanInput, 'budget'>): number {
 /**
  * The screening looks after `from` executed head trials and before `to`: one trial after the first round,
  * which lets most of the flaky tasks a screen sent on leave for one more trial (a look at 3k first made
- * every one of them run 2k more, head and base), 3k, and midway from 3k to `to`.
+ * every one of them run 2k more, head and base), 3k, and midway from 3k to `to`. A small suite's plans
+ * look at 2k too, and before their first test as after it: what sends an unchanged task on there is a check
+ * that looks like a total loss, and it mostly stops looking like one within a few trials; without those looks
+ * it ran to the first test (k = 3 against one base run, 5 inventory-like tasks at 0.45: from 4 trials to 16,
+ * 1.11× a fixed k; with them 1.04×). A total loss runs the same trials, in more rounds.
  */
-function screeningLooks(from: number, to: number, k: number): number[] {
-  return [k + 1, 3 * k, Math.round((3 * k + to) / 2)].filter((n, i, all) => n > from && n < to && all.indexOf(n) === i);
+function screeningLooks(from: number, to: number, k: number, small = false): number[] {
+  const looks = small ? [k + 1, 2 * k, 3 * k, Math.round((3 * k + to) / 2)] : [k + 1, 3 * k, Math.round((3 * k + to) / 2)];
+  return looks.filter((n, i, all) => n > from && n < to && all.indexOf(n) === i);
 }
 
 export function makePlan(input: PlanInput): Plan {
@@ -191,16 +197,16 @@ export function makePlan(input: PlanInput): Plan {
     // Too few trials for two tests: one, with all of the share, as soon as a total loss reaches it (or at the end).
     const once = reaching(share) ?? { trials: end, base: baseAt(end, 0) };
     if (once.trials === k) return plan([{ trials: k, base: 0, part: 1, screen: 0 }]);
-    // Screening looks before it too: a flaky task the first screen sent on mostly leaves at the next trial.
-    const screening = (screens.early ? screeningLooks(k, once.trials, k) : []).map((trials, i): PlanLook => {
+    // Screening looks before it too (a small suite's): a flaky task the first screen sent on mostly leaves at the next trial.
+    const screening = (screens.early ? screeningLooks(k, once.trials, k, true) : []).map((trials, i): PlanLook => {
       const base = Math.min(once.base, baseAt(trials, 0));
       return { trials, base, part: 0, screen: laterScreen(screens.later[Math.min(i, screens.later.length - 1)]!, trials, base) };
     });
     return plan([{ trials: k, base: 0, part: 0, screen: firstScreen }, ...screening, { ...once, part: 1, screen: 0 }]);
   }
-  // Screening looks between the two tests let a task that stopped being ambiguous leave early.
-  const before = screens.early && first.trials > k + 1 ? [k + 1] : [];
-  const between = screeningLooks(Math.max(first.trials, k), end, k);
+  // Screening looks between the two tests (and before the first, in a small suite) let a task that stopped being ambiguous leave early.
+  const before = screens.early ? screeningLooks(k, first.trials, k, true) : [];
+  const between = screeningLooks(Math.max(first.trials, k), end, k, screens.early);
   const tests = first.trials === k ? [] : [first.trials];
   let floor = 0;
   const looks = [k, ...before, ...tests, ...between, end].map((trials, i, all): PlanLook => {
@@ -214,4 +220,29 @@ export function makePlan(input: PlanInput): Plan {
     };
   });
   return plan(looks);
+}
+
+/**
+ * A task's family (family.ts) and the plan sized for its first check. The checks that held on every base
+ * trial are held together only where their total loss is then flagged in the first round: held together, a
+ * chance miss of any one of them looks like that loss, and where it is flagged only later it sends an
+ * unchanged task on where apart it could not have been flagged at all (k = 2 against one base run: three
+ * inventory-like tasks at 0.6 would cost 1.14× a fixed k instead of 1.07×, though undecided 35 % of the time
+ * instead of 63 %, exactly by bench/support/exact-gate.ts taskFigures). Decided from the base and the design alone.
+ */
+export function planTask(
+  checks: readonly FamilyMember[],
+  input: Omit<PlanInput, 'share' | 'taskShare' | 'baseTrials'> & { taskShare: number; baseTrials?: number },
+  plan: (input: PlanInput) => Plan = makePlan,
+): { family: TaskFamily; plan: Plan } {
+  const sized = (family: TaskFamily) => {
+    const primary = checks.find((c) => c.check === family.primary);
+    const weight = family.primary ? family.weights[family.nodes.indexOf(family.primary)]! : 1;
+    return plan({ ...input, baseTrials: primary?.base.n ?? input.baseTrials ?? input.k, share: weight * input.taskShare });
+  };
+  const together = taskFamily(checks);
+  const held = sized(together);
+  if (together.together.length === 0 || held.looks[0]!.part > 0) return { family: together, plan: held };
+  const apart = taskFamily(checks, false);
+  return { family: apart, plan: sized(apart) };
 }
