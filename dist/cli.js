@@ -6,7 +6,7 @@ import {
 import {
   IsolationUnavailable,
   endTracked
-} from "./chunks/chunk-TP7RSVAI.js";
+} from "./chunks/chunk-2XP4HRAI.js";
 import {
   CALIBRATE,
   COMPARE,
@@ -53,17 +53,17 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 
 // src/cli/main.ts
 var COMMANDS = [
-  { spec: INIT, load: async () => (await import("./chunks/init-QYOHQHWK.js")).runInitCli },
-  { spec: DEMO, load: async () => (await import("./chunks/validate-V7X7RR3X.js")).runDemoCli },
-  { spec: VALIDATE, load: async () => (await import("./chunks/validate-V7X7RR3X.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-AUGRXOVM.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-RESA5XBO.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-4P6EFCJ6.js")).runGateCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-TJPB4ICR.js")).runReportCli },
+  { spec: INIT, load: async () => (await import("./chunks/init-QX4UUWYM.js")).runInitCli },
+  { spec: DEMO, load: async () => (await import("./chunks/validate-WGHXWOS2.js")).runDemoCli },
+  { spec: VALIDATE, load: async () => (await import("./chunks/validate-WGHXWOS2.js")).runValidateCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-67VITPEB.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-PLG5D5JZ.js")).runCompareCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-DYKEH6WQ.js")).runGateCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-DGYDTBPM.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-XNR6HZGC.js")).runJudgeCli },
-  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-HWIK4YEG.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-6R4R2XO7.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-XO45JWMJ.js")).runRepairCli },
+  { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-VUZDBIHB.js")).runCalibrateCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-W2A54Q2Q.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-OW4FXE55.js")).runRepairCli },
   { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-P4PBQUHC.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {

@@ -9,7 +9,7 @@ import {
   present,
   renderText,
   wholeRun
-} from "./chunk-M4TG7YCW.js";
+} from "./chunk-5WQT2CND.js";
 import {
   readComparedResults,
   readResultsFile,

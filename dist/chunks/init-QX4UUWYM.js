@@ -38,37 +38,32 @@ var TESTS = {
   }
 };
 var ISOLATION_NOTE = "(isolation: required needs bubblewrap, as the workflows install it; without it add --isolation auto)";
-var CODE_LANGUAGES = ["node", "python"];
 var CODE_STARTER = {
   reporter: "fixtures/pages/hidden/trialgate-reporter.mjs",
+  /** What must happen once before `validate`, per language (its workflows do it too). */
+  prepare: {
+    go: 'GOCACHE="$PWD/.trialgate/go-build" go test -c -o /dev/null fixtures/pages/hidden/pages_test.go   # warms the build cache the hidden tests read (again after changing them)'
+  },
   next: (language) => [
-    ...language === "python" ? [`(the hidden tests run pytest, installed system-wide where the sandbox sees it; Debian/Ubuntu: ${TESTS.python.install})`] : [],
+    ...TESTS[language].install ? [`(the hidden tests run ${TESTS[language].framework}, installed system-wide where the sandbox sees it; Debian/Ubuntu: ${TESTS[language].install})`] : [],
+    ...CODE_STARTER.prepare[language] ? [CODE_STARTER.prepare[language]] : [],
     "npx trialgate validate fixtures/pages   # the hidden tests accept the reference fix and reject the wrong ones",
     "npx trialgate run --out .trialgate/base  # the trial set: the stand-in agent fixes the bug, 3 trials, isolated",
     ISOLATION_NOTE,
     'then delete "## Fix the cause" from agent/prompt.md and `npx trialgate gate --base .trialgate/base/results.json`: the head trials, confirmed where ambiguous, compared as the required check does'
   ]
 };
-var OTHER_LANGUAGE_CODE_TASK = "A code task in another language has the same shape (repo/, hidden/, solutions/, fixture.json): docs/code-tasks.md#in-other-languages shows its hidden tests, build and service";
 async function runInitCli(argv, io) {
   const parsed = parseCommand(INIT, argv, io);
   if (typeof parsed === "number") return parsed;
   const target = resolve(io.cwd, parsed.positionals[0] ?? ".");
   const named = parsed.values.lang;
-  if (parsed.values.code && named && !isCodeLanguage(named)) {
-    io.stderr(
-      `trialgate init: the code starter (--code) is in ${CODE_LANGUAGES.join(" and ")} only; --lang ${named} writes the test starter in ${named}. ${OTHER_LANGUAGE_CODE_TASK}
-`
-    );
-    return EXIT.usage;
-  }
   const detected = named ? void 0 : await detectLanguage(target);
   const language = named ?? detected?.language ?? "node";
-  const codeLanguage = isCodeLanguage(language) ? language : "node";
   const templates = join(packageRoot(), "templates");
-  const files = parsed.values.code ? await codeStarterFiles(templates, codeLanguage) : await testStarterFiles(templates, language);
+  const files = parsed.values.code ? await codeStarterFiles(templates, language) : await testStarterFiles(templates, language);
   const runner = !parsed.values.code && language === "node" ? await nodeTestRunner(target) : void 0;
-  const next = parsed.values.code ? CODE_STARTER.next(codeLanguage) : [...runner ? [ownRunnerNote(runner)] : [], ...testStarterNext(language)];
+  const next = parsed.values.code ? CODE_STARTER.next(language) : [...runner ? [ownRunnerNote(runner)] : [], ...testStarterNext(language)];
   const guide = parsed.values.code ? "code-tasks.md" : "first-task.md";
   const existing = [];
   for (const { to } of files) if (await lstat(join(target, to)).catch(() => null)) existing.push(to);
@@ -98,9 +93,7 @@ run with --force to overwrite them, or init into another directory
   io.stdout(
     [
       `trialgate init: wrote a starter into ${where}:`,
-      ...parsed.values.code ? codeLanguage !== language ? [
-        `  (node: the code starter is in ${CODE_LANGUAGES.join(" and ")} only, though ${detected?.found[0] ?? "the repository"} says ${language}. ${OTHER_LANGUAGE_CODE_TASK})`
-      ] : [`  (${language}: ${languageReason(named, detected)})`] : [`  (${language}: ${languageReason(named, detected)})`],
+      `  (${language}: ${languageReason(named, detected)})`,
       ...files.map(({ to }) => `  ${to}`),
       ignored.length ? `  .gitignore (ignores ${ignored.join(" and ")})` : "  (.gitignore already ignores .trialgate/ and node_modules/)",
       "",
@@ -126,27 +119,28 @@ function languageReason(named, detected) {
   return `from ${detected.found.join(", ")}; ${other}`;
 }
 async function testStarterFiles(templates, language) {
-  const common = join(templates, "starter", "common");
   const own = join(templates, "starter", language);
-  const steps = await readFile(join(own, WORKFLOW_STEPS), "utf8");
-  const files = [];
-  for (const f of await listFiles(common)) {
-    if (f.startsWith(".github/")) files.push({ to: f, text: (await readFile(join(common, f), "utf8")).replace(/^ *# @runner\n/m, steps) });
-    else files.push({ from: join(common, f), to: f });
-  }
+  const files = [...await workflowFiles(templates, own)];
+  const common = join(templates, "starter", "common");
+  for (const f of await listFiles(common)) if (!f.startsWith(".github/")) files.push({ from: join(common, f), to: f });
   for (const f of await listFiles(own)) if (f !== WORKFLOW_STEPS) files.push({ from: join(own, f), to: f });
   return files.sort((a, b) => a.to.localeCompare(b.to));
 }
 var WORKFLOW_STEPS = "workflow-steps.yml";
-function isCodeLanguage(language) {
-  return CODE_LANGUAGES.includes(language);
+async function workflowFiles(templates, stepsDir) {
+  const common = join(templates, "starter", "common");
+  const steps = await readFile(join(stepsDir, WORKFLOW_STEPS), "utf8");
+  const files = [];
+  for (const f of await listFiles(common))
+    if (f.startsWith(".github/")) files.push({ to: f, text: (await readFile(join(common, f), "utf8")).replace(/^ *# @runner\n/m, steps) });
+  return files;
 }
 async function codeStarterFiles(templates, language) {
-  const workflows = (await testStarterFiles(templates, language)).filter((f) => f.to.startsWith(".github/"));
   const dir = join(templates, language === "node" ? "code-starter" : `code-starter-${language}`);
+  const ownSteps = await lstat(join(dir, WORKFLOW_STEPS)).catch(() => null) !== null;
   return [
-    ...workflows,
-    ...(await listFiles(dir)).map((f) => ({ from: join(dir, f), to: f })),
+    ...await workflowFiles(templates, ownSteps ? dir : join(templates, "starter", language)),
+    ...(await listFiles(dir)).filter((f) => f !== WORKFLOW_STEPS).map((f) => ({ from: join(dir, f), to: f })),
     ...language === "node" ? [{ from: join(packageRoot(), "reporters", "node-test.mjs"), to: CODE_STARTER.reporter }] : []
   ];
 }

@@ -20,7 +20,7 @@ import {
   commandPrograms,
   namedPaths,
   passedEnvironment
-} from "./chunk-IBMDWCPC.js";
+} from "./chunk-FT4JLT54.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";
@@ -47,8 +47,9 @@ import {
   failUnlessReadMeanwhile,
   limitCommand,
   pendingReadsDone,
+  stillRunning,
   treeBelow
-} from "./chunk-TP7RSVAI.js";
+} from "./chunk-2XP4HRAI.js";
 import {
   XMLParser,
   XMLValidator
@@ -610,13 +611,13 @@ async function mapPool(items, limit, work) {
 }
 
 // src/kinds/code/kind.ts
-import { basename, join as join11 } from "node:path";
+import { basename as basename2, join as join12 } from "node:path";
 
 // src/kinds/command/kind.ts
 import { existsSync as existsSync4 } from "node:fs";
 import { mkdir as mkdir3, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { isAbsolute as isAbsolute2, join as join6, relative as relative2 } from "node:path";
+import { isAbsolute as isAbsolute3, join as join7, relative as relative2 } from "node:path";
 
 // src/service/http.ts
 var import_http_parser_js = __toESM(require_http_parser(), 1);
@@ -825,18 +826,28 @@ import { randomBytes } from "node:crypto";
 
 // src/util/go-cache.ts
 import { existsSync } from "node:fs";
-import { normalize } from "node:path";
+import { isAbsolute, join as join2, normalize } from "node:path";
 var WARM = "again after changing the code or the tests (docs/code-tasks.md)";
 var warm = (dir) => `warm it outside the sandbox by building what the command builds, its tests included (tests laid beside the code: t=$(mktemp -d) && cp -R <repository>/. "$t" && cp <hidden tests> "$t" && (cd "$t" && GOCACHE=${dir} go test -c -o /dev/null .); a service: GOCACHE=${dir} go build), ${WARM}`;
-function goCacheFix(output) {
+function warmCommand(command, fixtureDir) {
+  const cache = /\bGOCACHE=(?:"\$PWD\/([^"$]+)"|\$PWD\/(\S+)|"(\/[^"$]+)"|(\/\S+))/.exec(command);
+  const test = /\bgo test\b([^|;&]*)/.exec(command);
+  if (!cache || !test || /\bcd\b/.test(command.slice(0, test.index))) return void 0;
+  const files = test[1].split(/\s+/).filter((word) => /^[\w./-]+_test\.go$/.test(word) && !isAbsolute(word));
+  if (!files.length || !files.every((f) => existsSync(join2(fixtureDir, f)))) return void 0;
+  const relative4 = cache[1] ?? cache[2];
+  const dir = relative4 ? join2(fixtureDir, relative4) : normalize(cache[3] ?? cache[4]);
+  return `GOCACHE=${dir} go test -c -o /dev/null ${files.map((f) => join2(fixtureDir, f)).join(" ")}`;
+}
+function goCacheFix(output, warmExactly) {
   const cold = /failed to initialize build cache at (\S+?): .*read-only file system/.exec(output);
   if (cold) {
     const dir = normalize(cold[1]);
-    return `Go's build cache ${dir} is read-only in the sandbox and was never warmed: ${warm(dir)}; or give the command a cache of its own, GOCACHE=$(mktemp -d)`;
+    return `Go's build cache ${dir} is read-only in the sandbox and was never warmed: ${warmExactly ? `warm it outside the sandbox: ${warmExactly}, ${WARM}` : warm(dir)}; or give the command a cache of its own, GOCACHE=$(mktemp -d)`;
   }
   const std = /package ([a-z0-9]+(?:\/[a-z0-9]+)*) is not in GOROOT \(([^)\n]+)\)/.exec(output);
   if (std && existsSync(std[2]))
-    return `Go's build cache holds no build of the standard package ${std[1]}, and the sandbox shows the cache read-only, so Go cannot build it there (it says "not in GOROOT"): ${warm("<the directory GOCACHE names>")}`;
+    return `Go's build cache holds no build of the standard package ${std[1]}, and the sandbox shows the cache read-only, so Go cannot build it there (it says "not in GOROOT"): ${warmExactly ? `warm it outside the sandbox: ${warmExactly}, ${WARM}` : warm("<the directory GOCACHE names>")}`;
   if (/build cache is required, but could not be located/.test(output))
     return `Go finds no build cache where the code runs (no GOCACHE, no HOME): set GOCACHE in the command, to a warmed directory listed in fixture.json's "readable" (GOCACHE="$PWD/../../.trialgate/go-build", warmed outside the sandbox as docs/first-task.md shows; ${WARM}), or to $(mktemp -d)`;
   if (/go: downloading /.test(output) && /read-only file system|could not create module cache|dial tcp|no such host|GOPROXY/.test(output))
@@ -1256,6 +1267,11 @@ async function startOnce(sandbox, spec, controlToken) {
     markReset: () => reset = true,
     reusable: () => running && ready && !unanswered && reset,
     ended: () => ended,
+    endedNow: async () => {
+      const pid = process2.child.pid;
+      if (ended === void 0 && pid !== void 0 && !stillRunning(pid)) await process2.exited;
+      return ended;
+    },
     stop: async () => {
       connections.destroy();
       process2.kill();
@@ -1686,7 +1702,7 @@ function passedForTrial(trial, names) {
 
 // src/kinds/variants.ts
 import { mkdir as mkdir2, writeFile } from "node:fs/promises";
-import { join as join2 } from "node:path";
+import { join as join3 } from "node:path";
 
 // src/acceptance/validate.ts
 function validationRows(fixture, outcomes2) {
@@ -1762,10 +1778,10 @@ function variantFindings(outcomes2, faults, unreachedTargets2, formatProblems) {
   };
 }
 async function validationReports(options) {
-  const dir = join2(options.outDir, EVIDENCE.reports);
+  const dir = join3(options.outDir, EVIDENCE.reports);
   await mkdir2(dir, { recursive: true });
   return async (fault, text) => {
-    const path = join2(dir, `${fault}.json`);
+    const path = join3(dir, `${fault}.json`);
     await writeFile(path, options.scrubber.text(text));
     return path;
   };
@@ -1784,7 +1800,7 @@ function variantsValidation(fixture, candidateDir, outcomes2) {
 // src/kinds/command/hints.ts
 import { existsSync as existsSync2 } from "node:fs";
 import { homedir } from "node:os";
-import { delimiter, dirname, isAbsolute, join as join3, relative } from "node:path";
+import { basename, delimiter, dirname, isAbsolute as isAbsolute2, join as join4, relative } from "node:path";
 var SANDBOX_SEES = "isolated, the acceptor sees only the system directories (/usr, /bin, /lib, /etc, /opt), the fixture and its `readable` directories";
 var ACCEPTOR_WORK_PREFIX = "trialgate-acceptor-";
 var IN_CANDIDATE_COPY = new RegExp(`/${ACCEPTOR_WORK_PREFIX}[^/]+/candidate/(.+)$`);
@@ -1832,6 +1848,8 @@ function acceptorFix(stderr, code, candidate, command) {
       return `python cannot import ${module}, which is the candidate's own code, not a package to install: the acceptor runs from the fixture, so put the candidate on python's path in its command (PYTHONPATH="$TRIALGATE_REPORTERS:$TRIALGATE_CANDIDATE" python3 -m pytest \u2026)`;
     return `python cannot import ${module} where the acceptor runs: ${SANDBOX_SEES} (a pyenv or a user's site-packages is not there). Install it system-wide (Debian/Ubuntu: sudo apt-get install -y python3-${module.replace(/_/g, "-")}), or make a virtualenv and list it in fixture.json's "readable" (e.g. "readable": ["../../.venv"], command "../../.venv/bin/python -m pytest \u2026")`;
   }
+  const java = javacFix(stderr, candidate);
+  if (java) return java;
   const node = /Cannot find (?:module|package) '([^']+)'/.exec(stderr);
   if (node && /(?:^|\/)(?:jest\.cjs|vitest\.mjs|node-test\.mjs)$/.test(node[1]))
     return `node cannot find ${node[1]}: trialgate's reporters are in $TRIALGATE_REPORTERS; name them through the variable (e.g. --reporters="$TRIALGATE_REPORTERS/jest.cjs"; docs/report-format.md)`;
@@ -1855,10 +1873,24 @@ function acceptorFix(stderr, code, candidate, command) {
   if (runner) return runner;
   return BY_HAND;
 }
+function javacFix(stderr, candidate) {
+  const packages = [...stderr.matchAll(/error: package ([\w.]+) does not exist/g)].map((m) => m[1]);
+  const symbols = [...stderr.matchAll(/^\s*symbol:\s+(?:class|variable) (\w+)$/gm)].map((m) => m[1]);
+  if (!packages.length && !symbols.length) return void 0;
+  const sources = candidate ? [...candidate.keys()].filter((p) => p.endsWith(".java")) : [];
+  for (const name of [...packages, ...symbols]) {
+    const own = packages.includes(name) ? sources.find((p) => `/${dirname(p)}`.endsWith(`/${name.replaceAll(".", "/")}`)) : sources.find((p) => basename(p) === `${name}.java`);
+    if (own)
+      return `javac cannot find ${packages.includes(name) ? `package ${name}` : name}, which is the candidate's own code (${own}), not a library: the hidden tests compile in the fixture, where its classes are only on the classpath the command gives. In a library task (no code.service) code.build compiles them first (e.g. javac -d build/classes $(find src/main/java -name '*.java')): put "$TRIALGATE_CANDIDATE/build/classes" on both javac's and the launcher's -cp; a service's hidden tests call it over HTTP instead (docs/code-tasks.md#in-other-languages)`;
+  }
+  const library = packages.find((p) => !/^(org\.junit\.(jupiter|platform)|org\.opentest4j|org\.apiguardian)(\.|$)/.test(p));
+  if (!library) return void 0;
+  return `javac cannot find package ${library}, a library the tests import that the classpath the command gives does not hold. Put the library's jar on both javac's and the launcher's -cp (\u2026:/usr/share/java/<its jar>), installed system-wide (Debian/Ubuntu package Java libraries as lib\u2026-java, into /usr/share/java) or in a directory listed in fixture.json's "readable"`;
+}
 function outsideSandbox(program) {
   for (const dir of (process.env.PATH ?? "").split(delimiter)) {
-    if (!isAbsolute(dir) || SYSTEM_DIRS.some((system) => dir === system || dir.startsWith(`${system}/`))) continue;
-    const path = join3(dir, program);
+    if (!isAbsolute2(dir) || SYSTEM_DIRS.some((system) => dir === system || dir.startsWith(`${system}/`))) continue;
+    const path = join4(dir, program);
     if (existsSync2(path)) return path;
   }
   return void 0;
@@ -1866,10 +1898,10 @@ function outsideSandbox(program) {
 function foundOutside(program, path) {
   const bin = dirname(path);
   const installed = dirname(bin);
-  const rustup = /\/\.cargo$/.test(installed) ? [join3(dirname(installed), ".rustup")] : [];
+  const rustup = /\/\.cargo$/.test(installed) ? [join4(dirname(installed), ".rustup")] : [];
   const found2 = `${program} is at ${path} on this machine, which the acceptor's sandbox does not show (${SANDBOX_SEES}): `;
   const underHome = relative(homedir(), installed);
-  if (underHome && !underHome.startsWith("..") && !isAbsolute(underHome)) {
+  if (underHome && !underHome.startsWith("..") && !isAbsolute2(underHome)) {
     const readable2 = [installed, ...rustup].map((d) => JSON.stringify(`~/${relative(homedir(), d)}`)).join(", ");
     return `${found2}list it in fixture.json's "readable" ("readable": [${readable2}]; ~ is the home of whichever machine runs it), or install it system-wide`;
   }
@@ -1983,7 +2015,7 @@ function firstJsonEnd(text) {
 
 // src/kinds/command/report-format.ts
 import { lstat as lstat2, readdir as readdir2 } from "node:fs/promises";
-import { join as join4 } from "node:path";
+import { join as join5 } from "node:path";
 
 // src/kinds/command/junit.ts
 var ASSERTION_TYPE = /^(\w*AssertionError|AssertionFailedError|ComparisonFailure|MultipleFailuresError)$/;
@@ -2111,7 +2143,7 @@ async function reportFiles(path, format) {
   if (format !== "junit-xml") return `${SHOWN} is a directory; a trialgate report is one JSON file`;
   const names = (await readdir2(path)).filter((n) => n.endsWith(".xml")).sort();
   if (names.length === 0) return `the directory at ${SHOWN} holds no .xml file`;
-  return names.map((n) => ({ path: join4(path, n), name: `${SHOWN}/${n}` }));
+  return names.map((n) => ({ path: join5(path, n), name: `${SHOWN}/${n}` }));
 }
 function trialgateBody(text) {
   if (jsonDepth(text) > MAX_JSON_DEPTH) return errorBody([], `the report is nested deeper than ${MAX_JSON_DEPTH} levels`);
@@ -2140,26 +2172,26 @@ function junitBody(texts) {
 
 // src/kinds/command/reporters.ts
 import { existsSync as existsSync3, readdirSync, readFileSync } from "node:fs";
-import { dirname as dirname2, join as join5 } from "node:path";
+import { dirname as dirname2, join as join6 } from "node:path";
 import { fileURLToPath } from "node:url";
 var REPORTERS_VARIABLE = "TRIALGATE_REPORTERS";
 var found;
 function reportersDir() {
   if (found) return found;
   let dir = dirname2(fileURLToPath(import.meta.url));
-  while (!existsSync3(join5(dir, "reporters", "trialgate_pytest.py"))) {
+  while (!existsSync3(join6(dir, "reporters", "trialgate_pytest.py"))) {
     const parent = dirname2(dir);
     if (parent === dir) throw new Error("trialgate: cannot find its reporters/ next to the package");
     dir = parent;
   }
-  return found = join5(dir, "reporters");
+  return found = join6(dir, "reporters");
 }
 var digest;
 function reportersSha256() {
   if (digest) return digest;
   const dir = reportersDir();
   const files = readdirSync(dir).filter((name) => !name.startsWith(".") && name !== "__pycache__").sort();
-  return digest = sha256(files.map((name) => `${name}\0${sha256(readFileSync(join5(dir, name)))}`).join("\n"));
+  return digest = sha256(files.map((name) => `${name}\0${sha256(readFileSync(join6(dir, name)))}`).join("\n"));
 }
 
 // src/kinds/command/kind.ts
@@ -2167,7 +2199,7 @@ var COMMAND_NOT_FOUND = 127;
 var STDERR_TAIL = 2e3;
 async function acceptCommand(run) {
   return acceptEachVariant({ ...run, candidateSha256: run.candidate.sha256, concurrency: 1 }, [], async (services, fault) => {
-    const work = await mkdtemp(join6(tmpdir(), ACCEPTOR_WORK_PREFIX));
+    const work = await mkdtemp(join7(tmpdir(), ACCEPTOR_WORK_PREFIX));
     try {
       const service = run.withService === false ? void 0 : await services.get();
       if (run.preflight && service) run.pace?.noteStart(service.startMs);
@@ -2182,15 +2214,15 @@ async function acceptCommand(run) {
 }
 async function runOnce(run, service, fault, work) {
   const { acceptance, fixture } = run;
-  const candidateDir = join6(work, "candidate");
-  const reportDir = join6(work, "report");
+  const candidateDir = join7(work, "candidate");
+  const reportDir = join7(work, "report");
   await writeCandidate(run.candidate, candidateDir);
   await run.prepare?.(candidateDir);
   await mkdir3(reportDir);
   if (service?.coverage) await resetService(service);
   const reach = service ? run.sandbox.reach(service.address) : { url: void 0, network: "none", forward: void 0 };
   const reporters = reportersDir();
-  const reportPath = join6(reportDir, acceptance.report === "junit-xml" ? "report.xml" : "report.json");
+  const reportPath = join7(reportDir, acceptance.report === "junit-xml" ? "report.xml" : "report.json");
   const guard = run.guard?.();
   const guarded = guard ? { ...guard.env, ...mergedNodeOptions(guard.env, acceptance.env) } : {};
   const channel = guard && acceptance.report === "trialgate" ? ReportChannel.open(reportPath) : void 0;
@@ -2220,7 +2252,7 @@ async function runOnce(run, service, fault, work) {
       ...readableMounts(fixture)
     ],
     // The reference answers would let candidate code hand in the fixture's own tests as its work.
-    hide: [join6(fixture.dir, fixture.manifest.reference)],
+    hide: [join7(fixture.dir, fixture.manifest.reference)],
     conceal: [fixture.root, work],
     network: reach.network,
     ...reach.forward ? { forward: reach.forward } : {}
@@ -2234,7 +2266,7 @@ async function runOnce(run, service, fault, work) {
   const { code } = await acceptor.exited;
   atLimit.clear();
   const timedOut = atLimit.timedOut();
-  const ended = run.candidateService || service?.coverage ? void 0 : service?.ended();
+  const ended = run.candidateService || service?.coverage ? void 0 : await service?.endedNow();
   const serviceGone = ended && `the fixture's service exited while the acceptance command ran (${ended})`;
   const reading = await channel?.close();
   const notStarted = timedOut ? void 0 : await acceptor.notStarted;
@@ -2258,7 +2290,7 @@ async function runOnce(run, service, fault, work) {
   if (missing) {
     const why = withStderr(`the acceptance command names ${shownPath(fixture, missing)}, ${missingWhere(fixture, missing)}`);
     const rule = "the acceptance command is missing: an environment failure";
-    const inCandidate = !relative2(candidateDir, missing).startsWith("..") && !isAbsolute2(relative2(candidateDir, missing));
+    const inCandidate = !relative2(candidateDir, missing).startsWith("..") && !isAbsolute3(relative2(candidateDir, missing));
     throw inCandidate ? new EnvironmentError(why, rule) : new SetupMissing(why, rule);
   }
   if (timedOut) {
@@ -2286,7 +2318,7 @@ function mergedNodeOptions(guard, env) {
 }
 async function checkCommandAcceptor(check, acceptance) {
   const { fixture } = check;
-  const candidate = await readCandidate(join6(fixture.dir, fixture.manifest.reference), NO_LIMITS, "");
+  const candidate = await readCandidate(join7(fixture.dir, fixture.manifest.reference), NO_LIMITS, "");
   let passed;
   try {
     passed = passedEnvironment(acceptance.pass_env, "acceptance.pass_env");
@@ -2322,7 +2354,7 @@ function missingWhere(fixture, path) {
 }
 function shownPath(fixture, path) {
   const rel = relative2(fixture.dir, path);
-  return rel.startsWith("..") || isAbsolute2(rel) ? path : rel;
+  return rel.startsWith("..") || isAbsolute3(rel) ? path : rel;
 }
 var MACHINERY_FIX = "nothing in the trial set: this machine was too busy for trialgate\u2019s own machinery (a service start, a reset, the acceptor\u2019s sandbox or its time limit) twice; run again, on a less loaded machine if it persists (docs/isolation.md, \u201CWhen the machine is busy\u201D)";
 var REFERENCE_FAILS = "the reference answers fail on the correct service: run `trialgate validate <fixture>` and fix the reference answers, the service or the acceptor";
@@ -2368,7 +2400,7 @@ var commandKind = {
   },
   async validate(options, settings) {
     const { fixture } = options;
-    const candidateDir = options.candidateDir ?? join6(fixture.dir, fixture.manifest.reference);
+    const candidateDir = options.candidateDir ?? join7(fixture.dir, fixture.manifest.reference);
     const candidate = await readCandidate(candidateDir, NO_LIMITS, "");
     if (candidate.unsafe.length) return { shape: "variants", fixture, candidateDir, rows: [], problems: candidate.unsafe, formatOnly: true };
     const writeReport = await validationReports(options);
@@ -2389,7 +2421,7 @@ var commandKind = {
 // src/kinds/code/accept.ts
 import { mkdir as mkdir4, mkdtemp as mkdtemp2 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join9 } from "node:path";
+import { join as join10 } from "node:path";
 
 // src/kinds/code/changes.ts
 var import_picomatch = __toESM(require_picomatch(), 1);
@@ -2441,11 +2473,11 @@ function snapshotOf(files, unsafe, oversize) {
 
 // src/kinds/code/fixture.ts
 import { existsSync as existsSync5, statSync } from "node:fs";
-import { join as join7, relative as relative3, resolve, sep } from "node:path";
+import { join as join8, relative as relative3, resolve, sep } from "node:path";
 function codeSpecOf(fixture) {
   if (fixture.manifest.code) return fixture.manifest.code;
   throw new UserInputError(
-    join7(fixture.dir, "fixture.json"),
+    join8(fixture.dir, "fixture.json"),
     "code",
     "acceptance `code` needs a fixture with a code section (repository, scope, reproduction, solutions)"
   );
@@ -2454,11 +2486,11 @@ async function readRepository(fixture, spec) {
   return readCode(fixture, spec.repository);
 }
 async function readCode(fixture, dir) {
-  return codeOf(await readCandidate(join7(fixture.dir, dir), NO_LIMITS, `${dir}/`), codeSpecOf(fixture).ignore);
+  return codeOf(await readCandidate(join8(fixture.dir, dir), NO_LIMITS, `${dir}/`), codeSpecOf(fixture).ignore);
 }
 function checkCodeFixture(fixture, settings) {
   const spec = codeSpecOf(fixture);
-  const manifest = join7(fixture.dir, "fixture.json");
+  const manifest = join8(fixture.dir, "fixture.json");
   for (const [field, dir] of [
     ["code.repository", spec.repository],
     ["code.solutions.reference", spec.solutions.reference],
@@ -2512,7 +2544,7 @@ function checkCodeFixture(fixture, settings) {
 
 // src/kinds/code/guard.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { join as join8 } from "node:path";
+import { join as join9 } from "node:path";
 import { pathToFileURL } from "node:url";
 var TRIPWIRE_VARIABLE = "TRIALGATE_TRIPWIRE";
 var TRIPWIRE = "trialgate tripwire ";
@@ -2523,7 +2555,7 @@ function tripwireGuard(against) {
     return {
       env: {
         [TRIPWIRE_VARIABLE]: seed,
-        NODE_OPTIONS: `--import=${pathToFileURL(join8(reportersDir(), "node-preload.mjs")).href}`
+        NODE_OPTIONS: `--import=${pathToFileURL(join9(reportersDir(), "node-preload.mjs")).href}`
       },
       inspect: (body) => {
         const { stripped, count, forgery } = inspectTripwires(body, seed, against);
@@ -2599,8 +2631,8 @@ async function acceptCode(run) {
   return run.spec.service ? acceptService(run, run.spec.service) : acceptLibrary(run);
 }
 async function acceptService(run, service) {
-  const work = await mkdtemp2(join9(tmpdir2(), "trialgate-code-"));
-  const codeDir = join9(work, "code");
+  const work = await mkdtemp2(join10(tmpdir2(), "trialgate-code-"));
+  const codeDir = join10(work, "code");
   let started;
   try {
     let built;
@@ -2873,7 +2905,7 @@ function codeResult(spec, accepted, scope, reference) {
 
 // src/kinds/code/validate.ts
 import { mkdir as mkdir5 } from "node:fs/promises";
-import { join as join10 } from "node:path";
+import { join as join11 } from "node:path";
 var NO_REPORT = "the hidden tests wrote no report, so no check could pass";
 var withoutRunDirs = (text) => text.replace(/\/tmp\/[\w.-]+/g, "/tmp/\u2026");
 async function validateCode(options, settings) {
@@ -2912,7 +2944,7 @@ async function validateCode(options, settings) {
   const passed = passedEnvironment(settings.pass_env, "acceptance.pass_env");
   let inProcess;
   const prove = async (solution, against2) => {
-    const dir = join10(options.outDir, solution.name);
+    const dir = join11(options.outDir, solution.name);
     await mkdir5(dir, { recursive: true });
     const writeEvidence = (relPath, text) => writeInside(dir, relPath, text, options.scrubber);
     const base = { subject: solution.name, variant: solution.label, expected: solution.expected, evidence: dir };
@@ -2943,7 +2975,7 @@ async function validateCode(options, settings) {
     const findings = noReport ? [`${NO_REPORT}: ${noReport}`, ...all.filter((f) => !f.includes(firstLine2) && !accepted.notes.includes(f)), ...accepted.notes] : all;
     const actual = result.envError ? "env error" : failedChecks.length || findings.length ? "rejected" : "accepted";
     const row = { ...base, actual, failed: failedChecks.map((c) => c.key), findings: result.envError ? [result.envError.message] : findings };
-    const problem = proofProblem(solution, row, accepted.outcome?.report.records ?? []);
+    const problem = proofProblem(solution, row, accepted.outcome?.report.records ?? [], warmCommand(settings.command, fixture.dir));
     const reference = isReference ? referenceOf(accepted) : void 0;
     return { row, ...problem ? { problem } : {}, ...reference ? { reference } : {}, ...noReport && !result.envError ? { noReport } : {} };
   };
@@ -2961,7 +2993,7 @@ async function validateCode(options, settings) {
     judged: options.candidateDir ? "candidate" : "acceptor",
     fixture,
     subject: options.candidateDir ? "candidate: the repository in" : "solutions: the fixture\u2019s, each laid over the repository",
-    subjectPath: options.candidateDir ?? join10(fixture.dir, spec.repository),
+    subjectPath: options.candidateDir ?? join11(fixture.dir, spec.repository),
     columns: ["solution", "what it is"],
     rows: proofs.map((p) => p.row),
     problems: proofs.flatMap((p) => p.problem ? [p.problem] : []),
@@ -2969,8 +3001,8 @@ async function validateCode(options, settings) {
     notes: [...notCountedNote(against), ...inProcess ? [inProcess] : []]
   };
 }
-function proofProblem(solution, row, records) {
-  const go = solution.expected === "accepted" ? goCacheFix(row.findings.join("\n")) : void 0;
+function proofProblem(solution, row, records, warm2) {
+  const go = solution.expected === "accepted" ? goCacheFix(row.findings.join("\n"), warm2) : void 0;
   const got = `${solution.name}: expected ${solution.expected}, got ${row.actual}${row.failed.length ? ` (${row.failed.join("; ")})` : ""}${go ? `; fix: ${go}` : ""}`;
   if (row.actual === "env error") return `${got}: ${row.findings[0] ?? ""}`;
   if (row.actual !== solution.expected) return got;
@@ -3015,7 +3047,7 @@ var codeKind = {
     const spec = codeSpecOf(fixture);
     await trial.verifyAcceptanceCopy();
     const repository = await readRepository(fixture, spec);
-    await writeCandidate(repository, join11(trial.trialDir, "candidate"));
+    await writeCandidate(repository, join12(trial.trialDir, "candidate"));
     const { result: delivered, candidate: asLeft } = await agentDelivers(trial);
     if (delivered.envError) return delivered;
     if (!asLeft) return { ...delivered, checks: codeChecks(spec, { notRunning: "not accepted: the candidate is over its limits", outOfScope: [] }) };
@@ -3066,13 +3098,17 @@ async function checkCodeAcceptor(check, settings) {
     reference: true,
     passed,
     // The preflight keeps the hidden tests' report, where a reader of the run finds it; the logs stay in the run's output.
-    writeEvidence: async (relPath, text) => relPath.startsWith(`${EVIDENCE.reports}/`) ? check.writeReport(basename(relPath, ".json"), text) : relPath,
+    writeEvidence: async (relPath, text) => relPath.startsWith(`${EVIDENCE.reports}/`) ? check.writeReport(basename2(relPath, ".json"), text) : relPath,
     ...check.pace ? { pace: check.pace } : {}
   });
   const keptRun = referenceOf(accepted);
   keepReferenceRun(fixture, keptRun);
   if (accepted.notRunning)
-    return { ok: false, error: `the reference fix: ${accepted.notRunning}`, fix: goCacheFix(accepted.notRunning) ?? REFERENCE_FIX_FAILS };
+    return {
+      ok: false,
+      error: `the reference fix: ${accepted.notRunning}`,
+      fix: goCacheFix(accepted.notRunning, warmCommand(settings.command, fixture.dir)) ?? REFERENCE_FIX_FAILS
+    };
   if (accepted.forgery.length)
     return { ok: false, error: `the reference fix: its report is not the tests' own: ${accepted.forgery.join("; ")}`, fix: REFERENCE_FIX_FAILS };
   if (!accepted.outcome && accepted.envError)
@@ -3082,7 +3118,7 @@ async function checkCodeAcceptor(check, settings) {
     return {
       ok: false,
       error: `the reference fix fails the hidden tests: ${outcome.judgement.reason}`,
-      fix: goCacheFix(outcome.judgement.reason) ?? REFERENCE_FIX_FAILS
+      fix: goCacheFix(outcome.judgement.reason, warmCommand(settings.command, fixture.dir)) ?? REFERENCE_FIX_FAILS
     };
   const checked = acceptorCheckOf(accepted.envError ? { ...outcome, envError: accepted.envError } : outcome, reference.files);
   return { ...checked, restore: (copy) => keepReferenceRun(copy, keptRun) };
@@ -3095,11 +3131,11 @@ function changesNote(changes) {
 }
 
 // src/kinds/http-cases/kind.ts
-import { join as join13 } from "node:path";
+import { join as join14 } from "node:path";
 
 // src/kinds/http-cases/checks.ts
 import { readFile as readFile2 } from "node:fs/promises";
-import { isAbsolute as isAbsolute3, join as join12, normalize as normalize2 } from "node:path";
+import { isAbsolute as isAbsolute4, join as join13, normalize as normalize2 } from "node:path";
 async function checkCandidate(snapshot, inputsDir) {
   const spec = parse(snapshot, "spec.json", SpecFile);
   const cases = parse(snapshot, "cases.json", CasesFile);
@@ -3120,11 +3156,11 @@ async function quoteProblems(spec, inputsDir) {
   for (const [i, rule] of spec.rules.entries()) {
     const where = `spec.json: rules[${i}] (${rule.id})`;
     const file = normalize2(rule.source.file);
-    if (isAbsolute3(file) || file.startsWith("..")) {
+    if (isAbsolute4(file) || file.startsWith("..")) {
       problems.push(`${where}: source.file ${JSON.stringify(rule.source.file)} must be a file inside inputs/`);
       continue;
     }
-    if (!texts.has(file)) texts.set(file, await readFile2(join12(inputsDir, file), "utf8").then(fold, () => null));
+    if (!texts.has(file)) texts.set(file, await readFile2(join13(inputsDir, file), "utf8").then(fold, () => null));
     const text = texts.get(file);
     if (text === null) problems.push(`${where}: source.file ${JSON.stringify(rule.source.file)} is not in inputs/`);
     else if (!text.includes(fold(rule.source.quote))) {
@@ -3362,7 +3398,7 @@ function budget(seconds, pace) {
 async function casesOf(fixture, candidateDir) {
   const snapshot = await readCandidate(candidateDir, NO_LIMITS, "");
   const problems = [...snapshot.unsafe, ...snapshot.oversize];
-  const checked = await checkCandidate(snapshot, join13(fixture.dir, "inputs"));
+  const checked = await checkCandidate(snapshot, join14(fixture.dir, "inputs"));
   return { snapshot, problems: [...problems, ...checked.problems], cases: checked.ok && !problems.length ? checked.cases.cases : void 0 };
 }
 var httpCasesKind = {
@@ -3378,7 +3414,7 @@ var httpCasesKind = {
     if (result.envError) return result;
     if (!candidate) return { ...result, ...variantFindings([], faults, [], result.formatProblems) };
     const { fixture } = trial.task;
-    const checked = await checkCandidate(candidate, join13(fixture.dir, "inputs"));
+    const checked = await checkCandidate(candidate, join14(fixture.dir, "inputs"));
     if (!checked.ok) return { ...result, formatProblems: checked.problems, ...variantFindings([], faults, [], checked.problems) };
     const variants = await acceptCases({
       fixture,
@@ -3396,7 +3432,7 @@ var httpCasesKind = {
   },
   async validate(options, settings) {
     const { fixture } = options;
-    const candidateDir = options.candidateDir ?? join13(fixture.dir, fixture.manifest.reference);
+    const candidateDir = options.candidateDir ?? join14(fixture.dir, fixture.manifest.reference);
     const { snapshot, problems, cases } = await casesOf(fixture, candidateDir);
     if (!cases) return { shape: "variants", fixture, candidateDir, rows: [], problems, formatOnly: true };
     const writeReport = await validationReports(options);
@@ -3415,7 +3451,7 @@ var httpCasesKind = {
   // The reports are the runner's record of the candidate's cases: case ids and expected values are the candidate's.
   evidenceAuthor: (path) => /^reports\/[^/]+\.json$/.test(path) ? "harness-quoting" : void 0,
   async replayableUse(fixture, settings, candidateDir) {
-    const dir = candidateDir ?? join13(fixture.dir, fixture.manifest.reference);
+    const dir = candidateDir ?? join14(fixture.dir, fixture.manifest.reference);
     const { problems, cases } = await casesOf(fixture, dir);
     if (!cases) return `the answers in ${dir} fail the static checks (${problems[0]})`;
     const seconds = settings.timeout_seconds;
@@ -3430,7 +3466,7 @@ var httpCasesKind = {
 import { randomBytes as randomBytes3, randomInt } from "node:crypto";
 import { mkdir as mkdir6, mkdtemp as mkdtemp3, rm } from "node:fs/promises";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join15 } from "node:path";
+import { join as join17 } from "node:path";
 
 // src/kinds/tools/boundaries.ts
 var BOUNDARIES = [
@@ -3489,9 +3525,9 @@ function decide(variant, state, call2) {
 
 // src/kinds/tools/goal.ts
 import { readFile as readFile3, rename, writeFile as writeFile2 } from "node:fs/promises";
-import { join as join14 } from "node:path";
+import { join as join15 } from "node:path";
 async function openGoalChannel(dir, first) {
-  const path = join14(dir, "goal.json");
+  const path = join15(dir, "goal.json");
   const versions = [];
   let written = "";
   const write = async (goal) => {
@@ -3671,11 +3707,36 @@ function requestId(e) {
 var call = (e) => `${e.request.method} ${e.request.path}${isReservation2(e) ? ` ${requestId(e)}` : ""}`;
 var list = (records) => records.map((r) => `${r.reservation_id} (${r.quantity} \xD7 ${r.sku})`).join(", ");
 
+// src/kinds/tools/pace.ts
+import { join as join16 } from "node:path";
+var measured = /* @__PURE__ */ new WeakMap();
+function toolsPaceMeasured(sandbox, fixture, goalFile, pace) {
+  let measuring = measured.get(pace);
+  if (!measuring) measured.set(pace, measuring = measureToolsPace(sandbox, fixture, goalFile, pace));
+  return measuring;
+}
+async function measureToolsPace(sandbox, fixture, goalFile, pace) {
+  let service;
+  try {
+    const goal = parseOrThrow(Goal, await readJsonFile(join16(fixture.dir, goalFile)), join16(fixture.dir, goalFile));
+    service = await startService(sandbox, fixture, NO_FAULT, pace);
+    pace.noteStart(service.startMs);
+    for (const path of ["/records", `/items/${encodeURIComponent(goal.sku)}`]) {
+      const started = performance.now();
+      await service.request(path);
+      pace.noteExchange(performance.now() - started);
+    }
+  } catch (e) {
+    if (!(e instanceof EnvironmentError || e instanceof NoAnswerError)) throw e;
+  } finally {
+    await service?.stop();
+  }
+}
+
 // src/kinds/tools/proxy.ts
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
 var MAX_BODY_BYTES = 64 * 1024;
-var UPSTREAM_TIMEOUT_MS = 5e3;
 var PROXY_FAILED = "the tool proxy failed, not the agent: an environment failure, excluded from pass rates";
 async function startProxy(options) {
   const exchanges = [];
@@ -3721,7 +3782,7 @@ async function startProxy(options) {
     let answer;
     for (let i = 0; i < action.deliveries; i++) {
       try {
-        answer = await deliver(options.upstream, path, method, text, upstream);
+        answer = await deliver(options.upstream, path, method, text, upstream, options.pace?.exchangeLimit().ms ?? EXCHANGE_TIMEOUT_MS);
       } catch (e) {
         failure ??= `the service behind the proxy stopped answering (${method} ${path}): ${e.message}`;
         return reply({ status: 502, body: { error: "bad_gateway" } });
@@ -3787,12 +3848,12 @@ async function startProxy(options) {
 function proxyEnvironmentError(message) {
   return new EnvironmentError(message, PROXY_FAILED);
 }
-async function deliver(service, path, method, text, agent) {
+async function deliver(service, path, method, text, agent, timeoutMs) {
   const answer = await send(service.url + path, {
     ...service.socketPath ? { socketPath: service.socketPath } : {},
     method,
     ...text ? { headers: { "content-type": "application/json" }, body: text } : {},
-    timeoutMs: UPSTREAM_TIMEOUT_MS,
+    timeoutMs,
     agent
   });
   const body = parseBody(answer.text);
@@ -3841,20 +3902,21 @@ function send2(response, answer) {
 function toolsSpecOf(fixture) {
   if (!fixture.manifest.tools) {
     throw new UserInputError(
-      join15(fixture.dir, "fixture.json"),
+      join17(fixture.dir, "fixture.json"),
       "tools",
       "acceptance `tools` needs a fixture with a tools section (goal, agent, skill, skillEnv, practices)"
     );
   }
   for (const id of Object.keys(fixture.manifest.faults)) {
     if (!isBoundary(id))
-      throw new UserInputError(join15(fixture.dir, "fixture.json"), `faults.${id}`, `not a boundary trialgate can inject; use one of ${BOUNDARIES.join(", ")}`);
+      throw new UserInputError(join17(fixture.dir, "fixture.json"), `faults.${id}`, `not a boundary trialgate can inject; use one of ${BOUNDARIES.join(", ")}`);
   }
   return fixture.manifest.tools;
 }
 async function runToolsTrial(trial, settings) {
   const runs = [];
-  const candidateDir = join15(trial.trialDir, "candidate");
+  const candidateDir = join17(trial.trialDir, "candidate");
+  await toolsPaceMeasured(trial.sandbox, trial.task.fixture, toolsSpecOf(trial.task.fixture).goal, trial.pace);
   for (const variant of shuffled([NO_FAULT, ...Object.keys(trial.task.faults)])) {
     await trial.verifyAcceptanceCopy();
     const run = await runBoundary(trial, trial.task.fixture, variant, settings.proxy_port);
@@ -3863,7 +3925,7 @@ async function runToolsTrial(trial, settings) {
     await mkdir6(candidateDir);
     if (run.envError) break;
   }
-  for (const run of runs) if (run.candidate) await writeCandidate(run.candidate, join15(candidateDir, run.variant));
+  for (const run of runs) if (run.candidate) await writeCandidate(run.candidate, join17(candidateDir, run.variant));
   const envError = runs.find((r) => r.envError)?.envError;
   const judgements = runs.flatMap((r) => r.judgement ? [r.judgement] : []);
   const candidate = await trial.readCandidate();
@@ -3892,14 +3954,14 @@ function shuffled(items) {
 }
 async function runBoundary(host, fixture, variant, proxyPort) {
   const tools = toolsSpecOf(fixture);
-  const goalPath = join15(fixture.dir, tools.goal);
+  const goalPath = join17(fixture.dir, tools.goal);
   const firstGoal = parseOrThrow(Goal, await readJsonFile(goalPath), goalPath);
-  const goalDir = await mkdtemp3(join15(tmpdir3(), "trialgate-goal-"));
+  const goalDir = await mkdtemp3(join17(tmpdir3(), "trialgate-goal-"));
   try {
     const goal = await openGoalChannel(goalDir, firstGoal);
     let service;
     try {
-      service = await startService(host.sandbox, fixture, NO_FAULT);
+      service = await startService(host.sandbox, fixture, NO_FAULT, host.pace);
     } catch (e) {
       if (e instanceof EnvironmentError) return { variant, calls: 0, envError: e };
       throw e;
@@ -3909,7 +3971,14 @@ async function runBoundary(host, fixture, variant, proxyPort) {
       const token = randomBytes3(16).toString("hex");
       let proxy;
       try {
-        proxy = await startProxy({ upstream: service.address, token, variant, goal, listen: await host.sandbox.placeListener(proxyPort) });
+        proxy = await startProxy({
+          upstream: service.address,
+          token,
+          variant,
+          goal,
+          listen: await host.sandbox.placeListener(proxyPort),
+          ...host.pace ? { pace: host.pace } : {}
+        });
       } catch (e) {
         if (e instanceof EnvironmentError) return { variant, calls: 0, envError: e };
         throw e;
@@ -4014,11 +4083,11 @@ var json = (data) => JSON.stringify(data, null, 2) + "\n";
 
 // src/kinds/tools/validate.ts
 import { cp, mkdir as mkdir7, readFile as readFile4, writeFile as writeFile3 } from "node:fs/promises";
-import { join as join16 } from "node:path";
+import { join as join18 } from "node:path";
 
 // src/agent/process.ts
-import { existsSync as existsSync7 } from "node:fs";
-import { basename as basename2, sep as sep2 } from "node:path";
+import { existsSync as existsSync6 } from "node:fs";
+import { basename as basename3, sep as sep2 } from "node:path";
 
 // src/agent/claims.ts
 import { StringDecoder } from "node:string_decoder";
@@ -4048,7 +4117,7 @@ var ClaimWatch = class {
 };
 
 // src/agent/starvation.ts
-import { existsSync as existsSync6, readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
+import { readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
 import { availableParallelism } from "node:os";
 var STARVED_STRETCH = 3;
 var SMALL_SHARE = 0.05;
@@ -4182,7 +4251,7 @@ function agentInterval(before, now, everyCore, carried = /* @__PURE__ */ new Map
     if (now.has(key)) continue;
     const into = now.has(`${count.pid}+`) ? `${count.pid}+` : restOf(count.ppid);
     if (into !== void 0) gone.set(into, (gone.get(into) ?? 0) + count.cpuMs);
-    else left.add(count.pid);
+    else if (!before.get(`${count.pid}+`)?.ended) left.add(count.pid);
   }
   const processes = [];
   const credit = /* @__PURE__ */ new Map();
@@ -4227,11 +4296,6 @@ function cpuList(list2) {
     const [from, to = from] = range.split("-").map(Number);
     return Number.isInteger(from) && Number.isInteger(to) ? Array.from({ length: to - from + 1 }, (_, i) => from + i) : [];
   });
-}
-function stillRunning(pid) {
-  const stat = proc(`${pid}/stat`);
-  if (stat === void 0) return !existsSync6("/proc/self/stat");
-  return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(")") + 2));
 }
 var CpuWaitMeter = class {
   /** `processes`: the agent's, root first (default: the root and those below it). */
@@ -4287,7 +4351,7 @@ var CpuWaitMeter = class {
     this.machine = machine;
     this.waitRatio = waitRatio;
     this.credit = credit;
-    this.unseen ??= outOfSight(now, left, this.root);
+    this.unseen ??= outOfSight(this.last, now, left, this.root);
     const threadsCpu = processes.reduce((sum, p) => sum + (p.cores.length > 0 ? p.cpuMs : 0), 0);
     const slack = 1e3 / TICKS_PER_SECOND * everyCore.length;
     const othersCpuMs = machine === void 0 || before === void 0 ? void 0 : Math.max(0, machine.busyMs - before.busyMs - threadsCpu) + slack;
@@ -4301,11 +4365,11 @@ var CpuWaitMeter = class {
     return this.unseen;
   }
 };
-function outOfSight(now, left, root) {
+function outOfSight(before, now, left, root) {
   for (const count of now.values()) {
     if (count.reapsUnseen) return `process ${count.pid} of the agent ignores SIGCHLD: the kernel reaps its children, and their CPU shows in no count`;
   }
-  const ended = [...now.values()].filter((count) => count.ended && !now.has(`${count.ppid}+`)).map((count) => count.pid);
+  const ended = [...now.values()].filter((count) => count.ended && !now.has(`${count.ppid}+`) && !before.get(`${count.pid}+`)?.ended).map((count) => count.pid);
   const gone = [...left, ...ended].find((pid) => pid !== root);
   if (gone !== void 0) return `process ${gone} of the agent ended outside its tree (detached, reaped by another): its CPU shows in no count of the agent's`;
   return void 0;
@@ -4458,7 +4522,7 @@ function setupMistake(code, options, log, ending) {
   if (code === COMMAND_NOT_FOUND2 && !allFound) return `agent command not found: ${options.command} (${last || "exit 127"})`;
   if (code === NOT_EXECUTABLE && !allFound) return `agent command cannot be executed: ${options.command} (${last || "exit 126"})`;
   for (const path of namedPaths(options.command, options.env, options.cwd)) {
-    if (!existsSync7(path) && log.includes(basename2(path))) return `the agent command names ${path}, which does not exist (${last})`;
+    if (!existsSync6(path) && log.includes(basename3(path))) return `the agent command names ${path}, which does not exist (${last})`;
     if (!visibleIn(path, options.mounts) && options.sandbox.confinesFiles && log.includes(path)) {
       return `the agent command names ${path}, which the isolated agent cannot see: add it (or its directory) to agent.files in trialgate.yml (${last})`;
     }
@@ -4480,8 +4544,8 @@ var LOG_CAP_BYTES = 1024 * 1024;
 async function validateTools(options) {
   const { fixture } = options;
   const tools = toolsSpecOf(fixture);
-  const manifestPath = join16(fixture.dir, "fixture.json");
-  const skillPath = join16(fixture.dir, tools.skill);
+  const manifestPath = join18(fixture.dir, "fixture.json");
+  const skillPath = join18(fixture.dir, tools.skill);
   const skill = await readFile4(skillPath, "utf8");
   const headings = sectionHeadings(skill);
   const variants = [NO_FAULT, ...Object.keys(fixture.manifest.faults)];
@@ -4506,22 +4570,32 @@ async function validateTools(options) {
   );
   const jobs = [];
   for (const s of skills) {
-    const path = join16(options.outDir, `${s.slug}.md`);
+    const path = join18(options.outDir, `${s.slug}.md`);
     await writeFile3(path, s.text);
     for (const variant of variants) {
-      const trialDir = join16(options.outDir, s.slug, variant);
-      await mkdir7(join16(trialDir, "evidence"), { recursive: true });
-      await cp(join16(fixture.dir, "inputs"), join16(trialDir, "inputs"), { recursive: true });
-      await cp(join16(fixture.dir, "task.txt"), join16(trialDir, "task.txt"));
+      const trialDir = join18(options.outDir, s.slug, variant);
+      await mkdir7(join18(trialDir, "evidence"), { recursive: true });
+      await cp(join18(fixture.dir, "inputs"), join18(trialDir, "inputs"), { recursive: true });
+      await cp(join18(fixture.dir, "task.txt"), join18(trialDir, "task.txt"));
       jobs.push({ skill: s, skillFile: path, trialDir, variant });
     }
   }
+  const pace = new MachinePace();
+  await measureToolsPace(options.sandbox, fixture, tools.goal, pace);
   const rows = await mapPool(jobs, options.concurrency ?? 2, async (job) => {
-    const host = referenceAgentHost(options, fixture, job.trialDir, { TRIALGATE_FIXTURE: fixture.dir, [tools.skillEnv]: job.skillFile }, [job.skillFile]);
+    const env = { TRIALGATE_FIXTURE: fixture.dir, [tools.skillEnv]: job.skillFile };
+    const host = referenceAgentHost(options, fixture, job.trialDir, env, [job.skillFile], pace);
     const run = await runBoundary(host, fixture, job.variant);
     const expected = job.skill.without !== void 0 && tools.practices[job.variant] === job.skill.without ? "rejected" : "accepted";
-    const base = { subject: job.skill.name, variant: job.variant, expected, evidence: join16(job.trialDir, "evidence", job.variant) };
+    const base = { subject: job.skill.name, variant: job.variant, expected, evidence: join18(job.trialDir, "evidence", job.variant) };
     if (run.envError) return { ...base, actual: "env error", failed: [run.envError.message], findings: [] };
+    if (run.agent?.budgetExhausted)
+      return {
+        ...base,
+        actual: "env error",
+        failed: [`the reference agent was ended at its limit of ${(options.agentWallMs ?? WALL_MS) / 1e3} s (a machine too busy, or an agent that hangs)`],
+        findings: []
+      };
     const judgement = run.judgement;
     return {
       ...base,
@@ -4543,18 +4617,19 @@ async function validateTools(options) {
     proved: "the full skill is accepted at every boundary, and each removed practice is rejected at exactly its boundaries."
   };
 }
-function referenceAgentHost(options, fixture, trialDir, env, readable) {
+function referenceAgentHost(options, fixture, trialDir, env, readable, pace) {
   return {
     sandbox: options.sandbox,
-    readCandidate: (subdir) => readCandidate(join16(trialDir, "candidate", subdir ?? ""), NO_LIMITS),
+    ...pace ? { pace } : {},
+    readCandidate: (subdir) => readCandidate(join18(trialDir, "candidate", subdir ?? ""), NO_LIMITS),
     writeEvidence: async (relPath, data) => {
-      await mkdir7(join16(trialDir, "evidence"), { recursive: true });
-      return writeInside(join16(trialDir, "evidence"), relPath, data, options.scrubber);
+      await mkdir7(join18(trialDir, "evidence"), { recursive: true });
+      return writeInside(join18(trialDir, "evidence"), relPath, data, options.scrubber);
     },
     runAgent: async (request = {}) => {
-      const candidateDir = join16(trialDir, "candidate");
+      const candidateDir = join18(trialDir, "candidate");
       await mkdir7(candidateDir, { recursive: true });
-      await mkdir7(join16(trialDir, "evidence"), { recursive: true });
+      await mkdir7(join18(trialDir, "evidence"), { recursive: true });
       const run = await runAgentProcess({
         sandbox: options.sandbox,
         command: fixture.manifest.tools.agent,
@@ -4564,19 +4639,19 @@ function referenceAgentHost(options, fixture, trialDir, env, readable) {
           ...env,
           ...request.env,
           TRIALGATE_TRIAL_DIR: trialDir,
-          TRIALGATE_INPUTS: join16(trialDir, "inputs"),
-          TRIALGATE_TASK: join16(trialDir, "task.txt"),
+          TRIALGATE_INPUTS: join18(trialDir, "inputs"),
+          TRIALGATE_TASK: join18(trialDir, "task.txt"),
           TRIALGATE_CANDIDATE: candidateDir
         },
         mounts: [{ path: fixture.root }, { path: trialDir, writable: true }, ...[...readable, ...request.readable ?? []].map((path) => ({ path }))],
         conceal: [fixture.root, trialDir],
         network: "host",
         ...request.forward ? { forward: request.forward } : {},
-        wallMs: WALL_MS,
+        wallMs: options.agentWallMs ?? WALL_MS,
         logCapBytes: LOG_CAP_BYTES,
         scrubber: options.scrubber.with(request.secrets ?? [])
       });
-      await writeInside(join16(trialDir, "evidence"), `${request.evidenceSubdir ?? ""}/agent.log`.replace(/^\//, ""), run.log);
+      await writeInside(join18(trialDir, "evidence"), `${request.evidenceSubdir ?? ""}/agent.log`.replace(/^\//, ""), run.log);
       return run;
     }
   };

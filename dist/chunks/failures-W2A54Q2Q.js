@@ -11,20 +11,20 @@ import {
   promote,
   promotionProblems,
   storedAt
-} from "./chunk-L7PATF5J.js";
+} from "./chunk-SEACXNWR.js";
 import {
   recordTrialSet
-} from "./chunk-DTOCZOJD.js";
-import "./chunk-OVQK23GM.js";
+} from "./chunk-R56Q5IKC.js";
+import "./chunk-I6HZG3H4.js";
 import "./chunk-5PPB757Y.js";
-import "./chunk-6HZVAGYF.js";
+import "./chunk-HSQSD4Y4.js";
 import {
   readResultsFile
 } from "./chunk-SDS4TLQO.js";
 import "./chunk-UBLZNB4H.js";
-import "./chunk-6E4TA67C.js";
-import "./chunk-7EZM4T2O.js";
-import "./chunk-KAOA3QPJ.js";
+import "./chunk-DLTOVJIZ.js";
+import "./chunk-RIRO6S57.js";
+import "./chunk-HPH4C5PR.js";
 import "./chunk-LCBCOSNX.js";
 import {
   markdownTable
@@ -32,14 +32,14 @@ import {
 import "./chunk-5DHXYKAQ.js";
 import "./chunk-NAP725RQ.js";
 import "./chunk-TX4XMRFF.js";
-import "./chunk-IBMDWCPC.js";
+import "./chunk-FT4JLT54.js";
 import "./chunk-6FEWE2YT.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-AJNZHUO4.js";
 import "./chunk-VBXPJHBB.js";
-import "./chunk-TP7RSVAI.js";
+import "./chunk-2XP4HRAI.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-2XNPRFH2.js";
 import {

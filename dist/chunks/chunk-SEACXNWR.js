@@ -3,11 +3,11 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-DTOCZOJD.js";
+} from "./chunk-R56Q5IKC.js";
 import {
   jsonPieces,
   lazy
-} from "./chunk-OVQK23GM.js";
+} from "./chunk-I6HZG3H4.js";
 import {
   Results,
   TrialResult

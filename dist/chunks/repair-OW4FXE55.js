@@ -1,24 +1,24 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeRunReports
-} from "./chunk-M4TG7YCW.js";
+} from "./chunk-5WQT2CND.js";
 import {
   abortRepair,
   finishRepair,
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-OVQK23GM.js";
+} from "./chunk-I6HZG3H4.js";
 import "./chunk-UBLZNB4H.js";
 import {
   loadTrialSet
-} from "./chunk-7EZM4T2O.js";
-import "./chunk-KAOA3QPJ.js";
+} from "./chunk-RIRO6S57.js";
+import "./chunk-HPH4C5PR.js";
 import "./chunk-6KCLTD2N.js";
 import "./chunk-5DHXYKAQ.js";
 import "./chunk-NAP725RQ.js";
 import "./chunk-TX4XMRFF.js";
-import "./chunk-IBMDWCPC.js";
+import "./chunk-FT4JLT54.js";
 import {
   MAX_MINUTES
 } from "./chunk-6FEWE2YT.js";
@@ -28,7 +28,7 @@ import {
   trialSetSources
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-AJNZHUO4.js";
-import "./chunk-TP7RSVAI.js";
+import "./chunk-2XP4HRAI.js";
 import "./chunk-2XNPRFH2.js";
 import {
   displayPath

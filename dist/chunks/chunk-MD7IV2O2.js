@@ -19,7 +19,7 @@ import {
   readEvidenceJson,
   regressionCount,
   reproduce
-} from "./chunk-M4TG7YCW.js";
+} from "./chunk-5WQT2CND.js";
 import {
   appendStored,
   evidenceOutOf,
@@ -27,11 +27,11 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-L7PATF5J.js";
+} from "./chunk-SEACXNWR.js";
 import {
   KeptAcceptorChecks,
   recordTrialSet
-} from "./chunk-DTOCZOJD.js";
+} from "./chunk-R56Q5IKC.js";
 import {
   measurementChanges,
   measurementOf
@@ -49,7 +49,10 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-6E4TA67C.js";
+} from "./chunk-DLTOVJIZ.js";
+import {
+  loadTrialSet
+} from "./chunk-RIRO6S57.js";
 import {
   EVIDENCE,
   isSetupMistake
@@ -64,9 +67,13 @@ import {
   plural
 } from "./chunk-BAEF6OTL.js";
 import {
+  inToolCache
+} from "./chunk-AJNZHUO4.js";
+import {
   writeInside
 } from "./chunk-KKIMH4NN.js";
 import {
+  matchFiles,
   sha256
 } from "./chunk-EYKO5LXT.js";
 
@@ -355,9 +362,9 @@ function trialRunner(facts) {
   return (options) => recordTrialSet({ ...facts, keptAcceptorChecks, ...options });
 }
 var storedRecord = (record) => storedAt(record.resultsPath, record.run);
-async function runConfirmationRound(run, runDir, head, round) {
+async function runConfirmationRound(run2, runDir, head, round) {
   const roundDir = join2(runDir, round.name);
-  const record = await run({
+  const record = await run2({
     outDir: roundDir,
     tasks: round.tasks,
     trials: round.trials,
@@ -572,8 +579,67 @@ function sayWhatThePolicyCanReach(ports, k, set, found, settings) {
   ports.warn(line);
 }
 
+// src/util/repository-path.ts
+import { realpath } from "node:fs/promises";
+import { dirname, relative as relative2, resolve as resolve2, sep as sep2 } from "node:path";
+async function repositoryPath(top, file) {
+  const lexical = resolve2(file);
+  const realTop = await realpath(top).catch(() => top);
+  const ancestors = [];
+  for (let dir = dirname(lexical); ; dir = dirname(dir)) {
+    ancestors.unshift(dir);
+    if (dirname(dir) === dir) break;
+  }
+  for (const dir of ancestors) {
+    const real = await realpath(dir).catch(() => null);
+    if (real === realTop) {
+      const path = relative2(dir, lexical);
+      return path === "" || path.startsWith(`..${sep2}`) ? null : path;
+    }
+  }
+  return null;
+}
+
+// src/gate/made-beside.ts
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { dirname as dirname2, join as join3, posix, sep as sep3 } from "node:path";
+import { promisify } from "node:util";
+var run = promisify(execFile);
+var NAMED = 3;
+async function madeBesideCheckout(set, checkout) {
+  let top;
+  try {
+    top = (await run("git", ["-C", set.dir, "rev-parse", "--show-toplevel"], { encoding: "utf8" })).stdout.trim();
+  } catch {
+    return [];
+  }
+  const config = await repositoryPath(top, set.file);
+  if (config === null) return [];
+  const project = dirname2(config);
+  const { agent, tasks } = set.config;
+  const watched = await matchFiles(set.dir, [...set.config.watch, ...tasks.flatMap((task) => task.watch)]).catch(() => []);
+  const read = [...agent.files, ...watched, ...tasks.flatMap((task) => [...task.agent?.files ?? [], task.fixture])].map((path) => posix.normalize(posix.join(project.split(sep3).join("/"), path.split(sep3).join("/")))).filter((path) => !path.startsWith("..") && !posix.isAbsolute(path));
+  if (read.length === 0) return [];
+  const { stdout } = await run("git", ["--literal-pathspecs", "-C", top, "ls-files", "-z", "--others", "--directory", "--", ...new Set(read)], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024
+  });
+  const untracked = stdout.split("\0").filter((path) => path !== "" && !inToolCache(path) && !path.split("/").includes(".trialgate"));
+  return untracked.filter((path) => !existsSync(join3(checkout, path))).slice(0, NAMED);
+}
+async function baseCheckoutProblem(config, head, checkout, where, fix = "") {
+  return loadTrialSet(config).then(
+    async () => {
+      const made = await madeBesideCheckout(head, checkout);
+      return made.length ? `${where} lacks what git does not track but the job made where an agent or a fixture reads (${made.join(", ")}; installed packages, a build): its trials would run without it${fix}` : null;
+    },
+    (e) => `its trial set cannot be read in ${where}, which holds only what git tracks: ${e instanceof Error ? e.message : String(e)}${fix}`
+  );
+}
+
 // src/report/explain.ts
-import { join as join3 } from "node:path";
+import { join as join4 } from "node:path";
 var EXPLAINED = 10;
 async function presentRun(source) {
   const view = present(source);
@@ -628,7 +694,7 @@ async function judgementsOf(base, trial) {
   if ("judgements" in trial && Array.isArray(trial.judgements)) return trial.judgements;
   const dir = inside(base.dir, trial.evidence);
   if (!dir) return [];
-  return (await readEvidenceJson(join3(dir, "evidence", "verdict.json"), TrialResult)).value?.judgements ?? [];
+  return (await readEvidenceJson(join4(dir, "evidence", "verdict.json"), TrialResult)).value?.judgements ?? [];
 }
 function assertionOf(judgement) {
   const test = judgement.detected_by[0];
@@ -644,7 +710,7 @@ function assertionOf(judgement) {
 async function headTests(runDir, evidence, fault, caughtBy) {
   const dir = inside(runDir, evidence);
   if (!dir || /[/\\]|^\.\.?$/.test(fault)) return null;
-  const report = (await readEvidenceJson(join3(dir, "evidence", EVIDENCE.reports, `${fault}.json`), Report)).value;
+  const report = (await readEvidenceJson(join4(dir, "evidence", EVIDENCE.reports, `${fault}.json`), Report)).value;
   if (!report) return null;
   const status = new Map(report.records.map((r) => [r.test, r.status]));
   return { missing: caughtBy.filter((t) => !status.has(t)), passing: caughtBy.filter((t) => status.get(t) === "passed") };
@@ -686,6 +752,8 @@ export {
   trialRunner,
   storedRecord,
   gatePullRequest,
+  repositoryPath,
+  baseCheckoutProblem,
   presentRun,
   regressionLog,
   failureAnnotation

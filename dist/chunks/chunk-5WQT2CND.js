@@ -1073,6 +1073,32 @@ function formatP(p) {
   return String(Number(p.toPrecision(2)));
 }
 
+// src/compare/family.ts
+var PRIMARY_WEIGHT = 3 / 4;
+function taskFamily(checks, holdTogether = true) {
+  const nodes = checks.filter((c) => c.gated && c.base.successes > 0);
+  if (nodes.length === 0) return { nodes: [], weights: [], together: [], primary: null };
+  const passAt = nodes.findIndex((c) => c.check === "pass");
+  const pass = passAt === -1 ? null : nodes[passAt];
+  const own = nodes.map(
+    (c, i) => i !== passAt && (!pass || checkKind(c.check) === "judge" || c.failedInPassingTrial === true || !sameBaseFailures(c.base, pass.base))
+  );
+  const together = nodes.map(
+    (c, i) => holdTogether && own[i] && pass !== null && checkKind(c.check) !== "judge" && c.base.n === pass.base.n && c.base.successes === c.base.n
+  );
+  const others = own.filter((x, i) => x && !together[i]).length + (together.some(Boolean) ? 1 : 0);
+  const primaryWeight = !pass ? 0 : !others ? 1 : pass.base.successes === pass.base.n ? PRIMARY_WEIGHT : 1 / (others + 1);
+  const weights2 = nodes.map((_, i) => i === passAt ? primaryWeight : own[i] ? (1 - primaryWeight) / others : 0);
+  const primary = passAt === -1 ? own.indexOf(true) : passAt;
+  return { nodes: nodes.map((c) => c.check), weights: weights2, together: nodes.filter((_, i) => together[i]).map((c) => c.check), primary: nodes[primary].check };
+}
+function sameBaseFailures(check, pass) {
+  return check.n === pass.n && check.successes === pass.successes;
+}
+function sharingTasks(families) {
+  return families.filter((f) => f.nodes.length > 0).length;
+}
+
 // src/compare/plan.ts
 var HEAD_ONLY_SCREENS = { first: 0.15, later: [0.05, 0.01], early: false };
 var PAIRED_SCREENS = { first: 0.25, later: [0.25, 0.05], early: false };
@@ -1108,8 +1134,9 @@ function defaultBudget(input) {
   const needed = trialsReaching(input.share * FIRST_PART, input.k, input.k * (1 + MAX_DEFAULT_BUDGET_K), full);
   return Math.max(DEFAULT_BUDGET_K * input.k, needed === null ? 0 : needed - input.k);
 }
-function screeningLooks(from, to, k) {
-  return [k + 1, 3 * k, Math.round((3 * k + to) / 2)].filter((n, i, all) => n > from && n < to && all.indexOf(n) === i);
+function screeningLooks(from, to, k, small = false) {
+  const looks = small ? [k + 1, 2 * k, 3 * k, Math.round((3 * k + to) / 2)] : [k + 1, 3 * k, Math.round((3 * k + to) / 2)];
+  return looks.filter((n, i, all) => n > from && n < to && all.indexOf(n) === i);
 }
 function makePlan(input) {
   const full = { rho: 0, ...input };
@@ -1139,14 +1166,14 @@ function makePlan(input) {
   if (first === null || first.trials === end || !restReaches) {
     const once = reaching(share) ?? { trials: end, base: baseAt(end, 0) };
     if (once.trials === k) return plan([{ trials: k, base: 0, part: 1, screen: 0 }]);
-    const screening = (screens.early ? screeningLooks(k, once.trials, k) : []).map((trials, i) => {
+    const screening = (screens.early ? screeningLooks(k, once.trials, k, true) : []).map((trials, i) => {
       const base = Math.min(once.base, baseAt(trials, 0));
       return { trials, base, part: 0, screen: laterScreen(screens.later[Math.min(i, screens.later.length - 1)], trials, base) };
     });
     return plan([{ trials: k, base: 0, part: 0, screen: firstScreen2 }, ...screening, { ...once, part: 1, screen: 0 }]);
   }
-  const before = screens.early && first.trials > k + 1 ? [k + 1] : [];
-  const between = screeningLooks(Math.max(first.trials, k), end, k);
+  const before = screens.early ? screeningLooks(k, first.trials, k, true) : [];
+  const between = screeningLooks(Math.max(first.trials, k), end, k, screens.early);
   const tests = first.trials === k ? [] : [first.trials];
   let floor = 0;
   const looks = [k, ...before, ...tests, ...between, end].map((trials, i, all) => {
@@ -1160,6 +1187,18 @@ function makePlan(input) {
     };
   });
   return plan(looks);
+}
+function planTask(checks, input, plan = makePlan) {
+  const sized = (family) => {
+    const primary = checks.find((c) => c.check === family.primary);
+    const weight = family.primary ? family.weights[family.nodes.indexOf(family.primary)] : 1;
+    return plan({ ...input, baseTrials: primary?.base.n ?? input.baseTrials ?? input.k, share: weight * input.taskShare });
+  };
+  const together = taskFamily(checks);
+  const held = sized(together);
+  if (together.together.length === 0 || held.looks[0].part > 0) return { family: together, plan: held };
+  const apart = taskFamily(checks, false);
+  return { family: apart, plan: sized(apart) };
 }
 
 // src/compare/policies.ts
@@ -1356,12 +1395,13 @@ function decideTask(task) {
   const checks = /* @__PURE__ */ new Map();
   const hidden = [];
   const ambiguous = [];
-  const fw = task.familywise;
+  const fw = task.familywise && { ...task.familywise, family: testedFamily(task.familywise.family, head) };
+  const together = fw ? togetherFresh(fw.family, head) : null;
   const members = (view) => task.checks.map((c) => {
     const looks = (view === "seen" ? head.looks : head.worst).get(c.check) ?? [];
     const counts2 = Array.from({ length: head.reached + 1 }, (_, i) => looks[i] ?? { successes: 0, n: 0 });
     const all = counts2[counts2.length - 1] ?? { successes: 0, n: 0 };
-    const fresh = head.fresh ? (view === "seen" ? head.fresh.looks : head.fresh.worst).get(c.check) : void 0;
+    const fresh = head.fresh ? together?.[view].get(c.check) ?? (view === "seen" ? head.fresh.looks : head.fresh.worst).get(c.check) : void 0;
     return {
       base: view === "seen" ? c.base : c.worstBase,
       baseRunTrials: c.baseRunTrials,
@@ -1435,8 +1475,34 @@ function decideTask(task) {
     goesOn,
     next: goesOn ? { look: nextLook, trials: needed, baseTrials: baseNeeded } : null,
     why,
-    undecided: regressed ? null : undecidedReason(task, { wantsMore, goesOn, lostTwice, lastRound, needed, room, hidden, why, plan, blind: blindChecks(task) })
+    undecided: regressed ? null : undecidedReason(task, { wantsMore, goesOn, lostTwice, lastRound, needed, room, hidden, why, plan, blind: blindChecks({ ...task, familywise: fw }) })
   };
+}
+function testedFamily(family, head) {
+  if (family.together.length === 0) return family;
+  const views = [head.looks, head.worst, ...head.fresh ? [head.fresh.looks, head.fresh.worst] : []];
+  const lined = views.every((counts2) => {
+    const pass = counts2.get("pass");
+    if (!pass) return family.together.every((check) => !counts2.has(check));
+    return family.together.every((check) => {
+      const own = counts2.get(check) ?? [];
+      return pass.every((c, i) => own[i]?.n === c.n);
+    });
+  });
+  if (lined) return family;
+  const split = 1 / family.together.length;
+  return { ...family, weights: family.weights.map((w, i) => family.together.includes(family.nodes[i]) ? w * split : w), together: [] };
+}
+function togetherFresh(family, head) {
+  if (!head.fresh || family.together.length === 0) return null;
+  const view = (counts2) => {
+    const held = (counts2.get("pass") ?? []).map(({ n }, i) => {
+      const failed = family.together.reduce((sum, check) => sum + n - (counts2.get(check)?.[i]?.successes ?? 0), 0);
+      return { successes: Math.max(0, n - failed), n };
+    });
+    return new Map(family.together.map((check) => [check, held]));
+  };
+  return { seen: view(head.fresh.looks), worst: view(head.fresh.worst) };
 }
 function reachWeight(family, check) {
   const w = family.weights[family.nodes.indexOf(check)] ?? 0;
@@ -1676,29 +1742,6 @@ function judgeShown(task, judge) {
   return { ...judge, ...task.summary.judge ? { summary: task.summary.judge } : {}, ungated };
 }
 
-// src/compare/family.ts
-var PRIMARY_WEIGHT = 3 / 4;
-function taskFamily(checks) {
-  const nodes = checks.filter((c) => c.gated && c.base.successes > 0);
-  if (nodes.length === 0) return { nodes: [], weights: [], primary: null };
-  const passAt = nodes.findIndex((c) => c.check === "pass");
-  const pass = passAt === -1 ? null : nodes[passAt];
-  const own = nodes.map(
-    (c, i) => i !== passAt && (!pass || checkKind(c.check) === "judge" || c.failedInPassingTrial === true || !sameBaseFailures(c.base, pass.base))
-  );
-  const others = own.filter(Boolean).length;
-  const primaryWeight = !pass ? 0 : !others ? 1 : pass.base.successes === pass.base.n ? PRIMARY_WEIGHT : 1 / (others + 1);
-  const weights2 = nodes.map((_, i) => i === passAt ? primaryWeight : own[i] ? (1 - primaryWeight) / others : 0);
-  const primary = passAt === -1 ? own.indexOf(true) : passAt;
-  return { nodes: nodes.map((c) => c.check), weights: weights2, primary: nodes[primary].check };
-}
-function sameBaseFailures(check, pass) {
-  return check.n === pass.n && check.successes === pass.successes;
-}
-function sharingTasks(families) {
-  return families.filter((f) => f.nodes.length > 0).length;
-}
-
 // src/compare/analyse.ts
 function analyse(fold, head, options = {}) {
   const k = head.run.k;
@@ -1723,18 +1766,9 @@ function analyse(fold, head, options = {}) {
   const freshLaunched = [...fold.paired.values()].reduce((s, trials) => s + trials.filter((x) => x.outcome !== "unexecuted").length, 0);
   const launched = freshLaunched + head.tasks.reduce((s, t) => s + t.trials.filter((x) => x.outcome !== "unexecuted").length, 0);
   const decideOne = (d, capped) => {
-    const family = families.get(d.task.id);
-    const primary = d.checks.find((c) => c.check === family.primary);
-    const weight = family.primary ? family.weights[family.nodes.indexOf(family.primary)] : 1;
-    const plan = taskShare !== null ? makePlan({
-      k,
-      baseTrials: primary?.base.n ?? k,
-      share: weight * taskShare,
-      taskShare,
-      budget: options.confirmTrials ?? null,
-      rho: spread.rho,
-      paired
-    }) : null;
+    const planned = taskShare !== null ? planTask(d.baseProblem ? [] : d.checks, { k, taskShare, budget: options.confirmTrials ?? null, rho: spread.rho, paired }) : null;
+    const family = planned?.family ?? families.get(d.task.id);
+    const plan = planned?.plan ?? null;
     const looks = plan ? plan.looks.map((l) => l.trials) : [k + (options.confirmTrials ?? 0)];
     const index = head.tasks.findIndex((t) => t.id === d.task.id);
     const asked = (head.tasks[index]?.judge?.items ?? []).map((item) => `${JUDGE_PREFIX}${item.id}`);

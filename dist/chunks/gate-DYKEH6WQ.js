@@ -1,20 +1,22 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-CAUWBWDA.js";
+} from "./chunk-4FLZW4WH.js";
 import {
   isolationLine
-} from "./chunk-J27KMNXP.js";
+} from "./chunk-67GIYWKJ.js";
 import {
   trialSetDependencies
-} from "./chunk-C4UNRT5R.js";
+} from "./chunk-XMEG367W.js";
 import {
+  baseCheckoutProblem,
   failureAnnotation,
   gatePullRequest,
   presentRun,
   regressionLog,
+  repositoryPath,
   trialRunner
-} from "./chunk-PWCMQX3A.js";
+} from "./chunk-MD7IV2O2.js";
 import {
   progressReporter
 } from "./chunk-O45WHNXZ.js";
@@ -27,22 +29,22 @@ import {
   holdsOtherTrialSet,
   renderText,
   writeReports
-} from "./chunk-M4TG7YCW.js";
-import "./chunk-L7PATF5J.js";
-import "./chunk-DTOCZOJD.js";
-import "./chunk-OVQK23GM.js";
+} from "./chunk-5WQT2CND.js";
+import "./chunk-SEACXNWR.js";
+import "./chunk-R56Q5IKC.js";
+import "./chunk-I6HZG3H4.js";
 import "./chunk-5PPB757Y.js";
-import "./chunk-6HZVAGYF.js";
+import "./chunk-HSQSD4Y4.js";
 import {
   readResultsFile,
   resultsFileAt
 } from "./chunk-SDS4TLQO.js";
 import "./chunk-UBLZNB4H.js";
-import "./chunk-6E4TA67C.js";
+import "./chunk-DLTOVJIZ.js";
 import {
   loadTrialSet
-} from "./chunk-7EZM4T2O.js";
-import "./chunk-KAOA3QPJ.js";
+} from "./chunk-RIRO6S57.js";
+import "./chunk-HPH4C5PR.js";
 import "./chunk-LCBCOSNX.js";
 import "./chunk-6KCLTD2N.js";
 import "./chunk-5DHXYKAQ.js";
@@ -56,7 +58,7 @@ import {
 import "./chunk-TX4XMRFF.js";
 import {
   agentsIsolated
-} from "./chunk-IBMDWCPC.js";
+} from "./chunk-FT4JLT54.js";
 import "./chunk-6FEWE2YT.js";
 import {
   plural,
@@ -65,7 +67,7 @@ import {
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-AJNZHUO4.js";
 import "./chunk-VBXPJHBB.js";
-import "./chunk-TP7RSVAI.js";
+import "./chunk-2XP4HRAI.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-C3HU7JC5.js";
@@ -259,7 +261,8 @@ async function localPorts(v, flags, io, configPath, set) {
     onProgress: progressReporter(io.stderr, io.isTTY && io.redraw ? io.redraw : false),
     onStart: ({ isolation, trials }) => io.stderr(`${trials} trial${trials === 1 ? "" : "s"}; ${isolationLine(isolation)}`)
   });
-  const baseConfig = v["base-checkout"] ? await baseCheckoutConfig(resolve(io.cwd, v["base-checkout"]), configPath) : null;
+  const checkout = v["base-checkout"] ? resolve(io.cwd, v["base-checkout"]) : null;
+  const baseConfig = checkout ? await usableBaseConfig(await baseCheckoutConfig(checkout, configPath), set, checkout, io) : null;
   return {
     run: runAt(configPath),
     ...baseConfig ? { runBase: runAt(baseConfig) } : {},
@@ -298,8 +301,10 @@ function tracked(file) {
   return spawnSync("git", ["ls-files", "--error-unmatch", "--", basename(file)], { cwd: dirname2(file), stdio: "ignore" }).status === 0;
 }
 async function baseCheckoutConfig(checkout, configPath) {
-  const head = await realpath(configPath);
-  const base = join2(checkout, relative2(repositoryRoot(dirname2(head)), head));
+  const path = await repositoryPath(repositoryRoot(dirname2(configPath)), configPath);
+  if (path === null)
+    throw new UserInputError("command line", "--base-checkout", `a trial set inside its git repository without following a link; ${configPath} is not`);
+  const base = join2(checkout, path);
   if (!await unlessMissing(
     stat(base).then((st) => st.isFile()),
     false
@@ -310,6 +315,13 @@ async function baseCheckoutConfig(checkout, configPath) {
       `a checkout of the base commit holding the trial set at ${relative2(checkout, base)}; ${checkout} has none (git worktree add ${checkout} BASE-SHA, or leave the flag out)`
     );
   return base;
+}
+async function usableBaseConfig(config, head, checkout, io) {
+  const problem = await baseCheckoutProblem(config, head, checkout, "the --base-checkout", " (make it there too, as the job does beside the head)");
+  if (problem === null) return config;
+  io.stderr(`warning: no paired rounds on the base commit: ${problem}
+`);
+  return null;
 }
 async function changedScope(paths, set, isolation, gateFiles = []) {
   const real = { ...set, file: await realpath(set.file), dir: await realpath(set.dir) };

@@ -1,13 +1,13 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeOutput
-} from "./chunk-OZTCWDG7.js";
+} from "./chunk-KHLZZDNH.js";
 import "./chunk-JIRX26GQ.js";
 import {
   REPORTERS,
   present,
   renderText
-} from "./chunk-M4TG7YCW.js";
+} from "./chunk-5WQT2CND.js";
 import {
   readComparedResults
 } from "./chunk-SDS4TLQO.js";

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   isolationLine
-} from "./chunk-J27KMNXP.js";
+} from "./chunk-67GIYWKJ.js";
 import {
   progressReporter
 } from "./chunk-O45WHNXZ.js";
@@ -11,10 +11,10 @@ import {
   recordedView,
   renderText,
   writeReports
-} from "./chunk-M4TG7YCW.js";
+} from "./chunk-5WQT2CND.js";
 import {
   recordTrialSet
-} from "./chunk-DTOCZOJD.js";
+} from "./chunk-R56Q5IKC.js";
 import {
   TrialResult
 } from "./chunk-UBLZNB4H.js";

@@ -2,7 +2,7 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   NoAnswerError,
   send
-} from "./chunk-KAOA3QPJ.js";
+} from "./chunk-HPH4C5PR.js";
 import {
   labelledSetSha,
   readCalibration
@@ -11,7 +11,7 @@ import {
   LOOPBACK_URL,
   baseEnvironment,
   openSandbox
-} from "./chunk-IBMDWCPC.js";
+} from "./chunk-FT4JLT54.js";
 import {
   JudgeCacheEntry,
   JudgeLedger,
@@ -24,6 +24,9 @@ import {
 import {
   external_exports
 } from "./chunk-AJNZHUO4.js";
+import {
+  afterPendingReads
+} from "./chunk-2XP4HRAI.js";
 import {
   writeInside
 } from "./chunk-KKIMH4NN.js";
@@ -422,7 +425,7 @@ var START_MS = 15e3;
 var STOP_GRACE_MS = 2e3;
 var OUTPUT_CAP = 16 * 1024;
 var START_RULE = "the judge endpoint (judge.command) did not start: an environment failure, not the agent\u2019s";
-async function startLocalEndpoint(sandbox, command, cwd, env) {
+async function startLocalEndpoint(sandbox, command, cwd, env, startMs = START_MS) {
   const placement = await sandbox.placeService();
   const endpoint = sandbox.spawn({
     argv: ["sh", "-c", command],
@@ -449,7 +452,7 @@ async function startLocalEndpoint(sandbox, command, cwd, env) {
     clearTimeout(timer);
   };
   const url = await new Promise((resolve2) => {
-    const timer = setTimeout(() => resolve2(new Error(`printed no loopback URL within ${START_MS / 1e3} s`)), START_MS);
+    const timer = setTimeout(() => afterPendingReads(() => resolve2(new Error(`printed no loopback URL within ${startMs / 1e3} s`))), startMs);
     child.stdout.setEncoding("utf8").on("data", (chunk) => {
       if (stdout.length < OUTPUT_CAP) stdout += chunk;
       const found = LOOPBACK_URL.exec(stdout);

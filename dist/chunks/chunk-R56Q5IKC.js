@@ -3,14 +3,14 @@ import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-OVQK23GM.js";
+} from "./chunk-I6HZG3H4.js";
 import {
   SEALED_FILE,
   sealDirectory
 } from "./chunk-5PPB757Y.js";
 import {
   offerReuse
-} from "./chunk-6HZVAGYF.js";
+} from "./chunk-HSQSD4Y4.js";
 import {
   measurementOf
 } from "./chunk-SDS4TLQO.js";
@@ -26,13 +26,13 @@ import {
 } from "./chunk-UBLZNB4H.js";
 import {
   SemanticLayer
-} from "./chunk-6E4TA67C.js";
+} from "./chunk-DLTOVJIZ.js";
 import {
   agentOf,
   loadTrialSet,
   resolveTask,
   sharedAgentFiles
-} from "./chunk-7EZM4T2O.js";
+} from "./chunk-RIRO6S57.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -40,7 +40,7 @@ import {
   mapPool,
   readCandidate,
   runAgentProcess
-} from "./chunk-KAOA3QPJ.js";
+} from "./chunk-HPH4C5PR.js";
 import {
   ACCEPTOR_BROKEN_RULE
 } from "./chunk-6KCLTD2N.js";
@@ -54,7 +54,7 @@ import {
   namedFiles,
   openSandbox,
   passedEnvironment
-} from "./chunk-IBMDWCPC.js";
+} from "./chunk-FT4JLT54.js";
 import {
   HOLDOUT_KEY_ENV,
   MAX_COST_USD,

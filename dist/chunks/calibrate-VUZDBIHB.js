@@ -8,13 +8,13 @@ import {
   readEvidence,
   readShown,
   taskGoal
-} from "./chunk-6E4TA67C.js";
+} from "./chunk-DLTOVJIZ.js";
 import {
   loadTrialSet
-} from "./chunk-7EZM4T2O.js";
+} from "./chunk-RIRO6S57.js";
 import {
   mapPool
-} from "./chunk-KAOA3QPJ.js";
+} from "./chunk-HPH4C5PR.js";
 import {
   readCalibration,
   readLabelledSet,
@@ -26,7 +26,7 @@ import {
 import "./chunk-5DHXYKAQ.js";
 import "./chunk-NAP725RQ.js";
 import "./chunk-TX4XMRFF.js";
-import "./chunk-IBMDWCPC.js";
+import "./chunk-FT4JLT54.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-6FEWE2YT.js";
@@ -35,7 +35,7 @@ import {
   trialSetSources
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-AJNZHUO4.js";
-import "./chunk-TP7RSVAI.js";
+import "./chunk-2XP4HRAI.js";
 import "./chunk-2XNPRFH2.js";
 import {
   displayPath

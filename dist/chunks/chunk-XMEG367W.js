@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   namedFiles
-} from "./chunk-IBMDWCPC.js";
+} from "./chunk-FT4JLT54.js";
 import {
   onHost
 } from "./chunk-AJNZHUO4.js";
@@ -31,11 +31,25 @@ async function trialSetDependencies(set, repo, isolated = true) {
     const base = inRepo(".");
     return base === void 0 ? [] : [{ glob: base ? `${base}/${glob}` : glob, what }];
   };
-  const scripts = (command, env, what) => namedFiles(command, { ...env, TRIALGATE_PROJECT: dir }).filter((file) => isAbsolute(file) || file.includes("/")).flatMap((file) => pathOf(file, what).slice(0, 1));
+  const scriptFiles = (command, env) => namedFiles(command, { ...env, TRIALGATE_PROJECT: dir }).filter((file) => isAbsolute(file) || file.includes("/"));
+  const scripts = (command, env, what) => scriptFiles(command, env).flatMap((file) => pathOf(file, what).slice(0, 1));
   const realRepo = await realpath(repo).catch(() => repo);
   const followed = async (paths, what) => (await linkTargets(paths.map((p) => resolve(dir, p)))).flatMap((target) => pathOf(join(repo, relative(realRepo, target)), `${what} (through a link)`));
   const watchedFiles = async (globs) => await matchFiles(dir, globs).catch(() => []);
+  const leadsTo = async (paths, what) => {
+    const out = [];
+    for (const path of paths) {
+      const target = await realpath(resolve(dir, path)).catch(() => null);
+      if (target === null) continue;
+      const real = relative(realRepo, target);
+      if (real !== relative(repo, resolve(dir, path))) out.push(...pathOf(join(repo, real), `${what} (through a link)`));
+    }
+    return out;
+  };
+  const realConfig = await realpath(set.file).catch(() => null);
+  const configTarget = realConfig === null ? void 0 : inRepo(join(repo, relative(realRepo, realConfig)));
   const shared = [
+    ...configTarget !== void 0 && configTarget !== inRepo(set.file) ? [{ glob: configTarget, what: "the trial-set file (where its link leads)" }] : [],
     ...isolated ? [] : [
       {
         glob: "**",
@@ -51,7 +65,14 @@ async function trialSetDependencies(set, repo, isolated = true) {
     ...config.judge ? [
       ...pathOf(config.judge.calibration, "judge.calibration"),
       // The judge's program decides what its items answer; the measurement records only its command line.
-      ...config.judge.command ? measuring(programOf(scripts(config.judge.command, {}, "judge.command"), inRepo("."))) : []
+      ...config.judge.command ? measuring([
+        ...programOf(scripts(config.judge.command, {}, "judge.command"), inRepo(".")),
+        // A script that is a link: the program is where it leads (and the code beside that).
+        ...programOf(
+          (await followed(scriptFiles(config.judge.command, {}), "judge.command")).filter((d) => !d.glob.endsWith("/**")),
+          inRepo(".")
+        )
+      ]) : []
     ] : []
   ];
   const tasks = [];
@@ -67,7 +88,7 @@ async function trialSetDependencies(set, repo, isolated = true) {
       ...spec.agent?.command ? scripts(spec.agent.command, { ...config.agent.env, ...spec.agent.env }, `${at}.agent.command`) : [],
       ...spec.judge?.labels ? pathOf(spec.judge.labels, `${at}.judge.labels`) : [],
       ...pathOf(join(config.repairs, spec.id), `${config.repairs}/${spec.id} (its committed repairs)`),
-      ...await fixtureDependencies(dir, spec.fixture, `${at}.fixture`, pathOf)
+      ...await fixtureDependencies(dir, spec.fixture, `${at}.fixture`, pathOf, leadsTo)
     ];
     tasks.push({ id: spec.id, own });
   }
@@ -91,7 +112,7 @@ async function linkTargets(paths) {
   }
   return [...targets];
 }
-async function fixtureDependencies(dir, fixture, what, pathOf) {
+async function fixtureDependencies(dir, fixture, what, pathOf, leadsTo) {
   const own = pathOf(fixture, what);
   let manifest;
   try {
@@ -104,10 +125,14 @@ async function fixtureDependencies(dir, fixture, what, pathOf) {
     return [{ glob: "**", what: `${what} (its fixture.json lists a path that is not a string)` }];
   const outside = (paths, how) => paths.filter((p) => !onHost(p)).flatMap((p) => pathOf(join(fixture, p), `${what} (${how})`));
   const installed = readable.filter((p) => !onHost(p)).flatMap((p) => installedFrom(join(fixture, p), `${what} (what a readable directory of its fixture is installed from, in no hash)`, pathOf));
+  const linked = await leadsTo(
+    readable.filter((p) => !onHost(p)).map((p) => join(fixture, p)),
+    `${what} (a readable directory of its fixture, in no hash)`
+  );
   return [
     ...own,
     ...outside(include, "included by its fixture"),
-    ...measuring([...outside(readable, "a readable directory of its fixture, in no hash"), ...installed])
+    ...measuring([...outside(readable, "a readable directory of its fixture, in no hash"), ...installed, ...linked])
   ];
 }
 var INSTALLED_DIRS = /* @__PURE__ */ new Set(["node_modules", ".venv", "venv", "vendor", ".bundle"]);

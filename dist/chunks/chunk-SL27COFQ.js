@@ -9,6 +9,9 @@ import {
   external_exports
 } from "./chunk-AJNZHUO4.js";
 import {
+  failUnlessReadMeanwhile
+} from "./chunk-2XP4HRAI.js";
+import {
   setSecret
 } from "./chunk-3RXD5PBU.js";
 import {
@@ -145,17 +148,20 @@ function httpStatus(error) {
 }
 var PER_PAGE = 100;
 var PROXY_VARIABLES = ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"];
+var SILENCE_MS = 3e4;
 var GitHubClient = class _GitHubClient {
-  constructor(repo, token, runId, apiUrl = process.env.GITHUB_API_URL ?? "https://api.github.com") {
+  constructor(repo, token, runId, apiUrl = process.env.GITHUB_API_URL ?? "https://api.github.com", silenceMs = SILENCE_MS) {
     this.repo = repo;
     this.token = token;
     this.runId = runId;
     this.apiUrl = apiUrl;
+    this.silenceMs = silenceMs;
   }
   repo;
   token;
   runId;
   apiUrl;
+  silenceMs;
   octokitClient;
   artifactClient;
   rest() {
@@ -190,7 +196,7 @@ var GitHubClient = class _GitHubClient {
     const files = [];
     let next = `${this.apiUrl.replace(/\/$/, "")}/repos/${this.repo.owner}/${this.repo.repo}/pulls/${pullNumber}/files?per_page=${PER_PAGE}`;
     while (next) {
-      const page = await getJson(next, this.token);
+      const page = await getJson(next, this.token, this.silenceMs);
       if (!Array.isArray(page.body)) throw new GitHubResponseError(`GitHub API ${route}: unexpected response at (top level): expected an array`);
       for (const item of page.body) files.push(parse(ChangedFile, item, route));
       next = nextPage(page.link);
@@ -318,13 +324,18 @@ var GitHubClient = class _GitHubClient {
     }
   }
 };
-async function getJson(url, token) {
+async function getJson(url, token, silenceMs) {
   const headers = { accept: "application/vnd.github+json", authorization: `token ${token}`, "user-agent": "trialgate", "x-github-api-version": "2022-11-28" };
   const { get } = url.startsWith("https:") ? await import("node:https") : await import("node:http");
   return new Promise((resolve2, reject) => {
-    const request = get(url, { headers, timeout: 3e4 }, (response) => {
+    let progress = 0;
+    const request = get(url, { headers, timeout: silenceMs }, (response) => {
+      progress += 1;
       const chunks = [];
-      response.on("data", (chunk) => chunks.push(chunk));
+      response.on("data", (chunk) => {
+        progress += chunk.length;
+        chunks.push(chunk);
+      });
       response.on("error", reject);
       response.on("end", () => {
         const text = Buffer.concat(chunks).toString("utf8");
@@ -345,7 +356,13 @@ async function getJson(url, token) {
         } else resolve2({ body, link: [response.headers.link ?? []].flat().join(", ") || void 0 });
       });
     });
-    request.on("timeout", () => request.destroy(new Error(`GitHub API GET ${new URL(url).pathname}: no answer within 30 s`)));
+    request.on(
+      "timeout",
+      () => failUnlessReadMeanwhile(
+        () => progress,
+        () => request.destroy(new Error(`GitHub API GET ${new URL(url).pathname}: no answer within ${silenceMs / 1e3} s`))
+      )
+    );
     request.on("error", reject);
   });
 }
@@ -365,6 +382,9 @@ function parse(schema, data, route) {
 import { readFile } from "node:fs/promises";
 var Repository = external_exports.object({ full_name: external_exports.string(), default_branch: external_exports.string() });
 var PullRequestPayload = external_exports.object({
+  action: external_exports.string().optional(),
+  /** The label a `labeled` event added. */
+  label: external_exports.object({ name: external_exports.string() }).optional(),
   pull_request: external_exports.object({
     number: external_exports.number().int(),
     changed_files: external_exports.number().int().optional(),
@@ -377,7 +397,7 @@ var PullRequestPayload = external_exports.object({
 var PushPayload = external_exports.object({ ref: external_exports.string(), after: external_exports.string(), repository: Repository });
 function parseEvent(name, payload) {
   if (name === "pull_request" || name === "pull_request_target") {
-    const { pull_request: pr, repository } = parsePayload(PullRequestPayload, payload, name);
+    const { pull_request: pr, repository, action, label } = parsePayload(PullRequestPayload, payload, name);
     return {
       kind: "pull_request",
       number: pr.number,
@@ -387,6 +407,7 @@ function parseEvent(name, payload) {
       ...pr.changed_files === void 0 ? {} : { changedFiles: pr.changed_files },
       fromFork: pr.head.repo?.full_name !== repository.full_name,
       labels: (pr.labels ?? []).map((l) => l.name),
+      ...action === "labeled" && label ? { labeledNow: label.name } : {},
       repository: repository.full_name,
       defaultBranch: repository.default_branch
     };

@@ -2,7 +2,7 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-KAOA3QPJ.js";
+} from "./chunk-HPH4C5PR.js";
 import {
   readTrialSetFile
 } from "./chunk-TX4XMRFF.js";

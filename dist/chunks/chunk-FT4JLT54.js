@@ -8,7 +8,7 @@ import {
   signalDescendants,
   supervise,
   treeBelow
-} from "./chunk-TP7RSVAI.js";
+} from "./chunk-2XP4HRAI.js";
 import {
   removeWritten
 } from "./chunk-EYKO5LXT.js";
@@ -227,9 +227,9 @@ var Bubblewrap = class _Bubblewrap {
     await writeFile(join(socketRoot, RELAY_PRELOAD), IN_PROCESS_RELAY_SOURCE, { mode: 292 });
     const sandbox = new _Bubblewrap(bwrap, socketRoot, systemArgs());
     const args = sandbox.args({ argv: ["true"], cwd: "/", env: {}, mounts: [], network: "none" });
-    const reported = spawnSync(bwrap, ["--json-status-fd", "3", ...args], { encoding: "utf8", timeout: 1e4, stdio: ["ignore", "pipe", "pipe", "pipe"] });
+    const reported = spawnSync(bwrap, ["--json-status-fd", "3", ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe", "pipe"] });
     if (reported.status === 0) return sandbox;
-    const probe = spawnSync(bwrap, args, { encoding: "utf8", timeout: 1e4 });
+    const probe = spawnSync(bwrap, args, { encoding: "utf8" });
     sandbox.statusReports = false;
     if (probe.status === 0) return sandbox;
     await rm(socketRoot, { recursive: true, force: true });

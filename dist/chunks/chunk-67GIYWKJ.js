@@ -3,18 +3,18 @@ import {
   MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-6HZVAGYF.js";
+} from "./chunk-HSQSD4Y4.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-KAOA3QPJ.js";
+} from "./chunk-HPH4C5PR.js";
 import {
   markdownTable
 } from "./chunk-6KCLTD2N.js";
 import {
   openSandbox,
   passedEnvironment
-} from "./chunk-IBMDWCPC.js";
+} from "./chunk-FT4JLT54.js";
 import {
   plural,
   secretsOf

@@ -2,7 +2,7 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 
 // src/isolation/processes.ts
 import { once } from "node:events";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 
 // src/util/pending-reads.ts
 function afterPendingReads(decide) {
@@ -239,11 +239,21 @@ function signalDescendants(root, signal, spare = () => false) {
   }
   return signalled;
 }
+function stillRunning(pid) {
+  let stat;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return !existsSync("/proc/self/stat");
+  }
+  return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(")") + 2));
+}
 function limitCommand(command, ms) {
   let timedOut = false;
   const timer = setTimeout(
     () => afterPendingReads(() => {
-      if (command.child.exitCode === null && command.child.signalCode === null) timedOut = true;
+      if (command.child.exitCode === null && command.child.signalCode === null && (command.child.pid === void 0 || stillRunning(command.child.pid)))
+        timedOut = true;
       command.kill();
     }),
     ms
@@ -269,6 +279,7 @@ export {
   descendants,
   treeBelow,
   signalDescendants,
+  stillRunning,
   limitCommand,
   IsolationUnavailable
 };

@@ -1,13 +1,15 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   UNGATED,
+  baseCheckoutProblem,
   failureAnnotation,
   gatePullRequest,
   presentRun,
   regressionLog,
+  repositoryPath,
   storedRecord,
   trialRunner
-} from "./chunk-PWCMQX3A.js";
+} from "./chunk-MD7IV2O2.js";
 import {
   progressReporter
 } from "./chunk-O45WHNXZ.js";
@@ -23,27 +25,27 @@ import {
   isolationNote,
   renderText,
   writeReports
-} from "./chunk-M4TG7YCW.js";
+} from "./chunk-5WQT2CND.js";
 import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-L7PATF5J.js";
+} from "./chunk-SEACXNWR.js";
 import {
   mergeShards
-} from "./chunk-DTOCZOJD.js";
-import "./chunk-OVQK23GM.js";
+} from "./chunk-R56Q5IKC.js";
+import "./chunk-I6HZG3H4.js";
 import "./chunk-5PPB757Y.js";
-import "./chunk-6HZVAGYF.js";
+import "./chunk-HSQSD4Y4.js";
 import {
   readResultsFile
 } from "./chunk-SDS4TLQO.js";
 import "./chunk-UBLZNB4H.js";
-import "./chunk-6E4TA67C.js";
+import "./chunk-DLTOVJIZ.js";
 import {
   loadTrialSet
-} from "./chunk-7EZM4T2O.js";
-import "./chunk-KAOA3QPJ.js";
+} from "./chunk-RIRO6S57.js";
+import "./chunk-HPH4C5PR.js";
 import "./chunk-LCBCOSNX.js";
 import "./chunk-6KCLTD2N.js";
 import "./chunk-5DHXYKAQ.js";
@@ -58,12 +60,12 @@ import {
   shardArtifactName,
   shardTrialsArtifactName,
   workflowFiles
-} from "./chunk-MVFBBEIA.js";
+} from "./chunk-SL27COFQ.js";
 import {
   unaffectedTasks
 } from "./chunk-YUJUUIFZ.js";
 import "./chunk-TX4XMRFF.js";
-import "./chunk-IBMDWCPC.js";
+import "./chunk-FT4JLT54.js";
 import "./chunk-6FEWE2YT.js";
 import {
   plural,
@@ -71,7 +73,7 @@ import {
 } from "./chunk-BAEF6OTL.js";
 import "./chunk-AJNZHUO4.js";
 import "./chunk-VBXPJHBB.js";
-import "./chunk-TP7RSVAI.js";
+import "./chunk-2XP4HRAI.js";
 import "./chunk-2EN6TGGC.js";
 import "./chunk-2XNPRFH2.js";
 import {
@@ -99,7 +101,7 @@ import "./chunk-HZGLYA5U.js";
 // src/action/main.ts
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join as join8, relative as relative4 } from "node:path";
+import { join as join8, relative as relative3 } from "node:path";
 
 // src/github/baseline.ts
 import { join } from "node:path";
@@ -284,12 +286,12 @@ function baselineNote(event, baselineBranches, run2) {
 }
 
 // src/action/gate-ports.ts
-import { join as join4, relative as relative2 } from "node:path";
+import { join as join4, relative } from "node:path";
 
 // src/action/base-checkout.ts
 import { execFile } from "node:child_process";
-import { realpath, stat } from "node:fs/promises";
-import { join as join3, relative } from "node:path";
+import { stat } from "node:fs/promises";
+import { join as join3 } from "node:path";
 import { promisify } from "node:util";
 var run = promisify(execFile);
 async function git(cwd, args) {
@@ -300,10 +302,11 @@ var firstLine = (e) => String(e.stderr || e.message).trim().split("\n")[0];
 async function checkOutBase(workspace, sha, configFile, dir) {
   let configPath;
   try {
-    configPath = relative(await git(workspace, ["rev-parse", "--show-toplevel"]), await realpath(configFile));
+    configPath = await repositoryPath(await git(workspace, ["rev-parse", "--show-toplevel"]), configFile);
   } catch {
     return { off: `${workspace} is not a git checkout` };
   }
+  if (configPath === null) return { off: `the trial set ${configFile} is not inside the repository without following a link` };
   try {
     await git(workspace, ["cat-file", "-e", `${sha}^{commit}`]).catch(() => git(workspace, ["fetch", "--no-tags", "--depth=1", "origin", sha]));
     await git(workspace, ["worktree", "add", "--detach", dir, sha]);
@@ -356,10 +359,12 @@ function runHead(ctx, runDir) {
 async function gateOnGitHub(ctx, event, runDir, firstRound, notes) {
   const { inputs } = ctx;
   const set = await loadTrialSet(ctx.set.file);
-  const base = inputs.rerunBase ? await checkOutBase(ctx.workspace, event.baseSha, ctx.set.file, join4(ctx.temp, "base-commit")) : null;
+  const checkout = join4(ctx.temp, "base-commit");
+  const base = inputs.rerunBase ? await usableBase(await checkOutBase(ctx.workspace, event.baseSha, ctx.set.file, checkout), set, checkout) : null;
   if (base && "off" in base) info(`trialgate: no paired rounds on the base commit: ${base.off}`);
   const baseConfig = base && "config" in base ? base.config : null;
-  return gatePullRequest(githubPorts(ctx, event, set, notes, baseConfig), {
+  const stale = staleApprovalNote(event, inputs.approvalLabel);
+  return gatePullRequest(githubPorts(ctx, event, set, stale ? [...notes, stale] : notes, baseConfig), {
     set,
     runDir,
     scope: ctx.scope,
@@ -377,6 +382,13 @@ async function gateOnGitHub(ctx, event, runDir, firstRound, notes) {
     },
     scrubber: ctx.secrets.scrubber
   }).finally(() => base && "remove" in base ? base.remove() : void 0);
+}
+async function usableBase(base, head, checkout) {
+  if ("off" in base) return base;
+  const problem = await baseCheckoutProblem(base.config, head, checkout, "its checkout");
+  if (problem === null) return base;
+  await base.remove();
+  return { off: problem };
 }
 function githubPorts(ctx, event, set, notes, baseConfig) {
   const { inputs } = ctx;
@@ -397,11 +409,15 @@ function githubPorts(ctx, event, set, notes, baseConfig) {
     }),
     approval: async () => approvalOf(event, inputs.approvalLabel),
     say: (line) => info(`trialgate: ${line}`),
-    warn: (line) => warning(`trialgate: ${relative2(ctx.workspace, set.file) || set.file}: ${line}`)
+    warn: (line) => warning(`trialgate: ${relative(ctx.workspace, set.file) || set.file}: ${line}`)
   };
 }
 function approvalOf(event, label) {
-  return event.labels.includes(label) ? `the label ${code(label)} on the pull request` : null;
+  return event.labeledNow === label ? `the label ${code(label)}, added to the pull request at this commit` : null;
+}
+function staleApprovalNote(event, label) {
+  if (!event.labels.includes(label) || event.labeledNow === label) return null;
+  return `The label ${code(label)} is on the pull request from before this run\u2019s commit or event: an approval holds for the commit it was added at, so it approves no change to the measurement here (a maintainer who approves this one removes the label and adds it again).`;
 }
 
 // src/action/publish.ts
@@ -434,14 +450,14 @@ ${opts.body}`;
 
 // src/github/evidence.ts
 import { lstat, readdir } from "node:fs/promises";
-import { join as join5, relative as relative3, resolve, sep } from "node:path";
+import { join as join5, relative as relative2, resolve, sep } from "node:path";
 async function listEvidenceFiles(root, paths) {
   const absRoot = resolve(root);
   const files = [];
   const skipped = [];
   const visit = async (path) => {
     const stat2 = await lstat(path);
-    if (stat2.isSymbolicLink()) skipped.push(relative3(absRoot, path));
+    if (stat2.isSymbolicLink()) skipped.push(relative2(absRoot, path));
     else if (stat2.isDirectory()) for (const entry of (await readdir(path)).sort()) await visit(join5(path, entry));
     else if (stat2.isFile()) files.push(path);
   };
@@ -580,7 +596,7 @@ async function finish(ctx, runDir, firstRound, shardNotes) {
     artifactName,
     gate: outcome.gate,
     changed: ctx.scope,
-    config: relative4(ctx.workspace, ctx.set.file)
+    config: relative3(ctx.workspace, ctx.set.file)
   });
 }
 export {

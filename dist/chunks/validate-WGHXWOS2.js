@@ -5,16 +5,16 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-J27KMNXP.js";
-import "./chunk-6HZVAGYF.js";
-import "./chunk-KAOA3QPJ.js";
+} from "./chunk-67GIYWKJ.js";
+import "./chunk-HSQSD4Y4.js";
+import "./chunk-HPH4C5PR.js";
 import "./chunk-6KCLTD2N.js";
 import "./chunk-5DHXYKAQ.js";
 import "./chunk-NAP725RQ.js";
-import "./chunk-IBMDWCPC.js";
+import "./chunk-FT4JLT54.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-AJNZHUO4.js";
-import "./chunk-TP7RSVAI.js";
+import "./chunk-2XP4HRAI.js";
 import "./chunk-2XNPRFH2.js";
 import "./chunk-BILKXZIS.js";
 import "./chunk-GPT4AU5Q.js";
