@@ -56,7 +56,14 @@ export async function gateOnGitHub(
 /** The base commit's checkout, unless it cannot run the paired rounds' base trials (baseCheckoutProblem): then off, with why. */
 async function usableBase(base: BaseCheckout, head: TrialSet, checkout: string): Promise<BaseCheckout> {
   if ('off' in base) return base;
-  const problem = await baseCheckoutProblem(base.config, head, checkout, 'its checkout');
+  const problem = await baseCheckoutProblem(
+    base.config,
+    head,
+    checkout,
+    'its checkout',
+    // The action makes the checkout, so the fix is where the job installs: beside neither checkout.
+    '; for the paired rounds, install what the agent runs system-wide in the workflow (docs/agents.md#where-the-cli-must-be-installed)',
+  );
   if (problem === null) return base;
   await base.remove();
   return { off: problem };
