@@ -385,7 +385,14 @@ async function gateOnGitHub(ctx, event, runDir, firstRound, notes) {
 }
 async function usableBase(base, head, checkout) {
   if ("off" in base) return base;
-  const problem = await baseCheckoutProblem(base.config, head, checkout, "its checkout");
+  const problem = await baseCheckoutProblem(
+    base.config,
+    head,
+    checkout,
+    "its checkout",
+    // The action makes the checkout, so the fix is where the job installs: beside neither checkout.
+    "; for the paired rounds, install what the agent runs system-wide in the workflow (docs/agents.md#where-the-cli-must-be-installed)"
+  );
   if (problem === null) return base;
   await base.remove();
   return { off: problem };
