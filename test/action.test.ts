@@ -129,6 +129,27 @@ describe('the action', () => {
     assert.match(comments()[0]!.body, /double-reserve/, 'the gate decided with the recorded base run');
   });
 
+  it('rerun-base where the job installed packages the agent reads, pinned by lockfiles the same in both commits: the base commit’s checkout uses them, and the paired rounds run', async () => {
+    // The installed-packages case above with a lockfile beside node_modules: the same install in both commits.
+    const pinned = {
+      agent: { files: ['fixture/agent', 'node_modules'] },
+      files: {
+        'node_modules/sdk/index.js': 'module.exports = {};\n',
+        '.gitignore': 'node_modules/\n',
+        'package.json': '{ "name": "agent-under-test", "private": true }\n',
+        'package-lock.json': '{ "name": "agent-under-test", "lockfileVersion": 3, "packages": {} }\n',
+      },
+    };
+    await baseline({ trials: 1, ...pinned });
+    const { result, text } = await printedBy(() =>
+      runAction({ event: 'pull_request', skill: skillWithoutIdempotency, trials: 1, git: true, inputs: { policy: 'familywise' }, ...pinned }),
+    );
+    assert.match(text, /the base commit's checkout uses the packages this job installed, the lockfiles beside them the same in both commits: node_modules\//);
+    assert.doesNotMatch(text, /no paired rounds on the base commit/);
+    assert.match(text, /trialgate: confirm on the base commit: \d+ trials? of 1 task/);
+    assert.equal(result.exitCode, 1, text.slice(-2000));
+  });
+
   it('rerun-base where the job installed packages inside the agent’s own directory, which the base commit’s worktree lacks: off before any trial, so the base’s trials never fail for want of them and hide the loss', async () => {
     const vendored = {
       command: 'node "$TRIALGATE_PROJECT/agent/run.mjs"',

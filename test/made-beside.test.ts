@@ -3,11 +3,11 @@
 // in the base's checkout, are named; what git tracks, a tool's cache, and what the checkout also holds are not.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { madeBesideCheckout } from '../src/gate/made-beside.ts';
+import { lendInstalled, madeBesideCheckout } from '../src/gate/made-beside.ts';
 import { readTrialSetFile } from '../src/trial/trialset-file.ts';
 
 const git = (cwd: string, ...args: string[]) =>
@@ -76,4 +76,33 @@ test('a tool’s cache is not named, nor what the base’s checkout holds too', 
   write(workspace, { 'evals/agent/__pycache__/run.pyc': '', 'evals/agent/node_modules/sdk/index.js': '' });
   write(checkout, { 'evals/agent/node_modules/sdk/index.js': '' });
   assert.deepEqual(await madeBesideCheckout(await readTrialSetFile(config), checkout), []);
+});
+
+/** The repository with a lockfile beside the agent's packages, committed as `lock` in the base commit. */
+function pinnedRepository(lock: string) {
+  const repo = repository();
+  write(repo.workspace, { 'evals/agent/package-lock.json': lock });
+  git(repo.workspace, 'add', '.');
+  git(repo.workspace, 'commit', '-qm', 'pinned');
+  git(repo.checkout, 'checkout', '-q', '--detach', git(repo.workspace, 'rev-parse', 'HEAD'));
+  write(repo.workspace, { 'evals/agent/node_modules/sdk/index.js': 'module.exports = 1;\n', 'evals/skills/built.md': '# built\n' });
+  return repo;
+}
+
+test('packages pinned by the same lockfile in both commits are copied into the base’s checkout; a built skill never is', async () => {
+  const { checkout, config } = pinnedRepository('{ "lockfileVersion": 3 }\n');
+  const set = await readTrialSetFile(config);
+  assert.deepEqual(await lendInstalled(set, checkout), ['evals/agent/node_modules/']);
+  assert.equal(readFileSync(join(checkout, 'evals/agent/node_modules/sdk/index.js'), 'utf8'), 'module.exports = 1;\n');
+  assert.ok(!lstatSync(join(checkout, 'evals/agent/node_modules')).isSymbolicLink(), 'a copy inside the checkout, not a link out of it');
+  assert.deepEqual(await madeBesideCheckout(set, checkout), ['evals/skills/built.md']);
+});
+
+test('packages whose lockfile the pull request changed are not: the base runs what the base pins', async () => {
+  const { workspace, checkout, config } = pinnedRepository('{ "lockfileVersion": 3 }\n');
+  write(workspace, { 'evals/agent/package-lock.json': '{ "lockfileVersion": 3, "packages": { "node_modules/sdk": { "version": "2.0.0" } } }\n' });
+  const set = await readTrialSetFile(config);
+  assert.deepEqual(await lendInstalled(set, checkout), []);
+  assert.ok(!existsSync(join(checkout, 'evals/agent/node_modules')));
+  assert.deepEqual((await madeBesideCheckout(set, checkout)).sort(), ['evals/agent/node_modules/', 'evals/skills/built.md']);
 });

@@ -10,7 +10,7 @@ import { code } from '../report/format.ts';
 import type { Policy } from '../schemas/comparison.ts';
 import { loadTrialSet, type TrialSet } from '../trial/trialset.ts';
 import { checkOutBase, type BaseCheckout } from './base-checkout.ts';
-import { baseCheckoutProblem } from '../gate/made-beside.ts';
+import { baseCheckoutProblem, lendInstalled } from '../gate/made-beside.ts';
 import { workflowFiles } from './gate-files.ts';
 import { loadBaseSide } from './baselines.ts';
 import type { ActionContext } from './opening.ts';
@@ -56,13 +56,18 @@ export async function gateOnGitHub(
 /** The base commit's checkout, unless it cannot run the paired rounds' base trials (baseCheckoutProblem): then off, with why. */
 async function usableBase(base: BaseCheckout, head: TrialSet, checkout: string): Promise<BaseCheckout> {
   if ('off' in base) return base;
+  const lent = await lendInstalled(head, checkout);
+  if (lent.length)
+    core.info(
+      `trialgate: the base commit's checkout uses the packages this job installed, the lockfiles beside them the same in both commits: ${lent.join(', ')}`,
+    );
   const problem = await baseCheckoutProblem(
     base.config,
     head,
     checkout,
     'its checkout',
     // The action makes the checkout, so the fix is where the job installs: beside neither checkout.
-    '; for the paired rounds, install what the agent runs system-wide in the workflow (docs/agents.md#where-the-cli-must-be-installed)',
+    '; for the paired rounds, install what the agent runs system-wide in the workflow, or pin it with a lockfile the same in both commits (docs/agents.md#where-the-cli-must-be-installed)',
   );
   if (problem === null) return base;
   await base.remove();

@@ -5,6 +5,7 @@
 // so they hide a loss beside them. The paired rounds are then off: the recorded base runs decide alone.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, posix, sep } from 'node:path';
 import { promisify } from 'node:util';
 import type { TrialSetText } from '../trial/trialset-file.ts';
@@ -18,6 +19,35 @@ const run = promisify(execFile);
 /** How many of them are named: one is enough to say why. */
 const NAMED = 3;
 
+/** What git does not track in the head's checkout where `set` reads: `all` (its agents, watched files, fixtures) or `agent` (agent.files alone). */
+async function untrackedWhereRead(
+  set: Pick<TrialSetText, 'file' | 'dir' | 'config'>,
+  where: 'all' | 'agent',
+): Promise<{ top: string; paths: string[] } | null> {
+  let top: string;
+  try {
+    top = (await run('git', ['-C', set.dir, 'rev-parse', '--show-toplevel'], { encoding: 'utf8' })).stdout.trim();
+  } catch {
+    return null;
+  }
+  const config = await repositoryPath(top, set.file);
+  if (config === null) return null;
+  const project = dirname(config);
+  const { agent, tasks } = set.config;
+  const agentFiles = [...agent.files, ...tasks.flatMap((task) => task.agent?.files ?? [])];
+  // The watched files as matched (a skill the job builds from a template), not their globs: a glob's directory may hold more than the agent reads.
+  const watched = where === 'all' ? await matchFiles(set.dir, [...set.config.watch, ...tasks.flatMap((task) => task.watch)]).catch(() => []) : [];
+  const read = [...agentFiles, ...watched, ...(where === 'all' ? tasks.map((task) => task.fixture) : [])]
+    .map((path) => posix.normalize(posix.join(project.split(sep).join('/'), path.split(sep).join('/'))))
+    .filter((path) => !path.startsWith('..') && !posix.isAbsolute(path));
+  if (read.length === 0) return { top, paths: [] };
+  const { stdout } = await run('git', ['--literal-pathspecs', '-C', top, 'ls-files', '-z', '--others', '--directory', '--', ...new Set(read)], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { top, paths: stdout.split('\0').filter((path) => path !== '' && !inToolCache(path) && !path.split('/').includes('.trialgate')) };
+}
+
 /**
  * What git does not track (ignored or not) in the head's checkout where an agent or a fixture of `set` reads
  * (agent.files, the watched files, the fixtures), as repository paths (an untracked directory whole,
@@ -25,28 +55,72 @@ const NAMED = 3;
  * not in a git checkout.
  */
 export async function madeBesideCheckout(set: Pick<TrialSetText, 'file' | 'dir' | 'config'>, checkout: string): Promise<string[]> {
-  let top: string;
+  const untracked = await untrackedWhereRead(set, 'all');
+  return (untracked?.paths ?? []).filter((path) => !existsSync(join(checkout, path))).slice(0, NAMED);
+}
+
+/** What pins an install to what it made beside them: lockfiles, one of which must be there. */
+const LOCKFILES = [
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'yarn.lock',
+  'pnpm-lock.yaml',
+  'bun.lock',
+  'uv.lock',
+  'poetry.lock',
+  'Pipfile.lock',
+  'requirements.txt',
+  'go.sum',
+  'Cargo.lock',
+  'Gemfile.lock',
+];
+/** And what an install also reads there: its manifests and settings (a `prepare` script, a registry). */
+const INSTALL_INPUTS = [...LOCKFILES, 'package.json', '.npmrc', '.yarnrc.yml', 'pyproject.toml', 'Pipfile', 'go.mod', 'Cargo.toml', 'Gemfile'];
+
+/** Both absent, or both present with the same bytes. */
+async function sameFile(a: string, b: string): Promise<boolean> {
+  const [x, y] = await Promise.all([readFile(a).catch(() => null), readFile(b).catch(() => null)]);
+  return x === null || y === null ? x === y : x.equals(y);
+}
+
+/**
+ * A copy of what an install made: hard links where both are on one file system (a runner's workspace and its
+ * temporary directory are; node_modules in an instant), else bytes. Not a link to it: a path trialgate reads
+ * from the configuration must stay inside the project.
+ */
+async function copyInstalled(from: string, to: string): Promise<void> {
   try {
-    top = (await run('git', ['-C', set.dir, 'rev-parse', '--show-toplevel'], { encoding: 'utf8' })).stdout.trim();
+    await run('cp', ['-a', '-l', from, to]);
   } catch {
-    return [];
+    await rm(to, { recursive: true, force: true });
+    await cp(from, to, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
   }
-  const config = await repositoryPath(top, set.file);
-  if (config === null) return [];
-  const project = dirname(config);
-  const { agent, tasks } = set.config;
-  // The watched files as matched (a skill the job builds from a template), not their globs: a glob's directory may hold more than the agent reads.
-  const watched = await matchFiles(set.dir, [...set.config.watch, ...tasks.flatMap((task) => task.watch)]).catch(() => []);
-  const read = [...agent.files, ...watched, ...tasks.flatMap((task) => [...(task.agent?.files ?? []), task.fixture])]
-    .map((path) => posix.normalize(posix.join(project.split(sep).join('/'), path.split(sep).join('/'))))
-    .filter((path) => !path.startsWith('..') && !posix.isAbsolute(path));
-  if (read.length === 0) return [];
-  const { stdout } = await run('git', ['--literal-pathspecs', '-C', top, 'ls-files', '-z', '--others', '--directory', '--', ...new Set(read)], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const untracked = stdout.split('\0').filter((path) => path !== '' && !inToolCache(path) && !path.split('/').includes('.trialgate'));
-  return untracked.filter((path) => !existsSync(join(checkout, path))).slice(0, NAMED);
+}
+
+/**
+ * Packages the job installed where the agent reads (agent.files: `node_modules/`, `agent/node_modules/`), copied
+ * into the base commit's `checkout`, where the lockfiles and manifests beside them are the same in both
+ * commits: the same install, so the base's agent runs what the base pins, not the head's. Only where the agent
+ * reads: a skill built from a template, or a fixture's build, is the head's own work and is never lent. Returns
+ * what was lent.
+ */
+export async function lendInstalled(set: Pick<TrialSetText, 'file' | 'dir' | 'config'>, checkout: string): Promise<string[]> {
+  const untracked = await untrackedWhereRead(set, 'agent');
+  if (!untracked) return [];
+  const lent: string[] = [];
+  for (const path of untracked.paths) {
+    const made = path.replace(/\/$/, '');
+    if (existsSync(join(checkout, made))) continue;
+    const beside = posix.dirname(made);
+    const pinned = LOCKFILES.some((file) => existsSync(join(untracked.top, beside, file)));
+    const same =
+      pinned && (await Promise.all(INSTALL_INPUTS.map((file) => sameFile(join(untracked.top, beside, file), join(checkout, beside, file))))).every(Boolean);
+    if (!same) continue;
+    await mkdir(dirname(join(checkout, made)), { recursive: true });
+    await copyInstalled(join(untracked.top, made), join(checkout, made));
+    lent.push(path);
+  }
+  return lent;
 }
 
 /**
