@@ -4,12 +4,13 @@ import {
   baseCheckoutProblem,
   failureAnnotation,
   gatePullRequest,
+  lendInstalled,
   presentRun,
   regressionLog,
   repositoryPath,
   storedRecord,
   trialRunner
-} from "./chunk-MD7IV2O2.js";
+} from "./chunk-ABTS5Z52.js";
 import {
   progressReporter
 } from "./chunk-O45WHNXZ.js";
@@ -385,13 +386,18 @@ async function gateOnGitHub(ctx, event, runDir, firstRound, notes) {
 }
 async function usableBase(base, head, checkout) {
   if ("off" in base) return base;
+  const lent = await lendInstalled(head, checkout);
+  if (lent.length)
+    info(
+      `trialgate: the base commit's checkout uses the packages this job installed, the lockfiles beside them the same in both commits: ${lent.join(", ")}`
+    );
   const problem = await baseCheckoutProblem(
     base.config,
     head,
     checkout,
     "its checkout",
     // The action makes the checkout, so the fix is where the job installs: beside neither checkout.
-    "; for the paired rounds, install what the agent runs system-wide in the workflow (docs/agents.md#where-the-cli-must-be-installed)"
+    "; for the paired rounds, install what the agent runs system-wide in the workflow, or pin it with a lockfile the same in both commits (docs/agents.md#where-the-cli-must-be-installed)"
   );
   if (problem === null) return base;
   await base.remove();

@@ -603,30 +603,79 @@ async function repositoryPath(top, file) {
 // src/gate/made-beside.ts
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
+import { cp, mkdir, readFile, rm } from "node:fs/promises";
 import { dirname as dirname2, join as join3, posix, sep as sep3 } from "node:path";
 import { promisify } from "node:util";
 var run = promisify(execFile);
 var NAMED = 3;
-async function madeBesideCheckout(set, checkout) {
+async function untrackedWhereRead(set, where) {
   let top;
   try {
     top = (await run("git", ["-C", set.dir, "rev-parse", "--show-toplevel"], { encoding: "utf8" })).stdout.trim();
   } catch {
-    return [];
+    return null;
   }
   const config = await repositoryPath(top, set.file);
-  if (config === null) return [];
+  if (config === null) return null;
   const project = dirname2(config);
   const { agent, tasks } = set.config;
-  const watched = await matchFiles(set.dir, [...set.config.watch, ...tasks.flatMap((task) => task.watch)]).catch(() => []);
-  const read = [...agent.files, ...watched, ...tasks.flatMap((task) => [...task.agent?.files ?? [], task.fixture])].map((path) => posix.normalize(posix.join(project.split(sep3).join("/"), path.split(sep3).join("/")))).filter((path) => !path.startsWith("..") && !posix.isAbsolute(path));
-  if (read.length === 0) return [];
+  const agentFiles = [...agent.files, ...tasks.flatMap((task) => task.agent?.files ?? [])];
+  const watched = where === "all" ? await matchFiles(set.dir, [...set.config.watch, ...tasks.flatMap((task) => task.watch)]).catch(() => []) : [];
+  const read = [...agentFiles, ...watched, ...where === "all" ? tasks.map((task) => task.fixture) : []].map((path) => posix.normalize(posix.join(project.split(sep3).join("/"), path.split(sep3).join("/")))).filter((path) => !path.startsWith("..") && !posix.isAbsolute(path));
+  if (read.length === 0) return { top, paths: [] };
   const { stdout } = await run("git", ["--literal-pathspecs", "-C", top, "ls-files", "-z", "--others", "--directory", "--", ...new Set(read)], {
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024
   });
-  const untracked = stdout.split("\0").filter((path) => path !== "" && !inToolCache(path) && !path.split("/").includes(".trialgate"));
-  return untracked.filter((path) => !existsSync(join3(checkout, path))).slice(0, NAMED);
+  return { top, paths: stdout.split("\0").filter((path) => path !== "" && !inToolCache(path) && !path.split("/").includes(".trialgate")) };
+}
+async function madeBesideCheckout(set, checkout) {
+  const untracked = await untrackedWhereRead(set, "all");
+  return (untracked?.paths ?? []).filter((path) => !existsSync(join3(checkout, path))).slice(0, NAMED);
+}
+var LOCKFILES = [
+  "package-lock.json",
+  "npm-shrinkwrap.json",
+  "yarn.lock",
+  "pnpm-lock.yaml",
+  "bun.lock",
+  "uv.lock",
+  "poetry.lock",
+  "Pipfile.lock",
+  "requirements.txt",
+  "go.sum",
+  "Cargo.lock",
+  "Gemfile.lock"
+];
+var INSTALL_INPUTS = [...LOCKFILES, "package.json", ".npmrc", ".yarnrc.yml", "pyproject.toml", "Pipfile", "go.mod", "Cargo.toml", "Gemfile"];
+async function sameFile(a, b) {
+  const [x, y] = await Promise.all([readFile(a).catch(() => null), readFile(b).catch(() => null)]);
+  return x === null || y === null ? x === y : x.equals(y);
+}
+async function copyInstalled(from, to) {
+  try {
+    await run("cp", ["-a", "-l", from, to]);
+  } catch {
+    await rm(to, { recursive: true, force: true });
+    await cp(from, to, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
+  }
+}
+async function lendInstalled(set, checkout) {
+  const untracked = await untrackedWhereRead(set, "agent");
+  if (!untracked) return [];
+  const lent = [];
+  for (const path of untracked.paths) {
+    const made = path.replace(/\/$/, "");
+    if (existsSync(join3(checkout, made))) continue;
+    const beside = posix.dirname(made);
+    const pinned = LOCKFILES.some((file) => existsSync(join3(untracked.top, beside, file)));
+    const same = pinned && (await Promise.all(INSTALL_INPUTS.map((file) => sameFile(join3(untracked.top, beside, file), join3(checkout, beside, file))))).every(Boolean);
+    if (!same) continue;
+    await mkdir(dirname2(join3(checkout, made)), { recursive: true });
+    await copyInstalled(join3(untracked.top, made), join3(checkout, made));
+    lent.push(path);
+  }
+  return lent;
 }
 async function baseCheckoutProblem(config, head, checkout, where, fix = "") {
   return loadTrialSet(config).then(
@@ -753,6 +802,7 @@ export {
   storedRecord,
   gatePullRequest,
   repositoryPath,
+  lendInstalled,
   baseCheckoutProblem,
   presentRun,
   regressionLog,

@@ -16,7 +16,7 @@ import {
   regressionLog,
   repositoryPath,
   trialRunner
-} from "./chunk-MD7IV2O2.js";
+} from "./chunk-ABTS5Z52.js";
 import {
   progressReporter
 } from "./chunk-O45WHNXZ.js";
