@@ -3,11 +3,11 @@
 // once → run → remove a prompt section → gate names the lost detection and exits 1. k = 1: one trial each.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
-import { tempDir } from './support/fixtures.ts';
+import { ROOT, tempDir } from './support/fixtures.ts';
 import { captureIo } from './support/io.ts';
 import { NO_ISOLATION } from './support/isolation.ts';
 import { NO_GO, NO_JUNIT5 } from './support/languages.ts';
@@ -106,6 +106,61 @@ describe('trialgate init in a Go module', () => {
       assert.equal(listed.status, 0, listed.stderr);
       assert.deepEqual(listed.stdout.trim().split('\n'), ['example.com/shop/cart'], `init ${flags.join(' ')}: the starter's Go files are modules of their own`);
     }
+  });
+});
+
+describe('trialgate init in a Node project', () => {
+  // A node:test run started from this one would report to it (NODE_TEST_CONTEXT), not run on its own.
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  delete env.NODE_TEST_CONTEXT;
+  const scoped = /\(package\.json: `npm test` would also run the tests in fixtures\/, agent\/ and \.trialgate\/, which run only under trialgate: (.*)\)/;
+
+  it("a bare `node --test` would run the starter's tests: init says how to name the repository's own, and that run passes", async () => {
+    for (const flags of [[], ['--code']]) {
+      const repo = await tempDir('trialgate-starter-node-test-');
+      await writeFile(join(repo, 'package.json'), JSON.stringify({ name: 'shop', type: 'module', scripts: { test: 'node --test' } }));
+      await mkdir(join(repo, 'test'));
+      await writeFile(join(repo, 'test', 'shop.test.mjs'), "import test from 'node:test';\ntest('shop adds up', () => {});\n");
+      const io = captureIo(repo);
+      assert.equal(await main(['init', ...flags], io), 0, io.err);
+      const advice = scoped.exec(io.out)?.[1];
+      assert.equal(advice, 'name your own tests\' directory: "test": "node --test test/"', io.out);
+      const bare = spawnSync(process.execPath, ['--test'], { cwd: repo, encoding: 'utf8', env });
+      assert.notEqual(bare.status, 0, `init ${flags.join(' ')}: the note's premise, the starter's tests run by a bare node --test`);
+      const named = spawnSync(process.execPath, ['--test', 'test/'], { cwd: repo, encoding: 'utf8', env });
+      assert.equal(named.status, 0, named.stdout + named.stderr);
+      assert.match(named.stdout, /^# tests 1$/m, 'the repository’s one test, and none of the starter’s');
+    }
+  });
+
+  it('Vitest: the exclude init names leaves the starter out; a run already scoped, or a config that leaves fixtures/ out, gets no note', async () => {
+    const repo = await tempDir('trialgate-starter-vitest-');
+    await writeFile(join(repo, 'package.json'), JSON.stringify({ name: 'shop', type: 'module', scripts: { test: 'vitest run' } }));
+    await symlink(join(ROOT, 'node_modules'), join(repo, 'node_modules'));
+    await writeFile(join(repo, 'shop.test.mjs'), "import { test } from 'vitest';\ntest('shop adds up', () => {});\n");
+    const io = captureIo(repo);
+    assert.equal(await main(['init', '--code'], io), 0, io.err);
+    const advice = scoped.exec(io.out)?.[1] ?? '';
+    const exclude = /add exclude: (\[.*\]) to the test section of its config/.exec(advice)?.[1];
+    assert.ok(exclude, io.out);
+    const vitest = (args: string[]) =>
+      spawnSync(process.execPath, [join(repo, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...args], { cwd: repo, encoding: 'utf8', env });
+    assert.notEqual(vitest([]).status, 0, "the note's premise: Vitest's default include finds the starter's tests");
+    await writeFile(
+      join(repo, 'vitest.config.mjs'),
+      `import { configDefaults, defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { exclude: ${exclude} } });\n`,
+    );
+    const run = vitest([]);
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /Tests +1 passed/);
+    const again = captureIo(repo);
+    assert.equal(await main(['init', '--code', '--force'], again), 0, again.err);
+    assert.doesNotMatch(again.out, scoped, 'its config leaves fixtures/ out');
+
+    await writeFile(join(repo, 'package.json'), JSON.stringify({ scripts: { test: 'node --test test/' } }));
+    const named = captureIo(repo);
+    assert.equal(await main(['init', '--force'], named), 0, named.err);
+    assert.doesNotMatch(named.out, scoped, 'a node --test given its directory');
   });
 });
 

@@ -1,4 +1,5 @@
 // `trialgate init`: a working starter in the user's repository, validated at once by `trialgate validate`.
+import { existsSync } from 'node:fs';
 import { lstat, mkdir, readFile, realpath } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { linkTarget, listFiles, readInside } from '../util/files.ts';
@@ -56,7 +57,11 @@ export async function runInitCli(argv: string[], io: Io): Promise<number> {
   const templates = join(packageRoot(), 'templates');
   const files = parsed.values.code ? await codeStarterFiles(templates, language) : await testStarterFiles(templates, language);
   const runner = !parsed.values.code && language === 'node' ? await nodeTestRunner(target) : undefined;
-  const next = parsed.values.code ? CODE_STARTER.next(language) : [...(runner ? [ownRunnerNote(runner)] : []), ...testStarterNext(language)];
+  const suite = language === 'node' ? await ownSuiteNote(target) : undefined;
+  const next = [
+    ...(suite ? [suite] : []),
+    ...(parsed.values.code ? CODE_STARTER.next(language) : [...(runner ? [ownRunnerNote(runner)] : []), ...testStarterNext(language)]),
+  ];
   const guide = parsed.values.code ? 'code-tasks.md' : 'first-task.md';
   // lstat: a link in a starter file's place (dangling or not) exists too, and --force replaces it, never writing through it.
   const existing = [];
@@ -177,6 +182,52 @@ async function nodeTestRunner(dir: string): Promise<'Jest' | 'Vitest' | undefine
     [manifest.dependencies, manifest.devDependencies].some((deps) => deps && name in deps) ||
     Object.values(manifest.scripts ?? {}).some((script) => typeof script === 'string' && new RegExp(`\\b${name}\\b`).test(script));
   return uses('jest') ? 'Jest' : uses('vitest') ? 'Vitest' : undefined;
+}
+
+/** Where a repository's own test run finds tests itself: what it must leave out, and how (per runner). */
+const OWN_SUITE_SCOPE = {
+  node: (dir: string) => `name your own tests' directory: "test": "node --test ${dir}"`,
+  Jest: () => 'add testPathIgnorePatterns: ["/node_modules/", "<rootDir>/fixtures/", "<rootDir>/agent/", "<rootDir>/.trialgate/"] to its config',
+  Vitest: () => 'add exclude: [...configDefaults.exclude, "fixtures/**", "agent/**", ".trialgate/**"] to the test section of its config',
+};
+
+/**
+ * Node's test runner, Jest and Vitest find test files anywhere but node_modules/ (node:test even in dot
+ * directories), so the repository's `npm test` would also run the starter's tests and those of local runs'
+ * trials, which run only under trialgate (they need the services it starts, or a candidate). Pytest (conftest.py) and Go (go.mod)
+ * are kept out by files the starter writes; node:test has no such file, so init says what to change where the
+ * test script does not already leave them out. Undefined: no package.json test script, or one that does.
+ */
+async function ownSuiteNote(dir: string): Promise<string | undefined> {
+  let manifest: { scripts?: Record<string, unknown>; jest?: unknown };
+  try {
+    manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const script = manifest.scripts?.test;
+  if (typeof script !== 'string') return undefined;
+  const said = (how: string) =>
+    `(package.json: \`npm test\` would also run the tests in fixtures/, agent/ and .trialgate/, which run only under trialgate: ${how})`;
+  for (const part of script.split(/&&|\|\||;/).map((p) => p.trim().split(/\s+/))) {
+    const words = part[0] === 'npx' ? part.slice(1) : part;
+    if (words[0] === 'node' && words.includes('--test') && !words.slice(1).some((w) => !w.startsWith('-'))) {
+      const own = ['test', 'tests'].find((d) => existsSync(join(dir, d)));
+      return said(OWN_SUITE_SCOPE.node(own ? `${own}/` : '<your tests’ directory>/'));
+    }
+    const runner = words[0] === 'jest' ? 'Jest' : words[0] === 'vitest' ? 'Vitest' : undefined;
+    if (runner && !(await configLeavesOut(dir, runner, manifest.jest))) return said(OWN_SUITE_SCOPE[runner]());
+  }
+  return undefined;
+}
+
+/** Whether a Jest or Vitest config in `dir` (or package.json's "jest") already names fixtures/ among what it leaves out. */
+async function configLeavesOut(dir: string, runner: 'Jest' | 'Vitest', inManifest: unknown): Promise<boolean> {
+  const names = runner === 'Jest' ? ['jest.config'] : ['vitest.config', 'vite.config'];
+  const texts = [JSON.stringify(inManifest ?? '')];
+  for (const name of names)
+    for (const ext of ['js', 'mjs', 'cjs', 'ts', 'mts', 'cts', 'json']) texts.push(await readFile(join(dir, `${name}.${ext}`), 'utf8').catch(() => ''));
+  return texts.some((text) => /fixtures/.test(text));
 }
 
 /** The starter's tests are node:test whatever the repository uses: where its own runner becomes the acceptor. */
