@@ -30,8 +30,15 @@ test('notes follow what a reader must see first, folded away against a baseline,
   const md = commentOf(head, compareResults(bases, head, FIXED_K), { notes });
   assert.match(
     md,
-    /✅ \*\*no regressions\*\*[^\n]*\n\n<details><summary>About this run: 2 notes \(the baseline, new failures\)<\/summary>\n\n\* baseline 1111111 \(2 days old\)\n\* confirmation round 2\n\n<\/details>/,
+    /✅ \*\*no regressions\*\*[^\n]*\n\n<details><summary>About this run: 2 notes \(the baseline\)<\/summary>\n\n\* baseline 1111111 \(2 days old\)\n\* confirmation round 2\n\n<\/details>/,
   );
+  // The summary names what the notes hold, and nothing they do not: new failures only where there are some.
+  const failed = commentOf(head, compareResults(bases, head, FIXED_K), {
+    notes: ['Baseline: 1 run at 1111111.', 'New failures since the base (…): `abc` `t`'],
+  });
+  assert.match(failed, /<summary>About this run: 2 notes \(the baseline, new failures\)<\/summary>/);
+  const other = commentOf(head, compareResults(bases, head, FIXED_K), { notes: ['confirmation round 2'] });
+  assert.match(other, /<summary>About this run: 1 note<\/summary>/);
   const alone = commentOf(head, compareResults([], head), { notes: ['No results artefact found on main.'] });
   assert.match(alone, /\*\*no baseline\*\*[^\n]*\n\n\* No results artefact found on main\.\n/);
 });

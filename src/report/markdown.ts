@@ -95,7 +95,7 @@ export function renderMarkdown(view: ReportView, options: MarkdownOptions = {}):
     item: (i) => `* ${safeLine(view.notes[i]!, MAX_NOTE)}`,
     // Against a baseline, where it came from and what failed anew are not what a reader needs first; without
     // one, they say where it was looked for.
-    head: mode === 'comparison' ? `<details><summary>About this run: ${plural(view.notes.length, 'note')} (the baseline, new failures)</summary>\n\n` : '',
+    head: mode === 'comparison' ? `<details><summary>About this run: ${plural(view.notes.length, 'note')}${noteTopics(view.notes)}</summary>\n\n` : '',
     tail: mode === 'comparison' ? '\n\n</details>' : '',
     separator: '\n',
     rest: (n) => `\n* … and ${plural(n, 'more note')} (report.html has every one)`,
@@ -161,6 +161,20 @@ export function renderMarkdown(view: ReportView, options: MarkdownOptions = {}):
     if (text !== null) return text;
   }
   return lastResort(view, max, options);
+}
+
+/** What the folded notes are about, as their summary names it: only what they hold (an unchanged run has no new failures). */
+const NOTE_TOPICS: readonly [RegExp, string][] = [
+  [/\bbaseline\b/i, 'the baseline'],
+  // failures.ts's note; matched by its words, as failures.ts reads this module's limit.
+  [/^New failures since the base\b/, 'new failures'],
+  [/\bapproved\b/, 'the approval'],
+  [/\bshards\b/, 'the shards'],
+];
+
+function noteTopics(notes: readonly string[]): string {
+  const topics = NOTE_TOPICS.filter(([pattern]) => notes.some((n) => pattern.test(n))).map(([, topic]) => topic);
+  return topics.length ? ` (${topics.join(', ')})` : '';
 }
 
 type Naming = 'table' | 'compact' | 'partial';
