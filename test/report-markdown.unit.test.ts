@@ -357,3 +357,17 @@ test('trialgate’s own checks are named for what they check, so a bare `format`
   );
   assert.ok(!rows.some((r) => /^\| (format|baseline) \|/.test(r)), rows.join('\n'));
 });
+
+test('an undecided pull request whose tasks all need more base history says so in its headline, never "rerun", which decides nothing there', () => {
+  const base = buildResults({ tasks: [{ id: 'tax', checks: { pass: '1' } }] });
+  const head = buildResults({ sha: '2'.repeat(40), tasks: [{ id: 'tax', checks: { pass: '0' } }] });
+  const c = compareResults([base], head);
+  assert.equal(c.tasks[0]!.undecided_next, 'baseline_runs');
+  const md = commentOf(head, c);
+  assert.match(
+    md.split('\n')[2]!,
+    /^⏸️ \*\*undecided — more evidence needed\*\* — no regression found, but 1 task cannot be decided; the check fails until more base runs or trials decide; a rerun alone does not — /,
+  );
+  assert.doesNotMatch(md, /undecided — rerun|until a rerun decides|not a regression; rerun/);
+  assert.match(md, /#### Undecided — not a regression; more evidence needed/);
+});
