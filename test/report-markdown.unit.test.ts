@@ -92,7 +92,7 @@ test('tokens and cost stay blank when not reported; unknown pass^k stays blank',
 test('the evidence link and the trial directories appear in the details', () => {
   const { bases, head } = scenarios.idempotencyRegression();
   const md = commentOf(head, compareResults(bases, head, FIXED_K), { evidenceUrl: 'https://example.test/a/1' });
-  assert.match(md, /Evidence in \[evidence artefact\]\(https:\/\/example\.test\/a\/1\): `inventory-reserve\/trial-001`/);
+  assert.match(md, /Evidence in the \[evidence artefact\]\(https:\/\/example\.test\/a\/1\): `inventory-reserve\/trial-001`/);
 });
 
 test('tokens and cost columns appear only when some task reported them (never an estimate)', () => {

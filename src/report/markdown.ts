@@ -400,7 +400,7 @@ function nextStep(view: ReportView, options: MarkdownOptions): string {
   const { command, anchors } = reproduce(view, SHOWN_CAUSES);
   const places = anchors.map((a) => `${code(`report.html#${a.anchor}`)}${anchors.length > 1 ? ` (${md(a.task)})` : ''}`);
   // As the details say it: the artefact is the run directory, uploaded (the action's, or another CI's job artefact).
-  const where = options.evidenceUrl ? `[evidence artefact](${options.evidenceUrl})` : NO_EVIDENCE_LINK;
+  const where = options.evidenceUrl ? `the [evidence artefact](${options.evidenceUrl})` : NO_EVIDENCE_LINK;
   return `**Next:** reproduce it with ${code(command)}; the trials, the tests and the diff against the base's candidate are in ${places.join(', ')} in ${where}.`;
 }
 
@@ -641,7 +641,7 @@ function taskDetails(v: TaskView, compared: boolean, evidenceUrl: string | undef
   const rules = t.head?.env_error_rules ?? [];
   if (rules.length > 0) parts.push(`Env errors, excluded from every rate: ${rules.map((r) => `${md(r.rule)} ×${r.trials}`).join('; ')}.`);
   if (t.head_trials.length > 0) {
-    const where = evidenceUrl ? `[evidence artefact](${evidenceUrl})` : NO_EVIDENCE_LINK;
+    const where = evidenceUrl ? `the [evidence artefact](${evidenceUrl})` : NO_EVIDENCE_LINK;
     parts.push(`Evidence in ${where}: ${t.head_trials.map((tr) => code(bounded(tr.evidence, 300))).join(', ')}`);
   }
   parts.push('</details>');
