@@ -67,7 +67,7 @@ describe('a candidate whose code ends pytest at import (os._exit(0)), given to v
       /the hidden tests wrote no report, so no check could pass: .*\(it exited 0\); fix: none in the setup: the acceptor ran on the reference answers earlier in this run, so this is the candidate's own error/,
     );
     assert.doesNotMatch(out, /run the acceptance command by hand/);
-    assert.match(out, /this run's report carried none of the 2 tripwires the reference's run planted \(the run ended before them/);
+    assert.match(out, /this run's report carried none of the 3 tripwires the reference's run planted \(the run ended before them/);
     assert.doesNotMatch(out, /runner carries none/);
   });
 });
