@@ -160,7 +160,7 @@ _sys.meta_path.insert(0, _Softened())
     const { code, out } = await judged(suite, { 'bill/__init__.py': attack });
     assert.equal(code, 1, out);
     assert.match(out, FORGED);
-    assert.match(out, /1 of 3 tripwires were reported passed \(trialgate tripwire \w+ 3\)/);
+    assert.match(out, /1 of 3 tripwires were reported passed \(trialgate tripwire \w+ 3\), .*or test modules rewritten as they were imported\)/);
   });
 
   it('unittest’s assertEqual made to pass: a tripwire that uses it comes back passed', async () => {
