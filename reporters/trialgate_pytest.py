@@ -15,8 +15,9 @@ request that never reached the service (a refused or dropped connection).
 
 Under a code task trialgate sets TRIALGATE_TRIPWIRE, a seed of this run alone: the plugin then appends
 tripwires, tests that fail by an assertion and run after every other test (after the candidate's code was
-imported and run), and clears the process's command line of the test paths. A tripwire reported anything
-but failed means something in the process made failing tests pass.
+imported and run), one of them a test module imported as pytest imports a test file, and clears the
+process's command line of the test paths. A tripwire reported anything but failed means something in the
+process made failing tests pass.
 """
 
 import json
@@ -212,6 +213,36 @@ class _Tripwire(pytest.Item):
         return self.path, None, self.name
 
 
+class _ModuleTripwire(pytest.Item):
+    """A test module of this run's own, written to a directory of its own and imported the way pytest imports
+    a test file (its directory put first on sys.path, the module imported by name), whose test fails by an
+    assertion. Code that rewrites test modules as they are imported (an import hook that makes their asserts
+    true, or swaps a module for another) rewrites this one too, and it comes back passed."""
+
+    def __init__(self, *, seed, **kwargs):
+        super().__init__(**kwargs)
+        self.seed = seed
+
+    def runtest(self):
+        import importlib
+        import shutil
+        import tempfile
+
+        directory = tempfile.mkdtemp(prefix="trialgate-tripwire-")
+        name = f"test_trialgate_tripwire_{self.seed}"
+        with open(os.path.join(directory, f"{name}.py"), "w", encoding="utf-8") as module:
+            module.write(f'def test_tripwire():\n    assert "{self.seed}" == "{self.seed}-", "a tripwire: this assertion fails in every honest run"\n')
+        sys.path.insert(0, directory)
+        try:
+            importlib.import_module(name).test_tripwire()
+        finally:
+            sys.path.remove(directory)
+            shutil.rmtree(directory, ignore_errors=True)
+
+    def reportinfo(self):
+        return self.path, None, self.name
+
+
 def _clear_command_line():
     """The process's command line (/proc/self/cmdline) and sys.argv without the paths of the tests."""
     sys.argv[1:] = []
@@ -252,3 +283,5 @@ def pytest_collection_modifyitems(session, config, items):
     for n, values in enumerate([(seed, f"{seed}-"), (1, 2)], start=1):
         name = f"trialgate tripwire {seed} {n}"
         items.append(_Tripwire.from_parent(session, name=name, nodeid=name, values=values))
+    name = f"trialgate tripwire {seed} 3"
+    items.append(_ModuleTripwire.from_parent(session, name=name, nodeid=name, seed=seed))

@@ -41,7 +41,7 @@ test('a runtime’s error: the exception a Python traceback ends with, else the 
 test('on a candidate, the fix names the setup only when what it said names a setup mistake', () => {
   assert.match(
     candidateFix(JAVAC, 1, true),
-    /^none in the setup: the acceptor ran on the reference answers before the first trial, so this is the candidate's own error/,
+    /^none in the setup: the acceptor ran on the reference answers earlier in this run, so this is the candidate's own error/,
   );
   assert.match(candidateFix(JAVAC, 1, false), /^when the reference answers pass \(trialgate validate without --candidate\), this is the candidate's own error/);
   assert.match(candidateFix("ModuleNotFoundError: No module named 'requests'", 1, false), /python cannot import requests where the acceptor runs/);

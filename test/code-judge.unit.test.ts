@@ -120,4 +120,8 @@ test('the in-process note says what the tripwires caught, and without any what i
   const with6 = inProcessNote({ inProcess: true, tripwires: { planted: 6, allFailed: true } as never })!;
   assert.match(with6, /6 tripwires of this run failed as planted, but a change aimed at the tripwires themselves is not caught/);
   assert.equal(inProcessNote({ inProcess: false, tripwires: { planted: 6, allFailed: true } as never }), undefined);
+  // The candidate's code ended the run before its tripwires (os._exit at import): the runner plants them, the run never got there.
+  const cut = inProcessNote({ inProcess: true, tripwires: { planted: 0, allFailed: true } as never }, 2)!;
+  assert.match(cut, /this run's report carried none of the 2 tripwires the reference's run planted \(the run ended before them/);
+  assert.doesNotMatch(cut, /runner carries none/);
 });

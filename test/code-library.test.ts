@@ -166,6 +166,19 @@ describe('validate when the hidden tests write no report at all', () => {
   });
 });
 
+describe('validate when the hidden tests pass without trialgate’s reporter (pytest without -p trialgate_pytest)', () => {
+  it('the fix comes before the runner’s output, which runs to many lines', async () => {
+    const fixture = await vouchersCopy((m) => {
+      delete m.code.service;
+      m.code.solutions.wrong = {};
+      m.acceptance.command = 'echo "test_one PASSED"; echo "=== 28 passed, 1 warning in 0.23s ==="';
+    });
+    const io = captureIo(dirname(fixture));
+    assert.equal(await main(['validate', fixture, '--out', join(await tempDir(), 'v')], io), 1, io.err);
+    assert.match(io.out, /wrote no report to \$TRIALGATE_REPORT \(it exited 0\); fix: [^\n]+; its output ends: test_one PASSED\n=== 28 passed/);
+  });
+});
+
 describe('the fix the preflight names when the hidden tests cannot import the candidate’s code', () => {
   it('node: a file the build never made is the build’s to make, not a package to list in `readable`', async () => {
     const edit = (m: Record<string, any>) => {

@@ -56,6 +56,22 @@ describe('a project’s pytest suite used as is', { skip: NO_PYTEST, timeout: ti
   });
 });
 
+describe('a candidate whose code ends pytest at import (os._exit(0)), given to validate', { skip: NO_PYTEST, timeout: timeLimit(300_000) }, () => {
+  it('is the candidate’s own error, not a setup to fix by hand, and the tripwires it cut off are not blamed on the runner', async () => {
+    const fixture = await pytestFixture();
+    const exits = `import os\nos._exit(0)\n${PY_FIXED}`;
+    const { code, out } = await validate(fixture, '--candidate', await candidateOf(fixture, { 'bill/__init__.py': exits }));
+    assert.equal(code, 1, out);
+    assert.match(
+      out,
+      /the hidden tests wrote no report, so no check could pass: .*\(it exited 0\); fix: none in the setup: the acceptor ran on the reference answers earlier in this run, so this is the candidate's own error/,
+    );
+    assert.doesNotMatch(out, /run the acceptance command by hand/);
+    assert.match(out, /this run's report carried none of the 3 tripwires the reference's run planted \(the run ended before them/);
+    assert.doesNotMatch(out, /runner carries none/);
+  });
+});
+
 describe('a project’s node:test suite used as is', { timeout: timeLimit(300_000) }, () => {
   it('the reference passes; a TypeError of the candidate’s code fails the test that called it', async () => {
     const fixture = await nodeTestFixture();

@@ -91,6 +91,21 @@ describe('trialgate validate on a code fixture', () => {
     assert.match(out, /fixture\.json: protected: the hidden tests' command runs hidden\/trialgate-reporter\.mjs, which no protected glob covers/);
   });
 
+  it('hidden tests the command names as a directory (pytest hidden/tests, conftest.py and all) are refused unprotected, naming a file in it', async () => {
+    const fixture = await vouchersCopy((m) => {
+      m.protected = ['inputs/**', 'task.txt', 'fixture.json', 'hidden/trialgate-reporter.mjs', 'hidden/redemptions.test.mjs'];
+      m.acceptance.command = m.acceptance.command.replace('hidden/redemptions.test.mjs', 'hidden/redemptions.test.mjs hidden/more');
+    });
+    await mkdir(join(fixture, 'hidden', 'more'), { recursive: true });
+    await writeFile(join(fixture, 'hidden', 'more', 'conftest.py'), '# the suite’s fixtures\n');
+    const { code, out } = await validate(fixture);
+    assert.equal(code, 2, out);
+    assert.match(
+      out,
+      /fixture\.json: protected: the hidden tests' command runs the directory hidden\/more, whose hidden\/more\/conftest\.py no protected glob covers: protect the hidden tests \(e\.g\. "hidden\/\*\*"\)/,
+    );
+  });
+
   it('a misspelt hidden test file is named as missing, with the file it likely meant, not as unprotected', async () => {
     const fixture = await vouchersCopy(
       (m) => (m.acceptance.command = m.acceptance.command.replace('hidden/redemptions.test.mjs', 'hidden/redemption.test.mjs')),

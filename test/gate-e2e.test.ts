@@ -67,7 +67,7 @@ it('run the base, gate the head: "lost detection: double-reserve" is confirmed, 
   const { runDir: plainOut } = await recordedRun(withoutIdempotency);
   const plain = captureIo();
   assert.equal(await main(['compare', '--base', join(baseOut, 'results.json'), '--head', join(plainOut, 'results.json')], plain), 3, plain.err);
-  assert.match(plain.out, /⏸️ \*\*undecided — rerun\*\*/);
+  assert.match(plain.out, /⏸️ \*\*undecided — confirm\*\* — [^\n]*the check fails until the confirmation rounds run/);
   assert.match(plain.out, /its head needs the confirmation trials it does not have .* run `trialgate gate`/);
 
   const json = captureIo();

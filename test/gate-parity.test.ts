@@ -25,7 +25,7 @@ function normalized(comment: string): string {
       .filter((line) => !line.startsWith('**Changed:**'))
       .filter((line) => !/^Head \S+/.test(line))
       .join('\n')
-      .replace(/\[evidence artefact\]\([^)]*\)/g, 'the run directory (in CI, its evidence artefact)')
+      .replace(/(the )?\[evidence artefact\]\([^)]*\)/g, 'the run directory (in CI, its evidence artefact)')
       .replace(/\d+(\.\d+)? s\b/g, '<time>')
       .replace(/\n{3,}/g, '\n\n')
   );

@@ -52,6 +52,27 @@ test('a trial pass lost in a trial no other lost check explains is a cause of it
   );
 });
 
+test("a check the task kind labels (a code task's) is named as a check, quoted: its label is a name, not what happened", () => {
+  const all = { pass: '1111', reproduction: '1111', starts: '1111' };
+  const labelled = (r: ReturnType<typeof buildResults>) => {
+    // In the order the code kind writes them (codeCheckLabels): what explains most first.
+    r.tasks[0]!.check_labels = { starts: 'the changed code builds and starts', reproduction: 'reproduction: tax is charged after the discount' };
+    return r;
+  };
+  const b = labelled(buildResults({ tasks: [{ id: 'tax', checks: all }] }));
+  const lostReproduction = labelled(buildResults({ sha: '2'.repeat(40), tasks: [{ id: 'tax', checks: { ...all, pass: '0000', reproduction: '0000' } }] }));
+  assert.match(
+    commentOf(lostReproduction, compareResults([b], lostReproduction, FIXED_K)),
+    /^\*\*tax\*\* no longer passes its check “reproduction: tax is charged after the discount”, in 4 of 4 trials\.$/m,
+  );
+  const lostStart = labelled(buildResults({ sha: '3'.repeat(40), tasks: [{ id: 'tax', checks: { pass: '0000', reproduction: '0000', starts: '0000' } }] }));
+  // Code that does not start fails the reproduction with it: the start leads, the reproduction follows.
+  assert.match(
+    commentOf(lostStart, compareResults([b], lostStart, FIXED_K)),
+    /^\*\*tax\*\* no longer passes its check “the changed code builds and starts”, in 4 of 4 trials\.\n- Before: it passed in 4 of 4 base trials\.\n- Also failing in those trials: reproduction: tax is charged after the discount; the trial's overall pass\.$/m,
+  );
+});
+
 test('internal verdict names are said in plain words', () => {
   assert.equal(plainReason('double-reserve: defect_missed: all 9 passed on double-reserve'), 'no test caught double-reserve (all 9 passed on double-reserve)');
   assert.equal(

@@ -30,8 +30,15 @@ test('notes follow what a reader must see first, folded away against a baseline,
   const md = commentOf(head, compareResults(bases, head, FIXED_K), { notes });
   assert.match(
     md,
-    /✅ \*\*no regressions\*\*[^\n]*\n\n<details><summary>About this run: 2 notes \(the baseline, new failures\)<\/summary>\n\n\* baseline 1111111 \(2 days old\)\n\* confirmation round 2\n\n<\/details>/,
+    /✅ \*\*no regressions\*\*[^\n]*\n\n<details><summary>About this run: 2 notes \(the baseline\)<\/summary>\n\n\* baseline 1111111 \(2 days old\)\n\* confirmation round 2\n\n<\/details>/,
   );
+  // The summary names what the notes hold, and nothing they do not: new failures only where there are some.
+  const failed = commentOf(head, compareResults(bases, head, FIXED_K), {
+    notes: ['Baseline: 1 run at 1111111.', 'New failures since the base (…): `abc` `t`'],
+  });
+  assert.match(failed, /<summary>About this run: 2 notes \(the baseline, new failures\)<\/summary>/);
+  const other = commentOf(head, compareResults(bases, head, FIXED_K), { notes: ['confirmation round 2'] });
+  assert.match(other, /<summary>About this run: 1 note<\/summary>/);
   const alone = commentOf(head, compareResults([], head), { notes: ['No results artefact found on main.'] });
   assert.match(alone, /\*\*no baseline\*\*[^\n]*\n\n\* No results artefact found on main\.\n/);
 });
@@ -85,7 +92,7 @@ test('tokens and cost stay blank when not reported; unknown pass^k stays blank',
 test('the evidence link and the trial directories appear in the details', () => {
   const { bases, head } = scenarios.idempotencyRegression();
   const md = commentOf(head, compareResults(bases, head, FIXED_K), { evidenceUrl: 'https://example.test/a/1' });
-  assert.match(md, /Evidence in \[evidence artefact\]\(https:\/\/example\.test\/a\/1\): `inventory-reserve\/trial-001`/);
+  assert.match(md, /Evidence in the \[evidence artefact\]\(https:\/\/example\.test\/a\/1\): `inventory-reserve\/trial-001`/);
 });
 
 test('tokens and cost columns appear only when some task reported them (never an estimate)', () => {
@@ -349,4 +356,18 @@ test('trialgate’s own checks are named for what they check, so a bare `format`
     rows.join('\n'),
   );
   assert.ok(!rows.some((r) => /^\| (format|baseline) \|/.test(r)), rows.join('\n'));
+});
+
+test('an undecided pull request whose tasks all need more base history says so in its headline, never "rerun", which decides nothing there', () => {
+  const base = buildResults({ tasks: [{ id: 'tax', checks: { pass: '1' } }] });
+  const head = buildResults({ sha: '2'.repeat(40), tasks: [{ id: 'tax', checks: { pass: '0' } }] });
+  const c = compareResults([base], head);
+  assert.equal(c.tasks[0]!.undecided_next, 'baseline_runs');
+  const md = commentOf(head, c);
+  assert.match(
+    md.split('\n')[2]!,
+    /^⏸️ \*\*undecided — more evidence needed\*\* — no regression found, but 1 task cannot be decided; the check fails until more base runs or trials decide; a rerun alone does not — /,
+  );
+  assert.doesNotMatch(md, /undecided — rerun|until a rerun decides|not a regression; rerun/);
+  assert.match(md, /#### Undecided — not a regression; more evidence needed/);
 });

@@ -55,7 +55,11 @@ export function causesOf(tasks: readonly TaskComparison[], isRegressed: (task: T
         first.push(passAlone[1][0]!);
       }
     }
-    const rank = (ch: CheckComparison) => LEAD_ORDER.indexOf(ch.kind);
+    // Among checks of one kind, the task kind's labels come in the order that explains most first (a code
+    // task's: code that does not start before the tests it fails with it).
+    const labelled = Object.keys(task.check_labels ?? {});
+    const within = (ch: CheckComparison) => (labelled.includes(ch.check) ? labelled.indexOf(ch.check) : labelled.length);
+    const rank = (ch: CheckComparison) => LEAD_ORDER.indexOf(ch.kind) * (labelled.length + 1) + within(ch);
     const byLead = [...groups.values()].map((checks) => [...checks].sort((a, b) => rank(a) - rank(b))).sort((a, b) => rank(a[0]!) - rank(b[0]!));
     return byLead.map((ordered) => {
       const lead = ordered[0]!;
@@ -86,7 +90,9 @@ export function lostInWords(task: TaskComparison, check: CheckComparison, quote:
   const name = check.check.slice(check.check.indexOf(':') + 1);
   const fault = task.faults.find((f) => f.id === name)?.label;
   const defect = fault ? `${quote(name)} — ${quote(fault)}` : quote(name);
-  if (task.check_labels?.[check.check] !== undefined) return `no longer passes ${quote(task.check_labels[check.check]!)}`;
+  // A kind's label is a name, not a predicate ("reproduction: tax is charged after the discount", "the changed
+  // code builds and starts"): quoted as the check's name, the sentence reads as what was lost, not as a claim.
+  if (task.check_labels?.[check.check] !== undefined) return `no longer passes its check “${quote(task.check_labels[check.check]!)}”`;
   switch (checkKind(check.check)) {
     case 'detect':
       return `no longer catches the defect ${defect}`;

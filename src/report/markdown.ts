@@ -95,7 +95,7 @@ export function renderMarkdown(view: ReportView, options: MarkdownOptions = {}):
     item: (i) => `* ${safeLine(view.notes[i]!, MAX_NOTE)}`,
     // Against a baseline, where it came from and what failed anew are not what a reader needs first; without
     // one, they say where it was looked for.
-    head: mode === 'comparison' ? `<details><summary>About this run: ${plural(view.notes.length, 'note')} (the baseline, new failures)</summary>\n\n` : '',
+    head: mode === 'comparison' ? `<details><summary>About this run: ${plural(view.notes.length, 'note')}${noteTopics(view.notes)}</summary>\n\n` : '',
     tail: mode === 'comparison' ? '\n\n</details>' : '',
     separator: '\n',
     rest: (n) => `\n* … and ${plural(n, 'more note')} (report.html has every one)`,
@@ -162,6 +162,45 @@ export function renderMarkdown(view: ReportView, options: MarkdownOptions = {}):
   }
   return lastResort(view, max, options);
 }
+
+/** What the folded notes are about, as their summary names it: only what they hold (an unchanged run has no new failures). */
+const NOTE_TOPICS: readonly [RegExp, string][] = [
+  [/\bbaseline\b/i, 'the baseline'],
+  // failures.ts's note; matched by its words, as failures.ts reads this module's limit.
+  [/^New failures since the base\b/, 'new failures'],
+  [/\bapproved\b/, 'the approval'],
+  [/\bshards\b/, 'the shards'],
+];
+
+function noteTopics(notes: readonly string[]): string {
+  const topics = NOTE_TOPICS.filter(([pattern]) => notes.some((n) => pattern.test(n))).map(([, topic]) => topic);
+  return topics.length ? ` (${topics.join(', ')})` : '';
+}
+
+/**
+ * What the undecided tasks need, when every one (and the run-wide reason) needs the same: `rerun` otherwise
+ * (an environment's failure among them, or withheld holdout tasks), as a rerun is then the first thing to try.
+ */
+function undecidedAction(c: Comparison): UndecidedNext {
+  if (c.undecided?.holdout_tasks) return 'rerun';
+  const needs = new Set<UndecidedNext>([
+    ...c.tasks.filter((t) => t.undecided).map((t) => t.undecided_next ?? 'rerun'),
+    ...(c.undecided?.reasons.length ? [c.undecided.next ?? 'rerun'] : []),
+  ]);
+  return needs.size === 1 ? [...needs][0]! : 'rerun';
+}
+
+/** The headline's word for what an undecided pull request needs, and until when its check fails. */
+const HEADLINE_ACTIONS: Record<UndecidedNext, { word: string; until: string }> = {
+  rerun: { word: 'rerun', until: 'the check fails until a rerun decides' },
+  fix_setup: { word: 'fix the setup', until: 'the check fails until it is fixed' },
+  baseline_runs: { word: 'more evidence needed', until: 'the check fails until more base runs or trials decide; a rerun alone does not' },
+  baseline_workflow: { word: 'rerun the baseline', until: 'the check fails until the baseline workflow has run on the base branch' },
+  confirm_trials: { word: 'more trials needed', until: 'the check fails until a larger `confirm-trials` decides' },
+  max_trials: { word: 'more trials needed', until: 'the check fails until a larger `max-trials` decides' },
+  confirmation: { word: 'confirm', until: 'the check fails until the confirmation rounds run' },
+  maintainer: { word: 'a maintainer decides', until: 'the check fails until then' },
+};
 
 type Naming = 'table' | 'compact' | 'partial';
 
@@ -232,18 +271,14 @@ function verdictLine(view: ReportView): string {
     const check = fails ? 'the check fails, so a branch rule that requires it blocks the merge' : 'reported only: the check passes (fail-on: never)';
     return `❌ ${regressionCount(view, (text) => `**${text}**`)} — ${check} — ${tail}${open}`;
   }
-  // Every undecided task a setup mistake (an agent program missing): a rerun fails the same way, so the headline says fix.
-  const setupOnly = undecided > 0 && !c.undecided?.holdout_tasks && c.tasks.every((t) => !t.undecided || t.undecided_next === 'fix_setup');
-  const rerun = !fails
-    ? 'reported only: the check passes (fail-on: never)'
-    : setupOnly
-      ? 'the check fails until it is fixed'
-      : 'the check fails until a rerun decides';
+  // What every undecided task needs, when they agree (a rerun fails the same way after a setup mistake, and
+  // decides nothing where the base history is too thin): the headline says that, never "rerun" regardless.
+  const action = HEADLINE_ACTIONS[undecidedAction(c)];
+  const rerun = !fails ? 'reported only: the check passes (fail-on: never)' : action.until;
   if (c.verdict === 'undecided') {
     // Tasks that a rerun may decide; a baseline that cannot serve; or tasks this change made incomparable, which a maintainer decides.
-    if (undecided > 0)
-      return `⏸️ **undecided — ${setupOnly ? 'fix the setup' : 'rerun'}** — no regression found, but ${plural(undecided, 'task')} cannot be decided; ${rerun} — ${tail}`;
-    if (c.bases.length === 0) return `⏸️ **undecided — rerun** — no regression found, but the baseline cannot be used; ${rerun} — ${tail}`;
+    if (undecided > 0) return `⏸️ **undecided — ${action.word}** — no regression found, but ${plural(undecided, 'task')} cannot be decided; ${rerun} — ${tail}`;
+    if (c.bases.length === 0) return `⏸️ **undecided — ${action.word}** — no regression found, but the baseline cannot be used; ${rerun} — ${tail}`;
     return `⏸️ **undecided — a maintainer decides** — no regression found, but what this change measures cannot be compared with its base runs${fails ? '; the check fails until then' : ''} — ${tail}`;
   }
   if (compared === 0) return `⚠️ **no regressions, but no task could be compared** — the check passes — ${tail}`;
@@ -365,7 +400,7 @@ function nextStep(view: ReportView, options: MarkdownOptions): string {
   const { command, anchors } = reproduce(view, SHOWN_CAUSES);
   const places = anchors.map((a) => `${code(`report.html#${a.anchor}`)}${anchors.length > 1 ? ` (${md(a.task)})` : ''}`);
   // As the details say it: the artefact is the run directory, uploaded (the action's, or another CI's job artefact).
-  const where = options.evidenceUrl ? `[evidence artefact](${options.evidenceUrl})` : NO_EVIDENCE_LINK;
+  const where = options.evidenceUrl ? `the [evidence artefact](${options.evidenceUrl})` : NO_EVIDENCE_LINK;
   return `**Next:** reproduce it with ${code(command)}; the trials, the tests and the diff against the base's candidate are in ${places.join(', ')} in ${where}.`;
 }
 
@@ -415,7 +450,7 @@ function undecidedSection(c: Comparison, tasks: TaskComparison[]): Cuttable | st
       ? '#### Undecided tasks (not counted as regressions)'
       : byMaintainer
         ? '#### Undecided — not a regression; a maintainer decides (the check fails until then)'
-        : '#### Undecided — not a regression; rerun (the check fails until the evidence decides)';
+        : `#### Undecided — not a regression; ${HEADLINE_ACTIONS[undecidedAction(c)].word} (the check fails until the evidence decides)`;
   const summary = `Undecided: ${plural(rows.length, 'reason')} why`;
   return {
     what: 'undecided reasons',
@@ -606,7 +641,7 @@ function taskDetails(v: TaskView, compared: boolean, evidenceUrl: string | undef
   const rules = t.head?.env_error_rules ?? [];
   if (rules.length > 0) parts.push(`Env errors, excluded from every rate: ${rules.map((r) => `${md(r.rule)} ×${r.trials}`).join('; ')}.`);
   if (t.head_trials.length > 0) {
-    const where = evidenceUrl ? `[evidence artefact](${evidenceUrl})` : NO_EVIDENCE_LINK;
+    const where = evidenceUrl ? `the [evidence artefact](${evidenceUrl})` : NO_EVIDENCE_LINK;
     parts.push(`Evidence in ${where}: ${t.head_trials.map((tr) => code(bounded(tr.evidence, 300))).join(', ')}`);
   }
   parts.push('</details>');

@@ -14,6 +14,14 @@ export function namedPaths(command: string, env: Readonly<Record<string, string>
 
 /** The file tokens of `command` as written, $VAR and ${VAR} expanded from `env` (relative ones stay relative). */
 export function namedFiles(command: string, env: Readonly<Record<string, string>>): string[] {
+  return namedWords(command, env).filter((t) => isAbsolute(t) || (t.includes('/') && SCRIPT.test(t)) || SCRIPT.test(t));
+}
+
+/**
+ * Every word of `command` that may be a path (`hidden/tests`, a directory pytest is given, as well as files),
+ * $VAR and ${VAR} expanded from `env`: no option, glob, URL, output redirection or part of a quoted word.
+ */
+export function namedWords(command: string, env: Readonly<Record<string, string>>): string[] {
   const expanded = command.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (whole, name: string) => env[name] ?? whole);
   const tokens = [...expanded.matchAll(/(?:^|[\s"'=])([^\s"'`;|&<>()$=]+)/g)]
     .filter((m) => !glued(expanded, m.index + m[0].length - m[1]!.length) && !redirected(expanded, m.index + m[0].length - m[1]!.length))
@@ -21,7 +29,7 @@ export function namedFiles(command: string, env: Readonly<Record<string, string>
     .flatMap((m) => (m[1]!.includes('://') ? [] : m[1]!.split(':')))
     .filter(Boolean);
   // A glob (`"$DIR"/*.test.mjs`) names what the shell finds, not one file that must exist.
-  return tokens.filter((t) => !t.startsWith('-') && !/[*?[]/.test(t) && (isAbsolute(t) || (t.includes('/') && SCRIPT.test(t)) || SCRIPT.test(t)));
+  return tokens.filter((t) => !t.startsWith('-') && !/[*?[]/.test(t));
 }
 
 /** The word at `start` is where output goes (`> /tmp/out.log`): written by the command, not something it needs. */

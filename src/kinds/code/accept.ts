@@ -177,8 +177,10 @@ async function hiddenTests(run: CodeRun, how: Pick<CommandRun, 'services' | 'wit
     variants: [NO_FAULT],
     passed: run.passed,
     writeReport: (fault, text) => run.writeEvidence(`${EVIDENCE.reports}/${fault}.json`, text),
-    // A trial's run (it verifies the acceptance copy) comes after the preflight proved the command on the reference fix.
-    ...(run.verify ? { verify: run.verify, proven: true } : {}),
+    // A trial's run (it verifies the acceptance copy) comes after the preflight proved the command on the reference fix;
+    // any other candidate judged against the reference's run (validate's, a repair's) comes after that run passed.
+    ...(run.verify ? { verify: run.verify } : {}),
+    ...(run.verify || (!run.reference && run.against) ? { proven: true } : {}),
     guard: tripwires.guard,
     ...(run.pace ? { pace: run.pace, preflight: run.reference === true } : {}),
     ...how,
@@ -229,13 +231,18 @@ function outcomeOf({ outcome, tripwires }: HiddenRun, separateProcess: boolean):
 
 /**
  * What holds of a run whose candidate code ran inside the hidden tests' process, said with every such run:
- * trialgate cannot keep code out of the process it runs in.
+ * trialgate cannot keep code out of the process it runs in. `expected`: the tripwires the reference's run planted.
  */
-export function inProcessNote(accepted: Pick<CodeOutcome, 'inProcess' | 'tripwires'>): string | undefined {
+export function inProcessNote(accepted: Pick<CodeOutcome, 'inProcess' | 'tripwires'>, expected?: number): string | undefined {
   if (!accepted.inProcess) return undefined;
-  const tripwires = accepted.tripwires.planted
-    ? `, and ${accepted.tripwires.planted} tripwires of this run failed as planted, but a change aimed at the tripwires themselves is not caught`
-    : '; no tripwire was planted (the hidden tests’ runner carries none: only the pytest plugin and node:test plant them), so a report the code rewrites in the process is not caught';
+  const { planted } = accepted.tripwires;
+  // The reference's run planted some and this one's report has none: the run did not get as far as them, or
+  // what was read was not its report; the runner is not to blame.
+  const tripwires = planted
+    ? `, and ${planted} tripwires of this run failed as planted, but a change aimed at the tripwires themselves is not caught`
+    : expected
+      ? `; this run's report carried none of the ${expected} tripwires the reference's run planted (the run ended before them, or the report read was not the run's: the checks above say which)`
+      : '; no tripwire was planted (the hidden tests’ runner carries none: only the pytest plugin and node:test plant them), so a report the code rewrites in the process is not caught';
   return (
     `in-process: the candidate's code ran inside the hidden tests' own process, where it can find and read them and change how they report; ` +
     `the report was read over trialgate's channel and every test the reference passed had to pass${tripwires}: ` +

@@ -1,12 +1,13 @@
 // A code task's fixture as the kind reads it: its code section, the repository snapshot the agent is
 // given, and the checks that keep its hidden tests and solutions out of every agent's reach.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { NO_LIMITS, readCandidate, type CandidateSnapshot } from '../../acceptance/snapshot.ts';
 import type { Fixture } from '../../fixture/load.ts';
 import type { CodeAcceptance } from '../../schemas/kinds/code.ts';
 import type { CodeSpec } from '../../schemas/kinds/code.ts';
-import { namedPaths } from '../../util/command-paths.ts';
+import { namedPaths, namedWords } from '../../util/command-paths.ts';
+import { inToolCache } from '../../util/tool-caches.ts';
 import { UserInputError } from '../../util/errors.ts';
 import { nearest } from '../../util/nearest.ts';
 import { codeOf } from './changes.ts';
@@ -87,4 +88,30 @@ export function checkCodeFixture(fixture: Fixture, settings: CodeAcceptance): vo
         `the hidden tests' command runs ${relative(fixture.dir, path)}, which no protected glob covers: protect the hidden tests (e.g. "hidden/**") so no agent is ever shown them`,
       );
   }
+  // A directory it names (pytest's `hidden/tests`: its conftest.py and every test file) runs each file in it.
+  for (const dir of namedDirectories(settings.command, settings.env, fixture.dir)) {
+    const unprotected = filesUnder(dir)
+      .map((file) => relative(fixture.dir, file).split(sep).join('/'))
+      .find((file) => !inToolCache(file) && !(file in fixture.protectedFiles));
+    if (unprotected)
+      throw new UserInputError(
+        manifest,
+        'protected',
+        `the hidden tests' command runs the directory ${relative(fixture.dir, dir)}, whose ${unprotected} no protected glob covers: protect the hidden tests (e.g. "${relative(fixture.dir, dir).split(sep)[0]}/**") so no agent is ever shown them`,
+      );
+  }
+}
+
+/** The fixture's directories (not the fixture itself) that `command` names. */
+function namedDirectories(command: string, env: Readonly<Record<string, string>>, fixtureDir: string): string[] {
+  return [...new Set(namedWords(command, env).map((word) => resolve(fixtureDir, word)))].filter((path) => {
+    const inside = relative(fixtureDir, path);
+    return inside !== '' && !inside.startsWith('..') && statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+  });
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
 }

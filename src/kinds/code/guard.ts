@@ -72,7 +72,7 @@ export function inspectTripwires(
   const passed = mine.filter((r) => r.status === 'passed' || r.status === 'skipped' || (r.status === 'error' && whole));
   if (passed.length)
     forgery.push(
-      `${passed.length} of ${mine.length} tripwires were reported ${passed[0]!.status} (${passed[0]!.test}), though each fails by an assertion in an honest run: something in the tests' process made failing tests pass (the assertion library, the test framework or its reporter patched)`,
+      `${passed.length} of ${mine.length} tripwires were reported ${passed[0]!.status} (${passed[0]!.test}), though each fails by an assertion in an honest run: something in the tests' process made failing tests pass (the assertion library, the test framework or its reporter patched, or test modules rewritten as they were imported)`,
     );
   if (mine.length < expected && whole && !body.error)
     forgery.push(

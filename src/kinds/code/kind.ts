@@ -69,7 +69,7 @@ export const codeKind: TaskKind<CodeAcceptance> = {
       verify: () => trial.verifyAcceptanceCopy(),
       pace: trial.pace,
     });
-    const inProcess = inProcessNote(accepted);
+    const inProcess = inProcessNote(accepted, against?.tripwires);
     return {
       ...result,
       ...codeResult(spec, accepted, outOfScope(changes, spec.scope), against),

@@ -102,7 +102,7 @@ export async function validateCode(options: ValidateOptions, settings: CodeAccep
       ...(isReference ? { reference: true } : {}),
       ...(against ? { against } : {}),
     });
-    inProcess ??= inProcessNote(accepted);
+    inProcess ??= inProcessNote(accepted, against?.tripwires);
     const result = codeResult(spec, accepted, outOfScope(changes, spec.scope), against);
     const failedChecks = result.checks.filter((c) => !c.ok);
     const all = [...failedChecks.flatMap((c) => c.failures), ...(result.failures?.final_state ?? []), ...accepted.notes];

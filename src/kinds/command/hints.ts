@@ -214,7 +214,7 @@ export function candidateFix(stderr: string, code: number | null, proven: boolea
   const setup = acceptorFix(stderr, code, candidate, command);
   if (setup !== BY_HAND && !proven) return setup;
   return proven
-    ? "none in the setup: the acceptor ran on the reference answers before the first trial, so this is the candidate's own error (its first lines above: code that does not compile or run)"
+    ? "none in the setup: the acceptor ran on the reference answers earlier in this run, so this is the candidate's own error (its first lines above: code that does not compile or run, or that ends the tests' process)"
     : "when the reference answers pass (trialgate validate without --candidate), this is the candidate's own error (its first lines above)";
 }
 

@@ -207,7 +207,8 @@ async function runOnce(run: CommandRun, service: RunningService | undefined, fau
     const fix = onCandidate
       ? candidateFix(stderr, code, Boolean(run.proven), run.candidate.files, acceptance.command)
       : acceptorFix(stderr, code, run.candidate.files, acceptance.command);
-    const why = `${cause ? `${cause}\n` : ''}${body.error} (it exited ${code === null ? 'on a signal' : code})${said}; fix: ${fix}`;
+    // The fix before the output: a runner's summary runs to many lines, and a summary of this cuts from the end.
+    const why = `${cause ? `${cause}\n` : ''}${body.error} (it exited ${code === null ? 'on a signal' : code}); fix: ${fix}${said}`;
     // Its stderr's tail only where it says more than the cause already shows.
     return { ...errorBody([], causeIsAll(stderr, cause) ? why : withStderr(why)), ...(body.forgery ? { forgery: body.forgery } : {}) };
   }
