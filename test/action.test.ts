@@ -144,7 +144,10 @@ describe('the action', () => {
     const { result, text } = await printedBy(() =>
       runAction({ event: 'pull_request', skill: skillWithoutIdempotency, trials: 1, git: true, inputs: { policy: 'familywise' }, ...pinned }),
     );
-    assert.match(text, /the base commit's checkout uses the packages this job installed, the lockfiles beside them the same in both commits: node_modules\//);
+    assert.match(
+      text,
+      /the base commit's checkout uses the packages this job installed, what the lockfiles beside them pin alone, the same in both commits: node_modules\//,
+    );
     assert.doesNotMatch(text, /no paired rounds on the base commit/);
     assert.match(text, /trialgate: confirm on the base commit: \d+ trials? of 1 task/);
     assert.equal(result.exitCode, 1, text.slice(-2000));

@@ -56,18 +56,19 @@ export async function gateOnGitHub(
 /** The base commit's checkout, unless it cannot run the paired rounds' base trials (baseCheckoutProblem): then off, with why. */
 async function usableBase(base: BaseCheckout, head: TrialSet, checkout: string): Promise<BaseCheckout> {
   if ('off' in base) return base;
-  const lent = await lendInstalled(head, checkout);
+  const { lent, kept } = await lendInstalled(head, checkout);
   if (lent.length)
     core.info(
-      `trialgate: the base commit's checkout uses the packages this job installed, the lockfiles beside them the same in both commits: ${lent.join(', ')}`,
+      `trialgate: the base commit's checkout uses the packages this job installed, what the lockfiles beside them pin alone, the same in both commits: ${lent.join(', ')}`,
     );
+  for (const { path, why } of kept) core.info(`trialgate: not copied into the base commit's checkout, ${path}: ${why}`);
   const problem = await baseCheckoutProblem(
     base.config,
     head,
     checkout,
     'its checkout',
     // The action makes the checkout, so the fix is where the job installs: beside neither checkout.
-    '; for the paired rounds, install what the agent runs system-wide in the workflow, or pin it with a lockfile the same in both commits (docs/agents.md#where-the-cli-must-be-installed)',
+    '; for the paired rounds, install what the agent runs system-wide in the workflow, or in a node_modules pinned by a lockfile the same in both commits, from the registry alone (docs/agents.md#where-the-cli-must-be-installed)',
   );
   if (problem === null) return base;
   await base.remove();

@@ -59,28 +59,43 @@ export async function madeBesideCheckout(set: Pick<TrialSetText, 'file' | 'dir' 
   return (untracked?.paths ?? []).filter((path) => !existsSync(join(checkout, path))).slice(0, NAMED);
 }
 
-/** What pins an install to what it made beside them: lockfiles, one of which must be there. */
-const LOCKFILES = [
-  'package-lock.json',
-  'npm-shrinkwrap.json',
-  'yarn.lock',
-  'pnpm-lock.yaml',
-  'bun.lock',
-  'uv.lock',
-  'poetry.lock',
-  'Pipfile.lock',
-  'requirements.txt',
-  'go.sum',
-  'Cargo.lock',
-  'Gemfile.lock',
-];
-/** And what an install also reads there: its manifests and settings (a `prepare` script, a registry). */
-const INSTALL_INPUTS = [...LOCKFILES, 'package.json', '.npmrc', '.yarnrc.yml', 'pyproject.toml', 'Pipfile', 'go.mod', 'Cargo.toml', 'Gemfile'];
+/** What pins a `node_modules` to what the package manager fetched: a lockfile beside it, one of which must be there. */
+const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock'];
+/** And what an install also reads there: the manifest, the package managers' settings and hooks. */
+const INSTALL_INPUTS = [...LOCKFILES, 'package.json', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs', 'pnpm-workspace.yaml', 'bunfig.toml'];
+/** The project's own scripts a package manager runs at install: they may write into node_modules from any file of the project (patch-package does). */
+const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'preprepare', 'prepare', 'postprepare', 'dependencies'];
+/** A lockfile's local packages (a directory, a link, a workspace, a patch the project holds): their files are the project's, not the registry's. */
+const LOCAL_PACKAGE = /\b(?:file|link|portal|workspace|patch):|"link":\s*true/;
 
 /** Both absent, or both present with the same bytes. */
 async function sameFile(a: string, b: string): Promise<boolean> {
   const [x, y] = await Promise.all([readFile(a).catch(() => null), readFile(b).catch(() => null)]);
   return x === null || y === null ? x === y : x.equals(y);
+}
+
+/**
+ * Why the `node_modules` at `made` in the head's checkout `top` may hold what the pull request changed though
+ * the lockfiles and manifests beside it are the base's, or null when it holds what those pin alone. Where the
+ * install read more of the project (a local package, its own install script), the head's copy carries the
+ * head's files: the base's trials would run the pull request's agent and a loss would go unseen.
+ */
+async function notPinned(top: string, made: string, checkout: string): Promise<string | null> {
+  if (posix.basename(made) !== 'node_modules') return 'not installed packages (a node_modules): the job’s own work';
+  const beside = posix.dirname(made);
+  const lockfiles = LOCKFILES.filter((file) => existsSync(join(top, beside, file)));
+  if (lockfiles.length === 0) return `no lockfile beside it (${LOCKFILES.join(', ')})`;
+  for (const file of INSTALL_INPUTS)
+    if (!(await sameFile(join(top, beside, file), join(checkout, beside, file)))) return `${posix.join(beside, file)} differs from the base commit’s`;
+  for (const file of lockfiles)
+    if (LOCAL_PACKAGE.test(await readFile(join(top, beside, file), 'utf8'))) return `${posix.join(beside, file)} names a package of the project’s own files`;
+  const manifest = await readFile(join(top, beside, 'package.json'), 'utf8').then(
+    (text) => JSON.parse(text) as { scripts?: Record<string, unknown> },
+    () => ({}) as { scripts?: Record<string, unknown> },
+  );
+  const scripts = INSTALL_SCRIPTS.filter((name) => manifest.scripts?.[name] !== undefined);
+  if (scripts.length) return `${posix.join(beside, 'package.json')} runs an install script of the project’s own (${scripts.join(', ')})`;
+  return null;
 }
 
 /**
@@ -99,28 +114,33 @@ async function copyInstalled(from: string, to: string): Promise<void> {
 
 /**
  * Packages the job installed where the agent reads (agent.files: `node_modules/`, `agent/node_modules/`), copied
- * into the base commit's `checkout`, where the lockfiles and manifests beside them are the same in both
- * commits: the same install, so the base's agent runs what the base pins, not the head's. Only where the agent
- * reads: a skill built from a template, or a fixture's build, is the head's own work and is never lent. Returns
- * what was lent.
+ * into the base commit's `checkout` where they are what the lockfile beside them pins alone (notPinned): the
+ * same install in both commits, so the base's agent runs what the base pins, not the head's. Nothing else the
+ * job made there: a prompt or skill built from a template, a fixture's build, a virtualenv (its scripts name
+ * the head's path; uv sync and pip install -e put the project's own code in it) is the head's own work. Returns
+ * what was lent, and why the rest was not.
  */
-export async function lendInstalled(set: Pick<TrialSetText, 'file' | 'dir' | 'config'>, checkout: string): Promise<string[]> {
-  const untracked = await untrackedWhereRead(set, 'agent');
-  if (!untracked) return [];
+export async function lendInstalled(
+  set: Pick<TrialSetText, 'file' | 'dir' | 'config'>,
+  checkout: string,
+): Promise<{ lent: string[]; kept: { path: string; why: string }[] }> {
   const lent: string[] = [];
+  const kept: { path: string; why: string }[] = [];
+  const untracked = await untrackedWhereRead(set, 'agent');
+  if (!untracked) return { lent, kept };
   for (const path of untracked.paths) {
     const made = path.replace(/\/$/, '');
     if (existsSync(join(checkout, made))) continue;
-    const beside = posix.dirname(made);
-    const pinned = LOCKFILES.some((file) => existsSync(join(untracked.top, beside, file)));
-    const same =
-      pinned && (await Promise.all(INSTALL_INPUTS.map((file) => sameFile(join(untracked.top, beside, file), join(checkout, beside, file))))).every(Boolean);
-    if (!same) continue;
+    const why = await notPinned(untracked.top, made, checkout);
+    if (why !== null) {
+      kept.push({ path, why });
+      continue;
+    }
     await mkdir(dirname(join(checkout, made)), { recursive: true });
     await copyInstalled(join(untracked.top, made), join(checkout, made));
     lent.push(path);
   }
-  return lent;
+  return { lent, kept };
 }
 
 /**
