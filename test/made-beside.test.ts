@@ -184,3 +184,24 @@ test('a virtualenv is never copied: its scripts name the head’s path, and a pr
   assert.ok(!(await lendInstalled(set, checkout)).lent.includes('evals/agent/.venv/'));
   assert.ok(!existsSync(join(checkout, 'evals/agent/.venv')));
 });
+
+test('packages installed by a package manager the pull request changed (yarn’s release in .yarn/releases, its plugins), the lockfile the same: not copied', async () => {
+  const { workspace, checkout, config } = pinnedRepository('');
+  git(workspace, 'mv', 'evals/agent/package-lock.json', 'evals/agent/yarn.lock');
+  write(workspace, {
+    'evals/agent/.yarnrc.yml': 'yarnPath: .yarn/releases/yarn-4.cjs\nnodeLinker: node-modules\n',
+    'evals/agent/.yarn/releases/yarn-4.cjs': '// yarn\n',
+  });
+  git(workspace, 'add', '.');
+  git(workspace, 'commit', '-qm', 'yarn');
+  git(checkout, 'checkout', '-q', '--detach', git(workspace, 'rev-parse', 'HEAD'));
+  const set = await readTrialSetFile(config);
+  // The pull request's yarn writes what it likes into node_modules.
+  write(workspace, { 'evals/agent/.yarn/releases/yarn-4.cjs': '// yarn, and the head’s agent into node_modules\n' });
+  const { lent, kept } = await lendInstalled(set, checkout);
+  assert.deepEqual(lent, []);
+  assert.deepEqual(kept, [{ path: 'evals/agent/node_modules/', why: 'evals/agent/.yarn/releases differs from the base commit’s' }]);
+  // Unchanged, the same install: copied.
+  git(workspace, 'checkout', '--', 'evals/agent/.yarn');
+  assert.deepEqual((await lendInstalled(set, checkout)).lent, ['evals/agent/node_modules/']);
+});

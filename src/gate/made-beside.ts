@@ -5,8 +5,8 @@
 // so they hide a loss beside them. The paired rounds are then off: the recorded base runs decide alone.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readFile, rm } from 'node:fs/promises';
-import { dirname, join, posix, sep } from 'node:path';
+import { cp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { dirname, join, posix, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import type { TrialSetText } from '../trial/trialset-file.ts';
 import { loadTrialSet } from '../trial/trialset.ts';
@@ -63,6 +63,8 @@ export async function madeBesideCheckout(set: Pick<TrialSetText, 'file' | 'dir' 
 const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock'];
 /** And what an install also reads there: the manifest, the package managers' settings and hooks. */
 const INSTALL_INPUTS = [...LOCKFILES, 'package.json', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs', 'pnpm-workspace.yaml', 'bunfig.toml'];
+/** Directories of the project a package manager runs or applies at install: yarn's own release (`yarnPath`), its plugins (hooks that rewrite packages), its patches. */
+const INSTALL_DIRS = ['.yarn/releases', '.yarn/plugins', '.yarn/patches'];
 /** The project's own scripts a package manager runs at install: they may write into node_modules from any file of the project (patch-package does). */
 const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'preprepare', 'prepare', 'postprepare', 'dependencies'];
 /** A lockfile's local packages (a directory, a link, a workspace, a patch the project holds): their files are the project's, not the registry's. */
@@ -72,6 +74,23 @@ const LOCAL_PACKAGE = /\b(?:file|link|portal|workspace|patch):|"link":\s*true/;
 async function sameFile(a: string, b: string): Promise<boolean> {
   const [x, y] = await Promise.all([readFile(a).catch(() => null), readFile(b).catch(() => null)]);
   return x === null || y === null ? x === y : x.equals(y);
+}
+
+/** The files under `dir` (relative), sorted; none when it is not a directory. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** Both absent, or both holding the same files with the same bytes. */
+async function sameTree(a: string, b: string): Promise<boolean> {
+  const [x, y] = await Promise.all([filesUnder(a), filesUnder(b)]);
+  if (x.join('\0') !== y.join('\0')) return false;
+  for (const file of x) if (!(await sameFile(join(a, file), join(b, file)))) return false;
+  return true;
 }
 
 /**
@@ -87,6 +106,8 @@ async function notPinned(top: string, made: string, checkout: string): Promise<s
   if (lockfiles.length === 0) return `no lockfile beside it (${LOCKFILES.join(', ')})`;
   for (const file of INSTALL_INPUTS)
     if (!(await sameFile(join(top, beside, file), join(checkout, beside, file)))) return `${posix.join(beside, file)} differs from the base commit’s`;
+  for (const dir of INSTALL_DIRS)
+    if (!(await sameTree(join(top, beside, dir), join(checkout, beside, dir)))) return `${posix.join(beside, dir)} differs from the base commit’s`;
   for (const file of lockfiles)
     if (LOCAL_PACKAGE.test(await readFile(join(top, beside, file), 'utf8'))) return `${posix.join(beside, file)} names a package of the project’s own files`;
   const manifest = await readFile(join(top, beside, 'package.json'), 'utf8').then(
