@@ -18,6 +18,7 @@ import { progressReporter } from '../trial/progress.ts';
 import type { TrialSet } from '../trial/trialset.ts';
 import { UserInputError } from '../util/errors.ts';
 import { unlessMissing } from '../util/files.ts';
+import { WITHOUT_CONFIGURED_PROGRAMS } from '../util/git-programs.ts';
 import { repositoryPath } from '../util/repository-path.ts';
 import type { Flags, GateFlags } from './gate-flags.ts';
 import type { Io } from './io.ts';
@@ -91,7 +92,10 @@ function withoutCommitted(read: { candidates: LocalCandidate[]; notes: string[];
 function tracked(file: string): boolean {
   // A file that is not there (a base named wrong, said so on its own) is tracked by nothing.
   if (!existsSync(file)) return false;
-  return spawnSync('git', ['ls-files', '--error-unmatch', '--', basename(file)], { cwd: dirname(file), stdio: 'ignore' }).status === 0;
+  return (
+    spawnSync('git', [...WITHOUT_CONFIGURED_PROGRAMS, 'ls-files', '--error-unmatch', '--', basename(file)], { cwd: dirname(file), stdio: 'ignore' }).status ===
+    0
+  );
 }
 
 /**
@@ -140,6 +144,6 @@ export async function changedScope(
 
 /** The git top level of `dir` (after git follows links), else `dir` itself. */
 export function repositoryRoot(dir: string): string {
-  const top = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8' });
+  const top = spawnSync('git', [...WITHOUT_CONFIGURED_PROGRAMS, 'rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8' });
   return top.status === 0 ? top.stdout.trim() : dir;
 }

@@ -10,6 +10,7 @@ import { dirname, join, posix, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import type { TrialSetText } from '../trial/trialset-file.ts';
 import { loadTrialSet } from '../trial/trialset.ts';
+import { WITHOUT_CONFIGURED_PROGRAMS } from '../util/git-programs.ts';
 import { repositoryPath } from '../util/repository-path.ts';
 import { matchFiles } from '../util/files.ts';
 import { inToolCache } from '../util/tool-caches.ts';
@@ -26,7 +27,7 @@ async function untrackedWhereRead(
 ): Promise<{ top: string; paths: string[] } | null> {
   let top: string;
   try {
-    top = (await run('git', ['-C', set.dir, 'rev-parse', '--show-toplevel'], { encoding: 'utf8' })).stdout.trim();
+    top = (await run('git', [...WITHOUT_CONFIGURED_PROGRAMS, '-C', set.dir, 'rev-parse', '--show-toplevel'], { encoding: 'utf8' })).stdout.trim();
   } catch {
     return null;
   }
@@ -41,10 +42,14 @@ async function untrackedWhereRead(
     .map((path) => posix.normalize(posix.join(project.split(sep).join('/'), path.split(sep).join('/'))))
     .filter((path) => !path.startsWith('..') && !posix.isAbsolute(path));
   if (read.length === 0) return { top, paths: [] };
-  const { stdout } = await run('git', ['--literal-pathspecs', '-C', top, 'ls-files', '-z', '--others', '--directory', '--', ...new Set(read)], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const { stdout } = await run(
+    'git',
+    [...WITHOUT_CONFIGURED_PROGRAMS, '--literal-pathspecs', '-C', top, 'ls-files', '-z', '--others', '--directory', '--', ...new Set(read)],
+    {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   return { top, paths: stdout.split('\0').filter((path) => path !== '' && !inToolCache(path) && !path.split('/').includes('.trialgate')) };
 }
 
