@@ -205,3 +205,14 @@ test('packages installed by a package manager the pull request changed (yarn’s
   git(workspace, 'checkout', '--', 'evals/agent/.yarn');
   assert.deepEqual((await lendInstalled(set, checkout)).lent, ['evals/agent/node_modules/']);
 });
+
+test('package directories agent.files names inside a node_modules (its .bin and the CLI’s package) are copied as the node_modules they are in', async () => {
+  const { workspace, checkout, config } = pinnedRepository('{ "lockfileVersion": 3 }\n');
+  write(workspace, { 'evals/agent/node_modules/.bin/sdk': '#!/bin/sh\n', 'evals/agent/node_modules/other/index.js': '' });
+  const set = await readTrialSetFile(config);
+  set.config.agent.files = ['agent/node_modules/.bin', 'agent/node_modules/sdk'];
+  assert.deepEqual((await lendInstalled(set, checkout)).lent.sort(), ['evals/agent/node_modules/.bin/', 'evals/agent/node_modules/sdk/']);
+  assert.ok(existsSync(join(checkout, 'evals/agent/node_modules/.bin/sdk')));
+  assert.ok(!existsSync(join(checkout, 'evals/agent/node_modules/other')), 'only what the agent reads');
+  assert.deepEqual(await madeBesideCheckout(set, checkout), ['evals/skills/built.md']);
+});

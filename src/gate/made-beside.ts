@@ -105,8 +105,11 @@ async function sameTree(a: string, b: string): Promise<boolean> {
  * head's files: the base's trials would run the pull request's agent and a loss would go unseen.
  */
 async function notPinned(top: string, made: string, checkout: string): Promise<string | null> {
-  if (posix.basename(made) !== 'node_modules') return 'not installed packages (a node_modules): the job’s own work';
-  const beside = posix.dirname(made);
+  // A node_modules, or what agent.files names in one (node_modules/.bin and the CLI's package directories).
+  const parts = made.split('/');
+  const at = parts.indexOf('node_modules');
+  if (at < 0) return 'not installed packages (in a node_modules): the job’s own work';
+  const beside = parts.slice(0, at).join('/') || '.';
   const lockfiles = LOCKFILES.filter((file) => existsSync(join(top, beside, file)));
   if (lockfiles.length === 0) return `no lockfile beside it (${LOCKFILES.join(', ')})`;
   for (const file of INSTALL_INPUTS)
