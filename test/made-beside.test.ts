@@ -216,3 +216,22 @@ test('package directories agent.files names inside a node_modules (its .bin and 
   assert.ok(!existsSync(join(checkout, 'evals/agent/node_modules/other')), 'only what the agent reads');
   assert.deepEqual(await madeBesideCheckout(set, checkout), ['evals/skills/built.md']);
 });
+
+test('a yarn lockfile’s patches: yarn’s own (builtin) lent, one the project holds not', async () => {
+  const builtin =
+    '"typescript@patch:typescript@npm%3A5.3.3#optional!builtin<compat/typescript>":\n  resolution: "typescript@patch:typescript@npm%3A5.3.3#optional!builtin<compat/typescript>::version=5.3.3&hash=e012d7"\n';
+  const own =
+    '"lodash@patch:lodash@npm%3A4.17.21#~/patches/lodash.patch":\n  resolution: "lodash@patch:lodash@npm%3A4.17.21#~/patches/lodash.patch::version=4.17.21&hash=1"\n';
+  for (const [lock, lent] of [
+    [builtin, ['evals/agent/node_modules/']],
+    [own, []],
+  ] as const) {
+    const { workspace, checkout, config } = pinnedRepository('');
+    git(workspace, 'rm', '-q', 'evals/agent/package-lock.json');
+    write(workspace, { 'evals/agent/yarn.lock': lock });
+    git(workspace, 'add', '.');
+    git(workspace, 'commit', '-qm', 'yarn');
+    git(checkout, 'checkout', '-q', '--detach', git(workspace, 'rev-parse', 'HEAD'));
+    assert.deepEqual((await lendInstalled(await readTrialSetFile(config), checkout)).lent, lent, lock);
+  }
+});

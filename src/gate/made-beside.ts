@@ -72,8 +72,11 @@ const INSTALL_INPUTS = [...LOCKFILES, 'package.json', '.npmrc', '.yarnrc', '.yar
 const INSTALL_DIRS = ['.yarn/releases', '.yarn/plugins', '.yarn/patches'];
 /** The project's own scripts a package manager runs at install: they may write into node_modules from any file of the project (patch-package does). */
 const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'preprepare', 'prepare', 'postprepare', 'dependencies'];
-/** A lockfile's local packages (a directory, a link, a workspace, a patch the project holds): their files are the project's, not the registry's. */
-const LOCAL_PACKAGE = /\b(?:file|link|portal|workspace|patch):|"link":\s*true/;
+/**
+ * A lockfile's local packages (a directory, a link, a workspace, a patch the project holds): their files are the
+ * project's, not the registry's. Not yarn's own patches (`builtin<compat/typescript>`), which every yarn applies.
+ */
+const LOCAL_PACKAGE = /\b(?:file|link|portal|workspace):|"link":\s*true|\bpatch:(?![^\s"]*builtin<)/;
 
 /** Both absent, or both present with the same bytes. */
 async function sameFile(a: string, b: string): Promise<boolean> {
