@@ -235,3 +235,16 @@ test('a yarn lockfile’s patches: yarn’s own (builtin) lent, one the project 
     assert.deepEqual((await lendInstalled(await readTrialSetFile(config), checkout)).lent, lent, lock);
   }
 });
+
+test('husky’s prepare alone writes git’s hooks, not packages: lent; anything more beside it is not', async () => {
+  for (const [prepare, lent] of [
+    ['husky', ['evals/agent/node_modules/']],
+    ['husky install', ['evals/agent/node_modules/']],
+    ['husky && node bake-prompt.mjs', []],
+  ] as const) {
+    const { workspace, checkout, config } = pinnedRepository('{ "lockfileVersion": 3 }\n');
+    write(workspace, { 'evals/agent/package.json': JSON.stringify({ name: 'agent', private: true, scripts: { prepare } }) });
+    write(checkout, { 'evals/agent/package.json': JSON.stringify({ name: 'agent', private: true, scripts: { prepare } }) });
+    assert.deepEqual((await lendInstalled(await readTrialSetFile(config), checkout)).lent, lent, prepare);
+  }
+});

@@ -72,6 +72,8 @@ const INSTALL_INPUTS = [...LOCKFILES, 'package.json', '.npmrc', '.yarnrc', '.yar
 const INSTALL_DIRS = ['.yarn/releases', '.yarn/plugins', '.yarn/patches'];
 /** The project's own scripts a package manager runs at install: they may write into node_modules from any file of the project (patch-package does). */
 const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'preprepare', 'prepare', 'postprepare', 'dependencies'];
+/** Except husky's alone (`prepare: husky`, in most projects that use git hooks): it writes git's hooks, never into node_modules. */
+const HOOKS_ONLY = /^\s*husky(?:\s+install(?:\s+[\w./-]+)?)?\s*$/;
 /**
  * A lockfile's local packages (a directory, a link, a workspace, a patch the project holds): their files are the
  * project's, not the registry's. Not yarn's own patches (`builtin<compat/typescript>`), which every yarn applies.
@@ -125,7 +127,7 @@ async function notPinned(top: string, made: string, checkout: string): Promise<s
     (text) => JSON.parse(text) as { scripts?: Record<string, unknown> },
     () => ({}) as { scripts?: Record<string, unknown> },
   );
-  const scripts = INSTALL_SCRIPTS.filter((name) => manifest.scripts?.[name] !== undefined);
+  const scripts = INSTALL_SCRIPTS.filter((name) => manifest.scripts?.[name] !== undefined && !HOOKS_ONLY.test(String(manifest.scripts[name])));
   if (scripts.length) return `${posix.join(beside, 'package.json')} runs an install script of the project’s own (${scripts.join(', ')})`;
   return null;
 }
