@@ -248,3 +248,13 @@ test('husky’s prepare alone writes git’s hooks, not packages: lent; anything
     assert.deepEqual((await lendInstalled(await readTrialSetFile(config), checkout)).lent, lent, prepare);
   }
 });
+
+test('a package manager’s settings above the lockfile (yarn reads every .yarnrc.yml up to the top) changed by the pull request: not lent', async () => {
+  const { workspace, checkout, config } = pinnedRepository('{ "lockfileVersion": 3 }\n');
+  write(workspace, { '.yarnrc.yml': 'yarnPath: .yarn/releases/yarn-4.cjs\n' });
+  git(workspace, 'add', '.yarnrc.yml');
+  git(workspace, 'commit', '-qm', 'the pull request');
+  const { lent, kept } = await lendInstalled(await readTrialSetFile(config), checkout);
+  assert.deepEqual(lent, []);
+  assert.deepEqual(kept, [{ path: 'evals/agent/node_modules/', why: '.yarnrc.yml differs from the base commit’s' }]);
+});

@@ -66,8 +66,8 @@ export async function madeBesideCheckout(set: Pick<TrialSetText, 'file' | 'dir' 
 
 /** What pins a `node_modules` to what the package manager fetched: a lockfile beside it, one of which must be there. */
 const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock'];
-/** And what an install also reads there: the manifest, the package managers' settings and hooks. */
-const INSTALL_INPUTS = [...LOCKFILES, 'package.json', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs', 'pnpm-workspace.yaml', 'bunfig.toml'];
+/** The package managers' settings and hooks an install reads there and in every directory above it (yarn reads each .yarnrc.yml on the way up). */
+const SETTINGS = ['.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs', 'pnpm-workspace.yaml', 'bunfig.toml'];
 /** Directories of the project a package manager runs or applies at install: yarn's own release (`yarnPath`), its plugins (hooks that rewrite packages), its patches. */
 const INSTALL_DIRS = ['.yarn/releases', '.yarn/plugins', '.yarn/patches'];
 /** The project's own scripts a package manager runs at install: they may write into node_modules from any file of the project (patch-package does). */
@@ -79,6 +79,13 @@ const HOOKS_ONLY = /^\s*husky(?:\s+install(?:\s+[\w./-]+)?)?\s*$/;
  * project's, not the registry's. Not yarn's own patches (`builtin<compat/typescript>`), which every yarn applies.
  */
 const LOCAL_PACKAGE = /\b(?:file|link|portal|workspace):|"link":\s*true|\bpatch:(?![^\s"]*builtin<)/;
+
+/** `dir` (a repository path) and each directory above it, to the top ('.'). */
+function andAbove(dir: string): string[] {
+  const dirs = [dir];
+  while (dir !== '.') dirs.push((dir = posix.dirname(dir)));
+  return dirs;
+}
 
 /** Both absent, or both present with the same bytes. */
 async function sameFile(a: string, b: string): Promise<boolean> {
@@ -117,10 +124,13 @@ async function notPinned(top: string, made: string, checkout: string): Promise<s
   const beside = parts.slice(0, at).join('/') || '.';
   const lockfiles = LOCKFILES.filter((file) => existsSync(join(top, beside, file)));
   if (lockfiles.length === 0) return `no lockfile beside it (${LOCKFILES.join(', ')})`;
-  for (const file of INSTALL_INPUTS)
-    if (!(await sameFile(join(top, beside, file), join(checkout, beside, file)))) return `${posix.join(beside, file)} differs from the base commit’s`;
-  for (const dir of INSTALL_DIRS)
-    if (!(await sameTree(join(top, beside, dir), join(checkout, beside, dir)))) return `${posix.join(beside, dir)} differs from the base commit’s`;
+  const read = [
+    ...[...LOCKFILES, 'package.json'].map((file) => posix.join(beside, file)),
+    ...andAbove(beside).flatMap((dir) => SETTINGS.map((file) => posix.join(dir, file))),
+  ];
+  for (const file of read) if (!(await sameFile(join(top, file), join(checkout, file)))) return `${file} differs from the base commit’s`;
+  for (const dir of andAbove(beside).flatMap((above) => INSTALL_DIRS.map((dir) => posix.join(above, dir))))
+    if (!(await sameTree(join(top, dir), join(checkout, dir)))) return `${dir} differs from the base commit’s`;
   for (const file of lockfiles)
     if (LOCAL_PACKAGE.test(await readFile(join(top, beside, file), 'utf8'))) return `${posix.join(beside, file)} names a package of the project’s own files`;
   const manifest = await readFile(join(top, beside, 'package.json'), 'utf8').then(
