@@ -3,7 +3,7 @@
 // in the base's checkout, are named; what git tracks, a tool's cache, and what the checkout also holds are not.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
@@ -257,4 +257,18 @@ test('a package manager’s settings above the lockfile (yarn reads every .yarnr
   const { lent, kept } = await lendInstalled(await readTrialSetFile(config), checkout);
   assert.deepEqual(lent, []);
   assert.deepEqual(kept, [{ path: 'evals/agent/node_modules/', why: '.yarnrc.yml differs from the base commit’s' }]);
+});
+
+test('packages holding a link into the project outside them (an absolute path into the head’s checkout) are not lent; links among the packages are', async () => {
+  const { workspace, checkout, config } = pinnedRepository('{ "lockfileVersion": 3 }\n');
+  mkdirSync(join(workspace, 'evals/agent/node_modules/.bin'), { recursive: true });
+  symlinkSync('../sdk/index.js', join(workspace, 'evals/agent/node_modules/.bin/sdk'));
+  const set = await readTrialSetFile(config);
+  symlinkSync(join(workspace, 'evals/skills/base.md'), join(workspace, 'evals/agent/node_modules/sdk/prompt.md'));
+  const { lent, kept } = await lendInstalled(set, checkout);
+  assert.deepEqual(lent, []);
+  assert.deepEqual(kept, [{ path: 'evals/agent/node_modules/', why: 'evals/agent/node_modules/sdk/prompt.md is a link to the project’s own files' }]);
+  rmSync(join(workspace, 'evals/agent/node_modules/sdk/prompt.md'));
+  assert.deepEqual((await lendInstalled(set, checkout)).lent, ['evals/agent/node_modules/']);
+  assert.equal(readFileSync(join(checkout, 'evals/agent/node_modules/.bin/sdk'), 'utf8'), 'module.exports = 1;\n');
 });

@@ -5,8 +5,8 @@
 // so they hide a loss beside them. The paired rounds are then off: the recorded base runs decide alone.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
-import { dirname, join, posix, relative, sep } from 'node:path';
+import { cp, mkdir, readdir, readFile, readlink, rm } from 'node:fs/promises';
+import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import type { TrialSetText } from '../trial/trialset-file.ts';
 import { loadTrialSet } from '../trial/trialset.ts';
@@ -102,6 +102,23 @@ async function filesUnder(dir: string): Promise<string[]> {
     .sort();
 }
 
+/**
+ * The first link under `dir` that leads into the checkout `top` outside `dir` (an absolute path into the head's
+ * checkout, or a relative one out of the packages), as a repository path, or null. Copied, it would have the
+ * base's trials read the head's files, or none (inside the sandbox).
+ */
+async function linkOutOf(dir: string, top: string): Promise<string | null> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    if (!entry.isSymbolicLink()) continue;
+    const link = join(entry.parentPath, entry.name);
+    const target = resolve(dirname(link), await readlink(link));
+    const inside = (root: string) => target === root || target.startsWith(root + sep);
+    if (inside(top) && !inside(dir)) return relative(top, link).split(sep).join('/');
+  }
+  return null;
+}
+
 /** Both absent, or both holding the same files with the same bytes. */
 async function sameTree(a: string, b: string): Promise<boolean> {
   const [x, y] = await Promise.all([filesUnder(a), filesUnder(b)]);
@@ -133,6 +150,8 @@ async function notPinned(top: string, made: string, checkout: string): Promise<s
     if (!(await sameTree(join(top, dir), join(checkout, dir)))) return `${dir} differs from the base commit’s`;
   for (const file of lockfiles)
     if (LOCAL_PACKAGE.test(await readFile(join(top, beside, file), 'utf8'))) return `${posix.join(beside, file)} names a package of the project’s own files`;
+  const link = await linkOutOf(join(top, made), top);
+  if (link) return `${link} is a link to the project’s own files`;
   const manifest = await readFile(join(top, beside, 'package.json'), 'utf8').then(
     (text) => JSON.parse(text) as { scripts?: Record<string, unknown> },
     () => ({}) as { scripts?: Record<string, unknown> },
