@@ -33,7 +33,10 @@ export async function gateOnGitHub(
   if (base && 'off' in base) core.info(`trialgate: no paired rounds on the base commit: ${base.off}`);
   const baseConfig = base && 'config' in base ? base.config : null;
   const stale = staleApprovalNote(event, inputs.approvalLabel);
-  return gatePullRequest(githubPorts(ctx, event, set, stale ? [...notes, stale] : notes, baseConfig), {
+  // In the comment too, not the log alone: what the pull request changes (an install script, a file the job builds
+  // where the agent reads) can turn the rounds off, and without them fewer partial drops are found.
+  const off = base && 'off' in base ? [pairedOffNote(base.off)] : [];
+  return gatePullRequest(githubPorts(ctx, event, set, [...notes, ...(stale ? [stale] : []), ...off], baseConfig), {
     set,
     runDir,
     scope: ctx.scope,
@@ -51,6 +54,11 @@ export async function gateOnGitHub(
     },
     scrubber: ctx.secrets.scrubber,
   }).finally(() => (base && 'remove' in base ? base.remove() : undefined));
+}
+
+/** Why the base commit was not rerun beside the head (rerun-base on), for the comment's notes. */
+export function pairedOffNote(why: string): string {
+  return `No paired rounds on the base commit (\`rerun-base\`): ${why}. The recorded base runs decided alone, which find fewer partial drops.`;
 }
 
 /** The base commit's checkout, unless it cannot run the paired rounds' base trials (baseCheckoutProblem): then off, with why. */
