@@ -175,7 +175,7 @@ describe('the action', () => {
     assert.ok(text.indexOf('no paired rounds on the base commit') < text.indexOf('inventory trial 1:'), 'said before any trial');
     assert.notEqual(result.outputs.verdict, 'pass', text.slice(-3000));
     // The reviewer reads it too: what the pull request builds there turned the rounds off.
-    assert.match(comments()[0]!.body, /No paired rounds on the base commit \(`rerun-base`\): its checkout lacks .*agent\/vendor\//);
+    assert.match(comments()[0]!.body, /No paired rounds on the base commit: its checkout lacks .*agent\/vendor\//);
   });
 
   it('an approval label left on the pull request from an earlier commit approves nothing at this one, and the comment says so', async () => {

@@ -10,7 +10,7 @@ import { code } from '../report/format.ts';
 import type { Policy } from '../schemas/comparison.ts';
 import { loadTrialSet, type TrialSet } from '../trial/trialset.ts';
 import { checkOutBase, type BaseCheckout } from './base-checkout.ts';
-import { baseCheckoutProblem, lendInstalled } from '../gate/made-beside.ts';
+import { baseCheckoutProblem, lendInstalled, pairedOffNote } from '../gate/made-beside.ts';
 import { workflowFiles } from './gate-files.ts';
 import { loadBaseSide } from './baselines.ts';
 import type { ActionContext } from './opening.ts';
@@ -29,13 +29,13 @@ export async function gateOnGitHub(
   const { inputs } = ctx;
   const set = await loadTrialSet(ctx.set.file);
   const checkout = join(ctx.temp, 'base-commit');
-  const base = inputs.rerunBase ? await usableBase(await checkOutBase(ctx.workspace, event.baseSha, ctx.set.file, checkout), set, checkout) : null;
+  const checkedOut = inputs.rerunBase ? await checkOutBase(ctx.workspace, event.baseSha, ctx.set.file, checkout) : null;
+  const base = checkedOut ? await usableBase(checkedOut, set, checkout) : null;
   if (base && 'off' in base) core.info(`trialgate: no paired rounds on the base commit: ${base.off}`);
   const baseConfig = base && 'config' in base ? base.config : null;
   const stale = staleApprovalNote(event, inputs.approvalLabel);
-  // In the comment too, not the log alone: what the pull request changes (an install script, a file the job builds
-  // where the agent reads) can turn the rounds off, and without them fewer partial drops are found.
-  const off = base && 'off' in base ? [pairedOffNote(base.off)] : [];
+  // A checkout that cannot run the base's trials is said in the comment too (pairedOffNote).
+  const off = checkedOut && 'config' in checkedOut && base && 'off' in base ? [pairedOffNote(base.off)] : [];
   return gatePullRequest(githubPorts(ctx, event, set, [...notes, ...(stale ? [stale] : []), ...off], baseConfig), {
     set,
     runDir,
@@ -54,11 +54,6 @@ export async function gateOnGitHub(
     },
     scrubber: ctx.secrets.scrubber,
   }).finally(() => (base && 'remove' in base ? base.remove() : undefined));
-}
-
-/** Why the base commit was not rerun beside the head (rerun-base on), for the comment's notes. */
-export function pairedOffNote(why: string): string {
-  return `No paired rounds on the base commit (\`rerun-base\`): ${why}. The recorded base runs decided alone, which find fewer partial drops.`;
 }
 
 /** The base commit's checkout, unless it cannot run the paired rounds' base trials (baseCheckoutProblem): then off, with why. */

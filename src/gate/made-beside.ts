@@ -231,3 +231,13 @@ export async function baseCheckoutProblem(
     (e: unknown) => `its trial set cannot be read in ${where}, which holds only what git tracks: ${e instanceof Error ? e.message : String(e)}${fix}`,
   );
 }
+
+/**
+ * The comment's note that the base commit's checkout could not run the paired rounds (`why`, from
+ * baseCheckoutProblem), not the log's alone: what the pull request changes (an install script beside the
+ * lockfile, a file the job builds where the agent reads) can turn them off, and without them fewer partial drops
+ * are found, which the reviewer should know.
+ */
+export function pairedOffNote(why: string): string {
+  return `No paired rounds on the base commit: ${why}. The recorded base runs decided alone, which find fewer partial drops.`;
+}
