@@ -272,3 +272,12 @@ test('packages holding a link into the project outside them (an absolute path in
   assert.deepEqual((await lendInstalled(set, checkout)).lent, ['evals/agent/node_modules/']);
   assert.equal(readFileSync(join(checkout, 'evals/agent/node_modules/.bin/sdk'), 'utf8'), 'module.exports = 1;\n');
 });
+
+test('a manifest that cannot be read as JSON, the same in both commits: not lent, said, never an error of the gate', async () => {
+  const { workspace, checkout, config } = pinnedRepository('{ "lockfileVersion": 3 }\n');
+  write(workspace, { 'evals/agent/package.json': '{ "scripts": \n' });
+  write(checkout, { 'evals/agent/package.json': '{ "scripts": \n' });
+  const { lent, kept } = await lendInstalled(await readTrialSetFile(config), checkout);
+  assert.deepEqual(lent, []);
+  assert.match(kept[0]!.why, /^not read: /);
+});

@@ -194,7 +194,8 @@ export async function lendInstalled(
   for (const path of untracked.paths) {
     const made = path.replace(/\/$/, '');
     if (existsSync(join(checkout, made))) continue;
-    const why = await notPinned(untracked.top, made, checkout);
+    // Unreadable (a manifest that is not JSON, a link gone while read): not known to be pinned, so not lent.
+    const why = await notPinned(untracked.top, made, checkout).catch((e: unknown) => `not read: ${e instanceof Error ? e.message : String(e)}`);
     if (why !== null) {
       kept.push({ path, why });
       continue;
