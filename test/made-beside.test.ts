@@ -208,7 +208,10 @@ test('packages installed by a package manager the pull request changed (yarn’s
 
 test('package directories agent.files names inside a node_modules (its .bin and the CLI’s package) are copied as the node_modules they are in', async () => {
   const { workspace, checkout, config } = pinnedRepository('{ "lockfileVersion": 3 }\n');
-  write(workspace, { 'evals/agent/node_modules/.bin/sdk': '#!/bin/sh\n', 'evals/agent/node_modules/other/index.js': '' });
+  write(workspace, { 'evals/agent/node_modules/other/index.js': '' });
+  // As npm makes it: a link to the package's program.
+  mkdirSync(join(workspace, 'evals/agent/node_modules/.bin'));
+  symlinkSync('../sdk/index.js', join(workspace, 'evals/agent/node_modules/.bin/sdk'));
   const set = await readTrialSetFile(config);
   set.config.agent.files = ['agent/node_modules/.bin', 'agent/node_modules/sdk'];
   assert.deepEqual((await lendInstalled(set, checkout)).lent.sort(), ['evals/agent/node_modules/.bin/', 'evals/agent/node_modules/sdk/']);

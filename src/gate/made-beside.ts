@@ -103,18 +103,18 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 /**
- * The first link under `dir` that leads into the checkout `top` outside `dir` (an absolute path into the head's
- * checkout, or a relative one out of the packages), as a repository path, or null. Copied, it would have the
- * base's trials read the head's files, or none (inside the sandbox).
+ * The first link under `dir` that leads into the checkout `top` outside the node_modules `packages` (an absolute
+ * path into the head's checkout, or a relative one out of the packages), as a repository path, or null. Copied,
+ * it would have the base's trials read the head's files, or none (inside the sandbox).
  */
-async function linkOutOf(dir: string, top: string): Promise<string | null> {
+async function linkOutOf(dir: string, packages: string, top: string): Promise<string | null> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   for (const entry of entries) {
     if (!entry.isSymbolicLink()) continue;
     const link = join(entry.parentPath, entry.name);
     const target = resolve(dirname(link), await readlink(link));
     const inside = (root: string) => target === root || target.startsWith(root + sep);
-    if (inside(top) && !inside(dir)) return relative(top, link).split(sep).join('/');
+    if (inside(top) && !inside(packages)) return relative(top, link).split(sep).join('/');
   }
   return null;
 }
@@ -150,7 +150,7 @@ async function notPinned(top: string, made: string, checkout: string): Promise<s
     if (!(await sameTree(join(top, dir), join(checkout, dir)))) return `${dir} differs from the base commit’s`;
   for (const file of lockfiles)
     if (LOCAL_PACKAGE.test(await readFile(join(top, beside, file), 'utf8'))) return `${posix.join(beside, file)} names a package of the project’s own files`;
-  const link = await linkOutOf(join(top, made), top);
+  const link = await linkOutOf(join(top, made), join(top, ...parts.slice(0, at + 1)), top);
   if (link) return `${link} is a link to the project’s own files`;
   const manifest = await readFile(join(top, beside, 'package.json'), 'utf8').then(
     (text) => JSON.parse(text) as { scripts?: Record<string, unknown> },
