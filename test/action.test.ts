@@ -144,7 +144,10 @@ describe('the action', () => {
     const { result, text } = await printedBy(() =>
       runAction({ event: 'pull_request', skill: skillWithoutIdempotency, trials: 1, git: true, inputs: { policy: 'familywise' }, ...pinned }),
     );
-    assert.match(text, /the base commit's checkout uses the packages this job installed, the lockfiles beside them the same in both commits: node_modules\//);
+    assert.match(
+      text,
+      /the base commit's checkout uses the packages this job installed, what the lockfiles beside them pin alone, the same in both commits: node_modules\//,
+    );
     assert.doesNotMatch(text, /no paired rounds on the base commit/);
     assert.match(text, /trialgate: confirm on the base commit: \d+ trials? of 1 task/);
     assert.equal(result.exitCode, 1, text.slice(-2000));
@@ -171,6 +174,8 @@ describe('the action', () => {
     );
     assert.ok(text.indexOf('no paired rounds on the base commit') < text.indexOf('inventory trial 1:'), 'said before any trial');
     assert.notEqual(result.outputs.verdict, 'pass', text.slice(-3000));
+    // The reviewer reads it too: what the pull request builds there turned the rounds off.
+    assert.match(comments()[0]!.body, /No paired rounds on the base commit: its checkout lacks .*agent\/vendor\//);
   });
 
   it('an approval label left on the pull request from an earlier commit approves nothing at this one, and the comment says so', async () => {

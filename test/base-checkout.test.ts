@@ -99,3 +99,23 @@ test('a link the pull request makes of the trial set, or of a directory above it
   assert.equal(readFileSync(dirLinked.config, 'utf8'), 'base\n');
   await dirLinked.remove();
 });
+
+test('no program the pull request holds runs at the checkout: a post-checkout hook where husky’s core.hooksPath (set by the job’s install) points, a file-system monitor', async () => {
+  const { workspace, base, config } = repository();
+  // `npm ci` ran the base's own `prepare: husky`, which points git at the hooks in the checkout: the head's.
+  git(workspace, 'config', 'core.hooksPath', '.husky');
+  mkdirSync(join(workspace, '.husky'));
+  writeFileSync(join(workspace, '.husky', 'post-checkout'), '#!/bin/sh\nprintf "head\\n" > evals/trialgate.yml\n', { mode: 0o755 });
+  // And a file-system monitor there, which git runs to refresh the index: the head's code, outside any sandbox.
+  const ran = join(mkdtempSync(join(tmpdir(), 'trialgate-monitor-')), 'ran');
+  writeFileSync(join(workspace, '.husky', 'monitor'), `#!/bin/sh\ntouch '${ran}'\n`, { mode: 0o755 });
+  git(workspace, 'add', '.husky');
+  git(workspace, 'commit', '-qm', 'a hook');
+  git(workspace, 'config', 'core.fsmonitor', join(workspace, '.husky', 'monitor'));
+  const dir = join(mkdtempSync(join(tmpdir(), 'trialgate-base-')), 'base-commit');
+  const checkout = await checkOutBase(workspace, base, config, dir);
+  assert.ok('config' in checkout, JSON.stringify(checkout));
+  assert.equal(readFileSync(checkout.config, 'utf8'), 'base\n', 'the base’s own trial set, not what the head’s hook wrote');
+  assert.ok(!existsSync(ran), 'the head’s monitor never ran');
+  await checkout.remove();
+});

@@ -161,4 +161,5 @@ it('packages the job installed inside the agent’s own directory, which a check
   );
   assert.ok(off >= 0 && off < io.err.indexOf('inventory trial 1:'), `said before any trial:\n${io.err}`);
   assert.doesNotMatch(io.err, /confirm on the base commit/);
+  assert.match(io.out, /No paired rounds on the base commit: the --base-checkout lacks .*agent\/vendor\//, 'in the comment too');
 });

@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { WITHOUT_CONFIGURED_PROGRAMS } from '../util/git-programs.ts';
 import { repositoryPath } from '../util/repository-path.ts';
 
 const run = promisify(execFile);
@@ -13,7 +14,7 @@ const run = promisify(execFile);
 export type BaseCheckout = { config: string; remove(): Promise<void> } | { off: string };
 
 async function git(cwd: string, args: string[]): Promise<string> {
-  const { stdout } = await run('git', ['-C', cwd, ...args], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run('git', [...WITHOUT_CONFIGURED_PROGRAMS, '-C', cwd, ...args], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
   return stdout.trim();
 }
 

@@ -10,7 +10,7 @@ import { code } from '../report/format.ts';
 import type { Policy } from '../schemas/comparison.ts';
 import { loadTrialSet, type TrialSet } from '../trial/trialset.ts';
 import { checkOutBase, type BaseCheckout } from './base-checkout.ts';
-import { baseCheckoutProblem, lendInstalled } from '../gate/made-beside.ts';
+import { baseCheckoutProblem, lendInstalled, pairedOffNote } from '../gate/made-beside.ts';
 import { workflowFiles } from './gate-files.ts';
 import { loadBaseSide } from './baselines.ts';
 import type { ActionContext } from './opening.ts';
@@ -29,11 +29,14 @@ export async function gateOnGitHub(
   const { inputs } = ctx;
   const set = await loadTrialSet(ctx.set.file);
   const checkout = join(ctx.temp, 'base-commit');
-  const base = inputs.rerunBase ? await usableBase(await checkOutBase(ctx.workspace, event.baseSha, ctx.set.file, checkout), set, checkout) : null;
+  const checkedOut = inputs.rerunBase ? await checkOutBase(ctx.workspace, event.baseSha, ctx.set.file, checkout) : null;
+  const base = checkedOut ? await usableBase(checkedOut, set, checkout) : null;
   if (base && 'off' in base) core.info(`trialgate: no paired rounds on the base commit: ${base.off}`);
   const baseConfig = base && 'config' in base ? base.config : null;
   const stale = staleApprovalNote(event, inputs.approvalLabel);
-  return gatePullRequest(githubPorts(ctx, event, set, stale ? [...notes, stale] : notes, baseConfig), {
+  // A checkout that cannot run the base's trials is said in the comment too (pairedOffNote).
+  const off = checkedOut && 'config' in checkedOut && base && 'off' in base ? [pairedOffNote(base.off)] : [];
+  return gatePullRequest(githubPorts(ctx, event, set, [...notes, ...(stale ? [stale] : []), ...off], baseConfig), {
     set,
     runDir,
     scope: ctx.scope,
@@ -56,18 +59,19 @@ export async function gateOnGitHub(
 /** The base commit's checkout, unless it cannot run the paired rounds' base trials (baseCheckoutProblem): then off, with why. */
 async function usableBase(base: BaseCheckout, head: TrialSet, checkout: string): Promise<BaseCheckout> {
   if ('off' in base) return base;
-  const lent = await lendInstalled(head, checkout);
+  const { lent, kept } = await lendInstalled(head, checkout);
   if (lent.length)
     core.info(
-      `trialgate: the base commit's checkout uses the packages this job installed, the lockfiles beside them the same in both commits: ${lent.join(', ')}`,
+      `trialgate: the base commit's checkout uses the packages this job installed, what the lockfiles beside them pin alone, the same in both commits: ${lent.join(', ')}`,
     );
+  for (const { path, why } of kept) core.info(`trialgate: not copied into the base commit's checkout, ${path}: ${why}`);
   const problem = await baseCheckoutProblem(
     base.config,
     head,
     checkout,
     'its checkout',
     // The action makes the checkout, so the fix is where the job installs: beside neither checkout.
-    '; for the paired rounds, install what the agent runs system-wide in the workflow, or pin it with a lockfile the same in both commits (docs/agents.md#where-the-cli-must-be-installed)',
+    '; for the paired rounds, install what the agent runs system-wide in the workflow, or in a node_modules pinned by a lockfile the same in both commits, from the registry alone (docs/agents.md#where-the-cli-must-be-installed)',
   );
   if (problem === null) return base;
   await base.remove();

@@ -8,7 +8,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { resultsFileAt } from '../results/read.ts';
 import type { GatePorts } from '../gate/gate.ts';
-import { baseCheckoutProblem } from '../gate/made-beside.ts';
+import { baseCheckoutProblem, pairedOffNote } from '../gate/made-beside.ts';
 import { chooseBaseRuns, readBaseDirectory, readBaseFiles, type LocalCandidate } from '../gate/local-bases.ts';
 import { changeScope, withGateFiles, type ChangeScope } from '../gate/scope.ts';
 import { trialRunner, type TrialRunner } from '../gate/trials.ts';
@@ -18,6 +18,7 @@ import { progressReporter } from '../trial/progress.ts';
 import type { TrialSet } from '../trial/trialset.ts';
 import { UserInputError } from '../util/errors.ts';
 import { unlessMissing } from '../util/files.ts';
+import { WITHOUT_CONFIGURED_PROGRAMS } from '../util/git-programs.ts';
 import { repositoryPath } from '../util/repository-path.ts';
 import type { Flags, GateFlags } from './gate-flags.ts';
 import type { Io } from './io.ts';
@@ -46,7 +47,8 @@ export async function localPorts(v: Flags, flags: GateFlags, io: Io, configPath:
       onStart: ({ isolation, trials }) => io.stderr(`${trials} trial${trials === 1 ? '' : 's'}; ${isolationLine(isolation)}`),
     });
   const checkout = v['base-checkout'] ? resolve(io.cwd, v['base-checkout']) : null;
-  const baseConfig = checkout ? await usableBaseConfig(await baseCheckoutConfig(checkout, configPath), set, checkout, io) : null;
+  const paired = checkout ? await usableBaseConfig(await baseCheckoutConfig(checkout, configPath), set, checkout, io) : null;
+  const baseConfig = paired && 'config' in paired ? paired.config : null;
   return {
     run: runAt(configPath),
     ...(baseConfig ? { runBase: runAt(baseConfig) } : {}),
@@ -58,7 +60,7 @@ export async function localPorts(v: Flags, flags: GateFlags, io: Io, configPath:
       });
       return {
         ...chosen,
-        notes: [...chosen.notes, ...base.notes],
+        notes: [...chosen.notes, ...base.notes, ...(paired && 'off' in paired ? [pairedOffNote(paired.off)] : [])],
         ...(base.unavailable.length ? { unavailable: base.unavailable } : {}),
         where: v['base-dir'] ?? null,
       };
@@ -91,7 +93,10 @@ function withoutCommitted(read: { candidates: LocalCandidate[]; notes: string[];
 function tracked(file: string): boolean {
   // A file that is not there (a base named wrong, said so on its own) is tracked by nothing.
   if (!existsSync(file)) return false;
-  return spawnSync('git', ['ls-files', '--error-unmatch', '--', basename(file)], { cwd: dirname(file), stdio: 'ignore' }).status === 0;
+  return (
+    spawnSync('git', [...WITHOUT_CONFIGURED_PROGRAMS, 'ls-files', '--error-unmatch', '--', basename(file)], { cwd: dirname(file), stdio: 'ignore' }).status ===
+    0
+  );
 }
 
 /**
@@ -119,11 +124,11 @@ async function baseCheckoutConfig(checkout: string, configPath: string): Promise
 }
 
 /** The base commit's trial set in the --base-checkout, unless the checkout cannot run the paired rounds' base trials (baseCheckoutProblem): then off, said. */
-async function usableBaseConfig(config: string, head: TrialSet, checkout: string, io: Io): Promise<string | null> {
+async function usableBaseConfig(config: string, head: TrialSet, checkout: string, io: Io): Promise<{ config: string } | { off: string }> {
   const problem = await baseCheckoutProblem(config, head, checkout, 'the --base-checkout', ' (make it there too, as the job does beside the head)');
-  if (problem === null) return config;
+  if (problem === null) return { config };
   io.stderr(`warning: no paired rounds on the base commit: ${problem}\n`);
-  return null;
+  return { off: problem };
 }
 
 /** Which tasks the changed paths rerun: they are relative to the repository root (the git top level of the trial set's directory, else that directory). */
@@ -140,6 +145,6 @@ export async function changedScope(
 
 /** The git top level of `dir` (after git follows links), else `dir` itself. */
 export function repositoryRoot(dir: string): string {
-  const top = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8' });
+  const top = spawnSync('git', [...WITHOUT_CONFIGURED_PROGRAMS, 'rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8' });
   return top.status === 0 ? top.stdout.trim() : dir;
 }
