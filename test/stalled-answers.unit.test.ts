@@ -3,9 +3,12 @@
 // request's limit on silence or its deadline made an answer already there 'no answer': the fixture's service
 // failing, trialgate's machinery, an env_error. Each client's limit gets one turn of the loop to read first.
 // The service here is in this process: its answer is written, and the process then held, in one synchronous
-// step after the request went out, so the answer is there before the limit passes however busy the machine.
+// step after the request went out, so the answer is there before the limit passes however busy the machine:
+// the hold starts only once the kernel shows the answer in the client's socket (loopback delivery runs in the
+// kernel's soft interrupts, which a busy machine defers: held at once, the answer could still be on its way).
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { GitHubClient } from '../src/github/client.ts';
@@ -20,6 +23,42 @@ const OK = { status: 200, text: 'ok' };
 function stall(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
+
+/** The bytes waiting in the receive queue of the loopback TCP socket whose local port is `port`, per /proc/net/tcp. */
+function received(port: number): number {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (f[1]?.endsWith(`:${hex}`)) return Number.parseInt(f[4]!.split(':')[1]!, 16);
+    }
+  }
+  return 0;
+}
+
+/** Hold this process once the answer written to `server` (its end of a connection) is in the client's socket. */
+function stallOnceDelivered(server: Socket, ms: number): void {
+  // Without /proc (not Linux) the hold starts at once, as before.
+  if (!existsProc) return stall(ms);
+  // Bounded: a table that never shows the socket (another network namespace's) must not hang the test.
+  for (let waited = 0; received(server.remotePort!) === 0 && waited < 10_000; waited++) stall(1);
+  stall(ms);
+}
+
+const existsProc = (() => {
+  try {
+    readFileSync('/proc/net/tcp');
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 /** A service that answers each request at once while `answering`, and otherwise leaves the answer to the test. */
 async function service() {
@@ -46,8 +85,8 @@ async function answeredThenHeld<T>(kept: Awaited<ReturnType<typeof service>>, re
   const answer = request();
   kept.sockets[0]!.write(ANSWER);
   // node:http's client takes its kept socket, and sets its limit, in a tick after the request: hold after that.
-  if (holdFirst === 'now') stall(4 * LIMIT_MS);
-  else process.nextTick(() => process.nextTick(() => stall(4 * LIMIT_MS)));
+  if (holdFirst === 'now') stallOnceDelivered(kept.sockets[0]!, 4 * LIMIT_MS);
+  else process.nextTick(() => process.nextTick(() => stallOnceDelivered(kept.sockets[0]!, 4 * LIMIT_MS)));
   return answer;
 }
 
@@ -83,7 +122,7 @@ describe('an answer already there when its limit passes', () => {
         read += String(data);
         if (read.split('GET /').length - 1 < 2) return;
         socket.write(ANSWER.repeat(2));
-        stall(3000);
+        stallOnceDelivered(socket, 3000);
       });
     });
     server.listen(0, '127.0.0.1');
@@ -108,7 +147,7 @@ describe('an answer of the GitHub API already there when its limit passes', () =
       socket.on('error', () => undefined);
       socket.on('data', () => {
         socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n[]');
-        stall(4 * LIMIT_MS);
+        stallOnceDelivered(socket, 4 * LIMIT_MS);
       });
     });
     server.listen(0, '127.0.0.1');
