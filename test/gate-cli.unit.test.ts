@@ -1,6 +1,6 @@
 // `trialgate gate` as a user meets it: what it refuses before any trial runs, with the flag and the fix.
 import assert from 'node:assert/strict';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
@@ -41,4 +41,20 @@ it('refuses missing or contradictory base flags and bad values, naming the flag;
   for (const flag of ['--base', '--base-dir', '--base-sha', '--baseline-runs', '--confirm-trials', '--fail-on', '--comment'])
     assert.ok(help.out.includes(flag), flag);
   assert.match(help.out, /3 undecided: rerun/);
+});
+
+it('a first round that alone passes --max-trials is refused before any trial, naming the cap and the fix', async () => {
+  const config = await writeTrialSet({ trials: 3 });
+  const dir = await mkdtemp(join(tmpdir(), 'trialgate-gate-cap-'));
+  const bases = join(dir, 'bases');
+  await mkdir(bases);
+  const out = join(dir, 'run');
+  const io = captureIo();
+  assert.equal(await main(['gate', '--config', config, '--base-dir', bases, '--out', out, '--max-trials', '2'], io), 2, io.out + io.err);
+  assert.match(
+    io.err,
+    /max-trials: 2 agent trials, and the first round alone needs 3 \(1 task × 3 trials\): nothing was run; raise max-trials, or run fewer trials or tasks/,
+  );
+  assert.doesNotMatch(io.err, /trial \d: /, 'no trial ran');
+  assert.deepEqual(await readdir(out).catch(() => []), [], 'nothing was run');
 });

@@ -228,7 +228,16 @@ export async function gatePullRequest(ports: GatePorts, request: GateRequest): P
         sayWhatThePolicyCanReach(ports, request.trials ?? set.config.trials, set, found.bases.length, settings);
         return found;
       },
-      firstRound: async () => request.firstRound ?? storedRecord(await ports.run({ outDir: request.runDir, ...(unaffected.size ? { unaffected } : {}) })),
+      firstRound: async () =>
+        request.firstRound ??
+        storedRecord(
+          await ports.run({
+            outDir: request.runDir,
+            ...(unaffected.size ? { unaffected } : {}),
+            // The cap holds from the first trial: a first round past it is refused, never run.
+            ...(settings.maxTrials ? { maxTrials: { cap: settings.maxTrials, where: 'the gate’s cap (max-trials, --max-trials)' } } : {}),
+          }),
+        ),
       confirmationRound: (round, head) => {
         ports.say(roundLine(round));
         return runConfirmationRound(ports.run, request.runDir, head, round);

@@ -10,6 +10,7 @@ import type { Sandbox } from '../isolation/sandbox.ts';
 import { shardOf } from '../results/merge.ts';
 import type { RunInfo } from '../schemas/results.ts';
 import type { Concurrency } from '../schemas/trialset.ts';
+import { plural } from '../util/counted.ts';
 import { UserInputError } from '../util/errors.ts';
 import { sha256 } from '../util/hash.ts';
 import { noSuchTask } from '../util/nearest.ts';
@@ -62,6 +63,11 @@ export interface RunOptions {
   remoteHoldout?: RemoteHoldout;
   /** Acceptor preflights an earlier run of the same gate passed: repeated from there, not run again (acceptor-checks.ts). */
   keptAcceptorChecks?: KeptAcceptorChecks;
+  /**
+   * The pull request's cap on agent trials, where it was set (the action's input, the CLI's flag): a gate's
+   * first round that alone would pass it is refused before any trial, never run past it.
+   */
+  maxTrials?: { cap: number; where: string };
 }
 
 export interface Slot {
@@ -99,6 +105,7 @@ export async function planRun(set: TrialSet, holdout: HoldoutRun, options: RunOp
   const unaffected = options.unaffected ?? new Map<string, string>();
   for (const id of unaffected.keys()) if (!set.tasks.some((t) => t.spec.id === id)) throw new Error(`unaffected task ${id} is not in ${set.file}`);
   const tasks = selectTasks(set, holdout, options.tasks).filter((t) => !unaffected.has(t.spec.id));
+  if (options.maxTrials && tasks.length * k > options.maxTrials.cap) throw firstRoundPastCap(options.maxTrials, tasks.length, k);
   const runDir = resolve(options.outDir ?? join(set.dir, '.trialgate', `run-${new Date().toISOString().replace(/[:.]/g, '-')}`));
   await prepareRunDir(runDir, set.dir);
   for (const task of tasks) await mkdir(join(holdout.rootOf(task, runDir), task.spec.id), { recursive: true });
@@ -115,6 +122,18 @@ export async function planRun(set: TrialSet, holdout: HoldoutRun, options: RunOp
     runDir,
     measurement: await measurementOf(set, options.isolation ? { isolation: options.isolation } : {}),
   };
+}
+
+/**
+ * A first round that alone needs more agent trials than the pull request may run: refused before any trial, so
+ * the spend never passes the cap (a pull request that adds tasks until it does is stopped, never run past it).
+ */
+function firstRoundPastCap(maxTrials: { cap: number; where: string }, tasks: number, k: number): UserInputError {
+  return new UserInputError(
+    maxTrials.where,
+    'max-trials',
+    `${maxTrials.cap} agent trials, and the first round alone needs ${tasks * k} (${plural(tasks, 'task')} × ${k} trials): nothing was run; raise max-trials, or run fewer trials or tasks`,
+  );
 }
 
 /**
