@@ -212,3 +212,19 @@ test('a judge item that held on some base trials and on no head trial is undecid
   const held = await simulate({ tasks: 5, checks, k: 3, baseRuns: 1, outcome: (t, c, run, i) => !(t === 0 && c === 1 && run === 0 && i === 1) });
   assert.equal(held.outcome.gate.verdict, 'pass');
 });
+
+test('a regressed check’s rule names the look its task was flagged at, not an earlier one that sent it on', async () => {
+  // A lone task, k = 3 against one base run, a judge item (1/12 of the share beside a perfect pass) lost: 3/3 → 0/3
+  // reaches ¾ of the whole share in the first round (0.018 ≤ 0.038) but not its own part, so the task goes on to
+  // 27 trials, where it is flagged. The rule said "first 3 trials: unconditional p = 0.018 ≤ 0.038" beside the
+  // confirmation's "first round: judge:cites-evidence (p = 0.018 ≤ 0.05)".
+  const { outcome } = await simulate({ tasks: 1, checks: ['pass', ...JUDGE_ITEMS], k: 3, baseRuns: 1, outcome: (_t, c, run) => !(c === 1 && run === 1) });
+  assert.equal(outcome.gate.verdict, 'regression');
+  const t0 = outcome.comparison.tasks[0]!;
+  assert.equal(t0.confirmation?.trials, 27);
+  const judge = t0.checks.find((c) => c.check === JUDGE_ITEMS[0])!;
+  assert.equal(judge.status, 'regressed');
+  assert.deepEqual([judge.look, judge.trials], ['final', 27]);
+  assert.match(judge.rule, /^27 trials after confirmation: .* ≤ /);
+  assert.ok(judge.p! <= judge.threshold!);
+});

@@ -87,7 +87,7 @@ export function evidenceOf(m: Member, plan: Plan): Evidence {
   return { p, q: over(p), qUp: over(m.looks.map((c, i) => upperP(m.base, m.baseRunTrials, c, plan.rho, freshAt(m, i)))) };
 }
 
-/** The first testing look at which `p` reaches its part of `share` (the look that flagged a rejected check). */
+/** The first testing look at which `p` reaches its part of `share`. */
 export function flaggingLook(e: Evidence, plan: Plan, share: number): number | null {
   const i = e.p.findIndex((p, look) => plan.looks[look]!.part > 0 && p <= plan.looks[look]!.part * share * TOLERANCE);
   return i === -1 ? null : i;
@@ -116,7 +116,12 @@ export function verdictOf(m: Member, e: Evidence, plan: Plan, share: number, rej
   if (m.base.n === 0) return blank('suspect', 'no executed base trial measured this check');
   const tests = e.p.map((_, i) => i).filter((i) => plan.looks[i]!.part > 0);
   if (rejected) {
-    const at = flaggingLook(e, plan, share) ?? tests[tests.length - 1] ?? 0;
+    // The look the task was flagged at (its last: a flagged task stops) when the check reaches the share there: a
+    // check lighter than the share can reach it at a look that flagged nothing and sent the task on (a judge item
+    // 3/3 → 0/3 at 1/12 of the share: "first 3 trials: p = 0.018 ≤ 0.038" while its task ran 27 and was flagged there).
+    const reached = e.p.length - 1;
+    const there = plan.looks[reached]!.part > 0 && e.p[reached]! <= plan.looks[reached]!.part * share * TOLERANCE;
+    const at = there ? reached : (flaggingLook(e, plan, share) ?? tests[tests.length - 1] ?? 0);
     return { status: 'regressed', ...tested(m, plan, at, e.p[at]!, share, '') };
   }
   const upShare = share > 0 ? share : null;
