@@ -170,16 +170,25 @@ function tested(m: Member, plan: Plan, i: number, p: number, share: number, side
   };
 }
 
-/** A check never tested (its task left after the first round): what the first round's screen saw. */
+/**
+ * A check never tested (its task left before a testing look): what the screen of the last look it reached saw,
+ * the first round's or, in a small suite, a screening look's before the first test (plan.ts), where its task
+ * stopped: the first round's figures there were stale ("first 2 trials … confirmation needed" of a task that ran 3).
+ */
 function screened(m: Member, plan: Plan, ps: number[]): Omit<Verdict, 'status'> {
-  const p = ps[0]!;
-  const bound = plan.looks[0]!.screen;
+  const r = ps.length - 1;
+  const p = ps[r]!;
+  const bound = plan.looks[r]!.screen;
+  const n = m.looks[r]!.n;
+  const fresh = freshAt(m, r)?.n ?? 0;
+  const where = r === 0 ? `first ${plural(n, 'trial')}` : `${plural(n, 'trial')} after confirmation${fresh ? ` (the base with ${fresh} fresh)` : ''}`;
+  const then = p > bound ? ', not ambiguous' : r === 0 ? ', confirmation needed' : ', still ambiguous';
   return {
     p,
     threshold: null,
     look: null,
-    trials: m.looks[0]!.n,
-    rule: `first ${plural(m.looks[0]!.n, 'trial')} screen only: ${lowerName(m, plan, 0)} = ${formatP(p)} ${p <= bound ? '≤' : '>'} ${formatP(bound)}${p <= bound ? ', confirmation needed' : ', not ambiguous'}`,
+    trials: n,
+    rule: `${where} screen only: ${lowerName(m, plan, r)} = ${formatP(p)} ${p <= bound ? '≤' : '>'} ${formatP(bound)}${then}`,
   };
 }
 
