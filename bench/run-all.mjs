@@ -17,6 +17,7 @@ const benches = [
   'agent-wait-cadence.ts',
   'compare-speed.ts',
   'policy-simulation.ts',
+  'blind-judge-items.ts',
   'html-report.ts',
   'judge-cost.ts',
   'reset-check.ts',

@@ -234,3 +234,16 @@ test('a small suite looks at k + 1, 2k and 3k before its first test: a check tha
     [3, 4, 6, 9, 13],
   );
 });
+
+test('a task that stopped at a screening look before its first test is described at that look, not at its first round', async () => {
+  // A lone task, k = 2 against one base run of 2/2: looks at 3 and 4 before its first test at 5. The head fails its
+  // first 2 trials (ambiguous: p = 0.09 ≤ 0.09), passes its 3rd and stops at 3 (p = 0.17 > 0.061). The check said
+  // "first 2 trials screen only: unconditional p = 0.09 ≤ 0.09, confirmation needed", with 2 trials, of a head of 1/3.
+  const { outcome } = await simulate({ tasks: 1, checks: ['pass'], k: 2, baseRuns: 1, outcome: (_t, _c, run, i) => run === 0 || i > 2 });
+  assert.equal(outcome.gate.verdict, 'pass');
+  const t0 = outcome.comparison.tasks[0]!;
+  assert.equal(t0.confirmation?.trials, 3);
+  const pass = t0.checks.find((c) => c.check === 'pass')!;
+  assert.deepEqual([pass.head, pass.trials, pass.look], [{ successes: 1, n: 3 }, 3, null]);
+  assert.match(pass.rule, /^3 trials after confirmation screen only: unconditional p = 0\.17 > 0\.061, not ambiguous$/);
+});

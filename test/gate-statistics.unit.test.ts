@@ -142,7 +142,11 @@ test('the exact model decides every path as decideTask does, and its figures mat
     compared += crossCheck({ base: inventoryLike([1, 1, 1], [1, 1, 1]), head: inventoryLike([1, 1, 1], [0.5, 1, 1]) }, { k, runs, share }, 40, (i, j) =>
       uniform(3, k, runs, i, j),
     );
-    paths += 230;
+    // Below a flaky base too (blind whatever the base count).
+    compared += crossCheck({ base: inventoryLike([1, 1, 1], [0.7, 1, 1]), head: inventoryLike([1, 1, 1], [0.5, 1, 1]) }, { k, runs, share }, 40, (i, j) =>
+      uniform(4, k, runs, i, j),
+    );
+    paths += 270;
   }
   assert.ok(compared > paths * 1.2, `${compared} decisions over ${paths} paths`);
   // The seed's loss, exactly: the look its plan flags it at, as the gate ran it above.
@@ -177,4 +181,50 @@ test('a judge item that always held and never holds on the head is undecided, no
   // The exact model decides it alike (crossCheck replays decideTask's undecided too): undecided for certain.
   const rule = taskRule(inventoryLike([1, 1, 1], [1, 1, 1]), [3, 3, 3, 3, 3, 3, 3], { k: 3, runs: 1, share: policyAt(3, 1, 5).share });
   assert.deepEqual(rule!.blindCheck, [false, false, false, false, true, true, true]);
+});
+
+test('a judge item that held on some base trials and on no head trial is undecided, not passed, where even its total loss from a perfect base could not be flagged', async () => {
+  // As above, but the judge item missed one of its 3 base trials: 2/3 → 0/3. A flaky base only makes a loss harder
+  // to see, yet the gate passed it (where 3/3 → 0/3 was undecided), after its first round.
+  const checks = ['pass', ...JUDGE_ITEMS];
+  const { outcome } = await simulate({
+    tasks: 5,
+    checks,
+    k: 3,
+    baseRuns: 1,
+    outcome: (t, c, run, i) => !(t === 0 && c === 1 && (run === 1 || i === 1)),
+  });
+  const t0 = outcome.comparison.tasks.find((t) => t.id === 't0')!;
+  const judge = t0.checks.find((c) => c.check === JUDGE_ITEMS[0])!;
+  assert.deepEqual(
+    [judge.base, judge.head],
+    [
+      { successes: 2, n: 3 },
+      { successes: 0, n: 3 },
+    ],
+  );
+  assert.equal(outcome.gate.verdict, 'undecided');
+  assert.match(t0.undecided ?? '', new RegExp(`${JUDGE_ITEMS[0]} is below its base \\(2/3 → 0/3\\)`));
+  // The exact model alike: the item is blind whatever its base count, and a drop below its base is undecided.
+  const rule = taskRule(inventoryLike([1, 1, 1], [1, 1, 1]), [3, 3, 3, 3, 2, 3, 3], { k: 3, runs: 1, share: policyAt(3, 1, 5).share });
+  assert.deepEqual(rule!.blindCheck, [false, false, false, false, true, true, true]);
+  // Not below its base (2/3 → 3/3): nothing to see, the task passes.
+  const held = await simulate({ tasks: 5, checks, k: 3, baseRuns: 1, outcome: (t, c, run, i) => !(t === 0 && c === 1 && run === 0 && i === 1) });
+  assert.equal(held.outcome.gate.verdict, 'pass');
+});
+
+test('a regressed check’s rule names the look its task was flagged at, not an earlier one that sent it on', async () => {
+  // A lone task, k = 3 against one base run, a judge item (1/12 of the share beside a perfect pass) lost: 3/3 → 0/3
+  // reaches ¾ of the whole share in the first round (0.018 ≤ 0.038) but not its own part, so the task goes on to
+  // 27 trials, where it is flagged. The rule said "first 3 trials: unconditional p = 0.018 ≤ 0.038" beside the
+  // confirmation's "first round: judge:cites-evidence (p = 0.018 ≤ 0.05)".
+  const { outcome } = await simulate({ tasks: 1, checks: ['pass', ...JUDGE_ITEMS], k: 3, baseRuns: 1, outcome: (_t, c, run) => !(c === 1 && run === 1) });
+  assert.equal(outcome.gate.verdict, 'regression');
+  const t0 = outcome.comparison.tasks[0]!;
+  assert.equal(t0.confirmation?.trials, 27);
+  const judge = t0.checks.find((c) => c.check === JUDGE_ITEMS[0])!;
+  assert.equal(judge.status, 'regressed');
+  assert.deepEqual([judge.look, judge.trials], ['final', 27]);
+  assert.match(judge.rule, /^27 trials after confirmation: .* ≤ /);
+  assert.ok(judge.p! <= judge.threshold!);
 });

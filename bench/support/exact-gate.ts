@@ -285,12 +285,13 @@ export function taskRule(model: TrialModel, base: readonly number[], setting: Ta
   if (!family.primary) return null;
   const varying = model.varying.map((c) => thresholds({ family, plan }, setting, c, counts.get(c)!));
   const constant = model.constant.map((c) => thresholds({ family, plan }, setting, c, counts.get(c)!, true));
-  // As decide.ts blindChecks: the best q a total loss could reach, against the check's weight of the share.
+  // As decide.ts blindChecks: the best q a total loss from a perfect base could reach, against the check's weight of the share.
   const blindCheck = model.varying.map((c) => {
     const j = family.nodes.indexOf(c);
     const w = j === -1 ? 0 : family.weights[j]!;
-    if (w <= 0 || base[model.varying.indexOf(c)]! < nb) return false;
-    const best = Math.min(1, ...plan.looks.flatMap((l) => (l.part > 0 ? [lowerP(counts.get(c)!, k, { successes: 0, n: l.trials }, plan.rho) / l.part] : [])));
+    if (w <= 0) return false;
+    const perfect = { successes: nb, n: nb };
+    const best = Math.min(1, ...plan.looks.flatMap((l) => (l.part > 0 ? [lowerP(perfect, k, { successes: 0, n: l.trials }, plan.rho) / l.part] : [])));
     return best > w * share * TOLERANCE;
   });
   return {
@@ -359,8 +360,7 @@ export function decideHead(rule: TaskRule, head: TrialModel, dropped = { mass: 0
         stopped[r]! += w;
         trials += w * look.trials;
         if (flag) flagged += w;
-        else if ((blind && c.some((x, j) => x * rule.nb < rule.base[j]! * look.trials)) || c.some((x, j) => rule.blindCheck[j] && x < look.trials))
-          undecided += w;
+        else if (c.some((x, j) => (blind || rule.blindCheck[j]) && x * rule.nb < rule.base[j]! * look.trials)) undecided += w;
       }
     });
     live = next;
@@ -376,7 +376,8 @@ export function cachedHead(rule: TaskRule, head: TrialModel, dropped = { mass: 0
   if (!cache) heads.set(head, (cache = new Map()));
   // Where the plan is blind, a check's base count decides whether its drop is undecided: it is part of its row.
   const blind = !rule.plan.totalLoss;
-  const rowOf = (j: number) => `${rule.flagAt[j]!.join(',')}/${rule.goAt[j]!.join(',')}${blind ? `@${rule.base[j]}` : ''}${rule.blindCheck[j] ? '!' : ''}`;
+  const rowOf = (j: number) =>
+    `${rule.flagAt[j]!.join(',')}/${rule.goAt[j]!.join(',')}${blind || rule.blindCheck[j] ? `@${rule.base[j]}` : ''}${rule.blindCheck[j] ? '!' : ''}`;
   const rows = rule.flagAt.map((_, j) => rowOf(j));
   const swap = head.exchangeable ?? [];
   const order = swap.map((j) => ({ j, row: rows[j]! })).sort((x, y) => (x.row < y.row ? -1 : x.row > y.row ? 1 : 0));
@@ -730,7 +731,7 @@ export function certainLoss(
     }
     // Not flagged by the loss: undecided when the plan cannot flag even a total loss (decide.ts), else passed;
     // it stops where nothing lost keeps it going (the other checks could only add looks).
-    if (!rule.plan.totalLoss) undecided += w;
+    if (!rule.plan.totalLoss || at.some((j) => rule.blindCheck[j] && rule.base[j]! > 0)) undecided += w;
     const stop = looks.findIndex((_, r) => !at.some((j) => rule.goAt[j]![r]! >= 0));
     trials += w * looks[stop === -1 ? looks.length - 1 : stop]!.trials;
   });
@@ -806,8 +807,7 @@ export function crossCheck(spec: TaskSpec, setting: TaskSetting, paths: number, 
       const flag = rule.constantFlags[r] || c.some((x, j) => x <= rule.flagAt[j]![r]!);
       const goes = !flag && (rule.constantGoes[r] || c.some((x, j) => x <= rule.goAt[j]![r]!));
       // Stopped unflagged: undecided where the plan is blind and a check ended below its base, or a blind check (decide.ts) fell.
-      const undecided =
-        !flag && !goes && ((!rule.plan.totalLoss && c.some((x, j) => x * nb < b[j]! * look.trials)) || c.some((x, j) => rule.blindCheck[j] && x < look.trials));
+      const undecided = !flag && !goes && c.some((x, j) => (!rule.plan.totalLoss || rule.blindCheck[j]) && x * nb < b[j]! * look.trials);
       if (engine.regressed !== flag || engine.goesOn !== goes || (!goes && (engine.undecided !== null) !== undecided))
         throw new Error(
           `the exact rule and decideTask disagree: k=${k} runs=${runs} share=${share} base=${b.join('/')} look ${r} head=${c.join('/')}: rule ${flag}/${goes}/${undecided}, engine ${engine.regressed}/${engine.goesOn}/${engine.undecided}`,

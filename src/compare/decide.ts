@@ -214,9 +214,12 @@ export function reachWeight(family: TaskFamily, check: string): number {
 }
 
 /**
- * Gated checks below a perfect base whose own total loss could not reach their part of the task's share at
- * any look (a judge item weighs a part of the share, and the plan is sized for the trial pass): the base
- * history cannot see them lose, so a drop there is undecided, never a pass.
+ * Gated checks below their base that even a total loss from a perfect base of as many trials could not flag
+ * at their part of the task's share at any look (a judge item weighs a part of the share, and the plan is
+ * sized for the trial pass): the base history cannot see them lose, so a drop there is undecided, never a
+ * pass. A flaky base only makes a loss harder to see, so a check that missed on some base trial is blind
+ * too: one that held on 2 of 3 base trials and on none of the head's passed where one that held on 3 of 3
+ * was undecided (as the plan's own blindness makes any check below its base undecided, whatever its base).
  */
 function blindChecks(task: TaskInput): { check: DraftCheck; weight: number }[] {
   const fw = task.familywise;
@@ -224,12 +227,13 @@ function blindChecks(task: TaskInput): { check: DraftCheck; weight: number }[] {
   return task.checks.flatMap((c) => {
     const j = fw.family.nodes.indexOf(c.check);
     const weight = j === -1 ? 0 : fw.family.weights[j]!;
-    if (!c.gated || isEnv(c) || weight <= 0 || c.base.n === 0 || c.base.successes < c.base.n) return [];
-    if (!(c.head.n > 0 && c.head.successes < c.head.n)) return [];
+    if (!c.gated || isEnv(c) || weight <= 0 || c.base.n === 0) return [];
+    if (!(c.head.n > 0 && c.head.successes * c.base.n < c.base.successes * c.head.n)) return [];
+    const perfect = { successes: c.base.n, n: c.base.n };
     const best = Math.min(
       1,
       ...fw.plan.looks.flatMap((l) =>
-        l.part > 0 ? [lowerP(c.base, c.baseRunTrials, { successes: 0, n: l.trials }, fw.plan.rho, { successes: l.base, n: l.base }) / l.part] : [],
+        l.part > 0 ? [lowerP(perfect, c.baseRunTrials, { successes: 0, n: l.trials }, fw.plan.rho, { successes: l.base, n: l.base }) / l.part] : [],
       ),
     );
     return best > weight * fw.share * TOLERANCE ? [{ check: c, weight }] : [];

@@ -87,7 +87,7 @@ export function evidenceOf(m: Member, plan: Plan): Evidence {
   return { p, q: over(p), qUp: over(m.looks.map((c, i) => upperP(m.base, m.baseRunTrials, c, plan.rho, freshAt(m, i)))) };
 }
 
-/** The first testing look at which `p` reaches its part of `share` (the look that flagged a rejected check). */
+/** The first testing look at which `p` reaches its part of `share`. */
 export function flaggingLook(e: Evidence, plan: Plan, share: number): number | null {
   const i = e.p.findIndex((p, look) => plan.looks[look]!.part > 0 && p <= plan.looks[look]!.part * share * TOLERANCE);
   return i === -1 ? null : i;
@@ -116,7 +116,12 @@ export function verdictOf(m: Member, e: Evidence, plan: Plan, share: number, rej
   if (m.base.n === 0) return blank('suspect', 'no executed base trial measured this check');
   const tests = e.p.map((_, i) => i).filter((i) => plan.looks[i]!.part > 0);
   if (rejected) {
-    const at = flaggingLook(e, plan, share) ?? tests[tests.length - 1] ?? 0;
+    // The look the task was flagged at (its last: a flagged task stops) when the check reaches the share there: a
+    // check lighter than the share can reach it at a look that flagged nothing and sent the task on (a judge item
+    // 3/3 → 0/3 at 1/12 of the share: "first 3 trials: p = 0.018 ≤ 0.038" while its task ran 27 and was flagged there).
+    const reached = e.p.length - 1;
+    const there = plan.looks[reached]!.part > 0 && e.p[reached]! <= plan.looks[reached]!.part * share * TOLERANCE;
+    const at = there ? reached : (flaggingLook(e, plan, share) ?? tests[tests.length - 1] ?? 0);
     return { status: 'regressed', ...tested(m, plan, at, e.p[at]!, share, '') };
   }
   const upShare = share > 0 ? share : null;
@@ -165,16 +170,25 @@ function tested(m: Member, plan: Plan, i: number, p: number, share: number, side
   };
 }
 
-/** A check never tested (its task left after the first round): what the first round's screen saw. */
+/**
+ * A check never tested (its task left before a testing look): what the screen of the last look it reached saw,
+ * the first round's or, in a small suite, a screening look's before the first test (plan.ts), where its task
+ * stopped: the first round's figures there were stale ("first 2 trials … confirmation needed" of a task that ran 3).
+ */
 function screened(m: Member, plan: Plan, ps: number[]): Omit<Verdict, 'status'> {
-  const p = ps[0]!;
-  const bound = plan.looks[0]!.screen;
+  const r = ps.length - 1;
+  const p = ps[r]!;
+  const bound = plan.looks[r]!.screen;
+  const n = m.looks[r]!.n;
+  const fresh = freshAt(m, r)?.n ?? 0;
+  const where = r === 0 ? `first ${plural(n, 'trial')}` : `${plural(n, 'trial')} after confirmation${fresh ? ` (the base with ${fresh} fresh)` : ''}`;
+  const then = p > bound ? ', not ambiguous' : r === 0 ? ', confirmation needed' : ', still ambiguous';
   return {
     p,
     threshold: null,
     look: null,
-    trials: m.looks[0]!.n,
-    rule: `first ${plural(m.looks[0]!.n, 'trial')} screen only: ${lowerName(m, plan, 0)} = ${formatP(p)} ${p <= bound ? '≤' : '>'} ${formatP(bound)}${p <= bound ? ', confirmation needed' : ', not ambiguous'}`,
+    trials: n,
+    rule: `${where} screen only: ${lowerName(m, plan, r)} = ${formatP(p)} ${p <= bound ? '≤' : '>'} ${formatP(bound)}${then}`,
   };
 }
 
