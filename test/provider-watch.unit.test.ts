@@ -331,6 +331,46 @@ describe('what the provider answers is not the provider failing', () => {
   });
 });
 
+describe('a 200 whose body is not a model answer', () => {
+  for (const protocol of PROTOCOLS) {
+    it(`${protocol}: an HTML page (a proxy's, a portal's) answering the model call reaches the client and counts as a failed call`, async () => {
+      const fake = await provider('not-protocol');
+      const { watch, reasons } = await watching(fake.url);
+      try {
+        const answer = await call(watch.url, protocol);
+        assert.equal(answer.status, 200);
+        assert.match(answer.text!, /^<!doctype html>/, 'the page passed through');
+        // A good call after it: the page's call was counted by then (or never will be).
+        fake.mode = 'ok';
+        await call(watch.url, protocol);
+        assert.match(
+          reasons[0] ?? '(nothing declared)',
+          /^the provider is unavailable: 1 calls in a row failed, the last 200 from POST \S+: an HTML page, not a model answer \(Gateway\)$/,
+        );
+      } finally {
+        await watch.close();
+        await fake.close();
+      }
+    });
+  }
+
+  it('an HTML page without its content type, read from its first bytes; an HTML answer to a GET (a page the CLI asked for) is nothing', () => {
+    const page = Buffer.from('\n <!DOCTYPE html>\n<html><head><title>\n  Sign in – portal </title></head></html>');
+    for (const headers of [{}, { 'content-type': 'text/plain' }, { 'content-type': 'application/octet-stream' }] as Record<string, string>[]) {
+      const reader = answerReader(headers);
+      reader.push(page.subarray(0, 5));
+      reader.push(page.subarray(5));
+      assert.deepEqual(reader.end(true), { kind: 'transient', what: 'an HTML page, not a model answer (Sign in – portal)' }, JSON.stringify(headers));
+    }
+    const get = answerReader({ 'content-type': 'text/html' }, { method: 'GET' });
+    get.push(page);
+    assert.deepEqual(get.end(true), { kind: 'ok' });
+    const text = answerReader({ 'content-type': 'text/plain' });
+    text.push(Buffer.from('plain words'));
+    assert.deepEqual(text.end(true), { kind: 'ok' }, 'text that is not a page is not read as one');
+  });
+});
+
 describe('reading a stream', () => {
   it('events split anywhere between chunks, \\r\\n included, and a multi-byte character split in two, read as one stream', () => {
     const text =

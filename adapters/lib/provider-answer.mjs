@@ -3,7 +3,8 @@
 // the provider says so with its HTTP status or after a 200, in its stream (an Anthropic `error` event, a
 // Responses `response.failed` or `error` event, an error chunk of a chat-completions stream) or in a JSON
 // body; and a stream cut before its answer ended (no `message_stop`, no `response.completed`, no `[DONE]`
-// or finish reason). A model's own refusal, an incomplete answer (its length limit, a content filter) and a
+// or finish reason); and a 200 to a call (a POST) whose body is an HTML page, what a proxy, a captive portal
+// or a gateway's sign-in answers in the provider's place, which no model API sends. A model's own refusal, an incomplete answer (its length limit, a content filter) and a
 // request the provider rejects as malformed are answers, not the provider failing.
 //
 // The server-sent events are parsed here rather than by a library: this runs inside the agent's sandbox,
@@ -59,7 +60,33 @@ export function answerReader(headers, { method = 'POST', status = 200 } = {}) {
   if (encoded || method === 'HEAD' || status === 204 || status === 304) return opaque();
   if (/text\/event-stream/i.test(type)) return eventStream();
   if (/json/i.test(type)) return jsonBody();
+  // A page a CLI asked for (GET) may be HTML; a model call's answer never is.
+  if (method === 'POST') return pageOrOpaque();
   return opaque();
+}
+
+/** The start of an HTML page, past blank space and a byte-order mark. */
+const HTML_START = /^\uFEFF?\s*<(?:!doctype\s+html|html[\s>]|head[\s>]|body[\s>])/i;
+const HTML_TITLE = /<title[^>]*>([^<]*)</i;
+
+/** An answer of another kind (text/html, text/plain, none said): an HTML page is not a model answer; anything else is passed on unread. */
+function pageOrOpaque() {
+  const chunks = [];
+  let size = 0;
+  return {
+    push(chunk) {
+      if (size < BODY_BYTES) chunks.push(chunk);
+      size += chunk.length;
+    },
+    end(complete) {
+      const text = Buffer.concat(chunks).toString('utf8');
+      if (HTML_START.test(text)) {
+        const title = HTML_TITLE.exec(text)?.[1]?.replace(/\s+/g, ' ').trim().slice(0, 120);
+        return { kind: 'transient', what: `an HTML page, not a model answer${title ? ` (${title})` : ''}` };
+      }
+      return opaque().end(complete);
+    },
+  };
 }
 
 /** An answer that cannot be read (compressed, or of no known kind): only a cut connection says anything. */
