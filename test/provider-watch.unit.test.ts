@@ -236,6 +236,44 @@ describe('a provider that sends nothing', () => {
     }
   });
 
+  it('a client whose own timeout is far below the limit and which calls again: each call it gave up on counts as failed, once it called again', async () => {
+    const fake = await provider('stall');
+    // Half the limit is far above the client's own timeout: only its calling again says it timed out.
+    const { watch, reasons } = await watching(fake.url, { silenceMs: 120_000, failures: 2 });
+    try {
+      const timeout = () => ({ signal: AbortSignal.timeout(1200) });
+      assert.ok((await call(watch.url, 'responses', timeout())).cut);
+      await until(() => fake.modelCalls('responses').length === 1);
+      assert.equal(watch.pending(), undefined, 'not yet: the client may have given up for its own reasons');
+      await call(watch.url, 'responses', timeout());
+      assert.match(
+        watch.pending() ?? '(nothing pending)',
+        /^the provider failed and the CLI gave up: 1 call\(s\) in a row failed, the last no byte from POST \S+\/v1\/responses for \d+(\.\d)? s, when the CLI gave up waiting and called again$/,
+      );
+      await call(watch.url, 'responses', timeout());
+      assert.match(reasons[0] ?? '(nothing declared)', /^the provider is unavailable: 2 calls in a row failed, the last no byte from POST \S+ for/);
+    } finally {
+      await watch.close();
+      await fake.close();
+    }
+  });
+
+  it('a client that cancels a silent call and then ends, or cancels at once and calls again: nothing counted', async () => {
+    const fake = await provider('stall');
+    const { watch, reasons } = await watching(fake.url, { silenceMs: 120_000, failures: 1 });
+    try {
+      await call(watch.url, 'chat', { signal: AbortSignal.timeout(50) });
+      await call(watch.url, 'chat', { signal: AbortSignal.timeout(50) });
+      await call(watch.url, 'chat', { signal: AbortSignal.timeout(1200) });
+      await until(() => fake.modelCalls('chat').length === 3);
+      assert.equal(watch.pending(), undefined);
+      assert.deepEqual(reasons, []);
+    } finally {
+      await watch.close();
+      await fake.close();
+    }
+  });
+
   it('the limit: a third of the budget, between 10 s and 300 s, unless TRIALGATE_PROVIDER_SILENCE_SECONDS sets it', () => {
     assert.equal(silenceFor(60), 20);
     assert.equal(silenceFor(15), 10);
