@@ -107,10 +107,15 @@ try {
           ),
         ),
       ];
+      // The spend: tokens the provider's answers carried (what it bills), those the trials reported, and those the task's summary (the comparison's spend) counts.
+      const billed = Object.values(providers.get(f.name)!.reported).reduce((n, r) => n + r.input + r.output, 0);
+      const reported = trials.reduce((n, t) => n + (t.usage?.total_tokens ?? (t.usage?.input_tokens ?? 0) + (t.usage?.output_tokens ?? 0)), 0);
+      const counted = run.results.tasks.find((t) => t.id === f.name)!.summary.tokens;
+      const tokens = `${billed} / ${reported} / ${counted ?? '—'}`;
       const ok = trials.every((t) => (t.outcome === 'env_error' && f.want !== 'pass') || (t.outcome === 'pass' && f.want !== 'env'));
       const agent = c.cli ?? 'example agent';
       if (!ok) wrong.push(`${agent} × ${f.name}: ${outcomes.join(', ')}`);
-      rows.push(`| ${agent} | ${f.name} | ${outcomes.join(', ')} | ${reasons.join(' / ').replaceAll('|', '\\|')} | ${ok ? '✓' : '✗'} |`);
+      rows.push(`| ${agent} | ${f.name} | ${outcomes.join(', ')} | ${tokens} | ${reasons.join(' / ').replaceAll('|', '\\|')} | ${ok ? '✓' : '✗'} |`);
     }
     process.stderr.write(`${c.name}: ${seconds.toFixed(0)} s\n`);
   }
@@ -127,10 +132,11 @@ ${machine()}, ${new Date().toISOString().slice(0, 10)}; bench/fault-matrix.ts, k
 ${BURN ? `${BURN} busy loops on the machine (/tmp/burn.sh) for the whole run` : 'no extra load'}, ${minutes} minutes in all. A fault
 *from step 1* starts after the model's first file is written (its first tool result); *once* strikes one call per trial.
 ✓: every trial is an environment error, or a pass where the CLI may recover on its own (never a failure, and a
-provider that answers never an environment error).
+provider that answers never an environment error). *Tokens*: those the provider's answers carried (what it would
+bill), those the trials reported (evidence/usage.json), and those the task's summary counts (and so the gate's spend).
 
-| agent | fault | trials | reason (env error) or last note | |
-|---|---|---|---|---|
+| agent | fault | trials | tokens: billed / reported / counted | reason (env error) or last note | |
+|---|---|---|---|---|---|
 ${rows.join('\n')}
 
 ${wrong.length ? `**${wrong.length} cell(s) are not as they must be**: ${wrong.join('; ')}` : 'Every cell is as it must be.'}
