@@ -7,11 +7,12 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
-import { FakeProvider, type Protocol, type ProviderMode } from './support/fake-provider.ts';
+import { ANSWER_USAGE, FakeProvider, type Protocol, type ProviderMode } from './support/fake-provider.ts';
 
 interface Watch {
   url: string;
   pending(): string | undefined;
+  usage(): { input_tokens: number; output_tokens: number; total_tokens: number } | undefined;
   close(): Promise<void>;
 }
 interface WatchModule {
@@ -92,6 +93,36 @@ describe('the provider watch passes answers through unchanged', () => {
         assert.match(relayed.text!, protocol === 'anthropic' ? /message_stop/ : protocol === 'responses' ? /response\.completed/ : /\[DONE\]/);
         assert.deepEqual(reasons, []);
         assert.equal(watch.pending(), undefined);
+      } finally {
+        await watch.close();
+        await fake.close();
+      }
+    });
+  }
+});
+
+describe('the usage the provider’s answers report, counted as they pass', () => {
+  for (const protocol of PROTOCOLS) {
+    it(`${protocol}: every answer's tokens, streamed or not, and none from an answer that reports none`, async () => {
+      const fake = await provider();
+      const { watch } = await watching(fake.url);
+      try {
+        assert.equal(watch.usage(), undefined, 'no answer yet');
+        await call(watch.url, protocol);
+        if (protocol !== 'responses') await call(watch.url, protocol, { stream: false });
+        // A call without the key is not this trial's.
+        await call(watch.url, protocol, { key: 'sk-someone-else' });
+        fake.mode = 'error-mid-stream';
+        await call(watch.url, protocol);
+        // A good call after them: they were counted by then.
+        fake.mode = 'ok';
+        await call(watch.url, protocol);
+        const answers = fake.reported[protocol].answers;
+        assert.equal(answers, protocol === 'responses' ? 2 : 3);
+        const reported = protocol === 'anthropic' ? { input: 1200, output: 1 } : undefined; // the failed stream's message_start
+        const input = answers * ANSWER_USAGE.input + (reported?.input ?? 0);
+        const output = answers * ANSWER_USAGE.output + (reported?.output ?? 0);
+        assert.deepEqual(watch.usage(), { input_tokens: input, output_tokens: output, total_tokens: input + output });
       } finally {
         await watch.close();
         await fake.close();
@@ -237,13 +268,13 @@ describe('a provider that sends nothing', () => {
   });
 
   it('a client whose own timeout is far below the limit and which calls again: each call it gave up on counts as failed, once it called again', async () => {
-    const fake = await provider('stall');
-    // Half the limit is far above the client's own timeout: only its calling again says it timed out.
+    const fake = await provider('hang');
+    // Half the limit is far above the client's own timeout: only its calling again says it timed out. The
+    // timeout is well above the second of silence that counts, however late the watch sees the call start.
     const { watch, reasons } = await watching(fake.url, { silenceMs: 120_000, failures: 2 });
     try {
-      const timeout = () => ({ signal: AbortSignal.timeout(1200) });
+      const timeout = () => ({ signal: AbortSignal.timeout(2500) });
       assert.ok((await call(watch.url, 'responses', timeout())).cut);
-      await until(() => fake.modelCalls('responses').length === 1);
       assert.equal(watch.pending(), undefined, 'not yet: the client may have given up for its own reasons');
       await call(watch.url, 'responses', timeout());
       assert.match(

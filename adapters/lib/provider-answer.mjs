@@ -49,10 +49,38 @@ function describe(error) {
 }
 
 /**
+ * The tokens one answer (or one event of it) says it used, in any protocol's words, or undefined: Anthropic's
+ * `usage` (its cache reads and writes are input too; `message_start` carries it in its message), the
+ * Responses API's in its `response`, chat completions' `prompt_tokens` and `completion_tokens`.
+ */
+function usageIn(json) {
+  const usage = json?.message?.usage ?? json?.response?.usage ?? json?.usage;
+  if (!usage || typeof usage !== 'object') return undefined;
+  const n = (v) => (Number.isFinite(v) && v >= 0 ? v : 0);
+  const input = n(usage.input_tokens) + n(usage.cache_creation_input_tokens) + n(usage.cache_read_input_tokens) + n(usage.prompt_tokens);
+  const output = n(usage.output_tokens) + n(usage.completion_tokens);
+  return input || output ? { input, output } : undefined;
+}
+
+/** The usage of an answer so far, each figure as last reported (Anthropic's `message_delta` carries the whole output). */
+function usageTally() {
+  let seen;
+  return {
+    add(json) {
+      const found = usageIn(json);
+      if (!found) return;
+      seen = { input: found.input || seen?.input || 0, output: found.output || seen?.output || 0 };
+    },
+    get: () => seen,
+  };
+}
+
+/**
  * A reader of one successful (HTTP 2xx/3xx) answer: `push(chunk)` every byte as it passes, then
  * `end(complete)` (false when the connection ended before the answer did) returns
  * `{ kind, what }`: `kind` as classify's; `what` says what happened, for a reason. An answer that has no
- * body (to a HEAD request, a 204 or 304) is read as such.
+ * body (to a HEAD request, a 204 or 304) is read as such. `usage()`: the tokens the answer reported it
+ * used (`{ input, output }`), or undefined.
  */
 export function answerReader(headers, { method = 'POST', status = 200 } = {}) {
   const type = String(headers['content-type'] ?? '');
@@ -86,6 +114,7 @@ function pageOrOpaque() {
       }
       return opaque().end(complete);
     },
+    usage: () => undefined,
   };
 }
 
@@ -94,6 +123,7 @@ function opaque() {
   return {
     push() {},
     end: (complete) => (complete ? { kind: 'ok' } : { kind: 'transient', what: 'the connection closed before the answer ended' }),
+    usage: () => undefined,
   };
 }
 
@@ -101,7 +131,9 @@ function opaque() {
 function jsonBody() {
   const chunks = [];
   let size = 0;
+  const tally = usageTally();
   return {
+    usage: tally.get,
     push(chunk) {
       if (size < BODY_BYTES) chunks.push(chunk);
       size += chunk.length;
@@ -115,6 +147,7 @@ function jsonBody() {
       } catch {
         return { kind: 'transient', what: 'the answer ended before its JSON did' };
       }
+      tally.add(json);
       const error = json?.type === 'error' ? json.error : json?.error;
       if (error && typeof error === 'object' && !json.choices && !json.content && !json.output) {
         return { kind: classifyReported(error), what: `an error in a 200 answer: ${describe(error)}` };
@@ -136,6 +169,7 @@ function eventStream() {
   let protocol;
   let finished = false;
   let error;
+  const tally = usageTally();
 
   const dispatch = () => {
     const text = data.join('\n');
@@ -154,6 +188,7 @@ function eventStream() {
       return;
     }
     const kind = typeof json?.type === 'string' ? json.type : name;
+    tally.add(json);
     if (kind === 'error' || name === 'error') {
       // Anthropic `{type: error, error: {type, message}}`; Responses `{type: error, code, message}`.
       error = json.error && typeof json.error === 'object' ? json.error : json;
@@ -191,6 +226,7 @@ function eventStream() {
   };
 
   return {
+    usage: tally.get,
     push(chunk) {
       if (!error) feed(decoder.write(chunk));
     },

@@ -67,6 +67,8 @@ export async function startProviderWatch({ upstream, key, keyVar, onFatal, failu
   /** Calls carrying the key so far; and a call the CLI gave up on after silence, counted once the CLI calls again. */
   let calls = 0;
   let gaveUp;
+  /** The tokens the provider's answers to calls carrying the key reported, the answers that failed included. */
+  const spent = { input: 0, output: 0, answers: 0 };
   const declare = (reason) => {
     if (fatal) return;
     fatal = reason;
@@ -164,6 +166,12 @@ export async function startProviderWatch({ upstream, key, keyVar, onFatal, failu
         // A cut answer is cut for the CLI too (pipeline destroys its side): it sees what the provider did.
         pipeline(answer, res, () => {
           const { kind, what } = reader.end(answer.complete);
+          const used = reader.usage();
+          if (authorized && used) {
+            spent.input += used.input;
+            spent.output += used.output;
+            spent.answers++;
+          }
           settle(kind, kind === 'ok' ? undefined : `${status} from ${where}: ${what}`);
         });
         return;
@@ -208,6 +216,8 @@ export async function startProviderWatch({ upstream, key, keyVar, onFatal, failu
   return {
     url,
     /** The provider trouble seen since the last success, when the CLI gave up before the outage threshold. */
+    /** What the provider's answers reported they used, `{ input_tokens, output_tokens, total_tokens }`, or undefined when none did. */
+    usage: () => (spent.answers ? { input_tokens: spent.input, output_tokens: spent.output, total_tokens: spent.input + spent.output } : undefined),
     pending: () => (lastFailure ? `the provider failed and the CLI gave up: ${inARow} call(s) in a row failed, the last ${lastFailure}` : undefined),
     close: () =>
       new Promise((resolve) => {
