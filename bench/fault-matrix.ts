@@ -58,17 +58,13 @@ const CASES = AGENT_CASES.filter((c) => !args.adapters || args.adapters.split(',
 const SILENT = new Set<string>(['hang', 'stall']);
 
 const files = await referenceFiles();
-const burners = BURN > 0 ? spawn('/tmp/burn.sh', [String(BURN), '36000'], { stdio: 'ignore', detached: true }) : undefined;
+// Busy loops of its own (as /tmp/burn.sh starts them), each killed by its pid at the end.
+const burners = Array.from({ length: BURN }, () => spawn('sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' }));
 const stopBurn = () => {
-  if (burners?.pid) {
-    try {
-      process.kill(-burners.pid, 'SIGKILL');
-    } catch {
-      // gone
-    }
-  }
+  for (const burner of burners) burner.kill('SIGKILL');
 };
 process.on('exit', stopBurn);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 
 const rows: string[] = [];
 const wrong: string[] = [];
@@ -129,7 +125,7 @@ await writeResult(
   `# Agent CLIs × provider faults${BURN ? `, ${BURN} busy loops` : ''}
 
 ${machine()}, ${new Date().toISOString().slice(0, 10)}; bench/fault-matrix.ts, k = ${K}, concurrency ${CONCURRENCY}, budget 120 s,
-${BURN ? `${BURN} busy loops on the machine (/tmp/burn.sh) for the whole run` : 'no extra load'}, ${minutes} minutes in all. A fault
+${BURN ? `${BURN} busy loops on the machine for the whole run (\`sh -c 'while :; do :; done'\`)` : 'no extra load'}, ${minutes} minutes in all. A fault
 *from step 1* starts after the model's first file is written (its first tool result); *once* strikes one call per trial.
 ✓: every trial is an environment error, or a pass where the CLI may recover on its own (never a failure, and a
 provider that answers never an environment error). *Tokens*: those the provider's answers carried (what it would
