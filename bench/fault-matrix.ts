@@ -105,8 +105,12 @@ try {
       ];
       // The spend: tokens the provider's answers carried (what it bills), those the trials reported, and those the task's summary (the comparison's spend) counts.
       const billed = Object.values(providers.get(f.name)!.reported).reduce((n, r) => n + r.input + r.output, 0);
-      const reported = trials.reduce((n, t) => n + (t.usage?.total_tokens ?? (t.usage?.input_tokens ?? 0) + (t.usage?.output_tokens ?? 0)), 0);
-      const counted = run.results.tasks.find((t) => t.id === f.name)!.summary.tokens;
+      const tokensOf = (t: (typeof trials)[number]) => t.usage?.total_tokens ?? (t.usage?.input_tokens ?? 0) + (t.usage?.output_tokens ?? 0);
+      const reported = trials.reduce((n, t) => n + tokensOf(t), 0);
+      // As the spend counts them (src/compare/compare.ts): the executed trials' (the task's summary), and those lost to the environment that reported usage.
+      const lost = trials.filter((t) => t.outcome !== 'pass' && t.outcome !== 'fail' && t.usage);
+      const summarized = run.results.tasks.find((t) => t.id === f.name)!.summary.tokens;
+      const counted = summarized === undefined && lost.length === 0 ? undefined : (summarized ?? 0) + lost.reduce((n, t) => n + tokensOf(t), 0);
       const tokens = `${billed} / ${reported} / ${counted ?? '—'}`;
       const ok = trials.every((t) => (t.outcome === 'env_error' && f.want !== 'pass') || (t.outcome === 'pass' && f.want !== 'env'));
       const agent = c.cli ?? 'example agent';
@@ -129,7 +133,9 @@ ${BURN ? `${BURN} busy loops on the machine for the whole run (\`sh -c 'while :;
 *from step 1* starts after the model's first file is written (its first tool result); *once* strikes one call per trial.
 ✓: every trial is an environment error, or a pass where the CLI may recover on its own (never a failure, and a
 provider that answers never an environment error). *Tokens*: those the provider's answers carried (what it would
-bill), those the trials reported (evidence/usage.json), and those the task's summary counts (and so the gate's spend).
+bill; a stream that starts reports its input tokens in its first event, which the fake bills only for an answer it
+completes), those the trials reported (evidence/usage.json), and those the gate's spend counts (the executed trials'
+and those lost to the environment).
 
 | agent | fault | trials | tokens: billed / reported / counted | reason (env error) or last note | |
 |---|---|---|---|---|---|
