@@ -4,7 +4,7 @@
 // scripted model then writes no idempotency case: "lost detection: double-reserve"). Every pair must be
 // undecided or correctly decided: never a regression of the unchanged PR, never a pass of the worse one; a
 // hung provider starts no confirmation round and costs at most one budget per trial.
-// Run: node --import tsx bench/outages.ts [--trials 3] [--budget 60] [--adapters codex,…] [--outages hung,…]
+// Run: node --import tsx bench/outages.ts [--trials 3] [--budget 60] [--adapters codex,…] [--outages hung,…] [--name outages]
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,27 +14,39 @@ import { baseRunProblem } from '../src/compare/base-runs.ts';
 import { readResultsFile } from '../src/results/read.ts';
 import { AGENT_CASES, KEY, referenceFiles, type AgentCase } from '../test/support/agent-cases.ts';
 import { pathWithProjectBin, projectWithClis, removeProject } from '../test/support/agent-clis.ts';
-import { FakeProvider, type ProviderMode } from '../test/support/fake-provider.ts';
+import { FakeProvider, type FakeProviderOptions, type ProviderMode } from '../test/support/fake-provider.ts';
 import { tempDir } from '../test/support/fixtures.ts';
 import { captureIo } from '../test/support/io.ts';
 import { BUILTIN_SKILL, writeTrialSet } from '../test/support/trialset.ts';
 import { machine, writeResult } from './support.ts';
 
 const { values: args } = parseArgs({
-  options: { trials: { type: 'string' }, budget: { type: 'string' }, adapters: { type: 'string' }, outages: { type: 'string' } },
+  options: { trials: { type: 'string' }, budget: { type: 'string' }, adapters: { type: 'string' }, outages: { type: 'string' }, name: { type: 'string' } },
 });
 const K = Number(args.trials ?? 3);
 const BUDGET_S = Number(args.budget ?? 60);
 
 type Outage = Exclude<ProviderMode, 'ok'> | 'down';
-const OUTAGES: { name: string; mode: Outage }[] = [
-  { name: 'wrong key', mode: 'unauthorized' },
-  { name: '429 rate limits', mode: 'rate-limited' },
-  { name: 'provider down', mode: 'down' },
-  { name: 'hung', mode: 'hang' },
-  { name: '500 mid-stream', mode: 'error-mid-stream' },
-  { name: 'stream cut', mode: 'cut' },
-].filter((o) => !args.outages || args.outages.split(',').includes(o.name.split(' ')[0]!)) as { name: string; mode: Outage }[];
+/** An outage: the provider's mode, from a step of each trial's conversation on where `options` says so. */
+interface OutageCase {
+  name: string;
+  mode: Outage;
+  options?: Pick<FakeProviderOptions, 'faultFrom' | 'faultOnce'>;
+}
+const OUTAGES: OutageCase[] = (
+  [
+    { name: 'wrong key', mode: 'unauthorized' },
+    { name: '429 rate limits', mode: 'rate-limited' },
+    { name: 'provider down', mode: 'down' },
+    { name: 'hung', mode: 'hang' },
+    { name: '500 mid-stream', mode: 'error-mid-stream' },
+    { name: 'stream cut', mode: 'cut' },
+    { name: 'stall after the first byte', mode: 'stall' },
+    { name: 'reset before the headers', mode: 'reset' },
+    { name: 'html page in a 200', mode: 'not-protocol' },
+    { name: 'reset-from-step-1 (after the first file)', mode: 'reset', options: { faultFrom: 1 } },
+  ] as OutageCase[]
+).filter((o) => !args.outages || args.outages.split(',').includes(o.name.split(' ')[0]!));
 const ADAPTERS = AGENT_CASES.filter((c) => c.cli && (!args.adapters || args.adapters.split(',').includes(c.name)));
 
 const SKILL = await readFile(BUILTIN_SKILL, 'utf8');
@@ -175,10 +187,10 @@ for (const c of ADAPTERS) {
   const project = await Project.create(c);
   const good = await FakeProvider.start({ key: KEY, files: modelFiles });
   try {
-    const gate = async (outage: { name: string; mode: Outage } | null, side: Side) => {
+    const gate = async (outage: OutageCase | null, side: Side) => {
       let provider: FakeProvider = good;
       if (side.trouble === 'head' && outage) {
-        provider = await FakeProvider.start({ key: KEY, files: modelFiles, mode: outage.mode === 'down' ? 'ok' : outage.mode });
+        provider = await FakeProvider.start({ key: KEY, files: modelFiles, mode: outage.mode === 'down' ? 'ok' : outage.mode, ...outage.options });
         if (outage.mode === 'down') await provider.close();
       }
       await project.use(side.pr === 'worse' ? WORSE_SKILL : SKILL, provider);
@@ -203,7 +215,7 @@ for (const c of ADAPTERS) {
     let historyShown = false;
     for (const outage of OUTAGES) {
       // The base recorded during the outage: the newest base run, after the good one.
-      const provider = await FakeProvider.start({ key: KEY, files: modelFiles, mode: outage.mode === 'down' ? 'ok' : outage.mode });
+      const provider = await FakeProvider.start({ key: KEY, files: modelFiles, mode: outage.mode === 'down' ? 'ok' : outage.mode, ...outage.options });
       if (outage.mode === 'down') await provider.close();
       await project.use(SKILL, provider);
       const outageBase = join(await tempDir(), 'base', 'results.json');
@@ -235,7 +247,7 @@ await report(true);
 async function report(done: boolean): Promise<void> {
   const minutes = (performance.now() - began) / 60_000;
   await writeResult(
-    'outages',
+    args.name ?? 'outages',
     `# Outages of the model provider, through \`trialgate gate\`
 
 ${machine()}, ${new Date().toISOString().slice(0, 10)}; bench/outages.ts, k = ${K}, budget ${BUDGET_S} s per trial (so the
@@ -247,7 +259,10 @@ idempotency section, and the scripted model then writes no idempotency case ("lo
 Outages: *wrong key* (401 whatever the key), *429 rate limits* (retry-after 1 s), *provider down* (its port refuses
 connections), *hung* (the provider never answers, not even its headers), *500 mid-stream* (a streamed answer starts
 with a 200 and then reports an internal error: an Anthropic \`error\` event, \`response.failed\`, an error chunk; an
-answer not streamed comes whole), *stream cut* (every answer starts with a 200 and its connection is cut in the middle).
+answer not streamed comes whole), *stream cut* (every answer starts with a 200 and its connection is cut in the middle),
+*stall* (every answer starts with a 200 and its first event, then nothing more), *reset* (the connection is reset before
+any header), *html* (a 200 whose body is a proxy's HTML page), *reset-from-step-1* (resets from the model's second call of
+each trial on, once its first file is written).
 
 ## The base runs
 

@@ -1,7 +1,7 @@
 // Runs every benchmark in turn (by hand: they take minutes and want a quiet machine).
 // Each writes its figures to bench/results/<name>.md. throughput, demo-startup, action-startup and shards
 // measure dist/: they need a fresh `npm run build`. agents runs the pinned agent CLIs (npm ci installs them).
-// outages and oversubscribed run for tens of minutes at their defaults (their headers say how to run fewer).
+// outages, fault-matrix and oversubscribed run for minutes to tens of minutes at their defaults (their headers say how to run fewer).
 // agent-concurrency and pr-cost bundle the CLI themselves (under .trialgate/), the first also main's for comparison.
 import { spawnSync } from 'node:child_process';
 
@@ -25,6 +25,7 @@ const benches = [
   'agent-concurrency.ts',
   'pr-cost.ts',
   'outages.ts',
+  'fault-matrix.ts',
   'oversubscribed.ts',
 ];
 const only = process.argv.slice(2);

@@ -7,11 +7,12 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
-import { FakeProvider, type Protocol, type ProviderMode } from './support/fake-provider.ts';
+import { ANSWER_USAGE, FakeProvider, type Protocol, type ProviderMode } from './support/fake-provider.ts';
 
 interface Watch {
   url: string;
   pending(): string | undefined;
+  usage(): { input_tokens: number; output_tokens: number; total_tokens: number } | undefined;
   close(): Promise<void>;
 }
 interface WatchModule {
@@ -92,6 +93,36 @@ describe('the provider watch passes answers through unchanged', () => {
         assert.match(relayed.text!, protocol === 'anthropic' ? /message_stop/ : protocol === 'responses' ? /response\.completed/ : /\[DONE\]/);
         assert.deepEqual(reasons, []);
         assert.equal(watch.pending(), undefined);
+      } finally {
+        await watch.close();
+        await fake.close();
+      }
+    });
+  }
+});
+
+describe('the usage the provider’s answers report, counted as they pass', () => {
+  for (const protocol of PROTOCOLS) {
+    it(`${protocol}: every answer's tokens, streamed or not, and none from an answer that reports none`, async () => {
+      const fake = await provider();
+      const { watch } = await watching(fake.url);
+      try {
+        assert.equal(watch.usage(), undefined, 'no answer yet');
+        await call(watch.url, protocol);
+        if (protocol !== 'responses') await call(watch.url, protocol, { stream: false });
+        // A call without the key is not this trial's.
+        await call(watch.url, protocol, { key: 'sk-someone-else' });
+        fake.mode = 'error-mid-stream';
+        await call(watch.url, protocol);
+        // A good call after them: they were counted by then.
+        fake.mode = 'ok';
+        await call(watch.url, protocol);
+        const answers = fake.reported[protocol].answers;
+        assert.equal(answers, protocol === 'responses' ? 2 : 3);
+        const reported = protocol === 'anthropic' ? { input: 1200, output: 1 } : undefined; // the failed stream's message_start
+        const input = answers * ANSWER_USAGE.input + (reported?.input ?? 0);
+        const output = answers * ANSWER_USAGE.output + (reported?.output ?? 0);
+        assert.deepEqual(watch.usage(), { input_tokens: input, output_tokens: output, total_tokens: input + output });
       } finally {
         await watch.close();
         await fake.close();
@@ -236,6 +267,44 @@ describe('a provider that sends nothing', () => {
     }
   });
 
+  it('a client whose own timeout is far below the limit and which calls again: each call it gave up on counts as failed, once it called again', async () => {
+    const fake = await provider('hang');
+    // Half the limit is far above the client's own timeout: only its calling again says it timed out. The
+    // timeout is well above the second of silence that counts, however late the watch sees the call start.
+    const { watch, reasons } = await watching(fake.url, { silenceMs: 120_000, failures: 2 });
+    try {
+      const timeout = () => ({ signal: AbortSignal.timeout(2500) });
+      assert.ok((await call(watch.url, 'responses', timeout())).cut);
+      assert.equal(watch.pending(), undefined, 'not yet: the client may have given up for its own reasons');
+      await call(watch.url, 'responses', timeout());
+      assert.match(
+        watch.pending() ?? '(nothing pending)',
+        /^the provider failed and the CLI gave up: 1 call\(s\) in a row failed, the last no byte from POST \S+\/v1\/responses for \d+(\.\d)? s, when the CLI gave up waiting and called again$/,
+      );
+      await call(watch.url, 'responses', timeout());
+      assert.match(reasons[0] ?? '(nothing declared)', /^the provider is unavailable: 2 calls in a row failed, the last no byte from POST \S+ for/);
+    } finally {
+      await watch.close();
+      await fake.close();
+    }
+  });
+
+  it('a client that cancels a silent call and then ends, or cancels at once and calls again: nothing counted', async () => {
+    const fake = await provider('stall');
+    const { watch, reasons } = await watching(fake.url, { silenceMs: 120_000, failures: 1 });
+    try {
+      await call(watch.url, 'chat', { signal: AbortSignal.timeout(50) });
+      await call(watch.url, 'chat', { signal: AbortSignal.timeout(50) });
+      await call(watch.url, 'chat', { signal: AbortSignal.timeout(1200) });
+      await until(() => fake.modelCalls('chat').length === 3);
+      assert.equal(watch.pending(), undefined);
+      assert.deepEqual(reasons, []);
+    } finally {
+      await watch.close();
+      await fake.close();
+    }
+  });
+
   it('the limit: a third of the budget, between 10 s and 300 s, unless TRIALGATE_PROVIDER_SILENCE_SECONDS sets it', () => {
     assert.equal(silenceFor(60), 20);
     assert.equal(silenceFor(15), 10);
@@ -328,6 +397,46 @@ describe('what the provider answers is not the provider failing', () => {
       await watch.close();
       await upstream.close();
     }
+  });
+});
+
+describe('a 200 whose body is not a model answer', () => {
+  for (const protocol of PROTOCOLS) {
+    it(`${protocol}: an HTML page (a proxy's, a portal's) answering the model call reaches the client and counts as a failed call`, async () => {
+      const fake = await provider('not-protocol');
+      const { watch, reasons } = await watching(fake.url);
+      try {
+        const answer = await call(watch.url, protocol);
+        assert.equal(answer.status, 200);
+        assert.match(answer.text!, /^<!doctype html>/, 'the page passed through');
+        // A good call after it: the page's call was counted by then (or never will be).
+        fake.mode = 'ok';
+        await call(watch.url, protocol);
+        assert.match(
+          reasons[0] ?? '(nothing declared)',
+          /^the provider is unavailable: 1 calls in a row failed, the last 200 from POST \S+: an HTML page, not a model answer \(Gateway\)$/,
+        );
+      } finally {
+        await watch.close();
+        await fake.close();
+      }
+    });
+  }
+
+  it('an HTML page without its content type, read from its first bytes; an HTML answer to a GET (a page the CLI asked for) is nothing', () => {
+    const page = Buffer.from('\n <!DOCTYPE html>\n<html><head><title>\n  Sign in – portal </title></head></html>');
+    for (const headers of [{}, { 'content-type': 'text/plain' }, { 'content-type': 'application/octet-stream' }] as Record<string, string>[]) {
+      const reader = answerReader(headers);
+      reader.push(page.subarray(0, 5));
+      reader.push(page.subarray(5));
+      assert.deepEqual(reader.end(true), { kind: 'transient', what: 'an HTML page, not a model answer (Sign in – portal)' }, JSON.stringify(headers));
+    }
+    const get = answerReader({ 'content-type': 'text/html' }, { method: 'GET' });
+    get.push(page);
+    assert.deepEqual(get.end(true), { kind: 'ok' });
+    const text = answerReader({ 'content-type': 'text/plain' });
+    text.push(Buffer.from('plain words'));
+    assert.deepEqual(text.end(true), { kind: 'ok' }, 'text that is not a page is not read as one');
   });
 });
 

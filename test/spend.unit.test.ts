@@ -70,3 +70,19 @@ test('the cap is stated whether or not one was set, so a reader sees what bounde
   assert.match(spendLine(capped), / · cap 200 · /);
   assert.doesNotMatch(spendLine(capped), /no cap/);
 });
+
+test('the usage of head trials lost to the environment is spent too: a provider that failed after some answers was paid for them', () => {
+  const head = buildResults({
+    tasks: [
+      { id: 'tally', checks: { pass: '111' }, outcomes: '.dd' },
+      { id: 'split', checks: { pass: '111' }, tokens: 9000, cost_usd: 0.25, outcomes: '..d' },
+    ],
+  });
+  // What the agents reported before their provider failed (a trial the agent declared lost, exit 75).
+  head.tasks[0]!.trials[1]!.usage = { input_tokens: 2400, output_tokens: 600, cost_usd: 0.01 };
+  head.tasks[1]!.trials[2]!.usage = { input_tokens: 1200, output_tokens: 300 };
+  const c = compareResults([base], head);
+  assert.equal(c.spend!.tokens, 9000 + 3000 + 1500);
+  assert.equal(c.spend!.cost_usd, 0.26);
+  assert.equal(c.spend!.unreported_tasks, undefined, 'both tasks reported usage');
+});

@@ -3,7 +3,8 @@
 // the provider says so with its HTTP status or after a 200, in its stream (an Anthropic `error` event, a
 // Responses `response.failed` or `error` event, an error chunk of a chat-completions stream) or in a JSON
 // body; and a stream cut before its answer ended (no `message_stop`, no `response.completed`, no `[DONE]`
-// or finish reason). A model's own refusal, an incomplete answer (its length limit, a content filter) and a
+// or finish reason); and a 200 to a call (a POST) whose body is an HTML page, what a proxy, a captive portal
+// or a gateway's sign-in answers in the provider's place, which no model API sends. A model's own refusal, an incomplete answer (its length limit, a content filter) and a
 // request the provider rejects as malformed are answers, not the provider failing.
 //
 // The server-sent events are parsed here rather than by a library: this runs inside the agent's sandbox,
@@ -48,10 +49,38 @@ function describe(error) {
 }
 
 /**
+ * The tokens one answer (or one event of it) says it used, in any protocol's words, or undefined: Anthropic's
+ * `usage` (its cache reads and writes are input too; `message_start` carries it in its message), the
+ * Responses API's in its `response`, chat completions' `prompt_tokens` and `completion_tokens`.
+ */
+function usageIn(json) {
+  const usage = json?.message?.usage ?? json?.response?.usage ?? json?.usage;
+  if (!usage || typeof usage !== 'object') return undefined;
+  const n = (v) => (Number.isFinite(v) && v >= 0 ? v : 0);
+  const input = n(usage.input_tokens) + n(usage.cache_creation_input_tokens) + n(usage.cache_read_input_tokens) + n(usage.prompt_tokens);
+  const output = n(usage.output_tokens) + n(usage.completion_tokens);
+  return input || output ? { input, output } : undefined;
+}
+
+/** The usage of an answer so far, each figure as last reported (Anthropic's `message_delta` carries the whole output). */
+function usageTally() {
+  let seen;
+  return {
+    add(json) {
+      const found = usageIn(json);
+      if (!found) return;
+      seen = { input: found.input || seen?.input || 0, output: found.output || seen?.output || 0 };
+    },
+    get: () => seen,
+  };
+}
+
+/**
  * A reader of one successful (HTTP 2xx/3xx) answer: `push(chunk)` every byte as it passes, then
  * `end(complete)` (false when the connection ended before the answer did) returns
  * `{ kind, what }`: `kind` as classify's; `what` says what happened, for a reason. An answer that has no
- * body (to a HEAD request, a 204 or 304) is read as such.
+ * body (to a HEAD request, a 204 or 304) is read as such. `usage()`: the tokens the answer reported it
+ * used (`{ input, output }`), or undefined.
  */
 export function answerReader(headers, { method = 'POST', status = 200 } = {}) {
   const type = String(headers['content-type'] ?? '');
@@ -59,7 +88,34 @@ export function answerReader(headers, { method = 'POST', status = 200 } = {}) {
   if (encoded || method === 'HEAD' || status === 204 || status === 304) return opaque();
   if (/text\/event-stream/i.test(type)) return eventStream();
   if (/json/i.test(type)) return jsonBody();
+  // A page a CLI asked for (GET) may be HTML; a model call's answer never is.
+  if (method === 'POST') return pageOrOpaque();
   return opaque();
+}
+
+/** The start of an HTML page, past blank space and a byte-order mark. */
+const HTML_START = /^\uFEFF?\s*<(?:!doctype\s+html|html[\s>]|head[\s>]|body[\s>])/i;
+const HTML_TITLE = /<title[^>]*>([^<]*)</i;
+
+/** An answer of another kind (text/html, text/plain, none said): an HTML page is not a model answer; anything else is passed on unread. */
+function pageOrOpaque() {
+  const chunks = [];
+  let size = 0;
+  return {
+    push(chunk) {
+      if (size < BODY_BYTES) chunks.push(chunk);
+      size += chunk.length;
+    },
+    end(complete) {
+      const text = Buffer.concat(chunks).toString('utf8');
+      if (HTML_START.test(text)) {
+        const title = HTML_TITLE.exec(text)?.[1]?.replace(/\s+/g, ' ').trim().slice(0, 120);
+        return { kind: 'transient', what: `an HTML page, not a model answer${title ? ` (${title})` : ''}` };
+      }
+      return opaque().end(complete);
+    },
+    usage: () => undefined,
+  };
 }
 
 /** An answer that cannot be read (compressed, or of no known kind): only a cut connection says anything. */
@@ -67,6 +123,7 @@ function opaque() {
   return {
     push() {},
     end: (complete) => (complete ? { kind: 'ok' } : { kind: 'transient', what: 'the connection closed before the answer ended' }),
+    usage: () => undefined,
   };
 }
 
@@ -74,7 +131,9 @@ function opaque() {
 function jsonBody() {
   const chunks = [];
   let size = 0;
+  const tally = usageTally();
   return {
+    usage: tally.get,
     push(chunk) {
       if (size < BODY_BYTES) chunks.push(chunk);
       size += chunk.length;
@@ -88,6 +147,7 @@ function jsonBody() {
       } catch {
         return { kind: 'transient', what: 'the answer ended before its JSON did' };
       }
+      tally.add(json);
       const error = json?.type === 'error' ? json.error : json?.error;
       if (error && typeof error === 'object' && !json.choices && !json.content && !json.output) {
         return { kind: classifyReported(error), what: `an error in a 200 answer: ${describe(error)}` };
@@ -109,6 +169,7 @@ function eventStream() {
   let protocol;
   let finished = false;
   let error;
+  const tally = usageTally();
 
   const dispatch = () => {
     const text = data.join('\n');
@@ -127,6 +188,7 @@ function eventStream() {
       return;
     }
     const kind = typeof json?.type === 'string' ? json.type : name;
+    tally.add(json);
     if (kind === 'error' || name === 'error') {
       // Anthropic `{type: error, error: {type, message}}`; Responses `{type: error, code, message}`.
       error = json.error && typeof json.error === 'object' ? json.error : json;
@@ -164,6 +226,7 @@ function eventStream() {
   };
 
   return {
+    usage: tally.get,
     push(chunk) {
       if (!error) feed(decoder.write(chunk));
     },

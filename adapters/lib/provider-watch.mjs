@@ -32,6 +32,13 @@ export const OUTAGE_FAILURES = 4;
  */
 export const SILENCE_SECONDS = 300;
 const ERROR_BODY_BYTES = 64 * 1024;
+/**
+ * Silence after which a call the CLI gave up on and then made again counts as failed: a stream idle timeout of
+ * the CLI's own (Codex's `stream_idle_timeout_ms`), however short, retried until the CLI gives up, is the
+ * provider failing. A call cancelled after less, or one the CLI makes no other call after (it crashed or
+ * ended), is the CLI's own doing.
+ */
+const RETRIED_SILENCE_MS = 1000;
 /** Headers of one hop, never passed on. */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade'];
 
@@ -57,6 +64,11 @@ export async function startProviderWatch({ upstream, key, keyVar, onFatal, failu
   let inARow = 0;
   let lastFailure;
   let fatal;
+  /** Calls carrying the key so far; and a call the CLI gave up on after silence, counted once the CLI calls again. */
+  let calls = 0;
+  let gaveUp;
+  /** The tokens the provider's answers to calls carrying the key reported, the answers that failed included. */
+  const spent = { input: 0, output: 0, answers: 0 };
   const declare = (reason) => {
     if (fatal) return;
     fatal = reason;
@@ -114,13 +126,25 @@ export async function startProviderWatch({ upstream, key, keyVar, onFatal, failu
         `the provider sent nothing for ${seconds(quiet)} while ${where} waited on it (hung; TRIALGATE_PROVIDER_SILENCE_SECONDS sets the limit, now ${seconds(silenceMs)})`,
       );
     };
-    if (authorized) timer = setTimeout(listen, silenceMs).unref();
+    const index = authorized ? ++calls : 0;
+    if (authorized) {
+      timer = setTimeout(listen, silenceMs).unref();
+      // The CLI called again after giving up on a silent call: that was its timeout, and the call failed.
+      if (gaveUp) note('transient', gaveUp);
+      gaveUp = undefined;
+    }
     // The CLI left before the answer ended: its own doing, unless the provider had been silent for half the
-    // limit (a timeout of the CLI's own, shorter than the watch's, that would hide a hung provider behind its retries).
+    // limit (a timeout of the CLI's own, shorter than the watch's, that would hide a hung provider behind its
+    // retries), or for RETRIED_SILENCE_MS and the CLI calls again (a still shorter timeout, retried).
     const abandoned = () => {
+      if (settled) return;
       const quiet = Date.now() - lastByte;
-      if (quiet >= silenceMs / 2) settle('transient', `no byte from ${where} for ${seconds(quiet)}, when the CLI gave up waiting`);
-      else settle('cancelled');
+      if (quiet >= silenceMs / 2) return settle('transient', `no byte from ${where} for ${seconds(quiet)}, when the CLI gave up waiting`);
+      settle('cancelled');
+      if (!authorized || quiet < RETRIED_SILENCE_MS) return;
+      const what = `no byte from ${where} for ${seconds(quiet)}, when the CLI gave up waiting and called again`;
+      if (calls > index) note('transient', what);
+      else gaveUp = what;
     };
 
     const headers = { ...req.headers, host: base.host };
@@ -142,6 +166,12 @@ export async function startProviderWatch({ upstream, key, keyVar, onFatal, failu
         // A cut answer is cut for the CLI too (pipeline destroys its side): it sees what the provider did.
         pipeline(answer, res, () => {
           const { kind, what } = reader.end(answer.complete);
+          const used = reader.usage();
+          if (authorized && used) {
+            spent.input += used.input;
+            spent.output += used.output;
+            spent.answers++;
+          }
           settle(kind, kind === 'ok' ? undefined : `${status} from ${where}: ${what}`);
         });
         return;
@@ -186,6 +216,8 @@ export async function startProviderWatch({ upstream, key, keyVar, onFatal, failu
   return {
     url,
     /** The provider trouble seen since the last success, when the CLI gave up before the outage threshold. */
+    /** What the provider's answers reported they used, `{ input_tokens, output_tokens, total_tokens }`, or undefined when none did. */
+    usage: () => (spent.answers ? { input_tokens: spent.input, output_tokens: spent.output, total_tokens: spent.input + spent.output } : undefined),
     pending: () => (lastFailure ? `the provider failed and the CLI gave up: ${inARow} call(s) in a row failed, the last ${lastFailure}` : undefined),
     close: () =>
       new Promise((resolve) => {

@@ -92,6 +92,9 @@ export async function runAdapter(adapter, argv) {
   child.stderr.destroy();
   await supervisor.close();
   await new Promise((resolve) => raw.end(resolve));
+  // A CLI stopped before it reported its usage (the watch ended it when its provider failed, or the budget did)
+  // was still paid for the answers it had: what those answers reported, as they passed the watch.
+  usage ??= supervisor.usage();
   if (usage) writeFileSync(join(trialDir, 'evidence', 'usage.json'), `${JSON.stringify(usage, null, 2)}\n`);
   supervisor.exit(code, code === 0 ? undefined : adapter.failure?.({ code, stderr }));
 }

@@ -70,6 +70,8 @@ export async function watchedRun({ upstream, key, keyVar, env = process.env }) {
       return { code, failedToStart: child.pid === undefined ? failedToStart : undefined };
     },
     close: () => watch.close(),
+    /** The tokens the provider's answers reported (the watch's count), or undefined. */
+    usage: () => watch.usage(),
     /**
      * The environment failed (the watch said so, or `broken`, a failure of the program's installation, or
      * the provider failed and the program gave up): exit 75 with the reason. At the budget: 143. Otherwise

@@ -27,7 +27,7 @@ import { formatP, lowerP, type Verdict } from './familywise.ts';
 import { TOLERANCE } from './stats.ts';
 import { BaseFold, DenominatorFold, runRef } from './fold.ts';
 import { policyReach } from './policies.ts';
-import type { ComparedResults } from '../results/read.ts';
+import type { ComparedResults, ComparedTask, ComparedTrial } from '../results/read.ts';
 
 export type { CompareOptions } from './analyse.ts';
 
@@ -250,19 +250,32 @@ function reachOf(a: Analysis, k: number, baseRuns: number, options: CompareOptio
   };
 }
 
+/** A trial's reported tokens: its total, or its input and output. */
+function tokensOf(usage: NonNullable<ComparedTrial['usage']>): number | undefined {
+  return (
+    usage.total_tokens ??
+    (usage.input_tokens === undefined && usage.output_tokens === undefined ? undefined : (usage.input_tokens ?? 0) + (usage.output_tokens ?? 0))
+  );
+}
+
 /** What the pull request spent on agent trials, against what a fixed k would have. */
 function spendOf(head: ComparedResults, fixed: number, launched: number, fresh: number, cap: number | null): Comparison['spend'] {
   // What was reported is stated even when some tasks' agents report nothing (a stand-in beside a model CLI), with how many.
   const sum = (values: (number | undefined)[]) => (values.some((v) => v !== undefined) ? values.reduce<number>((a, v) => a + (v ?? 0), 0) : null);
-  const unreported = head.tasks.filter((t) => t.summary.tokens === undefined && t.summary.cost_usd === undefined).length;
+  // A task's: its executed trials' (its summary's), and what its trials lost to the environment reported
+  // before it failed (a provider that failed after some answers was paid for them).
+  const lost = (t: ComparedTask) => t.trials.flatMap((trial) => (trial.outcome !== 'pass' && trial.outcome !== 'fail' && trial.usage ? [trial.usage] : []));
+  const tokens = head.tasks.map((t) => sum([t.summary.tokens, ...lost(t).map(tokensOf)]) ?? undefined);
+  const costs = head.tasks.map((t) => sum([t.summary.cost_usd, ...lost(t).map((usage) => usage.cost_usd)]) ?? undefined);
+  const unreported = head.tasks.filter((_, i) => tokens[i] === undefined && costs[i] === undefined).length;
   const wall = Date.parse(head.run.finished_at) - Date.parse(head.run.started_at);
   return {
     head_trials: launched,
     ...(fresh > 0 ? { base_trials: fresh } : {}),
     fixed_trials: fixed,
     max_trials: cap,
-    tokens: sum(head.tasks.map((t) => t.summary.tokens)),
-    cost_usd: sum(head.tasks.map((t) => t.summary.cost_usd)),
+    tokens: sum(tokens),
+    cost_usd: sum(costs),
     ...(unreported > 0 && unreported < head.tasks.length ? { unreported_tasks: unreported } : {}),
     wall_ms: Number.isFinite(wall) && wall >= 0 ? wall : null,
   };

@@ -13,7 +13,7 @@ import { readJsonFile } from '../util/files.ts';
 import { MAX_COST_USD, MAX_SUMMED, MAX_TOKENS } from '../util/plausible.ts';
 import { plural } from '../util/counted.ts';
 
-export type ComparedTrial = Pick<TrialResult, 'trial' | 'outcome' | 'env_error' | 'env_error_source' | 'checks' | 'wall_ms' | 'evidence'> & {
+export type ComparedTrial = Pick<TrialResult, 'trial' | 'outcome' | 'env_error' | 'env_error_source' | 'checks' | 'wall_ms' | 'evidence' | 'usage'> & {
   /** Shown beside the raw figures, never compared or gated. */
   repair?: Pick<NonNullable<TrialResult['repair']>, 'outcome' | 'minutes' | 'patch_lines'>;
 };

@@ -2,8 +2,8 @@
 // `trialgate run`, isolated in bubblewrap where it is available, against the loopback fake provider that
 // speaks the CLI's wire protocol. A good key passes the task through trialgate's acceptance with the usage
 // the provider reported; a provider in trouble (a refused key, a spent quota, 5xx, 429 rate limits, a
-// provider that sends nothing, an error after a 200 in the middle of a stream, a stream cut, a provider that
-// is down) is an environment error the adapter declares, with its reason, unless the CLI recovers on its own;
+// provider that sends nothing, an error after a 200 in the middle of a stream, a stream cut, a 200 that is a
+// proxy's HTML page, a provider that is down) is an environment error the adapter declares, with its reason, unless the CLI recovers on its own;
 // a budget ends the CLI with a grace, leaving no forged evidence. A file of its own for each adapter
 // (test/adapter-*.test.ts), so that the four run side by side.
 import assert from 'node:assert/strict';
@@ -61,8 +61,9 @@ function describeGoodKey(c: AgentCase): void {
 }
 
 /** A provider in trouble, each way; `down` is a provider whose port refuses connections. */
-type Trouble = Exclude<ProviderMode, 'ok'> | 'down';
-const TROUBLES: Trouble[] = ['unauthorized', 'quota', 'overloaded', 'rate-limited', 'hang', 'error-mid-stream', 'cut', 'down'];
+type Trouble = Exclude<ProviderMode, 'ok' | 'cut-late' | 'stall' | 'reset'> | 'down';
+// The fake's other faults (a late cut, a stall after the first byte, a reset) are in bench/fault-matrix.ts.
+const TROUBLES: Trouble[] = ['unauthorized', 'quota', 'overloaded', 'rate-limited', 'hang', 'error-mid-stream', 'cut', 'not-protocol', 'down'];
 /** What each adapter declares (its reason), or `pass` where its CLI recovers on its own. */
 function expected(c: AgentCase, trouble: Trouble): RegExp | 'pass' {
   if (!c.cli) return exampleAgent(c, trouble);
@@ -84,6 +85,8 @@ function expected(c: AgentCase, trouble: Trouble): RegExp | 'pass' {
         : /the provider (is unavailable: 2 calls|failed and the CLI gave up: \d call\(s\)) in a row failed, the last 200 from POST \S+: an error event after the 200: server_error/;
     case 'cut':
       return /the provider (is unavailable: 2 calls|failed and the CLI gave up: \d call\(s\)) in a row failed, the last 200 from POST \S+: (the stream was cut before the answer ended|the connection closed before the answer ended)/;
+    case 'not-protocol':
+      return /the provider (is unavailable: 2 calls|failed and the CLI gave up: \d call\(s\)) in a row failed, the last 200 from POST \S+: an HTML page, not a model answer \(Gateway\)/;
     case 'down':
       return c.down;
   }
@@ -107,6 +110,8 @@ function exampleAgent(c: AgentCase, trouble: Trouble): RegExp {
       return keptFailing('an error in the stream: .*server_error');
     case 'cut':
       return keptFailing('terminated');
+    case 'not-protocol':
+      return keptFailing('the stream ended before the answer did');
     case 'down':
       return c.down;
   }

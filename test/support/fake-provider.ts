@@ -5,7 +5,10 @@
 // one file per turn, then ends the turn; every answer reports usage, totalled here so a test can compare it
 // with what reached results.json. Its mode makes it a provider in trouble: a refused key, an exhausted
 // quota, an outage (5xx), rate limits (429), a model that never answers, an error after a 200 in the middle
-// of a stream, a stream cut in the middle; closing it leaves the port refusing connections.
+// of a stream, a stream cut in the middle or just before its last event, a stall after the first byte, a
+// connection reset before any header, a 200 whose body is not the protocol (a proxy's page); `faultFrom`
+// and `faultOnce` make the trouble start at a step of each trial's conversation, or strike once per trial;
+// closing it leaves the port refusing connections.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -14,9 +17,13 @@ import type { AddressInfo } from 'node:net';
  * 5xx; `rate-limited`: 429 rate limits (retry-after 1 s); `hang`: never answers, not even its headers;
  * `error-mid-stream`: a streamed answer starts (200) and then reports an internal error (an Anthropic
  * `error` event, `response.failed`, an error chunk), while an answer not streamed comes whole; `cut`: every
- * answer starts (200) and its connection is cut in the middle.
+ * answer starts (200) and its connection is cut in the middle; `cut-late`: every streamed answer is cut
+ * after all its events but the last (`message_stop`, `response.completed`, `[DONE]`); `stall`: every answer
+ * starts (200, its first event or half its JSON) and then nothing more comes; `reset`: the connection is
+ * reset before any header; `not-protocol`: a 200 whose body is an HTML page (a proxy's or a portal's).
  */
-export type ProviderMode = 'ok' | 'unauthorized' | 'quota' | 'overloaded' | 'rate-limited' | 'hang' | 'error-mid-stream' | 'cut';
+export type ProviderMode =
+  'ok' | 'unauthorized' | 'quota' | 'overloaded' | 'rate-limited' | 'hang' | 'error-mid-stream' | 'cut' | 'cut-late' | 'stall' | 'reset' | 'not-protocol';
 export type Protocol = 'anthropic' | 'responses' | 'chat';
 
 export interface ProviderRequest {
@@ -35,6 +42,10 @@ export interface FakeProviderOptions {
   /** The candidate files the model writes (name → content), given the conversation's text. */
   files: (prompt: string) => Record<string, string>;
   mode?: ProviderMode;
+  /** The mode applies from this step of a trial's conversation on (0, the first call, unless given); earlier steps are answered. */
+  faultFrom?: number;
+  /** The mode strikes one call per trial (its conversation's candidate directory), at `faultFrom`; every other call is answered. */
+  faultOnce?: boolean;
 }
 
 /** Tokens each answer reports: fixed, so that a test knows the totals. */
@@ -52,6 +63,8 @@ export class FakeProvider {
     chat: { input: 0, output: 0, answers: 0 },
   };
   private readonly hanging = new Set<ServerResponse>();
+  /** The trials (candidate directories) the mode struck once already, with `faultOnce`. */
+  private readonly struck = new Set<string>();
 
   private constructor(
     private readonly server: Server,
@@ -108,26 +121,31 @@ export class FakeProvider {
       record(400);
       return sendError(res, protocol, 400, 'invalid_request_error', 'the body is not JSON');
     }
-    if (this.mode === 'hang') {
+    const mode = this.modeFor(protocol, body);
+    if (mode === 'hang') {
       record(0);
       this.hanging.add(res);
       res.on('close', () => this.hanging.delete(res));
       return;
     }
-    if (this.mode === 'unauthorized' || !authorized) {
+    if (mode === 'reset') {
+      record(0);
+      return void req.socket.resetAndDestroy();
+    }
+    if (mode === 'unauthorized' || !authorized) {
       record(401);
       return sendError(res, protocol, 401, protocol === 'anthropic' ? 'authentication_error' : 'invalid_api_key', 'invalid x-api-key');
     }
-    if (this.mode === 'quota') {
+    if (mode === 'quota') {
       record(429);
       return sendError(res, protocol, 429, 'insufficient_quota', 'You exceeded your current quota, please check your plan and billing details.');
     }
-    if (this.mode === 'overloaded') {
+    if (mode === 'overloaded') {
       const status = protocol === 'anthropic' ? 529 : 503;
       record(status);
       return sendError(res, protocol, status, protocol === 'anthropic' ? 'overloaded_error' : 'server_error', 'The server is overloaded.');
     }
-    if (this.mode === 'rate-limited') {
+    if (mode === 'rate-limited') {
       record(429);
       const type = protocol === 'anthropic' ? 'rate_limit_error' : 'rate_limit_exceeded';
       return sendError(res, protocol, 429, type, 'Rate limit reached for requests per minute. Please try again in 1s.', { 'retry-after': '1' });
@@ -135,19 +153,47 @@ export class FakeProvider {
     // The Responses API streams every answer.
     const stream = body.stream === true || protocol === 'responses';
     record(200, stream);
+    if (mode === 'not-protocol') {
+      return void res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end('<!doctype html><html><head><title>Gateway</title></head><body><h1>Please sign in to continue</h1></body></html>\n');
+    }
     const turn = this.nextTurn(protocol, body);
     const model = String(body.model ?? 'scripted');
     if (!stream) {
       const answer = protocol === 'anthropic' ? anthropicJson(model, turn) : chatJson(model, turn);
-      if (this.mode === 'cut') return cut(res, 'application/json', [answer.slice(0, answer.length >> 1)]);
+      if (mode === 'cut' || mode === 'cut-late') return cut(res, 'application/json', [answer.slice(0, answer.length >> 1)]);
+      if (mode === 'stall') return this.stall(res, 'application/json', answer.slice(0, answer.length >> 1));
       this.count(protocol);
       return void res.writeHead(200, { 'content-type': 'application/json' }).end(answer);
     }
     const events = protocol === 'anthropic' ? anthropicEvents(model, turn) : protocol === 'responses' ? responsesEvents(turn) : chatEvents(model, turn);
-    if (this.mode === 'cut') return cut(res, 'text/event-stream', events.slice(0, 2).map(sseText));
-    if (this.mode === 'error-mid-stream') return sse(res, [...events.slice(0, 1), internalErrorEvent(protocol)]);
+    if (mode === 'cut') return cut(res, 'text/event-stream', events.slice(0, 2).map(sseText));
+    if (mode === 'cut-late') return cut(res, 'text/event-stream', events.slice(0, -1).map(sseText));
+    if (mode === 'stall') return this.stall(res, 'text/event-stream', sseText(events[0]!));
+    if (mode === 'error-mid-stream') return sse(res, [...events.slice(0, 1), internalErrorEvent(protocol)]);
     this.count(protocol);
     sse(res, events);
+  }
+
+  /** The mode for this call: `ok` before `faultFrom`, and after the one strike of `faultOnce`. */
+  private modeFor(protocol: Protocol, body: any): ProviderMode {
+    const { faultFrom = 0, faultOnce = false } = this.options;
+    if (this.mode === 'ok' || (faultFrom === 0 && !faultOnce)) return this.mode;
+    if (toolResults(protocol, body) < faultFrom) return 'ok';
+    if (!faultOnce) return this.mode;
+    const trial = CANDIDATE.exec(JSON.stringify(body).replaceAll('\\n', '\n'))?.[1] ?? '';
+    if (this.struck.has(trial)) return 'ok';
+    this.struck.add(trial);
+    return this.mode;
+  }
+
+  /** A 200 that starts (`first`) and then sends nothing more, until the provider is closed or the client leaves. */
+  private stall(res: ServerResponse, contentType: string, first: string): void {
+    this.hanging.add(res);
+    res.on('close', () => this.hanging.delete(res));
+    res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-cache' });
+    res.write(first);
   }
 
   private count(protocol: Protocol): void {
