@@ -1,22 +1,24 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-4FLZW4WH.js";
+} from "./chunk-24AGWOTV.js";
 import {
   isolationLine
-} from "./chunk-67GIYWKJ.js";
+} from "./chunk-TYDH6MDT.js";
 import {
   trialSetDependencies
-} from "./chunk-XMEG367W.js";
+} from "./chunk-5TUOWDKW.js";
 import {
+  WITHOUT_CONFIGURED_PROGRAMS,
   baseCheckoutProblem,
   failureAnnotation,
   gatePullRequest,
+  pairedOffNote,
   presentRun,
   regressionLog,
   repositoryPath,
   trialRunner
-} from "./chunk-ABTS5Z52.js";
+} from "./chunk-WYYEER2Y.js";
 import {
   progressReporter
 } from "./chunk-O45WHNXZ.js";
@@ -29,22 +31,22 @@ import {
   holdsOtherTrialSet,
   renderText,
   writeReports
-} from "./chunk-5WQT2CND.js";
-import "./chunk-SEACXNWR.js";
-import "./chunk-R56Q5IKC.js";
-import "./chunk-I6HZG3H4.js";
+} from "./chunk-66TUNWKC.js";
+import "./chunk-CT6MHWPW.js";
+import "./chunk-U4DU55ZO.js";
+import "./chunk-Z6ATA4Z7.js";
 import "./chunk-5PPB757Y.js";
-import "./chunk-HSQSD4Y4.js";
+import "./chunk-KIZHXQHB.js";
 import {
   readResultsFile,
   resultsFileAt
 } from "./chunk-SDS4TLQO.js";
 import "./chunk-UBLZNB4H.js";
-import "./chunk-DLTOVJIZ.js";
+import "./chunk-ZV2SCNKO.js";
 import {
   loadTrialSet
-} from "./chunk-RIRO6S57.js";
-import "./chunk-HPH4C5PR.js";
+} from "./chunk-BEIMHXS6.js";
+import "./chunk-TE7J7CZT.js";
 import "./chunk-LCBCOSNX.js";
 import "./chunk-6KCLTD2N.js";
 import "./chunk-5DHXYKAQ.js";
@@ -58,7 +60,7 @@ import {
 import "./chunk-TX4XMRFF.js";
 import {
   agentsIsolated
-} from "./chunk-FT4JLT54.js";
+} from "./chunk-N2ZZ3NAW.js";
 import "./chunk-6FEWE2YT.js";
 import {
   plural,
@@ -262,7 +264,8 @@ async function localPorts(v, flags, io, configPath, set) {
     onStart: ({ isolation, trials }) => io.stderr(`${trials} trial${trials === 1 ? "" : "s"}; ${isolationLine(isolation)}`)
   });
   const checkout = v["base-checkout"] ? resolve(io.cwd, v["base-checkout"]) : null;
-  const baseConfig = checkout ? await usableBaseConfig(await baseCheckoutConfig(checkout, configPath), set, checkout, io) : null;
+  const paired = checkout ? await usableBaseConfig(await baseCheckoutConfig(checkout, configPath), set, checkout, io) : null;
+  const baseConfig = paired && "config" in paired ? paired.config : null;
   return {
     run: runAt(configPath),
     ...baseConfig ? { runBase: runAt(baseConfig) } : {},
@@ -274,7 +277,7 @@ async function localPorts(v, flags, io, configPath, set) {
       });
       return {
         ...chosen,
-        notes: [...chosen.notes, ...base.notes],
+        notes: [...chosen.notes, ...base.notes, ...paired && "off" in paired ? [pairedOffNote(paired.off)] : []],
         ...base.unavailable.length ? { unavailable: base.unavailable } : {},
         where: v["base-dir"] ?? null
       };
@@ -298,7 +301,7 @@ function withoutCommitted(read) {
 }
 function tracked(file) {
   if (!existsSync(file)) return false;
-  return spawnSync("git", ["ls-files", "--error-unmatch", "--", basename(file)], { cwd: dirname2(file), stdio: "ignore" }).status === 0;
+  return spawnSync("git", [...WITHOUT_CONFIGURED_PROGRAMS, "ls-files", "--error-unmatch", "--", basename(file)], { cwd: dirname2(file), stdio: "ignore" }).status === 0;
 }
 async function baseCheckoutConfig(checkout, configPath) {
   const path = await repositoryPath(repositoryRoot(dirname2(configPath)), configPath);
@@ -318,17 +321,17 @@ async function baseCheckoutConfig(checkout, configPath) {
 }
 async function usableBaseConfig(config, head, checkout, io) {
   const problem = await baseCheckoutProblem(config, head, checkout, "the --base-checkout", " (make it there too, as the job does beside the head)");
-  if (problem === null) return config;
+  if (problem === null) return { config };
   io.stderr(`warning: no paired rounds on the base commit: ${problem}
 `);
-  return null;
+  return { off: problem };
 }
 async function changedScope(paths, set, isolation, gateFiles = []) {
   const real = { ...set, file: await realpath(set.file), dir: await realpath(set.dir) };
   return changeScope(paths, withGateFiles(await trialSetDependencies(real, repositoryRoot(real.dir), await agentsIsolated(isolation)), gateFiles));
 }
 function repositoryRoot(dir) {
-  const top = spawnSync("git", ["rev-parse", "--show-toplevel"], { cwd: dir, encoding: "utf8" });
+  const top = spawnSync("git", [...WITHOUT_CONFIGURED_PROGRAMS, "rev-parse", "--show-toplevel"], { cwd: dir, encoding: "utf8" });
   return top.status === 0 ? top.stdout.trim() : dir;
 }
 

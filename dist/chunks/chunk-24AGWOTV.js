@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   isolationLine
-} from "./chunk-67GIYWKJ.js";
+} from "./chunk-TYDH6MDT.js";
 import {
   progressReporter
 } from "./chunk-O45WHNXZ.js";
@@ -11,10 +11,10 @@ import {
   recordedView,
   renderText,
   writeReports
-} from "./chunk-5WQT2CND.js";
+} from "./chunk-66TUNWKC.js";
 import {
   recordTrialSet
-} from "./chunk-R56Q5IKC.js";
+} from "./chunk-U4DU55ZO.js";
 import {
   TrialResult
 } from "./chunk-UBLZNB4H.js";

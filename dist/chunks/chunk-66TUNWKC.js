@@ -994,7 +994,9 @@ function verdictOf(m, e, plan, share, rejected) {
   if (m.base.n === 0) return blank("suspect", "no executed base trial measured this check");
   const tests = e.p.map((_, i) => i).filter((i) => plan.looks[i].part > 0);
   if (rejected) {
-    const at = flaggingLook(e, plan, share) ?? tests[tests.length - 1] ?? 0;
+    const reached = e.p.length - 1;
+    const there = plan.looks[reached].part > 0 && e.p[reached] <= plan.looks[reached].part * share * TOLERANCE;
+    const at = there ? reached : flaggingLook(e, plan, share) ?? tests[tests.length - 1] ?? 0;
     return { status: "regressed", ...tested(m, plan, at, e.p[at], share, "") };
   }
   const upShare = share > 0 ? share : null;
@@ -1035,14 +1037,19 @@ function tested(m, plan, i, p, share, side) {
   };
 }
 function screened(m, plan, ps) {
-  const p = ps[0];
-  const bound = plan.looks[0].screen;
+  const r = ps.length - 1;
+  const p = ps[r];
+  const bound = plan.looks[r].screen;
+  const n = m.looks[r].n;
+  const fresh = freshAt(m, r)?.n ?? 0;
+  const where = r === 0 ? `first ${plural(n, "trial")}` : `${plural(n, "trial")} after confirmation${fresh ? ` (the base with ${fresh} fresh)` : ""}`;
+  const then = p > bound ? ", not ambiguous" : r === 0 ? ", confirmation needed" : ", still ambiguous";
   return {
     p,
     threshold: null,
     look: null,
-    trials: m.looks[0].n,
-    rule: `first ${plural(m.looks[0].n, "trial")} screen only: ${lowerName(m, plan, 0)} = ${formatP(p)} ${p <= bound ? "\u2264" : ">"} ${formatP(bound)}${p <= bound ? ", confirmation needed" : ", not ambiguous"}`
+    trials: n,
+    rule: `${where} screen only: ${lowerName(m, plan, r)} = ${formatP(p)} ${p <= bound ? "\u2264" : ">"} ${formatP(bound)}${then}`
   };
 }
 function untested(m, e, plan) {
@@ -1514,12 +1521,13 @@ function blindChecks(task) {
   return task.checks.flatMap((c) => {
     const j = fw.family.nodes.indexOf(c.check);
     const weight = j === -1 ? 0 : fw.family.weights[j];
-    if (!c.gated || isEnv(c) || weight <= 0 || c.base.n === 0 || c.base.successes < c.base.n) return [];
-    if (!(c.head.n > 0 && c.head.successes < c.head.n)) return [];
+    if (!c.gated || isEnv(c) || weight <= 0 || c.base.n === 0) return [];
+    if (!(c.head.n > 0 && c.head.successes * c.base.n < c.base.successes * c.head.n)) return [];
+    const perfect = { successes: c.base.n, n: c.base.n };
     const best = Math.min(
       1,
       ...fw.plan.looks.flatMap(
-        (l) => l.part > 0 ? [lowerP(c.base, c.baseRunTrials, { successes: 0, n: l.trials }, fw.plan.rho, { successes: l.base, n: l.base }) / l.part] : []
+        (l) => l.part > 0 ? [lowerP(perfect, c.baseRunTrials, { successes: 0, n: l.trials }, fw.plan.rho, { successes: l.base, n: l.base }) / l.part] : []
       )
     );
     return best > weight * fw.share * TOLERANCE ? [{ check: c, weight }] : [];
@@ -2007,17 +2015,23 @@ function reachOf(a, k, baseRuns, options) {
     note: `a total loss of a task's trial pass is flagged for certain ${lo === k && hi === k ? `in its first ${plural(k, "trial")}` : lo === hi ? `at ${plural(lo, "executed head trial")}` : `at ${lo} to ${hi} executed head trials`}`
   };
 }
+function tokensOf(usage) {
+  return usage.total_tokens ?? (usage.input_tokens === void 0 && usage.output_tokens === void 0 ? void 0 : (usage.input_tokens ?? 0) + (usage.output_tokens ?? 0));
+}
 function spendOf(head, fixed, launched, fresh, cap) {
   const sum = (values) => values.some((v) => v !== void 0) ? values.reduce((a, v) => a + (v ?? 0), 0) : null;
-  const unreported = head.tasks.filter((t) => t.summary.tokens === void 0 && t.summary.cost_usd === void 0).length;
+  const lost2 = (t) => t.trials.flatMap((trial) => trial.outcome !== "pass" && trial.outcome !== "fail" && trial.usage ? [trial.usage] : []);
+  const tokens2 = head.tasks.map((t) => sum([t.summary.tokens, ...lost2(t).map(tokensOf)]) ?? void 0);
+  const costs = head.tasks.map((t) => sum([t.summary.cost_usd, ...lost2(t).map((usage) => usage.cost_usd)]) ?? void 0);
+  const unreported = head.tasks.filter((_, i) => tokens2[i] === void 0 && costs[i] === void 0).length;
   const wall = Date.parse(head.run.finished_at) - Date.parse(head.run.started_at);
   return {
     head_trials: launched,
     ...fresh > 0 ? { base_trials: fresh } : {},
     fixed_trials: fixed,
     max_trials: cap,
-    tokens: sum(head.tasks.map((t) => t.summary.tokens)),
-    cost_usd: sum(head.tasks.map((t) => t.summary.cost_usd)),
+    tokens: sum(tokens2),
+    cost_usd: sum(costs),
     ...unreported > 0 && unreported < head.tasks.length ? { unreported_tasks: unreported } : {},
     wall_ms: Number.isFinite(wall) && wall >= 0 ? wall : null
   };
@@ -2215,7 +2229,9 @@ function causesOf(tasks, isRegressed) {
         first.push(passAlone[1][0]);
       }
     }
-    const rank = (ch) => LEAD_ORDER.indexOf(ch.kind);
+    const labelled = Object.keys(task.check_labels ?? {});
+    const within = (ch) => labelled.includes(ch.check) ? labelled.indexOf(ch.check) : labelled.length;
+    const rank = (ch) => LEAD_ORDER.indexOf(ch.kind) * (labelled.length + 1) + within(ch);
     const byLead = [...groups.values()].map((checks) => [...checks].sort((a, b) => rank(a) - rank(b))).sort((a, b) => rank(a[0]) - rank(b[0]));
     return byLead.map((ordered) => {
       const lead = ordered[0];
@@ -2242,7 +2258,7 @@ function lostInWords(task, check, quote = (t) => t) {
   const name = check.check.slice(check.check.indexOf(":") + 1);
   const fault = task.faults.find((f) => f.id === name)?.label;
   const defect = fault ? `${quote(name)} \u2014 ${quote(fault)}` : quote(name);
-  if (task.check_labels?.[check.check] !== void 0) return `no longer passes ${quote(task.check_labels[check.check])}`;
+  if (task.check_labels?.[check.check] !== void 0) return `no longer passes its check \u201C${quote(task.check_labels[check.check])}\u201D`;
   switch (checkKind(check.check)) {
     case "detect":
       return `no longer catches the defect ${defect}`;
@@ -4159,7 +4175,7 @@ function renderMarkdown(view, options = {}) {
     item: (i) => `* ${safeLine(view.notes[i], MAX_NOTE)}`,
     // Against a baseline, where it came from and what failed anew are not what a reader needs first; without
     // one, they say where it was looked for.
-    head: mode === "comparison" ? `<details><summary>About this run: ${plural(view.notes.length, "note")} (the baseline, new failures)</summary>
+    head: mode === "comparison" ? `<details><summary>About this run: ${plural(view.notes.length, "note")}${noteTopics(view.notes)}</summary>
 
 ` : "",
     tail: mode === "comparison" ? "\n\n</details>" : "",
@@ -4226,6 +4242,35 @@ function renderMarkdown(view, options = {}) {
   }
   return lastResort(view, max, options);
 }
+var NOTE_TOPICS = [
+  [/\bbaseline\b/i, "the baseline"],
+  // failures.ts's note; matched by its words, as failures.ts reads this module's limit.
+  [/^New failures since the base\b/, "new failures"],
+  [/\bapproved\b/, "the approval"],
+  [/\bshards\b/, "the shards"]
+];
+function noteTopics(notes) {
+  const topics = NOTE_TOPICS.filter(([pattern]) => notes.some((n) => pattern.test(n))).map(([, topic]) => topic);
+  return topics.length ? ` (${topics.join(", ")})` : "";
+}
+function undecidedAction(c) {
+  if (c.undecided?.holdout_tasks) return "rerun";
+  const needs = /* @__PURE__ */ new Set([
+    ...c.tasks.filter((t) => t.undecided).map((t) => t.undecided_next ?? "rerun"),
+    ...c.undecided?.reasons.length ? [c.undecided.next ?? "rerun"] : []
+  ]);
+  return needs.size === 1 ? [...needs][0] : "rerun";
+}
+var HEADLINE_ACTIONS = {
+  rerun: { word: "rerun", until: "the check fails until a rerun decides" },
+  fix_setup: { word: "fix the setup", until: "the check fails until it is fixed" },
+  baseline_runs: { word: "more evidence needed", until: "the check fails until more base runs or trials decide; a rerun alone does not" },
+  baseline_workflow: { word: "rerun the baseline", until: "the check fails until the baseline workflow has run on the base branch" },
+  confirm_trials: { word: "more trials needed", until: "the check fails until a larger `confirm-trials` decides" },
+  max_trials: { word: "more trials needed", until: "the check fails until a larger `max-trials` decides" },
+  confirmation: { word: "confirm", until: "the check fails until the confirmation rounds run" },
+  maintainer: { word: "a maintainer decides", until: "the check fails until then" }
+};
 function lastResort(view, max, options) {
   const where = options.fullReportUrl ? `the full report: ${options.fullReportUrl}` : "the full comparison: `trialgate compare \u2026 --format json`";
   const text2 = `${commentMarker(view.comparison.trial_set)}
@@ -4294,12 +4339,11 @@ function verdictLine(view) {
     const check = fails ? "the check fails, so a branch rule that requires it blocks the merge" : "reported only: the check passes (fail-on: never)";
     return `\u274C ${regressionCount(view, (text2) => `**${text2}**`)} \u2014 ${check} \u2014 ${tail2}${open}`;
   }
-  const setupOnly = undecided > 0 && !c.undecided?.holdout_tasks && c.tasks.every((t) => !t.undecided || t.undecided_next === "fix_setup");
-  const rerun2 = !fails ? "reported only: the check passes (fail-on: never)" : setupOnly ? "the check fails until it is fixed" : "the check fails until a rerun decides";
+  const action = HEADLINE_ACTIONS[undecidedAction(c)];
+  const rerun2 = !fails ? "reported only: the check passes (fail-on: never)" : action.until;
   if (c.verdict === "undecided") {
-    if (undecided > 0)
-      return `\u23F8\uFE0F **undecided \u2014 ${setupOnly ? "fix the setup" : "rerun"}** \u2014 no regression found, but ${plural(undecided, "task")} cannot be decided; ${rerun2} \u2014 ${tail2}`;
-    if (c.bases.length === 0) return `\u23F8\uFE0F **undecided \u2014 rerun** \u2014 no regression found, but the baseline cannot be used; ${rerun2} \u2014 ${tail2}`;
+    if (undecided > 0) return `\u23F8\uFE0F **undecided \u2014 ${action.word}** \u2014 no regression found, but ${plural(undecided, "task")} cannot be decided; ${rerun2} \u2014 ${tail2}`;
+    if (c.bases.length === 0) return `\u23F8\uFE0F **undecided \u2014 ${action.word}** \u2014 no regression found, but the baseline cannot be used; ${rerun2} \u2014 ${tail2}`;
     return `\u23F8\uFE0F **undecided \u2014 a maintainer decides** \u2014 no regression found, but what this change measures cannot be compared with its base runs${fails ? "; the check fails until then" : ""} \u2014 ${tail2}`;
   }
   if (compared2 === 0) return `\u26A0\uFE0F **no regressions, but no task could be compared** \u2014 the check passes \u2014 ${tail2}`;
@@ -4386,7 +4430,7 @@ function nextStep(view, options) {
   }
   const { command, anchors } = reproduce(view, SHOWN_CAUSES);
   const places = anchors.map((a) => `${code(`report.html#${a.anchor}`)}${anchors.length > 1 ? ` (${md(a.task)})` : ""}`);
-  const where = options.evidenceUrl ? `[evidence artefact](${options.evidenceUrl})` : NO_EVIDENCE_LINK;
+  const where = options.evidenceUrl ? `the [evidence artefact](${options.evidenceUrl})` : NO_EVIDENCE_LINK;
   return `**Next:** reproduce it with ${code(command)}; the trials, the tests and the diff against the base's candidate are in ${places.join(", ")} in ${where}.`;
 }
 function policyBlock(c) {
@@ -4430,7 +4474,7 @@ function undecidedSection(c, tasks) {
     ...u?.holdout_tasks ? [`- ${plural(u.holdout_tasks, "holdout task")} (withheld)`] : []
   ];
   const byMaintainer = (c.undecided?.tasks ?? 0) + (c.undecided?.holdout_tasks ?? 0) === 0 && c.bases.length > 0;
-  const title = c.verdict !== "undecided" ? "#### Undecided tasks (not counted as regressions)" : byMaintainer ? "#### Undecided \u2014 not a regression; a maintainer decides (the check fails until then)" : "#### Undecided \u2014 not a regression; rerun (the check fails until the evidence decides)";
+  const title = c.verdict !== "undecided" ? "#### Undecided tasks (not counted as regressions)" : byMaintainer ? "#### Undecided \u2014 not a regression; a maintainer decides (the check fails until then)" : `#### Undecided \u2014 not a regression; ${HEADLINE_ACTIONS[undecidedAction(c)].word} (the check fails until the evidence decides)`;
   const summary = `Undecided: ${plural(rows.length, "reason")} why`;
   return {
     what: "undecided reasons",
@@ -4606,7 +4650,7 @@ ${why.map((tr) => `- trial ${tr.trial}: ${tr.why.map((w) => md(bounded(plainReas
   const rules = t.head?.env_error_rules ?? [];
   if (rules.length > 0) parts.push(`Env errors, excluded from every rate: ${rules.map((r) => `${md(r.rule)} \xD7${r.trials}`).join("; ")}.`);
   if (t.head_trials.length > 0) {
-    const where = evidenceUrl ? `[evidence artefact](${evidenceUrl})` : NO_EVIDENCE_LINK;
+    const where = evidenceUrl ? `the [evidence artefact](${evidenceUrl})` : NO_EVIDENCE_LINK;
     parts.push(`Evidence in ${where}: ${t.head_trials.map((tr) => code(bounded(tr.evidence, 300))).join(", ")}`);
   }
   parts.push("</details>");

@@ -3,11 +3,11 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-R56Q5IKC.js";
+} from "./chunk-U4DU55ZO.js";
 import {
   jsonPieces,
   lazy
-} from "./chunk-I6HZG3H4.js";
+} from "./chunk-Z6ATA4Z7.js";
 import {
   Results,
   TrialResult

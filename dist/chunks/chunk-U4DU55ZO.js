@@ -3,14 +3,14 @@ import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-I6HZG3H4.js";
+} from "./chunk-Z6ATA4Z7.js";
 import {
   SEALED_FILE,
   sealDirectory
 } from "./chunk-5PPB757Y.js";
 import {
   offerReuse
-} from "./chunk-HSQSD4Y4.js";
+} from "./chunk-KIZHXQHB.js";
 import {
   measurementOf
 } from "./chunk-SDS4TLQO.js";
@@ -26,13 +26,13 @@ import {
 } from "./chunk-UBLZNB4H.js";
 import {
   SemanticLayer
-} from "./chunk-DLTOVJIZ.js";
+} from "./chunk-ZV2SCNKO.js";
 import {
   agentOf,
   loadTrialSet,
   resolveTask,
   sharedAgentFiles
-} from "./chunk-RIRO6S57.js";
+} from "./chunk-BEIMHXS6.js";
 import {
   AcceptanceCopyChanged,
   MachinePace,
@@ -40,7 +40,7 @@ import {
   mapPool,
   readCandidate,
   runAgentProcess
-} from "./chunk-HPH4C5PR.js";
+} from "./chunk-TE7J7CZT.js";
 import {
   ACCEPTOR_BROKEN_RULE
 } from "./chunk-6KCLTD2N.js";
@@ -54,7 +54,7 @@ import {
   namedFiles,
   openSandbox,
   passedEnvironment
-} from "./chunk-FT4JLT54.js";
+} from "./chunk-N2ZZ3NAW.js";
 import {
   HOLDOUT_KEY_ENV,
   MAX_COST_USD,
@@ -607,6 +607,7 @@ async function planRun(set, holdout, options) {
   const unaffected = options.unaffected ?? /* @__PURE__ */ new Map();
   for (const id of unaffected.keys()) if (!set.tasks.some((t) => t.spec.id === id)) throw new Error(`unaffected task ${id} is not in ${set.file}`);
   const tasks = selectTasks(set, holdout, options.tasks).filter((t) => !unaffected.has(t.spec.id));
+  if (options.maxTrials && tasks.length * k > options.maxTrials.cap) throw firstRoundPastCap(options.maxTrials, tasks.length, k);
   const runDir = resolve(options.outDir ?? join4(set.dir, ".trialgate", `run-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`));
   await prepareRunDir(runDir, set.dir);
   for (const task of tasks) await mkdir(join4(holdout.rootOf(task, runDir), task.spec.id), { recursive: true });
@@ -623,6 +624,13 @@ async function planRun(set, holdout, options) {
     runDir,
     measurement: await measurementOf(set, options.isolation ? { isolation: options.isolation } : {})
   };
+}
+function firstRoundPastCap(maxTrials, tasks, k) {
+  return new UserInputError(
+    maxTrials.where,
+    "max-trials",
+    `${maxTrials.cap} agent trials, and the first round alone needs ${tasks * k} (${plural(tasks, "task")} \xD7 ${k} trials): nothing was run; raise max-trials, or run fewer trials or tasks`
+  );
 }
 function concurrencyLimits(setting, override = {}, cores = availableParallelism()) {
   const declared = typeof setting === "number" ? { agents: setting } : setting ?? {};

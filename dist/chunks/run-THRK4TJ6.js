@@ -3,25 +3,25 @@ import {
   positiveInt,
   readTrialVerdict,
   runRunCli
-} from "./chunk-4FLZW4WH.js";
-import "./chunk-67GIYWKJ.js";
+} from "./chunk-24AGWOTV.js";
+import "./chunk-TYDH6MDT.js";
 import "./chunk-O45WHNXZ.js";
-import "./chunk-5WQT2CND.js";
-import "./chunk-R56Q5IKC.js";
-import "./chunk-I6HZG3H4.js";
+import "./chunk-66TUNWKC.js";
+import "./chunk-U4DU55ZO.js";
+import "./chunk-Z6ATA4Z7.js";
 import "./chunk-5PPB757Y.js";
-import "./chunk-HSQSD4Y4.js";
+import "./chunk-KIZHXQHB.js";
 import "./chunk-SDS4TLQO.js";
 import "./chunk-UBLZNB4H.js";
-import "./chunk-DLTOVJIZ.js";
-import "./chunk-RIRO6S57.js";
-import "./chunk-HPH4C5PR.js";
+import "./chunk-ZV2SCNKO.js";
+import "./chunk-BEIMHXS6.js";
+import "./chunk-TE7J7CZT.js";
 import "./chunk-LCBCOSNX.js";
 import "./chunk-6KCLTD2N.js";
 import "./chunk-5DHXYKAQ.js";
 import "./chunk-NAP725RQ.js";
 import "./chunk-TX4XMRFF.js";
-import "./chunk-FT4JLT54.js";
+import "./chunk-N2ZZ3NAW.js";
 import "./chunk-6FEWE2YT.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-AJNZHUO4.js";

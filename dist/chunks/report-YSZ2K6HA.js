@@ -1,13 +1,13 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeOutput
-} from "./chunk-KHLZZDNH.js";
+} from "./chunk-K3JEIX4Q.js";
 import "./chunk-JIRX26GQ.js";
 import {
   REPORTERS,
   present,
   renderText
-} from "./chunk-5WQT2CND.js";
+} from "./chunk-66TUNWKC.js";
 import {
   readComparedResults
 } from "./chunk-SDS4TLQO.js";

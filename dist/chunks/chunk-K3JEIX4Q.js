@@ -9,7 +9,7 @@ import {
   present,
   renderText,
   wholeRun
-} from "./chunk-5WQT2CND.js";
+} from "./chunk-66TUNWKC.js";
 import {
   readComparedResults,
   readResultsFile,

@@ -2,7 +2,7 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   NoAnswerError,
   send
-} from "./chunk-HPH4C5PR.js";
+} from "./chunk-TE7J7CZT.js";
 import {
   labelledSetSha,
   readCalibration
@@ -11,7 +11,7 @@ import {
   LOOPBACK_URL,
   baseEnvironment,
   openSandbox
-} from "./chunk-FT4JLT54.js";
+} from "./chunk-N2ZZ3NAW.js";
 import {
   JudgeCacheEntry,
   JudgeLedger,

@@ -24,6 +24,7 @@ import "./chunk-JUOIWDMS.js";
 import "./chunk-HZGLYA5U.js";
 
 // src/cli/init.ts
+import { existsSync } from "node:fs";
 import { lstat, mkdir, readFile, realpath } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 var TESTS = {
@@ -63,7 +64,11 @@ async function runInitCli(argv, io) {
   const templates = join(packageRoot(), "templates");
   const files = parsed.values.code ? await codeStarterFiles(templates, language) : await testStarterFiles(templates, language);
   const runner = !parsed.values.code && language === "node" ? await nodeTestRunner(target) : void 0;
-  const next = parsed.values.code ? CODE_STARTER.next(language) : [...runner ? [ownRunnerNote(runner)] : [], ...testStarterNext(language)];
+  const suite = language === "node" ? await ownSuiteNote(target) : void 0;
+  const next = [
+    ...suite ? [suite] : [],
+    ...parsed.values.code ? CODE_STARTER.next(language) : [...runner ? [ownRunnerNote(runner)] : [], ...testStarterNext(language)]
+  ];
   const guide = parsed.values.code ? "code-tasks.md" : "first-task.md";
   const existing = [];
   for (const { to } of files) if (await lstat(join(target, to)).catch(() => null)) existing.push(to);
@@ -164,6 +169,39 @@ async function nodeTestRunner(dir) {
   }
   const uses = (name) => [manifest.dependencies, manifest.devDependencies].some((deps) => deps && name in deps) || Object.values(manifest.scripts ?? {}).some((script) => typeof script === "string" && new RegExp(`\\b${name}\\b`).test(script));
   return uses("jest") ? "Jest" : uses("vitest") ? "Vitest" : void 0;
+}
+var OWN_SUITE_SCOPE = {
+  node: (dir) => `name your own tests' directory: "test": "node --test ${dir}"`,
+  Jest: () => 'add testPathIgnorePatterns: ["/node_modules/", "<rootDir>/fixtures/", "<rootDir>/agent/", "<rootDir>/.trialgate/"] to its config',
+  Vitest: () => 'add exclude: [...configDefaults.exclude, "fixtures/**", "agent/**", ".trialgate/**"] to the test section of its config'
+};
+async function ownSuiteNote(dir) {
+  let manifest;
+  try {
+    manifest = JSON.parse(await readFile(join(dir, "package.json"), "utf8"));
+  } catch {
+    return void 0;
+  }
+  const script = manifest.scripts?.test;
+  if (typeof script !== "string") return void 0;
+  const said = (how) => `(package.json: \`npm test\` would also run the tests in fixtures/, agent/ and .trialgate/, which run only under trialgate: ${how})`;
+  for (const part of script.split(/&&|\|\||;/).map((p) => p.trim().split(/\s+/))) {
+    const words = part[0] === "npx" ? part.slice(1) : part;
+    if (words[0] === "node" && words.includes("--test") && !words.slice(1).some((w) => !w.startsWith("-"))) {
+      const own = ["test", "tests"].find((d) => existsSync(join(dir, d)));
+      return said(OWN_SUITE_SCOPE.node(own ? `${own}/` : "<your tests\u2019 directory>/"));
+    }
+    const runner = words[0] === "jest" ? "Jest" : words[0] === "vitest" ? "Vitest" : void 0;
+    if (runner && !await configLeavesOut(dir, runner, manifest.jest)) return said(OWN_SUITE_SCOPE[runner]());
+  }
+  return void 0;
+}
+async function configLeavesOut(dir, runner, inManifest) {
+  const names = runner === "Jest" ? ["jest.config"] : ["vitest.config", "vite.config"];
+  const texts = [JSON.stringify(inManifest ?? "")];
+  for (const name of names)
+    for (const ext of ["js", "mjs", "cjs", "ts", "mts", "cts", "json"]) texts.push(await readFile(join(dir, `${name}.${ext}`), "utf8").catch(() => ""));
+  return texts.some((text) => /fixtures/.test(text));
 }
 function ownRunnerNote(runner) {
   const where = runner === "Jest" ? 'docs/report-format.md#jest (and "The Jest acceptor" in docs/first-task.md)' : "docs/report-format.md#vitest-3-or-later";

@@ -5,13 +5,13 @@ import {
   renderValidation,
   runDemoCli,
   runValidateCli
-} from "./chunk-67GIYWKJ.js";
-import "./chunk-HSQSD4Y4.js";
-import "./chunk-HPH4C5PR.js";
+} from "./chunk-TYDH6MDT.js";
+import "./chunk-KIZHXQHB.js";
+import "./chunk-TE7J7CZT.js";
 import "./chunk-6KCLTD2N.js";
 import "./chunk-5DHXYKAQ.js";
 import "./chunk-NAP725RQ.js";
-import "./chunk-FT4JLT54.js";
+import "./chunk-N2ZZ3NAW.js";
 import "./chunk-BAEF6OTL.js";
 import "./chunk-AJNZHUO4.js";
 import "./chunk-2XP4HRAI.js";

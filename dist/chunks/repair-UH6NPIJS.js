@@ -1,24 +1,24 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeRunReports
-} from "./chunk-5WQT2CND.js";
+} from "./chunk-66TUNWKC.js";
 import {
   abortRepair,
   finishRepair,
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-I6HZG3H4.js";
+} from "./chunk-Z6ATA4Z7.js";
 import "./chunk-UBLZNB4H.js";
 import {
   loadTrialSet
-} from "./chunk-RIRO6S57.js";
-import "./chunk-HPH4C5PR.js";
+} from "./chunk-BEIMHXS6.js";
+import "./chunk-TE7J7CZT.js";
 import "./chunk-6KCLTD2N.js";
 import "./chunk-5DHXYKAQ.js";
 import "./chunk-NAP725RQ.js";
 import "./chunk-TX4XMRFF.js";
-import "./chunk-FT4JLT54.js";
+import "./chunk-N2ZZ3NAW.js";
 import {
   MAX_MINUTES
 } from "./chunk-6FEWE2YT.js";

@@ -1,16 +1,18 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   UNGATED,
+  WITHOUT_CONFIGURED_PROGRAMS,
   baseCheckoutProblem,
   failureAnnotation,
   gatePullRequest,
   lendInstalled,
+  pairedOffNote,
   presentRun,
   regressionLog,
   repositoryPath,
   storedRecord,
   trialRunner
-} from "./chunk-ABTS5Z52.js";
+} from "./chunk-WYYEER2Y.js";
 import {
   progressReporter
 } from "./chunk-O45WHNXZ.js";
@@ -26,27 +28,27 @@ import {
   isolationNote,
   renderText,
   writeReports
-} from "./chunk-5WQT2CND.js";
+} from "./chunk-66TUNWKC.js";
 import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-SEACXNWR.js";
+} from "./chunk-CT6MHWPW.js";
 import {
   mergeShards
-} from "./chunk-R56Q5IKC.js";
-import "./chunk-I6HZG3H4.js";
+} from "./chunk-U4DU55ZO.js";
+import "./chunk-Z6ATA4Z7.js";
 import "./chunk-5PPB757Y.js";
-import "./chunk-HSQSD4Y4.js";
+import "./chunk-KIZHXQHB.js";
 import {
   readResultsFile
 } from "./chunk-SDS4TLQO.js";
 import "./chunk-UBLZNB4H.js";
-import "./chunk-DLTOVJIZ.js";
+import "./chunk-ZV2SCNKO.js";
 import {
   loadTrialSet
-} from "./chunk-RIRO6S57.js";
-import "./chunk-HPH4C5PR.js";
+} from "./chunk-BEIMHXS6.js";
+import "./chunk-TE7J7CZT.js";
 import "./chunk-LCBCOSNX.js";
 import "./chunk-6KCLTD2N.js";
 import "./chunk-5DHXYKAQ.js";
@@ -66,7 +68,7 @@ import {
   unaffectedTasks
 } from "./chunk-YUJUUIFZ.js";
 import "./chunk-TX4XMRFF.js";
-import "./chunk-FT4JLT54.js";
+import "./chunk-N2ZZ3NAW.js";
 import "./chunk-6FEWE2YT.js";
 import {
   plural,
@@ -296,7 +298,7 @@ import { join as join3 } from "node:path";
 import { promisify } from "node:util";
 var run = promisify(execFile);
 async function git(cwd, args) {
-  const { stdout } = await run("git", ["-C", cwd, ...args], { encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run("git", [...WITHOUT_CONFIGURED_PROGRAMS, "-C", cwd, ...args], { encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
   return stdout.trim();
 }
 var firstLine = (e) => String(e.stderr || e.message).trim().split("\n")[0];
@@ -361,11 +363,13 @@ async function gateOnGitHub(ctx, event, runDir, firstRound, notes) {
   const { inputs } = ctx;
   const set = await loadTrialSet(ctx.set.file);
   const checkout = join4(ctx.temp, "base-commit");
-  const base = inputs.rerunBase ? await usableBase(await checkOutBase(ctx.workspace, event.baseSha, ctx.set.file, checkout), set, checkout) : null;
+  const checkedOut = inputs.rerunBase ? await checkOutBase(ctx.workspace, event.baseSha, ctx.set.file, checkout) : null;
+  const base = checkedOut ? await usableBase(checkedOut, set, checkout) : null;
   if (base && "off" in base) info(`trialgate: no paired rounds on the base commit: ${base.off}`);
   const baseConfig = base && "config" in base ? base.config : null;
   const stale = staleApprovalNote(event, inputs.approvalLabel);
-  return gatePullRequest(githubPorts(ctx, event, set, stale ? [...notes, stale] : notes, baseConfig), {
+  const off = checkedOut && "config" in checkedOut && base && "off" in base ? [pairedOffNote(base.off)] : [];
+  return gatePullRequest(githubPorts(ctx, event, set, [...notes, ...stale ? [stale] : [], ...off], baseConfig), {
     set,
     runDir,
     scope: ctx.scope,
@@ -386,18 +390,19 @@ async function gateOnGitHub(ctx, event, runDir, firstRound, notes) {
 }
 async function usableBase(base, head, checkout) {
   if ("off" in base) return base;
-  const lent = await lendInstalled(head, checkout);
+  const { lent, kept } = await lendInstalled(head, checkout);
   if (lent.length)
     info(
-      `trialgate: the base commit's checkout uses the packages this job installed, the lockfiles beside them the same in both commits: ${lent.join(", ")}`
+      `trialgate: the base commit's checkout uses the packages this job installed, what the lockfiles beside them pin alone, the same in both commits: ${lent.join(", ")}`
     );
+  for (const { path, why } of kept) info(`trialgate: not copied into the base commit's checkout, ${path}: ${why}`);
   const problem = await baseCheckoutProblem(
     base.config,
     head,
     checkout,
     "its checkout",
     // The action makes the checkout, so the fix is where the job installs: beside neither checkout.
-    "; for the paired rounds, install what the agent runs system-wide in the workflow, or pin it with a lockfile the same in both commits (docs/agents.md#where-the-cli-must-be-installed)"
+    "; for the paired rounds, install what the agent runs system-wide in the workflow, or in a node_modules pinned by a lockfile the same in both commits, from the registry alone (docs/agents.md#where-the-cli-must-be-installed)"
   );
   if (problem === null) return base;
   await base.remove();

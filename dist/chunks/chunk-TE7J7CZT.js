@@ -19,8 +19,9 @@ import {
   baseEnvironment,
   commandPrograms,
   namedPaths,
+  namedWords,
   passedEnvironment
-} from "./chunk-FT4JLT54.js";
+} from "./chunk-N2ZZ3NAW.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";
@@ -1912,7 +1913,7 @@ var BY_HAND = "run the acceptance command by hand in the fixture directory, with
 function candidateFix(stderr, code, proven, candidate, command) {
   const setup = acceptorFix(stderr, code, candidate, command);
   if (setup !== BY_HAND && !proven) return setup;
-  return proven ? "none in the setup: the acceptor ran on the reference answers before the first trial, so this is the candidate's own error (its first lines above: code that does not compile or run)" : "when the reference answers pass (trialgate validate without --candidate), this is the candidate's own error (its first lines above)";
+  return proven ? "none in the setup: the acceptor ran on the reference answers earlier in this run, so this is the candidate's own error (its first lines above: code that does not compile or run, or that ends the tests' process)" : "when the reference answers pass (trialgate validate without --candidate), this is the candidate's own error (its first lines above)";
 }
 function reporterMissing(command) {
   const see = "docs/report-format.md";
@@ -2306,7 +2307,7 @@ async function runOnce(run, service, fault, work) {
     const onCandidate = run.proven || run.reference === false;
     const fix = onCandidate ? candidateFix(stderr, code, Boolean(run.proven), run.candidate.files, acceptance.command) : acceptorFix(stderr, code, run.candidate.files, acceptance.command);
     const why = `${cause ? `${cause}
-` : ""}${body.error} (it exited ${code === null ? "on a signal" : code})${said}; fix: ${fix}`;
+` : ""}${body.error} (it exited ${code === null ? "on a signal" : code}); fix: ${fix}${said}`;
     return { ...errorBody([], causeIsAll(stderr, cause) ? why : withStderr(why)), ...body.forgery ? { forgery: body.forgery } : {} };
   }
   const reached = service?.coverage ? await resetService(service) : [];
@@ -2472,7 +2473,7 @@ function snapshotOf(files, unsafe, oversize) {
 }
 
 // src/kinds/code/fixture.ts
-import { existsSync as existsSync5, statSync } from "node:fs";
+import { existsSync as existsSync5, readdirSync as readdirSync2, statSync } from "node:fs";
 import { join as join8, relative as relative3, resolve, sep } from "node:path";
 function codeSpecOf(fixture) {
   if (fixture.manifest.code) return fixture.manifest.code;
@@ -2540,6 +2541,24 @@ function checkCodeFixture(fixture, settings) {
         `the hidden tests' command runs ${relative3(fixture.dir, path)}, which no protected glob covers: protect the hidden tests (e.g. "hidden/**") so no agent is ever shown them`
       );
   }
+  for (const dir of namedDirectories(settings.command, settings.env, fixture.dir)) {
+    const unprotected = filesUnder(dir).map((file) => relative3(fixture.dir, file).split(sep).join("/")).find((file) => !inToolCache(file) && !(file in fixture.protectedFiles));
+    if (unprotected)
+      throw new UserInputError(
+        manifest,
+        "protected",
+        `the hidden tests' command runs the directory ${relative3(fixture.dir, dir)}, whose ${unprotected} no protected glob covers: protect the hidden tests (e.g. "${relative3(fixture.dir, dir).split(sep)[0]}/**") so no agent is ever shown them`
+      );
+  }
+}
+function namedDirectories(command, env, fixtureDir) {
+  return [...new Set(namedWords(command, env).map((word) => resolve(fixtureDir, word)))].filter((path) => {
+    const inside = relative3(fixtureDir, path);
+    return inside !== "" && !inside.startsWith("..") && statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+  });
+}
+function filesUnder(dir) {
+  return readdirSync2(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => join8(entry.parentPath ?? entry.path, entry.name));
 }
 
 // src/kinds/code/guard.ts
@@ -2583,7 +2602,7 @@ function inspectTripwires(body, seed, against) {
   const passed = mine.filter((r) => r.status === "passed" || r.status === "skipped" || r.status === "error" && whole);
   if (passed.length)
     forgery.push(
-      `${passed.length} of ${mine.length} tripwires were reported ${passed[0].status} (${passed[0].test}), though each fails by an assertion in an honest run: something in the tests' process made failing tests pass (the assertion library, the test framework or its reporter patched)`
+      `${passed.length} of ${mine.length} tripwires were reported ${passed[0].status} (${passed[0].test}), though each fails by an assertion in an honest run: something in the tests' process made failing tests pass (the assertion library, the test framework or its reporter patched, or test modules rewritten as they were imported)`
     );
   if (mine.length < expected && whole && !body.error)
     forgery.push(
@@ -2714,8 +2733,10 @@ async function hiddenTests(run, how) {
     variants: [NO_FAULT],
     passed: run.passed,
     writeReport: (fault, text) => run.writeEvidence(`${EVIDENCE.reports}/${fault}.json`, text),
-    // A trial's run (it verifies the acceptance copy) comes after the preflight proved the command on the reference fix.
-    ...run.verify ? { verify: run.verify, proven: true } : {},
+    // A trial's run (it verifies the acceptance copy) comes after the preflight proved the command on the reference fix;
+    // any other candidate judged against the reference's run (validate's, a repair's) comes after that run passed.
+    ...run.verify ? { verify: run.verify } : {},
+    ...run.verify || !run.reference && run.against ? { proven: true } : {},
     guard: tripwires.guard,
     ...run.pace ? { pace: run.pace, preflight: run.reference === true } : {},
     ...how
@@ -2745,9 +2766,10 @@ function outcomeOf({ outcome, tripwires }, separateProcess) {
     notes: [`the hidden tests ended as if their command were missing while they ran the candidate's code: ${outcome.envError.message}`]
   };
 }
-function inProcessNote(accepted) {
+function inProcessNote(accepted, expected) {
   if (!accepted.inProcess) return void 0;
-  const tripwires = accepted.tripwires.planted ? `, and ${accepted.tripwires.planted} tripwires of this run failed as planted, but a change aimed at the tripwires themselves is not caught` : "; no tripwire was planted (the hidden tests\u2019 runner carries none: only the pytest plugin and node:test plant them), so a report the code rewrites in the process is not caught";
+  const { planted } = accepted.tripwires;
+  const tripwires = planted ? `, and ${planted} tripwires of this run failed as planted, but a change aimed at the tripwires themselves is not caught` : expected ? `; this run's report carried none of the ${expected} tripwires the reference's run planted (the run ended before them, or the report read was not the run's: the checks above say which)` : "; no tripwire was planted (the hidden tests\u2019 runner carries none: only the pytest plugin and node:test plant them), so a report the code rewrites in the process is not caught";
   return `in-process: the candidate's code ran inside the hidden tests' own process, where it can find and read them and change how they report; the report was read over trialgate's channel and every test the reference passed had to pass${tripwires}: a task whose code runs as a service keeps it out of the tests' process (docs/code-tasks.md#what-the-candidates-code-can-and-cannot-do)`;
 }
 async function build(run, dir) {
@@ -2966,7 +2988,7 @@ async function validateCode(options, settings) {
       ...isReference ? { reference: true } : {},
       ...against2 ? { against: against2 } : {}
     });
-    inProcess ??= inProcessNote(accepted);
+    inProcess ??= inProcessNote(accepted, against2?.tripwires);
     const result = codeResult(spec, accepted, outOfScope(changes, spec.scope), against2);
     const failedChecks = result.checks.filter((c) => !c.ok);
     const all = [...failedChecks.flatMap((c) => c.failures), ...result.failures?.final_state ?? [], ...accepted.notes];
@@ -3067,7 +3089,7 @@ var codeKind = {
       verify: () => trial.verifyAcceptanceCopy(),
       pace: trial.pace
     });
-    const inProcess = inProcessNote(accepted);
+    const inProcess = inProcessNote(accepted, against?.tripwires);
     return {
       ...result,
       ...codeResult(spec, accepted, outOfScope(changes, spec.scope), against),
@@ -4117,7 +4139,7 @@ var ClaimWatch = class {
 };
 
 // src/agent/starvation.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
+import { readdirSync as readdirSync3, readFileSync as readFileSync2 } from "node:fs";
 import { availableParallelism } from "node:os";
 var STARVED_STRETCH = 3;
 var SMALL_SHARE = 0.05;
@@ -4210,7 +4232,7 @@ function countsOf(pid, into) {
   const stat = proc(`${pid}/stat`);
   let tids;
   try {
-    tids = readdirSync2(`/proc/${pid}/task`);
+    tids = readdirSync3(`/proc/${pid}/task`);
   } catch {
     return;
   }

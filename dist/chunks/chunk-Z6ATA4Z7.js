@@ -9,7 +9,7 @@ import {
   NO_LIMITS,
   readCandidate,
   writeCandidate
-} from "./chunk-HPH4C5PR.js";
+} from "./chunk-TE7J7CZT.js";
 import {
   applyPatch,
   formatPatch,
@@ -18,7 +18,7 @@ import {
 } from "./chunk-6KCLTD2N.js";
 import {
   openSandbox
-} from "./chunk-FT4JLT54.js";
+} from "./chunk-N2ZZ3NAW.js";
 import {
   MAX_MINUTES
 } from "./chunk-6FEWE2YT.js";

@@ -3,18 +3,18 @@ import {
   MIN_TRIALS_FOR_REUSE,
   ResetProver,
   proofRefusal
-} from "./chunk-HSQSD4Y4.js";
+} from "./chunk-KIZHXQHB.js";
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-HPH4C5PR.js";
+} from "./chunk-TE7J7CZT.js";
 import {
   markdownTable
 } from "./chunk-6KCLTD2N.js";
 import {
   openSandbox,
   passedEnvironment
-} from "./chunk-FT4JLT54.js";
+} from "./chunk-N2ZZ3NAW.js";
 import {
   plural,
   secretsOf

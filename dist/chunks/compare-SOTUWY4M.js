@@ -2,9 +2,9 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   runCompareCli,
   writeOutput
-} from "./chunk-KHLZZDNH.js";
+} from "./chunk-K3JEIX4Q.js";
 import "./chunk-JIRX26GQ.js";
-import "./chunk-5WQT2CND.js";
+import "./chunk-66TUNWKC.js";
 import "./chunk-SDS4TLQO.js";
 import "./chunk-UBLZNB4H.js";
 import "./chunk-LCBCOSNX.js";

@@ -11,20 +11,20 @@ import {
   promote,
   promotionProblems,
   storedAt
-} from "./chunk-SEACXNWR.js";
+} from "./chunk-CT6MHWPW.js";
 import {
   recordTrialSet
-} from "./chunk-R56Q5IKC.js";
-import "./chunk-I6HZG3H4.js";
+} from "./chunk-U4DU55ZO.js";
+import "./chunk-Z6ATA4Z7.js";
 import "./chunk-5PPB757Y.js";
-import "./chunk-HSQSD4Y4.js";
+import "./chunk-KIZHXQHB.js";
 import {
   readResultsFile
 } from "./chunk-SDS4TLQO.js";
 import "./chunk-UBLZNB4H.js";
-import "./chunk-DLTOVJIZ.js";
-import "./chunk-RIRO6S57.js";
-import "./chunk-HPH4C5PR.js";
+import "./chunk-ZV2SCNKO.js";
+import "./chunk-BEIMHXS6.js";
+import "./chunk-TE7J7CZT.js";
 import "./chunk-LCBCOSNX.js";
 import {
   markdownTable
@@ -32,7 +32,7 @@ import {
 import "./chunk-5DHXYKAQ.js";
 import "./chunk-NAP725RQ.js";
 import "./chunk-TX4XMRFF.js";
-import "./chunk-FT4JLT54.js";
+import "./chunk-N2ZZ3NAW.js";
 import "./chunk-6FEWE2YT.js";
 import {
   plural

@@ -8,13 +8,13 @@ import {
   readEvidence,
   readShown,
   taskGoal
-} from "./chunk-DLTOVJIZ.js";
+} from "./chunk-ZV2SCNKO.js";
 import {
   loadTrialSet
-} from "./chunk-RIRO6S57.js";
+} from "./chunk-BEIMHXS6.js";
 import {
   mapPool
-} from "./chunk-HPH4C5PR.js";
+} from "./chunk-TE7J7CZT.js";
 import {
   readCalibration,
   readLabelledSet,
@@ -26,7 +26,7 @@ import {
 import "./chunk-5DHXYKAQ.js";
 import "./chunk-NAP725RQ.js";
 import "./chunk-TX4XMRFF.js";
-import "./chunk-FT4JLT54.js";
+import "./chunk-N2ZZ3NAW.js";
 import {
   CALIBRATION_SCHEMA
 } from "./chunk-6FEWE2YT.js";

@@ -553,9 +553,12 @@ function namedPaths(command, env, cwd) {
   return namedFiles(command, env).map((t) => resolve(cwd, t));
 }
 function namedFiles(command, env) {
+  return namedWords(command, env).filter((t) => isAbsolute(t) || t.includes("/") && SCRIPT.test(t) || SCRIPT.test(t));
+}
+function namedWords(command, env) {
   const expanded = command.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (whole, name) => env[name] ?? whole);
   const tokens = [...expanded.matchAll(/(?:^|[\s"'=])([^\s"'`;|&<>()$=]+)/g)].filter((m) => !glued(expanded, m.index + m[0].length - m[1].length) && !redirected(expanded, m.index + m[0].length - m[1].length)).flatMap((m) => m[1].includes("://") ? [] : m[1].split(":")).filter(Boolean);
-  return tokens.filter((t) => !t.startsWith("-") && !/[*?[]/.test(t) && (isAbsolute(t) || t.includes("/") && SCRIPT.test(t) || SCRIPT.test(t)));
+  return tokens.filter((t) => !t.startsWith("-") && !/[*?[]/.test(t));
 }
 function redirected(command, start) {
   return /(^|[^<])>\s*["']?$/.test(command.slice(0, start));
@@ -711,5 +714,6 @@ export {
   SCRIPT,
   namedPaths,
   namedFiles,
+  namedWords,
   commandPrograms
 };

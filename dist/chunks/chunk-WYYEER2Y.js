@@ -19,7 +19,7 @@ import {
   readEvidenceJson,
   regressionCount,
   reproduce
-} from "./chunk-5WQT2CND.js";
+} from "./chunk-66TUNWKC.js";
 import {
   appendStored,
   evidenceOutOf,
@@ -27,11 +27,11 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-SEACXNWR.js";
+} from "./chunk-CT6MHWPW.js";
 import {
   KeptAcceptorChecks,
   recordTrialSet
-} from "./chunk-R56Q5IKC.js";
+} from "./chunk-U4DU55ZO.js";
 import {
   measurementChanges,
   measurementOf
@@ -49,10 +49,10 @@ import {
   pairwisePosition,
   readEvidence,
   readShown
-} from "./chunk-DLTOVJIZ.js";
+} from "./chunk-ZV2SCNKO.js";
 import {
   loadTrialSet
-} from "./chunk-RIRO6S57.js";
+} from "./chunk-BEIMHXS6.js";
 import {
   EVIDENCE,
   isSetupMistake
@@ -490,7 +490,14 @@ async function gatePullRequest(ports, request) {
         sayWhatThePolicyCanReach(ports, request.trials ?? set.config.trials, set, found.bases.length, settings);
         return found;
       },
-      firstRound: async () => request.firstRound ?? storedRecord(await ports.run({ outDir: request.runDir, ...unaffected.size ? { unaffected } : {} })),
+      firstRound: async () => request.firstRound ?? storedRecord(
+        await ports.run({
+          outDir: request.runDir,
+          ...unaffected.size ? { unaffected } : {},
+          // The cap holds from the first trial: a first round past it is refused, never run.
+          ...settings.maxTrials ? { maxTrials: { cap: settings.maxTrials, where: "the gate\u2019s cap (max-trials, --max-trials)" } } : {}
+        })
+      ),
       confirmationRound: (round, head) => {
         ports.say(roundLine(round));
         return runConfirmationRound(ports.run, request.runDir, head, round);
@@ -579,6 +586,9 @@ function sayWhatThePolicyCanReach(ports, k, set, found, settings) {
   ports.warn(line);
 }
 
+// src/util/git-programs.ts
+var WITHOUT_CONFIGURED_PROGRAMS = ["-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false"];
+
 // src/util/repository-path.ts
 import { realpath } from "node:fs/promises";
 import { dirname, relative as relative2, resolve as resolve2, sep as sep2 } from "node:path";
@@ -603,15 +613,15 @@ async function repositoryPath(top, file) {
 // src/gate/made-beside.ts
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { cp, mkdir, readFile, rm } from "node:fs/promises";
-import { dirname as dirname2, join as join3, posix, sep as sep3 } from "node:path";
+import { cp, mkdir, readdir, readFile, readlink, rm } from "node:fs/promises";
+import { dirname as dirname2, join as join3, posix, relative as relative3, resolve as resolve3, sep as sep3 } from "node:path";
 import { promisify } from "node:util";
 var run = promisify(execFile);
 var NAMED = 3;
 async function untrackedWhereRead(set, where) {
   let top;
   try {
-    top = (await run("git", ["-C", set.dir, "rev-parse", "--show-toplevel"], { encoding: "utf8" })).stdout.trim();
+    top = (await run("git", [...WITHOUT_CONFIGURED_PROGRAMS, "-C", set.dir, "rev-parse", "--show-toplevel"], { encoding: "utf8" })).stdout.trim();
   } catch {
     return null;
   }
@@ -623,34 +633,81 @@ async function untrackedWhereRead(set, where) {
   const watched = where === "all" ? await matchFiles(set.dir, [...set.config.watch, ...tasks.flatMap((task) => task.watch)]).catch(() => []) : [];
   const read = [...agentFiles, ...watched, ...where === "all" ? tasks.map((task) => task.fixture) : []].map((path) => posix.normalize(posix.join(project.split(sep3).join("/"), path.split(sep3).join("/")))).filter((path) => !path.startsWith("..") && !posix.isAbsolute(path));
   if (read.length === 0) return { top, paths: [] };
-  const { stdout } = await run("git", ["--literal-pathspecs", "-C", top, "ls-files", "-z", "--others", "--directory", "--", ...new Set(read)], {
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024
-  });
+  const { stdout } = await run(
+    "git",
+    [...WITHOUT_CONFIGURED_PROGRAMS, "--literal-pathspecs", "-C", top, "ls-files", "-z", "--others", "--directory", "--", ...new Set(read)],
+    {
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024
+    }
+  );
   return { top, paths: stdout.split("\0").filter((path) => path !== "" && !inToolCache(path) && !path.split("/").includes(".trialgate")) };
 }
 async function madeBesideCheckout(set, checkout) {
   const untracked = await untrackedWhereRead(set, "all");
   return (untracked?.paths ?? []).filter((path) => !existsSync(join3(checkout, path))).slice(0, NAMED);
 }
-var LOCKFILES = [
-  "package-lock.json",
-  "npm-shrinkwrap.json",
-  "yarn.lock",
-  "pnpm-lock.yaml",
-  "bun.lock",
-  "uv.lock",
-  "poetry.lock",
-  "Pipfile.lock",
-  "requirements.txt",
-  "go.sum",
-  "Cargo.lock",
-  "Gemfile.lock"
-];
-var INSTALL_INPUTS = [...LOCKFILES, "package.json", ".npmrc", ".yarnrc.yml", "pyproject.toml", "Pipfile", "go.mod", "Cargo.toml", "Gemfile"];
+var LOCKFILES = ["package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lock"];
+var SETTINGS = [".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs", "pnpm-workspace.yaml", "bunfig.toml"];
+var INSTALL_DIRS = [".yarn/releases", ".yarn/plugins", ".yarn/patches"];
+var INSTALL_SCRIPTS = ["preinstall", "install", "postinstall", "preprepare", "prepare", "postprepare", "dependencies"];
+var HOOKS_ONLY = /^\s*husky(?:\s+install(?:\s+[\w./-]+)?)?\s*$/;
+var LOCAL_PACKAGE = /\b(?:file|link|portal|workspace):|"link":\s*true|\bpatch:(?![^\s"]*builtin<)/;
+function andAbove(dir) {
+  const dirs = [dir];
+  while (dir !== ".") dirs.push(dir = posix.dirname(dir));
+  return dirs;
+}
 async function sameFile(a, b) {
   const [x, y] = await Promise.all([readFile(a).catch(() => null), readFile(b).catch(() => null)]);
   return x === null || y === null ? x === y : x.equals(y);
+}
+async function filesUnder(dir) {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => !entry.isDirectory()).map((entry) => relative3(dir, join3(entry.parentPath, entry.name))).sort();
+}
+async function linkOutOf(dir, packages, top) {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    if (!entry.isSymbolicLink()) continue;
+    const link = join3(entry.parentPath, entry.name);
+    const target = resolve3(dirname2(link), await readlink(link));
+    const inside2 = (root) => target === root || target.startsWith(root + sep3);
+    if (inside2(top) && !inside2(packages)) return relative3(top, link).split(sep3).join("/");
+  }
+  return null;
+}
+async function sameTree(a, b) {
+  const [x, y] = await Promise.all([filesUnder(a), filesUnder(b)]);
+  if (x.join("\0") !== y.join("\0")) return false;
+  for (const file of x) if (!await sameFile(join3(a, file), join3(b, file))) return false;
+  return true;
+}
+async function notPinned(top, made, checkout) {
+  const parts = made.split("/");
+  const at = parts.indexOf("node_modules");
+  if (at < 0) return "not installed packages (in a node_modules): the job\u2019s own work";
+  const beside = parts.slice(0, at).join("/") || ".";
+  const lockfiles = LOCKFILES.filter((file) => existsSync(join3(top, beside, file)));
+  if (lockfiles.length === 0) return `no lockfile beside it (${LOCKFILES.join(", ")})`;
+  const read = [
+    ...[...LOCKFILES, "package.json"].map((file) => posix.join(beside, file)),
+    ...andAbove(beside).flatMap((dir) => SETTINGS.map((file) => posix.join(dir, file)))
+  ];
+  for (const file of read) if (!await sameFile(join3(top, file), join3(checkout, file))) return `${file} differs from the base commit\u2019s`;
+  for (const dir of andAbove(beside).flatMap((above) => INSTALL_DIRS.map((dir2) => posix.join(above, dir2))))
+    if (!await sameTree(join3(top, dir), join3(checkout, dir))) return `${dir} differs from the base commit\u2019s`;
+  for (const file of lockfiles)
+    if (LOCAL_PACKAGE.test(await readFile(join3(top, beside, file), "utf8"))) return `${posix.join(beside, file)} names a package of the project\u2019s own files`;
+  const link = await linkOutOf(join3(top, made), join3(top, ...parts.slice(0, at + 1)), top);
+  if (link) return `${link} is a link to the project\u2019s own files`;
+  const manifest = await readFile(join3(top, beside, "package.json"), "utf8").then(
+    (text) => JSON.parse(text),
+    () => ({})
+  );
+  const scripts = INSTALL_SCRIPTS.filter((name) => manifest.scripts?.[name] !== void 0 && !HOOKS_ONLY.test(String(manifest.scripts[name])));
+  if (scripts.length) return `${posix.join(beside, "package.json")} runs an install script of the project\u2019s own (${scripts.join(", ")})`;
+  return null;
 }
 async function copyInstalled(from, to) {
   try {
@@ -661,21 +718,23 @@ async function copyInstalled(from, to) {
   }
 }
 async function lendInstalled(set, checkout) {
-  const untracked = await untrackedWhereRead(set, "agent");
-  if (!untracked) return [];
   const lent = [];
+  const kept = [];
+  const untracked = await untrackedWhereRead(set, "agent");
+  if (!untracked) return { lent, kept };
   for (const path of untracked.paths) {
     const made = path.replace(/\/$/, "");
     if (existsSync(join3(checkout, made))) continue;
-    const beside = posix.dirname(made);
-    const pinned = LOCKFILES.some((file) => existsSync(join3(untracked.top, beside, file)));
-    const same = pinned && (await Promise.all(INSTALL_INPUTS.map((file) => sameFile(join3(untracked.top, beside, file), join3(checkout, beside, file))))).every(Boolean);
-    if (!same) continue;
+    const why = await notPinned(untracked.top, made, checkout).catch((e) => `not read: ${e instanceof Error ? e.message : String(e)}`);
+    if (why !== null) {
+      kept.push({ path, why });
+      continue;
+    }
     await mkdir(dirname2(join3(checkout, made)), { recursive: true });
     await copyInstalled(join3(untracked.top, made), join3(checkout, made));
     lent.push(path);
   }
-  return lent;
+  return { lent, kept };
 }
 async function baseCheckoutProblem(config, head, checkout, where, fix = "") {
   return loadTrialSet(config).then(
@@ -685,6 +744,9 @@ async function baseCheckoutProblem(config, head, checkout, where, fix = "") {
     },
     (e) => `its trial set cannot be read in ${where}, which holds only what git tracks: ${e instanceof Error ? e.message : String(e)}${fix}`
   );
+}
+function pairedOffNote(why) {
+  return `No paired rounds on the base commit: ${why}. The recorded base runs decided alone, which find fewer partial drops.`;
 }
 
 // src/report/explain.ts
@@ -801,9 +863,11 @@ export {
   trialRunner,
   storedRecord,
   gatePullRequest,
+  WITHOUT_CONFIGURED_PROGRAMS,
   repositoryPath,
   lendInstalled,
   baseCheckoutProblem,
+  pairedOffNote,
   presentRun,
   regressionLog,
   failureAnnotation

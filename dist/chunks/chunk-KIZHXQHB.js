@@ -8,7 +8,7 @@ import {
   resetRequest,
   resetService,
   startService
-} from "./chunk-HPH4C5PR.js";
+} from "./chunk-TE7J7CZT.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";

@@ -2,7 +2,7 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   defaultAcceptance,
   kindOf
-} from "./chunk-HPH4C5PR.js";
+} from "./chunk-TE7J7CZT.js";
 import {
   readTrialSetFile
 } from "./chunk-TX4XMRFF.js";
