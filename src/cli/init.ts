@@ -56,8 +56,9 @@ export async function runInitCli(argv: string[], io: Io): Promise<number> {
   const language: Language = named ?? detected?.language ?? 'node';
   const templates = join(packageRoot(), 'templates');
   const files = parsed.values.code ? await codeStarterFiles(templates, language) : await testStarterFiles(templates, language);
-  const runner = !parsed.values.code && language === 'node' ? await nodeTestRunner(target) : undefined;
-  const suite = language === 'node' ? await ownSuiteNote(target) : undefined;
+  const manifest = language === 'node' ? await readManifest(target) : undefined;
+  const runner = !parsed.values.code && manifest ? nodeTestRunner(manifest) : undefined;
+  const suite = manifest ? await ownSuiteNote(target, manifest) : undefined;
   const next = [
     ...(suite ? [suite] : []),
     ...(parsed.values.code ? CODE_STARTER.next(language) : [...(runner ? [ownRunnerNote(runner)] : []), ...testStarterNext(language)]),
@@ -170,14 +171,24 @@ function testStarterNext(language: Language): string[] {
   ];
 }
 
-/** The test runner a repository's package.json already uses (its dependencies or scripts), where the starter's node:test is not it. */
-async function nodeTestRunner(dir: string): Promise<'Jest' | 'Vitest' | undefined> {
-  let manifest: { dependencies?: object; devDependencies?: object; scripts?: Record<string, unknown> };
+/** A repository's package.json, as far as init reads it; undefined where there is none, or it is not JSON. */
+interface Manifest {
+  dependencies?: object;
+  devDependencies?: object;
+  scripts?: Record<string, unknown>;
+  jest?: unknown;
+}
+
+async function readManifest(dir: string): Promise<Manifest | undefined> {
   try {
-    manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
+    return JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as Manifest;
   } catch {
     return undefined;
   }
+}
+
+/** The test runner a repository's package.json already uses (its dependencies or scripts), where the starter's node:test is not it. */
+function nodeTestRunner(manifest: Manifest): 'Jest' | 'Vitest' | undefined {
   const uses = (name: string) =>
     [manifest.dependencies, manifest.devDependencies].some((deps) => deps && name in deps) ||
     Object.values(manifest.scripts ?? {}).some((script) => typeof script === 'string' && new RegExp(`\\b${name}\\b`).test(script));
@@ -196,15 +207,9 @@ const OWN_SUITE_SCOPE = {
  * directories), so the repository's `npm test` would also run the starter's tests and those of local runs'
  * trials, which run only under trialgate (they need the services it starts, or a candidate). Pytest (conftest.py) and Go (go.mod)
  * are kept out by files the starter writes; node:test has no such file, so init says what to change where the
- * test script does not already leave them out. Undefined: no package.json test script, or one that does.
+ * test script does not already leave them out. Undefined: no test script, or one that does.
  */
-async function ownSuiteNote(dir: string): Promise<string | undefined> {
-  let manifest: { scripts?: Record<string, unknown>; jest?: unknown };
-  try {
-    manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
-  } catch {
-    return undefined;
-  }
+async function ownSuiteNote(dir: string, manifest: Manifest): Promise<string | undefined> {
   const script = manifest.scripts?.test;
   if (typeof script !== 'string') return undefined;
   const said = (how: string) =>
