@@ -4,8 +4,9 @@
 // Responses `response.failed` or `error` event, an error chunk of a chat-completions stream) or in a JSON
 // body; and a stream cut before its answer ended (no `message_stop`, no `response.completed`, no `[DONE]`
 // or finish reason); and a 200 to a call (a POST) whose body is an HTML page, what a proxy, a captive portal
-// or a gateway's sign-in answers in the provider's place, which no model API sends. A model's own refusal, an incomplete answer (its length limit, a content filter) and a
-// request the provider rejects as malformed are answers, not the provider failing.
+// or a gateway's sign-in answers in the provider's place, which no model API sends. A model's own refusal, an
+// incomplete answer (its length limit, a content filter) and a request the provider rejects as malformed are
+// answers, not the provider failing.
 //
 // The server-sent events are parsed here rather than by a library: this runs inside the agent's sandbox,
 // which shows the adapters but not trialgate's node_modules.
@@ -13,6 +14,20 @@ import { StringDecoder } from 'node:string_decoder';
 
 /** How much of an answer that is not a stream is kept to be read (an error body, a JSON answer). */
 const BODY_BYTES = 64 * 1024;
+
+/** An answer's body as it passes: its first BODY_BYTES kept, its whole size counted. */
+function keptBody() {
+  const chunks = [];
+  let size = 0;
+  return {
+    push(chunk) {
+      if (size < BODY_BYTES) chunks.push(chunk);
+      size += chunk.length;
+    },
+    size: () => size,
+    text: () => Buffer.concat(chunks).toString('utf8'),
+  };
+}
 
 /** What an HTTP status (and its body) says: `ok`, `auth`, `quota`, `transient` (worth a retry) or `other` (the request's own problem). */
 export function classify(status, body) {
@@ -99,15 +114,11 @@ const HTML_TITLE = /<title[^>]*>([^<]*)</i;
 
 /** An answer of another kind (text/html, text/plain, none said): an HTML page is not a model answer; anything else is passed on unread. */
 function pageOrOpaque() {
-  const chunks = [];
-  let size = 0;
+  const body = keptBody();
   return {
-    push(chunk) {
-      if (size < BODY_BYTES) chunks.push(chunk);
-      size += chunk.length;
-    },
+    push: body.push,
     end(complete) {
-      const text = Buffer.concat(chunks).toString('utf8');
+      const text = body.text();
       if (HTML_START.test(text)) {
         const title = HTML_TITLE.exec(text)?.[1]?.replace(/\s+/g, ' ').trim().slice(0, 120);
         return { kind: 'transient', what: `an HTML page, not a model answer${title ? ` (${title})` : ''}` };
@@ -129,21 +140,17 @@ function opaque() {
 
 /** A JSON answer: a 200 that carries an error (some OpenAI-compatible servers do), or a body cut short. */
 function jsonBody() {
-  const chunks = [];
-  let size = 0;
+  const body = keptBody();
   const tally = usageTally();
   return {
     usage: tally.get,
-    push(chunk) {
-      if (size < BODY_BYTES) chunks.push(chunk);
-      size += chunk.length;
-    },
+    push: body.push,
     end(complete) {
       if (!complete) return { kind: 'transient', what: 'the connection closed before the answer ended' };
-      if (size === 0 || size > BODY_BYTES) return { kind: 'ok' };
+      if (body.size() === 0 || body.size() > BODY_BYTES) return { kind: 'ok' };
       let json;
       try {
-        json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        json = JSON.parse(body.text());
       } catch {
         return { kind: 'transient', what: 'the answer ended before its JSON did' };
       }

@@ -215,9 +215,9 @@ export async function startProviderWatch({ upstream, key, keyVar, onFatal, failu
   const url = `http://127.0.0.1:${server.address().port}${prefix}${base.pathname.replace(/\/$/, '')}`;
   return {
     url,
-    /** The provider trouble seen since the last success, when the CLI gave up before the outage threshold. */
     /** What the provider's answers reported they used, `{ input_tokens, output_tokens, total_tokens }`, or undefined when none did. */
     usage: () => (spent.answers ? { input_tokens: spent.input, output_tokens: spent.output, total_tokens: spent.input + spent.output } : undefined),
+    /** The provider trouble seen since the last success, when the CLI gave up before the outage threshold. */
     pending: () => (lastFailure ? `the provider failed and the CLI gave up: ${inARow} call(s) in a row failed, the last ${lastFailure}` : undefined),
     close: () =>
       new Promise((resolve) => {
