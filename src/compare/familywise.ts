@@ -87,9 +87,14 @@ export function evidenceOf(m: Member, plan: Plan): Evidence {
   return { p, q: over(p), qUp: over(m.looks.map((c, i) => upperP(m.base, m.baseRunTrials, c, plan.rho, freshAt(m, i)))) };
 }
 
+/** Whether `p` at `look` reaches that look's part of `share` (a look that only screens reaches nothing). */
+function reachesAt(p: number, plan: Plan, look: number, share: number): boolean {
+  return plan.looks[look]!.part > 0 && p <= plan.looks[look]!.part * share * TOLERANCE;
+}
+
 /** The first testing look at which `p` reaches its part of `share`. */
 export function flaggingLook(e: Evidence, plan: Plan, share: number): number | null {
-  const i = e.p.findIndex((p, look) => plan.looks[look]!.part > 0 && p <= plan.looks[look]!.part * share * TOLERANCE);
+  const i = e.p.findIndex((p, look) => reachesAt(p, plan, look, share));
   return i === -1 ? null : i;
 }
 
@@ -120,8 +125,7 @@ export function verdictOf(m: Member, e: Evidence, plan: Plan, share: number, rej
     // check lighter than the share can reach it at a look that flagged nothing and sent the task on (a judge item
     // 3/3 → 0/3 at 1/12 of the share: "first 3 trials: p = 0.018 ≤ 0.038" while its task ran 27 and was flagged there).
     const reached = e.p.length - 1;
-    const there = plan.looks[reached]!.part > 0 && e.p[reached]! <= plan.looks[reached]!.part * share * TOLERANCE;
-    const at = there ? reached : (flaggingLook(e, plan, share) ?? tests[tests.length - 1] ?? 0);
+    const at = reachesAt(e.p[reached]!, plan, reached, share) ? reached : (flaggingLook(e, plan, share) ?? tests[tests.length - 1] ?? 0);
     return { status: 'regressed', ...tested(m, plan, at, e.p[at]!, share, '') };
   }
   const upShare = share > 0 ? share : null;
