@@ -27,7 +27,8 @@ import { formatP, lowerP, type Verdict } from './familywise.ts';
 import { TOLERANCE } from './stats.ts';
 import { BaseFold, DenominatorFold, runRef } from './fold.ts';
 import { policyReach } from './policies.ts';
-import type { ComparedResults, ComparedTask, ComparedTrial } from '../results/read.ts';
+import { trialTokens } from '../results/metrics.ts';
+import type { ComparedResults, ComparedTask } from '../results/read.ts';
 
 export type { CompareOptions } from './analyse.ts';
 
@@ -250,14 +251,6 @@ function reachOf(a: Analysis, k: number, baseRuns: number, options: CompareOptio
   };
 }
 
-/** A trial's reported tokens: its total, or its input and output. */
-function tokensOf(usage: NonNullable<ComparedTrial['usage']>): number | undefined {
-  return (
-    usage.total_tokens ??
-    (usage.input_tokens === undefined && usage.output_tokens === undefined ? undefined : (usage.input_tokens ?? 0) + (usage.output_tokens ?? 0))
-  );
-}
-
 /** What the pull request spent on agent trials, against what a fixed k would have. */
 function spendOf(head: ComparedResults, fixed: number, launched: number, fresh: number, cap: number | null): Comparison['spend'] {
   // What was reported is stated even when some tasks' agents report nothing (a stand-in beside a model CLI), with how many.
@@ -265,7 +258,7 @@ function spendOf(head: ComparedResults, fixed: number, launched: number, fresh: 
   // A task's: its executed trials' (its summary's), and what its trials lost to the environment reported
   // before it failed (a provider that failed after some answers was paid for them).
   const lost = (t: ComparedTask) => t.trials.flatMap((trial) => (trial.outcome !== 'pass' && trial.outcome !== 'fail' && trial.usage ? [trial.usage] : []));
-  const tokens = head.tasks.map((t) => sum([t.summary.tokens, ...lost(t).map(tokensOf)]) ?? undefined);
+  const tokens = head.tasks.map((t) => sum([t.summary.tokens, ...lost(t).map(trialTokens)]) ?? undefined);
   const costs = head.tasks.map((t) => sum([t.summary.cost_usd, ...lost(t).map((usage) => usage.cost_usd)]) ?? undefined);
   const unreported = head.tasks.filter((_, i) => tokens[i] === undefined && costs[i] === undefined).length;
   const wall = Date.parse(head.run.finished_at) - Date.parse(head.run.started_at);

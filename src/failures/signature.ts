@@ -4,6 +4,7 @@
 import type { Judgement } from '../schemas/judgement.ts';
 import type { Results, RunDigest, TrialResult } from '../schemas/results.ts';
 import type { FailureCause, Occurrence } from '../schemas/failures.ts';
+import { trialTokens } from '../results/metrics.ts';
 import { sha256 } from '../util/hash.ts';
 
 export interface Failure {
@@ -119,9 +120,7 @@ function stable(text: string): string {
 }
 
 function occurrenceOf(results: RunDigest, fixtureSha: string, trial: TrialResult, source: string): Occurrence {
-  const tokens =
-    trial.usage?.total_tokens ??
-    (trial.usage?.input_tokens !== undefined && trial.usage.output_tokens !== undefined ? trial.usage.input_tokens + trial.usage.output_tokens : undefined);
+  const tokens = trialTokens(trial.usage);
   return {
     run: `${results.run.started_at} ${results.run.git_sha ?? ''}`.trim(),
     started_at: results.run.started_at,

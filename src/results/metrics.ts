@@ -49,7 +49,7 @@ export function summarizeTask(trials: readonly SummarizedTrial[], k: number, fau
     wall_ms: trials.reduce((sum, t) => sum + t.wall_ms, 0),
   };
   // Unknown stays unknown: a total only when every executed trial reported it.
-  const tokens = executed.map((t) => t.usage?.total_tokens ?? sumDefined(t.usage?.input_tokens, t.usage?.output_tokens));
+  const tokens = executed.map((t) => trialTokens(t.usage));
   if (n > 0 && tokens.every((x) => x !== undefined)) summary.tokens = tokens.reduce((a, b) => a! + b!, 0)!;
   const costs = executed.map((t) => t.usage?.cost_usd);
   if (n > 0 && costs.every((x) => x !== undefined)) summary.cost_usd = costs.reduce((a, b) => a! + b!, 0)!;
@@ -69,6 +69,11 @@ export function summarizeTask(trials: readonly SummarizedTrial[], k: number, fau
   const judged = judgeSummary(executed);
   if (judged) summary.judge = judged;
   return summary;
+}
+
+/** A trial's tokens as it reported them: its total, else its input and output when it gave both; unknown otherwise. */
+export function trialTokens(usage: { total_tokens?: number; input_tokens?: number; output_tokens?: number } | undefined): number | undefined {
+  return usage?.total_tokens ?? sumDefined(usage?.input_tokens, usage?.output_tokens);
 }
 
 function sumDefined(a: number | undefined, b: number | undefined): number | undefined {
