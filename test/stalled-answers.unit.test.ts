@@ -42,15 +42,7 @@ function received(port: number): number {
   return 0;
 }
 
-/** Hold this process once the answer written to `server` (its end of a connection) is in the client's socket. */
-function stallOnceDelivered(server: Socket, ms: number): void {
-  // Without /proc (not Linux) the hold starts at once, as before.
-  if (!existsProc) return stall(ms);
-  // Bounded: a table that never shows the socket (another network namespace's) must not hang the test.
-  for (let waited = 0; received(server.remotePort!) === 0 && waited < 10_000; waited++) stall(1);
-  stall(ms);
-}
-
+/** Whether this machine has /proc's socket tables (Linux). */
 const existsProc = (() => {
   try {
     readFileSync('/proc/net/tcp');
@@ -59,6 +51,15 @@ const existsProc = (() => {
     return false;
   }
 })();
+
+/** Hold this process once the answer written to `server` (its end of a connection) is in the client's socket. */
+function stallOnceDelivered(server: Socket, ms: number): void {
+  // Without /proc (not Linux) the hold starts at once, as before.
+  if (!existsProc) return stall(ms);
+  // Bounded: a table that never shows the socket (another network namespace's) must not hang the test.
+  for (let waited = 0; received(server.remotePort!) === 0 && waited < 10_000; waited++) stall(1);
+  stall(ms);
+}
 
 /** A service that answers each request at once while `answering`, and otherwise leaves the answer to the test. */
 async function service() {
