@@ -53,17 +53,17 @@ ${name}: interrupted (${signal}): ending its trials' processes\u2026
 
 // src/cli/main.ts
 var COMMANDS = [
-  { spec: INIT, load: async () => (await import("./chunks/init-ALIWLHXY.js")).runInitCli },
+  { spec: INIT, load: async () => (await import("./chunks/init-PABCYDBB.js")).runInitCli },
   { spec: DEMO, load: async () => (await import("./chunks/validate-OKKJIJUI.js")).runDemoCli },
   { spec: VALIDATE, load: async () => (await import("./chunks/validate-OKKJIJUI.js")).runValidateCli },
-  { spec: RUN, load: async () => (await import("./chunks/run-THRK4TJ6.js")).runRunCli },
-  { spec: COMPARE, load: async () => (await import("./chunks/compare-SOTUWY4M.js")).runCompareCli },
-  { spec: GATE, load: async () => (await import("./chunks/gate-U2MTF5T5.js")).runGateCli },
-  { spec: REPORT, load: async () => (await import("./chunks/report-YSZ2K6HA.js")).runReportCli },
+  { spec: RUN, load: async () => (await import("./chunks/run-DV4DH554.js")).runRunCli },
+  { spec: COMPARE, load: async () => (await import("./chunks/compare-6VWNPVK2.js")).runCompareCli },
+  { spec: GATE, load: async () => (await import("./chunks/gate-JAEMMFBK.js")).runGateCli },
+  { spec: REPORT, load: async () => (await import("./chunks/report-5PN3FDFW.js")).runReportCli },
   { spec: JUDGE, load: async () => (await import("./chunks/judge-XNR6HZGC.js")).runJudgeCli },
   { spec: CALIBRATE, load: async () => (await import("./chunks/calibrate-7PKTRR6Y.js")).runCalibrateCli },
-  { spec: FAILURES, load: async () => (await import("./chunks/failures-VEQMIESU.js")).runFailuresCli },
-  { spec: REPAIR, load: async () => (await import("./chunks/repair-UH6NPIJS.js")).runRepairCli },
+  { spec: FAILURES, load: async () => (await import("./chunks/failures-S53SUMRS.js")).runFailuresCli },
+  { spec: REPAIR, load: async () => (await import("./chunks/repair-NPW5OIFR.js")).runRepairCli },
   { spec: HOLDOUT, load: async () => (await import("./chunks/holdout-P4PBQUHC.js")).runHoldoutCli }
 ];
 async function main(argv, raw = processIo) {

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   layerFailures
-} from "./chunk-UBLZNB4H.js";
+} from "./chunk-LHVQ7BFE.js";
 import {
   terminalText
 } from "./chunk-JUOIWDMS.js";

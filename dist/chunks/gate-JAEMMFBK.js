@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   positiveInt
-} from "./chunk-24AGWOTV.js";
+} from "./chunk-475WRFTH.js";
 import {
   isolationLine
 } from "./chunk-TYDH6MDT.js";
@@ -18,11 +18,11 @@ import {
   regressionLog,
   repositoryPath,
   trialRunner
-} from "./chunk-WYYEER2Y.js";
+} from "./chunk-JJELKYR7.js";
 import {
   progressReporter
-} from "./chunk-O45WHNXZ.js";
-import "./chunk-JIRX26GQ.js";
+} from "./chunk-XRX45AII.js";
+import "./chunk-KOH6P4RQ.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -31,17 +31,17 @@ import {
   holdsOtherTrialSet,
   renderText,
   writeReports
-} from "./chunk-66TUNWKC.js";
-import "./chunk-CT6MHWPW.js";
-import "./chunk-U4DU55ZO.js";
-import "./chunk-Z6ATA4Z7.js";
+} from "./chunk-7SUBNYKI.js";
+import "./chunk-TAVJP7HT.js";
+import "./chunk-T37KTUQW.js";
+import "./chunk-LYPK62IA.js";
 import "./chunk-5PPB757Y.js";
 import "./chunk-KIZHXQHB.js";
 import {
   readResultsFile,
   resultsFileAt
-} from "./chunk-SDS4TLQO.js";
-import "./chunk-UBLZNB4H.js";
+} from "./chunk-THJ3K27E.js";
+import "./chunk-LHVQ7BFE.js";
 import "./chunk-ZV2SCNKO.js";
 import {
   loadTrialSet

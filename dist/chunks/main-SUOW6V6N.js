@@ -12,11 +12,11 @@ import {
   repositoryPath,
   storedRecord,
   trialRunner
-} from "./chunk-WYYEER2Y.js";
+} from "./chunk-JJELKYR7.js";
 import {
   progressReporter
-} from "./chunk-O45WHNXZ.js";
-import "./chunk-JIRX26GQ.js";
+} from "./chunk-XRX45AII.js";
+import "./chunk-KOH6P4RQ.js";
 import {
   REPORTERS,
   baseRunProblem,
@@ -28,22 +28,22 @@ import {
   isolationNote,
   renderText,
   writeReports
-} from "./chunk-66TUNWKC.js";
+} from "./chunk-7SUBNYKI.js";
 import {
   digestOf,
   storedWhole,
   writeStored
-} from "./chunk-CT6MHWPW.js";
+} from "./chunk-TAVJP7HT.js";
 import {
   mergeShards
-} from "./chunk-U4DU55ZO.js";
-import "./chunk-Z6ATA4Z7.js";
+} from "./chunk-T37KTUQW.js";
+import "./chunk-LYPK62IA.js";
 import "./chunk-5PPB757Y.js";
 import "./chunk-KIZHXQHB.js";
 import {
   readResultsFile
-} from "./chunk-SDS4TLQO.js";
-import "./chunk-UBLZNB4H.js";
+} from "./chunk-THJ3K27E.js";
+import "./chunk-LHVQ7BFE.js";
 import "./chunk-ZV2SCNKO.js";
 import {
   loadTrialSet

@@ -3,16 +3,16 @@ import {
   positiveInt,
   readTrialVerdict,
   runRunCli
-} from "./chunk-24AGWOTV.js";
+} from "./chunk-475WRFTH.js";
 import "./chunk-TYDH6MDT.js";
-import "./chunk-O45WHNXZ.js";
-import "./chunk-66TUNWKC.js";
-import "./chunk-U4DU55ZO.js";
-import "./chunk-Z6ATA4Z7.js";
+import "./chunk-XRX45AII.js";
+import "./chunk-7SUBNYKI.js";
+import "./chunk-T37KTUQW.js";
+import "./chunk-LYPK62IA.js";
 import "./chunk-5PPB757Y.js";
 import "./chunk-KIZHXQHB.js";
-import "./chunk-SDS4TLQO.js";
-import "./chunk-UBLZNB4H.js";
+import "./chunk-THJ3K27E.js";
+import "./chunk-LHVQ7BFE.js";
 import "./chunk-ZV2SCNKO.js";
 import "./chunk-BEIMHXS6.js";
 import "./chunk-TE7J7CZT.js";

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   measurementChanges
-} from "./chunk-SDS4TLQO.js";
+} from "./chunk-THJ3K27E.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";

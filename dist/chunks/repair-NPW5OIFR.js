@@ -1,15 +1,15 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeRunReports
-} from "./chunk-66TUNWKC.js";
+} from "./chunk-7SUBNYKI.js";
 import {
   abortRepair,
   finishRepair,
   repairTarget,
   saveCommittedRepair,
   startRepair
-} from "./chunk-Z6ATA4Z7.js";
-import "./chunk-UBLZNB4H.js";
+} from "./chunk-LYPK62IA.js";
+import "./chunk-LHVQ7BFE.js";
 import {
   loadTrialSet
 } from "./chunk-BEIMHXS6.js";

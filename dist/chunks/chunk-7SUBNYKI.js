@@ -14,8 +14,9 @@ import {
   orderChecks,
   passRates,
   tallyChecks,
+  trialTokens,
   ungatedReason
-} from "./chunk-UBLZNB4H.js";
+} from "./chunk-LHVQ7BFE.js";
 import {
   EVIDENCE,
   isSetupMistake,
@@ -974,8 +975,11 @@ function evidenceOf(m, plan) {
   const over = (values) => Math.min(1, ...values.flatMap((v, i) => plan.looks[i].part > 0 ? [v / plan.looks[i].part] : []));
   return { p, q: over(p), qUp: over(m.looks.map((c, i) => upperP(m.base, m.baseRunTrials, c, plan.rho, freshAt(m, i)))) };
 }
+function reachesAt(p, plan, look, share) {
+  return plan.looks[look].part > 0 && p <= plan.looks[look].part * share * TOLERANCE;
+}
 function flaggingLook(e, plan, share) {
-  const i = e.p.findIndex((p, look) => plan.looks[look].part > 0 && p <= plan.looks[look].part * share * TOLERANCE);
+  const i = e.p.findIndex((p, look) => reachesAt(p, plan, look, share));
   return i === -1 ? null : i;
 }
 function stillReachable(m, plan, reached, taskShare) {
@@ -995,8 +999,7 @@ function verdictOf(m, e, plan, share, rejected) {
   const tests = e.p.map((_, i) => i).filter((i) => plan.looks[i].part > 0);
   if (rejected) {
     const reached = e.p.length - 1;
-    const there = plan.looks[reached].part > 0 && e.p[reached] <= plan.looks[reached].part * share * TOLERANCE;
-    const at = there ? reached : flaggingLook(e, plan, share) ?? tests[tests.length - 1] ?? 0;
+    const at = reachesAt(e.p[reached], plan, reached, share) ? reached : flaggingLook(e, plan, share) ?? tests[tests.length - 1] ?? 0;
     return { status: "regressed", ...tested(m, plan, at, e.p[at], share, "") };
   }
   const upShare = share > 0 ? share : null;
@@ -2015,13 +2018,10 @@ function reachOf(a, k, baseRuns, options) {
     note: `a total loss of a task's trial pass is flagged for certain ${lo === k && hi === k ? `in its first ${plural(k, "trial")}` : lo === hi ? `at ${plural(lo, "executed head trial")}` : `at ${lo} to ${hi} executed head trials`}`
   };
 }
-function tokensOf(usage) {
-  return usage.total_tokens ?? (usage.input_tokens === void 0 && usage.output_tokens === void 0 ? void 0 : (usage.input_tokens ?? 0) + (usage.output_tokens ?? 0));
-}
 function spendOf(head, fixed, launched, fresh, cap) {
   const sum = (values) => values.some((v) => v !== void 0) ? values.reduce((a, v) => a + (v ?? 0), 0) : null;
   const lost2 = (t) => t.trials.flatMap((trial) => trial.outcome !== "pass" && trial.outcome !== "fail" && trial.usage ? [trial.usage] : []);
-  const tokens2 = head.tasks.map((t) => sum([t.summary.tokens, ...lost2(t).map(tokensOf)]) ?? void 0);
+  const tokens2 = head.tasks.map((t) => sum([t.summary.tokens, ...lost2(t).map(trialTokens)]) ?? void 0);
   const costs = head.tasks.map((t) => sum([t.summary.cost_usd, ...lost2(t).map((usage) => usage.cost_usd)]) ?? void 0);
   const unreported = head.tasks.filter((_, i) => tokens2[i] === void 0 && costs[i] === void 0).length;
   const wall = Date.parse(head.run.finished_at) - Date.parse(head.run.started_at);

@@ -3,15 +3,16 @@ import {
   appendRound,
   trialDigest,
   untrusted
-} from "./chunk-U4DU55ZO.js";
+} from "./chunk-T37KTUQW.js";
 import {
   jsonPieces,
   lazy
-} from "./chunk-Z6ATA4Z7.js";
+} from "./chunk-LYPK62IA.js";
 import {
   Results,
-  TrialResult
-} from "./chunk-UBLZNB4H.js";
+  TrialResult,
+  trialTokens
+} from "./chunk-LHVQ7BFE.js";
 import {
   plural
 } from "./chunk-BAEF6OTL.js";
@@ -157,7 +158,7 @@ function stable(text) {
   return text.replace(/"(?:[^"\\]|\\.)*"/g, '"\u2026"').replace(/trial-\d+/g, "trial-N").replace(/\b\d+(\.\d+)?\b/g, "N").slice(0, 300);
 }
 function occurrenceOf(results, fixtureSha, trial, source) {
-  const tokens = trial.usage?.total_tokens ?? (trial.usage?.input_tokens !== void 0 && trial.usage.output_tokens !== void 0 ? trial.usage.input_tokens + trial.usage.output_tokens : void 0);
+  const tokens = trialTokens(trial.usage);
   return {
     run: `${results.run.started_at} ${results.run.git_sha ?? ""}`.trim(),
     started_at: results.run.started_at,

@@ -3,7 +3,7 @@ import {
   READABLE_RESULTS_SCHEMAS,
   RESULTS_SCHEMA,
   Results
-} from "./chunk-UBLZNB4H.js";
+} from "./chunk-LHVQ7BFE.js";
 import {
   labelledSetSha
 } from "./chunk-LCBCOSNX.js";

@@ -440,7 +440,7 @@ function summarizeTask(trials, k, faults) {
     unexecuted: trials.filter((t) => t.outcome === "unexecuted").length,
     wall_ms: trials.reduce((sum, t) => sum + t.wall_ms, 0)
   };
-  const tokens = executed2.map((t) => t.usage?.total_tokens ?? sumDefined(t.usage?.input_tokens, t.usage?.output_tokens));
+  const tokens = executed2.map((t) => trialTokens(t.usage));
   if (n > 0 && tokens.every((x) => x !== void 0)) summary.tokens = tokens.reduce((a, b) => a + b, 0);
   const costs = executed2.map((t) => t.usage?.cost_usd);
   if (n > 0 && costs.every((x) => x !== void 0)) summary.cost_usd = costs.reduce((a, b) => a + b, 0);
@@ -459,6 +459,9 @@ function summarizeTask(trials, k, faults) {
   const judged = judgeSummary(executed2);
   if (judged) summary.judge = judged;
   return summary;
+}
+function trialTokens(usage) {
+  return usage?.total_tokens ?? sumDefined(usage?.input_tokens, usage?.output_tokens);
 }
 function sumDefined(a, b) {
   return a === void 0 || b === void 0 ? void 0 : a + b;
@@ -525,6 +528,7 @@ export {
   envRule,
   passRates,
   summarizeTask,
+  trialTokens,
   JUDGE_PREFIX,
   judgeChecks,
   judgeNotes

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   OneRuler
-} from "./chunk-JIRX26GQ.js";
+} from "./chunk-KOH6P4RQ.js";
 import {
   BaseFold,
   REPORTERS,
@@ -9,12 +9,12 @@ import {
   present,
   renderText,
   wholeRun
-} from "./chunk-66TUNWKC.js";
+} from "./chunk-7SUBNYKI.js";
 import {
   readComparedResults,
   readResultsFile,
   resultsFileAt
-} from "./chunk-SDS4TLQO.js";
+} from "./chunk-THJ3K27E.js";
 import {
   secretsOf
 } from "./chunk-BAEF6OTL.js";

@@ -1,7 +1,7 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   underOneRuler
-} from "./chunk-JIRX26GQ.js";
+} from "./chunk-KOH6P4RQ.js";
 import {
   BaseFold,
   MAX_NOTE,
@@ -19,7 +19,7 @@ import {
   readEvidenceJson,
   regressionCount,
   reproduce
-} from "./chunk-66TUNWKC.js";
+} from "./chunk-7SUBNYKI.js";
 import {
   appendStored,
   evidenceOutOf,
@@ -27,19 +27,19 @@ import {
   newFailures,
   storedAt,
   writeStored
-} from "./chunk-CT6MHWPW.js";
+} from "./chunk-TAVJP7HT.js";
 import {
   KeptAcceptorChecks,
   recordTrialSet
-} from "./chunk-U4DU55ZO.js";
+} from "./chunk-T37KTUQW.js";
 import {
   measurementChanges,
   measurementOf
-} from "./chunk-SDS4TLQO.js";
+} from "./chunk-THJ3K27E.js";
 import {
   TrialResult,
   envErrorWords
-} from "./chunk-UBLZNB4H.js";
+} from "./chunk-LHVQ7BFE.js";
 import {
   PAIRWISE_FORMAT,
   combineOrders,

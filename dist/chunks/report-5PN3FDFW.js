@@ -1,17 +1,17 @@
 import { createRequire as __trialgateRequire } from 'node:module'; const require = __trialgateRequire(import.meta.url);
 import {
   writeOutput
-} from "./chunk-K3JEIX4Q.js";
-import "./chunk-JIRX26GQ.js";
+} from "./chunk-I4XERX4F.js";
+import "./chunk-KOH6P4RQ.js";
 import {
   REPORTERS,
   present,
   renderText
-} from "./chunk-66TUNWKC.js";
+} from "./chunk-7SUBNYKI.js";
 import {
   readComparedResults
-} from "./chunk-SDS4TLQO.js";
-import "./chunk-UBLZNB4H.js";
+} from "./chunk-THJ3K27E.js";
+import "./chunk-LHVQ7BFE.js";
 import "./chunk-LCBCOSNX.js";
 import "./chunk-6KCLTD2N.js";
 import "./chunk-NAP725RQ.js";

@@ -2,11 +2,11 @@ import { createRequire as __trialgateRequire } from 'node:module'; const require
 import {
   runCompareCli,
   writeOutput
-} from "./chunk-K3JEIX4Q.js";
-import "./chunk-JIRX26GQ.js";
-import "./chunk-66TUNWKC.js";
-import "./chunk-SDS4TLQO.js";
-import "./chunk-UBLZNB4H.js";
+} from "./chunk-I4XERX4F.js";
+import "./chunk-KOH6P4RQ.js";
+import "./chunk-7SUBNYKI.js";
+import "./chunk-THJ3K27E.js";
+import "./chunk-LHVQ7BFE.js";
 import "./chunk-LCBCOSNX.js";
 import "./chunk-6KCLTD2N.js";
 import "./chunk-NAP725RQ.js";

@@ -3,7 +3,7 @@ import {
   CommittedRepairProblem,
   applyCommittedRepair,
   writeLoggedResults
-} from "./chunk-Z6ATA4Z7.js";
+} from "./chunk-LYPK62IA.js";
 import {
   SEALED_FILE,
   sealDirectory
@@ -13,7 +13,7 @@ import {
 } from "./chunk-KIZHXQHB.js";
 import {
   measurementOf
-} from "./chunk-SDS4TLQO.js";
+} from "./chunk-THJ3K27E.js";
 import {
   RESULTS_SCHEMA,
   TrialResult,
@@ -23,7 +23,7 @@ import {
   judgeChecks,
   judgeNotes,
   summarizeTask
-} from "./chunk-UBLZNB4H.js";
+} from "./chunk-LHVQ7BFE.js";
 import {
   SemanticLayer
 } from "./chunk-ZV2SCNKO.js";

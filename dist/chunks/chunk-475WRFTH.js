@@ -4,20 +4,20 @@ import {
 } from "./chunk-TYDH6MDT.js";
 import {
   progressReporter
-} from "./chunk-O45WHNXZ.js";
+} from "./chunk-XRX45AII.js";
 import {
   REPORTERS,
   failureLine,
   recordedView,
   renderText,
   writeReports
-} from "./chunk-66TUNWKC.js";
+} from "./chunk-7SUBNYKI.js";
 import {
   recordTrialSet
-} from "./chunk-U4DU55ZO.js";
+} from "./chunk-T37KTUQW.js";
 import {
   TrialResult
-} from "./chunk-UBLZNB4H.js";
+} from "./chunk-LHVQ7BFE.js";
 import {
   parseJsonConfig
 } from "./chunk-AJNZHUO4.js";

@@ -63,8 +63,9 @@ async function runInitCli(argv, io) {
   const language = named ?? detected?.language ?? "node";
   const templates = join(packageRoot(), "templates");
   const files = parsed.values.code ? await codeStarterFiles(templates, language) : await testStarterFiles(templates, language);
-  const runner = !parsed.values.code && language === "node" ? await nodeTestRunner(target) : void 0;
-  const suite = language === "node" ? await ownSuiteNote(target) : void 0;
+  const manifest = language === "node" ? await readManifest(target) : void 0;
+  const runner = !parsed.values.code && manifest ? nodeTestRunner(manifest) : void 0;
+  const suite = manifest ? await ownSuiteNote(target, manifest) : void 0;
   const next = [
     ...suite ? [suite] : [],
     ...parsed.values.code ? CODE_STARTER.next(language) : [...runner ? [ownRunnerNote(runner)] : [], ...testStarterNext(language)]
@@ -160,13 +161,14 @@ function testStarterNext(language) {
     "then edit agent/prompt.md and `npx trialgate gate --base .trialgate/base/results.json`: the head trials, confirmed where ambiguous, compared as the required check does"
   ];
 }
-async function nodeTestRunner(dir) {
-  let manifest;
+async function readManifest(dir) {
   try {
-    manifest = JSON.parse(await readFile(join(dir, "package.json"), "utf8"));
+    return JSON.parse(await readFile(join(dir, "package.json"), "utf8"));
   } catch {
     return void 0;
   }
+}
+function nodeTestRunner(manifest) {
   const uses = (name) => [manifest.dependencies, manifest.devDependencies].some((deps) => deps && name in deps) || Object.values(manifest.scripts ?? {}).some((script) => typeof script === "string" && new RegExp(`\\b${name}\\b`).test(script));
   return uses("jest") ? "Jest" : uses("vitest") ? "Vitest" : void 0;
 }
@@ -175,13 +177,7 @@ var OWN_SUITE_SCOPE = {
   Jest: () => 'add testPathIgnorePatterns: ["/node_modules/", "<rootDir>/fixtures/", "<rootDir>/agent/", "<rootDir>/.trialgate/"] to its config',
   Vitest: () => 'add exclude: [...configDefaults.exclude, "fixtures/**", "agent/**", ".trialgate/**"] to the test section of its config'
 };
-async function ownSuiteNote(dir) {
-  let manifest;
-  try {
-    manifest = JSON.parse(await readFile(join(dir, "package.json"), "utf8"));
-  } catch {
-    return void 0;
-  }
+async function ownSuiteNote(dir, manifest) {
   const script = manifest.scripts?.test;
   if (typeof script !== "string") return void 0;
   const said = (how) => `(package.json: \`npm test\` would also run the tests in fixtures/, agent/ and .trialgate/, which run only under trialgate: ${how})`;

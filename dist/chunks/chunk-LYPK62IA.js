@@ -4,7 +4,7 @@ import {
   RepairStarted,
   Results,
   summarizeTask
-} from "./chunk-UBLZNB4H.js";
+} from "./chunk-LHVQ7BFE.js";
 import {
   NO_LIMITS,
   readCandidate,

@@ -11,17 +11,17 @@ import {
   promote,
   promotionProblems,
   storedAt
-} from "./chunk-CT6MHWPW.js";
+} from "./chunk-TAVJP7HT.js";
 import {
   recordTrialSet
-} from "./chunk-U4DU55ZO.js";
-import "./chunk-Z6ATA4Z7.js";
+} from "./chunk-T37KTUQW.js";
+import "./chunk-LYPK62IA.js";
 import "./chunk-5PPB757Y.js";
 import "./chunk-KIZHXQHB.js";
 import {
   readResultsFile
-} from "./chunk-SDS4TLQO.js";
-import "./chunk-UBLZNB4H.js";
+} from "./chunk-THJ3K27E.js";
+import "./chunk-LHVQ7BFE.js";
 import "./chunk-ZV2SCNKO.js";
 import "./chunk-BEIMHXS6.js";
 import "./chunk-TE7J7CZT.js";
